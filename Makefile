@@ -1,0 +1,104 @@
+# minicc - a teaching workbench for compiler back ends.
+#   make            build build/libminicc.a and build/minicc (warnings are errors)
+#   make run        install missing packages, build, open the workbench on an example
+#   make check      install missing packages, build, run every test: "N passed, N failed"
+#   make asan       the whole suite under ASan + UBSan (same as make check SANITIZE=1)
+#   make bench      benchmarks; ratios against baselines measured in the same run
+#   make install    PREFIX=/usr/local (binary, share/minicc, man page)
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+VERSION := 0.1.0
+
+WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+           -Wmissing-prototypes -Werror
+ifeq ($(SANITIZE),1)
+BUILD   := build-asan
+OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDSAN   := -fsanitize=address,undefined
+else
+BUILD   := build
+OPT     ?= -O2 -g
+LDSAN   :=
+endif
+
+PKGS       := readline ncursesw
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lreadline -lncursesw)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L -DMINICC_VERSION='"$(VERSION)"' \
+            -DMINICC_SHARE='"$(PREFIX)/share/minicc"'
+CFLAGS   := $(WARN) $(OPT) $(CPPFLAGS)
+LDLIBS   := -lm
+
+ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
+APP_SRC    := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c)) src/main.c
+TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+BENCH_SRC  := $(sort $(wildcard bench/*.c))
+
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
+APP_OBJ    := $(APP_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BENCH_BIN  := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+
+LIB := $(BUILD)/libminicc.a
+BIN := $(BUILD)/minicc
+
+.PHONY: all run check asan test tests bench install uninstall clean deps fuzz
+all: $(BIN)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(APP_OBJ) $(LIB)
+	$(CC) $(OPT) $(LDSAN) -o $@ $(APP_OBJ) $(LIB) $(PKG_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDSAN) -Isrc -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDSAN) -o $@ $< $(LIB) $(LDLIBS)
+
+tests: $(BIN) $(TEST_BIN)
+
+deps:
+	@sh tools/deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(BIN) --tui share/minicc/examples/swap.ir
+
+check: deps
+	@$(MAKE) --no-print-directory tests
+	@MINICC=$(abspath $(BIN)) BUILD=$(BUILD) sh tests/run.sh
+
+asan:
+	@$(MAKE) --no-print-directory check SANITIZE=1
+
+bench: all $(BENCH_BIN)
+	@BUILD=$(BUILD) sh bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/minicc $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/minicc
+	cp -R share/minicc/. $(DESTDIR)$(PREFIX)/share/minicc/
+	cp -R lessons $(DESTDIR)$(PREFIX)/share/minicc/
+	install -m 644 share/man/man1/minicc.1 $(DESTDIR)$(PREFIX)/share/man/man1/minicc.1
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/minicc $(DESTDIR)$(PREFIX)/share/minicc \
+	       $(DESTDIR)$(PREFIX)/share/man/man1/minicc.1
+
+clean:
+	rm -rf build build-asan build-fuzz
+
+-include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d)

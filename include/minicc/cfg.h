@@ -1,0 +1,68 @@
+/* minicc/cfg.h - CFG analyses: predecessors, reverse postorder, dominators
+ * (Cooper-Harvey-Kennedy), dominator tree, dominance frontiers, loop depth,
+ * and block liveness.
+ *
+ * An McCfg is a snapshot of one function's CFG; it owns its storage (malloc)
+ * and is invalidated by any change to blocks or terminators: drop it with
+ * mc_cfg_free and build it again. All algorithms are iterative (no recursion)
+ * so 100k-block functions are fine. Unreachable blocks have rpo_index -1,
+ * idom MC_NONE and are skipped by the dominance-based analyses. */
+#ifndef MINICC_CFG_H
+#define MINICC_CFG_H
+
+#include "ir.h"
+
+typedef struct McCfg {
+    int32_t nblocks;
+    int32_t **preds;   /* preds[b]: distinct predecessor handles, in block order */
+    int32_t *npreds;
+    int32_t **succs;   /* succs[b]: distinct successor handles */
+    int32_t *nsuccs;
+    int32_t *rpo;      /* reachable blocks in reverse postorder; rpo[0] = entry */
+    int32_t nrpo;
+    int32_t *rpo_index; /* position of each block in rpo, -1 if unreachable */
+    int32_t *idom;     /* immediate dominator; idom[entry] = entry; MC_NONE unreachable */
+    int32_t **dom_children; /* dominator tree children, in rpo order */
+    int32_t *ndom_children;
+    int32_t *dom_pre, *dom_post; /* dominator-tree pre/post numbers for O(1) dominance */
+    int32_t **df;      /* dominance frontier of each block (distinct, sorted by handle) */
+    int32_t *ndf;
+    int32_t *loop_depth; /* natural-loop nesting depth (0 outside loops) */
+} McCfg;
+
+McCfg *mc_cfg_build(const McFunc *f); /* preds, succs, rpo, idom, dom tree, df, loops */
+void mc_cfg_free(McCfg *c);
+bool mc_cfg_dominates(const McCfg *c, int32_t a, int32_t b); /* a dom b (reflexive) */
+
+/* Bit sets over value handles. */
+typedef struct McBitset {
+    uint64_t *w;
+    int32_t nbits, nwords;
+} McBitset;
+
+void mc_bs_init(McBitset *s, int32_t nbits);
+void mc_bs_free(McBitset *s);
+static inline bool mc_bs_has(const McBitset *s, int32_t i) { return (s->w[i >> 6] >> (i & 63)) & 1; }
+static inline void mc_bs_add(McBitset *s, int32_t i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline void mc_bs_del(McBitset *s, int32_t i) { s->w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
+void mc_bs_copy(McBitset *dst, const McBitset *src);        /* same size */
+bool mc_bs_union(McBitset *dst, const McBitset *src);       /* true if dst changed */
+void mc_bs_clear(McBitset *s);
+int32_t mc_bs_count(const McBitset *s);
+/* Iterate: for (int32_t i = mc_bs_next(s, 0); i >= 0; i = mc_bs_next(s, i + 1)) */
+int32_t mc_bs_next(const McBitset *s, int32_t from);
+
+/* Block liveness over scalar values (buffers excluded), for mutable or SSA
+ * form. A phi's operand is a use at the end of the corresponding predecessor
+ * (it is in that predecessor's live-out); a phi's destination is defined at
+ * the top of its block (not in live-in). Worklist in postorder; unreachable
+ * blocks get empty sets. */
+typedef struct McLiveness {
+    int32_t nblocks, nvalues;
+    McBitset *live_in, *live_out;
+} McLiveness;
+
+McLiveness *mc_liveness(const McFunc *f, const McCfg *c);
+void mc_liveness_free(McLiveness *l);
+
+#endif

@@ -1,0 +1,41 @@
+/* minicc/diag.h - diagnostics: `FILE:LINE:COL: error: MESSAGE`, with the
+ * source line and a caret when the source text is known.
+ *
+ * The engine never prints or exits on a user mistake: it appends a McDiag to
+ * a McDiags list and returns a failure status; front ends decide how to show
+ * the list (mc_diags_print gives the GCC/Clang convention). */
+#ifndef MINICC_DIAG_H
+#define MINICC_DIAG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "ir.h"
+
+typedef struct McDiag {
+    McLoc loc;   /* 0:0 when the error has no position (for example a bad argument) */
+    char *msg;   /* malloc'd */
+} McDiag;
+
+typedef struct McDiags {
+    char *file;       /* malloc'd copy of the file name, or NULL */
+    const char *src;  /* borrowed source text for caret lines, or NULL */
+    size_t srclen;
+    McDiag *v;
+    int n, cap;
+} McDiags;
+
+void mc_diags_init(McDiags *d, const char *file, const char *src, size_t srclen);
+void mc_diags_free(McDiags *d);
+void mc_diags_clear(McDiags *d);
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...);
+/* Print every diagnostic; with `caret`, follow each by its source line and a
+ * caret under the column. Positionless diagnostics print as `FILE: error: M`
+ * (or `error: M` without a file). */
+void mc_diags_print(const McDiags *d, FILE *out, bool caret);
+/* The first diagnostic formatted as one line (no caret), into buf. */
+const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,158 @@
+/* minicc/interp.h - arguments, outcomes, and the interpreter (chapter §32.1).
+ *
+ * Two ways to execute a verified function (mutable or SSA form):
+ *   - mc_run: the plain run path. It pre-decodes the function (operands as
+ *     slots in a value array, targets resolved) and runs without events.
+ *   - McInterp: the stepping interpreter used by the prompt, the workbench
+ *     and lessons. It runs a block or an instruction at a time and reports
+ *     every event to an optional observer.
+ * Both: i32 wraparound, signed comparisons, a bounds check before every
+ * access (trap `buffer index I outside [0,LENGTH)`; effects before the trap
+ * stay visible), phis updated simultaneously, and a block-entry step budget
+ * (trap `execution step limit exceeded`). The engine never prints. */
+#ifndef MINICC_INTERP_H
+#define MINICC_INTERP_H
+
+#include "diag.h"
+#include "ir.h"
+
+#define MC_DEFAULT_MAX_STEPS 100000
+
+/* ---- arguments ------------------------------------------------------------ */
+
+typedef struct McArg {
+    bool is_buf;    /* matches the parameter's kind */
+    int32_t scalar; /* i32 parameter */
+    int32_t *data;  /* buf parameter: malloc'd contents (NULL when empty) */
+    int32_t len;
+} McArg;
+
+typedef struct McArgs {
+    McArg *v;  /* one per parameter, in order */
+    int32_t n;
+} McArgs;
+
+/* Parse command-line style arguments for f: an integer for an i32 parameter,
+ * a bracketed list `[3,-1,4]` (spaces allowed, `[]` empty) for a buf
+ * parameter. Wrong count, a list for an i32, a number for a buf, an
+ * out-of-range number or a malformed list is a diagnostic naming the
+ * argument; returns false and leaves *out empty. */
+bool mc_args_parse(const McFunc *f, int argc, char *const *argv, McArgs *out, McDiags *d);
+void mc_args_copy(McArgs *dst, const McArgs *src); /* deep copy */
+void mc_args_free(McArgs *a);
+/* One line `NAME = [a, b, c]` per buffer parameter, in order. */
+void mc_args_print_buffers(const McFunc *f, const McArgs *a, FILE *out);
+/* Arguments as they would be typed: `4 [1, 2, 3]`. */
+void mc_args_format(const McArgs *a, FILE *out);
+
+/* ---- outcomes ------------------------------------------------------------- */
+
+typedef enum McOutcomeKind { MC_RETURNED = 0, MC_TRAPPED = 1 } McOutcomeKind;
+
+typedef struct McOutcome {
+    McOutcomeKind kind;
+    int32_t value;   /* the returned value */
+    char trap[128];  /* the trap message, without "trap: " */
+    int64_t steps;   /* block entries */
+    int64_t insts;   /* instructions executed (terminators not counted) */
+} McOutcome;
+
+/* `return V` or `trap: MESSAGE`, then the buffer lines (spec §5 output). */
+void mc_outcome_print(const McFunc *f, const McOutcome *o, const McArgs *a, FILE *out);
+/* Same return/trap (kind, value or message) and same final buffers. */
+bool mc_outcome_same(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya);
+/* One-line summary for tables: `return 12` / `trap: ...`. */
+const char *mc_outcome_str(const McOutcome *o, char *buf, size_t size);
+
+/* ---- the plain run path --------------------------------------------------- */
+
+typedef struct McCode McCode; /* a pre-decoded function */
+McCode *mc_code_new(const McFunc *f);
+void mc_code_free(McCode *c);
+/* Executes; args' buffers are updated in place. */
+McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
+/* Decode + run + free. */
+McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
+
+/* ---- the stepping interpreter --------------------------------------------- */
+
+typedef enum McEventKind {
+    MC_EV_ENTER,  /* entering `block` from `pred` (MC_NONE at the start) */
+    MC_EV_PHIS,   /* the edge's phi assignment as one record (only if nphis > 0) */
+    MC_EV_INST,   /* instruction `inst` of `block` executed */
+    MC_EV_MEM,    /* a load or store touched memory (after INST's operands are known) */
+    MC_EV_TERM,   /* the terminator of `block` chose `next` (MC_NONE for return) */
+    MC_EV_TRAP,   /* execution trapped; see outcome */
+    MC_EV_RETURN, /* execution returned; see outcome */
+} McEventKind;
+
+typedef struct McPhiUpdate {
+    int32_t phi;     /* index of the phi in its block */
+    int32_t dest;    /* value handle written */
+    McOperand src;   /* the operand read on this edge */
+    int32_t value;   /* the value read (the new value of dest) */
+    int32_t old;     /* dest's value before the update */
+    bool had_old;    /* dest was defined before */
+} McPhiUpdate;
+
+typedef struct McEvent {
+    McEventKind kind;
+    int32_t block;               /* current block */
+    int32_t pred;                /* ENTER/PHIS: the edge's source block */
+    const McPhiUpdate *phis;     /* PHIS */
+    int32_t nphis;
+    int32_t inst;                /* INST/MEM: index in block */
+    int32_t opnd[3];             /* INST: operand values (buffer operand: 0) */
+    int32_t result;              /* INST: value written to dest (if any) */
+    int32_t old;                 /* INST: dest's previous value, if had_old */
+    bool had_old;
+    bool is_store;               /* MEM */
+    int32_t buf, index, value;   /* MEM: buffer value handle, index, value loaded/stored */
+    int32_t next;                /* TERM: next block or MC_NONE */
+    const McOutcome *outcome;    /* TRAP/RETURN */
+} McEvent;
+
+typedef void (*McObserver)(void *ctx, const McEvent *ev);
+
+typedef enum McPhiMode {
+    MC_PHI_PARALLEL = 0,   /* the IR's semantics: read all, then write all */
+    MC_PHI_SEQUENTIAL = 1, /* the classic mistake, for teaching: phis assigned one by one */
+} McPhiMode;
+
+typedef struct McInterpOptions {
+    int64_t max_steps;  /* 0 means MC_DEFAULT_MAX_STEPS */
+    McPhiMode phi_mode;
+    McObserver observer; /* may be NULL */
+    void *ctx;
+} McInterpOptions;
+
+typedef struct McInterp McInterp;
+
+/* The function must stay alive and unchanged while the interpreter exists.
+ * The arguments are copied. The interpreter starts before the entry block. */
+McInterp *mc_interp_new(const McFunc *f, const McArgs *args, const McInterpOptions *opt);
+void mc_interp_free(McInterp *in);
+/* Run one whole block: enter the next block (phis), its instructions and its
+ * terminator. Returns false when execution has already finished. */
+bool mc_interp_step_block(McInterp *in);
+/* One instruction: the block entry with its phis counts as one, each
+ * instruction as one, the terminator as one. Returns false when finished. */
+bool mc_interp_step_inst(McInterp *in);
+/* Run to the end, or until the next entry into a block with bp[block] set
+ * (bp may be NULL). Returns true if it stopped at a breakpoint. */
+bool mc_interp_continue(McInterp *in, const bool *bp);
+bool mc_interp_finished(const McInterp *in, McOutcome *out); /* out may be NULL */
+int32_t mc_interp_block(const McInterp *in); /* current block, MC_NONE before start */
+/* Position inside the current block: -1 = about to enter (phis not yet done),
+ * 0..ninsts-1 = next instruction, ninsts = at the terminator. */
+int32_t mc_interp_pc(const McInterp *in);
+int32_t mc_interp_prev_block(const McInterp *in);
+int64_t mc_interp_steps(const McInterp *in);  /* blocks entered */
+bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out); /* false if undefined */
+const McArgs *mc_interp_args(const McInterp *in); /* current buffers */
+void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx);
+/* A new interpreter positioned after `steps` block entries from the start
+ * (replay; deterministic), used to step backwards. */
+McInterp *mc_interp_replay(const McInterp *in, int64_t steps);
+
+#endif

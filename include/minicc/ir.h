@@ -1,0 +1,234 @@
+/* minicc/ir.h - the IR data model shared by every engine module.
+ *
+ * A function owns one arena; every name, block, instruction and side table of
+ * the function lives in it, so dropping the function frees everything at once.
+ * Values and blocks are referred to by compact int32 handles that index the
+ * function's `values` and `blocks` arrays (QBE style) instead of pointer webs.
+ *
+ * Growing arrays (blocks, a block's instructions, a phi's incoming list) may
+ * move in memory: never keep a McBlock* or McInst* across a call that adds
+ * blocks, instructions or phis; keep the handle instead.
+ *
+ * Every opcode is defined once in MC_OPCODES below; the enum, the names, the
+ * arities and the effect flags are generated from it.
+ */
+#ifndef MINICC_IR_H
+#define MINICC_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define MC_NONE (-1) /* "no value / no block" handle */
+
+/* Effect flags of an opcode. */
+enum {
+    MC_OPF_ALU = 1 << 0,    /* pure integer arithmetic or comparison */
+    MC_OPF_CMP = 1 << 1,    /* signed comparison producing 0 or 1 */
+    MC_OPF_COMMUT = 1 << 2, /* operands may be swapped */
+    MC_OPF_READS = 1 << 3,  /* reads buffer memory */
+    MC_OPF_WRITES = 1 << 4, /* writes buffer memory */
+    MC_OPF_TRAPS = 1 << 5,  /* may trap (bounds check) */
+    MC_OPF_TERM = 1 << 6,   /* block terminator */
+};
+
+/* X(ENUM, text name, operand count, has destination, flags) */
+#define MC_OPCODES(X)                                                          \
+    X(ADD, "add", 2, 1, MC_OPF_ALU | MC_OPF_COMMUT)                            \
+    X(SUB, "sub", 2, 1, MC_OPF_ALU)                                            \
+    X(MUL, "mul", 2, 1, MC_OPF_ALU | MC_OPF_COMMUT)                            \
+    X(LT, "lt", 2, 1, MC_OPF_ALU | MC_OPF_CMP)                                 \
+    X(LE, "le", 2, 1, MC_OPF_ALU | MC_OPF_CMP)                                 \
+    X(EQ, "eq", 2, 1, MC_OPF_ALU | MC_OPF_CMP | MC_OPF_COMMUT)                 \
+    X(NE, "ne", 2, 1, MC_OPF_ALU | MC_OPF_CMP | MC_OPF_COMMUT)                 \
+    X(COPY, "copy", 1, 1, 0)                                                   \
+    X(LOAD, "load", 2, 1, MC_OPF_READS | MC_OPF_TRAPS)                         \
+    X(STORE, "store", 3, 0, MC_OPF_WRITES | MC_OPF_TRAPS)                      \
+    X(RET, "return", 1, 0, MC_OPF_TERM)                                        \
+    X(JUMP, "jump", 0, 0, MC_OPF_TERM)                                         \
+    X(BRANCH, "branch", 1, 0, MC_OPF_TERM)
+
+typedef enum McOp {
+#define MC_X_ENUM(e, name, nargs, dest, flags) MC_OP_##e,
+    MC_OPCODES(MC_X_ENUM)
+#undef MC_X_ENUM
+    MC_OP_COUNT
+} McOp;
+
+typedef struct McOpInfo {
+    const char *name; /* spelling in the text format */
+    int nargs;        /* value operands (terminator targets not counted) */
+    bool has_dest;    /* defines a scalar */
+    unsigned flags;   /* MC_OPF_* */
+} McOpInfo;
+
+extern const McOpInfo mc_op_info[MC_OP_COUNT];
+
+/* Reserved words: "func", "i32", "buf", "phi" and every opcode name. */
+bool mc_is_reserved(const char *s, size_t len);
+/* Opcode for a spelling, or -1. */
+int mc_op_lookup(const char *s, size_t len);
+
+/* ---- arena --------------------------------------------------------------- */
+
+typedef struct McArenaChunk McArenaChunk;
+typedef struct McArena {
+    McArenaChunk *head; /* newest chunk first */
+    size_t total;       /* bytes handed out, for statistics */
+} McArena;
+
+void mc_arena_init(McArena *a);
+void mc_arena_free(McArena *a);
+void *mc_arena_alloc(McArena *a, size_t size);   /* zeroed, 16-aligned */
+char *mc_arena_strndup(McArena *a, const char *s, size_t len);
+/* Grow an array allocated from the arena; the old block is abandoned (or
+ * extended in place when it is the newest allocation). New bytes are zeroed. */
+void *mc_arena_grow(McArena *a, void *old, size_t old_size, size_t new_size);
+
+/* ---- name maps (string -> int32 handle) ---------------------------------- */
+
+typedef struct McNameMap {
+    const char **keys; /* arena strings, NULL = empty slot */
+    int32_t *vals;
+    uint32_t cap, count; /* cap is a power of two */
+} McNameMap;
+
+int32_t mc_namemap_get(const McNameMap *m, const char *s, size_t len); /* MC_NONE if absent */
+void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val);
+void mc_namemap_del(McNameMap *m, const char *key, size_t len);
+
+/* ---- IR ------------------------------------------------------------------- */
+
+typedef struct McLoc {
+    int32_t line, col; /* 1-based source position; 0 when synthesized */
+} McLoc;
+
+enum { MC_OPND_NONE = 0, MC_OPND_VALUE = 1, MC_OPND_CONST = 2 };
+
+typedef struct McOperand {
+    uint8_t kind; /* MC_OPND_* */
+    int32_t v;    /* value handle or constant */
+    McLoc loc;    /* where the operand was written */
+} McOperand;
+
+typedef enum McValKind { MC_VAL_I32 = 0, MC_VAL_BUF = 1 } McValKind;
+
+typedef struct McValue {
+    const char *name; /* arena string, unique within the function */
+    uint8_t kind;     /* McValKind */
+    int32_t param;    /* parameter index, or MC_NONE */
+    McLoc loc;        /* first definition in the source */
+} McValue;
+
+typedef struct McInst {
+    uint8_t op;        /* McOp, never a terminator */
+    int32_t dest;      /* value handle, MC_NONE for store */
+    McOperand a[3];    /* value operands, mc_op_info[op].nargs of them */
+    McLoc loc;         /* start of the instruction (its destination name) */
+} McInst;
+
+typedef struct McTerm {
+    uint8_t op;        /* MC_OP_RET, MC_OP_JUMP or MC_OP_BRANCH */
+    McOperand arg;     /* return value or branch condition */
+    int32_t target[2]; /* jump: target[0]; branch: [nonzero, zero] */
+    McLoc loc;         /* the keyword */
+    McLoc tloc[2];     /* the target names */
+} McTerm;
+
+typedef struct McPhiArg {
+    int32_t block; /* predecessor block handle */
+    McOperand val; /* value on that edge */
+    McLoc bloc;    /* where the predecessor name was written */
+} McPhiArg;
+
+typedef struct McPhi {
+    int32_t dest;  /* value handle */
+    McPhiArg *args;
+    int32_t nargs, cap;
+    McLoc loc;
+} McPhi;
+
+typedef struct McBlock {
+    const char *name; /* arena string, unique within the function */
+    McPhi *phis;
+    int32_t nphis, capphis;
+    McInst *insts;
+    int32_t ninsts, capinsts;
+    McTerm term;
+    bool has_term; /* false only while a builder is filling the block */
+    McLoc loc;     /* the label */
+} McBlock;
+
+typedef enum McForm { MC_FORM_UNKNOWN = 0, MC_FORM_MUTABLE, MC_FORM_SSA } McForm;
+
+typedef struct McFunc {
+    McArena arena;       /* owns everything below */
+    const char *name;    /* function name */
+    const char *file;    /* source file name for diagnostics (arena copy) or NULL */
+    McLoc loc;           /* the "func" keyword */
+    int32_t *params;     /* value handles of the parameters, in order */
+    int32_t nparams, capparams;
+    McValue *values;     /* value table; index = handle */
+    int32_t nvalues, capvalues;
+    McBlock *blocks;     /* blocks[0] is the entry block */
+    int32_t nblocks, capblocks;
+    McNameMap value_names; /* name -> value handle */
+    McNameMap block_names; /* name -> block handle */
+    McForm form;         /* set by mc_verify */
+} McFunc;
+
+typedef struct McModule {
+    McFunc **funcs; /* malloc'd array of owned functions, in file order */
+    int32_t nfuncs;
+    char *file;     /* malloc'd copy of the file name */
+} McModule;
+
+/* Construction. All return handles; names are copied into the arena. */
+McFunc *mc_func_new(const char *name, const char *file);
+void mc_func_free(McFunc *f);
+McFunc *mc_func_clone(const McFunc *f); /* deep copy into a fresh arena */
+int32_t mc_func_value(McFunc *f, const char *name);     /* find or create an i32 value */
+int32_t mc_func_value_new(McFunc *f, const char *name); /* create; MC_NONE if it exists */
+/* A fresh value named after `base` (for example "x" -> "x.1", "x.2"...):
+ * the first of base.1, base.2, ... that is free. */
+int32_t mc_func_value_fresh(McFunc *f, const char *base);
+int32_t mc_func_param_add(McFunc *f, const char *name, McValKind kind); /* MC_NONE if duplicate */
+int32_t mc_func_find_value(const McFunc *f, const char *name);
+int32_t mc_func_block_add(McFunc *f, const char *name); /* MC_NONE if it exists */
+int32_t mc_func_block_fresh(McFunc *f, const char *base); /* unique name from base */
+int32_t mc_func_find_block(const McFunc *f, const char *name);
+McInst *mc_block_inst_add(McFunc *f, int32_t block);       /* appended, zeroed */
+McInst *mc_block_inst_insert(McFunc *f, int32_t block, int32_t at); /* before index at */
+void mc_block_inst_remove(McFunc *f, int32_t block, int32_t at);
+int32_t mc_block_phi_add(McFunc *f, int32_t block, int32_t dest); /* returns phi index */
+void mc_phi_arg_add(McFunc *f, int32_t block, int32_t phi, int32_t pred, McOperand val);
+/* Remove blocks with dead[b] set; renumbers the rest in order and rewrites
+ * terminator targets and phi predecessors. Phi args from removed blocks are
+ * dropped. Terminators that still target a removed block are a caller bug. */
+void mc_func_remove_blocks(McFunc *f, const bool *dead);
+/* Rename a block (name must be free). */
+void mc_func_block_rename(McFunc *f, int32_t block, const char *name);
+
+static inline McOperand mc_val(int32_t v) { McOperand o = {MC_OPND_VALUE, v, {0, 0}}; return o; }
+static inline McOperand mc_const(int32_t c) { McOperand o = {MC_OPND_CONST, c, {0, 0}}; return o; }
+static inline bool mc_opnd_is_val(McOperand o) { return o.kind == MC_OPND_VALUE; }
+static inline bool mc_opnd_eq(McOperand a, McOperand b) { return a.kind == b.kind && a.v == b.v; }
+
+/* Successor handles of a block (0, 1 or 2; a branch to the same block twice
+ * reports it twice). Returns the count. */
+int mc_block_succs(const McBlock *b, int32_t out[2]);
+
+/* i32 arithmetic exactly as the IR defines it (wrapping, signed compares). */
+int32_t mc_alu(McOp op, int32_t a, int32_t b);
+
+void mc_module_free(McModule *m);
+McFunc *mc_module_find(const McModule *m, const char *name);
+
+/* Text format printing (spec §1). Print then parse is the identity. */
+void mc_func_print(const McFunc *f, FILE *out);
+void mc_module_print(const McModule *m, FILE *out);
+/* Operand as text into buf (value name or decimal constant). */
+const char *mc_opnd_str(const McFunc *f, McOperand o, char *buf, size_t size);
+
+#endif

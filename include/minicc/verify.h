@@ -1,0 +1,26 @@
+/* minicc/verify.h - the verifier (spec §2).
+ *
+ * Structure: every block terminated; targets exist; the entry block is never
+ * targeted; phi incoming entries are exactly the block's distinct
+ * predecessors; operand kinds (a buffer only as the first operand of
+ * load/store, and the first operand of load/store always a buffer).
+ * Then form inference: a function with no phis is tried as SSA (single
+ * definition + dominance); if that fails and it has no phis it is mutable form
+ * and must pass definite assignment; a function with phis must be SSA.
+ * Sets f->form on success. */
+#ifndef MINICC_VERIFY_H
+#define MINICC_VERIFY_H
+
+#include "diag.h"
+#include "ir.h"
+
+typedef enum McVerifyMode {
+    MC_VERIFY_INFER = 0, /* spec §2 form inference (used on loaded IR) */
+    MC_VERIFY_SSA,       /* require SSA form */
+    MC_VERIFY_MUTABLE,   /* require mutable form: no phis, definite assignment */
+} McVerifyMode;
+
+/* Returns true when valid. Errors are appended to d (may be NULL). */
+bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d);
+
+#endif

@@ -1,0 +1,23 @@
+/* cli.h - the one-shot commands (`minicc run FILE ...`, spec §5).
+ *
+ * Every command is one row of MC_CLI_COMMANDS: name, handler, usage, summary.
+ * A handler gets argv with argv[0] = the command name and returns the process
+ * exit status (0 ok, 1 check diverged, 2 bad program or arguments, 3 trap).
+ * Handlers never call exit(). */
+#ifndef MINICC_CLI_H
+#define MINICC_CLI_H
+
+typedef int (*McCliFn)(int argc, char **argv);
+
+/* X(name, handler, usage, summary) */
+#define MC_CLI_COMMANDS(X)                                                                      \
+    X("run", mc_cli_run,                                                                        \
+      "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] "      \
+      "[-O0|-O1] [--max-steps N] [--stats] [--] ARG...",                                        \
+      "execute a function at one stage of the pipeline")
+
+#define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
+MC_CLI_COMMANDS(MC_X_DECL)
+#undef MC_X_DECL
+
+#endif

@@ -1,0 +1,156 @@
+/* arena.c - the per-function bump allocator and the name maps built on it.
+ *
+ * A function's names, blocks and instruction arrays all come from one arena
+ * so that dropping the function is one walk over a chunk list. Arrays that
+ * grow are re-allocated at the top of the arena (extended in place when they
+ * are the newest allocation); the abandoned copy is at most the size of the
+ * live one, so doubling growth wastes at most 2x. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/ir.h"
+#include "minicc/util.h"
+
+struct McArenaChunk {
+    McArenaChunk *next;
+    size_t size, used;  /* bytes in data[], bytes handed out */
+    size_t last;        /* offset of the newest allocation, for in-place growth */
+    _Alignas(16) unsigned char data[];
+};
+
+#define ARENA_MIN_CHUNK ((size_t)16 * 1024)
+
+void mc_arena_init(McArena *a) {
+    a->head = NULL;
+    a->total = 0;
+}
+
+void mc_arena_free(McArena *a) {
+    McArenaChunk *c = a->head;
+    while (c) {
+        McArenaChunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    a->head = NULL;
+    a->total = 0;
+}
+
+static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
+
+void *mc_arena_alloc(McArena *a, size_t size) {
+    size = align16(size ? size : 1);
+    McArenaChunk *c = a->head;
+    if (!c || c->size - c->used < size) {
+        size_t want = c ? c->size * 2 : ARENA_MIN_CHUNK;
+        if (want > (size_t)64 * 1024 * 1024) want = (size_t)64 * 1024 * 1024;
+        if (want < size) want = size;
+        c = mc_xmalloc(sizeof *c + want);
+        c->size = want;
+        c->used = 0;
+        c->last = 0;
+        c->next = a->head;
+        a->head = c;
+    }
+    void *p = c->data + c->used;
+    c->last = c->used;
+    c->used += size;
+    a->total += size;
+    memset(p, 0, size);
+    return p;
+}
+
+void *mc_arena_grow(McArena *a, void *old, size_t old_size, size_t new_size) {
+    if (!old) return mc_arena_alloc(a, new_size);
+    if (new_size <= old_size) return old;
+    McArenaChunk *c = a->head;
+    size_t olda = align16(old_size ? old_size : 1), newa = align16(new_size);
+    if (c && (unsigned char *)old == c->data + c->last && c->last + newa <= c->size) {
+        memset((unsigned char *)old + old_size, 0, newa - old_size);
+        c->used = c->last + newa;
+        a->total += newa - olda;
+        return old;
+    }
+    void *p = mc_arena_alloc(a, new_size);
+    memcpy(p, old, old_size);
+    return p;
+}
+
+char *mc_arena_strndup(McArena *a, const char *s, size_t len) {
+    char *p = mc_arena_alloc(a, len + 1);
+    memcpy(p, s, len);
+    p[len] = 0;
+    return p;
+}
+
+/* ---- name maps: open addressing, FNV-1a ---------------------------------- */
+
+static uint32_t hash_name(const char *s, size_t len) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static bool key_eq(const char *key, const char *s, size_t len) {
+    return strncmp(key, s, len) == 0 && key[len] == 0;
+}
+
+int32_t mc_namemap_get(const McNameMap *m, const char *s, size_t len) {
+    if (!m->cap) return MC_NONE;
+    uint32_t mask = m->cap - 1, i = hash_name(s, len) & mask;
+    for (;;) {
+        const char *k = m->keys[i];
+        if (!k) return MC_NONE;
+        if (k != (const char *)m && key_eq(k, s, len)) return m->vals[i];
+        i = (i + 1) & mask;
+    }
+}
+
+static void namemap_rehash(McArena *a, McNameMap *m, uint32_t cap) {
+    const char **keys = m->keys;
+    int32_t *vals = m->vals;
+    uint32_t old = m->cap;
+    m->keys = mc_arena_alloc(a, cap * sizeof *m->keys);
+    m->vals = mc_arena_alloc(a, cap * sizeof *m->vals);
+    m->cap = cap;
+    m->count = 0;
+    for (uint32_t i = 0; i < old; i++)
+        if (keys[i] && keys[i] != (const char *)m) mc_namemap_put(a, m, keys[i], vals[i]);
+}
+
+void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
+    if ((m->count + 1) * 4 >= m->cap * 3) namemap_rehash(a, m, m->cap ? m->cap * 2 : 16);
+    size_t len = strlen(key);
+    uint32_t mask = m->cap - 1, i = hash_name(key, len) & mask;
+    int64_t tomb = -1;
+    for (;;) {
+        const char *k = m->keys[i];
+        if (!k) break;
+        if (k == (const char *)m) {
+            if (tomb < 0) tomb = i;
+        } else if (key_eq(k, key, len)) {
+            m->vals[i] = val;
+            return;
+        }
+        i = (i + 1) & mask;
+    }
+    if (tomb >= 0) i = (uint32_t)tomb;
+    else m->count++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+/* Deleted slots hold a tombstone: the map's own address as the key. */
+void mc_namemap_del(McNameMap *m, const char *s, size_t len) {
+    if (!m->cap) return;
+    uint32_t mask = m->cap - 1, i = hash_name(s, len) & mask;
+    for (;;) {
+        const char *k = m->keys[i];
+        if (!k) return;
+        if (k != (const char *)m && key_eq(k, s, len)) {
+            m->keys[i] = (const char *)m;
+            return;
+        }
+        i = (i + 1) & mask;
+    }
+}

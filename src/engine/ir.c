@@ -1,0 +1,323 @@
+/* ir.c - building, copying and editing functions of the IR data model.
+ *
+ * Everything a function owns is allocated from its arena (see arena.c); the
+ * handle-based tables here are what every pass edits. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/ir.h"
+#include "minicc/util.h"
+
+const McOpInfo mc_op_info[MC_OP_COUNT] = {
+#define MC_X_INFO(e, name, nargs, dest, flags) {name, nargs, dest, flags},
+    MC_OPCODES(MC_X_INFO)
+#undef MC_X_INFO
+};
+
+int mc_op_lookup(const char *s, size_t len) {
+    for (int i = 0; i < MC_OP_COUNT; i++)
+        if (strlen(mc_op_info[i].name) == len && memcmp(mc_op_info[i].name, s, len) == 0) return i;
+    return -1;
+}
+
+bool mc_is_reserved(const char *s, size_t len) {
+    static const char *const words[] = {"func", "i32", "buf", "phi"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == len && memcmp(words[i], s, len) == 0) return true;
+    return mc_op_lookup(s, len) >= 0;
+}
+
+int32_t mc_alu(McOp op, int32_t a, int32_t b) {
+    uint32_t ua = (uint32_t)a, ub = (uint32_t)b, r;
+    switch (op) {
+    case MC_OP_ADD: r = ua + ub; break;
+    case MC_OP_SUB: r = ua - ub; break;
+    case MC_OP_MUL: r = ua * ub; break;
+    case MC_OP_LT: return a < b;
+    case MC_OP_LE: return a <= b;
+    case MC_OP_EQ: return a == b;
+    case MC_OP_NE: return a != b;
+    case MC_OP_COPY: return a;
+    default: mc_panic(__FILE__, __LINE__, "mc_alu on %s", mc_op_info[op].name);
+    }
+    /* Two's-complement reinterpretation without implementation-defined casts. */
+    return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
+}
+
+/* ---- functions ------------------------------------------------------------ */
+
+McFunc *mc_func_new(const char *name, const char *file) {
+    McFunc *f = mc_xcalloc(1, sizeof *f);
+    mc_arena_init(&f->arena);
+    f->name = mc_arena_strndup(&f->arena, name, strlen(name));
+    f->file = file ? mc_arena_strndup(&f->arena, file, strlen(file)) : NULL;
+    return f;
+}
+
+void mc_func_free(McFunc *f) {
+    if (!f) return;
+    mc_arena_free(&f->arena);
+    free(f);
+}
+
+/* Grow an arena array `*arr` of `*cap` elements of `size` bytes to hold one more. */
+static void *grow(McArena *a, void *arr, int32_t *cap, int32_t need, size_t size) {
+    if (need <= *cap) return arr;
+    int32_t ncap = *cap ? *cap * 2 : 4;
+    while (ncap < need) ncap *= 2;
+    arr = mc_arena_grow(a, arr, (size_t)*cap * size, (size_t)ncap * size);
+    *cap = ncap;
+    return arr;
+}
+
+int32_t mc_func_find_value(const McFunc *f, const char *name) {
+    return mc_namemap_get(&f->value_names, name, strlen(name));
+}
+
+int32_t mc_func_find_block(const McFunc *f, const char *name) {
+    return mc_namemap_get(&f->block_names, name, strlen(name));
+}
+
+int32_t mc_func_value_new(McFunc *f, const char *name) {
+    if (mc_func_find_value(f, name) != MC_NONE) return MC_NONE;
+    f->values = grow(&f->arena, f->values, &f->capvalues, f->nvalues + 1, sizeof *f->values);
+    int32_t id = f->nvalues++;
+    McValue *v = &f->values[id];
+    v->name = mc_arena_strndup(&f->arena, name, strlen(name));
+    v->kind = MC_VAL_I32;
+    v->param = MC_NONE;
+    mc_namemap_put(&f->arena, &f->value_names, v->name, id);
+    return id;
+}
+
+int32_t mc_func_value(McFunc *f, const char *name) {
+    int32_t id = mc_func_find_value(f, name);
+    return id != MC_NONE ? id : mc_func_value_new(f, name);
+}
+
+int32_t mc_func_value_fresh(McFunc *f, const char *base) {
+    McStr b;
+    mc_str_init(&b);
+    int32_t id = MC_NONE;
+    for (unsigned long n = 1; id == MC_NONE; n++) {
+        b.len = 0;
+        mc_str_printf(&b, "%s.%lu", base, n);
+        id = mc_func_value_new(f, b.s);
+    }
+    mc_str_free(&b);
+    return id;
+}
+
+int32_t mc_func_param_add(McFunc *f, const char *name, McValKind kind) {
+    int32_t id = mc_func_value_new(f, name);
+    if (id == MC_NONE) return MC_NONE;
+    f->values[id].kind = (uint8_t)kind;
+    f->values[id].param = f->nparams;
+    f->params = grow(&f->arena, f->params, &f->capparams, f->nparams + 1, sizeof *f->params);
+    f->params[f->nparams++] = id;
+    return id;
+}
+
+int32_t mc_func_block_add(McFunc *f, const char *name) {
+    if (mc_func_find_block(f, name) != MC_NONE) return MC_NONE;
+    f->blocks = grow(&f->arena, f->blocks, &f->capblocks, f->nblocks + 1, sizeof *f->blocks);
+    int32_t id = f->nblocks++;
+    McBlock *b = &f->blocks[id];
+    memset(b, 0, sizeof *b);
+    b->name = mc_arena_strndup(&f->arena, name, strlen(name));
+    b->term.target[0] = b->term.target[1] = MC_NONE;
+    mc_namemap_put(&f->arena, &f->block_names, b->name, id);
+    return id;
+}
+
+int32_t mc_func_block_fresh(McFunc *f, const char *base) {
+    if (mc_func_find_block(f, base) == MC_NONE) return mc_func_block_add(f, base);
+    McStr b;
+    mc_str_init(&b);
+    int32_t id = MC_NONE;
+    for (unsigned long n = 1; id == MC_NONE; n++) {
+        b.len = 0;
+        mc_str_printf(&b, "%s.%lu", base, n);
+        id = mc_func_block_add(f, b.s);
+    }
+    mc_str_free(&b);
+    return id;
+}
+
+void mc_func_block_rename(McFunc *f, int32_t block, const char *name) {
+    McBlock *b = &f->blocks[block];
+    MC_ASSERT(mc_func_find_block(f, name) == MC_NONE);
+    mc_namemap_del(&f->block_names, b->name, strlen(b->name));
+    b->name = mc_arena_strndup(&f->arena, name, strlen(name));
+    mc_namemap_put(&f->arena, &f->block_names, b->name, block);
+}
+
+McInst *mc_block_inst_insert(McFunc *f, int32_t block, int32_t at) {
+    McBlock *b = &f->blocks[block];
+    MC_ASSERT(at >= 0 && at <= b->ninsts);
+    b->insts = grow(&f->arena, b->insts, &b->capinsts, b->ninsts + 1, sizeof *b->insts);
+    memmove(&b->insts[at + 1], &b->insts[at], (size_t)(b->ninsts - at) * sizeof *b->insts);
+    b->ninsts++;
+    McInst *i = &b->insts[at];
+    memset(i, 0, sizeof *i);
+    i->dest = MC_NONE;
+    return i;
+}
+
+McInst *mc_block_inst_add(McFunc *f, int32_t block) {
+    return mc_block_inst_insert(f, block, f->blocks[block].ninsts);
+}
+
+void mc_block_inst_remove(McFunc *f, int32_t block, int32_t at) {
+    McBlock *b = &f->blocks[block];
+    MC_ASSERT(at >= 0 && at < b->ninsts);
+    memmove(&b->insts[at], &b->insts[at + 1], (size_t)(b->ninsts - at - 1) * sizeof *b->insts);
+    b->ninsts--;
+}
+
+int32_t mc_block_phi_add(McFunc *f, int32_t block, int32_t dest) {
+    McBlock *b = &f->blocks[block];
+    b->phis = grow(&f->arena, b->phis, &b->capphis, b->nphis + 1, sizeof *b->phis);
+    McPhi *p = &b->phis[b->nphis];
+    memset(p, 0, sizeof *p);
+    p->dest = dest;
+    return b->nphis++;
+}
+
+void mc_phi_arg_add(McFunc *f, int32_t block, int32_t phi, int32_t pred, McOperand val) {
+    McPhi *p = &f->blocks[block].phis[phi];
+    p->args = grow(&f->arena, p->args, &p->cap, p->nargs + 1, sizeof *p->args);
+    McPhiArg *a = &p->args[p->nargs++];
+    a->block = pred;
+    a->val = val;
+    a->bloc = (McLoc){0, 0};
+}
+
+int mc_block_succs(const McBlock *b, int32_t out[2]) {
+    if (!b->has_term) return 0;
+    switch (b->term.op) {
+    case MC_OP_JUMP: out[0] = b->term.target[0]; return 1;
+    case MC_OP_BRANCH:
+        out[0] = b->term.target[0];
+        out[1] = b->term.target[1];
+        return 2;
+    default: return 0;
+    }
+}
+
+void mc_func_remove_blocks(McFunc *f, const bool *dead) {
+    int32_t *map = mc_xmalloc((size_t)f->nblocks * sizeof *map);
+    int32_t n = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        if (dead[b]) {
+            map[b] = MC_NONE;
+            mc_namemap_del(&f->block_names, f->blocks[b].name, strlen(f->blocks[b].name));
+        } else {
+            map[b] = n;
+            if (n != b) f->blocks[n] = f->blocks[b];
+            n++;
+        }
+    }
+    f->nblocks = n;
+    for (int32_t b = 0; b < n; b++) {
+        McBlock *bl = &f->blocks[b];
+        mc_namemap_put(&f->arena, &f->block_names, bl->name, b);
+        int32_t s[2];
+        int ns = mc_block_succs(bl, s);
+        for (int i = 0; i < ns; i++) {
+            MC_ASSERT(map[s[i]] != MC_NONE);
+            bl->term.target[i] = map[s[i]];
+        }
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            McPhi *phi = &bl->phis[p];
+            int32_t k = 0;
+            for (int32_t a = 0; a < phi->nargs; a++) {
+                if (map[phi->args[a].block] == MC_NONE) continue;
+                phi->args[k] = phi->args[a];
+                phi->args[k].block = map[phi->args[a].block];
+                k++;
+            }
+            phi->nargs = k;
+        }
+    }
+    free(map);
+}
+
+McFunc *mc_func_clone(const McFunc *src) {
+    McFunc *f = mc_func_new(src->name, src->file);
+    f->loc = src->loc;
+    f->form = src->form;
+    for (int32_t v = 0; v < src->nvalues; v++) {
+        const McValue *sv = &src->values[v];
+        int32_t id;
+        if (sv->param != MC_NONE) {
+            /* Parameters are created in order below; placeholders keep handles equal. */
+            id = mc_func_value_new(f, sv->name);
+            f->values[id].kind = sv->kind;
+        } else {
+            id = mc_func_value_new(f, sv->name);
+        }
+        MC_ASSERT(id == v);
+        f->values[id].loc = sv->loc;
+    }
+    f->params = mc_arena_alloc(&f->arena, (size_t)(src->nparams ? src->nparams : 1) * sizeof *f->params);
+    f->capparams = src->nparams ? src->nparams : 1;
+    for (int32_t p = 0; p < src->nparams; p++) {
+        f->params[p] = src->params[p];
+        f->values[src->params[p]].param = p;
+    }
+    f->nparams = src->nparams;
+    for (int32_t b = 0; b < src->nblocks; b++) {
+        const McBlock *sb = &src->blocks[b];
+        int32_t id = mc_func_block_add(f, sb->name);
+        MC_ASSERT(id == b);
+        McBlock *nb = &f->blocks[id];
+        nb->term = sb->term;
+        nb->has_term = sb->has_term;
+        nb->loc = sb->loc;
+        if (sb->ninsts) {
+            nb->insts = mc_arena_alloc(&f->arena, (size_t)sb->ninsts * sizeof *nb->insts);
+            memcpy(nb->insts, sb->insts, (size_t)sb->ninsts * sizeof *nb->insts);
+            nb->ninsts = nb->capinsts = sb->ninsts;
+        }
+        if (sb->nphis) {
+            nb->phis = mc_arena_alloc(&f->arena, (size_t)sb->nphis * sizeof *nb->phis);
+            nb->nphis = nb->capphis = sb->nphis;
+            for (int32_t p = 0; p < sb->nphis; p++) {
+                const McPhi *sp = &sb->phis[p];
+                McPhi *np = &nb->phis[p];
+                *np = *sp;
+                np->args = mc_arena_alloc(&f->arena, (size_t)(sp->nargs ? sp->nargs : 1) * sizeof *np->args);
+                memcpy(np->args, sp->args, (size_t)sp->nargs * sizeof *np->args);
+                np->cap = sp->nargs ? sp->nargs : 1;
+            }
+        }
+    }
+    return f;
+}
+
+/* ---- modules -------------------------------------------------------------- */
+
+void mc_module_free(McModule *m) {
+    if (!m) return;
+    for (int32_t i = 0; i < m->nfuncs; i++) mc_func_free(m->funcs[i]);
+    free(m->funcs);
+    free(m->file);
+    free(m);
+}
+
+McFunc *mc_module_find(const McModule *m, const char *name) {
+    for (int32_t i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
+    return NULL;
+}
+
+const char *mc_opnd_str(const McFunc *f, McOperand o, char *buf, size_t size) {
+    if (o.kind == MC_OPND_CONST) {
+        snprintf(buf, size, "%ld", (long)o.v);
+        return buf;
+    }
+    if (o.kind == MC_OPND_VALUE && o.v >= 0 && o.v < f->nvalues) return f->values[o.v].name;
+    snprintf(buf, size, "?");
+    return buf;
+}
