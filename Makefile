@@ -33,7 +33,7 @@ CFLAGS   := $(WARN) $(OPT) $(CPPFLAGS)
 LDLIBS   := -lm
 
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
-APP_SRC    := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c)) src/main.c
+APP_SRC    := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c src/lesson/*.c)) src/main.c
 TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 

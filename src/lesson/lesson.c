@@ -1,0 +1,592 @@
+/* lesson.c - the lesson format (see lesson.h) and its three players:
+ * --check (every command and expectation, no interaction), interactive
+ * playback with pause/ask/back, and the Markdown handout. The workbench uses
+ * the cursor API to advance one pause at a time. */
+#include "lesson.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- text helpers ---------------------------------------------------------- */
+
+/* Collapse runs of blanks to one space and trim both ends. */
+static char *normalize(const char *s, size_t n) {
+    char *r = mc_xmalloc(n + 1);
+    size_t k = 0;
+    bool blank = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ' || c == '\t' || c == '\r') {
+            blank = k > 0;
+            continue;
+        }
+        if (blank) r[k++] = ' ';
+        blank = false;
+        r[k++] = (char)c;
+    }
+    r[k] = 0;
+    return r;
+}
+
+/* Does some line of `text` equal `want` after normalization? With
+ * `substring`, containing it is enough. */
+static bool has_line(const char *text, const char *want, bool substring) {
+    char *w = normalize(want, strlen(want));
+    bool found = false;
+    const char *p = text;
+    while (p && *p && !found) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char *l = normalize(p, n);
+        found = substring ? strstr(l, w) != NULL : strcmp(l, w) == 0;
+        free(l);
+        p = e ? e + 1 : NULL;
+    }
+    if (!found && !*w) found = true;
+    free(w);
+    return found;
+}
+
+static int edit_distance(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 16 || lb > 16) return 99;
+    int d[17][17];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+static const char *const directives[] = {"expect", "ask", "answer", "pause"};
+
+/* ---- parsing ------------------------------------------------------------- */
+
+static void add_step(McLesson *l, McLessonStepKind kind, const char *text, size_t n, int line) {
+    if (l->nsteps == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 32;
+        l->steps = mc_xrealloc(l->steps, (size_t)l->cap * sizeof *l->steps);
+    }
+    McLessonStep *s = &l->steps[l->nsteps++];
+    s->kind = kind;
+    s->text = mc_xstrndup(text, n);
+    s->answer = NULL;
+    s->line = line;
+}
+
+/* Is [p, p+n) the keyword `kw` followed by end or a blank? */
+static bool word_is(const char *p, size_t n, const char *kw) {
+    size_t k = strlen(kw);
+    return n >= k && memcmp(p, kw, k) == 0 && (n == k || p[k] == ' ' || p[k] == '\t');
+}
+
+static const char *skip_blanks(const char *p, const char *e) {
+    while (p < e && (*p == ' ' || *p == '\t')) p++;
+    return p;
+}
+
+McLesson *mc_lesson_load(const char *path, McDiags *d) {
+    size_t len;
+    char *src = mc_read_file(path, &len);
+    if (!src) {
+        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(errno ? errno : EIO));
+        return NULL;
+    }
+    McLesson *l = mc_xcalloc(1, sizeof *l);
+    l->path = mc_xstrdup(path);
+    const char *slash = strrchr(path, '/');
+    l->dir = slash ? mc_xstrndup(path, (size_t)(slash - path) + (slash == path)) : mc_xstrdup(".");
+    int errors = d ? d->n : 0;
+    int last_command = 0, pending_ask = 0;
+    const char *p = src, *end = src + len;
+    for (int line = 1; p < end || line == 1; line++) {
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        if (!e) e = end;
+        const char *next = e < end ? e + 1 : end;
+        while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
+        const char *s = skip_blanks(p, e);
+        size_t n = (size_t)(e - s);
+        int col = (int)(s - p) + 1;
+        if (memchr(p, 0, (size_t)(e - p))) {
+            mc_diag(d, (McLoc){line, col}, "NUL byte in lesson text");
+        } else if (pending_ask && !word_is(s, n, "answer") && !(n && *s == '#')) {
+            mc_diag(d, (McLoc){line, col}, "expected 'answer ...' right after the 'ask' on line %d",
+                    pending_ask);
+            pending_ask = 0;
+        } else if (n == 0) {
+            if (l->nsteps && l->steps[l->nsteps - 1].kind == MC_LS_NARRATE &&
+                l->steps[l->nsteps - 1].text[0])
+                add_step(l, MC_LS_NARRATE, "", 0, line);
+        } else if (*s == '#') {
+            /* comment */
+        } else if (n >= 2 && s[0] == '=' && s[1] == '=') {
+            const char *t = skip_blanks(s + 2, e);
+            const char *te = e;
+            while (te > t && te[-1] == '=') te--;
+            while (te > t && (te[-1] == ' ' || te[-1] == '\t')) te--;
+            if (te == t)
+                mc_diag(d, (McLoc){line, col}, "a heading needs text after '=='");
+            else {
+                add_step(l, MC_LS_HEADING, t, (size_t)(te - t), line);
+                if (!l->title) l->title = mc_xstrndup(t, (size_t)(te - t));
+            }
+        } else if (*s == '$') {
+            const char *t = skip_blanks(s + 1, e);
+            if (t == e)
+                mc_diag(d, (McLoc){line, col}, "empty command after '$'");
+            else {
+                add_step(l, MC_LS_COMMAND, t, (size_t)(e - t), line);
+                last_command = line;
+            }
+        } else if (word_is(s, n, "expect")) {
+            const char *t = skip_blanks(s + 6, e);
+            size_t tn = (size_t)(e - t);
+            if (!last_command)
+                mc_diag(d, (McLoc){line, col}, "'expect' before any command");
+            else if (tn == 0)
+                mc_diag(d, (McLoc){line, col}, "'expect' needs the text of an output line");
+            else if (tn == 5 && memcmp(t, "error", 5) == 0)
+                add_step(l, MC_LS_EXPECT_ERROR, "", 0, line);
+            else if (tn == 8 && memcmp(t, "no error", 8) == 0)
+                add_step(l, MC_LS_EXPECT_OK, "", 0, line);
+            else if (word_is(t, tn, "value")) {
+                const char *v = skip_blanks(t + 5, e);
+                const char *eq = memchr(v, '=', (size_t)(e - v));
+                const char *ne = eq;
+                while (ne && ne > v && (ne[-1] == ' ' || ne[-1] == '\t')) ne--;
+                if (!eq || ne == v || skip_blanks(eq + 1, e) == e)
+                    mc_diag(d, (McLoc){line, (int)(v - p) + 1}, "'expect value' needs NAME = VALUE");
+                else
+                    add_step(l, MC_LS_EXPECT_VALUE, v, (size_t)(e - v), line);
+            } else
+                add_step(l, MC_LS_EXPECT, t, tn, line);
+        } else if (word_is(s, n, "ask")) {
+            const char *t = skip_blanks(s + 3, e);
+            if (t == e)
+                mc_diag(d, (McLoc){line, col}, "'ask' needs a question");
+            else {
+                add_step(l, MC_LS_ASK, t, (size_t)(e - t), line);
+                pending_ask = line;
+            }
+        } else if (word_is(s, n, "answer")) {
+            const char *t = skip_blanks(s + 6, e);
+            if (!pending_ask)
+                mc_diag(d, (McLoc){line, col}, "'answer' without an 'ask' on the line before");
+            else if (t == e)
+                mc_diag(d, (McLoc){line, col}, "'answer' needs the expected answer");
+            else
+                l->steps[l->nsteps - 1].answer = mc_xstrndup(t, (size_t)(e - t));
+            pending_ask = 0;
+        } else if (word_is(s, n, "pause")) {
+            if (n > 5)
+                mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
+            else
+                add_step(l, MC_LS_PAUSE, "", 0, line);
+        } else {
+            /* Narration, unless the first word is a near-miss of a directive. */
+            size_t w = 0;
+            while (w < n && islower((unsigned char)s[w])) w++;
+            bool typo = false;
+            if (w >= 3 && w < 12 && (w == n || s[w] == ' ')) {
+                char word[16];
+                memcpy(word, s, w);
+                word[w] = 0;
+                for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
+                    if (edit_distance(word, directives[k]) == 1 ||
+                        (strlen(directives[k]) >= 5 && edit_distance(word, directives[k]) == 2)) {
+                        mc_diag(d, (McLoc){line, col}, "unknown directive '%s' (did you mean '%s'?)", word,
+                                directives[k]);
+                        typo = true;
+                        break;
+                    }
+            }
+            if (!typo) add_step(l, MC_LS_NARRATE, s, n, line);
+        }
+        p = next;
+        if (p >= end) break;
+    }
+    if (pending_ask)
+        mc_diag(d, (McLoc){pending_ask, 1}, "'ask' without an 'answer' line after it");
+    free(src);
+    if (!l->title) {
+        const char *base = slash ? slash + 1 : path;
+        l->title = mc_xstrdup(base);
+    }
+    if ((d ? d->n : 0) > errors || (!d && false)) {
+        mc_lesson_free(l);
+        return NULL;
+    }
+    if (l->nsteps == 0) {
+        mc_diag(d, (McLoc){1, 1}, "the lesson is empty");
+        mc_lesson_free(l);
+        return NULL;
+    }
+    return l;
+}
+
+void mc_lesson_free(McLesson *l) {
+    if (!l) return;
+    for (int i = 0; i < l->nsteps; i++) {
+        free(l->steps[i].text);
+        free(l->steps[i].answer);
+    }
+    free(l->steps);
+    free(l->path);
+    free(l->dir);
+    free(l->title);
+    free(l);
+}
+
+/* ---- running commands in the lesson's directory ---------------------------- */
+
+static bool run_in_dir(const McLesson *l, McLessonExec exec, void *ctx, const char *cmd, McStr *out) {
+    int here = open(".", O_RDONLY | O_DIRECTORY);
+    bool moved = here >= 0 && chdir(l->dir) == 0;
+    bool ok = exec(ctx, cmd, out);
+    if (moved && fchdir(here) != 0) {
+        /* The old directory vanished; stay where we are. */
+    }
+    if (here >= 0) close(here);
+    return ok;
+}
+
+/* Does the command's success match what the following expectations say? */
+static bool expects_error(const McLesson *l, int i) {
+    for (int k = i + 1; k < l->nsteps; k++) {
+        McLessonStepKind kind = l->steps[k].kind;
+        if (kind == MC_LS_EXPECT_ERROR) return true;
+        if (kind != MC_LS_EXPECT && kind != MC_LS_EXPECT_VALUE && kind != MC_LS_EXPECT_OK) return false;
+    }
+    return false;
+}
+
+static bool answer_matches(const char *want, const char *given) {
+    char *w = normalize(want, strlen(want)), *g = normalize(given, strlen(given));
+    for (char *c = w; *c; c++) *c = (char)tolower((unsigned char)*c);
+    for (char *c = g; *c; c++) *c = (char)tolower((unsigned char)*c);
+    size_t lw = strlen(w), lg = strlen(g);
+    bool ok = *g && (strcmp(w, g) == 0 || (lg < lw && w[lw - lg - 1] == ' ' && strcmp(w + lw - lg, g) == 0));
+    free(w);
+    free(g);
+    return ok;
+}
+
+/* Check expectation step i against the previous command; on failure write a
+ * reason into msg. */
+static bool check_expect(const McLesson *l, int i, McLessonExec exec, void *ctx, const McStr *last, bool last_ok,
+                         char *msg, size_t size) {
+    const McLessonStep *s = &l->steps[i];
+    switch (s->kind) {
+    case MC_LS_EXPECT:
+        if (has_line(last->s ? last->s : "", s->text, false)) return true;
+        snprintf(msg, size, "expected a line '%s' in the output", s->text);
+        return false;
+    case MC_LS_EXPECT_ERROR:
+        if (!last_ok) return true;
+        snprintf(msg, size, "expected the command to fail, but it succeeded");
+        return false;
+    case MC_LS_EXPECT_OK:
+        if (last_ok) return true;
+        snprintf(msg, size, "expected the command to succeed, but it failed");
+        return false;
+    case MC_LS_EXPECT_VALUE: {
+        const char *eq = strchr(s->text, '=');
+        char *name = normalize(s->text, (size_t)(eq - s->text));
+        McStr cmd, out;
+        mc_str_init(&cmd);
+        mc_str_init(&out);
+        mc_str_printf(&cmd, "print %s", name);
+        bool ok = run_in_dir(l, exec, ctx, cmd.s, &out) && has_line(out.s ? out.s : "", s->text, false);
+        if (!ok) snprintf(msg, size, "expected '%s', but 'print %s' shows: %s", s->text, name, out.s ? out.s : "");
+        mc_str_free(&cmd);
+        mc_str_free(&out);
+        free(name);
+        return ok;
+    }
+    default: return true;
+    }
+}
+
+bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err) {
+    McStr out;
+    mc_str_init(&out);
+    bool ok = true, last_ok = true;
+    int last_cmd = -1;
+    const McLessonStep *ask = NULL;
+    char msg[1024];
+    for (int i = 0; i < l->nsteps && ok; i++) {
+        const McLessonStep *s = &l->steps[i];
+        switch (s->kind) {
+        case MC_LS_COMMAND:
+            out.len = 0;
+            if (out.s) out.s[0] = 0;
+            last_ok = run_in_dir(l, exec, ctx, s->text, &out);
+            last_cmd = i;
+            if (last_ok == expects_error(l, i)) {
+                fprintf(err, "%s:%d: error: '$ %s' %s\n", l->path, s->line, s->text,
+                        last_ok ? "succeeded, but the lesson expects an error" : "failed");
+                ok = false;
+            } else if (ask && !has_line(out.s ? out.s : "", ask->answer, true)) {
+                fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->path,
+                        ask->line, ask->answer, s->text);
+                ok = false;
+            }
+            ask = NULL;
+            break;
+        case MC_LS_EXPECT:
+        case MC_LS_EXPECT_VALUE:
+        case MC_LS_EXPECT_ERROR:
+        case MC_LS_EXPECT_OK:
+            if (!check_expect(l, i, exec, ctx, &out, last_ok, msg, sizeof msg)) {
+                fprintf(err, "%s:%d: error: %s (after '$ %s')\n", l->path, s->line, msg,
+                        last_cmd >= 0 ? l->steps[last_cmd].text : "");
+                ok = false;
+            }
+            break;
+        case MC_LS_ASK:
+            if (ask) {
+                fprintf(err, "%s:%d: error: no command reveals the answer to the question on line %d\n", l->path,
+                        s->line, ask->line);
+                ok = false;
+            }
+            ask = s;
+            break;
+        default: break;
+        }
+        if (!ok && out.len) {
+            fprintf(err, "  the output was:\n");
+            for (const char *p = out.s; *p;) {
+                const char *e = strchr(p, '\n');
+                size_t n = e ? (size_t)(e - p) : strlen(p);
+                fprintf(err, "    %.*s\n", (int)n, p);
+                p = e ? e + 1 : p + n;
+            }
+        }
+    }
+    if (ok && ask) {
+        fprintf(err, "%s:%d: error: no command after the question reveals its answer\n", l->path, ask->line);
+        ok = false;
+    }
+    mc_str_free(&out);
+    return ok;
+}
+
+/* ---- interactive playback ------------------------------------------------- */
+
+static void show_output(FILE *out, const McStr *s) {
+    if (s->len) {
+        fputs(s->s, out);
+        if (s->s[s->len - 1] != '\n') fputc('\n', out);
+    }
+}
+
+static bool read_line(FILE *in, char *buf, size_t size) {
+    if (!fgets(buf, (int)size, in)) return false;
+    buf[strcspn(buf, "\r\n")] = 0;
+    return true;
+}
+
+/* Run steps [from, to) without showing anything, to rebuild the session. */
+static void replay_silently(const McLesson *l, McLessonExec exec, void *ctx, int to) {
+    McStr out;
+    mc_str_init(&out);
+    for (int i = 0; i < to; i++)
+        if (l->steps[i].kind == MC_LS_COMMAND) {
+            out.len = 0;
+            run_in_dir(l, exec, ctx, l->steps[i].text, &out);
+        }
+    mc_str_free(&out);
+}
+
+int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in, FILE *out) {
+    McStr o;
+    mc_str_init(&o);
+    int *stops = mc_xmalloc(((size_t)l->nsteps + 1) * sizeof *stops); /* steps after each pause */
+    int nstops = 0, failures = 0;
+    bool last_ok = true;
+    char buf[512], msg[1024];
+    fprintf(out, "Lesson: %s\n(Enter: continue   b: back   q: quit)\n\n", l->title);
+    stops[nstops++] = 0;
+    for (int i = 0; i < l->nsteps; i++) {
+        const McLessonStep *s = &l->steps[i];
+        switch (s->kind) {
+        case MC_LS_HEADING: fprintf(out, "\n== %s ==\n\n", s->text); break;
+        case MC_LS_NARRATE: fprintf(out, "%s\n", s->text); break;
+        case MC_LS_COMMAND:
+            fprintf(out, "minicc> %s\n", s->text);
+            fflush(out);
+            o.len = 0;
+            if (o.s) o.s[0] = 0;
+            last_ok = run_in_dir(l, exec, ctx, s->text, &o);
+            show_output(out, &o);
+            break;
+        case MC_LS_EXPECT:
+        case MC_LS_EXPECT_VALUE:
+        case MC_LS_EXPECT_ERROR:
+        case MC_LS_EXPECT_OK:
+            if (!check_expect(l, i, exec, ctx, &o, last_ok, msg, sizeof msg)) {
+                fprintf(out, "(lesson check at line %d failed: %s)\n", s->line, msg);
+                failures++;
+            }
+            break;
+        case MC_LS_ASK:
+            fprintf(out, "\n? %s\nyour answer> ", s->text);
+            fflush(out);
+            if (!read_line(in, buf, sizeof buf)) goto done;
+            if (answer_matches(s->answer, buf))
+                fprintf(out, "Right: %s\n\n", s->answer);
+            else
+                fprintf(out, "Not quite. The answer is: %s\n\n", s->answer);
+            break;
+        case MC_LS_PAUSE:
+            fprintf(out, "-- more (Enter, b, q) --");
+            fflush(out);
+            if (!read_line(in, buf, sizeof buf)) goto done;
+            fputc('\n', out);
+            if (buf[0] == 'q') goto done;
+            if (buf[0] == 'b') {
+                /* Back to the start of the part before this one. */
+                int target = nstops >= 2 ? stops[nstops - 2] : 0;
+                if (nstops >= 2) nstops--;
+                if (reset) reset(ctx);
+                replay_silently(l, exec, ctx, target);
+                fprintf(out, "(replaying from line %d)\n\n", target < l->nsteps ? l->steps[target].line : 0);
+                i = target - 1;
+                continue;
+            }
+            stops[nstops++] = i + 1;
+            break;
+        }
+    }
+    fprintf(out, "\nEnd of lesson%s.\n", failures ? " (some checks failed)" : "");
+done:
+    free(stops);
+    mc_str_free(&o);
+    return failures ? 1 : 0;
+}
+
+/* ---- Markdown handout ------------------------------------------------------ */
+
+bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err) {
+    McStr o;
+    mc_str_init(&o);
+    bool ok = true, para = false;
+    fprintf(out, "# %s\n\n", l->title);
+    for (int i = 0; i < l->nsteps; i++) {
+        const McLessonStep *s = &l->steps[i];
+        if (s->kind != MC_LS_NARRATE && para) {
+            fputc('\n', out);
+            para = false;
+        }
+        switch (s->kind) {
+        case MC_LS_HEADING:
+            if (i == 0 && strcmp(s->text, l->title) == 0) break;
+            fprintf(out, "## %s\n\n", s->text);
+            break;
+        case MC_LS_NARRATE:
+            if (!s->text[0]) {
+                if (para) fputc('\n', out);
+                para = false;
+            } else {
+                fprintf(out, "%s\n", s->text);
+                para = true;
+            }
+            break;
+        case MC_LS_COMMAND: {
+            o.len = 0;
+            if (o.s) o.s[0] = 0;
+            bool cmd_ok = run_in_dir(l, exec, ctx, s->text, &o);
+            if (cmd_ok == expects_error(l, i)) {
+                fprintf(err, "%s:%d: error: '$ %s' %s\n", l->path, s->line, s->text,
+                        cmd_ok ? "succeeded, but the lesson expects an error" : "failed");
+                ok = false;
+            }
+            fprintf(out, "```\nminicc> %s\n", s->text);
+            if (o.len) {
+                fputs(o.s, out);
+                if (o.s[o.len - 1] != '\n') fputc('\n', out);
+            }
+            fprintf(out, "```\n\n");
+            break;
+        }
+        case MC_LS_ASK:
+            fprintf(out, "**Question.** %s\n\n<details><summary>Answer</summary>\n\n%s\n\n</details>\n\n", s->text,
+                    s->answer);
+            break;
+        default: break;
+        }
+    }
+    mc_str_free(&o);
+    return ok;
+}
+
+/* ---- cursor for the workbench ---------------------------------------------- */
+
+void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l) {
+    memset(c, 0, sizeof *c);
+    c->lesson = l;
+    c->last_ok = true;
+    mc_str_init(&c->transcript);
+    mc_str_init(&c->last_output);
+}
+
+void mc_lesson_cursor_free(McLessonCursor *c) {
+    mc_str_free(&c->transcript);
+    mc_str_free(&c->last_output);
+}
+
+void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer) {
+    const McLesson *l = c->lesson;
+    char msg[1024];
+    c->message[0] = 0;
+    if (c->waiting && c->next > 0 && l->steps[c->next - 1].kind == MC_LS_ASK) {
+        const McLessonStep *s = &l->steps[c->next - 1];
+        bool right = answer && answer_matches(s->answer, answer);
+        snprintf(c->message, sizeof c->message, "%s %s", right ? "Right:" : "Not quite. The answer is:", s->answer);
+        mc_str_printf(&c->transcript, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+    }
+    c->waiting = false;
+    while (c->next < l->nsteps && !c->waiting) {
+        int i = c->next++;
+        const McLessonStep *s = &l->steps[i];
+        switch (s->kind) {
+        case MC_LS_HEADING: mc_str_printf(&c->transcript, "== %s ==\n", s->text); break;
+        case MC_LS_NARRATE: mc_str_printf(&c->transcript, "%s\n", s->text); break;
+        case MC_LS_COMMAND:
+            c->last_output.len = 0;
+            if (c->last_output.s) c->last_output.s[0] = 0;
+            c->last_ok = run_in_dir(l, exec, ctx, s->text, &c->last_output);
+            mc_str_printf(&c->transcript, "minicc> %s\n", s->text);
+            if (c->last_output.len) {
+                mc_str_puts(&c->transcript, c->last_output.s);
+                if (c->last_output.s[c->last_output.len - 1] != '\n') mc_str_putc(&c->transcript, '\n');
+            }
+            break;
+        case MC_LS_EXPECT:
+        case MC_LS_EXPECT_VALUE:
+        case MC_LS_EXPECT_ERROR:
+        case MC_LS_EXPECT_OK:
+            if (!check_expect(l, i, exec, ctx, &c->last_output, c->last_ok, msg, sizeof msg)) {
+                c->failed = true;
+                snprintf(c->message, sizeof c->message, "check at line %d failed: %.200s", s->line, msg);
+                mc_str_printf(&c->transcript, "(%s)\n", c->message);
+            }
+            break;
+        case MC_LS_ASK:
+            mc_str_printf(&c->transcript, "? %s\n", s->text);
+            c->waiting = true;
+            break;
+        case MC_LS_PAUSE: c->waiting = true; break;
+        }
+    }
+    if (c->next >= l->nsteps && !c->waiting) c->finished = true;
+}

@@ -1,0 +1,107 @@
+/* lesson.h - scripted lessons: parsing `.lesson` files and playing them back.
+ *
+ * A lesson is a plain-text file read line by line:
+ *
+ *     # a comment, never shown
+ *     == Phis are simultaneous            a section heading
+ *     Any other line is narration.        (blank lines separate paragraphs)
+ *     $ load programs/swap.ir             a prompt command, shown and run
+ *     expect return 12                    the previous command's output has this line
+ *     expect value a = 2                  shortcut: `print a` shows `a = 2`
+ *     expect error                        the previous command failed
+ *     expect no error                     ... succeeded (the default for every command)
+ *     ask What does run print for n = 3?  predict-then-reveal: the student answers,
+ *     answer return 21                    then the next command shows the truth
+ *     pause                               wait for Enter
+ *
+ * Lines are compared after collapsing runs of blanks and trimming both ends.
+ * Commands run with the lesson file's directory as the working directory, so
+ * a lesson and its programs move together.
+ *
+ * The player does not know the command layer: it runs commands through a
+ * callback, so the prompt, the workbench and `minicc lesson --check` all
+ * drive it the same way. */
+#ifndef MINICC_LESSON_H
+#define MINICC_LESSON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "minicc/diag.h"
+#include "minicc/util.h"
+
+typedef enum McLessonStepKind {
+    MC_LS_HEADING,   /* text: the heading */
+    MC_LS_NARRATE,   /* text: one narration line ("" for a paragraph break) */
+    MC_LS_COMMAND,   /* text: the command line */
+    MC_LS_EXPECT,    /* text: the expected output line */
+    MC_LS_EXPECT_VALUE, /* text: "NAME = V" (runs `print NAME`) */
+    MC_LS_EXPECT_ERROR, /* previous command must have failed */
+    MC_LS_EXPECT_OK,    /* previous command must have succeeded */
+    MC_LS_ASK,       /* text: the question; answer: the expected answer */
+    MC_LS_PAUSE,
+} McLessonStepKind;
+
+typedef struct McLessonStep {
+    McLessonStepKind kind;
+    char *text;   /* malloc'd */
+    char *answer; /* MC_LS_ASK: malloc'd */
+    int line;     /* 1-based line in the lesson file */
+} McLessonStep;
+
+typedef struct McLesson {
+    char *path;  /* as given */
+    char *dir;   /* directory of the file, for running commands */
+    char *title; /* first heading, or the file name */
+    McLessonStep *steps;
+    int nsteps, cap;
+} McLesson;
+
+/* Run one command line; append everything it prints to *out. Returns true on
+ * success, false when the command reported an error. */
+typedef bool (*McLessonExec)(void *ctx, const char *line, McStr *out);
+
+/* Parse a lesson file. Malformed lines are diagnostics `FILE:LINE:COL: error:`
+ * (d->file is the lesson path). Returns NULL on any error. */
+McLesson *mc_lesson_load(const char *path, McDiags *d);
+void mc_lesson_free(McLesson *l);
+
+/* Run every command and check every expectation and answer without
+ * interaction. Stops at the first failure, which is reported to `err` as
+ * `FILE:LINE: error: ...` with the command's actual output. Returns true when
+ * the whole lesson passes. */
+bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err);
+
+/* Interactive playback on a terminal-like stream pair: narration and
+ * commands are written to `out`; at `pause` and `ask` a line is read from
+ * `in` (Enter to go on, `back` to replay the previous part, `quit` to stop).
+ * `reset` is called before a replay so the session starts clean. */
+typedef void (*McLessonReset)(void *ctx);
+int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in,
+                   FILE *out);
+
+/* Write a Markdown handout: headings, narration, each command in a fenced
+ * block with its real output, questions with their answers. Runs the
+ * commands. Returns false if a command fails unexpectedly. */
+bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err);
+
+/* Incremental playback for the workbench: one step at a time. */
+typedef struct McLessonCursor {
+    const McLesson *lesson;
+    int next;         /* index of the next step to run */
+    McStr transcript; /* everything shown so far (narration, commands, output) */
+    McStr last_output;
+    bool last_ok;
+    bool waiting;     /* stopped at a pause or ask */
+    bool finished;
+    bool failed;      /* an expectation failed */
+    char message[256];/* status for the last advance (failure or ask result) */
+} McLessonCursor;
+
+void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l);
+void mc_lesson_cursor_free(McLessonCursor *c);
+/* Run steps until the next pause/ask or the end. `answer` is the student's
+ * answer to a pending ask (NULL if none). */
+void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer);
+
+#endif
