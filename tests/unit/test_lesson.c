@@ -1,0 +1,218 @@
+/* test_lesson.c - the lesson format and its players, driven by a fake
+ * command executor (the real one is the prompt's command layer). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lesson/lesson.c"
+
+/* The fake prompt: `echo TEXT` prints TEXT, `fail` fails, `print x` shows
+ * `x = 2`, `count` prints how often it ran; `reset` zeroes the counter. */
+typedef struct Fake {
+    int count;
+    int commands;
+} Fake;
+
+static bool fake_exec(void *ctx, const char *line, McStr *out) {
+    Fake *f = ctx;
+    f->commands++;
+    if (strncmp(line, "echo ", 5) == 0) {
+        mc_str_printf(out, "%s\n", line + 5);
+        return true;
+    }
+    if (strcmp(line, "fail") == 0) {
+        mc_str_puts(out, "error: it failed\n");
+        return false;
+    }
+    if (strcmp(line, "print x") == 0) {
+        mc_str_puts(out, "x = 2\n");
+        return true;
+    }
+    if (strcmp(line, "count") == 0) {
+        mc_str_printf(out, "count %d\n", ++f->count);
+        return true;
+    }
+    mc_str_printf(out, "error: unknown command '%s'\n", line);
+    return false;
+}
+
+static void fake_reset(void *ctx) { ((Fake *)ctx)->count = 0; }
+
+static char *write_tmp(const char *text) {
+    char *path = mc_xstrdup("/tmp/minicc-lesson-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+/* Load text; return the first diagnostic line ("" when it loads). */
+static char *load_diag(const char *text, McLesson **out) {
+    char *path = write_tmp(text);
+    McDiags d;
+    mc_diags_init(&d, path, NULL, 0);
+    McLesson *l = mc_lesson_load(path, &d);
+    char buf[512] = "";
+    if (d.n) {
+        const char *p = strstr(mc_diag_line(&d, 0, buf, sizeof buf), ".lesson");
+        (void)p;
+        /* Strip the random file name. */
+        const char *colon = strstr(buf, ": error: ");
+        const char *lc = strchr(buf + strlen(path), ':');
+        snprintf(buf, sizeof buf, "%.*s%s", colon && lc ? (int)(colon - lc) : 0, lc ? lc : "",
+                 colon ? colon : buf);
+    }
+    mc_diags_free(&d);
+    unlink(path);
+    free(path);
+    if (out)
+        *out = l;
+    else
+        mc_lesson_free(l);
+    return mc_xstrdup(buf);
+}
+
+static void test_parse_ok(void **state) {
+    (void)state;
+    McLesson *l;
+    char *e = load_diag("# comment\n== Title ==\nSome narration.\n\n$ echo hi\nexpect hi\nask Q?\nanswer hi\n$ echo hi\n"
+                        "pause\nexpect value x = 2\n",
+                        &l);
+    assert_string_equal(e, "");
+    assert_non_null(l);
+    assert_string_equal(l->title, "Title");
+    assert_int_equal(l->steps[0].kind, MC_LS_HEADING);
+    assert_int_equal(l->steps[1].kind, MC_LS_NARRATE);
+    assert_int_equal(l->steps[2].kind, MC_LS_NARRATE); /* paragraph break */
+    assert_int_equal(l->steps[3].kind, MC_LS_COMMAND);
+    assert_int_equal(l->steps[5].kind, MC_LS_ASK);
+    assert_string_equal(l->steps[5].answer, "hi");
+    mc_lesson_free(l);
+    free(e);
+}
+
+static void test_parse_errors(void **state) {
+    (void)state;
+    static const struct {
+        const char *text, *diag;
+    } cases[] = {
+        {"expect hi\n", ":1:1: error: 'expect' before any command"},
+        {"$ echo\nexpect\n", ":2:1: error: 'expect' needs the text of an output line"},
+        {"$\n", ":1:1: error: empty command after '$'"},
+        {"==\n", ":1:1: error: a heading needs text after '=='"},
+        {"ask why?\n$ echo\n", ":2:1: error: expected 'answer ...' right after the 'ask' on line 1"},
+        {"answer 3\n", ":1:1: error: 'answer' without an 'ask' on the line before"},
+        {"$ echo a\nexpcet a\n", ":2:1: error: unknown directive 'expcet' (did you mean 'expect'?)"},
+        {"pause now\n", ":1:7: error: 'pause' takes no text"},
+        {"$ echo a\nexpect value x\n", ":2:14: error: 'expect value' needs NAME = VALUE"},
+        {"# only a comment\n", ":1:1: error: the lesson is empty"},
+        {"ask q\n", ":1:1: error: 'ask' without an 'answer' line after it"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *e = load_diag(cases[i].text, NULL);
+        assert_string_equal(e, cases[i].diag);
+        free(e);
+    }
+}
+
+static bool check_text(const char *text, char *err, size_t size) {
+    McLesson *l;
+    char *e = load_diag(text, &l);
+    assert_string_equal(e, "");
+    free(e);
+    Fake f = {0, 0};
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    bool ok = mc_lesson_check(l, fake_exec, &f, m);
+    fclose(m);
+    snprintf(err, size, "%s", buf);
+    free(buf);
+    mc_lesson_free(l);
+    return ok;
+}
+
+static void test_check(void **state) {
+    (void)state;
+    char err[2048];
+    assert_true(check_text("$ echo return 12\nexpect return   12\n$ fail\nexpect error\n", err, sizeof err));
+    assert_false(check_text("$ echo return 12\nexpect return 21\n", err, sizeof err));
+    assert_non_null(strstr(err, ":2: error: expected a line 'return 21' in the output"));
+    assert_non_null(strstr(err, "    return 12"));
+    assert_false(check_text("$ fail\n", err, sizeof err));
+    assert_non_null(strstr(err, ":1: error: '$ fail' failed"));
+    assert_false(check_text("$ echo ok\nexpect error\n", err, sizeof err));
+    assert_true(check_text("$ echo a\nexpect value x = 2\n", err, sizeof err));
+    assert_false(check_text("$ echo a\nexpect value x = 3\n", err, sizeof err));
+    assert_true(check_text("ask what?\nanswer 21\n$ echo return 21\n", err, sizeof err));
+    assert_false(check_text("ask what?\nanswer 12\n$ echo return 21\n", err, sizeof err));
+    assert_non_null(strstr(err, ":1: error: the answer '12' does not appear"));
+}
+
+static void test_play_back_and_answers(void **state) {
+    (void)state;
+    McLesson *l;
+    char *e = load_diag("$ count\npause\n$ count\nask n?\nanswer count 3\n$ count\n", &l);
+    free(e);
+    Fake f = {0, 0};
+    FILE *in = fmemopen((void *)"b\n\n3\n", 5, "r");
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *out = open_memstream(&buf, &n);
+    int rc = mc_lesson_play(l, fake_exec, fake_reset, &f, in, out);
+    fclose(out);
+    fclose(in);
+    assert_int_equal(rc, 0);
+    /* After `b` the session is reset and the first part replayed, so the
+     * counter goes 1, (back: reset, replay 1), then 2, 3. */
+    assert_non_null(strstr(buf, "Right: count 3"));
+    assert_non_null(strstr(buf, "count 3\n"));
+    free(buf);
+
+    McLessonCursor c;
+    f.count = 0;
+    mc_lesson_cursor_init(&c, l);
+    mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
+    assert_true(c.waiting);
+    mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
+    assert_true(c.waiting); /* at the ask */
+    mc_lesson_cursor_advance(&c, fake_exec, &f, "2");
+    assert_true(c.finished);
+    assert_non_null(strstr(c.message, "Not quite"));
+    mc_lesson_cursor_free(&c);
+    mc_lesson_free(l);
+}
+
+static void test_export_md(void **state) {
+    (void)state;
+    McLesson *l;
+    char *e = load_diag("== Swap ==\nPhis are simultaneous.\n$ echo return 12\nask q?\nanswer 12\n$ echo 12\n", &l);
+    free(e);
+    Fake f = {0, 0};
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *out = open_memstream(&buf, &n);
+    assert_true(mc_lesson_export_md(l, fake_exec, &f, out, stderr));
+    fclose(out);
+    assert_non_null(strstr(buf, "# Swap\n\nPhis are simultaneous.\n\n```\nminicc> echo return 12\nreturn 12\n```\n"));
+    assert_non_null(strstr(buf, "<details><summary>Answer</summary>"));
+    free(buf);
+    mc_lesson_free(l);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_ok),
+        cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_check),
+        cmocka_unit_test(test_play_back_and_answers),
+        cmocka_unit_test(test_export_md),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
