@@ -154,5 +154,11 @@ void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx);
 /* A new interpreter positioned after `steps` block entries from the start
  * (replay; deterministic), used to step backwards. */
 McInterp *mc_interp_replay(const McInterp *in, int64_t steps);
+/* Finer replay for stepping back one instruction: mc_interp_ticks counts the
+ * mc_interp_step_inst units performed so far (block entry, each instruction,
+ * terminator), and mc_interp_replay_ticks positions a new interpreter after
+ * `ticks` of them. */
+int64_t mc_interp_ticks(const McInterp *in);
+McInterp *mc_interp_replay_ticks(const McInterp *in, int64_t ticks);
 
 #endif
