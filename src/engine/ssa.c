@@ -1,0 +1,327 @@
+/* ssa.c - SSA construction after Cytron, Ferrante, Rosen, Wegman and Zadeck.
+ *
+ * Pass contract
+ *   requires:    a verified function (mc_verify set f->form)
+ *   produces:    a new function in SSA form (phis, one definition per name);
+ *                SSA input comes back as an unchanged clone
+ *   invalidates: nothing (the input is not touched)
+ *
+ * The three steps, each linear in the size of the function:
+ *   1. drop unreachable blocks, build the CFG snapshot (dominators, frontiers);
+ *   2. place phis at the iterated dominance frontier of each variable's
+ *      definition sites, filtered by the chosen policy (minimal, semi-pruned,
+ *      pruned; see ssa.h);
+ *   3. rename: walk the dominator tree with an explicit stack, keeping the
+ *      current version of every variable and an undo log so that leaving a
+ *      block restores the versions its dominator saw.
+ * Naming rules (readable versions x.1, x.2...) are described in ssa.h. */
+#include "minicc/ssa.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cfg.h"
+#include "minicc/util.h"
+
+static const char *const kind_names[MC_SSA_KIND_COUNT] = {"pruned", "semi", "minimal"};
+
+const char *mc_ssa_kind_name(McSsaKind k) {
+    return (unsigned)k < MC_SSA_KIND_COUNT ? kind_names[k] : "?";
+}
+
+int mc_ssa_kind_lookup(const char *name) {
+    for (int k = 0; k < MC_SSA_KIND_COUNT; k++)
+        if (strcmp(name, kind_names[k]) == 0) return k;
+    if (strcmp(name, "semi-pruned") == 0) return MC_SSA_SEMI;
+    return -1;
+}
+
+static int32_t count_phis(const McFunc *f) {
+    int32_t n = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) n += f->blocks[b].nphis;
+    return n;
+}
+
+/* Remove every block the entry cannot reach; returns how many went. */
+static int32_t drop_unreachable(McFunc *f) {
+    McCfg *c = mc_cfg_build(f);
+    int32_t dropped = f->nblocks - c->nrpo;
+    if (dropped > 0) {
+        bool *dead = mc_xcalloc((size_t)f->nblocks, sizeof *dead);
+        for (int32_t b = 0; b < f->nblocks; b++) dead[b] = c->rpo_index[b] < 0;
+        mc_func_remove_blocks(f, dead);
+        free(dead);
+    }
+    mc_cfg_free(c);
+    return dropped;
+}
+
+static int cmp_phi_arg(const void *x, const void *y) {
+    const McPhiArg *a = x, *b = y;
+    return (a->block > b->block) - (a->block < b->block);
+}
+
+/* The undo log of the renaming walk: restoring `cur[var] = old` on exit. */
+typedef struct Undo {
+    int32_t var;
+    McOperand old;
+} Undo;
+
+/* State of the renaming walk. */
+typedef struct Renamer {
+    McFunc *f;
+    McSsaStats *stats;
+    const bool *isvar, *isparam;
+    const int32_t *ndefs; /* definitions of each variable, phis included */
+    int32_t nv;           /* handles below nv are the original variables */
+    McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
+    Undo *undo;
+    size_t nundo, capundo;
+} Renamer;
+
+/* A new definition of `var`: its name (kept or versioned) becomes current. */
+static int32_t define(Renamer *r, int32_t var, McLoc loc) {
+    int32_t nv;
+    if (r->ndefs[var] == 1 && !r->isparam[var]) {
+        nv = var;
+    } else {
+        nv = mc_func_value_fresh(r->f, r->f->values[var].name);
+        r->f->values[nv].loc = loc;
+        r->stats->versions++;
+    }
+    if (r->nundo == r->capundo) {
+        r->capundo = r->capundo ? r->capundo * 2 : 64;
+        r->undo = mc_xrealloc(r->undo, r->capundo * sizeof *r->undo);
+    }
+    r->undo[r->nundo].var = var;
+    r->undo[r->nundo].old = r->cur[var];
+    r->nundo++;
+    r->cur[var] = mc_val(nv);
+    return nv;
+}
+
+/* Rewrite a use of a variable to its current version. */
+static void use(Renamer *r, McOperand *o) {
+    if (o->kind != MC_OPND_VALUE || o->v >= r->nv || !r->isvar[o->v]) return;
+    McLoc l = o->loc;
+    MC_ASSERT(r->cur[o->v].kind != MC_OPND_NONE); /* definite assignment was verified */
+    *o = r->cur[o->v];
+    o->loc = l;
+}
+
+McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDiags *d) {
+    McSsaStats dummy;
+    if (!stats) stats = &dummy;
+    memset(stats, 0, sizeof *stats);
+    if (src->form == MC_FORM_SSA) {
+        McFunc *f = mc_func_clone(src);
+        stats->was_ssa = true;
+        stats->phis = count_phis(f);
+        return f;
+    }
+    if (src->form != MC_FORM_MUTABLE) {
+        mc_diag(d, src->loc, "function '%s' must be verified before SSA construction", src->name);
+        return NULL;
+    }
+    McFunc *f = mc_func_clone(src);
+    stats->dropped_blocks = drop_unreachable(f);
+    McCfg *c = mc_cfg_build(f);
+    const int32_t nb = f->nblocks, nv = f->nvalues;
+
+    /* ---- definition sites (CSR: defstart[v] .. defstart[v+1]) ----------- */
+    bool *isvar = mc_xcalloc((size_t)nv + 1, sizeof *isvar);
+    bool *isparam = mc_xcalloc((size_t)nv + 1, sizeof *isparam);
+    int32_t *ndefs = mc_xcalloc((size_t)nv + 1, sizeof *ndefs);       /* definitions incl. phis */
+    int32_t *defstart = mc_xcalloc((size_t)nv + 2, sizeof *defstart);
+    int32_t *stamp = mc_xmalloc(((size_t)nv + 1) * sizeof *stamp);
+    for (int32_t v = 0; v < nv; v++) {
+        isvar[v] = f->values[v].kind == MC_VAL_I32;
+        stamp[v] = MC_NONE;
+    }
+    for (int32_t p = 0; p < f->nparams; p++) {
+        int32_t v = f->params[p];
+        if (!isvar[v]) continue;
+        isparam[v] = true;
+        ndefs[v]++;
+        defstart[v + 1]++;
+        stamp[v] = 0;
+    }
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            int32_t v = bl->insts[i].dest;
+            if (v == MC_NONE) continue;
+            ndefs[v]++;
+            if (stamp[v] != b) {
+                stamp[v] = b;
+                defstart[v + 1]++;
+            }
+        }
+    }
+    for (int32_t v = 0; v < nv; v++) defstart[v + 1] += defstart[v];
+    int32_t *defsites = mc_xmalloc(((size_t)defstart[nv] + 1) * sizeof *defsites);
+    int32_t *fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
+    memcpy(fill, defstart, (size_t)nv * sizeof *fill);
+    for (int32_t v = 0; v < nv; v++) stamp[v] = MC_NONE;
+    for (int32_t v = 0; v < nv; v++)
+        if (isparam[v]) {
+            defsites[fill[v]++] = 0;
+            stamp[v] = 0;
+        }
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            int32_t v = bl->insts[i].dest;
+            if (v != MC_NONE && stamp[v] != b) {
+                stamp[v] = b;
+                defsites[fill[v]++] = b;
+            }
+        }
+    }
+
+    /* ---- placement filter --------------------------------------------- */
+    McLiveness *live = NULL;
+    bool *global = NULL;
+    if (kind == MC_SSA_PRUNED) {
+        live = mc_liveness(f, c);
+    } else if (kind == MC_SSA_SEMI) {
+        /* Non-local names: used in some block before any definition there. */
+        global = mc_xcalloc((size_t)nv + 1, sizeof *global);
+        for (int32_t v = 0; v < nv; v++) stamp[v] = MC_NONE;
+        for (int32_t b = 0; b < nb; b++) {
+            const McBlock *bl = &f->blocks[b];
+            for (int32_t i = 0; i < bl->ninsts; i++) {
+                const McInst *in = &bl->insts[i];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                    if (in->a[k].kind == MC_OPND_VALUE && isvar[in->a[k].v] && stamp[in->a[k].v] != b)
+                        global[in->a[k].v] = true;
+                if (in->dest != MC_NONE) stamp[in->dest] = b;
+            }
+            if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE &&
+                isvar[bl->term.arg.v] && stamp[bl->term.arg.v] != b)
+                global[bl->term.arg.v] = true;
+        }
+    }
+
+    /* ---- phi placement at iterated dominance frontiers ------------------ */
+    int32_t *hasphi = mc_xmalloc((size_t)nb * sizeof *hasphi);
+    int32_t *onwork = mc_xmalloc((size_t)nb * sizeof *onwork);
+    int32_t *work = mc_xmalloc((size_t)nb * sizeof *work);
+    for (int32_t b = 0; b < nb; b++) hasphi[b] = onwork[b] = MC_NONE;
+    for (int32_t v = 0; v < nv; v++) {
+        if (!isvar[v] || defstart[v] == defstart[v + 1]) continue;
+        stats->variables++;
+        if (global && !global[v]) continue;
+        int32_t nw = 0;
+        for (int32_t k = defstart[v]; k < defstart[v + 1]; k++) {
+            work[nw++] = defsites[k];
+            onwork[defsites[k]] = v;
+        }
+        while (nw > 0) {
+            int32_t b = work[--nw];
+            for (int32_t k = 0; k < c->ndf[b]; k++) {
+                int32_t y = c->df[b][k];
+                if (hasphi[y] == v) continue;
+                if (live && !mc_bs_has(&live->live_in[y], v)) continue;
+                hasphi[y] = v;
+                mc_block_phi_add(f, y, v); /* dest = the variable until renaming */
+                ndefs[v]++;
+                stats->phis++;
+                if (onwork[y] != v) {
+                    onwork[y] = v;
+                    work[nw++] = y;
+                }
+            }
+        }
+    }
+    /* Remember which variable each phi stands for: renaming rewrites dests. */
+    int32_t *phibase = mc_xmalloc(((size_t)nb + 1) * sizeof *phibase);
+    phibase[0] = 0;
+    for (int32_t b = 0; b < nb; b++) phibase[b + 1] = phibase[b] + f->blocks[b].nphis;
+    int32_t *phivar = mc_xmalloc(((size_t)phibase[nb] + 1) * sizeof *phivar);
+    for (int32_t b = 0; b < nb; b++)
+        for (int32_t p = 0; p < f->blocks[b].nphis; p++) phivar[phibase[b] + p] = f->blocks[b].phis[p].dest;
+
+    /* ---- renaming: dominator-tree walk with an explicit stack ------------- */
+    Renamer r = {f, stats, isvar, isparam, ndefs, nv, NULL, NULL, 0, 0};
+    r.cur = mc_xmalloc(((size_t)nv + 1) * sizeof *r.cur);
+    for (int32_t v = 0; v < nv; v++) {
+        r.cur[v].kind = MC_OPND_NONE;
+        r.cur[v].v = MC_NONE;
+        r.cur[v].loc = (McLoc){0, 0};
+        if (isparam[v]) r.cur[v] = mc_val(v);
+    }
+    int32_t *mark = mc_xmalloc((size_t)nb * sizeof *mark);
+    int32_t *stack = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *stack);
+    int32_t sp = 0;
+    stack[sp++] = 0;
+    while (sp > 0) {
+        int32_t item = stack[--sp];
+        if (item < 0) { /* leaving block ~item: restore the versions */
+            int32_t b = ~item;
+            while (r.nundo > (size_t)mark[b]) {
+                r.nundo--;
+                r.cur[r.undo[r.nundo].var] = r.undo[r.nundo].old;
+            }
+            continue;
+        }
+        int32_t b = item;
+        mark[b] = (int32_t)r.nundo;
+        for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
+            f->blocks[b].phis[p].dest = define(&r, phivar[phibase[b] + p], f->blocks[b].loc);
+        }
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            McInst *in = &f->blocks[b].insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) use(&r, &in->a[k]);
+            if (in->dest != MC_NONE) in->dest = define(&r, in->dest, in->loc); /* blocks do not move */
+        }
+        if (f->blocks[b].term.op != MC_OP_JUMP) use(&r, &f->blocks[b].term.arg);
+        for (int32_t k = 0; k < c->nsuccs[b]; k++) {
+            int32_t s = c->succs[b][k];
+            for (int32_t p = 0; p < f->blocks[s].nphis; p++) {
+                McOperand val = r.cur[phivar[phibase[s] + p]];
+                if (val.kind == MC_OPND_NONE) val = mc_const(0); /* never observed, see ssa.h */
+                mc_phi_arg_add(f, s, p, b, val);
+            }
+        }
+        stack[sp++] = ~b;
+        for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
+    }
+    /* Incoming entries in block order read best. */
+    for (int32_t b = 0; b < nb; b++)
+        for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
+            McPhi *phi = &f->blocks[b].phis[p];
+            qsort(phi->args, (size_t)phi->nargs, sizeof *phi->args, cmp_phi_arg);
+        }
+    f->form = MC_FORM_SSA;
+
+    free(r.undo);
+    free(mark);
+    free(stack);
+    free(r.cur);
+    free(phivar);
+    free(phibase);
+    free(hasphi);
+    free(onwork);
+    free(work);
+    free(global);
+    if (live) mc_liveness_free(live);
+    free(fill);
+    free(defsites);
+    free(stamp);
+    free(defstart);
+    free(ndefs);
+    free(isparam);
+    free(isvar);
+    mc_cfg_free(c);
+    return f;
+}
+
+void mc_ssa_phi_counts(const McFunc *f, int32_t counts[MC_SSA_KIND_COUNT]) {
+    for (int k = 0; k < MC_SSA_KIND_COUNT; k++) {
+        McSsaStats st;
+        McFunc *g = mc_ssa_build(f, (McSsaKind)k, &st, NULL);
+        counts[k] = g ? st.phis : -1;
+        mc_func_free(g);
+    }
+}
