@@ -63,6 +63,10 @@ typedef struct McLiveness {
 } McLiveness;
 
 McLiveness *mc_liveness(const McFunc *f, const McCfg *c);
+/* The same equations solved over every block, unreachable ones included (the
+ * chapter's whole-graph view, used by the baseline interference graph). Sets
+ * of reachable blocks are identical to mc_liveness. */
+McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c);
 void mc_liveness_free(McLiveness *l);
 
 #endif

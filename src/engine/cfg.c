@@ -1,0 +1,379 @@
+/* cfg.c - control-flow-graph analyses over one function: distinct
+ * predecessors and successors, reverse postorder, dominators
+ * (Cooper-Harvey-Kennedy, "A Simple, Fast Dominance Algorithm"), the
+ * dominator tree with pre/post numbers for O(1) dominance queries, dominance
+ * frontiers (CHK's runner algorithm), natural-loop depth, and the bit sets the
+ * dataflow passes share.
+ *
+ * Every walk uses an explicit stack or a worklist, never recursion, so a
+ * 100k-block chain costs memory proportional to its size, not stack depth.
+ * Storage is malloc'd per analysis (flat arrays with per-block slices), so an
+ * McCfg is one snapshot that a pass drops when it edits the CFG.
+ *
+ * The builder tolerates malformed input (blocks without a terminator, targets
+ * out of range): such edges are ignored, so the verifier can build a CFG for
+ * diagnostics without first proving the function well formed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cfg.h"
+#include "minicc/util.h"
+
+/* ---- bit sets ---------------------------------------------------------------- */
+
+void mc_bs_init(McBitset *s, int32_t nbits) {
+    MC_ASSERT(nbits >= 0);
+    s->nbits = nbits;
+    s->nwords = (nbits + 63) / 64;
+    s->w = mc_xcalloc((size_t)(s->nwords ? s->nwords : 1), sizeof *s->w);
+}
+
+void mc_bs_free(McBitset *s) {
+    free(s->w);
+    s->w = NULL;
+    s->nbits = s->nwords = 0;
+}
+
+void mc_bs_copy(McBitset *dst, const McBitset *src) {
+    MC_ASSERT(dst->nwords == src->nwords);
+    if (src->nwords) memcpy(dst->w, src->w, (size_t)src->nwords * sizeof *src->w);
+}
+
+bool mc_bs_union(McBitset *dst, const McBitset *src) {
+    MC_ASSERT(dst->nwords == src->nwords);
+    uint64_t changed = 0;
+    for (int32_t i = 0; i < src->nwords; i++) {
+        uint64_t n = dst->w[i] | src->w[i];
+        changed |= n ^ dst->w[i];
+        dst->w[i] = n;
+    }
+    return changed != 0;
+}
+
+void mc_bs_clear(McBitset *s) {
+    if (s->nwords) memset(s->w, 0, (size_t)s->nwords * sizeof *s->w);
+}
+
+int32_t mc_bs_count(const McBitset *s) {
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->nwords; i++)
+        for (uint64_t x = s->w[i]; x; x &= x - 1) n++;
+    return n;
+}
+
+int32_t mc_bs_next(const McBitset *s, int32_t from) {
+    if (from < 0) from = 0;
+    if (from >= s->nbits) return -1;
+    int32_t i = from >> 6;
+    uint64_t x = s->w[i] & (~(uint64_t)0 << (from & 63));
+    for (;;) {
+        if (x) {
+            int32_t bit = 0;
+            while (!((x >> bit) & 1)) bit++;
+            int32_t r = (i << 6) + bit;
+            return r < s->nbits ? r : -1;
+        }
+        if (++i >= s->nwords) return -1;
+        x = s->w[i];
+    }
+}
+
+/* ---- CFG ------------------------------------------------------------------- */
+
+/* Successors of block b that are valid handles, duplicates removed. */
+static int valid_succs(const McFunc *f, int32_t b, int32_t out[2]) {
+    int32_t s[2];
+    int ns = mc_block_succs(&f->blocks[b], s), n = 0;
+    for (int i = 0; i < ns; i++) {
+        if (s[i] < 0 || s[i] >= f->nblocks) continue;
+        if (n == 1 && out[0] == s[i]) continue;
+        out[n++] = s[i];
+    }
+    return n;
+}
+
+/* Per-block slices of one flat array: turn counts into slice pointers. */
+static int32_t **slices(int32_t *flat, const int32_t *count, int32_t n) {
+    int32_t **v = mc_xmalloc((size_t)(n ? n : 1) * sizeof *v);
+    int32_t off = 0;
+    v[0] = flat; /* slice 0 always owns the flat array, even with no blocks */
+    for (int32_t b = 0; b < n; b++) {
+        v[b] = flat + off;
+        off += count[b];
+    }
+    return v;
+}
+
+static void build_edges(McCfg *c, const McFunc *f) {
+    int32_t n = c->nblocks, total = 0;
+    c->nsuccs = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->nsuccs);
+    c->npreds = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->npreds);
+    for (int32_t b = 0; b < n; b++) {
+        int32_t s[2];
+        int ns = valid_succs(f, b, s);
+        c->nsuccs[b] = ns;
+        total += ns;
+        for (int i = 0; i < ns; i++) c->npreds[s[i]]++;
+    }
+    int32_t *sflat = mc_xmalloc((size_t)(total ? total : 1) * sizeof *sflat);
+    int32_t *pflat = mc_xmalloc((size_t)(total ? total : 1) * sizeof *pflat);
+    c->succs = slices(sflat, c->nsuccs, n);
+    c->preds = slices(pflat, c->npreds, n);
+    int32_t *fill = mc_xcalloc((size_t)(n ? n : 1), sizeof *fill);
+    /* Visiting b in handle order appends it to each successor's list in block order. */
+    for (int32_t b = 0; b < n; b++) {
+        int32_t s[2];
+        int ns = valid_succs(f, b, s);
+        for (int i = 0; i < ns; i++) {
+            c->succs[b][i] = s[i];
+            c->preds[s[i]][fill[s[i]]++] = b;
+        }
+    }
+    free(fill);
+}
+
+/* Depth-first search from the entry with an explicit stack of (block, next
+ * successor). Successors are explored last-first so that the reverse
+ * postorder lists a branch's nonzero target before its zero target, which
+ * reads like the source. */
+static void build_rpo(McCfg *c) {
+    int32_t n = c->nblocks;
+    c->rpo = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->rpo);
+    c->rpo_index = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->rpo_index);
+    for (int32_t b = 0; b < n; b++) c->rpo_index[b] = -1;
+    c->nrpo = 0;
+    if (n == 0) return;
+    int32_t *stack = mc_xmalloc((size_t)n * sizeof *stack);
+    int32_t *next = mc_xmalloc((size_t)n * sizeof *next); /* successors left to try */
+    bool *seen = mc_xcalloc((size_t)n, sizeof *seen);
+    int32_t *post = mc_xmalloc((size_t)n * sizeof *post);
+    int32_t sp = 0, npost = 0;
+    stack[sp++] = 0;
+    seen[0] = true;
+    next[0] = c->nsuccs[0];
+    while (sp > 0) {
+        int32_t b = stack[sp - 1];
+        if (next[b] > 0) {
+            int32_t s = c->succs[b][--next[b]];
+            if (!seen[s]) {
+                seen[s] = true;
+                next[s] = c->nsuccs[s];
+                stack[sp++] = s;
+            }
+        } else {
+            post[npost++] = b;
+            sp--;
+        }
+    }
+    for (int32_t i = 0; i < npost; i++) {
+        c->rpo[i] = post[npost - 1 - i];
+        c->rpo_index[c->rpo[i]] = i;
+    }
+    c->nrpo = npost;
+    free(stack);
+    free(next);
+    free(seen);
+    free(post);
+}
+
+/* Cooper-Harvey-Kennedy: iterate idom[b] = intersect of processed preds over
+ * the reverse postorder until nothing changes. */
+static void build_idom(McCfg *c) {
+    int32_t n = c->nblocks;
+    c->idom = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->idom);
+    for (int32_t b = 0; b < n; b++) c->idom[b] = MC_NONE;
+    if (c->nrpo == 0) return;
+    int32_t entry = c->rpo[0];
+    c->idom[entry] = entry;
+    const int32_t *ri = c->rpo_index;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int32_t i = 1; i < c->nrpo; i++) {
+            int32_t b = c->rpo[i], nd = MC_NONE;
+            for (int32_t k = 0; k < c->npreds[b]; k++) {
+                int32_t p = c->preds[b][k];
+                if (c->idom[p] == MC_NONE) continue; /* unreachable or not yet processed */
+                if (nd == MC_NONE) {
+                    nd = p;
+                    continue;
+                }
+                int32_t x = p, y = nd;
+                while (x != y) {
+                    while (ri[x] > ri[y]) x = c->idom[x];
+                    while (ri[y] > ri[x]) y = c->idom[y];
+                }
+                nd = x;
+            }
+            if (nd != c->idom[b]) {
+                c->idom[b] = nd;
+                changed = true;
+            }
+        }
+    }
+}
+
+/* Dominator-tree children in rpo order, and pre/post numbers from an
+ * iterative walk of the tree: a dom b iff pre[a] <= pre[b] && post[b] <= post[a]. */
+static void build_domtree(McCfg *c) {
+    int32_t n = c->nblocks;
+    c->ndom_children = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->ndom_children);
+    c->dom_pre = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->dom_pre);
+    c->dom_post = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->dom_post);
+    for (int32_t b = 0; b < n; b++) c->dom_pre[b] = c->dom_post[b] = -1;
+    for (int32_t i = 1; i < c->nrpo; i++) c->ndom_children[c->idom[c->rpo[i]]]++;
+    int32_t *flat = mc_xmalloc((size_t)(c->nrpo ? c->nrpo : 1) * sizeof *flat);
+    c->dom_children = slices(flat, c->ndom_children, n);
+    int32_t *fill = mc_xcalloc((size_t)(n ? n : 1), sizeof *fill);
+    for (int32_t i = 1; i < c->nrpo; i++) {
+        int32_t b = c->rpo[i], d = c->idom[b];
+        c->dom_children[d][fill[d]++] = b;
+    }
+    if (c->nrpo == 0) {
+        free(fill);
+        return;
+    }
+    /* fill[b] now counts children still to visit; reuse it as the cursor. */
+    int32_t *stack = mc_xmalloc((size_t)c->nrpo * sizeof *stack);
+    int32_t sp = 0, pre = 0, post = 0;
+    for (int32_t b = 0; b < n; b++) fill[b] = 0;
+    stack[sp++] = c->rpo[0];
+    c->dom_pre[c->rpo[0]] = pre++;
+    while (sp > 0) {
+        int32_t b = stack[sp - 1];
+        if (fill[b] < c->ndom_children[b]) {
+            int32_t ch = c->dom_children[b][fill[b]++];
+            c->dom_pre[ch] = pre++;
+            stack[sp++] = ch;
+        } else {
+            c->dom_post[b] = post++;
+            sp--;
+        }
+    }
+    free(stack);
+    free(fill);
+}
+
+/* Dominance frontiers by CHK's runner walk: for a join block b, every block on
+ * the idom chain from each predecessor up to (not including) idom[b] has b in
+ * its frontier. Visiting b in handle order keeps each list sorted, and a
+ * repeat of b is always the last element, which makes the lists distinct. */
+static void build_df(McCfg *c) {
+    int32_t n = c->nblocks;
+    int32_t npairs = 0, cap = 64;
+    int32_t(*pairs)[2] = mc_xmalloc((size_t)cap * sizeof *pairs);
+    int32_t *last = mc_xmalloc((size_t)(n ? n : 1) * sizeof *last);
+    c->ndf = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->ndf);
+    for (int32_t b = 0; b < n; b++) last[b] = MC_NONE;
+    for (int32_t b = 0; b < n; b++) {
+        if (c->idom[b] == MC_NONE || c->npreds[b] < 2) continue;
+        for (int32_t k = 0; k < c->npreds[b]; k++) {
+            int32_t r = c->preds[b][k];
+            if (c->idom[r] == MC_NONE) continue;
+            while (r != c->idom[b]) {
+                if (last[r] != b) {
+                    last[r] = b;
+                    if (npairs == cap) {
+                        cap *= 2;
+                        pairs = mc_xrealloc(pairs, (size_t)cap * sizeof *pairs);
+                    }
+                    pairs[npairs][0] = r;
+                    pairs[npairs][1] = b;
+                    npairs++;
+                    c->ndf[r]++;
+                }
+                if (r == c->idom[r]) break; /* the entry (only when it is, invalidly, a target) */
+                r = c->idom[r];
+            }
+        }
+    }
+    int32_t *flat = mc_xmalloc((size_t)(npairs ? npairs : 1) * sizeof *flat);
+    c->df = slices(flat, c->ndf, n);
+    for (int32_t b = 0; b < n; b++) last[b] = 0;
+    for (int32_t i = 0; i < npairs; i++) c->df[pairs[i][0]][last[pairs[i][0]]++] = pairs[i][1];
+    free(pairs);
+    free(last);
+}
+
+/* Natural loops: an edge t->h is a back edge when h dominates t. The loop of
+ * header h is h plus every block that reaches one of its latches without
+ * passing through h (found by walking predecessors backward from the latches);
+ * loops with the same header are one loop. A block's depth is the number of
+ * headers whose loop contains it. Cost: the sum of the loop sizes. */
+static void build_loops(McCfg *c) {
+    int32_t n = c->nblocks;
+    c->loop_depth = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->loop_depth);
+    int32_t *mark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *mark); /* header that last claimed it */
+    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
+    for (int32_t b = 0; b < n; b++) mark[b] = MC_NONE;
+    for (int32_t i = 0; i < c->nrpo; i++) {
+        int32_t h = c->rpo[i], sp = 0;
+        for (int32_t k = 0; k < c->npreds[h]; k++) {
+            int32_t t = c->preds[h][k];
+            if (c->rpo_index[t] < 0 || !mc_cfg_dominates(c, h, t)) continue;
+            if (mark[h] != h) {
+                mark[h] = h;
+                c->loop_depth[h]++;
+            }
+            if (mark[t] != h) {
+                mark[t] = h;
+                c->loop_depth[t]++;
+                stack[sp++] = t;
+            }
+            while (sp > 0) {
+                int32_t b = stack[--sp];
+                for (int32_t q = 0; q < c->npreds[b]; q++) {
+                    int32_t p = c->preds[b][q];
+                    if (c->rpo_index[p] < 0 || mark[p] == h) continue;
+                    mark[p] = h;
+                    c->loop_depth[p]++;
+                    stack[sp++] = p;
+                }
+            }
+        }
+    }
+    free(mark);
+    free(stack);
+}
+
+McCfg *mc_cfg_build(const McFunc *f) {
+    McCfg *c = mc_xcalloc(1, sizeof *c);
+    c->nblocks = f->nblocks;
+    build_edges(c, f);
+    build_rpo(c);
+    build_idom(c);
+    build_domtree(c);
+    build_df(c);
+    build_loops(c);
+    return c;
+}
+
+void mc_cfg_free(McCfg *c) {
+    if (!c) return;
+    /* Slices point into one flat array each, which slice 0 starts. */
+    if (c->preds) free(c->preds[0]);
+    free(c->preds);
+    free(c->npreds);
+    if (c->succs) free(c->succs[0]);
+    free(c->succs);
+    free(c->nsuccs);
+    free(c->rpo);
+    free(c->rpo_index);
+    free(c->idom);
+    if (c->dom_children) free(c->dom_children[0]);
+    free(c->dom_children);
+    free(c->ndom_children);
+    free(c->dom_pre);
+    free(c->dom_post);
+    if (c->df) free(c->df[0]);
+    free(c->df);
+    free(c->ndf);
+    free(c->loop_depth);
+    free(c);
+}
+
+bool mc_cfg_dominates(const McCfg *c, int32_t a, int32_t b) {
+    if (a < 0 || b < 0 || a >= c->nblocks || b >= c->nblocks) return false;
+    if (c->rpo_index[b] < 0) return a == b;
+    if (c->rpo_index[a] < 0) return false;
+    return c->dom_pre[a] <= c->dom_pre[b] && c->dom_post[b] <= c->dom_post[a];
+}
