@@ -1,0 +1,93 @@
+/* minicc/cgen.h - the native backend (chapter §32.5-32.6): render a verified
+ * function as bounds-checked C11, compile it with the host C compiler into a
+ * shared object (cached), and call it in a child process.
+ *
+ * The numerical and memory contract of the generated C:
+ *   - add/sub/mul are computed on uint32_t and the bit pattern is copied back
+ *     into int32_t with memcpy (no signed-overflow UB, no implementation-
+ *     defined conversion); comparisons use the signed operands;
+ *   - INT32_MIN is spelled INT32_MIN, never as -2147483648;
+ *   - every load/store checks 0 <= index < length first; a failed check
+ *     fills the trap array {MC_CGEN_TRAP_BOUNDS, index, length} and returns,
+ *     so a legitimate result 0 is never confused with a failure and the host
+ *     prints the interpreter's exact `buffer index I outside [0,LENGTH)`;
+ *   - phis become parallel copies on the branch edges (read all, write all);
+ *   - every IR name becomes a generated identifier (vN for values, LN for
+ *     labels); IR names appear only inside comments, filtered to
+ *     [A-Za-z0-9_$.], so no name can inject code or close a comment.
+ * The code compiles without warnings under -std=c11 -Wall -Wextra -Wpedantic.
+ *
+ * The host calls every signature through one entry wrapper, MC_CGEN_ENTRY:
+ *     int32_t minicc_entry(const int32_t *scalars, int32_t *const *bufs,
+ *                          const int32_t *lens, int32_t *trap);
+ * with one slot per parameter in each array (scalars[p] for an i32
+ * parameter p; bufs[p] and lens[p] for a buf parameter p; other slots are
+ * ignored) and trap[3] receiving {kind, index, length}, kind 0 = returned.
+ *
+ * Execution (native.c) runs the wrapper in a forked child that dlopen()s the
+ * shared object; buffers live in MAP_SHARED memory so effects before a trap,
+ * a time-out or a crash stay visible. The engine never prints. */
+#ifndef MINICC_CGEN_H
+#define MINICC_CGEN_H
+
+#include "diag.h"
+#include "interp.h"
+#include "ir.h"
+
+#define MC_CGEN_ENTRY "minicc_entry"
+
+enum {
+    MC_CGEN_TRAP_NONE = 0,   /* returned normally */
+    MC_CGEN_TRAP_BOUNDS = 1, /* trap[1] = index, trap[2] = length */
+};
+
+typedef int32_t (*McCgenEntry)(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,
+                               int32_t *trap);
+
+/* Render a verified function (f->form set; SSA or mutable form) as a C11
+ * translation unit that defines MC_CGEN_ENTRY. Returns malloc'd text. */
+char *mc_cgen_render(const McFunc *f);
+
+/* ---- compile and run -------------------------------------------------------- */
+
+#define MC_NATIVE_DEFAULT_TIMEOUT 5.0 /* seconds */
+
+typedef struct McNativeOptions {
+    double timeout;        /* seconds for one call; <= 0 means the default */
+    const char *keep_c;    /* directory to keep the generated C in (NAME.c), or NULL */
+    const char *cc;        /* compiler command; NULL: $CC, else "cc" (split on spaces) */
+    const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc */
+    bool no_cache;         /* compile into a private temporary directory every time */
+} McNativeOptions;
+
+typedef struct McNative McNative; /* a compiled function: shared object + signature */
+
+typedef struct McNativeInfo {
+    bool cache_hit;      /* the shared object came from the cache */
+    double compile_secs; /* wall time spent in the C compiler (0 on a hit) */
+} McNativeInfo;
+
+/* Compile C source `src` (which must define MC_CGEN_ENTRY) for a function
+ * with f's signature. On failure (no compiler, compiler error, unusable
+ * cache directory) returns NULL with a diagnostic that includes the
+ * compiler's own messages. info may be NULL. */
+McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOptions *o, McNativeInfo *info,
+                          McDiags *d);
+/* Render + build. */
+McNative *mc_native_compile(const McFunc *f, const McNativeOptions *o, McNativeInfo *info, McDiags *d);
+void mc_native_free(McNative *n);
+const char *mc_native_so_path(const McNative *n);
+
+/* Call in a child process. args' buffers are updated in place (also after a
+ * trap, a time-out or a crash). Outcomes: MC_RETURNED; MC_TRAPPED with
+ * `buffer index I outside [0,LENGTH)`, `time limit exceeded` or `native code
+ * crashed: signal N`. Returns false with a diagnostic only when the call
+ * cannot be made at all (fork/mmap/dlopen failure, wrong arguments).
+ * timeout <= 0 means MC_NATIVE_DEFAULT_TIMEOUT. */
+bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *out, McDiags *d);
+
+/* Compile (cached) + call: what `--stage native` does with its SSA. */
+bool mc_native_execute(const McFunc *f, const McNativeOptions *o, McArgs *args, McOutcome *out,
+                       McDiags *d);
+
+#endif

@@ -1,0 +1,323 @@
+/* cgen.c - render a verified function as bounds-checked C11 (chapter §32.5).
+ *
+ * Contract of mc_cgen_render:
+ *   requires  a verified function (f->form is SSA or mutable);
+ *   produces  a malloc'd C11 translation unit defining the typed function
+ *             `minicc_fn` and the uniform wrapper MC_CGEN_ENTRY (cgen.h);
+ *   invalidates nothing (the function is only read).
+ *
+ * Shape of the output, chosen so a student can read it next to the IR:
+ *   - one C variable per IR value (`int32_t v3 = 0; /+ i +/`), declared at the
+ *     top and initialised so the C compiler never sees a maybe-uninitialised
+ *     path (definite assignment already holds in the IR);
+ *   - one label per block that some goto targets (`L2: ; /+ head +/`); a
+ *     jump to the next block without phis falls through;
+ *   - phis become copies on each edge: with several phis every source is
+ *     first saved in a temporary, then every destination written;
+ *   - only what is used is emitted or marked `(void)`, so -Wall -Wextra
+ *     -Werror stays quiet (unused parameters, variables, labels).
+ * IR names never reach the C text except in comments, filtered to the name
+ * alphabet so a comment cannot be closed early. No recursion: the work is
+ * linear in the size of the function. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cgen.h"
+#include "minicc/util.h"
+
+/* A name for a comment: only [A-Za-z0-9_$.] survives, everything else
+ * becomes '_', so neither `*` `/` nor `?` (trigraphs) can appear. */
+static void put_comment_name(McStr *b, const char *name) {
+    size_t n = 0;
+    for (const char *p = name; *p && n < 200; p++, n++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                  c == '$' || c == '.';
+        mc_str_putc(b, ok ? c : '_');
+    }
+    if (*name && n == 200) mc_str_puts(b, "...");
+}
+
+/* Operand as a C expression of type int32_t. */
+static void put_opnd(McStr *b, McOperand o) {
+    if (o.kind == MC_OPND_CONST) {
+        if (o.v == INT32_MIN) mc_str_puts(b, "INT32_MIN");
+        else if (o.v < 0) mc_str_printf(b, "(%ld)", (long)o.v);
+        else mc_str_printf(b, "%ld", (long)o.v);
+    } else {
+        MC_ASSERT(o.kind == MC_OPND_VALUE);
+        mc_str_printf(b, "v%ld", (long)o.v);
+    }
+}
+
+/* Does the edge `which` (0 or 1) of block b end by falling into block b+1?
+ * Only the last edge emitted for a terminator can: a jump, or a branch's
+ * zero edge, to the next block, when that edge carries no phi copies. */
+static bool falls_through(const McFunc *f, int32_t b, int which) {
+    const McTerm *t = &f->blocks[b].term;
+    if (t->op == MC_OP_RET) return false;
+    if (t->op == MC_OP_JUMP) return which == 0 && t->target[0] == b + 1 && f->blocks[b + 1].nphis == 0;
+    /* A branch falls into the next block on its zero edge if it can, else on
+     * its non-zero edge (the test is then inverted). */
+    bool can[2];
+    for (int k = 0; k < 2; k++) can[k] = t->target[k] == b + 1 && f->blocks[b + 1].nphis == 0;
+    return which == 1 ? can[1] : (can[0] && !can[1]);
+}
+
+/* The copies of the edge pred -> target, then its goto (unless it falls
+ * through). */
+static void put_edge(McStr *b, const McFunc *f, int32_t pred, int which, const char *indent) {
+    int32_t target = f->blocks[pred].term.target[which];
+    const McBlock *tb = &f->blocks[target];
+    /* Sources on this edge, skipping phis that copy their own destination. */
+    int32_t ncopies = 0;
+    for (int32_t p = 0; p < tb->nphis; p++) {
+        const McPhi *phi = &tb->phis[p];
+        for (int32_t a = 0; a < phi->nargs; a++)
+            if (phi->args[a].block == pred && !(mc_opnd_is_val(phi->args[a].val) && phi->args[a].val.v == phi->dest))
+                ncopies++;
+    }
+    bool braces = ncopies > 1;
+    if (braces) mc_str_printf(b, "%s{ /* parallel copy: read every source, then write */\n", indent);
+    const char *in = braces ? "    " : "";
+    for (int pass = 0; pass < (braces ? 2 : 1); pass++) {
+        int32_t k = 0;
+        for (int32_t p = 0; p < tb->nphis; p++) {
+            const McPhi *phi = &tb->phis[p];
+            for (int32_t a = 0; a < phi->nargs; a++) {
+                const McPhiArg *pa = &phi->args[a];
+                if (pa->block != pred || (mc_opnd_is_val(pa->val) && pa->val.v == phi->dest)) continue;
+                if (!braces) {
+                    mc_str_printf(b, "%sv%ld = ", indent, (long)phi->dest);
+                    put_opnd(b, pa->val);
+                    mc_str_puts(b, ";\n");
+                } else if (pass == 0) {
+                    mc_str_printf(b, "%s%sint32_t t%ld = ", indent, in, (long)k);
+                    put_opnd(b, pa->val);
+                    mc_str_puts(b, ";\n");
+                } else {
+                    mc_str_printf(b, "%s%sv%ld = t%ld;\n", indent, in, (long)phi->dest, (long)k);
+                }
+                k++;
+                break; /* one entry per distinct predecessor */
+            }
+        }
+    }
+    if (braces) mc_str_printf(b, "%s}\n", indent);
+    if (!falls_through(f, pred, which)) mc_str_printf(b, "%sgoto L%ld;\n", indent, (long)target);
+}
+
+/* The bounds check of a load/store; `acc` is the buffer's value handle. */
+static void put_check(McStr *b, int32_t buf, McOperand idx) {
+    if (idx.kind == MC_OPND_CONST && idx.v < 0) {
+        /* Always out of bounds: trap without emitting the access at all. */
+        mc_str_printf(b, "    { err[0] = 1; err[1] = ");
+        put_opnd(b, idx);
+        mc_str_printf(b, "; err[2] = v%ld_len; return 0; }\n", (long)buf);
+        return;
+    }
+    mc_str_puts(b, "    if (");
+    if (idx.kind != MC_OPND_CONST) {
+        put_opnd(b, idx);
+        mc_str_puts(b, " < 0 || ");
+    }
+    put_opnd(b, idx);
+    mc_str_printf(b, " >= v%ld_len) { err[0] = 1; err[1] = ", (long)buf);
+    put_opnd(b, idx);
+    mc_str_printf(b, "; err[2] = v%ld_len; return 0; }\n", (long)buf);
+}
+
+static void put_inst(McStr *b, const McInst *in) {
+    static const char *const arith[] = {[MC_OP_ADD] = "+", [MC_OP_SUB] = "-", [MC_OP_MUL] = "*"};
+    static const char *const cmp[] = {[MC_OP_LT] = "<", [MC_OP_LE] = "<=", [MC_OP_EQ] = "==", [MC_OP_NE] = "!="};
+    switch ((McOp)in->op) {
+    case MC_OP_ADD:
+    case MC_OP_SUB:
+    case MC_OP_MUL:
+        mc_str_printf(b, "    v%ld = minicc_bits((uint32_t)", (long)in->dest);
+        put_opnd(b, in->a[0]);
+        mc_str_printf(b, " %s (uint32_t)", arith[in->op]);
+        put_opnd(b, in->a[1]);
+        mc_str_puts(b, ");\n");
+        break;
+    case MC_OP_LT:
+    case MC_OP_LE:
+    case MC_OP_EQ:
+    case MC_OP_NE:
+        mc_str_printf(b, "    v%ld = ", (long)in->dest);
+        put_opnd(b, in->a[0]);
+        mc_str_printf(b, " %s ", cmp[in->op]);
+        put_opnd(b, in->a[1]);
+        mc_str_puts(b, ";\n");
+        break;
+    case MC_OP_COPY:
+        mc_str_printf(b, "    v%ld = ", (long)in->dest);
+        put_opnd(b, in->a[0]);
+        mc_str_puts(b, ";\n");
+        break;
+    case MC_OP_LOAD:
+        put_check(b, in->a[0].v, in->a[1]);
+        if (in->a[1].kind == MC_OPND_CONST && in->a[1].v < 0) break;
+        mc_str_printf(b, "    v%ld = v%ld[", (long)in->dest, (long)in->a[0].v);
+        put_opnd(b, in->a[1]);
+        mc_str_puts(b, "];\n");
+        break;
+    case MC_OP_STORE:
+        put_check(b, in->a[0].v, in->a[1]);
+        if (in->a[1].kind == MC_OPND_CONST && in->a[1].v < 0) break;
+        mc_str_printf(b, "    v%ld[", (long)in->a[0].v);
+        put_opnd(b, in->a[1]);
+        mc_str_puts(b, "] = ");
+        put_opnd(b, in->a[2]);
+        mc_str_puts(b, ";\n");
+        break;
+    default: mc_panic(__FILE__, __LINE__, "cgen: unexpected opcode %d", in->op);
+    }
+}
+
+char *mc_cgen_render(const McFunc *f) {
+    MC_ASSERT(f->form == MC_FORM_SSA || f->form == MC_FORM_MUTABLE);
+    MC_ASSERT(f->nblocks > 0);
+    int32_t nv = f->nvalues, nb = f->nblocks;
+    /* appears[v]: 1 defined or used; read[v]: used as an operand. */
+    char *appears = mc_xcalloc((size_t)nv + 1, 1), *read = mc_xcalloc((size_t)nv + 1, 1);
+    bool *labeled = mc_xcalloc((size_t)nb, sizeof *labeled);
+    bool memory = false, arith = false;
+#define USE(o)                                                                                                \
+    do {                                                                                                      \
+        if (mc_opnd_is_val(o)) appears[(o).v] = read[(o).v] = 1;                                             \
+    } while (0)
+    for (int32_t bi = 0; bi < nb; bi++) {
+        const McBlock *bl = &f->blocks[bi];
+        MC_ASSERT(bl->has_term);
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            appears[bl->phis[p].dest] = 1;
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE(bl->phis[p].args[a].val);
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (in->dest != MC_NONE) appears[in->dest] = 1;
+            if (mc_op_info[in->op].flags & (MC_OPF_READS | MC_OPF_WRITES)) memory = true;
+            if (in->op == MC_OP_ADD || in->op == MC_OP_SUB || in->op == MC_OP_MUL) arith = true;
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) USE(in->a[k]);
+        }
+        if (bl->term.op != MC_OP_JUMP) USE(bl->term.arg);
+        int32_t s[2];
+        int ns = mc_block_succs(bl, s);
+        for (int k = 0; k < ns; k++)
+            if (!falls_through(f, bi, k)) labeled[s[k]] = true;
+    }
+#undef USE
+
+    McStr b;
+    mc_str_init(&b);
+    mc_str_puts(&b, "/* Generated by minicc from function ");
+    put_comment_name(&b, f->name);
+    mc_str_puts(&b, " (");
+    mc_str_puts(&b, f->form == MC_FORM_SSA ? "SSA" : "mutable");
+    mc_str_puts(&b, " form).\n"
+                    " * i32 arithmetic wraps through uint32_t; every buffer access is bounds-checked\n"
+                    " * and reports a trap through err[] = {1, index, length}. */\n"
+                    "#include <stdint.h>\n#include <string.h>\n\n");
+    if (arith)
+        mc_str_puts(&b, "/* The uint32_t bit pattern as int32_t: no signed overflow, no\n"
+                        " * implementation-defined conversion. */\n"
+                        "static inline int32_t minicc_bits(uint32_t x) {\n"
+                        "    int32_t y;\n    memcpy(&y, &x, sizeof y);\n    return y;\n}\n\n");
+
+    /* The typed function: parameters in order, a buffer as pointer + length. */
+    mc_str_puts(&b, "static int32_t minicc_fn(");
+    for (int32_t p = 0; p < f->nparams; p++) {
+        int32_t v = f->params[p];
+        if (f->values[v].kind == MC_VAL_BUF)
+            mc_str_printf(&b, "int32_t *v%ld, int32_t v%ld_len, ", (long)v, (long)v);
+        else
+            mc_str_printf(&b, "int32_t v%ld, ", (long)v);
+    }
+    mc_str_puts(&b, "int32_t *err) {\n");
+    for (int32_t p = 0; p < f->nparams; p++) {
+        int32_t v = f->params[p];
+        mc_str_printf(&b, "    /* v%ld: parameter %s ", (long)v, f->values[v].kind == MC_VAL_BUF ? "buf" : "i32");
+        put_comment_name(&b, f->values[v].name);
+        mc_str_puts(&b, " */\n");
+    }
+    for (int32_t v = 0; v < nv; v++) {
+        if (!appears[v] || f->values[v].param != MC_NONE) continue;
+        mc_str_printf(&b, "    int32_t v%ld = 0; /* ", (long)v);
+        put_comment_name(&b, f->values[v].name);
+        mc_str_puts(&b, " */\n");
+    }
+    /* Mark what is never read, so -Wunused-* stays quiet. */
+    for (int32_t p = 0; p < f->nparams; p++) {
+        int32_t v = f->params[p];
+        if (f->values[v].kind == MC_VAL_BUF) {
+            if (!memory || !read[v]) mc_str_printf(&b, "    (void)v%ld;\n    (void)v%ld_len;\n", (long)v, (long)v);
+        } else if (!read[v]) {
+            mc_str_printf(&b, "    (void)v%ld;\n", (long)v);
+        }
+    }
+    for (int32_t v = 0; v < nv; v++)
+        if (appears[v] && !read[v] && f->values[v].param == MC_NONE) mc_str_printf(&b, "    (void)v%ld;\n", (long)v);
+    if (!memory) mc_str_puts(&b, "    (void)err;\n");
+
+    for (int32_t bi = 0; bi < nb; bi++) {
+        const McBlock *bl = &f->blocks[bi];
+        if (labeled[bi]) mc_str_printf(&b, "L%ld:; /* ", (long)bi);
+        else mc_str_puts(&b, "    /* block ");
+        put_comment_name(&b, bl->name);
+        mc_str_puts(&b, " */\n");
+        for (int32_t i = 0; i < bl->ninsts; i++) put_inst(&b, &bl->insts[i]);
+        const McTerm *t = &bl->term;
+        switch ((McOp)t->op) {
+        case MC_OP_RET:
+            mc_str_puts(&b, "    return ");
+            put_opnd(&b, t->arg);
+            mc_str_puts(&b, ";\n");
+            break;
+        case MC_OP_JUMP: put_edge(&b, f, bi, 0, "    "); break;
+        case MC_OP_BRANCH:
+            /* The edge that falls through (if any) comes last, outside the if. */
+            if (falls_through(f, bi, 0)) {
+                mc_str_puts(&b, "    if (");
+                put_opnd(&b, t->arg);
+                mc_str_puts(&b, " == 0) {\n");
+                put_edge(&b, f, bi, 1, "        ");
+                mc_str_puts(&b, "    }\n");
+                put_edge(&b, f, bi, 0, "    ");
+            } else {
+                mc_str_puts(&b, "    if (");
+                put_opnd(&b, t->arg);
+                mc_str_puts(&b, " != 0) {\n");
+                put_edge(&b, f, bi, 0, "        ");
+                mc_str_puts(&b, "    }\n");
+                put_edge(&b, f, bi, 1, "    ");
+            }
+            break;
+        default: mc_panic(__FILE__, __LINE__, "cgen: bad terminator %d", t->op);
+        }
+    }
+    mc_str_puts(&b, "}\n\n");
+
+    /* The uniform entry wrapper: one slot per parameter in each array. */
+    mc_str_puts(&b, "int32_t " MC_CGEN_ENTRY "(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,\n"
+                    "                     int32_t *err);\n"
+                    "int32_t " MC_CGEN_ENTRY "(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,\n"
+                    "                     int32_t *err) {\n");
+    bool any_scalar = false, any_buf = false;
+    for (int32_t p = 0; p < f->nparams; p++) {
+        if (f->values[f->params[p]].kind == MC_VAL_BUF) any_buf = true;
+        else any_scalar = true;
+    }
+    if (!any_scalar) mc_str_puts(&b, "    (void)scalars;\n");
+    if (!any_buf) mc_str_puts(&b, "    (void)bufs;\n    (void)lens;\n");
+    mc_str_puts(&b, "    err[0] = 0;\n    err[1] = 0;\n    err[2] = 0;\n    return minicc_fn(");
+    for (int32_t p = 0; p < f->nparams; p++) {
+        if (f->values[f->params[p]].kind == MC_VAL_BUF) mc_str_printf(&b, "bufs[%ld], lens[%ld], ", (long)p, (long)p);
+        else mc_str_printf(&b, "scalars[%ld], ", (long)p);
+    }
+    mc_str_puts(&b, "err);\n}\n");
+    free(appears);
+    free(read);
+    free(labeled);
+    return mc_str_take(&b);
+}
