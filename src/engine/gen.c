@@ -195,7 +195,9 @@ static McOperand pick_opnd(Gen *g) {
 /* A destination for a short-lived temporary. */
 static int32_t temp(Gen *g) {
     if (g->ssa) return value_named(g, "t%ld", NULL, (long)++g->ntemps);
-    return value_named(g, "t%ld", NULL, (long)(g->ntemps++ % 3));
+    char name[16];
+    snprintf(name, sizeof name, "t%ld", (long)(g->ntemps++ % 3));
+    return mc_func_value(g->f, name); /* a small pool, reassigned */
 }
 
 /* Assign variable v: returns the destination handle and updates env. */
@@ -222,11 +224,11 @@ static McOp pick_alu(Gen *g) {
 /* A buffer index: mostly in [0, NOMINAL_LEN), sometimes anything. */
 static McOperand pick_index(Gen *g) {
     uint32_t k = rnd(g, 100);
-    if (g->o.traps && k < 4) {
+    if (g->o.traps && k < 2) {
         static const int32_t bad[] = {-1, NOMINAL_LEN, NOMINAL_LEN + 3, INT32_MIN, INT32_MAX, 100};
         return mc_const(bad[rnd(g, sizeof bad / sizeof bad[0])]);
     }
-    if (g->o.traps && k < 7) return pick_var(g);
+    if (g->o.traps && k < 4) return pick_var(g);
     if (k < 35 && g->ncounters) return mc_val(g->counters[rnd(g, (uint32_t)g->ncounters)]);
     if (k < 45 && g->ncounters) {
         /* counter + small offset, computed into a temporary */
@@ -737,7 +739,7 @@ void mc_gen_args(const McFunc *f, uint64_t seed, McArgs *out) {
         if (f->values[f->params[p]].kind == MC_VAL_BUF) {
             a->is_buf = true;
             uint32_t k = mc_rng_below(&r, 100);
-            a->len = k < 80 ? NOMINAL_LEN + (int32_t)mc_rng_below(&r, 3) : (int32_t)mc_rng_below(&r, NOMINAL_LEN);
+            a->len = k < 90 ? NOMINAL_LEN + (int32_t)mc_rng_below(&r, 3) : (int32_t)mc_rng_below(&r, NOMINAL_LEN);
             a->data = a->len ? mc_xmalloc((size_t)a->len * sizeof *a->data) : NULL;
             for (int32_t i = 0; i < a->len; i++)
                 a->data[i] = mc_rng_chance(&r, 20) ? edge[mc_rng_below(&r, sizeof edge / sizeof edge[0])]
