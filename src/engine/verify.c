@@ -1,0 +1,612 @@
+/* verify.c - the verifier of spec §2: the safety net that every loaded
+ * function and every pass result goes through.
+ *
+ * It runs in three layers, each reporting every error it finds:
+ *
+ *  1. Integrity: handles in range, known opcodes, every block terminated,
+ *     targets that exist. A function failing here cannot even be given a CFG,
+ *     so verification stops after this layer.
+ *  2. Structure: the entry block is never a target; a phi's incoming entries
+ *     are exactly the distinct predecessors of its block (no missing, extra or
+ *     repeated entries; no phis in the entry block); operand kinds (a buffer
+ *     only as the first operand of load/store, which must be a buffer; never
+ *     assigned); every scalar used is defined somewhere.
+ *  3. Form. SSA: each scalar has one definition (parameters count) and each
+ *     use is dominated by it (a phi operand is a use at the end of its
+ *     predecessor; within a block, the definition must come first). Mutable:
+ *     no phis and every use is definitely assigned on every path from the
+ *     entry. MC_VERIFY_INFER applies spec §2: with phis the function must be
+ *     SSA; without phis it is SSA if it passes the SSA rules, else it must
+ *     pass definite assignment and is mutable.
+ *
+ * Unreachable blocks: their definitions count (a name defined twice is
+ * defined twice even if one site never runs) and their uses must name defined
+ * values, but dominance and definite assignment are not checked inside them:
+ * no path from the entry reaches them, so "every path" holds vacuously. A use
+ * in a reachable block whose only definition is in an unreachable block is not
+ * dominated and is reported.
+ *
+ * Definite assignment costs O(uses) for names assigned once (for those it is
+ * exactly dominance of the single definition) plus a forward intersection
+ * dataflow whose bit sets only cover names assigned more than once, so large
+ * mostly-single-assignment functions stay linear.
+ *
+ * Contract: requires nothing (this is what establishes the invariants);
+ * produces diagnostics and, on success, f->form; invalidates nothing.
+ * Diagnostics point at the offending token; synthesized IR (positions 0:0)
+ * gets positionless messages that name the block and function instead. The
+ * diagnostics it adds are sorted by position (positionless ones last), ties in
+ * discovery order, so the output is deterministic. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cfg.h"
+#include "minicc/util.h"
+#include "minicc/verify.h"
+
+typedef struct V {
+    McFunc *f;
+    McDiags *d;      /* NULL when only the verdict matters */
+    int errors;      /* errors found by the current layer or trial */
+    McCfg *cfg;
+    int32_t *ndefs;  /* definitions per value (scalars only) */
+    int32_t *defb;   /* block of the first definition (params: the entry) */
+    int32_t *defpos; /* position in it: -2 param, -1 phi, i instruction */
+    McLoc *defloc;   /* where the first definition was written */
+} V;
+
+static bool loc_known(McLoc l) { return l.line > 0; }
+static McLoc pick(McLoc a, McLoc b) { return loc_known(a) ? a : b; }
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void err(V *v, McLoc loc, int32_t block, const char *fmt, ...) {
+    v->errors++;
+    if (!v->d) return;
+    McStr b;
+    mc_str_init(&b);
+    va_list ap;
+    va_start(ap, fmt);
+    mc_str_vprintf(&b, fmt, ap);
+    va_end(ap);
+    if (!loc_known(loc)) {
+        /* No position to point at: say where instead. */
+        if (block >= 0 && block < v->f->nblocks)
+            mc_str_printf(&b, " (in block '%s' of function '%s')", v->f->blocks[block].name, v->f->name);
+        else
+            mc_str_printf(&b, " (in function '%s')", v->f->name);
+        loc = (McLoc){0, 0};
+    }
+    mc_diag(v->d, loc, "%s", b.s);
+    mc_str_free(&b);
+}
+
+static const char *bname(const V *v, int32_t b) { return v->f->blocks[b].name; }
+static const char *vname(const V *v, int32_t x) { return v->f->values[x].name; }
+
+static bool valid_value(const McFunc *f, int32_t x) { return x >= 0 && x < f->nvalues; }
+static bool valid_block(const McFunc *f, int32_t b) { return b >= 0 && b < f->nblocks; }
+static bool is_scalar_val(const McFunc *f, McOperand o) {
+    return o.kind == MC_OPND_VALUE && f->values[o.v].kind == MC_VAL_I32;
+}
+static bool is_buf_val(const McFunc *f, McOperand o) {
+    return o.kind == MC_OPND_VALUE && f->values[o.v].kind == MC_VAL_BUF;
+}
+
+/* Number of value operands of an instruction (checked opcode). */
+static int inst_nargs(const McInst *in) { return mc_op_info[in->op].nargs; }
+/* Whether operand k of an instruction must be a buffer. */
+static bool wants_buffer(const McInst *in, int k) {
+    return k == 0 && (in->op == MC_OP_LOAD || in->op == MC_OP_STORE);
+}
+static bool term_has_arg(const McTerm *t) { return t->op == MC_OP_RET || t->op == MC_OP_BRANCH; }
+
+/* ---- layer 1: integrity ------------------------------------------------------ */
+
+static void check_operand(V *v, McOperand o, McLoc at, int32_t b, const char *what) {
+    if (o.kind == MC_OPND_CONST) return;
+    if (o.kind == MC_OPND_VALUE && valid_value(v->f, o.v)) return;
+    err(v, pick(o.loc, at), b, "%s has %s operand", what,
+        o.kind == MC_OPND_NONE ? "a missing" : "an invalid value handle as");
+}
+
+static void check_integrity(V *v) {
+    McFunc *f = v->f;
+    if (f->nblocks <= 0) {
+        err(v, f->loc, MC_NONE, "function '%s' has no blocks", f->name);
+        return;
+    }
+    for (int32_t p = 0; p < f->nparams; p++)
+        if (!valid_value(f, f->params[p]) || f->values[f->params[p]].param != p)
+            err(v, f->loc, MC_NONE, "parameter %d has an invalid value handle", (int)p);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            const McPhi *ph = &bl->phis[p];
+            if (!valid_value(f, ph->dest)) {
+                err(v, pick(ph->loc, bl->loc), b, "phi has an invalid destination handle");
+                continue;
+            }
+            for (int32_t a = 0; a < ph->nargs; a++) {
+                if (!valid_block(f, ph->args[a].block))
+                    err(v, pick(ph->args[a].bloc, ph->loc), b, "phi for '%s' names an unknown block",
+                        vname(v, ph->dest));
+                check_operand(v, ph->args[a].val, pick(ph->args[a].bloc, ph->loc), b, "phi entry");
+            }
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            McLoc at = pick(in->loc, bl->loc);
+            if (in->op >= MC_OP_COUNT || (mc_op_info[in->op].flags & MC_OPF_TERM)) {
+                err(v, at, b, "instruction %d of block '%s' has an invalid opcode", (int)i, bname(v, b));
+                continue;
+            }
+            const McOpInfo *oi = &mc_op_info[in->op];
+            if (oi->has_dest && !valid_value(f, in->dest))
+                err(v, at, b, "'%s' has an invalid destination handle", oi->name);
+            else if (!oi->has_dest && in->dest != MC_NONE)
+                err(v, at, b, "'%s' cannot have a destination", oi->name);
+            for (int k = 0; k < oi->nargs; k++) check_operand(v, in->a[k], at, b, oi->name);
+        }
+        if (!bl->has_term) {
+            err(v, bl->loc, b, "block '%s' has no terminator", bl->name);
+            continue;
+        }
+        const McTerm *t = &bl->term;
+        McLoc at = pick(t->loc, bl->loc);
+        if (t->op != MC_OP_RET && t->op != MC_OP_JUMP && t->op != MC_OP_BRANCH) {
+            err(v, at, b, "block '%s' ends in an invalid terminator", bl->name);
+            continue;
+        }
+        if (term_has_arg(t)) check_operand(v, t->arg, at, b, mc_op_info[t->op].name);
+        int nt = t->op == MC_OP_JUMP ? 1 : t->op == MC_OP_BRANCH ? 2 : 0;
+        for (int k = 0; k < nt; k++)
+            if (!valid_block(f, t->target[k]))
+                err(v, pick(t->tloc[k], at), b, "block '%s' branches to an unknown block", bl->name);
+    }
+}
+
+/* ---- layer 2: structure ---------------------------------------------------- */
+
+/* A scalar-position operand: constants and scalars are fine. */
+static void want_scalar(V *v, McOperand o, McLoc at, int32_t b) {
+    if (is_buf_val(v->f, o)) err(v, pick(o.loc, at), b, "buffer '%s' used as a scalar operand", vname(v, o.v));
+}
+
+static void check_phis(V *v, int32_t b, int32_t *seen) {
+    const McFunc *f = v->f;
+    const McCfg *c = v->cfg;
+    const McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        const McPhi *ph = &bl->phis[p];
+        const char *dn = vname(v, ph->dest);
+        McLoc at = pick(ph->loc, bl->loc);
+        if (f->values[ph->dest].kind == MC_VAL_BUF) err(v, at, b, "cannot assign to buffer '%s'", dn);
+        if (b == 0) {
+            err(v, at, b, "phi for '%s' is in the entry block '%s', which has no incoming edges", dn, bl->name);
+            continue;
+        }
+        /* seen[q]: `mark` while q is a predecessor not yet named, `named` after. */
+        const int32_t mark = 1, named = 2;
+        for (int32_t k = 0; k < c->npreds[b]; k++) seen[c->preds[b][k]] = mark;
+        for (int32_t a = 0; a < ph->nargs; a++) {
+            const McPhiArg *pa = &ph->args[a];
+            McLoc aloc = pick(pa->bloc, at);
+            if (seen[pa->block] == named)
+                err(v, aloc, b, "phi for '%s' has more than one entry for '%s'", dn, bname(v, pa->block));
+            else if (seen[pa->block] != mark)
+                err(v, aloc, b, "phi for '%s' names '%s', which is not a predecessor of '%s'", dn,
+                    bname(v, pa->block), bl->name);
+            else
+                seen[pa->block] = named;
+            want_scalar(v, pa->val, aloc, b);
+        }
+        for (int32_t k = 0; k < c->npreds[b]; k++)
+            if (seen[c->preds[b][k]] != named)
+                err(v, at, b, "phi for '%s' has no entry for predecessor '%s'", dn, bname(v, c->preds[b][k]));
+        /* Reset the marks this phi used so the next phi starts clean. */
+        for (int32_t k = 0; k < c->npreds[b]; k++) seen[c->preds[b][k]] = -1;
+        for (int32_t a = 0; a < ph->nargs; a++) seen[ph->args[a].block] = -1;
+    }
+}
+
+static void check_structure(V *v) {
+    McFunc *f = v->f;
+    int32_t *seen = mc_xmalloc((size_t)f->nblocks * sizeof *seen);
+    for (int32_t b = 0; b < f->nblocks; b++) seen[b] = -1;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        check_phis(v, b, seen);
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            McLoc at = pick(in->loc, bl->loc);
+            if (mc_op_info[in->op].has_dest && f->values[in->dest].kind == MC_VAL_BUF)
+                err(v, at, b, "cannot assign to buffer '%s'", vname(v, in->dest));
+            for (int k = 0; k < inst_nargs(in); k++) {
+                McOperand o = in->a[k];
+                if (!wants_buffer(in, k)) {
+                    want_scalar(v, o, at, b);
+                } else if (!is_buf_val(f, o)) {
+                    char buf[32];
+                    err(v, pick(o.loc, at), b, "'%s' is not a buffer", mc_opnd_str(f, o, buf, sizeof buf));
+                }
+            }
+        }
+        const McTerm *t = &bl->term;
+        McLoc at = pick(t->loc, bl->loc);
+        if (term_has_arg(t)) want_scalar(v, t->arg, at, b);
+        int32_t s[2];
+        int ns = mc_block_succs(bl, s);
+        for (int k = 0; k < ns; k++)
+            if (s[k] == 0)
+                err(v, pick(t->tloc[k], at), b, "block '%s' is the entry block and cannot be a branch target",
+                    bname(v, 0));
+    }
+    free(seen);
+}
+
+/* ---- definitions and uses ---------------------------------------------------- */
+
+/* Calls visit(v, value, use block, use position, loc, phi block) for every
+ * scalar-position use of a scalar value, in block order: phi operands (as uses
+ * at the end of their predecessor: position ninsts + 1, phi block given),
+ * instruction operands (position i), the terminator (position ninsts). */
+typedef void (*UseFn)(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx);
+
+static void each_use_in_block(V *v, int32_t b, UseFn fn, void *ctx) {
+    const McFunc *f = v->f;
+    const McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        const McPhi *ph = &bl->phis[p];
+        if (b == 0) continue;
+        for (int32_t a = 0; a < ph->nargs; a++) {
+            const McPhiArg *pa = &ph->args[a];
+            if (!is_scalar_val(f, pa->val)) continue;
+            int32_t q = pa->block;
+            fn(v, pa->val.v, q, f->blocks[q].ninsts + 1, pick(pa->val.loc, pick(pa->bloc, ph->loc)), b, ctx);
+        }
+    }
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        const McInst *in = &bl->insts[i];
+        for (int k = 0; k < inst_nargs(in); k++)
+            if (!wants_buffer(in, k) && is_scalar_val(f, in->a[k]))
+                fn(v, in->a[k].v, b, i, pick(in->a[k].loc, pick(in->loc, bl->loc)), MC_NONE, ctx);
+    }
+    const McTerm *t = &bl->term;
+    if (term_has_arg(t) && is_scalar_val(f, t->arg))
+        fn(v, t->arg.v, b, bl->ninsts, pick(t->arg.loc, pick(t->loc, bl->loc)), MC_NONE, ctx);
+}
+
+static void each_use(V *v, UseFn fn, void *ctx) {
+    for (int32_t b = 0; b < v->f->nblocks; b++) each_use_in_block(v, b, fn, ctx);
+}
+
+/* Calls fn(v, value, block, pos, loc) for every definition of a scalar in
+ * order: parameters, then each block's phis and instructions. */
+typedef void (*DefFn)(V *v, int32_t x, int32_t b, int32_t pos, McLoc loc);
+
+static void each_def(V *v, DefFn fn) {
+    const McFunc *f = v->f;
+    for (int32_t p = 0; p < f->nparams; p++) {
+        int32_t x = f->params[p];
+        if (f->values[x].kind == MC_VAL_I32) fn(v, x, 0, -2, pick(f->values[x].loc, f->loc));
+    }
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++)
+            if (f->values[bl->phis[p].dest].kind == MC_VAL_I32)
+                fn(v, bl->phis[p].dest, b, -1, pick(bl->phis[p].loc, bl->loc));
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (mc_op_info[in->op].has_dest && f->values[in->dest].kind == MC_VAL_I32)
+                fn(v, in->dest, b, i, pick(in->loc, bl->loc));
+        }
+    }
+}
+
+static void count_def(V *v, int32_t x, int32_t b, int32_t pos, McLoc loc) {
+    if (v->ndefs[x]++ == 0) {
+        v->defb[x] = b;
+        v->defpos[x] = pos;
+        v->defloc[x] = loc;
+    }
+}
+
+static void report_undefined(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx) {
+    (void)upos;
+    bool *reported = ctx;
+    if (v->ndefs[x] > 0 || reported[x]) return;
+    reported[x] = true;
+    err(v, loc, phib >= 0 ? phib : ub, "use of undefined value '%s'", vname(v, x));
+}
+
+/* Is the use of x at (ub, upos) preceded by its single definition on every
+ * path? Uses in unreachable blocks are not checked. */
+static bool single_def_reaches(const V *v, int32_t x, int32_t ub, int32_t upos) {
+    if (v->cfg->rpo_index[ub] < 0) return true;
+    if (v->defb[x] == ub) return v->defpos[x] < upos;
+    return mc_cfg_dominates(v->cfg, v->defb[x], ub);
+}
+
+/* A phi operand naming a block that is not a predecessor was reported by the
+ * structural layer; it is no use at the end of anything. */
+static bool phi_use_ok(const V *v, int32_t ub, int32_t phib) {
+    if (phib < 0) return true;
+    const McCfg *c = v->cfg;
+    for (int32_t k = 0; k < c->nsuccs[ub]; k++)
+        if (c->succs[ub][k] == phib) return true;
+    return false;
+}
+
+/* ---- layer 3: SSA ------------------------------------------------------------- */
+
+static void ssa_use(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx) {
+    (void)ctx;
+    if (v->ndefs[x] != 1 || !phi_use_ok(v, ub, phib)) return;
+    if (!single_def_reaches(v, x, ub, upos))
+        err(v, loc, phib >= 0 ? phib : ub, "use of '%s' is not dominated by its definition", vname(v, x));
+}
+
+/* Report second and later definitions. Parameters come first, so they are
+ * never the repeat; a block's definition is a repeat unless it is the
+ * recorded first one (same block and position). */
+static void ssa_defs(V *v) {
+    const McFunc *f = v->f;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            int32_t x = bl->phis[p].dest;
+            if (f->values[x].kind != MC_VAL_I32 || v->ndefs[x] < 2) continue;
+            if (v->defb[x] == b && v->defpos[x] == -1) {
+                /* First definition, unless an earlier phi of this block defined it too. */
+                bool earlier = false;
+                for (int32_t q = 0; q < p && !earlier; q++) earlier = bl->phis[q].dest == x;
+                if (!earlier) continue;
+            }
+            McLoc fl = v->defloc[x];
+            if (loc_known(fl))
+                err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)",
+                    vname(v, x), (int)fl.line, (int)fl.col);
+            else
+                err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (!mc_op_info[in->op].has_dest) continue;
+            int32_t x = in->dest;
+            if (f->values[x].kind != MC_VAL_I32 || v->ndefs[x] < 2) continue;
+            if (v->defb[x] == b && v->defpos[x] == i) continue;
+            McLoc fl = v->defloc[x];
+            if (loc_known(fl))
+                err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)", vname(v, x),
+                    (int)fl.line, (int)fl.col);
+            else
+                err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
+        }
+    }
+}
+
+/* SSA rules; returns the number of violations (reported when v->d is set). */
+static int check_ssa(V *v) {
+    int before = v->errors;
+    ssa_defs(v);
+    each_use(v, ssa_use, NULL);
+    return v->errors - before;
+}
+
+/* ---- layer 3: mutable form (definite assignment) ------------------------------ */
+
+typedef struct DaCtx {
+    int32_t *idx;   /* dense index of each multiply-assigned value, or -1 */
+    int32_t k;      /* how many there are */
+    McBitset cur;   /* assigned set at the current point of the scan */
+} DaCtx;
+
+static void da_use(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx) {
+    DaCtx *da = ctx;
+    (void)phib;
+    if (v->ndefs[x] == 0) return;
+    bool ok = v->ndefs[x] == 1 ? single_def_reaches(v, x, ub, upos) : mc_bs_has(&da->cur, da->idx[x]);
+    if (!ok) err(v, loc, ub, "'%s' may be used before it is assigned", vname(v, x));
+}
+
+/* Add to s the multiply-assigned values that block b assigns. */
+static void da_gen(const V *v, const DaCtx *da, int32_t b, McBitset *s) {
+    const McBlock *bl = &v->f->blocks[b];
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        const McInst *in = &bl->insts[i];
+        if (mc_op_info[in->op].has_dest && da->idx[in->dest] >= 0) mc_bs_add(s, da->idx[in->dest]);
+    }
+}
+
+static int check_mutable(V *v) {
+    const McFunc *f = v->f;
+    const McCfg *c = v->cfg;
+    int before = v->errors;
+    DaCtx da;
+    da.idx = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *da.idx);
+    da.k = 0;
+    for (int32_t x = 0; x < f->nvalues; x++) da.idx[x] = v->ndefs[x] > 1 ? da.k++ : -1;
+    int32_t n = f->nblocks;
+    McBitset *in = NULL, *out = NULL;
+    if (da.k > 0) {
+        /* Forward must-analysis over the reachable blocks in rpo:
+         * in[b] = ∩ out[p] over reachable preds, in[entry] = scalar parameters,
+         * out[b] = in[b] ∪ assigned(b); start from "everything" and shrink. */
+        in = mc_xcalloc((size_t)n, sizeof *in);
+        out = mc_xcalloc((size_t)n, sizeof *out);
+        for (int32_t i = 0; i < c->nrpo; i++) {
+            int32_t b = c->rpo[i];
+            mc_bs_init(&in[b], da.k);
+            mc_bs_init(&out[b], da.k);
+            if (i > 0)
+                for (int32_t w = 0; w < out[b].nwords; w++) out[b].w[w] = ~(uint64_t)0;
+        }
+        int32_t entry = c->rpo[0];
+        for (int32_t p = 0; p < f->nparams; p++) {
+            int32_t x = f->params[p];
+            if (da.idx[x] >= 0) mc_bs_add(&in[entry], da.idx[x]);
+        }
+        mc_bs_copy(&out[entry], &in[entry]);
+        da_gen(v, &da, entry, &out[entry]);
+        McBitset t;
+        mc_bs_init(&t, da.k);
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int32_t i = 1; i < c->nrpo; i++) {
+                int32_t b = c->rpo[i];
+                bool first = true;
+                for (int32_t q = 0; q < c->npreds[b]; q++) {
+                    int32_t p = c->preds[b][q];
+                    if (c->rpo_index[p] < 0) continue;
+                    if (first) mc_bs_copy(&in[b], &out[p]);
+                    else
+                        for (int32_t w = 0; w < in[b].nwords; w++) in[b].w[w] &= out[p].w[w];
+                    first = false;
+                }
+                mc_bs_copy(&t, &in[b]);
+                da_gen(v, &da, b, &t);
+                if (memcmp(t.w, out[b].w, (size_t)t.nwords * sizeof *t.w) != 0) {
+                    mc_bs_copy(&out[b], &t);
+                    changed = true;
+                }
+            }
+        }
+        mc_bs_free(&t);
+    }
+    mc_bs_init(&da.cur, da.k);
+    for (int32_t b = 0; b < n; b++) {
+        if (c->rpo_index[b] < 0) {
+            continue; /* unreachable: nothing to check */
+        }
+        const McBlock *bl = &f->blocks[b];
+        if (da.k > 0) mc_bs_copy(&da.cur, &in[b]);
+        /* Scan the block in order, checking each operand before the
+         * instruction's own assignment takes effect. */
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *ins = &bl->insts[i];
+            for (int kk = 0; kk < inst_nargs(ins); kk++)
+                if (!wants_buffer(ins, kk) && is_scalar_val(f, ins->a[kk]))
+                    da_use(v, ins->a[kk].v, b, i, pick(ins->a[kk].loc, pick(ins->loc, bl->loc)), MC_NONE, &da);
+            if (mc_op_info[ins->op].has_dest && da.idx[ins->dest] >= 0) mc_bs_add(&da.cur, da.idx[ins->dest]);
+        }
+        const McTerm *tm = &bl->term;
+        if (term_has_arg(tm) && is_scalar_val(f, tm->arg))
+            da_use(v, tm->arg.v, b, bl->ninsts, pick(tm->arg.loc, pick(tm->loc, bl->loc)), MC_NONE, &da);
+    }
+    mc_bs_free(&da.cur);
+    if (in) {
+        for (int32_t i = 0; i < c->nrpo; i++) {
+            mc_bs_free(&in[c->rpo[i]]);
+            mc_bs_free(&out[c->rpo[i]]);
+        }
+        free(in);
+        free(out);
+    }
+    free(da.idx);
+    return v->errors - before;
+}
+
+/* ---- driver -------------------------------------------------------------------- */
+
+typedef struct Ranked {
+    McDiag d;
+    int order;
+} Ranked;
+
+static int cmp_ranked(const void *pa, const void *pb) {
+    const Ranked *a = pa, *b = pb;
+    bool ka = loc_known(a->d.loc), kb = loc_known(b->d.loc);
+    if (ka != kb) return ka ? -1 : 1;
+    if (ka) {
+        if (a->d.loc.line != b->d.loc.line) return a->d.loc.line < b->d.loc.line ? -1 : 1;
+        if (a->d.loc.col != b->d.loc.col) return a->d.loc.col < b->d.loc.col ? -1 : 1;
+    }
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* Stable sort of diagnostics [from, d->n) by position. */
+static void sort_diags(McDiags *d, int from) {
+    if (!d || d->n - from < 2) return;
+    int n = d->n - from;
+    Ranked *r = mc_xmalloc((size_t)n * sizeof *r);
+    for (int i = 0; i < n; i++) {
+        r[i].d = d->v[from + i];
+        r[i].order = i;
+    }
+    qsort(r, (size_t)n, sizeof *r, cmp_ranked);
+    for (int i = 0; i < n; i++) d->v[from + i] = r[i].d;
+    free(r);
+}
+
+static bool has_phis(const McFunc *f) {
+    for (int32_t b = 0; b < f->nblocks; b++)
+        if (f->blocks[b].nphis > 0) return true;
+    return false;
+}
+
+bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d) {
+    V v;
+    memset(&v, 0, sizeof v);
+    v.f = f;
+    v.d = d;
+    int first = d ? d->n : 0;
+    check_integrity(&v);
+    if (v.errors) {
+        sort_diags(d, first);
+        return false;
+    }
+    int32_t nv = f->nvalues ? f->nvalues : 1;
+    v.cfg = mc_cfg_build(f);
+    v.ndefs = mc_xcalloc((size_t)nv, sizeof *v.ndefs);
+    v.defb = mc_xmalloc((size_t)nv * sizeof *v.defb);
+    v.defpos = mc_xmalloc((size_t)nv * sizeof *v.defpos);
+    v.defloc = mc_xcalloc((size_t)nv, sizeof *v.defloc);
+    check_structure(&v);
+    each_def(&v, count_def);
+    bool *reported = mc_xcalloc((size_t)nv, sizeof *reported);
+    each_use(&v, report_undefined, reported);
+    free(reported);
+
+    bool phis = has_phis(f);
+    McForm form = MC_FORM_UNKNOWN;
+    if (mode == MC_VERIFY_SSA || (mode == MC_VERIFY_INFER && phis)) {
+        check_ssa(&v);
+        form = MC_FORM_SSA;
+    } else if (mode == MC_VERIFY_MUTABLE && phis) {
+        for (int32_t b = 0; b < f->nblocks; b++)
+            for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
+                const McPhi *ph = &f->blocks[b].phis[p];
+                err(&v, pick(ph->loc, f->blocks[b].loc), b, "phi for '%s' is not allowed in mutable form",
+                    vname(&v, ph->dest));
+            }
+    } else if (mode == MC_VERIFY_MUTABLE) {
+        check_mutable(&v);
+        form = MC_FORM_MUTABLE;
+    } else {
+        /* Inference without phis: a silent SSA trial decides the form. */
+        McDiags *save = v.d;
+        int errs = v.errors;
+        v.d = NULL;
+        int bad = check_ssa(&v);
+        v.d = save;
+        v.errors = errs;
+        if (bad == 0) {
+            form = MC_FORM_SSA;
+        } else {
+            check_mutable(&v);
+            form = MC_FORM_MUTABLE;
+        }
+    }
+    bool ok = v.errors == 0;
+    if (ok) f->form = form;
+    mc_cfg_free(v.cfg);
+    free(v.ndefs);
+    free(v.defb);
+    free(v.defpos);
+    free(v.defloc);
+    sort_diags(d, first);
+    return ok;
+}
