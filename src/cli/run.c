@@ -1,11 +1,52 @@
-/* run.c - `minicc run`: placeholder until the interpreter lands. */
+/* run.c - `minicc run FILE [options] [--] ARG...` (spec §5).
+ *
+ * Loads FILE, selects the function, parses the arguments, executes the
+ * chosen stage through the pipeline and prints the outcome: `return V` or
+ * `trap: MESSAGE`, then the final buffers, then (--stats, stage alloc) the
+ * stats line. Exit 0 on return, 3 on trap, 2 on a bad program, bad arguments
+ * or a stage that cannot run. */
 #include <stdio.h>
 
 #include "cli.h"
+#include "common.h"
+#include "minicc/pipeline.h"
 
 int mc_cli_run(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "minicc run: the interpreter is not built yet\n");
-    return 2;
+    McCliOpts o;
+    unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
+                        MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_ARGS;
+    int st = mc_cli_opts_parse(argc, argv, accepted, &o);
+    if (st) return st;
+    McCliProgram p;
+    if ((st = mc_cli_load(&o, &p))) {
+        mc_cli_opts_free(&o);
+        return st;
+    }
+    McArgs args;
+    if ((st = mc_cli_args(&o, p.func, &args))) {
+        mc_cli_program_free(&p);
+        mc_cli_opts_free(&o);
+        return st;
+    }
+    McOutcome out;
+    McStageStats stats;
+    McDiags d;
+    mc_diags_init(&d, o.file, NULL, 0);
+    if (mc_stage_execute(p.func, &o.stage, &args, &out, &stats, &d)) {
+        mc_outcome_print(p.func, &out, &args, stdout);
+        if (o.stats && stats.valid)
+            printf("stats: instructions=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
+                   (long long)stats.instructions, (long long)stats.spill_reads, (long long)stats.spill_writes,
+                   (int)stats.registers, (int)stats.slots);
+        st = mc_cli_outcome_status(&out);
+    } else {
+        mc_cli_print_diags(&d);
+        st = 2;
+    }
+    fflush(stdout);
+    mc_diags_free(&d);
+    mc_args_free(&args);
+    mc_cli_program_free(&p);
+    mc_cli_opts_free(&o);
+    return st;
 }

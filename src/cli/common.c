@@ -1,0 +1,232 @@
+/* common.c - option parsing, file loading, function selection and error
+ * printing shared by the one-shot commands (see common.h). */
+#include "common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/parse.h"
+#include "minicc/util.h"
+
+int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "minicc %s: ", o && o->cmd ? o->cmd : "");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+void mc_cli_print_diags(const McDiags *d) { mc_diags_print(d, stderr, true); }
+
+int mc_cli_outcome_status(const McOutcome *out) { return out->kind == MC_RETURNED ? 0 : 3; }
+
+/* An integer argument word: optional '-', then digits only. */
+static bool looks_like_int(const char *s) {
+    if (*s == '-') s++;
+    if (!*s) return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return false;
+    return true;
+}
+
+/* Parse a whole-word integer for a numeric option into *out; 0 ok, 2 error. */
+static int option_int(const McCliOpts *o, const char *opt, const char *val, int64_t min, int64_t max,
+                      int64_t *out) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(val, &end, 10);
+    if (!*val || *end || !looks_like_int(val)) return mc_cli_error(o, "%s expects a number, got '%s'", opt, val);
+    if (errno == ERANGE || v < min) {
+        if (min == 1 && strcmp(opt, "--regs") == 0) return mc_cli_error(o, "--regs must be at least 1");
+        if (errno != ERANGE || v < 0) return mc_cli_error(o, "%s must be positive, got '%s'", opt, val);
+    }
+    if (errno == ERANGE || v > max) return mc_cli_error(o, "%s is too large: %s (at most %lld)", opt, val, (long long)max);
+    *out = v;
+    return 0;
+}
+
+static void add_arg(McCliOpts *o, char *s) {
+    o->args = mc_xrealloc(o->args, (size_t)(o->nargs + 1) * sizeof *o->args);
+    o->args[o->nargs++] = s;
+}
+
+int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
+    memset(o, 0, sizeof *o);
+    o->cmd = argc > 0 ? argv[0] : "";
+    mc_stage_options_default(&o->stage);
+    bool dashdash = false;
+    for (int i = 1; i < argc; i++) {
+        char *w = argv[i];
+        bool positional = dashdash || w[0] != '-' || (o->file && (accepted & MC_CLI_ARGS) && looks_like_int(w));
+        if (!dashdash && strcmp(w, "--") == 0) {
+            dashdash = true;
+            continue;
+        }
+        if (positional) {
+            if (!o->file) {
+                o->file = w;
+            } else if (accepted & MC_CLI_ARGS) {
+                add_arg(o, w);
+            } else {
+                mc_cli_error(o, "unexpected argument '%s'", w);
+                goto fail;
+            }
+            continue;
+        }
+        /* An option: --name, --name=value or --name value. */
+        char name[64];
+        const char *val = NULL;
+        const char *eq = strchr(w, '=');
+        size_t nlen = eq ? (size_t)(eq - w) : strlen(w);
+        if (nlen >= sizeof name) nlen = sizeof name - 1;
+        memcpy(name, w, nlen);
+        name[nlen] = 0;
+        if (eq) val = eq + 1;
+        static const struct {
+            const char *name;
+            unsigned bit;
+            bool takes_value;
+        } table[] = {
+            {"--func", MC_CLI_FUNC, true},         {"--stage", MC_CLI_STAGE, true},
+            {"--regs", MC_CLI_REGS, true},         {"--allocator", MC_CLI_ALLOCATOR, true},
+            {"-O0", MC_CLI_OPT, false},            {"-O1", MC_CLI_OPT, false},
+            {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
+            {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
+        };
+        int k = -1;
+        for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)
+            if (strcmp(table[t].name, name) == 0 && (accepted & table[t].bit)) k = (int)t;
+        if (k < 0) {
+            mc_cli_error(o, "unknown option '%s'", w);
+            goto fail;
+        }
+        if (table[k].takes_value && !val) {
+            if (i + 1 >= argc) {
+                mc_cli_error(o, "%s needs a value", name);
+                goto fail;
+            }
+            val = argv[++i];
+        } else if (!table[k].takes_value && val) {
+            mc_cli_error(o, "%s takes no value", name);
+            goto fail;
+        }
+        o->given |= table[k].bit;
+        int64_t n;
+        switch (table[k].bit) {
+        case MC_CLI_FUNC: o->func = val; break;
+        case MC_CLI_STAGE: {
+            int s = mc_stage_lookup(val);
+            if (s < 0) {
+                mc_cli_error(o, "unknown stage '%s' (stages: input, ssa, opt, alloc, native)", val);
+                goto fail;
+            }
+            o->stage.stage = (McStage)s;
+            break;
+        }
+        case MC_CLI_REGS:
+            if (option_int(o, "--regs", val, 1, 1 << 20, &n)) goto fail;
+            o->stage.regs = (int)n;
+            break;
+        case MC_CLI_ALLOCATOR:
+            if (strcmp(val, "baseline") == 0)
+                o->stage.allocator = MC_ALLOC_BASELINE;
+            else if (strcmp(val, "improved") == 0)
+                o->stage.allocator = MC_ALLOC_IMPROVED;
+            else {
+                mc_cli_error(o, "unknown allocator '%s' (baseline or improved)", val);
+                goto fail;
+            }
+            break;
+        case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;
+        case MC_CLI_MAX_STEPS:
+            if (option_int(o, "--max-steps", val, 1, INT64_MAX / 2, &n)) goto fail;
+            o->stage.max_steps = n;
+            break;
+        case MC_CLI_STATS: o->stats = true; break;
+        case MC_CLI_TIMEOUT: {
+            char *end;
+            double t = strtod(val, &end);
+            if (!*val || *end || !(t > 0) || !isfinite(t)) {
+                mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
+                goto fail;
+            }
+            o->stage.timeout = t;
+            break;
+        }
+        case MC_CLI_KEEP_C: o->stage.keep_c = val; break;
+        default: break;
+        }
+    }
+    if (!o->file && !(accepted & MC_CLI_NO_FILE)) {
+        mc_cli_error(o, "missing FILE");
+        goto fail;
+    }
+    return 0;
+fail:
+    mc_cli_opts_free(o);
+    return 2;
+}
+
+void mc_cli_opts_free(McCliOpts *o) {
+    free(o->args);
+    o->args = NULL;
+    o->nargs = 0;
+}
+
+int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
+    memset(p, 0, sizeof *p);
+    McDiags d;
+    mc_diags_init(&d, o->file, NULL, 0);
+    p->mod = mc_parse_file(o->file, &d, &p->src);
+    if (!p->mod) {
+        mc_cli_print_diags(&d);
+        mc_diags_free(&d);
+        free(p->src);
+        p->src = NULL;
+        return 2;
+    }
+    MC_ASSERT(p->mod->nfuncs > 0);
+    if (o->func) {
+        p->func = mc_module_find(p->mod, o->func);
+        if (!p->func) {
+            McStr names;
+            mc_str_init(&names);
+            for (int32_t i = 0; i < p->mod->nfuncs; i++) {
+                if (i) mc_str_puts(&names, ", ");
+                mc_str_puts(&names, p->mod->funcs[i]->name);
+            }
+            mc_diag(&d, (McLoc){0, 0}, "no function named '%s' (available: %s)", o->func, names.s);
+            mc_str_free(&names);
+            mc_cli_print_diags(&d);
+            mc_diags_free(&d);
+            mc_cli_program_free(p);
+            return 2;
+        }
+    } else {
+        p->func = p->mod->funcs[0];
+    }
+    mc_diags_free(&d);
+    return 0;
+}
+
+void mc_cli_program_free(McCliProgram *p) {
+    mc_module_free(p->mod);
+    free(p->src);
+    memset(p, 0, sizeof *p);
+}
+
+int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out) {
+    (void)o;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    bool ok = mc_args_parse(f, o->nargs, o->args, out, &d);
+    if (!ok) mc_cli_print_diags(&d);
+    mc_diags_free(&d);
+    return ok ? 0 : 2;
+}

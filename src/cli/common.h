@@ -1,0 +1,96 @@
+/* common.h - helpers shared by the one-shot commands (run, check, print,
+ * emit-c, sweep, ...), so every command parses options, loads files, picks the
+ * function and reports mistakes the same way.
+ *
+ * A typical handler:
+ *
+ *     int mc_cli_foo(int argc, char **argv) {
+ *         McCliOpts o;
+ *         int st = mc_cli_opts_parse(argc, argv, MC_CLI_FUNC | MC_CLI_ARGS, &o);
+ *         if (st) return st;                    // 2, message already on stderr
+ *         McCliProgram p;
+ *         if ((st = mc_cli_load(&o, &p))) return st;   // diagnostics with carets
+ *         McArgs args;
+ *         if ((st = mc_cli_args(&o, p.func, &args))) { mc_cli_program_free(&p); return st; }
+ *         ...
+ *         mc_args_free(&args);
+ *         mc_cli_program_free(&p);
+ *         return 0;
+ *     }
+ *
+ * Option syntax (only the options in `accepted` are recognised; others are
+ * "unknown option"): the first positional word is FILE. After FILE, a word
+ * that parses as an integer (so `-5` too) or starts with '[' is an ARG even
+ * without `--`; after `--` every word is an ARG. Options may also be written
+ * `--name=value`. Every mistake prints `minicc CMD: MESSAGE` on stderr and
+ * gives exit status 2. Nothing here calls exit(). */
+#ifndef MINICC_CLI_COMMON_H
+#define MINICC_CLI_COMMON_H
+
+#include <stdbool.h>
+
+#include "minicc/diag.h"
+#include "minicc/interp.h"
+#include "minicc/ir.h"
+#include "minicc/pipeline.h"
+
+/* Options a command accepts (bit set passed to mc_cli_opts_parse). */
+enum {
+    MC_CLI_FUNC = 1u << 0,      /* --func NAME */
+    MC_CLI_STAGE = 1u << 1,     /* --stage input|ssa|opt|alloc|native */
+    MC_CLI_REGS = 1u << 2,      /* --regs K (K >= 1) */
+    MC_CLI_ALLOCATOR = 1u << 3, /* --allocator baseline|improved */
+    MC_CLI_OPT = 1u << 4,       /* -O0 | -O1 */
+    MC_CLI_MAX_STEPS = 1u << 5, /* --max-steps N (N >= 1) */
+    MC_CLI_STATS = 1u << 6,     /* --stats */
+    MC_CLI_TIMEOUT = 1u << 7,   /* --timeout SECONDS (> 0) */
+    MC_CLI_KEEP_C = 1u << 8,    /* --keep-c DIR */
+    MC_CLI_ARGS = 1u << 9,      /* ARG... after FILE */
+    MC_CLI_NO_FILE = 1u << 10,  /* FILE is optional */
+};
+
+typedef struct McCliOpts {
+    const char *cmd;      /* command name (argv[0]), for messages */
+    const char *file;     /* FILE, or NULL if MC_CLI_NO_FILE and none given */
+    const char *func;     /* --func, or NULL for the first function */
+    McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
+    bool stats;           /* --stats */
+    unsigned given;       /* MC_CLI_* bits of the options actually given */
+    char **args;          /* ARG words (malloc'd array of pointers into argv) */
+    int nargs;
+} McCliOpts;
+
+/* Parse argv (argv[0] = command name). Returns 0, or 2 after printing the
+ * mistake. On success free with mc_cli_opts_free. */
+int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o);
+void mc_cli_opts_free(McCliOpts *o);
+
+/* A loaded file and the selected function. */
+typedef struct McCliProgram {
+    McModule *mod; /* the whole module (owned) */
+    McFunc *func;  /* o->func, or the first function (borrowed from mod) */
+    char *src;     /* the file's text (owned), for carets */
+} McCliProgram;
+
+/* Load o->file and select the function. Returns 0, or 2 after printing the
+ * diagnostics (`FILE:LINE:COL: error: M` with the source line and a caret;
+ * an unknown --func lists the available names). */
+int mc_cli_load(const McCliOpts *o, McCliProgram *p);
+void mc_cli_program_free(McCliProgram *p);
+
+/* Parse o->args for f (mc_args_parse). Returns 0, or 2 after printing. */
+int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out);
+
+/* Print diagnostics to stderr with caret lines. */
+void mc_cli_print_diags(const McDiags *d);
+
+/* Print `minicc CMD: MESSAGE` to stderr; returns 2. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+int mc_cli_error(const McCliOpts *o, const char *fmt, ...);
+
+/* Exit status for an outcome: 0 returned, 3 trapped. */
+int mc_cli_outcome_status(const McOutcome *out);
+
+#endif
