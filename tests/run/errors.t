@@ -1,0 +1,95 @@
+minicc run: bad programs, bad arguments and bad options exit with 2 and a
+diagnostic on stderr.
+
+A file error is FILE:LINE:COL with the source line and a caret.
+
+  $ minicc run bad.ir 1
+  bad.ir:3:9: error: unknown opcode 'frob'
+        x = frob n, 1
+            ^
+  [2]
+  $ minicc run missing.ir 1
+  missing.ir: error: cannot read missing.ir: No such file or directory
+  [2]
+
+Arguments of each kind of mistake.
+
+  $ minicc run ../ir/sum.ir [1,2]
+  error: expected 2 arguments (b, n), got 1
+  [2]
+  $ minicc run ../ir/sum.ir [1,2] 1 2
+  error: expected 2 arguments (b, n), got 3
+  [2]
+  $ minicc run ../ir/sum.ir 1 2
+  error: argument 1 (b): expected a list such as [1, 2, 3] for buf, got '1'
+  [2]
+  $ minicc run ../ir/sum.ir [1] [2]
+  error: argument 2 (n): expected an integer for i32, got the list '[2]'
+  [2]
+  $ minicc run ../ir/sum.ir [1] 2147483648
+  error: argument 2 (n): 2147483648 is out of range for i32
+  [2]
+  $ minicc run ../ir/sum.ir [1] -2147483649
+  error: argument 2 (n): -2147483649 is out of range for i32
+  [2]
+  $ minicc run ../ir/sum.ir [1,,2] 1
+  error: argument 1 (b): malformed list '[1,,2]': expected a number before ','
+  [2]
+  $ minicc run ../ir/sum.ir [1,2 1
+  error: argument 1 (b): malformed list '[1,2': missing ']'
+  [2]
+  $ minicc run ../ir/sum.ir [1,2] 1x
+  error: argument 2 (n): '1x' is not an integer
+  [2]
+  $ minicc run ../ir/sum.ir [1,2,] 1
+  error: argument 1 (b): malformed list '[1,2,]': expected a number before ']'
+  [2]
+  $ minicc run ../ir/sum.ir [1,99999999999] 1
+  error: argument 1 (b): element 2: 99999999999 is out of range for i32
+  [2]
+
+Both arguments wrong: both are reported.
+
+  $ minicc run ../ir/sum.ir 1 [2]
+  error: argument 1 (b): expected a list such as [1, 2, 3] for buf, got '1'
+  error: argument 2 (n): expected an integer for i32, got the list '[2]'
+  [2]
+
+Options.
+
+  $ minicc run ../ir/sum.ir --regs 0 [1] 1
+  minicc run: --regs must be at least 1
+  [2]
+  $ minicc run ../ir/sum.ir --max-steps 0 [1] 1
+  minicc run: --max-steps must be positive, got '0'
+  [2]
+  $ minicc run ../ir/sum.ir --max-steps -3 [1] 1
+  minicc run: --max-steps must be positive, got '-3'
+  [2]
+  $ minicc run ../ir/sum.ir --max-steps lots [1] 1
+  minicc run: --max-steps expects a number, got 'lots'
+  [2]
+  $ minicc run ../ir/sum.ir [1] 1 --max-steps
+  minicc run: --max-steps needs a value
+  [2]
+  $ minicc run ../ir/sum.ir --stage fast [1] 1
+  minicc run: unknown stage 'fast' (stages: input, ssa, opt, alloc, native)
+  [2]
+  $ minicc run ../ir/sum.ir --allocator best [1] 1
+  minicc run: unknown allocator 'best' (baseline or improved)
+  [2]
+  $ minicc run ../ir/sum.ir --frobnicate [1] 1
+  minicc run: unknown option '--frobnicate'
+  [2]
+  $ minicc run ../ir/sum.ir -O3 [1] 1
+  minicc run: unknown option '-O3'
+  [2]
+  $ minicc run ../ir/sum.ir --stats=yes [1] 1
+  minicc run: --stats takes no value
+  [2]
+  $ minicc run
+  minicc run: missing FILE
+  [2]
+  $ minicc run --timeout 0 ../ir/sum.ir [1] 1
+  minicc run: --timeout must be a positive number of seconds, got '0'
+  [2]
