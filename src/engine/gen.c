@@ -99,6 +99,8 @@ typedef struct Gen {
     int64_t est;        /* estimated block entries of one run */
     int64_t weight;     /* estimated executions of the current block */
     int loop_depth, nesting;
+    uint32_t rare;      /* chance of a trapping index or an early return, per 100000;
+                           scaled down for big programs so most of the code runs */
     Loop *loop;         /* innermost loop or NULL */
 } Gen;
 
@@ -224,11 +226,12 @@ static McOp pick_alu(Gen *g) {
 /* A buffer index: mostly in [0, NOMINAL_LEN), sometimes anything. */
 static McOperand pick_index(Gen *g) {
     uint32_t k = rnd(g, 100);
-    if (g->o.traps && k < 2) {
+    uint32_t risk = rnd(g, 100000);
+    if (g->o.traps && risk < g->rare / 2) {
         static const int32_t bad[] = {-1, NOMINAL_LEN, NOMINAL_LEN + 3, INT32_MIN, INT32_MAX, 100};
         return mc_const(bad[rnd(g, sizeof bad / sizeof bad[0])]);
     }
-    if (g->o.traps && k < 4) return pick_var(g);
+    if (g->o.traps && risk < g->rare) return pick_var(g);
     if (k < 35 && g->ncounters) return mc_val(g->counters[rnd(g, (uint32_t)g->ncounters)]);
     if (k < 45 && g->ncounters) {
         /* counter + small offset, computed into a temporary */
@@ -597,7 +600,11 @@ static void gen_stmt(Gen *g, int64_t quota) {
             { stmt_loop(g, sub_quota(g, quota)); return; }
         }
         if (k < 85) { stmt_split(g); return; }
-        if (k < 87) { stmt_early_return(g); return; }
+        if (k < 87) {
+            if (rnd(g, 100000) >= g->rare / 2) continue;
+            stmt_early_return(g);
+            return;
+        }
         if (k < 93) {
             if (!g->loop) continue;
             { stmt_loop_exit(g, k < 90); return; }
@@ -634,6 +641,8 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
     mc_rng_seed(&g->r, seed);
     g->ssa = g->o.form == MC_GEN_SSA || (g->o.form == MC_GEN_EITHER && chance(g, 50));
     g->weight = 1;
+    g->rare = g->o.size <= 60 ? 3000 : (uint32_t)(3000 * 60 / g->o.size);
+    if (g->rare < 2) g->rare = 2;
 
     McFunc *f = g->f = mc_func_new("f", NULL);
     /* Parameters, scalars and buffers interleaved in a random order. */
