@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "minicc/pipeline.h"
+#include "minicc/opt.h"
+#include "minicc/regalloc.h"
+#include "minicc/ssa.h"
 #include "minicc/util.h"
 
 static const char *const stage_names[MC_STAGE_COUNT] = {"input", "ssa", "opt", "alloc", "native"};
@@ -43,9 +46,23 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
         /* Interpret the function as loaded (mutable or SSA form). */
         *out = mc_run(input, args, o->max_steps);
         return true;
-    case MC_STAGE_SSA:    /* added by the SSA construction module */
-    case MC_STAGE_OPT:    /* added by the optimizer module */
-    case MC_STAGE_ALLOC:  /* added by the register allocator module */
+    case MC_STAGE_ALLOC:
+        /* Phi destruction + register allocation, run on the allocated machine. */
+        return mc_alloc_execute(input, o, args, out, stats, d);
+    case MC_STAGE_SSA:
+    case MC_STAGE_OPT: {
+        /* Pruned SSA construction (a clone for SSA input), then for opt the
+         * -O1 pipeline with verification after every pass. */
+        McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
+        if (!ssa) return false;
+        if (o->stage == MC_STAGE_OPT && !mc_opt_run(ssa, NULL, NULL, d)) {
+            mc_func_free(ssa);
+            return false;
+        }
+        *out = mc_run(ssa, args, o->max_steps);
+        mc_func_free(ssa);
+        return true;
+    }
     case MC_STAGE_NATIVE: /* added by the C backend module */
     default:
         mc_diag(d, (McLoc){0, 0}, "stage '%s' is not available in this build",

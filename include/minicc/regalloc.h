@@ -1,0 +1,144 @@
+/* minicc/regalloc.h - phi destruction, interference, register allocation and
+ * the allocated teaching machine (chapter §32.2-§32.4).
+ *
+ * Two allocators sit behind one interface (McAllocator, pipeline.h):
+ *   baseline  the chapter's algorithms exactly: an edge block `$edgeN` for
+ *             every edge into a phi-bearing block with every source saved in
+ *             `$edgeN_copyI` first; the chapter's interference (all scalar
+ *             parameters pairwise); greedy colouring by descending degree,
+ *             ties by name (strcmp); a fresh spill slot per uncoloured value.
+ *   improved  splits only critical edges and sequentializes each parallel
+ *             copy (one scratch value per cycle); Chaitin's copy exception;
+ *             conservative (Briggs/George) coalescing; Chaitin-Briggs
+ *             simplify/select with optimistic colouring and spill costs
+ *             (uses + defs weighted by 10^loop depth, over degree); biased
+ *             colour choice; spill-slot colouring; copies whose source and
+ *             destination share a location are deleted; dead parameters are
+ *             not bound.
+ * The machine executes an allocation through physical locations (a register
+ * file of K and an array of slots), so a wrong allocation corrupts results.
+ *
+ * Everything here is a pure function of its inputs: no globals, no printing
+ * (except the explicit *_print helpers to a caller's FILE). */
+#ifndef MINICC_REGALLOC_H
+#define MINICC_REGALLOC_H
+
+#include "diag.h"
+#include "interp.h"
+#include "ir.h"
+#include "pipeline.h"
+
+/* ---- phi destruction (destroy.c) ------------------------------------------ */
+
+typedef struct McDestroyed {
+    McFunc *f;           /* mutable form, no phis; owned */
+    uint8_t **phi_copy;  /* phi_copy[b][i]: instruction i of block b was inserted by phi destruction */
+    int32_t norig_blocks; /* blocks [0, norig_blocks) come from the input, the rest are edge blocks */
+    int32_t nedge_blocks; /* blocks added */
+    int32_t ncopies;     /* static copy instructions inserted (scratch copies included) */
+    int32_t nscratch;    /* improved: scratch values introduced to break copy cycles */
+} McDestroyed;
+
+/* Requires: ssa verified in SSA form (it is not changed).
+ * Produces: a fresh function in mutable form (re-verified MC_VERIFY_MUTABLE),
+ * its phis replaced by copies on edges. Returns NULL with a diagnostic when
+ * the input is not in SSA form. */
+McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d);
+void mc_destroyed_free(McDestroyed *x);
+
+/* ---- interference (interfere.c) -------------------------------------------- */
+
+typedef struct McIGraph {
+    int32_t nvalues;   /* size of the per-value arrays (the function's nvalues) */
+    bool *node;        /* node[v]: v is a node of the graph */
+    int32_t nnodes;
+    int32_t **adj;     /* adj[v]: neighbours, sorted by handle (NULL when none) */
+    int32_t *degree;   /* number of neighbours */
+    int64_t nedges;
+    /* copy-related pairs `d = copy s` (improved graphs only), one per copy
+     * instruction, with the instruction's weight 10^loop depth */
+    int32_t (*moves)[2];
+    double *move_weight;
+    int32_t nmoves;
+    struct McEdgeSet *set; /* private: edge hash set for mc_igraph_has */
+} McIGraph;
+
+/* Requires: f in mutable form without phis (verified).
+ * Produces: the interference graph. baseline: the chapter's scan (scalar
+ * parameters pairwise including unused ones, buffers excluded). improved:
+ * the same scan with Chaitin's copy exception (`d = copy s` does not make d
+ * interfere with s) and only the parameters live on entry bound, pairwise.
+ * loop_depth (per block, may be NULL = all 0) weights the moves. */
+McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loop_depth);
+void mc_igraph_free(McIGraph *g);
+bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b);
+
+/* ---- allocation (regalloc.c) ----------------------------------------------- */
+
+typedef enum McLocKind { MC_LOC_NONE = 0, MC_LOC_REG = 1, MC_LOC_SLOT = 2 } McLocKind;
+
+typedef struct McLocation {
+    uint8_t kind;  /* McLocKind; NONE for buffers, dead parameters and non-values */
+    int32_t index; /* register number in [0, K) or slot number */
+} McLocation;
+
+typedef struct McAllocation {
+    McAllocator allocator;
+    int32_t registers;   /* K */
+    int32_t slots;       /* spill slots used */
+    McDestroyed *destroyed; /* the function after phi destruction (owned) */
+    McFunc *f;           /* what the machine executes (owned): the destroyed
+                            function, minus copies made redundant (improved) */
+    uint8_t **phi_copy;  /* for f: instruction inserted by phi destruction */
+    McIGraph *graph;     /* interference graph of the destroyed function */
+    McLocation *loc;     /* per value handle of f */
+    int32_t *order;      /* colouring order (values in the order they got a location) */
+    int32_t norder;
+    int32_t *alias;      /* coalescing: representative value of each value (itself if none) */
+    int32_t ncoalesced;  /* values merged into another */
+    int32_t nspilled;    /* values that live in slots */
+    int32_t removed_copies; /* static copies deleted because source and destination share a location */
+    double *cost;        /* improved: spill cost of each value (NULL for baseline) */
+    uint8_t *param_bound; /* per parameter index: written into its location on entry */
+} McAllocation;
+
+/* Requires: ssa verified in SSA form; regs >= 1.
+ * Produces: phi destruction + interference + colouring with the chosen
+ * allocator, checked (no interfering values share a location; a violation
+ * is an internal error). Returns NULL with a diagnostic on bad input. */
+McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d);
+void mc_allocation_free(McAllocation *a);
+/* Independent check: no two interfering values share a location and every
+ * node has one. Returns false and describes the first violation in msg. */
+bool mc_allocation_check(const McAllocation *a, char *msg, size_t size);
+
+/* `r0`, `slot3`, `-` into buf. */
+const char *mc_location_str(McLocation l, char *buf, size_t size);
+/* `# NAME -> r0` comment lines (one per located value, in handle order)
+ * followed by the allocated function: the text stays parseable. */
+void mc_allocation_print(const McAllocation *a, FILE *out);
+
+/* ---- the allocated machine (machine.c) ------------------------------------- */
+
+/* Execute the allocation: scalar parameters written into their locations
+ * first (slot writes counted), then blocks, reading and writing only the
+ * register file and the slot array. Counts instructions (terminators not
+ * counted), phi-destruction copies executed, spill reads (every read of a
+ * slot operand, terminator operands included) and spill writes; at most
+ * max_steps block entries (0 = MC_DEFAULT_MAX_STEPS), then the trap
+ * `execution step limit exceeded`. args' buffers are updated in place.
+ * stats may be NULL. */
+McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McStageStats *stats);
+
+/* ---- the alloc stage (machine.c) ------------------------------------------- */
+
+/* What stage alloc allocates: SSA construction of `input` (pruned; a clone
+ * for SSA input), then with opt_level >= 1 the -O1 optimizer. NULL with a
+ * diagnostic when it cannot be built. The caller frees the result. */
+McFunc *mc_alloc_input(const McFunc *input, int opt_level, McDiags *d);
+/* Stage alloc of pipeline.h: mc_alloc_input, mc_allocate with o->allocator
+ * and o->regs, then mc_machine_run. */
+bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                      McStageStats *stats, McDiags *d);
+
+#endif

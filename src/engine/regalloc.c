@@ -1,0 +1,610 @@
+/* regalloc.c - register allocation by graph colouring (chapter §32.3), two
+ * ways behind one call, mc_allocate.
+ *
+ * baseline (the chapter, reproducible to the number): colour the nodes
+ * greedily in descending degree order, ties broken by name in byte order
+ * (strcmp); each takes the lowest register no coloured neighbour holds, or a
+ * fresh spill slot when all K are taken. No coalescing, no slot reuse.
+ *
+ * improved (Chaitin-Briggs):
+ *   1. spill cost of every value: its uses and definitions, each weighted by
+ *      10^(loop depth of the block), plus one write for a bound parameter;
+ *   2. conservative coalescing of copy-related values (heaviest moves first):
+ *      merge a and b when they do not interfere and either Briggs' test (the
+ *      merged node has fewer than K neighbours of significant degree) or
+ *      George's test (every neighbour of b already interferes with a or has
+ *      insignificant degree) says colourability cannot suffer;
+ *   3. simplify: remove nodes of degree < K onto a stack; when none is left,
+ *      push the node with the least cost/degree optimistically;
+ *   4. select: pop, giving each node a register no coloured neighbour holds,
+ *      preferring the register of a copy partner (biased colouring); a node
+ *      with no free register is spilled;
+ *   5. spill-slot colouring: spilled nodes that do not interfere share slots
+ *      (again preferring a copy partner's slot);
+ *   6. copies whose source and destination now share a location are deleted
+ *      from the function the machine runs.
+ * The teaching machine takes slot operands directly, so a spilled value needs
+ * no spill code and no rebuild: it simply lives in its slot.
+ *
+ * Either way the result is checked: no two interfering values share a
+ * location (an internal error otherwise). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cfg.h"
+#include "minicc/regalloc.h"
+#include "minicc/util.h"
+
+const char *mc_location_str(McLocation l, char *buf, size_t size) {
+    if (l.kind == MC_LOC_REG)
+        snprintf(buf, size, "r%d", (int)l.index);
+    else if (l.kind == MC_LOC_SLOT)
+        snprintf(buf, size, "slot%d", (int)l.index);
+    else
+        snprintf(buf, size, "-");
+    return buf;
+}
+
+static bool loc_eq(McLocation a, McLocation b) { return a.kind == b.kind && a.index == b.index; }
+
+/* ---- baseline ---------------------------------------------------------------- */
+
+typedef struct SortCtx {
+    const McFunc *f;
+    const int32_t *degree;
+} SortCtx;
+
+/* qsort has no context argument; a tiny merge sort does. */
+static int by_degree_name(const SortCtx *c, int32_t a, int32_t b) {
+    if (c->degree[a] != c->degree[b]) return c->degree[a] > c->degree[b] ? -1 : 1;
+    return strcmp(c->f->values[a].name, c->f->values[b].name);
+}
+
+static void sort_nodes(const SortCtx *c, int32_t *v, int32_t n, int (*cmp)(const SortCtx *, int32_t, int32_t)) {
+    int32_t *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+    for (int32_t width = 1; width < n; width *= 2) {
+        for (int32_t lo = 0; lo < n; lo += 2 * width) {
+            int32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int32_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) tmp[k++] = cmp(c, v[j], v[i]) < 0 ? v[j++] : v[i++];
+            while (i < mid) tmp[k++] = v[i++];
+            while (j < hi) tmp[k++] = v[j++];
+        }
+        memcpy(v, tmp, (size_t)n * sizeof *v);
+    }
+    free(tmp);
+}
+
+static void colour_baseline(McAllocation *a) {
+    const McFunc *f = a->f;
+    const McIGraph *g = a->graph;
+    int32_t K = a->registers;
+    a->order = mc_xmalloc((size_t)(g->nnodes ? g->nnodes : 1) * sizeof *a->order);
+    for (int32_t v = 0; v < g->nvalues; v++)
+        if (g->node[v]) a->order[a->norder++] = v;
+    SortCtx c = {f, g->degree};
+    sort_nodes(&c, a->order, a->norder, by_degree_name);
+    int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken); /* stamp per register */
+    for (int32_t i = 0; i < a->norder; i++) {
+        int32_t v = a->order[i];
+        for (int32_t k = 0; k < g->degree[v]; k++) {
+            McLocation l = a->loc[g->adj[v][k]];
+            if (l.kind == MC_LOC_REG) taken[l.index] = i + 1;
+        }
+        int32_t r = 0;
+        while (r < K && taken[r] == i + 1) r++;
+        if (r < K)
+            a->loc[v] = (McLocation){MC_LOC_REG, r};
+        else {
+            a->loc[v] = (McLocation){MC_LOC_SLOT, a->slots++};
+            a->nspilled++;
+        }
+    }
+    free(taken);
+    for (int32_t p = 0; p < f->nparams; p++) a->param_bound[p] = f->values[f->params[p]].kind == MC_VAL_I32;
+}
+
+/* ---- improved ---------------------------------------------------------------- */
+
+/* The graph being coalesced: representatives, live adjacency, degrees. */
+typedef struct Work {
+    const McIGraph *g;
+    int32_t n;         /* nvalues */
+    int32_t K;
+    int32_t *rep;      /* union-find parent */
+    int32_t **nb;      /* neighbours (may include merged-away nodes: skip !alive) */
+    int32_t *nnb, *capnb;
+    int32_t *deg;      /* live neighbours of a representative */
+    bool *alive;       /* a node that is its own representative */
+    struct ESet *set;  /* edges between representatives (old ones linger harmlessly) */
+    int32_t *mark;     /* scratch stamps */
+    int32_t stamp;
+} Work;
+
+static int32_t find(Work *w, int32_t v) {
+    while (w->rep[v] != v) {
+        w->rep[v] = w->rep[w->rep[v]];
+        v = w->rep[v];
+    }
+    return v;
+}
+
+/* The edge set of interfere.c is private; coalescing keeps its own. */
+typedef struct ESet {
+    uint64_t *keys; /* 0 = empty */
+    size_t cap, count;
+} ESet;
+
+static uint64_t ekey(int32_t a, int32_t b) {
+    uint32_t lo = (uint32_t)(a < b ? a : b), hi = (uint32_t)(a < b ? b : a);
+    return ((uint64_t)lo << 32) | hi;
+}
+
+static size_t ehash(uint64_t k, size_t mask) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return (size_t)k & mask;
+}
+
+static bool eset_insert(ESet *s, uint64_t k) {
+    if ((s->count + 1) * 2 > s->cap) {
+        ESet n = {mc_xcalloc(s->cap ? s->cap * 2 : 256, sizeof(uint64_t)), s->cap ? s->cap * 2 : 256, 0};
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->keys[i]) eset_insert(&n, s->keys[i]);
+        free(s->keys);
+        *s = n;
+    }
+    size_t mask = s->cap - 1;
+    for (size_t i = ehash(k, mask);; i = (i + 1) & mask) {
+        if (s->keys[i] == k) return false;
+        if (s->keys[i] == 0) {
+            s->keys[i] = k;
+            s->count++;
+            return true;
+        }
+    }
+}
+
+static bool eset_has(const ESet *s, uint64_t k) {
+    if (!s->cap) return false;
+    size_t mask = s->cap - 1;
+    for (size_t i = ehash(k, mask);; i = (i + 1) & mask) {
+        if (s->keys[i] == k) return true;
+        if (s->keys[i] == 0) return false;
+    }
+}
+
+static void nb_push(Work *w, int32_t v, int32_t x) {
+    if (w->nnb[v] == w->capnb[v]) {
+        w->capnb[v] = w->capnb[v] ? w->capnb[v] * 2 : 4;
+        w->nb[v] = mc_xrealloc(w->nb[v], (size_t)w->capnb[v] * sizeof **w->nb);
+    }
+    w->nb[v][w->nnb[v]++] = x;
+}
+
+static bool interferes(Work *w, int32_t a, int32_t b) { return eset_has(w->set, ekey(a, b)); }
+
+static void work_init(Work *w, const McIGraph *g, int32_t K) {
+    memset(w, 0, sizeof *w);
+    w->g = g;
+    w->n = g->nvalues;
+    w->K = K;
+    size_t n = (size_t)(w->n ? w->n : 1);
+    w->rep = mc_xmalloc(n * sizeof *w->rep);
+    w->nb = mc_xcalloc(n, sizeof *w->nb);
+    w->nnb = mc_xcalloc(n, sizeof *w->nnb);
+    w->capnb = mc_xcalloc(n, sizeof *w->capnb);
+    w->deg = mc_xcalloc(n, sizeof *w->deg);
+    w->alive = mc_xcalloc(n, sizeof *w->alive);
+    w->mark = mc_xcalloc(n, sizeof *w->mark);
+    w->set = mc_xcalloc(1, sizeof *w->set);
+    for (int32_t v = 0; v < w->n; v++) {
+        w->rep[v] = v;
+        w->alive[v] = g->node[v];
+        for (int32_t k = 0; k < g->degree[v]; k++) {
+            int32_t x = g->adj[v][k];
+            nb_push(w, v, x);
+            if (v < x) eset_insert(w->set, ekey(v, x));
+        }
+        w->deg[v] = g->degree[v];
+    }
+}
+
+static void work_free(Work *w) {
+    for (int32_t v = 0; v < w->n; v++) free(w->nb[v]);
+    free(w->nb);
+    free(w->nnb);
+    free(w->capnb);
+    free(w->rep);
+    free(w->deg);
+    free(w->alive);
+    free(w->mark);
+    free(w->set->keys);
+    free(w->set);
+}
+
+/* Briggs: after merging a and b, fewer than K neighbours of degree >= K
+ * (a neighbour of both loses one degree in the merge). */
+static bool briggs_ok(Work *w, int32_t a, int32_t b) {
+    int32_t in_a = ++w->stamp, seen = ++w->stamp, significant = 0;
+    for (int32_t k = 0; k < w->nnb[a]; k++) {
+        int32_t t = w->nb[a][k];
+        if (w->alive[t]) w->mark[t] = in_a;
+    }
+    for (int32_t k = 0; k < w->nnb[b]; k++) {
+        int32_t t = w->nb[b][k];
+        if (!w->alive[t] || w->mark[t] == seen) continue;
+        int32_t dg = w->deg[t] - (w->mark[t] == in_a ? 1 : 0);
+        w->mark[t] = seen;
+        if (dg >= w->K) significant++;
+    }
+    for (int32_t k = 0; k < w->nnb[a]; k++) {
+        int32_t t = w->nb[a][k];
+        if (!w->alive[t] || w->mark[t] != in_a) continue;
+        w->mark[t] = seen;
+        if (w->deg[t] >= w->K) significant++;
+    }
+    return significant < w->K;
+}
+
+/* George: every neighbour of b interferes with a or has degree < K. */
+static bool george_ok(Work *w, int32_t a, int32_t b) {
+    for (int32_t k = 0; k < w->nnb[b]; k++) {
+        int32_t t = w->nb[b][k];
+        if (!w->alive[t]) continue;
+        if (w->deg[t] >= w->K && !interferes(w, t, a)) return false;
+    }
+    return true;
+}
+
+static void merge(Work *w, int32_t a, int32_t b) {
+    /* b joins a */
+    for (int32_t k = 0; k < w->nnb[b]; k++) {
+        int32_t t = w->nb[b][k];
+        if (!w->alive[t]) continue;
+        if (eset_insert(w->set, ekey(a, t))) {
+            nb_push(w, a, t);
+            nb_push(w, t, a);
+            w->deg[a]++;
+        } else {
+            w->deg[t]--; /* t keeps a but loses b */
+        }
+    }
+    w->alive[b] = false;
+    w->rep[b] = a;
+}
+
+static int32_t *move_order(const McIGraph *g) {
+    int32_t *o = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *o);
+    for (int32_t i = 0; i < g->nmoves; i++) o[i] = i;
+    /* insertion-free stable sort by weight, descending (merge sort via qsort on pairs) */
+    for (int32_t width = 1; width < g->nmoves; width *= 2) {
+        int32_t *tmp = mc_xmalloc((size_t)g->nmoves * sizeof *tmp);
+        for (int32_t lo = 0; lo < g->nmoves; lo += 2 * width) {
+            int32_t mid = lo + width < g->nmoves ? lo + width : g->nmoves;
+            int32_t hi = lo + 2 * width < g->nmoves ? lo + 2 * width : g->nmoves;
+            int32_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) tmp[k++] = g->move_weight[o[j]] > g->move_weight[o[i]] ? o[j++] : o[i++];
+            while (i < mid) tmp[k++] = o[i++];
+            while (j < hi) tmp[k++] = o[j++];
+        }
+        memcpy(o, tmp, (size_t)g->nmoves * sizeof *o);
+        free(tmp);
+    }
+    return o;
+}
+
+static double weight_of_depth(int32_t depth) {
+    double w = 1;
+    for (int32_t i = 0; i < depth && i < 9; i++) w *= 10;
+    return w;
+}
+
+static void spill_costs(McAllocation *a, const int32_t *depth) {
+    const McFunc *f = a->f;
+    a->cost = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *a->cost);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        double w = weight_of_depth(depth[b]);
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                if (mc_opnd_is_val(in->a[k])) a->cost[in->a[k].v] += w;
+            if (in->dest != MC_NONE) a->cost[in->dest] += w;
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) a->cost[bl->term.arg.v] += w;
+    }
+    for (int32_t p = 0; p < f->nparams; p++)
+        if (a->param_bound[p]) a->cost[f->params[p]] += 1;
+}
+
+/* Per-representative lists of copy partners (for biased colour choice). */
+typedef struct Partners {
+    int32_t *start, *list;
+} Partners;
+
+static void partners_build(Partners *p, Work *w, const McIGraph *g) {
+    int32_t n = w->n;
+    p->start = mc_xcalloc((size_t)n + 1, sizeof *p->start);
+    p->list = mc_xmalloc((size_t)(2 * g->nmoves + 1) * sizeof *p->list);
+    for (int32_t i = 0; i < g->nmoves; i++) {
+        p->start[find(w, g->moves[i][0]) + 1]++;
+        p->start[find(w, g->moves[i][1]) + 1]++;
+    }
+    for (int32_t v = 0; v < n; v++) p->start[v + 1] += p->start[v];
+    int32_t *fill = mc_xmalloc((size_t)(n ? n : 1) * sizeof *fill);
+    memcpy(fill, p->start, (size_t)n * sizeof *fill);
+    for (int32_t i = 0; i < g->nmoves; i++) {
+        int32_t x = find(w, g->moves[i][0]), y = find(w, g->moves[i][1]);
+        p->list[fill[x]++] = y;
+        p->list[fill[y]++] = x;
+    }
+    free(fill);
+}
+
+static void colour_improved(McAllocation *a) {
+    const McFunc *f = a->f;
+    const McIGraph *g = a->graph;
+    int32_t K = a->registers, n = g->nvalues;
+    Work w;
+    work_init(&w, g, K);
+
+    /* 2. conservative coalescing, heaviest moves first, until nothing changes */
+    int32_t *mo = move_order(g);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int32_t i = 0; i < g->nmoves; i++) {
+            int32_t x = find(&w, g->moves[mo[i]][0]), y = find(&w, g->moves[mo[i]][1]);
+            if (x == y || interferes(&w, x, y)) continue;
+            /* bound parameters keep their own node as representative */
+            int32_t keep = x, gone = y;
+            if (f->values[y].param != MC_NONE) keep = y, gone = x;
+            if (briggs_ok(&w, keep, gone) || george_ok(&w, keep, gone) || george_ok(&w, gone, keep)) {
+                merge(&w, keep, gone);
+                a->cost[keep] += a->cost[gone];
+                a->ncoalesced++;
+                changed = true;
+            }
+        }
+    }
+    free(mo);
+    for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
+
+    /* 3. simplify with optimistic spill candidates */
+    int32_t *wdeg = mc_xmalloc((size_t)(n ? n : 1) * sizeof *wdeg);
+    bool *removed = mc_xcalloc((size_t)(n ? n : 1), sizeof *removed);
+    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
+    int32_t *low = mc_xmalloc((size_t)(n ? n : 1) * sizeof *low);
+    int32_t nstack = 0, nlow = 0, remaining = 0;
+    for (int32_t v = 0; v < n; v++) {
+        if (!w.alive[v]) continue;
+        wdeg[v] = w.deg[v];
+        remaining++;
+    }
+    for (int32_t v = n - 1; v >= 0; v--)
+        if (w.alive[v] && wdeg[v] < K) low[nlow++] = v;
+    while (remaining > 0) {
+        int32_t v = MC_NONE;
+        while (nlow > 0 && v == MC_NONE) {
+            int32_t c = low[--nlow];
+            if (!removed[c]) v = c;
+        }
+        if (v == MC_NONE) {
+            double best = INFINITY;
+            for (int32_t c = 0; c < n; c++) {
+                if (!w.alive[c] || removed[c]) continue;
+                double r = a->cost[c] / (double)(wdeg[c] ? wdeg[c] : 1);
+                if (v == MC_NONE || r < best) best = r, v = c;
+            }
+        }
+        removed[v] = true;
+        remaining--;
+        stack[nstack++] = v;
+        for (int32_t k = 0; k < w.nnb[v]; k++) {
+            int32_t t = w.nb[v][k];
+            if (!w.alive[t] || removed[t]) continue;
+            if (--wdeg[t] == K - 1) low[nlow++] = t;
+        }
+    }
+
+    /* 4. select with biased colour choice */
+    Partners pt;
+    partners_build(&pt, &w, g);
+    int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
+    int32_t *spilled = mc_xmalloc((size_t)(n ? n : 1) * sizeof *spilled);
+    int32_t nsp = 0, st = 0;
+    a->order = mc_xmalloc((size_t)(nstack ? nstack : 1) * sizeof *a->order);
+    while (nstack > 0) {
+        int32_t v = stack[--nstack];
+        st++;
+        for (int32_t k = 0; k < w.nnb[v]; k++) {
+            int32_t t = w.nb[v][k];
+            if (w.alive[t] && a->loc[t].kind == MC_LOC_REG) taken[a->loc[t].index] = st;
+        }
+        int32_t r = -1;
+        for (int32_t k = pt.start[v]; k < pt.start[v + 1] && r < 0; k++) {
+            McLocation l = a->loc[pt.list[k]];
+            if (l.kind == MC_LOC_REG && taken[l.index] != st) r = l.index;
+        }
+        for (int32_t c = 0; c < K && r < 0; c++)
+            if (taken[c] != st) r = c;
+        a->order[a->norder++] = v;
+        if (r >= 0)
+            a->loc[v] = (McLocation){MC_LOC_REG, r};
+        else
+            spilled[nsp++] = v;
+    }
+
+    /* 5. spill-slot colouring: costliest first, partner's slot preferred */
+    for (int32_t i = 1; i < nsp; i++) { /* insertion sort by cost desc, handle asc */
+        int32_t v = spilled[i], j = i - 1;
+        while (j >= 0 && (a->cost[spilled[j]] < a->cost[v] || (a->cost[spilled[j]] == a->cost[v] && spilled[j] > v))) {
+            spilled[j + 1] = spilled[j];
+            j--;
+        }
+        spilled[j + 1] = v;
+    }
+    int32_t *slot_taken = mc_xcalloc((size_t)(nsp ? nsp : 1), sizeof *slot_taken);
+    for (int32_t i = 0; i < nsp; i++) {
+        int32_t v = spilled[i];
+        st++;
+        for (int32_t k = 0; k < w.nnb[v]; k++) {
+            int32_t t = w.nb[v][k];
+            if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+        }
+        int32_t s = -1;
+        for (int32_t k = pt.start[v]; k < pt.start[v + 1] && s < 0; k++) {
+            McLocation l = a->loc[pt.list[k]];
+            if (l.kind == MC_LOC_SLOT && slot_taken[l.index] != st) s = l.index;
+        }
+        for (int32_t c = 0; c < a->slots && s < 0; c++)
+            if (slot_taken[c] != st) s = c;
+        if (s < 0) s = a->slots++;
+        a->loc[v] = (McLocation){MC_LOC_SLOT, s};
+    }
+    a->nspilled = 0;
+    for (int32_t v = 0; v < n; v++) {
+        if (!g->node[v]) continue;
+        a->loc[v] = a->loc[a->alias[v]];
+        if (a->loc[v].kind == MC_LOC_SLOT) a->nspilled++;
+    }
+    free(slot_taken);
+    free(spilled);
+    free(taken);
+    free(pt.start);
+    free(pt.list);
+    free(wdeg);
+    free(removed);
+    free(stack);
+    free(low);
+    work_free(&w);
+}
+
+/* 6. delete copies made redundant by the allocation. */
+static void drop_redundant_copies(McAllocation *a) {
+    McFunc *f = a->f;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        int32_t k = 0;
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            bool redundant = in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) &&
+                             a->loc[in->dest].kind != MC_LOC_NONE && loc_eq(a->loc[in->dest], a->loc[in->a[0].v]);
+            if (redundant) {
+                a->removed_copies++;
+                continue;
+            }
+            bl->insts[k] = bl->insts[i];
+            a->phi_copy[b][k] = a->phi_copy[b][i];
+            k++;
+        }
+        bl->ninsts = k;
+    }
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
+    if (regs < 1) {
+        mc_diag(d, (McLoc){0, 0}, "at least one register is required (got %d)", regs);
+        return NULL;
+    }
+    McDestroyed *x = mc_destroy_phis(ssa, which, d);
+    if (!x) return NULL;
+    McAllocation *a = mc_xcalloc(1, sizeof *a);
+    a->allocator = which;
+    a->registers = regs;
+    a->destroyed = x;
+    a->f = mc_func_clone(x->f);
+    a->f->form = x->f->form;
+    int32_t nv = a->f->nvalues, nb = a->f->nblocks;
+    a->phi_copy = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *a->phi_copy);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t n = a->f->blocks[b].ninsts;
+        a->phi_copy[b] = mc_xmalloc((size_t)(n ? n : 1));
+        memcpy(a->phi_copy[b], x->phi_copy[b], (size_t)n);
+    }
+    a->loc = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *a->loc);
+    a->alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *a->alias);
+    for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
+    a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
+    if (which == MC_ALLOC_BASELINE) {
+        a->graph = mc_interference(x->f, which, NULL);
+        colour_baseline(a);
+    } else {
+        McCfg *cfg = mc_cfg_build(x->f);
+        a->graph = mc_interference(x->f, which, cfg->loop_depth);
+        for (int32_t p = 0; p < a->f->nparams; p++) a->param_bound[p] = a->graph->node[a->f->params[p]] &&
+                                                                          a->f->values[a->f->params[p]].kind == MC_VAL_I32;
+        /* a parameter is bound only when it is live on entry */
+        McLiveness *lv = mc_liveness_all(x->f, cfg);
+        for (int32_t p = 0; p < a->f->nparams; p++)
+            if (!mc_bs_has(&lv->live_in[0], a->f->params[p])) a->param_bound[p] = 0;
+        mc_liveness_free(lv);
+        spill_costs(a, cfg->loop_depth);
+        mc_cfg_free(cfg);
+        colour_improved(a);
+        drop_redundant_copies(a);
+    }
+    char msg[256];
+    if (!mc_allocation_check(a, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "register allocation: %s", msg);
+    return a;
+}
+
+bool mc_allocation_check(const McAllocation *a, char *msg, size_t size) {
+    const McIGraph *g = a->graph;
+    for (int32_t v = 0; v < g->nvalues; v++) {
+        if (!g->node[v]) continue;
+        McLocation l = a->loc[v];
+        if (l.kind == MC_LOC_NONE || (l.kind == MC_LOC_REG && (l.index < 0 || l.index >= a->registers)) ||
+            (l.kind == MC_LOC_SLOT && (l.index < 0 || l.index >= a->slots))) {
+            snprintf(msg, size, "value %s has no valid location", a->f->values[v].name);
+            return false;
+        }
+        for (int32_t k = 0; k < g->degree[v]; k++) {
+            int32_t t = g->adj[v][k];
+            if (loc_eq(l, a->loc[t])) {
+                char buf[32];
+                snprintf(msg, size, "interfering values %s and %s share %s", a->f->values[v].name,
+                         a->f->values[t].name, mc_location_str(l, buf, sizeof buf));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void mc_allocation_free(McAllocation *a) {
+    if (!a) return;
+    if (a->phi_copy)
+        for (int32_t b = 0; b < a->f->nblocks; b++) free(a->phi_copy[b]);
+    free(a->phi_copy);
+    mc_func_free(a->f);
+    mc_destroyed_free(a->destroyed);
+    mc_igraph_free(a->graph);
+    free(a->loc);
+    free(a->order);
+    free(a->alias);
+    free(a->cost);
+    free(a->param_bound);
+    free(a);
+}
+
+void mc_allocation_print(const McAllocation *a, FILE *out) {
+    const McFunc *f = a->f;
+    fprintf(out, "# %s allocation of %s: %d registers, %d slots, %d values spilled, %d coalesced, %d copies removed\n",
+            a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", f->name, (int)a->registers, (int)a->slots,
+            (int)a->nspilled, (int)a->ncoalesced, (int)a->removed_copies);
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        McLocation l = a->loc[v];
+        if (l.kind == MC_LOC_NONE) continue;
+        char buf[32];
+        fprintf(out, "# %s -> %s", f->values[v].name, mc_location_str(l, buf, sizeof buf));
+        if (a->alias[v] != v) fprintf(out, " (coalesced with %s)", f->values[a->alias[v]].name);
+        if (f->values[v].param != MC_NONE && !a->param_bound[f->values[v].param]) fprintf(out, " (not bound on entry)");
+        fputc('\n', out);
+    }
+    mc_func_print(f, out);
+}
