@@ -144,6 +144,12 @@ static void put_inst(McStr *b, const McInst *in) {
     case MC_OP_LE:
     case MC_OP_EQ:
     case MC_OP_NE:
+        if (mc_opnd_eq(in->a[0], in->a[1])) {
+            /* x OP x is a constant; C compilers warn about the self-comparison. */
+            mc_str_printf(b, "    v%ld = %d; /* compares an operand with itself */\n", (long)in->dest,
+                          in->op == MC_OP_LE || in->op == MC_OP_EQ);
+            break;
+        }
         mc_str_printf(b, "    v%ld = ", (long)in->dest);
         put_opnd(b, in->a[0]);
         mc_str_printf(b, " %s ", cmp[in->op]);
@@ -151,6 +157,10 @@ static void put_inst(McStr *b, const McInst *in) {
         mc_str_puts(b, ";\n");
         break;
     case MC_OP_COPY:
+        if (mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest) {
+            mc_str_puts(b, "    /* copy to itself */\n");
+            break;
+        }
         mc_str_printf(b, "    v%ld = ", (long)in->dest);
         put_opnd(b, in->a[0]);
         mc_str_puts(b, ";\n");
@@ -192,13 +202,19 @@ char *mc_cgen_render(const McFunc *f) {
         MC_ASSERT(bl->has_term);
         for (int32_t p = 0; p < bl->nphis; p++) {
             appears[bl->phis[p].dest] = 1;
-            for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE(bl->phis[p].args[a].val);
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) {
+                McOperand v = bl->phis[p].args[a].val;
+                if (!(mc_opnd_is_val(v) && v.v == bl->phis[p].dest)) USE(v); /* self-copies are not emitted */
+            }
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
             if (in->dest != MC_NONE) appears[in->dest] = 1;
             if (mc_op_info[in->op].flags & (MC_OPF_READS | MC_OPF_WRITES)) memory = true;
             if (in->op == MC_OP_ADD || in->op == MC_OP_SUB || in->op == MC_OP_MUL) arith = true;
+            bool same = mc_opnd_eq(in->a[0], in->a[1]);
+            if ((mc_op_info[in->op].flags & MC_OPF_CMP) && same) continue; /* folded, see put_inst */
+            if (in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest) continue;
             for (int k = 0; k < mc_op_info[in->op].nargs; k++) USE(in->a[k]);
         }
         if (bl->term.op != MC_OP_JUMP) USE(bl->term.arg);

@@ -22,6 +22,7 @@
 
 #include "minicc/cfg.h"
 #include "minicc/util.h"
+#include "minicc/verify.h"
 
 static const char *const kind_names[MC_SSA_KIND_COUNT] = {"pruned", "semi", "minimal"};
 
@@ -294,6 +295,19 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
             qsort(phi->args, (size_t)phi->nargs, sizeof *phi->args, cmp_phi_arg);
         }
     f->form = MC_FORM_SSA;
+    mc_cfg_free(c);
+    c = NULL;
+    /* The contract says the result is SSA: check it (cheap next to building it). */
+    McDiags vd;
+    mc_diags_init(&vd, f->file, NULL, 0);
+    if (!mc_verify(f, MC_VERIFY_SSA, &vd)) {
+        char buf[512];
+        mc_diag(d, src->loc, "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
+                vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
+        mc_func_free(f);
+        f = NULL;
+    }
+    mc_diags_free(&vd);
 
     free(r.undo);
     free(mark);
@@ -313,7 +327,6 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     free(ndefs);
     free(isparam);
     free(isvar);
-    mc_cfg_free(c);
     return f;
 }
 

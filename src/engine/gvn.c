@@ -1,0 +1,265 @@
+/* gvn.c - dominator-tree value numbering (Briggs, Cooper and Simpson's DVNT).
+ *
+ * Pass contract
+ *   requires:    SSA form
+ *   produces:    SSA form in which a pure computation identical to one that
+ *                dominates it is gone (its uses read the earlier value),
+ *                trivial algebra is simplified (x+0, x-x, x*1, x*0, x==x...),
+ *                constant operands are folded, copies are propagated, and
+ *                meaningless or redundant phis are removed
+ *   invalidates: nothing: blocks and edges are unchanged
+ *
+ * The walk visits the dominator tree in preorder with an explicit stack; a
+ * scoped hash table maps (opcode, operands) to the value that computed it,
+ * and leaving a block pops the entries that block added, so a lookup only
+ * ever finds a computation whose definition dominates the current one.
+ * Commutative operands are put in a canonical order first.
+ *
+ * Loads are never reused, by design: an earlier identical load would only
+ * be the same if no store to any buffer could run in between on any path,
+ * and removing a later load can never remove a trap (the earlier one would
+ * have trapped first), but the bookkeeping buys little for a teaching
+ * optimizer and a wrong answer here is a silent miscompile. Loads and stores
+ * stay exactly where they are, in their order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cfg.h"
+#include "minicc/opt.h"
+#include "minicc/util.h"
+
+typedef struct Key {
+    uint8_t op;
+    McOperand a, b; /* locations zeroed */
+} Key;
+
+typedef struct Node {
+    Key key;
+    int32_t value; /* the value that computed it */
+    int32_t next;  /* next node in the bucket, MC_NONE at the end */
+    uint32_t bucket;
+} Node;
+
+typedef struct Table {
+    int32_t *head;
+    uint32_t mask;
+    Node *nodes; /* a stack: scopes pop from the end */
+    int32_t n, cap;
+} Table;
+
+static uint32_t key_hash(const Key *k) {
+    uint32_t h = 2166136261u;
+    uint32_t parts[5] = {k->op, k->a.kind, (uint32_t)k->a.v, k->b.kind, (uint32_t)k->b.v};
+    for (int i = 0; i < 5; i++) h = (h ^ parts[i]) * 16777619u;
+    return h ^ (h >> 15);
+}
+
+static bool key_eq(const Key *x, const Key *y) {
+    return x->op == y->op && mc_opnd_eq(x->a, y->a) && mc_opnd_eq(x->b, y->b);
+}
+
+static int32_t table_find(const Table *t, const Key *k) {
+    for (int32_t n = t->head[key_hash(k) & t->mask]; n != MC_NONE; n = t->nodes[n].next)
+        if (key_eq(&t->nodes[n].key, k)) return t->nodes[n].value;
+    return MC_NONE;
+}
+
+static void table_push(Table *t, const Key *k, int32_t value) {
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 64;
+        t->nodes = mc_xrealloc(t->nodes, (size_t)t->cap * sizeof *t->nodes);
+    }
+    uint32_t bkt = key_hash(k) & t->mask;
+    Node *nd = &t->nodes[t->n];
+    nd->key = *k;
+    nd->value = value;
+    nd->bucket = bkt;
+    nd->next = t->head[bkt];
+    t->head[bkt] = t->n++;
+}
+
+static void table_pop_to(Table *t, int32_t n) {
+    while (t->n > n) {
+        Node *nd = &t->nodes[--t->n];
+        t->head[nd->bucket] = nd->next;
+    }
+}
+
+static McOperand follow(const McOperand *repl, McOperand o) {
+    McLoc l = o.loc;
+    while (o.kind == MC_OPND_VALUE && repl[o.v].kind != MC_OPND_NONE) o = repl[o.v];
+    o.loc = l;
+    return o;
+}
+
+static bool opnd_less(McOperand x, McOperand y) {
+    return x.kind != y.kind ? x.kind < y.kind : x.v < y.v;
+}
+
+/* Algebraic simplification of `op x, y`: the operand the result equals, or
+ * kind NONE when there is none. */
+static McOperand simplify(McOp op, McOperand x, McOperand y) {
+    McOperand none = {MC_OPND_NONE, 0, {0, 0}};
+    bool xc = x.kind == MC_OPND_CONST, yc = y.kind == MC_OPND_CONST;
+    if (xc && yc) return mc_const(mc_alu(op, x.v, y.v));
+    bool same = mc_opnd_eq(x, y);
+    switch (op) {
+    case MC_OP_ADD:
+        if (yc && y.v == 0) return x;
+        if (xc && x.v == 0) return y;
+        break;
+    case MC_OP_SUB:
+        if (yc && y.v == 0) return x;
+        if (same) return mc_const(0);
+        break;
+    case MC_OP_MUL:
+        if (yc && y.v == 1) return x;
+        if (xc && x.v == 1) return y;
+        if ((yc && y.v == 0) || (xc && x.v == 0)) return mc_const(0);
+        break;
+    case MC_OP_EQ:
+    case MC_OP_LE:
+        if (same) return mc_const(1);
+        break;
+    case MC_OP_NE:
+    case MC_OP_LT:
+        if (same) return mc_const(0);
+        break;
+    default: break;
+    }
+    return none;
+}
+
+bool mc_pass_gvn(McFunc *f) {
+    int32_t nv = f->nvalues, nb = f->nblocks;
+    McCfg *c = mc_cfg_build(f);
+    McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
+    int32_t ninsts = 0;
+    for (int32_t b = 0; b < nb; b++) ninsts += f->blocks[b].ninsts;
+    Table t;
+    memset(&t, 0, sizeof t);
+    uint32_t cap = 64;
+    while (cap < (uint32_t)ninsts * 2u && cap < (1u << 30)) cap *= 2;
+    t.mask = cap - 1;
+    t.head = mc_xmalloc(cap * sizeof *t.head);
+    for (uint32_t i = 0; i < cap; i++) t.head[i] = MC_NONE;
+    int32_t *mark = mc_xmalloc(((size_t)nb + 1) * sizeof *mark);
+    int32_t *stack = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *stack);
+    int32_t sp = 0;
+    bool changed = false;
+    stack[sp++] = 0;
+    while (sp > 0) {
+        int32_t item = stack[--sp];
+        if (item < 0) {
+            table_pop_to(&t, mark[~item]);
+            continue;
+        }
+        int32_t b = item;
+        mark[b] = t.n;
+        McBlock *bl = &f->blocks[b];
+        /* Phis: meaningless (one value) or redundant (same as an earlier phi here). */
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            McPhi *phi = &bl->phis[p];
+            McOperand same = {MC_OPND_NONE, 0, {0, 0}};
+            bool one = true;
+            for (int32_t a = 0; a < phi->nargs; a++) {
+                McOperand o = follow(repl, phi->args[a].val);
+                if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue;
+                if (same.kind == MC_OPND_NONE)
+                    same = o;
+                else if (!mc_opnd_eq(same, o))
+                    one = false;
+            }
+            if (one && same.kind != MC_OPND_NONE) {
+                repl[phi->dest] = same;
+                changed = true;
+                continue;
+            }
+            if (bl->nphis > 64) continue; /* pairwise check stays cheap */
+            for (int32_t q = 0; q < p; q++) {
+                McPhi *other = &bl->phis[q];
+                if (repl[other->dest].kind != MC_OPND_NONE || other->nargs != phi->nargs) continue;
+                bool eq = true;
+                for (int32_t a = 0; a < phi->nargs && eq; a++) {
+                    McOperand x = follow(repl, phi->args[a].val);
+                    bool hit = false;
+                    for (int32_t a2 = 0; a2 < other->nargs; a2++)
+                        if (other->args[a2].block == phi->args[a].block) {
+                            hit = mc_opnd_eq(x, follow(repl, other->args[a2].val));
+                            break;
+                        }
+                    eq = hit;
+                }
+                if (eq) {
+                    repl[phi->dest] = mc_val(other->dest);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            McInst *in = &bl->insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = follow(repl, in->a[k]);
+            if (in->op == MC_OP_COPY) {
+                repl[in->dest] = in->a[0];
+                repl[in->dest].loc = (McLoc){0, 0};
+                changed = true;
+                continue;
+            }
+            if (!(mc_op_info[in->op].flags & MC_OPF_ALU)) continue; /* loads and stores stay */
+            McOperand s = simplify((McOp)in->op, in->a[0], in->a[1]);
+            if (s.kind != MC_OPND_NONE) {
+                s.loc = (McLoc){0, 0};
+                repl[in->dest] = s;
+                changed = true;
+                continue;
+            }
+            Key k;
+            memset(&k, 0, sizeof k);
+            k.op = in->op;
+            k.a = in->a[0];
+            k.b = in->a[1];
+            k.a.loc = k.b.loc = (McLoc){0, 0};
+            if ((mc_op_info[in->op].flags & MC_OPF_COMMUT) && opnd_less(k.b, k.a)) {
+                McOperand tmp = k.a;
+                k.a = k.b;
+                k.b = tmp;
+            }
+            int32_t prev = table_find(&t, &k);
+            if (prev != MC_NONE) {
+                repl[in->dest] = mc_val(prev);
+                changed = true;
+            } else {
+                table_push(&t, &k, in->dest);
+            }
+        }
+        if (bl->term.op != MC_OP_JUMP) bl->term.arg = follow(repl, bl->term.arg);
+        stack[sp++] = ~b;
+        for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
+    }
+    if (changed) {
+        mc_opt_replace_uses(f, repl);
+        for (int32_t b = 0; b < nb; b++) {
+            McBlock *bl = &f->blocks[b];
+            int32_t k = 0;
+            for (int32_t p = 0; p < bl->nphis; p++)
+                if (repl[bl->phis[p].dest].kind == MC_OPND_NONE) bl->phis[k++] = bl->phis[p];
+            bl->nphis = k;
+            k = 0;
+            for (int32_t i = 0; i < bl->ninsts; i++) {
+                McInst *in = &bl->insts[i];
+                if (in->dest == MC_NONE || repl[in->dest].kind == MC_OPND_NONE ||
+                    (mc_op_info[in->op].flags & MC_OPF_TRAPS))
+                    bl->insts[k++] = *in;
+            }
+            bl->ninsts = k;
+        }
+    }
+    free(repl);
+    free(t.head);
+    free(t.nodes);
+    free(mark);
+    free(stack);
+    mc_cfg_free(c);
+    return changed;
+}

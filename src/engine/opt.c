@@ -1,0 +1,195 @@
+/* opt.c - the pass manager: the table of optimizer passes, the -O1
+ * fixed-point pipeline, per-pass statistics and verification between passes.
+ *
+ * The table is data so that the command line (`minicc print --passes`), the
+ * prompt and the lessons can list, explain and run passes by name. Each pass
+ * lives in its own file (copyprop.c, sccp.c, gvn.c, dce.c, simplifycfg.c)
+ * and opens with its contract. */
+#include "minicc/opt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/util.h"
+#include "minicc/verify.h"
+
+static const McPass passes[] = {
+    {"sccp", mc_pass_sccp, "ssa", "cfg (folds branches, drops unreachable blocks)",
+     "sparse conditional constant propagation: constants and branches never taken"},
+    {"copyprop", mc_pass_copyprop, "ssa", "nothing (cfg unchanged)",
+     "copy propagation: uses of `x = copy y` and of trivial phis read y directly"},
+    {"gvn", mc_pass_gvn, "ssa", "nothing (cfg unchanged)",
+     "dominator-tree value numbering: reuse an identical pure computation, simplify algebra"},
+    {"dce", mc_pass_dce, "ssa", "nothing (cfg unchanged)",
+     "dead-code elimination: drop pure instructions and phis whose result is never used"},
+    {"simplifycfg", mc_pass_simplifycfg, "ssa", "cfg (blocks removed, merged, retargeted)",
+     "CFG simplification: constant branches, empty blocks, straight-line block merging"},
+};
+
+const McPass *mc_pass_table(int *n) {
+    *n = (int)(sizeof passes / sizeof passes[0]);
+    return passes;
+}
+
+const McPass *mc_pass_find(const char *name) {
+    for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)
+        if (strcmp(passes[i].name, name) == 0) return &passes[i];
+    return NULL;
+}
+
+void mc_opt_options_default(McOptOptions *o) {
+    o->verify = true;
+    o->max_iterations = 10;
+    o->passes = NULL;
+}
+
+void mc_opt_stats_free(McOptStats *s) {
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+void mc_func_counts(const McFunc *f, int32_t *insts, int32_t *phis, int32_t *blocks) {
+    int32_t ni = 0, np = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        ni += f->blocks[b].ninsts;
+        np += f->blocks[b].nphis;
+    }
+    if (insts) *insts = ni;
+    if (phis) *phis = np;
+    if (blocks) *blocks = f->nblocks;
+}
+
+/* Follow x -> y -> ... to the final replacement, compressing the path. */
+static McOperand resolve(McOperand *repl, int32_t nvalues, int32_t v) {
+    McOperand r = repl[v];
+    int32_t steps = 0;
+    while (r.kind == MC_OPND_VALUE && repl[r.v].kind != MC_OPND_NONE) {
+        r = repl[r.v];
+        MC_ASSERT(++steps <= nvalues); /* a cycle would be a pass bug */
+    }
+    /* Compress: every value on the chain now points at the end. */
+    int32_t x = v;
+    while (repl[x].kind == MC_OPND_VALUE && repl[repl[x].v].kind != MC_OPND_NONE) {
+        int32_t next = repl[x].v;
+        repl[x] = r;
+        x = next;
+    }
+    return r;
+}
+
+static void replace_opnd(McOperand *repl, int32_t nvalues, McOperand *o) {
+    if (o->kind != MC_OPND_VALUE || o->v >= nvalues || repl[o->v].kind == MC_OPND_NONE) return;
+    McLoc l = o->loc;
+    *o = resolve(repl, nvalues, o->v);
+    o->loc = l;
+}
+
+void mc_opt_replace_uses(McFunc *f, McOperand *repl) {
+    int32_t nv = f->nvalues;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++)
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) replace_opnd(repl, nv, &bl->phis[p].args[a].val);
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            McInst *in = &bl->insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) replace_opnd(repl, nv, &in->a[k]);
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP) replace_opnd(repl, nv, &bl->term.arg);
+    }
+}
+
+/* Run one pass with statistics and optional verification. */
+static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
+                     McDiags *d, bool *changed) {
+    McPassStat s;
+    memset(&s, 0, sizeof s);
+    s.pass = p->name;
+    s.round = round;
+    mc_func_counts(f, &s.insts[0], &s.phis[0], &s.blocks[0]);
+    s.changed = p->run(f);
+    mc_func_counts(f, &s.insts[1], &s.phis[1], &s.blocks[1]);
+    *changed = s.changed;
+    if (st) {
+        if (st->n == st->cap) {
+            st->cap = st->cap ? st->cap * 2 : 16;
+            st->v = mc_xrealloc(st->v, (size_t)st->cap * sizeof *st->v);
+        }
+        st->v[st->n++] = s;
+    }
+    if (o->verify) {
+        McDiags vd;
+        mc_diags_init(&vd, f->file, NULL, 0);
+        bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
+        if (!ok) {
+            char buf[512];
+            mc_diag(d, f->loc, "internal: pass '%s' produced invalid SSA for '%s': %s", p->name, f->name,
+                    vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
+        }
+        mc_diags_free(&vd);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
+    McOptOptions defaults;
+    if (!o) {
+        mc_opt_options_default(&defaults);
+        o = &defaults;
+    }
+    if (f->form != MC_FORM_SSA) {
+        mc_diag(d, f->loc, "function '%s' must be in SSA form to be optimized", f->name);
+        return false;
+    }
+    if (o->passes) {
+        /* An explicit list: check every name first, then run each once. */
+        const McPass *list[64];
+        int n = 0;
+        const char *s = o->passes;
+        while (*s) {
+            const char *e = strchr(s, ',');
+            size_t len = e ? (size_t)(e - s) : strlen(s);
+            if (len > 0) {
+                char name[64];
+                const McPass *p = NULL;
+                if (len < sizeof name) {
+                    memcpy(name, s, len);
+                    name[len] = 0;
+                    p = mc_pass_find(name);
+                }
+                if (!p) {
+                    mc_diag(d, (McLoc){0, 0}, "unknown pass '%.*s' (passes: sccp, copyprop, gvn, dce, simplifycfg)",
+                            (int)len, s);
+                    return false;
+                }
+                if (n == (int)(sizeof list / sizeof list[0])) {
+                    mc_diag(d, (McLoc){0, 0}, "too many passes (at most 64)");
+                    return false;
+                }
+                list[n++] = p;
+            }
+            s += len;
+            if (*s == ',') s++;
+        }
+        for (int i = 0; i < n; i++) {
+            bool changed;
+            if (!run_pass(f, list[i], 1, o, st, d, &changed)) return false;
+        }
+        if (st) st->rounds = 1;
+        return true;
+    }
+    int np;
+    const McPass *table = mc_pass_table(&np);
+    int max = o->max_iterations > 0 ? o->max_iterations : 1;
+    for (int round = 1; round <= max; round++) {
+        bool any = false;
+        for (int i = 0; i < np; i++) {
+            bool changed;
+            if (!run_pass(f, &table[i], round, o, st, d, &changed)) return false;
+            any |= changed;
+        }
+        if (st) st->rounds = round;
+        if (!any) break;
+    }
+    return true;
+}

@@ -1,0 +1,311 @@
+/* sccp.c - sparse conditional constant propagation (Wegman and Zadeck).
+ *
+ * Pass contract
+ *   requires:    SSA form
+ *   produces:    SSA form in which every value proven constant is replaced
+ *                by the constant (its definition removed), every branch whose
+ *                condition is proven constant is a jump, and every block
+ *                proven unreachable is gone (with its phi entries)
+ *   invalidates: cfg (edges and blocks change)
+ *
+ * Each value sits in a three-level lattice: TOP (no evidence yet), CONST c,
+ * BOTTOM (varies). Two worklists drive the analysis: CFG edges that became
+ * executable and values whose lattice cell went down. Only executable edges
+ * feed phis, which is what makes the analysis "conditional": a constant on
+ * the one path taken is found even when another path would disagree.
+ * Parameters and loads are BOTTOM; arithmetic is folded with mc_alu, so the
+ * i32 wraparound is exactly the interpreter's. Loads and stores are never
+ * removed (they may trap). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cfg.h"
+#include "minicc/opt.h"
+#include "minicc/util.h"
+
+enum { TOP = 0, CONST = 1, BOTTOM = 2 };
+
+typedef struct Site {
+    int32_t block;
+    int32_t what; /* >= 0 instruction index; -1 terminator; <= -2 phi ~(what + 1) */
+} Site;
+
+typedef struct Sccp {
+    McFunc *f;
+    uint8_t *state; /* lattice level of each value */
+    int32_t *cval;  /* the constant when state == CONST */
+    bool *bexec;    /* block reached */
+    bool (*eexec)[2]; /* terminator slot k of block b taken */
+    int32_t *ustart; /* CSR of use sites per value */
+    Site *uses;
+    int32_t *vwork, nvwork; /* values whose cell went down */
+    bool *onvwork;
+    int32_t *ework, nework; /* edges (b * 2 + k) newly executable */
+} Sccp;
+
+/* Lattice cell of an operand. */
+static int cell(const Sccp *s, McOperand o, int32_t *c) {
+    *c = 0;
+    if (o.kind == MC_OPND_CONST) {
+        *c = o.v;
+        return CONST;
+    }
+    if (o.kind != MC_OPND_VALUE) return BOTTOM;
+    *c = s->cval[o.v];
+    return s->state[o.v];
+}
+
+static void lower(Sccp *s, int32_t v, int st, int32_t c) {
+    if (st == TOP || s->state[v] == BOTTOM) return;
+    if (s->state[v] == CONST && (st == BOTTOM || c != s->cval[v]))
+        st = BOTTOM;
+    else if (s->state[v] == CONST)
+        return;
+    s->state[v] = (uint8_t)st;
+    s->cval[v] = c;
+    if (!s->onvwork[v]) {
+        s->onvwork[v] = true;
+        s->vwork[s->nvwork++] = v;
+    }
+}
+
+static void take_edge(Sccp *s, int32_t b, int k) {
+    if (s->eexec[b][k]) return;
+    s->eexec[b][k] = true;
+    s->ework[s->nework++] = b * 2 + k;
+}
+
+/* Is the edge pred -> b executable (by either slot of pred's terminator)? */
+static bool edge_exec(const Sccp *s, int32_t pred, int32_t b) {
+    const McTerm *t = &s->f->blocks[pred].term;
+    if (t->op == MC_OP_JUMP) return s->eexec[pred][0] && t->target[0] == b;
+    if (t->op == MC_OP_BRANCH)
+        return (s->eexec[pred][0] && t->target[0] == b) || (s->eexec[pred][1] && t->target[1] == b);
+    return false;
+}
+
+static void eval_phi(Sccp *s, int32_t b, int32_t p) {
+    const McPhi *phi = &s->f->blocks[b].phis[p];
+    int st = TOP;
+    int32_t c = 0;
+    for (int32_t a = 0; a < phi->nargs && st != BOTTOM; a++) {
+        if (!edge_exec(s, phi->args[a].block, b)) continue;
+        int32_t ac;
+        int ast = cell(s, phi->args[a].val, &ac);
+        if (ast == TOP) continue;
+        if (ast == BOTTOM || (st == CONST && ac != c))
+            st = BOTTOM;
+        else {
+            st = CONST;
+            c = ac;
+        }
+    }
+    lower(s, phi->dest, st, c);
+}
+
+static void eval_inst(Sccp *s, int32_t b, int32_t i) {
+    const McInst *in = &s->f->blocks[b].insts[i];
+    if (in->dest == MC_NONE) return;
+    unsigned fl = mc_op_info[in->op].flags;
+    if (in->op == MC_OP_COPY) {
+        int32_t c;
+        int st = cell(s, in->a[0], &c);
+        lower(s, in->dest, st, c);
+        return;
+    }
+    if (!(fl & MC_OPF_ALU)) { /* load */
+        lower(s, in->dest, BOTTOM, 0);
+        return;
+    }
+    int32_t x, y;
+    int sx = cell(s, in->a[0], &x), sy = cell(s, in->a[1], &y);
+    if (in->op == MC_OP_MUL && ((sx == CONST && x == 0) || (sy == CONST && y == 0))) {
+        lower(s, in->dest, CONST, 0); /* 0 * anything is 0: no trap to lose */
+        return;
+    }
+    if (sx == BOTTOM || sy == BOTTOM)
+        lower(s, in->dest, BOTTOM, 0);
+    else if (sx == CONST && sy == CONST)
+        lower(s, in->dest, CONST, mc_alu((McOp)in->op, x, y));
+}
+
+static void eval_term(Sccp *s, int32_t b) {
+    const McTerm *t = &s->f->blocks[b].term;
+    if (t->op == MC_OP_JUMP) {
+        take_edge(s, b, 0);
+    } else if (t->op == MC_OP_BRANCH) {
+        int32_t c;
+        int st = cell(s, t->arg, &c);
+        if (st == CONST) {
+            take_edge(s, b, c != 0 ? 0 : 1);
+        } else { /* BOTTOM; TOP cannot reach an executed branch, be safe anyway */
+            take_edge(s, b, 0);
+            take_edge(s, b, 1);
+        }
+    }
+}
+
+static void eval_site(Sccp *s, Site u) {
+    if (!s->bexec[u.block]) return;
+    if (u.what >= 0)
+        eval_inst(s, u.block, u.what);
+    else if (u.what == -1)
+        eval_term(s, u.block);
+    else
+        eval_phi(s, u.block, ~(u.what + 1));
+}
+
+/* Def-use sites of every value, as CSR arrays. */
+static void build_uses(Sccp *s) {
+    McFunc *f = s->f;
+    int32_t nv = f->nvalues;
+    s->ustart = mc_xcalloc((size_t)nv + 2, sizeof *s->ustart);
+    for (int pass = 0; pass < 2; pass++) {
+        int32_t *fill = NULL;
+        if (pass == 1) {
+            for (int32_t v = 0; v < nv; v++) s->ustart[v + 1] += s->ustart[v];
+            s->uses = mc_xmalloc(((size_t)s->ustart[nv] + 1) * sizeof *s->uses);
+            fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
+            memcpy(fill, s->ustart, (size_t)nv * sizeof *fill);
+        }
+#define USE_AT(o, b_, w_)                                                                          \
+    do {                                                                                           \
+        if ((o).kind == MC_OPND_VALUE) {                                                           \
+            if (pass == 0)                                                                         \
+                s->ustart[(o).v + 1]++;                                                            \
+            else                                                                                   \
+                s->uses[fill[(o).v]++] = (Site){(b_), (w_)};                                       \
+        }                                                                                          \
+    } while (0)
+        for (int32_t b = 0; b < f->nblocks; b++) {
+            McBlock *bl = &f->blocks[b];
+            for (int32_t p = 0; p < bl->nphis; p++)
+                for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE_AT(bl->phis[p].args[a].val, b, -(p + 2));
+            for (int32_t i = 0; i < bl->ninsts; i++)
+                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++) USE_AT(bl->insts[i].a[k], b, i);
+            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1);
+        }
+#undef USE_AT
+        free(fill);
+    }
+}
+
+/* Drop the phi entries of `b` that come from `pred`. */
+static void drop_phi_args(McFunc *f, int32_t b, int32_t pred) {
+    McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        McPhi *phi = &bl->phis[p];
+        int32_t k = 0;
+        for (int32_t a = 0; a < phi->nargs; a++)
+            if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
+        phi->nargs = k;
+    }
+}
+
+bool mc_pass_sccp(McFunc *f) {
+    Sccp s;
+    memset(&s, 0, sizeof s);
+    s.f = f;
+    int32_t nv = f->nvalues, nb = f->nblocks;
+    s.state = mc_xcalloc((size_t)nv + 1, sizeof *s.state);
+    s.cval = mc_xcalloc((size_t)nv + 1, sizeof *s.cval);
+    s.onvwork = mc_xcalloc((size_t)nv + 1, sizeof *s.onvwork);
+    s.vwork = mc_xmalloc(((size_t)nv + 1) * sizeof *s.vwork);
+    s.bexec = mc_xcalloc((size_t)nb + 1, sizeof *s.bexec);
+    s.eexec = mc_xcalloc((size_t)nb + 1, sizeof *s.eexec);
+    s.ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s.ework);
+    for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
+    build_uses(&s);
+
+    /* Visit the entry, then drain both worklists. */
+    int32_t pending = 0; /* a block to visit in full: entry first */
+    for (;;) {
+        if (pending != MC_NONE) {
+            int32_t b = pending;
+            pending = MC_NONE;
+            if (!s.bexec[b]) {
+                s.bexec[b] = true;
+                McBlock *bl = &f->blocks[b];
+                for (int32_t p = 0; p < bl->nphis; p++) eval_phi(&s, b, p);
+                for (int32_t i = 0; i < bl->ninsts; i++) eval_inst(&s, b, i);
+                eval_term(&s, b);
+            }
+            continue;
+        }
+        if (s.nework > 0) {
+            int32_t e = s.ework[--s.nework];
+            int32_t b = e / 2;
+            int32_t t = f->blocks[b].term.target[e % 2];
+            if (s.bexec[t]) {
+                for (int32_t p = 0; p < f->blocks[t].nphis; p++) eval_phi(&s, t, p);
+            } else {
+                pending = t;
+            }
+            continue;
+        }
+        if (s.nvwork > 0) {
+            int32_t v = s.vwork[--s.nvwork];
+            s.onvwork[v] = false;
+            for (int32_t u = s.ustart[v]; u < s.ustart[v + 1]; u++) eval_site(&s, s.uses[u]);
+            continue;
+        }
+        break;
+    }
+
+    /* Rewrite: constants into uses, fold branches, drop dead definitions and blocks. */
+    bool changed = false;
+    McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
+    for (int32_t v = 0; v < nv; v++)
+        if (s.state[v] == CONST) repl[v] = mc_const(s.cval[v]);
+    mc_opt_replace_uses(f, repl);
+    for (int32_t b = 0; b < nb; b++) {
+        if (!s.bexec[b]) continue;
+        McBlock *bl = &f->blocks[b];
+        int32_t k = 0;
+        for (int32_t p = 0; p < bl->nphis; p++)
+            if (s.state[bl->phis[p].dest] != CONST) bl->phis[k++] = bl->phis[p];
+        changed |= k != bl->nphis;
+        bl->nphis = k;
+        k = 0;
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            McInst *in = &bl->insts[i];
+            bool dead = in->dest != MC_NONE && s.state[in->dest] == CONST &&
+                        !(mc_op_info[in->op].flags & MC_OPF_TRAPS);
+            if (!dead) bl->insts[k++] = *in;
+        }
+        changed |= k != bl->ninsts;
+        bl->ninsts = k;
+        if (bl->term.op == MC_OP_BRANCH && s.eexec[b][0] != s.eexec[b][1]) {
+            int keep = s.eexec[b][0] ? 0 : 1;
+            int32_t t = bl->term.target[keep], gone = bl->term.target[1 - keep];
+            bl->term.op = MC_OP_JUMP;
+            bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+            bl->term.target[0] = t;
+            bl->term.target[1] = MC_NONE;
+            bl->term.tloc[0] = bl->term.tloc[keep];
+            if (gone != t && s.bexec[gone]) drop_phi_args(f, gone, b);
+            changed = true;
+        }
+    }
+    for (int32_t v = 0; v < nv && !changed; v++) changed = s.state[v] == CONST;
+    bool anydead = false;
+    for (int32_t b = 0; b < nb; b++) anydead |= !s.bexec[b];
+    if (anydead) {
+        bool *dead = mc_xmalloc((size_t)nb * sizeof *dead);
+        for (int32_t b = 0; b < nb; b++) dead[b] = !s.bexec[b];
+        mc_func_remove_blocks(f, dead);
+        free(dead);
+        changed = true;
+    }
+    free(repl);
+    free(s.state);
+    free(s.cval);
+    free(s.onvwork);
+    free(s.vwork);
+    free(s.bexec);
+    free(s.eexec);
+    free(s.ework);
+    free(s.ustart);
+    free(s.uses);
+    return changed;
+}

@@ -1,0 +1,241 @@
+/* simplifycfg.c - CFG simplification that keeps phis right.
+ *
+ * Pass contract
+ *   requires:    SSA form
+ *   produces:    SSA form where no branch has a constant condition or two
+ *                equal targets, no block is unreachable, no empty block
+ *                merely forwards to its successor (when that is safe for the
+ *                successor's phis), and no block ends in a jump to a block
+ *                whose only predecessor it is (the two are merged)
+ *   invalidates: cfg (blocks removed, merged, retargeted, renumbered)
+ *
+ * Each sweep:
+ *   1. `branch 3, T, F` becomes `jump T` (F loses its phi entries for this
+ *      block); `branch c, L, L` becomes `jump L`;
+ *   2. blocks the entry cannot reach are removed (with their phi entries);
+ *   3. merging: A: ... jump B, where A is B's only predecessor: B's phis
+ *      (one entry each) become their operand, B's instructions move to the
+ *      end of A, A takes B's terminator, and B's successors' phis now name A.
+ *      A chain of such blocks collapses into its head in one sweep;
+ *   4. forwarding: an empty block B (no phis, no instructions, `jump S`) is
+ *      bypassed: its predecessors jump to S directly. When S has phis this is
+ *      only done if no predecessor of B already reaches S (one phi entry per
+ *      predecessor), and each phi gets B's operand for every new predecessor
+ *      (that operand dominates B, so it dominates every predecessor of B).
+ * Sweeps repeat until nothing changes. Instructions only move from B into
+ * A when A is the only way into B, so no load or store is reordered or runs
+ * on a path where it did not run before. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/opt.h"
+#include "minicc/util.h"
+
+static void drop_phi_args(McFunc *f, int32_t b, int32_t pred) {
+    McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        McPhi *phi = &bl->phis[p];
+        int32_t k = 0;
+        for (int32_t a = 0; a < phi->nargs; a++)
+            if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
+        phi->nargs = k;
+    }
+}
+
+static void make_jump(McBlock *bl, int keep) {
+    int32_t t = bl->term.target[keep];
+    bl->term.op = MC_OP_JUMP;
+    bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+    bl->term.tloc[0] = bl->term.tloc[keep];
+    bl->term.target[0] = t;
+    bl->term.target[1] = MC_NONE;
+}
+
+/* Step 1: constant conditions and equal targets. */
+static bool fold_branches(McFunc *f) {
+    bool changed = false;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        if (bl->term.op != MC_OP_BRANCH) continue;
+        if (bl->term.target[0] == bl->term.target[1]) {
+            make_jump(bl, 0);
+            changed = true;
+        } else if (bl->term.arg.kind == MC_OPND_CONST) {
+            int keep = bl->term.arg.v != 0 ? 0 : 1;
+            int32_t gone = bl->term.target[1 - keep];
+            make_jump(bl, keep);
+            drop_phi_args(f, gone, b);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+/* Step 2: unreachable blocks. */
+static bool drop_unreachable(McFunc *f) {
+    int32_t nb = f->nblocks;
+    bool *seen = mc_xcalloc((size_t)nb + 1, sizeof *seen);
+    int32_t *stack = mc_xmalloc(((size_t)nb + 1) * sizeof *stack);
+    int32_t sp = 0, nseen = 1;
+    seen[0] = true;
+    stack[sp++] = 0;
+    while (sp > 0) {
+        int32_t b = stack[--sp], s[2];
+        int ns = mc_block_succs(&f->blocks[b], s);
+        for (int i = 0; i < ns; i++)
+            if (!seen[s[i]]) {
+                seen[s[i]] = true;
+                nseen++;
+                stack[sp++] = s[i];
+            }
+    }
+    bool changed = nseen < nb;
+    if (changed) {
+        for (int32_t b = 0; b < nb; b++) seen[b] = !seen[b];
+        mc_func_remove_blocks(f, seen);
+    }
+    free(seen);
+    free(stack);
+    return changed;
+}
+
+/* Distinct predecessors as CSR arrays (kept up to date by merging). */
+typedef struct Preds {
+    int32_t *start, *list;
+} Preds;
+
+static void preds_build(const McFunc *f, Preds *p) {
+    int32_t nb = f->nblocks;
+    p->start = mc_xcalloc((size_t)nb + 2, sizeof *p->start);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t s[2];
+        int ns = mc_block_succs(&f->blocks[b], s);
+        for (int i = 0; i < ns; i++)
+            if (i == 0 || s[1] != s[0]) p->start[s[i] + 1]++;
+    }
+    for (int32_t b = 0; b < nb; b++) p->start[b + 1] += p->start[b];
+    p->list = mc_xmalloc(((size_t)p->start[nb] + 1) * sizeof *p->list);
+    int32_t *fill = mc_xmalloc(((size_t)nb + 1) * sizeof *fill);
+    memcpy(fill, p->start, (size_t)nb * sizeof *fill);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t s[2];
+        int ns = mc_block_succs(&f->blocks[b], s);
+        for (int i = 0; i < ns; i++)
+            if (i == 0 || s[1] != s[0]) p->list[fill[s[i]]++] = b;
+    }
+    free(fill);
+}
+
+static void rename_pred(McFunc *f, Preds *p, int32_t s, int32_t from, int32_t to) {
+    for (int32_t k = p->start[s]; k < p->start[s + 1]; k++)
+        if (p->list[k] == from) p->list[k] = to;
+    McBlock *bl = &f->blocks[s];
+    for (int32_t q = 0; q < bl->nphis; q++)
+        for (int32_t a = 0; a < bl->phis[q].nargs; a++)
+            if (bl->phis[q].args[a].block == from) bl->phis[q].args[a].block = to;
+}
+
+static bool is_pred(const Preds *p, int32_t s, int32_t b) {
+    for (int32_t k = p->start[s]; k < p->start[s + 1]; k++)
+        if (p->list[k] == b) return true;
+    return false;
+}
+
+/* Steps 3 and 4. */
+static bool merge_and_forward(McFunc *f) {
+    int32_t nb = f->nblocks;
+    Preds p;
+    preds_build(f, &p);
+    bool *dead = mc_xcalloc((size_t)nb + 1, sizeof *dead);
+    bool *touched = mc_xcalloc((size_t)nb + 1, sizeof *touched);
+    McOperand *repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
+    bool changed = false;
+
+    for (int32_t a = 0; a < nb; a++) {
+        if (dead[a]) continue;
+        for (;;) {
+            McBlock *ab = &f->blocks[a];
+            if (ab->term.op != MC_OP_JUMP) break;
+            int32_t b = ab->term.target[0];
+            if (b == a || b == 0 || p.start[b + 1] - p.start[b] != 1) break;
+            McBlock *bb = &f->blocks[b];
+            for (int32_t q = 0; q < bb->nphis; q++) {
+                MC_ASSERT(bb->phis[q].nargs == 1);
+                repl[bb->phis[q].dest] = bb->phis[q].args[0].val;
+            }
+            bb->nphis = 0;
+            int32_t n = bb->ninsts;
+            McInst *src = bb->insts; /* b's array does not move while a's grows */
+            for (int32_t i = 0; i < n; i++) *mc_block_inst_add(f, a) = src[i];
+            ab = &f->blocks[a];
+            bb = &f->blocks[b];
+            bb->ninsts = 0;
+            ab->term = bb->term;
+            int32_t s[2];
+            int ns = mc_block_succs(bb, s);
+            for (int i = 0; i < ns; i++)
+                if (i == 0 || s[1] != s[0]) rename_pred(f, &p, s[i], b, a);
+            bb->term.op = MC_OP_RET; /* inert: the block is about to go */
+            bb->term.arg = mc_const(0);
+            dead[b] = true;
+            changed = true;
+        }
+    }
+
+    for (int32_t b = 1; b < nb; b++) {
+        McBlock *bb = &f->blocks[b];
+        if (dead[b] || touched[b] || bb->nphis || bb->ninsts || bb->term.op != MC_OP_JUMP) continue;
+        int32_t s = bb->term.target[0];
+        if (s == b || touched[s]) continue;
+        bool ok = true;
+        for (int32_t k = p.start[b]; k < p.start[b + 1] && ok; k++) {
+            int32_t q = p.list[k];
+            if (touched[q] || q == b) ok = false;
+            else if (f->blocks[s].nphis && is_pred(&p, s, q)) ok = false;
+        }
+        if (!ok || p.start[b] == p.start[b + 1]) continue;
+        /* Each phi of s: b's entry now belongs to b's first predecessor, and
+         * every other predecessor of b gets a copy of it. */
+        for (int32_t ph = 0; ph < f->blocks[s].nphis; ph++) {
+            McPhi *phi = &f->blocks[s].phis[ph];
+            int32_t x = 0;
+            while (x < phi->nargs && phi->args[x].block != b) x++;
+            MC_ASSERT(x < phi->nargs);
+            McOperand val = phi->args[x].val;
+            phi->args[x].block = p.list[p.start[b]];
+            for (int32_t k = p.start[b] + 1; k < p.start[b + 1]; k++) mc_phi_arg_add(f, s, ph, p.list[k], val);
+        }
+        dead[b] = true;
+        touched[b] = touched[s] = true;
+        for (int32_t k = p.start[b]; k < p.start[b + 1]; k++) {
+            int32_t q = p.list[k];
+            touched[q] = true;
+            McBlock *qb = &f->blocks[q];
+            for (int t = 0; t < (qb->term.op == MC_OP_BRANCH ? 2 : 1); t++)
+                if (qb->term.target[t] == b) qb->term.target[t] = s;
+        }
+        changed = true;
+    }
+    if (changed) {
+        mc_opt_replace_uses(f, repl);
+        mc_func_remove_blocks(f, dead);
+    }
+    free(p.start);
+    free(p.list);
+    free(dead);
+    free(touched);
+    free(repl);
+    return changed;
+}
+
+bool mc_pass_simplifycfg(McFunc *f) {
+    bool changed = false;
+    for (int32_t sweep = 0; sweep <= f->nblocks + 1; sweep++) {
+        bool c = fold_branches(f);
+        c |= drop_unreachable(f);
+        c |= merge_and_forward(f);
+        if (!c) break;
+        changed = true;
+    }
+    return changed;
+}
