@@ -14,7 +14,13 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] "      \
       "[-O0|-O1] [--max-steps N] [--stats] [--] ARG...",                                        \
-      "execute a function at one stage of the pipeline")
+      "execute a function at one stage of the pipeline")                                        \
+    X("check", mc_cli_check, "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \
+      "run every stage on fresh copies of the arguments and compare the outcomes")             \
+    X("print", mc_cli_print,                                                                    \
+      "print FILE [--func NAME] [--stage input|ssa|opt] [--ssa minimal|semi|pruned] "          \
+      "[--passes a,b,c|help] [--stats]",                                                        \
+      "print the IR after a stage (SSA construction, optimizer passes)")
 
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)
