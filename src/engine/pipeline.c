@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "minicc/pipeline.h"
+#include "minicc/cgen.h"
 #include "minicc/opt.h"
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
@@ -63,7 +64,24 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
         mc_func_free(ssa);
         return true;
     }
-    case MC_STAGE_NATIVE: /* added by the C backend module */
+    case MC_STAGE_NATIVE: {
+        /* The C backend (cgen.c, native.c) on the optimized SSA, or the
+         * unoptimized SSA with -O0: rendered, compiled (cached) and called
+         * in a child process under the time limit. */
+        McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
+        if (!ssa) return false;
+        if (o->opt_level >= 1 && !mc_opt_run(ssa, NULL, NULL, d)) {
+            mc_func_free(ssa);
+            return false;
+        }
+        McNativeOptions no;
+        memset(&no, 0, sizeof no);
+        no.timeout = o->timeout;
+        no.keep_c = o->keep_c;
+        bool ok = mc_native_execute(ssa, &no, args, out, d);
+        mc_func_free(ssa);
+        return ok;
+    }
     default:
         mc_diag(d, (McLoc){0, 0}, "stage '%s' is not available in this build",
                 o->stage >= 0 && o->stage < MC_STAGE_COUNT ? stage_names[o->stage] : "?");
