@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <glob.h>
 
+#include "minicc/gen.h"
 #include "minicc/interp.h"
+#include "minicc/parse.h"
 #include "minicc/util.h"
 
 /* ---- building functions ---------------------------------------------------- */
@@ -634,6 +637,64 @@ static void test_random_agree(void **state) {
     assert_true(rets > 100 && traps > 100 && limits > 100);
 }
 
+/* ---- every example file and generated programs: both paths agree ----------- */
+
+static void test_ir_files_agree(void **state) {
+    (void)state;
+    glob_t g;
+    memset(&g, 0, sizeof g);
+    /* The suite runs from the repository root (tests/run.sh). */
+    glob("tests/ir/*.ir", 0, NULL, &g);
+    glob("share/minicc/examples/*.ir", GLOB_APPEND, NULL, &g);
+    assert_true(g.gl_pathc >= 2);
+    int runs = 0;
+    for (size_t k = 0; k < g.gl_pathc; k++) {
+        McDiags d;
+        mc_diags_init(&d, g.gl_pathv[k], NULL, 0);
+        char *src = NULL;
+        McModule *m = mc_parse_file(g.gl_pathv[k], &d, &src);
+        if (!m) {
+            char buf[512];
+            fail_msg("%s", d.n ? mc_diag_line(&d, 0, buf, sizeof buf) : g.gl_pathv[k]);
+        }
+        for (int32_t fi = 0; fi < m->nfuncs; fi++) {
+            for (uint64_t seed = 1; seed <= 40; seed++) {
+                McArgs a;
+                mc_gen_args(m->funcs[fi], seed, &a);
+                run_both(m->funcs[fi], &a, (int64_t)(seed % 7 ? 0 : seed), MC_PHI_PARALLEL);
+                mc_args_free(&a);
+                runs++;
+            }
+        }
+        mc_module_free(m);
+        free(src);
+        mc_diags_free(&d);
+    }
+    globfree(&g);
+    assert_true(runs > 100);
+}
+
+static void test_gen_agree(void **state) {
+    (void)state;
+    McGenOptions o;
+    mc_gen_options_default(&o);
+    int by_kind[2] = {0, 0};
+    for (uint64_t seed = 1; seed <= 1500; seed++) {
+        o.form = seed % 2 ? MC_GEN_SSA : MC_GEN_MUTABLE;
+        o.size = 10 + (int32_t)(seed % 60);
+        McFunc *f = mc_gen(seed, &o);
+        for (uint64_t k = 0; k < 3; k++) {
+            McArgs a;
+            mc_gen_args(f, seed * 31 + k, &a);
+            McOutcome out = run_both(f, &a, k == 2 ? (int64_t)(seed % 50) + 1 : 0, MC_PHI_PARALLEL);
+            by_kind[out.kind]++;
+            mc_args_free(&a);
+        }
+        mc_func_free(f);
+    }
+    assert_true(by_kind[MC_RETURNED] > 100 && by_kind[MC_TRAPPED] > 100);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap),
@@ -649,6 +710,8 @@ int main(void) {
         cmocka_unit_test(test_args),
         cmocka_unit_test(test_outcome_print),
         cmocka_unit_test(test_random_agree),
+        cmocka_unit_test(test_ir_files_agree),
+        cmocka_unit_test(test_gen_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
