@@ -20,7 +20,9 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt] [--ssa minimal|semi|pruned] "          \
       "[--passes a,b,c|help] [--stats]",                                                        \
-      "print the IR after a stage (SSA construction, optimizer passes)")
+      "print the IR after a stage (SSA construction, optimizer passes)")                       \
+    X("emit-c", mc_cli_emit_c, "emit-c FILE [--func NAME] [-O0|-O1]",                           \
+      "print the C that --stage native compiles (bounds-checked C11)")
 
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)
