@@ -30,8 +30,9 @@ static const struct {
     {"input", MC_STAGE_INPUT, 0},
     {"ssa", MC_STAGE_SSA, 0},
     {"opt", MC_STAGE_OPT, 0},
-    /* alloc (K = 1, 2, 4, 16) and native rows go here, e.g.
+    /* alloc (K = 1, 2, 4, 16) rows go here, e.g.
      * {"alloc(K=2)", MC_STAGE_ALLOC, 2}, */
+    {"native", MC_STAGE_NATIVE, 0},
 };
 
 /* `return 12; a = [1, 2]` - the outcome and the buffers on one line. */
