@@ -38,6 +38,7 @@
  * diagnostics it adds are sorted by position (positionless ones last), ties in
  * discovery order, so the output is deterministic. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,7 +149,9 @@ static void check_integrity(V *v) {
                 err(v, at, b, "'%s' has an invalid destination handle", oi->name);
             else if (!oi->has_dest && in->dest != MC_NONE)
                 err(v, at, b, "'%s' cannot have a destination", oi->name);
-            for (int k = 0; k < oi->nargs; k++) check_operand(v, in->a[k], at, b, oi->name);
+            char what[32];
+            snprintf(what, sizeof what, "'%s'", oi->name);
+            for (int k = 0; k < oi->nargs; k++) check_operand(v, in->a[k], at, b, what);
         }
         if (!bl->has_term) {
             err(v, bl->loc, b, "block '%s' has no terminator", bl->name);
@@ -160,7 +163,7 @@ static void check_integrity(V *v) {
             err(v, at, b, "block '%s' ends in an invalid terminator", bl->name);
             continue;
         }
-        if (term_has_arg(t)) check_operand(v, t->arg, at, b, mc_op_info[t->op].name);
+        if (term_has_arg(t)) check_operand(v, t->arg, at, b, t->op == MC_OP_RET ? "'return'" : "'branch'");
         int nt = t->op == MC_OP_JUMP ? 1 : t->op == MC_OP_BRANCH ? 2 : 0;
         for (int k = 0; k < nt; k++)
             if (!valid_block(f, t->target[k]))

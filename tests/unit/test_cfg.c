@@ -1,0 +1,610 @@
+/* test_cfg.c - CFG analyses (cfg.c) and liveness (live.c) on the classic
+ * shapes: diamond, loop, nested loops, two latches, self-loop, irreducible
+ * graph, unreachable blocks, a branch with both targets equal; then 100k-block
+ * chains and diamond chains, which must be handled without recursion and in
+ * near-linear time. Expected answers were worked out by hand from the
+ * definitions (dominance, CHK frontiers, natural loops, backward liveness). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "minicc/cfg.h"
+#include "minicc/util.h"
+
+/* ---- building graphs ----------------------------------------------------------- */
+
+/* A function with n blocks b0..b(n-1) and the edges "0>1 0>2 1>3" (a block
+ * with two out-edges ends in a branch on a constant, one in a jump, none in
+ * a return). Targets are in the order written: the first is the nonzero one. */
+static McFunc *graph(int32_t n, const char *edges) {
+    McFunc *f = mc_func_new("g", NULL);
+    char name[32];
+    for (int32_t b = 0; b < n; b++) {
+        snprintf(name, sizeof name, "b%d", (int)b);
+        mc_func_block_add(f, name);
+    }
+    int32_t out[64][2], nout[64] = {0};
+    MC_ASSERT(n <= 64);
+    for (const char *p = edges; *p;) {
+        char *e;
+        long from = strtol(p, &e, 10);
+        MC_ASSERT(*e == '>');
+        long to = strtol(e + 1, &e, 10);
+        out[from][nout[from]++] = (int32_t)to;
+        p = e;
+        while (*p == ' ') p++;
+    }
+    for (int32_t b = 0; b < n; b++) {
+        McTerm *t = &f->blocks[b].term;
+        f->blocks[b].has_term = true;
+        if (nout[b] == 0) {
+            t->op = MC_OP_RET;
+            t->arg = mc_const(0);
+        } else if (nout[b] == 1) {
+            t->op = MC_OP_JUMP;
+            t->target[0] = out[b][0];
+        } else {
+            t->op = MC_OP_BRANCH;
+            t->arg = mc_const(1);
+            t->target[0] = out[b][0];
+            t->target[1] = out[b][1];
+        }
+    }
+    return f;
+}
+
+/* The list l[0..n) as "a b c" for readable assertions. */
+static const char *list(const int32_t *l, int32_t n) {
+    static char buf[4][512];
+    static int which;
+    char *s = buf[which++ & 3];
+    s[0] = 0;
+    for (int32_t i = 0; i < n; i++) {
+        size_t len = strlen(s);
+        snprintf(s + len, 512 - len, i ? " %d" : "%d", (int)l[i]);
+    }
+    return s;
+}
+
+static const char *bset(const McFunc *f, const McBitset *s) {
+    static char buf[4][512];
+    static int which;
+    char *out = buf[which++ & 3];
+    out[0] = 0;
+    for (int32_t i = mc_bs_next(s, 0); i >= 0; i = mc_bs_next(s, i + 1)) {
+        size_t len = strlen(out);
+        snprintf(out + len, 512 - len, len ? " %s" : "%s", f->values[i].name);
+    }
+    return out;
+}
+
+#define PREDS(c, b) list((c)->preds[b], (c)->npreds[b])
+#define SUCCS(c, b) list((c)->succs[b], (c)->nsuccs[b])
+#define DF(c, b) list((c)->df[b], (c)->ndf[b])
+#define KIDS(c, b) list((c)->dom_children[b], (c)->ndom_children[b])
+#define RPO(c) list((c)->rpo, (c)->nrpo)
+
+/* Every pair (a, b): mc_cfg_dominates agrees with walking b's idom chain. */
+static void check_dominates_matches_idom(const McCfg *c) {
+    for (int32_t a = 0; a < c->nblocks; a++)
+        for (int32_t b = 0; b < c->nblocks; b++) {
+            bool expect = false;
+            if (c->rpo_index[b] < 0) {
+                expect = a == b;
+            } else if (c->rpo_index[a] >= 0) {
+                for (int32_t x = b;; x = c->idom[x]) {
+                    if (x == a) expect = true;
+                    if (x == c->idom[x] || expect) break;
+                }
+            }
+            assert_int_equal(mc_cfg_dominates(c, a, b), expect);
+        }
+}
+
+/* ---- shapes ---------------------------------------------------------------------- */
+
+static void test_diamond(void **state) {
+    (void)state;
+    McFunc *f = graph(4, "0>1 0>2 1>3 2>3");
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(SUCCS(c, 0), "1 2");
+    assert_string_equal(PREDS(c, 3), "1 2");
+    assert_string_equal(RPO(c), "0 1 2 3"); /* nonzero target first */
+    assert_int_equal(c->idom[0], 0);
+    assert_int_equal(c->idom[1], 0);
+    assert_int_equal(c->idom[2], 0);
+    assert_int_equal(c->idom[3], 0);
+    assert_string_equal(KIDS(c, 0), "1 2 3");
+    assert_string_equal(DF(c, 0), "");
+    assert_string_equal(DF(c, 1), "3");
+    assert_string_equal(DF(c, 2), "3");
+    assert_string_equal(DF(c, 3), "");
+    for (int b = 0; b < 4; b++) assert_int_equal(c->loop_depth[b], 0);
+    assert_true(mc_cfg_dominates(c, 0, 3));
+    assert_false(mc_cfg_dominates(c, 1, 3));
+    assert_true(mc_cfg_dominates(c, 3, 3));
+    check_dominates_matches_idom(c);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_loop(void **state) {
+    (void)state;
+    /* entry -> head; head -> body, exit; body -> head */
+    McFunc *f = graph(4, "0>1 1>2 1>3 2>1");
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(PREDS(c, 1), "0 2");
+    assert_string_equal(RPO(c), "0 1 2 3");
+    assert_int_equal(c->idom[2], 1);
+    assert_int_equal(c->idom[3], 1);
+    assert_string_equal(DF(c, 1), "1");
+    assert_string_equal(DF(c, 2), "1");
+    assert_string_equal(DF(c, 0), "");
+    assert_string_equal(DF(c, 3), "");
+    int expect[] = {0, 1, 1, 0};
+    for (int b = 0; b < 4; b++) assert_int_equal(c->loop_depth[b], expect[b]);
+    check_dominates_matches_idom(c);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_nested_loops(void **state) {
+    (void)state;
+    /* 0 entry; 1 outer head; 2 inner head; 3 inner body; 4 outer latch; 5 exit */
+    McFunc *f = graph(6, "0>1 1>2 1>5 2>3 2>4 3>2 4>1");
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(RPO(c), "0 1 2 3 4 5");
+    int idom[] = {0, 0, 1, 2, 2, 1};
+    for (int b = 0; b < 6; b++) assert_int_equal(c->idom[b], idom[b]);
+    assert_string_equal(KIDS(c, 1), "2 5");
+    assert_string_equal(KIDS(c, 2), "3 4");
+    assert_string_equal(DF(c, 1), "1");
+    assert_string_equal(DF(c, 2), "1 2");
+    assert_string_equal(DF(c, 3), "2");
+    assert_string_equal(DF(c, 4), "1");
+    assert_string_equal(DF(c, 5), "");
+    int depth[] = {0, 1, 2, 2, 1, 0};
+    for (int b = 0; b < 6; b++) assert_int_equal(c->loop_depth[b], depth[b]);
+    check_dominates_matches_idom(c);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_two_latches_one_loop(void **state) {
+    (void)state;
+    /* Header 1 has latches 2 and 3: one loop, not two nested ones. */
+    McFunc *f = graph(5, "0>1 1>2 1>3 2>1 3>1 3>4");
+    McCfg *c = mc_cfg_build(f);
+    int depth[] = {0, 1, 1, 1, 0};
+    for (int b = 0; b < 5; b++) assert_int_equal(c->loop_depth[b], depth[b]);
+    assert_string_equal(DF(c, 2), "1");
+    assert_string_equal(DF(c, 3), "1");
+    assert_string_equal(DF(c, 1), "1");
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_self_loop(void **state) {
+    (void)state;
+    McFunc *f = graph(3, "0>1 1>1 1>2");
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(PREDS(c, 1), "0 1");
+    assert_string_equal(SUCCS(c, 1), "1 2");
+    assert_int_equal(c->idom[1], 0);
+    assert_int_equal(c->idom[2], 1);
+    assert_string_equal(DF(c, 1), "1");
+    int depth[] = {0, 1, 0};
+    for (int b = 0; b < 3; b++) assert_int_equal(c->loop_depth[b], depth[b]);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_irreducible(void **state) {
+    (void)state;
+    /* 1 and 2 form a cycle entered at both: no back edge by dominance. */
+    McFunc *f = graph(4, "0>1 0>2 1>2 1>3 2>1");
+    McCfg *c = mc_cfg_build(f);
+    assert_int_equal(c->idom[1], 0);
+    assert_int_equal(c->idom[2], 0);
+    assert_int_equal(c->idom[3], 1);
+    assert_string_equal(DF(c, 1), "2");
+    assert_string_equal(DF(c, 2), "1");
+    for (int b = 0; b < 4; b++) assert_int_equal(c->loop_depth[b], 0);
+    check_dominates_matches_idom(c);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_unreachable(void **state) {
+    (void)state;
+    /* 2 jumps into reachable 1; 3 loops on itself; neither is reachable. */
+    McFunc *f = graph(4, "0>1 2>1 3>3");
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(RPO(c), "0 1");
+    assert_string_equal(PREDS(c, 1), "0 2"); /* preds include unreachable blocks */
+    assert_int_equal(c->rpo_index[2], -1);
+    assert_int_equal(c->rpo_index[3], -1);
+    assert_int_equal(c->idom[2], MC_NONE);
+    assert_int_equal(c->idom[3], MC_NONE);
+    assert_int_equal(c->idom[1], 0);
+    assert_int_equal(c->loop_depth[3], 0);
+    for (int b = 0; b < 4; b++) assert_string_equal(DF(c, b), "");
+    assert_false(mc_cfg_dominates(c, 0, 2));
+    assert_false(mc_cfg_dominates(c, 2, 1));
+    assert_true(mc_cfg_dominates(c, 2, 2));
+    check_dominates_matches_idom(c);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_branch_same_target(void **state) {
+    (void)state;
+    McFunc *f = graph(2, "0>1 0>1");
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(SUCCS(c, 0), "1");
+    assert_string_equal(PREDS(c, 1), "0");
+    assert_int_equal(c->idom[1], 0);
+    assert_string_equal(DF(c, 0), "");
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_malformed_edges_ignored(void **state) {
+    (void)state;
+    /* A block without terminator and a target out of range: no crash, no edge. */
+    McFunc *f = graph(3, "0>1 1>2");
+    f->blocks[1].term.target[0] = 99;
+    f->blocks[2].has_term = false;
+    McCfg *c = mc_cfg_build(f);
+    assert_string_equal(SUCCS(c, 1), "");
+    assert_string_equal(RPO(c), "0 1");
+    mc_cfg_free(c);
+    mc_func_free(f);
+    /* No blocks at all. */
+    f = mc_func_new("empty", NULL);
+    c = mc_cfg_build(f);
+    assert_int_equal(c->nrpo, 0);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_bitset(void **state) {
+    (void)state;
+    McBitset a, b;
+    mc_bs_init(&a, 130);
+    mc_bs_init(&b, 130);
+    assert_int_equal(mc_bs_next(&a, 0), -1);
+    mc_bs_add(&a, 0);
+    mc_bs_add(&a, 63);
+    mc_bs_add(&a, 64);
+    mc_bs_add(&a, 129);
+    assert_int_equal(mc_bs_count(&a), 4);
+    assert_int_equal(mc_bs_next(&a, 0), 0);
+    assert_int_equal(mc_bs_next(&a, 1), 63);
+    assert_int_equal(mc_bs_next(&a, 64), 64);
+    assert_int_equal(mc_bs_next(&a, 65), 129);
+    assert_int_equal(mc_bs_next(&a, 130), -1);
+    mc_bs_del(&a, 63);
+    assert_false(mc_bs_has(&a, 63));
+    assert_true(mc_bs_union(&b, &a));
+    assert_false(mc_bs_union(&b, &a));
+    assert_int_equal(mc_bs_count(&b), 3);
+    mc_bs_clear(&b);
+    assert_int_equal(mc_bs_count(&b), 0);
+    mc_bs_copy(&b, &a);
+    assert_true(mc_bs_has(&b, 129));
+    mc_bs_free(&a);
+    mc_bs_free(&b);
+    McBitset z;
+    mc_bs_init(&z, 0);
+    assert_int_equal(mc_bs_next(&z, 0), -1);
+    assert_int_equal(mc_bs_count(&z), 0);
+    mc_bs_free(&z);
+}
+
+/* ---- liveness ------------------------------------------------------------------- */
+
+static McOperand V(McFunc *f, const char *name) { return mc_val(mc_func_value(f, name)); }
+static McOperand C(int32_t c) { return mc_const(c); }
+static void I(McFunc *f, int32_t b, McOp op, const char *dest, McOperand x, McOperand y) {
+    int32_t d = dest ? mc_func_value(f, dest) : MC_NONE;
+    McInst *i = mc_block_inst_add(f, b);
+    i->op = (uint8_t)op;
+    i->dest = d;
+    i->a[0] = x;
+    i->a[1] = y;
+}
+static void RET(McFunc *f, int32_t b, McOperand v) {
+    f->blocks[b].term.op = MC_OP_RET;
+    f->blocks[b].term.arg = v;
+    f->blocks[b].has_term = true;
+}
+static void JUMP(McFunc *f, int32_t b, int32_t t) {
+    f->blocks[b].term.op = MC_OP_JUMP;
+    f->blocks[b].term.target[0] = t;
+    f->blocks[b].has_term = true;
+}
+static void BRANCH(McFunc *f, int32_t b, McOperand c, int32_t t, int32_t e) {
+    f->blocks[b].term.op = MC_OP_BRANCH;
+    f->blocks[b].term.arg = c;
+    f->blocks[b].term.target[0] = t;
+    f->blocks[b].term.target[1] = e;
+    f->blocks[b].has_term = true;
+}
+static void PHI(McFunc *f, int32_t b, const char *dest, int32_t p1, McOperand v1, int32_t p2, McOperand v2) {
+    int32_t k = mc_block_phi_add(f, b, mc_func_value(f, dest));
+    mc_phi_arg_add(f, b, k, p1, v1);
+    mc_phi_arg_add(f, b, k, p2, v2);
+}
+
+/* The spec's swap example (SSA). */
+static McFunc *swap_func(void) {
+    McFunc *f = mc_func_new("swap", NULL);
+    mc_func_param_add(f, "n", MC_VAL_I32);
+    int32_t entry = mc_func_block_add(f, "entry"), head = mc_func_block_add(f, "head"),
+            body = mc_func_block_add(f, "body"), exit = mc_func_block_add(f, "exit");
+    /* Create the values first so their handles (and set print order) are fixed. */
+    const char *names[] = {"i0", "a", "b", "i", "i1", "c", "t", "r"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) mc_func_value(f, names[k]);
+    I(f, entry, MC_OP_COPY, "i0", C(0), C(0));
+    JUMP(f, entry, head);
+    PHI(f, head, "a", entry, C(1), body, V(f, "b"));
+    PHI(f, head, "b", entry, C(2), body, V(f, "a"));
+    PHI(f, head, "i", entry, V(f, "i0"), body, V(f, "i1"));
+    I(f, head, MC_OP_LT, "c", V(f, "i"), V(f, "n"));
+    BRANCH(f, head, V(f, "c"), body, exit);
+    I(f, body, MC_OP_ADD, "i1", V(f, "i"), C(1));
+    JUMP(f, body, head);
+    I(f, exit, MC_OP_MUL, "t", V(f, "a"), C(10));
+    I(f, exit, MC_OP_ADD, "r", V(f, "t"), V(f, "b"));
+    RET(f, exit, V(f, "r"));
+    return f;
+}
+
+static void test_liveness_swap(void **state) {
+    (void)state;
+    McFunc *f = swap_func();
+    McCfg *c = mc_cfg_build(f);
+    McLiveness *l = mc_liveness(f, c);
+    /* Values in handle order: n i0 a b i i1 c t r */
+    assert_string_equal(bset(f, &l->live_in[0]), "n");
+    assert_string_equal(bset(f, &l->live_out[0]), "n i0");   /* i0 is the head phi's operand */
+    assert_string_equal(bset(f, &l->live_in[1]), "n");       /* phi dests are not live-in */
+    assert_string_equal(bset(f, &l->live_out[1]), "n a b i");
+    assert_string_equal(bset(f, &l->live_in[2]), "n a b i");
+    assert_string_equal(bset(f, &l->live_out[2]), "n a b i1"); /* swap operands at the end of body */
+    assert_string_equal(bset(f, &l->live_in[3]), "a b");
+    assert_string_equal(bset(f, &l->live_out[3]), "");
+    mc_liveness_free(l);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+/* Mutable sum 0 + 1 + ... + (n-1), names redefined. */
+static McFunc *sum_func(void) {
+    McFunc *f = mc_func_new("sum", NULL);
+    mc_func_param_add(f, "n", MC_VAL_I32);
+    int32_t entry = mc_func_block_add(f, "entry"), head = mc_func_block_add(f, "head"),
+            body = mc_func_block_add(f, "body"), exit = mc_func_block_add(f, "exit");
+    I(f, entry, MC_OP_COPY, "s", C(0), C(0));
+    I(f, entry, MC_OP_COPY, "i", C(0), C(0));
+    JUMP(f, entry, head);
+    I(f, head, MC_OP_LT, "c", V(f, "i"), V(f, "n"));
+    BRANCH(f, head, V(f, "c"), body, exit);
+    I(f, body, MC_OP_ADD, "s", V(f, "s"), V(f, "i"));
+    I(f, body, MC_OP_ADD, "i", V(f, "i"), C(1));
+    JUMP(f, body, head);
+    RET(f, exit, V(f, "s"));
+    return f;
+}
+
+static void test_liveness_mutable(void **state) {
+    (void)state;
+    McFunc *f = sum_func();
+    McCfg *c = mc_cfg_build(f);
+    McLiveness *l = mc_liveness(f, c);
+    /* Values in handle order: n s i c */
+    assert_string_equal(bset(f, &l->live_in[0]), "n");
+    assert_string_equal(bset(f, &l->live_out[0]), "n s i");
+    assert_string_equal(bset(f, &l->live_in[1]), "n s i");
+    assert_string_equal(bset(f, &l->live_out[1]), "n s i");
+    assert_string_equal(bset(f, &l->live_in[2]), "n s i"); /* s, i read before redefinition */
+    assert_string_equal(bset(f, &l->live_out[2]), "n s i");
+    assert_string_equal(bset(f, &l->live_in[3]), "s");
+    mc_liveness_free(l);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_liveness_buffers_and_unreachable(void **state) {
+    (void)state;
+    McFunc *f = mc_func_new("f", NULL);
+    mc_func_param_add(f, "buf", MC_VAL_BUF);
+    mc_func_param_add(f, "k", MC_VAL_I32);
+    int32_t entry = mc_func_block_add(f, "entry"), done = mc_func_block_add(f, "done"),
+            dead = mc_func_block_add(f, "dead");
+    JUMP(f, entry, done);
+    I(f, done, MC_OP_LOAD, "x", V(f, "buf"), V(f, "k"));
+    RET(f, done, V(f, "x"));
+    I(f, dead, MC_OP_ADD, "y", V(f, "k"), V(f, "z"));
+    JUMP(f, dead, done);
+    McCfg *c = mc_cfg_build(f);
+    McLiveness *l = mc_liveness(f, c);
+    assert_string_equal(bset(f, &l->live_in[0]), "k"); /* the buffer is never live */
+    assert_string_equal(bset(f, &l->live_in[1]), "k");
+    assert_string_equal(bset(f, &l->live_in[2]), "");
+    assert_string_equal(bset(f, &l->live_out[2]), "");
+    mc_liveness_free(l);
+    l = mc_liveness_all(f, c);
+    assert_string_equal(bset(f, &l->live_in[0]), "k");
+    assert_string_equal(bset(f, &l->live_in[2]), "k z");
+    assert_string_equal(bset(f, &l->live_out[2]), "k");
+    mc_liveness_free(l);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+static void test_liveness_use_then_redefine(void **state) {
+    (void)state;
+    /* x = add x, 1 in a block: x is upward exposed, so live-in; y defined then
+     * used is not; a value defined and never used is dead after. */
+    McFunc *f = mc_func_new("f", NULL);
+    mc_func_param_add(f, "x", MC_VAL_I32);
+    int32_t entry = mc_func_block_add(f, "entry"), b = mc_func_block_add(f, "b");
+    JUMP(f, entry, b);
+    I(f, b, MC_OP_ADD, "x", V(f, "x"), C(1));
+    I(f, b, MC_OP_ADD, "y", V(f, "x"), C(2));
+    I(f, b, MC_OP_ADD, "dead", V(f, "y"), V(f, "y"));
+    RET(f, b, V(f, "x"));
+    McCfg *c = mc_cfg_build(f);
+    McLiveness *l = mc_liveness(f, c);
+    assert_string_equal(bset(f, &l->live_in[1]), "x");
+    assert_string_equal(bset(f, &l->live_out[0]), "x");
+    mc_liveness_free(l);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+/* ---- scale -------------------------------------------------------------------------- */
+
+/* entry -> b1 -> ... -> b(n-1), each block `xK = add x(K-1), 1`. */
+static McFunc *chain(int32_t n) {
+    McFunc *f = mc_func_new("chain", NULL);
+    char name[32], prev[32];
+    mc_func_param_add(f, "x0", MC_VAL_I32);
+    for (int32_t b = 0; b < n; b++) {
+        snprintf(name, sizeof name, "b%d", (int)b);
+        mc_func_block_add(f, name);
+    }
+    for (int32_t b = 0; b < n; b++) {
+        snprintf(prev, sizeof prev, "x%d", (int)b);
+        snprintf(name, sizeof name, "x%d", (int)b + 1);
+        I(f, b, MC_OP_ADD, name, V(f, prev), C(1));
+        if (b + 1 < n) JUMP(f, b, b + 1);
+        else RET(f, b, V(f, name));
+    }
+    return f;
+}
+
+/* d diamonds in a row: head -> l, r -> next head; 3 blocks per diamond + exit. */
+static McFunc *diamonds(int32_t d) {
+    McFunc *f = mc_func_new("diamonds", NULL);
+    mc_func_param_add(f, "p", MC_VAL_I32);
+    char name[32];
+    for (int32_t b = 0; b < 3 * d + 1; b++) {
+        snprintf(name, sizeof name, "b%d", (int)b);
+        mc_func_block_add(f, name);
+    }
+    for (int32_t k = 0; k < d; k++) {
+        int32_t h = 3 * k;
+        BRANCH(f, h, V(f, "p"), h + 1, h + 2);
+        JUMP(f, h + 1, h + 3);
+        JUMP(f, h + 2, h + 3);
+    }
+    RET(f, 3 * d, V(f, "p"));
+    return f;
+}
+
+static double build_time(McFunc *f, McCfg **out) {
+    double t0 = mc_cpu_now();
+    *out = mc_cfg_build(f);
+    return mc_cpu_now() - t0;
+}
+
+static void test_chain_100k(void **state) {
+    (void)state;
+    McFunc *small = chain(25000), *f = chain(100000);
+    McCfg *cs, *c;
+    double ts = build_time(small, &cs), t = build_time(f, &c);
+    assert_int_equal(c->nrpo, 100000);
+    for (int32_t i = 0; i < 100000; i++) {
+        assert_int_equal(c->rpo[i], i);
+        assert_int_equal(c->idom[i], i ? i - 1 : 0);
+        assert_int_equal(c->loop_depth[i], 0);
+    }
+    assert_true(mc_cfg_dominates(c, 0, 99999));
+    assert_true(mc_cfg_dominates(c, 5000, 99999));
+    assert_false(mc_cfg_dominates(c, 99999, 5000));
+    McLiveness *l = mc_liveness(f, c);
+    assert_true(mc_bs_has(&l->live_in[99999], mc_func_find_value(f, "x99999")));
+    assert_int_equal(mc_bs_count(&l->live_in[500]), 1);
+    mc_liveness_free(l);
+    print_message("chain cfg: 25k blocks %.4fs, 100k blocks %.4fs (x4 size: x%.1f time)\n", ts, t,
+                  ts > 0 ? t / ts : 0.0);
+    /* Near-linear: 4x the blocks must not cost anywhere near 16x. */
+    assert_true(t < 0.05 || t < 10 * ts);
+    mc_cfg_free(cs);
+    mc_cfg_free(c);
+    mc_func_free(small);
+    mc_func_free(f);
+}
+
+static void test_diamond_chain_100k(void **state) {
+    (void)state;
+    McFunc *small = diamonds(8333), *f = diamonds(33333); /* 25k and 100k blocks */
+    McCfg *cs, *c;
+    double ts = build_time(small, &cs), t = build_time(f, &c);
+    assert_int_equal(c->nrpo, 3 * 33333 + 1);
+    for (int32_t k = 0; k < 33333; k++) {
+        int32_t h = 3 * k;
+        assert_int_equal(c->idom[h + 1], h);
+        assert_int_equal(c->idom[h + 2], h);
+        assert_int_equal(c->idom[h + 3], h);
+        assert_int_equal(c->ndf[h + 1], 1);
+        assert_int_equal(c->df[h + 1][0], h + 3);
+        assert_int_equal(c->ndf[h], 0);
+    }
+    assert_true(mc_cfg_dominates(c, 0, 3 * 33333));
+    assert_false(mc_cfg_dominates(c, 1, 3 * 33333));
+    print_message("diamond cfg: 25k blocks %.4fs, 100k blocks %.4fs (x4 size: x%.1f time)\n", ts, t,
+                  ts > 0 ? t / ts : 0.0);
+    assert_true(t < 0.05 || t < 10 * ts);
+    mc_cfg_free(cs);
+    mc_cfg_free(c);
+    mc_func_free(small);
+    mc_func_free(f);
+}
+
+static void test_long_loop_100k(void **state) {
+    (void)state;
+    /* One loop whose body is a 100k-block chain: the body walk is iterative. */
+    McFunc *f = chain(100000);
+    BRANCH(f, 99999, V(f, "x0"), 1, 99999); /* back to b1 or spin on itself */
+    McCfg *c = mc_cfg_build(f);
+    assert_int_equal(c->loop_depth[0], 0);
+    assert_int_equal(c->loop_depth[1], 1);
+    assert_int_equal(c->loop_depth[50000], 1);
+    assert_int_equal(c->loop_depth[99999], 2); /* also its own self-loop */
+    assert_int_equal(c->ndf[99999], 2);
+    mc_cfg_free(c);
+    mc_func_free(f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_diamond),
+        cmocka_unit_test(test_loop),
+        cmocka_unit_test(test_nested_loops),
+        cmocka_unit_test(test_two_latches_one_loop),
+        cmocka_unit_test(test_self_loop),
+        cmocka_unit_test(test_irreducible),
+        cmocka_unit_test(test_unreachable),
+        cmocka_unit_test(test_branch_same_target),
+        cmocka_unit_test(test_malformed_edges_ignored),
+        cmocka_unit_test(test_bitset),
+        cmocka_unit_test(test_liveness_swap),
+        cmocka_unit_test(test_liveness_mutable),
+        cmocka_unit_test(test_liveness_buffers_and_unreachable),
+        cmocka_unit_test(test_liveness_use_then_redefine),
+        cmocka_unit_test(test_chain_100k),
+        cmocka_unit_test(test_diamond_chain_100k),
+        cmocka_unit_test(test_long_loop_100k),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
