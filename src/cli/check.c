@@ -30,8 +30,8 @@ static const struct {
     {"input", MC_STAGE_INPUT, 0},
     {"ssa", MC_STAGE_SSA, 0},
     {"opt", MC_STAGE_OPT, 0},
-    /* alloc (K = 1, 2, 4, 16) rows go here, e.g.
-     * {"alloc(K=2)", MC_STAGE_ALLOC, 2}, */
+    {"alloc(K=1)", MC_STAGE_ALLOC, 1},  {"alloc(K=2)", MC_STAGE_ALLOC, 2},
+    {"alloc(K=4)", MC_STAGE_ALLOC, 4},  {"alloc(K=16)", MC_STAGE_ALLOC, 16},
     {"native", MC_STAGE_NATIVE, 0},
 };
 
