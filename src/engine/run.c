@@ -177,6 +177,8 @@ McCode *mc_code_new(const McFunc *f) {
         }
     }
     /* Second pass: edges and their phi moves (constants get slots here too). */
+    int32_t *stamp = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *stamp);
+    int32_t stamp_no = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
         int32_t succ[2];
         int ns = mc_block_succs(&f->blocks[b], succ);
@@ -200,10 +202,13 @@ McCode *mc_code_new(const McFunc *f) {
                 tmp_dst[p] = phi->dest;
                 tmp_src[p] = slot_of(&bd, arg->val);
             }
-            /* Direct moves are safe when no destination is read by the copies. */
+            /* Direct moves are safe when no destination is read by another
+             * copy of the edge (mark the destinations, then look at sources). */
+            stamp_no++;
+            for (int32_t p = 0; p < tb->nphis; p++) stamp[tmp_dst[p]] = stamp_no;
             for (int32_t p = 0; p < tb->nphis && !overlap; p++)
-                for (int32_t q = 0; q < tb->nphis; q++)
-                    if (tmp_src[q] == tmp_dst[p] && q != p) overlap = true;
+                if (tmp_src[p] < f->nvalues && stamp[tmp_src[p]] == stamp_no && tmp_src[p] != tmp_dst[p])
+                    overlap = true;
             if (!overlap) {
                 for (int32_t p = 0; p < tb->nphis; p++)
                     if (tmp_dst[p] != tmp_src[p]) add_copy(&bd, tmp_dst[p], tmp_src[p]);
@@ -221,6 +226,7 @@ McCode *mc_code_new(const McFunc *f) {
     for (int32_t k = 0; k < 2 * c->ncopies; k++)
         if (c->copies[k] < 0) c->copies[k] = scratch + (-1 - c->copies[k]);
     c->nedges = 2 * f->nblocks;
+    free(stamp);
     free(tmp_dst);
     free(tmp_src);
     free(start);
