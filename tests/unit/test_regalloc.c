@@ -1,0 +1,271 @@
+/* test_regalloc.c - phi destruction, interference, both allocators and the
+ * allocated machine (destroy.c, interfere.c, regalloc.c, machine.c).
+ *
+ * The baseline numbers for swap.ir were derived by hand from the chapter's
+ * algorithms (see tests/alloc/baseline.t for the derivation) and
+ * cross-checked with tests/alloc/chapter_ref.py, a transcription of the
+ * chapter's Python (a development aid, not run here). The differential test
+ * runs 200 generated programs (gen.h) through every stage, both allocators
+ * and budgets 1, 2, 3, 4, 8, 16, at -O0 and -O1, and requires every outcome
+ * (return value or trap, final buffers) to equal the input interpreter's. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "minicc/gen.h"
+#include "minicc/parse.h"
+#include "minicc/pipeline.h"
+#include "minicc/regalloc.h"
+#include "minicc/ssa.h"
+#include "minicc/util.h"
+#include "minicc/verify.h"
+
+static const char *swap_src =
+    "func swap(i32 n) {\n"
+    "entry:\n    i0 = copy 0\n    jump head\n"
+    "head:\n    a = phi [entry: 1], [body: b]\n    b = phi [entry: 2], [body: a]\n"
+    "    i = phi [entry: i0], [body: i1]\n    c = lt i, n\n    branch c, body, exit\n"
+    "body:\n    i1 = add i, 1\n    jump head\n"
+    "exit:\n    t = mul a, 10\n    r = add t, b\n    return r\n}\n";
+
+static McModule *parse_str(const char *src) {
+    McDiags d;
+    mc_diags_init(&d, "t.ir", src, strlen(src));
+    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+    if (!m) mc_diags_print(&d, stderr, false);
+    mc_diags_free(&d);
+    assert_non_null(m);
+    return m;
+}
+
+static McArgs scalar_args(const McFunc *f, int32_t n) {
+    McArgs a;
+    a.n = f->nparams;
+    a.v = calloc((size_t)a.n, sizeof *a.v);
+    if (a.n) a.v[0].scalar = n;
+    return a;
+}
+
+/* Baseline machine numbers for swap(3), derived in tests/alloc/baseline.t. */
+static void test_swap_baseline_numbers(void **state) {
+    (void)state;
+    McModule *m = parse_str(swap_src);
+    const struct {
+        int k;
+        int64_t insts, reads, writes;
+        int32_t slots;
+    } want[] = {{1, 34, 35, 32, 12}, {2, 34, 30, 27, 10}, {4, 34, 13, 10, 3}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, want[i].k, NULL);
+        assert_non_null(a);
+        McArgs args = scalar_args(m->funcs[0], 3);
+        McStageStats st;
+        McOutcome o = mc_machine_run(a, &args, 0, &st);
+        assert_int_equal(o.kind, MC_RETURNED);
+        assert_int_equal(o.value, 21);
+        assert_int_equal(st.instructions, want[i].insts);
+        assert_int_equal(st.spill_reads, want[i].reads);
+        assert_int_equal(st.spill_writes, want[i].writes);
+        assert_int_equal(st.slots, want[i].slots);
+        assert_int_equal(st.copies, 6 + 3 * 6);
+        mc_args_free(&args);
+        mc_allocation_free(a);
+    }
+    mc_module_free(m);
+}
+
+/* Baseline destruction: names, order, `branch c, L, L` makes two edge blocks. */
+static void test_destroy_baseline_shape(void **state) {
+    (void)state;
+    McModule *m = parse_str("func f(i32 x) {\n"
+                            "e:\n    branch x, m, m\n"
+                            "m:\n    y = phi [e: 7]\n    z = phi [e: x]\n    return y\n}\n");
+    McDestroyed *x = mc_destroy_phis(m->funcs[0], MC_ALLOC_BASELINE, NULL);
+    assert_non_null(x);
+    McFunc *f = x->f;
+    assert_int_equal(f->nblocks, 4);
+    assert_string_equal(f->blocks[2].name, "$edge1");
+    assert_string_equal(f->blocks[3].name, "$edge2");
+    assert_int_equal(f->blocks[0].term.op, MC_OP_BRANCH);
+    assert_int_equal(f->blocks[0].term.target[0], 2);
+    assert_int_equal(f->blocks[0].term.target[1], 3);
+    assert_int_equal(f->blocks[2].ninsts, 4);
+    assert_string_equal(f->values[f->blocks[2].insts[0].dest].name, "$edge1_copy0");
+    assert_string_equal(f->values[f->blocks[2].insts[1].dest].name, "$edge1_copy1");
+    assert_string_equal(f->values[f->blocks[2].insts[2].dest].name, "y");
+    assert_string_equal(f->values[f->blocks[3].insts[3].dest].name, "z");
+    assert_int_equal(f->form, MC_FORM_MUTABLE);
+    mc_destroyed_free(x);
+    /* improved: one distinct successor, so no edge block and a jump */
+    x = mc_destroy_phis(m->funcs[0], MC_ALLOC_IMPROVED, NULL);
+    assert_non_null(x);
+    assert_int_equal(x->f->nblocks, 2);
+    assert_int_equal(x->f->blocks[0].term.op, MC_OP_JUMP);
+    assert_int_equal(x->f->blocks[0].ninsts, 2);
+    mc_destroyed_free(x);
+    mc_module_free(m);
+}
+
+/* A three-way rotation plus a self copy and a constant: one scratch value. */
+static void test_parallel_copy_cycle(void **state) {
+    (void)state;
+    const char *src = "func f(i32 n) {\n"
+                      "e:\n    x0 = copy 1\n    y0 = copy 2\n    z0 = copy 3\n    jump h\n"
+                      "h:\n    x = phi [e: x0], [b: y]\n    y = phi [e: y0], [b: z]\n    z = phi [e: z0], [b: x]\n"
+                      "    w = phi [e: 0], [b: w]\n    i = phi [e: 0], [b: i1]\n"
+                      "    c = lt i, n\n    branch c, b, x\n"
+                      "b:\n    i1 = add i, 1\n    jump h\n"
+                      "x:\n    t = mul x, 100\n    u = mul y, 10\n    s = add t, u\n    r = add s, z\n    q = add r, w\n"
+                      "    return q\n}\n";
+    McModule *m = parse_str(src);
+    McDestroyed *x = mc_destroy_phis(m->funcs[0], MC_ALLOC_IMPROVED, NULL);
+    assert_non_null(x);
+    assert_int_equal(x->nscratch, 1);
+    assert_int_equal(x->nedge_blocks, 0);
+    mc_destroyed_free(x);
+    int32_t want[] = {123, 231, 312, 123};
+    for (int n = 0; n < 4; n++)
+        for (int k = 1; k <= 6; k++)
+            for (int al = 0; al < 2; al++) {
+                McAllocation *a = mc_allocate(m->funcs[0], (McAllocator)al, k, NULL);
+                assert_non_null(a);
+                McArgs args = scalar_args(m->funcs[0], n);
+                McOutcome o = mc_machine_run(a, &args, 0, NULL);
+                assert_int_equal(o.kind, MC_RETURNED);
+                assert_int_equal(o.value, want[n % 3 == 0 ? 0 : n % 3]);
+                mc_args_free(&args);
+                mc_allocation_free(a);
+            }
+    mc_module_free(m);
+}
+
+/* Bad input is a diagnostic, never a crash. */
+static void test_bad_input(void **state) {
+    (void)state;
+    McModule *m = parse_str(swap_src);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_null(mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 0, &d));
+    assert_int_equal(d.n, 1);
+    mc_diags_free(&d);
+    mc_module_free(m);
+    m = parse_str("func f(i32 a) {\ne:\n    a = add a, 1\n    return a\n}\n");
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_null(mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 2, &d));
+    assert_int_equal(d.n, 1);
+    mc_diags_free(&d);
+    mc_module_free(m);
+}
+
+/* Dead parameters: the improved allocator does not bind them, the baseline
+ * binds all (writes counted); both must agree with the interpreter. */
+static void test_dead_parameters(void **state) {
+    (void)state;
+    McModule *m = parse_str("func f(i32 a, i32 b, i32 c, buf m) {\ne:\n    x = add c, 1\n    store m, 0, x\n"
+                            "    return x\n}\n");
+    for (int k = 1; k <= 3; k++) {
+        McAllocation *b = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, k, NULL);
+        McAllocation *i = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, k, NULL);
+        assert_true(b->param_bound[0] && b->param_bound[1] && b->param_bound[2]);
+        assert_true(!i->param_bound[0] && !i->param_bound[1] && i->param_bound[2]);
+        McArgs args;
+        args.n = 4;
+        args.v = calloc(4, sizeof *args.v);
+        args.v[2].scalar = 41;
+        args.v[3].is_buf = true;
+        args.v[3].len = 1;
+        args.v[3].data = calloc(1, sizeof(int32_t));
+        McStageStats sb, si;
+        McOutcome o = mc_machine_run(b, &args, 0, &sb);
+        assert_int_equal(o.value, 42);
+        assert_int_equal(args.v[3].data[0], 42);
+        o = mc_machine_run(i, &args, 0, &si);
+        assert_int_equal(o.value, 42);
+        assert_true(si.spill_writes <= sb.spill_writes);
+        if (k == 1) assert_int_equal(sb.spill_writes, 2); /* two of a, b, c in slots */
+        mc_args_free(&args);
+        mc_allocation_free(b);
+        mc_allocation_free(i);
+    }
+    mc_module_free(m);
+}
+
+/* The step budget of the machine counts block entries like the interpreter. */
+static void test_step_budget(void **state) {
+    (void)state;
+    McModule *m = parse_str(swap_src);
+    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 2, NULL);
+    McArgs args = scalar_args(m->funcs[0], 1000);
+    McOutcome o = mc_machine_run(a, &args, 50, NULL);
+    assert_int_equal(o.kind, MC_TRAPPED);
+    assert_string_equal(o.trap, "execution step limit exceeded");
+    assert_int_equal(o.steps, 50);
+    mc_args_free(&args);
+    mc_allocation_free(a);
+    mc_module_free(m);
+}
+
+/* Every generated program agrees across all stages and budgets, both
+ * allocators, -O0 and -O1. */
+static void test_differential_generated(void **state) {
+    (void)state;
+    static const int budgets[] = {1, 2, 3, 4, 8, 16};
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.size = 20 + (int32_t)(seed % 5) * 15;
+        McFunc *f = mc_gen(seed, &go);
+        assert_true(mc_verify(f, MC_VERIFY_INFER, NULL));
+        McArgs args;
+        mc_gen_args(f, seed, &args);
+        McArgs ref;
+        mc_args_copy(&ref, &args);
+        McOutcome want = mc_run(f, &ref, 0);
+        for (int opt = 0; opt <= 1; opt++) {
+            McFunc *ssa = mc_alloc_input(f, opt, NULL);
+            assert_non_null(ssa);
+            for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
+                for (int al = 0; al < 2; al++) {
+                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
+                    assert_non_null(a);
+                    char msg[256];
+                    assert_true(mc_allocation_check(a, msg, sizeof msg));
+                    McArgs run;
+                    mc_args_copy(&run, &args);
+                    McOutcome got = mc_machine_run(a, &run, 0, NULL);
+                    if (!mc_outcome_same(&want, &ref, &got, &run)) {
+                        char x[160], y[160];
+                        fprintf(stderr, "seed %llu -O%d K=%d %s: want %s got %s\n", (unsigned long long)seed, opt,
+                                budgets[k], al ? "baseline" : "improved", mc_outcome_str(&want, x, sizeof x),
+                                mc_outcome_str(&got, y, sizeof y));
+                        fail();
+                    }
+                    checked++;
+                    mc_args_free(&run);
+                    mc_allocation_free(a);
+                }
+            mc_func_free(ssa);
+        }
+        mc_args_free(&ref);
+        mc_args_free(&args);
+        mc_func_free(f);
+    }
+    assert_int_equal(checked, 200 * 2 * 6 * 2);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_swap_baseline_numbers), cmocka_unit_test(test_destroy_baseline_shape),
+        cmocka_unit_test(test_parallel_copy_cycle),   cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_dead_parameters),       cmocka_unit_test(test_step_budget),
+        cmocka_unit_test(test_differential_generated),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
