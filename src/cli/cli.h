@@ -22,10 +22,25 @@ typedef int (*McCliFn)(int argc, char **argv);
       "[--passes a,b,c|help] [--stats]",                                                        \
       "print the IR after a stage (SSA construction, optimizer passes)")                       \
     X("emit-c", mc_cli_emit_c, "emit-c FILE [--func NAME] [-O0|-O1]",                           \
-      "print the C that --stage native compiles (bounds-checked C11)")
+      "print the C that --stage native compiles (bounds-checked C11)")                        \
+    X("parse", mc_cli_parse, "parse FILE",                                                      \
+      "check an IR file and print it in canonical form")                                       \
+    X("sweep", mc_cli_sweep,                                                                    \
+      "sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \
+      "the register-budget experiment: both allocators at every K, traffic and agreement")      \
+    X("gen", mc_cli_gen, "gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]", \
+      "print one random valid program and its arguments (as a comment line)")                 \
+    X("fuzz", mc_cli_fuzz,                                                                      \
+      "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
+      "[--max-shrink N] [--no-shrink] [--no-fork] [-q]",                                        \
+      "differential fuzzing of every stage; shrinks and prints the first divergence")
 
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)
 #undef MC_X_DECL
+
+/* `minicc print --stage destroyed|allocated` (sweep.c): returns -1 when argv
+ * asks for another stage, else the exit status. */
+int mc_cli_print_alloc(int argc, char **argv);
 
 #endif

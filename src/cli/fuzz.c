@@ -1,0 +1,543 @@
+/* fuzz.c - `minicc gen` (print one random program) and `minicc fuzz`
+ * (differential testing of every stage against the interpreter).
+ *
+ * fuzz: for each seed S, S+1, ... generate a program (gen.c) and arguments,
+ * run the input stage as the reference, then every selected stage
+ * configuration: ssa, opt, alloc at K = 1, 2, 3, 4, 8, 16 with both
+ * allocators at -O1 and -O0, native at -O1 and -O0. The first configuration
+ * whose outcome (return value or trap message, and final buffers) differs,
+ * or that fails or crashes, is a divergence: the program is shrunk (shrink.c)
+ * while that configuration keeps failing and the minimal program is printed
+ * in text format with its arguments. Exit 1 on a divergence, 0 otherwise.
+ *
+ * Every check runs in a forked child with an alarm, so a crash or a hang in
+ * a pass is a finding (with the configuration it happened in) instead of
+ * the end of the campaign. Stages that are not built into this binary are
+ * noted once and skipped. */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "minicc/gen.h"
+#include "minicc/interp.h"
+#include "minicc/pipeline.h"
+#include "minicc/util.h"
+#include "minicc/verify.h"
+
+/* ---- option helpers ----------------------------------------------------------------- */
+
+static int opt_error(const char *cmd, const char *fmt, const char *arg) {
+    fprintf(stderr, "minicc %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+/* --name VALUE or --name=VALUE; advances *i. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name) {
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0) return NULL;
+    if (argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (argv[*i][n] != '\0') return NULL;
+    if (*i + 1 >= argc) return "";
+    return argv[++*i];
+}
+
+static bool parse_u64(const char *s, uint64_t *out) {
+    if (!*s) return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end || *s == '-') return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_int(const char *s, long lo, long hi, long *out) {
+    if (!*s) return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_form(const char *s, McGenForm *f) {
+    if (strcmp(s, "mutable") == 0) *f = MC_GEN_MUTABLE;
+    else if (strcmp(s, "ssa") == 0) *f = MC_GEN_SSA;
+    else if (strcmp(s, "either") == 0) *f = MC_GEN_EITHER;
+    else return false;
+    return true;
+}
+
+/* Generator options shared by gen and fuzz; returns 1 if argv[*i] was one,
+ * 0 if not, 2 on a bad value. */
+static int gen_option(const char *cmd, int argc, char **argv, int *i, McGenOptions *g) {
+    const char *v;
+    long n;
+    if ((v = opt_value(argc, argv, i, "--form"))) {
+        if (!parse_form(v, &g->form)) return opt_error(cmd, "--form expects mutable, ssa or either, not '%s'", v);
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--size"))) {
+        if (!parse_int(v, 1, 10000000, &n)) return opt_error(cmd, "--size expects a count in 1..10000000, not '%s'", v);
+        g->size = (int32_t)n;
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--loops"))) {
+        if (!parse_int(v, 0, 15, &n)) return opt_error(cmd, "--loops expects a depth in 0..15, not '%s'", v);
+        g->max_loop_depth = (int)n;
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--vars"))) {
+        if (!parse_int(v, 1, 64, &n)) return opt_error(cmd, "--vars expects a count in 1..64, not '%s'", v);
+        g->max_vars = (int)n;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--no-traps") == 0) {
+        g->traps = false;
+        return 1;
+    }
+    return 0;
+}
+
+static void print_program(const McFunc *f, const McArgs *a, FILE *out) {
+    mc_func_print(f, out);
+    fprintf(out, "# args: ");
+    mc_args_format(a, out);
+    fprintf(out, "\n");
+}
+
+/* ---- minicc gen ----------------------------------------------------------------------- */
+
+int mc_cli_gen(int argc, char **argv) {
+    McGenOptions go;
+    mc_gen_options_default(&go);
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r = gen_option("gen", argc, argv, &i, &go);
+        if (r == 2) return 2;
+        if (r == 1) continue;
+        if ((v = opt_value(argc, argv, &i, "--seed"))) {
+            if (!parse_u64(v, &seed)) return opt_error("gen", "--seed expects a non-negative integer, not '%s'", v);
+            continue;
+        }
+        return opt_error("gen", "unknown option '%s'", argv[i]);
+    }
+    McFunc *f = mc_gen(seed, &go);
+    McDiags d;
+    mc_diags_init(&d, "<gen>", NULL, 0);
+    if (!mc_verify(f, MC_VERIFY_INFER, &d)) {
+        /* A generator bug: show the program and why. */
+        mc_func_print(f, stderr);
+        mc_diags_print(&d, stderr, false);
+        mc_diags_free(&d);
+        mc_func_free(f);
+        return 2;
+    }
+    mc_diags_free(&d);
+    McArgs a;
+    mc_gen_args(f, seed, &a);
+    printf("# minicc gen --seed %" PRIu64 " (%s form)\n", seed, f->form == MC_FORM_SSA ? "ssa" : "mutable");
+    print_program(f, &a, stdout);
+    mc_args_free(&a);
+    mc_func_free(f);
+    return 0;
+}
+
+/* ---- configurations and the check ------------------------------------------------- */
+
+typedef struct Config {
+    McStageOptions so;
+    char name[48]; /* `alloc K=3 baseline -O0` */
+} Config;
+
+enum { R_AGREE = 0, R_SKIP, R_DIVERGE, R_ERROR, R_CRASH };
+
+/* What a check found; lives in shared memory when the check runs in a child. */
+typedef struct Result {
+    int status;  /* R_* */
+    int cfg;     /* configuration being run (crash) or failing */
+    int sig;     /* R_CRASH: signal, 0 for a time-out seen by the parent */
+    McOutcome ref, got;
+    char msg[256];
+} Result;
+
+typedef struct Fuzz {
+    Config *cfg;
+    int ncfg;
+    int64_t ref_steps;  /* reference step budget; stages get 4x (edge blocks add entries) */
+    unsigned timeout;   /* seconds per check in the child */
+    bool fork;
+    Result *shared;     /* MAP_SHARED result slot */
+    int only;           /* shrinking: run only this configuration (-1 = all) */
+    int want_status, want_cfg; /* shrinking: the failure to keep */
+    int64_t checks;     /* stage runs */
+} Fuzz;
+
+static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Result *r) {
+    memset(r, 0, sizeof *r);
+    r->cfg = -1;
+    McArgs ra;
+    mc_args_copy(&ra, args);
+    McStageOptions so;
+    mc_stage_options_default(&so);
+    so.stage = MC_STAGE_INPUT;
+    so.max_steps = z->ref_steps;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    if (!mc_stage_execute(f, &so, &ra, &r->ref, NULL, &d)) {
+        r->status = R_ERROR;
+        mc_diag_line(&d, 0, r->msg, sizeof r->msg);
+        goto done;
+    }
+    if (r->ref.kind == MC_TRAPPED && strcmp(r->ref.trap, "execution step limit exceeded") == 0) {
+        r->status = R_SKIP;
+        goto done;
+    }
+    for (int c = 0; c < z->ncfg; c++) {
+        if (z->only >= 0 && c != z->only) continue;
+        r->cfg = c;
+        McArgs ca;
+        mc_args_copy(&ca, args);
+        McDiags cd;
+        mc_diags_init(&cd, NULL, NULL, 0);
+        McStageOptions co = z->cfg[c].so;
+        if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
+        bool ok = mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
+        bool same = ok && mc_outcome_same(&r->ref, &ra, &r->got, &ca);
+        if (!ok) mc_diag_line(&cd, 0, r->msg, sizeof r->msg);
+        mc_diags_free(&cd);
+        mc_args_free(&ca);
+        if (!ok) {
+            r->status = R_ERROR;
+            goto done;
+        }
+        if (!same) {
+            r->status = R_DIVERGE;
+            goto done;
+        }
+    }
+    r->cfg = -1;
+    r->status = R_AGREE;
+done:
+    mc_diags_free(&d);
+    mc_args_free(&ra);
+}
+
+static void check(Fuzz *z, const McFunc *f, const McArgs *args, Result *out) {
+    z->checks += z->only >= 0 ? 1 : z->ncfg;
+    if (!z->fork) {
+        check_inproc(z, f, args, out);
+        return;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    memset(z->shared, 0, sizeof *z->shared);
+    z->shared->cfg = -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        check_inproc(z, f, args, out);
+        return;
+    }
+    if (pid == 0) {
+        alarm(z->timeout);
+        check_inproc(z, f, args, z->shared);
+        _exit(0);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    *out = *z->shared;
+    if (WIFSIGNALED(st)) {
+        out->status = R_CRASH;
+        out->sig = WTERMSIG(st);
+        if (out->sig == SIGALRM)
+            snprintf(out->msg, sizeof out->msg, "no result within %u s (hang?)", z->timeout);
+        else
+            snprintf(out->msg, sizeof out->msg, "crashed with signal %d (%s)", out->sig, strsignal(out->sig));
+    } else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        out->status = R_CRASH;
+        snprintf(out->msg, sizeof out->msg, "exited with status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    }
+}
+
+static bool still_failing(void *ctx, const McFunc *cand, const McArgs *args) {
+    Fuzz *z = ctx;
+    Result r;
+    check(z, cand, args, &r);
+    return r.status == z->want_status && r.cfg == z->want_cfg;
+}
+
+/* ---- the stage list ------------------------------------------------------------------ */
+
+static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllocator al) {
+    *v = mc_xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+    Config *c = &(*v)[(*n)++];
+    mc_stage_options_default(&c->so);
+    c->so.stage = stage;
+    c->so.opt_level = opt;
+    c->so.regs = regs;
+    c->so.allocator = al;
+    c->so.timeout = 2.0;
+    if (stage == MC_STAGE_ALLOC)
+        snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, al == MC_ALLOC_BASELINE ? "baseline" : "improved",
+                 opt);
+    else if (stage == MC_STAGE_NATIVE)
+        snprintf(c->name, sizeof c->name, "native -O%d", opt);
+    else
+        snprintf(c->name, sizeof c->name, "%s", mc_stage_name(stage));
+}
+
+/* Is the stage built into this binary? (Runs it on `func f() { e: return 0 }`.) */
+static bool stage_available(McStage s) {
+    McFunc *f = mc_func_new("f", NULL);
+    int32_t b = mc_func_block_add(f, "entry");
+    f->blocks[b].term.op = MC_OP_RET;
+    f->blocks[b].term.arg = mc_const(0);
+    f->blocks[b].has_term = true;
+    bool ok = mc_verify(f, MC_VERIFY_INFER, NULL);
+    McStageOptions so;
+    mc_stage_options_default(&so);
+    so.stage = s;
+    McArgs a = {NULL, 0};
+    McOutcome out;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    if (ok) ok = mc_stage_execute(f, &so, &a, &out, NULL, &d);
+    char line[256] = "";
+    if (!ok && d.n) mc_diag_line(&d, 0, line, sizeof line);
+    mc_diags_free(&d);
+    mc_func_free(f);
+    /* Only "not available" removes a stage; any other failure is a finding later. */
+    return ok || strstr(line, "not available") == NULL;
+}
+
+static int parse_stages(const char *s, bool want[MC_STAGE_COUNT]) {
+    memset(want, 0, MC_STAGE_COUNT * sizeof *want);
+    char *copy = mc_xstrdup(s), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        int k = mc_stage_lookup(t);
+        if (k < 0) {
+            int r = opt_error("fuzz", "unknown stage '%s' (input, ssa, opt, alloc, native)", t);
+            free(copy);
+            return r;
+        }
+        want[k] = true;
+    }
+    free(copy);
+    return 0;
+}
+
+/* ---- minicc fuzz ------------------------------------------------------------------------ */
+
+static void describe(const Fuzz *z, const McFunc *f, const McArgs *args, const Result *r, FILE *out) {
+    char a[192], b[192];
+    const char *cname = r->cfg >= 0 ? z->cfg[r->cfg].name : "input";
+    switch (r->status) {
+    case R_DIVERGE:
+        fprintf(out, "  input: %s\n  %s: %s\n", mc_outcome_str(&r->ref, a, sizeof a), cname,
+                mc_outcome_str(&r->got, b, sizeof b));
+        /* buffers as each side left them */
+        {
+            McArgs ra, ca;
+            mc_args_copy(&ra, args);
+            mc_args_copy(&ca, args);
+            McStageOptions so;
+            mc_stage_options_default(&so);
+            so.max_steps = z->ref_steps;
+            McOutcome o1, o2;
+            McDiags d;
+            mc_diags_init(&d, NULL, NULL, 0);
+            if (mc_stage_execute(f, &so, &ra, &o1, NULL, &d) && r->cfg >= 0) {
+                McStageOptions co = z->cfg[r->cfg].so;
+                if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
+                if (mc_stage_execute(f, &co, &ca, &o2, NULL, &d)) {
+                    for (int32_t p = 0; p < f->nparams; p++) {
+                        if (f->values[f->params[p]].kind != MC_VAL_BUF) continue;
+                        bool same = ra.v[p].len == ca.v[p].len &&
+                                    (ra.v[p].len == 0 ||
+                                     memcmp(ra.v[p].data, ca.v[p].data, (size_t)ra.v[p].len * sizeof(int32_t)) == 0);
+                        if (same) continue;
+                        fprintf(out, "  buffer %s differs:\n    input:", f->values[f->params[p]].name);
+                        for (int32_t e = 0; e < ra.v[p].len; e++) fprintf(out, " %d", ra.v[p].data[e]);
+                        fprintf(out, "\n    %s:", cname);
+                        for (int32_t e = 0; e < ca.v[p].len; e++) fprintf(out, " %d", ca.v[p].data[e]);
+                        fprintf(out, "\n");
+                    }
+                }
+            }
+            mc_diags_free(&d);
+            mc_args_free(&ra);
+            mc_args_free(&ca);
+        }
+        break;
+    case R_ERROR: fprintf(out, "  %s failed: %s\n", cname, r->msg); break;
+    case R_CRASH: fprintf(out, "  %s %s\n", cname, r->msg); break;
+    default: break;
+    }
+}
+
+int mc_cli_fuzz(int argc, char **argv) {
+    McGenOptions go;
+    mc_gen_options_default(&go);
+    go.size = 30;
+    uint64_t seed = 1, count = 100;
+    bool want[MC_STAGE_COUNT] = {false}, stages_given = false, quiet = false, shrink = true;
+    long max_shrink = 4000;
+    Fuzz z;
+    memset(&z, 0, sizeof z);
+    z.fork = true;
+    z.timeout = 20;
+    z.only = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        long n;
+        int r = gen_option("fuzz", argc, argv, &i, &go);
+        if (r == 2) return 2;
+        if (r == 1) continue;
+        if ((v = opt_value(argc, argv, &i, "--seed"))) {
+            if (!parse_u64(v, &seed)) return opt_error("fuzz", "--seed expects a non-negative integer, not '%s'", v);
+        } else if ((v = opt_value(argc, argv, &i, "--count"))) {
+            if (!parse_u64(v, &count) || count == 0)
+                return opt_error("fuzz", "--count expects a positive integer, not '%s'", v);
+        } else if ((v = opt_value(argc, argv, &i, "--stages"))) {
+            if (parse_stages(v, want)) return 2;
+            stages_given = true;
+        } else if ((v = opt_value(argc, argv, &i, "--max-shrink"))) {
+            if (!parse_int(v, 0, 100000000, &n))
+                return opt_error("fuzz", "--max-shrink expects a count, not '%s'", v);
+            max_shrink = n;
+        } else if ((v = opt_value(argc, argv, &i, "--timeout"))) {
+            if (!parse_int(v, 1, 3600, &n)) return opt_error("fuzz", "--timeout expects seconds in 1..3600, not '%s'", v);
+            z.timeout = (unsigned)n;
+        } else if (strcmp(argv[i], "--no-fork") == 0) {
+            z.fork = false;
+        } else if (strcmp(argv[i], "--no-shrink") == 0) {
+            shrink = false;
+        } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
+            quiet = true;
+        } else {
+            return opt_error("fuzz", "unknown option '%s'", argv[i]);
+        }
+    }
+    if (!stages_given) {
+        for (int s = 0; s < MC_STAGE_COUNT; s++) want[s] = true;
+        want[MC_STAGE_NATIVE] = count <= 10; /* slow: a compiler run per program */
+    }
+
+    static const int regs[] = {1, 2, 3, 4, 8, 16};
+    Config *cfg = NULL;
+    int ncfg = 0;
+    for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
+        if (!want[s]) continue;
+        if (!stage_available((McStage)s)) {
+            if (stages_given) fprintf(stderr, "minicc fuzz: stage %s is not built in; skipped\n", mc_stage_name((McStage)s));
+            continue;
+        }
+        if (s == MC_STAGE_ALLOC) {
+            for (int o = 1; o >= 0; o--)
+                for (int al = 0; al < 2; al++)
+                    for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++)
+                        add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, o, regs[k], (McAllocator)al);
+        } else if (s == MC_STAGE_NATIVE) {
+            add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 1, 4, MC_ALLOC_IMPROVED);
+            add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 0, 4, MC_ALLOC_IMPROVED);
+        } else {
+            add_cfg(&cfg, &ncfg, (McStage)s, 1, 4, MC_ALLOC_IMPROVED);
+        }
+    }
+    z.cfg = cfg;
+    z.ncfg = ncfg;
+    z.ref_steps = MC_DEFAULT_MAX_STEPS / 4;
+    if (z.fork) {
+        z.shared = mmap(NULL, sizeof(Result), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (z.shared == MAP_FAILED) {
+            z.shared = NULL;
+            z.fork = false;
+        }
+    }
+
+    int status = 0;
+    uint64_t skipped = 0, traps = 0, ssa_form = 0;
+    double t0 = mc_now();
+    for (uint64_t k = 0; k < count; k++) {
+        uint64_t s = seed + k;
+        McFunc *f = mc_gen(s, &go);
+        if (!mc_verify(f, MC_VERIFY_INFER, NULL)) {
+            McDiags d;
+            mc_diags_init(&d, "<gen>", NULL, 0);
+            mc_verify(f, MC_VERIFY_INFER, &d);
+            printf("fuzz: seed %" PRIu64 ": the generated program does not verify (generator or verifier bug)\n", s);
+            mc_diags_print(&d, stdout, false);
+            mc_func_print(f, stdout);
+            mc_diags_free(&d);
+            mc_func_free(f);
+            status = 1;
+            break;
+        }
+        ssa_form += f->form == MC_FORM_SSA;
+        McArgs args;
+        mc_gen_args(f, s, &args);
+        Result r;
+        z.only = -1;
+        check(&z, f, &args, &r);
+        if (r.status == R_SKIP) skipped++;
+        if (r.status == R_AGREE && r.ref.kind == MC_TRAPPED) traps++;
+        if (r.status == R_AGREE || r.status == R_SKIP) {
+            mc_args_free(&args);
+            mc_func_free(f);
+            continue;
+        }
+        const char *cname = r.cfg >= 0 ? cfg[r.cfg].name : "input";
+        printf("fuzz: seed %" PRIu64 " (program %" PRIu64 " of %" PRIu64 "): %s at %s\n", s, k + 1, count,
+               r.status == R_DIVERGE ? "diverge" : r.status == R_ERROR ? "stage failed" : "crash", cname);
+        printf("  reproduce: minicc gen --seed %" PRIu64 " --size %ld --form %s%s > prog.ir\n", s, (long)go.size,
+               go.form == MC_GEN_SSA ? "ssa" : go.form == MC_GEN_MUTABLE ? "mutable" : "either",
+               go.traps ? "" : " --no-traps");
+        McFunc *small = NULL;
+        McShrinkStats st = {0, 0, 0};
+        int32_t before = 0, after = 0;
+        for (int32_t b = 0; b < f->nblocks; b++) before += f->blocks[b].ninsts + f->blocks[b].nphis + 1;
+        if (shrink) {
+            z.only = r.cfg;
+            z.want_status = r.status;
+            z.want_cfg = r.cfg;
+            small = mc_shrink(f, &args, still_failing, &z, max_shrink, &st);
+            z.only = -1;
+            for (int32_t b = 0; b < small->nblocks; b++) after += small->blocks[b].ninsts + small->blocks[b].nphis + 1;
+            check(&z, small, &args, &r); /* the minimal program's own outcome */
+        }
+        const McFunc *show = small ? small : f;
+        describe(&z, show, &args, &r, stdout);
+        if (small)
+            printf("minimal program (%d -> %d lines, %" PRId64 " candidates, %" PRId64 " invalid):\n", before, after,
+                   st.tried, st.invalid);
+        else
+            printf("program:\n");
+        print_program(show, &args, stdout);
+        printf("first divergent stage: %s\n", r.cfg >= 0 ? cfg[r.cfg].name : cname);
+        mc_func_free(small);
+        mc_args_free(&args);
+        mc_func_free(f);
+        status = 1;
+        break;
+    }
+    double secs = mc_now() - t0;
+    if (status == 0 && !quiet) {
+        printf("fuzz: %" PRIu64 " programs (seeds %" PRIu64 "..%" PRIu64 ", %" PRIu64 " SSA, %" PRIu64
+               " trapping, %" PRIu64 " skipped), %d configurations, %" PRId64 " stage runs, all agree (%.1f s)\n",
+               count, seed, seed + count - 1, ssa_form, traps, skipped, ncfg, z.checks, secs);
+    }
+    if (z.shared) munmap(z.shared, sizeof(Result));
+    free(cfg);
+    return status;
+}
