@@ -338,6 +338,60 @@ static void test_several_errors_sorted(void **state) {
                  "t.ir:9:8: error: block 'entry' is the entry block and cannot be a branch target\n");
 }
 
+static void test_two_phis_same_dest(void **state) {
+    (void)state;
+    EXPECT_DIAGS("func f(i32 n) {\n"
+                 "entry:\n  jump h\n"
+                 "h:\n  a = phi [entry: 1]\n  a = phi [entry: 2]\n  a = add a, n\n  return a\n}\n",
+                 "t.ir:6:3: error: 'a' is defined more than once (first at 5:3)\n"
+                 "t.ir:7:3: error: 'a' is defined more than once (first at 5:3)\n");
+}
+
+static void test_unreachable_pred_needs_entry(void **state) {
+    (void)state;
+    /* An unreachable block is still a predecessor: the phi needs its entry,
+     * and the operand (defined nowhere reachable) is not checked for dominance. */
+    EXPECT_VALID("func f(i32 n) {\n"
+                 "entry:\n  jump j\n"
+                 "dead:\n  z = copy 5\n  jump j\n"
+                 "j:\n  a = phi [entry: n], [dead: z]\n  return a\n}\n",
+                 MC_FORM_SSA);
+    EXPECT_DIAGS("func f(i32 n) {\n"
+                 "entry:\n  jump j\n"
+                 "dead:\n  jump j\n"
+                 "j:\n  a = phi [entry: n]\n  return a\n}\n",
+                 "t.ir:7:3: error: phi for 'a' has no entry for predecessor 'dead'\n");
+}
+
+static void test_mutable_loop_valid(void **state) {
+    (void)state;
+    /* Assigned before the loop and inside it: definitely assigned everywhere. */
+    EXPECT_VALID("func f(i32 n) {\n"
+                 "entry:\n  x = copy 0\n  i = copy 0\n  jump h\n"
+                 "h:\n  c = lt i, n\n  branch c, b, e\n"
+                 "b:\n  x = add x, i\n  i = add i, 1\n  branch c, h, h\n"
+                 "e:\n  return x\n}\n",
+                 MC_FORM_MUTABLE);
+}
+
+static void test_clone_verifies(void **state) {
+    (void)state;
+    McDiags d;
+    mc_diags_init(&d, "t.ir", SWAP, strlen(SWAP));
+    McModule *m = mc_parse("t.ir", SWAP, strlen(SWAP), &d);
+    assert_non_null(m);
+    McFunc *g = mc_func_clone(m->funcs[0]);
+    g->form = MC_FORM_UNKNOWN;
+    assert_true(mc_verify(g, MC_VERIFY_SSA, &d));
+    assert_true(mc_verify(g, MC_VERIFY_INFER, &d));
+    assert_int_equal(g->form, MC_FORM_SSA);
+    assert_false(mc_verify(g, MC_VERIFY_MUTABLE, &d));
+    assert_int_equal(d.n, 3); /* three phis, each rejected in mutable form */
+    mc_func_free(g);
+    mc_module_free(m);
+    mc_diags_free(&d);
+}
+
 /* ---- builder: modes, synthesized IR, malformed handles --------------------------------------------- */
 
 static McFunc *diamond_x(void) {
@@ -587,6 +641,10 @@ int main(void) {
         cmocka_unit_test(test_maybe_unassigned_loop),
         cmocka_unit_test(test_self_use_in_mutable),
         cmocka_unit_test(test_several_errors_sorted),
+        cmocka_unit_test(test_two_phis_same_dest),
+        cmocka_unit_test(test_unreachable_pred_needs_entry),
+        cmocka_unit_test(test_mutable_loop_valid),
+        cmocka_unit_test(test_clone_verifies),
         cmocka_unit_test(test_modes),
         cmocka_unit_test(test_mutable_rejects_phis),
         cmocka_unit_test(test_synthesized_messages),
