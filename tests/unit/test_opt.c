@@ -1,0 +1,492 @@
+/* test_opt.c - the optimizer: each pass on a small program written the way a
+ * student would (expected output worked out by hand), the pass manager
+ * (table, --passes lists, statistics, verification), and the differential
+ * test: generated programs (gen.h) must have the same outcome - return value
+ * or trap message, and final buffers - as loaded, after SSA construction
+ * (all three placement policies) and after the -O1 optimizer. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "minicc/gen.h"
+#include "minicc/interp.h"
+#include "minicc/opt.h"
+#include "minicc/parse.h"
+#include "minicc/ssa.h"
+#include "minicc/util.h"
+#include "minicc/verify.h"
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static McFunc *parse_one(const char *src) {
+    McDiags d;
+    mc_diags_init(&d, "t.ir", src, strlen(src));
+    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+    if (!m) {
+        mc_diags_print(&d, stderr, true);
+        fail_msg("parse failed");
+    }
+    mc_diags_free(&d);
+    McFunc *f = mc_func_clone(m->funcs[0]);
+    mc_module_free(m);
+    return f;
+}
+
+static char *print_str(const McFunc *f) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    mc_func_print(f, m);
+    fclose(m);
+    return text;
+}
+
+/* SSA-build src, run the passes (NULL = -O1), compare the printed body. */
+static void expect_opt(const char *src, const char *passes, const char *want) {
+    McFunc *f = parse_one(src);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McFunc *g = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+    assert_non_null(g);
+    McOptOptions o;
+    mc_opt_options_default(&o);
+    o.passes = passes;
+    if (!mc_opt_run(g, &o, NULL, &d)) {
+        mc_diags_print(&d, stderr, false);
+        fail_msg("mc_opt_run failed");
+    }
+    char *got = print_str(g);
+    if (strcmp(got, want) != 0) {
+        fprintf(stderr, "--- want\n%s--- got\n%s", want, got);
+        fail_msg("output differs");
+    }
+    free(got);
+    mc_diags_free(&d);
+    mc_func_free(g);
+    mc_func_free(f);
+}
+
+/* ---- passes --------------------------------------------------------------- */
+
+static void test_copyprop(void **state) {
+    (void)state;
+    expect_opt("func f(i32 a) {\n"
+               "entry:\n"
+               "    x = copy a\n"
+               "    y = copy x\n"
+               "    z = add y, x\n"
+               "    return z\n"
+               "}\n",
+               "copyprop",
+               "func f(i32 a) {\n"
+               "entry:\n"
+               "    z = add a, a\n"
+               "    return z\n"
+               "}\n");
+}
+
+static void test_copyprop_trivial_phi(void **state) {
+    (void)state;
+    /* x is only ever a: the loop phi for x is trivial. */
+    expect_opt("func f(i32 a, i32 n) {\n"
+               "entry:\n"
+               "    x = copy a\n"
+               "    i = copy 0\n"
+               "    jump head\n"
+               "head:\n"
+               "    c = lt i, n\n"
+               "    branch c, body, exit\n"
+               "body:\n"
+               "    x = copy x\n"
+               "    i = add i, 1\n"
+               "    jump head\n"
+               "exit:\n"
+               "    return x\n"
+               "}\n",
+               "copyprop",
+               "func f(i32 a, i32 n) {\n"
+               "entry:\n"
+               "    jump head\n"
+               "head:\n"
+               "    i.2 = phi [entry: 0], [body: i.3]\n"
+               "    c = lt i.2, n\n"
+               "    branch c, body, exit\n"
+               "body:\n"
+               "    i.3 = add i.2, 1\n"
+               "    jump head\n"
+               "exit:\n"
+               "    return a\n"
+               "}\n");
+}
+
+static void test_sccp_branch(void **state) {
+    (void)state;
+    /* c is 1 on the only path, so the else side is unreachable and y is 7. */
+    expect_opt("func f(i32 a) {\n"
+               "entry:\n"
+               "    k = copy 3\n"
+               "    c = lt k, 5\n"
+               "    branch c, then, else\n"
+               "then:\n"
+               "    y = add k, 4\n"
+               "    jump join\n"
+               "else:\n"
+               "    y = copy a\n"
+               "    jump join\n"
+               "join:\n"
+               "    r = mul y, a\n"
+               "    return r\n"
+               "}\n",
+               "sccp",
+               "func f(i32 a) {\n"
+               "entry:\n"
+               "    jump then\n"
+               "then:\n"
+               "    jump join\n"
+               "join:\n"
+               "    r = mul 7, a\n"
+               "    return r\n"
+               "}\n");
+}
+
+static void test_sccp_loop_constant(void **state) {
+    (void)state;
+    /* x stays 1 around the loop: only the conditional analysis sees it. */
+    expect_opt("func f(i32 n) {\n"
+               "entry:\n"
+               "    x = copy 1\n"
+               "    i = copy 0\n"
+               "    jump head\n"
+               "head:\n"
+               "    c = lt i, n\n"
+               "    branch c, body, exit\n"
+               "body:\n"
+               "    t = eq x, 1\n"
+               "    branch t, same, other\n"
+               "same:\n"
+               "    x = copy 1\n"
+               "    jump latch\n"
+               "other:\n"
+               "    x = copy 2\n"
+               "    jump latch\n"
+               "latch:\n"
+               "    i = add i, 1\n"
+               "    jump head\n"
+               "exit:\n"
+               "    return x\n"
+               "}\n",
+               NULL,
+               "func f(i32 n) {\n"
+               "entry:\n"
+               "    jump head\n"
+               "head:\n"
+               "    i.2 = phi [entry: 0], [body: i.3]\n"
+               "    c = lt i.2, n\n"
+               "    branch c, body, exit\n"
+               "body:\n"
+               "    i.3 = add i.2, 1\n"
+               "    jump head\n"
+               "exit:\n"
+               "    return 1\n"
+               "}\n");
+}
+
+static void test_gvn(void **state) {
+    (void)state;
+    /* b*a is a*b; t-t is 0; x+0 is x; the second a*b in the dominated block too. */
+    expect_opt("func f(i32 a, i32 b) {\n"
+               "entry:\n"
+               "    x = mul a, b\n"
+               "    y = mul b, a\n"
+               "    d = sub x, y\n"
+               "    e = add x, d\n"
+               "    c = lt a, b\n"
+               "    branch c, l, r\n"
+               "l:\n"
+               "    z = mul a, b\n"
+               "    return z\n"
+               "r:\n"
+               "    return e\n"
+               "}\n",
+               "gvn",
+               "func f(i32 a, i32 b) {\n"
+               "entry:\n"
+               "    x = mul a, b\n"
+               "    c = lt a, b\n"
+               "    branch c, l, r\n"
+               "l:\n"
+               "    return x\n"
+               "r:\n"
+               "    return x\n"
+               "}\n");
+}
+
+static void test_gvn_not_across_siblings(void **state) {
+    (void)state;
+    /* l does not dominate r: the a+1 in r must stay. Loads are never merged. */
+    expect_opt("func f(buf m, i32 a) {\n"
+               "entry:\n"
+               "    branch a, l, r\n"
+               "l:\n"
+               "    x = add a, 1\n"
+               "    return x\n"
+               "r:\n"
+               "    u = load m, a\n"
+               "    v = load m, a\n"
+               "    y = add a, 1\n"
+               "    s = add u, v\n"
+               "    w = add s, y\n"
+               "    return w\n"
+               "}\n",
+               "gvn",
+               "func f(buf m, i32 a) {\n"
+               "entry:\n"
+               "    branch a, l, r\n"
+               "l:\n"
+               "    x = add a, 1\n"
+               "    return x\n"
+               "r:\n"
+               "    u = load m, a\n"
+               "    v = load m, a\n"
+               "    y = add a, 1\n"
+               "    s = add u, v\n"
+               "    w = add s, y\n"
+               "    return w\n"
+               "}\n");
+}
+
+static void test_dce_keeps_loads(void **state) {
+    (void)state;
+    expect_opt("func f(buf m, i32 a) {\n"
+               "entry:\n"
+               "    dead = mul a, a\n"
+               "    u = load m, a\n"
+               "    unused = add u, 1\n"
+               "    store m, 0, a\n"
+               "    return a\n"
+               "}\n",
+               "dce",
+               "func f(buf m, i32 a) {\n"
+               "entry:\n"
+               "    u = load m, a\n"
+               "    store m, 0, a\n"
+               "    return a\n"
+               "}\n");
+}
+
+static void test_simplifycfg(void **state) {
+    (void)state;
+    /* Constant branch folded, chain merged, empty forwarding block removed
+     * (the phi in join gets the operand for the new predecessor). */
+    expect_opt("func f(i32 a) {\n"
+               "entry:\n"
+               "    branch 1, one, never\n"
+               "never:\n"
+               "    return 0\n"
+               "one:\n"
+               "    x = add a, 1\n"
+               "    jump two\n"
+               "two:\n"
+               "    branch x, empty, other\n"
+               "empty:\n"
+               "    jump join\n"
+               "other:\n"
+               "    y = add a, 2\n"
+               "    jump join\n"
+               "join:\n"
+               "    r = phi [empty: x], [other: y]\n"
+               "    return r\n"
+               "}\n",
+               "simplifycfg",
+               "func f(i32 a) {\n"
+               "entry:\n"
+               "    x = add a, 1\n"
+               "    branch x, join, other\n"
+               "other:\n"
+               "    y = add a, 2\n"
+               "    jump join\n"
+               "join:\n"
+               "    r = phi [entry: x], [other: y]\n"
+               "    return r\n"
+               "}\n");
+}
+
+static void test_simplifycfg_keeps_conflicting_phi(void **state) {
+    (void)state;
+    /* entry reaches join directly and through empty with different values:
+     * forwarding empty would need two phi entries for entry, so it stays. */
+    expect_opt("func f(i32 a) {\n"
+               "entry:\n"
+               "    branch a, empty, join\n"
+               "empty:\n"
+               "    jump join\n"
+               "join:\n"
+               "    r = phi [entry: 1], [empty: 2]\n"
+               "    return r\n"
+               "}\n",
+               "simplifycfg",
+               "func f(i32 a) {\n"
+               "entry:\n"
+               "    branch a, empty, join\n"
+               "empty:\n"
+               "    jump join\n"
+               "join:\n"
+               "    r = phi [entry: 1], [empty: 2]\n"
+               "    return r\n"
+               "}\n");
+}
+
+static void test_pass_table(void **state) {
+    (void)state;
+    int n;
+    const McPass *t = mc_pass_table(&n);
+    assert_int_equal(n, 5);
+    for (int i = 0; i < n; i++) {
+        assert_ptr_equal(mc_pass_find(t[i].name), &t[i]);
+        assert_non_null(t[i].help);
+        assert_non_null(t[i].requires);
+        assert_non_null(t[i].invalidates);
+    }
+    assert_null(mc_pass_find("nope"));
+}
+
+static void test_unknown_pass(void **state) {
+    (void)state;
+    McFunc *f = parse_one("func f(i32 a) {\nentry:\n    return a\n}\n");
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McOptOptions o;
+    mc_opt_options_default(&o);
+    o.passes = "dce,bogus";
+    assert_false(mc_opt_run(f, &o, NULL, &d));
+    assert_int_equal(d.n, 1);
+    assert_non_null(strstr(d.v[0].msg, "unknown pass 'bogus'"));
+    mc_diags_free(&d);
+    mc_func_free(f);
+}
+
+static void test_not_ssa(void **state) {
+    (void)state;
+    McFunc *f = parse_one("func f(i32 a) {\nentry:\n    a = add a, 1\n    return a\n}\n");
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_false(mc_opt_run(f, NULL, NULL, &d));
+    assert_int_equal(d.n, 1);
+    mc_diags_free(&d);
+    mc_func_free(f);
+}
+
+static void test_stats(void **state) {
+    (void)state;
+    McFunc *f = parse_one("func f(i32 a) {\nentry:\n    x = copy a\n    y = add x, 0\n    return y\n}\n");
+    McOptStats st;
+    memset(&st, 0, sizeof st);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_opt_run(f, NULL, &st, &d));
+    assert_true(st.rounds >= 2); /* a change, then a round that proves the fixed point */
+    assert_int_equal(st.n, st.rounds * 5);
+    assert_string_equal(st.v[0].pass, "sccp");
+    assert_int_equal(st.v[0].insts[0], 2);
+    assert_int_equal(st.v[st.n - 1].insts[1], 0);
+    for (int32_t i = st.n - 5; i < st.n; i++) assert_false(st.v[i].changed);
+    mc_opt_stats_free(&st);
+    mc_diags_free(&d);
+    mc_func_free(f);
+}
+
+/* ---- differential test ------------------------------------------------------ */
+
+#define DIFF_PROGRAMS 600
+
+static void run_stage(const McFunc *f, const McArgs *args, McOutcome *out, McArgs *after) {
+    mc_args_copy(after, args);
+    *out = mc_run(f, after, 0);
+}
+
+static void test_differential(void **state) {
+    (void)state;
+    int64_t before = 0, after_insts = 0;
+    int traps = 0, mutable_count = 0;
+    for (uint64_t seed = 1; seed <= DIFF_PROGRAMS; seed++) {
+        McFunc *f = mc_gen(seed, NULL);
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        if (!mc_verify(f, MC_VERIFY_INFER, &d)) fail_msg("seed %llu: generator made an invalid program", (unsigned long long)seed);
+        mutable_count += f->form == MC_FORM_MUTABLE;
+        McArgs args;
+        mc_gen_args(f, seed, &args);
+        McOutcome ref, got;
+        McArgs ref_args, got_args;
+        run_stage(f, &args, &ref, &ref_args);
+        traps += ref.kind == MC_TRAPPED;
+        McFunc *opt = NULL;
+        for (int k = 0; k < MC_SSA_KIND_COUNT; k++) {
+            McFunc *s = mc_ssa_build(f, (McSsaKind)k, NULL, &d);
+            if (!s) {
+                mc_diags_print(&d, stderr, false);
+                fail_msg("seed %llu: SSA construction (%s) failed", (unsigned long long)seed,
+                         mc_ssa_kind_name((McSsaKind)k));
+            }
+            run_stage(s, &args, &got, &got_args);
+            if (!mc_outcome_same(&ref, &ref_args, &got, &got_args))
+                fail_msg("seed %llu: ssa (%s) diverges", (unsigned long long)seed, mc_ssa_kind_name((McSsaKind)k));
+            mc_args_free(&got_args);
+            if (k == MC_SSA_PRUNED)
+                opt = s;
+            else
+                mc_func_free(s);
+        }
+        McOutcome ssa_out;
+        McArgs ssa_args;
+        run_stage(opt, &args, &ssa_out, &ssa_args);
+        if (!mc_opt_run(opt, NULL, NULL, &d)) {
+            mc_diags_print(&d, stderr, false);
+            fail_msg("seed %llu: optimizer failed", (unsigned long long)seed);
+        }
+        run_stage(opt, &args, &got, &got_args);
+        if (!mc_outcome_same(&ref, &ref_args, &got, &got_args)) {
+            char b1[200], b2[200];
+            fail_msg("seed %llu: opt diverges: %s vs %s", (unsigned long long)seed, mc_outcome_str(&ref, b1, sizeof b1),
+                     mc_outcome_str(&got, b2, sizeof b2));
+        }
+        before += ssa_out.insts;
+        after_insts += got.insts;
+        mc_args_free(&ssa_args);
+        mc_args_free(&got_args);
+        mc_args_free(&ref_args);
+        mc_args_free(&args);
+        mc_func_free(opt);
+        mc_func_free(f);
+        mc_diags_free(&d);
+    }
+    printf("differential: %d programs (%d mutable, %d trapping) agree; dynamic instructions ssa %lld -> opt %lld\n",
+           DIFF_PROGRAMS, mutable_count, traps, (long long)before, (long long)after_insts);
+    assert_true(after_insts <= before);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_copyprop),
+        cmocka_unit_test(test_copyprop_trivial_phi),
+        cmocka_unit_test(test_sccp_branch),
+        cmocka_unit_test(test_sccp_loop_constant),
+        cmocka_unit_test(test_gvn),
+        cmocka_unit_test(test_gvn_not_across_siblings),
+        cmocka_unit_test(test_dce_keeps_loads),
+        cmocka_unit_test(test_simplifycfg),
+        cmocka_unit_test(test_simplifycfg_keeps_conflicting_phi),
+        cmocka_unit_test(test_pass_table),
+        cmocka_unit_test(test_unknown_pass),
+        cmocka_unit_test(test_not_ssa),
+        cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_differential),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
