@@ -1,9 +1,20 @@
 /* main.c - argument parsing and dispatch to the one-shot commands (src/cli),
- * the minicc> prompt (src/repl) and the full-screen workbench (src/tui). */
+ * the minicc> prompt (src/repl) and the full-screen workbench (src/tui).
+ *
+ *   minicc COMMAND ...            a one-shot command (cli.h)
+ *   minicc [OPTIONS] [FILE]       the prompt on a terminal; batch mode (commands
+ *                                 read from stdin) when stdin is not a terminal
+ *   minicc -x SCRIPT / -c 'CMDS'  run commands and exit; --bail stops at the
+ *                                 first error; exit status 1 when any failed */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "repl/commands.h"
+#include "repl/repl.h"
+#include "repl/session.h"
 
 static const struct {
     const char *name;
@@ -16,10 +27,120 @@ static const struct {
 };
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: minicc COMMAND ...\n\ncommands:\n");
+    fprintf(out,
+            "usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]\n"
+            "       minicc COMMAND ...\n"
+            "\n"
+            "Without COMMAND, minicc opens the minicc> prompt on FILE (when given);\n"
+            "when stdin is not a terminal it reads prompt commands from stdin instead\n"
+            "(batch mode: no prompt, errors as `<stdin>:LINE: error: ...`). Type `help`\n"
+            "at the prompt, or see minicc(1).\n"
+            "\n"
+            "options:\n"
+            "  -x SCRIPT    run the prompt commands in SCRIPT, then exit\n"
+            "  -c 'CMDS'    run prompt commands separated by `;`, then exit\n"
+            "  --bail       stop at the first command that fails\n"
+            "  --help       this text\n"
+            "  --version    print the version\n"
+            "Batch runs exit with status 1 when any command failed.\n"
+            "\n"
+            "one-shot commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n      minicc %s\n", commands[i].name, commands[i].summary, commands[i].usage);
-    fprintf(out, "\n  --help     this text\n  --version  print the version\n");
+}
+
+enum { ACT_SCRIPT, ACT_COMMANDS };
+
+static int run_prompt(int argc, char **argv) {
+    bool bail = false;
+    const char *file = NULL;
+    int nact = 0;
+    struct {
+        int kind;
+        const char *text;
+    } acts[64];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--bail") == 0) {
+            bail = true;
+        } else if (strcmp(a, "-x") == 0 || strcmp(a, "-c") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "minicc: %s needs an argument (try minicc --help)\n", a);
+                return 2;
+            }
+            if (nact == (int)(sizeof acts / sizeof acts[0])) {
+                fprintf(stderr, "minicc: too many -x/-c options\n");
+                return 2;
+            }
+            acts[nact].kind = a[1] == 'x' ? ACT_SCRIPT : ACT_COMMANDS;
+            acts[nact++].text = argv[++i];
+        } else if (a[0] == '-' && a[1] != 0) {
+            fprintf(stderr, "minicc: unknown option '%s' (try minicc --help)\n", a);
+            return 2;
+        } else if (!file) {
+            file = a;
+        } else {
+            fprintf(stderr, "minicc: unexpected argument '%s' (try minicc --help)\n", a);
+            return 2;
+        }
+    }
+    if (file) {
+        struct stat st;
+        if (stat(file, &st) != 0) {
+            /* Neither a one-shot command nor a file: say which was meant. */
+            fprintf(stderr, "minicc: '%s' is neither a command nor a file (try minicc --help)\n", file);
+            return 2;
+        }
+    }
+
+    McSession s;
+    mc_session_init(&s);
+    int status = 0;
+    bool interactive = nact == 0 && isatty(STDIN_FILENO);
+    if (!interactive) setvbuf(stdout, NULL, _IOLBF, 0);
+    if (file) {
+        /* The same as typing `load FILE` first. */
+        char *words[] = {(char *)"load", (char *)file, NULL};
+        if (mc_command_run(&s, 2, words, stdout, stderr) != MC_CMD_OK) {
+            mc_session_free(&s);
+            return 2;
+        }
+    }
+    if (nact > 0) {
+        int failed = 0;
+        bool quit = false;
+        for (int i = 0; i < nact && !quit && !(bail && failed); i++) {
+            if (acts[i].kind == ACT_SCRIPT) {
+                FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : fopen(acts[i].text, "r");
+                if (!in) {
+                    fprintf(stderr, "minicc: cannot open script '%s'\n", acts[i].text);
+                    failed++;
+                    continue;
+                }
+                failed += mc_command_script(&s, in, in == stdin ? "<stdin>" : acts[i].text, bail, stdout, stderr,
+                                            &quit);
+                if (in != stdin) fclose(in);
+            } else {
+                /* -c: errors say `-c: error: ...`. */
+                s.where_file = "-c";
+                s.where_line = 0;
+                McCmdStatus st = mc_command_line(&s, acts[i].text, bail, stdout, stderr);
+                s.where_file = NULL;
+                if (st == MC_CMD_ERROR) failed++;
+                if (st == MC_CMD_QUIT) quit = true;
+            }
+        }
+        status = failed ? 1 : 0;
+    } else if (interactive) {
+        status = mc_repl_run(&s);
+    } else {
+        bool quit;
+        int failed = mc_command_script(&s, stdin, "<stdin>", bail, stdout, stderr, &quit);
+        status = failed ? 1 : 0;
+    }
+    fflush(stdout);
+    mc_session_free(&s);
+    return status;
 }
 
 int main(int argc, char **argv) {
@@ -34,9 +155,6 @@ int main(int argc, char **argv) {
         }
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
-        fprintf(stderr, "minicc: unknown command '%s' (try minicc --help)\n", argv[1]);
-        return 2;
     }
-    usage(stderr);
-    return 2;
+    return run_prompt(argc, argv);
 }

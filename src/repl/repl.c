@@ -1,0 +1,148 @@
+/* repl.c - the minicc> prompt: GNU readline, persistent history, completion.
+ *
+ * This is the only file that includes readline. Completion candidates come
+ * from the command table (mc_command_complete), so the workbench's command
+ * line completes the same words; file names are left to readline's own
+ * filename completion. Ctrl-C abandons the line being typed; Ctrl-D quits. */
+#include "repl.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "commands.h"
+#include "minicc/util.h"
+
+#define HISTORY_MAX 1000
+
+/* readline's callbacks carry no context: the one session being prompted for. */
+static McSession *prompt_session;
+static volatile sig_atomic_t in_readline;
+
+char *mc_repl_history_path(void) {
+    McStr b;
+    mc_str_init(&b);
+    const char *state = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    if (state && state[0] == '/') mc_str_printf(&b, "%s/minicc/history", state);
+    else if (home && home[0]) mc_str_printf(&b, "%s/.local/state/minicc/history", home);
+    else return NULL;
+    return mc_str_take(&b);
+}
+
+/* mkdir -p of the directory part of path. */
+static void make_parent_dirs(const char *path) {
+    char *p = mc_xstrdup(path);
+    for (char *q = p + 1; *q; q++) {
+        if (*q != '/') continue;
+        *q = 0;
+        if (mkdir(p, 0700) != 0 && errno != EEXIST) break;
+        *q = '/';
+    }
+    free(p);
+}
+
+/* ---- completion ------------------------------------------------------------ */
+
+static char **candidates;
+static int cand_next;
+
+static char *cand_generator(const char *text, int state) {
+    (void)text;
+    if (state == 0) cand_next = 0;
+    if (!candidates || !candidates[cand_next]) return NULL;
+    return strdup(candidates[cand_next++]);
+}
+
+static char **complete(const char *text, int start, int end) {
+    rl_attempted_completion_over = 1;
+    mc_complete_free(candidates);
+    candidates = NULL;
+    McCompleteKind k = mc_command_complete(prompt_session, rl_line_buffer, start, end, &candidates);
+    if (k == MC_COMPLETE_FILE) {
+        rl_attempted_completion_over = 0;
+        return rl_completion_matches(text, rl_filename_completion_function);
+    }
+    if (k == MC_COMPLETE_NONE) return NULL;
+    return rl_completion_matches(text, cand_generator);
+}
+
+/* ---- Ctrl-C ----------------------------------------------------------------------- */
+
+static void on_sigint(int sig) {
+    (void)sig;
+    if (!in_readline) return;
+    /* Abandon the line being typed and show a fresh prompt. */
+    (void)!write(STDOUT_FILENO, "\n", 1);
+    rl_on_new_line();
+    rl_replace_line("", 0);
+    rl_redisplay();
+}
+
+/* ---- the loop --------------------------------------------------------------------------- */
+
+static bool blank(const char *s) {
+    for (; *s; s++)
+        if (*s != ' ' && *s != '\t') return false;
+    return true;
+}
+
+int mc_repl_run(McSession *s) {
+    prompt_session = s;
+    rl_readline_name = "minicc";
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t;";
+    rl_catch_signals = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+
+    using_history();
+    char *hist = mc_repl_history_path();
+    if (hist) {
+        make_parent_dirs(hist);
+        read_history(hist);
+    }
+    printf("minicc %s - type `help` for the commands, `quit` or Ctrl-D to leave\n", MINICC_VERSION);
+    for (;;) {
+        in_readline = 1;
+        char *line = readline("minicc> ");
+        in_readline = 0;
+        if (!line) {
+            putchar('\n');
+            break;
+        }
+        if (!blank(line)) {
+            HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+            if (!last || strcmp(last->line, line) != 0) {
+                add_history(line);
+                if (hist) {
+                    /* Append as we go, so a crash or a kill keeps the history. */
+                    FILE *f = fopen(hist, "a");
+                    if (f) fclose(f);
+                    append_history(1, hist);
+                }
+            }
+        }
+        McCmdStatus st = mc_command_line(s, line, false, stdout, stderr);
+        free(line);
+        fflush(stdout);
+        if (st == MC_CMD_QUIT) break;
+    }
+    if (hist) history_truncate_file(hist, HISTORY_MAX);
+    free(hist);
+    mc_complete_free(candidates);
+    candidates = NULL;
+    prompt_session = NULL;
+    return 0;
+}

@@ -1,0 +1,511 @@
+/* session.c - the state behind the minicc> prompt (see session.h).
+ *
+ * Every operation here either succeeds and updates the session, or reports
+ * on err and leaves the session exactly as it was: a student's loaded
+ * function, arguments, breakpoints and paused interpreter are never lost to
+ * a typo. Pipeline products are built lazily and dropped as a chain: a new
+ * SSA drops the optimized function, the destroyed function and the
+ * allocation built from it. */
+#include "session.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/opt.h"
+#include "minicc/parse.h"
+#include "minicc/ssa.h"
+#include "minicc/util.h"
+
+static const char *const view_names[MC_VIEW_COUNT] = {"input", "ssa", "opt", "destroyed"};
+
+const char *mc_view_name(McView v) { return v >= 0 && v < MC_VIEW_COUNT ? view_names[v] : "?"; }
+
+int mc_view_lookup(const char *name) {
+    for (int v = 0; v < MC_VIEW_COUNT; v++)
+        if (strcmp(name, view_names[v]) == 0) return v;
+    return -1;
+}
+
+void mc_session_init(McSession *s) {
+    memset(s, 0, sizeof *s);
+    s->regs = 4;
+    s->allocator = MC_ALLOC_IMPROVED;
+    s->destroy_mode = MC_ALLOC_IMPROVED;
+    s->exec = MC_VIEW_INPUT;
+    s->phi_mode = MC_PHI_PARALLEL;
+}
+
+static void events_clear(McSessionEvents *e) {
+    e->n = 0;
+    e->nphis = 0;
+}
+
+void mc_session_free(McSession *s) {
+    mc_session_stop(s);
+    mc_session_drop_views(s, MC_VIEW_SSA);
+    mc_module_free(s->module);
+    free(s->path);
+    free(s->src);
+    mc_args_free(&s->args);
+    mc_session_break_clear(s);
+    free(s->breaks);
+    free(s->last.v);
+    free(s->last.phis);
+    memset(s, 0, sizeof *s);
+}
+
+bool mc_session_error(McSession *s, FILE *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    if (s->where_file && s->where_line > 0) fprintf(err, "%s:%d: ", s->where_file, s->where_line);
+    else if (s->where_file) fprintf(err, "%s: ", s->where_file);
+    fputs("error: ", err);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
+    va_end(ap);
+    s->errors++;
+    return false;
+}
+
+/* ---- the program ---------------------------------------------------------- */
+
+bool mc_session_need_func(McSession *s, FILE *err) {
+    if (s->input) return true;
+    return mc_session_error(s, err, "no function loaded (try: load FILE)");
+}
+
+static bool args_fit(const McFunc *f, const McArgs *a) {
+    if (a->n != f->nparams) return false;
+    for (int32_t p = 0; p < f->nparams; p++)
+        if (a->v[p].is_buf != (f->values[f->params[p]].kind == MC_VAL_BUF)) return false;
+    return true;
+}
+
+/* Switch to function f of the current module; keep arguments that fit. */
+static void use_function(McSession *s, McFunc *f) {
+    mc_session_stop(s);
+    mc_session_drop_views(s, MC_VIEW_SSA);
+    s->input = f;
+    if (s->have_args && !args_fit(f, &s->args)) {
+        mc_args_free(&s->args);
+        s->have_args = false;
+    }
+    if (!s->have_args && f->nparams == 0) {
+        mc_args_free(&s->args);
+        s->have_args = true; /* nothing to set */
+    }
+}
+
+bool mc_session_load(McSession *s, const char *path, FILE *err) {
+    McDiags d;
+    mc_diags_init(&d, path, NULL, 0);
+    char *src = NULL;
+    McModule *m = mc_parse_file(path, &d, &src);
+    if (!m) {
+        mc_diags_print(&d, err, true);
+        int n = d.n;
+        mc_diags_free(&d);
+        free(src);
+        if (s->module)
+            return mc_session_error(s, err, "'%s' not loaded (%d error%s); still using %s", path, n,
+                                    n == 1 ? "" : "s", s->path);
+        return mc_session_error(s, err, "'%s' not loaded (%d error%s)", path, n, n == 1 ? "" : "s");
+    }
+    mc_diags_free(&d);
+    McFunc *keep = NULL;
+    if (s->input) keep = mc_module_find(m, s->input->name);
+    if (!keep) keep = m->nfuncs > 0 ? m->funcs[0] : NULL;
+    mc_session_stop(s);
+    mc_session_drop_views(s, MC_VIEW_SSA);
+    mc_module_free(s->module);
+    free(s->path);
+    free(s->src);
+    s->module = m;
+    s->path = mc_xstrdup(path);
+    s->src = src;
+    s->input = NULL;
+    s->exec = MC_VIEW_INPUT;
+    if (keep) use_function(s, keep);
+    return true;
+}
+
+bool mc_session_select(McSession *s, const char *name, FILE *err) {
+    if (!s->module) return mc_session_need_func(s, err);
+    McFunc *f = mc_module_find(s->module, name);
+    if (!f) return mc_session_error(s, err, "no function '%s' in %s", name, s->path);
+    if (f != s->input) {
+        use_function(s, f);
+        s->exec = MC_VIEW_INPUT;
+    }
+    return true;
+}
+
+bool mc_session_set_args(McSession *s, int argc, char **argv, FILE *err) {
+    if (!mc_session_need_func(s, err)) return false;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McArgs a = {0};
+    if (!mc_args_parse(s->input, argc, argv, &a, &d)) {
+        char buf[1024];
+        for (int i = 0; i < d.n; i++) {
+            /* mc_diag_line adds "error: "; the session adds the script position. */
+            const char *line = mc_diag_line(&d, i, buf, sizeof buf);
+            if (strncmp(line, "error: ", 7) == 0) line += 7;
+            mc_session_error(s, err, "args: %s", line);
+        }
+        if (d.n == 0) mc_session_error(s, err, "args: bad arguments");
+        mc_diags_free(&d);
+        return false;
+    }
+    mc_diags_free(&d);
+    mc_args_free(&s->args);
+    s->args = a;
+    s->have_args = true;
+    return true;
+}
+
+bool mc_session_need_args(McSession *s, FILE *err) {
+    if (!mc_session_need_func(s, err)) return false;
+    if (s->have_args) return true;
+    McStr b;
+    mc_str_init(&b);
+    for (int32_t p = 0; p < s->input->nparams; p++) {
+        const McValue *v = &s->input->values[s->input->params[p]];
+        mc_str_printf(&b, "%s%s %s", p ? ", " : "", v->kind == MC_VAL_BUF ? "buf" : "i32", v->name);
+    }
+    mc_session_error(s, err, "no arguments for %s(%s) (try: args %s)", s->input->name, b.s ? b.s : "",
+                     s->input->nparams && s->input->values[s->input->params[0]].kind == MC_VAL_BUF ? "[1,2,3]"
+                                                                                                    : "4");
+    mc_str_free(&b);
+    return false;
+}
+
+/* ---- pipeline products ---------------------------------------------------- */
+
+void mc_session_drop_views(McSession *s, McView from) {
+    /* The interpreter may run one of the views being dropped. */
+    if (s->interp && s->exec >= from && s->exec != MC_VIEW_INPUT) mc_session_stop(s);
+    if (from <= MC_VIEW_SSA) {
+        mc_func_free(s->ssa);
+        s->ssa = NULL;
+    }
+    if (from <= MC_VIEW_OPT) {
+        mc_func_free(s->opt);
+        s->opt = NULL;
+        free(s->opt_note);
+        s->opt_note = NULL;
+        mc_opt_stats_free(&s->opt_stats);
+        memset(&s->opt_stats, 0, sizeof s->opt_stats);
+    }
+    if (from <= MC_VIEW_DESTROYED) {
+        mc_destroyed_free(s->destroyed);
+        s->destroyed = NULL;
+        mc_allocation_free(s->alloc);
+        s->alloc = NULL;
+    }
+}
+
+void mc_session_set_view(McSession *s, McView v, McFunc *f, const char *note) {
+    MC_ASSERT(v == MC_VIEW_SSA || v == MC_VIEW_OPT);
+    mc_session_drop_views(s, v);
+    if (v == MC_VIEW_SSA) {
+        s->ssa = f;
+    } else {
+        s->opt = f;
+        s->opt_note = mc_xstrdup(note ? note : "");
+    }
+}
+
+static void print_diags_err(McSession *s, McDiags *d, FILE *err, const char *what) {
+    char buf[1024];
+    for (int i = 0; i < d->n; i++) {
+        const char *line = mc_diag_line(d, i, buf, sizeof buf);
+        if (strncmp(line, "error: ", 7) == 0) line += 7;
+        mc_session_error(s, err, "%s: %s", what, line);
+    }
+    if (d->n == 0) mc_session_error(s, err, "%s failed", what);
+}
+
+bool mc_session_build_ssa(McSession *s, int kind, FILE *err) {
+    if (!mc_session_need_func(s, err)) return false;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McSsaStats st;
+    memset(&st, 0, sizeof st);
+    McFunc *f = mc_ssa_build(s->input, (McSsaKind)kind, &st, &d);
+    if (!f) {
+        print_diags_err(s, &d, err, "ssa");
+        mc_diags_free(&d);
+        return false;
+    }
+    mc_diags_free(&d);
+    mc_session_set_view(s, MC_VIEW_SSA, f, NULL);
+    s->ssa_kind = kind;
+    s->ssa_stats = st;
+    return true;
+}
+
+bool mc_session_build_opt(McSession *s, int npasses, char **passes, FILE *err) {
+    const McFunc *ssa = mc_session_view(s, MC_VIEW_SSA, err);
+    if (!ssa) return false;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McFunc *f = mc_func_clone(ssa);
+    bool ok = true;
+    McStr note;
+    mc_str_init(&note);
+    McOptOptions o;
+    mc_opt_options_default(&o);
+    McStr list;
+    mc_str_init(&list);
+    if (npasses == 0) {
+        mc_str_puts(&note, "-O1");
+    } else {
+        for (int i = 0; i < npasses; i++) {
+            mc_str_printf(&note, "%s%s", i ? " " : "", passes[i]);
+            mc_str_printf(&list, "%s%s", i ? "," : "", passes[i]);
+        }
+        o.passes = list.s;
+    }
+    McOptStats st = {0};
+    ok = mc_opt_run(f, &o, &st, &d);
+    mc_str_free(&list);
+    if (!ok) {
+        print_diags_err(s, &d, err, "opt");
+        mc_diags_free(&d);
+        mc_func_free(f);
+        mc_str_free(&note);
+        mc_opt_stats_free(&st);
+        return false;
+    }
+    mc_diags_free(&d);
+    mc_session_set_view(s, MC_VIEW_OPT, f, note.s);
+    s->opt_stats = st;
+    mc_str_free(&note);
+    return true;
+}
+
+/* What destroy and alloc start from: opt when built, else ssa. */
+const McFunc *mc_session_pipeline_ssa(McSession *s, FILE *err) {
+    if (s->opt) return s->opt;
+    return mc_session_view(s, MC_VIEW_SSA, err);
+}
+
+bool mc_session_build_destroyed(McSession *s, McAllocator mode, FILE *err) {
+    const McFunc *ssa = mc_session_pipeline_ssa(s, err);
+    if (!ssa) return false;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McDestroyed *x = mc_destroy_phis(ssa, mode, &d);
+    if (!x) {
+        print_diags_err(s, &d, err, "destroy");
+        mc_diags_free(&d);
+        return false;
+    }
+    mc_diags_free(&d);
+    if (s->interp && s->exec == MC_VIEW_DESTROYED) mc_session_stop(s);
+    mc_destroyed_free(s->destroyed);
+    s->destroyed = x;
+    s->destroy_mode = mode;
+    return true;
+}
+
+bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err) {
+    if (regs < 1) return mc_session_error(s, err, "alloc: K must be at least 1");
+    const McFunc *ssa = mc_session_pipeline_ssa(s, err);
+    if (!ssa) return false;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McAllocation *a = mc_allocate(ssa, which, regs, &d);
+    if (!a) {
+        print_diags_err(s, &d, err, "alloc");
+        mc_diags_free(&d);
+        return false;
+    }
+    mc_diags_free(&d);
+    mc_allocation_free(s->alloc);
+    s->alloc = a;
+    s->regs = regs;
+    s->allocator = which;
+    return true;
+}
+
+const McAllocation *mc_session_allocation(McSession *s, FILE *err) {
+    if (s->alloc) return s->alloc;
+    if (!mc_session_build_alloc(s, s->regs, s->allocator, err)) return NULL;
+    return s->alloc;
+}
+
+const McFunc *mc_session_view(McSession *s, McView v, FILE *err) {
+    if (!mc_session_need_func(s, err)) return NULL;
+    switch (v) {
+    case MC_VIEW_INPUT: return s->input;
+    case MC_VIEW_SSA:
+        if (!s->ssa && !mc_session_build_ssa(s, MC_SSA_PRUNED, err)) return NULL;
+        return s->ssa;
+    case MC_VIEW_OPT:
+        if (!s->opt && !mc_session_build_opt(s, 0, NULL, err)) return NULL;
+        return s->opt;
+    case MC_VIEW_DESTROYED:
+        if (!s->destroyed && !mc_session_build_destroyed(s, s->destroy_mode, err)) return NULL;
+        return s->destroyed->f;
+    default: return NULL;
+    }
+}
+
+/* ---- execution -------------------------------------------------------------- */
+
+/* Observer: deep-copy each event into s->last. PHIS records point into a
+ * growable array, so their pointers are fixed up by fix_events. */
+static void record_event(void *ctx, const McEvent *ev) {
+    McSession *s = ctx;
+    McSessionEvents *e = &s->last;
+    if (e->n == e->cap) {
+        e->cap = e->cap ? e->cap * 2 : 64;
+        e->v = mc_xrealloc(e->v, (size_t)e->cap * sizeof *e->v);
+    }
+    McEvent c = *ev;
+    if (ev->kind == MC_EV_PHIS) {
+        if (e->nphis + ev->nphis > e->capphis) {
+            while (e->nphis + ev->nphis > e->capphis) e->capphis = e->capphis ? e->capphis * 2 : 64;
+            e->phis = mc_xrealloc(e->phis, (size_t)e->capphis * sizeof *e->phis);
+        }
+        memcpy(e->phis + e->nphis, ev->phis, (size_t)ev->nphis * sizeof *ev->phis);
+        c.phis = (const McPhiUpdate *)(intptr_t)e->nphis; /* offset until fix_events */
+        e->nphis += ev->nphis;
+    }
+    if (ev->outcome) {
+        s->outcome = *ev->outcome;
+        c.outcome = &s->outcome;
+    }
+    e->v[e->n++] = c;
+}
+
+static void fix_events(McSession *s) {
+    McSessionEvents *e = &s->last;
+    for (int i = 0; i < e->n; i++)
+        if (e->v[i].kind == MC_EV_PHIS) e->v[i].phis = e->phis + (intptr_t)e->v[i].phis;
+}
+
+void mc_session_stop(McSession *s) {
+    if (s->interp) mc_interp_free(s->interp);
+    s->interp = NULL;
+    s->interp_func = NULL;
+    events_clear(&s->last);
+}
+
+bool mc_session_running(const McSession *s) { return s->interp && !mc_interp_finished(s->interp, NULL); }
+
+bool mc_session_start(McSession *s, FILE *err) {
+    if (!mc_session_need_args(s, err)) return false;
+    const McFunc *f = mc_session_view(s, s->exec, err);
+    if (!f) return false;
+    McInterpOptions o = {0};
+    o.max_steps = s->max_steps;
+    o.phi_mode = s->phi_mode;
+    o.observer = record_event;
+    o.ctx = s;
+    McInterp *in = mc_interp_new(f, &s->args, &o);
+    mc_session_stop(s);
+    s->interp = in;
+    s->interp_func = f;
+    return true;
+}
+
+/* Events of long runs are not all kept: only those of the last block. */
+#define RECORD_ALL_LIMIT 20000
+
+bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err) {
+    if (!s->interp && !mc_session_start(s, err)) return false;
+    events_clear(&s->last);
+    for (int64_t i = 0; i < n; i++) {
+        if (mc_interp_finished(s->interp, NULL)) break;
+        if (s->last.n > RECORD_ALL_LIMIT && mc_interp_pc(s->interp) == -1) events_clear(&s->last);
+        if (by_inst) mc_interp_step_inst(s->interp);
+        else mc_interp_step_block(s->interp);
+    }
+    fix_events(s);
+    return true;
+}
+
+bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
+    if (!s->interp && !mc_session_start(s, err)) return false;
+    events_clear(&s->last);
+    bool *bp = mc_session_break_array(s, s->interp_func);
+    bool first = true;
+    *at_break = false;
+    /* Step block by block so only the last block's events are kept. */
+    while (!mc_interp_finished(s->interp, NULL)) {
+        if (mc_interp_pc(s->interp) == -1) {
+            if (!first && bp[mc_interp_block(s->interp) < 0 ? 0 : mc_interp_block(s->interp)] &&
+                mc_interp_block(s->interp) >= 0) {
+                *at_break = true;
+                break;
+            }
+            events_clear(&s->last);
+        }
+        first = false;
+        mc_interp_step_inst(s->interp);
+    }
+    free(bp);
+    fix_events(s);
+    return true;
+}
+
+bool mc_session_back(McSession *s, int64_t n, FILE *err) {
+    if (!s->interp) return mc_session_error(s, err, "back: the program is not running (try: start)");
+    int64_t steps = mc_interp_steps(s->interp);
+    int64_t target = steps - n;
+    if (target < 0) target = 0;
+    McInterp *r = mc_interp_replay(s->interp, target);
+    mc_interp_free(s->interp);
+    s->interp = r;
+    events_clear(&s->last);
+    return true;
+}
+
+/* ---- breakpoints -------------------------------------------------------------- */
+
+bool mc_session_has_break(const McSession *s, const char *block) {
+    for (int i = 0; i < s->nbreaks; i++)
+        if (strcmp(s->breaks[i], block) == 0) return true;
+    return false;
+}
+
+bool *mc_session_break_array(const McSession *s, const McFunc *f) {
+    bool *bp = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *bp);
+    for (int i = 0; i < s->nbreaks; i++) {
+        int32_t b = mc_func_find_block(f, s->breaks[i]);
+        if (b != MC_NONE) bp[b] = true;
+    }
+    return bp;
+}
+
+bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
+    if (!mc_session_need_func(s, err)) return false;
+    const McFunc *f = s->interp_func ? s->interp_func : s->input;
+    if (mc_func_find_block(f, block) == MC_NONE && mc_func_find_block(s->input, block) == MC_NONE)
+        return mc_session_error(s, err, "break: no block '%s' in %s", block, f->name);
+    if (mc_session_has_break(s, block)) return true;
+    s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);
+    s->breaks[s->nbreaks++] = mc_xstrdup(block);
+    return true;
+}
+
+bool mc_session_break_del(McSession *s, const char *block, FILE *err) {
+    for (int i = 0; i < s->nbreaks; i++) {
+        if (strcmp(s->breaks[i], block) == 0) {
+            free(s->breaks[i]);
+            memmove(&s->breaks[i], &s->breaks[i + 1], (size_t)(s->nbreaks - i - 1) * sizeof *s->breaks);
+            s->nbreaks--;
+            return true;
+        }
+    }
+    return mc_session_error(s, err, "delete: no breakpoint at '%s'", block);
+}
+
+void mc_session_break_clear(McSession *s) {
+    for (int i = 0; i < s->nbreaks; i++) free(s->breaks[i]);
+    s->nbreaks = 0;
+}

@@ -1,0 +1,170 @@
+/* session.h - the state behind the minicc> prompt, shared by every front end
+ * that drives the engine interactively (the prompt, the full-screen
+ * workbench, the lesson player).
+ *
+ * A McSession holds what a student has set up: the loaded module, the
+ * current function, its arguments, breakpoints, a paused interpreter and the
+ * pipeline products derived from the function (SSA, optimized SSA, the
+ * phi-destroyed function, ...). Every operation that can fail reports on a
+ * FILE *err through mc_session_error (prefixed `FILE:LINE: ` while a script
+ * runs) and leaves the state it had before: a failed `load` keeps the old
+ * module, bad `args` keep the old arguments, and nothing a command does
+ * loses the interpreter position unless the command says so.
+ *
+ * This module knows nothing of readline or curses; it prints to the FILE *
+ * it is given, so a front end can capture output with open_memstream. */
+#ifndef MINICC_REPL_SESSION_H
+#define MINICC_REPL_SESSION_H
+
+#include <stdio.h>
+
+#include "minicc/interp.h"
+#include "minicc/ir.h"
+#include "minicc/opt.h"
+#include "minicc/pipeline.h"
+#include "minicc/regalloc.h"
+#include "minicc/ssa.h"
+
+/* The forms of the current function the session can show and execute. */
+typedef enum McView {
+    MC_VIEW_INPUT = 0, /* the function as loaded */
+    MC_VIEW_SSA,       /* after SSA construction (`ssa`) */
+    MC_VIEW_OPT,       /* after the optimizer (`opt`) */
+    MC_VIEW_DESTROYED, /* after phi destruction (`destroy`) */
+    MC_VIEW_COUNT
+} McView;
+
+const char *mc_view_name(McView v);
+int mc_view_lookup(const char *name); /* -1 if unknown */
+
+/* One event of the last step, deep-copied out of the observer callback.
+ * ev.phis points into McSession.ev_phis and ev.outcome at McSession.outcome;
+ * both stay valid until the next execution command. */
+typedef struct McSessionEvents {
+    McEvent *v;
+    int n, cap;
+    McPhiUpdate *phis; /* storage for every PHIS record of the step */
+    int nphis, capphis;
+} McSessionEvents;
+
+typedef struct McSession {
+    /* ---- the program ---- */
+    McModule *module;  /* owned; NULL before the first successful load */
+    char *path;        /* the file it was loaded from */
+    char *src;         /* its text, kept for diagnostics with carets */
+    McFunc *input;     /* the current function, borrowed from module */
+
+    /* ---- arguments and breakpoints ---- */
+    McArgs args;       /* for `input`; valid when have_args */
+    bool have_args;
+    char **breaks;     /* breakpoints as block names (they survive pipeline stages) */
+    int nbreaks;
+
+    /* ---- pipeline products of `input`, built on demand, dropped when an
+     * earlier product is rebuilt ---- */
+    McFunc *ssa;       /* `ssa`: SSA form of input (a clone when input is SSA) */
+    int ssa_kind;      /* McSsaKind of ssa */
+    McSsaStats ssa_stats; /* what building it did */
+    McFunc *opt;       /* `opt`: optimized ssa */
+    char *opt_note;    /* which passes made opt ("-O1" or the list), malloc'd */
+    McOptStats opt_stats; /* what each pass run of `opt` did */
+    McDestroyed *destroyed; /* `destroy`: phi destruction of opt (else ssa) */
+    McAllocator destroy_mode;
+    McAllocation *alloc; /* `alloc`: allocation of opt (else ssa) */
+    int regs;          /* K of alloc (default 4) */
+    McAllocator allocator; /* allocator of alloc (default improved) */
+
+    /* ---- execution ---- */
+    McView exec;       /* which view start/step/run execute (`set stage`) */
+    McInterp *interp;  /* the paused interpreter, NULL when not started */
+    const McFunc *interp_func; /* the function the interpreter runs */
+    McPhiMode phi_mode;  /* `set phi-mode` */
+    int64_t max_steps;   /* `set max-steps`, 0 = default */
+    McSessionEvents last; /* events of the last execution command */
+    McOutcome outcome;   /* the outcome when the interpreter finished */
+
+    /* ---- reporting ---- */
+    const char *where_file; /* script being run, for `FILE:LINE: error:` */
+    int where_line;
+    int source_depth;  /* nesting of `source` */
+    int errors;        /* errors reported since the session began */
+    bool quiet_load;   /* do not print the summary after `load` */
+} McSession;
+
+void mc_session_init(McSession *s);
+void mc_session_free(McSession *s);
+
+/* `PREFIX error: MESSAGE` on err, where PREFIX is `FILE:LINE: ` while a
+ * script runs. Counts the error. Returns false so handlers can
+ * `return mc_session_error(...)`-style chain if they like. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+bool mc_session_error(McSession *s, FILE *err, const char *fmt, ...);
+
+/* Load a file. On success the module replaces the old one; the function of
+ * the same name stays selected if it exists (else the first function), and
+ * its arguments and breakpoints are kept when they still fit. On failure
+ * nothing changes and the diagnostics (with carets) go to err. */
+bool mc_session_load(McSession *s, const char *path, FILE *err);
+/* Select a function of the loaded module by name. */
+bool mc_session_select(McSession *s, const char *name, FILE *err);
+/* Parse arguments for the current function (`4 [1,2,3]`); on failure the old
+ * arguments stay. */
+bool mc_session_set_args(McSession *s, int argc, char **argv, FILE *err);
+/* True if a function is loaded; otherwise reports `no function loaded`. */
+bool mc_session_need_func(McSession *s, FILE *err);
+/* True if the function has arguments (a function without parameters always
+ * has them); otherwise reports how to set them. */
+bool mc_session_need_args(McSession *s, FILE *err);
+
+/* A view of the current function, built on demand with default options
+ * (SSA for `ssa`, the -O1 pipeline for `opt`, improved destruction for
+ * `destroyed`). NULL with an error on err when it cannot be built. */
+const McFunc *mc_session_view(McSession *s, McView v, FILE *err);
+/* Replace a view with a freshly built function (owned by the session from
+ * now on) and drop the products derived from it. `note` describes it. */
+void mc_session_set_view(McSession *s, McView v, McFunc *f, const char *note);
+/* Drop every view from `from` on (and the allocation), and the interpreter
+ * when it runs one of them. */
+void mc_session_drop_views(McSession *s, McView from);
+
+/* Build a product explicitly (the commands ssa, opt, destroy, alloc). Each
+ * replaces the product and drops the ones derived from it; on failure the
+ * old product stays. `opt` with no passes runs the -O1 pipeline. destroy and
+ * alloc start from opt when it was built, else from ssa. */
+bool mc_session_build_ssa(McSession *s, int kind, FILE *err);
+bool mc_session_build_opt(McSession *s, int npasses, char **passes, FILE *err);
+bool mc_session_build_destroyed(McSession *s, McAllocator mode, FILE *err);
+bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err);
+/* The SSA function destroy/alloc start from (opt, else ssa built on demand). */
+const McFunc *mc_session_pipeline_ssa(McSession *s, FILE *err);
+/* The allocation, built on demand with s->regs and s->allocator. */
+const McAllocation *mc_session_allocation(McSession *s, FILE *err);
+
+/* ---- execution ---------------------------------------------------------- */
+
+/* Start a fresh interpreter on the exec view with the arguments. */
+bool mc_session_start(McSession *s, FILE *err);
+/* Whether the interpreter has started and not finished. */
+bool mc_session_running(const McSession *s);
+/* Forget the interpreter position. */
+void mc_session_stop(McSession *s);
+/* Run n blocks (by_inst false) or n instructions; stops early at the end.
+ * Events are recorded in s->last. Starts the interpreter if needed. */
+bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err);
+/* Run to the end or to the next breakpoint; *at_break tells which. */
+bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
+/* Go back n whole blocks (replay from the start). */
+bool mc_session_back(McSession *s, int64_t n, FILE *err);
+/* The breakpoint array for the interp function (nblocks bools, malloc'd). */
+bool *mc_session_break_array(const McSession *s, const McFunc *f);
+bool mc_session_has_break(const McSession *s, const char *block);
+
+/* Breakpoints by block name; add fails when the block does not exist in the
+ * current function. */
+bool mc_session_break_add(McSession *s, const char *block, FILE *err);
+bool mc_session_break_del(McSession *s, const char *block, FILE *err);
+void mc_session_break_clear(McSession *s);
+
+#endif

@@ -1,0 +1,513 @@
+/* show.c - text pictures of IR, steps, analyses and allocations (show.h).
+ *
+ * Output is meant for a projector: columns are aligned, the simultaneous phi
+ * assignment of an edge is one table, and every line of IR is spelled
+ * exactly as the text format spells it so students can copy it back. */
+#include "show.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- IR lines ------------------------------------------------------------- */
+
+static void put_opnd(const McFunc *f, McOperand o, McStr *out) {
+    char buf[32];
+    mc_str_puts(out, mc_opnd_str(f, o, buf, sizeof buf));
+}
+
+static const char *block_name(const McFunc *f, int32_t b) {
+    return b >= 0 && b < f->nblocks ? f->blocks[b].name : "?";
+}
+
+static const char *value_name(const McFunc *f, int32_t v) {
+    return v >= 0 && v < f->nvalues ? f->values[v].name : "?";
+}
+
+void mc_show_phi(const McFunc *f, const McPhi *p, McStr *out) {
+    mc_str_printf(out, "%s = phi ", value_name(f, p->dest));
+    for (int32_t k = 0; k < p->nargs; k++) {
+        mc_str_printf(out, "%s[%s: ", k ? ", " : "", block_name(f, p->args[k].block));
+        put_opnd(f, p->args[k].val, out);
+        mc_str_putc(out, ']');
+    }
+}
+
+void mc_show_inst(const McFunc *f, const McInst *i, McStr *out) {
+    const McOpInfo *info = &mc_op_info[i->op];
+    if (info->has_dest) mc_str_printf(out, "%s = ", value_name(f, i->dest));
+    mc_str_puts(out, info->name);
+    for (int k = 0; k < info->nargs; k++) {
+        mc_str_puts(out, k ? ", " : " ");
+        put_opnd(f, i->a[k], out);
+    }
+}
+
+void mc_show_term(const McFunc *f, const McTerm *t, McStr *out) {
+    switch (t->op) {
+    case MC_OP_RET:
+        mc_str_puts(out, "return ");
+        put_opnd(f, t->arg, out);
+        break;
+    case MC_OP_JUMP: mc_str_printf(out, "jump %s", block_name(f, t->target[0])); break;
+    case MC_OP_BRANCH:
+        mc_str_puts(out, "branch ");
+        put_opnd(f, t->arg, out);
+        mc_str_printf(out, ", %s, %s", block_name(f, t->target[0]), block_name(f, t->target[1]));
+        break;
+    default: mc_str_puts(out, "?"); break;
+    }
+}
+
+void mc_show_signature(const McFunc *f, McStr *out) {
+    mc_str_printf(out, "func %s(", f->name);
+    for (int32_t p = 0; p < f->nparams; p++) {
+        const McValue *v = &f->values[f->params[p]];
+        mc_str_printf(out, "%s%s %s", p ? ", " : "", v->kind == MC_VAL_BUF ? "buf" : "i32", v->name);
+    }
+    mc_str_putc(out, ')');
+}
+
+/* ---- listings ---------------------------------------------------------------- */
+
+static void gutter_line(FILE *out, bool here, char mark, int indent, const char *text) {
+    fprintf(out, "%s%c %*s%s\n", here ? "=>" : "  ", mark, indent, "", text);
+}
+
+void mc_show_listing(const McFunc *f, int32_t only, int32_t pos_block, int32_t pos_pc, const bool *bp,
+                     uint8_t *const *phi_copy, FILE *out) {
+    McStr s;
+    mc_str_init(&s);
+    if (only == MC_NONE) {
+        mc_show_signature(f, &s);
+        mc_str_puts(&s, " {");
+        gutter_line(out, false, ' ', 0, s.s);
+    }
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        if (only != MC_NONE && b != only) continue;
+        const McBlock *bl = &f->blocks[b];
+        bool at = b == pos_block;
+        s.len = 0;
+        mc_str_printf(&s, "%s:", bl->name);
+        gutter_line(out, at && pos_pc < 0, bp && bp[b] ? '*' : ' ', 0, s.s);
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            s.len = 0;
+            mc_show_phi(f, &bl->phis[p], &s);
+            gutter_line(out, false, ' ', 4, s.s);
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            s.len = 0;
+            mc_show_inst(f, &bl->insts[i], &s);
+            bool copy = phi_copy && phi_copy[b] && phi_copy[b][i];
+            gutter_line(out, at && pos_pc == i, copy ? '+' : ' ', 4, s.s);
+        }
+        s.len = 0;
+        mc_show_term(f, &bl->term, &s);
+        gutter_line(out, at && pos_pc >= bl->ninsts, ' ', 4, s.s);
+    }
+    if (only == MC_NONE) gutter_line(out, false, ' ', 0, "}");
+    mc_str_free(&s);
+}
+
+void mc_show_position(const McFunc *f, const McInterp *in, FILE *out) {
+    McOutcome o;
+    int32_t b = mc_interp_block(in), pc = mc_interp_pc(in), prev = mc_interp_prev_block(in);
+    int64_t steps = mc_interp_steps(in);
+    if (mc_interp_finished(in, &o)) {
+        char buf[192];
+        fprintf(out, "finished after %lld block%s: %s\n", (long long)o.steps, o.steps == 1 ? "" : "s",
+                mc_outcome_str(&o, buf, sizeof buf));
+        return;
+    }
+    if (b == MC_NONE) {
+        fprintf(out, "at the start: about to enter %s\n", f->nblocks ? f->blocks[0].name : "?");
+        return;
+    }
+    if (pc < 0) {
+        if (prev == MC_NONE)
+            fprintf(out, "after %lld blocks: about to enter %s\n", (long long)steps, block_name(f, b));
+        else
+            fprintf(out, "after %lld block%s: about to enter %s from %s\n", (long long)steps, steps == 1 ? "" : "s",
+                    block_name(f, b), block_name(f, prev));
+        return;
+    }
+    McStr s;
+    mc_str_init(&s);
+    const McBlock *bl = &f->blocks[b];
+    if (pc < bl->ninsts) mc_show_inst(f, &bl->insts[pc], &s);
+    else mc_show_term(f, &bl->term, &s);
+    fprintf(out, "in %s (step %lld), next: %s\n", bl->name, (long long)steps, s.s);
+    mc_str_free(&s);
+}
+
+/* ---- the step record ------------------------------------------------------------ */
+
+static int num_width(int32_t v) {
+    char buf[16];
+    return snprintf(buf, sizeof buf, "%ld", (long)v);
+}
+
+static void show_edge(const McFunc *f, const McEvent *e, bool sequential, FILE *out) {
+    McStr s;
+    mc_str_init(&s);
+    char buf[32];
+    mc_str_printf(&s, "edge %s <- %s: ", block_name(f, e->block), block_name(f, e->pred));
+    if (sequential) {
+        for (int32_t k = 0; k < e->nphis; k++) {
+            mc_str_printf(&s, "%s%s := ", k ? "; " : "", value_name(f, e->phis[k].dest));
+            put_opnd(f, e->phis[k].src, &s);
+        }
+        mc_str_puts(&s, "   [sequential: one at a time]");
+    } else {
+        mc_str_putc(&s, '(');
+        for (int32_t k = 0; k < e->nphis; k++) mc_str_printf(&s, "%s%s", k ? ", " : "", value_name(f, e->phis[k].dest));
+        mc_str_puts(&s, ") := (");
+        for (int32_t k = 0; k < e->nphis; k++) {
+            if (k) mc_str_puts(&s, ", ");
+            put_opnd(f, e->phis[k].src, &s);
+        }
+        mc_str_puts(&s, ")   [simultaneous]");
+    }
+    fprintf(out, "  %s\n", s.s);
+    int wd = 1, ws = 1, wv = 1, wo = 1;
+    for (int32_t k = 0; k < e->nphis; k++) {
+        const McPhiUpdate *u = &e->phis[k];
+        int n = (int)strlen(value_name(f, u->dest));
+        if (n > wd) wd = n;
+        n = (int)strlen(mc_opnd_str(f, u->src, buf, sizeof buf));
+        if (n > ws) ws = n;
+        if (num_width(u->value) > wv) wv = num_width(u->value);
+        n = u->had_old ? num_width(u->old) : 1;
+        if (n > wo) wo = n;
+    }
+    for (int32_t k = 0; k < e->nphis; k++) {
+        const McPhiUpdate *u = &e->phis[k];
+        char old[16];
+        if (u->had_old) snprintf(old, sizeof old, "%ld", (long)u->old);
+        else snprintf(old, sizeof old, "-");
+        fprintf(out, "    %-*s  reads %-*s = %*ld    %*s -> %ld", wd, value_name(f, u->dest), ws,
+                mc_opnd_str(f, u->src, buf, sizeof buf), wv, (long)u->value, wo, old, (long)u->value);
+        if (sequential && mc_opnd_is_val(u->src)) {
+            for (int32_t j = 0; j < k; j++) {
+                const McPhiUpdate *w = &e->phis[j];
+                if (w->dest != u->src.v) continue;
+                if (w->had_old && w->old != w->value)
+                    fprintf(out, "   <- %s was already overwritten: its old value %ld is lost", value_name(f, w->dest),
+                            (long)w->old);
+                else
+                    fprintf(out, "   <- reads the new %s", value_name(f, w->dest));
+                break;
+            }
+        }
+        fputc('\n', out);
+    }
+    mc_str_free(&s);
+}
+
+/* The text of the instruction or terminator an event is about. */
+static void event_text(const McFunc *f, const McEvent *e, McStr *s) {
+    const McBlock *bl = &f->blocks[e->block];
+    if ((e->kind == MC_EV_INST || e->kind == MC_EV_TRAP) && e->inst >= 0 && e->inst < bl->ninsts)
+        mc_show_inst(f, &bl->insts[e->inst], s);
+    else if (e->kind == MC_EV_TERM)
+        mc_show_term(f, &bl->term, s);
+}
+
+void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_step, bool sequential, FILE *out) {
+    McStr s;
+    mc_str_init(&s);
+    int width = 0;
+    for (int i = 0; i < n; i++) {
+        s.len = 0;
+        event_text(f, &ev[i], &s);
+        if ((int)s.len > width) width = (int)s.len;
+    }
+    if (width > 40) width = 40;
+    int64_t step = first_step;
+    for (int i = 0; i < n; i++) {
+        const McEvent *e = &ev[i];
+        if (i == 0 && e->kind != MC_EV_ENTER && e->block >= 0 && e->kind != MC_EV_RETURN)
+            fprintf(out, "[%lld] %s (continued)\n", (long long)step - 1, block_name(f, e->block));
+        s.len = 0;
+        event_text(f, e, &s);
+        switch (e->kind) {
+        case MC_EV_ENTER:
+            if (e->pred == MC_NONE) fprintf(out, "[%lld] %s\n", (long long)step, block_name(f, e->block));
+            else fprintf(out, "[%lld] %s <- %s\n", (long long)step, block_name(f, e->block), block_name(f, e->pred));
+            step++;
+            break;
+        case MC_EV_PHIS: show_edge(f, e, sequential, out); break;
+        case MC_EV_INST: {
+            const McInst *in = &f->blocks[e->block].insts[e->inst];
+            fprintf(out, "  %-*s  ", width, s.s);
+            if (in->op == MC_OP_STORE) {
+                fprintf(out, "%s[%ld] = %ld", value_name(f, in->a[0].v), (long)e->opnd[1], (long)e->opnd[2]);
+            } else {
+                fprintf(out, "%s = %ld", value_name(f, in->dest), (long)e->result);
+                if (in->op == MC_OP_LOAD)
+                    fprintf(out, "   (%s[%ld])", value_name(f, in->a[0].v), (long)e->opnd[1]);
+                /* In mutable form a name is assigned again: show what it held. */
+                if (e->had_old && f->form != MC_FORM_SSA) fprintf(out, "   (was %ld)", (long)e->old);
+            }
+            fputc('\n', out);
+            break;
+        }
+        case MC_EV_MEM: break; /* shown with its instruction */
+        case MC_EV_TERM: {
+            const McTerm *t = &f->blocks[e->block].term;
+            fprintf(out, "  %-*s  ", width, s.s);
+            if (t->op == MC_OP_RET) fprintf(out, "returns %ld\n", (long)e->opnd[0]);
+            else if (t->op == MC_OP_BRANCH && mc_opnd_is_val(t->arg))
+                fprintf(out, "%s = %ld -> %s\n", value_name(f, t->arg.v), (long)e->opnd[0], block_name(f, e->next));
+            else if (t->op == MC_OP_BRANCH)
+                fprintf(out, "-> %s\n", block_name(f, e->next));
+            else fprintf(out, "-> %s\n", block_name(f, e->next));
+            break;
+        }
+        case MC_EV_TRAP:
+            if (s.len) fprintf(out, "  %-*s  trap: %s\n", width, s.s, e->outcome ? e->outcome->trap : "?");
+            else fprintf(out, "  trap: %s\n", e->outcome ? e->outcome->trap : "?");
+            break;
+        case MC_EV_RETURN: break; /* the outcome is printed by the caller */
+        }
+    }
+    mc_str_free(&s);
+}
+
+/* ---- analyses ---------------------------------------------------------------------- */
+
+static int name_width(const McFunc *f) {
+    int w = 5;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        if ((int)strlen(f->blocks[b].name) > w) w = (int)strlen(f->blocks[b].name);
+    return w;
+}
+
+static void block_list(const McFunc *f, const int32_t *v, int32_t n, FILE *out) {
+    if (n == 0) fputs("-", out);
+    for (int32_t i = 0; i < n; i++) fprintf(out, "%s%s", i ? " " : "", block_name(f, v[i]));
+}
+
+void mc_show_cfg(const McFunc *f, const McCfg *c, FILE *out) {
+    int w = name_width(f);
+    fprintf(out, "%-*s  %-5s  %-24s  %s\n", w, "block", "depth", "preds", "succs");
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        fprintf(out, "%-*s  ", w, f->blocks[b].name);
+        if (c->rpo_index[b] < 0) fprintf(out, "%-5s  ", "-");
+        else fprintf(out, "%-5d  ", c->loop_depth[b]);
+        McStr s;
+        mc_str_init(&s);
+        for (int32_t i = 0; i < c->npreds[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", block_name(f, c->preds[b][i]));
+        fprintf(out, "%-24s  ", s.s ? s.s : "-");
+        mc_str_free(&s);
+        block_list(f, c->succs[b], c->nsuccs[b], out);
+        if (c->rpo_index[b] < 0) fputs("   (unreachable)", out);
+        fputc('\n', out);
+    }
+    fputs("reverse postorder: ", out);
+    block_list(f, c->rpo, c->nrpo, out);
+    fputc('\n', out);
+}
+
+void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out) {
+    int w = name_width(f);
+    fprintf(out, "%-*s  %-*s  %-24s  %s\n", w, "block", w, "idom", "dominance frontier", "children");
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        fprintf(out, "%-*s  ", w, f->blocks[b].name);
+        if (c->rpo_index[b] < 0) {
+            fprintf(out, "(unreachable)\n");
+            continue;
+        }
+        fprintf(out, "%-*s  ", w, b == 0 ? "-" : block_name(f, c->idom[b]));
+        McStr s;
+        mc_str_init(&s);
+        for (int32_t i = 0; i < c->ndf[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", block_name(f, c->df[b][i]));
+        fprintf(out, "%-24s  ", s.s ? s.s : "-");
+        mc_str_free(&s);
+        block_list(f, c->dom_children[b], c->ndom_children[b], out);
+        fputc('\n', out);
+    }
+    /* The dominator tree, indented, without recursion. */
+    fputs("dominator tree:\n", out);
+    int32_t *stack = mc_xmalloc((size_t)(f->nblocks + 1) * sizeof *stack);
+    int32_t *depth = mc_xmalloc((size_t)(f->nblocks + 1) * sizeof *depth);
+    int32_t sp = 0;
+    if (f->nblocks) {
+        stack[sp] = 0;
+        depth[sp++] = 0;
+    }
+    while (sp > 0) {
+        sp--;
+        int32_t b = stack[sp], d = depth[sp];
+        fprintf(out, "  %*s%s\n", 2 * (d > 30 ? 30 : d), "", f->blocks[b].name);
+        for (int32_t i = c->ndom_children[b] - 1; i >= 0; i--) {
+            stack[sp] = c->dom_children[b][i];
+            depth[sp++] = d + 1;
+        }
+    }
+    free(stack);
+    free(depth);
+}
+
+static void value_set(const McFunc *f, const McBitset *s, FILE *out) {
+    int n = 0;
+    for (int32_t v = mc_bs_next(s, 0); v >= 0; v = mc_bs_next(s, v + 1))
+        fprintf(out, "%s%s", n++ ? " " : "", value_name(f, v));
+    if (!n) fputc('-', out);
+}
+
+void mc_show_live(const McFunc *f, const McLiveness *l, FILE *out) {
+    int w = name_width(f);
+    for (int32_t b = 0; b < f->nblocks && b < l->nblocks; b++) {
+        fprintf(out, "%-*s  in:  ", w, f->blocks[b].name);
+        value_set(f, &l->live_in[b], out);
+        fprintf(out, "\n%-*s  out: ", w, "");
+        value_set(f, &l->live_out[b], out);
+        fputc('\n', out);
+    }
+}
+
+/* ---- allocations ------------------------------------------------------------------- */
+
+static const char *loc_str(const McAllocation *a, int32_t v, char *buf, size_t size) {
+    return mc_location_str(a->loc[v], buf, size);
+}
+
+void mc_show_regs(const McAllocation *a, FILE *out) {
+    const McFunc *f = a->f;
+    int w = 5;
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (a->loc[v].kind != MC_LOC_NONE && (int)strlen(f->values[v].name) > w) w = (int)strlen(f->values[v].name);
+    char buf[32];
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        if (a->loc[v].kind == MC_LOC_NONE) continue;
+        fprintf(out, "  %-*s -> %s", w, f->values[v].name, loc_str(a, v, buf, sizeof buf));
+        if (a->alias && a->alias[v] != v && a->alias[v] >= 0)
+            fprintf(out, "   (coalesced with %s)", value_name(f, a->alias[v]));
+        fputc('\n', out);
+    }
+    fprintf(out, "%d register%s, %d slot%s, %d value%s spilled\n", a->registers, a->registers == 1 ? "" : "s",
+            a->slots, a->slots == 1 ? "" : "s", a->nspilled, a->nspilled == 1 ? "" : "s");
+}
+
+#define MATRIX_MAX 32
+
+void mc_show_interference(const McAllocation *a, FILE *out) {
+    const McFunc *f = a->f;
+    const McIGraph *g = a->graph;
+    int32_t nv = g->nvalues < f->nvalues ? g->nvalues : f->nvalues;
+    int w = 5;
+    for (int32_t v = 0; v < nv; v++)
+        if (g->node[v] && (int)strlen(f->values[v].name) > w) w = (int)strlen(f->values[v].name);
+    char buf[32];
+    fprintf(out, "interference graph: %d node%s, %lld edge%s (%s allocator, K = %d)\n", g->nnodes,
+            g->nnodes == 1 ? "" : "s", (long long)g->nedges, g->nedges == 1 ? "" : "s",
+            a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", a->registers);
+    fprintf(out, "  %-*s  %-6s  %-6s  %s\n", w, "value", "degree", "where", "neighbours");
+    for (int32_t v = 0; v < nv; v++) {
+        if (!g->node[v]) continue;
+        fprintf(out, "  %-*s  %-6d  %-6s  ", w, f->values[v].name, g->degree[v], loc_str(a, v, buf, sizeof buf));
+        for (int32_t k = 0; k < g->degree[v]; k++) fprintf(out, "%s%s", k ? " " : "", value_name(f, g->adj[v][k]));
+        if (!g->degree[v]) fputc('-', out);
+        fputc('\n', out);
+    }
+    if (g->nnodes > 0 && g->nnodes <= MATRIX_MAX) {
+        int32_t *nodes = mc_xmalloc((size_t)g->nnodes * sizeof *nodes);
+        int32_t m = 0;
+        for (int32_t v = 0; v < nv; v++)
+            if (g->node[v]) nodes[m++] = v;
+        fputs("adjacency matrix (columns in the same order as the rows):\n", out);
+        for (int32_t i = 0; i < m; i++) {
+            fprintf(out, "  %-*s  ", w, f->values[nodes[i]].name);
+            for (int32_t j = 0; j < m; j++)
+                fputs(i == j ? " \\" : mc_igraph_has(g, nodes[i], nodes[j]) ? " 1" : " .", out);
+            fputc('\n', out);
+        }
+        free(nodes);
+    } else if (g->nnodes > MATRIX_MAX) {
+        fprintf(out, "(adjacency matrix omitted: more than %d nodes)\n", MATRIX_MAX);
+    }
+    fputs("colouring order: ", out);
+    for (int32_t i = 0; i < a->norder; i++)
+        fprintf(out, "%s%s", i ? " " : "", value_name(f, a->order[i]));
+    if (!a->norder) fputc('-', out);
+    fputc('\n', out);
+}
+
+/* ---- Graphviz ------------------------------------------------------------------------ */
+
+static void dot_block_label(const McFunc *f, int32_t b, FILE *out) {
+    const McBlock *bl = &f->blocks[b];
+    McStr s;
+    mc_str_init(&s);
+    fprintf(out, "%s:\\l", bl->name);
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        s.len = 0;
+        mc_show_phi(f, &bl->phis[p], &s);
+        fprintf(out, "    %s\\l", s.s);
+    }
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        s.len = 0;
+        mc_show_inst(f, &bl->insts[i], &s);
+        fprintf(out, "    %s\\l", s.s);
+    }
+    s.len = 0;
+    mc_show_term(f, &bl->term, &s);
+    fprintf(out, "    %s\\l", s.s);
+    mc_str_free(&s);
+}
+
+void mc_dot_cfg(const McFunc *f, FILE *out) {
+    fprintf(out, "digraph \"%s\" {\n  node [shape=box, fontname=\"monospace\"];\n", f->name);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        fprintf(out, "  b%d [label=\"", b);
+        dot_block_label(f, b, out);
+        fprintf(out, "\"%s];\n", b == 0 ? ", penwidth=2" : "");
+    }
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McTerm *t = &f->blocks[b].term;
+        if (t->op == MC_OP_JUMP) fprintf(out, "  b%d -> b%d;\n", b, t->target[0]);
+        else if (t->op == MC_OP_BRANCH) {
+            fprintf(out, "  b%d -> b%d [label=\"true\"];\n", b, t->target[0]);
+            fprintf(out, "  b%d -> b%d [label=\"false\", style=dashed];\n", b, t->target[1]);
+        }
+    }
+    fputs("}\n", out);
+}
+
+void mc_dot_dom(const McFunc *f, const McCfg *c, FILE *out) {
+    fprintf(out, "digraph \"%s_dom\" {\n  node [shape=ellipse, fontname=\"monospace\"];\n", f->name);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        if (c->rpo_index[b] < 0) continue;
+        fprintf(out, "  b%d [label=\"%s\"];\n", b, f->blocks[b].name);
+    }
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < c->ndom_children[b]; i++) fprintf(out, "  b%d -> b%d;\n", b, c->dom_children[b][i]);
+    fputs("}\n", out);
+}
+
+static const char *const palette[] = {"#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462",
+                                      "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
+
+void mc_dot_interference(const McAllocation *a, FILE *out) {
+    const McFunc *f = a->f;
+    const McIGraph *g = a->graph;
+    int32_t nv = g->nvalues < f->nvalues ? g->nvalues : f->nvalues;
+    char buf[32];
+    fprintf(out, "graph \"%s_interference\" {\n  node [style=filled, fontname=\"monospace\"];\n", f->name);
+    for (int32_t v = 0; v < nv; v++) {
+        if (!g->node[v]) continue;
+        McLocation l = a->loc[v];
+        fprintf(out, "  v%d [label=\"%s\\n%s\"", v, f->values[v].name, loc_str(a, v, buf, sizeof buf));
+        if (l.kind == MC_LOC_REG)
+            fprintf(out, ", fillcolor=\"%s\"", palette[l.index % (int32_t)(sizeof palette / sizeof palette[0])]);
+        else
+            fputs(", shape=box, style=\"dashed,filled\", fillcolor=\"white\"", out);
+        fputs("];\n", out);
+    }
+    for (int32_t v = 0; v < nv; v++)
+        for (int32_t k = 0; k < g->degree[v]; k++)
+            if (g->adj[v][k] > v) fprintf(out, "  v%d -- v%d;\n", v, g->adj[v][k]);
+    for (int32_t m = 0; m < g->nmoves; m++)
+        fprintf(out, "  v%d -- v%d [style=dotted, constraint=false];\n", g->moves[m][0], g->moves[m][1]);
+    fputs("}\n", out);
+}
