@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "minicc/cfg.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -617,6 +618,114 @@ static void test_parse_100k_blocks(void **state) {
     mc_str_free(&s);
 }
 
+/* ---- random damage ------------------------------------------------------------------------------ */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static int32_t rnd(int32_t lo, int32_t hi) { /* inclusive */
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return lo + (int32_t)(rng_state % (uint64_t)(hi - lo + 1));
+}
+
+static McOperand *random_operand(McFunc *f) {
+    for (int tries = 0; tries < 20; tries++) {
+        McBlock *b = &f->blocks[rnd(0, f->nblocks - 1)];
+        int w = rnd(0, 2);
+        if (w == 0 && b->ninsts) return &b->insts[rnd(0, b->ninsts - 1)].a[rnd(0, 2)];
+        if (w == 1 && b->nphis) {
+            McPhi *ph = &b->phis[rnd(0, b->nphis - 1)];
+            if (ph->nargs) return &ph->args[rnd(0, ph->nargs - 1)].val;
+        }
+        if (w == 2) return &b->term.arg;
+    }
+    return NULL;
+}
+
+/* One random corruption, in or out of the valid handle ranges. */
+static void damage(McFunc *f) {
+    McBlock *b = &f->blocks[rnd(0, f->nblocks - 1)];
+    McOperand *o;
+    switch (rnd(0, 9)) {
+    case 0: b->term.target[rnd(0, 1)] = rnd(-1, f->nblocks); break;
+    case 1: b->term.op = (uint8_t)rnd(0, MC_OP_COUNT); break;
+    case 2:
+        if ((o = random_operand(f))) {
+            o->kind = MC_OPND_VALUE;
+            o->v = rnd(-1, f->nvalues);
+        }
+        break;
+    case 3:
+        if ((o = random_operand(f))) o->kind = (uint8_t)rnd(0, 3);
+        break;
+    case 4:
+        if (b->ninsts) b->insts[rnd(0, b->ninsts - 1)].op = (uint8_t)rnd(0, MC_OP_COUNT);
+        break;
+    case 5:
+        if (b->ninsts) b->insts[rnd(0, b->ninsts - 1)].dest = rnd(-1, f->nvalues);
+        break;
+    case 6:
+        if (b->nphis && b->phis[0].nargs) b->phis[0].args[rnd(0, b->phis[0].nargs - 1)].block = rnd(-1, f->nblocks);
+        break;
+    case 7:
+        if (b->nphis) b->phis[rnd(0, b->nphis - 1)].nargs--;
+        break;
+    case 8: b->has_term = !b->has_term; break;
+    default:
+        if ((o = random_operand(f)) && o->kind == MC_OPND_VALUE && o->v >= 0 && o->v < f->nvalues) {
+            o->v = rnd(0, f->nvalues - 1); /* a plausible but wrong name */
+        }
+        break;
+    }
+}
+
+static void test_random_damage(void **state) {
+    (void)state;
+    static const char *bases[] = {
+        NULL, /* SWAP */
+        "func s(i32 n, buf m) {\nentry:\n  s = copy 0\n  i = copy 0\n  jump h\n"
+        "h:\n  c = lt i, n\n  branch c, b, e\n"
+        "b:\n  v = load m, i\n  s = add s, v\n  store m, i, s\n  i = add i, 1\n  jump h\n"
+        "e:\n  return s\n}\n",
+    };
+    int valid = 0, runs = 0;
+    for (size_t k = 0; k < sizeof bases / sizeof bases[0]; k++) {
+        const char *src = bases[k] ? bases[k] : SWAP;
+        McDiags d;
+        mc_diags_init(&d, "t.ir", src, strlen(src));
+        McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+        assert_non_null(m);
+        for (int round = 0; round < 3000; round++) {
+            McFunc *g = mc_func_clone(m->funcs[0]);
+            for (int n = rnd(1, 3); n > 0; n--) damage(g);
+            McDiags e;
+            mc_diags_init(&e, NULL, NULL, 0);
+            bool ok = mc_verify(g, MC_VERIFY_INFER, &e);
+            assert_int_equal(ok, e.n == 0);
+            runs++;
+            if (ok) {
+                valid++;
+                /* A valid verdict must agree with the forced modes and let the
+                 * analyses run. */
+                McForm form = g->form;
+                assert_true(mc_verify(g, form == MC_FORM_SSA ? MC_VERIFY_SSA : MC_VERIFY_MUTABLE, NULL));
+                if (form == MC_FORM_MUTABLE) assert_false(mc_verify(g, MC_VERIFY_SSA, NULL));
+                McCfg *c = mc_cfg_build(g);
+                mc_liveness_free(mc_liveness(g, c));
+                mc_cfg_free(c);
+            } else {
+                mc_verify(g, MC_VERIFY_SSA, &e);
+                mc_verify(g, MC_VERIFY_MUTABLE, &e);
+            }
+            mc_diags_free(&e);
+            mc_func_free(g);
+        }
+        mc_module_free(m);
+        mc_diags_free(&d);
+    }
+    print_message("random damage: %d runs, %d still valid\n", runs, valid);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap_is_ssa),
@@ -652,6 +761,7 @@ int main(void) {
         cmocka_unit_test(test_integrity),
         cmocka_unit_test(test_phi_bad_block_handle),
         cmocka_unit_test(test_null_diags),
+        cmocka_unit_test(test_random_damage),
         cmocka_unit_test(test_chain_100k),
         cmocka_unit_test(test_parse_100k_blocks),
     };
