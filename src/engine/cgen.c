@@ -11,9 +11,10 @@
  *     top and initialised so the C compiler never sees a maybe-uninitialised
  *     path (definite assignment already holds in the IR);
  *   - one label per block that some goto targets (`L2: ; /+ head +/`); a
- *     jump to the next block without phis falls through;
- *   - phis become copies on each edge: with several phis every source is
- *     first saved in a temporary, then every destination written;
+ *     jump to the next block falls through (after its edge copies);
+ *   - phis become copies on each edge; when a source is also a destination
+ *     of the same parallel copy (a swap, a rotation) every source is first
+ *     saved in a temporary, then every destination written;
  *   - only what is used is emitted or marked `(void)`, so -Wall -Wextra
  *     -Werror stays quiet (unused parameters, variables, labels).
  * IR names never reach the C text except in comments, filtered to the name
@@ -51,16 +52,17 @@ static void put_opnd(McStr *b, McOperand o) {
 }
 
 /* Does the edge `which` (0 or 1) of block b end by falling into block b+1?
- * Only the last edge emitted for a terminator can: a jump, or a branch's
- * zero edge, to the next block, when that edge carries no phi copies. */
+ * Only the last edge emitted for a terminator can: a jump to the next
+ * block, or one edge of a branch (the other one is inside the `if`). */
 static bool falls_through(const McFunc *f, int32_t b, int which) {
     const McTerm *t = &f->blocks[b].term;
     if (t->op == MC_OP_RET) return false;
-    if (t->op == MC_OP_JUMP) return which == 0 && t->target[0] == b + 1 && f->blocks[b + 1].nphis == 0;
+    if (t->op == MC_OP_JUMP) return which == 0 && t->target[0] == b + 1;
     /* A branch falls into the next block on its zero edge if it can, else on
-     * its non-zero edge (the test is then inverted). */
+     * its non-zero edge (the test is then inverted). The edge's copies come
+     * first either way. */
     bool can[2];
-    for (int k = 0; k < 2; k++) can[k] = t->target[k] == b + 1 && f->blocks[b + 1].nphis == 0;
+    for (int k = 0; k < 2; k++) can[k] = t->target[k] == b + 1;
     return which == 1 ? can[1] : (can[0] && !can[1]);
 }
 
@@ -77,7 +79,18 @@ static void put_edge(McStr *b, const McFunc *f, int32_t pred, int which, const c
             if (phi->args[a].block == pred && !(mc_opnd_is_val(phi->args[a].val) && phi->args[a].val.v == phi->dest))
                 ncopies++;
     }
-    bool braces = ncopies > 1;
+    /* Temporaries are needed only when a source is itself written by this
+     * parallel copy (a swap or rotation); large phi sets always use them. */
+    bool braces = false;
+    if (ncopies > 1 && tb->nphis > 64) braces = true;
+    for (int32_t p = 0; ncopies > 1 && !braces && p < tb->nphis; p++) {
+        for (int32_t a = 0; a < tb->phis[p].nargs; a++) {
+            const McPhiArg *pa = &tb->phis[p].args[a];
+            if (pa->block != pred || !mc_opnd_is_val(pa->val)) continue;
+            for (int32_t q = 0; q < tb->nphis; q++)
+                if (q != p && tb->phis[q].dest == pa->val.v) braces = true;
+        }
+    }
     if (braces) mc_str_printf(b, "%s{ /* parallel copy: read every source, then write */\n", indent);
     const char *in = braces ? "    " : "";
     for (int pass = 0; pass < (braces ? 2 : 1); pass++) {
