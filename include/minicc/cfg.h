@@ -32,7 +32,9 @@ typedef struct McCfg {
 
 McCfg *mc_cfg_build(const McFunc *f); /* preds, succs, rpo, idom, dom tree, df, loops */
 void mc_cfg_free(McCfg *c);
-bool mc_cfg_dominates(const McCfg *c, int32_t a, int32_t b); /* a dom b (reflexive) */
+/* a dom b (reflexive), O(1). An unreachable block is dominated only by
+ * itself and dominates nothing else; out-of-range handles give false. */
+bool mc_cfg_dominates(const McCfg *c, int32_t a, int32_t b);
 
 /* Bit sets over value handles. */
 typedef struct McBitset {
