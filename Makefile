@@ -27,7 +27,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lreadline -lncursesw)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L -DMINICC_VERSION='"$(VERSION)"' \
+CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -DMINICC_VERSION='"$(VERSION)"' \
             -DMINICC_SHARE='"$(PREFIX)/share/minicc"'
 CFLAGS   := $(WARN) $(OPT) $(CPPFLAGS)
 LDLIBS   := -lm

@@ -33,7 +33,9 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
       "[--max-shrink N] [--no-shrink] [--no-fork] [-q]",                                        \
-      "differential fuzzing of every stage; shrinks and prints the first divergence")
+      "differential fuzzing of every stage; shrinks and prints the first divergence")         \
+    X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
+      "play a scripted lesson, check lessons non-interactively, or export a handout")
 
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)

@@ -1,0 +1,21 @@
+/* lesson_cmd.h - lessons driven through the prompt's command layer. */
+#ifndef MINICC_LESSON_CMD_H
+#define MINICC_LESSON_CMD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "minicc/util.h"
+#include "repl/commands.h"
+
+/* McLessonExec over a McSession (ctx): runs one prompt line, output and
+ * errors in order into out. */
+bool mc_lesson_exec_session(void *ctx, const char *line, McStr *out);
+/* McLessonReset over a McSession: start from an empty session. */
+void mc_lesson_reset_session(void *ctx);
+/* `minicc lesson ...` (cli.h handler). */
+int mc_cli_lesson(int argc, char **argv);
+/* The `lesson [--check] FILE` prompt command. */
+McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *err);
+
+#endif
