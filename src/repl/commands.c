@@ -955,7 +955,7 @@ static const McCommand table[] = {
      "Gutter: => the next thing to execute, * a breakpoint, + a copy inserted by\n"
      "phi destruction.\n",
      "block", cmd_list},
-    {"show", "", "showing", "show [input|ssa|opt|destroyed|allocated|c]", "print the function at a stage",
+    {"show", "", "showing", "show [WHAT]", "print input, ssa, opt, destroyed, allocated or c",
      "Prints the function in the IR text format (it can be loaded back), building\n"
      "the stage with default options when it was not built yet: ssa = pruned SSA,\n"
      "opt = the -O1 pipeline, destroyed = improved phi destruction, allocated =\n"
