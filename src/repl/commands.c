@@ -22,6 +22,7 @@
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 #include "show.h"
+#include "lesson/lesson_cmd.h"
 
 typedef McCmdStatus Status;
 #define OK MC_CMD_OK
@@ -947,6 +948,13 @@ static const McCommand table[] = {
      "ignored; errors are reported as FILE:LINE: error: ... and the script goes\n"
      "on with its next line.\n",
      "file", cmd_source},
+    {"lesson", "", "session", "lesson [--check] FILE", "play a scripted lesson (or check it)",
+     "Plays FILE, a .lesson script, in a session of its own: narration, commands\n"
+     "and their output, pausing where the lesson says (Enter: on, b: back to the\n"
+     "previous part, q: quit) and asking questions before revealing the answer.\n"
+     "With --check, runs every command and expectation without stopping and\n"
+     "reports FILE:LINE for the first failure. Lessons live in lessons/.\n",
+     "file", mc_cmd_lesson},
     {"help", "h ?", "session", "help [COMMAND]", "list the commands, or explain one", "", "command", cmd_help},
     {"quit", "q exit", "session", "quit", "leave minicc (also Ctrl-D)", "", "", cmd_quit},
     /* showing */
