@@ -6,6 +6,7 @@
  *                                 read from stdin) when stdin is not a terminal
  *   minicc -x SCRIPT / -c 'CMDS'  run commands and exit; --bail stops at the
  *                                 first error; exit status 1 when any failed */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -113,7 +114,7 @@ static int run_prompt(int argc, char **argv) {
             if (acts[i].kind == ACT_SCRIPT) {
                 FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : fopen(acts[i].text, "r");
                 if (!in) {
-                    fprintf(stderr, "minicc: cannot open script '%s'\n", acts[i].text);
+                    fprintf(stderr, "minicc: cannot open script '%s': %s\n", acts[i].text, strerror(errno));
                     failed++;
                     continue;
                 }

@@ -215,11 +215,17 @@ static void event_text(const McFunc *f, const McEvent *e, McStr *s) {
 void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_step, bool sequential, FILE *out) {
     McStr s;
     mc_str_init(&s);
+    /* One column for results across the whole function, so successive
+     * steps line up on the screen. */
     int width = 0;
-    for (int i = 0; i < n; i++) {
-        s.len = 0;
-        event_text(f, &ev[i], &s);
-        if ((int)s.len > width) width = (int)s.len;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            s.len = 0;
+            if (i < bl->ninsts) mc_show_inst(f, &bl->insts[i], &s);
+            else mc_show_term(f, &bl->term, &s);
+            if ((int)s.len > width) width = (int)s.len;
+        }
     }
     if (width > 40) width = 40;
     int64_t step = first_step;

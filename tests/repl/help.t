@@ -1,0 +1,100 @@
+Help is data: `help` lists every command by group, `help COMMAND` gives its
+usage, aliases and details; unique prefixes and aliases work everywhere.
+
+  $ minicc -c help
+  Session:
+    load FILE                          load an IR file (the old one stays if this one has errors)
+    func [NAME]                        select a function of the loaded file, or list them
+    args [ARG...]                      set the arguments: integers, buffers as [1,2,3]
+    reset                              stop execution and drop the pipeline products
+    source FILE                        run the commands of a script file
+    lesson [--check] FILE              play a scripted lesson (or check it)
+    help [COMMAND]                     list the commands, or explain one
+    quit                               leave minicc (also Ctrl-D)
+  Showing:
+    list [BLOCK]                       list the function being executed, with the position
+    show [WHAT]                        print input, ssa, opt, destroyed, allocated or c
+    cfg [FORM]                         predecessors, successors, loop depth, reverse postorder
+    dom [FORM]                         immediate dominators, dominance frontiers, dominator tree
+    live [FORM]                        live-in and live-out values of every block
+    passes                             the optimizer's passes, and what the last opt did
+  Pipeline:
+    ssa [minimal|semi|pruned]          build SSA form (default pruned)
+    opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
+    destroy [baseline|improved]        replace phis by copies on edges
+    alloc K [baseline|improved]        allocate registers with K registers
+    interference                       the interference graph: adjacency, degrees, colouring order
+    regs                               where each value lives: register or spill slot
+    sweep [MAX] [baseline|improved]    allocate and run with K = 1..MAX registers
+    emit [FILE]                        the C backend's code (to FILE or the screen)
+  Execution:
+    run                                run from the start to the end or a breakpoint
+    start                              start the interpreter before the entry block
+    step [N]                           execute N whole blocks, showing each edge's phi table
+    stepi [N]                          execute N instructions (a block entry with its phis counts as one)
+    continue                           run to the next breakpoint or the end
+    break [BLOCK...]                   stop before entering BLOCK (no BLOCK: list)
+    delete [BLOCK...]                  delete breakpoints (all without BLOCK)
+    back [N]                           step back N whole blocks (replays from the start)
+    where                              where the interpreter stands
+    print NAME...                      the current value of a value or buffer
+    values                             every value assigned so far, and the buffers
+    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator
+    machine                            execute the allocation, with spill counts
+    native                             compile with the C backend and run natively
+    check                              run every stage and compare (like `minicc check`)
+  Pictures:
+    dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg draws it)
+  Commands may be shortened to a unique prefix; `help COMMAND` tells more.
+  $ minicc -c 'help step'
+  usage: step [N]
+  execute N whole blocks, showing each edge's phi table
+  aliases: s
+  
+  Each block entered shows the edge's phi assignment as one simultaneous
+  table (each phi, what it reads, old -> new value), then every instruction
+  with its result and the branch taken.
+  $ minicc -c 'help s; help inter; h q'
+  usage: step [N]
+  execute N whole blocks, showing each edge's phi table
+  aliases: s
+  
+  Each block entered shows the edge's phi assignment as one simultaneous
+  table (each phi, what it reads, old -> new value), then every instruction
+  with its result and the branch taken.
+  usage: interference
+  the interference graph: adjacency, degrees, colouring order
+  aliases: ig
+  
+  Adjacency list with each value's degree and location, the adjacency matrix
+  for small graphs, and the order in which values got their location.
+  usage: quit
+  leave minicc (also Ctrl-D)
+  aliases: q exit
+  $ minicc -c 'help st'
+  -c: error: help: ambiguous command 'st': start, step, stepi
+  [1]
+
+`minicc --help` names the prompt's options and the one-shot commands.
+
+  $ minicc --help | head -20
+  usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
+         minicc COMMAND ...
+  
+  Without COMMAND, minicc opens the minicc> prompt on FILE (when given);
+  when stdin is not a terminal it reads prompt commands from stdin instead
+  (batch mode: no prompt, errors as `<stdin>:LINE: error: ...`). Type `help`
+  at the prompt, or see minicc(1).
+  
+  options:
+    -x SCRIPT    run the prompt commands in SCRIPT, then exit
+    -c 'CMDS'    run prompt commands separated by `;`, then exit
+    --bail       stop at the first command that fails
+    --help       this text
+    --version    print the version
+  Batch runs exit with status 1 when any command failed.
+  
+  one-shot commands:
+    run      execute a function at one stage of the pipeline
+        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--] ARG...
+    check    run every stage on fresh copies of the arguments and compare the outcomes
