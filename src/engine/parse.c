@@ -233,6 +233,8 @@ typedef struct Parser {
     bool ferr;          /* f has a syntax error */
     int32_t blk;        /* current block or MC_NONE before the first label */
     BlockState bstate;
+    bool blk_err;       /* the block had a syntax error: do not also complain that it
+                         * lacks a terminator (the broken line may have been one) */
     Pending *pend;
     size_t npend, cappend;
 } Parser;
@@ -479,6 +481,7 @@ static void need_block(Parser *p) {
         expected(p, "block label or '}' after terminator");
     p->blk = mc_func_block_fresh(p->f, "?");
     p->bstate = BS_PHIS;
+    p->blk_err = true;
 }
 
 /* label := NAME ":" */
@@ -486,7 +489,7 @@ static void parse_label(Parser *p) {
     char q[QUOTE_MAX + 8];
     Tok t = p->cur;
     McFunc *f = p->f;
-    if (p->blk != MC_NONE && p->bstate != BS_DONE)
+    if (p->blk != MC_NONE && p->bstate != BS_DONE && !p->blk_err)
         error_at(p, t.loc, "expected 'return', 'jump' or 'branch' to end block '%s', found label %s", block_name(p),
                  describe(&t, q, sizeof q));
     check_name(p, &t);
@@ -500,6 +503,7 @@ static void parse_label(Parser *p) {
     f->blocks[b].loc = t.loc;
     p->blk = b;
     p->bstate = BS_PHIS;
+    p->blk_err = false;
     advance(p); /* NAME */
     advance(p); /* ':' */
 }
@@ -745,6 +749,7 @@ static bool parse_header(Parser *p) {
     p->f = mc_func_new(have_name ? tok_str(p, &name) : "?", p->file);
     p->f->loc = loc;
     p->ferr = false;
+    p->blk_err = false;
     p->blk = MC_NONE;
     p->bstate = BS_PHIS;
     if (!have_name) {
@@ -804,7 +809,7 @@ static void parse_function(Parser *p) {
         if (t.kind == T_RBRACE) {
             if (p->blk == MC_NONE) {
                 if (!p->ferr) error_at(p, t.loc, "function '%s' has no blocks", p->f->name);
-            } else if (p->bstate != BS_DONE) {
+            } else if (p->bstate != BS_DONE && !p->blk_err) {
                 error_at(p, t.loc, "expected 'return', 'jump' or 'branch' to end block '%s', found '}'",
                          block_name(p));
             }
@@ -817,7 +822,10 @@ static void parse_function(Parser *p) {
             break;
         }
         uint64_t start = p->ntok;
-        if (!parse_statement(p)) sync_line(p, start);
+        if (!parse_statement(p)) {
+            p->blk_err = true;
+            sync_line(p, start);
+        }
     }
     resolve_and_finish(p);
 }
