@@ -1,0 +1,159 @@
+#!/bin/sh
+# pty.sh - the minicc> prompt on a real terminal (tmux): the prompt appears,
+# commands run, completion of commands / files / blocks / passes / settings,
+# history within a session and across sessions (XDG state directory),
+# Ctrl-C abandons a line, Ctrl-D quits, errors carry no script position, and
+# ~/.inputrc's `$if minicc` applies. Prints "N passed, N failed"; without
+# tmux it says "skipped" and counts nothing.
+set -u
+cd "$(dirname "$0")/../.."
+MINICC=${MINICC:-$(pwd)/build/minicc}
+case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "pty: skipped (tmux is not installed; apt-get install tmux)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+
+pass=0; fail=0
+tmp=$(mktemp -d)
+sock="minicc-pty-$$"
+T="tmux -L $sock -f /dev/null"
+cleanup() { $T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT INT TERM
+
+mkdir -p "$tmp/home" "$tmp/work"
+cp share/minicc/examples/swap.ir "$tmp/work/swap.ir"
+cat >"$tmp/inputrc" <<'EOF'
+$if minicc
+"\C-xw": "where\n"
+$endif
+EOF
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() {
+    fail=$((fail + 1)); echo "FAIL $1"
+    $T capture-pane -p -t mc 2>/dev/null | sed 's/^/     | /' | grep -v '^     | *$' | tail -15
+}
+
+# start: launch minicc in a fresh tmux session named mc
+start() {
+    $T kill-session -t mc >/dev/null 2>&1
+    $T new-session -d -s mc -x 110 -y 40 \
+        "cd '$tmp/work' && env -i PATH='$PATH' TERM=xterm LC_ALL=C HOME='$tmp/home' \
+         XDG_STATE_HOME='$tmp/state' INPUTRC='$tmp/inputrc' '$MINICC'; echo MINICC-EXITED \$?; sleep 30"
+}
+
+screen() { $T capture-pane -p -t mc 2>/dev/null; }
+
+# wait_for REGEX [SECONDS]: until the screen matches (extended regex)
+wait_for() {
+    n=0; limit=$(( ${2:-5} * 10 ))
+    while [ $n -lt $limit ]; do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+
+# The last non-blank line of the screen.
+last_line() { screen | grep -v '^ *$' | tail -1; }
+
+keys() { $T send-keys -t mc "$@"; }
+
+# check NAME REGEX: the screen shows REGEX within a few seconds
+check() { if wait_for "$2"; then ok "$1"; else bad "$1"; fi; }
+# check_line NAME TEXT: the line being edited is exactly "minicc> TEXT"
+check_line() {
+    n=0
+    while [ $n -lt 30 ]; do
+        [ "$(last_line | sed "s/ *$//")" = "$(printf "minicc> %s" "$2" | sed "s/ *$//")" ] && { ok "$1"; return; }
+        sleep 0.1; n=$((n + 1))
+    done
+    bad "$1 (expected 'minicc> $2', got '$(last_line)')"
+}
+
+start
+check "the prompt appears with a banner" 'minicc> *$'
+check "banner names help" "type .help."
+
+keys "load swap.ir" Enter
+check "load runs" "loaded swap.ir: 1 function"
+keys "args 3" Enter "run" Enter
+check "run prints the outcome" "^return 21"
+
+keys "frobnicate" Enter
+check "errors carry no script position" "^error: unknown command 'frobnicate'"
+
+# Completion of a command name (unique prefix), then clear the line.
+keys "sta" Tab
+check_line "Tab completes a command name" "start"
+keys C-u
+keys "break ex" Tab
+check_line "Tab completes a block name" "break exit"
+keys C-u
+keys "opt sc" Tab
+check_line "Tab completes a pass name" "opt sccp"
+keys C-u
+keys "set phi" Tab
+check_line "Tab completes a setting" "set phi-mode"
+keys "seq" Tab
+check_line "Tab completes the setting's value" "set phi-mode sequential"
+keys C-u
+keys "load sw" Tab
+check_line "Tab completes a file name" "load swap.ir"
+keys C-u
+keys "ste" Tab
+sleep 0.2
+keys Tab
+sleep 0.2
+keys Tab
+check "Tab Tab lists ambiguous commands" "step +stepi"
+keys C-u
+keys "print i" Tab Tab
+check "Tab Tab lists value names" "^i +i0 +i1"
+keys C-u
+keys "show ds" Tab
+check_line "no candidates: the line is unchanged" "show ds"
+keys C-u
+
+# History within the session.
+keys Up
+check_line "Up recalls the last command" "frobnicate"
+keys Up
+check_line "Up again recalls the one before" "run"
+keys C-u
+
+# Ctrl-C abandons the line being typed.
+keys "garbage here" C-c
+sleep 0.3
+keys "where" Enter
+check "Ctrl-C abandons the line" "not running|finished after"
+if screen | grep -q "unknown command 'garbage"; then bad "Ctrl-C did not abandon the line"; else ok "the abandoned line was not run"; fi
+
+# ~/.inputrc: $if minicc applies (C-x w types `where` and Enter).
+keys C-l
+sleep 0.2
+keys C-x w
+check "inputrc \$if minicc macro" "finished after 9 blocks"
+
+# Ctrl-D quits with status 0.
+keys C-d
+check "Ctrl-D quits with status 0" "MINICC-EXITED 0"
+
+# History persists across sessions in $XDG_STATE_HOME/minicc/history.
+if [ -f "$tmp/state/minicc/history" ] && grep -q '^args 3$' "$tmp/state/minicc/history"; then
+    ok "history file written under XDG_STATE_HOME"
+else
+    bad "history file written under XDG_STATE_HOME"
+fi
+start
+wait_for 'minicc> *$' >/dev/null
+keys Up
+check_line "history survives a restart" "where"
+keys C-u "quit" Enter
+check "quit exits with status 0" "MINICC-EXITED 0"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
