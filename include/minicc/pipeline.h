@@ -36,6 +36,9 @@ typedef struct McStageOptions {
     int64_t max_steps;     /* interpreting stages; 0 = MC_DEFAULT_MAX_STEPS */
     double timeout;        /* native: seconds; 0 = default */
     const char *keep_c;    /* native: directory to keep the generated C, or NULL */
+    McPhiMode phi_mode;    /* input/ssa/opt: MC_PHI_SEQUENTIAL interprets phis one by
+                              one - the classic mistake, so `check` can show which
+                              stage it breaks (default parallel) */
 } McStageOptions;
 
 typedef struct McStageStats {

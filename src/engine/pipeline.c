@@ -38,6 +38,27 @@ int mc_stage_lookup(const char *name) {
     return -1;
 }
 
+/* Interpret f: the pre-decoded run path, or the stepping interpreter when
+ * phis are to be assigned sequentially (a teaching mode the run path does
+ * not carry). */
+static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *args) {
+    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run(f, args, o->max_steps);
+    McInterpOptions io;
+    memset(&io, 0, sizeof io);
+    io.max_steps = o->max_steps;
+    io.phi_mode = o->phi_mode;
+    McInterp *in = mc_interp_new(f, args, &io);
+    mc_interp_continue(in, NULL);
+    McOutcome out;
+    mc_interp_finished(in, &out);
+    const McArgs *final = mc_interp_args(in); /* buffers as the run left them */
+    for (int32_t i = 0; i < args->n; i++)
+        if (args->v[i].is_buf && args->v[i].len > 0)
+            memcpy(args->v[i].data, final->v[i].data, (size_t)args->v[i].len * sizeof(int32_t));
+    mc_interp_free(in);
+    return out;
+}
+
 bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
     if (stats) memset(stats, 0, sizeof *stats);
@@ -45,7 +66,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
     switch (o->stage) {
     case MC_STAGE_INPUT:
         /* Interpret the function as loaded (mutable or SSA form). */
-        *out = mc_run(input, args, o->max_steps);
+        *out = interpret(input, o, args);
         return true;
     case MC_STAGE_ALLOC:
         /* Phi destruction + register allocation, run on the allocated machine. */
@@ -60,7 +81,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
             mc_func_free(ssa);
             return false;
         }
-        *out = mc_run(ssa, args, o->max_steps);
+        *out = interpret(ssa, o, args);
         mc_func_free(ssa);
         return true;
     }
