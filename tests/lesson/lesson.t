@@ -1,0 +1,134 @@
+The lesson player: checking, exporting, and diagnostics for malformed lessons.
+
+  $ cat > ok.lesson <<'X'
+  > == A tiny lesson
+  > $ load ../../lessons/programs/swap.ir
+  > $ args 4; run
+  > expect return 12
+  > ask and for 5?
+  > answer return 21
+  > $ args 5; run
+  > X
+  $ minicc lesson --check ok.lesson
+  ok.lesson: ok
+  lessons: 1 passed, 0 failed
+
+A wrong expectation names the lesson line and shows the real output.
+
+  $ sed 's/return 12/return 13/' ok.lesson > wrong.lesson
+  $ minicc lesson --check wrong.lesson 2>/dev/null
+  wrong.lesson: FAILED
+  lessons: 0 passed, 1 failed
+  [1]
+
+  $ minicc lesson --check wrong.lesson 2>&1 >/dev/null
+  wrong.lesson:4: error: expected a line 'return 13' in the output (after '$ args 4; run')
+    the output was:
+      args: 4
+      return 12
+  [1]
+
+A command that fails without `expect error` fails the lesson.
+
+  $ printf '$ load nowhere.ir\n' > fails.lesson
+  $ minicc lesson --check fails.lesson 2>&1
+  fails.lesson:1: error: '$ load nowhere.ir' failed
+    the output was:
+      nowhere.ir: error: cannot read nowhere.ir: No such file or directory
+      error: 'nowhere.ir' not loaded (1 error)
+  fails.lesson: FAILED
+  lessons: 0 passed, 1 failed
+  [1]
+
+Malformed lessons get line-numbered diagnostics and are not run.
+
+  $ printf 'expect return 1\n$ run\nexpcet 3\nask why?\n$ run\npause now\n' > bad.lesson
+  $ minicc lesson --check bad.lesson
+  bad.lesson:1:1: error: 'expect' before any command
+  bad.lesson:3:1: error: unknown directive 'expcet' (did you mean 'expect'?)
+  bad.lesson:5:1: error: expected 'answer ...' right after the 'ask' on line 4
+  bad.lesson:6:7: error: 'pause' takes no text
+  bad.lesson: FAILED
+  lessons: 0 passed, 1 failed
+  [1]
+
+  $ minicc lesson --check missing.lesson
+  missing.lesson: error: cannot read lesson missing.lesson: No such file or directory
+  missing.lesson: FAILED
+  lessons: 0 passed, 1 failed
+  [1]
+
+Bad options.
+
+  $ minicc lesson
+  minicc lesson: no lesson file given
+  usage: minicc lesson FILE                  play a lesson (Enter: on, b: back, q: quit)
+         minicc lesson --check FILE...       run every command and expectation
+         minicc lesson --export md [-o OUT] FILE   write a Markdown handout
+  [2]
+
+  $ minicc lesson --export pdf ok.lesson
+  minicc lesson: --export takes 'md' (Markdown), not pdf
+  [2]
+
+  $ minicc lesson --frobnicate ok.lesson 2>&1 | head -1
+  minicc lesson: unknown option '--frobnicate'
+
+The Markdown handout runs every command and shows its real output.
+
+  $ minicc lesson --export md -o out.md ok.lesson && cat out.md
+  # A tiny lesson
+  
+  ```
+  minicc> load ../../lessons/programs/swap.ir
+  loaded ../../lessons/programs/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  ```
+  
+  ```
+  minicc> args 4; run
+  args: 4
+  return 12
+  ```
+  
+  **Question.** and for 5?
+  
+  <details><summary>Answer</summary>
+  
+  return 21
+  
+  </details>
+  
+  ```
+  minicc> args 5; run
+  args: 5
+  return 21
+  ```
+  
+
+Interactive playback reads Enter, answers, `b` and `q` from the terminal.
+
+  $ printf '21\n' | minicc lesson ok.lesson
+  Lesson: A tiny lesson
+  (Enter: continue   b: back   q: quit)
+  
+  
+  == A tiny lesson ==
+  
+  minicc> load ../../lessons/programs/swap.ir
+  loaded ../../lessons/programs/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  minicc> args 4; run
+  args: 4
+  return 12
+  
+  ? and for 5?
+  your answer> Right: return 21
+  
+  minicc> args 5; run
+  args: 5
+  return 21
+  
+  End of lesson.
+
+  $ rm -f ok.lesson wrong.lesson fails.lesson bad.lesson out.md
