@@ -87,6 +87,22 @@ asan:
 bench: all $(BENCH_BIN)
 	@BUILD=$(BUILD) sh bench/run.sh
 
+# libFuzzer campaign over parse, verify and the pipeline (tests/fuzz/README.md).
+# New inputs go to build-fuzz/corpus; the seed corpus is tests/fuzz/corpus and
+# tests/ir. Crashes are written to build-fuzz/ as crash-*.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   ?= -std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
+                -fno-sanitize-recover=all
+build-fuzz/fuzz_pipeline: tests/fuzz/fuzz_pipeline.c $(ENGINE_SRC) $(wildcard include/minicc/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) -o $@ tests/fuzz/fuzz_pipeline.c $(ENGINE_SRC) -lm
+
+fuzz: build-fuzz/fuzz_pipeline
+	@mkdir -p build-fuzz/corpus
+	cd build-fuzz && ./fuzz_pipeline -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -dict=../tests/fuzz/ir.dict -print_final_stats=1 corpus ../tests/fuzz/corpus ../tests/ir
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/minicc $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/minicc

@@ -158,6 +158,7 @@ int mc_cli_gen(int argc, char **argv) {
 
 typedef struct Config {
     McStageOptions so;
+    bool mutant;   /* --mutant seqphi: the interpreter with sequential phis (a planted bug) */
     char name[48]; /* `alloc K=3 baseline -O0` */
 } Config;
 
@@ -183,6 +184,25 @@ typedef struct Fuzz {
     int want_status, want_cfg; /* shrinking: the failure to keep */
     int64_t checks;     /* stage runs */
 } Fuzz;
+
+/* The classic mistake the chapter warns about: phis assigned one by one.
+ * A planted bug, so the fuzzer and the reducer can be shown (and tested) to
+ * find and minimize a real divergence: the swap loop. */
+static bool run_mutant(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out) {
+    McInterpOptions io;
+    memset(&io, 0, sizeof io);
+    io.max_steps = so->max_steps;
+    io.phi_mode = MC_PHI_SEQUENTIAL;
+    McInterp *in = mc_interp_new(f, args, &io);
+    mc_interp_continue(in, NULL);
+    mc_interp_finished(in, out);
+    McArgs fin;
+    mc_args_copy(&fin, mc_interp_args(in));
+    mc_args_free(args);
+    *args = fin;
+    mc_interp_free(in);
+    return true;
+}
 
 static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Result *r) {
     memset(r, 0, sizeof *r);
@@ -213,7 +233,8 @@ static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Res
         mc_diags_init(&cd, NULL, NULL, 0);
         McStageOptions co = z->cfg[c].so;
         if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
-        bool ok = mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
+        bool ok = z->cfg[c].mutant ? run_mutant(f, &co, &ca, &r->got)
+                                   : mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
         bool same = ok && mc_outcome_same(&r->ref, &ra, &r->got, &ca);
         if (!ok) mc_diag_line(&cd, 0, r->msg, sizeof r->msg);
         mc_diags_free(&cd);
@@ -288,6 +309,7 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
     c->so.regs = regs;
     c->so.allocator = al;
     c->so.timeout = 2.0;
+    c->mutant = false;
     if (stage == MC_STAGE_ALLOC)
         snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, al == MC_ALLOC_BASELINE ? "baseline" : "improved",
                  opt);
@@ -360,7 +382,9 @@ static void describe(const Fuzz *z, const McFunc *f, const McArgs *args, const R
             if (mc_stage_execute(f, &so, &ra, &o1, NULL, &d) && r->cfg >= 0) {
                 McStageOptions co = z->cfg[r->cfg].so;
                 if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
-                if (mc_stage_execute(f, &co, &ca, &o2, NULL, &d)) {
+                bool ran = z->cfg[r->cfg].mutant ? run_mutant(f, &co, &ca, &o2)
+                                                 : mc_stage_execute(f, &co, &ca, &o2, NULL, &d);
+                if (ran) {
                     for (int32_t p = 0; p < f->nparams; p++) {
                         if (f->values[f->params[p]].kind != MC_VAL_BUF) continue;
                         bool same = ra.v[p].len == ca.v[p].len &&
@@ -391,7 +415,7 @@ int mc_cli_fuzz(int argc, char **argv) {
     mc_gen_options_default(&go);
     go.size = 30;
     uint64_t seed = 1, count = 100;
-    bool want[MC_STAGE_COUNT] = {false}, stages_given = false, quiet = false, shrink = true;
+    bool want[MC_STAGE_COUNT] = {false}, stages_given = false, quiet = false, shrink = true, mutant = false;
     long max_shrink = 4000;
     Fuzz z;
     memset(&z, 0, sizeof z);
@@ -419,6 +443,9 @@ int mc_cli_fuzz(int argc, char **argv) {
         } else if ((v = opt_value(argc, argv, &i, "--timeout"))) {
             if (!parse_int(v, 1, 3600, &n)) return opt_error("fuzz", "--timeout expects seconds in 1..3600, not '%s'", v);
             z.timeout = (unsigned)n;
+        } else if ((v = opt_value(argc, argv, &i, "--mutant"))) {
+            if (strcmp(v, "seqphi") != 0) return opt_error("fuzz", "--mutant expects seqphi, not '%s'", v);
+            mutant = true;
         } else if (strcmp(argv[i], "--no-fork") == 0) {
             z.fork = false;
         } else if (strcmp(argv[i], "--no-shrink") == 0) {
@@ -437,6 +464,11 @@ int mc_cli_fuzz(int argc, char **argv) {
     static const int regs[] = {1, 2, 3, 4, 8, 16};
     Config *cfg = NULL;
     int ncfg = 0;
+    if (mutant) {
+        add_cfg(&cfg, &ncfg, MC_STAGE_INPUT, 1, 4, MC_ALLOC_IMPROVED);
+        cfg[0].mutant = true;
+        snprintf(cfg[0].name, sizeof cfg[0].name, "input with sequential phis (--mutant)");
+    }
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
         if (!want[s]) continue;
         if (!stage_available((McStage)s)) {

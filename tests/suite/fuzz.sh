@@ -1,0 +1,86 @@
+#!/bin/sh
+# fuzz.sh - differential fuzzing in `make check`, with fixed seeds so a run is
+# reproducible (`minicc fuzz --seed S --count N` names the same programs):
+#   - `minicc fuzz` over every stage configuration (ssa, opt, alloc at
+#     K = 1,2,3,4,8,16 with both allocators at -O1 and -O0), both forms;
+#   - a small native run;
+#   - the reducer end to end: a planted bug (--mutant seqphi) must be found
+#     and shrunk to a tiny program that still has the swap's phi cycle;
+#   - `minicc gen`: deterministic, verifies, print -> parse is the identity;
+#   - the libFuzzer target's corpus and regression inputs replayed through a
+#     driver built with the ordinary C compiler (no clang needed).
+# Prints "N passed, N failed". Budget: well under a minute.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+MINICC=${MINICC:-$(pwd)/$BUILD/minicc}
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; [ -f "$tmp/out" ] && head -60 "$tmp/out"; }
+
+# 1. The differential fuzzer, both forms, default sizes.
+if "$MINICC" fuzz --count 150 --seed 20261130 --form mutable -q >"$tmp/out" 2>&1; then ok "fuzz mutable 150"; else ko "fuzz mutable 150"; fi
+if "$MINICC" fuzz --count 150 --seed 40000 --form ssa -q >"$tmp/out" 2>&1; then ok "fuzz ssa 150"; else ko "fuzz ssa 150"; fi
+# Bigger programs, deeper loops, more variables than registers.
+if "$MINICC" fuzz --count 30 --seed 777 --size 150 --loops 3 --vars 24 -q >"$tmp/out" 2>&1; then
+    ok "fuzz large 30"; else ko "fuzz large 30"; fi
+# Native code: a few programs (a compiler run each).
+if command -v "${CC:-cc}" >/dev/null 2>&1; then
+    if "$MINICC" fuzz --count 4 --seed 5 --stages native -q >"$tmp/out" 2>&1; then ok "fuzz native 4"; else ko "fuzz native 4"; fi
+fi
+
+# 2. The reducer finds and minimizes a planted bug.
+"$MINICC" fuzz --mutant seqphi --count 200 --form ssa --stages ssa >"$tmp/out" 2>&1
+st=$?
+if [ "$st" = 1 ] && grep -q '^first divergent stage: input with sequential phis' "$tmp/out"; then
+    ok "mutant found (exit 1)"; else ko "mutant found (exit $st)"; fi
+# The minimal program: at most 12 IR lines between the braces, and a phi cycle.
+lines=$(sed -n '/^func /,/^}/p' "$tmp/out" | grep -c '^    ')
+phis=$(sed -n '/^func /,/^}/p' "$tmp/out" | grep -c ' = phi ')
+if [ "$lines" -le 12 ] && [ "$phis" -ge 2 ]; then ok "mutant shrunk to $lines lines"; else ko "mutant shrunk ($lines lines, $phis phis)"; fi
+# The minimal program is valid IR and still diverges when replayed by hand.
+sed -n '/^func /,/^}/p' "$tmp/out" >"$tmp/min.ir"
+if "$MINICC" parse "$tmp/min.ir" >/dev/null 2>&1; then ok "minimal program parses"; else ko "minimal program parses"; fi
+
+# 3. minicc gen: deterministic, valid, print -> parse identity.
+gen_ok=1
+for s in 1 2 3 4 5 6 7 8; do
+    "$MINICC" gen --seed $s --size 40 >"$tmp/a.ir" 2>&1 || gen_ok=0
+    "$MINICC" gen --seed $s --size 40 >"$tmp/b.ir" 2>&1 || gen_ok=0
+    cmp -s "$tmp/a.ir" "$tmp/b.ir" || gen_ok=0
+    grep -v '^#' "$tmp/a.ir" >"$tmp/a.body"
+    "$MINICC" parse "$tmp/a.ir" >"$tmp/a.parsed" 2>&1 || gen_ok=0
+    cmp -s "$tmp/a.body" "$tmp/a.parsed" || { gen_ok=0; diff "$tmp/a.body" "$tmp/a.parsed" | head; }
+    # run it with the arguments of its comment line
+    args=$(sed -n 's/^# args: //p' "$tmp/a.ir" | sed 's/, /,/g')
+    # shellcheck disable=SC2086
+    "$MINICC" run "$tmp/a.ir" -- $args >/dev/null 2>&1
+    r=$?; [ "$r" = 0 ] || [ "$r" = 3 ] || gen_ok=0
+done
+if [ "$gen_ok" = 1 ]; then ok "gen deterministic, parses, runs"; else ko "gen deterministic, parses, runs"; fi
+if "$MINICC" gen --size 0 >/dev/null 2>&1; then ko "gen --size 0 rejected"; else ok "gen --size 0 rejected"; fi
+if "$MINICC" fuzz --stages input,bogus >/dev/null 2>&1; then ko "fuzz bad stage rejected"; else ok "fuzz bad stage rejected"; fi
+
+# 4. The libFuzzer target, replayed over its corpus and regression inputs.
+CCR=${CC:-cc}
+san=""
+case "$BUILD" in *asan*) san="-fsanitize=address,undefined -fno-sanitize-recover=all" ;; esac
+# shellcheck disable=SC2086
+if $CCR -std=c11 -g -O1 $san -D_POSIX_C_SOURCE=200809L -DMC_FUZZ_MAIN -Iinclude -o "$tmp/replay" \
+    tests/fuzz/fuzz_pipeline.c "$BUILD/libminicc.a" -lm >"$tmp/out" 2>&1; then
+    ok "replay driver builds"
+    set -- tests/fuzz/corpus/* tests/fuzz/regress/* tests/ir/*.ir
+    n=0
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        n=$((n + 1))
+        if ! "$tmp/replay" "$f" >"$tmp/out" 2>&1; then ko "replay $f"; fi
+    done
+    ok "replayed $n inputs"
+else
+    ko "replay driver builds"
+fi
+
+echo "$pass passed, $fail failed"
