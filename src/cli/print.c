@@ -89,6 +89,9 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
 }
 
 int mc_cli_print(int argc, char **argv) {
+    /* --stage destroyed|allocated: the register allocator's stages (sweep.c). */
+    int alloc_st = mc_cli_print_alloc(argc, argv);
+    if (alloc_st >= 0) return alloc_st;
     /* --ssa and --passes are this command's own options: take them out
      * before the shared parser sees argv. */
     const char *ssa_name = NULL, *passes = NULL;
