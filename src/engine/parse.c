@@ -231,6 +231,7 @@ typedef struct Parser {
     /* The function being parsed. */
     McFunc *f;
     bool ferr;          /* f has a syntax error */
+    int fdiags;         /* index of f's first diagnostic in d */
     int32_t blk;        /* current block or MC_NONE before the first label */
     BlockState bstate;
     bool blk_err;       /* the block had a syntax error: do not also complain that it
@@ -690,6 +691,25 @@ static bool parse_statement(Parser *p) {
 
 /* ---- functions ----------------------------------------------------------------- */
 
+/* Unknown block names are only known at the closing brace: move their
+ * diagnostics among the function's others so the list stays in source order
+ * (a stable insertion sort; a function has at most MAX_ERRORS of them). */
+static void sort_diags(Parser *p, int from) {
+    McDiags *d = p->d;
+    if (!d) return;
+    int to = p->stop ? d->n - 1 : d->n; /* "too many errors" stays last */
+    for (int i = from + 1; i < to; i++) {
+        McDiag x = d->v[i];
+        int j = i;
+        while (j > from && (d->v[j - 1].loc.line > x.loc.line ||
+                            (d->v[j - 1].loc.line == x.loc.line && d->v[j - 1].loc.col > x.loc.col))) {
+            d->v[j] = d->v[j - 1];
+            j--;
+        }
+        d->v[j] = x;
+    }
+}
+
 static void resolve_and_finish(Parser *p) {
     McFunc *f = p->f;
     char q[QUOTE_MAX + 8];
@@ -712,6 +732,7 @@ static void resolve_and_finish(Parser *p) {
             bl->phis[r->phi].args[r->slot].block = b;
     }
     p->npend = 0;
+    sort_diags(p, p->fdiags);
     if (!p->ferr && !mc_verify(f, MC_VERIFY_INFER, p->d)) p->failed = true;
     if (p->nfuncs == p->capfuncs) {
         p->capfuncs = p->capfuncs ? p->capfuncs * 2 : 4;
@@ -743,6 +764,7 @@ static void sync_header(Parser *p) {
 static bool parse_header(Parser *p) {
     char q[QUOTE_MAX + 8];
     McLoc loc = p->cur.loc;
+    p->fdiags = p->d ? p->d->n : 0;
     advance(p);
     Tok name = p->cur;
     bool have_name = name.kind == T_NAME;

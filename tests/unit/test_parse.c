@@ -488,6 +488,9 @@ static void test_recovery(void **state) {
                       "    z = copy 2147483648\n"
                       "    w = copy @\n"
                       "    jump nowhere\n"
+                      "later:\n"
+                      "    v = add @\n"
+                      "    return 0\n"
                       "}\n"
                       "func g() {\n"
                       "e:\n"
@@ -501,11 +504,12 @@ static void test_recovery(void **state) {
         "t.ir:4:15: error: expected ',' after operand, found 'foo'",
         "t.ir:5:14: error: integer 2147483648 out of range for i32",
         "t.ir:6:14: error: invalid character '@'",
-        "t.ir:7:10: error: unknown block 'nowhere'",
-        "t.ir:11:14: error: expected block label or '}' after terminator, found 'q'",
+        "t.ir:7:10: error: unknown block 'nowhere'", /* found at the '}', reported in order */
+        "t.ir:9:13: error: invalid character '@'",
+        "t.ir:14:14: error: expected block label or '}' after terminator, found 'q'",
     };
     char line[512];
-    for (int i = 0; i < d.n; i++) fprintf(stderr, "  %s\n", mc_diag_line(&d, i, line, sizeof line));
+    if (d.n != (int)(sizeof want / sizeof want[0])) print_diags(&d);
     assert_int_equal(d.n, (int)(sizeof want / sizeof want[0]));
     for (int i = 0; i < d.n; i++) assert_string_equal(mc_diag_line(&d, i, line, sizeof line), want[i]);
     mc_diags_free(&d);
