@@ -13,7 +13,8 @@
  * byte (1-based line and column, a tab counts as one column). After an error
  * the parser skips the rest of the offending line and carries on, so one run
  * reports many independent mistakes; the lexer's errors are reported when the
- * parser reaches the bad token, so diagnostics come out in source order. A
+ * parser reaches the bad token and unknown block names are sorted in at the
+ * closing brace, so diagnostics come out in source order. A
  * function with a syntax error is not handed to the verifier (it would only
  * add noise); a function that parsed cleanly is verified with
  * mc_verify(MC_VERIFY_INFER). Any error anywhere means no module at all.
@@ -370,27 +371,32 @@ static int32_t new_value(Parser *p, const Tok *t) {
     return mc_func_value_new(p->f, tok_str(p, t));
 }
 
-/* The destination NAME of a phi or an instruction (current token, consumed). */
+/* The destination NAME t of a phi or an instruction (already consumed). */
 static int32_t parse_dest(Parser *p, const Tok *t) {
     char q[QUOTE_MAX + 8];
     McFunc *f = p->f;
     int32_t v = mc_namemap_get(&f->value_names, t->s, t->len);
     if (v == MC_NONE) v = new_value(p, t);
-    if (f->values[v].kind == MC_VAL_BUF) error_at(p, t->loc, "cannot assign to buffer %s", describe(t, q, sizeof q));
+    if (f->values[v].kind == MC_VAL_BUF)
+        error_at(p, t->loc, "cannot assign to buffer %s", describe(t, q, sizeof q));
     if (f->values[v].loc.line == 0) f->values[v].loc = t->loc;
     return v;
 }
 
 /* A scalar operand: NAME or INT. On success consumes it and returns true;
- * semantic mistakes (range, reserved, a buffer) are reported and parsing goes on. */
+ * semantic mistakes (out of range, a buffer) are reported and parsing goes
+ * on. A reserved word is not an operand (`x = add n,` followed by `return`
+ * on the next line is a missing operand, not a badly named one). */
 static bool parse_scalar(Parser *p, const char *what, McOperand *out) {
     char q[QUOTE_MAX + 8];
     Tok t = p->cur;
     memset(out, 0, sizeof *out);
     out->loc = t.loc;
     if (t.kind == T_INT) {
-        if (t.range) error_at(p, t.loc, "integer %.*s%s out of range for i32", (int)(t.len > QUOTE_MAX ? QUOTE_MAX : t.len), t.s,
-                              t.len > QUOTE_MAX ? "..." : "");
+        if (t.range) {
+            int n = (int)(t.len > QUOTE_MAX ? QUOTE_MAX : t.len);
+            error_at(p, t.loc, "integer %.*s%s out of range for i32", n, t.s, t.len > QUOTE_MAX ? "..." : "");
+        }
         out->kind = MC_OPND_CONST;
         out->v = t.range ? 0 : t.ival;
         advance(p);
@@ -679,7 +685,8 @@ static bool parse_statement(Parser *p) {
             return false;
         }
         if (p->nxt.kind == T_EOF)
-            error_at(p, p->nxt.loc, "unexpected end of file, expected '=' or ':' after %s", describe(&t, q, sizeof q));
+            error_at(p, p->nxt.loc, "unexpected end of file, expected '=' or ':' after %s",
+                     describe(&t, q, sizeof q));
         else
             error_at(p, p->nxt.loc, "expected '=' or ':' after %s, found %s", describe(&t, q, sizeof q),
                      describe(&p->nxt, q2, sizeof q2));
