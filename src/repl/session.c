@@ -414,7 +414,7 @@ bool mc_session_start(McSession *s, FILE *err) {
 }
 
 /* Events of long runs are not all kept: only those of the last block. */
-#define RECORD_ALL_LIMIT 20000
+#define RECORD_ALL_LIMIT 2000
 
 bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
@@ -484,9 +484,13 @@ bool *mc_session_break_array(const McSession *s, const McFunc *f) {
 
 bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
     if (!mc_session_need_func(s, err)) return false;
-    const McFunc *f = s->interp_func ? s->interp_func : s->input;
-    if (mc_func_find_block(f, block) == MC_NONE && mc_func_find_block(s->input, block) == MC_NONE)
-        return mc_session_error(s, err, "break: no block '%s' in %s", block, f->name);
+    /* A block of any form built so far will do: edge blocks exist only after
+     * phi destruction, and the name stays meaningful across stages. */
+    const McFunc *fs[] = {s->interp_func, s->input, s->ssa, s->opt, s->destroyed ? s->destroyed->f : NULL};
+    bool found = false;
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++)
+        if (fs[i] && mc_func_find_block(fs[i], block) != MC_NONE) found = true;
+    if (!found) return mc_session_error(s, err, "break: no block '%s' in %s", block, s->input->name);
     if (mc_session_has_break(s, block)) return true;
     s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);
     s->breaks[s->nbreaks++] = mc_xstrdup(block);

@@ -259,3 +259,36 @@ Pipeline commands on a function without arguments set, and stage errors:
   -c: error: no arguments for fact(i32 n) (try: args 4)
   -c: error: set stage: unknown form 'sideways' (input, ssa, opt, destroyed)
   [1]
+
+Pictures through Graphviz: with a .png or .svg name minicc runs `dot`; when
+Graphviz is missing it says how to get it (and how to write the DOT text).
+
+  $ m=$(command -v minicc); PATH=/nonexistent $m -c 'load ../../share/minicc/examples/swap.ir; dot interference ig.png'; test -e ig.png || echo "no ig.png"
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  -c: error: dot: Graphviz's `dot` is not installed, so ig.png cannot be drawn (install it with `apt-get install graphviz`, or write the DOT text with `dot interference interference.dot`)
+  no ig.png
+  $ if command -v dot >/dev/null; then minicc -c 'load ../../share/minicc/examples/swap.ir; dot cfg cfg.svg' >/dev/null && grep -c '<svg' cfg.svg; rm -f cfg.svg; else echo 1; fi
+  1
+
+Stepping the destroyed function: a breakpoint on an edge block, and the copies
+that replaced the loop head's phis executing one after another (first every
+source saved, then every destination written: fact(3) = 6).
+
+  $ minicc -c 'load ../ir/fact_mutable.ir; args 3; destroy baseline; set stage destroyed; break $edge2; run; step; continue'
+  loaded ../ir/fact_mutable.ir: 1 function
+  fact(i32 n): mutable form, 4 blocks
+  args: 3
+  destroy (baseline, from ssa): 2 edge blocks, 8 copies
+  stage destroyed: start, step, run and list use the destroyed function
+  breakpoint at $edge2
+  breakpoint: $edge2
+  after 4 blocks: about to enter $edge2 from body
+  [5] $edge2 <- body
+    $edge2_copy0 = copy n.2  $edge2_copy0 = 2
+    $edge2_copy1 = copy r.3  $edge2_copy1 = 3
+    n.1 = copy $edge2_copy0  n.1 = 2   (was 3)
+    r.2 = copy $edge2_copy1  r.2 = 3   (was 1)
+    jump head                -> head
+  breakpoint: $edge2
+  after 7 blocks: about to enter $edge2 from body
