@@ -344,6 +344,155 @@ static void partners_build(Partners *p, Work *w, const McIGraph *g) {
     free(fill);
 }
 
+/* Spill metrics tried by simplify (Bernstein et al.: best of several). */
+enum { METRIC_COST_DEG, METRIC_COST_DEG2, METRIC_COST, NMETRICS };
+
+/* Simplify (degree < K first, else the least cost under `metric`, pushed
+ * optimistically), then select: pop and take a register no coloured
+ * neighbour holds, a copy partner's if possible. colour[v] = register or -1
+ * (spilled) for every representative; order gets the select order. Returns
+ * the number of nodes. */
+static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, int32_t *colour,
+                               int32_t *order) {
+    int32_t n = w->n, K = w->K;
+    int32_t *wdeg = mc_xmalloc((size_t)(n ? n : 1) * sizeof *wdeg);
+    bool *removed = mc_xcalloc((size_t)(n ? n : 1), sizeof *removed);
+    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
+    int32_t *low = mc_xmalloc((size_t)(n ? n : 1) * sizeof *low);
+    int32_t nstack = 0, nlow = 0, remaining = 0;
+    for (int32_t v = 0; v < n; v++) {
+        colour[v] = -1;
+        if (!w->alive[v]) continue;
+        wdeg[v] = w->deg[v];
+        remaining++;
+    }
+    for (int32_t v = n - 1; v >= 0; v--)
+        if (w->alive[v] && wdeg[v] < K) low[nlow++] = v;
+    while (remaining > 0) {
+        int32_t v = MC_NONE;
+        while (nlow > 0 && v == MC_NONE) {
+            int32_t c = low[--nlow];
+            if (!removed[c]) v = c;
+        }
+        if (v == MC_NONE) {
+            double best = INFINITY;
+            for (int32_t c = 0; c < n; c++) {
+                if (!w->alive[c] || removed[c]) continue;
+                double d = (double)(wdeg[c] ? wdeg[c] : 1);
+                double r = metric == METRIC_COST_DEG ? cost[c] / d : metric == METRIC_COST_DEG2 ? cost[c] / (d * d) : cost[c];
+                if (v == MC_NONE || r < best) best = r, v = c;
+            }
+        }
+        removed[v] = true;
+        remaining--;
+        stack[nstack++] = v;
+        for (int32_t k = 0; k < w->nnb[v]; k++) {
+            int32_t t = w->nb[v][k];
+            if (!w->alive[t] || removed[t]) continue;
+            if (--wdeg[t] == K - 1) low[nlow++] = t;
+        }
+    }
+    int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
+    int32_t norder = 0, st = 0;
+    bool *done = removed; /* reused: coloured or spilled already */
+    memset(done, 0, (size_t)(n ? n : 1) * sizeof *done);
+    while (nstack > 0) {
+        int32_t v = stack[--nstack];
+        st++;
+        for (int32_t k = 0; k < w->nnb[v]; k++) {
+            int32_t t = w->nb[v][k];
+            if (w->alive[t] && colour[t] >= 0) taken[colour[t]] = st;
+        }
+        int32_t r = -1;
+        for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
+            int32_t p = pt->list[k];
+            if (done[p] && colour[p] >= 0 && taken[colour[p]] != st) r = colour[p];
+        }
+        for (int32_t c = 0; c < K && r < 0; c++)
+            if (taken[c] != st) r = c;
+        colour[v] = r;
+        done[v] = true;
+        order[norder++] = v;
+    }
+    free(taken);
+    free(wdeg);
+    free(removed);
+    free(stack);
+    free(low);
+    return norder;
+}
+
+/* A register r a node u could move to: not r itself and held by no
+ * neighbour of u. -1 if none. */
+static int32_t free_colour(Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
+    int32_t st = ++w->stamp;
+    for (int32_t k = 0; k < w->nnb[u]; k++) {
+        int32_t t = w->nb[u][k];
+        if (w->alive[t] && colour[t] >= 0) taken[colour[t]] = st;
+    }
+    for (int32_t c = 0; c < w->K; c++)
+        if (c != avoid && taken[c] != st) return c;
+    return -1;
+}
+
+/* Local improvement after select: a spilled node takes register r when
+ * every neighbour holding r can move to another free register, or when the
+ * neighbours holding r cost less than it (they are spilled instead). Each
+ * step lowers (spilled cost, spilled count), so it terminates. Returns the
+ * total cost of the spilled nodes. */
+static double recolour(Work *w, const double *cost, int32_t *colour) {
+    int32_t n = w->n, K = w->K;
+    int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
+    double *conflict = mc_xmalloc((size_t)K * sizeof *conflict);
+    int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
+    for (int pass = 0; pass < 8; pass++) {
+        bool changed = false;
+        for (int32_t v = 0; v < n; v++) {
+            if (!w->alive[v] || colour[v] >= 0) continue;
+            for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
+            for (int32_t k = 0; k < w->nnb[v]; k++) {
+                int32_t u = w->nb[v][k];
+                if (!w->alive[u] || colour[u] < 0) continue;
+                conflict[colour[u]] += cost[u];
+                if (movable[colour[u]] && free_colour(w, colour, u, colour[u], taken) < 0) movable[colour[u]] = 0;
+            }
+            int32_t pick = -1;
+            for (int32_t c = 0; c < K && pick < 0; c++)
+                if (movable[c]) pick = c;
+            if (pick >= 0) {
+                for (int32_t k = 0; k < w->nnb[v]; k++) {
+                    int32_t u = w->nb[v][k];
+                    if (!w->alive[u] || colour[u] != pick) continue;
+                    int32_t to = free_colour(w, colour, u, pick, taken);
+                    MC_ASSERT(to >= 0);
+                    colour[u] = to;
+                }
+                colour[v] = pick;
+                changed = true;
+                continue;
+            }
+            for (int32_t c = 0; c < K; c++)
+                if (conflict[c] < cost[v] && (pick < 0 || conflict[c] < conflict[pick])) pick = c;
+            if (pick >= 0) {
+                for (int32_t k = 0; k < w->nnb[v]; k++) {
+                    int32_t u = w->nb[v][k];
+                    if (w->alive[u] && colour[u] == pick) colour[u] = -1;
+                }
+                colour[v] = pick;
+                changed = true;
+            }
+        }
+        if (!changed) break;
+    }
+    double total = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (w->alive[v] && colour[v] < 0) total += cost[v];
+    free(taken);
+    free(conflict);
+    free(movable);
+    return total;
+}
+
 static void colour_improved(McAllocation *a) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
@@ -372,70 +521,36 @@ static void colour_improved(McAllocation *a) {
     free(mo);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
 
-    /* 3. simplify with optimistic spill candidates */
-    int32_t *wdeg = mc_xmalloc((size_t)(n ? n : 1) * sizeof *wdeg);
-    bool *removed = mc_xcalloc((size_t)(n ? n : 1), sizeof *removed);
-    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
-    int32_t *low = mc_xmalloc((size_t)(n ? n : 1) * sizeof *low);
-    int32_t nstack = 0, nlow = 0, remaining = 0;
-    for (int32_t v = 0; v < n; v++) {
-        if (!w.alive[v]) continue;
-        wdeg[v] = w.deg[v];
-        remaining++;
-    }
-    for (int32_t v = n - 1; v >= 0; v--)
-        if (w.alive[v] && wdeg[v] < K) low[nlow++] = v;
-    while (remaining > 0) {
-        int32_t v = MC_NONE;
-        while (nlow > 0 && v == MC_NONE) {
-            int32_t c = low[--nlow];
-            if (!removed[c]) v = c;
-        }
-        if (v == MC_NONE) {
-            double best = INFINITY;
-            for (int32_t c = 0; c < n; c++) {
-                if (!w.alive[c] || removed[c]) continue;
-                double r = a->cost[c] / (double)(wdeg[c] ? wdeg[c] : 1);
-                if (v == MC_NONE || r < best) best = r, v = c;
-            }
-        }
-        removed[v] = true;
-        remaining--;
-        stack[nstack++] = v;
-        for (int32_t k = 0; k < w.nnb[v]; k++) {
-            int32_t t = w.nb[v][k];
-            if (!w.alive[t] || removed[t]) continue;
-            if (--wdeg[t] == K - 1) low[nlow++] = t;
-        }
-    }
-
-    /* 4. select with biased colour choice */
+    /* 3-4. simplify/select under three spill metrics; keep the cheapest */
     Partners pt;
     partners_build(&pt, &w, g);
-    int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
+    int32_t *colour = mc_xmalloc((size_t)(n ? n : 1) * sizeof *colour);
+    int32_t *best_colour = mc_xmalloc((size_t)(n ? n : 1) * sizeof *best_colour);
+    int32_t *order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *order);
+    a->order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *a->order);
+    double best = INFINITY;
+    for (int metric = 0; metric < NMETRICS; metric++) {
+        int32_t norder = simplify_select(&w, a->cost, &pt, metric, colour, order);
+        double c = recolour(&w, a->cost, colour);
+        if (c < best) {
+            best = c;
+            memcpy(best_colour, colour, (size_t)n * sizeof *colour);
+            memcpy(a->order, order, (size_t)norder * sizeof *order);
+            a->norder = norder;
+        }
+    }
     int32_t *spilled = mc_xmalloc((size_t)(n ? n : 1) * sizeof *spilled);
-    int32_t nsp = 0, st = 0;
-    a->order = mc_xmalloc((size_t)(nstack ? nstack : 1) * sizeof *a->order);
-    while (nstack > 0) {
-        int32_t v = stack[--nstack];
-        st++;
-        for (int32_t k = 0; k < w.nnb[v]; k++) {
-            int32_t t = w.nb[v][k];
-            if (w.alive[t] && a->loc[t].kind == MC_LOC_REG) taken[a->loc[t].index] = st;
-        }
-        int32_t r = -1;
-        for (int32_t k = pt.start[v]; k < pt.start[v + 1] && r < 0; k++) {
-            McLocation l = a->loc[pt.list[k]];
-            if (l.kind == MC_LOC_REG && taken[l.index] != st) r = l.index;
-        }
-        for (int32_t c = 0; c < K && r < 0; c++)
-            if (taken[c] != st) r = c;
-        a->order[a->norder++] = v;
-        if (r >= 0)
-            a->loc[v] = (McLocation){MC_LOC_REG, r};
+    int32_t nsp = 0, st = w.stamp;
+    for (int32_t v = 0; v < n; v++) {
+        if (!w.alive[v]) continue;
+        if (best_colour[v] >= 0)
+            a->loc[v] = (McLocation){MC_LOC_REG, best_colour[v]};
         else
             spilled[nsp++] = v;
     }
+    free(colour);
+    free(best_colour);
+    free(order);
 
     /* 5. spill-slot colouring: costliest first, partner's slot preferred */
     for (int32_t i = 1; i < nsp; i++) { /* insertion sort by cost desc, handle asc */
@@ -472,13 +587,8 @@ static void colour_improved(McAllocation *a) {
     }
     free(slot_taken);
     free(spilled);
-    free(taken);
     free(pt.start);
     free(pt.list);
-    free(wdeg);
-    free(removed);
-    free(stack);
-    free(low);
     work_free(&w);
 }
 
