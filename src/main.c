@@ -16,6 +16,7 @@
 #include "repl/commands.h"
 #include "repl/repl.h"
 #include "repl/session.h"
+#include "tui/tui.h"
 
 static const struct {
     const char *name;
@@ -30,6 +31,7 @@ static const struct {
 static void usage(FILE *out) {
     fprintf(out,
             "usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]\n"
+            "       minicc --tui [--lesson LESSON] [FILE [ARG...]]\n"
             "       minicc COMMAND ...\n"
             "\n"
             "Without COMMAND, minicc opens the minicc> prompt on FILE (when given);\n"
@@ -154,6 +156,9 @@ int main(int argc, char **argv) {
             printf("minicc %s\n", MINICC_VERSION);
             return 0;
         }
+        /* The full-screen workbench (src/tui); --tui-script is its batch mode for tests. */
+        if (strcmp(argv[1], "--tui") == 0) return mc_tui_main(argc - 1, argv + 1);
+        if (strcmp(argv[1], "--tui-script") == 0) return mc_tui_script_main(argc - 1, argv + 1);
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
     }

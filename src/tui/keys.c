@@ -1,0 +1,234 @@
+/* keys.c - the single keys of the workbench (for class demos), the key
+ * help shown by `?`, the batch line editor used when no terminal is
+ * attached, and the key-script notation of `minicc --tui-script`:
+ *
+ *     nnn+<Tab><PgDn>:show c<Enter>
+ *
+ * Characters stand for themselves; <Enter> <Tab> <BTab> <Esc> <BS> <Del>
+ * <Up> <Down> <Left> <Right> <PgUp> <PgDn> <Home> <End> <Space> <lt> (a
+ * literal `<`) name the others, and <Size:100x30> resizes the screen. */
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb.h"
+
+const char *const wb_help_lines[] = {
+    "stepping",
+    "  n s     step one block (phis of the edge, then the block)",
+    "  i       step one instruction",
+    "  c       continue to a breakpoint or the end",
+    "  b       back one block (replays from the start)",
+    "  r       restart before the entry block",
+    "  Enter   repeat the last key (in a lesson: continue)",
+    "allocation and backends",
+    "  + -     register budget K up / down (all panes recompute)",
+    "  m       run the allocated machine (spill counts)",
+    "  x       compile the C and run it natively",
+    "  v       next stage: input, ssa, opt, destroyed",
+    "screen",
+    "  l L     next / previous layout (step, alloc, c, lesson)",
+    "  Tab     focus the next pane (Shift-Tab: previous)",
+    "  arrows PgUp PgDn Home End   scroll the focused pane",
+    "  :       command line: every minicc> command, and",
+    "          layout NAME, focus NAME, lesson FILE",
+    "  ?       this help      q  quit      Ctrl-L  redraw",
+    NULL,
+};
+
+/* Keys that Enter repeats. */
+static bool key_repeatable(int k) { return k && strchr("nsicbr+-x", k) != NULL; }
+
+static void key_cmd_edit(Wb *wb, int key) {
+    switch (key) {
+    case WB_KEY_ENTER:
+    case '\n': {
+        char line[sizeof wb->cmd];
+        memcpy(line, wb->cmd, (size_t)wb->cmd_len);
+        line[wb->cmd_len] = 0;
+        wb->cmd_active = false;
+        wb->cmd_len = wb->cmd_point = 0;
+        wb->cmd[0] = 0;
+        wb_submit(wb, line);
+        return;
+    }
+    case WB_KEY_ESC:
+    case 3: /* Ctrl-C */
+    case 7: /* Ctrl-G */
+        wb->cmd_active = false;
+        wb->cmd_len = wb->cmd_point = 0;
+        wb->cmd[0] = 0;
+        return;
+    case WB_KEY_BACKSPACE:
+    case 8:
+        if (wb->cmd_point > 0) {
+            memmove(wb->cmd + wb->cmd_point - 1, wb->cmd + wb->cmd_point, (size_t)(wb->cmd_len - wb->cmd_point));
+            wb->cmd_point--;
+            wb->cmd_len--;
+        }
+        break;
+    case WB_KEY_DELETE:
+        if (wb->cmd_point < wb->cmd_len) {
+            memmove(wb->cmd + wb->cmd_point, wb->cmd + wb->cmd_point + 1, (size_t)(wb->cmd_len - wb->cmd_point - 1));
+            wb->cmd_len--;
+        }
+        break;
+    case WB_KEY_LEFT: if (wb->cmd_point > 0) wb->cmd_point--; break;
+    case WB_KEY_RIGHT: if (wb->cmd_point < wb->cmd_len) wb->cmd_point++; break;
+    case WB_KEY_HOME:
+    case 1: wb->cmd_point = 0; break;
+    case WB_KEY_END:
+    case 5: wb->cmd_point = wb->cmd_len; break;
+    case 21: /* Ctrl-U */
+        wb->cmd_len = wb->cmd_point = 0;
+        break;
+    default:
+        if (key >= 32 && key < 127 && wb->cmd_len < (int)sizeof wb->cmd - 1) {
+            memmove(wb->cmd + wb->cmd_point + 1, wb->cmd + wb->cmd_point, (size_t)(wb->cmd_len - wb->cmd_point));
+            wb->cmd[wb->cmd_point++] = (char)key;
+            wb->cmd_len++;
+        }
+        break;
+    }
+    wb->cmd[wb->cmd_len] = 0;
+}
+
+void wb_key(Wb *wb, int key) {
+    if (key == WB_KEY_RESIZE) return; /* the front end has set w and h */
+    if (wb->help) {
+        wb->help = false;
+        if (key != 'q') return;
+    }
+    if (wb->cmd_active) {
+        key_cmd_edit(wb, key);
+        return;
+    }
+    if (key == WB_KEY_ENTER || key == '\n') {
+        if (wb->lesson && !wb->cursor.finished) {
+            if (wb_lesson_asking(wb)) {
+                wb->cmd_active = true;
+                wb->cmd_len = wb->cmd_point = 0;
+                wb->cmd[0] = 0;
+                wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
+            } else {
+                wb_lesson_advance(wb, NULL);
+            }
+            return;
+        }
+        key = wb->last_key;
+        if (!key) return;
+    }
+    if (key_repeatable(key)) wb->last_key = key;
+    int page = wb_pane_rows(wb, wb->focus) - 1;
+    if (page < 1) page = 1;
+    switch (key) {
+    case 'n':
+    case 's': wb_step(wb, false); break;
+    case 'i': wb_step(wb, true); break;
+    case 'c': wb_continue(wb); break;
+    case 'b': wb_back(wb); break;
+    case 'r': wb_restart(wb); break;
+    case '+':
+    case '=': wb_budget(wb, 1); break;
+    case '-':
+    case '_': wb_budget(wb, -1); break;
+    case 'm':
+        wb_machine(wb);
+        wb_note(wb, wb->have_machine ? "machine run with K = %d" : "set :args first (K = %d)", wb->s->regs);
+        break;
+    case 'x': wb_native(wb); break;
+    case 'v': wb_next_stage(wb); break;
+    case 'l': wb_next_layout(wb, 1); break;
+    case 'L': wb_next_layout(wb, -1); break;
+    case WB_KEY_TAB: wb_focus_next(wb, 1); break;
+    case WB_KEY_BTAB: wb_focus_next(wb, -1); break;
+    case '?':
+    case WB_KEY_F1: wb->help = true; break;
+    case 'q': wb->quit = true; break;
+    case ':':
+        wb->cmd_active = true;
+        wb->cmd_len = wb->cmd_point = 0;
+        wb->cmd[0] = 0;
+        wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
+        break;
+    case WB_KEY_UP:
+    case 'k': wb_scroll(wb, -1); break;
+    case WB_KEY_DOWN:
+    case 'j': wb_scroll(wb, 1); break;
+    case WB_KEY_PGUP: wb_scroll(wb, -page); break;
+    case WB_KEY_PGDN:
+    case ' ': wb_scroll(wb, page); break;
+    case WB_KEY_HOME:
+    case 'g': wb_scroll(wb, INT_MIN); break;
+    case WB_KEY_END:
+    case 'G': wb_scroll(wb, INT_MAX); break;
+    case 12: break; /* Ctrl-L: the front end redraws everything */
+    default:
+        if (key >= 32 && key < 127) wb_note(wb, "key '%c' does nothing here (? lists the keys)", key);
+        break;
+    }
+}
+
+/* ---- key scripts ------------------------------------------------------------------ */
+
+static const struct {
+    const char *name;
+    int key;
+} key_names[] = {
+    {"enter", WB_KEY_ENTER}, {"cr", WB_KEY_ENTER},    {"ret", WB_KEY_ENTER},    {"tab", WB_KEY_TAB},
+    {"btab", WB_KEY_BTAB},   {"s-tab", WB_KEY_BTAB},  {"esc", WB_KEY_ESC},      {"bs", WB_KEY_BACKSPACE},
+    {"del", WB_KEY_DELETE},  {"up", WB_KEY_UP},       {"down", WB_KEY_DOWN},    {"left", WB_KEY_LEFT},
+    {"right", WB_KEY_RIGHT}, {"pgup", WB_KEY_PGUP},   {"pgdn", WB_KEY_PGDN},    {"home", WB_KEY_HOME},
+    {"end", WB_KEY_END},     {"space", ' '},          {"lt", '<'},              {"f1", WB_KEY_F1},
+    {"c-l", 12},             {"c-c", 3},              {"c-u", 21},
+};
+
+int *wb_keys_parse(const char *script, int *n, char *why, size_t size) {
+    size_t len = strlen(script);
+    int *keys = mc_xmalloc((len + 1) * sizeof *keys);
+    int k = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (script[i] != '<') {
+            keys[k++] = (unsigned char)script[i] == '\n' ? WB_KEY_ENTER : (unsigned char)script[i];
+            continue;
+        }
+        const char *end = strchr(script + i, '>');
+        if (!end) {
+            snprintf(why, size, "unterminated key name at offset %zu (write <lt> for a literal <)", i);
+            free(keys);
+            return NULL;
+        }
+        char name[32];
+        size_t nl = (size_t)(end - (script + i + 1));
+        if (nl >= sizeof name) nl = sizeof name - 1;
+        for (size_t j = 0; j < nl; j++) name[j] = (char)tolower((unsigned char)script[i + 1 + j]);
+        name[nl] = 0;
+        int w, h;
+        char extra;
+        if (sscanf(name, "size:%dx%d%c", &w, &h, &extra) == 2) {
+            if (w < 10 || h < 5 || w > 1000 || h > 1000) {
+                snprintf(why, size, "bad size <%s> (at least 10x5)", name);
+                free(keys);
+                return NULL;
+            }
+            keys[k++] = 0x100000 | (w << 10) | h;
+        } else {
+            bool found = false;
+            for (size_t j = 0; j < sizeof key_names / sizeof key_names[0]; j++)
+                if (strcmp(name, key_names[j].name) == 0) {
+                    keys[k++] = key_names[j].key;
+                    found = true;
+                    break;
+                }
+            if (!found) {
+                snprintf(why, size, "unknown key <%s> (Enter, Tab, BTab, Esc, BS, Del, Up, Down, Left, Right, PgUp, PgDn, Home, End, Space, lt, Size:WxH)", name);
+                free(keys);
+                return NULL;
+            }
+        }
+        i = (size_t)(end - script);
+    }
+    *n = k;
+    return keys;
+}

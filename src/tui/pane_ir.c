@@ -1,0 +1,64 @@
+/* pane_ir.c - the IR listing: the function being executed at its stage
+ * (input / ssa / opt / destroyed), the current block tinted, the next
+ * thing to execute marked `=>` and highlighted, breakpoints `*`, copies
+ * inserted by phi destruction `+`. The listing lines are cached (wb.h), so
+ * a redraw formats only the visible rows; it scrolls to follow execution
+ * until the user scrolls it by hand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb.h"
+
+/* Line index of the interpreter position, or -1. */
+static int ir_current_line(Wb *wb, const McFunc *f) {
+    McSession *s = wb->s;
+    if (!s->interp || s->interp_func != f || mc_interp_finished(s->interp, NULL)) return -1;
+    int32_t b = mc_interp_block(s->interp);
+    if (b < 0 || b >= f->nblocks) return -1;
+    int32_t pc = mc_interp_pc(s->interp);
+    int line = wb->ir_block_line[b];
+    if (pc < 0) return line;
+    return line + 1 + f->blocks[b].nphis + pc;
+}
+
+int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
+    McSession *s = wb->s;
+    const McFunc *f = wb_exec_func(wb);
+    if (!f) {
+        snprintf(title, tsize, "IR");
+        mc_frame_text(fr, r.x + 1, r.y, r.w - 1, "no function loaded", MC_R_DIM);
+        mc_frame_text(fr, r.x + 1, r.y + 1, r.w - 1, "type :load FILE", MC_R_DIM);
+        return 0;
+    }
+    wb_ensure_ir(wb, f);
+    snprintf(title, tsize, "IR %s [%s]", f->name, mc_view_name(s->exec));
+    int cur = ir_current_line(wb, f);
+    int32_t cur_block = cur >= 0 ? wb->ir[cur].block : MC_NONE;
+    /* Keep the position visible, a third from the top when it jumps. */
+    int max = wb->nir - r.h;
+    if (max < 0) max = 0;
+    if (wb->follow[WB_IR] && cur >= 0 && (cur < wb->scroll[WB_IR] || cur >= wb->scroll[WB_IR] + r.h)) {
+        wb->scroll[WB_IR] = cur - r.h / 3;
+    }
+    if (wb->scroll[WB_IR] > max) wb->scroll[WB_IR] = max;
+    if (wb->scroll[WB_IR] < 0) wb->scroll[WB_IR] = 0;
+    bool *bp = s->nbreaks ? mc_session_break_array(s, f) : NULL;
+    for (int row = 0; row < r.h; row++) {
+        int i = wb->scroll[WB_IR] + row;
+        if (i >= wb->nir) break;
+        const WbIrLine *ln = &wb->ir[i];
+        int y = r.y + row;
+        uint16_t a = ln->block == cur_block ? MC_R_CURBLOCK : MC_R_NORMAL;
+        if (i == cur) a = MC_R_CURLINE | MC_A_REVERSE | MC_A_BOLD;
+        if (ln->block == cur_block || i == cur) mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
+        if (i == cur) mc_frame_text(fr, r.x, y, 2, "=>", a);
+        if (ln->what == -2 && bp && bp[ln->block]) mc_frame_put(fr, r.x + 2, y, '*', MC_R_BREAK | MC_A_BOLD);
+        if (ln->what >= 0 && wb->ir_phi_copy && wb->ir_phi_copy[ln->block] &&
+            ln->what < f->blocks[ln->block].ninsts && wb->ir_phi_copy[ln->block][ln->what])
+            mc_frame_put(fr, r.x + 2, y, '+', MC_R_DIM | (a & ~MC_R_MASK));
+        int indent = ln->what == -2 ? 3 : 7;
+        mc_frame_text(fr, r.x + indent, y, r.w - indent, ln->text, ln->what == -2 ? (a | MC_A_BOLD) : a);
+    }
+    free(bp);
+    return wb->nir;
+}

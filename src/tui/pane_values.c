@@ -1,0 +1,121 @@
+/* pane_values.c - the values: every name live at the interpreter's position
+ * with its value, the ones the last step changed marked `*` and
+ * highlighted with their old value; below them, dimmed, values that still
+ * hold something but are no longer live; then the buffers.
+ *
+ * "Live at the position" uses block liveness (cfg.h): before entering a
+ * block from P it is live-out(P) (the phi operands of the edge included);
+ * inside a block it is live-out scanned backwards to the next instruction. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb.h"
+
+/* Mark the values live at the interpreter position in live[]. */
+static void val_live_here(Wb *wb, const McFunc *f, uint8_t *live) {
+    McSession *s = wb->s;
+    memset(live, 0, (size_t)f->nvalues);
+    int32_t b = mc_interp_block(s->interp), pc = mc_interp_pc(s->interp);
+    if (b < 0 || !wb_ensure_live(wb, f)) {
+        for (int32_t p = 0; p < f->nparams; p++) live[f->params[p]] = 1;
+        return;
+    }
+    const McLiveness *L = wb->live;
+    if (pc < 0) {
+        int32_t pred = mc_interp_prev_block(s->interp);
+        const McBitset *set = pred >= 0 ? &L->live_out[pred] : &L->live_in[b];
+        for (int32_t v = mc_bs_next(set, 0); v >= 0; v = mc_bs_next(set, v + 1)) live[v] = 1;
+        if (pred < 0)
+            for (int32_t p = 0; p < f->nparams; p++) live[f->params[p]] = 1;
+        return;
+    }
+    const McBitset *out = &L->live_out[b];
+    for (int32_t v = mc_bs_next(out, 0); v >= 0; v = mc_bs_next(out, v + 1)) live[v] = 1;
+    const McBlock *bl = &f->blocks[b];
+    if (bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = 1;
+    for (int32_t i = bl->ninsts - 1; i >= pc; i--) {
+        const McInst *in = &bl->insts[i];
+        if (in->dest >= 0) live[in->dest] = 0;
+        for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+            if (mc_opnd_is_val(in->a[k])) live[in->a[k].v] = 1;
+    }
+}
+
+static void val_line(Wb *wb, McLines *L, const McFunc *f, int32_t v, int32_t x, int w, bool dim) {
+    bool changed = wb->have_prev && wb->prev_func == f && v < wb->nprev &&
+                   (!wb->prev_def[v] || wb->prev_val[v] != x);
+    uint16_t a = dim ? MC_R_DIM : MC_R_NORMAL;
+    if (changed) a = MC_R_CHANGED | MC_A_BOLD;
+    mc_lines_new(L);
+    mc_lines_printf(L, a, "%c %-*s = %ld", changed ? '*' : ' ', w, f->values[v].name, (long)x);
+    if (changed && wb->prev_def[v]) mc_lines_printf(L, MC_R_DIM, "   (was %ld)", (long)wb->prev_val[v]);
+    else if (changed) mc_lines_put(L, "   (new)", MC_R_DIM);
+}
+
+int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
+    McSession *s = wb->s;
+    snprintf(title, tsize, "values");
+    McLines L;
+    mc_lines_init(&L);
+    const McFunc *f = wb_exec_func(wb);
+    if (!f) {
+        mc_lines_text(&L, "no function loaded", MC_R_DIM);
+    } else if (!s->interp || s->interp_func != f) {
+        if (!s->have_args) {
+            mc_lines_text(&L, "no arguments yet: type\n:args 3   (one per parameter)", MC_R_DIM);
+        } else {
+            mc_lines_text(&L, "not started (n steps)", MC_R_DIM);
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *m = open_memstream(&buf, &len);
+            if (m) {
+                fputs("args: ", m);
+                mc_args_format(&s->args, m);
+                fclose(m);
+                mc_lines_text(&L, buf, MC_R_NORMAL);
+                free(buf);
+            }
+        }
+    } else {
+        uint8_t *live = mc_xcalloc((size_t)f->nvalues + 1, 1);
+        bool finished = mc_interp_finished(s->interp, NULL);
+        if (!finished) val_live_here(wb, f, live);
+        int w = 1;
+        for (int32_t v = 0; v < f->nvalues; v++)
+            if (f->values[v].kind == MC_VAL_I32 && (int)strlen(f->values[v].name) > w)
+                w = (int)strlen(f->values[v].name);
+        if (w > 12) w = 12;
+        int shown = 0, dead = 0;
+        for (int32_t v = 0; v < f->nvalues; v++) {
+            int32_t x;
+            if (f->values[v].kind != MC_VAL_I32 || !mc_interp_value(s->interp, v, &x)) continue;
+            if (!finished && !live[v]) {
+                dead++;
+                continue;
+            }
+            val_line(wb, &L, f, v, x, w, false);
+            shown++;
+        }
+        if (!shown) mc_lines_text(&L, finished ? "(no values)" : "(nothing live)", MC_R_DIM);
+        if (dead) {
+            mc_lines_text(&L, "not live:", MC_R_DIM);
+            for (int32_t v = 0; v < f->nvalues; v++) {
+                int32_t x;
+                if (f->values[v].kind != MC_VAL_I32 || live[v] || !mc_interp_value(s->interp, v, &x)) continue;
+                val_line(wb, &L, f, v, x, w, true);
+            }
+        }
+        free(live);
+        const McArgs *a = mc_interp_args(s->interp);
+        for (int32_t p = 0; p < f->nparams && a && p < a->n; p++) {
+            if (!a->v[p].is_buf) continue;
+            mc_lines_new(&L);
+            mc_lines_printf(&L, MC_R_NORMAL, "  %s = [", f->values[f->params[p]].name);
+            for (int32_t k = 0; k < a->v[p].len; k++) mc_lines_printf(&L, MC_R_NORMAL, "%s%ld", k ? ", " : "", (long)a->v[p].data[k]);
+            mc_lines_put(&L, "]", MC_R_NORMAL);
+        }
+    }
+    int n = wb_draw_lines(wb, WB_VALUES, &L, fr, r);
+    mc_lines_free(&L);
+    return n;
+}

@@ -1,0 +1,509 @@
+/* tui.c - the terminal front end of the workbench: the only file that
+ * includes curses. It copies the workbench's frame (frame.h) to the screen
+ * with one doupdate per key, maps colour roles to colour pairs (or, with
+ * NO_COLOR or a monochrome terminal, to bold/reverse/underline), turns
+ * curses keys into workbench keys, re-lays out on KEY_RESIZE, and runs the
+ * command line through GNU readline's alternate interface
+ * (rl_callback_handler_install / rl_callback_read_char) with readline's
+ * getc, input-available and redisplay hooks fed from curses, as gdb's TUI
+ * does: history (the prompt's history file), completion from the command
+ * table, and the usual editing keys all work as at the minicc> prompt.
+ *
+ * While the screen is up, stderr goes to a temporary file (so a compiler
+ * or Graphviz writing to it cannot scribble over the screen) and is copied
+ * back to the real stderr afterwards. */
+#include "tui.h"
+
+#include <curses.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "../repl/commands.h"
+#include "../repl/repl.h"
+#include "minicc/util.h"
+#include "wb.h"
+
+/* readline's callbacks carry no context: the one workbench on the screen. */
+static Wb *tw;
+static bool tui_on;
+static unsigned char rlq[256]; /* bytes waiting for readline */
+static int rlq_head, rlq_tail;
+static char *rl_done_line;     /* the line readline accepted */
+static bool tui_line_done;
+static bool rl_installed;      /* the command line belongs to readline */
+static char **tui_cands;
+static int tui_cand_next;
+
+bool mc_tui_active(void) { return tui_on; }
+
+/* ---- colours ------------------------------------------------------------------ */
+
+static bool tui_colour;
+static chtype role_attr[MC_R_COUNT];
+
+static void tui_colours(void) {
+    for (int i = 0; i < MC_R_COUNT; i++) role_attr[i] = A_NORMAL;
+    const char *nc = getenv("NO_COLOR");
+    tui_colour = has_colors() && !(nc && *nc);
+    if (!tui_colour) {
+        /* Monochrome: the text itself carries the marks (=>, *, !). */
+        role_attr[MC_R_FOCUS] = A_BOLD;
+        role_attr[MC_R_TITLE] = A_BOLD;
+        role_attr[MC_R_CHANGED] = A_BOLD | A_UNDERLINE;
+        role_attr[MC_R_BREAK] = A_BOLD;
+        role_attr[MC_R_ERROR] = A_BOLD;
+        role_attr[MC_R_DIM] = A_DIM;
+        role_attr[MC_R_SPILL] = A_UNDERLINE;
+        role_attr[MC_R_HEADING] = A_BOLD;
+        for (int r = 0; r < MC_NREGCOLOURS; r++) role_attr[MC_R_REG0 + r] = A_BOLD;
+        return;
+    }
+    start_color();
+    use_default_colors();
+    static const struct {
+        int role;
+        short fg, bg;
+    } pairs[] = {
+        {MC_R_BORDER, COLOR_BLUE, -1},       {MC_R_FOCUS, COLOR_YELLOW, -1},
+        {MC_R_TITLE, COLOR_CYAN, -1},        {MC_R_CURBLOCK, COLOR_WHITE, COLOR_BLUE},
+        {MC_R_CURLINE, COLOR_BLACK, COLOR_YELLOW}, {MC_R_CHANGED, COLOR_YELLOW, -1},
+        {MC_R_BREAK, COLOR_RED, -1},         {MC_R_ERROR, COLOR_RED, -1},
+        {MC_R_STATUS, COLOR_BLACK, COLOR_CYAN}, {MC_R_DIM, -1, -1},
+        {MC_R_SPILL, COLOR_RED, -1},         {MC_R_PROMPT, COLOR_GREEN, -1},
+        {MC_R_HEADING, COLOR_CYAN, -1},      {MC_R_GOOD, COLOR_GREEN, -1},
+        {MC_R_REG0 + 0, COLOR_BLACK, COLOR_GREEN}, {MC_R_REG0 + 1, COLOR_BLACK, COLOR_YELLOW},
+        {MC_R_REG0 + 2, COLOR_BLACK, COLOR_CYAN},  {MC_R_REG0 + 3, COLOR_BLACK, COLOR_MAGENTA},
+        {MC_R_REG0 + 4, COLOR_WHITE, COLOR_BLUE},  {MC_R_REG0 + 5, COLOR_BLACK, COLOR_WHITE},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        short n = (short)(i + 1);
+        if (n >= COLOR_PAIRS) break;
+        init_pair(n, pairs[i].fg, pairs[i].bg);
+        role_attr[pairs[i].role] = COLOR_PAIR(n);
+    }
+    role_attr[MC_R_DIM] |= A_DIM;
+    role_attr[MC_R_SPILL] |= A_UNDERLINE;
+}
+
+static chtype tui_attr(uint16_t a) {
+    int role = a & MC_R_MASK;
+    chtype c = role_attr[role];
+    if (a & MC_A_BOLD) c |= A_BOLD;
+    if (a & MC_A_UNDERLINE) c |= A_UNDERLINE;
+    if (a & MC_A_DIM) c |= A_DIM;
+    /* Roles with a background colour do not need reverse video. */
+    bool has_bg = tui_colour && (role == MC_R_CURBLOCK || role == MC_R_CURLINE || role == MC_R_STATUS ||
+                                 role >= MC_R_REG0);
+    if ((a & MC_A_REVERSE) && !has_bg) c |= A_REVERSE;
+    return c;
+}
+
+static void tui_blit(const McFrame *fr) {
+    for (int y = 0; y < fr->h; y++) {
+        for (int x = 0; x < fr->w; x++) {
+            const McCell *c = &fr->cells[y * fr->w + x];
+            chtype ch;
+            switch (c->ch) {
+            case MC_CH_HLINE: ch = ACS_HLINE; break;
+            case MC_CH_VLINE: ch = ACS_VLINE; break;
+            case MC_CH_ULCORNER: ch = ACS_ULCORNER; break;
+            case MC_CH_URCORNER: ch = ACS_URCORNER; break;
+            case MC_CH_LLCORNER: ch = ACS_LLCORNER; break;
+            case MC_CH_LRCORNER: ch = ACS_LRCORNER; break;
+            default: ch = (chtype)(unsigned char)c->ch; break;
+            }
+            /* The bottom-right cell cannot be written without scrolling on
+             * some terminals: insert it instead. */
+            if (y == fr->h - 1 && x == fr->w - 1) {
+                mvinsch(y, x, ch | tui_attr(c->attr));
+            } else {
+                mvaddch(y, x, ch | tui_attr(c->attr));
+            }
+        }
+    }
+    if (fr->cur_x >= 0) {
+        curs_set(1);
+        move(fr->cur_y, fr->cur_x);
+    } else {
+        curs_set(0);
+    }
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
+/* ---- readline on curses ------------------------------------------------------------ */
+
+static void rlq_push(const char *bytes, int n) {
+    for (int i = 0; i < n; i++) {
+        int next = (rlq_tail + 1) % (int)sizeof rlq;
+        if (next == rlq_head) return;
+        rlq[rlq_tail] = (unsigned char)bytes[i];
+        rlq_tail = next;
+    }
+}
+
+static int tui_rl_getc(FILE *f) {
+    (void)f;
+    if (rlq_head == rlq_tail) return '\n'; /* never reached: read only when queued */
+    int c = rlq[rlq_head];
+    rlq_head = (rlq_head + 1) % (int)sizeof rlq;
+    return c;
+}
+
+static int tui_rl_avail(void) { return rlq_head != rlq_tail; }
+
+/* Readline draws nothing itself: the command line mirrors its buffer. */
+static void tui_rl_redisplay(void) {
+    if (!tw) return;
+    size_t n = strlen(rl_line_buffer);
+    if (n >= sizeof tw->cmd) n = sizeof tw->cmd - 1;
+    memcpy(tw->cmd, rl_line_buffer, n);
+    tw->cmd[n] = 0;
+    tw->cmd_len = (int)n;
+    tw->cmd_point = rl_point < (int)n ? rl_point : (int)n;
+}
+
+static void tui_rl_prep(int meta) { (void)meta; }
+static void tui_rl_deprep(void) {}
+
+static void tui_rl_line(char *line) {
+    free(rl_done_line);
+    rl_done_line = line; /* NULL on end of input (Ctrl-D on an empty line) */
+    tui_line_done = true;
+}
+
+static char *tui_cand_gen(const char *text, int state) {
+    (void)text;
+    if (state == 0) tui_cand_next = 0;
+    if (!tui_cands || !tui_cands[tui_cand_next]) return NULL;
+    return strdup(tui_cands[tui_cand_next++]);
+}
+
+static char **tui_rl_complete(const char *text, int start, int end) {
+    rl_attempted_completion_over = 1;
+    mc_complete_free(tui_cands);
+    tui_cands = NULL;
+    McCompleteKind k = mc_command_complete(tw->s, rl_line_buffer, start, end, &tui_cands);
+    if (k == MC_COMPLETE_FILE) {
+        rl_attempted_completion_over = 0;
+        return rl_completion_matches(text, rl_filename_completion_function);
+    }
+    if (k == MC_COMPLETE_NONE) return NULL;
+    return rl_completion_matches(text, tui_cand_gen);
+}
+
+/* Several completions: list them in the log instead of on the terminal. */
+static void tui_rl_matches(char **matches, int num, int max) {
+    (void)max;
+    McStr s;
+    mc_str_init(&s);
+    for (int i = 1; i <= num; i++) mc_str_printf(&s, "%s%s", i > 1 ? "  " : "", matches[i]);
+    wb_log(tw, s.s, MC_R_DIM);
+    mc_str_free(&s);
+}
+
+/* The readline settings the workbench changes, saved for the prompt. */
+typedef struct RlSaved {
+    rl_getc_func_t *getc_fn;
+    rl_hook_func_t *avail;
+    rl_voidfunc_t *redisplay;
+    rl_vintfunc_t *prep;
+    rl_voidfunc_t *deprep;
+    rl_completion_func_t *complete;
+    rl_compdisp_func_t *display;
+    FILE *outstream, *instream;
+    int catch_signals, catch_sigwinch, change_env;
+    const char *name;
+    const char *breaks;
+} RlSaved;
+
+static FILE *rl_null;
+
+static void tui_rl_setup(RlSaved *sv) {
+    sv->getc_fn = rl_getc_function;
+    sv->avail = rl_input_available_hook;
+    sv->redisplay = rl_redisplay_function;
+    sv->prep = rl_prep_term_function;
+    sv->deprep = rl_deprep_term_function;
+    sv->complete = rl_attempted_completion_function;
+    sv->display = rl_completion_display_matches_hook;
+    sv->outstream = rl_outstream;
+    sv->instream = rl_instream;
+    sv->catch_signals = rl_catch_signals;
+    sv->catch_sigwinch = rl_catch_sigwinch;
+    sv->change_env = rl_change_environment;
+    sv->name = rl_readline_name;
+    sv->breaks = rl_basic_word_break_characters;
+    if (!rl_null) rl_null = fopen("/dev/null", "w");
+    rl_getc_function = tui_rl_getc;
+    rl_input_available_hook = tui_rl_avail;
+    rl_redisplay_function = tui_rl_redisplay;
+    rl_prep_term_function = tui_rl_prep;
+    rl_deprep_term_function = tui_rl_deprep;
+    rl_attempted_completion_function = tui_rl_complete;
+    rl_completion_display_matches_hook = tui_rl_matches;
+    rl_outstream = rl_null ? rl_null : stdout;
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 0;
+    rl_change_environment = 0;
+    rl_readline_name = "minicc";
+    rl_basic_word_break_characters = " \t;";
+}
+
+static void tui_rl_restore(const RlSaved *sv) {
+    rl_getc_function = sv->getc_fn;
+    rl_input_available_hook = sv->avail;
+    rl_redisplay_function = sv->redisplay;
+    rl_prep_term_function = sv->prep;
+    rl_deprep_term_function = sv->deprep;
+    rl_attempted_completion_function = sv->complete;
+    rl_completion_display_matches_hook = sv->display;
+    rl_outstream = sv->outstream;
+    rl_instream = sv->instream;
+    rl_catch_signals = sv->catch_signals;
+    rl_catch_sigwinch = sv->catch_sigwinch;
+    rl_change_environment = sv->change_env;
+    rl_readline_name = sv->name;
+    rl_basic_word_break_characters = sv->breaks;
+}
+
+static void tui_cmd_open(Wb *wb) {
+    char prompt[32];
+    wb_prompt_text(wb, prompt, sizeof prompt);
+    snprintf(wb->cmd_prompt, sizeof wb->cmd_prompt, "%s", prompt);
+    rlq_head = rlq_tail = 0;
+    tui_line_done = false;
+    rl_callback_handler_install(prompt, tui_rl_line);
+    rl_installed = true;
+    if (wb->cmd_len > 0) {
+        /* Text offered by the workbench (for example `args `). */
+        rl_insert_text(wb->cmd);
+        rl_point = rl_end;
+    }
+    wb->cmd_active = true;
+    tui_rl_redisplay();
+}
+
+static void tui_cmd_close(Wb *wb) {
+    rl_callback_handler_remove();
+    rl_installed = false;
+    wb->cmd_active = false;
+    wb->cmd_len = wb->cmd_point = 0;
+    wb->cmd[0] = 0;
+}
+
+static void tui_history_add(const char *line, const char *hist) {
+    const char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) return;
+    HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+    if (last && strcmp(last->line, line) == 0) return;
+    add_history(line);
+    if (hist) {
+        FILE *f = fopen(hist, "a");
+        if (f) fclose(f);
+        append_history(1, hist);
+    }
+}
+
+/* A key while the command line is open: to readline, as the bytes a
+ * terminal would send. */
+static void tui_cmd_key(Wb *wb, int ch, const char *hist) {
+    const char *seq = NULL;
+    char one[2] = {0, 0};
+    switch (ch) {
+    case 27: /* Esc alone (curses waited ESCDELAY): leave the command line */
+    case 3:  /* Ctrl-C */
+    case 7:  /* Ctrl-G */
+        rl_replace_line("", 0);
+        tui_cmd_close(wb);
+        return;
+    case KEY_LEFT: seq = "\033[D"; break;
+    case KEY_RIGHT: seq = "\033[C"; break;
+    case KEY_UP: seq = "\033[A"; break;
+    case KEY_DOWN: seq = "\033[B"; break;
+    case KEY_HOME: seq = "\033[H"; break;
+    case KEY_END: seq = "\033[F"; break;
+    case KEY_DC: seq = "\033[3~"; break;
+    case KEY_BACKSPACE: one[0] = 127; break;
+    case KEY_ENTER:
+    case '\n': one[0] = '\r'; break;
+    default:
+        if (ch >= 0 && ch < 256) one[0] = (char)ch;
+        else return;
+        break;
+    }
+    if (seq) rlq_push(seq, (int)strlen(seq));
+    else rlq_push(one, 1);
+    while (rlq_head != rlq_tail && !tui_line_done) rl_callback_read_char();
+    if (tui_line_done) {
+        char *line = rl_done_line;
+        rl_done_line = NULL;
+        tui_cmd_close(wb);
+        if (line) {
+            tui_history_add(line, hist);
+            wb_submit(wb, line);
+            free(line);
+        }
+    }
+}
+
+/* ---- the loop ------------------------------------------------------------------------ */
+
+static int tui_key(int ch) {
+    switch (ch) {
+    case KEY_UP: return WB_KEY_UP;
+    case KEY_DOWN: return WB_KEY_DOWN;
+    case KEY_LEFT: return WB_KEY_LEFT;
+    case KEY_RIGHT: return WB_KEY_RIGHT;
+    case KEY_PPAGE: return WB_KEY_PGUP;
+    case KEY_NPAGE: return WB_KEY_PGDN;
+    case KEY_HOME: return WB_KEY_HOME;
+    case KEY_END: return WB_KEY_END;
+    case KEY_BTAB: return WB_KEY_BTAB;
+    case KEY_DC: return WB_KEY_DELETE;
+    case KEY_BACKSPACE: return WB_KEY_BACKSPACE;
+    case KEY_ENTER:
+    case '\n':
+    case '\r': return WB_KEY_ENTER;
+    case KEY_F(1): return WB_KEY_F1;
+    default: return ch >= 0 && ch < 256 ? ch : -1;
+    }
+}
+
+static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *err) {
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
+        fprintf(err, "minicc: the workbench needs a terminal (%s is not one); try the minicc> prompt or minicc -c\n",
+                !isatty(STDOUT_FILENO) ? "stdout" : "stdin");
+        return 2;
+    }
+    if (tui_on) {
+        fprintf(err, "minicc: the workbench is already on the screen\n");
+        return 2;
+    }
+    setlocale(LC_ALL, "");
+    fflush(stdout);
+    fflush(stderr);
+    /* stderr to a temporary file while curses owns the terminal. */
+    FILE *errlog = tmpfile();
+    int saved_err = dup(STDERR_FILENO);
+    if (errlog && saved_err >= 0) dup2(fileno(errlog), STDERR_FILENO);
+    SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (!scr) {
+        if (saved_err >= 0) {
+            dup2(saved_err, STDERR_FILENO);
+            close(saved_err);
+        }
+        if (errlog) fclose(errlog);
+        const char *term = getenv("TERM");
+        fprintf(err, "minicc: cannot use the terminal type '%s' for the workbench\n", term ? term : "(unset)");
+        return 2;
+    }
+    set_term(scr);
+    raw();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    tui_colours();
+
+    char *hist = mc_repl_history_path();
+    RlSaved sv;
+    tui_rl_setup(&sv);
+    if (own_history) {
+        using_history();
+        if (hist) read_history(hist);
+    }
+
+    Wb wb;
+    int H, W;
+    getmaxyx(stdscr, H, W);
+    wb_init(&wb, s, mc_tui_run_line, W, H);
+    wb.color = tui_colour;
+    tw = &wb;
+    tui_on = true;
+    McFrame fr;
+    mc_frame_init(&fr, W, H);
+    wb_start(&wb, lesson);
+    while (!wb.quit) {
+        if (W < 20 || H < 6) {
+            erase();
+            mvaddstr(0, 0, "terminal too small");
+            refresh();
+        } else {
+            wb_render(&wb, &fr);
+            tui_blit(&fr);
+        }
+        int ch = getch();
+        if (ch == ERR) continue;
+        if (ch == KEY_RESIZE) {
+            getmaxyx(stdscr, H, W);
+            wb_resize(&wb, W, H);
+            clearok(curscr, TRUE);
+            continue;
+        }
+        if (ch == 12) { /* Ctrl-L */
+            clearok(curscr, TRUE);
+            continue;
+        }
+        if (wb.cmd_active) {
+            tui_cmd_key(&wb, ch, hist);
+        } else {
+            int k = tui_key(ch);
+            if (k >= 0) wb_key(&wb, k);
+        }
+        /* The workbench may have opened the command line (`:`, Enter at a
+         * question, missing arguments): hand it to readline. */
+        if (wb.cmd_active && !rl_installed) tui_cmd_open(&wb);
+    }
+    if (wb.cmd_active) tui_cmd_close(&wb);
+    tw = NULL;
+    tui_on = false;
+    mc_frame_free(&fr);
+    wb_free(&wb);
+    endwin();
+    delscreen(scr);
+    if (own_history && hist) history_truncate_file(hist, 1000);
+    free(hist);
+    tui_rl_restore(&sv);
+    mc_complete_free(tui_cands);
+    tui_cands = NULL;
+    fflush(stderr);
+    if (saved_err >= 0) {
+        dup2(saved_err, STDERR_FILENO);
+        close(saved_err);
+    }
+    if (errlog) {
+        /* What was written to stderr while the screen was up. */
+        rewind(errlog);
+        char buf[4096];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, errlog)) > 0) fwrite(buf, 1, n, stderr);
+        fclose(errlog);
+    }
+    return 0;
+}
+
+int mc_tui_run(McSession *s, const char *lesson, FILE *err) { return tui_loop(s, lesson, false, err); }
+
+int mc_tui_main(int argc, char **argv) {
+    if (!isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "minicc: --tui needs a terminal (stdout is not one); for scripts use minicc -c or minicc run\n");
+        return 2;
+    }
+    McSession s;
+    mc_session_init(&s);
+    const char *lesson = NULL;
+    if (!mc_tui_setup(&s, argc, argv, 1, &lesson, stderr)) {
+        mc_session_free(&s);
+        return 2;
+    }
+    int st = tui_loop(&s, lesson, true, stderr);
+    mc_session_free(&s);
+    return st;
+}

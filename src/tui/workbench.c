@@ -1,0 +1,764 @@
+/* workbench.c - the workbench's state and its actions (wb.h).
+ *
+ * Every action goes through the session (session.h) or the prompt's command
+ * table, so the workbench behaves exactly like the minicc> prompt; what it
+ * adds is memory of the last step: the values before it (to highlight what
+ * changed), the edge taken and its phi record (to show the simultaneous
+ * assignment in two phases), and caches of what the panes draw (listing
+ * lines, liveness, the generated C) so that a redraw after a step costs
+ * only the visible lines. Command output is captured with open_memstream
+ * into the log pane. */
+#include "wb.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../repl/show.h"
+#include "minicc/cgen.h"
+#include "minicc/regalloc.h"
+#include "minicc/util.h"
+
+#define WB_LOG_MAX 3000 /* lines kept in the log pane */
+
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson"};
+
+/* A stream that swallows output (building a view for drawing must not print). */
+static FILE *wb_sink(void) {
+    static FILE *sink;
+    if (!sink) sink = fopen("/dev/null", "w");
+    return sink;
+}
+
+void wb_init(Wb *wb, McSession *s, WbRunLine run, int w, int h) {
+    memset(wb, 0, sizeof *wb);
+    wb->s = s;
+    wb->run_line = run;
+    mc_lines_init(&wb->log);
+    wb->focus = WB_IR;
+    wb->follow[WB_IR] = true;
+    wb->follow[WB_LOG] = true;
+    wb->follow[WB_LESSON] = true;
+    wb->last_from = wb->last_to = MC_NONE;
+    wb->gen = 1;
+    snprintf(wb->cmd_prompt, sizeof wb->cmd_prompt, "minicc> ");
+    wb_resize(wb, w, h);
+}
+
+static void wb_drop_ir(Wb *wb) {
+    for (int i = 0; i < wb->nir; i++) free(wb->ir[i].text);
+    free(wb->ir);
+    free(wb->ir_block_line);
+    wb->ir = NULL;
+    wb->ir_block_line = NULL;
+    wb->nir = 0;
+    wb->ir_func = NULL;
+}
+
+static void wb_drop_live(Wb *wb) {
+    mc_liveness_free(wb->live);
+    mc_cfg_free(wb->cfg);
+    wb->live = NULL;
+    wb->cfg = NULL;
+    wb->live_func = NULL;
+}
+
+void wb_free(Wb *wb) {
+    wb_drop_ir(wb);
+    wb_drop_live(wb);
+    free(wb->c_text);
+    free(wb->edge.phis);
+    free(wb->prev_val);
+    free(wb->prev_def);
+    mc_lines_free(&wb->log);
+    if (wb->lesson) {
+        mc_lesson_cursor_free(&wb->cursor);
+        mc_lesson_free(wb->lesson);
+    }
+    memset(wb, 0, sizeof *wb);
+}
+
+void wb_resize(Wb *wb, int w, int h) {
+    wb->w = w;
+    wb->h = h;
+    wb_layout(wb);
+}
+
+/* ---- the log ---------------------------------------------------------------- */
+
+void wb_log(Wb *wb, const char *text, uint16_t attr) {
+    if (!text || !*text) return;
+    mc_lines_text(&wb->log, text, attr);
+    if (wb->log.n > WB_LOG_MAX) {
+        int drop = wb->log.n - WB_LOG_MAX;
+        for (int i = 0; i < drop; i++) {
+            free(wb->log.v[i].text);
+            free(wb->log.v[i].attr);
+        }
+        memmove(wb->log.v, wb->log.v + drop, (size_t)(wb->log.n - drop) * sizeof *wb->log.v);
+        wb->log.n -= drop;
+        if (!wb->follow[WB_LOG]) wb->scroll[WB_LOG] = wb->scroll[WB_LOG] > drop ? wb->scroll[WB_LOG] - drop : 0;
+    }
+}
+
+void wb_note(Wb *wb, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(wb->status, sizeof wb->status, fmt, ap);
+    va_end(ap);
+}
+
+/* Output captured from one operation: out and err separately, so errors
+ * can be shown in the error colour. */
+typedef struct WbCapture {
+    FILE *out, *err;
+    char *obuf, *ebuf;
+    size_t olen, elen;
+} WbCapture;
+
+static void cap_open(WbCapture *c) {
+    memset(c, 0, sizeof *c);
+    c->out = open_memstream(&c->obuf, &c->olen);
+    c->err = open_memstream(&c->ebuf, &c->elen);
+    if (!c->out) c->out = wb_sink();
+    if (!c->err) c->err = wb_sink();
+}
+
+/* Close the streams, copy the text to the log; returns the out text (caller frees). */
+static char *cap_close(Wb *wb, WbCapture *c, bool to_log) {
+    if (c->out != wb_sink()) fclose(c->out);
+    if (c->err != wb_sink()) fclose(c->err);
+    if (to_log) {
+        wb_log(wb, c->obuf, MC_R_NORMAL);
+        wb_log(wb, c->ebuf, MC_R_ERROR);
+    }
+    if (c->ebuf && *c->ebuf) {
+        /* The first error line goes to the status bar too. */
+        char *nl = strchr(c->ebuf, '\n');
+        if (nl) *nl = 0;
+        wb_note(wb, "%s", c->ebuf);
+    }
+    free(c->ebuf);
+    return c->obuf;
+}
+
+/* ---- caches ---------------------------------------------------------------------- */
+
+const McFunc *wb_exec_func(Wb *wb) {
+    McSession *s = wb->s;
+    if (s->interp) return s->interp_func;
+    if (!s->input) return NULL;
+    return mc_session_view(s, s->exec, wb_sink());
+}
+
+void wb_ensure_ir(Wb *wb, const McFunc *f) {
+    if (wb->ir_func == f && wb->ir_gen == wb->gen) return;
+    wb_drop_ir(wb);
+    if (!f) return;
+    int cap = 16;
+    for (int32_t b = 0; b < f->nblocks; b++) cap += 2 + f->blocks[b].nphis + f->blocks[b].ninsts;
+    wb->ir = mc_xcalloc((size_t)cap, sizeof *wb->ir);
+    wb->ir_block_line = mc_xcalloc((size_t)f->nblocks + 1, sizeof *wb->ir_block_line);
+    McStr t;
+    mc_str_init(&t);
+    int n = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        wb->ir_block_line[b] = n;
+        t.len = 0;
+        mc_str_printf(&t, "%s:", bl->name);
+        wb->ir[n++] = (WbIrLine){b, -2, 0, mc_xstrdup(t.s)};
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            t.len = 0;
+            mc_show_phi(f, &bl->phis[p], &t);
+            wb->ir[n++] = (WbIrLine){b, -1, p, mc_xstrdup(t.s)};
+        }
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            t.len = 0;
+            if (i < bl->ninsts) mc_show_inst(f, &bl->insts[i], &t);
+            else mc_show_term(f, &bl->term, &t);
+            wb->ir[n++] = (WbIrLine){b, i, 0, mc_xstrdup(t.s)};
+        }
+    }
+    mc_str_free(&t);
+    wb->nir = n;
+    wb->ir_func = f;
+    wb->ir_gen = wb->gen;
+    /* Copies inserted by phi destruction are marked in the listing. */
+    McSession *s = wb->s;
+    wb->ir_phi_copy = NULL;
+    if (s->destroyed && f == s->destroyed->f) wb->ir_phi_copy = s->destroyed->phi_copy;
+    if (s->alloc && f == s->alloc->f) wb->ir_phi_copy = s->alloc->phi_copy;
+}
+
+bool wb_ensure_live(Wb *wb, const McFunc *f) {
+    if (wb->live_func == f && wb->live_gen == wb->gen && wb->live) return true;
+    wb_drop_live(wb);
+    if (!f) return false;
+    wb->cfg = mc_cfg_build(f);
+    wb->live = mc_liveness(f, wb->cfg);
+    wb->live_func = f;
+    wb->live_gen = wb->gen;
+    return true;
+}
+
+const char *wb_ensure_c(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->input) return NULL;
+    const McFunc *f = mc_session_pipeline_ssa(s, wb_sink());
+    if (!f) return NULL;
+    if (wb->c_text && wb->c_func == f && wb->c_gen == wb->gen) return wb->c_text;
+    free(wb->c_text);
+    wb->c_text = mc_cgen_render(f);
+    wb->c_func = f;
+    wb->c_gen = wb->gen;
+    return wb->c_text;
+}
+
+const McAllocation *wb_allocation(Wb *wb) {
+    if (!wb->s->input) return NULL;
+    return mc_session_allocation(wb->s, wb_sink());
+}
+
+/* ---- execution ------------------------------------------------------------------- */
+
+/* Remember every value of the function being executed before an action. */
+static void wb_snapshot(Wb *wb) {
+    McSession *s = wb->s;
+    const McFunc *f = wb_exec_func(wb);
+    wb->prev_func = f;
+    wb->have_prev = f != NULL;
+    if (!f) return;
+    if (wb->nprev < f->nvalues) {
+        wb->prev_val = mc_xrealloc(wb->prev_val, (size_t)f->nvalues * sizeof *wb->prev_val);
+        wb->prev_def = mc_xrealloc(wb->prev_def, (size_t)f->nvalues);
+        wb->nprev = f->nvalues;
+    }
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        int32_t x = 0;
+        bool def = s->interp && mc_interp_value(s->interp, v, &x);
+        wb->prev_def[v] = def;
+        wb->prev_val[v] = x;
+    }
+}
+
+/* What the last execution action did: the last edge taken, the last phi
+ * record (kept until another edge with phis is taken), a log line. */
+static void wb_after_exec(Wb *wb) {
+    McSession *s = wb->s;
+    wb->follow[WB_IR] = true;
+    if (!s->interp) return;
+    const McFunc *f = s->interp_func;
+    const McSessionEvents *e = &s->last;
+    int64_t steps = mc_interp_steps(s->interp);
+    int enters_after = 0;
+    int phis_at = -1;
+    for (int i = e->n - 1; i >= 0; i--) {
+        if (e->v[i].kind == MC_EV_PHIS && phis_at < 0) {
+            phis_at = i;
+            break;
+        }
+        if (e->v[i].kind == MC_EV_ENTER) enters_after++;
+    }
+    for (int i = e->n - 1; i >= 0; i--)
+        if (e->v[i].kind == MC_EV_ENTER) {
+            wb->last_from = e->v[i].pred;
+            wb->last_to = e->v[i].block;
+            break;
+        }
+    if (phis_at >= 0) {
+        const McEvent *ev = &e->v[phis_at];
+        WbEdge *g = &wb->edge;
+        free(g->phis);
+        g->phis = mc_xmalloc((size_t)(ev->nphis ? ev->nphis : 1) * sizeof *g->phis);
+        memcpy(g->phis, ev->phis, (size_t)ev->nphis * sizeof *g->phis);
+        g->nphis = ev->nphis;
+        g->valid = true;
+        g->f = f;
+        g->block = ev->block;
+        g->pred = ev->pred;
+        g->step = steps - enters_after;
+        g->sequential = s->phi_mode == MC_PHI_SEQUENTIAL;
+    }
+    /* One line per block entered, and the outcome, in the log. */
+    McStr t;
+    mc_str_init(&t);
+    int64_t k = steps;
+    for (int i = 0; i < e->n; i++)
+        if (e->v[i].kind == MC_EV_ENTER) k--;
+    for (int i = 0; i < e->n; i++) {
+        const McEvent *ev = &e->v[i];
+        if (ev->kind == MC_EV_ENTER) {
+            k++;
+            t.len = 0;
+            if (ev->pred == MC_NONE) mc_str_printf(&t, "[%lld] %s", (long long)k, f->blocks[ev->block].name);
+            else
+                mc_str_printf(&t, "[%lld] %s <- %s", (long long)k, f->blocks[ev->block].name,
+                              f->blocks[ev->pred].name);
+            wb_log(wb, t.s, MC_R_DIM);
+        }
+    }
+    McOutcome o;
+    if (mc_interp_finished(s->interp, &o)) {
+        char buf[192];
+        t.len = 0;
+        mc_str_printf(&t, "%s (after %lld block%s)", mc_outcome_str(&o, buf, sizeof buf), (long long)o.steps,
+                      o.steps == 1 ? "" : "s");
+        wb_log(wb, t.s, o.kind == MC_RETURNED ? MC_R_GOOD : MC_R_ERROR);
+        wb_note(wb, "%s", t.s);
+    }
+    mc_str_free(&t);
+}
+
+/* Open the command line with some text already typed (the batch editor;
+ * the terminal front end copies it into readline). */
+static void wb_open_cmd(Wb *wb, const char *text) {
+    wb->cmd_active = true;
+    snprintf(wb->cmd, sizeof wb->cmd, "%s", text);
+    wb->cmd_len = wb->cmd_point = (int)strlen(wb->cmd);
+    wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
+}
+
+/* Arguments missing: say so and offer the `args` command. */
+static bool wb_need_args(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->input) {
+        wb_log(wb, "no function loaded (type :load FILE)", MC_R_ERROR);
+        wb_note(wb, "no function loaded (type :load FILE)");
+        return false;
+    }
+    if (s->have_args) return true;
+    WbCapture c;
+    cap_open(&c);
+    mc_session_need_args(s, c.err);
+    free(cap_close(wb, &c, true));
+    wb_open_cmd(wb, "args ");
+    return false;
+}
+
+void wb_step(Wb *wb, bool by_inst) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!wb_need_args(wb)) return;
+    if (s->interp && mc_interp_finished(s->interp, NULL)) {
+        McOutcome o;
+        char buf[192];
+        mc_interp_finished(s->interp, &o);
+        wb_note(wb, "finished: %s (r restarts)", mc_outcome_str(&o, buf, sizeof buf));
+        return;
+    }
+    wb_snapshot(wb);
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_step(s, 1, by_inst, c.err);
+    free(cap_close(wb, &c, true));
+    if (ok) wb_after_exec(wb);
+}
+
+void wb_continue(Wb *wb) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!wb_need_args(wb)) return;
+    wb_snapshot(wb);
+    bool at_break = false;
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_continue(s, &at_break, c.err);
+    free(cap_close(wb, &c, true));
+    if (!ok) return;
+    wb_after_exec(wb);
+    if (at_break) {
+        int32_t b = mc_interp_block(s->interp);
+        wb_note(wb, "breakpoint: about to enter %s", b >= 0 ? s->interp_func->blocks[b].name : "?");
+        wb_log(wb, wb->status, MC_R_BREAK);
+    }
+}
+
+void wb_back(Wb *wb) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!s->interp) {
+        wb_note(wb, "back: the program is not running (n steps, r restarts)");
+        return;
+    }
+    wb_snapshot(wb);
+    int64_t steps = mc_interp_steps(s->interp);
+    /* To the start of the current block when inside one, else one block back:
+     * both are the position after steps - 1 block entries. */
+    int64_t target = steps - 1;
+    if (target < 0) target = 0;
+    WbCapture c;
+    cap_open(&c);
+    wb->edge.valid = false;
+    if (target >= 1) {
+        /* Replay to one block before and step it again, so its edge record
+         * and the values it changed are shown like after a step. */
+        mc_session_back(s, steps - (target - 1), c.err);
+        wb_snapshot(wb);
+        mc_session_step(s, 1, false, c.err);
+        free(cap_close(wb, &c, false));
+        wb->last_from = wb->last_to = MC_NONE;
+        wb_after_exec(wb);
+    } else {
+        mc_session_back(s, steps, c.err);
+        free(cap_close(wb, &c, false));
+        wb->last_from = wb->last_to = MC_NONE;
+        wb->follow[WB_IR] = true;
+    }
+    wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
+void wb_restart(Wb *wb) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!wb_need_args(wb)) return;
+    wb_snapshot(wb);
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_start(s, c.err);
+    free(cap_close(wb, &c, true));
+    if (!ok) return;
+    wb->edge.valid = false;
+    wb->last_from = wb->last_to = MC_NONE;
+    wb->follow[WB_IR] = true;
+    wb_note(wb, "restarted: about to enter %s", s->interp_func->nblocks ? s->interp_func->blocks[0].name : "?");
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
+/* Run a prompt command as if typed, capturing its output; returns its
+ * status (0 ok) and the output in *text when text is not NULL. */
+static int wb_command(Wb *wb, const char *line, bool to_log, char **text) {
+    if (!wb->run_line) {
+        wb_note(wb, "no command layer");
+        return 1;
+    }
+    WbCapture c;
+    cap_open(&c);
+    int st = wb->run_line(wb->s, line, false, c.out, c.err);
+    char *o = cap_close(wb, &c, to_log);
+    if (text) *text = o;
+    else free(o);
+    wb->gen++;
+    return st;
+}
+
+void wb_machine(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->input || !s->have_args) {
+        wb->have_machine = false;
+        return;
+    }
+    const McAllocation *a = wb_allocation(wb);
+    if (!a) return;
+    McArgs args;
+    mc_args_copy(&args, &s->args);
+    McStageStats st;
+    memset(&st, 0, sizeof st);
+    McOutcome o = mc_machine_run(a, &args, s->max_steps, &st);
+    char buf[192];
+    snprintf(wb->machine_result, sizeof wb->machine_result,
+             "%s\nspill reads %lld, writes %lld\ninstructions %lld, copies %lld", mc_outcome_str(&o, buf, sizeof buf),
+             (long long)st.spill_reads, (long long)st.spill_writes, (long long)st.instructions, (long long)st.copies);
+    wb->have_machine = true;
+    mc_args_free(&args);
+}
+
+void wb_budget(Wb *wb, int delta) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!s->input) {
+        wb_note(wb, "no function loaded");
+        return;
+    }
+    int k = s->regs + delta;
+    if (k < 1) {
+        wb_note(wb, "K is already 1");
+        return;
+    }
+    if (k > 64) k = 64;
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_build_alloc(s, k, s->allocator, c.err);
+    free(cap_close(wb, &c, true));
+    if (!ok) return;
+    wb->gen++;
+    wb_machine(wb);
+    const McAllocation *a = s->alloc;
+    wb_note(wb, "K = %d: %d value%s spilled to %d slot%s", k, a->nspilled, a->nspilled == 1 ? "" : "s", a->slots,
+            a->slots == 1 ? "" : "s");
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
+void wb_next_stage(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->input) return;
+    char line[64];
+    snprintf(line, sizeof line, "set stage %s", mc_view_name((McView)((s->exec + 1) % MC_VIEW_COUNT)));
+    wb_log(wb, line, MC_R_PROMPT);
+    wb_command(wb, line, true, NULL);
+    wb->edge.valid = false;
+    wb->last_from = wb->last_to = MC_NONE;
+    wb->have_prev = false;
+    wb->follow[WB_IR] = true;
+}
+
+void wb_native(Wb *wb) {
+    if (!wb_need_args(wb)) return;
+    wb_log(wb, "native", MC_R_PROMPT);
+    char *out = NULL;
+    int st = wb_command(wb, "native", true, &out);
+    if (st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out ? out : "");
+    else snprintf(wb->c_result, sizeof wb->c_result, "native: failed (see the log)");
+    free(out);
+    wb_note(wb, "native run done");
+}
+
+/* ---- lessons ----------------------------------------------------------------------- */
+
+static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
+    Wb *wb = ctx;
+    if (!wb->run_line) return false;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return false;
+    McSession *s = wb->s;
+    McInterp *before = s->interp;
+    int64_t ticks = before ? mc_interp_ticks(before) : -1;
+    wb_snapshot(wb);
+    int st = wb->run_line(s, line, false, f, f);
+    fclose(f);
+    mc_str_puts(out, buf ? buf : "");
+    free(buf);
+    wb->gen++;
+    if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) wb_after_exec(wb);
+    if (st == 2) wb->quit = true;
+    return st == 0;
+}
+
+bool wb_lesson_asking(const Wb *wb) {
+    const McLessonCursor *c = &wb->cursor;
+    return wb->lesson && c->waiting && c->next > 0 && c->lesson->steps[c->next - 1].kind == MC_LS_ASK;
+}
+
+void wb_lesson_advance(Wb *wb, const char *answer) {
+    if (!wb->lesson) {
+        wb_note(wb, "no lesson (type :lesson FILE)");
+        return;
+    }
+    if (wb->cursor.finished) {
+        wb_note(wb, "the lesson is over");
+        return;
+    }
+    mc_lesson_cursor_advance(&wb->cursor, wb_lesson_exec, wb, answer);
+    wb->follow[WB_LESSON] = true;
+    if (wb->cursor.message[0]) wb_note(wb, "%s", wb->cursor.message);
+    else if (wb->cursor.finished) wb_note(wb, "end of the lesson");
+    else if (wb_lesson_asking(wb)) wb_note(wb, "type your answer at the command line (Enter opens it)");
+    else wb_note(wb, "Enter: continue the lesson");
+}
+
+bool wb_lesson_open(Wb *wb, const char *path) {
+    McDiags d;
+    mc_diags_init(&d, path, NULL, 0);
+    McLesson *l = mc_lesson_load(path, &d);
+    if (!l) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        if (f) {
+            mc_diags_print(&d, f, false);
+            fclose(f);
+            wb_log(wb, buf, MC_R_ERROR);
+            free(buf);
+        }
+        wb_note(wb, "lesson: cannot load '%s'", path);
+        mc_diags_free(&d);
+        return false;
+    }
+    mc_diags_free(&d);
+    if (wb->lesson) {
+        mc_lesson_cursor_free(&wb->cursor);
+        mc_lesson_free(wb->lesson);
+    }
+    wb->lesson = l;
+    mc_lesson_cursor_init(&wb->cursor, l);
+    wb_set_layout(wb, "lesson");
+    wb->focus = WB_LESSON;
+    wb_lesson_advance(wb, NULL);
+    return true;
+}
+
+void wb_prompt_text(const Wb *wb, char *buf, size_t size) {
+    snprintf(buf, size, "%s", wb_lesson_asking(wb) ? "answer> " : "minicc> ");
+}
+
+/* ---- the command line ----------------------------------------------------------------- */
+
+static const char *wb_skip(const char *p) {
+    while (*p == ' ' || *p == '\t') p++;
+    return p;
+}
+
+/* `word` is a prefix (at least min characters) of `name`. */
+static bool wb_is_word(const char *word, size_t n, const char *name, size_t min) {
+    return n >= min && n <= strlen(name) && strncmp(word, name, n) == 0;
+}
+
+void wb_submit(Wb *wb, const char *line) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (wb_lesson_asking(wb)) {
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "answer> %s", line);
+        wb_log(wb, t.s, MC_R_PROMPT);
+        mc_str_free(&t);
+        wb_lesson_advance(wb, line);
+        return;
+    }
+    McStr t;
+    mc_str_init(&t);
+    mc_str_printf(&t, "minicc> %s", line);
+    wb_log(wb, t.s, MC_R_PROMPT);
+    mc_str_free(&t);
+    const char *p = wb_skip(line);
+    size_t n = strcspn(p, " \t;");
+    const char *rest = wb_skip(p + n);
+    bool single = !strchr(p, ';');
+    /* Workbench commands (gdb TUI style); everything else is a prompt command. */
+    if (single && wb_is_word(p, n, "layout", 3)) {
+        if (!*rest || strcmp(rest, "next") == 0) wb_next_layout(wb, 1);
+        else if (strcmp(rest, "prev") == 0) wb_next_layout(wb, -1);
+        else if (!wb_set_layout(wb, rest)) {
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "layout: unknown layout '%s' (", rest);
+            for (int i = 0; i < wb_nlayouts(wb); i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, i));
+            mc_str_puts(&m, ", next, prev)");
+            wb_log(wb, m.s, MC_R_ERROR);
+            wb_note(wb, "%s", m.s);
+            mc_str_free(&m);
+        }
+        return;
+    }
+    if (single && wb_is_word(p, n, "focus", 2)) {
+        if (!*rest || strcmp(rest, "next") == 0) wb_focus_next(wb, 1);
+        else if (strcmp(rest, "prev") == 0) wb_focus_next(wb, -1);
+        else if (!wb_focus_name(wb, rest)) {
+            wb_log(wb, "focus: no such pane in this layout", MC_R_ERROR);
+            wb_note(wb, "focus: no such pane in this layout");
+        }
+        return;
+    }
+    if (single && wb_is_word(p, n, "lesson", 6)) {
+        if (!*rest) wb_lesson_advance(wb, NULL);
+        else wb_lesson_open(wb, rest);
+        return;
+    }
+    if (single && wb_is_word(p, n, "refresh", 3)) return;
+    if (single && wb_is_word(p, n, "tui", 3)) {
+        wb_note(wb, "already in the workbench");
+        return;
+    }
+    if (single && wb_is_word(p, n, "keys", 4)) {
+        wb->help = true;
+        return;
+    }
+    McInterp *before = s->interp;
+    int64_t ticks = before ? mc_interp_ticks(before) : -1;
+    int regs = s->regs;
+    wb_snapshot(wb);
+    char *out = NULL;
+    int st = wb_command(wb, line, true, &out);
+    if (st == 2) wb->quit = true;
+    if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
+    free(out);
+    if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) {
+        if (s->interp != before) wb->edge.valid = false;
+        wb_after_exec(wb);
+    }
+    if (!s->interp) wb->edge.valid = false;
+    if (regs != s->regs || (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5))))
+        wb_machine(wb);
+    if (!s->have_args) wb->have_machine = false;
+}
+
+/* ---- layout, focus, scrolling -------------------------------------------------------------- */
+
+void wb_next_layout(Wb *wb, int dir) {
+    int n = wb_nlayouts(wb);
+    wb->layout = ((wb->layout + dir) % n + n) % n;
+    wb_layout(wb);
+    wb_note(wb, "layout %s", wb_layout_name(wb, wb->layout));
+}
+
+bool wb_set_layout(Wb *wb, const char *name) {
+    for (int i = 0; i < wb_nlayouts(wb); i++)
+        if (strcmp(name, wb_layout_name(wb, i)) == 0) {
+            wb->layout = i;
+            wb_layout(wb);
+            return true;
+        }
+    return false;
+}
+
+void wb_focus_next(Wb *wb, int dir) {
+    if (wb->nplaces == 0) return;
+    int at = 0;
+    for (int i = 0; i < wb->nplaces; i++)
+        if (wb->places[i].pane == wb->focus) at = i;
+    at = ((at + dir) % wb->nplaces + wb->nplaces) % wb->nplaces;
+    wb->focus = wb->places[at].pane;
+}
+
+bool wb_focus_name(Wb *wb, const char *name) {
+    size_t n = strlen(name);
+    for (int i = 0; i < wb->nplaces; i++)
+        if (n > 0 && strncmp(wb_pane_names[wb->places[i].pane], name, n) == 0) {
+            wb->focus = wb->places[i].pane;
+            return true;
+        }
+    return false;
+}
+
+void wb_scroll(Wb *wb, int delta) {
+    WbPane p = wb->focus;
+    if (delta == INT_MIN) {
+        wb->scroll[p] = 0;
+        wb->follow[p] = false;
+    } else if (delta == INT_MAX) {
+        wb->follow[p] = p == WB_LOG || p == WB_LESSON;
+        wb->scroll[p] = INT_MAX / 2; /* clamped when drawn */
+    } else {
+        wb->scroll[p] += delta;
+        if (wb->scroll[p] < 0) wb->scroll[p] = 0;
+        wb->follow[p] = false;
+    }
+}
+
+/* ---- start ------------------------------------------------------------------------------ */
+
+void wb_start(Wb *wb, const char *lesson) {
+    McSession *s = wb->s;
+    if (s->input) {
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "loaded %s: %d function%s; showing %s", s->path, s->module->nfuncs,
+                      s->module->nfuncs == 1 ? "" : "s", s->input->name);
+        wb_log(wb, t.s, MC_R_DIM);
+        mc_str_free(&t);
+        if (!s->have_args) {
+            wb_note(wb, "%s needs arguments: type :args and one value per parameter", s->input->name);
+            wb_log(wb, wb->status, MC_R_DIM);
+        } else {
+            wb_note(wb, "n steps a block, ? lists the keys");
+        }
+    } else {
+        wb_note(wb, "no file loaded: type :load FILE");
+    }
+    wb_machine(wb);
+    if (lesson) wb_lesson_open(wb, lesson);
+}
