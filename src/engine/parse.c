@@ -224,6 +224,7 @@ typedef struct Parser {
     int nerrors;        /* syntax errors reported (the verifier's are not counted) */
     bool stop;          /* too many errors: give up */
     bool failed;        /* any error, including the verifier's */
+    bool eof_reported;  /* "unexpected end of file" was said */
     McStr scratch;      /* NUL-terminated copies of names */
     McArena arena;      /* the function-name map */
     McNameMap fnames;
@@ -319,9 +320,15 @@ static void expected(Parser *p, const char *what) {
         p->failed = p->ferr = true;
         return;
     }
-    if (p->cur.kind == T_EOF)
+    if (p->cur.kind == T_EOF) {
+        /* Once is enough: a file cut short would otherwise also miss its '}'. */
+        if (p->eof_reported) {
+            p->failed = p->ferr = true;
+            return;
+        }
+        p->eof_reported = true;
         error_at(p, p->cur.loc, "unexpected end of file, expected %s", what);
-    else
+    } else
         error_at(p, p->cur.loc, "expected %s, found %s", what, describe(&p->cur, q, sizeof q));
 }
 
@@ -684,12 +691,14 @@ static bool parse_statement(Parser *p) {
             advance(p);
             return false;
         }
-        if (p->nxt.kind == T_EOF)
+        if (p->nxt.kind == T_EOF) {
+            p->eof_reported = true;
             error_at(p, p->nxt.loc, "unexpected end of file, expected '=' or ':' after %s",
                      describe(&t, q, sizeof q));
-        else
+        } else {
             error_at(p, p->nxt.loc, "expected '=' or ':' after %s, found %s", describe(&t, q, sizeof q),
                      describe(&p->nxt, q2, sizeof q2));
+        }
         return false;
     }
     expected(p, "instruction");

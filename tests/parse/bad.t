@@ -245,6 +245,14 @@ Missing closing braces.
     ^
   [2]
 
+A file cut short is one error, not one per construct left open.
+
+  $ printf 'func f(i32 n) {\nentry:\n    x = phi [entry: ' | minicc parse -
+  <stdin>:3:20: error: unexpected end of file, expected value after ':'
+        x = phi [entry: 
+                       ^
+  [2]
+
 Instructions.
 
   $ minicc parse - <<'EOF'

@@ -532,6 +532,39 @@ static void test_error_cap(void **state) {
     mc_str_free(&s);
 }
 
+/* Every proper prefix of a valid file fails cleanly, with "unexpected end of
+ * file" at most once (not again for each construct left open). */
+static void test_truncated(void **state) {
+    (void)state;
+    size_t len;
+    char *src = mc_read_file("tests/ir/multi.ir", &len);
+    assert_non_null(src);
+    int complete = 0;
+    for (size_t n = 0; n < len; n++) {
+        /* A prefix that ends just after a function's '}' (and blanks) is a valid file. */
+        size_t e = n;
+        while (e > 0 && (src[e - 1] == ' ' || src[e - 1] == '\n')) e--;
+        bool whole = e > 0 && src[e - 1] == '}';
+        McDiags d;
+        mc_diags_init(&d, "t.ir", src, n);
+        McModule *m = mc_parse("t.ir", src, n, &d);
+        int eofs = 0;
+        for (int i = 0; i < d.n; i++) eofs += strstr(d.v[i].msg, "unexpected end of file") != NULL;
+        if (!m != !whole || eofs > 1) {
+            fprintf(stderr, "prefix of %zu bytes:\n", n);
+            print_diags(&d);
+        }
+        assert_true(!m == !whole);
+        assert_true(m || d.n > 0);
+        assert_true(eofs <= 1);
+        complete += whole;
+        mc_module_free(m);
+        mc_diags_free(&d);
+    }
+    assert_true(complete >= 3); /* after max, gcd and count */
+    free(src);
+}
+
 static void test_nul_bytes(void **state) {
     (void)state;
     static const char src[] = "func f() {\ne:\n    return 0\x00\n}\n";
@@ -736,6 +769,7 @@ int main(void) {
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_recovery),
         cmocka_unit_test(test_error_cap),
+        cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_nul_bytes),
         cmocka_unit_test(test_megabyte_line),
         cmocka_unit_test(test_parse_file),
