@@ -791,6 +791,38 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     return OK;
 }
 
+/* Run an interpreting stage with the session's phi mode (the stepping
+ * interpreter), so `set phi-mode sequential` shows which stage the classic
+ * bug breaks. Returns false with a diagnostic when the stage cannot be built. */
+static bool run_with_phi_mode(McSession *s, McStage stage, McArgs *args, McOutcome *oc, McDiags *d) {
+    McFunc *f = NULL;
+    const McFunc *run = s->input;
+    if (stage != MC_STAGE_INPUT) {
+        f = mc_ssa_build(s->input, MC_SSA_PRUNED, NULL, d);
+        if (!f) return false;
+        if (stage == MC_STAGE_OPT && !mc_opt_run(f, NULL, NULL, d)) {
+            mc_func_free(f);
+            return false;
+        }
+        run = f;
+    }
+    McInterpOptions o;
+    memset(&o, 0, sizeof o);
+    o.max_steps = s->max_steps;
+    o.phi_mode = s->phi_mode;
+    McInterp *in = mc_interp_new(run, args, &o);
+    mc_interp_continue(in, NULL);
+    mc_interp_finished(in, oc);
+    /* The interpreter works on its own copy of the arguments. */
+    McArgs after;
+    mc_args_copy(&after, mc_interp_args(in));
+    mc_args_free(args);
+    *args = after;
+    mc_interp_free(in);
+    mc_func_free(f);
+    return true;
+}
+
 static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_args(s, err)) return ERR;
@@ -800,14 +832,18 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     } rows[] = {{MC_STAGE_INPUT, 0}, {MC_STAGE_SSA, 0},   {MC_STAGE_OPT, 0},    {MC_STAGE_ALLOC, 1},
                 {MC_STAGE_ALLOC, 2}, {MC_STAGE_ALLOC, 4}, {MC_STAGE_ALLOC, 16}, {MC_STAGE_NATIVE, 0}};
     McOutcome ref;
+    memset(&ref, 0, sizeof ref);
     McArgs refargs = {0};
     const char *diverged = NULL;
     char label[32], buf[192];
+    if (s->phi_mode == MC_PHI_SEQUENTIAL)
+        fputs("# phi-mode sequential: input, ssa and opt assign phis one at a time\n", out);
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         McStageOptions o;
         mc_stage_options_default(&o);
         o.stage = rows[i].stage;
         if (rows[i].regs) o.regs = rows[i].regs;
+        o.allocator = s->allocator;
         o.max_steps = s->max_steps;
         if (rows[i].regs) snprintf(label, sizeof label, "%s K=%d", mc_stage_name(o.stage), rows[i].regs);
         else snprintf(label, sizeof label, "%s", mc_stage_name(o.stage));
@@ -817,22 +853,24 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
         mc_diags_init(&d, NULL, NULL, 0);
         McOutcome oc;
         memset(&oc, 0, sizeof oc);
-        if (!mc_stage_execute(s->input, &o, &args, &oc, NULL, &d)) {
-            fprintf(out, "%-10s  cannot run: %s\n", label, d.n ? d.v[0].msg : "?");
+        bool ran = s->phi_mode == MC_PHI_SEQUENTIAL && o.stage <= MC_STAGE_OPT
+                       ? run_with_phi_mode(s, o.stage, &args, &oc, &d)
+                       : mc_stage_execute(s->input, &o, &args, &oc, NULL, &d);
+        if (ran) {
+            fprintf(out, "%-10s  %s\n", label, mc_outcome_str(&oc, buf, sizeof buf));
+            if (i == 0) {
+                ref = oc;
+                mc_args_copy(&refargs, &args);
+            } else if (!diverged && !mc_outcome_same(&oc, &args, &ref, &refargs)) {
+                diverged = mc_stage_name(o.stage);
+            }
+        } else {
+            fprintf(out, "%-10s  cannot run: %s\n", label, d.n ? d.v[0].msg : "unknown error");
             if (!diverged) diverged = mc_stage_name(o.stage);
-            mc_diags_free(&d);
-            mc_args_free(&args);
-            continue;
         }
         mc_diags_free(&d);
-        fprintf(out, "%-10s  %s\n", label, mc_outcome_str(&oc, buf, sizeof buf));
-        if (i == 0) {
-            ref = oc;
-            refargs = args;
-            continue;
-        }
-        if (!diverged && !mc_outcome_same(&oc, &args, &ref, &refargs)) diverged = mc_stage_name(o.stage);
         mc_args_free(&args);
+        if (!ran && i == 0) break; /* nothing to compare with */
     }
     mc_args_free(&refargs);
     if (diverged) fprintf(out, "diverge at %s\n", diverged);
@@ -1046,8 +1084,11 @@ static const McCommand table[] = {
      "", cmd_machine},
     {"native", "", "execution", "native", "compile with the C backend and run natively", "", "", cmd_native},
     {"check", "", "execution", "check", "run every stage and compare (like `minicc check`)",
-     "input, ssa, opt, alloc with K = 1, 2, 4, 16, native: one line each, then\n"
-     "`agree` or `diverge at STAGE`.\n",
+     "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native:\n"
+     "one line each, then `agree` or `diverge at STAGE` naming the first stage\n"
+     "whose outcome (result, trap, final buffers) differs from input's. With\n"
+     "`set phi-mode sequential`, input, ssa and opt run with the phi bug, so\n"
+     "check shows the first stage it breaks.\n",
      "", cmd_check},
     /* pictures */
     {"dot", "", "pictures", "dot cfg|interference|dom [FILE]", "Graphviz DOT of a graph (FILE.png/.svg draws it)",

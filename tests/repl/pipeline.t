@@ -292,3 +292,34 @@ source saved, then every destination written: fact(3) = 6).
     jump head                -> head
   breakpoint: $edge2
   after 7 blocks: about to enter $edge2 from body
+
+`check` with the phi bug switched on: the mutable input has no phis and the
+SSA's phis do not read each other, so both stay right; the optimizer turns the
+swap into a phi copy cycle, which the one-at-a-time update breaks. Stages that
+run destroyed phis (alloc, native) are unaffected.
+
+  $ minicc -c 'load ../../lessons/programs/swap_mutable.ir; args 3; set phi-mode sequential; check; set phi-mode parallel; check'
+  loaded ../../lessons/programs/swap_mutable.ir: 1 function
+  swap(i32 n): mutable form, 4 blocks
+  args: 3
+  phi-mode sequential: phis assigned one at a time (the classic bug, for teaching)
+  # phi-mode sequential: input, ssa and opt assign phis one at a time
+  input       return 21
+  ssa         return 21
+  opt         return 22
+  alloc K=1   return 21
+  alloc K=2   return 21
+  alloc K=4   return 21
+  alloc K=16  return 21
+  native      return 21
+  diverge at opt
+  phi-mode parallel
+  input       return 21
+  ssa         return 21
+  opt         return 21
+  alloc K=1   return 21
+  alloc K=2   return 21
+  alloc K=4   return 21
+  alloc K=16  return 21
+  native      return 21
+  agree
