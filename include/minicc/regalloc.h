@@ -114,8 +114,10 @@ bool mc_allocation_check(const McAllocation *a, char *msg, size_t size);
 
 /* `r0`, `slot3`, `-` into buf. */
 const char *mc_location_str(McLocation l, char *buf, size_t size);
-/* `# NAME -> r0` comment lines (one per located value, in handle order)
- * followed by the allocated function: the text stays parseable. */
+/* `# NAME -> r0` comment lines (one per located value, in handle order),
+ * `# deleted in BLOCK: d = copy s (both in r1)` for each copy the machine
+ * skips, then the destroyed function with its copies intact, so the text
+ * parses back and means the same thing by name. */
 void mc_allocation_print(const McAllocation *a, FILE *out);
 
 /* ---- the allocated machine (machine.c) ------------------------------------- */

@@ -141,7 +141,7 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
         s->writer[dst[i]] = i;
         if (mc_opnd_is_val(src[i])) s->readers[src[i].v]++;
     }
-    for (int32_t i = 0; i < n; i++)
+    for (int32_t i = n - 1; i >= 0; i--) /* reversed: the stack pops them in phi order */
         if (!done[i] && s->readers[dst[i]] == 0) ready[nready++] = i;
     int32_t scan = 0;
     while (left > 0) {

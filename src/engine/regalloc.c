@@ -716,5 +716,19 @@ void mc_allocation_print(const McAllocation *a, FILE *out) {
         if (f->values[v].param != MC_NONE && !a->param_bound[f->values[v].param]) fprintf(out, " (not bound on entry)");
         fputc('\n', out);
     }
-    mc_func_print(f, out);
+    /* The destroyed function, copies intact: read back by name it means the
+     * same thing (the machine's code, a->f, only does so through the shared
+     * locations). The copies the machine skips are listed. */
+    const McFunc *x = a->destroyed->f;
+    for (int32_t b = 0; b < x->nblocks; b++)
+        for (int32_t i = 0; i < x->blocks[b].ninsts; i++) {
+            const McInst *in = &x->blocks[b].insts[i];
+            if (in->op != MC_OP_COPY || !mc_opnd_is_val(in->a[0]) || a->loc[in->dest].kind == MC_LOC_NONE ||
+                !loc_eq(a->loc[in->dest], a->loc[in->a[0].v]) || a->allocator == MC_ALLOC_BASELINE)
+                continue;
+            char buf[32];
+            fprintf(out, "# deleted in %s: %s = copy %s (both in %s)\n", x->blocks[b].name, x->values[in->dest].name,
+                    x->values[in->a[0].v].name, mc_location_str(a->loc[in->dest], buf, sizeof buf));
+        }
+    mc_func_print(x, out);
 }

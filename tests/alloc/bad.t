@@ -1,0 +1,52 @@
+Bad options and hostile programs never crash stage alloc or the two print
+stages; each gets a message and exit status 2 (3 for a trap).
+
+  $ minicc run swap.ir --stage alloc --regs 0 -- 3
+  minicc run: --regs must be at least 1
+  [2]
+  $ minicc run swap.ir --stage alloc --allocator greedy -- 3
+  minicc run: unknown allocator 'greedy' (baseline or improved)
+  [2]
+  $ minicc print swap.ir --stage allocated --regs 0
+  minicc print: --regs must be at least 1
+  [2]
+  $ minicc print swap.ir --stage allocated --func nope
+  swap.ir: error: no function named 'nope' (available: swap)
+  [2]
+  $ minicc print nofile.ir --stage destroyed
+  nofile.ir: error: cannot read nofile.ir: No such file or directory
+  [2]
+
+A huge register file is fine (nothing spills):
+
+  $ minicc run swap.ir --stage alloc --regs 1000000 --stats -- 3
+  return 21
+  stats: instructions=21 spill_reads=0 spill_writes=0 registers=1000000 slots=0
+
+Traps on the allocated machine: out-of-range stores leave the earlier
+writes visible, and the step budget counts block entries as the
+interpreter does.
+
+  $ minicc run ../ir/fill_oob.ir --stage alloc --regs 1 --stats -- [0,0,0] 5
+  trap: buffer index 3 outside [0,3)
+  b = [0, 1, 4]
+  stats: instructions=16 spill_reads=12 spill_writes=9 registers=1 slots=2
+  [3]
+  $ minicc run ../ir/fill_oob.ir --stage alloc --allocator baseline --regs 1 --stats -- [0,0,0] 5
+  trap: buffer index 3 outside [0,3)
+  b = [0, 1, 4]
+  stats: instructions=23 spill_reads=34 spill_writes=19 registers=1 slots=6
+  [3]
+  $ minicc run swap.ir --stage alloc --max-steps 10 --regs 1 -- 100
+  trap: execution step limit exceeded
+  [3]
+  $ minicc run swap.ir --max-steps 10 -- 100
+  trap: execution step limit exceeded
+  [3]
+
+The printed allocation is still valid IR (comment lines), so it reads back:
+
+  $ minicc print swap.ir --stage allocated --regs 1 > a.ir && minicc run a.ir -- 3 && rm a.ir
+  return 21
+  $ minicc print swap.ir --stage destroyed --allocator baseline > d.ir && minicc check d.ir -- 3 | tail -1 && rm d.ir
+  agree

@@ -1,0 +1,53 @@
+minicc sweep: the chapter's budget experiment. Both allocators at every K,
+each run on fresh arguments and compared with stage input first; the
+traffic columns only mean something on agreeing rows.
+
+  $ minicc sweep swap.ir --regs 1..4 -O0 -- 3
+  sweep swap (-O0): stage input gives return 21
+     K  allocator  slots  spill_reads spill_writes      traffic instructions     copies  result
+     1  baseline      12           35           32           67           34         24  agree
+     1  improved       4           19           16           35           21         11  agree
+     2  baseline      10           30           27           57           34         24  agree
+     2  improved       3           12            9           21           21         11  agree
+     3  baseline       7           22           19           41           34         24  agree
+     3  improved       2            8            5           13           21         11  agree
+     4  baseline       3           13           10           23           34         24  agree
+     4  improved       1            4            1            5           21         11  agree
+  all 8 runs agree with stage input
+  $ minicc sweep swap.ir --regs 1,16 -- 4
+  sweep swap (-O1): stage input gives return 12
+     K  allocator  slots  spill_reads spill_writes      traffic instructions     copies  result
+     1  baseline      11           43           39           82           41         30  agree
+     1  improved       4           24           20           44           26         15  agree
+    16  baseline       0            0            0            0           41         30  agree
+    16  improved       0            0            0            0           26         15  agree
+  all 4 runs agree with stage input
+  $ minicc sweep ../ir/fill_oob.ir --regs 2 -- [0,0,0] 5
+  sweep fill_oob (-O1): stage input gives trap: buffer index 3 outside [0,3)
+     K  allocator  slots  spill_reads spill_writes      traffic instructions     copies  result
+     1  baseline       6           34           19           53           23          8  agree
+     1  improved       2           12            9           21           16          1  agree
+     2  baseline       2            8            8           16           23          8  agree
+     2  improved       1            4            1            5           16          1  agree
+  all 4 runs agree with stage input
+
+Mistakes are reported and give exit status 2:
+
+  $ minicc sweep swap.ir --regs 0 -- 3
+  minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got '0'
+  [2]
+  $ minicc sweep swap.ir --regs 3..1 -- 3
+  minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got '3..1'
+  [2]
+  $ minicc sweep swap.ir --regs x -- 3
+  minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got 'x'
+  [2]
+  $ minicc sweep swap.ir --regs
+  minicc sweep: option '--regs' needs a value
+  [2]
+  $ minicc sweep swap.ir --regs 2
+  error: expected 1 argument (n), got 0
+  [2]
+  $ minicc sweep
+  minicc sweep: missing FILE
+  [2]
