@@ -63,7 +63,7 @@ void wb_layout(Wb *wb) {
         lay_place(wb, WB_REGS, left, 0, W - left, mainh);
         break;
     case 2: /* c */
-        left = W * 2 / 5;
+        left = W * 9 / 20;
         lay_place(wb, WB_IR, 0, 0, left, mainh);
         lay_place(wb, WB_C, left, 0, W - left, mainh);
         break;
@@ -147,7 +147,7 @@ static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
         const char *hint = wb->lesson && !wb->cursor.finished
                                ? (wb_lesson_asking(wb) ? "Enter: answer the question   : command   ? keys"
                                                        : "Enter: continue the lesson   : command   ? keys")
-                               : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys q quit";
+                               : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys";
         mc_frame_text(fr, 0, y, fr->w, hint, MC_R_DIM);
         return;
     }

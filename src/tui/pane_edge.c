@@ -79,7 +79,7 @@ int wb_draw_edge(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                                 edge_opnd(f, u->src, buf, sizeof buf), wv, (long)u->value, wo, old, (long)u->value);
                 for (int32_t j = 0; j < k && mc_opnd_is_val(u->src); j++)
                     if (e->phis[j].dest == u->src.v) {
-                        mc_lines_printf(&L, MC_R_ERROR | MC_A_BOLD, "  reads the NEW %s", f->values[u->src.v].name);
+                        mc_lines_printf(&L, MC_R_ERROR | MC_A_BOLD, " <- new %s!", f->values[u->src.v].name);
                         break;
                     }
             }

@@ -58,12 +58,15 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         for (int k = 0; k < a->registers && k < 16; k++) mc_lines_printf(&L, wb_reg_attr(k) | MC_A_BOLD, " r%d", k);
         if (a->registers > 16) mc_lines_put(&L, " ...", MC_R_DIM);
         if (a->nspilled) mc_lines_put(&L, "  x! spilled", MC_R_SPILL | MC_A_BOLD);
-        int matrix_w = 3 + w + 7 + 2 * m;
-        if (m > 0 && m <= 40 && matrix_w <= r.w) {
+        /* Cells are 3 columns wide once numbers have two digits, if that fits. */
+        int cw = m >= 10 && 3 + w + 7 + 3 * m <= r.w ? 3 : 2;
+        int matrix_w = 3 + w + 7 + cw * m;
+        if (m > 0 && m <= 60 && matrix_w <= r.w) {
             /* Column numbers, then one row per node. */
             mc_lines_new(&L);
             mc_lines_printf(&L, 0, "%*s", 3 + w + 7, "");
-            for (int32_t j = 0; j < m; j++) mc_lines_printf(&L, MC_R_DIM, "%2d", (int)((j + 1) % 100));
+            for (int32_t j = 0; j < m; j++)
+                mc_lines_printf(&L, MC_R_DIM, "%*d", cw, cw == 3 ? (int)(j + 1) : (int)((j + 1) % 10));
             char where[32];
             for (int32_t i = 0; i < m; i++) {
                 int32_t v = nodes[i];
@@ -72,9 +75,8 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                 ig_name(&L, a, v, w);
                 mc_lines_printf(&L, ig_attr(a, v), " %-5s ", mc_location_str(a->loc[v], where, sizeof where));
                 for (int32_t j = 0; j < m; j++) {
-                    if (i == j) mc_lines_put(&L, " \\", MC_R_DIM);
-                    else if (mc_igraph_has(g, v, nodes[j])) mc_lines_put(&L, " x", ig_attr(a, nodes[j]));
-                    else mc_lines_put(&L, " .", MC_R_DIM);
+                    const char *cell = i == j ? "\\" : mc_igraph_has(g, v, nodes[j]) ? "x" : ".";
+                    mc_lines_printf(&L, cell[0] == 'x' ? ig_attr(a, nodes[j]) : MC_R_DIM, "%*s", cw, cell);
                 }
             }
         } else {

@@ -56,7 +56,7 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         if (ln->what >= 0 && wb->ir_phi_copy && wb->ir_phi_copy[ln->block] &&
             ln->what < f->blocks[ln->block].ninsts && wb->ir_phi_copy[ln->block][ln->what])
             mc_frame_put(fr, r.x + 2, y, '+', MC_R_DIM | (a & ~MC_R_MASK));
-        int indent = ln->what == -2 ? 3 : 7;
+        int indent = ln->what == -2 ? 3 : 5;
         mc_frame_text(fr, r.x + indent, y, r.w - indent, ln->text, ln->what == -2 ? (a | MC_A_BOLD) : a);
     }
     free(bp);

@@ -278,11 +278,14 @@ static void tui_cmd_open(Wb *wb) {
     snprintf(wb->cmd_prompt, sizeof wb->cmd_prompt, "%s", prompt);
     rlq_head = rlq_tail = 0;
     tui_line_done = false;
+    /* Text offered by the workbench (for example `args `); installing the
+     * handler redisplays, which overwrites wb->cmd. */
+    char preset[sizeof wb->cmd];
+    snprintf(preset, sizeof preset, "%s", wb->cmd_len > 0 ? wb->cmd : "");
     rl_callback_handler_install(prompt, tui_rl_line);
     rl_installed = true;
-    if (wb->cmd_len > 0) {
-        /* Text offered by the workbench (for example `args `). */
-        rl_insert_text(wb->cmd);
+    if (preset[0]) {
+        rl_insert_text(preset);
         rl_point = rl_end;
     }
     wb->cmd_active = true;

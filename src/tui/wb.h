@@ -95,6 +95,7 @@ typedef struct Wb {
     bool help;         /* the key list is shown */
     bool quit;
     int last_key;      /* the action Enter repeats */
+    bool quiet_exec;   /* replaying: no log lines per block */
     bool color;        /* the front end draws colours (frames are the same) */
     unsigned gen;      /* bumped whenever the program or its products may have changed */
 

@@ -282,6 +282,7 @@ static void wb_after_exec(Wb *wb) {
         g->sequential = s->phi_mode == MC_PHI_SEQUENTIAL;
     }
     /* One line per block entered, and the outcome, in the log. */
+    if (wb->quiet_exec) return;
     McStr t;
     mc_str_init(&t);
     int64_t k = steps;
@@ -391,21 +392,15 @@ void wb_back(Wb *wb) {
     WbCapture c;
     cap_open(&c);
     wb->edge.valid = false;
-    if (target >= 1) {
-        /* Replay to one block before and step it again, so its edge record
-         * and the values it changed are shown like after a step. */
-        mc_session_back(s, steps - (target - 1), c.err);
-        wb_snapshot(wb);
-        mc_session_step(s, 1, false, c.err);
-        free(cap_close(wb, &c, false));
-        wb->last_from = wb->last_to = MC_NONE;
-        wb_after_exec(wb);
-    } else {
-        mc_session_back(s, steps, c.err);
-        free(cap_close(wb, &c, false));
-        wb->last_from = wb->last_to = MC_NONE;
-        wb->follow[WB_IR] = true;
-    }
+    /* Replay from the start, recording, so the last phi edge before the
+     * target and the values are shown exactly as after stepping there. */
+    mc_session_back(s, steps, c.err);
+    if (target > 0) mc_session_step(s, target, false, c.err);
+    free(cap_close(wb, &c, false));
+    wb->last_from = wb->last_to = MC_NONE;
+    wb->quiet_exec = true;
+    wb_after_exec(wb);
+    wb->quiet_exec = false;
     wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
     wb_log(wb, wb->status, MC_R_DIM);
 }

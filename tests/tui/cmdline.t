@@ -1,0 +1,142 @@
+The command line (`:`) runs every minicc> command; its output goes to the
+log pane. Workbench commands: layout, focus, lesson.
+
+  $ minicc --tui-script ':args 4<Enter>:break exit<Enter>c:print a b<Enter>' ../../share/minicc/examples/swap.ir
+  + *IR swap [input] ------------------------++ values --------------------------+
+  |   entry:                                 ||  n  = 4                          |
+  |     i0 = copy 0                          ||  a  = 1                          |
+  |     jump head                            ||  b  = 2                          |
+  |   head:                                  ||  i  = 4                          |
+  |     a = phi [entry: 1], [body: b]        ||not live:                         |
+  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
+  |     i = phi [entry: i0], [body: i1]      ||  i1 = 4                          |
+  |     c = lt i, n                          |+----------------------------------+
+  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |   body:                                  ||head <- body   step 10            |
+  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
+  |     jump head                            ||1. read all        2. write all   |
+  |=>*exit:                                  ||   a reads b  = 1  a: 2 -> 1      |
+  |     t = mul a, 10                        ||   b reads a  = 2  b: 1 -> 2      |
+  |     r = add t, b                         ||   i reads i1 = 4  i: 3 -> 4      |
+  |     return r                             ||                                  |
+  +------------------------------------------++----------------------------------+
+  + log -------------------------------------------------------------------------+
+  |a = 1                                                                         |
+  |b = 2                                                                         |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 10 | K=4 | running at exit   ?:keys  ::command  q:qui
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+Without arguments, stepping says so and opens the command line with `args `.
+
+  $ minicc --tui-script 'n' ../../share/minicc/examples/swap.ir | tail -6
+  + log -------------------------------------------------------------------------+
+  |swap needs arguments: type :args and one value per parameter                  |
+  |error: no arguments for swap(i32 n) (try: args 4)                             |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 0 | K=4 | not started   error: no arguments for swap(
+  minicc> args
+
+  $ minicc --tui-script 'n5<Enter>nn' ../../share/minicc/examples/swap.ir | tail -4
+  |[2] head <- entry                                                             |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 2 | K=4 | running at body   ?:keys  ::command  q:quit
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+  $ minicc --tui-script ':layout alloc<Enter>:focus regs<Enter>:layout nope<Enter>' ../../share/minicc/examples/swap.ir 3 | tail -5
+  |minicc> layout nope                                                           |
+  |layout: unknown layout 'nope' (step, alloc, c, next, prev)                    |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 0 | K=4 | not started   layout: unknown layout 'nope'
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+Stages: `v` moves to the next stage (input, ssa, opt, destroyed).
+
+  $ minicc --tui-script 'vvvnn' ../../share/minicc/examples/swap.ir 3 | sed -n '1,12p'
+  + *IR swap [destroyed] --------------------++ values --------------------------+
+  |   entry:                                 ||  n       = 3                     |
+  |  +  a = copy 1                           ||  a       = 1                     |
+  |  +  b = copy 2                           ||  b       = 2                     |
+  |  +  i = copy 0                           ||  i       = 0                     |
+  |     jump head                            ||not live:                         |
+  |   head:                                  ||* c       = 1   (new)             |
+  |     c = lt i, n                          ||                                  |
+  |     branch c, body, exit                 |+----------------------------------+
+  |=> body:                                  |+ edge ----------------------------+
+  |     i1 = add i, 1                        ||no edge with phis taken yet       |
+  |  +  i = copy i1                          ||step (n) into a block with phis:  |
+
+Sequential phis (the classic bug), for teaching: the edge record shows the
+assignments one at a time and points at the read that sees the new a, so
+b stays 2 (2 -> 2) instead of becoming 1.
+
+  $ minicc --tui-script ':set phi-mode sequential<Enter>nnnn' ../../share/minicc/examples/swap.ir 3 | sed -n '9,17p'
+  |     c = lt i, n                          |+----------------------------------+
+  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |=> body:                                  ||head <- body   step 4   SEQUENTIAL|
+  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
+  |     jump head                            ||one at a time (the classic bug):  |
+  |   exit:                                  ||1. a := b  = 2   1 -> 2           |
+  |     t = mul a, 10                        ||2. b := a  = 2   2 -> 2 <- new a! |
+  |     r = add t, b                         ||3. i := i1 = 1   0 -> 1           |
+  |     return r                             ||                                  |
+
+Help, resizing, and small screens.
+
+  $ minicc --tui-script '?' --size 80x24 ../../share/minicc/examples/swap.ir 3 | sed -n '1,4p'
+  + *IR sw+ keys (any key closes) --------------------------------------+--------+
+  |   entr| stepping                                                    |        |
+  |     i0|   n s     step one block (phis of the edge, then the block) |        |
+  |     ju|   i       step one instruction                              |        |
+
+  $ minicc --tui-script 'nnnn<Size:120x40>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;22,28p;38,40p'
+  + *IR swap [input] ----------------------------------------------++ values --------------------------------------------+
+  |   entry:                                                       ||  n  = 3                                            |
+  |     i0 = copy 0                                                ||* a  = 2   (was 1)                                  |
+  |                                                                |+ edge body -> head ---------------------------------+
+  |                                                                ||head <- body   step 4                               |
+  |                                                                ||(a, b, i) := (b, a, i1)                             |
+  |                                                                ||1. read all        2. write all                     |
+  |                                                                ||   a reads b  = 2  a: 1 -> 2                        |
+  |                                                                ||   b reads a  = 1  b: 2 -> 1                        |
+  |                                                                ||   i reads i1 = 1  i: 0 -> 1                        |
+  +----------------------------------------------------------------------------------------------------------------------+
+   swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+  $ minicc --tui-script 'nn' --size 40x12 ../../share/minicc/examples/swap.ir 3
+  + *IR swap [input] --++ values --------+
+  |     branch c, body,||  n  = 3        |
+  |=> body:            |+----------------+
+  |     i1 = add i, 1  |+ edge entry ->  +
+  |     jump head      ||head <- entry   |
+  +--------------------++----------------+
+  + log ---------------------------------+
+  |[1] entry                             |
+  |[2] head <- entry                     |
+  +--------------------------------------+
+   swap | stage input | step 2 | K=4 | run
+  n step i inst c cont b back r restart +/
+
+Bad uses: the real workbench needs a terminal; bad key scripts and sizes.
+
+  $ minicc --tui ../../share/minicc/examples/swap.ir
+  minicc: --tui needs a terminal (stdout is not one); for scripts use minicc -c or minicc run
+  [2]
+
+  $ minicc --tui-script '<Nope>' ../../share/minicc/examples/swap.ir
+  minicc: --tui-script: unknown key <nope> (Enter, Tab, BTab, Esc, BS, Del, Up, Down, Left, Right, PgUp, PgDn, Home, End, Space, lt, Size:WxH)
+  [2]
+
+  $ minicc --tui-script n --size 3x3 ../../share/minicc/examples/swap.ir
+  minicc: bad --size '3x3' (WxH, at least 10x5)
+  [2]
+
+  $ minicc --tui-script n nosuch.ir
+  nosuch.ir: error: cannot read nosuch.ir: No such file or directory
+  error: 'nosuch.ir' not loaded (1 error)
+  [2]
+
+  $ minicc --tui-script n ../../share/minicc/examples/swap.ir 1 2
+  error: args: expected 1 argument (n), got 2
+  [2]

@@ -1,0 +1,127 @@
+The full-screen workbench, driven without a terminal: `minicc --tui-script
+KEYS` applies keys to the workbench and prints the final screen as text
+(the same frame the terminal shows; borders as +-|, `*` marks the focused
+pane's title, `=>` the next thing to execute, `*` before a value that the
+last step changed).
+
+Four steps of swap with n = 3: entry, head (from entry), body, head again.
+The last edge taken into a phi block is body -> head, and its record shows
+the phis as one parallel assignment: first every phi reads (a reads b = 2,
+b reads a = 1, i reads i1 = 1), then every phi is written (a: 1 -> 2,
+b: 2 -> 1, i: 0 -> 1). Sequential assignment would have made b = 2.
+
+  $ minicc --tui-script nnnn ../../share/minicc/examples/swap.ir 3
+  + *IR swap [input] ------------------------++ values --------------------------+
+  |   entry:                                 ||  n  = 3                          |
+  |     i0 = copy 0                          ||* a  = 2   (was 1)                |
+  |     jump head                            ||* b  = 1   (was 2)                |
+  |   head:                                  ||* i  = 1   (was 0)                |
+  |     a = phi [entry: 1], [body: b]        ||not live:                         |
+  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
+  |     i = phi [entry: i0], [body: i1]      ||  i1 = 1                          |
+  |     c = lt i, n                          |+----------------------------------+
+  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |=> body:                                  ||head <- body   step 4             |
+  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
+  |     jump head                            ||1. read all        2. write all   |
+  |   exit:                                  ||   a reads b  = 2  a: 1 -> 2      |
+  |     t = mul a, 10                        ||   b reads a  = 1  b: 2 -> 1      |
+  |     r = add t, b                         ||   i reads i1 = 1  i: 0 -> 1      |
+  |     return r                             ||                                  |
+  +------------------------------------------++----------------------------------+
+  + log -------------------------------------------------------------------------+
+  |[3] body <- head                                                              |
+  |[4] head <- body                                                              |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+Step by instruction: after two blocks the interpreter is about to enter
+body; `i` enters it (a block entry with its phis is one unit), the second
+`i` runs `i1 = add i, 1`, so `=>` points at `jump head`. The edge pane
+still shows the last edge that had phis (entry -> head) and says that the
+edge taken since (head -> body) has none.
+
+  $ minicc --tui-script nnii ../../share/minicc/examples/swap.ir 3
+  + *IR swap [input] ------------------------++ values --------------------------+
+  |   entry:                                 ||  n  = 3                          |
+  |     i0 = copy 0                          ||  a  = 1                          |
+  |     jump head                            ||  b  = 2                          |
+  |   head:                                  ||* i1 = 1   (new)                  |
+  |     a = phi [entry: 1], [body: b]        ||not live:                         |
+  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
+  |     i = phi [entry: i0], [body: i1]      ||  i  = 0                          |
+  |     c = lt i, n                          |+----------------------------------+
+  |     branch c, body, exit                 |+ edge entry -> head --------------+
+  |   body:                                  ||last edge head -> body has no phis|
+  |     i1 = add i, 1                        ||head <- entry   step 2            |
+  |=>   jump head                            ||(a, b, i) := (1, 2, i0)           |
+  |   exit:                                  ||1. read all        2. write all   |
+  |     t = mul a, 10                        ||   a reads 1  = 1  a: - -> 1      |
+  |     r = add t, b                         ||   b reads 2  = 2  b: - -> 2      |
+  |     return r                             ||   i reads i0 = 0  i: - -> 0      |
+  +------------------------------------------++----------------------------------+
+  + log -------------------------------------------------------------------------+
+  |[2] head <- entry                                                             |
+  |[3] body <- head                                                              |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 3 | K=4 | running at body   ?:keys  ::command  q:quit
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+Back (`b`) replays to one block earlier (about to enter head from body
+again): a, b and i show their old values, marked as changed by the step
+back, and the edge pane shows the last phi edge before that point.
+Continue (`c`) runs to the end: return 21 for odd n (10*a + b with a = 2,
+b = 1).
+
+  $ minicc --tui-script nnnnb ../../share/minicc/examples/swap.ir 3 | sed -n '1,17p'
+  + *IR swap [input] ------------------------++ values --------------------------+
+  |   entry:                                 ||  n  = 3                          |
+  |     i0 = copy 0                          ||* a  = 1   (was 2)                |
+  |     jump head                            ||* b  = 2   (was 1)                |
+  |=> head:                                  ||  i1 = 1                          |
+  |     a = phi [entry: 1], [body: b]        ||not live:                         |
+  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
+  |     i = phi [entry: i0], [body: i1]      ||* i  = 0   (was 1)                |
+  |     c = lt i, n                          |+----------------------------------+
+  |     branch c, body, exit                 |+ edge entry -> head --------------+
+  |   body:                                  ||last edge head -> body has no phis|
+  |     i1 = add i, 1                        ||head <- entry   step 2            |
+  |     jump head                            ||(a, b, i) := (1, 2, i0)           |
+  |   exit:                                  ||1. read all        2. write all   |
+  |     t = mul a, 10                        ||   a reads 1  = 1  a: - -> 1      |
+  |     r = add t, b                         ||   b reads 2  = 2  b: - -> 2      |
+  |     return r                             ||   i reads i0 = 0  i: - -> 0      |
+
+  $ minicc --tui-script nnnnc ../../share/minicc/examples/swap.ir 3 | tail -6
+  + log -------------------------------------------------------------------------+
+  |[9] exit <- head                                                              |
+  |return 21 (after 9 blocks)                                                    |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+The changed values and the current line are highlighted (attribute layer:
+c = current line, k = current block, v = changed value, h = heading).
+
+  $ minicc --tui-script nnnn --attrs ../../share/minicc/examples/swap.ir 3 | sed -n '26,45p'
+  fttttttttttttttttttfffffffffffffffffffffffffbttttttttbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  f..........................................fb..................................b
+  f..........................................fbvvvvvvvvdddddddddd................b
+  f..........................................fbvvvvvvvvdddddddddd................b
+  f..........................................fbvvvvvvvvdddddddddd................b
+  f..........................................fbddddddddd.........................b
+  f..........................................fbdddddddd..........................b
+  f..........................................fbdddddddd..........................b
+  f..........................................fbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  f..........................................fbtttttttttttttttttttbbbbbbbbbbbbbbbb
+  fccccccccccccccccccccccccccccccccccccccccccfbhhhhhhhhhhhhddddddddd.............b
+  fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfb..................................b
+  fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbhhhhhhhhhhh........hhhhhhhhhhhh...b
+  f..........................................fb...................vvvvvvvvv......b
+  f..........................................fb...................vvvvvvvvv......b
+  f..........................................fb...................vvvvvvvvv......b
+  f..........................................fb..................................b
+  ffffffffffffffffffffffffffffffffffffffffffffbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  btttttbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  bdddddddddddddddd..............................................................b
