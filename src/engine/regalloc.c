@@ -302,12 +302,40 @@ static double weight_of_depth(int32_t depth) {
     return w;
 }
 
-static void spill_costs(McAllocation *a, const int32_t *depth) {
+/* Estimated execution frequency of each block: 10^(loop depth) times the
+ * probability of reaching it along forward edges, where a branch splits
+ * evenly between its successors inside the loop and an edge leaving a loop
+ * is taken for sure (the loop ends eventually). Unreachable blocks get 0. */
+static double *block_weights(const McFunc *f, const McCfg *c) {
+    double *prob = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *prob);
+    if (c->nrpo > 0) prob[c->rpo[0]] = 1;
+    for (int32_t i = 0; i < c->nrpo; i++) {
+        int32_t p = c->rpo[i];
+        int32_t stay = 0, fwd = 0;
+        for (int32_t k = 0; k < c->nsuccs[p]; k++) {
+            int32_t s = c->succs[p][k];
+            if (c->rpo_index[s] <= i) continue; /* back edge */
+            fwd++;
+            if (c->loop_depth[s] >= c->loop_depth[p]) stay++;
+        }
+        for (int32_t k = 0; k < c->nsuccs[p]; k++) {
+            int32_t s = c->succs[p][k];
+            if (c->rpo_index[s] <= i) continue;
+            bool exits = c->loop_depth[s] < c->loop_depth[p];
+            double share = stay == 0 ? 1.0 / fwd : exits ? 1.0 : 1.0 / stay;
+            prob[s] += prob[p] * share;
+        }
+    }
+    for (int32_t b = 0; b < f->nblocks; b++) prob[b] *= weight_of_depth(c->loop_depth[b]);
+    return prob;
+}
+
+static void spill_costs(McAllocation *a, const double *weight) {
     const McFunc *f = a->f;
     a->cost = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *a->cost);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
-        double w = weight_of_depth(depth[b]);
+        double w = weight[b];
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
             for (int k = 0; k < mc_op_info[in->op].nargs; k++)
@@ -653,7 +681,9 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         for (int32_t p = 0; p < a->f->nparams; p++)
             if (!mc_bs_has(&lv->live_in[0], a->f->params[p])) a->param_bound[p] = 0;
         mc_liveness_free(lv);
-        spill_costs(a, cfg->loop_depth);
+        double *weight = block_weights(x->f, cfg);
+        spill_costs(a, weight);
+        free(weight);
         mc_cfg_free(cfg);
         colour_improved(a);
         drop_redundant_copies(a);
