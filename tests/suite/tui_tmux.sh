@@ -1,0 +1,148 @@
+#!/bin/sh
+# tui_tmux.sh - the workbench in a real terminal: minicc --tui runs inside a
+# private tmux server; keys go in with send-keys and the screen comes back
+# with capture-pane. Checks stepping (the edge record of swap), the readline
+# command line (editing with arrow keys, history, completion), K changes,
+# layouts, resizing, the key help, NO_COLOR, quitting, and the refusal to
+# start without a terminal. Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.."
+MINICC=${MINICC:-$(pwd)/build/minicc}
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "tmux is not installed (tools/deps.sh installs it): skipped"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+
+tmp=$(mktemp -d)
+sock="minicc-test-$$"
+T="tmux -L $sock -f /dev/null"
+cleanup() { $T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT
+mkdir -p "$tmp/home"
+term=tmux-256color
+infocmp "$term" >/dev/null 2>&1 || term=screen
+examples=$(pwd)/share/minicc/examples
+
+# start NAME W H EXTRA-ENV ARGS...: the workbench in a fresh window.
+start() {
+    name=$1; w=$2; h=$3; envs=$4; shift 4
+    $T new-session -d -s "$name" -x "$w" -y "$h" \
+        "cd '$examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 $envs '$MINICC' --tui $* ; echo \"EXIT=\$?\" >'$tmp/$name.exit'; sleep 30"
+}
+
+# screen NAME: the visible screen as text.
+screen() { $T capture-pane -t "$1" -p; }
+
+# wait_for NAME TEXT: up to ~5 s for TEXT to appear on the screen.
+wait_for() {
+    i=0
+    while [ $i -lt 50 ]; do
+        screen "$1" | grep -qF -- "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# check NAME TEXT WHAT: TEXT appears on the screen.
+check() {
+    if wait_for "$1" "$2"; then ok; else bad "$3: '$2' not on the screen"; screen "$1" | sed 's/^/    | /'; fi
+}
+
+# check_not NAME TEXT WHAT: TEXT is not on the screen (after a short wait).
+check_not() {
+    sleep 0.3
+    if screen "$1" | grep -qF -- "$2"; then bad "$3: '$2' is on the screen"; else ok; fi
+}
+
+keys() { name=$1; shift; $T send-keys -t "$name" "$@"; sleep 0.15; }
+
+# ---- stepping swap at 80x24 ------------------------------------------------------------
+start w 80 24 "" swap.ir 3
+check w "IR swap [input]" "opens on swap.ir"
+check w "not started" "status bar before the first step"
+keys w n n n n
+check w "head <- body   step 4" "edge record after four steps"
+check w "a reads b  = 2" "phase 1: a reads b"
+check w "b reads a  = 1" "phase 1: b reads a"
+check w "a: 1 -> 2" "phase 2: a 1 -> 2"
+check w "b: 2 -> 1" "phase 2: b 2 -> 1"
+check w "* a  = 2   (was 1)" "values: changed value marked"
+check w "step 4 | K=4 | running at body" "status bar"
+
+# ---- the command line through readline ---------------------------------------------------
+keys w : "print a" Enter
+check w "a = 2" ":print a"
+# Editing: type "pint b", go left 5, insert r.
+keys w : "pint b" Left Left Left Left Left r Enter
+check w "b = 1" "readline editing with arrow keys"
+# History: Up recalls the last line.
+keys w : Up Up Enter
+check w "minicc> print a" "history (Up)"
+# Completion: "wher" + Tab completes to "where".
+keys w : "wher" Tab Enter
+check w "minicc> where" "completion (Tab)"
+# Esc leaves the command line without running it.
+keys w : "quit"
+sleep 0.1
+keys w Escape
+sleep 0.2
+check w "swap | stage input" "Esc closes the command line"
+
+# ---- K, layouts, help ------------------------------------------------------------------------
+keys w l
+check w "interference K=4" "layout alloc"
+keys w +
+check w "interference K=5" "+ raises K"
+keys w - - - -
+check w "interference K=1" "- lowers K"
+check w "last machine run (K=1)" "machine rerun after K change"
+keys w l
+check w "C (from ssa)" "layout c"
+keys w "?"
+check w "keys (any key closes)" "? shows the key help"
+keys w x
+check_not w "keys (any key closes)" "a key closes the help"
+
+# ---- resize to a projector size -----------------------------------------------------------
+$T resize-window -t w -x 120 -y 40 >/dev/null 2>&1
+sleep 0.3
+if screen w | awk '{ if (length($0) > m) m = length($0) } END { exit !(m >= 110) }'; then ok; else bad "resize to 120x40 re-lays out"; fi
+check w "swap | stage input" "status bar after resize"
+
+# ---- quit -----------------------------------------------------------------------------------------
+keys w q
+i=0; while [ ! -f "$tmp/w.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if [ -f "$tmp/w.exit" ] && grep -q "EXIT=0" "$tmp/w.exit"; then ok; else bad "q quits with status 0"; fi
+
+# ---- NO_COLOR: attributes but no colours ---------------------------------------------------
+start m 80 24 "NO_COLOR=1" swap.ir 3
+check m "IR swap [input]" "opens with NO_COLOR"
+keys m n n
+if $T capture-pane -t m -p -e | grep -q "$(printf '\033')\[3[0-7]m\|$(printf '\033')\[4[0-7]m"; then
+    bad "NO_COLOR: colour escapes on the screen"
+else
+    ok
+fi
+keys m q
+
+# ---- missing arguments open the command line with `args ` -------------------------------
+start a 80 24 "" swap.ir
+check a "needs arguments" "hint when the arguments are missing"
+keys a n
+check a "minicc> args" "n without arguments offers args"
+keys a 5 Enter n n n
+check a "step 3" "stepping after typing the arguments"
+keys a q
+
+# ---- no terminal ---------------------------------------------------------------------------------
+if "$MINICC" --tui share/minicc/examples/swap.ir >"$tmp/out" 2>&1 </dev/null; then st=0; else st=$?; fi
+if [ "$st" = 2 ] && grep -q "needs a terminal" "$tmp/out"; then ok; else bad "--tui without a terminal: status $st"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
