@@ -23,6 +23,7 @@
 #include "minicc/util.h"
 #include "show.h"
 #include "lesson/lesson_cmd.h"
+#include "tui/tui.h"
 
 typedef McCmdStatus Status;
 #define OK MC_CMD_OK
@@ -993,6 +994,13 @@ static const McCommand table[] = {
      "With --check, runs every command and expectation without stopping and\n"
      "reports FILE:LINE for the first failure. Lessons live in lessons/.\n",
      "file", mc_cmd_lesson},
+    {"tui", "", "session", "tui [LESSON]", "open the full-screen workbench on this session",
+     "The workbench (also `minicc --tui FILE`): IR listing, values, the phi\n"
+     "record of the last edge, interference graph and registers for K, the\n"
+     "generated C, and this command line at the bottom. Single keys step (n, i,\n"
+     "c, b, r), change K (+, -), switch layouts (l) and focus (Tab); ? lists\n"
+     "them, q comes back here. With LESSON, plays it in a narration pane.\n",
+     "file", mc_cmd_tui},
     {"help", "h ?", "session", "help [COMMAND]", "list the commands, or explain one", "", "command", cmd_help},
     {"quit", "q exit", "session", "quit", "leave minicc (also Ctrl-D)", "", "", cmd_quit},
     /* showing */

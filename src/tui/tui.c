@@ -510,3 +510,16 @@ int mc_tui_main(int argc, char **argv) {
     mc_session_free(&s);
     return st;
 }
+
+McCmdStatus mc_cmd_tui(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc > 2) return mc_session_error(s, err, "tui: unexpected argument '%s' (usage: tui [LESSON])", argv[2]), MC_CMD_ERROR;
+    if (tui_on) {
+        fputs("already in the workbench\n", out);
+        return MC_CMD_OK;
+    }
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
+        return mc_session_error(s, err, "tui: the workbench needs a terminal"), MC_CMD_ERROR;
+    fflush(out);
+    int st = mc_tui_run(s, argc > 1 ? argv[1] : NULL, err);
+    return st == 0 ? MC_CMD_OK : MC_CMD_ERROR;
+}

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../repl/commands.h"
 #include "../repl/session.h"
 
 /* argv[0] is "--tui". Returns the exit status: 0, or 2 when stdout/stdin is
@@ -21,6 +22,8 @@ int mc_tui_script_main(int argc, char **argv);
 int mc_tui_run(McSession *s, const char *lesson, FILE *err);
 /* Whether the workbench is on the screen now (so `tui` inside it says so). */
 bool mc_tui_active(void);
+/* The `tui` command of the prompt's command table (commands.c). */
+McCmdStatus mc_cmd_tui(McSession *s, int argc, char **argv, FILE *out, FILE *err);
 /* mc_command_line with the workbench's signature. */
 int mc_tui_run_line(McSession *s, const char *line, bool bail, FILE *out, FILE *err);
 /* Shared by the terminal and batch entries: parse [--lesson L] [FILE [ARG...]]

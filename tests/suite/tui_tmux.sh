@@ -140,6 +140,20 @@ keys a 5 Enter n n n
 check a "step 3" "stepping after typing the arguments"
 keys a q
 
+# ---- `tui` at the minicc> prompt, and back ------------------------------------------------
+$T new-session -d -s p -x 80 -y 24 \
+    "cd '$examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 '$MINICC' swap.ir; sleep 30"
+check p "minicc>" "the prompt starts"
+keys p "args 3" Enter
+keys p "tui" Enter
+check p "IR swap [input]" "tui opens the workbench on the prompt's session"
+keys p n n n
+check p "step 3" "stepping in the workbench"
+keys p q
+keys p "print a b" Enter
+check p "b = 2" "the prompt keeps the position after q"
+check p "a = 1" "the prompt keeps the values after q"
+
 # ---- no terminal ---------------------------------------------------------------------------------
 if "$MINICC" --tui share/minicc/examples/swap.ir >"$tmp/out" 2>&1 </dev/null; then st=0; else st=$?; fi
 if [ "$st" = 2 ] && grep -q "needs a terminal" "$tmp/out"; then ok; else bad "--tui without a terminal: status $st"; fi
