@@ -521,7 +521,35 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     return total;
 }
 
-static void colour_improved(McAllocation *a) {
+/* Variants of the improved colouring; mc_allocate keeps the one with the
+ * least estimated spill traffic. */
+enum { MODE_COALESCE, MODE_NO_COALESCE, MODE_DEGREE, NMODES };
+
+/* The chapter's order (descending degree, ties by name) as a select order:
+ * each node takes the lowest free register or is spilled. */
+static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t *order) {
+    int32_t n = w->n, norder = 0;
+    for (int32_t v = 0; v < n; v++) {
+        colour[v] = -1;
+        if (w->alive[v]) order[norder++] = v;
+    }
+    SortCtx c = {f, w->deg};
+    sort_nodes(&c, order, norder, by_degree_name);
+    int32_t *taken = mc_xcalloc((size_t)w->K, sizeof *taken);
+    for (int32_t i = 0; i < norder; i++) {
+        int32_t v = order[i];
+        for (int32_t k = 0; k < w->nnb[v]; k++) {
+            int32_t t = w->nb[v][k];
+            if (w->alive[t] && colour[t] >= 0) taken[colour[t]] = i + 1;
+        }
+        for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
+            if (taken[r] != i + 1) colour[v] = r;
+    }
+    free(taken);
+    return norder;
+}
+
+static void colour_improved(McAllocation *a, int mode) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
     int32_t K = a->registers, n = g->nvalues;
@@ -530,7 +558,7 @@ static void colour_improved(McAllocation *a) {
 
     /* 2. conservative coalescing, heaviest moves first, until nothing changes */
     int32_t *mo = move_order(g);
-    for (bool changed = true; changed;) {
+    for (bool changed = mode == MODE_COALESCE; changed;) {
         changed = false;
         for (int32_t i = 0; i < g->nmoves; i++) {
             int32_t x = find(&w, g->moves[mo[i]][0]), y = find(&w, g->moves[mo[i]][1]);
@@ -557,8 +585,9 @@ static void colour_improved(McAllocation *a) {
     int32_t *order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *order);
     a->order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *a->order);
     double best = INFINITY;
-    for (int metric = 0; metric < NMETRICS; metric++) {
-        int32_t norder = simplify_select(&w, a->cost, &pt, metric, colour, order);
+    for (int metric = 0; metric < (mode == MODE_DEGREE ? 1 : NMETRICS); metric++) {
+        int32_t norder = mode == MODE_DEGREE ? degree_select(&w, f, colour, order)
+                                             : simplify_select(&w, a->cost, &pt, metric, colour, order);
         double c = recolour(&w, a->cost, colour);
         if (c < best) {
             best = c;
@@ -642,6 +671,33 @@ static void drop_redundant_copies(McAllocation *a) {
     }
 }
 
+/* Spill traffic the allocation would cause under the block weights: every
+ * slot operand or destination of an instruction the machine executes (copies
+ * between equal locations are deleted) plus slot-bound parameters; each
+ * remaining copy adds a little so that, at equal traffic, fewer copies win. */
+static double estimate_traffic(const McAllocation *a, const McFunc *f, const double *weight) {
+    double e = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        double w = weight[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && loc_eq(a->loc[in->dest], a->loc[in->a[0].v]))
+                continue;
+            if (in->op == MC_OP_COPY) e += 1e-3 * w;
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                if (mc_opnd_is_val(in->a[k]) && a->loc[in->a[k].v].kind == MC_LOC_SLOT) e += w;
+            if (in->dest != MC_NONE && a->loc[in->dest].kind == MC_LOC_SLOT) e += w;
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) &&
+            a->loc[bl->term.arg.v].kind == MC_LOC_SLOT)
+            e += w;
+    }
+    for (int32_t p = 0; p < f->nparams; p++)
+        if (a->param_bound[p] && a->loc[f->params[p]].kind == MC_LOC_SLOT) e += 1;
+    return e;
+}
+
 /* ---- driver ------------------------------------------------------------------ */
 
 McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
@@ -683,9 +739,26 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         mc_liveness_free(lv);
         double *weight = block_weights(x->f, cfg);
         spill_costs(a, weight);
-        free(weight);
         mc_cfg_free(cfg);
-        colour_improved(a);
+        double *cost0 = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *cost0);
+        memcpy(cost0, a->cost, (size_t)nv * sizeof *cost0);
+        int best_mode = 0;
+        double best = INFINITY;
+        for (int mode = 0; mode <= NMODES; mode++) {
+            /* the last round re-runs the winner */
+            memcpy(a->cost, cost0, (size_t)nv * sizeof *cost0);
+            memset(a->loc, 0, (size_t)nv * sizeof *a->loc);
+            for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
+            free(a->order);
+            a->order = NULL;
+            a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
+            colour_improved(a, mode < NMODES ? mode : best_mode);
+            if (mode == NMODES) break;
+            double e = estimate_traffic(a, x->f, weight);
+            if (e < best) best = e, best_mode = mode;
+        }
+        free(cost0);
+        free(weight);
         drop_redundant_copies(a);
     }
     char msg[256];
