@@ -17,7 +17,7 @@
  *     reassigned parameter get versions `n.1`, `n.2`...
  *   - a variable with exactly one definition and no phi keeps its name;
  *   - every definition of any other variable (phis included) gets the next
- *     free version `x.1`, `x.2`... (mc_func_value_fresh), numbered in
+ *     free version `x.1`, `x.2`... (as mc_func_value_fresh would), numbered in
  *     dominator-tree preorder.
  * Unreachable blocks are dropped before construction (they cannot execute,
  * and dominance is undefined there). A minimal or semi-pruned phi operand on

@@ -76,6 +76,8 @@ typedef struct Renamer {
     const int32_t *ndefs; /* definitions of each variable, phis included */
     int32_t nv;           /* handles below nv are the original variables */
     McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
+    uint32_t *next;       /* next version number to try for each variable */
+    McStr name;           /* scratch for building "x.N" */
     Undo *undo;
     size_t nundo, capundo;
 } Renamer;
@@ -86,7 +88,14 @@ static int32_t define(Renamer *r, int32_t var, McLoc loc) {
     if (r->ndefs[var] == 1 && !r->isparam[var]) {
         nv = var;
     } else {
-        nv = mc_func_value_fresh(r->f, r->f->values[var].name);
+        /* Like mc_func_value_fresh, but resuming from the last version of
+         * this variable: linear, not quadratic, in the number of versions. */
+        nv = MC_NONE;
+        while (nv == MC_NONE) {
+            r->name.len = 0;
+            mc_str_printf(&r->name, "%s.%lu", r->f->values[var].name, (unsigned long)r->next[var]++);
+            nv = mc_func_value_new(r->f, r->name.s);
+        }
         r->f->values[nv].loc = loc;
         r->stats->versions++;
     }
@@ -244,7 +253,10 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
         for (int32_t p = 0; p < f->blocks[b].nphis; p++) phivar[phibase[b] + p] = f->blocks[b].phis[p].dest;
 
     /* ---- renaming: dominator-tree walk with an explicit stack ------------- */
-    Renamer r = {f, stats, isvar, isparam, ndefs, nv, NULL, NULL, 0, 0};
+    Renamer r = {f, stats, isvar, isparam, ndefs, nv, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
+    mc_str_init(&r.name);
+    r.next = mc_xmalloc(((size_t)nv + 1) * sizeof *r.next);
+    for (int32_t v = 0; v < nv; v++) r.next[v] = 1;
     r.cur = mc_xmalloc(((size_t)nv + 1) * sizeof *r.cur);
     for (int32_t v = 0; v < nv; v++) {
         r.cur[v].kind = MC_OPND_NONE;
@@ -310,6 +322,8 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     mc_diags_free(&vd);
 
     free(r.undo);
+    free(r.next);
+    mc_str_free(&r.name);
     free(mark);
     free(stack);
     free(r.cur);
