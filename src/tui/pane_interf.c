@@ -31,11 +31,16 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     mc_lines_init(&L);
     const McAllocation *a = wb_allocation(wb);
     snprintf(title, tsize, "interference K=%d", s->regs);
+    if (a) snprintf(title, tsize, "interference K=%d (%s)", a->registers,
+                    a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved");
+    /* The lines depend only on the allocation and the width: keep them. */
+    if (a && wb->ig_key == a && wb->ig_gen == wb->gen && wb->ig_w == r.w) {
+        mc_lines_free(&L);
+        return wb_draw_lines(wb, WB_INTERF, &wb->ig_lines, fr, r);
+    }
     if (!a) {
         mc_lines_text(&L, s->input ? "no allocation (see the log)" : "no function loaded", MC_R_DIM);
     } else {
-        snprintf(title, tsize, "interference K=%d (%s)", a->registers,
-                 a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved");
         const McFunc *f = a->f;
         const McIGraph *g = a->graph;
         int32_t nv = g->nvalues < f->nvalues ? g->nvalues : f->nvalues;
@@ -112,6 +117,10 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         free(nodes);
     }
     int n = wb_draw_lines(wb, WB_INTERF, &L, fr, r);
-    mc_lines_free(&L);
+    mc_lines_free(&wb->ig_lines);
+    wb->ig_lines = L;
+    wb->ig_key = a;
+    wb->ig_gen = wb->gen;
+    wb->ig_w = r.w;
     return n;
 }

@@ -13,6 +13,10 @@ int wb_draw_regs(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     mc_lines_init(&L);
     snprintf(title, tsize, "registers K=%d", s->regs);
     const McAllocation *a = wb_allocation(wb);
+    if (a && wb->regs_key == a && wb->regs_gen == wb->gen && wb->regs_mgen == wb->machine_gen && wb->regs_w == r.w) {
+        mc_lines_free(&L);
+        return wb_draw_lines(wb, WB_REGS, &wb->regs_lines, fr, r);
+    }
     if (!a) {
         mc_lines_text(&L, s->input ? "no allocation (see the log)" : "no function loaded", MC_R_DIM);
     } else {
@@ -49,6 +53,11 @@ int wb_draw_regs(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         else mc_lines_text(&L, s->have_args ? "(m runs it)" : "(set :args first)", MC_R_DIM);
     }
     int n = wb_draw_lines(wb, WB_REGS, &L, fr, r);
-    mc_lines_free(&L);
+    mc_lines_free(&wb->regs_lines);
+    wb->regs_lines = L;
+    wb->regs_key = a;
+    wb->regs_gen = wb->gen;
+    wb->regs_mgen = wb->machine_gen;
+    wb->regs_w = r.w;
     return n;
 }

@@ -136,6 +136,13 @@ typedef struct Wb {
     char c_result[512];  /* the last native run */
     bool have_machine;   /* the last machine run */
     char machine_result[512];
+    unsigned machine_gen;   /* bumped by every machine run */
+    const McAllocation *machine_alloc; /* the allocation it ran */
+    /* interference and registers lines, rebuilt only when their key changes */
+    McLines ig_lines, regs_lines;
+    const void *ig_key, *regs_key;
+    unsigned ig_gen, regs_gen, regs_mgen;
+    int ig_w, regs_w;
 
     /* lessons */
     McLesson *lesson;

@@ -72,6 +72,8 @@ void wb_free(Wb *wb) {
     free(wb->prev_val);
     free(wb->prev_def);
     mc_lines_free(&wb->log);
+    mc_lines_free(&wb->ig_lines);
+    mc_lines_free(&wb->regs_lines);
     if (wb->lesson) {
         mc_lesson_cursor_free(&wb->cursor);
         mc_lesson_free(wb->lesson);
@@ -443,6 +445,7 @@ void wb_machine(Wb *wb) {
     McSession *s = wb->s;
     if (!s->input || !s->have_args) {
         wb->have_machine = false;
+        wb->machine_gen++;
         return;
     }
     const McAllocation *a = wb_allocation(wb);
@@ -457,6 +460,8 @@ void wb_machine(Wb *wb) {
              "%s\nspill reads %lld, writes %lld\ninstructions %lld, copies %lld", mc_outcome_str(&o, buf, sizeof buf),
              (long long)st.spill_reads, (long long)st.spill_writes, (long long)st.instructions, (long long)st.copies);
     wb->have_machine = true;
+    wb->machine_gen++;
+    wb->machine_alloc = a;
     mc_args_free(&args);
 }
 
@@ -676,7 +681,10 @@ void wb_submit(Wb *wb, const char *line) {
         wb_after_exec(wb);
     }
     if (!s->interp) wb->edge.valid = false;
-    if (regs != s->regs || (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5))))
+    /* A new allocation (K, allocator, program) or new arguments: run the
+     * machine again so the registers pane never shows stale traffic. */
+    if (regs != s->regs || (wb->have_machine && s->alloc != wb->machine_alloc) ||
+        (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5))))
         wb_machine(wb);
     if (!s->have_args) wb->have_machine = false;
 }

@@ -1,76 +1,59 @@
-The alloc layout (`l`): the interference graph for the budget K as an
-adjacency matrix, nodes with their register (spilled ones marked `!` with
-their slot), the colouring order, and where every value lives with the
-spill traffic of the last run of the allocated machine. `-` and `+` change
-K and everything is recomputed.
+The alloc layout (`l`): the interference graph for the budget K (an
+adjacency matrix when it fits, else an adjacency list with degrees), every
+node with its register, spilled values marked `!` with their slot, the
+colouring order, and where every value lives with the spill traffic of the
+last run of the allocated machine. `-` and `+` change K; the allocation,
+both panes and the machine run are recomputed.
 
-  $ minicc --tui-script l ../../share/minicc/examples/swap.ir 3
+These screens use the chapter's allocator (`set allocator baseline`), whose
+every choice the spec fixes, so the numbers can be checked independently:
+tests/alloc/chapter_ref.py (a transcription of the chapter's Python) gives
+for swap.ir with n = 3: K=4 slots=3 spill_reads=13 spill_writes=10, K=2
+slots=10 reads 30 writes 27, K=1 slots=12 reads 35 writes 32, always
+return 21.
+
+  $ minicc --tui-script ':set allocator baseline<Enter>l' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E 'interference|nodes|slots|return|spill reads|instructions' | cut -c 1-120
+  + *interference K=4 (baseline) ----------------------------------------++ registers K=4 -------------------------------+
+  |15 nodes, 38 edges, 3 spilled                                         ||n            -> r0                            |
+  |13 $edge2_copy0  r2      x  .  x  .  .  x  .  .  .  .  .  .  \  x  x  ||4 of 4 registers used, 3 slots                |
+  |15 $edge2_copy2! slot0   x  .  x  x  .  .  .  .  .  .  .  .  x  x  \  ||return 21                                     |
+  |colouring order:                                                      ||spill reads 13, writes 10                     |
+  |1.n 2.a 3.b 4.$edge1_copy1 5.$edge1_copy2 6.$edge2_copy0              ||instructions 34, copies 24                    |
+
+  $ minicc --tui-script ':set allocator baseline<Enter>l--' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E 'interference|slots|return|spill reads' | cut -c 1-120
+  + *interference K=2 (baseline) ----------------------------------------++ registers K=2 -------------------------------+
+  |13 $edge2_copy0! slot3   x  .  x  .  .  x  .  .  .  .  .  .  \  x  x  ||2 of 2 registers used, 10 slots               |
+  |15 $edge2_copy2! slot5   x  .  x  x  .  .  .  .  .  .  .  .  x  x  \  ||return 21                                     |
+  |colouring order:                                                      ||spill reads 30, writes 27                     |
+  |K = 3: 7 values spilled to 7 slots                                                                                    |
+  |K = 2: 10 values spilled to 10 slots                                                                                  |
+   swap | stage input | step 0 | K=2 | not started   K = 2: 10 values spilled to 10 slots
+
+  $ minicc --tui-script ':set allocator baseline<Enter>l---' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E 'slots|return|spill reads|K = ' | cut -c 1-120
+  |13 $edge2_copy0! slot4   x  .  x  .  .  x  .  .  .  .  .  .  \  x  x  ||1 of 1 register used, 12 slots                |
+  |15 $edge2_copy2! slot6   x  .  x  x  .  .  .  .  .  .  .  .  x  x  \  ||return 21                                     |
+  |colouring order:                                                      ||spill reads 35, writes 32                     |
+  |K = 3: 7 values spilled to 7 slots                                                                                    |
+  |K = 2: 10 values spilled to 10 slots                                                                                  |
+  |K = 1: 12 values spilled to 12 slots                                                                                  |
+   swap | stage input | step 0 | K=1 | not started   K = 1: 12 values spilled to 12 slots
+
+  $ minicc --tui-script ':set allocator baseline<Enter>l----' --size 120x40 ../../share/minicc/examples/swap.ir 3 | tail -3
+  +----------------------------------------------------------------------------------------------------------------------+
+   swap | stage input | step 0 | K=1 | not started   K is already 1
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+With the default (improved) allocator the same keys work; swap's loop
+head keeps a, b, i, c and n live together, a 5-clique, so K = 4 must spill
+one value and K = 5 none.
+
+  $ minicc --tui-script 'l' ../../share/minicc/examples/swap.ir 3 | sed -n '1,2p'
   + *interference K=4 (improved) ----------------++ registers K=4 ---------------+
   |10 nodes, 21 edges, 1 spilled                 ||n       -> slot0              |
-  |registers: r0 r1 r2 r3  x! spilled            ||i0      -> r3  (= i)          |
-  |                  1 2 3 4 5 6 7 8 9 0         ||a       -> r1                 |
-  | 1 n!      slot0  \ x x x x x x . . x         ||b       -> r2                 |
-  | 2 i0      r3     x \ x x . . . . . .         ||i       -> r3                 |
-  | 3 a       r1     x x \ x x x x . . x         ||i1      -> r3  (= i)          |
-  | 4 b       r2     x x x \ x x x x . x         ||c       -> r0                 |
-  | 5 i       r3     x . x x \ . x . . x         ||t       -> r0                 |
-  | 6 i1      r3     x . x x . \ . . . .         ||r       -> r0                 |
-  | 7 c       r0     x . x x x . \ . . .         ||$cycle1 -> r0                 |
-  | 8 t       r0     . . . x . . . \ . .         ||4 of 4 registers used, 1 slot |
-  | 9 r       r0     . . . . . . . . \ .         ||last machine run (K=4):       |
-  |10 $cycle1 r0     x . x x x . . . . \         ||return 21                     |
-  |colouring order:                              ||spill reads 4, writes 1       |
-  |1.c 2.a 3.b 4.i 5.$cycle1 6.n! 7.r 8.t        ||instructions 21, copies 11    |
-  |                                              ||                              |
-  +----------------------------------------------++------------------------------+
-  + log -------------------------------------------------------------------------+
-  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
-  |                                                                              |
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   layout alloc
-  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
-  $ minicc --tui-script l- ../../share/minicc/examples/swap.ir 3
-  + *interference K=3 (improved) ----------------++ registers K=3 ---------------+
-  |10 nodes, 21 edges, 2 spilled                 ||n       -> slot1              |
-  |registers: r0 r1 r2  x! spilled               ||i0      -> r2  (= i)          |
-  |                  1 2 3 4 5 6 7 8 9 0         ||a       -> slot0              |
-  | 1 n!      slot1  \ x x x x x x . . x         ||b       -> r1                 |
-  | 2 i0      r2     x \ x x . . . . . .         ||i       -> r2                 |
-  | 3 a!      slot0  x x \ x x x x . . x         ||i1      -> r2  (= i)          |
-  | 4 b       r1     x x x \ x x x x . x         ||c       -> r0                 |
-  | 5 i       r2     x . x x \ . x . . x         ||t       -> r0                 |
-  | 6 i1      r2     x . x x . \ . . . .         ||r       -> r0                 |
-  | 7 c       r0     x . x x x . \ . . .         ||$cycle1 -> r0                 |
-  | 8 t       r0     . . . x . . . \ . .         ||3 of 3 registers used, 2 slots|
-  | 9 r       r0     . . . . . . . . \ .         ||last machine run (K=3):       |
-  |10 $cycle1 r0     x . x x x . . . . \         ||return 21                     |
-  |colouring order:                              ||spill reads 8, writes 5       |
-  |1.c 2.b 3.i 4.$cycle1 5.a! 6.n! 7.r 8.t       ||instructions 21, copies 11    |
-  |                                              ||                              |
-  +----------------------------------------------++------------------------------+
-  + log -------------------------------------------------------------------------+
-  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
-  |K = 3: 2 values spilled to 2 slots                                            |
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=3 | not started   K = 3: 2 values spilled to 2
-  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
-
-  $ minicc --tui-script l---- ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;18,23p'
-  + *interference K=1 (improved) ----------------++ registers K=1 ---------------+
-  |10 nodes, 21 edges, 5 spilled                 ||n       -> slot3              |
-  |registers: r0  x! spilled                     ||i0      -> r0  (= i)          |
-  +----------------------------------------------++------------------------------+
-  + log -------------------------------------------------------------------------+
-  |K = 2: 3 values spilled to 3 slots                                            |
-  |K = 1: 5 values spilled to 4 slots                                            |
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=1 | not started   K is already 1
-
-  $ minicc --tui-script l++ ../../share/minicc/examples/swap.ir 3 | tail -3
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=6 | not started   K = 6: 0 values spilled to 0
-  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+  $ minicc --tui-script 'l+' ../../share/minicc/examples/swap.ir 3 | sed -n '1,2p'
+  + *interference K=5 (improved) ----------------++ registers K=5 ---------------+
+  |10 nodes, 21 edges, 0 spilled                 ||n       -> r1                 |
 
 The C layout: the generated C, and `x` compiles and runs it natively.
 
