@@ -34,18 +34,21 @@ EOF
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() {
     fail=$((fail + 1)); echo "FAIL $1"
-    $T capture-pane -p -t mc 2>/dev/null | sed 's/^/     | /' | grep -v '^     | *$' | tail -15
+    $T capture-pane -p -t "$S" 2>/dev/null | sed 's/^/     | /' | grep -v '^     | *$' | tail -15
 }
 
-# start: launch minicc in a fresh tmux session named mc
+# start: launch minicc in a fresh tmux session; the previous one is killed
+# only after the new one exists, so the tmux server never runs empty.
+runs=0; S=""
 start() {
-    $T kill-session -t mc >/dev/null 2>&1
-    $T new-session -d -s mc -x 110 -y 40 \
+    old=$S; runs=$((runs + 1)); S="mc$runs"
+    $T new-session -d -s "$S" -x 110 -y 40 \
         "cd '$tmp/work' && env -i PATH='$PATH' TERM=xterm LC_ALL=C HOME='$tmp/home' \
          XDG_STATE_HOME='$tmp/state' INPUTRC='$tmp/inputrc' '$MINICC'; echo MINICC-EXITED \$?; sleep 30"
+    [ -n "$old" ] && $T kill-session -t "$old" >/dev/null 2>&1
 }
 
-screen() { $T capture-pane -p -t mc 2>/dev/null; }
+screen() { $T capture-pane -p -t "$S" 2>/dev/null; }
 
 # wait_for REGEX [SECONDS]: until the screen matches (extended regex)
 wait_for() {
@@ -60,14 +63,14 @@ wait_for() {
 # The last non-blank line of the screen.
 last_line() { screen | grep -v '^ *$' | tail -1; }
 
-keys() { $T send-keys -t mc "$@"; }
+keys() { $T send-keys -t "$S" "$@"; }
 
 # check NAME REGEX: the screen shows REGEX within a few seconds
 check() { if wait_for "$2"; then ok "$1"; else bad "$1"; fi; }
 # check_line NAME TEXT: the line being edited is exactly "minicc> TEXT"
 check_line() {
     n=0
-    while [ $n -lt 30 ]; do
+    while [ $n -lt 50 ]; do
         [ "$(last_line | sed "s/ *$//")" = "$(printf "minicc> %s" "$2" | sed "s/ *$//")" ] && { ok "$1"; return; }
         sleep 0.1; n=$((n + 1))
     done
