@@ -1379,7 +1379,13 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
             p = e;
         }
         if (slen > 3 && strncmp(p + slen - 3, "...", 3) == 0) slen -= 3;
-        const McFunc *f = s->interp ? s->interp_func : s->input;
+        /* Names of the running function, else of the stage that would run
+         * (only if already built: completing never builds anything). */
+        const McFunc *f = s->input;
+        if (s->interp) f = s->interp_func;
+        else if (s->exec == MC_VIEW_SSA && s->ssa) f = s->ssa;
+        else if (s->exec == MC_VIEW_OPT && s->opt) f = s->opt;
+        else if (s->exec == MC_VIEW_DESTROYED && s->destroyed) f = s->destroyed->f;
         if (cmd && cmd->fn == cmd_set) {
             if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator", 39);
             else if (argc == 2 && strcmp(argv[1], "phi-mode") == 0) cand_words(&c, "parallel|sequential", 19);

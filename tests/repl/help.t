@@ -9,6 +9,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     reset                              stop execution and drop the pipeline products
     source FILE                        run the commands of a script file
     lesson [--check] FILE              play a scripted lesson (or check it)
+    tui [LESSON]                       open the full-screen workbench on this session
     help [COMMAND]                     list the commands, or explain one
     quit                               leave minicc (also Ctrl-D)
   Showing:
@@ -79,6 +80,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
   $ minicc --help | head -20
   usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
+         minicc --tui [--lesson LESSON] [FILE [ARG...]]
          minicc COMMAND ...
   
   Without COMMAND, minicc opens the minicc> prompt on FILE (when given);
@@ -97,4 +99,3 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   one-shot commands:
     run      execute a function at one stage of the pipeline
         minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--] ARG...
-    check    run every stage on fresh copies of the arguments and compare the outcomes
