@@ -53,6 +53,7 @@ void mc_frame_put(McFrame *fr, int x, int y, char ch, uint16_t attr) {
 
 int mc_frame_textn(McFrame *fr, int x, int y, int maxw, const char *s, int n, uint16_t attr) {
     if (y < 0 || y >= fr->h) return 0;
+    if (maxw > fr->w - x) maxw = fr->w - x; /* nothing past the right edge */
     int col = 0;
     for (int i = 0; i < n && s[i] && col < maxw; i++, col++) {
         unsigned char ch = (unsigned char)s[i];
