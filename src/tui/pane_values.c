@@ -1,7 +1,7 @@
 /* pane_values.c - the values: every name live at the interpreter's position
  * with its value, the ones the last step changed marked `*` and
- * highlighted with their old value; below them, dimmed, values that still
- * hold something but are no longer live; then the buffers.
+ * highlighted with their old value; below them, dimmed on one line, values
+ * that still hold something but are no longer live; then the buffers.
  *
  * "Live at the position" uses block liveness (cfg.h): before entering a
  * block from P it is live-out(P) (the phi operands of the edge included);
@@ -52,6 +52,30 @@ static void val_line(Wb *wb, McLines *L, const McFunc *f, int32_t v, int32_t x, 
     else if (changed) mc_lines_put(L, "   (new)", MC_R_DIM);
 }
 
+/* Values as one wrapped line of `name=value` items after a label; the ones
+ * the last step changed are highlighted. want(v) selects them. */
+static void val_wrapped(Wb *wb, McLines *L, const McFunc *f, const char *label, const uint8_t *live, bool want_live,
+                        int width) {
+    McSession *s = wb->s;
+    mc_lines_new(L);
+    mc_lines_put(L, label, MC_R_DIM);
+    int col = (int)strlen(label);
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        int32_t x;
+        if (f->values[v].kind != MC_VAL_I32 || (live && (bool)live[v] != want_live) || !mc_interp_value(s->interp, v, &x))
+            continue;
+        char item[96];
+        int n = snprintf(item, sizeof item, " %s=%ld", f->values[v].name, (long)x);
+        if (col + n > width && col > 0) {
+            mc_lines_new(L);
+            col = 0;
+        }
+        bool changed = wb->have_prev && wb->prev_func == f && v < wb->nprev && (!wb->prev_def[v] || wb->prev_val[v] != x);
+        mc_lines_put(L, item, changed ? (MC_R_CHANGED | MC_A_BOLD) : live ? MC_R_DIM : MC_R_NORMAL);
+        col += n;
+    }
+}
+
 int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     McSession *s = wb->s;
     snprintf(title, tsize, "values");
@@ -86,7 +110,16 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                 w = (int)strlen(f->values[v].name);
         if (w > 12) w = 12;
         int shown = 0, dead = 0;
-        for (int32_t v = 0; v < f->nvalues; v++) {
+        if (finished) {
+            /* The end: the outcome, then every value compactly. */
+            McOutcome o;
+            char buf[192];
+            mc_interp_finished(s->interp, &o);
+            mc_lines_text(&L, mc_outcome_str(&o, buf, sizeof buf), o.kind == MC_RETURNED ? (MC_R_GOOD | MC_A_BOLD) : (MC_R_ERROR | MC_A_BOLD));
+            val_wrapped(wb, &L, f, "values:", NULL, false, r.w);
+            shown = 1;
+        }
+        for (int32_t v = 0; v < f->nvalues && !finished; v++) {
             int32_t x;
             if (f->values[v].kind != MC_VAL_I32 || !mc_interp_value(s->interp, v, &x)) continue;
             if (!finished && !live[v]) {
@@ -97,14 +130,7 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             shown++;
         }
         if (!shown) mc_lines_text(&L, finished ? "(no values)" : "(nothing live)", MC_R_DIM);
-        if (dead) {
-            mc_lines_text(&L, "not live:", MC_R_DIM);
-            for (int32_t v = 0; v < f->nvalues; v++) {
-                int32_t x;
-                if (f->values[v].kind != MC_VAL_I32 || live[v] || !mc_interp_value(s->interp, v, &x)) continue;
-                val_line(wb, &L, f, v, x, w, true);
-            }
-        }
+        if (dead) val_wrapped(wb, &L, f, "not live:", live, false, r.w);
         free(live);
         const McArgs *a = mc_interp_args(s->interp);
         for (int32_t p = 0; p < f->nparams && a && p < a->n; p++) {

@@ -7,9 +7,9 @@ log pane. Workbench commands: layout, focus, lesson.
   |     i0 = copy 0                          ||  a  = 1                          |
   |     jump head                            ||  b  = 2                          |
   |   head:                                  ||  i  = 4                          |
-  |     a = phi [entry: 1], [body: b]        ||not live:                         |
-  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
-  |     i = phi [entry: i0], [body: i1]      ||  i1 = 4                          |
+  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=0           |
+  |     b = phi [entry: 2], [body: a]        ||                                  |
+  |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
   |     branch c, body, exit                 |+ edge body -> head ---------------+
   |   body:                                  ||head <- body   step 10            |
@@ -58,8 +58,8 @@ Stages: `v` moves to the next stage (input, ssa, opt, destroyed).
   |  +  a = copy 1                           ||  a       = 1                     |
   |  +  b = copy 2                           ||  b       = 2                     |
   |  +  i = copy 0                           ||  i       = 0                     |
-  |     jump head                            ||not live:                         |
-  |   head:                                  ||* c       = 1   (new)             |
+  |     jump head                            ||not live: c=1                     |
+  |   head:                                  ||                                  |
   |     c = lt i, n                          ||                                  |
   |     branch c, body, exit                 |+----------------------------------+
   |=> body:                                  |+ edge ----------------------------+

@@ -16,9 +16,9 @@ b: 2 -> 1, i: 0 -> 1). Sequential assignment would have made b = 2.
   |     i0 = copy 0                          ||* a  = 2   (was 1)                |
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 1   (was 0)                |
-  |     a = phi [entry: 1], [body: b]        ||not live:                         |
-  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
-  |     i = phi [entry: i0], [body: i1]      ||  i1 = 1                          |
+  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=1 c=1           |
+  |     b = phi [entry: 2], [body: a]        ||                                  |
+  |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
   |     branch c, body, exit                 |+ edge body -> head ---------------+
   |=> body:                                  ||head <- body   step 4             |
@@ -48,9 +48,9 @@ edge taken since (head -> body) has none.
   |     i0 = copy 0                          ||  a  = 1                          |
   |     jump head                            ||  b  = 2                          |
   |   head:                                  ||* i1 = 1   (new)                  |
-  |     a = phi [entry: 1], [body: b]        ||not live:                         |
-  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
-  |     i = phi [entry: i0], [body: i1]      ||  i  = 0                          |
+  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
+  |     b = phi [entry: 2], [body: a]        ||                                  |
+  |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
   |     branch c, body, exit                 |+ edge entry -> head --------------+
   |   body:                                  ||last edge head -> body has no phis|
@@ -80,9 +80,9 @@ b = 1).
   |     i0 = copy 0                          ||* a  = 1   (was 2)                |
   |     jump head                            ||* b  = 2   (was 1)                |
   |=> head:                                  ||  i1 = 1                          |
-  |     a = phi [entry: 1], [body: b]        ||not live:                         |
-  |     b = phi [entry: 2], [body: a]        ||  i0 = 0                          |
-  |     i = phi [entry: i0], [body: i1]      ||* i  = 0   (was 1)                |
+  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
+  |     b = phi [entry: 2], [body: a]        ||                                  |
+  |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
   |     branch c, body, exit                 |+ edge entry -> head --------------+
   |   body:                                  ||last edge head -> body has no phis|
@@ -110,9 +110,9 @@ c = current line, k = current block, v = changed value, h = heading).
   f..........................................fbvvvvvvvvdddddddddd................b
   f..........................................fbvvvvvvvvdddddddddd................b
   f..........................................fbvvvvvvvvdddddddddd................b
-  f..........................................fbddddddddd.........................b
-  f..........................................fbdddddddd..........................b
-  f..........................................fbdddddddd..........................b
+  f..........................................fbddddddddddddddddddddddd...........b
+  f..........................................fb..................................b
+  f..........................................fb..................................b
   f..........................................fbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
   f..........................................fbtttttttttttttttttttbbbbbbbbbbbbbbbb
   fccccccccccccccccccccccccccccccccccccccccccfbhhhhhhhhhhhhddddddddd.............b
