@@ -1,7 +1,8 @@
 /* layout.c - where the panes go (gdb-TUI-like named layouts) and the whole
  * screen: panes in boxes, the status bar, the command line and the key help.
  *
- *   step    IR listing | values over the edge record      (stepping a loop)
+ *   step    IR listing | values over the edge record      (stepping a loop;
+ *           on tall screens the registers for K below them)
  *   alloc   interference graph | registers                 (choosing K)
  *   c       IR listing | generated C and the native run    (the C backend)
  *   lesson  narration | IR listing over the edge record    (only with a lesson)
@@ -53,8 +54,16 @@ void wb_layout(Wb *wb) {
         if (eh > mainh - 5) eh = mainh - 5;
         if (eh < 5) eh = mainh / 2;
         lay_place(wb, WB_IR, 0, 0, left, mainh);
-        lay_place(wb, WB_VALUES, left, 0, W - left, mainh - eh);
-        lay_place(wb, WB_EDGE, left, mainh - eh, W - left, eh);
+        if (mainh >= 28) {
+            /* Projector size: the registers for K under the edge record. */
+            int rh = mainh / 3;
+            lay_place(wb, WB_VALUES, left, 0, W - left, mainh - eh - rh);
+            lay_place(wb, WB_EDGE, left, mainh - eh - rh, W - left, eh);
+            lay_place(wb, WB_REGS, left, mainh - rh, W - left, rh);
+        } else {
+            lay_place(wb, WB_VALUES, left, 0, W - left, mainh - eh);
+            lay_place(wb, WB_EDGE, left, mainh - eh, W - left, eh);
+        }
         break;
     }
     case 1: /* alloc */

@@ -93,13 +93,13 @@ Help, resizing, and small screens.
   + *IR swap [input] ----------------------------------------------++ values --------------------------------------------+
   |   entry:                                                       ||  n  = 3                                            |
   |     i0 = copy 0                                                ||* a  = 2   (was 1)                                  |
-  |                                                                |+ edge body -> head ---------------------------------+
-  |                                                                ||head <- body   step 4                               |
-  |                                                                ||(a, b, i) := (b, a, i1)                             |
-  |                                                                ||1. read all        2. write all                     |
-  |                                                                ||   a reads b  = 2  a: 1 -> 2                        |
-  |                                                                ||   b reads a  = 1  b: 2 -> 1                        |
-  |                                                                ||   i reads i1 = 1  i: 0 -> 1                        |
+  |                                                                ||n       -> slot0                                    |
+  |                                                                ||i0      -> r3  (= i)                                |
+  |                                                                ||a       -> r1                                       |
+  |                                                                ||b       -> r2                                       |
+  |                                                                ||i       -> r3                                       |
+  |                                                                ||i1      -> r3  (= i)                                |
+  |                                                                ||c       -> r0                                       |
   +----------------------------------------------------------------------------------------------------------------------+
    swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
