@@ -397,6 +397,16 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     int saved_err = dup(STDERR_FILENO);
     if (errlog && saved_err >= 0) dup2(fileno(errlog), STDERR_FILENO);
     SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (scr) {
+        /* A terminal that cannot move the cursor (TERM=dumb) cannot show it. */
+        set_term(scr);
+        char *cup = tigetstr((char *)"cup");
+        if (!cup || cup == (char *)-1) {
+            endwin();
+            delscreen(scr);
+            scr = NULL;
+        }
+    }
     if (!scr) {
         if (saved_err >= 0) {
             dup2(saved_err, STDERR_FILENO);

@@ -154,6 +154,12 @@ keys p "print a b" Enter
 check p "b = 2" "the prompt keeps the position after q"
 check p "a = 1" "the prompt keeps the values after q"
 
+# ---- a terminal that cannot address the cursor -----------------------------------------------
+$T new-session -d -s d -x 80 -y 24 \
+    "cd '$examples' && env HOME='$tmp/home' TERM=dumb '$MINICC' --tui swap.ir 3; echo \"EXIT=\$?\"; sleep 30"
+check d "cannot use the terminal type 'dumb'" "TERM=dumb is refused with a message"
+check d "EXIT=2" "TERM=dumb: exit status 2"
+
 # ---- no terminal ---------------------------------------------------------------------------------
 if "$MINICC" --tui share/minicc/examples/swap.ir >"$tmp/out" 2>&1 </dev/null; then st=0; else st=$?; fi
 if [ "$st" = 2 ] && grep -q "needs a terminal" "$tmp/out"; then ok; else bad "--tui without a terminal: status $st"; fi
