@@ -401,6 +401,102 @@ static void test_stats(void **state) {
     mc_func_free(f);
 }
 
+/* ---- 100k blocks ------------------------------------------------------------- */
+
+static void term(McFunc *f, int32_t b, McOp op, McOperand arg, int32_t t0, int32_t t1) {
+    McBlock *bl = &f->blocks[b];
+    bl->has_term = true;
+    bl->term.op = (uint8_t)op;
+    bl->term.arg = arg;
+    bl->term.target[0] = t0;
+    bl->term.target[1] = t1;
+}
+
+static McFunc *build_ssa(McFunc *f) {
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_verify(f, MC_VERIFY_INFER, &d));
+    McFunc *g = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+    assert_non_null(g);
+    mc_diags_free(&d);
+    return g;
+}
+
+/* 100k blocks in a straight line, each adding 1 to x (mutable form): the
+ * optimizer must merge them into one block and fold the sum to a constant. */
+static void test_100k_chain(void **state) {
+    (void)state;
+    const int32_t n = 100000;
+    McFunc *f = mc_func_new("chain", NULL);
+    int32_t x = mc_func_value(f, "x");
+    char name[32];
+    for (int32_t b = 0; b < n; b++) {
+        snprintf(name, sizeof name, "b%d", (int)b);
+        mc_func_block_add(f, name);
+    }
+    for (int32_t b = 0; b < n; b++) {
+        McInst *in = mc_block_inst_add(f, b);
+        in->op = b == 0 ? MC_OP_COPY : MC_OP_ADD;
+        in->dest = x;
+        in->a[0] = b == 0 ? mc_const(0) : mc_val(x);
+        in->a[1] = mc_const(1);
+        if (b + 1 < n)
+            term(f, b, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, b + 1, MC_NONE);
+        else
+            term(f, b, MC_OP_RET, mc_val(x), MC_NONE, MC_NONE);
+    }
+    McFunc *g = build_ssa(f);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    double t0 = mc_now();
+    assert_true(mc_opt_run(g, NULL, NULL, &d));
+    double t1 = mc_now();
+    assert_int_equal(g->nblocks, 1);
+    assert_int_equal(g->blocks[0].ninsts, 0);
+    assert_int_equal(g->blocks[0].term.arg.kind, MC_OPND_CONST);
+    assert_int_equal(g->blocks[0].term.arg.v, n - 1);
+    printf("100k-block chain: -O1 with verification %.3fs\n", t1 - t0);
+    mc_diags_free(&d);
+    mc_func_free(g);
+    mc_func_free(f);
+}
+
+/* 33k diamonds whose arms are empty: every arm is forwarded, every branch
+ * then has equal targets, and everything collapses into one block. */
+static void test_100k_empty_diamonds(void **state) {
+    (void)state;
+    const int32_t n = 33000;
+    McFunc *f = mc_func_new("diamonds", NULL);
+    int32_t p = mc_func_param_add(f, "p", MC_VAL_I32);
+    char name[32];
+    int32_t prev = mc_func_block_add(f, "entry");
+    for (int32_t i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "t%d", (int)i);
+        int32_t t = mc_func_block_add(f, name);
+        snprintf(name, sizeof name, "e%d", (int)i);
+        int32_t e = mc_func_block_add(f, name);
+        snprintf(name, sizeof name, "j%d", (int)i);
+        int32_t j = mc_func_block_add(f, name);
+        term(f, prev, MC_OP_BRANCH, mc_val(p), t, e);
+        term(f, t, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, j, MC_NONE);
+        term(f, e, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, j, MC_NONE);
+        prev = j;
+    }
+    term(f, prev, MC_OP_RET, mc_val(p), MC_NONE, MC_NONE);
+    McFunc *g = build_ssa(f);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    double t0 = mc_now();
+    assert_true(mc_opt_run(g, NULL, NULL, &d));
+    double t1 = mc_now();
+    assert_int_equal(g->nblocks, 1);
+    assert_int_equal(g->blocks[0].term.op, MC_OP_RET);
+    printf("99k-block empty diamonds: -O1 with verification %.3fs\n", t1 - t0);
+    mc_diags_free(&d);
+    mc_func_free(g);
+    mc_func_free(f);
+}
+
 /* ---- differential test ------------------------------------------------------ */
 
 #define DIFF_PROGRAMS 600
@@ -486,6 +582,8 @@ int main(void) {
         cmocka_unit_test(test_unknown_pass),
         cmocka_unit_test(test_not_ssa),
         cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_100k_chain),
+        cmocka_unit_test(test_100k_empty_diamonds),
         cmocka_unit_test(test_differential),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
