@@ -9,7 +9,12 @@ ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 san=""; [ "${BUILD:-build}" = build-asan ] && san="SANITIZE=1"
-if make --no-print-directory $san install DESTDIR="$tmp" PREFIX=/opt/minicc >"$tmp/log" 2>&1; then
+bin=${BUILD:-build}/minicc
+# -o: install the binary the suite is testing; never relink it under the
+# feet of other tests that are running it.
+if [ ! -x "$bin" ]; then
+    bad "no $bin to install (build first)"
+elif make --no-print-directory $san -o "$bin" install DESTDIR="$tmp" PREFIX=/opt/minicc >"$tmp/log" 2>&1; then
     ok "make install DESTDIR=... PREFIX=/opt/minicc"
 else
     bad "make install failed:"; tail -20 "$tmp/log"
