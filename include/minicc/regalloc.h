@@ -60,6 +60,7 @@ typedef struct McIGraph {
     int32_t (*moves)[2];
     double *move_weight;
     int32_t nmoves;
+    bool *entry_live;  /* entry_live[v]: v is live on entry (bound there by the improved allocator) */
     struct McEdgeSet *set; /* private: edge hash set for mc_igraph_has */
 } McIGraph;
 

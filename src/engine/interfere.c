@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 
@@ -130,10 +129,6 @@ static void live_del(Live *l, int32_t v) {
     l->pos[v] = -1;
 }
 
-static int cmp_i32(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
 
 static void add_move(McIGraph *g, int32_t *cap, int32_t d, int32_t s, double w) {
     if (g->nmoves == *cap) {
@@ -152,6 +147,179 @@ static double weight_of_depth(int32_t depth) {
     return w;
 }
 
+static int cmp_i32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* ---- sparse block liveness ---------------------------------------------------
+ *
+ * The chapter's equations over every block (unreachable ones too):
+ *     live_in[b]  = use[b] ∪ (live_out[b] − def[b]),  live_out[b] = ⋃ live_in[s]
+ * with each set a sorted array, so memory follows the sizes of the sets, not
+ * blocks x values (a 100k-block chain holds a handful of values per block).
+ * Worklist from the last block backwards; a changed live_in queues the
+ * predecessors. The result is the least fixed point, the same as any other
+ * order computes. */
+
+typedef struct Set {
+    int32_t *v;
+    int32_t n;
+} Set;
+
+typedef struct Sparse {
+    int32_t nblocks;
+    Set *in;
+} Sparse;
+
+static int32_t *set_merge(const int32_t *a, int32_t na, const int32_t *b, int32_t nb, int32_t *n) {
+    int32_t *r = mc_xmalloc((size_t)(na + nb ? na + nb : 1) * sizeof *r);
+    int32_t i = 0, j = 0, k = 0;
+    while (i < na || j < nb) {
+        if (j >= nb || (i < na && a[i] < b[j]))
+            r[k++] = a[i++];
+        else if (i >= na || b[j] < a[i])
+            r[k++] = b[j++];
+        else
+            r[k++] = a[i++], j++;
+    }
+    *n = k;
+    return r;
+}
+
+/* live_out[b] as a new sorted array. */
+static int32_t *live_out_of(const McFunc *f, const Sparse *sp, int32_t b, int32_t *n) {
+    int32_t succ[2];
+    int ns = mc_block_succs(&f->blocks[b], succ);
+    int32_t *r = mc_xmalloc(sizeof *r);
+    *n = 0;
+    for (int k = 0; k < ns; k++) {
+        if (k == 1 && succ[1] == succ[0]) break;
+        int32_t m;
+        int32_t *u = set_merge(r, *n, sp->in[succ[k]].v, sp->in[succ[k]].n, &m);
+        free(r);
+        r = u;
+        *n = m;
+    }
+    return r;
+}
+
+static Sparse *sparse_liveness(const McFunc *f) {
+    int32_t nb = f->nblocks, nv = f->nvalues;
+    Sparse *sp = mc_xcalloc(1, sizeof *sp);
+    sp->nblocks = nb;
+    sp->in = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *sp->in);
+    /* use[b] (sorted) and a def stamp per value */
+    Set *use = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *use);
+    int32_t *mark = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *mark);
+    for (int32_t v = 0; v < nv; v++) mark[v] = -1;
+    int32_t *tmp = NULL, cap = 0;
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        int32_t n = 0;
+        /* mark[v] = 2b: defined in b before any use; 2b+1: used first */
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            McOperand ops[3];
+            int nops = 0;
+            int32_t dest = MC_NONE;
+            if (i < bl->ninsts) {
+                const McInst *in = &bl->insts[i];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) ops[nops++] = in->a[k];
+                dest = in->dest;
+            } else if (bl->has_term && bl->term.op != MC_OP_JUMP)
+                ops[nops++] = bl->term.arg;
+            for (int k = 0; k < nops; k++) {
+                if (!mc_opnd_is_val(ops[k]) || f->values[ops[k].v].kind != MC_VAL_I32) continue;
+                int32_t v = ops[k].v;
+                if (mark[v] == 2 * b || mark[v] == 2 * b + 1) continue;
+                mark[v] = 2 * b + 1;
+                if (n == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    tmp = mc_xrealloc(tmp, (size_t)cap * sizeof *tmp);
+                }
+                tmp[n++] = v;
+            }
+            if (dest != MC_NONE && mark[dest] != 2 * b + 1) mark[dest] = 2 * b;
+        }
+        qsort(tmp, (size_t)n, sizeof *tmp, cmp_i32);
+        use[b].v = mc_xmalloc((size_t)(n ? n : 1) * sizeof *use[b].v);
+        memcpy(use[b].v, tmp, (size_t)n * sizeof *tmp);
+        use[b].n = n;
+        sp->in[b].v = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+        memcpy(sp->in[b].v, tmp, (size_t)n * sizeof *tmp);
+        sp->in[b].n = n;
+    }
+    free(tmp);
+    /* predecessors */
+    int32_t *pstart = mc_xcalloc((size_t)nb + 1, sizeof *pstart);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if (k == 0 || succ[1] != succ[0]) pstart[succ[k] + 1]++;
+    }
+    for (int32_t b = 0; b < nb; b++) pstart[b + 1] += pstart[b];
+    int32_t *plist = mc_xmalloc((size_t)(pstart[nb] ? pstart[nb] : 1) * sizeof *plist);
+    int32_t *fill = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *fill);
+    memcpy(fill, pstart, (size_t)nb * sizeof *fill);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if (k == 0 || succ[1] != succ[0]) plist[fill[succ[k]]++] = b;
+    }
+    free(fill);
+    /* def stamps again, per block, for the filter (mark[v] == 2b: defined
+     * in b, so not live on entry unless used first) */
+    int32_t *work = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *work);
+    bool *queued = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *queued);
+    int32_t nwork = 0;
+    for (int32_t b = 0; b < nb; b++) work[nwork++] = b, queued[b] = true; /* pops the last block first */
+    int32_t *defd = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *defd);
+    for (int32_t v = 0; v < nv; v++) defd[v] = -1;
+    while (nwork > 0) {
+        int32_t b = work[--nwork];
+        queued[b] = false;
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++)
+            if (bl->insts[i].dest != MC_NONE) defd[bl->insts[i].dest] = b;
+        int32_t no, k = 0;
+        int32_t *out = live_out_of(f, sp, b, &no);
+        for (int32_t i = 0; i < no; i++)
+            if (defd[out[i]] != b) out[k++] = out[i];
+        int32_t nin;
+        int32_t *in = set_merge(use[b].v, use[b].n, out, k, &nin);
+        free(out);
+        if (nin == sp->in[b].n) { /* in only grows: same size means same set */
+            free(in);
+            continue;
+        }
+        free(sp->in[b].v);
+        sp->in[b].v = in;
+        sp->in[b].n = nin;
+        for (int32_t p = pstart[b]; p < pstart[b + 1]; p++)
+            if (!queued[plist[p]]) {
+                queued[plist[p]] = true;
+                work[nwork++] = plist[p];
+            }
+    }
+    for (int32_t b = 0; b < nb; b++) free(use[b].v);
+    free(use);
+    free(mark);
+    free(defd);
+    free(work);
+    free(queued);
+    free(pstart);
+    free(plist);
+    return sp;
+}
+
+static void sparse_free(Sparse *sp) {
+    for (int32_t b = 0; b < sp->nblocks; b++) free(sp->in[b].v);
+    free(sp->in);
+    free(sp);
+}
+
 McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loop_depth) {
     for (int32_t b = 0; b < f->nblocks; b++) MC_ASSERT(f->blocks[b].nphis == 0);
     int32_t nv = f->nvalues;
@@ -165,8 +333,7 @@ McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loo
     int32_t movecap = 0;
     bool improved = which == MC_ALLOC_IMPROVED;
 
-    McCfg *cfg = mc_cfg_build(f);
-    McLiveness *lv = mc_liveness_all(f, cfg);
+    Sparse *lv = sparse_liveness(f);
 
     if (!improved) {
         /* Every scalar parameter, used or not, pairwise. */
@@ -175,21 +342,26 @@ McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loo
             for (int32_t q = p + 1; q < f->nparams; q++) connect(&bld, f->params[p], f->params[q]);
     } else if (f->nblocks > 0) {
         /* Only what is live on entry is bound there; bound together. */
-        const McBitset *in = &lv->live_in[0];
-        for (int32_t v = mc_bs_next(in, 0); v >= 0; v = mc_bs_next(in, v + 1)) {
-            ensure(&bld, v);
-            for (int32_t w = mc_bs_next(in, v + 1); w >= 0; w = mc_bs_next(in, w + 1)) connect(&bld, v, w);
+        const Set *in = &lv->in[0];
+        for (int32_t i = 0; i < in->n; i++) {
+            ensure(&bld, in->v[i]);
+            for (int32_t j = i + 1; j < in->n; j++) connect(&bld, in->v[i], in->v[j]);
         }
     }
+    g->entry_live = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->entry_live);
+    if (f->nblocks > 0)
+        for (int32_t i = 0; i < lv->in[0].n; i++) g->entry_live[lv->in[0].v[i]] = true;
 
     Live live = {mc_xmalloc((size_t)(nv ? nv : 1) * sizeof(int32_t)), mc_xmalloc((size_t)(nv ? nv : 1) * sizeof(int32_t)), 0};
     for (int32_t v = 0; v < nv; v++) live.pos[v] = -1;
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         live.n = 0;
-        const McBitset *out = &lv->live_out[b];
-        for (int32_t v = mc_bs_next(out, 0); v >= 0; v = mc_bs_next(out, v + 1))
-            if (is_scalar(f, v)) live_add(&live, v);
+        int32_t nout;
+        int32_t *out = live_out_of(f, lv, b, &nout);
+        for (int32_t i = 0; i < nout; i++)
+            if (is_scalar(f, out[i])) live_add(&live, out[i]);
+        free(out);
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && is_scalar(f, bl->term.arg.v))
             live_add(&live, bl->term.arg.v);
         for (int32_t i = 0; i < live.n; i++) ensure(&bld, live.list[i]);
@@ -220,8 +392,7 @@ McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loo
     free(live.pos);
     free(live.list);
     free(bld.cap);
-    mc_liveness_free(lv);
-    mc_cfg_free(cfg);
+    sparse_free(lv);
     for (int32_t v = 0; v < nv; v++)
         if (g->degree[v] > 1) qsort(g->adj[v], (size_t)g->degree[v], sizeof **g->adj, cmp_i32);
     return g;
@@ -240,6 +411,7 @@ void mc_igraph_free(McIGraph *g) {
     free(g->degree);
     free(g->moves);
     free(g->move_weight);
+    free(g->entry_live);
     if (g->set) free(g->set->keys);
     free(g->set);
     free(g);

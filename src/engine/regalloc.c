@@ -53,12 +53,19 @@ static bool loc_eq(McLocation a, McLocation b) { return a.kind == b.kind && a.in
 typedef struct SortCtx {
     const McFunc *f;
     const int32_t *degree;
+    const double *cost; /* by_cost */
 } SortCtx;
 
 /* qsort has no context argument; a tiny merge sort does. */
 static int by_degree_name(const SortCtx *c, int32_t a, int32_t b) {
     if (c->degree[a] != c->degree[b]) return c->degree[a] > c->degree[b] ? -1 : 1;
     return strcmp(c->f->values[a].name, c->f->values[b].name);
+}
+
+/* Costliest first, then by handle. */
+static int by_cost(const SortCtx *c, int32_t a, int32_t b) {
+    if (c->cost[a] != c->cost[b]) return c->cost[a] > c->cost[b] ? -1 : 1;
+    return (a > b) - (a < b);
 }
 
 static void sort_nodes(const SortCtx *c, int32_t *v, int32_t n, int (*cmp)(const SortCtx *, int32_t, int32_t)) {
@@ -83,7 +90,7 @@ static void colour_baseline(McAllocation *a) {
     a->order = mc_xmalloc((size_t)(g->nnodes ? g->nnodes : 1) * sizeof *a->order);
     for (int32_t v = 0; v < g->nvalues; v++)
         if (g->node[v]) a->order[a->norder++] = v;
-    SortCtx c = {f, g->degree};
+    SortCtx c = {f, g->degree, NULL};
     sort_nodes(&c, a->order, a->norder, by_degree_name);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken); /* stamp per register */
     for (int32_t i = 0; i < a->norder; i++) {
@@ -375,6 +382,52 @@ static void partners_build(Partners *p, Work *w, const McIGraph *g) {
 /* Spill metrics tried by simplify (Bernstein et al.: best of several). */
 enum { METRIC_COST_DEG, METRIC_COST_DEG2, METRIC_COST, NMETRICS };
 
+static double spill_metric(double cost, int32_t deg, int metric) {
+    double d = (double)(deg ? deg : 1);
+    return metric == METRIC_COST_DEG ? cost / d : metric == METRIC_COST_DEG2 ? cost / (d * d) : cost;
+}
+
+/* Binary min-heap of (key, node), ties by node handle. */
+typedef struct HeapItem {
+    double key;
+    int32_t v;
+} HeapItem;
+
+typedef struct Heap {
+    HeapItem *v;
+    int32_t n, cap;
+} Heap;
+
+static bool heap_less(HeapItem a, HeapItem b) { return a.key < b.key || (a.key == b.key && a.v < b.v); }
+
+static void heap_push(Heap *h, HeapItem it) {
+    if (h->n == h->cap) {
+        h->cap = h->cap ? h->cap * 2 : 64;
+        h->v = mc_xrealloc(h->v, (size_t)h->cap * sizeof *h->v);
+    }
+    int32_t i = h->n++;
+    while (i > 0 && heap_less(it, h->v[(i - 1) / 2])) {
+        h->v[i] = h->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->v[i] = it;
+}
+
+static HeapItem heap_pop(Heap *h) {
+    HeapItem top = h->v[0], last = h->v[--h->n];
+    int32_t i = 0;
+    for (;;) {
+        int32_t c = 2 * i + 1;
+        if (c >= h->n) break;
+        if (c + 1 < h->n && heap_less(h->v[c + 1], h->v[c])) c++;
+        if (!heap_less(h->v[c], last)) break;
+        h->v[i] = h->v[c];
+        i = c;
+    }
+    if (h->n > 0) h->v[i] = last;
+    return top;
+}
+
 /* Simplify (degree < K first, else the least cost under `metric`, pushed
  * optimistically), then select: pop and take a register no coloured
  * neighbour holds, a copy partner's if possible. colour[v] = register or -1
@@ -396,20 +449,27 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
     }
     for (int32_t v = n - 1; v >= 0; v--)
         if (w->alive[v] && wdeg[v] < K) low[nlow++] = v;
+    Heap heap = {0};
+    for (int32_t v = 0; v < n; v++)
+        if (w->alive[v] && wdeg[v] >= K) heap_push(&heap, (HeapItem){spill_metric(cost[v], wdeg[v], metric), v});
     while (remaining > 0) {
         int32_t v = MC_NONE;
         while (nlow > 0 && v == MC_NONE) {
             int32_t c = low[--nlow];
             if (!removed[c]) v = c;
         }
-        if (v == MC_NONE) {
-            double best = INFINITY;
-            for (int32_t c = 0; c < n; c++) {
-                if (!w->alive[c] || removed[c]) continue;
-                double d = (double)(wdeg[c] ? wdeg[c] : 1);
-                double r = metric == METRIC_COST_DEG ? cost[c] / d : metric == METRIC_COST_DEG2 ? cost[c] / (d * d) : cost[c];
-                if (v == MC_NONE || r < best) best = r, v = c;
+        while (v == MC_NONE) {
+            /* lazy heap: keys only grow as degrees fall, so a popped entry
+             * whose key is stale goes back with its true key */
+            MC_ASSERT(heap.n > 0);
+            HeapItem it = heap_pop(&heap);
+            if (removed[it.v]) continue;
+            double key = spill_metric(cost[it.v], wdeg[it.v], metric);
+            if (key > it.key) {
+                heap_push(&heap, (HeapItem){key, it.v});
+                continue;
             }
+            v = it.v;
         }
         removed[v] = true;
         remaining--;
@@ -447,6 +507,7 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
     free(removed);
     free(stack);
     free(low);
+    free(heap.v);
     return norder;
 }
 
@@ -533,7 +594,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
         colour[v] = -1;
         if (w->alive[v]) order[norder++] = v;
     }
-    SortCtx c = {f, w->deg};
+    SortCtx c = {f, w->deg, NULL};
     sort_nodes(&c, order, norder, by_degree_name);
     int32_t *taken = mc_xcalloc((size_t)w->K, sizeof *taken);
     for (int32_t i = 0; i < norder; i++) {
@@ -610,14 +671,8 @@ static void colour_improved(McAllocation *a, int mode) {
     free(order);
 
     /* 5. spill-slot colouring: costliest first, partner's slot preferred */
-    for (int32_t i = 1; i < nsp; i++) { /* insertion sort by cost desc, handle asc */
-        int32_t v = spilled[i], j = i - 1;
-        while (j >= 0 && (a->cost[spilled[j]] < a->cost[v] || (a->cost[spilled[j]] == a->cost[v] && spilled[j] > v))) {
-            spilled[j + 1] = spilled[j];
-            j--;
-        }
-        spilled[j + 1] = v;
-    }
+    SortCtx sc = {f, NULL, a->cost};
+    sort_nodes(&sc, spilled, nsp, by_cost);
     int32_t *slot_taken = mc_xcalloc((size_t)(nsp ? nsp : 1), sizeof *slot_taken);
     for (int32_t i = 0; i < nsp; i++) {
         int32_t v = spilled[i];
@@ -733,10 +788,8 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         for (int32_t p = 0; p < a->f->nparams; p++) a->param_bound[p] = a->graph->node[a->f->params[p]] &&
                                                                           a->f->values[a->f->params[p]].kind == MC_VAL_I32;
         /* a parameter is bound only when it is live on entry */
-        McLiveness *lv = mc_liveness_all(x->f, cfg);
         for (int32_t p = 0; p < a->f->nparams; p++)
-            if (!mc_bs_has(&lv->live_in[0], a->f->params[p])) a->param_bound[p] = 0;
-        mc_liveness_free(lv);
+            if (!a->graph->entry_live[a->f->params[p]]) a->param_bound[p] = 0;
         double *weight = block_weights(x->f, cfg);
         spill_costs(a, weight);
         mc_cfg_free(cfg);

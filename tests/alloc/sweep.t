@@ -6,7 +6,7 @@ traffic columns only mean something on agreeing rows.
   sweep swap (-O0): stage input gives return 21
      K  allocator  slots  spill_reads spill_writes      traffic instructions     copies  result
      1  baseline      12           35           32           67           34         24  agree
-     1  improved       4           19           16           35           21         11  agree
+     1  improved       4           19           13           32           25         15  agree
      2  baseline      10           30           27           57           34         24  agree
      2  improved       3           12            9           21           21         11  agree
      3  baseline       7           22           19           41           34         24  agree
@@ -18,7 +18,7 @@ traffic columns only mean something on agreeing rows.
   sweep swap (-O1): stage input gives return 12
      K  allocator  slots  spill_reads spill_writes      traffic instructions     copies  result
      1  baseline      11           43           39           82           41         30  agree
-     1  improved       4           24           20           44           26         15  agree
+     1  improved       4           24           16           40           30         19  agree
     16  baseline       0            0            0            0           41         30  agree
     16  improved       0            0            0            0           26         15  agree
   all 4 runs agree with stage input
