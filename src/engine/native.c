@@ -32,6 +32,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -432,11 +435,18 @@ typedef struct Shared {
 enum { CHILD_LOAD_FAILED = 125 };
 
 static _Noreturn void child_call(const char *so, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
-                                 const int32_t *lens) {
+                                 const int32_t *lens, double timeout, pid_t host) {
     /* The host may have handlers (sanitizers, the workbench): a crash in
      * generated code must end this child with its signal. */
-    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
+    /* Never outlive the host: if it dies before killing us at the time limit,
+     * the alarm (a little after the limit) ends this child anyway. */
+    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != host) _exit(CHILD_LOAD_FAILED); /* the host is already gone */
+#endif
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *e = dlerror();
@@ -504,6 +514,7 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
     fcntl(done_pipe[0], F_SETFD, FD_CLOEXEC);
     fcntl(done_pipe[1], F_SETFD, FD_CLOEXEC);
     fflush(NULL); /* nothing buffered may be written twice */
+    pid_t host = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         mc_diag(d, (McLoc){0, 0}, "native: fork: %s", strerror(errno));
@@ -515,7 +526,7 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
     }
     if (pid == 0) {
         close(done_pipe[0]);
-        child_call(n->so_path, sh, scalars, bufs, lens); /* keeps done_pipe[1] open until it ends */
+        child_call(n->so_path, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
     }
     close(done_pipe[1]);
     /* Wait for the pipe to close (the child ended) or the time limit. */

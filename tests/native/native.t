@@ -91,14 +91,14 @@ No IR name reaches the C code outside a comment:
 The generated C compiles without a warning under -Wall -Wextra -Wpedantic
 -Werror, for every program here and every IR test program, -O0 and -O1:
 
-  $ for f in *.ir ../ir/*.ir ../../share/minicc/examples/*.ir; do
+  $ t=$(mktemp -d); for f in *.ir ../ir/*.ir ../../share/minicc/examples/*.ir; do
   >   for fn in $(sed -n 's/^func \([^(]*\)(.*/\1/p' $f); do
   >     for O in -O0 -O1; do
-  >       minicc emit-c $O --func $fn $f > gen.c || echo "emit-c failed: $f $fn"
-  >       cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -c gen.c -o gen.o || echo "warnings: $f $fn $O"
+  >       minicc emit-c $O --func $fn $f > $t/gen.c || echo "emit-c failed: $f $fn"
+  >       cc -std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -c $t/gen.c -o $t/gen.o || echo "warnings: $f $fn $O"
   >     done
   >   done
-  > done; rm -f gen.c gen.o
+  > done; rm -rf $t
 
 Nontermination: the interpreter stops at its step budget, native code at
 its time limit (--timeout SECONDS, default 5); both are traps.
@@ -120,7 +120,7 @@ The compile cache lives in $XDG_CACHE_HOME/minicc, private to the user.
 
 --keep-c DIR keeps the generated source as DIR/FUNC.c:
 
-  $ mkdir -p kept && minicc run --stage native --keep-c kept limits.ir 3 && grep -c minicc_entry kept/limits.c; rm -rf kept
+  $ t=$(mktemp -d) && minicc run --stage native --keep-c $t limits.ir 3 && grep -c minicc_entry $t/limits.c; rm -rf $t
   return 200609
   2
 
@@ -130,7 +130,7 @@ compiler's own messages:
   $ CC=/nonexistent/cc minicc run --stage native limits.ir 3
   limits.ir: error: native: cannot run the C compiler '/nonexistent/cc': No such file or directory (install a C compiler or set $CC)
   [2]
-  $ CC="cc -Werror=this-is-not-a-flag" minicc run --stage native limits.ir 3 > out.txt 2>&1; echo $?; head -1 out.txt; grep -c this-is-not-a-flag out.txt; rm out.txt
+  $ t=$(mktemp); CC="cc -Werror=this-is-not-a-flag" minicc run --stage native limits.ir 3 > $t 2>&1; echo $?; head -1 $t; grep -c this-is-not-a-flag $t; rm $t
   2
   limits.ir: error: native: the C compiler 'cc' failed (exit status 1):
   1
