@@ -216,7 +216,8 @@ static Status cmd_list(McSession *s, int argc, char **argv, FILE *out, FILE *err
         if (only == MC_NONE) return mc_session_error(s, err, "list: no block '%s' in %s", argv[1], f->name), ERR;
     }
     int32_t pb = MC_NONE, pc = -1;
-    if (s->interp) {
+    bool finished = s->interp && mc_interp_finished(s->interp, NULL);
+    if (s->interp && !finished) {
         pb = mc_interp_block(s->interp);
         pc = mc_interp_pc(s->interp);
         if (pb == MC_NONE) pb = 0; /* before the start: about to enter the entry */
@@ -227,6 +228,7 @@ static Status cmd_list(McSession *s, int argc, char **argv, FILE *out, FILE *err
                                  : NULL;
     mc_show_listing(f, only, pb, pc, bp, copies, out);
     free(bp);
+    if (finished && f == s->interp_func) mc_show_position(f, s->interp, out);
     return OK;
 }
 
