@@ -709,17 +709,21 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         if (strcmp(v, "parallel") == 0) m = MC_PHI_PARALLEL;
         else if (strcmp(v, "sequential") == 0) m = MC_PHI_SEQUENTIAL;
         else return mc_session_error(s, err, "set phi-mode: unknown mode '%s' (parallel, sequential)", v), ERR;
+        bool stopped = m != s->phi_mode && mc_session_running(s);
         if (m != s->phi_mode) mc_session_stop(s);
         s->phi_mode = m;
         fprintf(out, "phi-mode %s%s\n", v,
                 m == MC_PHI_SEQUENTIAL ? ": phis assigned one at a time (the classic bug, for teaching)" : "");
+        if (stopped) fputs("(the paused run was stopped: the mode applies from the start)\n", out);
     } else if (strcmp(k, "stage") == 0) {
         int view = mc_view_lookup(v);
         if (view < 0) return mc_session_error(s, err, "set stage: unknown form '%s' (input, ssa, opt, destroyed)", v), ERR;
         if (!mc_session_view(s, (McView)view, err)) return ERR;
+        bool stopped = (McView)view != s->exec && mc_session_running(s);
         if ((McView)view != s->exec) mc_session_stop(s);
         s->exec = (McView)view;
         fprintf(out, "stage %s: start, step, run and list use the %s function\n", v, v);
+        if (stopped) fputs("(the paused run was stopped: it ran another stage)\n", out);
     } else if (strcmp(k, "max-steps") == 0) {
         int64_t n;
         if (!parse_count(s, err, "set max-steps", v, 1, INT64_C(1) << 40, &n)) return ERR;
