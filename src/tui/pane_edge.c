@@ -29,9 +29,18 @@ int wb_draw_edge(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     const McFunc *f = valid ? e->f : NULL;
     if (!valid) {
         snprintf(title, tsize, "edge");
-        mc_lines_text(&L, "no edge with phis taken yet", MC_R_DIM);
-        mc_lines_text(&L, "step (n) into a block with phis:", MC_R_DIM);
-        mc_lines_text(&L, "its phis read all, then write all", MC_R_DIM);
+        const McFunc *xf = wb_exec_func(wb);
+        int32_t nphis = 0;
+        for (int32_t b = 0; xf && b < xf->nblocks; b++) nphis += xf->blocks[b].nphis;
+        if (xf && nphis == 0) {
+            mc_lines_text(&L, "this function has no phis", MC_R_DIM);
+            if (s->exec == MC_VIEW_DESTROYED)
+                mc_lines_text(&L, "phi destruction made them copies\n(marked + in the listing)", MC_R_DIM);
+        } else {
+            mc_lines_text(&L, "no edge with phis taken yet", MC_R_DIM);
+            mc_lines_text(&L, "step (n) into a block with phis:", MC_R_DIM);
+            mc_lines_text(&L, "its phis read all, then write all", MC_R_DIM);
+        }
     } else {
         snprintf(title, tsize, "edge %s -> %s", f->blocks[e->pred].name, f->blocks[e->block].name);
         char buf[64];

@@ -63,8 +63,8 @@ Stages: `v` moves to the next stage (input, ssa, opt, destroyed).
   |     c = lt i, n                          ||                                  |
   |     branch c, body, exit                 |+----------------------------------+
   |=> body:                                  |+ edge ----------------------------+
-  |     i1 = add i, 1                        ||no edge with phis taken yet       |
-  |  +  i = copy i1                          ||step (n) into a block with phis:  |
+  |     i1 = add i, 1                        ||this function has no phis         |
+  |  +  i = copy i1                          ||phi destruction made them copies  |
 
 Sequential phis (the classic bug), for teaching: the edge record shows the
 assignments one at a time and points at the read that sees the new a, so
