@@ -553,6 +553,7 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
 }
 
 #define MAX_STEP_COUNT 1000000000LL
+#define SHOW_BLOCKS 20 /* a projector screen's worth of `step N` */
 
 static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
     if (too_many(s, err, argc, argv, 1)) return ERR;
@@ -565,21 +566,24 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         return OK;
     }
     int64_t before = s->interp ? mc_interp_steps(s->interp) : 0;
-    int32_t pc = s->interp ? mc_interp_pc(s->interp) : -1;
     if (!mc_session_step(s, n, by_inst, err)) return ERR;
-    /* The first ENTER shown is step before+1; when the record starts inside
-     * a block, its header shows step `before`. */
-    int64_t first = before + 1;
-    if (s->last.n && s->last.v[0].kind == MC_EV_ENTER && pc >= 0) first = before + 1;
-    int skipped = 0;
+    /* Show at most the last SHOW_BLOCKS blocks; the record itself may hold
+     * only the last blocks of a long step (session.c keeps recent events). */
+    int total = 0, from = 0;
     for (int i = 0; i < s->last.n; i++)
-        if (s->last.v[i].kind == MC_EV_ENTER) skipped++;
+        if (s->last.v[i].kind == MC_EV_ENTER) total++;
+    int shown = total;
+    if (total > SHOW_BLOCKS) {
+        int skip = total - SHOW_BLOCKS;
+        for (from = 0; from < s->last.n; from++)
+            if (s->last.v[from].kind == MC_EV_ENTER && skip-- == 0) break;
+        shown = SHOW_BLOCKS;
+    }
     int64_t after = mc_interp_steps(s->interp);
-    first = after - skipped + 1;
-    if (after - before > skipped && s->last.n && s->last.v[0].kind == MC_EV_ENTER)
-        fprintf(out, "(%lld earlier block%s not shown)\n", (long long)(after - before - skipped),
-                after - before - skipped == 1 ? "" : "s");
-    mc_show_events(s->interp_func, s->last.v, s->last.n, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
+    int64_t first = after - shown + 1, hidden = after - before - shown;
+    if (hidden > 0 && s->last.n && s->last.v[from].kind == MC_EV_ENTER)
+        fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");
+    mc_show_events(s->interp_func, s->last.v + from, s->last.n - from, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
     print_outcome(s, out);
     return OK;
 }

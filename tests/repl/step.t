@@ -178,3 +178,39 @@ and shows the buffers as they were left.
   trap: buffer index 5 outside [0,5)
   b = [3, -1, 4, 1, 5]
   b = [3, -1, 4, 1, 5]
+
+A long `step N` shows only the last 20 blocks (and says how many it hid); a
+loop that never ends runs into the step budget.
+
+  $ minicc -c 'load ../../lessons/programs/spin.ir; args 1; step 30' | head -6
+  loaded ../../lessons/programs/spin.ir: 1 function
+  spin(i32 n): SSA form, 3 blocks
+  args: 1
+  (10 earlier blocks not shown)
+  [11] loop <- loop
+    c = lt 0, n           c = 1
+  $ minicc -c 'load ../../lessons/programs/spin.ir; args 1; set max-steps 50; step 1000000000' | tail -5
+  [50] loop <- loop
+    c = lt 0, n           c = 1
+    branch c, loop, done  c = 1 -> loop
+    trap: execution step limit exceeded
+  trap: execution step limit exceeded
+
+Switching the phi mode or the stage stops a paused run (the interpreter's
+mode is fixed when it starts), and says so.
+
+  $ minicc -c 'load ../../share/minicc/examples/swap.ir; args 1; step; set phi-mode sequential; where; step; set stage ssa'
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  args: 1
+  [1] entry
+    i0 = copy 0           i0 = 0
+    jump head             -> head
+  phi-mode sequential: phis assigned one at a time (the classic bug, for teaching)
+  (the paused run was stopped: the mode applies from the start)
+  not running (start begins, run runs to the end)
+  [1] entry
+    i0 = copy 0           i0 = 0
+    jump head             -> head
+  stage ssa: start, step, run and list use the ssa function
+  (the paused run was stopped: it ran another stage)
