@@ -106,6 +106,7 @@ static Status cmd_load(McSession *s, int argc, char **argv, FILE *out, FILE *err
     }
     if (too_many(s, err, argc, argv, 1)) return ERR;
     if (!mc_session_load(s, argv[1], err)) return ERR;
+    if (s->quiet_load) return OK;
     fprintf(out, "loaded %s: %d function%s\n", s->path, s->module->nfuncs, s->module->nfuncs == 1 ? "" : "s");
     if (s->input) func_summary(s->input, out);
     return OK;
