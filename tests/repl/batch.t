@@ -109,3 +109,16 @@ Options:
   $ minicc -x no-such-script.mc
   minicc: cannot open script 'no-such-script.mc': No such file or directory
   [1]
+
+`--bail` in plain batch mode (stdin), and `-x -` reads the script from stdin:
+
+  $ printf 'load ../../share/minicc/examples/swap.ir\nbogus\nargs 2\nrun\n' | minicc --bail
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  <stdin>:2: error: unknown command 'bogus' (try: help)
+  [1]
+  $ printf 'load ../../share/minicc/examples/swap.ir\nargs 2\nrun\n' | minicc -x -
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  args: 2
+  return 12
