@@ -37,9 +37,11 @@ typedef enum McView {
 const char *mc_view_name(McView v);
 int mc_view_lookup(const char *name); /* -1 if unknown */
 
-/* One event of the last step, deep-copied out of the observer callback.
- * ev.phis points into McSession.ev_phis and ev.outcome at McSession.outcome;
- * both stay valid until the next execution command. */
+/* The events of the last execution command, deep-copied out of the
+ * observer callback: v[i].phis points into `phis` and v[i].outcome at
+ * McSession.outcome, valid until the next execution command. A long step
+ * keeps only its recent events (from a block boundary after 2000 events);
+ * continue and run keep only the last block's. */
 typedef struct McSessionEvents {
     McEvent *v;
     int n, cap;
@@ -95,8 +97,9 @@ void mc_session_init(McSession *s);
 void mc_session_free(McSession *s);
 
 /* `PREFIX error: MESSAGE` on err, where PREFIX is `FILE:LINE: ` while a
- * script runs. Counts the error. Returns false so handlers can
- * `return mc_session_error(...)`-style chain if they like. */
+ * script runs (`FILE: ` when where_line is 0). Counts the error in
+ * s->errors. Always returns false, so `return mc_session_error(...)` works
+ * in a function that returns bool. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
@@ -122,8 +125,9 @@ bool mc_session_need_args(McSession *s, FILE *err);
  * (SSA for `ssa`, the -O1 pipeline for `opt`, improved destruction for
  * `destroyed`). NULL with an error on err when it cannot be built. */
 const McFunc *mc_session_view(McSession *s, McView v, FILE *err);
-/* Replace a view with a freshly built function (owned by the session from
- * now on) and drop the products derived from it. `note` describes it. */
+/* Replace the ssa or opt view (v is MC_VIEW_SSA or MC_VIEW_OPT) with a
+ * freshly built function, owned by the session from now on, and drop the
+ * products derived from it. `note` describes opt (e.g. "-O1"). */
 void mc_session_set_view(McSession *s, McView v, McFunc *f, const char *note);
 /* Drop every view from `from` on (and the allocation), and the interpreter
  * when it runs one of them. */
@@ -153,16 +157,18 @@ void mc_session_stop(McSession *s);
 /* Run n blocks (by_inst false) or n instructions; stops early at the end.
  * Events are recorded in s->last. Starts the interpreter if needed. */
 bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err);
-/* Run to the end or to the next breakpoint; *at_break tells which. */
+/* Run to the end or to the next breakpoint (the block it starts at does
+ * not count); *at_break tells which. Starts the interpreter if needed. */
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
-/* Go back n whole blocks (replay from the start). */
+/* Go back n whole blocks (a deterministic replay from the start); lands on
+ * a block boundary, at the start at the latest. Fails when not started. */
 bool mc_session_back(McSession *s, int64_t n, FILE *err);
 /* The breakpoint array for the interp function (nblocks bools, malloc'd). */
 bool *mc_session_break_array(const McSession *s, const McFunc *f);
 bool mc_session_has_break(const McSession *s, const char *block);
 
-/* Breakpoints by block name; add fails when the block does not exist in the
- * current function. */
+/* Breakpoints by block name; add fails when no form of the function built
+ * so far (input, ssa, opt, destroyed, the running one) has that block. */
 bool mc_session_break_add(McSession *s, const char *block, FILE *err);
 bool mc_session_break_del(McSession *s, const char *block, FILE *err);
 void mc_session_break_clear(McSession *s);
