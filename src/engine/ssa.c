@@ -43,17 +43,30 @@ static int32_t count_phis(const McFunc *f) {
     return n;
 }
 
-/* Remove every block the entry cannot reach; returns how many went. */
+/* Remove every block the entry cannot reach; returns how many went. A plain
+ * depth-first search: no need for a whole McCfg (dominators, loops) here. */
 static int32_t drop_unreachable(McFunc *f) {
-    McCfg *c = mc_cfg_build(f);
-    int32_t dropped = f->nblocks - c->nrpo;
-    if (dropped > 0) {
-        bool *dead = mc_xcalloc((size_t)f->nblocks, sizeof *dead);
-        for (int32_t b = 0; b < f->nblocks; b++) dead[b] = c->rpo_index[b] < 0;
-        mc_func_remove_blocks(f, dead);
-        free(dead);
+    int32_t nb = f->nblocks;
+    bool *dead = mc_xmalloc(((size_t)nb + 1) * sizeof *dead);
+    int32_t *stack = mc_xmalloc(((size_t)nb + 1) * sizeof *stack);
+    for (int32_t b = 0; b < nb; b++) dead[b] = true;
+    int32_t sp = 0, reached = 1;
+    dead[0] = false;
+    stack[sp++] = 0;
+    while (sp > 0) {
+        int32_t b = stack[--sp], s[2];
+        int ns = mc_block_succs(&f->blocks[b], s);
+        for (int i = 0; i < ns; i++)
+            if (dead[s[i]]) {
+                dead[s[i]] = false;
+                reached++;
+                stack[sp++] = s[i];
+            }
     }
-    mc_cfg_free(c);
+    int32_t dropped = nb - reached;
+    if (dropped > 0) mc_func_remove_blocks(f, dead);
+    free(dead);
+    free(stack);
     return dropped;
 }
 
