@@ -265,11 +265,16 @@ static void build_df(McCfg *c) {
     c->ndf = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->ndf);
     for (int32_t b = 0; b < n; b++) last[b] = MC_NONE;
     for (int32_t b = 0; b < n; b++) {
-        if (c->idom[b] == MC_NONE || c->npreds[b] < 2) continue;
+        /* The entry (idom[b] == b) is a join whenever something targets it
+         * (invalid IR, but the answer stays right): the function start is
+         * its other predecessor, so its runners climb to the entry itself. */
+        bool entry = c->idom[b] == b;
+        if (c->idom[b] == MC_NONE || (c->npreds[b] < 2 && !entry)) continue;
         for (int32_t k = 0; k < c->npreds[b]; k++) {
             int32_t r = c->preds[b][k];
             if (c->idom[r] == MC_NONE) continue;
-            while (r != c->idom[b]) {
+            for (;;) {
+                if (!entry && r == c->idom[b]) break;
                 if (last[r] != b) {
                     last[r] = b;
                     if (npairs == cap) {
@@ -281,7 +286,7 @@ static void build_df(McCfg *c) {
                     npairs++;
                     c->ndf[r]++;
                 }
-                if (r == c->idom[r]) break; /* the entry (only when it is, invalidly, a target) */
+                if (r == c->idom[r]) break; /* climbed to the entry */
                 r = c->idom[r];
             }
         }
@@ -294,45 +299,80 @@ static void build_df(McCfg *c) {
     free(last);
 }
 
+/* Union-find representative with path halving. */
+static int32_t uf_find(int32_t *uf, int32_t x) {
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
 /* Natural loops: an edge t->h is a back edge when h dominates t. The loop of
  * header h is h plus every block that reaches one of its latches without
- * passing through h (found by walking predecessors backward from the latches);
- * loops with the same header are one loop. A block's depth is the number of
- * headers whose loop contains it. Cost: the sum of the loop sizes. */
+ * passing through h; loops with the same header are one loop. Two natural
+ * loops with different headers are disjoint or nested, so a block's depth
+ * (the number of loops containing it) is the depth of its innermost loop in
+ * the loop-nesting tree.
+ *
+ * Headers are visited innermost first (decreasing rpo index: a header comes
+ * after every header that dominates it). Each finished loop is collapsed into
+ * its header with union-find, so the walk for an enclosing loop steps over a
+ * whole inner loop at once; only a loop's header has predecessors outside
+ * it. Total cost is near-linear even for thousands of nested loops, where
+ * walking every body block per loop would be quadratic. */
 static void build_loops(McCfg *c) {
     int32_t n = c->nblocks;
     c->loop_depth = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->loop_depth);
-    int32_t *mark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *mark); /* header that last claimed it */
+    int32_t *uf = mc_xmalloc((size_t)(n ? n : 1) * sizeof *uf);
+    int32_t *inner = mc_xmalloc((size_t)(n ? n : 1) * sizeof *inner);  /* innermost enclosing header */
+    int32_t *mark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *mark);   /* header whose walk saw it */
     int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
-    for (int32_t b = 0; b < n; b++) mark[b] = MC_NONE;
-    for (int32_t i = 0; i < c->nrpo; i++) {
+    bool *is_header = mc_xcalloc((size_t)(n ? n : 1), sizeof *is_header);
+    for (int32_t b = 0; b < n; b++) {
+        uf[b] = b;
+        inner[b] = mark[b] = MC_NONE;
+    }
+    for (int32_t i = c->nrpo - 1; i >= 0; i--) {
         int32_t h = c->rpo[i], sp = 0;
         for (int32_t k = 0; k < c->npreds[h]; k++) {
             int32_t t = c->preds[h][k];
             if (c->rpo_index[t] < 0 || !mc_cfg_dominates(c, h, t)) continue;
-            if (mark[h] != h) {
-                mark[h] = h;
-                c->loop_depth[h]++;
+            is_header[h] = true;
+            int32_t x = uf_find(uf, t);
+            if (x != h && mark[x] != h) {
+                mark[x] = h;
+                stack[sp++] = x;
             }
-            if (mark[t] != h) {
-                mark[t] = h;
-                c->loop_depth[t]++;
-                stack[sp++] = t;
-            }
-            while (sp > 0) {
-                int32_t b = stack[--sp];
-                for (int32_t q = 0; q < c->npreds[b]; q++) {
-                    int32_t p = c->preds[b][q];
-                    if (c->rpo_index[p] < 0 || mark[p] == h) continue;
-                    mark[p] = h;
-                    c->loop_depth[p]++;
-                    stack[sp++] = p;
-                }
+        }
+        while (sp > 0) {
+            /* x is a plain block or the header of an inner loop, collapsed. */
+            int32_t x = stack[--sp];
+            if (inner[x] == MC_NONE) inner[x] = h;
+            uf[x] = h;
+            for (int32_t q = 0; q < c->npreds[x]; q++) {
+                int32_t p = c->preds[x][q];
+                if (c->rpo_index[p] < 0) continue;
+                int32_t y = uf_find(uf, p);
+                if (y == h || mark[y] == h) continue;
+                mark[y] = h;
+                stack[sp++] = y;
             }
         }
     }
+    /* Depths down the nesting tree: enclosing headers come first in rpo. For
+     * a header, inner[] is its parent loop's header. */
+    for (int32_t i = 0; i < c->nrpo; i++) {
+        int32_t h = c->rpo[i];
+        if (is_header[h]) c->loop_depth[h] = 1 + (inner[h] != MC_NONE ? c->loop_depth[inner[h]] : 0);
+    }
+    for (int32_t b = 0; b < n; b++)
+        if (!is_header[b] && inner[b] != MC_NONE) c->loop_depth[b] = c->loop_depth[inner[b]];
+    free(uf);
+    free(inner);
     free(mark);
     free(stack);
+    free(is_header);
 }
 
 McCfg *mc_cfg_build(const McFunc *f) {

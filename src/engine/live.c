@@ -1,8 +1,8 @@
 /* live.c - block liveness of scalar values, the input of interference
  * (chapter §32.3) and of any pass that asks "is v live here?".
  *
- * Standard backward dataflow, for mutable form (names assigned many times)
- * and SSA alike:
+ * The result is the least solution of the standard backward equations, for
+ * mutable form (names assigned many times) and SSA alike:
  *
  *     live_in[b]  = use[b] ∪ (live_out[b] − def[b])
  *     live_out[b] = phiuse[b] ∪ ⋃ live_in[s] over the successors s of b
@@ -15,37 +15,76 @@
  * of its predecessor. Buffers are excluded everywhere: they are typed
  * resources, never scalar locations.
  *
- * Contract: requires a function whose operands name valid values (the
- * verifier's structural checks); produces live_in/live_out per block;
- * invalidated by any edit of the function. use/def are kept as sparse lists
- * so only live_in/live_out cost nblocks x nvalues bits.
+ * How: one worklist per variable ("path exploration"). From every block
+ * where v is upward exposed (or every predecessor that feeds v to a phi), walk
+ * predecessors backward, adding v to live_out of each predecessor and to its
+ * live_in unless the predecessor assigns v, and stop where v is already
+ * live-in. Each (block, variable) pair enters a worklist at most once, so the
+ * cost is proportional to the size of the answer. A block-at-a-time worklist
+ * (round-robin in postorder) reaches the same fixpoint but needs one sweep
+ * per loop-nesting level around a use, each sweep touching whole bit sets: on
+ * 5000 nested loops that is cubic. tests/unit/test_cfg.c checks this solver
+ * against that plain iterative one.
  *
- * The worklist starts with every reachable block in postorder, so a forward
- * chain settles in one sweep; a block whose live_in changes queues its
- * predecessors again. mc_liveness gives unreachable blocks empty sets;
- * mc_liveness_all (the chapter's whole-graph view) computes them too. */
+ * Contract: requires a function whose operands name valid values (the
+ * verifier's integrity checks); produces live_in/live_out per block;
+ * invalidated by any edit of the function. mc_liveness works on the blocks
+ * reachable from the entry (unreachable blocks get empty sets and feed
+ * nothing); mc_liveness_all (the chapter's whole-graph view) solves the same
+ * equations over every block, which leaves the reachable blocks' sets
+ * unchanged. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "minicc/cfg.h"
 #include "minicc/util.h"
 
-/* Sparse per-block value lists sharing growable flat storage. */
-typedef struct List {
-    int32_t *v;
-    int32_t n, cap;
-} List;
+/* (variable, block) pairs grouped by variable: CSR built from a flat list. */
+typedef struct Groups {
+    int32_t *start; /* nv + 1 offsets */
+    int32_t *block; /* blocks of variable v: block[start[v] .. start[v+1]) */
+} Groups;
 
-static void list_push(List *l, int32_t x) {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 64;
-        l->v = mc_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+typedef struct Pairs {
+    int32_t *v; /* flattened (variable, block) */
+    int32_t n, cap;
+} Pairs;
+
+static void pairs_push(Pairs *p, int32_t var, int32_t block) {
+    if (p->n + 2 > p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 128;
+        p->v = mc_xrealloc(p->v, (size_t)p->cap * sizeof *p->v);
     }
-    l->v[l->n++] = x;
+    p->v[p->n++] = var;
+    p->v[p->n++] = block;
+}
+
+static void group(Groups *g, Pairs *p, int32_t nv) {
+    g->start = mc_xcalloc((size_t)nv + 1, sizeof *g->start);
+    int32_t n = p->n / 2;
+    g->block = mc_xmalloc((size_t)(n ? n : 1) * sizeof *g->block);
+    for (int32_t i = 0; i < p->n; i += 2) g->start[p->v[i] + 1]++;
+    for (int32_t v = 0; v < nv; v++) g->start[v + 1] += g->start[v];
+    int32_t *fill = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *fill);
+    for (int32_t v = 0; v < nv; v++) fill[v] = g->start[v];
+    for (int32_t i = 0; i < p->n; i += 2) g->block[fill[p->v[i]]++] = p->v[i + 1];
+    free(fill);
+    free(p->v);
+    p->v = NULL;
+    p->n = p->cap = 0;
+}
+
+static void groups_free(Groups *g) {
+    free(g->start);
+    free(g->block);
 }
 
 static bool scalar(const McFunc *f, McOperand o) {
     return o.kind == MC_OPND_VALUE && o.v >= 0 && o.v < f->nvalues && f->values[o.v].kind == MC_VAL_I32;
+}
+
+static bool scalar_dest(const McFunc *f, int32_t d) {
+    return d >= 0 && d < f->nvalues && f->values[d].kind == MC_VAL_I32;
 }
 
 static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
@@ -60,24 +99,29 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
         mc_bs_init(&l->live_in[b], nv);
         mc_bs_init(&l->live_out[b], nv);
     }
-    /* use/def/phiuse of each block: slices [start[b], start[b+1]) of a list. */
-    List use = {0}, def = {0}, phiuse = {0};
-    int32_t *ustart = mc_xmalloc((size_t)(n + 1) * sizeof *ustart);
-    int32_t *dstart = mc_xmalloc((size_t)(n + 1) * sizeof *dstart);
-    int32_t *pstart = mc_xmalloc((size_t)(n + 1) * sizeof *pstart);
-    /* ustamp[v] == b: v is in use[b]; dstamp[v] == b: v is in def[b]. */
-    int32_t *ustamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *ustamp);
-    int32_t *dstamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *dstamp);
+    /* Blocks taking part: reachable ones, or every block for mc_liveness_all. */
+    bool *in_graph = mc_xmalloc((size_t)(n ? n : 1) * sizeof *in_graph);
+    for (int32_t b = 0; b < n; b++) in_graph[b] = all || c->rpo_index[b] >= 0;
+
+    /* Upward-exposed uses, definitions and phi uses, as (variable, block). */
+    Pairs up = {0}, dp = {0}, pp = {0};
+    int32_t *ustamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *ustamp); /* v in use[b] */
+    int32_t *dstamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *dstamp); /* v in def[b] */
     for (int32_t v = 0; v < nv; v++) ustamp[v] = dstamp[v] = MC_NONE;
     for (int32_t b = 0; b < n; b++) {
+        if (!in_graph[b]) continue;
         const McBlock *bl = &f->blocks[b];
-        ustart[b] = use.n;
-        dstart[b] = def.n;
         for (int32_t p = 0; p < bl->nphis; p++) {
-            int32_t d = bl->phis[p].dest;
-            if (d < 0 || d >= nv || f->values[d].kind != MC_VAL_I32 || dstamp[d] == b) continue;
-            dstamp[d] = b;
-            list_push(&def, d);
+            const McPhi *ph = &bl->phis[p];
+            if (scalar_dest(f, ph->dest) && dstamp[ph->dest] != b) {
+                dstamp[ph->dest] = b;
+                pairs_push(&dp, ph->dest, b);
+            }
+            for (int32_t a = 0; a < ph->nargs; a++) {
+                int32_t pred = ph->args[a].block;
+                if (pred < 0 || pred >= n || !in_graph[pred] || !scalar(f, ph->args[a].val)) continue;
+                pairs_push(&pp, ph->args[a].val.v, pred);
+            }
         }
         for (int32_t i = 0; i <= bl->ninsts; i++) {
             const McOperand *ops;
@@ -90,7 +134,7 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
                 if (nops > 3) nops = 3;
                 d = in->dest;
             } else {
-                if (!bl->has_term) break;
+                if (!bl->has_term || bl->term.op == MC_OP_JUMP) break;
                 ops = &bl->term.arg;
                 nops = 1;
             }
@@ -99,92 +143,78 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
                 int32_t v = ops[k].v;
                 if (dstamp[v] == b || ustamp[v] == b) continue; /* not upward exposed / already listed */
                 ustamp[v] = b;
-                list_push(&use, v);
+                pairs_push(&up, v, b);
             }
-            if (d >= 0 && d < nv && f->values[d].kind == MC_VAL_I32 && dstamp[d] != b) {
+            if (scalar_dest(f, d) && dstamp[d] != b) {
                 dstamp[d] = b;
-                list_push(&def, d);
+                pairs_push(&dp, d, b);
             }
         }
     }
-    ustart[n] = use.n;
-    dstart[n] = def.n;
-    /* Phi operands, grouped by the predecessor they are read at the end of. */
-    {
-        List pairs = {0}; /* (pred, value) flattened */
-        int32_t *cnt = mc_xcalloc((size_t)(n + 1), sizeof *cnt);
-        for (int32_t s = 0; s < n; s++) {
-            const McBlock *bl = &f->blocks[s];
-            for (int32_t p = 0; p < bl->nphis; p++) {
-                const McPhi *ph = &bl->phis[p];
-                for (int32_t a = 0; a < ph->nargs; a++) {
-                    int32_t pred = ph->args[a].block;
-                    if (pred < 0 || pred >= n || !scalar(f, ph->args[a].val)) continue;
-                    list_push(&pairs, pred);
-                    list_push(&pairs, ph->args[a].val.v);
-                    cnt[pred]++;
+    free(ustamp);
+    free(dstamp);
+    Groups uses, defs, phiuses;
+    group(&uses, &up, nv);
+    group(&defs, &dp, nv);
+    group(&phiuses, &pp, nv);
+
+    /* Per variable: mark its defining blocks, seed, and walk backward. The
+     * variables are taken 64 at a time, one bit-set word column: the walks
+     * read and write two small per-block word arrays that stay in cache, and
+     * each finished column is stored into the blocks' sets once. */
+    int32_t *defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *defmark);
+    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
+    uint64_t *colin = mc_xmalloc((size_t)(n ? n : 1) * sizeof *colin);
+    uint64_t *colout = mc_xmalloc((size_t)(n ? n : 1) * sizeof *colout);
+    for (int32_t b = 0; b < n; b++) defmark[b] = MC_NONE;
+    for (int32_t w = 0; w * 64 < nv; w++) {
+        int32_t v0 = w * 64, v1 = v0 + 64 < nv ? v0 + 64 : nv;
+        if (uses.start[v0] == uses.start[v1] && phiuses.start[v0] == phiuses.start[v1]) continue;
+        memset(colin, 0, (size_t)n * sizeof *colin);
+        memset(colout, 0, (size_t)n * sizeof *colout);
+        for (int32_t v = v0; v < v1; v++) {
+            if (uses.start[v] == uses.start[v + 1] && phiuses.start[v] == phiuses.start[v + 1]) continue;
+            const uint64_t bit = (uint64_t)1 << (v & 63);
+            for (int32_t k = defs.start[v]; k < defs.start[v + 1]; k++) defmark[defs.block[k]] = v;
+            int32_t sp = 0;
+            for (int32_t k = uses.start[v]; k < uses.start[v + 1]; k++) {
+                int32_t b = uses.block[k];
+                if (colin[b] & bit) continue;
+                colin[b] |= bit;
+                stack[sp++] = b;
+            }
+            for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) {
+                int32_t p = phiuses.block[k];
+                colout[p] |= bit;
+                if (defmark[p] == v || (colin[p] & bit)) continue;
+                colin[p] |= bit;
+                stack[sp++] = p;
+            }
+            while (sp > 0) {
+                int32_t b = stack[--sp];
+                for (int32_t k = 0; k < c->npreds[b]; k++) {
+                    int32_t p = c->preds[b][k];
+                    if (!in_graph[p]) continue;
+                    colout[p] |= bit;
+                    if (defmark[p] == v || (colin[p] & bit)) continue;
+                    colin[p] |= bit;
+                    stack[sp++] = p;
                 }
             }
         }
-        int32_t off = 0;
         for (int32_t b = 0; b < n; b++) {
-            pstart[b] = off;
-            off += cnt[b];
-            cnt[b] = pstart[b];
-        }
-        pstart[n] = off;
-        phiuse.v = mc_xmalloc((size_t)(off ? off : 1) * sizeof *phiuse.v);
-        phiuse.n = phiuse.cap = off;
-        for (int32_t i = 0; i < pairs.n; i += 2) phiuse.v[cnt[pairs.v[i]]++] = pairs.v[i + 1];
-        free(pairs.v);
-        free(cnt);
-    }
-    /* Worklist: FIFO over block handles, seeded in postorder. */
-    int32_t *queue = mc_xmalloc((size_t)(n + 1) * sizeof *queue);
-    bool *queued = mc_xcalloc((size_t)(n ? n : 1), sizeof *queued);
-    int32_t head = 0, count = 0, cap = n + 1;
-    for (int32_t i = c->nrpo - 1; i >= 0; i--) {
-        queue[(head + count++) % cap] = c->rpo[i];
-        queued[c->rpo[i]] = true;
-    }
-    if (all)
-        for (int32_t b = n - 1; b >= 0; b--)
-            if (c->rpo_index[b] < 0) {
-                queue[(head + count++) % cap] = b;
-                queued[b] = true;
-            }
-    McBitset tmp;
-    mc_bs_init(&tmp, nv);
-    while (count > 0) {
-        int32_t b = queue[head];
-        head = (head + 1) % cap;
-        count--;
-        queued[b] = false;
-        McBitset *out = &l->live_out[b], *in = &l->live_in[b];
-        for (int32_t k = pstart[b]; k < pstart[b + 1]; k++) mc_bs_add(out, phiuse.v[k]);
-        for (int32_t k = 0; k < c->nsuccs[b]; k++) mc_bs_union(out, &l->live_in[c->succs[b][k]]);
-        mc_bs_copy(&tmp, out);
-        for (int32_t k = dstart[b]; k < dstart[b + 1]; k++) mc_bs_del(&tmp, def.v[k]);
-        for (int32_t k = ustart[b]; k < ustart[b + 1]; k++) mc_bs_add(&tmp, use.v[k]);
-        if (!mc_bs_union(in, &tmp)) continue;
-        for (int32_t k = 0; k < c->npreds[b]; k++) {
-            int32_t p = c->preds[b][k];
-            if (queued[p] || (!all && c->rpo_index[p] < 0)) continue;
-            queued[p] = true;
-            queue[(head + count++) % cap] = p;
+            l->live_in[b].w[w] = colin[b];
+            l->live_out[b].w[w] = colout[b];
         }
     }
-    mc_bs_free(&tmp);
-    free(queue);
-    free(queued);
-    free(use.v);
-    free(def.v);
-    free(phiuse.v);
-    free(ustart);
-    free(dstart);
-    free(pstart);
-    free(ustamp);
-    free(dstamp);
+    free(colin);
+    free(colout);
+    free(defmark);
+    free(stack);
+    free(in_graph);
+    groups_free(&uses);
+    groups_free(&defs);
+    groups_free(&phiuses);
     return l;
 }
 
