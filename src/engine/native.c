@@ -11,7 +11,8 @@
  * source byte for byte, so a hash collision can only cost a recompilation.
  * Files are produced in a private mkdtemp directory inside the cache and
  * renamed into place (atomic on one file system): concurrent minicc
- * processes never see half-written objects. Without a usable cache
+ * processes never see half-written objects; build directories left by a
+ * killed minicc are removed after an hour. Without a usable cache
  * directory the object is built in a private temporary directory that is
  * removed when the McNative is freed.
  *
@@ -25,6 +26,7 @@
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #endif
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +41,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "minicc/cgen.h"
@@ -98,6 +101,23 @@ static void remove_tmpdir(const char *dir) {
         free(p);
     }
     rmdir(dir);
+}
+
+/* Remove build directories that a killed minicc left in the cache (older
+ * than an hour, so a concurrent build is never touched). */
+static void sweep_stale(const char *dir) {
+    DIR *dp = opendir(dir);
+    if (!dp) return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (strncmp(e->d_name, "tmp-", 4) != 0) continue;
+        char *p = path_join(dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && now - st.st_mtime > 3600) remove_tmpdir(p);
+        free(p);
+    }
+    closedir(dp);
 }
 
 /* A directory that exists, is ours and is private (0700); created if
@@ -316,6 +336,7 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
             so = NULL;
             goto done;
         }
+        sweep_stale(dir);
         tmp = path_join(dir, "tmp-XXXXXX");
     } else {
         const char *t = getenv("TMPDIR");
