@@ -57,8 +57,9 @@ int32_t mc_bs_next(const McBitset *s, int32_t from);
 /* Block liveness over scalar values (buffers excluded), for mutable or SSA
  * form. A phi's operand is a use at the end of the corresponding predecessor
  * (it is in that predecessor's live-out); a phi's destination is defined at
- * the top of its block (not in live-in). Worklist in postorder; unreachable
- * blocks get empty sets. */
+ * the top of its block (not in live-in). Solved with one backward worklist
+ * per variable, so the cost follows the size of the answer (see live.c);
+ * unreachable blocks get empty sets. */
 typedef struct McLiveness {
     int32_t nblocks, nvalues;
     McBitset *live_in, *live_out;
