@@ -112,6 +112,7 @@ int mc_cli_lesson(int argc, char **argv) {
                 mc_lesson_free(l);
             }
             printf("%s: %s\n", argv[i], ok ? "ok" : "FAILED");
+            fflush(stdout);
             ok ? passed++ : failed++;
         }
         printf("lessons: %d passed, %d failed\n", passed, failed);
