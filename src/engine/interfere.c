@@ -241,12 +241,14 @@ static Sparse *sparse_liveness(const McFunc *f) {
             }
             if (dest != MC_NONE && mark[dest] != 2 * b + 1) mark[dest] = 2 * b;
         }
-        qsort(tmp, (size_t)n, sizeof *tmp, cmp_i32);
         use[b].v = mc_xmalloc((size_t)(n ? n : 1) * sizeof *use[b].v);
-        memcpy(use[b].v, tmp, (size_t)n * sizeof *tmp);
-        use[b].n = n;
         sp->in[b].v = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
-        memcpy(sp->in[b].v, tmp, (size_t)n * sizeof *tmp);
+        if (n > 0) {
+            qsort(tmp, (size_t)n, sizeof *tmp, cmp_i32);
+            memcpy(use[b].v, tmp, (size_t)n * sizeof *tmp);
+            memcpy(sp->in[b].v, tmp, (size_t)n * sizeof *tmp);
+        }
+        use[b].n = n;
         sp->in[b].n = n;
     }
     free(tmp);

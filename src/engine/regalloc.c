@@ -286,7 +286,7 @@ static void merge(Work *w, int32_t a, int32_t b) {
 static int32_t *move_order(const McIGraph *g) {
     int32_t *o = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *o);
     for (int32_t i = 0; i < g->nmoves; i++) o[i] = i;
-    /* insertion-free stable sort by weight, descending (merge sort via qsort on pairs) */
+    /* stable bottom-up merge sort by weight, descending */
     for (int32_t width = 1; width < g->nmoves; width *= 2) {
         int32_t *tmp = mc_xmalloc((size_t)g->nmoves * sizeof *tmp);
         for (int32_t lo = 0; lo < g->nmoves; lo += 2 * width) {
