@@ -486,6 +486,7 @@ static void stmt_loop(Gen *g, int64_t quota) {
     int32_t start = shape == 3 ? trip : 0;
     char cbase[32];
     snprintf(cbase, sizeof cbase, "i%ld", (long)lid);
+    if (mc_is_reserved(cbase, strlen(cbase))) strcat(cbase, "_"); /* i32 */
     int32_t ctr = mc_func_value_new(g->f, cbase);
     if (ctr == MC_NONE) ctr = mc_func_value_fresh(g->f, cbase);
 
