@@ -6,9 +6,11 @@
  * caller holding an McCfg must rebuild.
  *
  * Semantics are preserved exactly, traps included: a load may trap, so no
- * pass removes, moves or merges a load (even one whose result is unused),
- * stores keep their order, and nothing is moved across a possible trap. GVN
- * only merges pure arithmetic (see gvn.c for why loads are never reused).
+ * pass moves a load or removes one (even one whose result is unused) unless
+ * an identical access dominates it with nothing in between that could change
+ * the answer - GVN reuses a load only when the same load ran earlier in the
+ * same block with no store in between (gvn.c). Stores keep their order, and
+ * nothing is moved across a possible trap.
  *
  * The -O1 pipeline (`sccp, copyprop, gvn, dce, simplifycfg`) is iterated
  * until no pass changes the function, at most max_iterations rounds. */

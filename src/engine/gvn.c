@@ -5,8 +5,10 @@
  *   produces:    SSA form in which a pure computation identical to one that
  *                dominates it is gone (its uses read the earlier value),
  *                trivial algebra is simplified (x+0, x-x, x*1, x*0, x==x...),
- *                constant operands are folded, copies are propagated, and
- *                meaningless or redundant phis are removed
+ *                constant operands are folded, copies are propagated,
+ *                meaningless or redundant phis are removed, and a load that
+ *                repeats an earlier one of the same block with no store in
+ *                between reads the earlier result
  *   invalidates: nothing: blocks and edges are unchanged
  *
  * The walk visits the dominator tree in preorder with an explicit stack; a
@@ -15,12 +17,16 @@
  * ever finds a computation whose definition dominates the current one.
  * Commutative operands are put in a canonical order first.
  *
- * Loads are never reused, by design: an earlier identical load would only
- * be the same if no store to any buffer could run in between on any path,
- * and removing a later load can never remove a trap (the earlier one would
- * have trapped first), but the bookkeeping buys little for a teaching
- * optimizer and a wrong answer here is a silent miscompile. Loads and stores
- * stay exactly where they are, in their order. */
+ * Loads are reused only inside one block: `load b, i` can read the value of
+ * an identical earlier load in the same block when no store (to any buffer)
+ * comes between them. The earlier access already passed the same bounds
+ * check, so dropping the later one cannot lose a trap, and nothing wrote
+ * memory in between, so the value is the same. Loads are keyed with a
+ * "memory epoch" that changes at every store and at every block entry, so
+ * a load never matches one from another block or from before a store.
+ * Across blocks it would take a proof that no path between them stores,
+ * which this teaching optimizer does not attempt. Stores, and every load
+ * that is not such an exact repeat, stay where they are, in their order. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +37,7 @@
 typedef struct Key {
     uint8_t op;
     McOperand a, b; /* locations zeroed */
+    int32_t epoch;  /* loads: the memory epoch (see below); 0 for arithmetic */
 } Key;
 
 typedef struct Node {
@@ -49,13 +56,13 @@ typedef struct Table {
 
 static uint32_t key_hash(const Key *k) {
     uint32_t h = 2166136261u;
-    uint32_t parts[5] = {k->op, k->a.kind, (uint32_t)k->a.v, k->b.kind, (uint32_t)k->b.v};
-    for (int i = 0; i < 5; i++) h = (h ^ parts[i]) * 16777619u;
+    uint32_t parts[6] = {k->op, k->a.kind, (uint32_t)k->a.v, k->b.kind, (uint32_t)k->b.v, (uint32_t)k->epoch};
+    for (int i = 0; i < 6; i++) h = (h ^ parts[i]) * 16777619u;
     return h ^ (h >> 15);
 }
 
 static bool key_eq(const Key *x, const Key *y) {
-    return x->op == y->op && mc_opnd_eq(x->a, y->a) && mc_opnd_eq(x->b, y->b);
+    return x->op == y->op && x->epoch == y->epoch && mc_opnd_eq(x->a, y->a) && mc_opnd_eq(x->b, y->b);
 }
 
 static int32_t table_find(const Table *t, const Key *k) {
@@ -147,6 +154,7 @@ bool mc_pass_gvn(McFunc *f) {
     int32_t *stack = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *stack);
     int32_t sp = 0;
     bool changed = false;
+    int32_t epoch = 0;
     stack[sp++] = 0;
     while (sp > 0) {
         int32_t item = stack[--sp];
@@ -156,6 +164,7 @@ bool mc_pass_gvn(McFunc *f) {
         }
         int32_t b = item;
         mark[b] = t.n;
+        epoch++; /* loads of dominating blocks are not visible here */
         McBlock *bl = &f->blocks[b];
         /* Phis: meaningless (one value) or redundant (same as an earlier phi here). */
         for (int32_t p = 0; p < bl->nphis; p++) {
@@ -206,7 +215,27 @@ bool mc_pass_gvn(McFunc *f) {
                 changed = true;
                 continue;
             }
-            if (!(mc_op_info[in->op].flags & MC_OPF_ALU)) continue; /* loads and stores stay */
+            if (in->op == MC_OP_STORE) {
+                epoch++; /* memory changed: earlier loads are stale */
+                continue;
+            }
+            if (in->op == MC_OP_LOAD) {
+                Key k;
+                memset(&k, 0, sizeof k);
+                k.op = in->op;
+                k.a = in->a[0];
+                k.b = in->a[1];
+                k.a.loc = k.b.loc = (McLoc){0, 0};
+                k.epoch = epoch;
+                int32_t prev = table_find(&t, &k);
+                if (prev != MC_NONE) {
+                    repl[in->dest] = mc_val(prev);
+                    changed = true;
+                } else {
+                    table_push(&t, &k, in->dest);
+                }
+                continue;
+            }
             McOperand s = simplify((McOp)in->op, in->a[0], in->a[1]);
             if (s.kind != MC_OPND_NONE) {
                 s.loc = (McLoc){0, 0};
@@ -248,9 +277,7 @@ bool mc_pass_gvn(McFunc *f) {
             k = 0;
             for (int32_t i = 0; i < bl->ninsts; i++) {
                 McInst *in = &bl->insts[i];
-                if (in->dest == MC_NONE || repl[in->dest].kind == MC_OPND_NONE ||
-                    (mc_op_info[in->op].flags & MC_OPF_TRAPS))
-                    bl->insts[k++] = *in;
+                if (in->dest == MC_NONE || repl[in->dest].kind == MC_OPND_NONE) bl->insts[k++] = *in;
             }
             bl->ninsts = k;
         }

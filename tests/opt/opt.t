@@ -64,15 +64,14 @@ SCCP: the trace block is never reached, x is 1, k is 42.
   $ minicc check sccp.ir -- 4 | tail -1
   agree
 
-GVN: one multiplication is left; the loads stay.
+GVN: one multiplication is left; the repeated load reads the first one.
 
   $ minicc print gvn.ir --passes gvn
   func gvn(buf m, i32 a, i32 b, i32 i) {
   entry:
       t = mul a, b
       x = load m, i
-      y = load m, i
-      s0 = add x, y
+      s0 = add x, x
       branch i, then, else
   then:
       w.1 = add t, t

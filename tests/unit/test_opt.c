@@ -229,35 +229,61 @@ static void test_gvn(void **state) {
 
 static void test_gvn_not_across_siblings(void **state) {
     (void)state;
-    /* l does not dominate r: the a+1 in r must stay. Loads are never merged. */
-    expect_opt("func f(buf m, i32 a) {\n"
+    /* l does not dominate r: the a+1 in r must stay. */
+    expect_opt("func f(i32 a) {\n"
                "entry:\n"
                "    branch a, l, r\n"
                "l:\n"
                "    x = add a, 1\n"
                "    return x\n"
                "r:\n"
-               "    u = load m, a\n"
-               "    v = load m, a\n"
                "    y = add a, 1\n"
-               "    s = add u, v\n"
-               "    w = add s, y\n"
-               "    return w\n"
+               "    return y\n"
                "}\n",
                "gvn",
-               "func f(buf m, i32 a) {\n"
+               "func f(i32 a) {\n"
                "entry:\n"
                "    branch a, l, r\n"
                "l:\n"
                "    x = add a, 1\n"
                "    return x\n"
                "r:\n"
+               "    y = add a, 1\n"
+               "    return y\n"
+               "}\n");
+}
+
+static void test_gvn_loads(void **state) {
+    (void)state;
+    /* v repeats u in the same block with no store between: it reads u.
+     * w comes after a store (to another index, but a store is a store): it
+     * stays. z is in another block (dominated, no store on the way, but
+     * loads are only reused inside a block): it stays. */
+    expect_opt("func f(buf m, buf n, i32 a) {\n"
+               "entry:\n"
                "    u = load m, a\n"
                "    v = load m, a\n"
-               "    y = add a, 1\n"
-               "    s = add u, v\n"
-               "    w = add s, y\n"
-               "    return w\n"
+               "    store n, 0, v\n"
+               "    w = load m, a\n"
+               "    s = add u, w\n"
+               "    jump next\n"
+               "next:\n"
+               "    z = load m, a\n"
+               "    r = add s, z\n"
+               "    return r\n"
+               "}\n",
+               "gvn",
+               "func f(buf m, buf n, i32 a) {\n"
+               "entry:\n"
+               "    u = load m, a\n"
+               "    store n, 0, u\n"
+               "    w = load m, a\n"
+               "    s = add u, w\n"
+               "    jump next\n"
+               "next:\n"
+               "    z = load m, a\n"
+               "    r = add s, z\n"
+               "    return r\n"
                "}\n");
 }
 
@@ -575,6 +601,7 @@ int main(void) {
         cmocka_unit_test(test_sccp_loop_constant),
         cmocka_unit_test(test_gvn),
         cmocka_unit_test(test_gvn_not_across_siblings),
+        cmocka_unit_test(test_gvn_loads),
         cmocka_unit_test(test_dce_keeps_loads),
         cmocka_unit_test(test_simplifycfg),
         cmocka_unit_test(test_simplifycfg_keeps_conflicting_phi),
