@@ -36,7 +36,7 @@ start() {
 }
 
 # screen NAME: the visible screen as text.
-screen() { $T capture-pane -t "$1" -p; }
+screen() { $T capture-pane -t "$1" -p 2>/dev/null; }
 
 # wait_for NAME TEXT: up to ~5 s for TEXT to appear on the screen.
 wait_for() {
