@@ -191,7 +191,11 @@ static void nb_push(Work *w, int32_t v, int32_t x) {
     w->nb[v][w->nnb[v]++] = x;
 }
 
-static bool interferes(Work *w, int32_t a, int32_t b) { return eset_has(w->set, ekey(a, b)); }
+/* Representatives a and b interfere: an edge of the original graph between
+ * them, or one added by a merge (merges only add edges). */
+static bool interferes(Work *w, int32_t a, int32_t b) {
+    return mc_igraph_has(w->g, a, b) || eset_has(w->set, ekey(a, b));
+}
 
 static void work_init(Work *w, const McIGraph *g, int32_t K) {
     memset(w, 0, sizeof *w);
@@ -213,7 +217,6 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
         for (int32_t k = 0; k < g->degree[v]; k++) {
             int32_t x = g->adj[v][k];
             nb_push(w, v, x);
-            if (v < x) eset_insert(w->set, ekey(v, x));
         }
         w->deg[v] = g->degree[v];
     }
@@ -271,7 +274,7 @@ static void merge(Work *w, int32_t a, int32_t b) {
     for (int32_t k = 0; k < w->nnb[b]; k++) {
         int32_t t = w->nb[b][k];
         if (!w->alive[t]) continue;
-        if (eset_insert(w->set, ekey(a, t))) {
+        if (!mc_igraph_has(w->g, a, t) && eset_insert(w->set, ekey(a, t))) {
             nb_push(w, a, t);
             nb_push(w, t, a);
             w->deg[a]++;
@@ -534,7 +537,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     double *conflict = mc_xmalloc((size_t)K * sizeof *conflict);
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
-    for (int pass = 0; pass < 8; pass++) {
+    for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
         for (int32_t v = 0; v < n; v++) {
             if (!w->alive[v] || colour[v] >= 0) continue;
@@ -795,21 +798,43 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         mc_cfg_free(cfg);
         double *cost0 = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *cost0);
         memcpy(cost0, a->cost, (size_t)nv * sizeof *cost0);
-        int best_mode = 0;
+        /* the winner so far */
+        McAllocation keep = {0};
+        keep.loc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.loc);
+        keep.alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.alias);
+        keep.cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.cost);
         double best = INFINITY;
-        for (int mode = 0; mode <= NMODES; mode++) {
-            /* the last round re-runs the winner */
+        for (int mode = 0; mode < NMODES; mode++) {
             memcpy(a->cost, cost0, (size_t)nv * sizeof *cost0);
             memset(a->loc, 0, (size_t)nv * sizeof *a->loc);
             for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
             free(a->order);
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
-            colour_improved(a, mode < NMODES ? mode : best_mode);
-            if (mode == NMODES) break;
+            colour_improved(a, mode);
             double e = estimate_traffic(a, x->f, weight);
-            if (e < best) best = e, best_mode = mode;
+            if (e < best) {
+                best = e;
+                free(keep.order);
+                keep.order = a->order;
+                a->order = NULL;
+                keep.norder = a->norder, keep.ncoalesced = a->ncoalesced;
+                keep.slots = a->slots, keep.nspilled = a->nspilled;
+                memcpy(keep.loc, a->loc, (size_t)nv * sizeof *a->loc);
+                memcpy(keep.alias, a->alias, (size_t)nv * sizeof *a->alias);
+                memcpy(keep.cost, a->cost, (size_t)nv * sizeof *a->cost);
+            }
         }
+        free(a->order);
+        a->order = keep.order;
+        a->norder = keep.norder, a->ncoalesced = keep.ncoalesced;
+        a->slots = keep.slots, a->nspilled = keep.nspilled;
+        memcpy(a->loc, keep.loc, (size_t)nv * sizeof *a->loc);
+        memcpy(a->alias, keep.alias, (size_t)nv * sizeof *a->alias);
+        memcpy(a->cost, keep.cost, (size_t)nv * sizeof *a->cost);
+        free(keep.loc);
+        free(keep.alias);
+        free(keep.cost);
         free(cost0);
         free(weight);
         drop_redundant_copies(a);
