@@ -1,7 +1,8 @@
 /* pane_ir.c - the IR listing: the function being executed at its stage
  * (input / ssa / opt / destroyed), the current block tinted, the next
  * thing to execute marked `=>` and highlighted, breakpoints `*`, copies
- * inserted by phi destruction `+`. The listing lines are cached (wb.h), so
+ * inserted by phi destruction `+`; after the end, `<-` marks the return and
+ * `!!` the instruction that trapped. The listing lines are cached (wb.h), so
  * a redraw formats only the visible rows; it scrolls to follow execution
  * until the user scrolls it by hand. */
 #include <stdlib.h>
@@ -21,6 +22,25 @@ static int ir_current_line(Wb *wb, const McFunc *f) {
     return line + 1 + f->blocks[b].nphis + pc;
 }
 
+/* When execution has finished: the line of the return or of the trapping
+ * instruction (from the last events), or -1; *trapped tells which. */
+static int ir_end_line(Wb *wb, const McFunc *f, bool *trapped) {
+    McSession *s = wb->s;
+    McOutcome o;
+    if (!s->interp || s->interp_func != f || !mc_interp_finished(s->interp, &o)) return -1;
+    *trapped = o.kind == MC_TRAPPED;
+    for (int i = s->last.n - 1; i >= 0; i--) {
+        const McEvent *e = &s->last.v[i];
+        if (e->block < 0 || e->block >= f->nblocks) continue;
+        const McBlock *bl = &f->blocks[e->block];
+        int line = wb->ir_block_line[e->block];
+        if (e->kind == MC_EV_TRAP && e->inst >= 0 && e->inst < bl->ninsts) return line + 1 + bl->nphis + e->inst;
+        if (e->kind == MC_EV_TRAP || e->kind == MC_EV_RETURN || e->kind == MC_EV_TERM)
+            return line + 1 + bl->nphis + bl->ninsts;
+    }
+    return -1;
+}
+
 int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     McSession *s = wb->s;
     const McFunc *f = wb_exec_func(wb);
@@ -33,12 +53,15 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     wb_ensure_ir(wb, f);
     snprintf(title, tsize, "IR %s [%s]", f->name, mc_view_name(s->exec));
     int cur = ir_current_line(wb, f);
+    bool trapped = false;
+    int end = cur < 0 ? ir_end_line(wb, f, &trapped) : -1;
     int32_t cur_block = cur >= 0 ? wb->ir[cur].block : MC_NONE;
     /* Keep the position visible, a third from the top when it jumps. */
     int max = wb->nir - r.h;
     if (max < 0) max = 0;
-    if (wb->follow[WB_IR] && cur >= 0 && (cur < wb->scroll[WB_IR] || cur >= wb->scroll[WB_IR] + r.h)) {
-        wb->scroll[WB_IR] = cur - r.h / 3;
+    int shown = cur >= 0 ? cur : end;
+    if (wb->follow[WB_IR] && shown >= 0 && (shown < wb->scroll[WB_IR] || shown >= wb->scroll[WB_IR] + r.h)) {
+        wb->scroll[WB_IR] = shown - r.h / 3;
     }
     if (wb->scroll[WB_IR] > max) wb->scroll[WB_IR] = max;
     if (wb->scroll[WB_IR] < 0) wb->scroll[WB_IR] = 0;
@@ -52,6 +75,12 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         if (i == cur) a = MC_R_CURLINE | MC_A_REVERSE | MC_A_BOLD;
         if (ln->block == cur_block || i == cur) mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
         if (i == cur) mc_frame_text(fr, r.x, y, 2, "=>", a);
+        if (i == end) {
+            /* Where it ended: the trap, or the return. */
+            a = (trapped ? MC_R_ERROR : MC_R_GOOD) | MC_A_REVERSE | MC_A_BOLD;
+            mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
+            mc_frame_text(fr, r.x, y, 2, trapped ? "!!" : "<-", a);
+        }
         if (ln->what == -2 && bp && bp[ln->block]) mc_frame_put(fr, r.x + 2, y, '*', MC_R_BREAK | MC_A_BOLD);
         if (ln->what >= 0 && wb->ir_phi_copy && wb->ir_phi_copy[ln->block] &&
             ln->what < f->blocks[ln->block].ninsts && wb->ir_phi_copy[ln->block][ln->what])

@@ -117,6 +117,8 @@ typedef struct Wb {
     uint8_t *prev_def;
     int32_t nprev;
     bool have_prev;
+    McInterp *interp_before;    /* the interpreter and its steps before the action */
+    int64_t steps_before;
     char status[256];  /* one-line message in the status bar */
 
     /* caches (keyed by function pointer and generation) */

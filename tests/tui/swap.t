@@ -125,3 +125,37 @@ c = current line, k = current block, v = changed value, h = heading).
   ffffffffffffffffffffffffffffffffffffffffffffbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
   btttttbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
   bdddddddddddddddd..............................................................b
+
+After `c` the edge pane still shows the last edge that had phis (found by a
+silent replay, since a long run keeps only the last block's events): for
+n = 3 the loop head is entered from body for the last time at step 8 with
+i: 2 -> 3, then head -> exit (no phis). The listing marks the return `<-`.
+
+  $ minicc --tui-script c ../../share/minicc/examples/swap.ir 3 | sed -n 10,18p
+  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |   body:                                  ||last edge head -> exit has no phis|
+  |     i1 = add i, 1                        ||head <- body   step 8             |
+  |     jump head                            ||(a, b, i) := (b, a, i1)           |
+  |   exit:                                  ||1. read all        2. write all   |
+  |     t = mul a, 10                        ||   a reads b  = 2  a: 1 -> 2      |
+  |     r = add t, b                         ||   b reads a  = 1  b: 2 -> 1      |
+  |<-   return r                             ||   i reads i1 = 3  i: 2 -> 3      |
+  +------------------------------------------++----------------------------------+
+
+A trap: fill_oob stores i*i into a 3-element buffer for i < 5. The store
+with i = 3 traps; the listing marks it `!!`, the values pane shows the trap
+and the buffer as the earlier stores left it ([0, 1, 4]).
+
+  $ minicc --tui-script c ../../tests/ir/fill_oob.ir '[0,0,0]' 5 | sed -n 1,12p
+  + *IR fill_oob [input] --------------------++ values --------------------------+
+  |   entry:                                 ||trap: buffer index 3 outside [0,3)|
+  |     jump head                            ||values: n=5 i=3 i1=3 c=1 sq=9     |
+  |   head:                                  ||  b = [0, 1, 4]                   |
+  |     i = phi [entry: 0], [body: i1]       ||                                  |
+  |     c = lt i, n                          ||                                  |
+  |     branch c, body, exit                 ||                                  |
+  |   body:                                  ||                                  |
+  |     sq = mul i, i                        ||                                  |
+  |!!   store b, i, sq                       ||                                  |
+  |     i1 = add i, 1                        |+----------------------------------+
+  |     jump head                            |+ edge body -> head ---------------+
