@@ -11,10 +11,12 @@
  *             copy (one scratch value per cycle); Chaitin's copy exception;
  *             conservative (Briggs/George) coalescing; Chaitin-Briggs
  *             simplify/select with optimistic colouring and spill costs
- *             (uses + defs weighted by 10^loop depth, over degree); biased
- *             colour choice; spill-slot colouring; copies whose source and
- *             destination share a location are deleted; dead parameters are
- *             not bound.
+ *             (uses + defs weighted by 10^loop depth x branch probability,
+ *             over degree); biased colour choice and recolouring;
+ *             spill-slot colouring; copies whose source and destination
+ *             share a location are deleted; dead parameters are not bound.
+ *             The cheapest of three variants (with coalescing, without,
+ *             degree order) by estimated spill traffic is kept.
  * The machine executes an allocation through physical locations (a register
  * file of K and an array of slots), so a wrong allocation corrupts results.
  *

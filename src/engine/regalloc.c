@@ -8,21 +8,30 @@
  *
  * improved (Chaitin-Briggs):
  *   1. spill cost of every value: its uses and definitions, each weighted by
- *      10^(loop depth of the block), plus one write for a bound parameter;
+ *      the block's estimated frequency (10^loop depth x the probability of
+ *      reaching it, branches splitting evenly), plus one write for a bound
+ *      parameter;
  *   2. conservative coalescing of copy-related values (heaviest moves first):
  *      merge a and b when they do not interfere and either Briggs' test (the
  *      merged node has fewer than K neighbours of significant degree) or
  *      George's test (every neighbour of b already interferes with a or has
  *      insignificant degree) says colourability cannot suffer;
  *   3. simplify: remove nodes of degree < K onto a stack; when none is left,
- *      push the node with the least cost/degree optimistically;
+ *      push the node with the least spill metric optimistically (tried with
+ *      cost/degree, cost/degree^2 and cost; the cheapest result is kept);
  *   4. select: pop, giving each node a register no coloured neighbour holds,
  *      preferring the register of a copy partner (biased colouring); a node
- *      with no free register is spilled;
+ *      with no free register is spilled; then a recolouring pass un-spills a
+ *      node when its neighbours of one colour can all move elsewhere, or cost
+ *      less than it (they are spilled instead);
  *   5. spill-slot colouring: spilled nodes that do not interfere share slots
  *      (again preferring a copy partner's slot);
  *   6. copies whose source and destination now share a location are deleted
  *      from the function the machine runs.
+ * Steps 2-5 run three times - with coalescing, without, and with the
+ * chapter's degree order for select - and the variant with the least
+ * estimated spill traffic (step 1's weights over the final code) wins:
+ * coalescing merges live ranges, which sometimes makes spilling dearer.
  * The teaching machine takes slot operands directly, so a spilled value needs
  * no spill code and no rebuild: it simply lives in its slot.
  *
