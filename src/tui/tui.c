@@ -390,6 +390,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
         return 2;
     }
     setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C"); /* numbers in command output stay as the prompt prints them */
     fflush(stdout);
     fflush(stderr);
     /* stderr to a temporary file while curses owns the terminal. */
