@@ -145,12 +145,12 @@ fold them away):
 minicc check runs stage alloc with K = 1, 2, 4 and 16:
 
   $ minicc check swap.ir -- 5
-  input: return 21
-  ssa: return 21
-  opt: return 21
-  alloc(K=1): return 21
-  alloc(K=2): return 21
-  alloc(K=4): return 21
-  alloc(K=16): return 21
-  native: return 21
+  input       return 21
+  ssa         return 21
+  opt         return 21
+  alloc K=1   return 21
+  alloc K=2   return 21
+  alloc K=4   return 21
+  alloc K=16  return 21
+  native      return 21
   agree

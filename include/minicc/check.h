@@ -1,0 +1,48 @@
+/* minicc/check.h - the chapter's acceptance test: run one function through
+ * every stage on fresh copies of the same arguments and find the first stage
+ * whose outcome differs (spec §5 `check`). Shared by `minicc check`, the
+ * prompt's `check` and lessons, so they all compare the same way. */
+#ifndef MINICC_CHECK_H
+#define MINICC_CHECK_H
+
+#include <stdio.h>
+
+#include "interp.h"
+#include "pipeline.h"
+
+#define MC_CHECK_MAX_ROWS 8
+
+typedef struct McCheckRow {
+    McStage stage;
+    int regs;           /* alloc: K */
+    char label[24];     /* `input`, `alloc K=2`, ... */
+    bool ran;           /* false: the stage could not run (see error) */
+    char error[256];    /* why it could not run */
+    McOutcome outcome;  /* when ran */
+    McArgs args;        /* the arguments after the run (final buffers) */
+} McCheckRow;
+
+typedef struct McCheck {
+    McCheckRow rows[MC_CHECK_MAX_ROWS];
+    int nrows;
+    int diverged;       /* index of the first row that differs from row 0, or -1 */
+    bool nonterminating; /* every stage ran out of steps or time */
+} McCheck;
+
+/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native. `base`
+ * supplies the shared options (opt level, allocator, step budget, time
+ * limit, phi mode); its stage and regs are ignored. */
+void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *out);
+void mc_check_free(McCheck *c);
+
+/* Two outcomes agree when mc_outcome_same says so, or when neither
+ * finished: the interpreters' step budget and native code's time limit are
+ * the same verdict ("did not finish"), and the buffers of a run that was cut
+ * off depend on where it was cut, so they are not compared. */
+bool mc_outcome_agree(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya);
+
+/* One aligned line per stage (`alloc K=2   return 21; b = [1, 2]`), then
+ * `agree` or `diverge at STAGE`. */
+void mc_check_print(const McFunc *f, const McCheck *c, FILE *out);
+
+#endif

@@ -1,0 +1,96 @@
+/* check.c - every stage on fresh copies of the arguments, compared with the
+ * first (see check.h). The stages are the rows of `rows`: adding a stage to
+ * the acceptance test is one line. */
+#include "minicc/check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/util.h"
+
+static const struct {
+    McStage stage;
+    int regs; /* alloc: register budget K */
+} rows[] = {
+    {MC_STAGE_INPUT, 0}, {MC_STAGE_SSA, 0},   {MC_STAGE_OPT, 0},    {MC_STAGE_ALLOC, 1},
+    {MC_STAGE_ALLOC, 2}, {MC_STAGE_ALLOC, 4}, {MC_STAGE_ALLOC, 16}, {MC_STAGE_NATIVE, 0},
+};
+
+static bool did_not_finish(const McOutcome *o) {
+    return o->kind == MC_TRAPPED &&
+           (strcmp(o->trap, "execution step limit exceeded") == 0 || strcmp(o->trap, "time limit exceeded") == 0);
+}
+
+bool mc_outcome_agree(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya) {
+    if (did_not_finish(x) && did_not_finish(y)) return true;
+    return mc_outcome_same(x, xa, y, ya);
+}
+
+void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *c) {
+    _Static_assert(sizeof rows / sizeof rows[0] <= MC_CHECK_MAX_ROWS, "check rows");
+    memset(c, 0, sizeof *c);
+    c->diverged = -1;
+    c->nonterminating = true;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        McCheckRow *r = &c->rows[c->nrows++];
+        McStageOptions o = *base;
+        o.stage = rows[i].stage;
+        o.regs = rows[i].regs ? rows[i].regs : base->regs;
+        r->stage = o.stage;
+        r->regs = rows[i].regs;
+        if (rows[i].regs)
+            snprintf(r->label, sizeof r->label, "%s K=%d", mc_stage_name(o.stage), rows[i].regs);
+        else
+            snprintf(r->label, sizeof r->label, "%s", mc_stage_name(o.stage));
+        mc_args_copy(&r->args, args);
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        r->ran = mc_stage_execute(f, &o, &r->args, &r->outcome, NULL, &d);
+        if (!r->ran) {
+            snprintf(r->error, sizeof r->error, "%s", d.n ? d.v[0].msg : "unknown error");
+            c->nonterminating = false;
+        } else if (!did_not_finish(&r->outcome)) {
+            c->nonterminating = false;
+        }
+        mc_diags_free(&d);
+        if (c->diverged < 0 && i > 0 &&
+            (!r->ran || !mc_outcome_agree(&c->rows[0].outcome, &c->rows[0].args, &r->outcome, &r->args)))
+            c->diverged = (int)i;
+        if (!r->ran && i == 0) { /* nothing to compare with */
+            c->diverged = 0;
+            break;
+        }
+    }
+}
+
+void mc_check_free(McCheck *c) {
+    for (int i = 0; i < c->nrows; i++) mc_args_free(&c->rows[i].args);
+    c->nrows = 0;
+}
+
+void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
+    char buf[256];
+    for (int i = 0; i < c->nrows; i++) {
+        const McCheckRow *r = &c->rows[i];
+        fprintf(out, "%-11s ", r->label);
+        if (!r->ran) {
+            fprintf(out, "cannot run: %s\n", r->error);
+            continue;
+        }
+        fputs(mc_outcome_str(&r->outcome, buf, sizeof buf), out);
+        for (int32_t p = 0; p < r->args.n; p++) {
+            const McArg *a = &r->args.v[p];
+            if (!a->is_buf) continue;
+            fprintf(out, "; %s = [", f->values[f->params[p]].name);
+            for (int32_t k = 0; k < a->len; k++) fprintf(out, "%s%ld", k ? ", " : "", (long)a->data[k]);
+            fputc(']', out);
+        }
+        fputc('\n', out);
+    }
+    if (c->diverged >= 0)
+        fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
+    else if (c->nonterminating)
+        fprintf(out, "# no stage finished: the step budget and the time limit agree\nagree\n");
+    else
+        fprintf(out, "agree\n");
+}
