@@ -41,7 +41,6 @@ bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **l
     }
     if (!file && i < argc) file = argv[i++];
     if (file) {
-        s->quiet_load = true;
         if (!mc_session_load(s, file, err)) return false;
     }
     if (i < argc) {

@@ -91,7 +91,22 @@ void wb_resize(Wb *wb, int w, int h) {
 
 void wb_log(Wb *wb, const char *text, uint16_t attr) {
     if (!text || !*text) return;
-    mc_lines_text(&wb->log, text, attr);
+    /* Long lines (diagnostics) wrap at the log pane's width of the moment. */
+    int width = wb->w - 2 > 20 ? wb->w - 2 : 20;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        size_t at = 0;
+        do {
+            size_t take = n - at > (size_t)width ? (size_t)width : n - at;
+            char *piece = mc_xstrndup(p + at, take);
+            mc_lines_new(&wb->log);
+            mc_lines_put(&wb->log, piece, attr);
+            free(piece);
+            at += take;
+        } while (at < n);
+        p += n;
+        if (*p == '\n') p++;
+    }
     if (wb->log.n > WB_LOG_MAX) {
         int drop = wb->log.n - WB_LOG_MAX;
         for (int i = 0; i < drop; i++) {

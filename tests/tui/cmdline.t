@@ -140,3 +140,24 @@ Bad uses: the real workbench needs a terminal; bad key scripts and sizes.
   $ minicc --tui-script n ../../share/minicc/examples/swap.ir 1 2
   error: args: expected 1 argument (n), got 2
   [2]
+
+`load` at the command line: long diagnostics wrap in the log; a good file
+replaces the function (its arguments are asked for again).
+
+  $ minicc --tui-script ':load nope.ir<Enter>' ../../share/minicc/examples/swap.ir 3 | tail -6
+  + log -------------------------------------------------------------------------+
+  |error: 'nope.ir' not loaded (1 error); still using ../../share/minicc/examples|
+  |/swap.ir                                                                      |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 0 | K=4 | not started   nope.ir: error: cannot read n
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+  $ minicc --tui-script ':load ../ir/sum.ir<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;20,24p'
+  + *IR sum [input] -------------------------++ values --------------------------+
+  |   entry:                                 ||no arguments yet: type            |
+  |     jump head                            ||:args 3   (one per parameter)     |
+  |loaded ../ir/sum.ir: 1 function                                               |
+  |sum(buf b, i32 n): SSA form, 4 blocks                                         |
+  +------------------------------------------------------------------------------+
+   sum | stage input | step 0 | K=4 | not started   ?:keys  ::command  q:quit
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
