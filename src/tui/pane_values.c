@@ -86,7 +86,15 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         mc_lines_text(&L, "no function loaded", MC_R_DIM);
     } else if (!s->interp || s->interp_func != f) {
         if (!s->have_args) {
-            mc_lines_text(&L, "no arguments yet: type\n:args 3   (one per parameter)", MC_R_DIM);
+            /* An example that fits the signature: 3 per i32, [1,2,3] per buf. */
+            McStr ex;
+            mc_str_init(&ex);
+            mc_str_puts(&ex, ":args");
+            for (int32_t p = 0; p < f->nparams; p++)
+                mc_str_puts(&ex, f->values[f->params[p]].kind == MC_VAL_BUF ? " [1,2,3]" : " 3");
+            mc_lines_text(&L, "no arguments yet; for example", MC_R_DIM);
+            mc_lines_text(&L, ex.s, MC_R_NORMAL);
+            mc_str_free(&ex);
         } else {
             mc_lines_text(&L, "not started (n steps)", MC_R_DIM);
             char *buf = NULL;

@@ -154,8 +154,8 @@ replaces the function (its arguments are asked for again).
 
   $ minicc --tui-script ':load ../ir/sum.ir<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;20,24p'
   + *IR sum [input] -------------------------++ values --------------------------+
-  |   entry:                                 ||no arguments yet: type            |
-  |     jump head                            ||:args 3   (one per parameter)     |
+  |   entry:                                 ||no arguments yet; for example     |
+  |     jump head                            ||:args [1,2,3] 3                   |
   |loaded ../ir/sum.ir: 1 function                                               |
   |sum(buf b, i32 n): SSA form, 4 blocks                                         |
   +------------------------------------------------------------------------------+
