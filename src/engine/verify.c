@@ -401,114 +401,149 @@ static int check_ssa(V *v) {
 
 /* ---- layer 3: mutable form (definite assignment) ------------------------------ */
 
-typedef struct DaCtx {
-    int32_t *idx;   /* dense index of each multiply-assigned value, or -1 */
-    int32_t k;      /* how many there are */
-    McBitset cur;   /* assigned set at the current point of the scan */
-} DaCtx;
+/* A value assigned once is definitely assigned where its definition reaches
+ * (dominance, as in SSA). A value assigned several times - a reassigned name,
+ * or a phi destination after phi destruction - is checked use by use: the
+ * use is fine when an assignment precedes it in its block, or when every
+ * path from the entry into the block passes through a block that assigns it.
+ * That is a backward search from the use that stops at assigning blocks; a
+ * search that fails to reach the entry proves every block it saw safe, which
+ * is remembered per value. The cost follows the regions searched (about the
+ * values' live ranges) and the memory is linear: no blocks x values sets. */
 
-static void da_use(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx) {
-    DaCtx *da = ctx;
-    (void)phib;
-    if (v->ndefs[x] == 0) return;
-    bool ok = v->ndefs[x] == 1 ? single_def_reaches(v, x, ub, upos) : mc_bs_has(&da->cur, da->idx[x]);
-    if (!ok) err(v, loc, ub, "'%s' may be used before it is assigned", vname(v, x));
-}
+typedef struct DaUse {
+    int32_t x, b; /* value, block of the use */
+    McLoc loc;
+} DaUse;
 
-/* Add to s the multiply-assigned values that block b assigns. */
-static void da_gen(const V *v, const DaCtx *da, int32_t b, McBitset *s) {
-    const McBlock *bl = &v->f->blocks[b];
-    for (int32_t i = 0; i < bl->ninsts; i++) {
-        const McInst *in = &bl->insts[i];
-        if (mc_op_info[in->op].has_dest && da->idx[in->dest] >= 0) mc_bs_add(s, da->idx[in->dest]);
+typedef struct DaDef {
+    int32_t x, b; /* value, assigning block */
+} DaDef;
+
+/* Counting sort of n records of `size` bytes by their leading int32 key
+ * (the value) into a new array. */
+static void *sort_by_value(const void *recs, int32_t n, size_t size, int32_t nvalues) {
+    int32_t *start = mc_xcalloc((size_t)nvalues + 1, sizeof *start);
+    const char *r = recs;
+    for (int32_t i = 0; i < n; i++) start[*(const int32_t *)(r + (size_t)i * size) + 1]++;
+    for (int32_t x = 0; x < nvalues; x++) start[x + 1] += start[x];
+    char *out = mc_xmalloc((size_t)(n ? n : 1) * size);
+    for (int32_t i = 0; i < n; i++) {
+        int32_t x = *(const int32_t *)(r + (size_t)i * size);
+        memcpy(out + (size_t)start[x]++ * size, r + (size_t)i * size, size);
     }
+    free(start);
+    return out;
 }
 
 static int check_mutable(V *v) {
     const McFunc *f = v->f;
     const McCfg *c = v->cfg;
     int before = v->errors;
-    DaCtx da;
-    da.idx = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *da.idx);
-    da.k = 0;
-    for (int32_t x = 0; x < f->nvalues; x++) da.idx[x] = v->ndefs[x] > 1 ? da.k++ : -1;
     int32_t n = f->nblocks;
-    McBitset *in = NULL, *out = NULL;
-    if (da.k > 0) {
-        /* Forward must-analysis over the reachable blocks in rpo:
-         * in[b] = ∩ out[p] over reachable preds, in[entry] = scalar parameters,
-         * out[b] = in[b] ∪ assigned(b); start from "everything" and shrink. */
-        in = mc_xcalloc((size_t)n, sizeof *in);
-        out = mc_xcalloc((size_t)n, sizeof *out);
-        for (int32_t i = 0; i < c->nrpo; i++) {
-            int32_t b = c->rpo[i];
-            mc_bs_init(&in[b], da.k);
-            mc_bs_init(&out[b], da.k);
-            if (i > 0)
-                for (int32_t w = 0; w < out[b].nwords; w++) out[b].w[w] = ~(uint64_t)0;
-        }
-        int32_t entry = c->rpo[0];
-        for (int32_t p = 0; p < f->nparams; p++) {
-            int32_t x = f->params[p];
-            if (da.idx[x] >= 0) mc_bs_add(&in[entry], da.idx[x]);
-        }
-        mc_bs_copy(&out[entry], &in[entry]);
-        da_gen(v, &da, entry, &out[entry]);
-        McBitset t;
-        mc_bs_init(&t, da.k);
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (int32_t i = 1; i < c->nrpo; i++) {
-                int32_t b = c->rpo[i];
-                bool first = true;
-                for (int32_t q = 0; q < c->npreds[b]; q++) {
-                    int32_t p = c->preds[b][q];
-                    if (c->rpo_index[p] < 0) continue;
-                    if (first) mc_bs_copy(&in[b], &out[p]);
-                    else
-                        for (int32_t w = 0; w < in[b].nwords; w++) in[b].w[w] &= out[p].w[w];
-                    first = false;
-                }
-                mc_bs_copy(&t, &in[b]);
-                da_gen(v, &da, b, &t);
-                if (memcmp(t.w, out[b].w, (size_t)t.nwords * sizeof *t.w) != 0) {
-                    mc_bs_copy(&out[b], &t);
-                    changed = true;
+    DaUse *uses = NULL;
+    DaDef *defs = NULL;
+    int32_t nuses = 0, capuses = 0, ndefs = 0, capdefs = 0;
+    int32_t *local = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *local); /* block+1 of a local def */
+    for (int32_t x = 0; x < f->nvalues; x++) local[x] = 0;
+
+    /* Scan every reachable block in order: single-definition uses are checked
+     * at once; multiply-assigned ones are collected unless an assignment
+     * earlier in the same block covers them. */
+    for (int32_t b = 0; b < n; b++) {
+        if (c->rpo_index[b] < 0) continue; /* unreachable: nothing to check */
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            const McInst *ins = i < bl->ninsts ? &bl->insts[i] : NULL;
+            const McTerm *tm = &bl->term;
+            int nops = ins ? inst_nargs(ins) : term_has_arg(tm) ? 1 : 0;
+            for (int k = 0; k < nops; k++) {
+                McOperand o = ins ? ins->a[k] : tm->arg;
+                if ((ins && wants_buffer(ins, k)) || !is_scalar_val(f, o)) continue;
+                int32_t x = o.v;
+                McLoc loc = ins ? pick(o.loc, pick(ins->loc, bl->loc)) : pick(o.loc, pick(tm->loc, bl->loc));
+                if (v->ndefs[x] == 0) continue; /* reported as undefined */
+                if (v->ndefs[x] == 1) {
+                    if (!single_def_reaches(v, x, b, i))
+                        err(v, loc, b, "'%s' may be used before it is assigned", vname(v, x));
+                } else if (local[x] != b + 1) {
+                    if (nuses == capuses) {
+                        capuses = capuses ? capuses * 2 : 64;
+                        uses = mc_xrealloc(uses, (size_t)capuses * sizeof *uses);
+                    }
+                    uses[nuses++] = (DaUse){x, b, loc};
                 }
             }
+            if (ins && mc_op_info[ins->op].has_dest && v->ndefs[ins->dest] > 1 && local[ins->dest] != b + 1) {
+                local[ins->dest] = b + 1;
+                if (ndefs == capdefs) {
+                    capdefs = capdefs ? capdefs * 2 : 64;
+                    defs = mc_xrealloc(defs, (size_t)capdefs * sizeof *defs);
+                }
+                defs[ndefs++] = (DaDef){ins->dest, b};
+            }
         }
-        mc_bs_free(&t);
     }
-    mc_bs_init(&da.cur, da.k);
-    for (int32_t b = 0; b < n; b++) {
-        if (c->rpo_index[b] < 0) {
-            continue; /* unreachable: nothing to check */
+    free(local);
+
+    if (nuses > 0) {
+        DaUse *su = sort_by_value(uses, nuses, sizeof *uses, f->nvalues);
+        DaDef *sd = sort_by_value(defs, ndefs, sizeof *defs, f->nvalues);
+        int32_t *assigns = mc_xcalloc((size_t)n, sizeof *assigns); /* == gen: block assigns x */
+        int32_t *safe = mc_xcalloc((size_t)n, sizeof *safe);       /* == gen: x assigned at entry */
+        int32_t *seen = mc_xcalloc((size_t)n, sizeof *seen);       /* == search number */
+        int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
+        int32_t *trail = mc_xmalloc((size_t)(n ? n : 1) * sizeof *trail); /* blocks one search saw */
+        int32_t entry = c->rpo[0], gen = 0, search = 0, d = 0;
+        for (int32_t u = 0; u < nuses;) {
+            int32_t x = su[u].x;
+            gen++;
+            while (d < ndefs && sd[d].x < x) d++;
+            for (; d < ndefs && sd[d].x == x; d++) assigns[sd[d].b] = gen;
+            /* A parameter is assigned before the entry block runs. */
+            bool param = f->values[x].param != MC_NONE;
+            for (; u < nuses && su[u].x == x; u++) {
+                int32_t b = su[u].b;
+                if (param || safe[b] == gen) continue;
+                /* Search backwards from the top of b for a path from the
+                 * entry that never assigns x. */
+                search++;
+                int32_t sp = 0, nt = 0;
+                bool unsafe = false;
+                stack[sp++] = b;
+                trail[nt++] = b;
+                seen[b] = search;
+                while (sp > 0) {
+                    int32_t q = stack[--sp];
+                    if (q == entry) {
+                        unsafe = true;
+                        break;
+                    }
+                    for (int32_t k = 0; k < c->npreds[q]; k++) {
+                        int32_t p = c->preds[q][k];
+                        if (c->rpo_index[p] < 0 || assigns[p] == gen || safe[p] == gen || seen[p] == search)
+                            continue;
+                        seen[p] = search;
+                        stack[sp++] = p;
+                        trail[nt++] = p;
+                    }
+                }
+                if (unsafe)
+                    err(v, su[u].loc, b, "'%s' may be used before it is assigned", vname(v, x));
+                else /* everything the search saw is assigned on every path into it */
+                    for (int32_t t = 0; t < nt; t++) safe[trail[t]] = gen;
+            }
         }
-        const McBlock *bl = &f->blocks[b];
-        if (da.k > 0) mc_bs_copy(&da.cur, &in[b]);
-        /* Scan the block in order, checking each operand before the
-         * instruction's own assignment takes effect. */
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            const McInst *ins = &bl->insts[i];
-            for (int kk = 0; kk < inst_nargs(ins); kk++)
-                if (!wants_buffer(ins, kk) && is_scalar_val(f, ins->a[kk]))
-                    da_use(v, ins->a[kk].v, b, i, pick(ins->a[kk].loc, pick(ins->loc, bl->loc)), MC_NONE, &da);
-            if (mc_op_info[ins->op].has_dest && da.idx[ins->dest] >= 0) mc_bs_add(&da.cur, da.idx[ins->dest]);
-        }
-        const McTerm *tm = &bl->term;
-        if (term_has_arg(tm) && is_scalar_val(f, tm->arg))
-            da_use(v, tm->arg.v, b, bl->ninsts, pick(tm->arg.loc, pick(tm->loc, bl->loc)), MC_NONE, &da);
+        free(trail);
+        free(su);
+        free(sd);
+        free(assigns);
+        free(safe);
+        free(seen);
+        free(stack);
     }
-    mc_bs_free(&da.cur);
-    if (in) {
-        for (int32_t i = 0; i < c->nrpo; i++) {
-            mc_bs_free(&in[c->rpo[i]]);
-            mc_bs_free(&out[c->rpo[i]]);
-        }
-        free(in);
-        free(out);
-    }
-    free(da.idx);
+    free(uses);
+    free(defs);
     return v->errors - before;
 }
 
