@@ -31,5 +31,5 @@ if command -v man >/dev/null 2>&1; then
     if MANWIDTH=80 man -l "$root/share/man/man1/minicc.1" 2>/dev/null | grep -q 'minicc>'; then ok "man page renders"
     else bad "man -l minicc.1 does not render"; fi
 fi
-echo "$pass passed, $fail failed"
+echo "install: $pass passed, $fail failed"
 [ "$fail" = 0 ]

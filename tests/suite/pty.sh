@@ -12,7 +12,7 @@ case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "pty: skipped (tmux is not installed; apt-get install tmux)"
-    echo "0 passed, 0 failed"
+    echo "pty: 0 passed, 0 failed"
     exit 0
 fi
 
@@ -158,5 +158,5 @@ check_line "history survives a restart" "where"
 keys C-u "quit" Enter
 check "quit exits with status 0" "MINICC-EXITED 0"
 
-echo "$pass passed, $fail failed"
+echo "pty: $pass passed, $fail failed"
 [ "$fail" = 0 ]
