@@ -274,7 +274,12 @@ static bool answer_matches(const char *want, const char *given) {
     for (char *c = w; *c; c++) *c = (char)tolower((unsigned char)*c);
     for (char *c = g; *c; c++) *c = (char)tolower((unsigned char)*c);
     size_t lw = strlen(w), lg = strlen(g);
-    bool ok = *g && (strcmp(w, g) == 0 || (lg < lw && w[lw - lg - 1] == ' ' && strcmp(w + lw - lg, g) == 0));
+    /* The whole answer, or its last words after a blank, '=' or ':' (so "24"
+     * answers "spill_reads=24" and "21" answers "return 21"; a '-' is no
+     * boundary, so "1" never answers "return -1"). */
+    char before = lg < lw ? w[lw - lg - 1] : 0;
+    bool ok = *g && (strcmp(w, g) == 0 ||
+                     ((before == ' ' || before == '=' || before == ':') && strcmp(w + lw - lg, g) == 0));
     free(w);
     free(g);
     return ok;
@@ -441,16 +446,24 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
         case MC_LS_ASK:
             fprintf(out, "\n? %s\nyour answer> ", s->text);
             fflush(out);
-            if (!read_line(in, buf, sizeof buf)) goto done;
+            if (!read_line(in, buf, sizeof buf)) {
+                fputc('\n', out);
+                goto done;
+            }
             if (answer_matches(s->answer, buf))
                 fprintf(out, "Right: %s\n\n", s->answer);
+            else if (!buf[strspn(buf, " \t")])
+                fprintf(out, "The answer is: %s\n\n", s->answer);
             else
                 fprintf(out, "Not quite. The answer is: %s\n\n", s->answer);
             break;
         case MC_LS_PAUSE:
             fprintf(out, "-- more (Enter, b, q) --");
             fflush(out);
-            if (!read_line(in, buf, sizeof buf)) goto done;
+            if (!read_line(in, buf, sizeof buf)) {
+                fputc('\n', out);
+                goto done;
+            }
             fputc('\n', out);
             if (buf[0] == 'q') goto done;
             if (buf[0] == 'b') {
@@ -551,7 +564,9 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
     if (c->waiting && c->next > 0 && l->steps[c->next - 1].kind == MC_LS_ASK) {
         const McLessonStep *s = &l->steps[c->next - 1];
         bool right = answer && answer_matches(s->answer, answer);
-        snprintf(c->message, sizeof c->message, "%s %s", right ? "Right:" : "Not quite. The answer is:", s->answer);
+        bool blank = !answer || !answer[strspn(answer, " \t")];
+        snprintf(c->message, sizeof c->message, "%s %s",
+                 right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:", s->answer);
         mc_str_printf(&c->transcript, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
     }
     c->waiting = false;

@@ -131,4 +131,29 @@ Interactive playback reads Enter, answers, `b` and `q` from the terminal.
   
   End of lesson.
 
-  $ rm -f ok.lesson wrong.lesson fails.lesson bad.lesson out.md
+An answer may be just the last word after a blank, `=` or `:` (`24` for
+`spill_reads=24`), but `1` is not `-1`. Enter alone is no wrong answer: it
+just reveals the answer. End of input ends the lesson on a fresh line.
+
+  $ printf '$ load ../../lessons/programs/swap.ir\nask reads?\nanswer spill_reads=24\n$ args 24\nask ret?\nanswer return -1\n$ args 1\nask why?\nanswer because\n$ args 2\nask more?\nanswer yes\n$ args 3\n' > ans.lesson
+  $ printf '24\n1\n\n' | minicc lesson ans.lesson | grep -v '^minicc>\|^args:\|^loaded\|^swap('
+  Lesson: ans.lesson
+  (Enter: continue   b: back   q: quit)
+  
+  
+  ? reads?
+  your answer> Right: spill_reads=24
+  
+  
+  ? ret?
+  your answer> Not quite. The answer is: return -1
+  
+  
+  ? why?
+  your answer> The answer is: because
+  
+  
+  ? more?
+  your answer> 
+
+  $ rm -f ok.lesson wrong.lesson fails.lesson bad.lesson out.md ans.lesson
