@@ -122,8 +122,10 @@ static Status cmd_func(McSession *s, int argc, char **argv, FILE *out, FILE *err
         }
         return OK;
     }
+    bool had = s->have_args && s->input->nparams > 0;
     if (!mc_session_select(s, argv[1], err)) return ERR;
     func_summary(s->input, out);
+    if (had && !s->have_args) fputs("args: (not set: the old arguments do not fit these parameters)\n", out);
     return OK;
 }
 

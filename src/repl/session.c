@@ -168,15 +168,18 @@ bool mc_session_set_args(McSession *s, int argc, char **argv, FILE *err) {
 bool mc_session_need_args(McSession *s, FILE *err) {
     if (!mc_session_need_func(s, err)) return false;
     if (s->have_args) return true;
-    McStr b;
+    McStr b, ex;
     mc_str_init(&b);
+    mc_str_init(&ex);
     for (int32_t p = 0; p < s->input->nparams; p++) {
         const McValue *v = &s->input->values[s->input->params[p]];
-        mc_str_printf(&b, "%s%s %s", p ? ", " : "", v->kind == MC_VAL_BUF ? "buf" : "i32", v->name);
+        bool buf = v->kind == MC_VAL_BUF;
+        mc_str_printf(&b, "%s%s %s", p ? ", " : "", buf ? "buf" : "i32", v->name);
+        mc_str_printf(&ex, "%s%s", p ? " " : "", buf ? "[1,2,3]" : "4");
     }
     mc_session_error(s, err, "no arguments for %s(%s) (try: args %s)", s->input->name, b.s ? b.s : "",
-                     s->input->nparams && s->input->values[s->input->params[0]].kind == MC_VAL_BUF ? "[1,2,3]"
-                                                                                                    : "4");
+                     ex.s ? ex.s : "");
+    mc_str_free(&ex);
     mc_str_free(&b);
     return false;
 }

@@ -195,3 +195,23 @@ A constant outside the i32 range in a loaded file:
                    ^
   -c: error: 'bad_huge.ir' not loaded (1 error)
   [1]
+
+Several functions in one file: `func` lists and selects; arguments that fit
+the new function's parameters are kept, others are dropped (and it says so).
+
+  $ minicc -c 'load ../ir/multi.ir; func; args 12 18; run; func gcd; run; func clear; run; func nope'
+  loaded ../ir/multi.ir: 4 functions
+  max(i32 a, i32 b): SSA form, 3 blocks
+  * max(i32 a, i32 b): SSA form, 3 blocks
+    gcd(i32 a, i32 b): mutable form, 6 blocks
+    count(buf b, i32 n, i32 v): SSA form, 6 blocks
+    clear(buf b, i32 n): mutable form, 4 blocks
+  args: 12 18
+  return 18
+  gcd(i32 a, i32 b): mutable form, 6 blocks
+  return 6
+  clear(buf b, i32 n): mutable form, 4 blocks
+  args: (not set: the old arguments do not fit these parameters)
+  -c: error: no arguments for clear(buf b, i32 n) (try: args [1,2,3] 4)
+  -c: error: no function 'nope' in ../ir/multi.ir
+  [1]
