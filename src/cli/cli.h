@@ -19,11 +19,11 @@ typedef int (*McCliFn)(int argc, char **argv);
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] "                  \
-      "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--stats]", \
+      "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]", \
       "print the IR after a stage (SSA construction, optimizer passes)")                       \
     X("emit-c", mc_cli_emit_c, "emit-c FILE [--func NAME] [-O0|-O1]",                           \
       "print the C that --stage native compiles (bounds-checked C11)")                        \
-    X("parse", mc_cli_parse, "parse FILE",                                                      \
+    X("parse", mc_cli_parse, "parse FILE|-",                                                      \
       "check an IR file and print it in canonical form")                                       \
     X("sweep", mc_cli_sweep,                                                                    \
       "sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \

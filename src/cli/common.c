@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
 
@@ -20,6 +21,26 @@ int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
     fputc('\n', stderr);
     va_end(ap);
     return 2;
+}
+
+bool mc_cli_help(int argc, char **argv) {
+    static const struct {
+        const char *name, *usage, *summary;
+    } cmds[] = {
+#define MC_X_ROW(name, fn, usage, summary) {name, usage, summary},
+        MC_CLI_COMMANDS(MC_X_ROW)
+#undef MC_X_ROW
+    };
+    bool asked = false;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) asked = true;
+    if (!asked || argc < 1) return false;
+    for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++)
+        if (strcmp(cmds[k].name, argv[0]) == 0) {
+            printf("usage: minicc %s\n%s\n", cmds[k].usage, cmds[k].summary);
+            return true;
+        }
+    return false;
 }
 
 void mc_cli_print_diags(const McDiags *d) { mc_diags_print(d, stderr, true); }
@@ -63,7 +84,8 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
     bool dashdash = false;
     for (int i = 1; i < argc; i++) {
         char *w = argv[i];
-        bool positional = dashdash || w[0] != '-' || (o->file && (accepted & MC_CLI_ARGS) && looks_like_int(w));
+        bool positional = dashdash || w[0] != '-' || (!o->file && strcmp(w, "-") == 0) ||
+                          (o->file && (accepted & MC_CLI_ARGS) && looks_like_int(w));
         if (!dashdash && strcmp(w, "--") == 0) {
             dashdash = true;
             continue;
@@ -179,11 +201,38 @@ void mc_cli_opts_free(McCliOpts *o) {
     o->nargs = 0;
 }
 
+char *mc_cli_read_stdin(size_t *len) {
+    McStr b;
+    mc_str_init(&b);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) mc_str_putn(&b, chunk, n);
+    if (ferror(stdin)) {
+        mc_str_free(&b);
+        return NULL;
+    }
+    *len = b.len;
+    return mc_str_take(&b);
+}
+
 int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
     memset(p, 0, sizeof *p);
     McDiags d;
-    mc_diags_init(&d, o->file, NULL, 0);
-    p->mod = mc_parse_file(o->file, &d, &p->src);
+    bool from_stdin = strcmp(o->file, "-") == 0;
+    mc_diags_init(&d, from_stdin ? "<stdin>" : o->file, NULL, 0);
+    if (from_stdin) {
+        size_t len = 0;
+        p->src = mc_cli_read_stdin(&len);
+        if (!p->src) {
+            mc_diags_free(&d);
+            return mc_cli_error(o, "cannot read standard input: %s", strerror(errno));
+        }
+        d.src = p->src;
+        d.srclen = len;
+        p->mod = mc_parse("<stdin>", p->src, len, &d);
+    } else {
+        p->mod = mc_parse_file(o->file, &d, &p->src);
+    }
     if (!p->mod) {
         mc_cli_print_diags(&d);
         mc_diags_free(&d);

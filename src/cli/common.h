@@ -19,7 +19,7 @@
  *     }
  *
  * Option syntax (only the options in `accepted` are recognised; others are
- * "unknown option"): the first positional word is FILE. After FILE, a word
+ * "unknown option"): the first positional word is FILE (`-` for standard input). After FILE, a word
  * that parses as an integer (so `-5` too) or starts with '[' is an ARG even
  * without `--`; after `--` every word is an ARG. Options may also be written
  * `--name=value`. Every mistake prints `minicc CMD: MESSAGE` on stderr and
@@ -28,6 +28,7 @@
 #define MINICC_CLI_COMMON_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "minicc/diag.h"
 #include "minicc/interp.h"
@@ -72,7 +73,11 @@ typedef struct McCliProgram {
     char *src;     /* the file's text (owned), for carets */
 } McCliProgram;
 
-/* Load o->file and select the function. Returns 0, or 2 after printing the
+/* All of standard input (malloc'd, *len bytes); NULL on a read error. */
+char *mc_cli_read_stdin(size_t *len);
+
+/* Load o->file (`-`: standard input, named `<stdin>` in diagnostics) and
+ * select the function. Returns 0, or 2 after printing the
  * diagnostics (`FILE:LINE:COL: error: M` with the source line and a caret;
  * an unknown --func lists the available names). */
 int mc_cli_load(const McCliOpts *o, McCliProgram *p);
@@ -89,6 +94,11 @@ void mc_cli_print_diags(const McDiags *d);
 __attribute__((format(printf, 2, 3)))
 #endif
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...);
+
+/* `minicc CMD --help` (or `-h`) anywhere before `--`: print the command's
+ * usage line and summary (cli.h) on stdout and return true; the handler
+ * then returns 0 without doing anything else. */
+bool mc_cli_help(int argc, char **argv);
 
 /* Exit status for an outcome: 0 returned, 3 trapped. */
 int mc_cli_outcome_status(const McOutcome *out);

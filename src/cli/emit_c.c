@@ -16,6 +16,7 @@
 #include "minicc/ssa.h"
 
 int mc_cli_emit_c(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
     McCliOpts o;
     int st = mc_cli_opts_parse(argc, argv, MC_CLI_FUNC | MC_CLI_OPT, &o);
     if (st) return st;

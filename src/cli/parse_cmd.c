@@ -10,25 +10,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
 
-/* All of standard input; NULL on a read error. */
-static char *read_stdin(size_t *len) {
-    McStr b;
-    mc_str_init(&b);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) mc_str_putn(&b, chunk, n);
-    if (ferror(stdin)) {
-        mc_str_free(&b);
-        return NULL;
-    }
-    *len = b.len;
-    return mc_str_take(&b);
-}
-
 int mc_cli_parse(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
     if (argc != 2) {
         fprintf(stderr, "usage: minicc parse FILE   (FILE may be - for standard input)\n");
         return 2;
@@ -40,7 +27,7 @@ int mc_cli_parse(int argc, char **argv) {
     McModule *m;
     if (strcmp(path, "-") == 0) {
         size_t len = 0;
-        src = read_stdin(&len);
+        src = mc_cli_read_stdin(&len);
         if (!src) {
             fprintf(stderr, "minicc: cannot read standard input: %s\n", strerror(errno));
             mc_diags_free(&d);
@@ -50,6 +37,8 @@ int mc_cli_parse(int argc, char **argv) {
         d.srclen = len;
         m = mc_parse("<stdin>", src, len, &d);
     } else {
+        mc_diags_free(&d); /* named, for `FILE: error: cannot read ...` as in the other commands */
+        mc_diags_init(&d, path, NULL, 0);
         m = mc_parse_file(path, &d, &src);
     }
     int status = 0;

@@ -89,6 +89,7 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
 }
 
 int mc_cli_print(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
     /* --stage destroyed|allocated: the register allocator's stages (sweep.c). */
     int alloc_st = mc_cli_print_alloc(argc, argv);
     if (alloc_st >= 0) return alloc_st;

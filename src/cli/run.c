@@ -12,6 +12,7 @@
 #include "minicc/pipeline.h"
 
 int mc_cli_run(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
                         MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_ARGS;

@@ -93,3 +93,32 @@ Options.
   $ minicc run --timeout 0 ../ir/sum.ir [1] 1
   minicc run: --timeout must be a positive number of seconds, got '0'
   [2]
+
+`--help` anywhere before `--` prints the command's usage and exits 0.
+
+  $ minicc run --help
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--] ARG...
+  execute a function at one stage of the pipeline
+  $ minicc check ../ir/sum.ir -h | head -1
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
+  $ minicc emit-c --help | head -1
+  usage: minicc emit-c FILE [--func NAME] [-O0|-O1]
+  $ minicc parse --help | head -1
+  usage: minicc parse FILE|-
+
+FILE may be `-` for standard input (diagnostics then say `<stdin>`); a `-`
+after FILE is not an option.
+
+  $ minicc run - [3,-1,4,1,5] 3 < ../ir/sum.ir
+  return 6
+  b = [3, -1, 4, 1, 5]
+  $ minicc check - [] 0 < ../ir/sum.ir | tail -1
+  agree
+  $ printf 'func f(i32 n) {\nentry:\n    return m\n}\n' | minicc run - 1
+  <stdin>:3:12: error: use of undefined value 'm'
+        return m
+               ^
+  [2]
+  $ minicc run ../ir/sum.ir - < ../ir/sum.ir
+  minicc run: unknown option '-'
+  [2]
