@@ -50,6 +50,12 @@ typedef struct McGenOptions {
     int max_bufs;        /* buffer parameters, at most (default 2) */
     bool traps;          /* allow indices that may be out of range (default true) */
     int64_t step_budget; /* estimated block entries of one run, at most (default 20000) */
+    bool opaque;         /* values derive from parameters, never from constants alone, and
+                            no early returns: the optimizer cannot fold the program away
+                            (benchmarks; default false) */
+    int32_t max_construct; /* instructions inside one if/loop at most (0 = up to half of what
+                              is left); a cap makes big programs a uniform sequence of
+                              similar pieces, so their cost scales smoothly (benchmarks) */
 } McGenOptions;
 
 void mc_gen_options_default(McGenOptions *o);

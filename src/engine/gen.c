@@ -252,7 +252,7 @@ static McOperand pick_cond(Gen *g) {
         emit(g, cmp[rnd(g, 4)], t, a, b, NO_OPND);
         return mc_val(t);
     }
-    if (k < 92) return pick_var(g);
+    if (k < 92 || g->o.opaque) return pick_var(g);
     return mc_const((int32_t)rnd(g, 2));
 }
 
@@ -321,13 +321,14 @@ static void set_var(Gen *g, int32_t v, McOp op, McOperand a, McOperand b, McOper
 static void stmt_arith(Gen *g) {
     int32_t v = (int32_t)rnd(g, (uint32_t)g->nvars);
     McOperand a = pick_opnd(g), b = pick_opnd(g);
-    if (a.kind == MC_OPND_CONST && b.kind == MC_OPND_CONST && chance(g, 70)) a = pick_var(g);
+    if (a.kind == MC_OPND_CONST && b.kind == MC_OPND_CONST && (g->o.opaque || chance(g, 70))) a = pick_var(g);
     set_var(g, v, pick_alu(g), a, b, NO_OPND);
 }
 
 static void stmt_copy(Gen *g) {
     int32_t v = (int32_t)rnd(g, (uint32_t)g->nvars);
-    McOperand a = chance(g, 25) ? mc_const(pick_const(g)) : pick_opnd(g);
+    McOperand a = chance(g, 25) && !g->o.opaque ? mc_const(pick_const(g)) : pick_opnd(g);
+    if (g->o.opaque && a.kind == MC_OPND_CONST) a = pick_var(g);
     if (g->ssa && a.kind == MC_OPND_CONST && chance(g, 50)) {
         g->env[v] = a; /* a constant flows straight into uses and phis */
         g->work++;
@@ -376,7 +377,9 @@ static void stmt_permute(Gen *g) {
 
 static int64_t sub_quota(Gen *g, int64_t quota) {
     if (quota <= 2) return 1;
-    return 1 + (int64_t)rnd(g, (uint32_t)(quota / 2 > 1000000 ? 1000000 : quota / 2));
+    int64_t cap = quota / 2 > 1000000 ? 1000000 : quota / 2;
+    if (g->o.max_construct > 0 && cap > g->o.max_construct) cap = g->o.max_construct;
+    return 1 + (int64_t)rnd(g, (uint32_t)cap);
 }
 
 /* if c { A } else { B } */
@@ -602,7 +605,7 @@ static void gen_stmt(Gen *g, int64_t quota) {
         }
         if (k < 85) { stmt_split(g); return; }
         if (k < 87) {
-            if (rnd(g, 100000) >= g->rare / 2) continue;
+            if (g->o.opaque || rnd(g, 100000) >= g->rare / 2) continue;
             stmt_early_return(g);
             return;
         }
@@ -648,6 +651,7 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
     McFunc *f = g->f = mc_func_new("f", NULL);
     /* Parameters, scalars and buffers interleaved in a random order. */
     int32_t ns = (int32_t)rnd(g, (uint32_t)g->o.max_params + 1);
+    if (g->o.opaque && ns < 2) ns = g->o.max_params < 2 ? g->o.max_params : 2;
     int32_t nb = (int32_t)rnd(g, (uint32_t)g->o.max_bufs + 1);
     if (g->o.max_bufs > 0 && nb == 0 && chance(g, 60)) nb = 1;
     for (int32_t si = 0, bi = 0; si < ns || bi < nb;) {
@@ -691,9 +695,15 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
             continue;
         }
         if (!g->ssa) g->var_val[v] = mc_func_value_new(f, names[v]);
-        McOperand init = g->nscalars && chance(g, 40) ? mc_val(g->scalars[rnd(g, (uint32_t)g->nscalars)])
-                                                        : mc_const(pick_const(g));
-        if (g->ssa && chance(g, 50)) {
+        McOperand init = g->nscalars && (g->o.opaque || chance(g, 40))
+                             ? mc_val(g->scalars[rnd(g, (uint32_t)g->nscalars)])
+                             : mc_const(pick_const(g));
+        if (g->o.opaque && g->nscalars) {
+            /* a distinct non-constant start for every variable */
+            int32_t d = assign_dest(g, v);
+            emit(g, MC_OP_ADD, d, init, mc_const((int32_t)v + 1), NO_OPND);
+            g->env[v] = mc_val(d);
+        } else if (g->ssa && chance(g, 50)) {
             g->env[v] = init;
         } else {
             int32_t d = assign_dest(g, v);
