@@ -1293,8 +1293,10 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
     size_t cap = 0;
     int failed = 0, lineno = 0;
     if (quit) *quit = false;
-    while (getline(&line, &cap, in) >= 0) {
+    ssize_t len;
+    while ((len = getline(&line, &cap, in)) >= 0) {
         lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         s->where_file = name;
         s->where_line = lineno;
         McCmdStatus st = mc_command_line(s, line, bail, out, err);

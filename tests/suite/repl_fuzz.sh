@@ -5,12 +5,19 @@
 # numbers, files and half-typed brackets it throws. Deterministic (seeded);
 # SCRIPTS=N runs more. Prints "repl_fuzz: N passed, N failed".
 set -u
-cd "$(dirname "$0")/../repl"
-MINICC=${MINICC:-$(cd ../.. && pwd)/build/minicc}
-case $MINICC in /*) ;; *) MINICC=$(cd ../.. && pwd)/$MINICC ;; esac
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+MINICC=${MINICC:-$root/build/minicc}
+case $MINICC in /*) ;; *) MINICC=$root/$MINICC ;; esac
 n=${SCRIPTS:-200}
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# Run in a scratch directory: emit and dot write files named by random words.
+mkdir -p "$tmp/work/repl" "$tmp/work/ir" "$tmp/share/minicc/examples"
+cp tests/repl/*.ir "$tmp/work/repl/"
+cp tests/ir/*.ir "$tmp/work/ir/"
+cp share/minicc/examples/*.ir "$tmp/share/minicc/examples/"
+cd "$tmp/work/repl"
 
 i=1
 while [ $i -le "$n" ]; do
