@@ -215,3 +215,12 @@ the new function's parameters are kept, others are dropped (and it says so).
   -c: error: no arguments for clear(buf b, i32 n) (try: args [1,2,3] 4)
   -c: error: no function 'nope' in ../ir/multi.ir
   [1]
+
+An unclosed bracket swallows the rest of the line but never the line ending:
+
+  $ printf 'load ../ir/sum.ir\nargs [1, 2\nargs [1, 2] 2\n' | minicc
+  loaded ../ir/sum.ir: 1 function
+  sum(buf b, i32 n): SSA form, 4 blocks
+  <stdin>:2: error: args: expected 2 arguments (b, n), got 1
+  args: [1, 2] 2
+  [1]
