@@ -87,8 +87,18 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
         }
         fputc('\n', out);
     }
-    if (c->diverged >= 0)
+    if (c->diverged >= 0) {
+        /* A run cut off by its limit against one that finished is a real
+         * difference, but often only a too small --max-steps (native code
+         * has no step budget): say so, so nobody hunts for a wrong pass. */
+        const McCheckRow *a = &c->rows[0], *b = &c->rows[c->diverged];
+        if (a->ran && b->ran && did_not_finish(&a->outcome) != did_not_finish(&b->outcome)) {
+            const McCheckRow *cut = did_not_finish(&a->outcome) ? a : b;
+            fprintf(out, "# %s stopped at its limit (%s) and %s did not: a larger --max-steps or --timeout may make them agree\n",
+                    cut->label, cut->outcome.trap, (cut == a ? b : a)->label);
+        }
         fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
+    }
     else if (c->nonterminating)
         fprintf(out, "# no stage finished: the step budget and the time limit agree\nagree\n");
     else

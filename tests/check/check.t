@@ -28,6 +28,23 @@ native code at the time limit. Both mean "did not finish", so they agree.
   # no stage finished: the step budget and the time limit agree
   agree
 
+A budget too small for a program that does finish: the interpreters stop, the
+native code (no step budget) returns. That is reported as a divergence, with a
+note that the limit, not a pass, may be to blame.
+
+  $ minicc check ../../share/minicc/examples/swap.ir --max-steps 5 -- 3
+  input       trap: execution step limit exceeded
+  ssa         trap: execution step limit exceeded
+  opt         trap: execution step limit exceeded
+  alloc K=1   trap: execution step limit exceeded
+  alloc K=2   trap: execution step limit exceeded
+  alloc K=4   trap: execution step limit exceeded
+  alloc K=16  trap: execution step limit exceeded
+  native      return 21
+  # input stopped at its limit (execution step limit exceeded) and native did not: a larger --max-steps or --timeout may make them agree
+  diverge at native
+  [1]
+
 A stage that cannot run at all is a divergence: here there is no C compiler.
 
   $ CC=/nonexistent/cc minicc check ../../share/minicc/examples/swap.ir -- 4 | tail -2
