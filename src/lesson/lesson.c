@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- text helpers ---------------------------------------------------------- */
@@ -96,6 +97,12 @@ static const char *skip_blanks(const char *p, const char *e) {
 
 McLesson *mc_lesson_load(const char *path, McDiags *d) {
     size_t len;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(EISDIR));
+        return NULL;
+    }
+    errno = 0;
     char *src = mc_read_file(path, &len);
     if (!src) {
         mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(errno ? errno : EIO));

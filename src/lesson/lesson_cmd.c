@@ -4,6 +4,7 @@
  * mc_command_line on a session, exactly as if a student had typed it. */
 #include "lesson_cmd.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,7 +43,7 @@ static McLesson *load_or_report(const char *path, FILE *err) {
 
 static void lesson_usage(FILE *out) {
     fprintf(out,
-            "usage: minicc lesson FILE                  play a lesson (Enter: on, b: back, q: quit)\n"
+            "usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)\n"
             "       minicc lesson --check FILE...       run every command and expectation\n"
             "       minicc lesson --export md [-o OUT] FILE   write a Markdown handout\n");
 }
@@ -127,12 +128,12 @@ int mc_cli_lesson(int argc, char **argv) {
     if (export_fmt) {
         FILE *out = stdout;
         if (output && !(out = fopen(output, "w"))) {
-            perror(output);
+            fprintf(stderr, "minicc lesson: cannot write %s: %s\n", output, strerror(errno));
             rc = 2;
         } else {
             rc = mc_lesson_export_md(l, mc_lesson_exec_session, &s, out, stderr) ? 0 : 1;
             if (out != stdout && fclose(out) != 0) {
-                perror(output);
+                fprintf(stderr, "minicc lesson: cannot write %s: %s\n", output, strerror(errno));
                 rc = 2;
             }
         }

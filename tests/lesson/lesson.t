@@ -62,7 +62,7 @@ Bad options.
 
   $ minicc lesson
   minicc lesson: no lesson file given
-  usage: minicc lesson FILE                  play a lesson (Enter: on, b: back, q: quit)
+  usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)
          minicc lesson --check FILE...       run every command and expectation
          minicc lesson --export md [-o OUT] FILE   write a Markdown handout
   [2]
@@ -130,6 +130,17 @@ Interactive playback reads Enter, answers, `b` and `q` from the terminal.
   return 21
   
   End of lesson.
+
+A directory is not a lesson, and an unwritable handout is named.
+
+  $ minicc lesson --check .
+  .: error: cannot read lesson .: Is a directory
+  .: FAILED
+  lessons: 0 passed, 1 failed
+  [1]
+  $ minicc lesson --export md -o no/such/dir/out.md ok.lesson
+  minicc lesson: cannot write no/such/dir/out.md: No such file or directory
+  [2]
 
 An answer may be just the last word after a blank, `=` or `:` (`24` for
 `spill_reads=24`), but `1` is not `-1`. Enter alone is no wrong answer: it
