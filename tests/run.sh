@@ -10,9 +10,10 @@ export MINICC BUILD
 total_pass=0; total_fail=0
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 
-count() { # suite name, output file: add "N passed, N failed" style counts
-    p=$(sed -n 's/.*[^0-9]\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\1/p' "$2" | tail -1)
-    f=$(sed -n 's/.*[^0-9]\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2/p' "$2" | tail -1)
+count() { # suite name, output file: add its last "N passed, N failed" line
+    line=$(grep -E '(^|[^0-9])[0-9]+ passed, [0-9]+ failed' "$2" | tail -1)
+    p=$(printf '%s\n' "$line" | sed -n 's/^\(.*[^0-9]\)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2/p')
+    f=$(printf '%s\n' "$line" | sed -n 's/^\(.*[^0-9]\)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\3/p')
     [ -n "$p" ] || { p=0; f=1; echo "$1: no summary line (crashed?)"; }
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
     echo "$1: $p passed, $f failed"
@@ -46,9 +47,14 @@ fi
 for s in tests/suite/*.sh; do
     [ -f "$s" ] || continue
     name=$(basename "$s" .sh)
-    sh "$s" >"$log" 2>&1
+    if sh "$s" >"$log" 2>&1; then st=0; else st=$?; fi
     grep -E 'FAIL|fail' "$log" | grep -v ' 0 failed' | head -40
+    before=$total_fail
     count "$name" "$log"
+    if [ "$st" != 0 ] && [ "$total_fail" = "$before" ]; then
+        echo "$name: exit status $st although nothing failed"; tail -5 "$log"
+        total_fail=$((total_fail + 1))
+    fi
 done
 
 echo "$total_pass passed, $total_fail failed"
