@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "minicc/cfg.h"
+#include "minicc/check.h"
 #include "minicc/cgen.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
@@ -805,91 +806,21 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     return OK;
 }
 
-/* Run an interpreting stage with the session's phi mode (the stepping
- * interpreter), so `set phi-mode sequential` shows which stage the classic
- * bug breaks. Returns false with a diagnostic when the stage cannot be built. */
-static bool run_with_phi_mode(McSession *s, McStage stage, McArgs *args, McOutcome *oc, McDiags *d) {
-    McFunc *f = NULL;
-    const McFunc *run = s->input;
-    if (stage != MC_STAGE_INPUT) {
-        f = mc_ssa_build(s->input, MC_SSA_PRUNED, NULL, d);
-        if (!f) return false;
-        if (stage == MC_STAGE_OPT && !mc_opt_run(f, NULL, NULL, d)) {
-            mc_func_free(f);
-            return false;
-        }
-        run = f;
-    }
-    McInterpOptions o;
-    memset(&o, 0, sizeof o);
-    o.max_steps = s->max_steps;
-    o.phi_mode = s->phi_mode;
-    McInterp *in = mc_interp_new(run, args, &o);
-    mc_interp_continue(in, NULL);
-    mc_interp_finished(in, oc);
-    /* The interpreter works on its own copy of the arguments. */
-    McArgs after;
-    mc_args_copy(&after, mc_interp_args(in));
-    mc_args_free(args);
-    *args = after;
-    mc_interp_free(in);
-    mc_func_free(f);
-    return true;
-}
-
 static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_args(s, err)) return ERR;
-    static const struct {
-        McStage stage;
-        int regs;
-    } rows[] = {{MC_STAGE_INPUT, 0}, {MC_STAGE_SSA, 0},   {MC_STAGE_OPT, 0},    {MC_STAGE_ALLOC, 1},
-                {MC_STAGE_ALLOC, 2}, {MC_STAGE_ALLOC, 4}, {MC_STAGE_ALLOC, 16}, {MC_STAGE_NATIVE, 0}};
-    McOutcome ref;
-    memset(&ref, 0, sizeof ref);
-    McArgs refargs = {0};
-    const char *diverged = NULL;
-    char label[32], buf[192];
     if (s->phi_mode == MC_PHI_SEQUENTIAL)
         fputs("# phi-mode sequential: input, ssa and opt assign phis one at a time\n", out);
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        McStageOptions o;
-        mc_stage_options_default(&o);
-        o.stage = rows[i].stage;
-        if (rows[i].regs) o.regs = rows[i].regs;
-        o.allocator = s->allocator;
-        o.max_steps = s->max_steps;
-        if (rows[i].regs) snprintf(label, sizeof label, "%s K=%d", mc_stage_name(o.stage), rows[i].regs);
-        else snprintf(label, sizeof label, "%s", mc_stage_name(o.stage));
-        McArgs args;
-        mc_args_copy(&args, &s->args);
-        McDiags d;
-        mc_diags_init(&d, NULL, NULL, 0);
-        McOutcome oc;
-        memset(&oc, 0, sizeof oc);
-        bool ran = s->phi_mode == MC_PHI_SEQUENTIAL && o.stage <= MC_STAGE_OPT
-                       ? run_with_phi_mode(s, o.stage, &args, &oc, &d)
-                       : mc_stage_execute(s->input, &o, &args, &oc, NULL, &d);
-        if (ran) {
-            fprintf(out, "%-10s  %s\n", label, mc_outcome_str(&oc, buf, sizeof buf));
-            if (i == 0) {
-                ref = oc;
-                mc_args_copy(&refargs, &args);
-            } else if (!diverged && !mc_outcome_same(&oc, &args, &ref, &refargs)) {
-                diverged = mc_stage_name(o.stage);
-            }
-        } else {
-            fprintf(out, "%-10s  cannot run: %s\n", label, d.n ? d.v[0].msg : "unknown error");
-            if (!diverged) diverged = mc_stage_name(o.stage);
-        }
-        mc_diags_free(&d);
-        mc_args_free(&args);
-        if (!ran && i == 0) break; /* nothing to compare with */
-    }
-    mc_args_free(&refargs);
-    if (diverged) fprintf(out, "diverge at %s\n", diverged);
-    else fputs("agree\n", out);
-    return OK;
+    McStageOptions o;
+    mc_stage_options_default(&o);
+    o.allocator = s->allocator;
+    o.max_steps = s->max_steps;
+    o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
+    McCheck c;
+    mc_check_run(s->input, &s->args, &o, &c);
+    mc_check_print(s->input, &c, out);
+    mc_check_free(&c);
+    return OK; /* a divergence is a finding, not a failed command */
 }
 
 /* ---- pictures ----------------------------------------------------------------------------- */
