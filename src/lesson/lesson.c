@@ -63,6 +63,9 @@ static int edit_distance(const char *a, const char *b) {
             int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
             if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            /* Two neighbours swapped ("expcet") is one slip, not two. */
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
             d[i][j] = c;
         }
     return d[la][lb];
@@ -146,7 +149,8 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
                 add_step(l, MC_LS_HEADING, t, (size_t)(te - t), line);
                 if (!l->title) l->title = mc_xstrndup(t, (size_t)(te - t));
             }
-        } else if (*s == '$') {
+        } else if (*s == '$' && (n == 1 || s[1] == ' ' || s[1] == '\t')) {
+            /* `$ CMD`; a line such as `$edge1 is an edge block` is narration. */
             const char *t = skip_blanks(s + 1, e);
             if (t == e)
                 mc_diag(d, (McLoc){line, col}, "empty command after '$'");
@@ -207,9 +211,14 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
                 char word[16];
                 memcpy(word, s, w);
                 word[w] = 0;
+                /* One slip away from a directive and starting with the same
+                 * letter, but not the directive plus an ending: narration
+                 * that wraps onto "expected", "pauses", "task", "cause" or
+                 * "except" stays narration. */
                 for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
-                    if (edit_distance(word, directives[k]) == 1 ||
-                        (strlen(directives[k]) >= 5 && edit_distance(word, directives[k]) == 2)) {
+                    if (word[0] == directives[k][0] &&
+                        strncmp(word, directives[k], strlen(directives[k])) != 0 &&
+                        edit_distance(word, directives[k]) == 1) {
                         mc_diag(d, (McLoc){line, col}, "unknown directive '%s' (did you mean '%s'?)", word,
                                 directives[k]);
                         typo = true;

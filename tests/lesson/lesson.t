@@ -131,6 +131,24 @@ Interactive playback reads Enter, answers, `b` and `q` from the terminal.
   
   End of lesson.
 
+Narration may wrap onto words close to a directive ("expected", "pauses",
+"task", "cause", "except") or start with an IR name such as `$edge1`: only
+`$` followed by a blank is a command, and only a one-letter slip of a
+directive is reported.
+
+  $ printf '$ help quit\nThe copies of the\nexpected values: a\ntask that may\ncause trouble\nexcept here; it\npauses there.\n$edge1 is a block.\n' > prose.lesson
+  $ minicc lesson --check prose.lesson
+  prose.lesson: ok
+  lessons: 1 passed, 0 failed
+  $ printf '$ help quit\nexepct x\npasue\n' > slips.lesson
+  $ minicc lesson --check slips.lesson
+  slips.lesson:2:1: error: unknown directive 'exepct' (did you mean 'expect'?)
+  slips.lesson:3:1: error: unknown directive 'pasue' (did you mean 'pause'?)
+  slips.lesson: FAILED
+  lessons: 0 passed, 1 failed
+  [1]
+  $ rm -f prose.lesson slips.lesson
+
 A directory is not a lesson, and an unwritable handout is named.
 
   $ minicc lesson --check .
