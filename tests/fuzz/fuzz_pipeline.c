@@ -199,6 +199,159 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 }
 
+/* ---- a structure-aware mutator (libFuzzer only) ------------------------------
+ *
+ * Byte-level mutation of IR text mostly makes parse errors, which is good for
+ * the parser and useless for the passes. This mutator works on the program:
+ * a fresh generated program (gen.h) now and then, else a random edit of the
+ * parsed input (an operand becomes an edge value or another name, an opcode
+ * changes, branch targets swap, a branch or jump is retargeted, an
+ * instruction is duplicated or deleted, the arguments are regenerated),
+ * re-verified and printed with its `# args:` line. When the input does not
+ * parse or the edit makes it invalid, libFuzzer's own byte mutation runs
+ * instead, so the parser keeps being fuzzed too. */
+#ifndef MC_FUZZ_MAIN
+#include "minicc/gen.h"
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+
+static size_t emit_program(const McFunc *f, const McArgs *a, uint8_t *data, size_t max_size) {
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    if (!m) return 0;
+    mc_func_print(f, m);
+    fprintf(m, "# args: ");
+    mc_args_format(a, m);
+    fprintf(m, "\n");
+    fclose(m);
+    size_t out = 0;
+    if (n <= max_size) {
+        memcpy(data, buf, n);
+        out = n;
+    }
+    free(buf);
+    return out;
+}
+
+static bool edit_program(McFunc *f, McRng *r) {
+    static const int32_t edge[] = {INT32_MIN, INT32_MAX, -1, 0, 1, 2, 4, 65536};
+    int32_t nb = f->nblocks;
+    if (nb == 0) return false;
+    int32_t b = (int32_t)mc_rng_below(r, (uint32_t)nb);
+    McBlock *bl = &f->blocks[b];
+    switch (mc_rng_below(r, 8)) {
+    case 0: /* an operand becomes an edge value */
+    case 1: /* ... or another scalar name */
+        if (bl->ninsts) {
+            McInst *in = &bl->insts[mc_rng_below(r, (uint32_t)bl->ninsts)];
+            int n = mc_op_info[in->op].nargs;
+            int k = (int)mc_rng_below(r, (uint32_t)n);
+            if ((in->op == MC_OP_LOAD || in->op == MC_OP_STORE) && k == 0) return false;
+            if (mc_rng_below(r, 2) == 0 || f->nvalues == 0) {
+                in->a[k] = mc_const(edge[mc_rng_below(r, sizeof edge / sizeof edge[0])]);
+            } else {
+                int32_t v = (int32_t)mc_rng_below(r, (uint32_t)f->nvalues);
+                if (f->values[v].kind != MC_VAL_I32) return false;
+                in->a[k] = mc_val(v);
+            }
+            return true;
+        }
+        return false;
+    case 2: /* opcode change among the binary ALU operations */
+        if (bl->ninsts) {
+            static const McOp alu[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_LT, MC_OP_LE, MC_OP_EQ, MC_OP_NE};
+            McInst *in = &bl->insts[mc_rng_below(r, (uint32_t)bl->ninsts)];
+            if (mc_op_info[in->op].nargs != 2 || in->op == MC_OP_LOAD) return false;
+            in->op = (uint8_t)alu[mc_rng_below(r, 7)];
+            return true;
+        }
+        return false;
+    case 3: /* swap branch targets */
+        if (bl->term.op != MC_OP_BRANCH) return false;
+        {
+            int32_t t = bl->term.target[0];
+            bl->term.target[0] = bl->term.target[1];
+            bl->term.target[1] = t;
+        }
+        return true;
+    case 4: /* retarget a jump or branch (valid mostly in mutable form) */
+        if ((bl->term.op != MC_OP_JUMP && bl->term.op != MC_OP_BRANCH) || nb < 2) return false;
+        bl->term.target[bl->term.op == MC_OP_BRANCH ? mc_rng_below(r, 2) : 0] =
+            1 + (int32_t)mc_rng_below(r, (uint32_t)nb - 1);
+        return true;
+    case 5: /* duplicate an instruction (mutable form: a reassignment) */
+        if (bl->ninsts) {
+            int32_t i = (int32_t)mc_rng_below(r, (uint32_t)bl->ninsts);
+            McInst copy = bl->insts[i];
+            McInst *in = mc_block_inst_insert(f, b, (int32_t)mc_rng_below(r, (uint32_t)bl->ninsts + 1));
+            *in = copy;
+            return true;
+        }
+        return false;
+    case 6: /* delete an instruction */
+        if (bl->ninsts) {
+            mc_block_inst_remove(f, b, (int32_t)mc_rng_below(r, (uint32_t)bl->ninsts));
+            return true;
+        }
+        return false;
+    default: /* a branch condition or return value becomes an edge value */
+        if (bl->term.op == MC_OP_JUMP) return false;
+        bl->term.arg = mc_const(edge[mc_rng_below(r, sizeof edge / sizeof edge[0])]);
+        return true;
+    }
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
+    McRng r;
+    mc_rng_seed(&r, seed);
+    uint32_t mode = mc_rng_below(&r, 10);
+    if (mode < 2) {
+        McGenOptions o;
+        mc_gen_options_default(&o);
+        o.size = 4 + (int32_t)mc_rng_below(&r, 40);
+        o.max_loop_depth = (int)mc_rng_below(&r, 4);
+        o.max_vars = 2 + (int)mc_rng_below(&r, 14);
+        uint64_t s = mc_rng_next(&r);
+        McFunc *f = mc_gen(s, &o);
+        McArgs a;
+        mc_gen_args(f, s, &a);
+        size_t n = emit_program(f, &a, data, max_size);
+        mc_args_free(&a);
+        mc_func_free(f);
+        if (n) return n;
+    } else if (mode < 7) {
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        McModule *m = mc_parse("m.ir", (const char *)data, size, &d);
+        mc_diags_free(&d);
+        if (m && m->nfuncs > 0) {
+            McFunc *f = mc_func_clone(m->funcs[0]);
+            McArgs a;
+            args_for(m->funcs[0], (const char *)data, size, true, &a);
+            int edits = 1 + (int)mc_rng_below(&r, 3);
+            bool ok = true;
+            for (int e = 0; e < edits && ok; e++) ok = edit_program(f, &r);
+            if (mc_rng_below(&r, 4) == 0) {
+                mc_args_free(&a);
+                mc_gen_args(f, mc_rng_next(&r), &a);
+                ok = true;
+            }
+            size_t n = 0;
+            if (ok && mc_verify(f, MC_VERIFY_INFER, NULL)) n = emit_program(f, &a, data, max_size);
+            mc_args_free(&a);
+            mc_func_free(f);
+            mc_module_free(m);
+            if (n) return n;
+        } else {
+            mc_module_free(m);
+        }
+    }
+    return LLVMFuzzerMutate(data, size, max_size);
+}
+#endif
+
 #ifdef MC_FUZZ_MAIN
 /* Replay driver: run every file named on the command line through the
  * target; an abort is a failure. Prints `N passed, 0 failed` at the end. */
