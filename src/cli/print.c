@@ -146,6 +146,15 @@ int mc_cli_print(int argc, char **argv) {
             return st;
         }
     }
+    if (ssa_name) {
+        /* Like --passes: --ssa alone means "show the SSA", never ignored. */
+        if (!(o.given & MC_CLI_STAGE)) o.stage.stage = MC_STAGE_SSA;
+        if (o.stage.stage == MC_STAGE_INPUT) {
+            st = mc_cli_error(&o, "--ssa needs --stage ssa or opt");
+            mc_cli_opts_free(&o);
+            return st;
+        }
+    }
     McStage stage = o.stage.stage;
     if (stage != MC_STAGE_INPUT && stage != MC_STAGE_SSA && stage != MC_STAGE_OPT) {
         st = mc_cli_error(&o, "print shows the IR of stage input, ssa or opt, not '%s'", mc_stage_name(stage));

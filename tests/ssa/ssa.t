@@ -319,6 +319,15 @@ Mistakes.
   $ minicc print swap.ir --stage alloc
   minicc print: print shows the IR of stage input, ssa or opt, not 'alloc'
   [2]
+
+`--ssa` alone shows stage ssa (it is never silently ignored); with an
+explicit `--stage input` it is a mistake.
+
+  $ minicc print ../ir/fact_mutable.ir --ssa minimal | grep -c phi
+  3
+  $ minicc print ../ir/fact_mutable.ir --ssa minimal --stage input
+  minicc print: --ssa needs --stage ssa or opt
+  [2]
   $ minicc print nosuch.ir --stage ssa
   nosuch.ir: error: cannot read nosuch.ir: No such file or directory
   [2]
