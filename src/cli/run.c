@@ -18,6 +18,21 @@ int mc_cli_run(int argc, char **argv) {
                         MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_ARGS;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
+    /* An option for another stage is harmless but probably a mistake
+     * (`--stats` without `--stage alloc` prints no stats): say so. */
+    static const struct {
+        unsigned bit;
+        const char *name;
+        McStage stage;
+    } only[] = {
+        {MC_CLI_STATS, "--stats", MC_STAGE_ALLOC},        {MC_CLI_REGS, "--regs", MC_STAGE_ALLOC},
+        {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC}, {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE},
+        {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},
+    };
+    for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
+        if ((o.given & only[i].bit) && o.stage.stage != only[i].stage)
+            fprintf(stderr, "minicc run: note: %s applies to --stage %s only (ignored at stage %s)\n", only[i].name,
+                    mc_stage_name(only[i].stage), mc_stage_name(o.stage.stage));
     McCliProgram p;
     if ((st = mc_cli_load(&o, &p))) {
         mc_cli_opts_free(&o);

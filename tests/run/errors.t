@@ -122,3 +122,14 @@ after FILE is not an option.
   $ minicc run ../ir/sum.ir - < ../ir/sum.ir
   minicc run: unknown option '-'
   [2]
+
+An option for another stage is ignored, with a note on stderr (the outcome and
+exit status do not change).
+
+  $ minicc run ../ir/sum.ir --stats [1,2] 2
+  minicc run: note: --stats applies to --stage alloc only (ignored at stage input)
+  return 3
+  b = [1, 2]
+  $ minicc run ../ir/sum.ir --stage native --regs 2 [1,2] 2 2>/dev/null
+  return 3
+  b = [1, 2]
