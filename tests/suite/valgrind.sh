@@ -1,0 +1,95 @@
+#!/bin/sh
+# valgrind.sh - a whole minicc> session, one-shot commands, the fuzzer and the
+# reducer under valgrind memcheck: no invalid read or write, no use of an
+# uninitialised value, no definitely lost block. Skipped (with a note) when
+# valgrind is not installed or the build is a sanitizer build (ASan and
+# valgrind do not mix). Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+MINICC=${MINICC:-$(pwd)/$BUILD/minicc}
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; grep -E '^==[0-9]+== ' "$tmp/vg" | head -40; }
+
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "note: valgrind not installed; skipped"; echo "0 passed, 0 failed"; exit 0
+fi
+case "$BUILD" in *asan*) echo "note: sanitizer build; skipped"; echo "0 passed, 0 failed"; exit 0 ;; esac
+
+# vg NAME CMD... (stdin passed through): memcheck must report nothing.
+vg() {
+    name=$1; shift
+    valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+        --log-file="$tmp/vg" "$@" >"$tmp/out" 2>&1
+    st=$?
+    if [ "$st" = 99 ] || grep -q '^==[0-9]*== [A-Z]' "$tmp/vg" 2>/dev/null; then ko "$name"
+    else ok "$name (exit $st)"; fi
+    [ -n "${VG_DEBUG:-}" ] && head -5 "$tmp/out"
+}
+
+ex=share/minicc/examples/swap.ir
+cat >"$tmp/session.mc" <<EOF
+# a long prompt session: every kind of command, mistakes included
+load $ex
+args 5
+run
+start
+step 3
+stepi 4
+where
+values
+print a
+break head
+continue
+back 2
+delete
+continue
+ssa
+ssa minimal
+opt
+opt sccp dce
+show ssa
+show opt
+destroy
+destroy baseline
+alloc 1
+alloc 2 baseline
+interference
+regs
+machine
+sweep 4
+list
+cfg
+dom
+live
+passes
+set phi-mode sequential
+run
+set phi-mode parallel
+set stage alloc
+set regs 2
+run
+frobnicate
+load /nonexistent/missing.ir
+args 1 2 3
+args [1,
+print nosuchname
+break nosuchblock
+step 100000
+reset
+help
+help run
+quit
+EOF
+vg "prompt session (batch mode)" "$MINICC" <"$tmp/session.mc"
+vg "run --stage alloc --stats" "$MINICC" run "$ex" --stage alloc --regs 2 --stats -- 5
+vg "run --stage opt on bad input" "$MINICC" run tests/repl/bad_syntax.ir --stage opt
+vg "check" "$MINICC" check "$ex" -- 4
+vg "gen" "$MINICC" gen --seed 9 --size 60 --loops 3
+vg "fuzz in-process (8 programs, every stage config)" "$MINICC" fuzz --no-fork --count 8 --seed 3 --size 30 -q
+vg "fuzz + reducer in-process (--mutant seqphi)" "$MINICC" fuzz --no-fork --mutant seqphi --count 60 --form ssa --stages ssa
+
+echo "$pass passed, $fail failed"
