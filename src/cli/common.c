@@ -77,6 +77,32 @@ static void add_arg(McCliOpts *o, char *s) {
     o->args[o->nargs++] = s;
 }
 
+/* '[' minus ']' in s: > 0 while a list is still open. */
+static int open_brackets(const char *s) {
+    int depth = 0;
+    for (; *s; s++) depth += *s == '[' ? 1 : *s == ']' ? -1 : 0;
+    return depth;
+}
+
+/* A list the shell split at its blanks (`[1, 2, 3]` unquoted, as minicc
+ * prints buffers): join argv[*i] and the words after it up to the one that
+ * closes the bracket into one owned ARG. A list that never closes is left
+ * alone (its own word then reports the missing ']'). */
+static char *join_list(McCliOpts *o, int argc, char **argv, int *i) {
+    int depth = open_brackets(argv[*i]), j = *i;
+    while (depth > 0 && j + 1 < argc) depth += open_brackets(argv[++j]);
+    if (depth > 0) return argv[*i];
+    McStr b;
+    mc_str_init(&b);
+    mc_str_puts(&b, argv[*i]);
+    while (*i < j) {
+        mc_str_puts(&b, " ");
+        mc_str_puts(&b, argv[++*i]);
+    }
+    o->owned = mc_xrealloc(o->owned, (size_t)(o->nowned + 1) * sizeof *o->owned);
+    return o->owned[o->nowned++] = mc_str_take(&b);
+}
+
 int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
     memset(o, 0, sizeof *o);
     o->cmd = argc > 0 ? argv[0] : "";
@@ -94,7 +120,7 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             if (!o->file) {
                 o->file = w;
             } else if (accepted & MC_CLI_ARGS) {
-                add_arg(o, w);
+                add_arg(o, open_brackets(w) > 0 ? join_list(o, argc, argv, &i) : w);
             } else {
                 mc_cli_error(o, "unexpected argument '%s'", w);
                 goto fail;
@@ -199,6 +225,10 @@ void mc_cli_opts_free(McCliOpts *o) {
     free(o->args);
     o->args = NULL;
     o->nargs = 0;
+    for (int i = 0; i < o->nowned; i++) free(o->owned[i]);
+    free(o->owned);
+    o->owned = NULL;
+    o->nowned = 0;
 }
 
 char *mc_cli_read_stdin(size_t *len) {

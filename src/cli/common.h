@@ -21,7 +21,8 @@
  * Option syntax (only the options in `accepted` are recognised; others are
  * "unknown option"): the first positional word is FILE (`-` for standard input). After FILE, a word
  * that parses as an integer (so `-5` too) or starts with '[' is an ARG even
- * without `--`; after `--` every word is an ARG. Options may also be written
+ * without `--`; after `--` every word is an ARG. A list split by the shell
+ * (`[1, -2, 3]` unquoted) is joined back into one ARG up to its ']'. Options may also be written
  * `--name=value`. Every mistake prints `minicc CMD: MESSAGE` on stderr and
  * gives exit status 2. Nothing here calls exit(). */
 #ifndef MINICC_CLI_COMMON_H
@@ -57,8 +58,10 @@ typedef struct McCliOpts {
     McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
     bool stats;           /* --stats */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
-    char **args;          /* ARG words (malloc'd array of pointers into argv) */
+    char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;
+    char **owned;         /* ARGs joined from several words (`[1,` `2]`), malloc'd */
+    int nowned;
 } McCliOpts;
 
 /* Parse argv (argv[0] = command name). Returns 0, or 2 after printing the

@@ -133,3 +133,16 @@ exit status do not change).
   $ minicc run ../ir/sum.ir --stage native --regs 2 [1,2] 2 2>/dev/null
   return 3
   b = [1, 2]
+
+A list the shell split at its blanks, as minicc prints buffers, is joined back
+into one argument (up to its ']'; a list that never closes is left alone).
+
+  $ minicc run ../ir/sum.ir [3, -1, 4] 3
+  return 6
+  b = [3, -1, 4]
+  $ minicc run ../ir/sum.ir [ 3 , 1 ] --stage ssa 2
+  return 4
+  b = [3, 1]
+  $ minicc run ../ir/sum.ir [1,2 1
+  error: argument 1 (b): malformed list '[1,2': missing ']'
+  [2]
