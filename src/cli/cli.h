@@ -32,7 +32,8 @@ typedef int (*McCliFn)(int argc, char **argv);
       "print one random valid program and its arguments (as a comment line)")                 \
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
-      "[--max-shrink N] [--no-shrink] [--no-fork] [--mutant seqphi] [-q]",                      \
+      "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
+      "[--timeout S] [--mutant seqphi] [-q]",                                                   \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \
     X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
       "play a scripted lesson, check lessons non-interactively, or export a handout")
