@@ -33,7 +33,7 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
       "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
-      "[--timeout S] [--mutant seqphi] [-q]",                                                   \
+      "[--timeout S] [--mutant seqphi|crash] [-q]",                                             \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \
     X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
       "play a scripted lesson, check lessons non-interactively, or export a handout")

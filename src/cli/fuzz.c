@@ -158,7 +158,7 @@ int mc_cli_gen(int argc, char **argv) {
 
 typedef struct Config {
     McStageOptions so;
-    bool mutant;   /* --mutant seqphi: the interpreter with sequential phis (a planted bug) */
+    int mutant;    /* a planted bug (--mutant): 0 none, MUT_SEQPHI, MUT_CRASH */
     char name[48]; /* `alloc K=3 baseline -O0` */
 } Config;
 
@@ -185,14 +185,23 @@ typedef struct Fuzz {
     int64_t checks;     /* stage runs */
 } Fuzz;
 
-/* The classic mistake the chapter warns about: phis assigned one by one.
- * A planted bug, so the fuzzer and the reducer can be shown (and tested) to
- * find and minimize a real divergence: the swap loop. */
-static bool run_mutant(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out) {
+enum { MUT_NONE = 0, MUT_SEQPHI = 1, MUT_CRASH = 2 };
+
+/* Planted bugs, so the fuzzer and the reducer can be shown (and tested) to
+ * find and minimize a failure:
+ *   seqphi  the classic mistake the chapter warns about, phis assigned one
+ *           by one (the reducer finds the swap loop);
+ *   crash   a stage that aborts on any function with a store, whatever the
+ *           result (exercises the child-process boundary). */
+static bool run_mutant(int kind, const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out) {
+    if (kind == MUT_CRASH)
+        for (int32_t b = 0; b < f->nblocks; b++)
+            for (int32_t i = 0; i < f->blocks[b].ninsts; i++)
+                if (f->blocks[b].insts[i].op == MC_OP_STORE) abort();
     McInterpOptions io;
     memset(&io, 0, sizeof io);
     io.max_steps = so->max_steps;
-    io.phi_mode = MC_PHI_SEQUENTIAL;
+    io.phi_mode = kind == MUT_SEQPHI ? MC_PHI_SEQUENTIAL : MC_PHI_PARALLEL;
     McInterp *in = mc_interp_new(f, args, &io);
     mc_interp_continue(in, NULL);
     mc_interp_finished(in, out);
@@ -233,7 +242,7 @@ static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Res
         mc_diags_init(&cd, NULL, NULL, 0);
         McStageOptions co = z->cfg[c].so;
         if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
-        bool ok = z->cfg[c].mutant ? run_mutant(f, &co, &ca, &r->got)
+        bool ok = z->cfg[c].mutant ? run_mutant(z->cfg[c].mutant, f, &co, &ca, &r->got)
                                    : mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
         bool same = ok && mc_outcome_same(&r->ref, &ra, &r->got, &ca);
         if (!ok) mc_diag_line(&cd, 0, r->msg, sizeof r->msg);
@@ -309,7 +318,7 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
     c->so.regs = regs;
     c->so.allocator = al;
     c->so.timeout = 2.0;
-    c->mutant = false;
+    c->mutant = MUT_NONE;
     if (stage == MC_STAGE_ALLOC)
         snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, al == MC_ALLOC_BASELINE ? "baseline" : "improved",
                  opt);
@@ -382,7 +391,7 @@ static void describe(const Fuzz *z, const McFunc *f, const McArgs *args, const R
             if (mc_stage_execute(f, &so, &ra, &o1, NULL, &d) && r->cfg >= 0) {
                 McStageOptions co = z->cfg[r->cfg].so;
                 if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
-                bool ran = z->cfg[r->cfg].mutant ? run_mutant(f, &co, &ca, &o2)
+                bool ran = z->cfg[r->cfg].mutant ? run_mutant(z->cfg[r->cfg].mutant, f, &co, &ca, &o2)
                                                  : mc_stage_execute(f, &co, &ca, &o2, NULL, &d);
                 if (ran) {
                     for (int32_t p = 0; p < f->nparams; p++) {
@@ -415,7 +424,8 @@ int mc_cli_fuzz(int argc, char **argv) {
     mc_gen_options_default(&go);
     go.size = 30;
     uint64_t seed = 1, count = 100;
-    bool want[MC_STAGE_COUNT] = {false}, stages_given = false, quiet = false, shrink = true, mutant = false;
+    bool want[MC_STAGE_COUNT] = {false}, stages_given = false, quiet = false, shrink = true;
+    int mutant = MUT_NONE;
     long max_shrink = 4000;
     Fuzz z;
     memset(&z, 0, sizeof z);
@@ -444,8 +454,9 @@ int mc_cli_fuzz(int argc, char **argv) {
             if (!parse_int(v, 1, 3600, &n)) return opt_error("fuzz", "--timeout expects seconds in 1..3600, not '%s'", v);
             z.timeout = (unsigned)n;
         } else if ((v = opt_value(argc, argv, &i, "--mutant"))) {
-            if (strcmp(v, "seqphi") != 0) return opt_error("fuzz", "--mutant expects seqphi, not '%s'", v);
-            mutant = true;
+            if (strcmp(v, "seqphi") == 0) mutant = MUT_SEQPHI;
+            else if (strcmp(v, "crash") == 0) mutant = MUT_CRASH;
+            else return opt_error("fuzz", "--mutant expects seqphi or crash, not '%s'", v);
         } else if (strcmp(argv[i], "--no-fork") == 0) {
             z.fork = false;
         } else if (strcmp(argv[i], "--no-shrink") == 0) {
@@ -456,6 +467,8 @@ int mc_cli_fuzz(int argc, char **argv) {
             return opt_error("fuzz", "unknown option '%s'", argv[i]);
         }
     }
+    if (mutant == MUT_CRASH && !z.fork)
+        return opt_error("fuzz", "%s needs child processes (not --no-fork)", "--mutant crash");
     if (!stages_given) {
         for (int s = 0; s < MC_STAGE_COUNT; s++) want[s] = true;
         want[MC_STAGE_NATIVE] = count <= 10; /* slow: a compiler run per program */
@@ -466,8 +479,9 @@ int mc_cli_fuzz(int argc, char **argv) {
     int ncfg = 0;
     if (mutant) {
         add_cfg(&cfg, &ncfg, MC_STAGE_INPUT, 1, 4, MC_ALLOC_IMPROVED);
-        cfg[0].mutant = true;
-        snprintf(cfg[0].name, sizeof cfg[0].name, "input with sequential phis (--mutant)");
+        cfg[0].mutant = mutant;
+        snprintf(cfg[0].name, sizeof cfg[0].name, "%s",
+                 mutant == MUT_SEQPHI ? "input with sequential phis (--mutant)" : "a stage that aborts (--mutant)");
     }
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
         if (!want[s]) continue;

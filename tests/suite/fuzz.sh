@@ -44,6 +44,15 @@ if [ "$lines" -le 12 ] && [ "$phis" -ge 2 ]; then ok "mutant shrunk to $lines li
 sed -n '/^func /,/^}/p' "$tmp/out" >"$tmp/min.ir"
 if "$MINICC" parse "$tmp/min.ir" >/dev/null 2>&1; then ok "minimal program parses"; else ko "minimal program parses"; fi
 
+# A stage that crashes is a finding too (each check runs in a child process),
+# and the reducer keeps only what makes it crash: one store.
+"$MINICC" fuzz --mutant crash --count 50 --stages ssa >"$tmp/out" 2>&1
+st=$?
+if [ "$st" = 1 ] && grep -q 'crashed with signal 6' "$tmp/out" &&
+    [ "$(sed -n '/^func /,/^}/p' "$tmp/out" | grep -c '^    ')" -le 3 ] &&
+    sed -n '/^func /,/^}/p' "$tmp/out" | grep -q '^    store '; then
+    ok "crashing stage found and shrunk to a store"; else ko "crashing stage found and shrunk (exit $st)"; fi
+
 # 3. minicc gen: deterministic, valid, print -> parse identity.
 gen_ok=1
 for s in 1 2 3 4 5 6 7 8; do
