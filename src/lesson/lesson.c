@@ -435,7 +435,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
     int nstops = 0, failures = 0;
     bool last_ok = true;
     char buf[512], msg[1024];
-    fprintf(out, "Lesson: %s\n(Enter: continue   b: back   q: quit)\n\n", l->title);
+    fprintf(out, in ? "Lesson: %s\n(Enter: continue   b: back   q: quit)\n\n" : "Lesson: %s\n\n", l->title);
     stops[nstops++] = 0;
     for (int i = 0; i < l->nsteps; i++) {
         const McLessonStep *s = &l->steps[i];
@@ -460,6 +460,10 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             }
             break;
         case MC_LS_ASK:
+            if (!in) {
+                fprintf(out, "\n? %s\nThe answer is: %s\n\n", s->text, s->answer);
+                break;
+            }
             fprintf(out, "\n? %s\nyour answer> ", s->text);
             fflush(out);
             if (!read_line(in, buf, sizeof buf)) {
@@ -474,6 +478,10 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                 fprintf(out, "Not quite. The answer is: %s\n\n", s->answer);
             break;
         case MC_LS_PAUSE:
+            if (!in) {
+                stops[nstops++] = i + 1;
+                break;
+            }
             fprintf(out, "-- more (Enter, b, q) --");
             fflush(out);
             if (!read_line(in, buf, sizeof buf)) {

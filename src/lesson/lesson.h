@@ -75,7 +75,9 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
 /* Interactive playback on a terminal-like stream pair: narration and
  * commands are written to `out`; at `pause` and `ask` a line is read from
  * `in` (Enter to go on, `back` to replay the previous part, `quit` to stop).
- * `reset` is called before a replay so the session starts clean. */
+ * `reset` is called before a replay so the session starts clean. With
+ * `in` NULL nothing is read: pauses go straight on and each question is
+ * shown with its answer (a prompt script must not feed the lesson). */
 typedef void (*McLessonReset)(void *ctx);
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in,
                    FILE *out);

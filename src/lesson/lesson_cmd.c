@@ -147,7 +147,9 @@ int mc_cli_lesson(int argc, char **argv) {
 
 /* `lesson FILE` at the prompt: play the lesson in a session of its own (so
  * the student's session is untouched), reading pauses and answers from the
- * terminal. `lesson --check FILE` checks it. */
+ * terminal; in batch mode (stdin not a terminal: it holds the rest of the
+ * script) it plays straight through, showing each answer. `lesson --check
+ * FILE` checks it. */
 McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     bool check = argc >= 2 && strcmp(argv[1], "--check") == 0;
     int file = check ? 2 : 1;
@@ -165,7 +167,8 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
         fprintf(out, "%s: %s\n", argv[file], ok ? "ok" : "FAILED");
     } else {
         fflush(out);
-        ok = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, stdin, out) == 0;
+        FILE *in = isatty(STDIN_FILENO) ? stdin : NULL;
+        ok = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, in, out) == 0;
         ok = true; /* a failed check during playback was shown; the command itself worked */
     }
     mc_session_free(&ls);

@@ -185,4 +185,33 @@ just reveals the answer. End of input ends the lesson on a fresh line.
   ? more?
   your answer> 
 
+At the prompt in batch mode, stdin holds the rest of the script: `lesson`
+plays straight through (answers shown) and the script goes on after it.
+
+  $ printf 'lesson ok.lesson\nargs 5\nrun\n' | minicc ../../lessons/programs/swap.ir
+  loaded ../../lessons/programs/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  Lesson: A tiny lesson
+  
+  
+  == A tiny lesson ==
+  
+  minicc> load ../../lessons/programs/swap.ir
+  loaded ../../lessons/programs/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  minicc> args 4; run
+  args: 4
+  return 12
+  
+  ? and for 5?
+  The answer is: return 21
+  
+  minicc> args 5; run
+  args: 5
+  return 21
+  
+  End of lesson.
+  args: 5
+  return 21
+
   $ rm -f ok.lesson wrong.lesson fails.lesson bad.lesson out.md ans.lesson
