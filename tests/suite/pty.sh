@@ -52,7 +52,7 @@ screen() { $T capture-pane -p -t "$S" 2>/dev/null; }
 
 # wait_for REGEX [SECONDS]: until the screen matches (extended regex)
 wait_for() {
-    n=0; limit=$(( ${2:-5} * 10 ))
+    n=0; limit=$(( ${2:-15} * 10 ))
     while [ $n -lt $limit ]; do
         screen | grep -Eq -- "$1" && return 0
         sleep 0.1; n=$((n + 1))
@@ -70,7 +70,7 @@ check() { if wait_for "$2"; then ok "$1"; else bad "$1"; fi; }
 # check_line NAME TEXT: the line being edited is exactly "minicc> TEXT"
 check_line() {
     n=0
-    while [ $n -lt 50 ]; do
+    while [ $n -lt 150 ]; do
         [ "$(last_line | sed "s/ *$//")" = "$(printf "minicc> %s" "$2" | sed "s/ *$//")" ] && { ok "$1"; return; }
         sleep 0.1; n=$((n + 1))
     done

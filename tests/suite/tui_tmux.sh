@@ -38,10 +38,11 @@ start() {
 # screen NAME: the visible screen as text.
 screen() { $T capture-pane -t "$1" -p 2>/dev/null; }
 
-# wait_for NAME TEXT: up to ~5 s for TEXT to appear on the screen.
+# wait_for NAME TEXT: up to ~15 s for TEXT to appear on the screen (a loaded CI
+# machine running the sanitizer build can be slow to start the workbench).
 wait_for() {
     i=0
-    while [ $i -lt 50 ]; do
+    while [ $i -lt 150 ]; do
         screen "$1" | grep -qF -- "$2" && return 0
         sleep 0.1
         i=$((i + 1))
