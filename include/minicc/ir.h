@@ -203,6 +203,9 @@ McInst *mc_block_inst_insert(McFunc *f, int32_t block, int32_t at); /* before in
 void mc_block_inst_remove(McFunc *f, int32_t block, int32_t at);
 int32_t mc_block_phi_add(McFunc *f, int32_t block, int32_t dest); /* returns phi index */
 void mc_phi_arg_add(McFunc *f, int32_t block, int32_t phi, int32_t pred, McOperand val);
+/* Remove the entries for predecessor `pred` from every phi of `block` (the
+ * edge pred -> block is gone). */
+void mc_block_phi_drop_pred(McFunc *f, int32_t block, int32_t pred);
 /* Remove blocks with dead[b] set; renumbers the rest in order and rewrites
  * terminator targets and phi predecessors. Phi args from removed blocks are
  * dropped. Terminators that still target a removed block are a caller bug. */

@@ -193,6 +193,17 @@ void mc_phi_arg_add(McFunc *f, int32_t block, int32_t phi, int32_t pred, McOpera
     a->bloc = (McLoc){0, 0};
 }
 
+void mc_block_phi_drop_pred(McFunc *f, int32_t block, int32_t pred) {
+    McBlock *bl = &f->blocks[block];
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        McPhi *phi = &bl->phis[p];
+        int32_t k = 0;
+        for (int32_t a = 0; a < phi->nargs; a++)
+            if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
+        phi->nargs = k;
+    }
+}
+
 int mc_block_succs(const McBlock *b, int32_t out[2]) {
     if (!b->has_term) return 0;
     switch (b->term.op) {

@@ -190,17 +190,6 @@ static void build_uses(Sccp *s) {
     }
 }
 
-/* Drop the phi entries of `b` that come from `pred`. */
-static void drop_phi_args(McFunc *f, int32_t b, int32_t pred) {
-    McBlock *bl = &f->blocks[b];
-    for (int32_t p = 0; p < bl->nphis; p++) {
-        McPhi *phi = &bl->phis[p];
-        int32_t k = 0;
-        for (int32_t a = 0; a < phi->nargs; a++)
-            if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
-        phi->nargs = k;
-    }
-}
 
 bool mc_pass_sccp(McFunc *f) {
     Sccp s;
@@ -283,7 +272,7 @@ bool mc_pass_sccp(McFunc *f) {
             bl->term.target[0] = t;
             bl->term.target[1] = MC_NONE;
             bl->term.tloc[0] = bl->term.tloc[keep];
-            if (gone != t && s.bexec[gone]) drop_phi_args(f, gone, b);
+            if (gone != t && s.bexec[gone]) mc_block_phi_drop_pred(f, gone, b);
             changed = true;
         }
     }

@@ -31,17 +31,6 @@
 #include "minicc/opt.h"
 #include "minicc/util.h"
 
-static void drop_phi_args(McFunc *f, int32_t b, int32_t pred) {
-    McBlock *bl = &f->blocks[b];
-    for (int32_t p = 0; p < bl->nphis; p++) {
-        McPhi *phi = &bl->phis[p];
-        int32_t k = 0;
-        for (int32_t a = 0; a < phi->nargs; a++)
-            if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
-        phi->nargs = k;
-    }
-}
-
 static void make_jump(McBlock *bl, int keep) {
     int32_t t = bl->term.target[keep];
     bl->term.op = MC_OP_JUMP;
@@ -64,7 +53,7 @@ static bool fold_branches(McFunc *f) {
             int keep = bl->term.arg.v != 0 ? 0 : 1;
             int32_t gone = bl->term.target[1 - keep];
             make_jump(bl, keep);
-            drop_phi_args(f, gone, b);
+            mc_block_phi_drop_pred(f, gone, b);
             changed = true;
         }
     }
