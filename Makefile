@@ -62,11 +62,11 @@ $(BIN): $(APP_OBJ) $(LIB)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDSAN) -Isrc -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDSAN) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
 
 tests: $(BIN) $(TEST_BIN)
 
@@ -117,4 +117,5 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d)
+# Test and bench programs may include sources directly: track those too.
+-include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d)
