@@ -71,9 +71,10 @@ $(BUILD)/bench/%: bench/%.c $(LIB)
 tests: $(BIN) $(TEST_BIN)
 
 deps:
-	@sh tools/deps.sh
+	@sh tools/deps.sh check
 
-run: deps
+run:
+	@sh tools/deps.sh run
 	@$(MAKE) --no-print-directory all
 	$(BIN) --tui share/minicc/examples/swap.ir
 

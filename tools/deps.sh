@@ -1,8 +1,11 @@
 #!/bin/sh
-# deps.sh - make sure the Debian packages minicc needs are installed.
-# Uses pkg-config for the libraries and `command -v` for the tools; installs
-# what is missing with apt-get (through sudo when not root) and says what it did.
+# deps.sh [run|check] - make sure the Debian packages minicc needs are installed:
+# `run` what building and using minicc needs, `check` (the default) also what
+# the tests need. Uses pkg-config for the libraries and `command -v` for the
+# tools; installs what is missing with apt-get (through sudo when not root)
+# and says what it did or what the user must do.
 set -u
+purpose=${1:-check}
 missing=""
 need_pkg() { # pkg-config module, Debian package
     pkg-config --exists "$1" 2>/dev/null || missing="$missing $2"
@@ -16,13 +19,16 @@ need_cmd pkg-config pkg-config
 if command -v pkg-config >/dev/null 2>&1; then
     need_pkg readline libreadline-dev
     need_pkg ncursesw libncurses-dev
-    need_pkg cmocka libcmocka-dev
+    [ "$purpose" = check ] && need_pkg cmocka libcmocka-dev
 else
-    missing="$missing libreadline-dev libncurses-dev libcmocka-dev"
+    missing="$missing libreadline-dev libncurses-dev"
+    [ "$purpose" = check ] && missing="$missing libcmocka-dev"
 fi
-need_cmd tmux tmux        # the real-terminal tests
-need_cmd dot graphviz     # pictures of CFGs and interference graphs
-need_cmd valgrind valgrind
+need_cmd dot graphviz         # pictures of CFGs and interference graphs
+if [ "$purpose" = check ]; then
+    need_cmd tmux tmux        # the real-terminal tests
+    need_cmd valgrind valgrind
+fi
 [ -z "$missing" ] && exit 0
 
 echo "minicc: installing missing Debian packages:$missing"
