@@ -54,6 +54,17 @@ static void usage(FILE *out) {
 
 enum { ACT_SCRIPT, ACT_COMMANDS };
 
+static bool is_command(const char *name) {
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0) return true;
+    return false;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 static int run_prompt(int argc, char **argv) {
     bool bail = false;
     const char *file = NULL;
@@ -68,30 +79,55 @@ static int run_prompt(int argc, char **argv) {
             bail = true;
         } else if (strcmp(a, "-x") == 0 || strcmp(a, "-c") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "minicc: %s needs an argument (try minicc --help)\n", a);
+                fprintf(stderr, "minicc: error: %s needs an argument (try minicc --help)\n", a);
                 return 2;
             }
             if (nact == (int)(sizeof acts / sizeof acts[0])) {
-                fprintf(stderr, "minicc: too many -x/-c options\n");
+                fprintf(stderr, "minicc: error: too many -x/-c options\n");
                 return 2;
             }
             acts[nact].kind = a[1] == 'x' ? ACT_SCRIPT : ACT_COMMANDS;
             acts[nact++].text = argv[++i];
         } else if (a[0] == '-' && a[1] != 0) {
-            fprintf(stderr, "minicc: unknown option '%s' (try minicc --help)\n", a);
+            fprintf(stderr, "minicc: error: unknown option '%s' (try minicc --help)\n", a);
             return 2;
         } else if (!file) {
             file = a;
+        } else if (is_command(file)) {
+            /* `minicc --bail run swap.ir 3`: one-shot commands take no prompt options. */
+            fprintf(stderr,
+                    "minicc: error: a one-shot command comes first (minicc %s ...); --bail, -x and -c are for the "
+                    "prompt and batch mode\n",
+                    file);
+            return 2;
         } else {
-            fprintf(stderr, "minicc: unexpected argument '%s' (try minicc --help)\n", a);
+            fprintf(stderr, "minicc: error: unexpected argument '%s' (try minicc --help)\n", a);
             return 2;
         }
     }
     if (file) {
         struct stat st;
+        if (is_command(file)) {
+            fprintf(stderr,
+                    "minicc: error: a one-shot command comes first (minicc %s ...); --bail, -x and -c are for the "
+                    "prompt and batch mode\n",
+                    file);
+            return 2;
+        }
         if (stat(file, &st) != 0) {
-            /* Neither a one-shot command nor a file: say which was meant. */
-            fprintf(stderr, "minicc: '%s' is neither a command nor a file (try minicc --help)\n", file);
+            if (strchr(file, '/') || ends_with(file, ".ir"))
+                fprintf(stderr, "minicc: error: cannot read %s: %s\n", file, strerror(errno));
+            else /* Neither a one-shot command nor a file: say which was meant. */
+                fprintf(stderr, "minicc: error: '%s' is neither a command nor a file (try minicc --help)\n", file);
+            return 2;
+        }
+    }
+    /* Scripts are checked before anything runs, like FILE. */
+    for (int i = 0; i < nact; i++) {
+        struct stat st;
+        if (acts[i].kind != ACT_SCRIPT || strcmp(acts[i].text, "-") == 0) continue;
+        if (stat(acts[i].text, &st) == 0 && S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, strerror(EISDIR));
             return 2;
         }
     }
@@ -116,7 +152,7 @@ static int run_prompt(int argc, char **argv) {
             if (acts[i].kind == ACT_SCRIPT) {
                 FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : fopen(acts[i].text, "r");
                 if (!in) {
-                    fprintf(stderr, "minicc: cannot open script '%s': %s\n", acts[i].text, strerror(errno));
+                    fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, strerror(errno));
                     failed++;
                     continue;
                 }
@@ -124,11 +160,14 @@ static int run_prompt(int argc, char **argv) {
                                             &quit);
                 if (in != stdin) fclose(in);
             } else {
-                /* -c: errors say `-c: error: ...`. */
+                /* -c: errors say `-c:N: error: ...`, N counting the `;`-separated commands. */
                 s.where_file = "-c";
                 s.where_line = 0;
+                s.where_by_command = true;
                 McCmdStatus st = mc_command_line(&s, acts[i].text, bail, stdout, stderr);
                 s.where_file = NULL;
+                s.where_line = 0;
+                s.where_by_command = false;
                 if (st == MC_CMD_ERROR) failed++;
                 if (st == MC_CMD_QUIT) quit = true;
             }

@@ -13,7 +13,7 @@ typedef int (*McCliFn)(int argc, char **argv);
 #define MC_CLI_COMMANDS(X)                                                                      \
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] "      \
-      "[-O0|-O1] [--max-steps N] [--stats] [--] ARG...",                                        \
+      "[-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...",            \
       "execute a function at one stage of the pipeline")                                        \
     X("check", mc_cli_check, "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \
       "run every stage on fresh copies of the arguments and compare the outcomes")             \

@@ -11,12 +11,14 @@
 
 #include "cli.h"
 #include "minicc/parse.h"
+#include "minicc/regalloc.h"
 #include "minicc/util.h"
 
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "minicc %s: ", o && o->cmd ? o->cmd : "");
+    if (o && o->cmd && *o->cmd) fprintf(stderr, "minicc %s: error: ", o->cmd);
+    else fputs("minicc: error: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -301,11 +303,95 @@ void mc_cli_program_free(McCliProgram *p) {
 }
 
 int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out) {
-    (void)o;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
     bool ok = mc_args_parse(f, o->nargs, o->args, out, &d);
-    if (!ok) mc_cli_print_diags(&d);
+    if (!ok) {
+        /* ARG words have no file position: `minicc CMD: error: MESSAGE`. */
+        char buf[1024];
+        for (int i = 0; i < d.n; i++) {
+            const char *line = mc_diag_line(&d, i, buf, sizeof buf);
+            if (strncmp(line, "error: ", 7) == 0) line += 7;
+            mc_cli_error(o, "%s", line);
+        }
+        if (d.n == 0) mc_cli_error(o, "bad arguments");
+    }
     mc_diags_free(&d);
     return ok ? 0 : 2;
+}
+
+/* ---- the register-budget sweep ----------------------------------------------- */
+
+bool mc_cli_parse_budgets(const char *s, int *ks, int *nk) {
+    *nk = 0;
+    const char *dots = strstr(s, "..");
+    int32_t a, b;
+    if (dots) {
+        if (mc_parse_i32(s, (size_t)(dots - s), &a) || mc_parse_i32(dots + 2, strlen(dots + 2), &b) || a < 1 ||
+            b < a || b - a >= MC_CLI_MAX_BUDGETS)
+            return false;
+        for (int k = a; k <= b; k++) ks[(*nk)++] = k;
+        return true;
+    }
+    if (!strchr(s, ',')) {
+        if (mc_parse_i32(s, strlen(s), &b) || b < 1 || b > MC_CLI_MAX_BUDGETS) return false;
+        for (int k = 1; k <= b; k++) ks[(*nk)++] = k;
+        return true;
+    }
+    while (*s) {
+        const char *c = strchr(s, ',');
+        size_t len = c ? (size_t)(c - s) : strlen(s);
+        if (mc_parse_i32(s, len, &a) || a < 1 || a > 1 << 20 || *nk >= MC_CLI_MAX_BUDGETS) return false;
+        ks[(*nk)++] = a;
+        s += len;
+        if (*s == ',') s++;
+    }
+    return *nk > 0;
+}
+
+int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                       int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                       McDiags *d) {
+    McArgs ref;
+    mc_args_copy(&ref, args);
+    McOutcome want = mc_run(input, &ref, max_steps);
+    char buf[192];
+    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
+    fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
+            "spill_writes", "traffic", "instructions", "copies", "result");
+    int diverged = 0;
+    for (int i = 0; i < nk; i++) {
+        for (int w = 0; w < nallocs; w++) {
+            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
+            if (!a) {
+                fflush(out);
+                mc_args_free(&ref);
+                return -1;
+            }
+            McArgs run;
+            mc_args_copy(&run, args);
+            McStageStats s;
+            memset(&s, 0, sizeof s);
+            McOutcome got = mc_machine_run(a, &run, max_steps, &s);
+            bool same = mc_outcome_same(&want, &ref, &got, &run);
+            if (!same) diverged++;
+            fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],
+                    allocs[w] == MC_ALLOC_BASELINE ? "baseline" : "improved", (int)s.slots, (long long)s.spill_reads,
+                    (long long)s.spill_writes, (long long)(s.spill_reads + s.spill_writes), (long long)s.instructions,
+                    (long long)s.copies, same ? "agree" : "DIVERGE: ");
+            if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), out);
+            fputc('\n', out);
+            mc_args_free(&run);
+            mc_allocation_free(a);
+        }
+    }
+    int runs = nk * nallocs;
+    if (diverged)
+        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
+                diverged == 1 ? "s" : "");
+    else
+        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs,
+                runs == 1 ? " agrees" : "s agree");
+    mc_args_free(&ref);
+    return diverged;
 }

@@ -23,18 +23,21 @@
  * that parses as an integer (so `-5` too) or starts with '[' is an ARG even
  * without `--`; after `--` every word is an ARG. A list split by the shell
  * (`[1, -2, 3]` unquoted) is joined back into one ARG up to its ']'. Options may also be written
- * `--name=value`. Every mistake prints `minicc CMD: MESSAGE` on stderr and
+ * `--name=value`. Every mistake prints `minicc CMD: error: MESSAGE` on stderr and
  * gives exit status 2. Nothing here calls exit(). */
 #ifndef MINICC_CLI_COMMON_H
 #define MINICC_CLI_COMMON_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "minicc/diag.h"
 #include "minicc/interp.h"
 #include "minicc/ir.h"
 #include "minicc/pipeline.h"
+#include "minicc/regalloc.h"
 
 /* Options a command accepts (bit set passed to mc_cli_opts_parse). */
 enum {
@@ -92,7 +95,8 @@ int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out);
 /* Print diagnostics to stderr with caret lines. */
 void mc_cli_print_diags(const McDiags *d);
 
-/* Print `minicc CMD: MESSAGE` to stderr; returns 2. */
+/* Print `minicc CMD: error: MESSAGE` to stderr (a mistake with no file
+ * position; those with one are `FILE:LINE:COL: error: MESSAGE`); returns 2. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -102,6 +106,26 @@ int mc_cli_error(const McCliOpts *o, const char *fmt, ...);
  * usage line and summary (cli.h) on stdout and return true; the handler
  * then returns 0 without doing anything else. */
 bool mc_cli_help(int argc, char **argv);
+
+/* A register-budget list (`minicc sweep --regs`, the prompt's `sweep`):
+ * `N` (1..N), `A..B`, or `a,b,c`, budgets >= 1, at most 1024 of them.
+ * Fills ks (room for 1024) and *nk; returns false when s is malformed. */
+#define MC_CLI_MAX_BUDGETS 1024
+bool mc_cli_parse_budgets(const char *s, int *ks, int *nk);
+
+/* The register-budget table shared by `minicc sweep` and the prompt's
+ * `sweep`: runs `input` at stage input once on a copy of args, then for
+ * every K in ks and every allocator in allocs allocates `ssa` (the SSA
+ * function that stage alloc starts from), runs the allocated machine on a
+ * fresh copy of args and compares. Prints to out a header
+ * `sweep NAME (FROM): stage input gives OUTCOME`, one row per (K,
+ * allocator) - slots, spill reads, spill writes, their sum (traffic),
+ * instructions, phi copies executed, agree or DIVERGE - and a summary line.
+ * Returns the number of diverging rows, or -1 when an allocation failed
+ * (diagnostics in d). */
+int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                       int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                       McDiags *d);
 
 /* Exit status for an outcome: 0 returned, 3 trapped. */
 int mc_cli_outcome_status(const McOutcome *out);

@@ -125,46 +125,20 @@ int mc_cli_print_alloc(int argc, char **argv) {
 
 /* ---- sweep --------------------------------------------------------------------- */
 
-/* Parse a budget list: `N` (1..N), `A..B`, or `a,b,c`. 0 ok, 2 error. */
-static int parse_budgets(const char *s, int *ks, int *nk) {
-    *nk = 0;
-    const char *dots = strstr(s, "..");
-    int32_t a, b;
-    if (dots) {
-        if (mc_parse_i32(s, (size_t)(dots - s), &a) || mc_parse_i32(dots + 2, strlen(dots + 2), &b) || a < 1 ||
-            b < a || b > 1024)
-            return 2;
-        for (int k = a; k <= b; k++) ks[(*nk)++] = k;
-        return 0;
-    }
-    if (!strchr(s, ',')) {
-        if (mc_parse_i32(s, strlen(s), &b) || b < 1 || b > 1024) return 2;
-        for (int k = 1; k <= b; k++) ks[(*nk)++] = k;
-        return 0;
-    }
-    while (*s) {
-        const char *c = strchr(s, ',');
-        size_t len = c ? (size_t)(c - s) : strlen(s);
-        if (mc_parse_i32(s, len, &a) || a < 1 || a > 1 << 20 || *nk >= 1024) return 2;
-        ks[(*nk)++] = a;
-        s += len;
-        if (*s == ',') s++;
-    }
-    return *nk ? 0 : 2;
-}
-
 int mc_cli_sweep(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
+    McCliOpts me = {.cmd = "sweep"}; /* for messages before the shared parser runs */
     const char *regs = "1..16";
     char **rest = mc_xmalloc(((size_t)argc + 1) * sizeof *rest);
     int n = 0;
     bool dashdash = false;
+    /* --regs takes a list here, not the single K of the shared parser. */
     for (int i = 0; i < argc; i++) {
         if (!dashdash && strcmp(argv[i], "--") == 0) dashdash = true;
         if (!dashdash && strcmp(argv[i], "--regs") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "minicc sweep: option '--regs' needs a value\n");
                 free(rest);
-                return 2;
+                return mc_cli_error(&me, "--regs needs a value");
             }
             regs = argv[++i];
             continue;
@@ -176,12 +150,11 @@ int mc_cli_sweep(int argc, char **argv) {
         rest[n++] = argv[i];
     }
     rest[n] = NULL;
-    int *ks = mc_xmalloc(1024 * sizeof *ks), nk;
-    if (parse_budgets(regs, ks, &nk)) {
-        fprintf(stderr, "minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got '%s'\n", regs);
+    int *ks = mc_xmalloc(MC_CLI_MAX_BUDGETS * sizeof *ks), nk;
+    if (!mc_cli_parse_budgets(regs, ks, &nk)) {
         free(rest);
         free(ks);
-        return 2;
+        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets >= 1), got '%s'", regs);
     }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
@@ -205,55 +178,23 @@ int mc_cli_sweep(int argc, char **argv) {
     }
     McDiags d;
     mc_diags_init(&d, o.file, NULL, 0);
-    McArgs ref;
-    mc_args_copy(&ref, &args);
-    McOutcome want = mc_run(p.func, &ref, o.stage.max_steps);
-    char buf[160];
     McFunc *ssa = mc_alloc_input(p.func, o.stage.opt_level, &d);
     if (!ssa) {
         mc_cli_print_diags(&d);
         st = 2;
-        goto out;
+    } else {
+        static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
+        char from[8];
+        snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
+        int diverged = mc_cli_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
+        if (diverged < 0) {
+            mc_cli_print_diags(&d);
+            st = 2;
+        } else
+            st = diverged ? 1 : 0;
     }
-    printf("sweep %s (-O%d): stage input gives %s\n", p.func->name, o.stage.opt_level,
-           mc_outcome_str(&want, buf, sizeof buf));
-    printf("%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads", "spill_writes",
-           "traffic", "instructions", "copies", "result");
-    int diverged = 0;
-    for (int i = 0; i < nk; i++) {
-        for (int which = 0; which < 2; which++) {
-            McAllocator al = which == 0 ? MC_ALLOC_BASELINE : MC_ALLOC_IMPROVED;
-            McAllocation *a = mc_allocate(ssa, al, ks[i], &d);
-            if (!a) {
-                mc_cli_print_diags(&d);
-                st = 2;
-                goto out;
-            }
-            McArgs run;
-            mc_args_copy(&run, &args);
-            McStageStats s;
-            McOutcome got = mc_machine_run(a, &run, o.stage.max_steps, &s);
-            bool same = mc_outcome_same(&want, &ref, &got, &run);
-            if (!same) diverged++;
-            printf("%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i], which == 0 ? "baseline" : "improved",
-                   (int)s.slots, (long long)s.spill_reads, (long long)s.spill_writes,
-                   (long long)(s.spill_reads + s.spill_writes), (long long)s.instructions, (long long)s.copies,
-                   same ? "agree" : "DIVERGE: ");
-            if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), stdout);
-            fputc('\n', stdout);
-            mc_args_free(&run);
-            mc_allocation_free(a);
-        }
-    }
-    if (diverged)
-        printf("%d of %d runs diverge from stage input\n", diverged, 2 * nk);
-    else
-        printf("all %d runs agree with stage input\n", 2 * nk);
-    st = diverged ? 1 : 0;
-out:
     fflush(stdout);
     mc_func_free(ssa);
-    mc_args_free(&ref);
     mc_args_free(&args);
     mc_diags_free(&d);
     mc_cli_program_free(&p);

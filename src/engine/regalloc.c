@@ -894,9 +894,11 @@ void mc_allocation_free(McAllocation *a) {
 
 void mc_allocation_print(const McAllocation *a, FILE *out) {
     const McFunc *f = a->f;
-    fprintf(out, "# %s allocation of %s: %d registers, %d slots, %d values spilled, %d coalesced, %d copies removed\n",
-            a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", f->name, (int)a->registers, (int)a->slots,
-            (int)a->nspilled, (int)a->ncoalesced, (int)a->removed_copies);
+    fprintf(out, "# %s allocation of %s: %d register%s, %d slot%s, %d value%s spilled, %d coalesced, %d cop%s removed\n",
+            a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", f->name, (int)a->registers,
+            a->registers == 1 ? "" : "s", (int)a->slots, a->slots == 1 ? "" : "s", (int)a->nspilled,
+            a->nspilled == 1 ? "" : "s", (int)a->ncoalesced, (int)a->removed_copies,
+            a->removed_copies == 1 ? "y" : "ies");
     for (int32_t v = 0; v < f->nvalues; v++) {
         McLocation l = a->loc[v];
         if (l.kind == MC_LOC_NONE) continue;

@@ -23,6 +23,7 @@
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 #include "show.h"
+#include "cli/common.h"
 #include "lesson/lesson_cmd.h"
 #include "tui/tui.h"
 
@@ -95,6 +96,17 @@ static const McFunc *view_arg(McSession *s, int argc, char **argv, FILE *err) {
         return NULL;
     }
     return mc_session_view(s, (McView)v, err);
+}
+
+/* Report engine diagnostics as `CMD: MESSAGE` errors. */
+static void print_diags_err_cmd(McSession *s, const McDiags *d, FILE *err, const char *cmd) {
+    char buf[1024];
+    for (int i = 0; i < d->n; i++) {
+        const char *line = mc_diag_line(d, i, buf, sizeof buf);
+        if (strncmp(line, "error: ", 7) == 0) line += 7;
+        mc_session_error(s, err, "%s: %s", cmd, line);
+    }
+    if (d->n == 0) mc_session_error(s, err, "%s failed", cmd);
 }
 
 /* ---- session ------------------------------------------------------------------- */
@@ -438,51 +450,38 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
     return OK;
 }
 
+/* The same table as `minicc sweep` (mc_cli_sweep_table). */
 static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 2)) return ERR;
-    int64_t max = 8;
-    int which = s->allocator;
-    if (argc >= 2 && !parse_count(s, err, "sweep", argv[1], 1, 64, &max)) return ERR;
-    if (argc >= 3 && (which = allocator_lookup(argv[2])) < 0)
-        return mc_session_error(s, err, "sweep: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
+    int ks[MC_CLI_MAX_BUDGETS], nk = 0;
+    McAllocator allocs[2] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
+    int nallocs = 2;
+    const char *list = argc >= 2 ? argv[1] : "8";
+    int64_t max;
+    if (strspn(list, "0123456789+-") == strlen(list)) {
+        /* sweep MAX: K = 1..MAX */
+        if (!parse_count(s, err, "sweep", list, 1, 64, &max)) return ERR;
+        for (int k = 1; k <= max; k++) ks[nk++] = k;
+    } else if (!mc_cli_parse_budgets(list, ks, &nk)) {
+        return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets >= 1), got '%s'", list), ERR;
+    }
+    if (argc >= 3) {
+        int which = allocator_lookup(argv[2]);
+        if (which < 0)
+            return mc_session_error(s, err, "sweep: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
+        allocs[0] = (McAllocator)which;
+        nallocs = 1;
+    }
     if (!mc_session_need_args(s, err)) return ERR;
     const McFunc *ssa = mc_session_pipeline_ssa(s, err);
     if (!ssa) return ERR;
-    /* The reference: the input function interpreted. */
-    McArgs ref;
-    mc_args_copy(&ref, &s->args);
-    McOutcome ro = mc_run(s->input, &ref, s->max_steps);
-    char buf[192];
-    fprintf(out, "sweep (%s, from %s), reference %s\n", allocator_name((McAllocator)which), s->opt ? "opt" : "ssa",
-            mc_outcome_str(&ro, buf, sizeof buf));
-    fprintf(out, "  %3s  %5s  %7s  %11s  %12s  %12s  %s\n", "K", "slots", "spilled", "spill reads", "spill writes",
-            "instructions", "outcome");
-    Status st = OK;
-    for (int k = 1; k <= max; k++) {
-        McDiags d;
-        mc_diags_init(&d, NULL, NULL, 0);
-        McAllocation *a = mc_allocate(ssa, (McAllocator)which, k, &d);
-        if (!a) {
-            mc_diags_free(&d);
-            st = ERR;
-            mc_session_error(s, err, "sweep: allocation with K = %d failed", k);
-            break;
-        }
-        mc_diags_free(&d);
-        McArgs args;
-        mc_args_copy(&args, &s->args);
-        McStageStats stats;
-        memset(&stats, 0, sizeof stats);
-        McOutcome o = mc_machine_run(a, &args, s->max_steps, &stats);
-        bool same = mc_outcome_same(&o, &args, &ro, &ref);
-        fprintf(out, "  %3d  %5d  %7d  %11lld  %12lld  %12lld  %s%s\n", k, a->slots, a->nspilled,
-                (long long)stats.spill_reads, (long long)stats.spill_writes, (long long)stats.instructions,
-                mc_outcome_str(&o, buf, sizeof buf), same ? "" : "   DIFFERS");
-        mc_args_free(&args);
-        mc_allocation_free(a);
-    }
-    mc_args_free(&ref);
-    return st;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    int diverged = mc_cli_sweep_table(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args, s->max_steps,
+                                      ks, nk, allocs, nallocs, &d);
+    if (diverged < 0) print_diags_err_cmd(s, &d, err, "sweep");
+    mc_diags_free(&d);
+    return diverged < 0 ? ERR : OK;
 }
 
 static Status cmd_emit(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
@@ -528,7 +527,8 @@ static Status cmd_start(McSession *s, int argc, char **argv, FILE *out, FILE *er
 
 static Status report_stop(McSession *s, bool at_break, FILE *out) {
     if (at_break) {
-        fprintf(out, "breakpoint: %s\n", s->interp_func->blocks[mc_interp_block(s->interp)].name);
+        int32_t b = mc_interp_block(s->interp);
+        fprintf(out, "breakpoint: %s\n", s->interp_func->blocks[b == MC_NONE ? 0 : b].name);
         mc_show_position(s->interp_func, s->interp, out);
     } else {
         print_outcome(s, out);
@@ -540,6 +540,7 @@ static Status cmd_run(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     if (too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_start(s, err)) return ERR;
     bool at_break;
+    s->stop_at_entry = true; /* `break entry; run` stops before the first block */
     if (!mc_session_continue(s, &at_break, err)) return ERR;
     return report_stop(s, at_break, out);
 }
@@ -627,8 +628,9 @@ static Status cmd_break(McSession *s, int argc, char **argv, FILE *out, FILE *er
         return OK;
     }
     for (int i = 1; i < argc; i++) {
+        bool had = mc_session_has_break(s, argv[i]);
         if (!mc_session_break_add(s, argv[i], err)) return ERR;
-        fprintf(out, "breakpoint at %s\n", argv[i]);
+        fprintf(out, had ? "breakpoint at %s already set\n" : "breakpoint at %s\n", argv[i]);
     }
     return OK;
 }
@@ -861,9 +863,22 @@ static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     }
     const char *file = argc >= 3 ? argv[2] : NULL;
     const char *fmt = NULL;
-    if (file && ends_with(file, ".png")) fmt = "png";
-    else if (file && ends_with(file, ".svg")) fmt = "svg";
-    else if (file && ends_with(file, ".pdf")) fmt = "pdf";
+    if (file && !ends_with(file, ".dot") && !ends_with(file, ".gv")) {
+        /* A picture: the extension names Graphviz's output format. */
+        static const char *const formats[] = {"png", "svg", "pdf", "jpg", "jpeg", "gif", "bmp", "ps", "eps",
+                                              "tif", "tiff", "webp", "ico", "json", "xdot", "plain", "fig",
+                                              "imap", "cmapx", "vml", "svgz"};
+        const char *dot = strrchr(file, '.');
+        const char *slash = strrchr(file, '/');
+        if (dot && (!slash || dot > slash))
+            for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+                if (strcmp(dot + 1, formats[i]) == 0) fmt = formats[i];
+        if (!fmt)
+            return mc_session_error(s, err,
+                                    "dot: cannot tell the picture format of '%s': name it .dot or .gv for DOT "
+                                    "text, or .png, .svg, .pdf, .jpg, .gif, ... for a picture",
+                                    file), ERR;
+    }
     char tmpname[] = "/tmp/minicc-dot-XXXXXX";
     FILE *fp = out;
     if (file && fmt) {
@@ -933,8 +948,9 @@ static const McCommand table[] = {
      "file", cmd_source},
     {"lesson", "", "session", "lesson [--check] FILE", "play a scripted lesson (or check it)",
      "Plays FILE, a .lesson script, in a session of its own: narration, commands\n"
-     "and their output, pausing where the lesson says (Enter: on, b: back to the\n"
-     "previous part, q: quit) and asking questions before revealing the answer.\n"
+     "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
+     "b: back to the previous part, q: quit) and asking questions before\n"
+     "revealing the answer. In batch mode it plays straight through.\n"
      "With --check, runs every command and expectation without stopping and\n"
      "reports FILE:LINE for the first failure. Lessons live in lessons/.\n",
      "file", mc_cmd_lesson},
@@ -995,14 +1011,22 @@ static const McCommand table[] = {
      "for small graphs, and the order in which values got their location.\n",
      "", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
-    {"sweep", "", "pipeline", "sweep [MAX] [baseline|improved]", "allocate and run with K = 1..MAX registers",
-     "For K = 1..MAX (default 8) allocates, runs the allocated machine on the\n"
-     "arguments and tabulates slots, spill traffic and the outcome, marking any\n"
-     "outcome that differs from the input function's.\n",
+    {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved]", "the register-budget table of minicc sweep",
+     "For K = 1..N when LIST is a number N (default 8, at most 64), or the\n"
+     "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
+     "both allocators (or the one named) allocates the SSA function (opt when\n"
+     "built), runs the allocated machine on fresh copies of the arguments and\n"
+     "prints the table of `minicc sweep`: slots, spill reads and writes, their\n"
+     "sum (traffic), instructions, phi copies executed, and whether the outcome\n"
+     "agrees with stage input (the input function interpreted).\n",
      "- baseline|improved", cmd_sweep},
     {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)", "", "file", cmd_emit},
     /* execution */
-    {"run", "r", "execution", "run", "run from the start to the end or a breakpoint", "", "", cmd_run},
+    {"run", "r", "execution", "run", "run from the start to the end or a breakpoint",
+     "Starts afresh (like start) and runs until the function returns or traps,\n"
+     "or until it is about to enter a block with a breakpoint. A breakpoint on\n"
+     "the entry block stops before anything runs, as gdb does.\n",
+     "", cmd_run},
     {"start", "", "execution", "start", "start the interpreter before the entry block",
      "Executes the function of the current stage (set stage) with the arguments.\n", "", cmd_start},
     {"step", "s", "execution", "step [N]", "execute N whole blocks, showing each edge's phi table",
@@ -1043,10 +1067,12 @@ static const McCommand table[] = {
      "check shows the first stage it breaks.\n",
      "", cmd_check},
     /* pictures */
-    {"dot", "", "pictures", "dot cfg|interference|dom [FILE]", "Graphviz DOT of a graph (FILE.png/.svg draws it)",
+    {"dot", "", "pictures", "dot cfg|interference|dom [FILE]", "Graphviz DOT of a graph (FILE.png/.svg... draws it)",
      "Writes DOT text to the screen or FILE. The interference graph is coloured\n"
-     "by register; spilled values are dashed boxes. With a .png, .svg or .pdf FILE\n"
-     "runs Graphviz's dot when it is installed.\n",
+     "by register; spilled values are dashed boxes. A FILE ending in .dot or .gv\n"
+     "gets the DOT text; any other extension Graphviz knows (.png, .svg, .pdf,\n"
+     ".jpg, .gif, .ps, ...) runs Graphviz's dot with that output format, when\n"
+     "it is installed. Other names are refused.\n",
      "cfg|interference|dom file", cmd_dot},
 };
 
@@ -1154,8 +1180,11 @@ McCmdStatus mc_command_run(McSession *s, int argc, char **argv, FILE *out, FILE 
     if (!c) return mc_session_error(s, err, "%s", why), ERR;
     /* Handlers name themselves by their full name in messages. */
     char *typed = argv[0];
+    const char *outer = s->cmd;
     argv[0] = (char *)c->name;
+    s->cmd = c->name;
     McCmdStatus st = c->fn(s, argc, argv, out, err);
+    s->cmd = outer;
     argv[0] = typed;
     return st;
 }
@@ -1196,6 +1225,7 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
         char why[128];
         int argc = mc_command_split(pieces[i], &argv, why, sizeof why);
         McCmdStatus st;
+        if (s->where_by_command) s->where_line = i + 1; /* -c:N: */
         if (argc < 0) {
             mc_session_error(s, err, "%s", why);
             st = ERR;
@@ -1225,6 +1255,10 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
     int failed = 0, lineno = 0;
     if (quit) *quit = false;
     ssize_t len;
+    const char *outer_file = s->where_file; /* a read error is reported where the script was run */
+    int outer_line = s->where_line;
+    bool by_command = s->where_by_command; /* `-c 'source F'`: F's lines count */
+    s->where_by_command = false;
     while ((len = getline(&line, &cap, in)) >= 0) {
         lineno++;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
@@ -1240,9 +1274,16 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
             if (bail) break;
         }
     }
+    if (ferror(in) && !feof(in)) {
+        s->where_file = outer_file;
+        s->where_line = outer_line;
+        mc_session_error(s, err, "cannot read %s: %s", name, strerror(errno));
+        failed++;
+    }
     free(line);
     s->where_file = NULL;
     s->where_line = 0;
+    s->where_by_command = by_command;
     return failed;
 }
 

@@ -72,6 +72,7 @@ bool mc_session_error(McSession *s, FILE *err, const char *fmt, ...) {
 
 bool mc_session_need_func(McSession *s, FILE *err) {
     if (s->input) return true;
+    if (s->cmd) return mc_session_error(s, err, "%s: no function loaded (try: load FILE)", s->cmd);
     return mc_session_error(s, err, "no function loaded (try: load FILE)");
 }
 
@@ -133,7 +134,15 @@ bool mc_session_load(McSession *s, const char *path, FILE *err) {
 bool mc_session_select(McSession *s, const char *name, FILE *err) {
     if (!s->module) return mc_session_need_func(s, err);
     McFunc *f = mc_module_find(s->module, name);
-    if (!f) return mc_session_error(s, err, "no function '%s' in %s", name, s->path);
+    if (!f) {
+        McStr names;
+        mc_str_init(&names);
+        for (int32_t i = 0; i < s->module->nfuncs; i++)
+            mc_str_printf(&names, "%s%s", i ? ", " : "", s->module->funcs[i]->name);
+        mc_session_error(s, err, "func: no function '%s' in %s (available: %s)", name, s->path, names.s ? names.s : "");
+        mc_str_free(&names);
+        return false;
+    }
     if (f != s->input) {
         use_function(s, f);
         s->exec = MC_VIEW_INPUT;
@@ -177,8 +186,8 @@ bool mc_session_need_args(McSession *s, FILE *err) {
         mc_str_printf(&b, "%s%s %s", p ? ", " : "", buf ? "buf" : "i32", v->name);
         mc_str_printf(&ex, "%s%s", p ? " " : "", buf ? "[1,2,3]" : "4");
     }
-    mc_session_error(s, err, "no arguments for %s(%s) (try: args %s)", s->input->name, b.s ? b.s : "",
-                     ex.s ? ex.s : "");
+    mc_session_error(s, err, "%s%sno arguments for %s(%s) (try: args %s)", s->cmd ? s->cmd : "", s->cmd ? ": " : "",
+                     s->input->name, b.s ? b.s : "", ex.s ? ex.s : "");
     mc_str_free(&ex);
     mc_str_free(&b);
     return false;
@@ -438,6 +447,14 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     bool *bp = mc_session_break_array(s, s->interp_func);
     bool first = true;
     *at_break = false;
+    bool entry = s->stop_at_entry;
+    s->stop_at_entry = false;
+    if (entry && mc_interp_block(s->interp) == MC_NONE && !mc_interp_finished(s->interp, NULL) && bp[0]) {
+        /* Not started yet: "about to enter" the entry block. */
+        *at_break = true;
+        free(bp);
+        return true;
+    }
     /* Step block by block so only the last block's events are kept. */
     while (!mc_interp_finished(s->interp, NULL)) {
         if (mc_interp_pc(s->interp) == -1) {

@@ -88,6 +88,11 @@ typedef struct McSession {
     /* ---- reporting ---- */
     const char *where_file; /* script being run, for `FILE:LINE: error:` */
     int where_line;
+    bool where_by_command;  /* -c: where_line is the 1-based index of the command
+                               in the `;`-separated list (`-c:N: error:`) */
+    bool stop_at_entry;     /* next mc_session_continue honours an entry breakpoint */
+    const char *cmd;        /* the command running (mc_command_run), so shared
+                               checks such as "no function loaded" can name it */
     int source_depth;  /* nesting of `source` */
     int errors;        /* errors reported since the session began */
     bool quiet_load;   /* do not print the summary after `load` */
@@ -158,7 +163,11 @@ void mc_session_stop(McSession *s);
  * Events are recorded in s->last. Starts the interpreter if needed. */
 bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err);
 /* Run to the end or to the next breakpoint (the block it starts at does
- * not count); *at_break tells which. Starts the interpreter if needed. */
+ * not count); *at_break tells which. Starts the interpreter if needed.
+ * With s->stop_at_entry set (the prompt's `run` sets it after
+ * mc_session_start), a breakpoint on the entry block stops the run before
+ * anything executes, as gdb stops at a breakpoint on the first line; the
+ * flag is cleared by the call. */
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
 /* Go back n whole blocks (a deterministic replay from the start); lands on
  * a block boundary, at the start at the latest. Fails when not started. */

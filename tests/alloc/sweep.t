@@ -34,20 +34,33 @@ traffic columns only mean something on agreeing rows.
 Mistakes are reported and give exit status 2:
 
   $ minicc sweep swap.ir --regs 0 -- 3
-  minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got '0'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets >= 1), got '0'
   [2]
   $ minicc sweep swap.ir --regs 3..1 -- 3
-  minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got '3..1'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets >= 1), got '3..1'
   [2]
   $ minicc sweep swap.ir --regs x -- 3
-  minicc sweep: --regs expects N, A..B or a,b,c (budgets >= 1), got 'x'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets >= 1), got 'x'
   [2]
   $ minicc sweep swap.ir --regs
-  minicc sweep: option '--regs' needs a value
+  minicc sweep: error: --regs needs a value
   [2]
   $ minicc sweep swap.ir --regs 2
-  error: expected 1 argument (n), got 0
+  minicc sweep: error: expected 1 argument (n), got 0
   [2]
   $ minicc sweep
-  minicc sweep: missing FILE
+  minicc sweep: error: missing FILE
   [2]
+
+`minicc sweep --help` prints the usage like every other command:
+
+  $ minicc sweep --help
+  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
+  the register-budget experiment: both allocators at every K, traffic and agreement
+
+The allocated listing's summary line counts in singular and plural:
+
+  $ minicc print collide.ir --stage allocated --regs 4 | head -1
+  # improved allocation of collide: 4 registers, 1 slot, 1 value spilled, 1 coalesced, 1 copy removed
+  $ minicc print params.ir --stage allocated --regs 1 --allocator baseline | head -1
+  # baseline allocation of params: 1 register, 2 slots, 2 values spilled, 0 coalesced, 0 copies removed

@@ -57,5 +57,5 @@ A stage that cannot run at all is a divergence: here there is no C compiler.
 Bad arguments are diagnosed before any stage runs.
 
   $ minicc check ../../share/minicc/examples/swap.ir -- '[1]'
-  error: argument 1 (n): expected an integer for i32, got the list '[1]'
+  minicc check: error: argument 1 (n): expected an integer for i32, got the list '[1]'
   [2]

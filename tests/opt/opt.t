@@ -217,5 +217,5 @@ A front end's dot product at -O1, with per-pass statistics.
   dce.ir: error: unknown pass 'nope' (passes: sccp, copyprop, gvn, dce, simplifycfg)
   [2]
   $ minicc print dce.ir --stage ssa --passes dce
-  minicc print: --passes needs --stage opt
+  minicc print: error: --passes needs --stage opt
   [2]

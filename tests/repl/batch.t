@@ -42,14 +42,14 @@ the first error.
   $ minicc -c 'load ../../share/minicc/examples/swap.ir; bogus; args 7; run'
   loaded ../../share/minicc/examples/swap.ir: 1 function
   swap(i32 n): SSA form, 4 blocks
-  -c: error: unknown command 'bogus' (try: help)
+  -c:2: error: unknown command 'bogus' (try: help)
   args: 7
   return 21
   [1]
   $ minicc --bail -c 'load ../../share/minicc/examples/swap.ir; bogus; args 7; run'
   loaded ../../share/minicc/examples/swap.ir: 1 function
   swap(i32 n): SSA form, 4 blocks
-  -c: error: unknown command 'bogus' (try: help)
+  -c:2: error: unknown command 'bogus' (try: help)
   [1]
 
 `source` runs a script from a script; errors name the file they are in.
@@ -65,7 +65,7 @@ the first error.
   nested.mc:3: error: print: no value 'nothing' in swap
   [1]
   $ minicc -c 'source no-such-script.mc'
-  -c: error: source: cannot open 'no-such-script.mc': No such file or directory
+  -c:1: error: source: cannot open 'no-such-script.mc': No such file or directory
   [1]
 
 `quit` ends a script early (exit 0 when nothing failed); a file named on the
@@ -77,7 +77,7 @@ command line is loaded first.
   args: 2
   return 12
   $ minicc no-such-file.ir < /dev/null
-  minicc: 'no-such-file.ir' is neither a command nor a file (try minicc --help)
+  minicc: error: cannot read no-such-file.ir: No such file or directory
   [2]
   $ minicc bad_syntax.ir < /dev/null
   bad_syntax.ir:3:9: error: unknown opcode 'ad'
@@ -101,13 +101,13 @@ Options:
   $ minicc --version
   minicc 0.1.0
   $ minicc -x
-  minicc: -x needs an argument (try minicc --help)
+  minicc: error: -x needs an argument (try minicc --help)
   [2]
   $ minicc --frobnicate
-  minicc: unknown option '--frobnicate' (try minicc --help)
+  minicc: error: unknown option '--frobnicate' (try minicc --help)
   [2]
   $ minicc -x no-such-script.mc
-  minicc: cannot open script 'no-such-script.mc': No such file or directory
+  minicc: error: cannot read script 'no-such-script.mc': No such file or directory
   [1]
 
 `--bail` in plain batch mode (stdin), and `-x -` reads the script from stdin:

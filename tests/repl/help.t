@@ -26,7 +26,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     alloc K [baseline|improved]        allocate registers with K registers
     interference                       the interference graph: adjacency, degrees, colouring order
     regs                               where each value lives: register or spill slot
-    sweep [MAX] [baseline|improved]    allocate and run with K = 1..MAX registers
+    sweep [LIST] [baseline|improved]   the register-budget table of minicc sweep
     emit [FILE]                        the C backend's code (to FILE or the screen)
   Execution:
     run                                run from the start to the end or a breakpoint
@@ -45,7 +45,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     native                             compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
   Pictures:
-    dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg draws it)
+    dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
   Commands may be shortened to a unique prefix; `help COMMAND` tells more.
   $ minicc -c 'help step'
   usage: step [N]
@@ -73,7 +73,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   leave minicc (also Ctrl-D)
   aliases: q exit
   $ minicc -c 'help st'
-  -c: error: help: ambiguous command 'st': start, step, stepi
+  -c:1: error: help: ambiguous command 'st': start, step, stepi
   [1]
 
 `minicc --help` names the prompt's options and the one-shot commands.
@@ -98,4 +98,4 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
-        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--] ARG...
+        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...

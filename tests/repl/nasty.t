@@ -12,13 +12,13 @@ Nothing loaded yet:
   > break head
   > ssa
   > EOF
-  <stdin>:1: error: no function loaded (try: load FILE)
-  <stdin>:2: error: no function loaded (try: load FILE)
-  <stdin>:3: error: no function loaded (try: load FILE)
-  <stdin>:4: error: no function loaded (try: load FILE)
-  <stdin>:5: error: no function loaded (try: load FILE)
-  <stdin>:6: error: no function loaded (try: load FILE)
-  <stdin>:7: error: no function loaded (try: load FILE)
+  <stdin>:1: error: step: no function loaded (try: load FILE)
+  <stdin>:2: error: run: no function loaded (try: load FILE)
+  <stdin>:3: error: list: no function loaded (try: load FILE)
+  <stdin>:4: error: print: no function loaded (try: load FILE)
+  <stdin>:5: error: args: no function loaded (try: load FILE)
+  <stdin>:6: error: break: no function loaded (try: load FILE)
+  <stdin>:7: error: ssa: no function loaded (try: load FILE)
   [1]
 
 Unknown commands, ambiguous prefixes, missing and extra arguments, unknown
@@ -136,12 +136,12 @@ Huge numbers in arguments and in the program itself:
   $ minicc -c 'load ../ir/wrap.ir; args 2147483648'
   loaded ../ir/wrap.ir: 1 function
   wrap(i32 x): SSA form, 1 block
-  -c: error: args: argument 1 (x): 2147483648 is out of range for i32
+  -c:2: error: args: argument 1 (x): 2147483648 is out of range for i32
   [1]
   $ minicc -c 'load ../ir/wrap.ir; args -2147483649'
   loaded ../ir/wrap.ir: 1 function
   wrap(i32 x): SSA form, 1 block
-  -c: error: args: argument 1 (x): -2147483649 is out of range for i32
+  -c:2: error: args: argument 1 (x): -2147483649 is out of range for i32
   [1]
 
 Stepping past the end, back before the start, continuing a finished run:
@@ -178,11 +178,11 @@ set, `print` of a value that does not exist or is not assigned yet:
   loaded ../../share/minicc/examples/swap.ir: 1 function
   swap(i32 n): SSA form, 4 blocks
   args: 1
-  -c: error: no function 'nope' in ../../share/minicc/examples/swap.ir
-  -c: error: delete: no breakpoint at 'head'
+  -c:3: error: func: no function 'nope' in ../../share/minicc/examples/swap.ir (available: swap)
+  -c:4: error: delete: no breakpoint at 'head'
   started swap (input) with args 1
   at the start: about to enter entry
-  -c: error: print: no value 'zz' in swap
+  -c:6: error: print: no value 'zz' in swap
   t is not assigned yet
   * swap(i32 n): SSA form, 4 blocks
   [1]
@@ -193,7 +193,7 @@ A constant outside the i32 range in a loaded file:
   bad_huge.ir:3:16: error: integer 2147483648 out of range for i32
         x = add n, 2147483648
                    ^
-  -c: error: 'bad_huge.ir' not loaded (1 error)
+  -c:1: error: 'bad_huge.ir' not loaded (1 error)
   [1]
 
 Several functions in one file: `func` lists and selects; arguments that fit
@@ -212,8 +212,8 @@ the new function's parameters are kept, others are dropped (and it says so).
   return 6
   clear(buf b, i32 n): mutable form, 4 blocks
   args: (not set: the old arguments do not fit these parameters)
-  -c: error: no arguments for clear(buf b, i32 n) (try: args [1,2,3] 4)
-  -c: error: no function 'nope' in ../ir/multi.ir
+  -c:8: error: run: no arguments for clear(buf b, i32 n) (try: args [1,2,3] 4)
+  -c:9: error: func: no function 'nope' in ../ir/multi.ir (available: max, gcd, count, clear)
   [1]
 
 An unclosed bracket swallows the rest of the line but never the line ending:

@@ -153,11 +153,12 @@ The register-budget sweep, and every stage compared (like `minicc check`):
   loaded ../ir/fact_mutable.ir: 1 function
   fact(i32 n): mutable form, 4 blocks
   args: 5
-  sweep (baseline, from ssa), reference return 120
-      K  slots  spilled  spill reads  spill writes  instructions  outcome
-      1      6        6           24            24            41  return 120
-      2      1        1            6             6            41  return 120
-      3      0        0            0             0            41  return 120
+  sweep fact (from ssa): stage input gives return 120
+     K  allocator  slots  spill_reads spill_writes      traffic instructions     copies  result
+     1  baseline       6           24           24           48           41         24  agree
+     2  baseline       1            6            6           12           41         24  agree
+     3  baseline       0            0            0            0           41         24  agree
+  all 3 runs agree with stage input
   input       return 120
   ssa         return 120
   opt         return 120
@@ -253,11 +254,11 @@ Pipeline commands on a function without arguments set, and stage errors:
   $ minicc -c 'load ../ir/fact_mutable.ir; machine; sweep; check; native; set stage sideways'
   loaded ../ir/fact_mutable.ir: 1 function
   fact(i32 n): mutable form, 4 blocks
-  -c: error: no arguments for fact(i32 n) (try: args 4)
-  -c: error: no arguments for fact(i32 n) (try: args 4)
-  -c: error: no arguments for fact(i32 n) (try: args 4)
-  -c: error: no arguments for fact(i32 n) (try: args 4)
-  -c: error: set stage: unknown form 'sideways' (input, ssa, opt, destroyed)
+  -c:2: error: machine: no arguments for fact(i32 n) (try: args 4)
+  -c:3: error: sweep: no arguments for fact(i32 n) (try: args 4)
+  -c:4: error: check: no arguments for fact(i32 n) (try: args 4)
+  -c:5: error: native: no arguments for fact(i32 n) (try: args 4)
+  -c:6: error: set stage: unknown form 'sideways' (input, ssa, opt, destroyed)
   [1]
 
 Pictures through Graphviz: with a .png or .svg name minicc runs `dot`; when
@@ -266,7 +267,7 @@ Graphviz is missing it says how to get it (and how to write the DOT text).
   $ m=$(command -v minicc); PATH=/nonexistent $m -c 'load ../../share/minicc/examples/swap.ir; dot interference ig.png'; test -e ig.png || echo "no ig.png"
   loaded ../../share/minicc/examples/swap.ir: 1 function
   swap(i32 n): SSA form, 4 blocks
-  -c: error: dot: Graphviz's `dot` is not installed, so ig.png cannot be drawn (install it with `apt-get install graphviz`, or write the DOT text with `dot interference interference.dot`)
+  -c:2: error: dot: Graphviz's `dot` is not installed, so ig.png cannot be drawn (install it with `apt-get install graphviz`, or write the DOT text with `dot interference interference.dot`)
   no ig.png
   $ if command -v dot >/dev/null; then minicc -c 'load ../../share/minicc/examples/swap.ir; dot cfg cfg.svg' >/dev/null && grep -c '<svg' cfg.svg; rm -f cfg.svg; else echo 1; fi
   1

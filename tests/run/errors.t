@@ -15,89 +15,89 @@ A file error is FILE:LINE:COL with the source line and a caret.
 Arguments of each kind of mistake.
 
   $ minicc run ../ir/sum.ir [1,2]
-  error: expected 2 arguments (b, n), got 1
+  minicc run: error: expected 2 arguments (b, n), got 1
   [2]
   $ minicc run ../ir/sum.ir [1,2] 1 2
-  error: expected 2 arguments (b, n), got 3
+  minicc run: error: expected 2 arguments (b, n), got 3
   [2]
   $ minicc run ../ir/sum.ir 1 2
-  error: argument 1 (b): expected a list such as [1, 2, 3] for buf, got '1'
+  minicc run: error: argument 1 (b): expected a list such as [1, 2, 3] for buf, got '1'
   [2]
   $ minicc run ../ir/sum.ir [1] [2]
-  error: argument 2 (n): expected an integer for i32, got the list '[2]'
+  minicc run: error: argument 2 (n): expected an integer for i32, got the list '[2]'
   [2]
   $ minicc run ../ir/sum.ir [1] 2147483648
-  error: argument 2 (n): 2147483648 is out of range for i32
+  minicc run: error: argument 2 (n): 2147483648 is out of range for i32
   [2]
   $ minicc run ../ir/sum.ir [1] -2147483649
-  error: argument 2 (n): -2147483649 is out of range for i32
+  minicc run: error: argument 2 (n): -2147483649 is out of range for i32
   [2]
   $ minicc run ../ir/sum.ir [1,,2] 1
-  error: argument 1 (b): malformed list '[1,,2]': expected a number before ','
+  minicc run: error: argument 1 (b): malformed list '[1,,2]': expected a number before ','
   [2]
   $ minicc run ../ir/sum.ir [1,2 1
-  error: argument 1 (b): malformed list '[1,2': missing ']'
+  minicc run: error: argument 1 (b): malformed list '[1,2': missing ']'
   [2]
   $ minicc run ../ir/sum.ir [1,2] 1x
-  error: argument 2 (n): '1x' is not an integer
+  minicc run: error: argument 2 (n): '1x' is not an integer
   [2]
   $ minicc run ../ir/sum.ir [1,2,] 1
-  error: argument 1 (b): malformed list '[1,2,]': expected a number before ']'
+  minicc run: error: argument 1 (b): malformed list '[1,2,]': expected a number before ']'
   [2]
   $ minicc run ../ir/sum.ir [1,99999999999] 1
-  error: argument 1 (b): element 2: 99999999999 is out of range for i32
+  minicc run: error: argument 1 (b): element 2: 99999999999 is out of range for i32
   [2]
 
 Both arguments wrong: both are reported.
 
   $ minicc run ../ir/sum.ir 1 [2]
-  error: argument 1 (b): expected a list such as [1, 2, 3] for buf, got '1'
-  error: argument 2 (n): expected an integer for i32, got the list '[2]'
+  minicc run: error: argument 1 (b): expected a list such as [1, 2, 3] for buf, got '1'
+  minicc run: error: argument 2 (n): expected an integer for i32, got the list '[2]'
   [2]
 
 Options.
 
   $ minicc run ../ir/sum.ir --regs 0 [1] 1
-  minicc run: --regs must be at least 1
+  minicc run: error: --regs must be at least 1
   [2]
   $ minicc run ../ir/sum.ir --max-steps 0 [1] 1
-  minicc run: --max-steps must be positive, got '0'
+  minicc run: error: --max-steps must be positive, got '0'
   [2]
   $ minicc run ../ir/sum.ir --max-steps -3 [1] 1
-  minicc run: --max-steps must be positive, got '-3'
+  minicc run: error: --max-steps must be positive, got '-3'
   [2]
   $ minicc run ../ir/sum.ir --max-steps lots [1] 1
-  minicc run: --max-steps expects a number, got 'lots'
+  minicc run: error: --max-steps expects a number, got 'lots'
   [2]
   $ minicc run ../ir/sum.ir [1] 1 --max-steps
-  minicc run: --max-steps needs a value
+  minicc run: error: --max-steps needs a value
   [2]
   $ minicc run ../ir/sum.ir --stage fast [1] 1
-  minicc run: unknown stage 'fast' (stages: input, ssa, opt, alloc, native)
+  minicc run: error: unknown stage 'fast' (stages: input, ssa, opt, alloc, native)
   [2]
   $ minicc run ../ir/sum.ir --allocator best [1] 1
-  minicc run: unknown allocator 'best' (baseline or improved)
+  minicc run: error: unknown allocator 'best' (baseline or improved)
   [2]
   $ minicc run ../ir/sum.ir --frobnicate [1] 1
-  minicc run: unknown option '--frobnicate'
+  minicc run: error: unknown option '--frobnicate'
   [2]
   $ minicc run ../ir/sum.ir -O3 [1] 1
-  minicc run: unknown option '-O3'
+  minicc run: error: unknown option '-O3'
   [2]
   $ minicc run ../ir/sum.ir --stats=yes [1] 1
-  minicc run: --stats takes no value
+  minicc run: error: --stats takes no value
   [2]
   $ minicc run
-  minicc run: missing FILE
+  minicc run: error: missing FILE
   [2]
   $ minicc run --timeout 0 ../ir/sum.ir [1] 1
-  minicc run: --timeout must be a positive number of seconds, got '0'
+  minicc run: error: --timeout must be a positive number of seconds, got '0'
   [2]
 
 `--help` anywhere before `--` prints the command's usage and exits 0.
 
   $ minicc run --help
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
   execute a function at one stage of the pipeline
   $ minicc check ../ir/sum.ir -h | head -1
   usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
@@ -120,7 +120,7 @@ after FILE is not an option.
                ^
   [2]
   $ minicc run ../ir/sum.ir - < ../ir/sum.ir
-  minicc run: unknown option '-'
+  minicc run: error: unknown option '-'
   [2]
 
 An option for another stage is ignored, with a note on stderr (the outcome and
@@ -144,5 +144,5 @@ into one argument (up to its ']'; a list that never closes is left alone).
   return 4
   b = [3, 1]
   $ minicc run ../ir/sum.ir [1,2 1
-  error: argument 1 (b): malformed list '[1,2': missing ']'
+  minicc run: error: argument 1 (b): malformed list '[1,2': missing ']'
   [2]

@@ -317,7 +317,7 @@ Mistakes.
   minicc print: unknown SSA policy 'maximal' (minimal, semi or pruned)
   [2]
   $ minicc print swap.ir --stage alloc
-  minicc print: print shows the IR of stage input, ssa or opt, not 'alloc'
+  minicc print: error: print shows the IR of stage input, ssa or opt, not 'alloc'
   [2]
 
 `--ssa` alone shows stage ssa (it is never silently ignored); with an
@@ -326,7 +326,7 @@ explicit `--stage input` it is a mistake.
   $ minicc print ../ir/fact_mutable.ir --ssa minimal | grep -c phi
   3
   $ minicc print ../ir/fact_mutable.ir --ssa minimal --stage input
-  minicc print: --ssa needs --stage ssa or opt
+  minicc print: error: --ssa needs --stage ssa or opt
   [2]
   $ minicc print nosuch.ir --stage ssa
   nosuch.ir: error: cannot read nosuch.ir: No such file or directory
