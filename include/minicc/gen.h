@@ -48,7 +48,8 @@ typedef struct McGenOptions {
     int max_vars;        /* upper bound on variables tracked at once (default 12, at most 64) */
     int max_params;      /* scalar parameters, at most (default 3) */
     int max_bufs;        /* buffer parameters, at most (default 2) */
-    bool traps;          /* allow indices that may be out of range (default true) */
+    bool traps;          /* allow indices that may be out of range (default true); the
+                            arguments of mc_gen_args may still be short buffers */
     int64_t step_budget; /* estimated block entries of one run, at most (default 20000) */
     bool opaque;         /* values derive from parameters, never from constants alone, and
                             no early returns: the optimizer cannot fold the program away
