@@ -15,7 +15,9 @@ typedef int (*McCliFn)(int argc, char **argv);
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] "      \
       "[-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...",            \
       "execute a function at one stage of the pipeline")                                        \
-    X("check", mc_cli_check, "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \
+    X("check", mc_cli_check,                                                                    \
+      "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] "       \
+      "[--keep-c DIR] [--] ARG...",                                                             \
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] "                  \

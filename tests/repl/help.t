@@ -78,7 +78,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
 `minicc --help` names the prompt's options and the one-shot commands.
 
-  $ minicc --help | head -20
+  $ minicc --help | head -28
   usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
          minicc --tui [--lesson LESSON] [FILE [ARG...]]
          minicc COMMAND ...
@@ -88,13 +88,21 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   (batch mode: no prompt, errors as `<stdin>:LINE: error: ...`). Type `help`
   at the prompt, or see minicc(1).
   
-  options:
-    -x SCRIPT    run the prompt commands in SCRIPT, then exit
-    -c 'CMDS'    run prompt commands separated by `;`, then exit
+  options (the prompt and batch mode):
+    -x SCRIPT    run the prompt commands in SCRIPT (- for stdin), then exit;
+                 errors as `SCRIPT:LINE: error: ...`
+    -c 'CMDS'    run prompt commands separated by `;`, then exit; errors as
+                 `-c:N: error: ...`, N counting the commands
     --bail       stop at the first command that fails
-    --help       this text
+    --tui        the full-screen workbench (--lesson LESSON plays a lesson in it)
+    -h, --help   this text
     --version    print the version
   Batch runs exit with status 1 when any command failed.
+  
+  A one-shot COMMAND comes first. `minicc COMMAND --help` prints its usage;
+  FILE may be - for stdin; mistakes read `FILE:LINE:COL: error: ...` or
+  `minicc COMMAND: error: ...`. Exit status: 0 ok, 1 check or sweep diverged,
+  2 bad program, arguments or options, 3 the program trapped.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
