@@ -326,7 +326,9 @@ static McFunc *edit(const McFunc *best, int kind, int64_t k, bool *end) {
         int which = kind == E_FWD_A ? 0 : 1;
         if (!mc_op_info[in->op].has_dest || in->op == MC_OP_LOAD || which >= mc_op_info[in->op].nargs)
             return NULL;
-        if (count_defs(best, in->dest) != 1) return NULL;
+        /* For a name assigned several times (mutable form) this rewrites the
+         * uses of every assignment: a coarse guess that the verifier and the
+         * predicate accept or reject like any other candidate. */
         McOperand src = in->a[which];
         int32_t dest = in->dest;
         f = mc_func_clone(best);
