@@ -76,7 +76,7 @@ deps:
 run:
 	@sh tools/deps.sh run
 	@$(MAKE) --no-print-directory all
-	$(BIN) --tui share/minicc/examples/swap.ir
+	$(BIN) --tui share/minicc/examples/swap.ir 5
 
 check: deps
 	@$(MAKE) --no-print-directory tests
