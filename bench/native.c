@@ -12,8 +12,12 @@
  *      in the native figure. Goal <= 1.5x.
  *   3. loop kernels: mc_native_call (fork, dlopen, run, in a child) against
  *      the interpreter's run path mc_code_run, both on the same optimized
- *      SSA. Reported as a speedup; the fixed cost of one native call (an
- *      empty kernel) is printed too.
+ *      SSA. Reported as the interpreter's slowdown (mc_code_run time over
+ *      native time), goal <= 8x on every kernel, judged on the native call
+ *      as measured (fixed cost included). The fixed cost of one native call
+ *      (an empty kernel, measured first) is printed, and the slowdown
+ *      against the native time without it too, labelled: that is the
+ *      compiled loop alone, the stricter figure for the code itself.
  * Medians are printed, and the ratio of the best runs too: on a loaded
  * machine the medians of the process benchmarks mostly measure scheduling
  * (the native run has one more process to wake), the best runs the cost.
@@ -243,8 +247,11 @@ static McArgs kernel_args(const McFunc *f, int32_t buflen, const int32_t *scalar
     return a;
 }
 
+/* Returns the median native call time; *slowdown (if not NULL) gets the
+ * median mc_code_run time over it. `fixed` is the fixed cost of one call,
+ * subtracted for the second, labelled figure. */
 static double bench_kernel(const char *name, const char *text, int32_t buflen, const int32_t *scalars,
-                           const McNativeOptions *o) {
+                           const McNativeOptions *o, double fixed, double *slowdown) {
     enum { REPS = 5 };
     McFunc *f = load_ssa(text);
     McCode *code = mc_code_new(f);
@@ -280,9 +287,14 @@ static double bench_kernel(const char *name, const char *text, int32_t buflen, c
         mc_args_free(&b);
     }
     double i = median(ti, REPS), nt = median(tn, REPS);
-    if (scalars)
-        printf("  %-6s %11lld insts: mc_code_run %8.2f ms (%6.1f M insts/s), native call %7.2f ms, speedup %6.1fx\n",
-               name, (long long)insts, i * 1e3, (double)insts / i / 1e6, nt * 1e3, i / nt);
+    if (scalars) {
+        double bi = best(ti), bn = best(tn), loop = nt - fixed > 1e-6 ? nt - fixed : 1e-6;
+        printf("  %-6s %11lld insts: mc_code_run %7.2f ms (%6.1f M insts/s), native call %6.2f ms; "
+               "interp/native %5.1fx (best of %d: %5.1fx); without the fixed call cost %5.2f ms: %5.1fx\n",
+               name, (long long)insts, i * 1e3, (double)insts / i / 1e6, nt * 1e3, i / nt, REPS, bi / bn,
+               loop * 1e3, i / loop);
+        if (slowdown) *slowdown = i / nt;
+    }
     mc_native_free(n);
     mc_code_free(code);
     mc_diags_free(&d);
@@ -304,14 +316,19 @@ int main(void) {
     McNativeOptions o;
     memset(&o, 0, sizeof o);
     o.cache_dir = cache;
-    printf("loop kernels (same optimized SSA; native includes fork + dlopen in the child):\n");
-    const int32_t sum_s[] = {1000, 3000}, nest_s[] = {1500}, fill_s[] = {1000, 2000};
-    bench_kernel("sum", sum_ir, 1000, sum_s, &o);
-    bench_kernel("nest", nest_ir, 0, nest_s, &o);
-    bench_kernel("fill", fill_ir, 1000, fill_s, &o);
     double empty = 0;
-    for (int r = 0; r < 3; r++) empty = bench_kernel("empty", empty_ir, 0, NULL, &o);
-    printf("  fixed cost of one native call (fork, dlopen, wait): %.2f ms\n", empty * 1e3);
+    for (int r = 0; r < 3; r++) empty = bench_kernel("empty", empty_ir, 0, NULL, &o, 0, NULL);
+    printf("loop kernels (same optimized SSA; a native call includes fork + dlopen in the child):\n");
+    printf("  fixed cost of one native call (fork, dlopen, wait; empty kernel): %.2f ms\n", empty * 1e3);
+    const int32_t sum_s[] = {1000, 3000}, nest_s[] = {1500}, fill_s[] = {1000, 2000};
+    double sd[3] = {0, 0, 0};
+    bench_kernel("sum", sum_ir, 1000, sum_s, &o, empty, &sd[0]);
+    bench_kernel("nest", nest_ir, 0, nest_s, &o, empty, &sd[1]);
+    bench_kernel("fill", fill_ir, 1000, fill_s, &o, empty, &sd[2]);
+    double worst = sd[0] > sd[1] ? sd[0] : sd[1];
+    if (sd[2] > worst) worst = sd[2];
+    printf("interpreter (mc_code_run) vs native call, worst kernel: %.1fx slower (goal <= 8x): %s\n", worst,
+           worst <= 8.0 ? "met" : "NOT met");
     char cmd[700];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
     if (system(cmd) != 0) return 1;

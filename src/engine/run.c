@@ -1,49 +1,109 @@
 /* run.c - the plain run path: decode a function once, then run it fast.
  *
- * mc_code_new turns a verified function into a compact array of fixed-size
- * instructions whose operands are all slot indices into one int32 array:
- * value handles keep their index, every constant operand gets its own
- * pre-initialised slot after them, and a scratch area after that serves the
- * parallel copies of phi edges. Terminator targets become edge records (the
- * target's first instruction, its instruction count, and the edge's phi moves
- * as a precomputed copy list), so the loop does no name or phi lookups and
- * emits no events. The loop is a computed-goto dispatch under GCC/Clang and a
- * switch elsewhere.
+ * mc_code_new turns a verified function into one contiguous array of
+ * fixed-size instruction records. Each record carries the address of its
+ * handler (direct threading with computed goto under GCC/Clang; a switch on
+ * the opcode elsewhere), and its operands in the form the handler wants:
+ * a slot index into one int32 array (value handles keep their index) or an
+ * immediate, with one opcode per operand form (add slot,slot / slot,imm /
+ * imm,slot ...), so a constant operand costs no load. An ALU instruction
+ * with two constants is folded into a move of the immediate.
+ *
+ * A compare that is the last instruction of its block and whose result is
+ * the block's branch condition is fused with the branch into one record
+ * (the compare still writes its destination and still counts as one
+ * executed instruction). Terminator targets are edge records holding the
+ * target's first instruction, its instruction count and the edge's phi
+ * moves as a precomputed copy list (through scratch slots when the copies
+ * overlap, so phis stay simultaneous); an edge without moves does no copy.
+ *
+ * In SSA form, phi destinations and their incoming values are coalesced
+ * into one slot when their live ranges do not interfere (chapter-style
+ * copy coalescing on the liveness of cfg.h), which removes most loop-carried
+ * moves; slots are invisible in the outcome, and SSA values are verified to
+ * be defined before use, so this changes no result. Large functions skip it.
  *
  * The semantics are the stepping interpreter's (interp.c), which is the
  * reference: wrapping i32 arithmetic, signed compares, bounds checks before
  * every access, phis read-all-then-write-all, and a budget of block entries
- * (entry number max_steps + 1 traps). Tests compare the two on every input.
+ * (entry number max_steps + 1 traps), kept as a countdown in a local and
+ * checked on every edge. Instructions are counted per block entry (the
+ * target's count is added on the edge) and the rest of the block is
+ * subtracted on a bounds trap. Tests compare the two on every input,
+ * including steps and instruction counts.
  *
  * Contract: requires a verified function (mutable or SSA form); the McCode
  * does not reference the function afterwards. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/cfg.h"
 #include "minicc/interp.h"
 #include "minicc/util.h"
 
-/* Decoded opcodes. ALU ops come first in McOp order so mc_alu maps 1:1. */
+#if defined(__GNUC__)
+#define MC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MC_DIRECT_THREADED 1
+#else
+#define MC_UNLIKELY(x) (x)
+#define MC_DIRECT_THREADED 0
+#endif
+
+/* Operand forms: SS slot,slot; SI slot,imm; IS imm,slot; II imm,imm. */
+#define ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE)
+#define CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
+
 enum {
-    K_ADD, K_SUB, K_MUL, K_LT, K_LE, K_EQ, K_NE, K_COPY,
-    K_LOAD,   /* d = dest slot, a = buffer parameter, b = index slot */
-    K_STORE,  /* a = buffer parameter, b = index slot, d = value slot */
-    K_RET,    /* a = value slot */
-    K_JUMP,   /* d = edge */
-    K_BRANCH, /* a = condition slot, d = edge if non-zero, b = edge if zero */
+#define E3(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
+    ALU_OPS(E3)
+#undef E3
+#define EB(x) K_B##x##_SS, K_B##x##_SI, K_B##x##_IS,
+    CMP_OPS(EB)
+#undef EB
+    K_MOVI,     /* d = dest slot, a = immediate */
+    K_COPY,     /* d = dest slot, a = source slot */
+    K_LOAD_S,   /* d = dest slot, a = buffer parameter, b = index slot */
+    K_LOAD_I,   /* ... b = index immediate */
+    K_STORE_SS, /* a = buffer parameter, b = index, d = value (slot/imm per form) */
+    K_STORE_SI,
+    K_STORE_IS,
+    K_STORE_II,
+    K_RET_S,    /* a = value slot */
+    K_RET_I,    /* a = immediate */
+    K_JUMP,     /* e[0] */
+    K_BR_S,     /* a = condition slot, e[0] if non-zero, e[1] if zero */
     K_COUNT
 };
 
+typedef struct CEdge CEdge;
+
 typedef struct CInst {
-    int32_t op, d, a, b;
+#if MC_DIRECT_THREADED
+    const void *h; /* handler address */
+#endif
+    int32_t d, a, b, op;
+    /* Terminators: the targets' first instructions, loaded straight into
+     * the instruction pointer on a predicted branch (so the next pointer
+     * never waits for the condition's value), and the edges' other data. */
+    const struct CInst *t[2];
+    union {
+        const CEdge *e[2];
+        int32_t rest; /* load/store: instructions after it in its block */
+    } u;
 } CInst;
 
-typedef struct CEdge {
-    int32_t pc;     /* first instruction of the target */
-    int32_t ninsts; /* its instruction count (terminator excluded) */
-    int32_t copy;   /* first (dst, src) pair in copies */
-    int32_t ncopy;  /* pairs to perform in order */
-} CEdge;
+struct CEdge {
+    const CInst *ip;      /* first instruction of the target */
+    int32_t ninsts;       /* its instruction count (terminator excluded) */
+    int32_t nmoves;       /* (dst, src) slot pairs to perform in order */
+    const int32_t *moves;
+};
+
+typedef struct CBuf {
+    int32_t *p;
+    int32_t len;
+} CBuf;
 
 struct McCode {
     int32_t nslots;      /* values + constants + scratch */
@@ -54,14 +114,19 @@ struct McCode {
     int32_t ncode;
     CEdge *edges;
     int32_t nedges;
-    int32_t *copies;     /* (dst, src) slot pairs */
-    int32_t ncopies;
+    int32_t *moves;      /* (dst, src) slot pairs of all edges */
+    int32_t nmoves;
     int32_t entry_ninsts;
 };
 
+static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const void *const **table);
+
+/* ---- decoding ------------------------------------------------------------- */
+
 typedef struct Builder {
     McCode *c;
-    int32_t capslots, capcode, capcopies;
+    int32_t capslots, capmoves;
+    const int32_t *slot; /* value handle -> slot (coalescing) */
 } Builder;
 
 static int32_t new_slot(Builder *b, int32_t init) {
@@ -74,27 +139,190 @@ static int32_t new_slot(Builder *b, int32_t init) {
     return c->nslots++;
 }
 
+/* A slot holding the operand (constants get a pre-initialised slot). */
 static int32_t slot_of(Builder *b, McOperand o) {
     if (o.kind == MC_OPND_CONST) return new_slot(b, o.v);
     MC_ASSERT(o.kind == MC_OPND_VALUE);
-    return o.v;
+    return b->slot[o.v];
 }
 
-static void add_copy(Builder *b, int32_t dst, int32_t src) {
+static bool is_imm(McOperand o) { return o.kind == MC_OPND_CONST; }
+static int32_t opnd(const Builder *b, McOperand o) {
+    if (o.kind == MC_OPND_CONST) return o.v;
+    MC_ASSERT(o.kind == MC_OPND_VALUE);
+    return b->slot[o.v];
+}
+/* 0 SS, 1 SI, 2 IS, 3 II */
+static int form2(McOperand x, McOperand y) { return (is_imm(x) ? 2 : 0) + (is_imm(y) ? 1 : 0); }
+
+static void add_move(Builder *b, int32_t dst, int32_t src) {
     McCode *c = b->c;
-    if (c->ncopies + 1 > b->capcopies) {
-        b->capcopies = b->capcopies ? b->capcopies * 2 : 64;
-        c->copies = mc_xrealloc(c->copies, (size_t)b->capcopies * 2 * sizeof *c->copies);
+    if (c->nmoves + 1 > b->capmoves) {
+        b->capmoves = b->capmoves ? b->capmoves * 2 : 64;
+        c->moves = mc_xrealloc(c->moves, (size_t)b->capmoves * 2 * sizeof *c->moves);
     }
-    c->copies[2 * c->ncopies] = dst;
-    c->copies[2 * c->ncopies + 1] = src;
-    c->ncopies++;
+    c->moves[2 * c->nmoves] = dst;
+    c->moves[2 * c->nmoves + 1] = src;
+    c->nmoves++;
+}
+
+static int32_t uf_find(int32_t *parent, int32_t x) {
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* Coalescing only for functions this small (bit matrix over phi-related values). */
+enum { COALESCE_MAX_CAND = 2048 };
+#define COALESCE_MAX_LIVE_BITS ((int64_t)1 << 26)
+
+/* Interference among candidate values (phi destinations and phi operands)
+ * from the block liveness: walking each block backwards from its live-out,
+ * a definition interferes with everything live after it; phi destinations
+ * are defined together at the top of the block. Then union phi destinations
+ * with their incoming values when the two classes do not interfere. Fills
+ * slot[v] for every value (identity when nothing merges). */
+static void coalesce(const McFunc *f, int32_t *slot) {
+    for (int32_t v = 0; v < f->nvalues; v++) slot[v] = v;
+    if (f->form != MC_FORM_SSA || f->nvalues == 0) return;
+    int32_t *cand = mc_xmalloc((size_t)f->nvalues * sizeof *cand); /* value -> candidate index or -1 */
+    for (int32_t v = 0; v < f->nvalues; v++) cand[v] = -1;
+    int32_t ncand = 0;
+    bool any = false;
+    for (int32_t b = 0; b < f->nblocks && ncand <= COALESCE_MAX_CAND; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis && ncand <= COALESCE_MAX_CAND; p++) {
+            const McPhi *phi = &bl->phis[p];
+            if (cand[phi->dest] < 0) cand[phi->dest] = ncand++;
+            for (int32_t q = 0; q < phi->nargs; q++)
+                if (phi->args[q].val.kind == MC_OPND_VALUE && cand[phi->args[q].val.v] < 0) {
+                    cand[phi->args[q].val.v] = ncand++;
+                    any = true;
+                }
+        }
+    }
+    if (!any || ncand > COALESCE_MAX_CAND || (int64_t)f->nblocks * f->nvalues > COALESCE_MAX_LIVE_BITS) {
+        free(cand);
+        return;
+    }
+    McCfg *cfg = mc_cfg_build(f);
+    McLiveness *lv = mc_liveness(f, cfg);
+    int32_t words = (ncand + 63) / 64;
+    uint64_t *ig = mc_xcalloc((size_t)ncand * (size_t)words, sizeof *ig);
+#define IG_SET(x, y) (ig[(size_t)(x) * (size_t)words + (size_t)((y) >> 6)] |= (uint64_t)1 << ((y) & 63))
+    McBitset live;
+    mc_bs_init(&live, f->nvalues);
+    int32_t *lc = mc_xmalloc((size_t)ncand * sizeof *lc); /* live candidates (list) */
+    /* Parameters are defined together before the entry block. */
+    for (int32_t i = 0; i < f->nparams; i++)
+        for (int32_t j = 0; j < f->nparams; j++) {
+            int32_t x = cand[f->params[i]], y = cand[f->params[j]];
+            if (i != j && x >= 0 && y >= 0) IG_SET(x, y);
+        }
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        if (cfg->rpo_index[b] < 0) continue; /* never runs */
+        const McBlock *bl = &f->blocks[b];
+        mc_bs_copy(&live, &lv->live_out[b]);
+        /* The terminator's operand is a use. */
+        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) mc_bs_add(&live, bl->term.arg.v);
+        for (int32_t k = bl->ninsts - 1; k >= 0; k--) {
+            const McInst *in = &bl->insts[k];
+            if (in->dest != MC_NONE) {
+                mc_bs_del(&live, in->dest);
+                int32_t cd = cand[in->dest];
+                if (cd >= 0)
+                    for (int32_t x = mc_bs_next(&live, 0); x >= 0; x = mc_bs_next(&live, x + 1))
+                        if (cand[x] >= 0) {
+                            IG_SET(cd, cand[x]);
+                            IG_SET(cand[x], cd);
+                        }
+            }
+            int na = mc_op_info[in->op].nargs;
+            for (int j = 0; j < na; j++)
+                if (in->a[j].kind == MC_OPND_VALUE && f->values[in->a[j].v].kind == MC_VAL_I32)
+                    mc_bs_add(&live, in->a[j].v);
+        }
+        /* Phi destinations: defined together at the top, live with live-in. */
+        for (int32_t p = 0; p < bl->nphis; p++) mc_bs_del(&live, bl->phis[p].dest);
+        int32_t nl = 0;
+        for (int32_t x = mc_bs_next(&live, 0); x >= 0; x = mc_bs_next(&live, x + 1))
+            if (cand[x] >= 0) lc[nl++] = cand[x];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            int32_t cd = cand[bl->phis[p].dest];
+            for (int32_t k = 0; k < nl; k++) {
+                IG_SET(cd, lc[k]);
+                IG_SET(lc[k], cd);
+            }
+            for (int32_t q = 0; q < bl->nphis; q++)
+                if (q != p) IG_SET(cd, cand[bl->phis[q].dest]);
+        }
+    }
+    /* Classes: union-find over candidates; row of the representative is
+     * the union of its members' interference rows. */
+    int32_t *parent = mc_xmalloc((size_t)ncand * sizeof *parent);
+    uint64_t *mem = mc_xcalloc((size_t)ncand * (size_t)words, sizeof *mem); /* members of each class */
+    for (int32_t i = 0; i < ncand; i++) {
+        parent[i] = i;
+        mem[(size_t)i * (size_t)words + (size_t)(i >> 6)] |= (uint64_t)1 << (i & 63);
+    }
+    int32_t *rep = mc_xmalloc((size_t)ncand * sizeof *rep); /* candidate -> value */
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (cand[v] >= 0) rep[cand[v]] = v;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        if (cfg->rpo_index[b] < 0) continue;
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            const McPhi *phi = &bl->phis[p];
+            for (int32_t q = 0; q < phi->nargs; q++) {
+                if (phi->args[q].val.kind != MC_OPND_VALUE) continue;
+                if (cfg->rpo_index[phi->args[q].block] < 0) continue;
+                int32_t x = uf_find(parent, cand[phi->dest]), y = uf_find(parent, cand[phi->args[q].val.v]);
+                if (x == y) continue;
+                bool clash = false;
+                for (int32_t w = 0; w < words && !clash; w++)
+                    clash = (ig[(size_t)x * (size_t)words + (size_t)w] & mem[(size_t)y * (size_t)words + (size_t)w]) != 0;
+                if (clash) continue;
+                parent[y] = x;
+                for (int32_t w = 0; w < words; w++) {
+                    ig[(size_t)x * (size_t)words + (size_t)w] |= ig[(size_t)y * (size_t)words + (size_t)w];
+                    mem[(size_t)x * (size_t)words + (size_t)w] |= mem[(size_t)y * (size_t)words + (size_t)w];
+                }
+            }
+        }
+    }
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (cand[v] >= 0) slot[v] = rep[uf_find(parent, cand[v])];
+#undef IG_SET
+    free(rep);
+    free(mem);
+    free(parent);
+    free(lc);
+    mc_bs_free(&live);
+    free(ig);
+    mc_liveness_free(lv);
+    mc_cfg_free(cfg);
+    free(cand);
+}
+
+static bool is_cmp(uint8_t op) {
+    return op == MC_OP_LT || op == MC_OP_LE || op == MC_OP_EQ || op == MC_OP_NE;
+}
+
+/* The block's last instruction is a compare whose result is the branch condition. */
+static bool fusable(const McBlock *bl) {
+    if (bl->term.op != MC_OP_BRANCH || bl->ninsts == 0 || bl->term.arg.kind != MC_OPND_VALUE) return false;
+    const McInst *last = &bl->insts[bl->ninsts - 1];
+    return is_cmp(last->op) && last->dest == bl->term.arg.v;
 }
 
 McCode *mc_code_new(const McFunc *f) {
     MC_ASSERT(f->nblocks > 0);
     McCode *c = mc_xcalloc(1, sizeof *c);
-    Builder bd = {c, 0, 0, 0};
+    int32_t *slot = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *slot);
+    coalesce(f, slot);
+    Builder bd = {c, 0, 0, slot};
     for (int32_t v = 0; v < f->nvalues; v++) new_slot(&bd, 0);
     c->nparams = f->nparams;
     c->param_slot = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *c->param_slot);
@@ -103,80 +331,113 @@ McCode *mc_code_new(const McFunc *f) {
     for (int32_t i = 0; i < f->nparams; i++) {
         int32_t v = f->params[i];
         bool is_buf = f->values[v].kind == MC_VAL_BUF;
-        c->param_slot[i] = is_buf ? -1 : v;
+        c->param_slot[i] = is_buf ? -1 : slot[v];
         if (is_buf) buf_param[v] = i;
     }
-    /* Layout: block b's instructions then its terminator, blocks in order. */
+    /* Layout: block b's instructions then its terminator (fused with a
+     * final compare when possible), blocks in order. */
     int32_t *start = mc_xmalloc((size_t)f->nblocks * sizeof *start);
     int32_t n = 0, maxphis = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
         start[b] = n;
-        n += f->blocks[b].ninsts + 1;
+        n += f->blocks[b].ninsts + 1 - (fusable(&f->blocks[b]) ? 1 : 0);
         if (f->blocks[b].nphis > maxphis) maxphis = f->blocks[b].nphis;
     }
     c->ncode = n;
     c->code = mc_xcalloc((size_t)n, sizeof *c->code);
-    c->edges = mc_xcalloc((size_t)f->nblocks * 2, sizeof *c->edges);
+    c->nedges = 2 * f->nblocks;
+    c->edges = mc_xcalloc((size_t)c->nedges, sizeof *c->edges);
     c->entry_ninsts = f->blocks[0].ninsts;
-    int32_t scratch = c->nslots; /* reserve after constants below */
+    int32_t *edge_move = mc_xcalloc((size_t)c->nedges, sizeof *edge_move); /* first move of each edge */
     int32_t *tmp_dst = mc_xmalloc((size_t)(maxphis ? maxphis : 1) * sizeof *tmp_dst);
     int32_t *tmp_src = mc_xmalloc((size_t)(maxphis ? maxphis : 1) * sizeof *tmp_src);
-    /* First pass: instruction operands (this creates the constant slots). */
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         MC_ASSERT(bl->has_term);
-        for (int32_t k = 0; k < bl->ninsts; k++) {
+        bool fuse = fusable(bl);
+        int32_t nplain = bl->ninsts - (fuse ? 1 : 0);
+        for (int32_t k = 0; k < nplain; k++) {
             const McInst *i = &bl->insts[k];
             CInst *o = &c->code[start[b] + k];
             switch (i->op) {
             case MC_OP_LOAD:
                 MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
-                o->op = K_LOAD;
-                o->d = i->dest;
+                o->op = is_imm(i->a[1]) ? K_LOAD_I : K_LOAD_S;
+                o->d = slot[i->dest];
                 o->a = buf_param[i->a[0].v];
-                o->b = slot_of(&bd, i->a[1]);
+                o->b = opnd(&bd, i->a[1]);
+                o->u.rest = bl->ninsts - 1 - k;
                 break;
             case MC_OP_STORE:
                 MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
-                o->op = K_STORE;
+                o->op = K_STORE_SS + form2(i->a[1], i->a[2]);
                 o->a = buf_param[i->a[0].v];
-                o->b = slot_of(&bd, i->a[1]);
-                o->d = slot_of(&bd, i->a[2]);
+                o->b = opnd(&bd, i->a[1]);
+                o->d = opnd(&bd, i->a[2]);
+                o->u.rest = bl->ninsts - 1 - k;
                 break;
             case MC_OP_COPY:
-                o->op = K_COPY;
-                o->d = i->dest;
-                o->a = slot_of(&bd, i->a[0]);
+                o->op = is_imm(i->a[0]) ? K_MOVI : K_COPY;
+                o->d = slot[i->dest];
+                o->a = opnd(&bd, i->a[0]);
                 break;
-            default:
+            default: {
                 MC_ASSERT(mc_op_info[i->op].flags & MC_OPF_ALU);
-                o->op = K_ADD + (i->op - MC_OP_ADD);
-                o->d = i->dest;
-                o->a = slot_of(&bd, i->a[0]);
-                o->b = slot_of(&bd, i->a[1]);
+                int fm = form2(i->a[0], i->a[1]);
+                o->d = slot[i->dest];
+                if (fm == 3) {
+                    o->op = K_MOVI;
+                    o->a = mc_alu((McOp)i->op, i->a[0].v, i->a[1].v);
+                } else {
+                    o->op = K_ADD_SS + 3 * (i->op - MC_OP_ADD) + fm;
+                    o->a = opnd(&bd, i->a[0]);
+                    o->b = opnd(&bd, i->a[1]);
+                }
                 break;
             }
+            }
         }
-        CInst *t = &c->code[start[b] + bl->ninsts];
+        CInst *t = &c->code[start[b] + nplain];
         switch (bl->term.op) {
         case MC_OP_RET:
-            t->op = K_RET;
-            t->a = slot_of(&bd, bl->term.arg);
+            t->op = is_imm(bl->term.arg) ? K_RET_I : K_RET_S;
+            t->a = opnd(&bd, bl->term.arg);
             break;
         case MC_OP_JUMP:
             t->op = K_JUMP;
-            t->d = 2 * b;
+            t->u.e[0] = &c->edges[2 * b];
             break;
         case MC_OP_BRANCH:
-            t->op = K_BRANCH;
-            t->a = slot_of(&bd, bl->term.arg);
-            t->d = 2 * b;
-            t->b = 2 * b + 1;
+            if (fuse) {
+                const McInst *i = &bl->insts[bl->ninsts - 1];
+                int fm = form2(i->a[0], i->a[1]);
+                int ci = i->op == MC_OP_LT ? 0 : i->op == MC_OP_LE ? 1 : i->op == MC_OP_EQ ? 2 : 3;
+                if (fm == 3) {
+                    /* Both constant: still a compare writing its result. */
+                    t->op = K_BLT_SS + 3 * ci;
+                    t->a = new_slot(&bd, i->a[0].v);
+                    t->b = new_slot(&bd, i->a[1].v);
+                } else {
+                    t->op = K_BLT_SS + 3 * ci + fm;
+                    t->a = opnd(&bd, i->a[0]);
+                    t->b = opnd(&bd, i->a[1]);
+                }
+                t->d = slot[i->dest];
+            } else if (is_imm(bl->term.arg)) {
+                t->op = K_JUMP; /* a constant condition always takes the same edge */
+                t->u.e[0] = &c->edges[2 * b + (bl->term.arg.v ? 0 : 1)];
+                break;
+            } else {
+                t->op = K_BR_S;
+                t->a = slot[bl->term.arg.v];
+            }
+            t->u.e[0] = &c->edges[2 * b];
+            t->u.e[1] = &c->edges[2 * b + 1];
             break;
         default: mc_panic(__FILE__, __LINE__, "bad terminator");
         }
     }
-    /* Second pass: edges and their phi moves (constants get slots here too). */
+    /* Edges and their phi moves (constants get slots here). */
     int32_t *stamp = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *stamp);
     int32_t stamp_no = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
@@ -186,10 +447,10 @@ McCode *mc_code_new(const McFunc *f) {
             int32_t t = succ[k];
             const McBlock *tb = &f->blocks[t];
             CEdge *e = &c->edges[2 * b + k];
-            e->pc = start[t];
+            e->ip = &c->code[start[t]];
             e->ninsts = tb->ninsts;
-            e->copy = c->ncopies;
-            bool overlap = false;
+            edge_move[2 * b + k] = c->nmoves;
+            int32_t np = 0;
             for (int32_t p = 0; p < tb->nphis; p++) {
                 const McPhi *phi = &tb->phis[p];
                 const McPhiArg *arg = NULL;
@@ -199,38 +460,54 @@ McCode *mc_code_new(const McFunc *f) {
                         break;
                     }
                 MC_ASSERT(arg != NULL);
-                tmp_dst[p] = phi->dest;
-                tmp_src[p] = slot_of(&bd, arg->val);
+                int32_t dst = slot[phi->dest], src = slot_of(&bd, arg->val);
+                if (dst == src) continue; /* coalesced */
+                tmp_dst[np] = dst;
+                tmp_src[np] = src;
+                np++;
             }
             /* Direct moves are safe when no destination is read by another
-             * copy of the edge (mark the destinations, then look at sources). */
+             * move of the edge (mark the destinations, then look at sources). */
+            bool overlap = false;
             stamp_no++;
-            for (int32_t p = 0; p < tb->nphis; p++) stamp[tmp_dst[p]] = stamp_no;
-            for (int32_t p = 0; p < tb->nphis && !overlap; p++)
-                if (tmp_src[p] < f->nvalues && stamp[tmp_src[p]] == stamp_no && tmp_src[p] != tmp_dst[p])
-                    overlap = true;
+            for (int32_t p = 0; p < np; p++) stamp[tmp_dst[p]] = stamp_no;
+            for (int32_t p = 0; p < np && !overlap; p++)
+                if (tmp_src[p] < f->nvalues && stamp[tmp_src[p]] == stamp_no) overlap = true;
             if (!overlap) {
-                for (int32_t p = 0; p < tb->nphis; p++)
-                    if (tmp_dst[p] != tmp_src[p]) add_copy(&bd, tmp_dst[p], tmp_src[p]);
+                for (int32_t p = 0; p < np; p++) add_move(&bd, tmp_dst[p], tmp_src[p]);
             } else {
                 /* Scratch slots are allocated after all constants (below);
                  * record them as negative placeholders -1 - p for now. */
-                for (int32_t p = 0; p < tb->nphis; p++) add_copy(&bd, -1 - p, tmp_src[p]);
-                for (int32_t p = 0; p < tb->nphis; p++) add_copy(&bd, tmp_dst[p], -1 - p);
+                for (int32_t p = 0; p < np; p++) add_move(&bd, -1 - p, tmp_src[p]);
+                for (int32_t p = 0; p < np; p++) add_move(&bd, tmp_dst[p], -1 - p);
             }
-            e->ncopy = c->ncopies - e->copy;
+            e->nmoves = c->nmoves - edge_move[2 * b + k];
         }
     }
-    scratch = c->nslots;
+    int32_t scratch = c->nslots;
     for (int32_t p = 0; p < maxphis; p++) new_slot(&bd, 0);
-    for (int32_t k = 0; k < 2 * c->ncopies; k++)
-        if (c->copies[k] < 0) c->copies[k] = scratch + (-1 - c->copies[k]);
-    c->nedges = 2 * f->nblocks;
+    for (int32_t k = 0; k < 2 * c->nmoves; k++)
+        if (c->moves[k] < 0) c->moves[k] = scratch + (-1 - c->moves[k]);
+    for (int32_t k = 0; k < c->nedges; k++) c->edges[k].moves = c->moves ? c->moves + 2 * edge_move[k] : NULL;
+    for (int32_t k = 0; k < c->ncode; k++) {
+        CInst *t = &c->code[k];
+        if (t->op == K_JUMP || t->op == K_BR_S || (t->op >= K_BLT_SS && t->op <= K_BNE_IS)) {
+            t->t[0] = t->u.e[0]->ip;
+            if (t->op != K_JUMP) t->t[1] = t->u.e[1]->ip;
+        }
+    }
+#if MC_DIRECT_THREADED
+    const void *const *labels = NULL;
+    exec(NULL, NULL, 0, &labels);
+    for (int32_t k = 0; k < c->ncode; k++) c->code[k].h = labels[c->code[k].op];
+#endif
     free(stamp);
+    free(edge_move);
     free(tmp_dst);
     free(tmp_src);
     free(start);
     free(buf_param);
+    free(slot);
     return c;
 }
 
@@ -240,54 +517,75 @@ void mc_code_free(McCode *c) {
     free(c->param_slot);
     free(c->code);
     free(c->edges);
-    free(c->copies);
+    free(c->moves);
     free(c);
 }
 
-static int32_t wrap(uint32_t r) {
+/* ---- running -------------------------------------------------------------- */
+
+static inline int32_t wrap(uint32_t r) {
     return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
 }
-
-/* Instructions after position ip up to the block's terminator. */
-static int32_t rest_of_block(const CInst *ip) {
-    int32_t n = 0;
-    for (ip++; ip->op < K_RET; ip++) n++;
-    return n;
-}
+static inline int32_t op_add(int32_t x, int32_t y) { return wrap((uint32_t)x + (uint32_t)y); }
+static inline int32_t op_sub(int32_t x, int32_t y) { return wrap((uint32_t)x - (uint32_t)y); }
+static inline int32_t op_mul(int32_t x, int32_t y) { return wrap((uint32_t)x * (uint32_t)y); }
+static inline int32_t op_lt(int32_t x, int32_t y) { return x < y; }
+static inline int32_t op_le(int32_t x, int32_t y) { return x <= y; }
+static inline int32_t op_eq(int32_t x, int32_t y) { return x == y; }
+static inline int32_t op_ne(int32_t x, int32_t y) { return x != y; }
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
 #endif
-McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps) {
-    MC_ASSERT(args->n == c->nparams);
+/* With table != NULL: only report the handler addresses (decoding uses them).
+ * GCC would otherwise merge the handlers' identical tails into one shared
+ * indirect jump, which costs the per-handler branch prediction. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-crossjumping", "no-gcse")))
+#endif
+static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const void *const **table) {
     McOutcome out;
     memset(&out, 0, sizeof out);
+#if MC_DIRECT_THREADED
+    static const void *const labels[K_COUNT] = {
+#define L3(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
+        ALU_OPS(L3)
+#undef L3
+#define LB(x) &&L_B##x##_SS, &&L_B##x##_SI, &&L_B##x##_IS,
+        CMP_OPS(LB)
+#undef LB
+        &&L_MOVI, &&L_COPY, &&L_LOAD_S, &&L_LOAD_I,
+        &&L_STORE_SS, &&L_STORE_SI, &&L_STORE_IS, &&L_STORE_II,
+        &&L_RET_S, &&L_RET_I, &&L_JUMP, &&L_BR_S,
+    };
+    if (table) {
+        *table = labels;
+        return out;
+    }
+#else
+    (void)table;
+#endif
+    MC_ASSERT(args->n == c->nparams);
     if (max_steps <= 0) max_steps = MC_DEFAULT_MAX_STEPS;
     int32_t *s = mc_xmalloc((size_t)(c->nslots ? c->nslots : 1) * sizeof *s);
     memcpy(s, c->init, (size_t)c->nslots * sizeof *s);
-    int32_t **bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
-    int32_t *lens = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *lens);
+    CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
     for (int32_t i = 0; i < c->nparams; i++) {
         MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));
-        bufs[i] = args->v[i].data;
-        lens[i] = args->v[i].len;
+        bufs[i].p = args->v[i].data;
+        bufs[i].len = args->v[i].len;
         if (c->param_slot[i] >= 0) s[c->param_slot[i]] = args->v[i].scalar;
     }
-    const CInst *code = c->code, *ip = code;
-    const CEdge *edges = c->edges, *e;
-    const int32_t *cp = c->copies;
-    int64_t steps = 1, insts = c->entry_ninsts;
+    const CInst *ip = c->code;
+    const CEdge *e;
+    int64_t left = max_steps - 1; /* block entries still allowed */
+    int64_t insts = c->entry_ninsts;
     int32_t index = 0, len = 0;
-    const CInst *trap_ip = NULL;
 
-#if defined(__GNUC__)
-    static const void *const labels[K_COUNT] = {
-        &&L_ADD, &&L_SUB, &&L_MUL, &&L_LT, &&L_LE, &&L_EQ, &&L_NE, &&L_COPY,
-        &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_BRANCH,
-    };
+#if MC_DIRECT_THREADED
 #define OP(x) L_##x:
-#define NEXT goto *labels[ip->op]
+#define NEXT goto *ip->h
     NEXT;
 #else
 #define OP(x) case K_##x:
@@ -295,78 +593,93 @@ McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps) {
 dispatch:
     switch (ip->op) {
 #endif
-    OP(ADD) s[ip->d] = wrap((uint32_t)s[ip->a] + (uint32_t)s[ip->b]); ip++; NEXT;
-    OP(SUB) s[ip->d] = wrap((uint32_t)s[ip->a] - (uint32_t)s[ip->b]); ip++; NEXT;
-    OP(MUL) s[ip->d] = wrap((uint32_t)s[ip->a] * (uint32_t)s[ip->b]); ip++; NEXT;
-    OP(LT) s[ip->d] = s[ip->a] < s[ip->b]; ip++; NEXT;
-    OP(LE) s[ip->d] = s[ip->a] <= s[ip->b]; ip++; NEXT;
-    OP(EQ) s[ip->d] = s[ip->a] == s[ip->b]; ip++; NEXT;
-    OP(NE) s[ip->d] = s[ip->a] != s[ip->b]; ip++; NEXT;
+/* Take edge K of the terminator: the budget, the target's count, the phi
+ * moves, dispatch. */
+#define TAKE(K)                                                              \
+    do {                                                                     \
+        e = ip->u.e[K];                                                      \
+        if (MC_UNLIKELY(left == 0)) goto step_trap;                          \
+        left--;                                                              \
+        insts += e->ninsts;                                                  \
+        const int32_t *m_ = e->moves;                                        \
+        for (int32_t n_ = e->nmoves; n_ > 0; n_--, m_ += 2) s[m_[0]] = s[m_[1]]; \
+        ip = ip->t[K];                                                       \
+        NEXT;                                                                \
+    } while (0)
+#define BRANCH(r) do { if (r) TAKE(0); else TAKE(1); } while (0)
+#define ALU3(x, fn)                                                          \
+    OP(x##_SS) s[ip->d] = fn(s[ip->a], s[ip->b]); ip++; NEXT;                \
+    OP(x##_SI) s[ip->d] = fn(s[ip->a], ip->b); ip++; NEXT;                   \
+    OP(x##_IS) s[ip->d] = fn(ip->a, s[ip->b]); ip++; NEXT;
+#define BR3(x, fn)                                                           \
+    OP(B##x##_SS) { int32_t r_ = fn(s[ip->a], s[ip->b]); s[ip->d] = r_; BRANCH(r_); } \
+    OP(B##x##_SI) { int32_t r_ = fn(s[ip->a], ip->b); s[ip->d] = r_; BRANCH(r_); }    \
+    OP(B##x##_IS) { int32_t r_ = fn(ip->a, s[ip->b]); s[ip->d] = r_; BRANCH(r_); }
+#define CHECK(idx)                                                           \
+    index = (idx);                                                           \
+    len = bufs[ip->a].len;                                                   \
+    if (MC_UNLIKELY((uint32_t)index >= (uint32_t)len)) goto bounds_trap;
+    ALU3(ADD, op_add)
+    ALU3(SUB, op_sub)
+    ALU3(MUL, op_mul)
+    ALU3(LT, op_lt)
+    ALU3(LE, op_le)
+    ALU3(EQ, op_eq)
+    ALU3(NE, op_ne)
+    BR3(LT, op_lt)
+    BR3(LE, op_le)
+    BR3(EQ, op_eq)
+    BR3(NE, op_ne)
+    OP(MOVI) s[ip->d] = ip->a; ip++; NEXT;
     OP(COPY) s[ip->d] = s[ip->a]; ip++; NEXT;
-    OP(LOAD)
-        index = s[ip->b];
-        len = lens[ip->a];
-        if (index < 0 || index >= len) goto bounds_trap;
-        s[ip->d] = bufs[ip->a][index];
-        ip++;
-        NEXT;
-    OP(STORE)
-        index = s[ip->b];
-        len = lens[ip->a];
-        if (index < 0 || index >= len) goto bounds_trap;
-        bufs[ip->a][index] = s[ip->d];
-        ip++;
-        NEXT;
-    OP(RET)
-        out.kind = MC_RETURNED;
-        out.value = s[ip->a];
-        goto done;
-    OP(JUMP)
-        e = &edges[ip->d];
-        goto take_edge;
-    OP(BRANCH)
-        e = &edges[s[ip->a] ? ip->d : ip->b];
-        goto take_edge;
-#if !defined(__GNUC__)
+    OP(LOAD_S) CHECK(s[ip->b]) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;
+    OP(LOAD_I) CHECK(ip->b) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;
+    OP(STORE_SS) CHECK(s[ip->b]) bufs[ip->a].p[index] = s[ip->d]; ip++; NEXT;
+    OP(STORE_SI) CHECK(s[ip->b]) bufs[ip->a].p[index] = ip->d; ip++; NEXT;
+    OP(STORE_IS) CHECK(ip->b) bufs[ip->a].p[index] = s[ip->d]; ip++; NEXT;
+    OP(STORE_II) CHECK(ip->b) bufs[ip->a].p[index] = ip->d; ip++; NEXT;
+    OP(RET_S) out.value = s[ip->a]; goto returned;
+    OP(RET_I) out.value = ip->a; goto returned;
+    OP(JUMP) TAKE(0);
+    OP(BR_S) BRANCH(s[ip->a]);
+#if !MC_DIRECT_THREADED
     default: mc_panic(__FILE__, __LINE__, "bad decoded opcode");
     }
 #endif
 #undef OP
 #undef NEXT
+#undef TAKE
+#undef BRANCH
+#undef ALU3
+#undef BR3
+#undef CHECK
 
-take_edge:
-    if (steps >= max_steps) {
-        out.kind = MC_TRAPPED;
-        snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
-        goto done;
-    }
-    steps++;
-    insts += e->ninsts;
-    for (int32_t k = e->copy, end = e->copy + e->ncopy; k < end; k++) s[cp[2 * k]] = s[cp[2 * k + 1]];
-    ip = code + e->pc;
-#if defined(__GNUC__)
-    goto *labels[ip->op];
-#else
-    goto dispatch;
-#endif
+returned:
+    out.kind = MC_RETURNED;
+    goto done;
+
+step_trap:
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
+    goto done;
 
 bounds_trap:
-    trap_ip = ip;
-    insts -= rest_of_block(trap_ip);
+    insts -= ip->u.rest;
     out.kind = MC_TRAPPED;
     snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
 
 done:
-    out.steps = steps;
+    out.steps = max_steps - left;
     out.insts = insts;
     free(s);
     free(bufs);
-    free(lens);
     return out;
 }
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
+
+McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps) { return exec(c, args, max_steps, NULL); }
 
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps) {
     McCode *c = mc_code_new(f);
