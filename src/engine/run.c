@@ -76,6 +76,9 @@ enum {
 #define EI(x) K_I##x##_S, K_I##x##_I,
     CMP_OPS(EI) /* d = add a, imm b; c = cmp d, y (slot / imm); branch on c */
 #undef EI
+#define EL(x) K_L##x##_L, K_L##x##_R,
+    ALU_OPS(EL) /* d = load a, slot b; c = op d, y (L) or op y, d (R) */
+#undef EL
     K_COUNT
 };
 
@@ -333,6 +336,24 @@ static int32_t nfused(const McBlock *bl) {
     return 1;
 }
 
+/* A load by a slot index whose result the next instruction, an ALU
+ * operation on two values, reads: one record (load, then the operation). */
+static bool pairable(const McInst *i, const McInst *j) {
+    if (i->op != MC_OP_LOAD || i->a[1].kind != MC_OPND_VALUE) return false;
+    if (!(mc_op_info[j->op].flags & MC_OPF_ALU) || j->op == MC_OP_COPY) return false;
+    if (j->a[0].kind != MC_OPND_VALUE || j->a[1].kind != MC_OPND_VALUE) return false;
+    return j->a[0].v == i->dest || j->a[1].v == i->dest;
+}
+
+/* Records of a block: its instructions (pairs counted once, left to right)
+ * and the terminator with what is fused into it. */
+static int32_t nrecords(const McBlock *bl) {
+    int32_t nplain = bl->ninsts - nfused(bl), n = 1;
+    for (int32_t k = 0; k < nplain; k++, n++)
+        if (k + 1 < nplain && pairable(&bl->insts[k], &bl->insts[k + 1])) k++;
+    return n;
+}
+
 McCode *mc_code_new(const McFunc *f) {
     MC_ASSERT(f->nblocks > 0);
     McCode *c = mc_xcalloc(1, sizeof *c);
@@ -369,7 +390,7 @@ McCode *mc_code_new(const McFunc *f) {
     int32_t n = 0, maxphis = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
         start[b] = n;
-        n += f->blocks[b].ninsts + 1 - nfused(&f->blocks[b]);
+        n += nrecords(&f->blocks[b]);
         if (f->blocks[b].nphis > maxphis) maxphis = f->blocks[b].nphis;
     }
     c->ncode = n;
@@ -386,9 +407,23 @@ McCode *mc_code_new(const McFunc *f) {
         int32_t nf = nfused(bl);
         bool fuse = nf > 0;
         int32_t nplain = bl->ninsts - nf;
+        int32_t r = start[b];
         for (int32_t k = 0; k < nplain; k++) {
             const McInst *i = &bl->insts[k];
-            CInst *o = &c->code[start[b] + k];
+            CInst *o = &c->code[r++];
+            if (k + 1 < nplain && pairable(i, &bl->insts[k + 1])) {
+                const McInst *j = &bl->insts[k + 1];
+                bool left = j->a[0].v == i->dest;
+                o->op = K_LADD_L + 2 * (j->op - MC_OP_ADD) + (left ? 0 : 1);
+                o->d = slot[i->dest];
+                o->a = buf_param[i->a[0].v];
+                o->b = slot[i->a[1].v];
+                o->c = slot[j->dest];
+                o->y = slot[j->a[left ? 1 : 0].v];
+                o->u.rest = bl->ninsts - 1 - k;
+                k++;
+                continue;
+            }
             switch (i->op) {
             case MC_OP_LOAD:
                 MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
@@ -427,7 +462,8 @@ McCode *mc_code_new(const McFunc *f) {
             }
             }
         }
-        CInst *t = &c->code[start[b] + nplain];
+        MC_ASSERT(r == start[b] + nrecords(bl) - 1);
+        CInst *t = &c->code[r];
         switch (bl->term.op) {
         case MC_OP_RET:
             t->op = is_imm(bl->term.arg) ? K_RET_I : K_RET_S;
@@ -581,9 +617,14 @@ static inline int32_t op_ne(int32_t x, int32_t y) { return x != y; }
 #endif
 /* With table != NULL: only report the handler addresses (decoding uses them).
  * GCC would otherwise merge the handlers' identical tails into one shared
- * indirect jump, which costs the per-handler branch prediction. */
+ * indirect jump, which costs the per-handler branch prediction. The
+ * function starts on a cache line: the handlers' timing depends on where
+ * their jumps fall in the lines (measured: up to 25% on the bench kernels
+ * from link placement alone), so this keeps it the same in every binary. */
 #if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-crossjumping", "no-gcse")))
+__attribute__((optimize("no-crossjumping", "no-gcse"), aligned(64)))
+#elif defined(__GNUC__)
+__attribute__((aligned(64)))
 #endif
 static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const void *const **table) {
     McOutcome out;
@@ -602,6 +643,9 @@ static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const vo
 #define LI(x) &&L_I##x##_S, &&L_I##x##_I,
         CMP_OPS(LI)
 #undef LI
+#define LL(x) &&L_L##x##_L, &&L_L##x##_R,
+        ALU_OPS(LL)
+#undef LL
     };
     if (table) {
         *table = labels;
@@ -674,6 +718,13 @@ dispatch:
                    int32_t r_ = fn(v_, s[ip->y]); s[ip->c] = r_; BRANCH(r_); } \
     OP(I##x##_I) { int32_t v_ = op_add(s[ip->a], ip->b); s[ip->d] = v_;     \
                    int32_t r_ = fn(v_, ip->y); s[ip->c] = r_; BRANCH(r_); }
+/* Load, then an operation reading the loaded value (written first: the
+ * other operand may be the load's own slot). */
+#define LOADOP(x, fn)                                                        \
+    OP(L##x##_L) CHECK(s[ip->b]) { int32_t v_ = bufs[ip->a].p[index]; s[ip->d] = v_; \
+                   s[ip->c] = fn(v_, s[ip->y]); ip++; NEXT; }                \
+    OP(L##x##_R) CHECK(s[ip->b]) { int32_t v_ = bufs[ip->a].p[index]; s[ip->d] = v_; \
+                   s[ip->c] = fn(s[ip->y], v_); ip++; NEXT; }
 #define CHECK(idx)                                                           \
     index = (idx);                                                           \
     len = bufs[ip->a].len;                                                   \
@@ -693,6 +744,13 @@ dispatch:
     INC3(LE, op_le)
     INC3(EQ, op_eq)
     INC3(NE, op_ne)
+    LOADOP(ADD, op_add)
+    LOADOP(SUB, op_sub)
+    LOADOP(MUL, op_mul)
+    LOADOP(LT, op_lt)
+    LOADOP(LE, op_le)
+    LOADOP(EQ, op_eq)
+    LOADOP(NE, op_ne)
     OP(MOVI) s[ip->d] = ip->a; ip++; NEXT;
     OP(COPY) s[ip->d] = s[ip->a]; ip++; NEXT;
     OP(LOAD_S) CHECK(s[ip->b]) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;
@@ -716,6 +774,7 @@ dispatch:
 #undef ALU3
 #undef BR3
 #undef INC3
+#undef LOADOP
 #undef CHECK
 
 returned:
