@@ -9,10 +9,19 @@
  * imm,slot ...), so a constant operand costs no load. An ALU instruction
  * with two constants is folded into a move of the immediate.
  *
- * A compare that is the last instruction of its block and whose result is
- * the block's branch condition is fused with the branch into one record
- * (the compare still writes its destination and still counts as one
- * executed instruction). Terminator targets are edge records holding the
+ * Superinstructions (each still counts every instruction it covers):
+ *   - a compare that is the last instruction of its block and whose result
+ *     is the block's branch condition is fused with the branch (the result
+ *     is written only when something else reads it);
+ *   - a loop step `d = add x, imm` right before such a compare of d is
+ *     fused into the same record (add, compare, branch; both written);
+ *   - a load by a slot index followed by an ALU operation on two values
+ *     that reads the loaded value is one record (load, check, operation).
+ * Branch records hold the targets' first records directly and branch on
+ * the condition (a predicted control dependence) instead of selecting the
+ * target by the condition's value: otherwise the next instruction pointer
+ * waits for the compare, which measured twice as slow on the loop kernels.
+ * Terminator targets are edge records holding the
  * target's first instruction, its instruction count and the edge's phi
  * moves as a precomputed copy list (through scratch slots when the copies
  * overlap, so phis stay simultaneous); an edge without moves does no copy.
@@ -711,8 +720,8 @@ dispatch:
 /* The add's result stays in a register for the compare; the stores keep
  * the sequential order (the compare's operand may be the add's slot). These
  * always write the compare's result: a variant without the store measured
- * slower on sum and fill (layout effects of the indirect jumps; see the
- * report in the commit), so it was dropped. */
+ * slower on the bench kernels (an effect of code layout, not of the work),
+ * so it was dropped. */
 #define INC3(x, fn)                                                          \
     OP(I##x##_S) { int32_t v_ = op_add(s[ip->a], ip->b); s[ip->d] = v_;     \
                    int32_t r_ = fn(v_, s[ip->y]); s[ip->c] = r_; BRANCH(r_); } \
