@@ -192,7 +192,7 @@ static int32_t uf_find(int32_t *parent, int32_t x) {
 
 /* Coalescing only for functions this small (bit matrix over phi-related values). */
 enum { COALESCE_MAX_CAND = 2048 };
-#define COALESCE_MAX_LIVE_BITS ((int64_t)1 << 26)
+#define COALESCE_MAX_LIVE_BITS ((int64_t)1 << 24) /* liveness sets of 2 MB at most */
 
 /* Interference among candidate values (phi destinations and phi operands)
  * from the block liveness: walking each block backwards from its live-out,
