@@ -536,6 +536,48 @@ static int32_t free_colour(Work *w, const int32_t *colour, int32_t u, int32_t av
     return -1;
 }
 
+/* Recolouring asks "which register is free around u?" for every neighbour
+ * of every spilled node; rescanning u's neighbours each time is
+ * O(degree^2) per spilled node, which turns quadratic on graphs with
+ * long-lived values. NbColours keeps, per node, how many live neighbours hold
+ * each register, so the question costs O(K). It answers exactly as
+ * free_colour does. Used when n x K counters fit in a modest table. */
+typedef struct NbColours {
+    int32_t *cnt; /* cnt[u * K + c]: alive neighbours of u coloured c; NULL = rescan */
+    int32_t K;
+} NbColours;
+
+static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
+    nc->K = w->K;
+    nc->cnt = NULL;
+    if ((size_t)w->n * (size_t)w->K > (size_t)16 * 1024 * 1024) return;
+    nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
+    for (int32_t v = 0; v < w->n; v++) {
+        if (!w->alive[v] || colour[v] < 0) continue;
+        for (int32_t k = 0; k < w->nnb[v]; k++) nc->cnt[(size_t)w->nb[v][k] * (size_t)nc->K + (size_t)colour[v]]++;
+    }
+}
+
+/* colour[x] = c, keeping the neighbour counts right (x is alive). */
+static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
+    if (nc->cnt && colour[x] != c)
+        for (int32_t k = 0; k < w->nnb[x]; k++) {
+            int32_t *row = nc->cnt + (size_t)w->nb[x][k] * (size_t)nc->K;
+            if (colour[x] >= 0) row[colour[x]]--;
+            if (c >= 0) row[c]++;
+        }
+    colour[x] = c;
+}
+
+static int32_t nbc_free(const NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
+                        int32_t *taken) {
+    if (!nc->cnt) return free_colour(w, colour, u, avoid, taken);
+    const int32_t *row = nc->cnt + (size_t)u * (size_t)nc->K;
+    for (int32_t c = 0; c < nc->K; c++)
+        if (c != avoid && row[c] == 0) return c;
+    return -1;
+}
+
 /* Local improvement after select: a spilled node takes register r when
  * every neighbour holding r can move to another free register, or when the
  * neighbours holding r cost less than it (they are spilled instead). Each
@@ -546,6 +588,8 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     double *conflict = mc_xmalloc((size_t)K * sizeof *conflict);
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
+    NbColours nc;
+    nbc_init(&nc, w, colour);
     for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
         for (int32_t v = 0; v < n; v++) {
@@ -555,7 +599,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
                 int32_t u = w->nb[v][k];
                 if (!w->alive[u] || colour[u] < 0) continue;
                 conflict[colour[u]] += cost[u];
-                if (movable[colour[u]] && free_colour(w, colour, u, colour[u], taken) < 0) movable[colour[u]] = 0;
+                if (movable[colour[u]] && nbc_free(&nc, w, colour, u, colour[u], taken) < 0) movable[colour[u]] = 0;
             }
             int32_t pick = -1;
             for (int32_t c = 0; c < K && pick < 0; c++)
@@ -564,11 +608,11 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
                 for (int32_t k = 0; k < w->nnb[v]; k++) {
                     int32_t u = w->nb[v][k];
                     if (!w->alive[u] || colour[u] != pick) continue;
-                    int32_t to = free_colour(w, colour, u, pick, taken);
+                    int32_t to = nbc_free(&nc, w, colour, u, pick, taken);
                     MC_ASSERT(to >= 0);
-                    colour[u] = to;
+                    nbc_set(&nc, w, colour, u, to);
                 }
-                colour[v] = pick;
+                nbc_set(&nc, w, colour, v, pick);
                 changed = true;
                 continue;
             }
@@ -577,9 +621,9 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             if (pick >= 0) {
                 for (int32_t k = 0; k < w->nnb[v]; k++) {
                     int32_t u = w->nb[v][k];
-                    if (w->alive[u] && colour[u] == pick) colour[u] = -1;
+                    if (w->alive[u] && colour[u] == pick) nbc_set(&nc, w, colour, u, -1);
                 }
-                colour[v] = pick;
+                nbc_set(&nc, w, colour, v, pick);
                 changed = true;
             }
         }
@@ -588,6 +632,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     double total = 0;
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && colour[v] < 0) total += cost[v];
+    free(nc.cnt);
     free(taken);
     free(conflict);
     free(movable);
