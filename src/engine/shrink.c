@@ -103,18 +103,6 @@ static void tidy(McFunc *f) {
     repair_undefined(f);
 }
 
-/* Remove `pred`'s entries from the phis of block b. */
-static void drop_phi_args(McFunc *f, int32_t b, int32_t pred) {
-    McBlock *bl = &f->blocks[b];
-    for (int32_t p = 0; p < bl->nphis; p++) {
-        McPhi *phi = &bl->phis[p];
-        int32_t k = 0;
-        for (int32_t a = 0; a < phi->nargs; a++)
-            if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
-        phi->nargs = k;
-    }
-}
-
 static void remove_phi(McFunc *f, int32_t b, int32_t p) {
     McBlock *bl = &f->blocks[b];
     memmove(&bl->phis[p], &bl->phis[p + 1], (size_t)(bl->nphis - p - 1) * sizeof *bl->phis);
@@ -251,7 +239,7 @@ static McFunc *edit(const McFunc *best, int kind, int64_t k, bool *end) {
         nb->term.arg = (McOperand){MC_OPND_NONE, 0, {0, 0}};
         nb->term.target[0] = keep;
         nb->term.target[1] = MC_NONE;
-        if (lose != keep) drop_phi_args(f, lose, (int32_t)k);
+        if (lose != keep) mc_block_phi_drop_pred(f, lose, (int32_t)k);
         tidy(f);
         return f;
     }
