@@ -666,7 +666,7 @@ static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const vo
     MC_ASSERT(args->n == c->nparams);
     if (max_steps <= 0) max_steps = MC_DEFAULT_MAX_STEPS;
     int32_t *s = mc_xmalloc((size_t)(c->nslots ? c->nslots : 1) * sizeof *s);
-    memcpy(s, c->init, (size_t)c->nslots * sizeof *s);
+    if (c->nslots) memcpy(s, c->init, (size_t)c->nslots * sizeof *s);
     CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
     for (int32_t i = 0; i < c->nparams; i++) {
         MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));

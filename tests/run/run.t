@@ -131,3 +131,8 @@ blocks: a budget of 9 is enough, 8 is not.
   $ minicc run loop.ir --max-steps 1 0
   trap: execution step limit exceeded
   [3]
+
+A function with no values at all: nothing to decode into slots.
+
+  $ printf 'func f() {\nentry:\n    return 0\n}\n' > noslots.ir && minicc run noslots.ir; rm -f noslots.ir
+  return 0
