@@ -218,6 +218,12 @@ static inline McOperand mc_const(int32_t c) { McOperand o = {MC_OPND_CONST, c, {
 static inline bool mc_opnd_is_val(McOperand o) { return o.kind == MC_OPND_VALUE; }
 static inline bool mc_opnd_eq(McOperand a, McOperand b) { return a.kind == b.kind && a.v == b.v; }
 
+/* Set a block's terminator (replacing any it had); the source locations
+ * are cleared. */
+void mc_block_set_ret(McFunc *f, int32_t block, McOperand value);
+void mc_block_set_jump(McFunc *f, int32_t block, int32_t target);
+void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero);
+
 /* Successor handles of a block (0, 1 or 2; a branch to the same block twice
  * reports it twice). Returns the count. */
 int mc_block_succs(const McBlock *b, int32_t out[2]);

@@ -87,12 +87,7 @@ static void destroy_baseline(McFunc *f, McDestroyed *x) {
             for (int32_t i = 0; i < nphis; i++)
                 add_copy(f, e, -1, f->blocks[t].phis[i].dest, mc_val(temps[i]), f->blocks[t].phis[i].loc);
             free(temps);
-            McBlock *eb = &f->blocks[e];
-            eb->term.op = MC_OP_JUMP;
-            eb->term.target[0] = t;
-            eb->term.target[1] = MC_NONE;
-            eb->term.arg.kind = MC_OPND_NONE;
-            eb->has_term = true;
+            mc_block_set_jump(f, e, t);
             f->blocks[b].term.target[k] = e;
             x->ncopies += 2 * nphis;
         }
@@ -231,12 +226,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
                 snprintf(name, sizeof name, "$edge%d", ++counter);
                 int32_t e = new_block(f, name);
                 n = sequentialize(f, &s, e, -1, nphis, dst, src, x);
-                McBlock *eb = &f->blocks[e];
-                eb->term.op = MC_OP_JUMP;
-                eb->term.target[0] = t;
-                eb->term.target[1] = MC_NONE;
-                eb->term.arg.kind = MC_OPND_NONE;
-                eb->has_term = true;
+                mc_block_set_jump(f, e, t);
                 f->blocks[b].term.target[k] = e;
             }
             x->ncopies += n;

@@ -128,31 +128,18 @@ static int32_t block_new(Gen *g, const char *kind) {
 }
 
 static void term_jump(Gen *g, int32_t from, int32_t to) {
-    McBlock *b = &g->f->blocks[from];
-    MC_ASSERT(!b->has_term);
-    b->term.op = MC_OP_JUMP;
-    b->term.target[0] = to;
-    b->term.target[1] = MC_NONE;
-    b->has_term = true;
+    MC_ASSERT(!g->f->blocks[from].has_term);
+    mc_block_set_jump(g->f, from, to);
 }
 
 static void term_branch(Gen *g, int32_t from, McOperand c, int32_t t, int32_t e) {
-    McBlock *b = &g->f->blocks[from];
-    MC_ASSERT(!b->has_term);
-    b->term.op = MC_OP_BRANCH;
-    b->term.arg = c;
-    b->term.target[0] = t;
-    b->term.target[1] = e;
-    b->has_term = true;
+    MC_ASSERT(!g->f->blocks[from].has_term);
+    mc_block_set_branch(g->f, from, c, t, e);
 }
 
 static void term_ret(Gen *g, int32_t from, McOperand v) {
-    McBlock *b = &g->f->blocks[from];
-    MC_ASSERT(!b->has_term);
-    b->term.op = MC_OP_RET;
-    b->term.arg = v;
-    b->term.target[0] = b->term.target[1] = MC_NONE;
-    b->has_term = true;
+    MC_ASSERT(!g->f->blocks[from].has_term);
+    mc_block_set_ret(g->f, from, v);
 }
 
 static void emit(Gen *g, McOp op, int32_t dest, McOperand a, McOperand b, McOperand c) {

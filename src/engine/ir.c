@@ -95,18 +95,21 @@ int32_t mc_func_value(McFunc *f, const char *name) {
     return id != MC_NONE ? id : mc_func_value_new(f, name);
 }
 
-int32_t mc_func_value_fresh(McFunc *f, const char *base) {
+/* The first of base.1, base.2, ... that `add` accepts (it refuses taken names). */
+static int32_t add_fresh(McFunc *f, const char *base, int32_t (*add)(McFunc *, const char *)) {
     McStr b;
     mc_str_init(&b);
     int32_t id = MC_NONE;
     for (unsigned long n = 1; id == MC_NONE; n++) {
         b.len = 0;
         mc_str_printf(&b, "%s.%lu", base, n);
-        id = mc_func_value_new(f, b.s);
+        id = add(f, b.s);
     }
     mc_str_free(&b);
     return id;
 }
+
+int32_t mc_func_value_fresh(McFunc *f, const char *base) { return add_fresh(f, base, mc_func_value_new); }
 
 int32_t mc_func_param_add(McFunc *f, const char *name, McValKind kind) {
     int32_t id = mc_func_value_new(f, name);
@@ -132,16 +135,7 @@ int32_t mc_func_block_add(McFunc *f, const char *name) {
 
 int32_t mc_func_block_fresh(McFunc *f, const char *base) {
     if (mc_func_find_block(f, base) == MC_NONE) return mc_func_block_add(f, base);
-    McStr b;
-    mc_str_init(&b);
-    int32_t id = MC_NONE;
-    for (unsigned long n = 1; id == MC_NONE; n++) {
-        b.len = 0;
-        mc_str_printf(&b, "%s.%lu", base, n);
-        id = mc_func_block_add(f, b.s);
-    }
-    mc_str_free(&b);
-    return id;
+    return add_fresh(f, base, mc_func_block_add);
 }
 
 void mc_func_block_rename(McFunc *f, int32_t block, const char *name) {
@@ -202,6 +196,29 @@ void mc_block_phi_drop_pred(McFunc *f, int32_t block, int32_t pred) {
             if (phi->args[a].block != pred) phi->args[k++] = phi->args[a];
         phi->nargs = k;
     }
+}
+
+static void set_term(McFunc *f, int32_t block, McOp op, McOperand arg, int32_t t0, int32_t t1) {
+    McTerm *t = &f->blocks[block].term;
+    memset(t, 0, sizeof *t);
+    t->op = (uint8_t)op;
+    t->arg = arg;
+    t->arg.loc = (McLoc){0, 0};
+    t->target[0] = t0;
+    t->target[1] = t1;
+    f->blocks[block].has_term = true;
+}
+
+void mc_block_set_ret(McFunc *f, int32_t block, McOperand value) {
+    set_term(f, block, MC_OP_RET, value, MC_NONE, MC_NONE);
+}
+
+void mc_block_set_jump(McFunc *f, int32_t block, int32_t target) {
+    set_term(f, block, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, target, MC_NONE);
+}
+
+void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero) {
+    set_term(f, block, MC_OP_BRANCH, cond, nonzero, zero);
 }
 
 int mc_block_succs(const McBlock *b, int32_t out[2]) {
