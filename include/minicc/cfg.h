@@ -58,18 +58,32 @@ int32_t mc_bs_next(const McBitset *s, int32_t from);
  * form. A phi's operand is a use at the end of the corresponding predecessor
  * (it is in that predecessor's live-out); a phi's destination is defined at
  * the top of its block (not in live-in). Solved with one backward worklist
- * per variable, so the cost follows the size of the answer (see live.c);
- * unreachable blocks get empty sets. */
+ * per variable, so time and memory follow the size of the answer (see
+ * live.c); unreachable blocks get empty sets. Each set is an ascending array
+ * of value handles (compressed rows: block b's live-in set is
+ * in[in_start[b] .. in_start[b + 1])); read them through the functions below. */
 typedef struct McLiveness {
     int32_t nblocks, nvalues;
-    McBitset *live_in, *live_out;
+    int32_t *in_start, *in;   /* nblocks + 1 offsets; the values */
+    int32_t *out_start, *out;
 } McLiveness;
+
+/* A read-only view of one set: v[0..n), ascending. */
+typedef struct McValList {
+    const int32_t *v;
+    int32_t n;
+} McValList;
 
 McLiveness *mc_liveness(const McFunc *f, const McCfg *c);
 /* The same equations solved over every block, unreachable ones included (the
- * chapter's whole-graph view, used by the baseline interference graph). Sets
- * of reachable blocks are identical to mc_liveness. */
+ * chapter's whole-graph view, used by the interference graph). Sets of
+ * reachable blocks are identical to mc_liveness. c may be NULL: the
+ * predecessors are then taken from the terminators (no dominators needed). */
 McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c);
+McValList mc_live_in(const McLiveness *l, int32_t b);
+McValList mc_live_out(const McLiveness *l, int32_t b);
+bool mc_live_in_has(const McLiveness *l, int32_t b, int32_t v);  /* binary search */
+bool mc_live_out_has(const McLiveness *l, int32_t b, int32_t v);
 void mc_liveness_free(McLiveness *l);
 
 #endif

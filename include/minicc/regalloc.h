@@ -63,7 +63,7 @@ typedef struct McIGraph {
     double *move_weight;
     int32_t nmoves;
     bool *entry_live;  /* entry_live[v]: v is live on entry (bound there by the improved allocator) */
-    struct McEdgeSet *set; /* private: edge hash set for mc_igraph_has */
+    int32_t *adj_store; /* private: every adj row, back to back */
 } McIGraph;
 
 /* Requires: f in mutable form without phis (verified).
@@ -74,7 +74,7 @@ typedef struct McIGraph {
  * loop_depth (per block, may be NULL = all 0) weights the moves. */
 McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loop_depth);
 void mc_igraph_free(McIGraph *g);
-bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b);
+bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b); /* binary search, O(log degree) */
 
 /* ---- allocation (regalloc.c) ----------------------------------------------- */
 

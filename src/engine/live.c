@@ -20,7 +20,12 @@
  * predecessors backward, adding v to live_out of each predecessor and to its
  * live_in unless the predecessor assigns v, and stop where v is already
  * live-in. Each (block, variable) pair enters a worklist at most once, so the
- * cost is proportional to the size of the answer. A block-at-a-time worklist
+ * cost is proportional to the size of the answer. The walks emit (variable,
+ * block) pairs in variable order; a stable counting sort by block turns them
+ * into one ascending array per block (compressed rows), so memory, too,
+ * follows the answer rather than blocks x values: a 200k-instruction function
+ * whose blocks each hold a handful of live values needs a few megabytes, not
+ * the hundreds a bit set per block over every value would take. A block-at-a-time worklist
  * (round-robin in postorder) reaches the same fixpoint but needs one sweep
  * per loop-nesting level around a use, each sweep touching whole bit sets: on
  * 5000 nested loops that is cubic. tests/unit/test_cfg.c checks this solver
@@ -87,18 +92,68 @@ static bool scalar_dest(const McFunc *f, int32_t d) {
     return d >= 0 && d < f->nvalues && f->values[d].kind == MC_VAL_I32;
 }
 
+/* Rows by block from (variable, block) pairs listed in variable order: a
+ * stable counting sort, so each row comes out ascending. */
+static void rows(Pairs *p, int32_t n, int32_t **start_out, int32_t **vals_out) {
+    int32_t *start = mc_xcalloc((size_t)n + 1, sizeof *start);
+    int32_t m = p->n / 2;
+    int32_t *vals = mc_xmalloc((size_t)(m ? m : 1) * sizeof *vals);
+    for (int32_t i = 0; i < p->n; i += 2) start[p->v[i + 1] + 1]++;
+    for (int32_t b = 0; b < n; b++) start[b + 1] += start[b];
+    int32_t *fill = mc_xmalloc((size_t)(n ? n : 1) * sizeof *fill);
+    memcpy(fill, start, (size_t)n * sizeof *fill);
+    for (int32_t i = 0; i < p->n; i += 2) vals[fill[p->v[i + 1]]++] = p->v[i];
+    free(fill);
+    free(p->v);
+    p->v = NULL;
+    p->n = p->cap = 0;
+    *start_out = start;
+    *vals_out = vals;
+}
+
+/* Predecessor lists taken from the terminators (every block; a branch with
+ * both arms to one block counts once), for callers without a McCfg. */
+static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **plist_out) {
+    int32_t nb = f->nblocks;
+    int32_t *pstart = mc_xcalloc((size_t)nb + 1, sizeof *pstart);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) pstart[succ[k] + 1]++;
+    }
+    for (int32_t b = 0; b < nb; b++) pstart[b + 1] += pstart[b];
+    int32_t *plist = mc_xmalloc((size_t)(pstart[nb] ? pstart[nb] : 1) * sizeof *plist);
+    int32_t *fill = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *fill);
+    memcpy(fill, pstart, (size_t)nb * sizeof *fill);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) plist[fill[succ[k]]++] = b;
+    }
+    free(fill);
+    *pstart_out = pstart;
+    *plist_out = plist;
+}
+
 static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
     int32_t n = f->nblocks, nv = f->nvalues;
-    MC_ASSERT(c->nblocks == n);
+    MC_ASSERT(!c || c->nblocks == n);
+    MC_ASSERT(c || all);
     McLiveness *l = mc_xcalloc(1, sizeof *l);
     l->nblocks = n;
     l->nvalues = nv;
-    l->live_in = mc_xmalloc((size_t)(n ? n : 1) * sizeof *l->live_in);
-    l->live_out = mc_xmalloc((size_t)(n ? n : 1) * sizeof *l->live_out);
-    for (int32_t b = 0; b < n; b++) {
-        mc_bs_init(&l->live_in[b], nv);
-        mc_bs_init(&l->live_out[b], nv);
-    }
+    /* Predecessors as compressed rows, from the CFG or from the terminators. */
+    int32_t *pstart, *plist;
+    if (c) {
+        pstart = mc_xcalloc((size_t)n + 1, sizeof *pstart);
+        for (int32_t b = 0; b < n; b++) pstart[b + 1] = pstart[b] + c->npreds[b];
+        plist = mc_xmalloc((size_t)(pstart[n] ? pstart[n] : 1) * sizeof *plist);
+        for (int32_t b = 0; b < n; b++)
+            if (c->npreds[b]) memcpy(plist + pstart[b], c->preds[b], (size_t)c->npreds[b] * sizeof *plist);
+    } else
+        preds_from_terms(f, &pstart, &plist);
     /* Blocks taking part: reachable ones, or every block for mc_liveness_all. */
     bool *in_graph = mc_xmalloc((size_t)(n ? n : 1) * sizeof *in_graph);
     for (int32_t b = 0; b < n; b++) in_graph[b] = all || c->rpo_index[b] >= 0;
@@ -158,60 +213,63 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
     group(&defs, &dp, nv);
     group(&phiuses, &pp, nv);
 
-    /* Per variable: mark its defining blocks, seed, and walk backward. The
-     * variables are taken 64 at a time, one bit-set word column: the walks
-     * read and write two small per-block word arrays that stay in cache, and
-     * each finished column is stored into the blocks' sets once. */
+    /* Per variable, in increasing order: mark its defining blocks, seed, and
+     * walk backward. inmark[b] == v says v is in live_in[b] (likewise
+     * outmark), so no per-variable clearing is needed; every new member is
+     * emitted as a (variable, block) pair. */
     int32_t *defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *defmark);
+    int32_t *inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *inmark);
+    int32_t *outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *outmark);
     int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
-    uint64_t *colin = mc_xmalloc((size_t)(n ? n : 1) * sizeof *colin);
-    uint64_t *colout = mc_xmalloc((size_t)(n ? n : 1) * sizeof *colout);
-    for (int32_t b = 0; b < n; b++) defmark[b] = MC_NONE;
-    for (int32_t w = 0; w * 64 < nv; w++) {
-        int32_t v0 = w * 64, v1 = v0 + 64 < nv ? v0 + 64 : nv;
-        if (uses.start[v0] == uses.start[v1] && phiuses.start[v0] == phiuses.start[v1]) continue;
-        memset(colin, 0, (size_t)n * sizeof *colin);
-        memset(colout, 0, (size_t)n * sizeof *colout);
-        for (int32_t v = v0; v < v1; v++) {
-            if (uses.start[v] == uses.start[v + 1] && phiuses.start[v] == phiuses.start[v + 1]) continue;
-            const uint64_t bit = (uint64_t)1 << (v & 63);
-            for (int32_t k = defs.start[v]; k < defs.start[v + 1]; k++) defmark[defs.block[k]] = v;
-            int32_t sp = 0;
-            for (int32_t k = uses.start[v]; k < uses.start[v + 1]; k++) {
-                int32_t b = uses.block[k];
-                if (colin[b] & bit) continue;
-                colin[b] |= bit;
-                stack[sp++] = b;
+    for (int32_t b = 0; b < n; b++) defmark[b] = inmark[b] = outmark[b] = MC_NONE;
+    Pairs inp = {0}, outp = {0};
+    for (int32_t v = 0; v < nv; v++) {
+        if (uses.start[v] == uses.start[v + 1] && phiuses.start[v] == phiuses.start[v + 1]) continue;
+        for (int32_t k = defs.start[v]; k < defs.start[v + 1]; k++) defmark[defs.block[k]] = v;
+        int32_t sp = 0;
+        for (int32_t k = uses.start[v]; k < uses.start[v + 1]; k++) {
+            int32_t b = uses.block[k];
+            if (inmark[b] == v) continue;
+            inmark[b] = v;
+            pairs_push(&inp, v, b);
+            stack[sp++] = b;
+        }
+        for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) {
+            int32_t p = phiuses.block[k];
+            if (outmark[p] != v) {
+                outmark[p] = v;
+                pairs_push(&outp, v, p);
             }
-            for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) {
-                int32_t p = phiuses.block[k];
-                colout[p] |= bit;
-                if (defmark[p] == v || (colin[p] & bit)) continue;
-                colin[p] |= bit;
+            if (defmark[p] == v || inmark[p] == v) continue;
+            inmark[p] = v;
+            pairs_push(&inp, v, p);
+            stack[sp++] = p;
+        }
+        while (sp > 0) {
+            int32_t b = stack[--sp];
+            for (int32_t k = pstart[b]; k < pstart[b + 1]; k++) {
+                int32_t p = plist[k];
+                if (!in_graph[p]) continue;
+                if (outmark[p] != v) {
+                    outmark[p] = v;
+                    pairs_push(&outp, v, p);
+                }
+                if (defmark[p] == v || inmark[p] == v) continue;
+                inmark[p] = v;
+                pairs_push(&inp, v, p);
                 stack[sp++] = p;
             }
-            while (sp > 0) {
-                int32_t b = stack[--sp];
-                for (int32_t k = 0; k < c->npreds[b]; k++) {
-                    int32_t p = c->preds[b][k];
-                    if (!in_graph[p]) continue;
-                    colout[p] |= bit;
-                    if (defmark[p] == v || (colin[p] & bit)) continue;
-                    colin[p] |= bit;
-                    stack[sp++] = p;
-                }
-            }
-        }
-        for (int32_t b = 0; b < n; b++) {
-            l->live_in[b].w[w] = colin[b];
-            l->live_out[b].w[w] = colout[b];
         }
     }
-    free(colin);
-    free(colout);
+    rows(&inp, n, &l->in_start, &l->in);
+    rows(&outp, n, &l->out_start, &l->out);
     free(defmark);
+    free(inmark);
+    free(outmark);
     free(stack);
     free(in_graph);
+    free(pstart);
+    free(plist);
     groups_free(&uses);
     groups_free(&defs);
     groups_free(&phiuses);
@@ -222,13 +280,37 @@ McLiveness *mc_liveness(const McFunc *f, const McCfg *c) { return liveness(f, c,
 
 McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c) { return liveness(f, c, true); }
 
+McValList mc_live_in(const McLiveness *l, int32_t b) {
+    MC_ASSERT(b >= 0 && b < l->nblocks);
+    return (McValList){l->in + l->in_start[b], l->in_start[b + 1] - l->in_start[b]};
+}
+
+McValList mc_live_out(const McLiveness *l, int32_t b) {
+    MC_ASSERT(b >= 0 && b < l->nblocks);
+    return (McValList){l->out + l->out_start[b], l->out_start[b + 1] - l->out_start[b]};
+}
+
+static bool list_has(McValList s, int32_t v) {
+    int32_t lo = 0, hi = s.n;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (s.v[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s.n && s.v[lo] == v;
+}
+
+bool mc_live_in_has(const McLiveness *l, int32_t b, int32_t v) { return list_has(mc_live_in(l, b), v); }
+
+bool mc_live_out_has(const McLiveness *l, int32_t b, int32_t v) { return list_has(mc_live_out(l, b), v); }
+
 void mc_liveness_free(McLiveness *l) {
     if (!l) return;
-    for (int32_t b = 0; b < l->nblocks; b++) {
-        mc_bs_free(&l->live_in[b]);
-        mc_bs_free(&l->live_out[b]);
-    }
-    free(l->live_in);
-    free(l->live_out);
+    free(l->in_start);
+    free(l->in);
+    free(l->out_start);
+    free(l->out);
     free(l);
 }

@@ -123,7 +123,16 @@ static void colour_baseline(McAllocation *a) {
 
 /* ---- improved ---------------------------------------------------------------- */
 
-/* The graph being coalesced: representatives, live adjacency, degrees. */
+/* The graph being coalesced: representatives, live adjacency, degrees.
+ *
+ * The neighbour rows start as one contiguous copy of the graph's rows (a
+ * node's row is read in order, and rows of nodes next to each other sit next
+ * to each other); a row that a merge grows past its length moves to its own
+ * allocation. An alive entry of nb[v] is a representative adjacent to v:
+ * merges add the merged node's edges to the survivor's row and the
+ * survivor to each neighbour's row, so the alive entries of nb[a] are
+ * exactly the representatives that interfere with a, and no edge set is
+ * needed: "does a interfere with t?" is answered by stamping a's row. */
 typedef struct Work {
     const McIGraph *g;
     int32_t n;         /* nvalues */
@@ -131,9 +140,10 @@ typedef struct Work {
     int32_t *rep;      /* union-find parent */
     int32_t **nb;      /* neighbours (may include merged-away nodes: skip !alive) */
     int32_t *nnb, *capnb;
+    bool *owned;       /* nb[v] is its own allocation (else a slice of store) */
+    int32_t *store;    /* the initial rows, back to back */
     int32_t *deg;      /* live neighbours of a representative */
     bool *alive;       /* a node that is its own representative */
-    struct ESet *set;  /* edges between representatives (old ones linger harmlessly) */
     int32_t *mark;     /* scratch stamps */
     int32_t stamp;
 } Work;
@@ -146,64 +156,40 @@ static int32_t find(Work *w, int32_t v) {
     return v;
 }
 
-/* The edge set of interfere.c is private; coalescing keeps its own. */
-typedef struct ESet {
-    uint64_t *keys; /* 0 = empty */
-    size_t cap, count;
-} ESet;
-
-static uint64_t ekey(int32_t a, int32_t b) {
-    uint32_t lo = (uint32_t)(a < b ? a : b), hi = (uint32_t)(a < b ? b : a);
-    return ((uint64_t)lo << 32) | hi;
-}
-
-static size_t ehash(uint64_t k, size_t mask) {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdULL;
-    k ^= k >> 33;
-    return (size_t)k & mask;
-}
-
-static bool eset_insert(ESet *s, uint64_t k) {
-    if ((s->count + 1) * 2 > s->cap) {
-        ESet n = {mc_xcalloc(s->cap ? s->cap * 2 : 256, sizeof(uint64_t)), s->cap ? s->cap * 2 : 256, 0};
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->keys[i]) eset_insert(&n, s->keys[i]);
-        free(s->keys);
-        *s = n;
-    }
-    size_t mask = s->cap - 1;
-    for (size_t i = ehash(k, mask);; i = (i + 1) & mask) {
-        if (s->keys[i] == k) return false;
-        if (s->keys[i] == 0) {
-            s->keys[i] = k;
-            s->count++;
-            return true;
-        }
-    }
-}
-
-static bool eset_has(const ESet *s, uint64_t k) {
-    if (!s->cap) return false;
-    size_t mask = s->cap - 1;
-    for (size_t i = ehash(k, mask);; i = (i + 1) & mask) {
-        if (s->keys[i] == k) return true;
-        if (s->keys[i] == 0) return false;
-    }
-}
-
 static void nb_push(Work *w, int32_t v, int32_t x) {
     if (w->nnb[v] == w->capnb[v]) {
-        w->capnb[v] = w->capnb[v] ? w->capnb[v] * 2 : 4;
-        w->nb[v] = mc_xrealloc(w->nb[v], (size_t)w->capnb[v] * sizeof **w->nb);
+        int32_t cap = w->capnb[v] ? w->capnb[v] * 2 : 4;
+        int32_t *row = mc_xmalloc((size_t)cap * sizeof *row);
+        if (w->nnb[v]) memcpy(row, w->nb[v], (size_t)w->nnb[v] * sizeof *row);
+        if (w->owned[v]) free(w->nb[v]);
+        w->nb[v] = row;
+        w->capnb[v] = cap;
+        w->owned[v] = true;
     }
     w->nb[v][w->nnb[v]++] = x;
 }
 
-/* Representatives a and b interfere: an edge of the original graph between
- * them, or one added by a merge (merges only add edges). */
+/* Stamp the alive neighbours of a; returns the stamp. */
+static int32_t mark_neighbours(Work *w, int32_t a) {
+    int32_t st = ++w->stamp;
+    for (int32_t k = 0; k < w->nnb[a]; k++) {
+        int32_t t = w->nb[a][k];
+        if (w->alive[t]) w->mark[t] = st;
+    }
+    return st;
+}
+
+/* Representatives a and b interfere: b is an alive entry of a's row (see
+ * Work). The shorter row is scanned. */
 static bool interferes(Work *w, int32_t a, int32_t b) {
-    return mc_igraph_has(w->g, a, b) || eset_has(w->set, ekey(a, b));
+    if (w->nnb[a] > w->nnb[b]) {
+        int32_t t = a;
+        a = b;
+        b = t;
+    }
+    for (int32_t k = 0; k < w->nnb[a]; k++)
+        if (w->nb[a][k] == b) return w->alive[b];
+    return false;
 }
 
 static void work_init(Work *w, const McIGraph *g, int32_t K) {
@@ -216,42 +202,42 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->nb = mc_xcalloc(n, sizeof *w->nb);
     w->nnb = mc_xcalloc(n, sizeof *w->nnb);
     w->capnb = mc_xcalloc(n, sizeof *w->capnb);
+    w->owned = mc_xcalloc(n, sizeof *w->owned);
     w->deg = mc_xcalloc(n, sizeof *w->deg);
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
-    w->set = mc_xcalloc(1, sizeof *w->set);
+    size_t total = 0;
+    for (int32_t v = 0; v < w->n; v++) total += (size_t)g->degree[v];
+    w->store = mc_xmalloc((total ? total : 1) * sizeof *w->store);
+    size_t at = 0;
     for (int32_t v = 0; v < w->n; v++) {
         w->rep[v] = v;
         w->alive[v] = g->node[v];
-        for (int32_t k = 0; k < g->degree[v]; k++) {
-            int32_t x = g->adj[v][k];
-            nb_push(w, v, x);
-        }
-        w->deg[v] = g->degree[v];
+        w->nb[v] = w->store + at;
+        w->nnb[v] = w->capnb[v] = w->deg[v] = g->degree[v];
+        if (g->degree[v]) memcpy(w->store + at, g->adj[v], (size_t)g->degree[v] * sizeof *w->store);
+        at += (size_t)g->degree[v];
     }
 }
 
 static void work_free(Work *w) {
-    for (int32_t v = 0; v < w->n; v++) free(w->nb[v]);
+    for (int32_t v = 0; v < w->n; v++)
+        if (w->owned[v]) free(w->nb[v]);
     free(w->nb);
     free(w->nnb);
     free(w->capnb);
+    free(w->owned);
+    free(w->store);
     free(w->rep);
     free(w->deg);
     free(w->alive);
     free(w->mark);
-    free(w->set->keys);
-    free(w->set);
 }
 
 /* Briggs: after merging a and b, fewer than K neighbours of degree >= K
  * (a neighbour of both loses one degree in the merge). */
 static bool briggs_ok(Work *w, int32_t a, int32_t b) {
-    int32_t in_a = ++w->stamp, seen = ++w->stamp, significant = 0;
-    for (int32_t k = 0; k < w->nnb[a]; k++) {
-        int32_t t = w->nb[a][k];
-        if (w->alive[t]) w->mark[t] = in_a;
-    }
+    int32_t in_a = mark_neighbours(w, a), seen = ++w->stamp, significant = 0;
     for (int32_t k = 0; k < w->nnb[b]; k++) {
         int32_t t = w->nb[b][k];
         if (!w->alive[t] || w->mark[t] == seen) continue;
@@ -270,20 +256,23 @@ static bool briggs_ok(Work *w, int32_t a, int32_t b) {
 
 /* George: every neighbour of b interferes with a or has degree < K. */
 static bool george_ok(Work *w, int32_t a, int32_t b) {
+    int32_t in_a = mark_neighbours(w, a);
     for (int32_t k = 0; k < w->nnb[b]; k++) {
         int32_t t = w->nb[b][k];
         if (!w->alive[t]) continue;
-        if (w->deg[t] >= w->K && !interferes(w, t, a)) return false;
+        if (w->deg[t] >= w->K && w->mark[t] != in_a) return false;
     }
     return true;
 }
 
 static void merge(Work *w, int32_t a, int32_t b) {
     /* b joins a */
+    int32_t in_a = mark_neighbours(w, a);
     for (int32_t k = 0; k < w->nnb[b]; k++) {
         int32_t t = w->nb[b][k];
         if (!w->alive[t]) continue;
-        if (!mc_igraph_has(w->g, a, t) && eset_insert(w->set, ekey(a, t))) {
+        if (w->mark[t] != in_a) {
+            w->mark[t] = in_a;
             nb_push(w, a, t);
             nb_push(w, t, a);
             w->deg[a]++;

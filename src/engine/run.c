@@ -240,7 +240,9 @@ static void coalesce(const McFunc *f, int32_t *slot) {
     for (int32_t b = 0; b < f->nblocks; b++) {
         if (cfg->rpo_index[b] < 0) continue; /* never runs */
         const McBlock *bl = &f->blocks[b];
-        mc_bs_copy(&live, &lv->live_out[b]);
+        mc_bs_clear(&live);
+        McValList out = mc_live_out(lv, b);
+        for (int32_t i = 0; i < out.n; i++) mc_bs_add(&live, out.v[i]);
         /* The terminator's operand is a use. */
         if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) mc_bs_add(&live, bl->term.arg.v);
         for (int32_t k = bl->ninsts - 1; k >= 0; k--) {

@@ -245,7 +245,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
             for (int32_t k = 0; k < c->ndf[b]; k++) {
                 int32_t y = c->df[b][k];
                 if (hasphi[y] == v) continue;
-                if (live && !mc_bs_has(&live->live_in[y], v)) continue;
+                if (live && !mc_live_in_has(live, y, v)) continue;
                 hasphi[y] = v;
                 mc_block_phi_add(f, y, v); /* dest = the variable until renaming */
                 ndefs[v]++;

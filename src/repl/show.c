@@ -354,20 +354,18 @@ void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out) {
     free(depth);
 }
 
-static void value_set(const McFunc *f, const McBitset *s, FILE *out) {
-    int n = 0;
-    for (int32_t v = mc_bs_next(s, 0); v >= 0; v = mc_bs_next(s, v + 1))
-        fprintf(out, "%s%s", n++ ? " " : "", value_name(f, v));
-    if (!n) fputc('-', out);
+static void value_set(const McFunc *f, McValList s, FILE *out) {
+    for (int32_t i = 0; i < s.n; i++) fprintf(out, "%s%s", i ? " " : "", value_name(f, s.v[i]));
+    if (!s.n) fputc('-', out);
 }
 
 void mc_show_live(const McFunc *f, const McLiveness *l, FILE *out) {
     int w = name_width(f);
     for (int32_t b = 0; b < f->nblocks && b < l->nblocks; b++) {
         fprintf(out, "%-*s  in:  ", w, f->blocks[b].name);
-        value_set(f, &l->live_in[b], out);
+        value_set(f, mc_live_in(l, b), out);
         fprintf(out, "\n%-*s  out: ", w, "");
-        value_set(f, &l->live_out[b], out);
+        value_set(f, mc_live_out(l, b), out);
         fputc('\n', out);
     }
 }

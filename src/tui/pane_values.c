@@ -23,14 +23,14 @@ static void val_live_here(Wb *wb, const McFunc *f, uint8_t *live) {
     const McLiveness *L = wb->live;
     if (pc < 0) {
         int32_t pred = mc_interp_prev_block(s->interp);
-        const McBitset *set = pred >= 0 ? &L->live_out[pred] : &L->live_in[b];
-        for (int32_t v = mc_bs_next(set, 0); v >= 0; v = mc_bs_next(set, v + 1)) live[v] = 1;
+        McValList set = pred >= 0 ? mc_live_out(L, pred) : mc_live_in(L, b);
+        for (int32_t i = 0; i < set.n; i++) live[set.v[i]] = 1;
         if (pred < 0)
             for (int32_t p = 0; p < f->nparams; p++) live[f->params[p]] = 1;
         return;
     }
-    const McBitset *out = &L->live_out[b];
-    for (int32_t v = mc_bs_next(out, 0); v >= 0; v = mc_bs_next(out, v + 1)) live[v] = 1;
+    McValList out = mc_live_out(L, b);
+    for (int32_t i = 0; i < out.n; i++) live[out.v[i]] = 1;
     const McBlock *bl = &f->blocks[b];
     if (bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = 1;
     for (int32_t i = bl->ninsts - 1; i >= pc; i--) {
