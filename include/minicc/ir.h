@@ -90,6 +90,7 @@ void *mc_arena_grow(McArena *a, void *old, size_t old_size, size_t new_size);
 
 typedef struct McNameMap {
     const char **keys; /* arena strings, NULL = empty slot */
+    uint32_t *hashes;  /* full hash of each key: probes compare these first */
     int32_t *vals;
     uint32_t cap, count; /* cap is a power of two */
 } McNameMap;
@@ -97,6 +98,7 @@ typedef struct McNameMap {
 int32_t mc_namemap_get(const McNameMap *m, const char *s, size_t len); /* MC_NONE if absent */
 void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val);
 void mc_namemap_del(McNameMap *m, const char *key, size_t len);
+void mc_namemap_reserve(McArena *a, McNameMap *m, uint32_t n); /* room for n keys without rehashing */
 
 /* ---- IR ------------------------------------------------------------------- */
 

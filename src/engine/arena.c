@@ -95,40 +95,62 @@ static bool key_eq(const char *key, const char *s, size_t len) {
     return strncmp(key, s, len) == 0 && key[len] == 0;
 }
 
+/* Each slot keeps the key's full hash beside it, so a probe touches the
+ * key's characters only when the hashes agree, and a rehash never touches
+ * them at all: in a function of 100k+ names the strings are scattered over
+ * the arena, and comparing them on every probe was a cache miss each. */
 int32_t mc_namemap_get(const McNameMap *m, const char *s, size_t len) {
     if (!m->cap) return MC_NONE;
-    uint32_t mask = m->cap - 1, i = hash_name(s, len) & mask;
+    uint32_t h = hash_name(s, len), mask = m->cap - 1, i = h & mask;
     for (;;) {
         const char *k = m->keys[i];
         if (!k) return MC_NONE;
-        if (k != (const char *)m && key_eq(k, s, len)) return m->vals[i];
+        if (m->hashes[i] == h && k != (const char *)m && key_eq(k, s, len)) return m->vals[i];
         i = (i + 1) & mask;
     }
 }
 
+/* Insert a key known to be absent (rehash: no tombstones, no duplicates). */
+static void namemap_place(McNameMap *m, const char *key, uint32_t h, int32_t val) {
+    uint32_t mask = m->cap - 1, i = h & mask;
+    while (m->keys[i]) i = (i + 1) & mask;
+    m->keys[i] = key;
+    m->hashes[i] = h;
+    m->vals[i] = val;
+    m->count++;
+}
+
 static void namemap_rehash(McArena *a, McNameMap *m, uint32_t cap) {
     const char **keys = m->keys;
+    uint32_t *hashes = m->hashes;
     int32_t *vals = m->vals;
     uint32_t old = m->cap;
     m->keys = mc_arena_alloc(a, cap * sizeof *m->keys);
+    m->hashes = mc_arena_alloc(a, cap * sizeof *m->hashes);
     m->vals = mc_arena_alloc(a, cap * sizeof *m->vals);
     m->cap = cap;
     m->count = 0;
     for (uint32_t i = 0; i < old; i++)
-        if (keys[i] && keys[i] != (const char *)m) mc_namemap_put(a, m, keys[i], vals[i]);
+        if (keys[i] && keys[i] != (const char *)m) namemap_place(m, keys[i], hashes[i], vals[i]);
+}
+
+void mc_namemap_reserve(McArena *a, McNameMap *m, uint32_t n) {
+    uint32_t cap = m->cap ? m->cap : 16;
+    while ((uint64_t)(n + 1) * 4 >= (uint64_t)cap * 3) cap *= 2;
+    if (cap > m->cap) namemap_rehash(a, m, cap);
 }
 
 void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
     if ((m->count + 1) * 4 >= m->cap * 3) namemap_rehash(a, m, m->cap ? m->cap * 2 : 16);
     size_t len = strlen(key);
-    uint32_t mask = m->cap - 1, i = hash_name(key, len) & mask;
+    uint32_t h = hash_name(key, len), mask = m->cap - 1, i = h & mask;
     int64_t tomb = -1;
     for (;;) {
         const char *k = m->keys[i];
         if (!k) break;
         if (k == (const char *)m) {
             if (tomb < 0) tomb = i;
-        } else if (key_eq(k, key, len)) {
+        } else if (m->hashes[i] == h && key_eq(k, key, len)) {
             m->vals[i] = val;
             return;
         }
@@ -137,17 +159,18 @@ void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
     if (tomb >= 0) i = (uint32_t)tomb;
     else m->count++;
     m->keys[i] = key;
+    m->hashes[i] = h;
     m->vals[i] = val;
 }
 
 /* Deleted slots hold a tombstone: the map's own address as the key. */
 void mc_namemap_del(McNameMap *m, const char *s, size_t len) {
     if (!m->cap) return;
-    uint32_t mask = m->cap - 1, i = hash_name(s, len) & mask;
+    uint32_t h = hash_name(s, len), mask = m->cap - 1, i = h & mask;
     for (;;) {
         const char *k = m->keys[i];
         if (!k) return;
-        if (k != (const char *)m && key_eq(k, s, len)) {
+        if (m->hashes[i] == h && k != (const char *)m && key_eq(k, s, len)) {
             m->keys[i] = (const char *)m;
             return;
         }

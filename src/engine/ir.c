@@ -275,6 +275,17 @@ McFunc *mc_func_clone(const McFunc *src) {
     McFunc *f = mc_func_new(src->name, src->file);
     f->loc = src->loc;
     f->form = src->form;
+    /* Sized once: no array growth or name-map rehash while copying. */
+    if (src->nvalues) {
+        f->values = mc_arena_alloc(&f->arena, (size_t)src->nvalues * sizeof *f->values);
+        f->capvalues = src->nvalues;
+        mc_namemap_reserve(&f->arena, &f->value_names, (uint32_t)src->nvalues);
+    }
+    if (src->nblocks) {
+        f->blocks = mc_arena_alloc(&f->arena, (size_t)src->nblocks * sizeof *f->blocks);
+        f->capblocks = src->nblocks;
+        mc_namemap_reserve(&f->arena, &f->block_names, (uint32_t)src->nblocks);
+    }
     for (int32_t v = 0; v < src->nvalues; v++) {
         const McValue *sv = &src->values[v];
         int32_t id;
