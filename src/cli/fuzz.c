@@ -8,7 +8,8 @@
  * whose outcome (return value or trap message, and final buffers) differs,
  * or that fails or crashes, is a divergence: the program is shrunk (shrink.c)
  * while that configuration keeps failing and the minimal program is printed
- * in text format with its arguments. Exit 1 on a divergence, 0 otherwise.
+ * in text format with its arguments. Exit 1 on a divergence, 0 otherwise,
+ * 2 for a bad option (`minicc fuzz: error: ...`, the wording of common.c).
  *
  * Every check runs in a forked child with an alarm, so a crash or a hang in
  * a pass is a finding (with the configuration it happened in) instead of
@@ -25,6 +26,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
 #include "minicc/pipeline.h"
@@ -33,41 +35,60 @@
 
 /* ---- option helpers ----------------------------------------------------------------- */
 
-static int opt_error(const char *cmd, const char *fmt, const char *arg) {
-    fprintf(stderr, "minicc %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n");
-    return 2;
-}
+/* Mistakes read `minicc gen: error: MESSAGE` / `minicc fuzz: error: MESSAGE`
+ * with the wording of the shared option parser (common.c): `--x needs a
+ * value`, `--x expects a number, got 'v'`, `--x is too large: v (at most
+ * N)`, `unknown option '--x'`, `unexpected argument 'w'`. Exit status 2. */
 
-/* --name VALUE or --name=VALUE; advances *i. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name) {
+/* Is argv[*i] the option `name` (`--name VALUE` or `--name=VALUE`)? Returns 0
+ * if not, 1 with *val set (advancing *i past a separate value), 2 after
+ * reporting a missing value. */
+static int opt_value(const McCliOpts *me, int argc, char **argv, int *i, const char *name, const char **val) {
     size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0) return NULL;
-    if (argv[*i][n] == '=') return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0') return NULL;
-    if (*i + 1 >= argc) return "";
-    return argv[++*i];
+    if (strncmp(argv[*i], name, n) != 0) return 0;
+    if (argv[*i][n] == '=') {
+        *val = argv[*i] + n + 1;
+        return 1;
+    }
+    if (argv[*i][n] != '\0') return 0;
+    if (*i + 1 >= argc) return mc_cli_error(me, "%s needs a value", name);
+    *val = argv[++*i];
+    return 1;
 }
 
-static bool parse_u64(const char *s, uint64_t *out) {
-    if (!*s) return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || *s == '-') return false;
-    *out = v;
-    return true;
+/* Is argv[i] the flag `name`? `--name=VALUE` is reported (*bad = true). */
+static bool opt_flag(const McCliOpts *me, const char *arg, const char *name, bool *bad) {
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0) return false;
+    if (arg[n] == '=') {
+        mc_cli_error(me, "%s takes no value", name);
+        *bad = true;
+        return true;
+    }
+    return arg[n] == '\0';
 }
 
-static bool parse_int(const char *s, long lo, long hi, long *out) {
-    if (!*s) return false;
-    char *end;
+/* A whole-word decimal number in [lo, hi] for option `name`; 0 ok, else 2
+ * after reporting. `what` is the expected kind for the message. */
+static int opt_number(const McCliOpts *me, const char *name, const char *val, uint64_t lo, uint64_t hi,
+                      const char *what, uint64_t *out) {
+    const char *d = val[0] == '-' ? val + 1 : val;
+    bool digits = *d != '\0';
+    for (const char *c = d; *c; c++)
+        if (*c < '0' || *c > '9') digits = false;
+    if (!digits) return mc_cli_error(me, "%s expects %s, got '%s'", name, what, val);
     errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < lo || v > hi) return false;
+    unsigned long long v = strtoull(d, NULL, 10);
+    bool negative = val[0] == '-' && (v != 0 || errno == ERANGE);
+    if (negative || v < lo) {
+        if (lo == 0) return mc_cli_error(me, "%s must not be negative, got '%s'", name, val);
+        if (lo == 1) return mc_cli_error(me, "%s must be positive, got '%s'", name, val);
+        return mc_cli_error(me, "%s must be at least %llu, got '%s'", name, (unsigned long long)lo, val);
+    }
+    if (errno == ERANGE || v > hi)
+        return mc_cli_error(me, "%s is too large: %s (at most %llu)", name, val, (unsigned long long)hi);
     *out = v;
-    return true;
+    return 0;
 }
 
 static bool parse_form(const char *s, McGenForm *f) {
@@ -78,35 +99,49 @@ static bool parse_form(const char *s, McGenForm *f) {
     return true;
 }
 
-/* Generator options shared by gen and fuzz; returns 1 if argv[*i] was one,
- * 0 if not, 2 on a bad value. */
-static int gen_option(const char *cmd, int argc, char **argv, int *i, McGenOptions *g) {
+/* Generator options shared by gen and fuzz (--seed too); returns 1 if
+ * argv[*i] was one, 0 if not, 2 after reporting a mistake. */
+static int gen_option(const McCliOpts *me, int argc, char **argv, int *i, McGenOptions *g, uint64_t *seed) {
     const char *v;
-    long n;
-    if ((v = opt_value(argc, argv, i, "--form"))) {
-        if (!parse_form(v, &g->form)) return opt_error(cmd, "--form expects mutable, ssa or either, not '%s'", v);
+    uint64_t n;
+    int r;
+    bool bad = false;
+    if ((r = opt_value(me, argc, argv, i, "--seed", &v))) {
+        if (r == 2 || opt_number(me, "--seed", v, 0, UINT64_MAX, "a number", seed)) return 2;
         return 1;
     }
-    if ((v = opt_value(argc, argv, i, "--size"))) {
-        if (!parse_int(v, 1, 10000000, &n)) return opt_error(cmd, "--size expects a count in 1..10000000, not '%s'", v);
+    if ((r = opt_value(me, argc, argv, i, "--form", &v))) {
+        if (r == 2) return 2;
+        if (!parse_form(v, &g->form)) return mc_cli_error(me, "unknown form '%s' (mutable, ssa or either)", v);
+        return 1;
+    }
+    if ((r = opt_value(me, argc, argv, i, "--size", &v))) {
+        if (r == 2 || opt_number(me, "--size", v, 1, 10000000, "a number", &n)) return 2;
         g->size = (int32_t)n;
         return 1;
     }
-    if ((v = opt_value(argc, argv, i, "--loops"))) {
-        if (!parse_int(v, 0, 15, &n)) return opt_error(cmd, "--loops expects a depth in 0..15, not '%s'", v);
+    if ((r = opt_value(me, argc, argv, i, "--loops", &v))) {
+        if (r == 2 || opt_number(me, "--loops", v, 0, 15, "a number", &n)) return 2;
         g->max_loop_depth = (int)n;
         return 1;
     }
-    if ((v = opt_value(argc, argv, i, "--vars"))) {
-        if (!parse_int(v, 1, 64, &n)) return opt_error(cmd, "--vars expects a count in 1..64, not '%s'", v);
+    if ((r = opt_value(me, argc, argv, i, "--vars", &v))) {
+        if (r == 2 || opt_number(me, "--vars", v, 1, 64, "a number", &n)) return 2;
         g->max_vars = (int)n;
         return 1;
     }
-    if (strcmp(argv[*i], "--no-traps") == 0) {
+    if (opt_flag(me, argv[*i], "--no-traps", &bad)) {
+        if (bad) return 2;
         g->traps = false;
         return 1;
     }
     return 0;
+}
+
+/* A word that is no option of gen or fuzz: both take no positional words. */
+static int not_an_option(const McCliOpts *me, const char *arg) {
+    if (arg[0] == '-' && arg[1] != '\0') return mc_cli_error(me, "unknown option '%s'", arg);
+    return mc_cli_error(me, "unexpected argument '%s'", arg);
 }
 
 static void print_program(const McFunc *f, const McArgs *a, FILE *out) {
@@ -119,25 +154,28 @@ static void print_program(const McFunc *f, const McArgs *a, FILE *out) {
 /* ---- minicc gen ----------------------------------------------------------------------- */
 
 int mc_cli_gen(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
+    McCliOpts me = {.cmd = "gen"};
     McGenOptions go;
     mc_gen_options_default(&go);
     uint64_t seed = 1;
+    bool dashdash = false;
     for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r = gen_option("gen", argc, argv, &i, &go);
-        if (r == 2) return 2;
-        if (r == 1) continue;
-        if ((v = opt_value(argc, argv, &i, "--seed"))) {
-            if (!parse_u64(v, &seed)) return opt_error("gen", "--seed expects a non-negative integer, not '%s'", v);
+        if (!dashdash && strcmp(argv[i], "--") == 0) {
+            dashdash = true;
             continue;
         }
-        return opt_error("gen", "unknown option '%s'", argv[i]);
+        int r = dashdash ? 0 : gen_option(&me, argc, argv, &i, &go, &seed);
+        if (r == 2) return 2;
+        if (r == 0)
+            return dashdash ? mc_cli_error(&me, "unexpected argument '%s'", argv[i]) : not_an_option(&me, argv[i]);
     }
     McFunc *f = mc_gen(seed, &go);
     McDiags d;
     mc_diags_init(&d, "<gen>", NULL, 0);
     if (!mc_verify(f, MC_VERIFY_INFER, &d)) {
         /* A generator bug: show the program and why. */
+        mc_cli_error(&me, "seed %" PRIu64 ": the generated program does not verify (generator bug)", seed);
         mc_func_print(f, stderr);
         mc_diags_print(&d, stderr, false);
         mc_diags_free(&d);
@@ -352,19 +390,32 @@ static bool stage_available(McStage s) {
     return ok || strstr(line, "not available") == NULL;
 }
 
-static int parse_stages(const char *s, bool want[MC_STAGE_COUNT]) {
+/* --stages a,b,c: every name a pipeline stage, at least one besides input
+ * (the reference every configuration is compared with). 0 ok, 2 reported. */
+static int parse_stages(const McCliOpts *me, const char *s, bool want[MC_STAGE_COUNT]) {
     memset(want, 0, MC_STAGE_COUNT * sizeof *want);
-    char *copy = mc_xstrdup(s), *save = NULL;
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        int k = mc_stage_lookup(t);
-        if (k < 0) {
-            int r = opt_error("fuzz", "unknown stage '%s' (input, ssa, opt, alloc, native)", t);
-            free(copy);
-            return r;
+    bool any = false;
+    for (const char *p = s;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0) return mc_cli_error(me, "--stages expects stage names separated by commas, got '%s'", s);
+        char name[32];
+        int k = -1;
+        if (len < sizeof name) {
+            memcpy(name, p, len);
+            name[len] = 0;
+            k = mc_stage_lookup(name);
         }
+        if (k < 0)
+            return mc_cli_error(me, "unknown stage '%.*s' (stages: input, ssa, opt, alloc, native)", (int)len, p);
         want[k] = true;
+        any |= k != MC_STAGE_INPUT;
+        if (!comma) break;
+        p = comma + 1;
     }
-    free(copy);
+    if (!any)
+        return mc_cli_error(me, "--stages '%s' leaves nothing to compare with input (add ssa, opt, alloc or native)",
+                            s);
     return 0;
 }
 
@@ -420,6 +471,8 @@ static void describe(const Fuzz *z, const McFunc *f, const McArgs *args, const R
 }
 
 int mc_cli_fuzz(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
+    McCliOpts me = {.cmd = "fuzz"};
     McGenOptions go;
     mc_gen_options_default(&go);
     go.size = 30;
@@ -434,41 +487,49 @@ int mc_cli_fuzz(int argc, char **argv) {
     z.only = -1;
     for (int i = 1; i < argc; i++) {
         const char *v;
-        long n;
-        int r = gen_option("fuzz", argc, argv, &i, &go);
-        if (r == 2) return 2;
-        if (r == 1) continue;
-        if ((v = opt_value(argc, argv, &i, "--seed"))) {
-            if (!parse_u64(v, &seed)) return opt_error("fuzz", "--seed expects a non-negative integer, not '%s'", v);
-        } else if ((v = opt_value(argc, argv, &i, "--count"))) {
-            if (!parse_u64(v, &count) || count == 0)
-                return opt_error("fuzz", "--count expects a positive integer, not '%s'", v);
-        } else if ((v = opt_value(argc, argv, &i, "--stages"))) {
-            if (parse_stages(v, want)) return 2;
+        uint64_t n;
+        bool bad = false;
+        int r;
+        if (strcmp(argv[i], "--") == 0) {
+            if (i + 1 < argc) return mc_cli_error(&me, "unexpected argument '%s'", argv[i + 1]);
+            continue;
+        }
+        if ((r = gen_option(&me, argc, argv, &i, &go, &seed))) {
+            if (r == 2) return 2;
+        } else if ((r = opt_value(&me, argc, argv, &i, "--count", &v))) {
+            if (r == 2 || opt_number(&me, "--count", v, 1, UINT64_MAX, "a number", &count)) return 2;
+        } else if ((r = opt_value(&me, argc, argv, &i, "--stages", &v))) {
+            if (r == 2 || parse_stages(&me, v, want)) return 2;
             stages_given = true;
-        } else if ((v = opt_value(argc, argv, &i, "--max-shrink"))) {
-            if (!parse_int(v, 0, 100000000, &n))
-                return opt_error("fuzz", "--max-shrink expects a count, not '%s'", v);
-            max_shrink = n;
-        } else if ((v = opt_value(argc, argv, &i, "--timeout"))) {
-            if (!parse_int(v, 1, 3600, &n)) return opt_error("fuzz", "--timeout expects seconds in 1..3600, not '%s'", v);
+        } else if ((r = opt_value(&me, argc, argv, &i, "--max-shrink", &v))) {
+            if (r == 2 || opt_number(&me, "--max-shrink", v, 0, 100000000, "a number", &n)) return 2;
+            max_shrink = (long)n;
+        } else if ((r = opt_value(&me, argc, argv, &i, "--timeout", &v))) {
+            if (r == 2 || opt_number(&me, "--timeout", v, 1, 3600, "a whole number of seconds", &n)) return 2;
             z.timeout = (unsigned)n;
-        } else if ((v = opt_value(argc, argv, &i, "--mutant"))) {
+        } else if ((r = opt_value(&me, argc, argv, &i, "--mutant", &v))) {
+            if (r == 2) return 2;
             if (strcmp(v, "seqphi") == 0) mutant = MUT_SEQPHI;
             else if (strcmp(v, "crash") == 0) mutant = MUT_CRASH;
-            else return opt_error("fuzz", "--mutant expects seqphi or crash, not '%s'", v);
-        } else if (strcmp(argv[i], "--no-fork") == 0) {
+            else return mc_cli_error(&me, "unknown mutant '%s' (seqphi or crash)", v);
+        } else if (opt_flag(&me, argv[i], "--no-fork", &bad)) {
+            if (bad) return 2;
             z.fork = false;
-        } else if (strcmp(argv[i], "--no-shrink") == 0) {
+        } else if (opt_flag(&me, argv[i], "--no-shrink", &bad)) {
+            if (bad) return 2;
             shrink = false;
-        } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
+        } else if (opt_flag(&me, argv[i], "--quiet", &bad) || opt_flag(&me, argv[i], "-q", &bad)) {
+            if (bad) return 2;
             quiet = true;
         } else {
-            return opt_error("fuzz", "unknown option '%s'", argv[i]);
+            return not_an_option(&me, argv[i]);
         }
     }
     if (mutant == MUT_CRASH && !z.fork)
-        return opt_error("fuzz", "%s needs child processes (not --no-fork)", "--mutant crash");
+        return mc_cli_error(&me, "--mutant crash needs child processes (not --no-fork)");
+    if (count - 1 > UINT64_MAX - seed)
+        return mc_cli_error(&me, "--count %" PRIu64 " from --seed %" PRIu64 " runs past the largest seed %" PRIu64,
+                            count, seed, UINT64_MAX);
     if (!stages_given) {
         for (int s = 0; s < MC_STAGE_COUNT; s++) want[s] = true;
         want[MC_STAGE_NATIVE] = count <= 10; /* slow: a compiler run per program */
@@ -486,7 +547,8 @@ int mc_cli_fuzz(int argc, char **argv) {
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
         if (!want[s]) continue;
         if (!stage_available((McStage)s)) {
-            if (stages_given) fprintf(stderr, "minicc fuzz: stage %s is not built in; skipped\n", mc_stage_name((McStage)s));
+            if (stages_given)
+                fprintf(stderr, "minicc fuzz: note: stage %s is not built in; skipped\n", mc_stage_name((McStage)s));
             continue;
         }
         if (s == MC_STAGE_ALLOC) {
@@ -579,9 +641,10 @@ int mc_cli_fuzz(int argc, char **argv) {
     }
     double secs = mc_now() - t0;
     if (status == 0 && !quiet) {
-        printf("fuzz: %" PRIu64 " programs (seeds %" PRIu64 "..%" PRIu64 ", %" PRIu64 " SSA, %" PRIu64
-               " trapping, %" PRIu64 " skipped), %d configurations, %" PRId64 " stage runs, all agree (%.1f s)\n",
-               count, seed, seed + count - 1, ssa_form, traps, skipped, ncfg, z.checks, secs);
+        printf("fuzz: %" PRIu64 " program%s (seeds %" PRIu64 "..%" PRIu64 ", %" PRIu64 " SSA, %" PRIu64
+               " trapping, %" PRIu64 " skipped), %d configuration%s, %" PRId64 " stage run%s, all agree (%.1f s)\n",
+               count, count == 1 ? "" : "s", seed, seed + count - 1, ssa_form, traps, skipped, ncfg,
+               ncfg == 1 ? "" : "s", z.checks, z.checks == 1 ? "" : "s", secs);
     }
     if (z.shared) munmap(z.shared, sizeof(Result));
     free(cfg);

@@ -17,6 +17,7 @@
 #include "common.h"
 #include "minicc/opt.h"
 #include "minicc/ssa.h"
+#include "minicc/util.h"
 
 static void list_passes(void) {
     int n;
@@ -88,60 +89,142 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
     return st;
 }
 
+/* Is arg the option `name`, alone or as `name=VALUE`? */
+static bool is_option(const char *arg, const char *name) {
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == 0 || arg[n] == '=');
+}
+
+/* --passes a,b,c: known pass names, none empty, at most 64 (opt.c's limit).
+ * Checked before the file is loaded so a typo is an option mistake. */
+static int check_passes(const McCliOpts *me, const char *passes) {
+    int npass, count = 0;
+    const McPass *t = mc_pass_table(&npass);
+    for (const char *p = passes;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0)
+            return mc_cli_error(me, "--passes expects pass names separated by commas (see --passes help), got '%s'",
+                                passes);
+        bool known = false;
+        for (int i = 0; i < npass && !known; i++) known = strlen(t[i].name) == len && strncmp(t[i].name, p, len) == 0;
+        if (!known) {
+            McStr names;
+            mc_str_init(&names);
+            for (int i = 0; i < npass; i++) {
+                if (i) mc_str_puts(&names, ", ");
+                mc_str_puts(&names, t[i].name);
+            }
+            int st = mc_cli_error(me, "unknown pass '%.*s' (passes: %s)", (int)len, p, names.s);
+            mc_str_free(&names);
+            return st;
+        }
+        if (++count > 64) return mc_cli_error(me, "--passes names more than 64 passes");
+        if (!comma) return 0;
+        p = comma + 1;
+    }
+}
+
 int mc_cli_print(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
-    /* --stage destroyed|allocated: the register allocator's stages (sweep.c). */
-    int alloc_st = mc_cli_print_alloc(argc, argv);
-    if (alloc_st >= 0) return alloc_st;
-    /* --ssa and --passes are this command's own options: take them out
-     * before the shared parser sees argv. */
-    const char *ssa_name = NULL, *passes = NULL;
-    char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
+    McCliOpts me = {.cmd = argc > 0 ? argv[0] : "print"}; /* for messages before the shared parser runs */
+    /* --stage (print has stages of its own: destroyed, allocated), --ssa and
+     * --passes are handled here; the shared parser gets the other words. */
+    const char *stage_name = NULL, *ssa_name = NULL, *passes = NULL;
+    char **rest = mc_xmalloc(((size_t)argc + 2) * sizeof *rest);
     int n = 0;
     bool dashdash = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!dashdash && strcmp(a, "--") == 0) dashdash = true;
-        const char **slot = NULL;
-        const char *val = NULL;
-        if (!dashdash && strncmp(a, "--ssa", 5) == 0 && (a[5] == 0 || a[5] == '=')) slot = &ssa_name;
-        if (!dashdash && strncmp(a, "--passes", 8) == 0 && (a[8] == 0 || a[8] == '=')) slot = &passes;
+        const char **slot = NULL, *name = NULL;
+        if (i > 0 && !dashdash) {
+            if (strcmp(a, "--") == 0) dashdash = true;
+            else if (is_option(a, "--stage")) slot = &stage_name, name = "--stage";
+            else if (is_option(a, "--ssa")) slot = &ssa_name, name = "--ssa";
+            else if (is_option(a, "--passes")) slot = &passes, name = "--passes";
+        }
         if (!slot) {
             rest[n++] = argv[i];
+            /* The value of another option is never one of ours (`--func --ssa`). */
+            if (i > 0 && !dashdash && i + 1 < argc &&
+                (strcmp(a, "--func") == 0 || strcmp(a, "--regs") == 0 || strcmp(a, "--allocator") == 0))
+                rest[n++] = argv[++i];
             continue;
         }
-        const char *eq = strchr(a, '=');
-        if (eq) {
-            val = eq + 1;
+        if (a[strlen(name)] == '=') {
+            *slot = a + strlen(name) + 1;
         } else if (i + 1 < argc) {
-            val = argv[++i];
+            *slot = argv[++i];
         } else {
-            fprintf(stderr, "minicc print: option '%s' needs a value\n", a);
             free(rest);
-            return 2;
+            return mc_cli_error(&me, "%s needs a value", name);
         }
-        *slot = val;
     }
     rest[n] = NULL;
+    int st = 0;
     if (passes && strcmp(passes, "help") == 0) {
         list_passes();
         free(rest);
         return 0;
     }
     int kind = MC_SSA_PRUNED;
-    if (ssa_name && (kind = mc_ssa_kind_lookup(ssa_name)) < 0) {
-        fprintf(stderr, "minicc print: unknown SSA policy '%s' (minimal, semi or pruned)\n", ssa_name);
+    if (ssa_name && (kind = mc_ssa_kind_lookup(ssa_name)) < 0)
+        st = mc_cli_error(&me, "unknown SSA policy '%s' (minimal, semi or pruned)", ssa_name);
+    else if (passes)
+        st = check_passes(&me, passes);
+    int stage = MC_STAGE_INPUT;
+    bool alloc_stage = stage_name && (strcmp(stage_name, "destroyed") == 0 || strcmp(stage_name, "allocated") == 0);
+    if (st == 0 && stage_name && !alloc_stage) {
+        stage = mc_stage_lookup(stage_name);
+        if (stage < 0)
+            st = mc_cli_error(&me, "unknown stage '%s' (stages: input, ssa, opt, destroyed, allocated)", stage_name);
+        else if (stage != MC_STAGE_INPUT && stage != MC_STAGE_SSA && stage != MC_STAGE_OPT)
+            st = mc_cli_error(&me, "print has no stage '%s' (stages: input, ssa, opt, destroyed, allocated)",
+                              stage_name);
+    }
+    if (st == 0 && alloc_stage) {
+        /* The register allocator's stages (sweep.c). */
+        if (ssa_name) st = mc_cli_error(&me, "--ssa needs --stage ssa or opt");
+        else if (passes) st = mc_cli_error(&me, "--passes needs --stage opt");
+        if (st == 0) {
+            char word[32];
+            snprintf(word, sizeof word, "--stage=%s", stage_name);
+            memmove(rest + 2, rest + 1, (size_t)n * sizeof *rest); /* n - 1 words and the NULL */
+            rest[1] = word;
+            st = mc_cli_print_alloc(n + 1, rest);
+            MC_ASSERT(st >= 0);
+        }
         free(rest);
-        return 2;
+        return st;
+    }
+    if (st) {
+        free(rest);
+        return st;
     }
     McCliOpts o;
-    int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_OPT | MC_CLI_STATS, &o);
+    st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR, &o);
     free(rest);
     if (st) return st;
+    o.stage.stage = (McStage)stage;
+    if (stage_name) o.given |= MC_CLI_STAGE;
+    if (o.given & MC_CLI_REGS)
+        st = mc_cli_error(&o, "--regs needs --stage allocated");
+    else if (o.given & MC_CLI_ALLOCATOR)
+        st = mc_cli_error(&o, "--allocator needs --stage destroyed or allocated");
+    else if (!*o.file)
+        st = mc_cli_error(&o, "FILE is an empty string");
+    if (st) {
+        mc_cli_opts_free(&o);
+        return st;
+    }
     if (passes) {
         if (!(o.given & MC_CLI_STAGE)) o.stage.stage = MC_STAGE_OPT;
         if (o.stage.stage != MC_STAGE_OPT) {
             st = mc_cli_error(&o, "--passes needs --stage opt");
+        } else if ((o.given & MC_CLI_OPT) && o.stage.opt_level == 0) {
+            st = mc_cli_error(&o, "--passes and -O0 contradict each other (-O0 runs no optimizer pass)");
+        }
+        if (st) {
             mc_cli_opts_free(&o);
             return st;
         }
@@ -155,13 +238,8 @@ int mc_cli_print(int argc, char **argv) {
             return st;
         }
     }
-    McStage stage = o.stage.stage;
-    if (stage != MC_STAGE_INPUT && stage != MC_STAGE_SSA && stage != MC_STAGE_OPT) {
-        st = mc_cli_error(&o, "print shows the IR of stage input, ssa or opt, not '%s'", mc_stage_name(stage));
-        mc_cli_opts_free(&o);
-        return st;
-    }
-    if ((o.given & MC_CLI_OPT) && o.stage.opt_level == 0 && stage == MC_STAGE_OPT) o.stage.stage = MC_STAGE_SSA;
+    if ((o.given & MC_CLI_OPT) && o.stage.opt_level == 0 && o.stage.stage == MC_STAGE_OPT)
+        o.stage.stage = MC_STAGE_SSA;
     McCliProgram p;
     if ((st = mc_cli_load(&o, &p))) {
         mc_cli_opts_free(&o);

@@ -104,6 +104,14 @@ int mc_cli_print_alloc(int argc, char **argv) {
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS, &o);
     free(rest);
     if (st) return st;
+    if (!allocated && (o.given & MC_CLI_REGS))
+        st = mc_cli_error(&o, "--regs needs --stage allocated");
+    else if (!*o.file)
+        st = mc_cli_error(&o, "FILE is an empty string");
+    if (st) {
+        mc_cli_opts_free(&o);
+        return st;
+    }
     McCliProgram p;
     if ((st = mc_cli_load(&o, &p))) {
         mc_cli_opts_free(&o);
@@ -154,11 +162,16 @@ int mc_cli_sweep(int argc, char **argv) {
     if (!mc_cli_parse_budgets(regs, ks, &nk)) {
         free(rest);
         free(ks);
-        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets >= 1), got '%s'", regs);
+        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '%s'",
+                            regs);
     }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
     free(rest);
+    if (st == 0 && !*o.file) {
+        st = mc_cli_error(&o, "FILE is an empty string");
+        mc_cli_opts_free(&o);
+    }
     if (st) {
         free(ks);
         return st;

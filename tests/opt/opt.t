@@ -214,7 +214,7 @@ A front end's dot product at -O1, with per-pass statistics.
       return i
   }
   $ minicc print dce.ir --passes dce,nope
-  dce.ir: error: unknown pass 'nope' (passes: sccp, copyprop, gvn, dce, simplifycfg)
+  minicc print: error: unknown pass 'nope' (passes: sccp, copyprop, gvn, dce, simplifycfg)
   [2]
   $ minicc print dce.ir --stage ssa --passes dce
   minicc print: error: --passes needs --stage opt

@@ -67,5 +67,5 @@ Files that cannot be read.
   [2]
 
   $ minicc parse
-  usage: minicc parse FILE   (FILE may be - for standard input)
+  minicc parse: error: missing FILE
   [2]

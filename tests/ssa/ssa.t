@@ -314,10 +314,10 @@ SSA input comes back unchanged, and the output of print reads back.
 Mistakes.
 
   $ minicc print swap.ir --stage ssa --ssa maximal
-  minicc print: unknown SSA policy 'maximal' (minimal, semi or pruned)
+  minicc print: error: unknown SSA policy 'maximal' (minimal, semi or pruned)
   [2]
   $ minicc print swap.ir --stage alloc
-  minicc print: error: print shows the IR of stage input, ssa or opt, not 'alloc'
+  minicc print: error: print has no stage 'alloc' (stages: input, ssa, opt, destroyed, allocated)
   [2]
 
 `--ssa` alone shows stage ssa (it is never silently ignored); with an
