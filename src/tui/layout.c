@@ -135,6 +135,7 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
             } else {
                 state = "running";
                 int32_t b = mc_interp_block(s->interp);
+                if (b == MC_NONE && s->interp_func->nblocks > 0) b = 0; /* at the start: entering entry */
                 if (b >= 0) snprintf(where, sizeof where, " at %s", s->interp_func->blocks[b].name);
             }
         }

@@ -15,6 +15,9 @@ static int ir_current_line(Wb *wb, const McFunc *f) {
     McSession *s = wb->s;
     if (!s->interp || s->interp_func != f || mc_interp_finished(s->interp, NULL)) return -1;
     int32_t b = mc_interp_block(s->interp);
+    /* At the start (after r, or stopped by a breakpoint on the entry block)
+     * the next thing to execute is the entry into blocks[0]. */
+    if (b == MC_NONE && f->nblocks > 0) return wb->ir_block_line[0];
     if (b < 0 || b >= f->nblocks) return -1;
     int32_t pc = mc_interp_pc(s->interp);
     int line = wb->ir_block_line[b];

@@ -390,23 +390,61 @@ void wb_step(Wb *wb, bool by_inst) {
     if (ok) wb_after_exec(wb);
 }
 
+/* `c` is the prompt's `continue` when the program is running and its `run`
+ * when it is not (nothing started yet, or the interpreter was dropped by a
+ * new stage or file): like `run`, it then honours a breakpoint on the entry
+ * block before anything executes. Like `continue`, it first leaves the
+ * position it stands at, so after `r` (the prompt's `start`) a breakpoint
+ * on the entry block does not stop it. The stop is reported with the
+ * prompt's words: `breakpoint: BLOCK` and the position. */
 void wb_continue(Wb *wb) {
     McSession *s = wb->s;
     wb->status[0] = 0;
     if (!wb_need_args(wb)) return;
+    if (s->interp && mc_interp_finished(s->interp, NULL)) {
+        McOutcome o;
+        char buf[192];
+        mc_interp_finished(s->interp, &o);
+        wb_note(wb, "finished: %s (r restarts)", mc_outcome_str(&o, buf, sizeof buf));
+        return;
+    }
     wb_snapshot(wb);
     bool at_break = false;
     WbCapture c;
     cap_open(&c);
-    bool ok = mc_session_continue(s, &at_break, c.err);
+    bool ok = true;
+    if (!s->interp) {
+        ok = mc_session_start(s, c.err);
+        s->stop_at_entry = ok; /* as the prompt's `run` does after start */
+    }
+    if (ok) ok = mc_session_continue(s, &at_break, c.err);
+    s->stop_at_entry = false;
     free(cap_close(wb, &c, true));
     if (!ok) return;
-    wb_after_exec(wb);
-    if (at_break) {
-        int32_t b = mc_interp_block(s->interp);
-        wb_note(wb, "breakpoint: about to enter %s", b >= 0 ? s->interp_func->blocks[b].name : "?");
-        wb_log(wb, wb->status, MC_R_BREAK);
+    if (!at_break) {
+        wb_after_exec(wb);
+        return;
     }
+    /* An entry stop has run nothing: no edge, no log line of blocks. */
+    if (mc_interp_steps(s->interp) == 0) {
+        wb->edge.valid = false;
+        wb->last_from = wb->last_to = MC_NONE;
+    }
+    wb_after_exec(wb);
+    int32_t b = mc_interp_block(s->interp);
+    const McFunc *f = s->interp_func;
+    char *pos = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&pos, &len);
+    if (m) {
+        mc_show_position(f, s->interp, m);
+        fclose(m);
+    }
+    if (pos && len && pos[len - 1] == '\n') pos[len - 1] = 0;
+    wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
+    wb_log(wb, wb->status, MC_R_BREAK);
+    if (pos) wb_log(wb, pos, MC_R_BREAK);
+    free(pos);
 }
 
 void wb_back(Wb *wb) {
