@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "testir.h"
 #include <glob.h>
 
 #include "minicc/gen.h"
@@ -18,51 +20,6 @@
 
 /* ---- building functions ---------------------------------------------------- */
 
-static McOperand V(McFunc *f, const char *name) { return mc_val(mc_func_value(f, name)); }
-static McOperand C(int32_t c) { return mc_const(c); }
-
-static void I(McFunc *f, int32_t b, McOp op, const char *dest, McOperand x, McOperand y) {
-    int32_t d = dest ? mc_func_value(f, dest) : MC_NONE;
-    McInst *i = mc_block_inst_add(f, b);
-    i->op = (uint8_t)op;
-    i->dest = d;
-    i->a[0] = x;
-    i->a[1] = y;
-}
-
-static void STORE(McFunc *f, int32_t b, const char *buf, McOperand idx, McOperand val) {
-    McOperand bo = V(f, buf);
-    McInst *i = mc_block_inst_add(f, b);
-    i->op = MC_OP_STORE;
-    i->dest = MC_NONE;
-    i->a[0] = bo;
-    i->a[1] = idx;
-    i->a[2] = val;
-}
-
-static void RET(McFunc *f, int32_t b, McOperand v) {
-    f->blocks[b].term.op = MC_OP_RET;
-    f->blocks[b].term.arg = v;
-    f->blocks[b].has_term = true;
-}
-static void JUMP(McFunc *f, int32_t b, int32_t t) {
-    f->blocks[b].term.op = MC_OP_JUMP;
-    f->blocks[b].term.target[0] = t;
-    f->blocks[b].has_term = true;
-}
-static void BRANCH(McFunc *f, int32_t b, McOperand c, int32_t t, int32_t e) {
-    f->blocks[b].term.op = MC_OP_BRANCH;
-    f->blocks[b].term.arg = c;
-    f->blocks[b].term.target[0] = t;
-    f->blocks[b].term.target[1] = e;
-    f->blocks[b].has_term = true;
-}
-static void PHI2(McFunc *f, int32_t b, const char *dest, int32_t p1, McOperand v1, int32_t p2, McOperand v2) {
-    int32_t d = mc_func_value(f, dest);
-    int32_t k = mc_block_phi_add(f, b, d);
-    mc_phi_arg_add(f, b, k, p1, v1);
-    mc_phi_arg_add(f, b, k, p2, v2);
-}
 
 /* The chapter's swap loop (share/minicc/examples/swap.ir). */
 static McFunc *build_swap(void) {
@@ -73,9 +30,9 @@ static McFunc *build_swap(void) {
     I(f, entry, MC_OP_COPY, "i0", C(0), C(0));
     JUMP(f, entry, head);
     /* Forward references: create the values first so handles exist. */
-    PHI2(f, head, "a", entry, C(1), body, V(f, "b"));
-    PHI2(f, head, "b", entry, C(2), body, V(f, "a"));
-    PHI2(f, head, "i", entry, V(f, "i0"), body, V(f, "i1"));
+    PHI(f, head, "a", entry, C(1), body, V(f, "b"));
+    PHI(f, head, "b", entry, C(2), body, V(f, "a"));
+    PHI(f, head, "i", entry, V(f, "i0"), body, V(f, "i1"));
     I(f, head, MC_OP_LT, "c", V(f, "i"), V(f, "n"));
     BRANCH(f, head, V(f, "c"), body, exit_);
     I(f, body, MC_OP_ADD, "i1", V(f, "i"), C(1));
@@ -291,11 +248,11 @@ static void test_phi_rotation(void **state) {
     int32_t entry = mc_func_block_add(f, "entry"), head = mc_func_block_add(f, "head");
     int32_t body = mc_func_block_add(f, "body"), exit_ = mc_func_block_add(f, "exit");
     JUMP(f, entry, head);
-    PHI2(f, head, "x", entry, C(1), body, V(f, "y"));
-    PHI2(f, head, "y", entry, C(2), body, V(f, "z"));
-    PHI2(f, head, "z", entry, C(3), body, V(f, "x"));
-    PHI2(f, head, "k", entry, V(f, "n"), body, V(f, "k1"));
-    PHI2(f, head, "s", entry, C(5), body, V(f, "s"));
+    PHI(f, head, "x", entry, C(1), body, V(f, "y"));
+    PHI(f, head, "y", entry, C(2), body, V(f, "z"));
+    PHI(f, head, "z", entry, C(3), body, V(f, "x"));
+    PHI(f, head, "k", entry, V(f, "n"), body, V(f, "k1"));
+    PHI(f, head, "s", entry, C(5), body, V(f, "s"));
     I(f, head, MC_OP_LT, "c", C(0), V(f, "k"));
     BRANCH(f, head, V(f, "c"), body, exit_);
     I(f, body, MC_OP_SUB, "k1", V(f, "k"), C(1));

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "testir.h"
+
 #include "minicc/interp.h"
 #include "minicc/opt.h"
 #include "minicc/parse.h"
@@ -21,28 +23,6 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-static McFunc *parse_one(const char *src) {
-    McDiags d;
-    mc_diags_init(&d, "t.ir", src, strlen(src));
-    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
-    if (!m) {
-        mc_diags_print(&d, stderr, true);
-        fail_msg("parse failed");
-    }
-    mc_diags_free(&d);
-    McFunc *f = mc_func_clone(m->funcs[0]);
-    mc_module_free(m);
-    return f;
-}
-
-static char *print_str(const McFunc *f) {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    mc_func_print(f, m);
-    fclose(m);
-    return text;
-}
 
 static void expect_ssa(const char *src, McSsaKind kind, const char *want) {
     McFunc *f = parse_one(src);

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "testir.h"
+
 #include "minicc/cfg.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
@@ -63,34 +65,6 @@ static char *parse_diags(const char *src, McForm *form) {
     } while (0)
 
 /* Builder shorthands. */
-static McOperand V(McFunc *f, const char *name) { return mc_val(mc_func_value(f, name)); }
-static McOperand C(int32_t c) { return mc_const(c); }
-static McInst *I(McFunc *f, int32_t b, McOp op, const char *dest, McOperand x, McOperand y) {
-    int32_t d = dest ? mc_func_value(f, dest) : MC_NONE;
-    McInst *i = mc_block_inst_add(f, b);
-    i->op = (uint8_t)op;
-    i->dest = d;
-    i->a[0] = x;
-    i->a[1] = y;
-    return i;
-}
-static void RET(McFunc *f, int32_t b, McOperand v) {
-    f->blocks[b].term.op = MC_OP_RET;
-    f->blocks[b].term.arg = v;
-    f->blocks[b].has_term = true;
-}
-static void JUMP(McFunc *f, int32_t b, int32_t t) {
-    f->blocks[b].term.op = MC_OP_JUMP;
-    f->blocks[b].term.target[0] = t;
-    f->blocks[b].has_term = true;
-}
-static void BRANCH(McFunc *f, int32_t b, McOperand c, int32_t t, int32_t e) {
-    f->blocks[b].term.op = MC_OP_BRANCH;
-    f->blocks[b].term.arg = c;
-    f->blocks[b].term.target[0] = t;
-    f->blocks[b].term.target[1] = e;
-    f->blocks[b].has_term = true;
-}
 
 /* Verify a built function; returns the diagnostics text. */
 static char *verify_text(McFunc *f, McVerifyMode mode, bool *ok) {
