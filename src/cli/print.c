@@ -1,4 +1,4 @@
-/* print.c - `minicc print FILE [--func NAME] [--stage input|ssa|opt]
+/* print.c - `minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated]
  *            [--ssa minimal|semi|pruned] [--passes a,b,c] [--stats] [-O0|-O1]`
  *
  * Prints the IR after a stage in the text format (spec §1), so the output
@@ -8,7 +8,13 @@
  * order, instead of the -O1 pipeline (and implies --stage opt). --stats adds
  * `#` comment lines before each function: phi counts of the three SSA
  * policies side by side and, for stage opt, one line per pass run with the
- * sizes before and after. `--passes help` lists the passes. */
+ * sizes before and after. `--passes help` lists the passes.
+ *
+ * --stage, --ssa and --passes are taken out of argv here (the stages
+ * destroyed and allocated go to mc_cli_print_alloc in sweep.c), and every
+ * value is checked before the file is read; mistakes read `minicc print:
+ * error: MESSAGE` (an option that belongs to another stage, such as --regs
+ * without --stage allocated, is one), exit 2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,74 @@
+`minicc COMMAND --help` (or `-h`, anywhere before `--`) prints the command's
+usage line and its one-line summary (the row of src/cli/cli.h) on stdout and
+exits 0 without doing anything else. stderr is discarded below, so what shows
+is stdout only.
+
+  $ minicc run --help 2>/dev/null
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+  execute a function at one stage of the pipeline
+  $ minicc check --help 2>/dev/null
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] [--keep-c DIR] [--] ARG...
+  run every stage on fresh copies of the arguments and compare the outcomes
+  $ minicc print --help 2>/dev/null
+  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]
+  print the IR after a stage (SSA construction, optimizer passes)
+  $ minicc emit-c --help 2>/dev/null
+  usage: minicc emit-c FILE [--func NAME] [-O0|-O1]
+  print the C that --stage native compiles (bounds-checked C11)
+  $ minicc parse --help 2>/dev/null
+  usage: minicc parse FILE|-
+  check an IR file and print it in canonical form
+  $ minicc sweep --help 2>/dev/null
+  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
+  the register-budget experiment: both allocators at every K, traffic and agreement
+  $ minicc gen --help 2>/dev/null
+  usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
+  print one random valid program and its arguments (as a comment line)
+  $ minicc fuzz --help 2>/dev/null
+  usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash] [-q]
+  differential fuzzing of every stage; shrinks and prints the first divergence
+  $ minicc lesson --help 2>/dev/null
+  usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)
+         minicc lesson --check FILE...       run every command and expectation
+         minicc lesson --export md [-o OUT] FILE   write a Markdown handout
+
+`-h` is the same as `--help` (lesson's own parser does not know `-h` yet, so
+it is left out here).
+
+  $ for c in run check print emit-c parse sweep gen fuzz; do
+  >   h=$(minicc $c -h 2>&1) || echo "$c -h: exit $?"
+  >   [ "$h" = "$(minicc $c --help)" ] || echo "$c -h differs from --help"
+  > done
+
+Every command of cli.h has a usage line that starts `usage: minicc NAME`,
+taken from the same table as `minicc --help`.
+
+  $ for c in run check print emit-c parse sweep gen fuzz lesson; do
+  >   minicc $c --help | head -1 | grep -q "^usage: minicc $c " || echo "$c: no usage line"
+  >   minicc --help | grep -q "^      minicc $c " || echo "$c: not in minicc --help"
+  > done
+
+--help wins over everything else on the line, even over mistakes, and does no
+work: gen prints no program, fuzz runs nothing, print reads no file.
+
+  $ minicc gen --seed 3 --size 0 --help | head -1
+  usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
+  $ minicc fuzz --count 1000000 --bogus -h | head -1
+  usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash] [-q]
+  $ minicc print no-such-file.ir --stage destroyed -h | head -1
+  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]
+  $ minicc parse - --help </dev/null | head -1
+  usage: minicc parse FILE|-
+
+After `--` a `--help` is an ordinary word: for a file name it is a file, and
+gen and fuzz take no words at all.
+
+  $ minicc parse -- --help
+  --help: error: cannot read --help: No such file or directory
+  [2]
+  $ minicc gen -- --help
+  minicc gen: error: unexpected argument '--help'
+  [2]
+  $ minicc fuzz -- -h
+  minicc fuzz: error: unexpected argument '-h'
+  [2]
