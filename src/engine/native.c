@@ -4,17 +4,48 @@
  *
  * Compiling: the compiler is $CC (split on blanks, never through a shell),
  * else `cc`, run with fork/execvp and its output captured so that a failure
- * shows the compiler's own messages. The shared object is cached in
- * $XDG_CACHE_HOME/minicc (else ~/.cache/minicc), a directory kept at mode
- * 0700, under a 128-bit key hashed from the C source, the compiler command
- * and the flags. A hit is confirmed by comparing the stored KEY.c with the
- * source byte for byte, so a hash collision can only cost a recompilation.
- * Files are produced in a private mkdtemp directory inside the cache and
- * renamed into place (atomic on one file system): concurrent minicc
- * processes never see half-written objects; build directories left by a
- * killed minicc are removed after an hour. Without a usable cache
- * directory the object is built in a private temporary directory that is
- * removed when the McNative is freed.
+ * shows the compiler's own messages. Without a usable cache directory the
+ * object is built in a private temporary directory that is removed when the
+ * McNative is freed.
+ *
+ * The cache: $XDG_CACHE_HOME/minicc (else ~/.cache/minicc), a directory of
+ * ours kept at mode 0700 and never followed through a symlink. An entry is
+ * KEY.so, the object, and KEY.c, its manifest: one line
+ *     / * minicc-cache 2 so-bytes=N so-hash=H * /      (without the blanks)
+ * then the C source. KEY is a 128-bit hash of the source, the compiler
+ * command ($CC words), the fixed flags, the environment variables that GCC
+ * and Clang read to find headers and tools (cc_env), and the compiler's
+ * identity: the program execvp runs for $CC (found on $PATH), its device,
+ * inode, size, mtime and ctime, and the output of `$CC --version`. Asking
+ * the compiler costs a process (about as much as a whole cached run), so
+ * its answer is memoised in the cache as cc-ID.id, ID hashed from the
+ * command and that stat: a replaced compiler binary gets a new ID at once;
+ * a memo older than an hour is asked again, for wrappers (ccache, scripts)
+ * whose own file does not change when the compiler behind them does.
+ *
+ * A hit needs the manifest's source to equal the source byte for byte and
+ * the object's size and 128-bit hash to match the manifest, so a collision,
+ * a truncated or corrupt object or manifest is a miss and the entry is
+ * rebuilt. The object is opened (O_NOFOLLOW), verified and kept open; the
+ * child dlopen()s /proc/self/fd/N, so the bytes loaded are the bytes
+ * verified even if another minicc evicts or replaces the entry meanwhile.
+ *
+ * New files are produced in a private mkdtemp directory (or mkstemp file)
+ * inside the cache and renamed into place (atomic on one file system):
+ * concurrent minicc processes never see half-written files. A cache that
+ * cannot be written is still used for hits; misses are then built in a
+ * private temporary directory. Build directories left by a killed minicc
+ * are removed after an hour.
+ *
+ * Bound: after publishing an entry the cache is pruned to
+ * $MINICC_CACHE_MAX_ENTRIES entries (default 1000) and
+ * $MINICC_CACHE_MAX_BYTES bytes (default 64M), least recently used first
+ * (the manifest's mtime; a hit refreshes it when older than a minute), and
+ * to the 16 most recent compiler memos; the entry just built is always
+ * kept. Only regular files of ours whose names are exactly an entry's
+ * (32 hex digits + .so or .c), a memo's or a build file's (tmp-*) are
+ * removed; a file that vanished meanwhile (another minicc pruning) is fine.
+ * Hits never scan the directory: a cached run costs a few stats and reads.
  *
  * Calling: the buffers, lengths, scalars and the result live in one
  * MAP_SHARED|MAP_ANONYMOUS mapping. The child dlopen()s the object, calls
@@ -30,6 +61,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -50,8 +82,28 @@
 static const char *const cc_flags[] = {"-std=c11", "-O2", "-fPIC", "-shared"};
 #define NFLAGS ((int)(sizeof cc_flags / sizeof cc_flags[0]))
 
+/* Environment variables that GCC or Clang read and that can change the
+ * object (headers, the assembler and linker, injected options). */
+static const char *const cc_env[] = {"CPATH",         "C_INCLUDE_PATH", "GCC_EXEC_PREFIX",
+                                     "COMPILER_PATH", "LIBRARY_PATH",   "CCC_OVERRIDE_OPTIONS"};
+
+#define CACHE_ABI "minicc-native-2"                 /* in every key: bump when entries change */
+#define CACHE_MAGIC "/* minicc-cache 2 so-bytes="   /* a manifest's first line starts so */
+#define ID_MAGIC "minicc-cc-identity 1\n"           /* a compiler memo starts so */
+#define DEFAULT_MAX_ENTRIES ((int64_t)1000)         /* $MINICC_CACHE_MAX_ENTRIES */
+#define DEFAULT_MAX_BYTES ((int64_t)64 * 1024 * 1024) /* $MINICC_CACHE_MAX_BYTES */
+enum {
+    MAX_IDS = 16,           /* compiler memos kept */
+    ID_MAX_AGE = 3600,      /* seconds: an older memo asks the compiler again */
+    TOUCH_AFTER = 60,       /* seconds: a hit refreshes an entry's time when older */
+    STALE_TMP_AGE = 3600,   /* seconds: build files of a killed minicc */
+    MAX_MEMO = 64 * 1024,   /* bytes of `$CC --version` output kept */
+    MAX_HEADER = 128,       /* bytes: a manifest's first line is shorter */
+};
+
 struct McNative {
     char *so_path;  /* the shared object to dlopen */
+    int fd;         /* the verified object, open (the child loads /proc/self/fd/N), or -1 */
     char *tmpdir;   /* uncached build: private directory removed on free, else NULL */
     int32_t nparams;
     uint8_t *kinds; /* McValKind of each parameter */
@@ -59,30 +111,46 @@ struct McNative {
 
 /* ---- small file helpers ------------------------------------------------------ */
 
-static bool write_file(const char *path, const char *data, size_t len, mode_t mode) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
-    if (fd < 0) return false;
+static bool write_fd(int fd, const char *data, size_t len) {
     size_t off = 0;
     while (off < len) {
         ssize_t w = write(fd, data + off, len - off);
         if (w < 0) {
             if (errno == EINTR) continue;
-            int e = errno;
-            close(fd);
-            errno = e;
             return false;
         }
         off += (size_t)w;
     }
+    return true;
+}
+
+static bool write_file(const char *path, const char *data, size_t len, mode_t mode) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    if (fd < 0) return false;
+    if (!write_fd(fd, data, len)) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return false;
+    }
     return close(fd) == 0;
 }
 
-static bool file_equals(const char *path, const char *data, size_t len) {
-    size_t n;
-    char *s = mc_read_file(path, &n);
-    bool same = s && n == len && memcmp(s, data, len) == 0;
-    free(s);
-    return same;
+/* Exactly n bytes from fd (malloc'd, NUL-terminated), or NULL. */
+static char *read_fd(int fd, size_t n) {
+    char *s = mc_xmalloc(n + 1);
+    size_t off = 0;
+    while (off < n) {
+        ssize_t r = read(fd, s + off, n - off);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            free(s);
+            return NULL;
+        }
+        off += (size_t)r;
+    }
+    s[n] = 0;
+    return s;
 }
 
 static char *path_join(const char *dir, const char *name) {
@@ -94,7 +162,7 @@ static char *path_join(const char *dir, const char *name) {
 
 /* Remove a private build directory and the few files we put in it. */
 static void remove_tmpdir(const char *dir) {
-    static const char *const names[] = {"kernel.c", "kernel.so"};
+    static const char *const names[] = {"kernel.c", "kernel.so", "entry.c"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char *p = path_join(dir, names[i]);
         unlink(p);
@@ -103,22 +171,92 @@ static void remove_tmpdir(const char *dir) {
     rmdir(dir);
 }
 
-/* Remove build directories that a killed minicc left in the cache (older
- * than an hour, so a concurrent build is never touched). */
-static void sweep_stale(const char *dir) {
-    DIR *dp = opendir(dir);
-    if (!dp) return;
-    time_t now = time(NULL);
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        if (strncmp(e->d_name, "tmp-", 4) != 0) continue;
-        char *p = path_join(dir, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && now - st.st_mtime > 3600) remove_tmpdir(p);
-        free(p);
-    }
-    closedir(dp);
+/* ---- hashing ------------------------------------------------------------------- */
+
+/* 128 bits from two independent multiply-rotate lanes over 64-bit words
+ * (a few cycles per 8 bytes: a hit hashes the whole object), finished with
+ * the length and a MurmurHash3 avalanche. Not cryptographic: every hit is
+ * confirmed byte for byte against the source (see top). */
+typedef struct Hash {
+    uint64_t a, b, len;
+    unsigned char tail[8];
+} Hash;
+
+static Hash hash_init(void) {
+    Hash h;
+    memset(&h, 0, sizeof h);
+    h.a = 0x243f6a8885a308d3ull;
+    h.b = 0x13198a2e03707344ull;
+    return h;
 }
+
+static uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+static void hash_word(Hash *h, uint64_t w) {
+    h->a = rotl64(h->a ^ w, 27) * 0x9e3779b97f4a7c15ull;
+    h->b = rotl64(h->b + w, 31) * 0xc2b2ae3d27d4eb4full;
+}
+
+static void hash_bytes(Hash *h, const void *data, size_t n) {
+    const unsigned char *p = data;
+    size_t have = (size_t)(h->len & 7);
+    h->len += n;
+    if (have) {
+        size_t k = 8 - have < n ? 8 - have : n;
+        memcpy(h->tail + have, p, k);
+        p += k;
+        n -= k;
+        if (have + k < 8) return;
+        uint64_t w;
+        memcpy(&w, h->tail, 8);
+        hash_word(h, w);
+    }
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        hash_word(h, w);
+    }
+    memcpy(h->tail, p, n);
+}
+
+/* A string and its NUL, which separates it from the next one. */
+static void hash_str(Hash *h, const char *s) { hash_bytes(h, s, strlen(s) + 1); }
+
+static uint64_t fmix64(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ull;
+    k ^= k >> 33;
+    return k;
+}
+
+static void hash_hex(const Hash *h0, char out[33]) {
+    Hash h = *h0;
+    size_t have = (size_t)(h.len & 7);
+    uint64_t w = 0;
+    memcpy(&w, h.tail, have); /* the tail, zero-padded; the length tells the padding apart */
+    hash_word(&h, w);
+    hash_word(&h, h.len);
+    uint64_t a = fmix64(h.a + h.b), b = fmix64(h.b + a);
+    snprintf(out, 33, "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
+}
+
+/* Hash the rest of fd; *bytes gets its length. */
+static bool hash_fd(int fd, Hash *h, int64_t *bytes) {
+    char chunk[16384];
+    *bytes = 0;
+    for (;;) {
+        ssize_t r = read(fd, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return false;
+        if (r == 0) return true;
+        hash_bytes(h, chunk, (size_t)r);
+        *bytes += r;
+    }
+}
+
+/* ---- the cache directory ------------------------------------------------------- */
 
 /* A directory that exists, is ours and is private (0700); created if
  * missing. Returns false if it cannot be made so. */
@@ -143,9 +281,10 @@ static void make_parents(const char *path) {
     free(p);
 }
 
-/* The cache directory (malloc'd, created 0700), or NULL when there is no
- * usable one. */
-static char *cache_dir(const McNativeOptions *o) {
+/* The cache directory (malloc'd, created 0700) with *dirfd open on it, or
+ * NULL when there is no usable one. */
+static char *cache_dir(const McNativeOptions *o, int *dirfd) {
+    *dirfd = -1;
     if (o && o->no_cache) return NULL;
     char *dir = NULL;
     if (o && o->cache_dir) {
@@ -158,15 +297,222 @@ static char *cache_dir(const McNativeOptions *o) {
             dir = path_join(home, ".cache/minicc");
         }
     }
-    if (dir) make_parents(dir);
-    if (dir && !private_dir(dir)) {
+    if (!dir) return NULL;
+    make_parents(dir);
+    int fd = -1;
+    struct stat st;
+    if (private_dir(dir)) fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    /* The directory opened is the one checked: ours, private, no symlink. */
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+        (st.st_mode & 077) != 0) {
+        if (fd >= 0) close(fd);
         free(dir);
-        dir = NULL;
+        return NULL;
     }
+    *dirfd = fd;
     return dir;
 }
 
-/* ---- the compiler command ------------------------------------------------------ */
+/* What a name in the cache directory is. Only these are ever removed. */
+enum { NAME_OTHER, NAME_SO, NAME_C, NAME_ID };
+
+static bool is_hex32(const char *s) {
+    for (int i = 0; i < 32; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return false;
+    return true;
+}
+
+static int classify(const char *name, char key[33]) {
+    size_t n = strlen(name);
+    int kind = NAME_OTHER;
+    const char *hex = name;
+    if (n == 35 && strcmp(name + 32, ".so") == 0) kind = NAME_SO;
+    else if (n == 34 && strcmp(name + 32, ".c") == 0) kind = NAME_C;
+    else if (n == 38 && strncmp(name, "cc-", 3) == 0 && strcmp(name + 35, ".id") == 0) {
+        kind = NAME_ID;
+        hex = name + 3;
+    }
+    if (kind == NAME_OTHER || !is_hex32(hex)) return NAME_OTHER;
+    memcpy(key, hex, 32);
+    key[32] = 0;
+    return kind;
+}
+
+/* Unlink name if it is still a regular file of ours (it may have vanished:
+ * another minicc pruning). */
+static void remove_cache_file(int dirfd, const char *name) {
+    struct stat st;
+    if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid())
+        unlinkat(dirfd, name, 0);
+}
+
+static void remove_entry(int dirfd, const char *key) {
+    char name[40];
+    snprintf(name, sizeof name, "%s.c", key); /* the manifest first: a half-removed entry is a miss */
+    remove_cache_file(dirfd, name);
+    snprintf(name, sizeof name, "%s.so", key);
+    remove_cache_file(dirfd, name);
+}
+
+/* Remove build directories and files that a killed minicc left in the cache
+ * (older than an hour, so a concurrent build is never touched). */
+static void sweep_stale(const char *dir, int dirfd) {
+    int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!dp) {
+        if (fd >= 0) close(fd);
+        return;
+    }
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (strncmp(e->d_name, "tmp-", 4) != 0) continue;
+        struct stat st;
+        if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || st.st_uid != geteuid() ||
+            now - st.st_mtime <= STALE_TMP_AGE)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            char *p = path_join(dir, e->d_name);
+            remove_tmpdir(p);
+            free(p);
+        } else if (S_ISREG(st.st_mode)) {
+            unlinkat(dirfd, e->d_name, 0);
+        }
+    }
+    closedir(dp);
+}
+
+/* Publish data as dir/name: a private mkstemp file renamed into place. */
+static void publish_file(const char *dir, int dirfd, const char *name, const char *data, size_t len) {
+    char *tmp = path_join(dir, "tmp-XXXXXX");
+    int fd = mkstemp(tmp);
+    if (fd >= 0) {
+        bool ok = write_fd(fd, data, len);
+        if (close(fd) != 0) ok = false;
+        if (!ok || renameat(AT_FDCWD, tmp, dirfd, name) != 0) unlink(tmp);
+    }
+    free(tmp);
+}
+
+typedef struct CacheItem {
+    char key[33];
+    int kind;
+    int64_t bytes, mtime; /* mtime in ns: an entry's is its manifest's */
+} CacheItem;
+
+static int item_by_key(const void *x, const void *y) {
+    const CacheItem *a = x, *b = y;
+    int c = strcmp(a->key, b->key);
+    return c ? c : a->kind - b->kind;
+}
+
+static int item_by_age(const void *x, const void *y) {
+    const CacheItem *a = x, *b = y;
+    if (a->mtime != b->mtime) return a->mtime < b->mtime ? -1 : 1;
+    return strcmp(a->key, b->key);
+}
+
+/* Evict least recently used entries until at most max_entries entries and
+ * max_bytes bytes remain (never keep_key), and memos beyond MAX_IDS (never
+ * keep_id). */
+static void prune(int dirfd, const char *keep_key, const char *keep_id, int64_t max_entries, int64_t max_bytes) {
+    int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!dp) {
+        if (fd >= 0) close(fd);
+        return;
+    }
+    CacheItem *files = NULL, *ids = NULL;
+    size_t nfiles = 0, capf = 0, nids = 0, capi = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        CacheItem it;
+        it.kind = classify(e->d_name, it.key);
+        if (it.kind == NAME_OTHER) continue;
+        struct stat st;
+        if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+            st.st_uid != geteuid())
+            continue;
+        it.bytes = (int64_t)st.st_size;
+        it.mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        if (it.kind == NAME_ID) {
+            if (nids == capi) ids = mc_xrealloc(ids, (capi = capi * 2 + 16) * sizeof *ids);
+            ids[nids++] = it;
+        } else {
+            if (nfiles == capf) files = mc_xrealloc(files, (capf = capf * 2 + 64) * sizeof *files);
+            files[nfiles++] = it;
+        }
+    }
+    closedir(dp);
+    /* Files -> entries (in place): bytes summed, the manifest's time, else
+     * the newest (an object whose manifest is missing). */
+    size_t n = 0;
+    int64_t bytes = 0;
+    if (nfiles) qsort(files, nfiles, sizeof *files, item_by_key);
+    for (size_t i = 0; i < nfiles;) {
+        CacheItem ent = files[i];
+        size_t j = i + 1;
+        for (; j < nfiles && strcmp(files[j].key, ent.key) == 0; j++) {
+            ent.bytes += files[j].bytes;
+            if (files[j].kind == NAME_C || files[j].mtime > ent.mtime) ent.mtime = files[j].mtime;
+        }
+        bytes += ent.bytes;
+        files[n++] = ent;
+        i = j;
+    }
+    if (n) qsort(files, n, sizeof *files, item_by_age);
+    int64_t count = (int64_t)n;
+    for (size_t i = 0; i < n && (count > max_entries || bytes > max_bytes); i++) {
+        if (keep_key && strcmp(files[i].key, keep_key) == 0) continue;
+        remove_entry(dirfd, files[i].key);
+        count--;
+        bytes -= files[i].bytes;
+    }
+    if (nids) qsort(ids, nids, sizeof *ids, item_by_age);
+    for (size_t i = 0, left = nids; i < nids && left > MAX_IDS; i++) {
+        if (keep_id && strcmp(ids[i].key, keep_id) == 0) continue;
+        char name[48];
+        snprintf(name, sizeof name, "cc-%s.id", ids[i].key);
+        remove_cache_file(dirfd, name);
+        left--;
+    }
+    free(files);
+    free(ids);
+}
+
+/* $name as a positive count, or with size a positive number of bytes
+ * (suffix K, M or G: powers of 1024). Unset or empty leaves *out. */
+static bool env_limit(const char *name, bool size, int64_t *out, McDiags *d) {
+    const char *s = getenv(name);
+    if (!s || !*s) return true;
+    char *end = NULL;
+    unsigned long long v = 0;
+    int shift = 0;
+    bool ok = s[0] >= '0' && s[0] <= '9';
+    if (ok) {
+        errno = 0;
+        v = strtoull(s, &end, 10);
+        ok = errno == 0;
+    }
+    if (ok && size && *end) {
+        switch (*end) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: break;
+        }
+        if (shift) end++;
+    }
+    if (!ok || *end || v < 1 || v > ((unsigned long long)INT64_MAX >> shift)) {
+        mc_diag(d, (McLoc){0, 0}, "native: $%s must be %s, not '%s'", name,
+                size ? "a positive number of bytes (suffix K, M or G allowed)" : "a positive number", s);
+        return false;
+    }
+    *out = (int64_t)(v << shift);
+    return true;
+}
+
+/* ---- the compiler command and its identity -------------------------------------- */
 
 /* $CC (or o->cc, or "cc") split on blanks; argv is malloc'd, words point into *store. */
 static char **compiler_words(const McNativeOptions *o, char **store, int *n) {
@@ -185,33 +531,6 @@ static char **compiler_words(const McNativeOptions *o, char **store, int *n) {
     if (k == 0) argv[k++] = (char *)"cc";
     *n = k;
     return argv;
-}
-
-/* 128-bit key: two FNV-1a-64 streams with different bases over the compiler
- * words, the flags and the source. Collisions are harmless (see top). */
-static void cache_key(char *const *words, int nwords, const char *src, char out[33]) {
-    uint64_t h1 = 14695981039346656037ull, h2 = 0x6c62272e07bb0142ull;
-#define MIX(c)                                                                                                \
-    do {                                                                                                      \
-        h1 = (h1 ^ (unsigned char)(c)) * 1099511628211ull;                                                    \
-        h2 = (h2 ^ (unsigned char)(c)) * 0x100000001b3ull;                                                    \
-        h2 ^= h2 >> 29;                                                                                       \
-    } while (0)
-    const char *abi = "minicc-native-1";
-    for (const char *p = abi; *p; p++) MIX(*p);
-    MIX(0);
-    for (int i = 0; i < nwords; i++) {
-        for (const char *p = words[i]; *p; p++) MIX(*p);
-        MIX(0);
-    }
-    for (int i = 0; i < NFLAGS; i++) {
-        for (const char *p = cc_flags[i]; *p; p++) MIX(*p);
-        MIX(0);
-    }
-    MIX(1);
-    for (const char *p = src; *p; p++) MIX(*p);
-#undef MIX
-    snprintf(out, 33, "%016llx%016llx", (unsigned long long)h1, (unsigned long long)h2);
 }
 
 /* Run argv (execvp, no shell) with stdout+stderr captured in *output.
@@ -261,7 +580,7 @@ static int run_captured(char **argv, McStr *output, int *exec_errno) {
         ssize_t r = read(outp[0], chunk, sizeof chunk);
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) break;
-        if (output->len < 64 * 1024) mc_str_putn(output, chunk, (size_t)r);
+        if (output->len < MAX_MEMO) mc_str_putn(output, chunk, (size_t)r);
     }
     close(outp[0]);
     int e = 0;
@@ -279,11 +598,185 @@ static int run_captured(char **argv, McStr *output, int *exec_errno) {
     return status;
 }
 
+/* The program execvp runs for prog (searching $PATH, default /bin:/usr/bin),
+ * malloc'd, or NULL when there is none. */
+static char *resolve_program(const char *prog) {
+    struct stat st;
+    if (strchr(prog, '/')) return stat(prog, &st) == 0 && S_ISREG(st.st_mode) ? mc_xstrdup(prog) : NULL;
+    const char *path = getenv("PATH");
+    if (!path) path = "/bin:/usr/bin";
+    for (const char *p = path;;) {
+        const char *colon = strchr(p, ':');
+        size_t n = colon ? (size_t)(colon - p) : strlen(p);
+        McStr b;
+        mc_str_init(&b);
+        if (n) mc_str_putn(&b, p, n);
+        else mc_str_putc(&b, '.');
+        mc_str_printf(&b, "/%s", prog);
+        if (stat(b.s, &st) == 0 && S_ISREG(st.st_mode) && access(b.s, X_OK) == 0) return mc_str_take(&b);
+        mc_str_free(&b);
+        if (!colon) return NULL;
+        p = colon + 1;
+    }
+}
+
+/* Append the compiler's identity to *id: the program and its stat, then
+ * the output of `words --version`, from the memo cc-ID.id when it is
+ * younger than ID_MAX_AGE (ID in idhex). */
+static void compiler_identity(char **words, int nwords, const char *dir, int dirfd, McStr *id, char idhex[33]) {
+    idhex[0] = 0;
+    char *prog = resolve_program(words[0]);
+    struct stat st;
+    if (!prog || stat(prog, &st) != 0) {
+        mc_str_printf(id, "program %s: not found\n", words[0]);
+        free(prog);
+        return;
+    }
+    mc_str_printf(id, "program %s dev %ju ino %ju size %jd mtime %jd.%09ld ctime %jd.%09ld\n", prog,
+                  (uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec,
+                  (long)st.st_mtim.tv_nsec, (intmax_t)st.st_ctim.tv_sec, (long)st.st_ctim.tv_nsec);
+    free(prog);
+    Hash h = hash_init();
+    hash_str(&h, ID_MAGIC);
+    for (int i = 0; i < nwords; i++) hash_str(&h, words[i]);
+    hash_str(&h, id->s);
+    hash_hex(&h, idhex);
+    char name[48];
+    snprintf(name, sizeof name, "cc-%s.id", idhex);
+
+    int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+        struct stat ms;
+        time_t now = time(NULL);
+        char *memo = NULL;
+        if (fstat(fd, &ms) == 0 && S_ISREG(ms.st_mode) && ms.st_size > 0 && ms.st_size <= 2 * MAX_MEMO &&
+            ms.st_mtime <= now + 60 && now - ms.st_mtime < ID_MAX_AGE)
+            memo = read_fd(fd, (size_t)ms.st_size);
+        close(fd);
+        if (memo && strncmp(memo, ID_MAGIC, strlen(ID_MAGIC)) == 0) {
+            mc_str_puts(id, memo);
+            free(memo);
+            return;
+        }
+        free(memo);
+    }
+    char **argv = mc_xcalloc((size_t)nwords + 2, sizeof *argv);
+    for (int i = 0; i < nwords; i++) argv[i] = words[i];
+    argv[nwords] = (char *)"--version";
+    McStr out;
+    mc_str_init(&out);
+    int exec_errno;
+    int status = run_captured(argv, &out, &exec_errno);
+    free(argv);
+    if (status < 0) {
+        mc_str_printf(id, "version: cannot run: %s\n", strerror(exec_errno)); /* not memoised */
+    } else {
+        McStr memo;
+        mc_str_init(&memo);
+        mc_str_printf(&memo, "%sstatus %d\n%s", ID_MAGIC, status, out.s ? out.s : "");
+        mc_str_puts(id, memo.s);
+        publish_file(dir, dirfd, name, memo.s, strlen(memo.s));
+        mc_str_free(&memo);
+    }
+    mc_str_free(&out);
+}
+
+/* The entry's key: see the top. */
+static void cache_key(char **words, int nwords, const char *dir, int dirfd, const char *src, char key[33],
+                      char idhex[33]) {
+    McStr id;
+    mc_str_init(&id);
+    compiler_identity(words, nwords, dir, dirfd, &id, idhex);
+    Hash h = hash_init();
+    hash_str(&h, CACHE_ABI);
+    for (int i = 0; i < nwords; i++) hash_str(&h, words[i]);
+    hash_str(&h, "");
+    for (int i = 0; i < NFLAGS; i++) hash_str(&h, cc_flags[i]);
+    hash_str(&h, "");
+    for (size_t i = 0; i < sizeof cc_env / sizeof cc_env[0]; i++) {
+        const char *v = getenv(cc_env[i]);
+        hash_str(&h, cc_env[i]);
+        hash_str(&h, v ? "set" : "unset");
+        hash_str(&h, v ? v : "");
+    }
+    hash_str(&h, id.s ? id.s : "");
+    hash_str(&h, src);
+    hash_hex(&h, key);
+    mc_str_free(&id);
+}
+
+/* ---- lookup -------------------------------------------------------------------- */
+
+/* Parse a manifest's first line: *hlen gets its length. */
+static bool parse_manifest(const char *text, size_t n, int64_t *so_bytes, char so_hash[33], size_t *hlen) {
+    static const char mid[] = " so-hash=", tail[] = " */\n";
+    size_t m = strlen(CACHE_MAGIC);
+    if (n < m || memcmp(text, CACHE_MAGIC, m) != 0) return false;
+    const char *p = text + m, *end = text + n;
+    int64_t v = 0;
+    int digits = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && digits < 15; p++, digits++) v = v * 10 + (*p - '0');
+    if (digits == 0 || (size_t)(end - p) < strlen(mid) + 32 + strlen(tail) || memcmp(p, mid, strlen(mid)) != 0)
+        return false;
+    p += strlen(mid);
+    if (!is_hex32(p) || memcmp(p + 32, tail, strlen(tail)) != 0) return false;
+    memcpy(so_hash, p, 32);
+    so_hash[32] = 0;
+    *so_bytes = v;
+    *hlen = (size_t)(p + 32 + strlen(tail) - text);
+    return true;
+}
+
+/* Look key up: a descriptor on the verified object, or -1 (a miss: no
+ * entry, or a partial, corrupt or colliding one). A hit refreshes the
+ * manifest's mtime (LRU) when it is older than TOUCH_AFTER. */
+static int cache_lookup(int dirfd, const char *key, const char *src, size_t srclen) {
+    char name[40];
+    snprintf(name, sizeof name, "%s.c", key);
+    int cfd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (cfd < 0) return -1;
+    int sofd = -1;
+    char *text = NULL;
+    struct stat st, so_st;
+    int64_t so_bytes, got;
+    size_t hlen;
+    char so_hash[33], hex[33];
+    if (fstat(cfd, &st) != 0 || !S_ISREG(st.st_mode) || (uintmax_t)st.st_size < srclen ||
+        (uintmax_t)st.st_size > srclen + MAX_HEADER)
+        goto out;
+    size_t n = (size_t)st.st_size;
+    if (!(text = read_fd(cfd, n)) || !parse_manifest(text, n, &so_bytes, so_hash, &hlen) || n - hlen != srclen ||
+        memcmp(text + hlen, src, srclen) != 0)
+        goto out;
+    snprintf(name, sizeof name, "%s.so", key);
+    sofd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (sofd < 0) goto out;
+    Hash h = hash_init();
+    if (fstat(sofd, &so_st) != 0 || !S_ISREG(so_st.st_mode) || (int64_t)so_st.st_size != so_bytes ||
+        !hash_fd(sofd, &h, &got) || got != so_bytes) {
+        close(sofd);
+        sofd = -1;
+        goto out;
+    }
+    hash_hex(&h, hex);
+    if (strcmp(hex, so_hash) != 0) {
+        close(sofd);
+        sofd = -1;
+        goto out;
+    }
+    if (time(NULL) - st.st_mtime >= TOUCH_AFTER) futimens(cfd, NULL); /* best effort (read-only cache) */
+out:
+    free(text);
+    close(cfd);
+    return sofd;
+}
+
 /* ---- building ------------------------------------------------------------------- */
 
-static McNative *native_new(const McFunc *f, char *so_path, char *tmpdir) {
+static McNative *native_new(const McFunc *f, char *so_path, int fd, char *tmpdir) {
     McNative *n = mc_xcalloc(1, sizeof *n);
     n->so_path = so_path;
+    n->fd = fd;
     n->tmpdir = tmpdir;
     n->nparams = f->nparams;
     n->kinds = mc_xcalloc((size_t)f->nparams + 1, 1);
@@ -308,51 +801,87 @@ static bool keep_source(const McFunc *f, const char *dir, const char *src, McDia
     return ok;
 }
 
+/* Move the object tso (open as sofd) and its manifest into the cache as
+ * key. False if the object could not be moved (the caller keeps using its
+ * private copy). */
+static bool publish_entry(const char *tmp, const char *tso, int sofd, int dirfd, const char *key, const char *src,
+                          size_t srclen) {
+    Hash h = hash_init();
+    int64_t bytes;
+    if (lseek(sofd, 0, SEEK_SET) != 0 || !hash_fd(sofd, &h, &bytes)) return false;
+    char hex[33];
+    hash_hex(&h, hex);
+    McStr m;
+    mc_str_init(&m);
+    mc_str_printf(&m, "%s%" PRId64 " so-hash=%s */\n", CACHE_MAGIC, bytes, hex);
+    mc_str_putn(&m, src, srclen);
+    char *tentry = path_join(tmp, "entry.c");
+    bool written = write_file(tentry, m.s, m.len, 0600);
+    mc_str_free(&m);
+    char name[40];
+    snprintf(name, sizeof name, "%s.so", key);
+    /* The object first, then the manifest that makes it a hit. */
+    bool moved = written && renameat(AT_FDCWD, tso, dirfd, name) == 0;
+    if (moved) {
+        snprintf(name, sizeof name, "%s.c", key);
+        renameat(AT_FDCWD, tentry, dirfd, name); /* else an orphan object: a miss, pruned in time */
+    }
+    free(tentry);
+    return moved;
+}
+
 McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOptions *o, McNativeInfo *info,
                           McDiags *d) {
     McNativeInfo dummy;
     if (!info) info = &dummy;
     memset(info, 0, sizeof *info);
+    int64_t max_entries = DEFAULT_MAX_ENTRIES, max_bytes = DEFAULT_MAX_BYTES;
+    if (!env_limit("MINICC_CACHE_MAX_ENTRIES", false, &max_entries, d) ||
+        !env_limit("MINICC_CACHE_MAX_BYTES", true, &max_bytes, d))
+        return NULL;
     if (o && o->keep_c && !keep_source(f, o->keep_c, src, d)) return NULL;
 
     char *store;
     int nwords;
     char **argv = compiler_words(o, &store, &nwords);
-    char key[33];
-    cache_key(argv, nwords, src, key);
     size_t srclen = strlen(src);
     McNative *result = NULL;
-    char *dir = cache_dir(o), *so = NULL, *csrc = NULL, *tmp = NULL;
+    int dirfd;
+    char *dir = cache_dir(o, &dirfd), *tmp = NULL, *tc = NULL, *tso = NULL;
+    char key[33] = "", idhex[33] = "", name[40];
+    bool in_cache = false; /* tmp is a build directory inside the cache */
 
     if (dir) {
-        char name[48];
+        cache_key(argv, nwords, dir, dirfd, src, key, idhex);
+        int fd = cache_lookup(dirfd, key, src, srclen);
         snprintf(name, sizeof name, "%s.so", key);
-        so = path_join(dir, name);
-        snprintf(name, sizeof name, "%s.c", key);
-        csrc = path_join(dir, name);
-        if (access(so, R_OK) == 0 && file_equals(csrc, src, srclen)) {
+        if (fd >= 0) {
             info->cache_hit = true;
-            result = native_new(f, so, NULL);
-            so = NULL;
+            result = native_new(f, path_join(dir, name), fd, NULL);
             goto done;
         }
-        sweep_stale(dir);
+        sweep_stale(dir, dirfd);
         tmp = path_join(dir, "tmp-XXXXXX");
-    } else {
+        in_cache = mkdtemp(tmp) != NULL;
+        if (!in_cache) { /* an unwritable cache: build privately */
+            free(tmp);
+            tmp = NULL;
+        }
+    }
+    if (!tmp) {
         const char *t = getenv("TMPDIR");
         tmp = path_join(t && t[0] == '/' ? t : "/tmp", "minicc-XXXXXX");
+        if (!mkdtemp(tmp)) {
+            mc_diag(d, (McLoc){0, 0}, "native: cannot create a private build directory %s: %s", tmp,
+                    strerror(errno));
+            goto done;
+        }
     }
-    if (!mkdtemp(tmp)) {
-        mc_diag(d, (McLoc){0, 0}, "native: cannot create a private build directory %s: %s", tmp, strerror(errno));
-        goto done;
-    }
-    char *tc = path_join(tmp, "kernel.c"), *tso = path_join(tmp, "kernel.so");
+    tc = path_join(tmp, "kernel.c");
+    tso = path_join(tmp, "kernel.so");
     if (!write_file(tc, src, srclen, 0600)) {
         mc_diag(d, (McLoc){0, 0}, "native: cannot write %s: %s", tc, strerror(errno));
-        remove_tmpdir(tmp);
-        free(tc);
-        free(tso);
-        goto done;
+        goto fail;
     }
     int k = nwords;
     for (int i = 0; i < NFLAGS; i++) argv[k++] = (char *)cc_flags[i];
@@ -381,45 +910,36 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
             mc_diag(d, (McLoc){0, 0}, "native: the C compiler '%s' was killed by signal %d%s%s", argv[0],
                     WTERMSIG(status), output.len ? ":\n" : "", output.len ? output.s : "");
         mc_str_free(&output);
-        remove_tmpdir(tmp);
-        free(tc);
-        free(tso);
-        goto done;
+        goto fail;
     }
     mc_str_free(&output);
-    if (dir) {
-        /* Object first, then the source that confirms a hit. */
-        if (rename(tso, so) == 0 && rename(tc, csrc) == 0) {
-            remove_tmpdir(tmp);
-            result = native_new(f, so, NULL);
-            so = NULL;
-            free(tc);
-            free(tso);
-            goto done;
-        }
-        /* Could not publish: use the private copy. */
-        if (access(tso, R_OK) == 0) {
-            result = native_new(f, tso, tmp);
-            tmp = NULL;
-            free(tc);
-            goto done;
-        }
-        mc_diag(d, (McLoc){0, 0}, "native: cannot move the compiled object into %s: %s", dir, strerror(errno));
+    int sofd = open(tso, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (sofd < 0) {
+        mc_diag(d, (McLoc){0, 0}, "native: the C compiler '%s' made no object %s: %s", argv[0], tso,
+                strerror(errno));
+        goto fail;
+    }
+    if (in_cache && publish_entry(tmp, tso, sofd, dirfd, key, src, srclen)) {
         remove_tmpdir(tmp);
-        free(tc);
-        free(tso);
+        result = native_new(f, path_join(dir, name), sofd, NULL);
+        prune(dirfd, key, idhex[0] ? idhex : NULL, max_entries, max_bytes);
         goto done;
     }
-    result = native_new(f, tso, tmp);
+    /* Uncached, or the cache refused the entry: the private copy. */
+    result = native_new(f, tso, sofd, tmp);
+    tso = NULL;
     tmp = NULL;
-    free(tc);
+    goto done;
+fail:
+    remove_tmpdir(tmp);
 done:
+    if (dirfd >= 0) close(dirfd);
     free(argv);
     free(store);
     free(dir);
-    free(so);
-    free(csrc);
     free(tmp);
+    free(tc);
+    free(tso);
     return result;
 }
 
@@ -432,6 +952,7 @@ McNative *mc_native_compile(const McFunc *f, const McNativeOptions *o, McNativeI
 
 void mc_native_free(McNative *n) {
     if (!n) return;
+    if (n->fd >= 0) close(n->fd);
     if (n->tmpdir) {
         remove_tmpdir(n->tmpdir);
         free(n->tmpdir);
@@ -455,7 +976,7 @@ typedef struct Shared {
 
 enum { CHILD_LOAD_FAILED = 125 };
 
-static _Noreturn void child_call(const char *so, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
+static _Noreturn void child_call(const char *so, int fd, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
                                  const int32_t *lens, double timeout, pid_t host) {
     /* The host may have handlers (sanitizers, the workbench): a crash in
      * generated code must end this child with its signal. */
@@ -468,7 +989,17 @@ static _Noreturn void child_call(const char *so, Shared *sh, const int32_t *scal
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != host) _exit(CHILD_LOAD_FAILED); /* the host is already gone */
 #endif
-    void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    void *h = NULL;
+#ifdef __linux__
+    if (fd >= 0) { /* the verified bytes, even if the cache entry was replaced or evicted since */
+        char fdpath[64];
+        snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
+        h = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL);
+    }
+#else
+    (void)fd;
+#endif
+    if (!h) h = dlopen(so, RTLD_NOW | RTLD_LOCAL); /* no /proc */
     if (!h) {
         const char *e = dlerror();
         snprintf(sh->msg, sizeof sh->msg, "%s", e ? e : "dlopen failed");
@@ -547,7 +1078,7 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
     }
     if (pid == 0) {
         close(done_pipe[0]);
-        child_call(n->so_path, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
+        child_call(n->so_path, n->fd, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
     }
     close(done_pipe[1]);
     /* Wait for the pipe to close (the child ended) or the time limit. */

@@ -21,12 +21,15 @@
 #include <cmocka.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "minicc/cgen.h"
@@ -428,6 +431,499 @@ static void test_cache(void **state) {
     mc_module_free(m);
 }
 
+/* ---- the cache: compiler identity, bound, corruption, unusable directories ------- */
+
+/* Helpers over one cache directory. A "const kernel" returns k: distinct k,
+ * distinct sources, distinct entries. */
+static const char *const_ir = "func f() {\ne:\n  return 0\n}\n";
+
+static char *const_src(int k) {
+    McStr b;
+    mc_str_init(&b);
+    mc_str_printf(&b,
+                  "#include <stdint.h>\n"
+                  "int32_t minicc_entry(const int32_t *s, int32_t *const *b, const int32_t *l, int32_t *e);\n"
+                  "int32_t minicc_entry(const int32_t *s, int32_t *const *b, const int32_t *l, int32_t *e) {\n"
+                  "  (void)s; (void)b; (void)l; e[0] = 0; return %d;\n}\n",
+                  k);
+    return mc_str_take(&b);
+}
+
+/* Build (cached in dir, compiler cc or NULL) and call the kernel returning
+ * k; *hit gets whether it came from the cache. Returns the object path
+ * (malloc'd). */
+static char *run_const(const char *dir, const char *cc, int k, bool *hit) {
+    McModule *m = parse_text(const_ir);
+    char *src = const_src(k);
+    McNativeOptions o = nopts();
+    o.cache_dir = dir;
+    o.cc = cc;
+    McNativeInfo info;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McNative *n = mc_native_build(m->funcs[0], src, &o, &info, &d);
+    if (!n) {
+        char buf[512];
+        fail_msg("build %d: %s", k, d.n ? mc_diag_line(&d, 0, buf, sizeof buf) : "?");
+    }
+    McArgs a = {NULL, 0};
+    McOutcome out;
+    assert_true(mc_native_call(n, &a, 5, &out, &d));
+    assert_int_equal(out.kind, MC_RETURNED);
+    assert_int_equal(out.value, k);
+    if (hit) *hit = info.cache_hit;
+    char *so = mc_xstrdup(mc_native_so_path(n));
+    mc_native_free(n);
+    mc_diags_free(&d);
+    free(src);
+    mc_module_free(m);
+    return so;
+}
+
+/* KEY.c of an object path KEY.so (malloc'd). */
+static char *manifest_of(const char *so) {
+    size_t n = strlen(so);
+    assert_true(n > 3 && strcmp(so + n - 3, ".so") == 0);
+    char *c = mc_xstrdup(so);
+    strcpy(c + n - 3, ".c");
+    return c;
+}
+
+static void set_age(const char *path, int seconds_ago) {
+    struct timespec ts[2];
+    clock_gettime(CLOCK_REALTIME, &ts[0]);
+    ts[0].tv_sec -= seconds_ago;
+    ts[1] = ts[0];
+    assert_int_equal(utimensat(AT_FDCWD, path, ts, AT_SYMLINK_NOFOLLOW), 0);
+}
+
+static bool exists(const char *path) {
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs(text, fp);
+    assert_int_equal(fclose(fp), 0);
+}
+
+static char *sub(const char *name) {
+    McStr b;
+    mc_str_init(&b);
+    mc_str_printf(&b, "%s/%s", cache, name);
+    return mc_str_take(&b);
+}
+
+/* Count names in dir ending in suffix. */
+static int count_suffix(const char *dir, const char *suffix) {
+    DIR *dp = opendir(dir);
+    if (!dp) return -1;
+    int n = 0;
+    struct dirent *e;
+    size_t ls = strlen(suffix);
+    while ((e = readdir(dp)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l >= ls && strcmp(e->d_name + l - ls, suffix) == 0) n++;
+    }
+    closedir(dp);
+    return n;
+}
+
+static int count_prefix(const char *dir, const char *prefix) {
+    DIR *dp = opendir(dir);
+    if (!dp) return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(dp);
+    return n;
+}
+
+static void age_all(const char *dir, const char *prefix, int seconds_ago) {
+    DIR *dp = opendir(dir);
+    assert_non_null(dp);
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0) continue;
+        char p[600];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        set_age(p, seconds_ago);
+    }
+    closedir(dp);
+}
+
+/* A different compiler (a wrapper that reports another version) is a
+ * different key; `$CC --version` is asked once and memoised, and asked
+ * again when its memo is old. */
+static void wrapper(const char *cc, const char *log, const char *minor) {
+    McStr s;
+    mc_str_init(&s);
+    mc_str_printf(&s,
+                  "#!/bin/sh\ncase \"$1\" in --version) echo \"fakecc ${FAKECC_VERSION:-1}.%s\"; "
+                  "echo asked >> '%s'; exit 0;; esac\nexec cc \"$@\"\n",
+                  minor, log);
+    write_text(cc, s.s);
+    assert_int_equal(chmod(cc, 0700), 0);
+    mc_str_free(&s);
+}
+
+static void test_cache_compiler_identity(void **state) {
+    (void)state;
+    char *dir = sub("ident"), *cc = sub("fakecc"), *log = sub("fakecc.log");
+    unsetenv("FAKECC_VERSION");
+    wrapper(cc, log, "0");
+    bool hit;
+    char *so1 = run_const(dir, cc, 7, &hit);
+    assert_false(hit);
+    for (int i = 0; i < 5; i++) {
+        char *again = run_const(dir, cc, 7, &hit);
+        assert_true(hit);
+        assert_string_equal(again, so1);
+        free(again);
+    }
+    size_t n;
+    char *asked = mc_read_file(log, &n);
+    assert_non_null(asked);
+    assert_string_equal(asked, "asked\n"); /* once for six builds */
+    free(asked);
+    /* The plain compiler is another key. */
+    char *plain = run_const(dir, NULL, 7, &hit);
+    assert_false(hit);
+    assert_string_not_equal(plain, so1);
+    /* An upgraded compiler: the wrapper replaced, reporting 1.1. */
+    wrapper(cc, log, "1");
+    char *so2 = run_const(dir, cc, 7, &hit);
+    assert_false(hit);
+    assert_string_not_equal(so2, so1);
+    char *so2b = run_const(dir, cc, 7, &hit);
+    assert_true(hit);
+    assert_string_equal(so2b, so2);
+    /* The same wrapper file with another compiler behind it (3.1): the
+     * memo holds for up to an hour, then the compiler is asked again. */
+    setenv("FAKECC_VERSION", "3", 1);
+    char *so3 = run_const(dir, cc, 7, &hit);
+    assert_true(hit);
+    assert_string_equal(so3, so2);
+    free(so3);
+    age_all(dir, "cc-", 2 * 3600);
+    so3 = run_const(dir, cc, 7, &hit);
+    assert_false(hit);
+    assert_string_not_equal(so3, so2);
+    unsetenv("FAKECC_VERSION");
+    /* A compiler-affecting environment variable is part of the key. */
+    setenv("CPATH", "/nonexistent/minicc-include", 1);
+    char *withpath = run_const(dir, NULL, 7, &hit);
+    assert_false(hit);
+    assert_string_not_equal(withpath, plain);
+    unsetenv("CPATH");
+    char *plain2 = run_const(dir, NULL, 7, &hit);
+    assert_true(hit);
+    assert_string_equal(plain2, plain);
+    free(plain2);
+    free(withpath);
+    free(so3);
+    free(so2b);
+    free(so2);
+    free(plain);
+    free(so1);
+    free(log);
+    free(cc);
+    free(dir);
+}
+
+/* The bound: least recently used entries go first, a hit counts as a use,
+ * only cache entries are ever removed, symlinks are not followed. */
+static void test_cache_eviction(void **state) {
+    (void)state;
+    char *dir = sub("evict"), *outside = sub("outside.txt");
+    setenv("MINICC_CACHE_MAX_ENTRIES", "3", 1);
+    bool hit;
+    char *so[6], *mf[6];
+    for (int k = 1; k <= 3; k++) {
+        so[k] = run_const(dir, NULL, k, &hit);
+        assert_false(hit);
+        mf[k] = manifest_of(so[k]);
+        set_age(mf[k], 400 - 100 * k); /* 1 is the oldest */
+    }
+    /* Things that are not entries, planted among them (all old). */
+    write_text(outside, "not minicc's\n");
+    char *notes, *lnk, *lnk2, *odd, *orphan;
+    McStr b;
+    mc_str_init(&b);
+    mc_str_printf(&b, "%s/notes.txt", dir);
+    notes = mc_str_take(&b);
+    write_text(notes, "keep me\n");
+    mc_str_printf(&b, "%s/0123456789abcdef0123456789abcdef.so", dir);
+    lnk = mc_str_take(&b);
+    assert_int_equal(symlink(outside, lnk), 0);
+    mc_str_printf(&b, "%s/cc-0123456789abcdef0123456789abcdef.id", dir);
+    lnk2 = mc_str_take(&b);
+    assert_int_equal(symlink(outside, lnk2), 0);
+    mc_str_printf(&b, "%s/0123456789ABCDEF0123456789ABCDEF.so", dir); /* not our spelling */
+    odd = mc_str_take(&b);
+    write_text(odd, "x");
+    mc_str_printf(&b, "%s/00000000000000000000000000000001.so", dir); /* an object without manifest */
+    orphan = mc_str_take(&b);
+    write_text(orphan, "half an entry");
+    const char *planted[] = {notes, lnk, lnk2, odd, orphan, outside};
+    for (int i = 0; i < 6; i++) set_age(planted[i], 5000);
+    /* A hit refreshes entry 1 (it was older than a minute). */
+    char *again = run_const(dir, NULL, 1, &hit);
+    assert_true(hit);
+    free(again);
+    struct stat st;
+    assert_int_equal(stat(mf[1], &st), 0);
+    assert_true(time(NULL) - st.st_mtime < 60);
+    /* Entry 4: five entries (1..4, the orphan) over a bound of 3: the
+     * orphan and entry 2, the least recently used, go. */
+    so[4] = run_const(dir, NULL, 4, &hit);
+    assert_false(hit);
+    mf[4] = manifest_of(so[4]);
+    assert_false(exists(orphan));
+    assert_false(exists(so[2]));
+    assert_false(exists(mf[2]));
+    for (int k = 1; k <= 4; k++) {
+        if (k == 2) continue;
+        assert_true(exists(so[k]));
+        assert_true(exists(mf[k]));
+    }
+    const char *kept[] = {notes, lnk, lnk2, odd, outside};
+    for (int i = 0; i < 5; i++) assert_true(exists(kept[i]));
+    size_t n;
+    char *text = mc_read_file(outside, &n);
+    assert_string_equal(text, "not minicc's\n");
+    free(text);
+    assert_int_equal(count_suffix(dir, ".so"), 3 + 2); /* three entries, the symlink, the odd name */
+    /* Evicted entry 2 is rebuilt on demand. */
+    so[5] = run_const(dir, NULL, 2, &hit);
+    assert_false(hit);
+    assert_string_equal(so[5], so[2]);
+    /* A byte bound smaller than one entry keeps just the newest. */
+    setenv("MINICC_CACHE_MAX_BYTES", "1", 1);
+    char *one = run_const(dir, NULL, 9, &hit);
+    assert_false(hit);
+    assert_int_equal(count_suffix(dir, ".so"), 1 + 2);
+    assert_int_equal(count_suffix(dir, ".c"), 1);
+    assert_true(exists(one));
+    for (int i = 0; i < 5; i++) assert_true(exists(kept[i]));
+    free(one);
+    setenv("MINICC_CACHE_MAX_BYTES", "64K", 1);
+    one = run_const(dir, NULL, 10, &hit);
+    free(one);
+    /* Bad bounds are a diagnostic, not a guess. */
+    const char *bad[][2] = {{"MINICC_CACHE_MAX_ENTRIES", "abc"}, {"MINICC_CACHE_MAX_ENTRIES", "0"},
+                            {"MINICC_CACHE_MAX_ENTRIES", "-3"},  {"MINICC_CACHE_MAX_ENTRIES", "5K"},
+                            {"MINICC_CACHE_MAX_BYTES", "12Q"},   {"MINICC_CACHE_MAX_BYTES", "99999999999G"}};
+    McModule *m = parse_text(const_ir);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        unsetenv("MINICC_CACHE_MAX_ENTRIES");
+        unsetenv("MINICC_CACHE_MAX_BYTES");
+        setenv(bad[i][0], bad[i][1], 1);
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        McNativeOptions o = nopts();
+        o.cache_dir = dir;
+        char *src = const_src(1);
+        assert_null(mc_native_build(m->funcs[0], src, &o, NULL, &d));
+        assert_int_equal(d.n, 1);
+        assert_non_null(strstr(d.v[0].msg, bad[i][0]));
+        assert_non_null(strstr(d.v[0].msg, bad[i][1]));
+        free(src);
+        mc_diags_free(&d);
+    }
+    mc_module_free(m);
+    unsetenv("MINICC_CACHE_MAX_ENTRIES");
+    unsetenv("MINICC_CACHE_MAX_BYTES");
+    for (int k = 1; k <= 5; k++) free(so[k]);
+    for (int k = 1; k <= 4; k++) free(mf[k]);
+    free(notes);
+    free(lnk);
+    free(lnk2);
+    free(odd);
+    free(orphan);
+    free(outside);
+    free(dir);
+}
+
+/* Truncated, corrupt, partial or replaced entries are rebuilt, and an entry
+ * that vanishes after the lookup still runs. */
+static void test_cache_corrupt(void **state) {
+    (void)state;
+    char *dir = sub("corrupt");
+    bool hit;
+    char *so = run_const(dir, NULL, 42, &hit), *mf = manifest_of(so);
+    char *other = run_const(dir, NULL, 43, &hit);
+    for (int round = 0; round < 9; round++) {
+        switch (round) {
+        case 0: assert_int_equal(truncate(so, 100), 0); break;
+        case 1: assert_int_equal(truncate(so, 0), 0); break;
+        case 2: { /* same size, one byte flipped in the code */
+            size_t n;
+            char *bytes = mc_read_file(so, &n);
+            bytes[n / 2] ^= 0x5a;
+            FILE *fp = fopen(so, "wb");
+            fwrite(bytes, 1, n, fp);
+            fclose(fp);
+            free(bytes);
+            break;
+        }
+        case 3: assert_int_equal(truncate(mf, 20), 0); break;
+        case 4: write_text(mf, "/* minicc-cache 2 so-bytes=99999999999999999999 so-hash=zz */\n"); break;
+        case 5: assert_int_equal(unlink(so), 0); break;
+        case 6: assert_int_equal(unlink(mf), 0); break;
+        case 7: /* a symlink to another (valid) object is not followed */
+            assert_int_equal(unlink(so), 0);
+            assert_int_equal(symlink(other, so), 0);
+            break;
+        case 8: { /* another valid object in its place (a regular file) */
+            size_t n;
+            char *bytes = mc_read_file(other, &n);
+            assert_int_equal(unlink(so), 0);
+            FILE *fp = fopen(so, "wb");
+            fwrite(bytes, 1, n, fp);
+            fclose(fp);
+            free(bytes);
+            break;
+        }
+        }
+        char *again = run_const(dir, NULL, 42, &hit); /* runs, returns 42 */
+        assert_false(hit);
+        assert_string_equal(again, so);
+        free(again);
+        struct stat st;
+        assert_int_equal(lstat(so, &st), 0);
+        assert_true(S_ISREG(st.st_mode));
+        again = run_const(dir, NULL, 42, &hit); /* whole again */
+        assert_true(hit);
+        free(again);
+    }
+    /* The other entry was never touched through the symlink. */
+    char *o2 = run_const(dir, NULL, 43, &hit);
+    assert_true(hit);
+    free(o2);
+#ifdef __linux__
+    /* Evicted (by another minicc) between the lookup and the call. */
+    McModule *m = parse_text(const_ir);
+    char *src = const_src(42);
+    McNativeOptions o = nopts();
+    o.cache_dir = dir;
+    McNativeInfo info;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McNative *n = mc_native_build(m->funcs[0], src, &o, &info, &d);
+    assert_non_null(n);
+    assert_true(info.cache_hit);
+    assert_int_equal(unlink(so), 0);
+    assert_int_equal(unlink(mf), 0);
+    McArgs a = {NULL, 0};
+    McOutcome out;
+    assert_true(mc_native_call(n, &a, 5, &out, &d));
+    assert_int_equal(out.kind, MC_RETURNED);
+    assert_int_equal(out.value, 42);
+    mc_native_free(n);
+    mc_diags_free(&d);
+    free(src);
+    mc_module_free(m);
+#endif
+    free(other);
+    free(mf);
+    free(so);
+    free(dir);
+}
+
+/* A cache directory that cannot be used still runs: uncached, in a
+ * private directory, with nothing written where it should not be. */
+static void test_cache_unusable(void **state) {
+    (void)state;
+    bool hit;
+    /* A regular file where the directory should be. */
+    char *file = sub("plainfile");
+    write_text(file, "x");
+    char *so = run_const(file, NULL, 5, &hit);
+    assert_false(hit);
+    assert_true(strncmp(so, file, strlen(file)) != 0);
+    assert_false(exists(so)); /* the private build directory is gone */
+    free(so);
+    /* A symlink to a directory is not followed. */
+    char *target = sub("target"), *link = sub("linkdir");
+    assert_int_equal(mkdir(target, 0700), 0);
+    assert_int_equal(symlink(target, link), 0);
+    so = run_const(link, NULL, 5, &hit);
+    assert_false(hit);
+    assert_int_equal(count_suffix(target, ".so"), 0);
+    free(so);
+    /* A parent that cannot be created. */
+    so = run_const("/proc/minicc-no-such-dir/minicc", NULL, 5, &hit);
+    assert_false(hit);
+    free(so);
+    /* Read-only (meaningless for root, who may write anyway): hits are
+     * still used, misses are built privately. */
+    char *ro = sub("readonly");
+    char *cached = run_const(ro, NULL, 6, &hit);
+    assert_int_equal(chmod(ro, 0500), 0);
+    char *again = run_const(ro, NULL, 6, &hit);
+    assert_true(hit);
+    assert_string_equal(again, cached);
+    free(again);
+    again = run_const(ro, NULL, 8, &hit);
+    assert_false(hit);
+    if (geteuid() != 0) assert_true(strncmp(again, ro, strlen(ro)) != 0);
+    free(again);
+    assert_int_equal(chmod(ro, 0700), 0);
+    free(cached);
+    free(ro);
+    free(target);
+    free(link);
+    free(file);
+}
+
+/* Several minicc processes sharing a small cache: every call returns the
+ * right value while entries are built, hit and evicted under them. */
+static void test_cache_concurrent(void **state) {
+    (void)state;
+    char *dir = sub("shared");
+    setenv("MINICC_CACHE_MAX_ENTRIES", "2", 1);
+    enum { PROCS = 3, ROUNDS = 6 };
+    pid_t pids[PROCS];
+    for (int p = 0; p < PROCS; p++) {
+        pids[p] = fork();
+        assert_true(pids[p] >= 0);
+        if (pids[p] == 0) {
+            McModule *m = parse_text(const_ir);
+            int bad = 0;
+            for (int r = 0; r < ROUNDS; r++) {
+                int k = (p + r) % 4;
+                char *src = const_src(k);
+                McNativeOptions o = nopts();
+                o.cache_dir = dir;
+                McDiags d;
+                mc_diags_init(&d, NULL, NULL, 0);
+                McNative *n = mc_native_build(m->funcs[0], src, &o, NULL, &d);
+                McArgs a = {NULL, 0};
+                McOutcome out;
+                if (!n || !mc_native_call(n, &a, 5, &out, &d) || out.kind != MC_RETURNED || out.value != k) bad++;
+                mc_native_free(n);
+                mc_diags_free(&d);
+                free(src);
+            }
+            mc_module_free(m);
+            _exit(bad ? 1 : 0);
+        }
+    }
+    for (int p = 0; p < PROCS; p++) {
+        int st;
+        assert_int_equal(waitpid(pids[p], &st, 0), pids[p]);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 0);
+    }
+    unsetenv("MINICC_CACHE_MAX_ENTRIES");
+    assert_true(count_suffix(dir, ".so") <= 2 + PROCS); /* the bound, give or take concurrent builds */
+    assert_int_equal(count_prefix(dir, "tmp-"), 0);
+    free(dir);
+}
+
 /* ---- random programs ------------------------------------------------------------- */
 
 static void test_random_native(void **state) {
@@ -602,6 +1098,11 @@ int main(void) {
         cmocka_unit_test(test_crash),
         cmocka_unit_test(test_compiler_errors),
         cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_cache_compiler_identity),
+        cmocka_unit_test(test_cache_eviction),
+        cmocka_unit_test(test_cache_corrupt),
+        cmocka_unit_test(test_cache_unusable),
+        cmocka_unit_test(test_cache_concurrent),
         cmocka_unit_test(test_random_native),
         cmocka_unit_test(test_sanitized),
     };
