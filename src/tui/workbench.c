@@ -421,16 +421,13 @@ void wb_continue(Wb *wb) {
     s->stop_at_entry = false;
     free(cap_close(wb, &c, true));
     if (!ok) return;
-    if (!at_break) {
-        wb_after_exec(wb);
-        return;
-    }
-    /* An entry stop has run nothing: no edge, no log line of blocks. */
-    if (mc_interp_steps(s->interp) == 0) {
+    if (at_break && mc_interp_steps(s->interp) == 0) {
+        /* Stopped before the entry block: no edge has been taken. */
         wb->edge.valid = false;
         wb->last_from = wb->last_to = MC_NONE;
     }
     wb_after_exec(wb);
+    if (!at_break) return;
     int32_t b = mc_interp_block(s->interp);
     const McFunc *f = s->interp_func;
     char *pos = NULL;

@@ -3,8 +3,9 @@
 # private tmux server; keys go in with send-keys and the screen comes back
 # with capture-pane. Checks stepping (the edge record of swap), the readline
 # command line (editing with arrow keys, history, completion), K changes,
-# layouts, resizing, the key help, NO_COLOR, quitting, and the refusal to
-# start without a terminal. Prints "N passed, N failed".
+# layouts, resizing, the key help, breakpoints (where c stops), NO_COLOR,
+# quitting, and the refusal to start without a terminal. Prints
+# "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -120,6 +121,29 @@ check w "swap | stage input" "status bar after resize"
 keys w q
 i=0; while [ ! -f "$tmp/w.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 if [ -f "$tmp/w.exit" ] && grep -q "EXIT=0" "$tmp/w.exit"; then ok; else bad "q quits with status 0"; fi
+
+# ---- breakpoints: c stops where the prompt's run/continue stop ---------------------------
+start k 80 24 "" swap.ir 3
+check k "not started" "breakpoints: opens"
+keys k : "break entry" Enter
+keys k c
+check k "at the start: about to enter entry" "c stops at an entry breakpoint before anything runs"
+check k "=>*entry:" "=> on the entry block at the entry breakpoint"
+check k "step 0 | K=4 | running at entry   breakpoint: entry" "status bar at the entry breakpoint"
+keys k : "break head" Enter
+keys k c
+check k "after 1 block: about to enter head from entry" "c leaves entry and stops at head"
+keys k c
+check k "after 3 blocks: about to enter head from body" "c leaves head, stops at it through the phi edge body -> head"
+check k "=>*head:" "=> on head at the breakpoint"
+check k "head <- entry   step 2" "edge record of the last phi edge taken"
+keys k r c
+check k "step 1 | K=4 | running at head   breakpoint: head" "after r, c leaves entry (as start; continue)"
+keys k c c c c
+check k "returned   return 21 (after 9 blocks)" "c runs to the end after the last breakpoint"
+keys k c
+check k "finished: return 21 (r restarts)" "c after the end"
+keys k q
 
 # ---- NO_COLOR: attributes but no colours ---------------------------------------------------
 start m 80 24 "NO_COLOR=1" swap.ir 3
