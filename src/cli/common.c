@@ -66,7 +66,7 @@ static int option_int(const McCliOpts *o, const char *opt, const char *val, int6
     long long v = strtoll(val, &end, 10);
     if (!*val || *end || !looks_like_int(val)) return mc_cli_error(o, "%s expects a number, got '%s'", opt, val);
     if (errno == ERANGE || v < min) {
-        if (min == 1 && strcmp(opt, "--regs") == 0) return mc_cli_error(o, "--regs must be at least 1");
+        if (min == 1 && strcmp(opt, "--regs") == 0) return mc_cli_error(o, "--regs must be at least 1, got '%s'", val);
         if (errno != ERANGE || v < 0) return mc_cli_error(o, "%s must be positive, got '%s'", opt, val);
     }
     if (errno == ERANGE || v > max) return mc_cli_error(o, "%s is too large: %s (at most %lld)", opt, val, (long long)max);
@@ -120,6 +120,10 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
         }
         if (positional) {
             if (!o->file) {
+                if (!*w) {
+                    mc_cli_error(o, "FILE is an empty string");
+                    goto fail;
+                }
                 o->file = w;
             } else if (accepted & MC_CLI_ARGS) {
                 add_arg(o, open_brackets(w) > 0 ? join_list(o, argc, argv, &i) : w);

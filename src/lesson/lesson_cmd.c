@@ -62,49 +62,48 @@ int mc_cli_lesson(int argc, char **argv) {
         } else if (strcmp(a, "--export") == 0 || strncmp(a, "--export=", 9) == 0) {
             export_fmt = a[8] == '=' ? a + 9 : (first + 1 < argc ? argv[++first] : NULL);
             if (!export_fmt || strcmp(export_fmt, "md") != 0) {
-                fprintf(stderr, "minicc lesson: --export takes 'md' (Markdown)%s%s\n",
+                fprintf(stderr, "minicc lesson: error: --export takes 'md' (Markdown)%s%s\n",
                         export_fmt ? ", not " : "", export_fmt ? export_fmt : "");
                 return 2;
             }
         } else if (strcmp(a, "-o") == 0) {
             if (first + 1 >= argc) {
-                fprintf(stderr, "minicc lesson: -o needs a file name\n");
+                fprintf(stderr, "minicc lesson: error: -o needs a file name\n");
                 return 2;
             }
             output = argv[++first];
-        } else if (strcmp(a, "--help") == 0) {
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             lesson_usage(stdout);
             return 0;
         } else {
-            fprintf(stderr, "minicc lesson: unknown option '%s'\n", a);
-            lesson_usage(stderr);
+            fprintf(stderr, "minicc lesson: error: unknown option '%s' (minicc lesson --help shows the usage)\n", a);
             return 2;
         }
     }
     int nfiles = argc - first;
     if (nfiles < 1) {
-        fprintf(stderr, "minicc lesson: no lesson file given\n");
-        lesson_usage(stderr);
+        fprintf(stderr, "minicc lesson: error: no lesson file given (minicc lesson --help shows the usage)\n");
         return 2;
     }
     if (check && export_fmt) {
-        fprintf(stderr, "minicc lesson: choose one of --check and --export\n");
+        fprintf(stderr, "minicc lesson: error: choose one of --check and --export\n");
         return 2;
     }
     if (!check && nfiles > 1) {
-        fprintf(stderr, "minicc lesson: give one lesson to %s (or use --check)\n", export_fmt ? "export" : "play");
+        fprintf(stderr, "minicc lesson: error: give one lesson to %s (or use --check)\n", export_fmt ? "export" : "play");
         return 2;
     }
     if (output && !export_fmt) {
-        fprintf(stderr, "minicc lesson: -o is only for --export\n");
+        fprintf(stderr, "minicc lesson: error: -o is only for --export\n");
         return 2;
     }
 
     if (check) {
-        int passed = 0, failed = 0;
+        int passed = 0, failed = 0, unreadable = 0;
         for (int i = first; i < argc; i++) {
             McLesson *l = load_or_report(argv[i], stderr);
             bool ok = false;
+            if (!l) unreadable++;
             if (l) {
                 McSession s;
                 mc_session_init(&s);
@@ -117,7 +116,8 @@ int mc_cli_lesson(int argc, char **argv) {
             ok ? passed++ : failed++;
         }
         printf("lessons: %d passed, %d failed\n", passed, failed);
-        return failed ? 1 : 0;
+        /* 2: a lesson could not be read or parsed (bad input); 1: one failed */
+        return unreadable ? 2 : failed ? 1 : 0;
     }
 
     McLesson *l = load_or_report(argv[first], stderr);
@@ -128,12 +128,12 @@ int mc_cli_lesson(int argc, char **argv) {
     if (export_fmt) {
         FILE *out = stdout;
         if (output && !(out = fopen(output, "w"))) {
-            fprintf(stderr, "minicc lesson: cannot write %s: %s\n", output, strerror(errno));
+            fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", output, strerror(errno));
             rc = 2;
         } else {
             rc = mc_lesson_export_md(l, mc_lesson_exec_session, &s, out, stderr) ? 0 : 1;
             if (out != stdout && fclose(out) != 0) {
-                fprintf(stderr, "minicc lesson: cannot write %s: %s\n", output, strerror(errno));
+                fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", output, strerror(errno));
                 rc = 2;
             }
         }

@@ -72,3 +72,15 @@ gen and fuzz take no words at all.
   $ minicc fuzz -- -h
   minicc fuzz: error: unexpected argument '-h'
   [2]
+
+lesson takes -h like every other command, and an empty FILE is named as
+such by run and check too.
+
+  $ minicc lesson -h | head -1
+  usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)
+  $ minicc run ""
+  minicc run: error: FILE is an empty string
+  [2]
+  $ minicc check "" 3
+  minicc check: error: FILE is an empty string
+  [2]

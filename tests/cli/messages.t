@@ -300,7 +300,7 @@ An option of another stage is a mistake, not silently ignored (nor an
   minicc print: error: --passes needs --stage opt
   [2]
   $ minicc print ../ir/sum.ir --stage allocated --regs 0
-  minicc print: error: --regs must be at least 1
+  minicc print: error: --regs must be at least 1, got '0'
   [2]
   $ minicc print ../ir/sum.ir --stage allocated --regs 99999999999
   minicc print: error: --regs is too large: 99999999999 (at most 1048576)

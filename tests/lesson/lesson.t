@@ -50,29 +50,26 @@ Malformed lessons get line-numbered diagnostics and are not run.
   bad.lesson:6:7: error: 'pause' takes no text
   bad.lesson: FAILED
   lessons: 0 passed, 1 failed
-  [1]
+  [2]
 
   $ minicc lesson --check missing.lesson
   missing.lesson: error: cannot read lesson missing.lesson: No such file or directory
   missing.lesson: FAILED
   lessons: 0 passed, 1 failed
-  [1]
+  [2]
 
 Bad options.
 
   $ minicc lesson
-  minicc lesson: no lesson file given
-  usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)
-         minicc lesson --check FILE...       run every command and expectation
-         minicc lesson --export md [-o OUT] FILE   write a Markdown handout
+  minicc lesson: error: no lesson file given (minicc lesson --help shows the usage)
   [2]
 
   $ minicc lesson --export pdf ok.lesson
-  minicc lesson: --export takes 'md' (Markdown), not pdf
+  minicc lesson: error: --export takes 'md' (Markdown), not pdf
   [2]
 
   $ minicc lesson --frobnicate ok.lesson 2>&1 | head -1
-  minicc lesson: unknown option '--frobnicate'
+  minicc lesson: error: unknown option '--frobnicate' (minicc lesson --help shows the usage)
 
 The Markdown handout runs every command and shows its real output.
 
@@ -146,7 +143,7 @@ directive is reported.
   slips.lesson:3:1: error: unknown directive 'pasue' (did you mean 'pause'?)
   slips.lesson: FAILED
   lessons: 0 passed, 1 failed
-  [1]
+  [2]
   $ rm -f prose.lesson slips.lesson
 
 A directory is not a lesson, and an unwritable handout is named.
@@ -155,9 +152,9 @@ A directory is not a lesson, and an unwritable handout is named.
   .: error: cannot read lesson .: Is a directory
   .: FAILED
   lessons: 0 passed, 1 failed
-  [1]
+  [2]
   $ minicc lesson --export md -o no/such/dir/out.md ok.lesson
-  minicc lesson: cannot write no/such/dir/out.md: No such file or directory
+  minicc lesson: error: cannot write no/such/dir/out.md: No such file or directory
   [2]
 
 An answer may be just the last word after a blank, `=` or `:` (`24` for

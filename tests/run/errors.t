@@ -58,7 +58,7 @@ Both arguments wrong: both are reported.
 Options.
 
   $ minicc run ../ir/sum.ir --regs 0 [1] 1
-  minicc run: error: --regs must be at least 1
+  minicc run: error: --regs must be at least 1, got '0'
   [2]
   $ minicc run ../ir/sum.ir --max-steps 0 [1] 1
   minicc run: error: --max-steps must be positive, got '0'
