@@ -354,32 +354,17 @@ static void remove_entry(int dirfd, const char *key) {
     remove_cache_file(dirfd, name);
 }
 
-/* Remove build directories and files that a killed minicc left in the cache
- * (older than an hour, so a concurrent build is never touched). */
-static void sweep_stale(const char *dir, int dirfd) {
-    int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!dp) {
-        if (fd >= 0) close(fd);
-        return;
+/* A build directory or file that a killed minicc left in the cache (older
+ * than an hour, so a concurrent build is never touched): removed. */
+static void remove_stale(const char *dir, int dirfd, const char *name, const struct stat *st) {
+    if (st->st_uid != geteuid() || time(NULL) - st->st_mtime <= STALE_TMP_AGE) return;
+    if (S_ISDIR(st->st_mode)) {
+        char *p = path_join(dir, name);
+        remove_tmpdir(p);
+        free(p);
+    } else if (S_ISREG(st->st_mode)) {
+        unlinkat(dirfd, name, 0);
     }
-    time_t now = time(NULL);
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        if (strncmp(e->d_name, "tmp-", 4) != 0) continue;
-        struct stat st;
-        if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || st.st_uid != geteuid() ||
-            now - st.st_mtime <= STALE_TMP_AGE)
-            continue;
-        if (S_ISDIR(st.st_mode)) {
-            char *p = path_join(dir, e->d_name);
-            remove_tmpdir(p);
-            free(p);
-        } else if (S_ISREG(st.st_mode)) {
-            unlinkat(dirfd, e->d_name, 0);
-        }
-    }
-    closedir(dp);
 }
 
 /* Publish data as dir/name: a private mkstemp file renamed into place. */
@@ -412,10 +397,12 @@ static int item_by_age(const void *x, const void *y) {
     return strcmp(a->key, b->key);
 }
 
-/* Evict least recently used entries until at most max_entries entries and
- * max_bytes bytes remain (never keep_key), and memos beyond MAX_IDS (never
- * keep_id). */
-static void prune(int dirfd, const char *keep_key, const char *keep_id, int64_t max_entries, int64_t max_bytes) {
+/* One pass over the cache after a new entry: evict least recently used
+ * entries until at most max_entries entries and max_bytes bytes remain
+ * (never keep_key), memos beyond MAX_IDS (never keep_id), and stale build
+ * files. O(files in the directory): misses only. */
+static void prune(const char *dir, int dirfd, const char *keep_key, const char *keep_id, int64_t max_entries,
+                  int64_t max_bytes) {
     int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
     if (!dp) {
@@ -427,9 +414,13 @@ static void prune(int dirfd, const char *keep_key, const char *keep_id, int64_t 
     struct dirent *e;
     while ((e = readdir(dp)) != NULL) {
         CacheItem it;
-        it.kind = classify(e->d_name, it.key);
-        if (it.kind == NAME_OTHER) continue;
         struct stat st;
+        it.kind = classify(e->d_name, it.key);
+        if (it.kind == NAME_OTHER) {
+            if (strncmp(e->d_name, "tmp-", 4) == 0 && fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+                remove_stale(dir, dirfd, e->d_name, &st);
+            continue;
+        }
         if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
             st.st_uid != geteuid())
             continue;
@@ -860,7 +851,6 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
             result = native_new(f, path_join(dir, name), fd, NULL);
             goto done;
         }
-        sweep_stale(dir, dirfd);
         tmp = path_join(dir, "tmp-XXXXXX");
         in_cache = mkdtemp(tmp) != NULL;
         if (!in_cache) { /* an unwritable cache: build privately */
@@ -922,7 +912,7 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
     if (in_cache && publish_entry(tmp, tso, sofd, dirfd, key, src, srclen)) {
         remove_tmpdir(tmp);
         result = native_new(f, path_join(dir, name), sofd, NULL);
-        prune(dirfd, key, idhex[0] ? idhex : NULL, max_entries, max_bytes);
+        prune(dir, dirfd, key, idhex[0] ? idhex : NULL, max_entries, max_bytes);
         goto done;
     }
     /* Uncached, or the cache refused the entry: the private copy. */

@@ -669,6 +669,21 @@ static void test_cache_eviction(void **state) {
     write_text(orphan, "half an entry");
     const char *planted[] = {notes, lnk, lnk2, odd, orphan, outside};
     for (int i = 0; i < 6; i++) set_age(planted[i], 5000);
+    /* Build files of a killed minicc: removed when over an hour old. */
+    mc_str_printf(&b, "%s/tmp-OLDdir", dir);
+    char *olddir = mc_str_take(&b);
+    assert_int_equal(mkdir(olddir, 0700), 0);
+    mc_str_printf(&b, "%s/kernel.c", olddir);
+    char *oldfile = mc_str_take(&b);
+    write_text(oldfile, "int x;\n");
+    mc_str_printf(&b, "%s/tmp-OLDfil", dir);
+    char *oldmemo = mc_str_take(&b);
+    write_text(oldmemo, "half a memo");
+    mc_str_printf(&b, "%s/tmp-NEWdir", dir);
+    char *newdir = mc_str_take(&b);
+    assert_int_equal(mkdir(newdir, 0700), 0);
+    set_age(olddir, 7200);
+    set_age(oldmemo, 7200);
     /* A hit refreshes entry 1 (it was older than a minute). */
     char *again = run_const(dir, NULL, 1, &hit);
     assert_true(hit);
@@ -689,6 +704,13 @@ static void test_cache_eviction(void **state) {
         assert_true(exists(so[k]));
         assert_true(exists(mf[k]));
     }
+    assert_false(exists(olddir));
+    assert_false(exists(oldmemo));
+    assert_true(exists(newdir));
+    free(olddir);
+    free(oldfile);
+    free(oldmemo);
+    free(newdir);
     const char *kept[] = {notes, lnk, lnk2, odd, outside};
     for (int i = 0; i < 5; i++) assert_true(exists(kept[i]));
     size_t n;
