@@ -734,6 +734,38 @@ static void test_cache_eviction(void **state) {
     setenv("MINICC_CACHE_MAX_BYTES", "64K", 1);
     one = run_const(dir, NULL, 10, &hit);
     free(one);
+    /* A large bound is checked on the misses whose key starts with 0 (one
+     * in 16): 300 old planted entries, a bound of 300. */
+    char *big = sub("big");
+    assert_int_equal(mkdir(big, 0700), 0);
+    for (int i = 0; i < 300; i++) {
+        char pth[600];
+        snprintf(pth, sizeof pth, "%s/%032x.so", big, 0xf0000 + i);
+        write_text(pth, "o");
+        set_age(pth, 9000 - i);
+        snprintf(pth, sizeof pth, "%s/%032x.c", big, 0xf0000 + i);
+        write_text(pth, "m");
+        set_age(pth, 9000 - i);
+    }
+    setenv("MINICC_CACHE_MAX_ENTRIES", "300", 1);
+    unsetenv("MINICC_CACHE_MAX_BYTES");
+    int built = 0, pruned_at = -1;
+    for (int k = 1000; k < 1200 && pruned_at < 0; k++) {
+        char *p = run_const(big, NULL, k, &hit);
+        assert_false(hit);
+        built++;
+        const char *slash = strrchr(p, '/');
+        int nso = count_suffix(big, ".so");
+        if (slash[1] == '0') {
+            assert_int_equal(nso, 300); /* checked: back at the bound */
+            pruned_at = built;
+        } else {
+            assert_int_equal(nso, 300 + built); /* not checked: over the bound */
+        }
+        free(p);
+    }
+    assert_true(pruned_at > 0);
+    free(big);
     /* Bad bounds are a diagnostic, not a guess. */
     const char *bad[][2] = {{"MINICC_CACHE_MAX_ENTRIES", "abc"}, {"MINICC_CACHE_MAX_ENTRIES", "0"},
                             {"MINICC_CACHE_MAX_ENTRIES", "-3"},  {"MINICC_CACHE_MAX_ENTRIES", "5K"},
