@@ -42,10 +42,11 @@
  * $MINICC_CACHE_MAX_BYTES bytes (default 64M), least recently used first
  * (the manifest's mtime; a hit refreshes it when older than a minute), and
  * to the 16 most recent compiler memos; the entry just built is always
- * kept. Large bounds are checked on one miss in 16 (prune_due). Only regular files of ours whose names are exactly an entry's
- * (32 hex digits + .so or .c), a memo's or a build file's (tmp-*) are
- * removed; a file that vanished meanwhile (another minicc pruning) is fine.
- * Hits never scan the directory: a cached run costs a few stats and reads.
+ * kept; large bounds are checked on one miss in 16 (prune_due). Only
+ * regular files of ours whose names are exactly an entry's (32 hex digits
+ * + .so or .c), a memo's or a build file's (tmp-*) are removed; a file that
+ * vanished meanwhile (another minicc pruning) is fine. Hits never scan the
+ * directory: a cached run costs a few stats and reads.
  *
  * Calling: the buffers, lengths, scalars and the result live in one
  * MAP_SHARED|MAP_ANONYMOUS mapping. The child dlopen()s the object, calls
@@ -633,7 +634,6 @@ static void compiler_identity(char **words, int nwords, const char *dir, int dir
     char *prog = resolve_program(words[0], &st);
     if (!prog) {
         mc_str_printf(id, "program %s: not found\n", words[0]);
-        free(prog);
         return;
     }
     mc_str_printf(id, "program %s dev %ju ino %ju size %jd mtime %jd.%09ld ctime %jd.%09ld\n", prog,
