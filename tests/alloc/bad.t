@@ -2,13 +2,13 @@ Bad options and hostile programs never crash stage alloc or the two print
 stages; each gets a message and exit status 2 (3 for a trap).
 
   $ minicc run swap.ir --stage alloc --regs 0 -- 3
-  minicc run: error: --regs must be at least 1
+  minicc run: error: --regs must be at least 1, got '0'
   [2]
   $ minicc run swap.ir --stage alloc --allocator greedy -- 3
   minicc run: error: unknown allocator 'greedy' (baseline or improved)
   [2]
   $ minicc print swap.ir --stage allocated --regs 0
-  minicc print: error: --regs must be at least 1
+  minicc print: error: --regs must be at least 1, got '0'
   [2]
   $ minicc print swap.ir --stage allocated --func nope
   swap.ir: error: no function named 'nope' (available: swap)
