@@ -31,6 +31,11 @@ typedef struct McCfg {
 } McCfg;
 
 McCfg *mc_cfg_build(const McFunc *f); /* preds, succs, rpo, idom, dom tree, df, loops */
+/* Only preds, succs, rpo, idom and the dominator tree (df, ndf and
+ * loop_depth NULL): for the verifier and passes that need no more. */
+McCfg *mc_cfg_build_dom(const McFunc *f);
+/* The same plus loop_depth (df, ndf NULL): for spill costs. */
+McCfg *mc_cfg_build_loops(const McFunc *f);
 void mc_cfg_free(McCfg *c);
 /* a dom b (reflexive), O(1). An unreachable block is dominated only by
  * itself and dominates nothing else; out-of-range handles give false. */

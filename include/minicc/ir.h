@@ -99,6 +99,14 @@ int32_t mc_namemap_get(const McNameMap *m, const char *s, size_t len); /* MC_NON
 void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val);
 void mc_namemap_del(McNameMap *m, const char *key, size_t len);
 void mc_namemap_reserve(McArena *a, McNameMap *m, uint32_t n); /* room for n keys without rehashing */
+/* Every value v becomes map[v]; keys whose map[v] is MC_NONE are deleted.
+ * One pass over the slots, no key is read (renumbering after a compaction). */
+void mc_namemap_remap(McNameMap *m, const int32_t *map);
+/* dst (empty) becomes a copy of src with the same slots, each key replaced
+ * by key_of(ctx, value): the same names stored elsewhere (a cloned
+ * function's arena). No hashing, no probing. */
+void mc_namemap_clone(McArena *a, McNameMap *dst, const McNameMap *src,
+                      const char *(*key_of)(const void *ctx, int32_t val), const void *ctx);
 
 /* ---- IR ------------------------------------------------------------------- */
 

@@ -163,6 +163,34 @@ void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
     m->vals[i] = val;
 }
 
+void mc_namemap_remap(McNameMap *m, const int32_t *map) {
+    for (uint32_t i = 0; i < m->cap; i++) {
+        if (!m->keys[i] || m->keys[i] == (const char *)m) continue;
+        int32_t to = map[m->vals[i]];
+        if (to == MC_NONE)
+            m->keys[i] = (const char *)m; /* tombstone */
+        else
+            m->vals[i] = to;
+    }
+}
+
+void mc_namemap_clone(McArena *a, McNameMap *dst, const McNameMap *src,
+                      const char *(*key_of)(const void *ctx, int32_t val), const void *ctx) {
+    MC_ASSERT(dst->cap == 0);
+    if (!src->cap) return;
+    dst->cap = src->cap;
+    dst->count = src->count;
+    dst->keys = mc_arena_alloc(a, src->cap * sizeof *dst->keys);
+    dst->hashes = mc_arena_alloc(a, src->cap * sizeof *dst->hashes);
+    dst->vals = mc_arena_alloc(a, src->cap * sizeof *dst->vals);
+    memcpy(dst->hashes, src->hashes, src->cap * sizeof *dst->hashes);
+    memcpy(dst->vals, src->vals, src->cap * sizeof *dst->vals);
+    for (uint32_t i = 0; i < src->cap; i++) {
+        const char *k = src->keys[i];
+        dst->keys[i] = !k ? NULL : k == (const char *)src ? (const char *)dst : key_of(ctx, src->vals[i]);
+    }
+}
+
 /* Deleted slots hold a tombstone: the map's own address as the key. */
 void mc_namemap_del(McNameMap *m, const char *s, size_t len) {
     if (!m->cap) return;

@@ -387,6 +387,22 @@ McCfg *mc_cfg_build(const McFunc *f) {
     return c;
 }
 
+McCfg *mc_cfg_build_dom(const McFunc *f) {
+    McCfg *c = mc_xcalloc(1, sizeof *c);
+    c->nblocks = f->nblocks;
+    build_edges(c, f);
+    build_rpo(c);
+    build_idom(c);
+    build_domtree(c);
+    return c;
+}
+
+McCfg *mc_cfg_build_loops(const McFunc *f) {
+    McCfg *c = mc_cfg_build_dom(f);
+    build_loops(c);
+    return c;
+}
+
 void mc_cfg_free(McCfg *c) {
     if (!c) return;
     /* Slices point into one flat array each, which slice 0 starts. */

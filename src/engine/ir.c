@@ -239,7 +239,6 @@ void mc_func_remove_blocks(McFunc *f, const bool *dead) {
     for (int32_t b = 0; b < f->nblocks; b++) {
         if (dead[b]) {
             map[b] = MC_NONE;
-            mc_namemap_del(&f->block_names, f->blocks[b].name, strlen(f->blocks[b].name));
         } else {
             map[b] = n;
             if (n != b) f->blocks[n] = f->blocks[b];
@@ -247,9 +246,9 @@ void mc_func_remove_blocks(McFunc *f, const bool *dead) {
         }
     }
     f->nblocks = n;
+    mc_namemap_remap(&f->block_names, map); /* names of dead blocks go, the rest follow their block */
     for (int32_t b = 0; b < n; b++) {
         McBlock *bl = &f->blocks[b];
-        mc_namemap_put(&f->arena, &f->block_names, bl->name, b);
         int32_t s[2];
         int ns = mc_block_succs(bl, s);
         for (int i = 0; i < ns; i++) {
@@ -271,46 +270,38 @@ void mc_func_remove_blocks(McFunc *f, const bool *dead) {
     free(map);
 }
 
+static const char *value_key(const void *ctx, int32_t v) { return ((const McFunc *)ctx)->values[v].name; }
+static const char *block_key(const void *ctx, int32_t b) { return ((const McFunc *)ctx)->blocks[b].name; }
+
+/* The copy keeps every handle. Names are copied string by string and the
+ * name maps slot by slot (mc_namemap_clone): a clone of a function with
+ * 300k values neither hashes nor probes, which used to be most of its cost. */
 McFunc *mc_func_clone(const McFunc *src) {
     McFunc *f = mc_func_new(src->name, src->file);
     f->loc = src->loc;
     f->form = src->form;
-    /* Sized once: no array growth or name-map rehash while copying. */
     if (src->nvalues) {
         f->values = mc_arena_alloc(&f->arena, (size_t)src->nvalues * sizeof *f->values);
-        f->capvalues = src->nvalues;
-        mc_namemap_reserve(&f->arena, &f->value_names, (uint32_t)src->nvalues);
+        f->capvalues = f->nvalues = src->nvalues;
+        for (int32_t v = 0; v < src->nvalues; v++) {
+            f->values[v] = src->values[v];
+            f->values[v].name = mc_arena_strndup(&f->arena, src->values[v].name, strlen(src->values[v].name));
+        }
     }
+    mc_namemap_clone(&f->arena, &f->value_names, &src->value_names, value_key, f);
+    f->params = mc_arena_alloc(&f->arena, (size_t)(src->nparams ? src->nparams : 1) * sizeof *f->params);
+    f->capparams = src->nparams ? src->nparams : 1;
+    if (src->nparams) memcpy(f->params, src->params, (size_t)src->nparams * sizeof *f->params);
+    f->nparams = src->nparams;
     if (src->nblocks) {
         f->blocks = mc_arena_alloc(&f->arena, (size_t)src->nblocks * sizeof *f->blocks);
         f->capblocks = src->nblocks;
-        mc_namemap_reserve(&f->arena, &f->block_names, (uint32_t)src->nblocks);
     }
-    for (int32_t v = 0; v < src->nvalues; v++) {
-        const McValue *sv = &src->values[v];
-        int32_t id;
-        if (sv->param != MC_NONE) {
-            /* Parameters are created in order below; placeholders keep handles equal. */
-            id = mc_func_value_new(f, sv->name);
-            f->values[id].kind = sv->kind;
-        } else {
-            id = mc_func_value_new(f, sv->name);
-        }
-        MC_ASSERT(id == v);
-        f->values[id].loc = sv->loc;
-    }
-    f->params = mc_arena_alloc(&f->arena, (size_t)(src->nparams ? src->nparams : 1) * sizeof *f->params);
-    f->capparams = src->nparams ? src->nparams : 1;
-    for (int32_t p = 0; p < src->nparams; p++) {
-        f->params[p] = src->params[p];
-        f->values[src->params[p]].param = p;
-    }
-    f->nparams = src->nparams;
     for (int32_t b = 0; b < src->nblocks; b++) {
         const McBlock *sb = &src->blocks[b];
-        int32_t id = mc_func_block_add(f, sb->name);
-        MC_ASSERT(id == b);
-        McBlock *nb = &f->blocks[id];
+        McBlock *nb = &f->blocks[f->nblocks++];
+        memset(nb, 0, sizeof *nb);
+        nb->name = mc_arena_strndup(&f->arena, sb->name, strlen(sb->name));
         nb->term = sb->term;
         nb->has_term = sb->has_term;
         nb->loc = sb->loc;
@@ -332,6 +323,7 @@ McFunc *mc_func_clone(const McFunc *src) {
             }
         }
     }
+    mc_namemap_clone(&f->arena, &f->block_names, &src->block_names, block_key, f);
     return f;
 }
 

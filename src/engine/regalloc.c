@@ -829,7 +829,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         a->graph = mc_interference(x->f, which, NULL);
         colour_baseline(a);
     } else {
-        McCfg *cfg = mc_cfg_build(x->f);
+        McCfg *cfg = mc_cfg_build_loops(x->f);
         a->graph = mc_interference(x->f, which, cfg->loop_depth);
         for (int32_t p = 0; p < a->f->nparams; p++) a->param_bound[p] = a->graph->node[a->f->params[p]] &&
                                                                           a->f->values[a->f->params[p]].kind == MC_VAL_I32;

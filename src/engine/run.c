@@ -223,7 +223,7 @@ static void coalesce(const McFunc *f, int32_t *slot) {
         free(cand);
         return;
     }
-    McCfg *cfg = mc_cfg_build(f);
+    McCfg *cfg = mc_cfg_build_dom(f);
     McLiveness *lv = mc_liveness(f, cfg);
     int32_t words = (ncand + 63) / 64;
     uint64_t *ig = mc_xcalloc((size_t)ncand * (size_t)words, sizeof *ig);

@@ -597,7 +597,7 @@ bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d) {
         return false;
     }
     int32_t nv = f->nvalues ? f->nvalues : 1;
-    v.cfg = mc_cfg_build(f);
+    v.cfg = mc_cfg_build_dom(f);
     v.ndefs = mc_xcalloc((size_t)nv, sizeof *v.ndefs);
     v.defb = mc_xmalloc((size_t)nv * sizeof *v.defb);
     v.defpos = mc_xmalloc((size_t)nv * sizeof *v.defpos);

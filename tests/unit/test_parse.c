@@ -755,6 +755,45 @@ static void test_random_mutations(void **state) {
     assert_true(mutants >= 4000);
 }
 
+/* A clone copies the name maps slot by slot: after renames and removed
+ * blocks (tombstones in the maps) every name still finds its handle in the
+ * copy, removed names are gone, and new names can be added to it. */
+static void test_clone_name_maps(void **state) {
+    (void)state;
+    McFunc *f = mc_func_new("f", NULL);
+    char name[32];
+    for (int i = 0; i < 300; i++) {
+        snprintf(name, sizeof name, "v%d", i);
+        assert_int_equal(mc_func_value_new(f, name), i);
+        snprintf(name, sizeof name, "b%d", i);
+        int32_t b = mc_func_block_add(f, name);
+        assert_int_equal(b, i);
+        mc_block_set_ret(f, b, mc_const(i));
+    }
+    bool dead[300] = {false};
+    for (int i = 1; i < 300; i += 3) dead[i] = true;
+    mc_func_block_rename(f, 0, "start");
+    mc_func_remove_blocks(f, dead);
+    McFunc *g = mc_func_clone(f);
+    assert_int_equal(g->nblocks, f->nblocks);
+    for (int32_t v = 0; v < f->nvalues; v++) assert_int_equal(mc_func_find_value(g, f->values[v].name), v);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        assert_int_equal(mc_func_find_block(g, f->blocks[b].name), b);
+        assert_ptr_not_equal(g->blocks[b].name, f->blocks[b].name); /* the copy owns its strings */
+    }
+    assert_int_equal(mc_func_find_block(g, "b0"), MC_NONE);
+    assert_int_equal(mc_func_find_block(g, "b1"), MC_NONE);
+    assert_int_equal(mc_func_find_block(g, "start"), 0);
+    assert_int_equal(mc_func_value_new(g, "v7"), MC_NONE);
+    assert_int_equal(mc_func_value_new(g, "w"), 300);
+    assert_int_equal(mc_func_block_add(g, "b1"), f->nblocks);
+    assert_int_equal(mc_func_find_block(g, "b1"), f->nblocks);
+    assert_int_equal(mc_func_find_block(f, "b1"), MC_NONE); /* the original is untouched */
+    mc_func_free(f);
+    assert_int_equal(mc_func_find_value(g, "v299"), 299); /* nothing points into the freed original */
+    mc_func_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip_corpus),
@@ -775,6 +814,7 @@ int main(void) {
         cmocka_unit_test(test_parse_file),
         cmocka_unit_test(test_random_bytes),
         cmocka_unit_test(test_random_mutations),
+        cmocka_unit_test(test_clone_name_maps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
