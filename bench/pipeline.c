@@ -168,7 +168,7 @@ static void measure(Row *r, uint64_t seed, int reps) {
 
 int main(int argc, char **argv) {
     int32_t sizes[] = {10000, 100000, 200000};
-    int reps[] = {5, 3, 2};
+    int reps[] = {5, 3, 3};
     int nsizes = 3;
     if (argc > 1 && strcmp(argv[1], "--quick") == 0) { /* for smoke tests */
         sizes[1] = 20000;
@@ -182,7 +182,7 @@ int main(int argc, char **argv) {
         measure(&rows[i], 20261130u, reps[i]);
     }
     int failures = 0;
-    printf("pipeline scale: generated mutable functions, CPU seconds (best of 5/3/2 runs), improved allocator K=8\n\n");
+    printf("pipeline scale: generated mutable functions, CPU seconds (best of 5/3/3 runs), improved allocator K=8\n\n");
     printf("%-14s", "phase");
     for (int i = 0; i < nsizes; i++) printf(" %11dk", rows[i].target / 1000);
     printf("   %s\n", "x(2n)/x(n)");
