@@ -16,7 +16,8 @@
  * Each phase is also timed on its own (destroy and interference separately,
  * then mc_allocate, which repeats them before colouring). Times are process
  * CPU seconds, the minimum of a few repetitions, so other processes on the
- * machine disturb them little.
+ * machine disturb them little; the repetitions of the sizes are interleaved
+ * so that the size ratios compare like conditions.
  *
  * Goals, checked in this run (on the fast pipeline; the checked one is
  * printed beside it):
@@ -149,21 +150,38 @@ static void run_once(const char *src, size_t len, double t[P_COUNT], size_t *ir_
     mc_diags_free(&d);
 }
 
-static void measure(Row *r, uint64_t seed, int reps) {
-    char *src = gen_text(seed, r->target, &r->bytes, &r->insts, &r->phis, &r->blocks);
+static void row_start(Row *r) {
     for (int p = 0; p < P_COUNT; p++) r->t[p] = 1e30;
     r->pipeline = r->fast = 1e30;
-    for (int k = 0; k < reps; k++) {
-        double t[P_COUNT];
-        run_once(src, r->bytes, t, &r->ir_bytes);
-        for (int p = 0; p < P_COUNT; p++)
-            if (t[p] < r->t[p]) r->t[p] = t[p];
-        double whole = t[P_PARSE] + t[P_SSA] + t[P_OPT] + t[P_ALLOC];
-        if (whole < r->pipeline) r->pipeline = whole;
-        double fast = t[P_PARSE] + t[P_SSA] + t[P_OPT1] + t[P_ALLOC];
-        if (fast < r->fast) r->fast = fast;
+}
+
+static void row_add(Row *r, const char *src) {
+    double t[P_COUNT];
+    run_once(src, r->bytes, t, &r->ir_bytes);
+    for (int p = 0; p < P_COUNT; p++)
+        if (t[p] < r->t[p]) r->t[p] = t[p];
+    double whole = t[P_PARSE] + t[P_SSA] + t[P_OPT] + t[P_ALLOC];
+    if (whole < r->pipeline) r->pipeline = whole;
+    double fast = t[P_PARSE] + t[P_SSA] + t[P_OPT1] + t[P_ALLOC];
+    if (fast < r->fast) r->fast = fast;
+}
+
+/* Repetitions of all sizes interleaved (10k 100k 200k 10k 100k ...): the
+ * ratios between sizes then compare runs made under the same conditions,
+ * and a slow spell of the machine (other processes, frequency) shows in
+ * every size alike instead of in one of them. */
+static void measure_rows(Row *rows, int n, uint64_t seed, const int *reps) {
+    char *src[8];
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        src[i] = gen_text(seed, rows[i].target, &rows[i].bytes, &rows[i].insts, &rows[i].phis, &rows[i].blocks);
+        row_start(&rows[i]);
+        if (reps[i] > most) most = reps[i];
     }
-    free(src);
+    for (int k = 0; k < most; k++)
+        for (int i = 0; i < n; i++)
+            if (k < reps[i]) row_add(&rows[i], src[i]);
+    for (int i = 0; i < n; i++) free(src[i]);
 }
 
 int main(int argc, char **argv) {
@@ -177,10 +195,8 @@ int main(int argc, char **argv) {
     }
     Row rows[3];
     memset(rows, 0, sizeof rows);
-    for (int i = 0; i < nsizes; i++) {
-        rows[i].target = sizes[i];
-        measure(&rows[i], 20261130u, reps[i]);
-    }
+    for (int i = 0; i < nsizes; i++) rows[i].target = sizes[i];
+    measure_rows(rows, nsizes, 20261130u, reps);
     int failures = 0;
     printf("pipeline scale: generated mutable functions, CPU seconds (best of 5/3/3 runs), improved allocator K=8\n\n");
     printf("%-14s", "phase");
@@ -236,7 +252,8 @@ int main(int argc, char **argv) {
     memset(st, 0, sizeof st);
     st[0].target = 25000;
     st[1].target = 50000;
-    for (int i = 0; i < 2; i++) measure(&st[i], 20461130u, 1);
+    const int one[2] = {1, 1};
+    measure_rows(st, 2, 20461130u, one);
     printf("\nstress (seed 20461130, long-lived values after GVN), CPU seconds:\n");
     printf("%-14s %12s %12s   %s\n", "phase", "25k", "50k", "x(2n)/x(n)");
     for (int p = 0; p < P_COUNT; p++)
