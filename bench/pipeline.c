@@ -221,6 +221,9 @@ int main(int argc, char **argv) {
     for (int i = 0; i < nsizes; i++) printf(" %12d", rows[i].insts);
     printf("\n%-14s", "blocks");
     for (int i = 0; i < nsizes; i++) printf(" %12d", rows[i].blocks);
+    printf("\n%-14s", "us / instr.");
+    for (int i = 0; i < nsizes; i++) printf(" %12.3f", rows[i].fast / (rows[i].insts ? rows[i].insts : 1) * 1e6);
+    printf("   (the fast pipeline's time per instruction: flat while the work is linear and the data fits the cache)");
     printf("\n%-14s", "text bytes");
     for (int i = 0; i < nsizes; i++) printf(" %12zu", rows[i].bytes);
     printf("\n%-14s", "SSA IR MB");
