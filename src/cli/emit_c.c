@@ -20,11 +20,6 @@ int mc_cli_emit_c(int argc, char **argv) {
     McCliOpts o;
     int st = mc_cli_opts_parse(argc, argv, MC_CLI_FUNC | MC_CLI_OPT, &o);
     if (st) return st;
-    if (!*o.file) {
-        st = mc_cli_error(&o, "FILE is an empty string");
-        mc_cli_opts_free(&o);
-        return st;
-    }
     McCliProgram p;
     if ((st = mc_cli_load(&o, &p))) {
         mc_cli_opts_free(&o);

@@ -16,11 +16,6 @@ int mc_cli_parse(int argc, char **argv) {
     McCliOpts o;
     int st = mc_cli_opts_parse(argc, argv, 0, &o);
     if (st) return st;
-    if (!*o.file) {
-        st = mc_cli_error(&o, "FILE is an empty string");
-        mc_cli_opts_free(&o);
-        return st;
-    }
     McCliProgram p;
     if ((st = mc_cli_load(&o, &p))) {
         mc_cli_opts_free(&o);

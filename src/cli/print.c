@@ -217,8 +217,6 @@ int mc_cli_print(int argc, char **argv) {
         st = mc_cli_error(&o, "--regs needs --stage allocated");
     else if (o.given & MC_CLI_ALLOCATOR)
         st = mc_cli_error(&o, "--allocator needs --stage destroyed or allocated");
-    else if (!*o.file)
-        st = mc_cli_error(&o, "FILE is an empty string");
     if (st) {
         mc_cli_opts_free(&o);
         return st;

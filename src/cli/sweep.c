@@ -106,8 +106,6 @@ int mc_cli_print_alloc(int argc, char **argv) {
     if (st) return st;
     if (!allocated && (o.given & MC_CLI_REGS))
         st = mc_cli_error(&o, "--regs needs --stage allocated");
-    else if (!*o.file)
-        st = mc_cli_error(&o, "FILE is an empty string");
     if (st) {
         mc_cli_opts_free(&o);
         return st;
@@ -168,10 +166,6 @@ int mc_cli_sweep(int argc, char **argv) {
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
     free(rest);
-    if (st == 0 && !*o.file) {
-        st = mc_cli_error(&o, "FILE is an empty string");
-        mc_cli_opts_free(&o);
-    }
     if (st) {
         free(ks);
         return st;

@@ -375,18 +375,6 @@ static void build_loops(McCfg *c) {
     free(is_header);
 }
 
-McCfg *mc_cfg_build(const McFunc *f) {
-    McCfg *c = mc_xcalloc(1, sizeof *c);
-    c->nblocks = f->nblocks;
-    build_edges(c, f);
-    build_rpo(c);
-    build_idom(c);
-    build_domtree(c);
-    build_df(c);
-    build_loops(c);
-    return c;
-}
-
 McCfg *mc_cfg_build_dom(const McFunc *f) {
     McCfg *c = mc_xcalloc(1, sizeof *c);
     c->nblocks = f->nblocks;
@@ -394,6 +382,13 @@ McCfg *mc_cfg_build_dom(const McFunc *f) {
     build_rpo(c);
     build_idom(c);
     build_domtree(c);
+    return c;
+}
+
+McCfg *mc_cfg_build(const McFunc *f) {
+    McCfg *c = mc_cfg_build_dom(f);
+    build_df(c);
+    build_loops(c);
     return c;
 }
 

@@ -137,6 +137,27 @@ static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **pl
     *plist_out = plist;
 }
 
+/* The state of the per-variable walks (see liveness). */
+typedef struct Walk {
+    int32_t *defmark, *inmark, *outmark; /* == v: block defines v / has v live-in / live-out */
+    int32_t *stack, sp;                  /* blocks where v became live-in, to walk from */
+    Pairs inp, outp;                     /* the answer as (variable, block) pairs */
+} Walk;
+
+/* v is live at the end of block p (read by a successor or a phi on the edge
+ * from p): p's live-out gets v, and so does its live-in, to be walked from,
+ * unless p defines v or has it already. */
+static void live_out_at(Walk *w, int32_t v, int32_t p) {
+    if (w->outmark[p] != v) {
+        w->outmark[p] = v;
+        pairs_push(&w->outp, v, p);
+    }
+    if (w->defmark[p] == v || w->inmark[p] == v) return;
+    w->inmark[p] = v;
+    pairs_push(&w->inp, v, p);
+    w->stack[w->sp++] = p;
+}
+
 static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
     int32_t n = f->nblocks, nv = f->nvalues;
     MC_ASSERT(!c || c->nblocks == n);
@@ -217,56 +238,36 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
      * walk backward. inmark[b] == v says v is in live_in[b] (likewise
      * outmark), so no per-variable clearing is needed; every new member is
      * emitted as a (variable, block) pair. */
-    int32_t *defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *defmark);
-    int32_t *inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *inmark);
-    int32_t *outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *outmark);
-    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
-    for (int32_t b = 0; b < n; b++) defmark[b] = inmark[b] = outmark[b] = MC_NONE;
-    Pairs inp = {0}, outp = {0};
+    Walk w = {0};
+    w.defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.defmark);
+    w.inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.inmark);
+    w.outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.outmark);
+    w.stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.stack);
+    for (int32_t b = 0; b < n; b++) w.defmark[b] = w.inmark[b] = w.outmark[b] = MC_NONE;
     for (int32_t v = 0; v < nv; v++) {
         if (uses.start[v] == uses.start[v + 1] && phiuses.start[v] == phiuses.start[v + 1]) continue;
-        for (int32_t k = defs.start[v]; k < defs.start[v + 1]; k++) defmark[defs.block[k]] = v;
-        int32_t sp = 0;
+        for (int32_t k = defs.start[v]; k < defs.start[v + 1]; k++) w.defmark[defs.block[k]] = v;
+        w.sp = 0;
         for (int32_t k = uses.start[v]; k < uses.start[v + 1]; k++) {
             int32_t b = uses.block[k];
-            if (inmark[b] == v) continue;
-            inmark[b] = v;
-            pairs_push(&inp, v, b);
-            stack[sp++] = b;
+            if (w.inmark[b] == v) continue;
+            w.inmark[b] = v;
+            pairs_push(&w.inp, v, b);
+            w.stack[w.sp++] = b;
         }
-        for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) {
-            int32_t p = phiuses.block[k];
-            if (outmark[p] != v) {
-                outmark[p] = v;
-                pairs_push(&outp, v, p);
-            }
-            if (defmark[p] == v || inmark[p] == v) continue;
-            inmark[p] = v;
-            pairs_push(&inp, v, p);
-            stack[sp++] = p;
-        }
-        while (sp > 0) {
-            int32_t b = stack[--sp];
-            for (int32_t k = pstart[b]; k < pstart[b + 1]; k++) {
-                int32_t p = plist[k];
-                if (!in_graph[p]) continue;
-                if (outmark[p] != v) {
-                    outmark[p] = v;
-                    pairs_push(&outp, v, p);
-                }
-                if (defmark[p] == v || inmark[p] == v) continue;
-                inmark[p] = v;
-                pairs_push(&inp, v, p);
-                stack[sp++] = p;
-            }
+        for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) live_out_at(&w, v, phiuses.block[k]);
+        while (w.sp > 0) {
+            int32_t b = w.stack[--w.sp];
+            for (int32_t k = pstart[b]; k < pstart[b + 1]; k++)
+                if (in_graph[plist[k]]) live_out_at(&w, v, plist[k]);
         }
     }
-    rows(&inp, n, &l->in_start, &l->in);
-    rows(&outp, n, &l->out_start, &l->out);
-    free(defmark);
-    free(inmark);
-    free(outmark);
-    free(stack);
+    rows(&w.inp, n, &l->in_start, &l->in);
+    rows(&w.outp, n, &l->out_start, &l->out);
+    free(w.defmark);
+    free(w.inmark);
+    free(w.outmark);
+    free(w.stack);
     free(in_graph);
     free(pstart);
     free(plist);
