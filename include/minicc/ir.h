@@ -198,6 +198,16 @@ typedef struct McModule {
 McFunc *mc_func_new(const char *name, const char *file);
 void mc_func_free(McFunc *f);
 McFunc *mc_func_clone(const McFunc *f); /* deep copy into a fresh arena */
+/* Drop the values nothing names any more (not a parameter, never assigned,
+ * never read: what the optimizer's deletions leave in the value table) and
+ * renumber the rest in their old order, so every comparison by handle keeps
+ * its outcome. Returns how many were dropped. Handles held outside f are
+ * invalidated when it returns > 0. */
+int32_t mc_func_compact_values(McFunc *f);
+/* mc_func_compact_values, then move the function into fresh, dense memory
+ * (a clone swapped into *f; the McFunc pointer stays valid, pointers into
+ * its arrays do not). For passes that delete much of a large function. */
+void mc_func_compact(McFunc *f);
 int32_t mc_func_value(McFunc *f, const char *name);     /* find or create an i32 value */
 int32_t mc_func_value_new(McFunc *f, const char *name); /* create; MC_NONE if it exists */
 /* A fresh value named after `base` (for example "x" -> "x.1", "x.2"...):

@@ -85,6 +85,12 @@ char *mc_arena_strndup(McArena *a, const char *s, size_t len) {
 
 /* ---- name maps: open addressing, FNV-1a ---------------------------------- */
 
+/* The key of a deleted slot: an address no arena string has. A constant,
+ * not the map's own address, so a map stays valid when the McFunc holding
+ * it is moved (mc_func_compact swaps whole structs). */
+static const char tomb_key[1] = "";
+#define TOMB (&tomb_key[0])
+
 static uint32_t hash_name(const char *s, size_t len) {
     uint32_t h = 2166136261u;
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
@@ -105,7 +111,7 @@ int32_t mc_namemap_get(const McNameMap *m, const char *s, size_t len) {
     for (;;) {
         const char *k = m->keys[i];
         if (!k) return MC_NONE;
-        if (m->hashes[i] == h && k != (const char *)m && key_eq(k, s, len)) return m->vals[i];
+        if (m->hashes[i] == h && k != TOMB && key_eq(k, s, len)) return m->vals[i];
         i = (i + 1) & mask;
     }
 }
@@ -131,7 +137,7 @@ static void namemap_rehash(McArena *a, McNameMap *m, uint32_t cap) {
     m->cap = cap;
     m->count = 0;
     for (uint32_t i = 0; i < old; i++)
-        if (keys[i] && keys[i] != (const char *)m) namemap_place(m, keys[i], hashes[i], vals[i]);
+        if (keys[i] && keys[i] != TOMB) namemap_place(m, keys[i], hashes[i], vals[i]);
 }
 
 void mc_namemap_reserve(McArena *a, McNameMap *m, uint32_t n) {
@@ -148,7 +154,7 @@ void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
     for (;;) {
         const char *k = m->keys[i];
         if (!k) break;
-        if (k == (const char *)m) {
+        if (k == TOMB) {
             if (tomb < 0) tomb = i;
         } else if (m->hashes[i] == h && key_eq(k, key, len)) {
             m->vals[i] = val;
@@ -165,10 +171,10 @@ void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
 
 void mc_namemap_remap(McNameMap *m, const int32_t *map) {
     for (uint32_t i = 0; i < m->cap; i++) {
-        if (!m->keys[i] || m->keys[i] == (const char *)m) continue;
+        if (!m->keys[i] || m->keys[i] == TOMB) continue;
         int32_t to = map[m->vals[i]];
         if (to == MC_NONE)
-            m->keys[i] = (const char *)m; /* tombstone */
+            m->keys[i] = TOMB; /* tombstone */
         else
             m->vals[i] = to;
     }
@@ -187,19 +193,19 @@ void mc_namemap_clone(McArena *a, McNameMap *dst, const McNameMap *src,
     memcpy(dst->vals, src->vals, src->cap * sizeof *dst->vals);
     for (uint32_t i = 0; i < src->cap; i++) {
         const char *k = src->keys[i];
-        dst->keys[i] = !k ? NULL : k == (const char *)src ? (const char *)dst : key_of(ctx, src->vals[i]);
+        dst->keys[i] = !k ? NULL : k == TOMB ? TOMB : key_of(ctx, src->vals[i]);
     }
 }
 
-/* Deleted slots hold a tombstone: the map's own address as the key. */
+/* Deleted slots hold the tombstone TOMB as the key. */
 void mc_namemap_del(McNameMap *m, const char *s, size_t len) {
     if (!m->cap) return;
     uint32_t h = hash_name(s, len), mask = m->cap - 1, i = h & mask;
     for (;;) {
         const char *k = m->keys[i];
         if (!k) return;
-        if (m->hashes[i] == h && k != (const char *)m && key_eq(k, s, len)) {
-            m->keys[i] = (const char *)m;
+        if (m->hashes[i] == h && k != TOMB && key_eq(k, s, len)) {
+            m->keys[i] = TOMB;
             return;
         }
         i = (i + 1) & mask;

@@ -246,6 +246,10 @@ McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     }
     McDestroyed *x = mc_xcalloc(1, sizeof *x);
     McFunc *f = mc_func_clone(ssa);
+    /* The optimizer leaves the values of deleted instructions in the table
+     * (at 200k instructions, 60% of it): without them every per-value array
+     * of destruction, interference and allocation is that much smaller. */
+    mc_func_compact_values(f);
     x->f = f;
     x->norig_blocks = f->nblocks;
     int32_t *head = mc_xcalloc((size_t)f->nblocks, sizeof *head);

@@ -327,6 +327,71 @@ McFunc *mc_func_clone(const McFunc *src) {
     return f;
 }
 
+static void remap_opnd(McOperand *o, const int32_t *map) {
+    if (o->kind == MC_OPND_VALUE) o->v = map[o->v];
+}
+
+static void mark_opnd(const McOperand *o, bool *used, int32_t nv) {
+    if (o->kind == MC_OPND_VALUE && o->v >= 0 && o->v < nv) used[o->v] = true;
+}
+
+int32_t mc_func_compact_values(McFunc *f) {
+    int32_t nv = f->nvalues;
+    bool *used = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *used);
+    for (int32_t p = 0; p < f->nparams; p++) used[f->params[p]] = true;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            if (bl->phis[p].dest >= 0) used[bl->phis[p].dest] = true;
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) mark_opnd(&bl->phis[p].args[a].val, used, nv);
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (in->dest >= 0) used[in->dest] = true;
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark_opnd(&in->a[k], used, nv);
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP) mark_opnd(&bl->term.arg, used, nv);
+    }
+    int32_t *map = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *map);
+    int32_t n = 0;
+    for (int32_t v = 0; v < nv; v++) {
+        map[v] = used[v] ? n : MC_NONE;
+        if (used[v]) f->values[n++] = f->values[v];
+    }
+    free(used);
+    int32_t dropped = nv - n;
+    if (dropped) {
+        f->nvalues = n;
+        for (int32_t p = 0; p < f->nparams; p++) f->params[p] = map[f->params[p]];
+        for (int32_t b = 0; b < f->nblocks; b++) {
+            McBlock *bl = &f->blocks[b];
+            for (int32_t p = 0; p < bl->nphis; p++) {
+                if (bl->phis[p].dest >= 0) bl->phis[p].dest = map[bl->phis[p].dest];
+                for (int32_t a = 0; a < bl->phis[p].nargs; a++) remap_opnd(&bl->phis[p].args[a].val, map);
+            }
+            for (int32_t i = 0; i < bl->ninsts; i++) {
+                McInst *in = &bl->insts[i];
+                if (in->dest >= 0) in->dest = map[in->dest];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) remap_opnd(&in->a[k], map);
+            }
+            if (bl->has_term && bl->term.op != MC_OP_JUMP) remap_opnd(&bl->term.arg, map);
+        }
+        /* The names of dropped values become free again. */
+        mc_namemap_remap(&f->value_names, map);
+    }
+    free(map);
+    return dropped;
+}
+
+void mc_func_compact(McFunc *f) {
+    mc_func_compact_values(f);
+    McFunc *g = mc_func_clone(f);
+    McFunc old = *f;
+    *f = *g;
+    *g = old;
+    mc_func_free(g);
+}
+
 /* ---- modules -------------------------------------------------------------- */
 
 void mc_module_free(McModule *m) {

@@ -181,12 +181,28 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
     int np;
     const McPass *table = mc_pass_table(&np);
     int max = o->max_iterations > 0 ? o->max_iterations : 1;
+    int64_t compacted_size = f->nparams;
+    for (int32_t b = 0; b < f->nblocks; b++) compacted_size += f->blocks[b].ninsts + f->blocks[b].nphis;
     for (int round = 1; round <= max; round++) {
         bool any = false;
         for (int i = 0; i < np; i++) {
             bool changed;
             if (!run_pass(f, &table[i], round, o, st, d, &changed)) return false;
             any |= changed;
+        }
+        /* Deleted instructions leave their values in the table and holes in
+         * the arrays. Once a round has deleted a third of what the function
+         * held after the last compaction, move it into dense memory: the
+         * next rounds sweep a function that is that much smaller (a 200k-
+         * instruction function keeps about a third after the first round,
+         * which then fits in the cache). */
+        if (any) {
+            int64_t size = f->nparams;
+            for (int32_t b = 0; b < f->nblocks; b++) size += f->blocks[b].ninsts + f->blocks[b].nphis;
+            if (size * 3 < compacted_size * 2) {
+                mc_func_compact(f);
+                compacted_size = size;
+            }
         }
         if (st) st->rounds = round;
         if (!any) break;
