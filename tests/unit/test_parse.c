@@ -27,6 +27,7 @@
 #include "minicc/ir.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
+#include "minicc/verify.h"
 
 /* ---- helpers ------------------------------------------------------------------- */
 
@@ -794,6 +795,54 @@ static void test_clone_name_maps(void **state) {
     mc_func_free(g);
 }
 
+/* Compaction drops the values nothing names, keeps the order of the rest
+ * (so ties broken by handle break the same way), frees the dropped names,
+ * and leaves a function that prints and verifies exactly as before. */
+static void test_compact_values(void **state) {
+    (void)state;
+    const char *src = "func f(i32 n, buf m) {\n"
+                      "entry:\n    a = add n, 1\n    b = add a, 2\n    c = mul b, b\n    store m, 0, c\n    return c\n}\n";
+    McDiags d;
+    mc_diags_init(&d, "t.ir", src, strlen(src));
+    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+    assert_non_null(m);
+    McFunc *f = mc_func_clone(m->funcs[0]);
+    /* delete `b = add a, 2` and read a instead: b becomes unnamed */
+    McBlock *bl = &f->blocks[0];
+    int32_t a = mc_func_find_value(f, "a"), b = mc_func_find_value(f, "b"), c = mc_func_find_value(f, "c");
+    assert_true(a < b && b < c);
+    bl->insts[2].a[0] = mc_val(a);
+    bl->insts[2].a[1] = mc_val(a);
+    memmove(&bl->insts[1], &bl->insts[2], (size_t)(bl->ninsts - 2) * sizeof *bl->insts);
+    bl->ninsts--;
+    char *before = NULL, *after = NULL;
+    size_t n1 = 0, n2 = 0;
+    FILE *o = open_memstream(&before, &n1);
+    mc_func_print(f, o);
+    fclose(o);
+    int32_t nv = f->nvalues;
+    assert_int_equal(mc_func_compact_values(f), 1);
+    assert_int_equal(f->nvalues, nv - 1);
+    assert_int_equal(mc_func_find_value(f, "b"), MC_NONE);            /* the name is free again */
+    assert_int_equal(mc_func_find_value(f, "a"), a);                  /* before b: unchanged */
+    assert_int_equal(mc_func_find_value(f, "c"), c - 1);              /* after b: one down, order kept */
+    assert_int_equal(f->params[0], mc_func_find_value(f, "n"));
+    assert_int_equal(f->params[1], mc_func_find_value(f, "m"));
+    mc_func_compact(f);                                                /* nothing more to drop; dense copy */
+    o = open_memstream(&after, &n2);
+    mc_func_print(f, o);
+    fclose(o);
+    assert_string_equal(before, after);
+    assert_true(mc_verify(f, MC_VERIFY_INFER, &d));
+    int32_t nb = mc_func_value_new(f, "b"); /* b can be made again */
+    assert_int_equal(nb, f->nvalues - 1);
+    free(before);
+    free(after);
+    mc_func_free(f);
+    mc_module_free(m);
+    mc_diags_free(&d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip_corpus),
@@ -815,6 +864,7 @@ int main(void) {
         cmocka_unit_test(test_random_bytes),
         cmocka_unit_test(test_random_mutations),
         cmocka_unit_test(test_clone_name_maps),
+        cmocka_unit_test(test_compact_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
