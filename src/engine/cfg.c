@@ -9,6 +9,9 @@
  * 100k-block chain costs memory proportional to its size, not stack depth.
  * Storage is malloc'd per analysis (flat arrays with per-block slices), so an
  * McCfg is one snapshot that a pass drops when it edits the CFG.
+ * mc_cfg_build_dom and mc_cfg_build_loops stop short of the dominance
+ * frontiers (and loops) for callers that never read them: the verifier, which
+ * the optimizer runs after every pass, GVN, the run path and spill costs.
  *
  * The builder tolerates malformed input (blocks without a terminator, targets
  * out of range): such edges are ignored, so the verifier can build a CFG for
