@@ -43,7 +43,9 @@ typedef struct McDestroyed {
 
 /* Requires: ssa verified in SSA form (it is not changed).
  * Produces: a fresh function in mutable form (re-verified MC_VERIFY_MUTABLE),
- * its phis replaced by copies on edges. Returns NULL with a diagnostic when
+ * its phis replaced by copies on edges. Values nothing names are dropped
+ * (mc_func_compact_values), so value handles differ from ssa's; names,
+ * parameters and block handles of ssa's blocks are kept. Returns NULL with a diagnostic when
  * the input is not in SSA form. */
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d);
 void mc_destroyed_free(McDestroyed *x);

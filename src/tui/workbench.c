@@ -371,17 +371,21 @@ static bool wb_need_args(Wb *wb) {
     return false;
 }
 
+/* After the end, n and c only say how the run ended. */
+static bool wb_note_finished(Wb *wb) {
+    McSession *s = wb->s;
+    McOutcome o;
+    if (!s->interp || !mc_interp_finished(s->interp, &o)) return false;
+    char buf[192];
+    wb_note(wb, "finished: %s (r restarts)", mc_outcome_str(&o, buf, sizeof buf));
+    return true;
+}
+
 void wb_step(Wb *wb, bool by_inst) {
     McSession *s = wb->s;
     wb->status[0] = 0;
     if (!wb_need_args(wb)) return;
-    if (s->interp && mc_interp_finished(s->interp, NULL)) {
-        McOutcome o;
-        char buf[192];
-        mc_interp_finished(s->interp, &o);
-        wb_note(wb, "finished: %s (r restarts)", mc_outcome_str(&o, buf, sizeof buf));
-        return;
-    }
+    if (wb_note_finished(wb)) return;
     wb_snapshot(wb);
     WbCapture c;
     cap_open(&c);
@@ -401,13 +405,7 @@ void wb_continue(Wb *wb) {
     McSession *s = wb->s;
     wb->status[0] = 0;
     if (!wb_need_args(wb)) return;
-    if (s->interp && mc_interp_finished(s->interp, NULL)) {
-        McOutcome o;
-        char buf[192];
-        mc_interp_finished(s->interp, &o);
-        wb_note(wb, "finished: %s (r restarts)", mc_outcome_str(&o, buf, sizeof buf));
-        return;
-    }
+    if (wb_note_finished(wb)) return;
     wb_snapshot(wb);
     bool at_break = false;
     WbCapture c;
