@@ -186,7 +186,7 @@ static void measure_rows(Row *rows, int n, uint64_t seed, const int *reps) {
 
 int main(int argc, char **argv) {
     int32_t sizes[] = {10000, 100000, 200000};
-    int reps[] = {5, 3, 3};
+    int reps[] = {5, 5, 5};
     int nsizes = 3;
     if (argc > 1 && strcmp(argv[1], "--quick") == 0) { /* for smoke tests */
         sizes[1] = 20000;

@@ -105,9 +105,9 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
     memset(&s, 0, sizeof s);
     s.pass = p->name;
     s.round = round;
-    mc_func_counts(f, &s.insts[0], &s.phis[0], &s.blocks[0]);
+    if (st) mc_func_counts(f, &s.insts[0], &s.phis[0], &s.blocks[0]); /* a sweep: only when asked for */
     s.changed = p->run(f);
-    mc_func_counts(f, &s.insts[1], &s.phis[1], &s.blocks[1]);
+    if (st) mc_func_counts(f, &s.insts[1], &s.phis[1], &s.blocks[1]);
     *changed = s.changed;
     if (st) {
         if (st->n == st->cap) {

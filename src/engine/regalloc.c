@@ -44,6 +44,7 @@
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
+#include "regalloc_test.h"
 
 const char *mc_location_str(McLocation l, char *buf, size_t size) {
     if (l.kind == MC_LOC_REG)
@@ -123,6 +124,8 @@ static void colour_baseline(McAllocation *a) {
 
 /* ---- improved ---------------------------------------------------------------- */
 
+bool mc_coalesce_plain_sweeps = false; /* regalloc_test.h */
+
 /* The graph being coalesced: representatives, live adjacency, degrees.
  *
  * The neighbour rows start as one contiguous copy of the graph's rows (a
@@ -146,6 +149,8 @@ typedef struct Work {
     bool *alive;       /* a node that is its own representative */
     int32_t *mark;     /* scratch stamps */
     int32_t stamp;
+    int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
+    int32_t merges;
 } Work;
 
 static int32_t find(Work *w, int32_t v) {
@@ -206,6 +211,7 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->deg = mc_xcalloc(n, sizeof *w->deg);
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
+    w->changed_at = mc_xcalloc(n, sizeof *w->changed_at);
     size_t total = 0;
     for (int32_t v = 0; v < w->n; v++) total += (size_t)g->degree[v];
     w->store = mc_xmalloc((total ? total : 1) * sizeof *w->store);
@@ -232,6 +238,7 @@ static void work_free(Work *w) {
     free(w->deg);
     free(w->alive);
     free(w->mark);
+    free(w->changed_at);
 }
 
 /* Briggs: after merging a and b, fewer than K neighbours of degree >= K
@@ -265,23 +272,47 @@ static bool george_ok(Work *w, int32_t a, int32_t b) {
     return true;
 }
 
+/* The tests above read a node's degree only as "at least K" and "at least
+ * K + 1" (Briggs subtracts one for a common neighbour). */
+static int32_t degree_class(const Work *w, int32_t d) { return (d >= w->K) + (d >= w->K + 1); }
+
+/* Record that the tests of moves at v and at v's neighbours may answer
+ * differently now. */
+static void touch(Work *w, int32_t v) { w->changed_at[v] = w->merges; }
+static void touch_row(Work *w, int32_t v) {
+    for (int32_t k = 0; k < w->nnb[v]; k++)
+        if (w->alive[w->nb[v][k]]) touch(w, w->nb[v][k]);
+}
+
 static void merge(Work *w, int32_t a, int32_t b) {
-    /* b joins a */
+    /* b joins a. What a move's tests read (its ends' rows, the alive flags
+     * and degree classes of the nodes in them) changes here only for a, for
+     * b's neighbours (they lose b, some gain a), and for the rows holding a
+     * node whose degree class moved: a itself, or a common neighbour that
+     * loses b. Those nodes are touched, so that coalescing retests just
+     * their moves. */
+    w->merges++;
+    int32_t class_a = degree_class(w, w->deg[a]);
     int32_t in_a = mark_neighbours(w, a);
+    touch(w, a);
     for (int32_t k = 0; k < w->nnb[b]; k++) {
         int32_t t = w->nb[b][k];
         if (!w->alive[t]) continue;
+        touch(w, t);
         if (w->mark[t] != in_a) {
             w->mark[t] = in_a;
             nb_push(w, a, t);
             nb_push(w, t, a);
             w->deg[a]++;
         } else {
+            int32_t before = degree_class(w, w->deg[t]);
             w->deg[t]--; /* t keeps a but loses b */
+            if (degree_class(w, w->deg[t]) != before) touch_row(w, t);
         }
     }
     w->alive[b] = false;
     w->rep[b] = a;
+    if (degree_class(w, w->deg[a]) != class_a) touch_row(w, a);
 }
 
 static int32_t *move_order(const McIGraph *g) {
@@ -663,13 +694,30 @@ static void colour_improved(McAllocation *a, int mode) {
     Work w;
     work_init(&w, g, K);
 
-    /* 2. conservative coalescing, heaviest moves first, until nothing changes */
+    /* 2. conservative coalescing, heaviest moves first, until nothing changes.
+     * The answer is that of sweeping every move until a sweep merges
+     * nothing, obtained with less work: a move whose ends are one node or
+     * interfere stays so (merges only join nodes and add edges) and leaves
+     * the list; a move the conservative tests turned down is retested only
+     * when a merge since its test touched one of its ends (merge), since
+     * otherwise the tests would read the same and answer the same. */
     int32_t *mo = move_order(g);
+    int32_t nmo = g->nmoves;
+    bool plain = mc_coalesce_plain_sweeps;
+    int32_t *tested = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *tested); /* merges when last tested */
+    for (int32_t i = 0; i < nmo; i++) tested[i] = -1;
     for (bool changed = mode == MODE_COALESCE; changed;) {
         changed = false;
-        for (int32_t i = 0; i < g->nmoves; i++) {
+        int32_t open = 0;
+        for (int32_t i = 0; i < nmo; i++) {
             int32_t x = find(&w, g->moves[mo[i]][0]), y = find(&w, g->moves[mo[i]][1]);
-            if (x == y || interferes(&w, x, y)) continue;
+            if (plain) mo[open] = mo[i], tested[open++] = -1; /* every move, every sweep */
+            if (x == y) continue;
+            if (!plain && tested[i] >= 0 && w.changed_at[x] <= tested[i] && w.changed_at[y] <= tested[i]) {
+                mo[open] = mo[i], tested[open++] = tested[i]; /* turned down, and nothing it reads changed */
+                continue;
+            }
+            if (interferes(&w, x, y)) continue;
             /* bound parameters keep their own node as representative */
             int32_t keep = x, gone = y;
             if (f->values[y].param != MC_NONE) keep = y, gone = x;
@@ -678,9 +726,13 @@ static void colour_improved(McAllocation *a, int mode) {
                 a->cost[keep] += a->cost[gone];
                 a->ncoalesced++;
                 changed = true;
+            } else if (!plain) {
+                mo[open] = mo[i], tested[open++] = w.merges;
             }
         }
+        nmo = open;
     }
+    free(tested);
     free(mo);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
 

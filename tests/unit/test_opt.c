@@ -105,6 +105,64 @@ static void test_copyprop_trivial_phi(void **state) {
                "}\n");
 }
 
+static void test_copyprop_phi_rounds(void **state) {
+    (void)state;
+    /* x never changes but travels through two loops. In SSA the outer phi
+     * x.2 = [x.1, x.3] reads the inner phi x.3 = [x.2, x.4], which comes
+     * later and reads the copy x.4 = copy x.3 later still. The copies are
+     * decided first (x.1 is a, x.4 is x.3); then the first round over the
+     * phis finds x.2 not yet trivial (a against x.3) and x.3 trivial (x.2,
+     * or itself), and only the second round finds x.2 trivial (a, or x.3,
+     * which is x.2 itself): every x is a. */
+    expect_opt("func f(i32 a, i32 n, i32 m) {\n"
+               "entry:\n"
+               "    x = copy a\n"
+               "    i = copy 0\n"
+               "    jump outer\n"
+               "outer:\n"
+               "    c = lt i, n\n"
+               "    branch c, inner_pre, exit\n"
+               "inner_pre:\n"
+               "    j = copy 0\n"
+               "    jump inner\n"
+               "inner:\n"
+               "    d = lt j, m\n"
+               "    branch d, inner_body, outer_latch\n"
+               "inner_body:\n"
+               "    x = copy x\n"
+               "    j = add j, 1\n"
+               "    jump inner\n"
+               "outer_latch:\n"
+               "    i = add i, 1\n"
+               "    jump outer\n"
+               "exit:\n"
+               "    return x\n"
+               "}\n",
+               "copyprop",
+               "func f(i32 a, i32 n, i32 m) {\n"
+               "entry:\n"
+               "    jump outer\n"
+               "outer:\n"
+               "    i.2 = phi [entry: 0], [outer_latch: i.3]\n"
+               "    c = lt i.2, n\n"
+               "    branch c, inner_pre, exit\n"
+               "inner_pre:\n"
+               "    jump inner\n"
+               "inner:\n"
+               "    j.2 = phi [inner_pre: 0], [inner_body: j.3]\n"
+               "    d = lt j.2, m\n"
+               "    branch d, inner_body, outer_latch\n"
+               "inner_body:\n"
+               "    j.3 = add j.2, 1\n"
+               "    jump inner\n"
+               "outer_latch:\n"
+               "    i.3 = add i.2, 1\n"
+               "    jump outer\n"
+               "exit:\n"
+               "    return a\n"
+               "}\n");
+}
+
 static void test_sccp_branch(void **state) {
     (void)state;
     /* c is 1 on the only path, so the else side is unreachable and y is 7. */
@@ -283,6 +341,56 @@ static void test_dce_keeps_loads(void **state) {
                "    u = load m, a\n"
                "    store m, 0, a\n"
                "    return a\n"
+               "}\n");
+}
+
+static void test_dce_uses_before_definitions(void **state) {
+    (void)state;
+    /* DCE marks in one backward sweep; exit is laid out before the blocks
+     * that define what it returns (y in done, i.2 in head): they go on the
+     * work list, which then marks z, live only through y, and the loop's
+     * i.3. The loop-carried t is used only by itself and goes, like the
+     * unused mul. */
+    expect_opt("func g(i32 a, i32 n) {\n"
+               "entry:\n"
+               "    dead = mul a, a\n"
+               "    i = copy 0\n"
+               "    t = copy 5\n"
+               "    jump head\n"
+               "exit:\n"
+               "    r = add y, i\n"
+               "    return r\n"
+               "head:\n"
+               "    c = lt i, n\n"
+               "    branch c, body, done\n"
+               "body:\n"
+               "    t = add t, i\n"
+               "    i = add i, 1\n"
+               "    jump head\n"
+               "done:\n"
+               "    z = mul a, 3\n"
+               "    y = add z, 1\n"
+               "    jump exit\n"
+               "}\n",
+               "dce",
+               "func g(i32 a, i32 n) {\n"
+               "entry:\n"
+               "    i.1 = copy 0\n"
+               "    jump head\n"
+               "exit:\n"
+               "    r = add y, i.2\n"
+               "    return r\n"
+               "head:\n"
+               "    i.2 = phi [entry: i.1], [body: i.3]\n"
+               "    c = lt i.2, n\n"
+               "    branch c, body, done\n"
+               "body:\n"
+               "    i.3 = add i.2, 1\n"
+               "    jump head\n"
+               "done:\n"
+               "    z = mul a, 3\n"
+               "    y = add z, 1\n"
+               "    jump exit\n"
                "}\n");
 }
 
@@ -577,12 +685,14 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_copyprop),
         cmocka_unit_test(test_copyprop_trivial_phi),
+        cmocka_unit_test(test_copyprop_phi_rounds),
         cmocka_unit_test(test_sccp_branch),
         cmocka_unit_test(test_sccp_loop_constant),
         cmocka_unit_test(test_gvn),
         cmocka_unit_test(test_gvn_not_across_siblings),
         cmocka_unit_test(test_gvn_loads),
         cmocka_unit_test(test_dce_keeps_loads),
+        cmocka_unit_test(test_dce_uses_before_definitions),
         cmocka_unit_test(test_simplifycfg),
         cmocka_unit_test(test_simplifycfg_keeps_conflicting_phi),
         cmocka_unit_test(test_pass_table),
