@@ -195,6 +195,7 @@ static double measure_step(const McFunc *f, const McArgs *args, bool observe, Mc
 }
 
 int main(void) {
+    mc_memory_keep(); /* as minicc runs (util.c) */
     static const int32_t sum_s[] = {1000, 10}, nested_s[] = {300}, fill_s[] = {1000, 20};
     struct {
         const char *name;

@@ -303,6 +303,7 @@ static double bench_kernel(const char *name, const char *text, int32_t buflen, c
 }
 
 int main(void) {
+    mc_memory_keep(); /* as minicc runs (util.c) */
     char tmp[] = "/tmp/minicc-bench-native-XXXXXX";
     if (!mkdtemp(tmp)) {
         perror("mkdtemp");

@@ -83,6 +83,7 @@ static int args_words(const char *src, char ***out) {
 }
 
 int main(void) {
+    mc_memory_keep(); /* as minicc runs (util.c) */
     const char *dir = "bench/kernels";
     DIR *dp = opendir(dir);
     if (!dp) {

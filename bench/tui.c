@@ -83,6 +83,7 @@ static double measure(McSession *s, int w, int h, int layout, int steps) {
 }
 
 int main(void) {
+    mc_memory_keep(); /* as minicc runs (util.c) */
     char path[] = "/tmp/minicc-bench-tui-XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0) {

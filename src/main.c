@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "minicc/util.h"
 #include "repl/commands.h"
 #include "repl/repl.h"
 #include "repl/session.h"
@@ -194,6 +195,7 @@ static int run_prompt(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    mc_memory_keep();
     if (argc >= 2) {
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
             usage(stdout);

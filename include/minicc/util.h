@@ -45,6 +45,12 @@ char *mc_read_file(const char *path, size_t *len);
  * digits, in range. Returns 0 ok, 1 not a number, 2 out of range. */
 int mc_parse_i32(const char *s, size_t len, int32_t *out);
 
+/* Keep freed memory in the process for the next allocation instead of
+ * giving it back to the kernel (glibc; a no-op elsewhere). Called first
+ * thing by main() and by the benchmarks, which measure what minicc does.
+ * See util.c for why. */
+void mc_memory_keep(void);
+
 /* Monotonic and process CPU clocks in seconds, for benchmarks. */
 double mc_now(void);
 double mc_cpu_now(void);

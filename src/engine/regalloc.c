@@ -241,6 +241,19 @@ static void work_free(Work *w) {
     free(w->changed_at);
 }
 
+/* After coalescing: keep only the alive entries of each alive row, in their
+ * order, so that simplify, select and recolour (which run seven times)
+ * read shorter rows and no alive flag for a neighbour. */
+static void rows_drop_dead(Work *w) {
+    for (int32_t v = 0; v < w->n; v++) {
+        if (!w->alive[v]) continue;
+        int32_t *row = w->nb[v], k2 = 0;
+        for (int32_t k = 0; k < w->nnb[v]; k++)
+            if (w->alive[row[k]]) row[k2++] = row[k];
+        w->nnb[v] = k2;
+    }
+}
+
 /* Briggs: after merging a and b, fewer than K neighbours of degree >= K
  * (a neighbour of both loses one degree in the merge). */
 static bool briggs_ok(Work *w, int32_t a, int32_t b) {
@@ -468,13 +481,15 @@ static HeapItem heap_pop(Heap *h) {
 static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, int32_t *colour,
                                int32_t *order) {
     int32_t n = w->n, K = w->K;
+    /* wdeg: degree among the nodes not yet removed; -1 once removed (or not
+     * a representative), so a neighbour costs one read */
     int32_t *wdeg = mc_xmalloc((size_t)(n ? n : 1) * sizeof *wdeg);
-    bool *removed = mc_xcalloc((size_t)(n ? n : 1), sizeof *removed);
     int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
     int32_t *low = mc_xmalloc((size_t)(n ? n : 1) * sizeof *low);
     int32_t nstack = 0, nlow = 0, remaining = 0;
     for (int32_t v = 0; v < n; v++) {
         colour[v] = -1;
+        wdeg[v] = -1;
         if (!w->alive[v]) continue;
         wdeg[v] = w->deg[v];
         remaining++;
@@ -488,14 +503,14 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
         int32_t v = MC_NONE;
         while (nlow > 0 && v == MC_NONE) {
             int32_t c = low[--nlow];
-            if (!removed[c]) v = c;
+            if (wdeg[c] >= 0) v = c;
         }
         while (v == MC_NONE) {
             /* lazy heap: keys only grow as degrees fall, so a popped entry
              * whose key is stale goes back with its true key */
             MC_ASSERT(heap.n > 0);
             HeapItem it = heap_pop(&heap);
-            if (removed[it.v]) continue;
+            if (wdeg[it.v] < 0) continue;
             double key = spill_metric(cost[it.v], wdeg[it.v], metric);
             if (key > it.key) {
                 heap_push(&heap, (HeapItem){key, it.v});
@@ -503,40 +518,37 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
             }
             v = it.v;
         }
-        removed[v] = true;
+        wdeg[v] = -1;
         remaining--;
         stack[nstack++] = v;
         for (int32_t k = 0; k < w->nnb[v]; k++) {
             int32_t t = w->nb[v][k];
-            if (!w->alive[t] || removed[t]) continue;
-            if (--wdeg[t] == K - 1) low[nlow++] = t;
+            if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
         }
     }
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     int32_t norder = 0, st = 0;
-    bool *done = removed; /* reused: coloured or spilled already */
-    memset(done, 0, (size_t)(n ? n : 1) * sizeof *done);
+    /* colour[t] >= 0 only for a node already given a register: the rows
+     * hold representatives only, and colour starts at -1 */
     while (nstack > 0) {
         int32_t v = stack[--nstack];
         st++;
         for (int32_t k = 0; k < w->nnb[v]; k++) {
             int32_t t = w->nb[v][k];
-            if (w->alive[t] && colour[t] >= 0) taken[colour[t]] = st;
+            if (colour[t] >= 0) taken[colour[t]] = st;
         }
         int32_t r = -1;
         for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
             int32_t p = pt->list[k];
-            if (done[p] && colour[p] >= 0 && taken[colour[p]] != st) r = colour[p];
+            if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p];
         }
         for (int32_t c = 0; c < K && r < 0; c++)
             if (taken[c] != st) r = c;
         colour[v] = r;
-        done[v] = true;
         order[norder++] = v;
     }
     free(taken);
     free(wdeg);
-    free(removed);
     free(stack);
     free(low);
     free(heap.v);
@@ -549,7 +561,7 @@ static int32_t free_colour(Work *w, const int32_t *colour, int32_t u, int32_t av
     int32_t st = ++w->stamp;
     for (int32_t k = 0; k < w->nnb[u]; k++) {
         int32_t t = w->nb[u][k];
-        if (w->alive[t] && colour[t] >= 0) taken[colour[t]] = st;
+        if (colour[t] >= 0) taken[colour[t]] = st;
     }
     for (int32_t c = 0; c < w->K; c++)
         if (c != avoid && taken[c] != st) return c;
@@ -617,7 +629,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
             for (int32_t k = 0; k < w->nnb[v]; k++) {
                 int32_t u = w->nb[v][k];
-                if (!w->alive[u] || colour[u] < 0) continue;
+                if (colour[u] < 0) continue;
                 conflict[colour[u]] += cost[u];
                 if (movable[colour[u]] && nbc_free(&nc, w, colour, u, colour[u], taken) < 0) movable[colour[u]] = 0;
             }
@@ -627,7 +639,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             if (pick >= 0) {
                 for (int32_t k = 0; k < w->nnb[v]; k++) {
                     int32_t u = w->nb[v][k];
-                    if (!w->alive[u] || colour[u] != pick) continue;
+                    if (colour[u] != pick) continue;
                     int32_t to = nbc_free(&nc, w, colour, u, pick, taken);
                     MC_ASSERT(to >= 0);
                     nbc_set(&nc, w, colour, u, to);
@@ -641,7 +653,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             if (pick >= 0) {
                 for (int32_t k = 0; k < w->nnb[v]; k++) {
                     int32_t u = w->nb[v][k];
-                    if (w->alive[u] && colour[u] == pick) nbc_set(&nc, w, colour, u, -1);
+                    if (colour[u] == pick) nbc_set(&nc, w, colour, u, -1);
                 }
                 nbc_set(&nc, w, colour, v, pick);
                 changed = true;
@@ -678,7 +690,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
         int32_t v = order[i];
         for (int32_t k = 0; k < w->nnb[v]; k++) {
             int32_t t = w->nb[v][k];
-            if (w->alive[t] && colour[t] >= 0) taken[colour[t]] = i + 1;
+            if (colour[t] >= 0) taken[colour[t]] = i + 1;
         }
         for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
             if (taken[r] != i + 1) colour[v] = r;
@@ -735,6 +747,7 @@ static void colour_improved(McAllocation *a, int mode) {
     free(tested);
     free(mo);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
+    rows_drop_dead(&w);
 
     /* 3-4. simplify/select under three spill metrics; keep the cheapest */
     Partners pt;
