@@ -738,6 +738,15 @@ void wb_submit(Wb *wb, const char *line) {
     char *out = NULL;
     int st = wb_command(wb, line, true, &out);
     if (st == 2) wb->quit = true;
+    /* A run or continue typed here that stops at a breakpoint says so in
+     * the status bar too, as `c` does, in the prompt's own words (its last
+     * `breakpoint: BLOCK` line); an error already there stays. */
+    if (out && !wb->status[0]) {
+        const char *bp = NULL;
+        for (const char *q = out; (q = strstr(q, "breakpoint: ")) != NULL; q++)
+            if (q == out || q[-1] == '\n') bp = q;
+        if (bp) wb_note(wb, "%.*s", (int)strcspn(bp, "\n"), bp);
+    }
     if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
     free(out);
     if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) {

@@ -270,7 +270,8 @@ around the back edge (blocks entry, loop, $edge1, loop, $edge1, loop, exit).
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 The prompt's `run` typed at the workbench's command line stops at the
-entry breakpoint too, and the IR pane shows it.
+entry breakpoint too, the IR pane shows it, and the status bar says so as
+it does for `c`.
 
   $ minicc --tui-script ':break entry<Enter>:run<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '2p;19,24p'
   |=>*entry:                                 ||* n  = 3   (new)                  |
@@ -278,5 +279,19 @@ entry breakpoint too, and the IR pane shows it.
   |breakpoint: entry                                                             |
   |at the start: about to enter entry                                            |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | running at entry   ?:keys  ::command  q:qui
+   swap | stage input | step 0 | K=4 | running at entry   breakpoint: entry
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+So does `continue` typed there, once per stop; with two on one line the
+status bar names the last stop (step 5, the second time at head).
+
+  $ minicc --tui-script ':break head<Enter>:run<Enter>:continue<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '23p'
+   swap | stage input | step 3 | K=4 | running at head   breakpoint: head
+
+  $ minicc --tui-script ':break head<Enter>:run<Enter>:continue; continue<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '23p'
+   swap | stage input | step 5 | K=4 | running at head   breakpoint: head
+
+A command that does not stop at a breakpoint leaves the status bar alone.
+
+  $ minicc --tui-script ':break head<Enter>:run<Enter>:break<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '23p'
+   swap | stage input | step 1 | K=4 | running at head   ?:keys  ::command  q:quit
