@@ -15,7 +15,9 @@
  *      merge a and b when they do not interfere and either Briggs' test (the
  *      merged node has fewer than K neighbours of significant degree) or
  *      George's test (every neighbour of b already interferes with a or has
- *      insignificant degree) says colourability cannot suffer;
+ *      insignificant degree) says colourability cannot suffer, sweeping the
+ *      moves until a sweep merges nothing (a turned-down move is retested
+ *      only when a merge changed what its tests read: see colour_improved);
  *   3. simplify: remove nodes of degree < K onto a stack; when none is left,
  *      push the node with the least spill metric optimistically (tried with
  *      cost/degree, cost/degree^2 and cost; the cheapest result is kept);
