@@ -244,9 +244,10 @@ bool mc_pass_sccp(McFunc *f) {
     /* Rewrite: constants into uses, fold branches, drop dead definitions and blocks. */
     bool changed = false;
     McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
+    bool anyconst = false;
     for (int32_t v = 0; v < nv; v++)
-        if (s.state[v] == CONST) repl[v] = mc_const(s.cval[v]);
-    mc_opt_replace_uses(f, repl);
+        if (s.state[v] == CONST) repl[v] = mc_const(s.cval[v]), anyconst = true;
+    if (anyconst) mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when there is a constant */
     for (int32_t b = 0; b < nb; b++) {
         if (!s.bexec[b]) continue;
         McBlock *bl = &f->blocks[b];

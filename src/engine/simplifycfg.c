@@ -138,7 +138,7 @@ static bool merge_and_forward(McFunc *f) {
     bool *dead = mc_xcalloc((size_t)nb + 1, sizeof *dead);
     bool *touched = mc_xcalloc((size_t)nb + 1, sizeof *touched);
     McOperand *repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
-    bool changed = false;
+    bool changed = false, replaced = false;
 
     for (int32_t a = 0; a < nb; a++) {
         if (dead[a]) continue;
@@ -151,6 +151,7 @@ static bool merge_and_forward(McFunc *f) {
             for (int32_t q = 0; q < bb->nphis; q++) {
                 MC_ASSERT(bb->phis[q].nargs == 1);
                 repl[bb->phis[q].dest] = bb->phis[q].args[0].val;
+                replaced = true;
             }
             bb->nphis = 0;
             int32_t n = bb->ninsts;
@@ -206,7 +207,7 @@ static bool merge_and_forward(McFunc *f) {
         changed = true;
     }
     if (changed) {
-        mc_opt_replace_uses(f, repl);
+        if (replaced) mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when a phi went */
         mc_func_remove_blocks(f, dead);
     }
     free(p.start);
