@@ -452,6 +452,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     if (entry && mc_interp_block(s->interp) == MC_NONE && !mc_interp_finished(s->interp, NULL) && bp[0]) {
         /* Not started yet: "about to enter" the entry block. */
         *at_break = true;
+        s->break_stops++;
         free(bp);
         return true;
     }
@@ -461,6 +462,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
             if (!first && bp[mc_interp_block(s->interp) < 0 ? 0 : mc_interp_block(s->interp)] &&
                 mc_interp_block(s->interp) >= 0) {
                 *at_break = true;
+                s->break_stops++;
                 break;
             }
             events_clear(&s->last);

@@ -91,6 +91,7 @@ typedef struct McSession {
     bool where_by_command;  /* -c: where_line is the 1-based index of the command
                                in the `;`-separated list (`-c:N: error:`) */
     bool stop_at_entry;     /* next mc_session_continue honours an entry breakpoint */
+    int64_t break_stops;    /* stops at a breakpoint so far (a front end compares counts) */
     const char *cmd;        /* the command running (mc_command_run), so shared
                                checks such as "no function loaded" can name it */
     int source_depth;  /* nesting of `source` */

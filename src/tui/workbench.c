@@ -734,18 +734,17 @@ void wb_submit(Wb *wb, const char *line) {
     McInterp *before = s->interp;
     int64_t ticks = before ? mc_interp_ticks(before) : -1;
     int regs = s->regs;
+    int64_t stops = s->break_stops;
     wb_snapshot(wb);
     char *out = NULL;
     int st = wb_command(wb, line, true, &out);
     if (st == 2) wb->quit = true;
-    /* A run or continue typed here that stops at a breakpoint says so in
-     * the status bar too, as `c` does, in the prompt's own words (its last
-     * `breakpoint: BLOCK` line); an error already there stays. */
-    if (out && !wb->status[0]) {
-        const char *bp = NULL;
-        for (const char *q = out; (q = strstr(q, "breakpoint: ")) != NULL; q++)
-            if (q == out || q[-1] == '\n') bp = q;
-        if (bp) wb_note(wb, "%.*s", (int)strcspn(bp, "\n"), bp);
+    /* A run or continue typed here that stopped at a breakpoint says so in
+     * the status bar too, as `c` does (an error already there stays). */
+    if (s->break_stops != stops && s->interp && !wb->status[0]) {
+        int32_t b = mc_interp_block(s->interp);
+        const McFunc *f = s->interp_func;
+        wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
     }
     if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
     free(out);
