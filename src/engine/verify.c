@@ -27,9 +27,9 @@
  * dominated and is reported.
  *
  * Definite assignment costs O(uses) for names assigned once (for those it is
- * exactly dominance of the single definition) plus a forward intersection
- * dataflow whose bit sets only cover names assigned more than once, so large
- * mostly-single-assignment functions stay linear.
+ * exactly dominance of the single definition) plus, for names assigned more
+ * than once, backward searches from their uses (see check_mutable), so large
+ * mostly-single-assignment functions and deep loop nests stay linear.
  *
  * Contract: requires nothing (this is what establishes the invariants);
  * produces diagnostics and, on success, f->form; invalidates nothing.
@@ -406,10 +406,15 @@ static int check_ssa(V *v) {
  * or a phi destination after phi destruction - is checked use by use: the
  * use is fine when an assignment precedes it in its block, or when every
  * path from the entry into the block passes through a block that assigns it.
- * That is a backward search from the use that stops at assigning blocks; a
- * search that fails to reach the entry proves every block it saw safe, which
- * is remembered per value. The cost follows the regions searched (about the
- * values' live ranges) and the memory is linear: no blocks x values sets. */
+ * That is a backward search from the use that stops at assigning blocks and
+ * at blocks one of them strictly dominates (an assignment is never undone,
+ * so everything below an assigning block in the dominator tree has the
+ * value). A search that fails to reach the entry proves every block it saw
+ * safe; one that reaches it proves the path it found unsafe; both are
+ * remembered per value. The cost follows the regions searched (the values'
+ * live ranges outside the dominance regions of their assignments, so a deep
+ * loop nest, whose inner loops every outer value is live across, stays
+ * linear) and the memory is linear: no blocks x values sets. */
 
 typedef struct DaUse {
     int32_t x, b; /* value, block of the use */
@@ -434,6 +439,54 @@ static void *sort_by_value(const void *recs, int32_t n, size_t size, int32_t nva
     }
     free(start);
     return out;
+}
+
+/* Sort blocks by their dominator-tree preorder number (insertion sort for
+ * the usual handful, heap sort beyond). */
+static void sort_by_pre(int32_t *b, int32_t n, const McCfg *c) {
+    if (n <= 16) {
+        for (int32_t i = 1; i < n; i++) {
+            int32_t x = b[i], j = i;
+            for (; j > 0 && c->dom_pre[b[j - 1]] > c->dom_pre[x]; j--) b[j] = b[j - 1];
+            b[j] = x;
+        }
+        return;
+    }
+    /* heap sort: no allocation, O(n log n) */
+    for (int32_t start = n / 2 - 1, end = n;;) {
+        int32_t root;
+        if (start >= 0) {
+            root = start--;
+        } else {
+            if (--end == 0) break;
+            int32_t t = b[0];
+            b[0] = b[end];
+            b[end] = t;
+            root = 0;
+        }
+        for (;;) {
+            int32_t child = 2 * root + 1;
+            if (child >= end) break;
+            if (child + 1 < end && c->dom_pre[b[child + 1]] > c->dom_pre[b[child]]) child++;
+            if (c->dom_pre[b[root]] >= c->dom_pre[b[child]]) break;
+            int32_t t = b[root];
+            b[root] = b[child];
+            b[child] = t;
+            root = child;
+        }
+    }
+}
+
+/* Whether one of the blocks in cover (disjoint dominator subtrees, in
+ * preorder) strictly dominates q. */
+static bool below_cover(const McCfg *c, const int32_t *cover, int32_t n, int32_t q) {
+    int32_t lo = 0, hi = n, pre = c->dom_pre[q];
+    while (lo < hi) { /* first cover block with preorder number > q's */
+        int32_t mid = lo + (hi - lo) / 2;
+        if (c->dom_pre[cover[mid]] <= pre) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo > 0 && cover[lo - 1] != q && mc_cfg_dominates(c, cover[lo - 1], q);
 }
 
 static int check_mutable(V *v) {
@@ -491,54 +544,82 @@ static int check_mutable(V *v) {
         DaDef *sd = sort_by_value(defs, ndefs, sizeof *defs, f->nvalues);
         int32_t *assigns = mc_xcalloc((size_t)n, sizeof *assigns); /* == gen: block assigns x */
         int32_t *safe = mc_xcalloc((size_t)n, sizeof *safe);       /* == gen: x assigned at entry */
+        int32_t *unsafe = mc_xcalloc((size_t)n, sizeof *unsafe);   /* == gen: maybe not */
         int32_t *seen = mc_xcalloc((size_t)n, sizeof *seen);       /* == search number */
         int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
         int32_t *trail = mc_xmalloc((size_t)(n ? n : 1) * sizeof *trail); /* blocks one search saw */
+        int32_t *parent = mc_xmalloc((size_t)(n ? n : 1) * sizeof *parent); /* toward the use */
+        int32_t *cover = mc_xmalloc((size_t)(ndefs ? ndefs : 1) * sizeof *cover); /* outermost assigners */
         int32_t entry = c->rpo[0], gen = 0, search = 0, d = 0;
         for (int32_t u = 0; u < nuses;) {
             int32_t x = su[u].x;
             gen++;
             while (d < ndefs && sd[d].x < x) d++;
-            for (; d < ndefs && sd[d].x == x; d++) assigns[sd[d].b] = gen;
+            /* The assigning blocks, and those of them no other one dominates,
+             * in dominator-tree preorder: their subtrees are disjoint. */
+            int32_t ncover = 0;
+            for (; d < ndefs && sd[d].x == x; d++) {
+                assigns[sd[d].b] = gen;
+                cover[ncover++] = sd[d].b;
+            }
+            sort_by_pre(cover, ncover, c);
+            int32_t kept = 0;
+            for (int32_t k = 0; k < ncover; k++)
+                if (kept == 0 || !mc_cfg_dominates(c, cover[kept - 1], cover[k])) cover[kept++] = cover[k];
+            ncover = kept;
             /* A parameter is assigned before the entry block runs. */
             bool param = f->values[x].param != MC_NONE;
             for (; u < nuses && su[u].x == x; u++) {
                 int32_t b = su[u].b;
                 if (param || safe[b] == gen) continue;
-                /* Search backwards from the top of b for a path from the
-                 * entry that never assigns x. */
-                search++;
-                int32_t sp = 0, nt = 0;
-                bool unsafe = false;
-                stack[sp++] = b;
-                trail[nt++] = b;
-                seen[b] = search;
-                while (sp > 0) {
-                    int32_t q = stack[--sp];
-                    if (q == entry) {
-                        unsafe = true;
-                        break;
+                bool bad = unsafe[b] == gen;
+                if (!bad && !below_cover(c, cover, ncover, b)) {
+                    /* Search backwards from the top of b for a path from the
+                     * entry that never assigns x. */
+                    search++;
+                    int32_t sp = 0, nt = 0;
+                    stack[sp++] = b;
+                    trail[nt++] = b;
+                    seen[b] = search;
+                    parent[b] = MC_NONE;
+                    while (sp > 0) {
+                        int32_t q = stack[--sp];
+                        if (q == entry || unsafe[q] == gen) { /* the path found is unsafe */
+                            bad = true;
+                            for (int32_t r = q; r != MC_NONE; r = parent[r]) unsafe[r] = gen;
+                            break;
+                        }
+                        for (int32_t k = 0; k < c->npreds[q]; k++) {
+                            int32_t p = c->preds[q][k];
+                            if (c->rpo_index[p] < 0 || assigns[p] == gen || safe[p] == gen || seen[p] == search)
+                                continue;
+                            seen[p] = search;
+                            if (below_cover(c, cover, ncover, p)) {
+                                safe[p] = gen;
+                                continue;
+                            }
+                            parent[p] = q;
+                            stack[sp++] = p;
+                            trail[nt++] = p;
+                        }
                     }
-                    for (int32_t k = 0; k < c->npreds[q]; k++) {
-                        int32_t p = c->preds[q][k];
-                        if (c->rpo_index[p] < 0 || assigns[p] == gen || safe[p] == gen || seen[p] == search)
-                            continue;
-                        seen[p] = search;
-                        stack[sp++] = p;
-                        trail[nt++] = p;
-                    }
+                    if (!bad) /* everything the search saw is assigned on every path into it */
+                        for (int32_t t = 0; t < nt; t++) safe[trail[t]] = gen;
                 }
-                if (unsafe)
+                if (bad)
                     err(v, su[u].loc, b, "'%s' may be used before it is assigned", vname(v, x));
-                else /* everything the search saw is assigned on every path into it */
-                    for (int32_t t = 0; t < nt; t++) safe[trail[t]] = gen;
+                else
+                    safe[b] = gen;
             }
         }
+        free(cover);
+        free(parent);
         free(trail);
         free(su);
         free(sd);
         free(assigns);
         free(safe);
+        free(unsafe);
         free(seen);
         free(stack);
     }

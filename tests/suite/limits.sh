@@ -131,11 +131,14 @@ nest() { # N FILE
         }
         printf "x1:\n    return s\n}\n" }' >"$2"
 }
-nest 2500 "$tmp/nest2500.ir"
-nest 5000 "$tmp/nest5000.ir"
-run "2500 nested loops: parse+verify+interpret" 60 "0" "$MINICC" run "$tmp/nest2500.ir" --max-steps 1000000 -- 1; small=$ms
-run "5000 nested loops: parse+verify+interpret" 60 "0" "$MINICC" run "$tmp/nest5000.ir" --max-steps 1000000 -- 1; big=$ms
-grep -q '^return 5001$' "$tmp/out" && ok "5000 nested loops return 5001" || ko "5000 nested loops return 5001"
+nest 25000 "$tmp/nest25000.ir"
+nest 50000 "$tmp/nest50000.ir"
+# Definite assignment: each loop's flag is live across every loop inside it,
+# so a check that walks live ranges is quadratic here (it took 6.3 s and 25 s,
+# which the 4x rule alone would let through; the time limit does not).
+run "25000 nested loops: parse+verify+interpret" 10 "0" "$MINICC" run "$tmp/nest25000.ir" --max-steps 1000000 -- 1; small=$ms
+run "50000 nested loops: parse+verify+interpret" 10 "0" "$MINICC" run "$tmp/nest50000.ir" --max-steps 1000000 -- 1; big=$ms
+grep -q '^return 50001$' "$tmp/out" && ok "50000 nested loops return 50001" || ko "50000 nested loops return 50001"
 ratio "nest input" "$small" "$big"
 # The later stages build block liveness by iterative dataflow, which needs a
 # number of rounds that grows with the loop nesting depth (each round costs

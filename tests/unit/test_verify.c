@@ -349,6 +349,47 @@ static void test_mutable_loop_valid(void **state) {
                  MC_FORM_MUTABLE);
 }
 
+/* The search's shortcuts: an assigning block that strictly dominates the use
+ * settles it, and a path to the entry found once settles every use behind it. */
+static void test_mutable_dominance_and_memo(void **state) {
+    (void)state;
+    /* Two nested loops, each header's counter reassigned in its body: the
+     * back edge comes out of the inner loop, below the outer assignment. */
+    EXPECT_VALID("func f(i32 n) {\n"
+                 "entry:\n  s = copy n\n  jump p1\n"
+                 "p1:\n  c1 = copy 1\n  jump h1\n"
+                 "h1:\n  branch c1, b1, x1\n"
+                 "b1:\n  c1 = copy 0\n  s = add s, 1\n  jump p2\n"
+                 "p2:\n  c2 = copy 1\n  jump h2\n"
+                 "h2:\n  branch c2, b2, x2\n"
+                 "b2:\n  c2 = copy 0\n  s = add s, 1\n  jump h2\n"
+                 "x2:\n  jump h1\n"
+                 "x1:\n  return s\n}\n",
+                 MC_FORM_MUTABLE);
+    /* Use before the block's own assignment: only an assignment that
+     * strictly dominates counts. */
+    EXPECT_DIAGS("func f(i32 n) {\n"
+                 "entry:\n  jump h\n"
+                 "h:\n  x = add x, 1\n  branch n, h, e\n"
+                 "e:\n  x = copy 2\n  return x\n}\n",
+                 "t.ir:5:11: error: 'x' may be used before it is assigned\n");
+    EXPECT_VALID("func f(i32 n) {\n"
+                 "entry:\n  x = copy 0\n  jump h\n"
+                 "h:\n  x = add x, 1\n  branch n, h, e\n"
+                 "e:\n  x = copy 2\n  return x\n}\n",
+                 MC_FORM_MUTABLE);
+    /* Assigned on one arm only, then used along a chain: every use is
+     * reported, whether found by a search or by the remembered path. */
+    EXPECT_DIAGS("func f(i32 n) {\n"
+                 "entry:\n  branch n, l, j\n"
+                 "l:\n  x = copy 1\n  jump j\n"
+                 "j:\n  y = add x, 1\n  jump k\n"
+                 "k:\n  y = add x, y\n  jump m\n"
+                 "m:\n  x = copy 3\n  y = add x, y\n  return y\n}\n",
+                 "t.ir:8:11: error: 'x' may be used before it is assigned\n"
+                 "t.ir:11:11: error: 'x' may be used before it is assigned\n");
+}
+
 static void test_clone_verifies(void **state) {
     (void)state;
     McDiags d;
@@ -736,6 +777,7 @@ int main(void) {
         cmocka_unit_test(test_phi_bad_block_handle),
         cmocka_unit_test(test_null_diags),
         cmocka_unit_test(test_random_damage),
+        cmocka_unit_test(test_mutable_dominance_and_memo),
         cmocka_unit_test(test_chain_100k),
         cmocka_unit_test(test_parse_100k_blocks),
     };
