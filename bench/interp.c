@@ -46,7 +46,7 @@ static void PHI(McFunc *f, int32_t b, const char *dest, int32_t p1, McOperand v1
     mc_phi_arg_add(f, b, k, p1, v1);
     mc_phi_arg_add(f, b, k, p2, v2);
 }
-static const McOperand N0 = {MC_OPND_NONE, 0, {0, 0}};
+static const McOperand N0 = {MC_OPND_NONE, 0, {0}};
 
 /* sum(b, n, R): R passes summing b[0..n). */
 static McFunc *kernel_sum(void) {

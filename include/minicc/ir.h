@@ -114,12 +114,28 @@ typedef struct McLoc {
     int32_t line, col; /* 1-based source position; 0 when synthesized */
 } McLoc;
 
+/* A source position as the IR stores it: 4 bytes instead of McLoc's 8, so
+ * that instructions, phi entries and terminators stay small (the optimizer
+ * sweeps them; at 200k instructions the IR no longer fits the cache). Line
+ * < 2^20 and column < 2^11 are packed directly; any other position goes
+ * through a process-wide table of the far ones (each distinct one stored
+ * once). Zero means synthesized, as McLoc 0:0 does. Convert with mc_pos /
+ * mc_loc; compare with mc_pos_eq. */
+typedef struct McPos {
+    uint32_t bits;
+} McPos;
+
+McPos mc_pos(McLoc l); /* line <= 0 gives the synthesized position */
+McLoc mc_loc(McPos p);
+static inline bool mc_pos_known(McPos p) { return p.bits != 0; }
+static inline bool mc_pos_eq(McPos a, McPos b) { return a.bits == b.bits; }
+
 enum { MC_OPND_NONE = 0, MC_OPND_VALUE = 1, MC_OPND_CONST = 2 };
 
 typedef struct McOperand {
     uint8_t kind; /* MC_OPND_* */
     int32_t v;    /* value handle or constant */
-    McLoc loc;    /* where the operand was written */
+    McPos loc;    /* where the operand was written */
 } McOperand;
 
 typedef enum McValKind { MC_VAL_I32 = 0, MC_VAL_BUF = 1 } McValKind;
@@ -128,35 +144,35 @@ typedef struct McValue {
     const char *name; /* arena string, unique within the function */
     uint8_t kind;     /* McValKind */
     int32_t param;    /* parameter index, or MC_NONE */
-    McLoc loc;        /* first definition in the source */
+    McPos loc;        /* first definition in the source */
 } McValue;
 
 typedef struct McInst {
     uint8_t op;        /* McOp, never a terminator */
     int32_t dest;      /* value handle, MC_NONE for store */
     McOperand a[3];    /* value operands, mc_op_info[op].nargs of them */
-    McLoc loc;         /* start of the instruction (its destination name) */
+    McPos loc;         /* start of the instruction (its destination name) */
 } McInst;
 
 typedef struct McTerm {
     uint8_t op;        /* MC_OP_RET, MC_OP_JUMP or MC_OP_BRANCH */
     McOperand arg;     /* return value or branch condition */
     int32_t target[2]; /* jump: target[0]; branch: [nonzero, zero] */
-    McLoc loc;         /* the keyword */
-    McLoc tloc[2];     /* the target names */
+    McPos loc;         /* the keyword */
+    McPos tloc[2];     /* the target names */
 } McTerm;
 
 typedef struct McPhiArg {
     int32_t block; /* predecessor block handle */
     McOperand val; /* value on that edge */
-    McLoc bloc;    /* where the predecessor name was written */
+    McPos bloc;    /* where the predecessor name was written */
 } McPhiArg;
 
 typedef struct McPhi {
     int32_t dest;  /* value handle */
+    McPos loc;
     McPhiArg *args;
     int32_t nargs, cap;
-    McLoc loc;
 } McPhi;
 
 typedef struct McBlock {
@@ -167,7 +183,7 @@ typedef struct McBlock {
     int32_t ninsts, capinsts;
     McTerm term;
     bool has_term; /* false only while a builder is filling the block */
-    McLoc loc;     /* the label */
+    McPos loc;     /* the label */
 } McBlock;
 
 typedef enum McForm { MC_FORM_UNKNOWN = 0, MC_FORM_MUTABLE, MC_FORM_SSA } McForm;
@@ -176,7 +192,7 @@ typedef struct McFunc {
     McArena arena;       /* owns everything below */
     const char *name;    /* function name */
     const char *file;    /* source file name for diagnostics (arena copy) or NULL */
-    McLoc loc;           /* the "func" keyword */
+    McPos loc;           /* the "func" keyword */
     int32_t *params;     /* value handles of the parameters, in order */
     int32_t nparams, capparams;
     McValue *values;     /* value table; index = handle */
@@ -233,8 +249,8 @@ void mc_func_remove_blocks(McFunc *f, const bool *dead);
 /* Rename a block (name must be free). */
 void mc_func_block_rename(McFunc *f, int32_t block, const char *name);
 
-static inline McOperand mc_val(int32_t v) { McOperand o = {MC_OPND_VALUE, v, {0, 0}}; return o; }
-static inline McOperand mc_const(int32_t c) { McOperand o = {MC_OPND_CONST, c, {0, 0}}; return o; }
+static inline McOperand mc_val(int32_t v) { McOperand o = {MC_OPND_VALUE, v, {0}}; return o; }
+static inline McOperand mc_const(int32_t c) { McOperand o = {MC_OPND_CONST, c, {0}}; return o; }
 static inline bool mc_opnd_is_val(McOperand o) { return o.kind == MC_OPND_VALUE; }
 static inline bool mc_opnd_eq(McOperand a, McOperand b) { return a.kind == b.kind && a.v == b.v; }
 

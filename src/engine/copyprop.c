@@ -68,7 +68,7 @@ bool mc_pass_copyprop(McFunc *f) {
         for (int32_t c = 0; c < ncand; c++) {
             McPhi *phi = &f->blocks[cand[c].block].phis[~cand[c].index];
             if (repl[phi->dest].kind != MC_OPND_NONE) continue;
-            McOperand same = {MC_OPND_NONE, 0, {0, 0}};
+            McOperand same = {MC_OPND_NONE, 0, {0}};
             bool trivial = true;
             for (int32_t a = 0; a < phi->nargs && trivial; a++) {
                 McOperand o = follow(repl, phi->args[a].val);

@@ -53,12 +53,12 @@ static McOperand incoming(const McFunc *f, int32_t t, int32_t p, int32_t pred) {
              f->blocks[pred].name);
 }
 
-static void add_copy(McFunc *f, int32_t block, int32_t at, int32_t dest, McOperand src, McLoc loc) {
+static void add_copy(McFunc *f, int32_t block, int32_t at, int32_t dest, McOperand src, McPos loc) {
     McInst *in = at < 0 ? mc_block_inst_add(f, block) : mc_block_inst_insert(f, block, at);
     in->op = MC_OP_COPY;
     in->dest = dest;
     in->a[0] = src;
-    in->a[0].loc = (McLoc){0, 0};
+    in->a[0].loc = (McPos){0};
     in->loc = loc;
 }
 
@@ -142,7 +142,7 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
     while (left > 0) {
         while (nready > 0) {
             int32_t i = ready[--nready];
-            add_copy(f, block, at < 0 ? -1 : at + emitted, dst[i], src[i], (McLoc){0, 0});
+            add_copy(f, block, at < 0 ? -1 : at + emitted, dst[i], src[i], (McPos){0});
             emitted++;
             done[i] = true;
             left--;
@@ -162,7 +162,7 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
         int32_t t = new_value(f, name);
         seq_reserve(s, f->nvalues);
         x->nscratch++;
-        add_copy(f, block, at < 0 ? -1 : at + emitted, t, mc_val(d), (McLoc){0, 0});
+        add_copy(f, block, at < 0 ? -1 : at + emitted, t, mc_val(d), (McPos){0});
         emitted++;
         for (int32_t j = 0; j < n; j++)
             if (!done[j] && mc_opnd_is_val(src[j]) && src[j].v == d) {
@@ -241,7 +241,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
 
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     if (ssa->form != MC_FORM_SSA) {
-        mc_diag(d, ssa->loc, "phi destruction requires SSA form (function '%s' is not in SSA form)", ssa->name);
+        mc_diag(d, mc_loc(ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)", ssa->name);
         return NULL;
     }
     McDestroyed *x = mc_xcalloc(1, sizeof *x);
@@ -276,7 +276,7 @@ McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     mc_diags_init(&tmp, NULL, NULL, 0);
     if (!mc_verify(f, MC_VERIFY_MUTABLE, &tmp)) {
         char line[256];
-        mc_diag(d, ssa->loc, "internal error: phi destruction of '%s' produced invalid IR: %s", ssa->name,
+        mc_diag(d, mc_loc(ssa->loc), "internal error: phi destruction of '%s' produced invalid IR: %s", ssa->name,
                 tmp.n ? mc_diag_line(&tmp, 0, line, sizeof line) : "?");
         mc_diags_free(&tmp);
         mc_destroyed_free(x);

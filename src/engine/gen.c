@@ -150,11 +150,11 @@ static void emit(Gen *g, McOp op, int32_t dest, McOperand a, McOperand b, McOper
     i->a[1] = b;
     i->a[2] = c;
     int n = mc_op_info[op].nargs;
-    for (int k = n; k < 3; k++) i->a[k] = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+    for (int k = n; k < 3; k++) i->a[k] = (McOperand){MC_OPND_NONE, 0, {0}};
     g->work++;
 }
 
-static const McOperand NO_OPND = {MC_OPND_NONE, 0, {0, 0}};
+static const McOperand NO_OPND = {MC_OPND_NONE, 0, {0}};
 
 /* ---- operands ---------------------------------------------------------------- */
 

@@ -93,7 +93,7 @@ static void table_pop_to(Table *t, int32_t n) {
 }
 
 static McOperand follow(const McOperand *repl, McOperand o) {
-    McLoc l = o.loc;
+    McPos l = o.loc;
     while (o.kind == MC_OPND_VALUE && repl[o.v].kind != MC_OPND_NONE) o = repl[o.v];
     o.loc = l;
     return o;
@@ -106,7 +106,7 @@ static bool opnd_less(McOperand x, McOperand y) {
 /* Algebraic simplification of `op x, y`: the operand the result equals, or
  * kind NONE when there is none. */
 static McOperand simplify(McOp op, McOperand x, McOperand y) {
-    McOperand none = {MC_OPND_NONE, 0, {0, 0}};
+    McOperand none = {MC_OPND_NONE, 0, {0}};
     bool xc = x.kind == MC_OPND_CONST, yc = y.kind == MC_OPND_CONST;
     if (xc && yc) return mc_const(mc_alu(op, x.v, y.v));
     bool same = mc_opnd_eq(x, y);
@@ -169,7 +169,7 @@ bool mc_pass_gvn(McFunc *f) {
         /* Phis: meaningless (one value) or redundant (same as an earlier phi here). */
         for (int32_t p = 0; p < bl->nphis; p++) {
             McPhi *phi = &bl->phis[p];
-            McOperand same = {MC_OPND_NONE, 0, {0, 0}};
+            McOperand same = {MC_OPND_NONE, 0, {0}};
             bool one = true;
             for (int32_t a = 0; a < phi->nargs; a++) {
                 McOperand o = follow(repl, phi->args[a].val);
@@ -211,7 +211,7 @@ bool mc_pass_gvn(McFunc *f) {
             for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = follow(repl, in->a[k]);
             if (in->op == MC_OP_COPY) {
                 repl[in->dest] = in->a[0];
-                repl[in->dest].loc = (McLoc){0, 0};
+                repl[in->dest].loc = (McPos){0};
                 changed = true;
                 continue;
             }
@@ -225,7 +225,7 @@ bool mc_pass_gvn(McFunc *f) {
                 k.op = in->op;
                 k.a = in->a[0];
                 k.b = in->a[1];
-                k.a.loc = k.b.loc = (McLoc){0, 0};
+                k.a.loc = k.b.loc = (McPos){0};
                 k.epoch = epoch;
                 int32_t prev = table_find(&t, &k);
                 if (prev != MC_NONE) {
@@ -238,7 +238,7 @@ bool mc_pass_gvn(McFunc *f) {
             }
             McOperand s = simplify((McOp)in->op, in->a[0], in->a[1]);
             if (s.kind != MC_OPND_NONE) {
-                s.loc = (McLoc){0, 0};
+                s.loc = (McPos){0};
                 repl[in->dest] = s;
                 changed = true;
                 continue;
@@ -248,7 +248,7 @@ bool mc_pass_gvn(McFunc *f) {
             k.op = in->op;
             k.a = in->a[0];
             k.b = in->a[1];
-            k.a.loc = k.b.loc = (McLoc){0, 0};
+            k.a.loc = k.b.loc = (McPos){0};
             if ((mc_op_info[in->op].flags & MC_OPF_COMMUT) && opnd_less(k.b, k.a)) {
                 McOperand tmp = k.a;
                 k.a = k.b;

@@ -14,6 +14,70 @@ const McOpInfo mc_op_info[MC_OP_COUNT] = {
 #undef MC_X_INFO
 };
 
+/* ---- packed source positions -------------------------------------------- */
+
+enum { POS_COL_BITS = 11, POS_LINE_LIMIT = 1 << 20, };
+#define POS_FAR 0x80000000u
+
+/* The far positions (long lines, huge files): stored once each, found again
+ * through an open-addressing index, never freed (a position handed out
+ * stays valid for the life of the process). */
+static struct {
+    McLoc *loc;
+    uint32_t n, cap;
+    uint32_t *slot; /* index + 1, 0 = empty; nslots a power of two */
+    uint32_t nslots;
+} far;
+
+static uint32_t far_hash(McLoc l) {
+    uint64_t h = ((uint64_t)(uint32_t)l.line << 32 | (uint32_t)l.col) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> 32);
+}
+
+static uint32_t far_find_slot(McLoc l) {
+    uint32_t mask = far.nslots - 1, i = far_hash(l) & mask;
+    while (far.slot[i]) {
+        McLoc k = far.loc[far.slot[i] - 1];
+        if (k.line == l.line && k.col == l.col) return i;
+        i = (i + 1) & mask;
+    }
+    return i;
+}
+
+static uint32_t far_intern(McLoc l) {
+    if (far.nslots == 0 || (uint64_t)(far.n + 1) * 2 > far.nslots) {
+        uint32_t ns = far.nslots ? far.nslots * 2 : 1024;
+        free(far.slot);
+        far.slot = mc_xcalloc(ns, sizeof *far.slot);
+        far.nslots = ns;
+        for (uint32_t k = 0; k < far.n; k++) far.slot[far_find_slot(far.loc[k])] = k + 1;
+    }
+    uint32_t i = far_find_slot(l);
+    if (far.slot[i]) return far.slot[i] - 1;
+    if (far.n == far.cap) {
+        far.cap = far.cap ? far.cap * 2 : 1024;
+        far.loc = mc_xrealloc(far.loc, (size_t)far.cap * sizeof *far.loc);
+    }
+    far.loc[far.n] = l;
+    far.slot[i] = far.n + 1;
+    return far.n++;
+}
+
+McPos mc_pos(McLoc l) {
+    if (l.line <= 0) return (McPos){0};
+    if (l.line < POS_LINE_LIMIT && l.col >= 0 && l.col < (1 << POS_COL_BITS))
+        return (McPos){(uint32_t)l.line << POS_COL_BITS | (uint32_t)l.col};
+    return (McPos){POS_FAR | far_intern(l)};
+}
+
+McLoc mc_loc(McPos p) {
+    if (p.bits & POS_FAR) {
+        uint32_t k = p.bits & ~(uint32_t)POS_FAR;
+        return k < far.n ? far.loc[k] : (McLoc){0, 0};
+    }
+    return (McLoc){(int32_t)(p.bits >> POS_COL_BITS), (int32_t)(p.bits & ((1u << POS_COL_BITS) - 1))};
+}
+
 int mc_op_lookup(const char *s, size_t len) {
     for (int i = 0; i < MC_OP_COUNT; i++)
         if (strlen(mc_op_info[i].name) == len && memcmp(mc_op_info[i].name, s, len) == 0) return i;
@@ -184,7 +248,7 @@ void mc_phi_arg_add(McFunc *f, int32_t block, int32_t phi, int32_t pred, McOpera
     McPhiArg *a = &p->args[p->nargs++];
     a->block = pred;
     a->val = val;
-    a->bloc = (McLoc){0, 0};
+    a->bloc = (McPos){0};
 }
 
 void mc_block_phi_drop_pred(McFunc *f, int32_t block, int32_t pred) {
@@ -203,7 +267,7 @@ static void set_term(McFunc *f, int32_t block, McOp op, McOperand arg, int32_t t
     memset(t, 0, sizeof *t);
     t->op = (uint8_t)op;
     t->arg = arg;
-    t->arg.loc = (McLoc){0, 0};
+    t->arg.loc = (McPos){0};
     t->target[0] = t0;
     t->target[1] = t1;
     f->blocks[block].has_term = true;
@@ -214,7 +278,7 @@ void mc_block_set_ret(McFunc *f, int32_t block, McOperand value) {
 }
 
 void mc_block_set_jump(McFunc *f, int32_t block, int32_t target) {
-    set_term(f, block, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, target, MC_NONE);
+    set_term(f, block, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0}}, target, MC_NONE);
 }
 
 void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero) {

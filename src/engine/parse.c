@@ -386,7 +386,7 @@ static int32_t parse_dest(Parser *p, const Tok *t) {
     if (v == MC_NONE) v = new_value(p, t);
     if (f->values[v].kind == MC_VAL_BUF)
         error_at(p, t->loc, "cannot assign to buffer %s", describe(t, q, sizeof q));
-    if (f->values[v].loc.line == 0) f->values[v].loc = t->loc;
+    if (!mc_pos_known(f->values[v].loc)) f->values[v].loc = mc_pos(t->loc);
     return v;
 }
 
@@ -398,7 +398,7 @@ static bool parse_scalar(Parser *p, const char *what, McOperand *out) {
     char q[QUOTE_MAX + 8];
     Tok t = p->cur;
     memset(out, 0, sizeof *out);
-    out->loc = t.loc;
+    out->loc = mc_pos(t.loc);
     if (t.kind == T_INT) {
         if (t.range) {
             int n = (int)(t.len > QUOTE_MAX ? QUOTE_MAX : t.len);
@@ -429,7 +429,7 @@ static bool parse_buffer(Parser *p, const char *op, McOperand *out) {
     char q[QUOTE_MAX + 8], what[64];
     Tok t = p->cur;
     memset(out, 0, sizeof *out);
-    out->loc = t.loc;
+    out->loc = mc_pos(t.loc);
     out->kind = MC_OPND_VALUE;
     if (t.kind == T_INT) {
         error_at(p, t.loc, "expected buffer name after '%s', found %s", op, describe(&t, q, sizeof q));
@@ -514,7 +514,7 @@ static void parse_label(Parser *p) {
     } else {
         b = mc_func_block_add(f, tok_str(p, &t));
     }
-    f->blocks[b].loc = t.loc;
+    f->blocks[b].loc = mc_pos(t.loc);
     p->blk = b;
     p->bstate = BS_PHIS;
     p->blk_err = false;
@@ -532,7 +532,7 @@ static bool parse_phi(Parser *p, const Tok *dest) {
                  tok_str(p, dest), block_name(p));
     int32_t v = parse_dest(p, dest);
     int32_t phi = mc_block_phi_add(f, p->blk, v);
-    f->blocks[p->blk].phis[phi].loc = dest->loc;
+    f->blocks[p->blk].phis[phi].loc = mc_pos(dest->loc);
     advance(p); /* 'phi' */
     const char *open = "'[' after 'phi'";
     for (;;) {
@@ -544,7 +544,7 @@ static bool parse_phi(Parser *p, const Tok *dest) {
         if (!parse_scalar(p, "value after ':'", &val)) return false;
         int32_t slot = f->blocks[p->blk].phis[phi].nargs;
         mc_phi_arg_add(f, p->blk, phi, MC_NONE, val);
-        f->blocks[p->blk].phis[phi].args[slot].bloc = pred.loc;
+        f->blocks[p->blk].phis[phi].args[slot].bloc = mc_pos(pred.loc);
         add_pending(p, phi, slot, &pred);
         if (!expect(p, T_RBRACK, "']' after value")) return false;
         if (p->cur.kind == T_LBRACK) {
@@ -582,7 +582,7 @@ static bool parse_assign(Parser *p, const Tok *dest, int op) {
     in->dest = v;
     in->a[0] = a[0];
     if (mc_op_info[op].nargs == 2) in->a[1] = a[1];
-    in->loc = dest->loc;
+    in->loc = mc_pos(dest->loc);
     return true;
 }
 
@@ -601,7 +601,7 @@ static bool parse_store(Parser *p) {
     in->op = MC_OP_STORE;
     in->dest = MC_NONE;
     memcpy(in->a, a, sizeof a);
-    in->loc = loc;
+    in->loc = mc_pos(loc);
     return true;
 }
 
@@ -610,7 +610,7 @@ static bool parse_term(Parser *p, int op) {
     McTerm t;
     memset(&t, 0, sizeof t);
     t.op = (uint8_t)op;
-    t.loc = p->cur.loc;
+    t.loc = mc_pos(p->cur.loc);
     t.target[0] = t.target[1] = MC_NONE;
     advance(p);
     bool ok;
@@ -627,7 +627,7 @@ static bool parse_term(Parser *p, int op) {
              parse_block_name(p, "block name after ','", &tg[ntg]) && ++ntg;
     }
     for (int i = 0; i < ntg; i++) {
-        t.tloc[i] = tg[i].loc;
+        t.tloc[i] = mc_pos(tg[i].loc);
         add_pending(p, -1, i, &tg[i]);
     }
     /* Even a broken terminator ends the block, so that the next label does
@@ -785,7 +785,7 @@ static bool parse_header(Parser *p) {
     Tok name = p->cur;
     bool have_name = name.kind == T_NAME;
     p->f = mc_func_new(have_name ? tok_str(p, &name) : "?", p->file);
-    p->f->loc = loc;
+    p->f->loc = mc_pos(loc);
     p->ferr = false;
     p->blk_err = false;
     p->blk = MC_NONE;
@@ -824,7 +824,7 @@ static bool parse_header(Parser *p) {
             if (v == MC_NONE)
                 error_at(p, pn.loc, "duplicate parameter %s", describe(&pn, q, sizeof q));
             else
-                p->f->values[v].loc = pn.loc;
+                p->f->values[v].loc = mc_pos(pn.loc);
             advance(p);
             if (accept(p, T_RPAREN)) break;
             if (!expect(p, T_COMMA, "',' or ')' after parameter")) return false;

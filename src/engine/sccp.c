@@ -269,7 +269,7 @@ bool mc_pass_sccp(McFunc *f) {
             int keep = s.eexec[b][0] ? 0 : 1;
             int32_t t = bl->term.target[keep], gone = bl->term.target[1 - keep];
             bl->term.op = MC_OP_JUMP;
-            bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+            bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
             bl->term.target[0] = t;
             bl->term.target[1] = MC_NONE;
             bl->term.tloc[0] = bl->term.tloc[keep];

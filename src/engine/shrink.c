@@ -236,7 +236,7 @@ static McFunc *edit(const McFunc *best, int kind, int64_t k, bool *end) {
         int32_t keep = nb->term.target[kind == E_BRANCH_T ? 0 : 1];
         int32_t lose = nb->term.target[kind == E_BRANCH_T ? 1 : 0];
         nb->term.op = MC_OP_JUMP;
-        nb->term.arg = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+        nb->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
         nb->term.target[0] = keep;
         nb->term.target[1] = MC_NONE;
         if (lose != keep) mc_block_phi_drop_pred(f, lose, (int32_t)k);
@@ -353,7 +353,7 @@ static McFunc *edit(const McFunc *best, int kind, int64_t k, bool *end) {
         McInst *ni = &f->blocks[b].insts[i];
         ni->op = MC_OP_COPY;
         ni->a[0] = src;
-        ni->a[1] = ni->a[2] = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+        ni->a[1] = ni->a[2] = (McOperand){MC_OPND_NONE, 0, {0}};
         return f;
     }
     case E_OPND_ZERO: {

@@ -34,7 +34,7 @@
 static void make_jump(McBlock *bl, int keep) {
     int32_t t = bl->term.target[keep];
     bl->term.op = MC_OP_JUMP;
-    bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0, 0}};
+    bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
     bl->term.tloc[0] = bl->term.tloc[keep];
     bl->term.target[0] = t;
     bl->term.target[1] = MC_NONE;

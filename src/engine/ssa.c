@@ -96,7 +96,7 @@ typedef struct Renamer {
 } Renamer;
 
 /* A new definition of `var`: its name (kept or versioned) becomes current. */
-static int32_t define(Renamer *r, int32_t var, McLoc loc) {
+static int32_t define(Renamer *r, int32_t var, McPos loc) {
     int32_t nv;
     if (r->ndefs[var] == 1 && !r->isparam[var]) {
         nv = var;
@@ -126,7 +126,7 @@ static int32_t define(Renamer *r, int32_t var, McLoc loc) {
 /* Rewrite a use of a variable to its current version. */
 static void use(Renamer *r, McOperand *o) {
     if (o->kind != MC_OPND_VALUE || o->v >= r->nv || !r->isvar[o->v]) return;
-    McLoc l = o->loc;
+    McPos l = o->loc;
     MC_ASSERT(r->cur[o->v].kind != MC_OPND_NONE); /* definite assignment was verified */
     *o = r->cur[o->v];
     o->loc = l;
@@ -143,7 +143,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
         return f;
     }
     if (src->form != MC_FORM_MUTABLE) {
-        mc_diag(d, src->loc, "function '%s' must be verified before SSA construction", src->name);
+        mc_diag(d, mc_loc(src->loc), "function '%s' must be verified before SSA construction", src->name);
         return NULL;
     }
     McFunc *f = mc_func_clone(src);
@@ -274,7 +274,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     for (int32_t v = 0; v < nv; v++) {
         r.cur[v].kind = MC_OPND_NONE;
         r.cur[v].v = MC_NONE;
-        r.cur[v].loc = (McLoc){0, 0};
+        r.cur[v].loc = (McPos){0};
         if (isparam[v]) r.cur[v] = mc_val(v);
     }
     int32_t *mark = mc_xmalloc((size_t)nb * sizeof *mark);
@@ -327,7 +327,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     mc_diags_init(&vd, f->file, NULL, 0);
     if (!mc_verify(f, MC_VERIFY_SSA, &vd)) {
         char buf[512];
-        mc_diag(d, src->loc, "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
+        mc_diag(d, mc_loc(src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
                 vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
         mc_func_free(f);
         f = NULL;

@@ -54,16 +54,16 @@ typedef struct V {
     int32_t *ndefs;  /* definitions per value (scalars only) */
     int32_t *defb;   /* block of the first definition (params: the entry) */
     int32_t *defpos; /* position in it: -2 param, -1 phi, i instruction */
-    McLoc *defloc;   /* where the first definition was written */
+    McPos *defloc;   /* where the first definition was written */
 } V;
 
-static bool loc_known(McLoc l) { return l.line > 0; }
-static McLoc pick(McLoc a, McLoc b) { return loc_known(a) ? a : b; }
+static bool loc_known(McPos l) { return mc_pos_known(l); }
+static McPos pick(McPos a, McPos b) { return loc_known(a) ? a : b; }
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void err(V *v, McLoc loc, int32_t block, const char *fmt, ...) {
+static void err(V *v, McPos loc, int32_t block, const char *fmt, ...) {
     v->errors++;
     if (!v->d) return;
     McStr b;
@@ -78,9 +78,8 @@ static void err(V *v, McLoc loc, int32_t block, const char *fmt, ...) {
             mc_str_printf(&b, " (in block '%s' of function '%s')", v->f->blocks[block].name, v->f->name);
         else
             mc_str_printf(&b, " (in function '%s')", v->f->name);
-        loc = (McLoc){0, 0};
     }
-    mc_diag(v->d, loc, "%s", b.s);
+    mc_diag(v->d, mc_loc(loc), "%s", b.s);
     mc_str_free(&b);
 }
 
@@ -106,7 +105,7 @@ static bool term_has_arg(const McTerm *t) { return t->op == MC_OP_RET || t->op =
 
 /* ---- layer 1: integrity ------------------------------------------------------ */
 
-static void check_operand(V *v, McOperand o, McLoc at, int32_t b, const char *what) {
+static void check_operand(V *v, McOperand o, McPos at, int32_t b, const char *what) {
     if (o.kind == MC_OPND_CONST) return;
     if (o.kind == MC_OPND_VALUE && valid_value(v->f, o.v)) return;
     err(v, pick(o.loc, at), b, "%s has %s operand", what,
@@ -139,7 +138,7 @@ static void check_integrity(V *v) {
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            McLoc at = pick(in->loc, bl->loc);
+            McPos at = pick(in->loc, bl->loc);
             if (in->op >= MC_OP_COUNT || (mc_op_info[in->op].flags & MC_OPF_TERM)) {
                 err(v, at, b, "instruction %d of block '%s' has an invalid opcode", (int)i, bname(v, b));
                 continue;
@@ -158,7 +157,7 @@ static void check_integrity(V *v) {
             continue;
         }
         const McTerm *t = &bl->term;
-        McLoc at = pick(t->loc, bl->loc);
+        McPos at = pick(t->loc, bl->loc);
         if (t->op != MC_OP_RET && t->op != MC_OP_JUMP && t->op != MC_OP_BRANCH) {
             err(v, at, b, "block '%s' ends in an invalid terminator", bl->name);
             continue;
@@ -174,7 +173,7 @@ static void check_integrity(V *v) {
 /* ---- layer 2: structure ---------------------------------------------------- */
 
 /* A scalar-position operand: constants and scalars are fine. */
-static void want_scalar(V *v, McOperand o, McLoc at, int32_t b) {
+static void want_scalar(V *v, McOperand o, McPos at, int32_t b) {
     if (is_buf_val(v->f, o)) err(v, pick(o.loc, at), b, "buffer '%s' used as a scalar operand", vname(v, o.v));
 }
 
@@ -185,7 +184,7 @@ static void check_phis(V *v, int32_t b, int32_t *seen) {
     for (int32_t p = 0; p < bl->nphis; p++) {
         const McPhi *ph = &bl->phis[p];
         const char *dn = vname(v, ph->dest);
-        McLoc at = pick(ph->loc, bl->loc);
+        McPos at = pick(ph->loc, bl->loc);
         if (f->values[ph->dest].kind == MC_VAL_BUF) err(v, at, b, "cannot assign to buffer '%s'", dn);
         if (b == 0) {
             err(v, at, b, "phi for '%s' is in the entry block '%s', which has no incoming edges", dn, bl->name);
@@ -196,7 +195,7 @@ static void check_phis(V *v, int32_t b, int32_t *seen) {
         for (int32_t k = 0; k < c->npreds[b]; k++) seen[c->preds[b][k]] = mark;
         for (int32_t a = 0; a < ph->nargs; a++) {
             const McPhiArg *pa = &ph->args[a];
-            McLoc aloc = pick(pa->bloc, at);
+            McPos aloc = pick(pa->bloc, at);
             if (seen[pa->block] == named)
                 err(v, aloc, b, "phi for '%s' has more than one entry for '%s'", dn, bname(v, pa->block));
             else if (seen[pa->block] != mark)
@@ -224,7 +223,7 @@ static void check_structure(V *v) {
         check_phis(v, b, seen);
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            McLoc at = pick(in->loc, bl->loc);
+            McPos at = pick(in->loc, bl->loc);
             if (mc_op_info[in->op].has_dest && f->values[in->dest].kind == MC_VAL_BUF)
                 err(v, at, b, "cannot assign to buffer '%s'", vname(v, in->dest));
             for (int k = 0; k < inst_nargs(in); k++) {
@@ -238,7 +237,7 @@ static void check_structure(V *v) {
             }
         }
         const McTerm *t = &bl->term;
-        McLoc at = pick(t->loc, bl->loc);
+        McPos at = pick(t->loc, bl->loc);
         if (term_has_arg(t)) want_scalar(v, t->arg, at, b);
         int32_t s[2];
         int ns = mc_block_succs(bl, s);
@@ -256,7 +255,7 @@ static void check_structure(V *v) {
  * scalar-position use of a scalar value, in block order: phi operands (as uses
  * at the end of their predecessor: position ninsts + 1, phi block given),
  * instruction operands (position i), the terminator (position ninsts). */
-typedef void (*UseFn)(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx);
+typedef void (*UseFn)(V *v, int32_t x, int32_t ub, int32_t upos, McPos loc, int32_t phib, void *ctx);
 
 static void each_use_in_block(V *v, int32_t b, UseFn fn, void *ctx) {
     const McFunc *f = v->f;
@@ -288,7 +287,7 @@ static void each_use(V *v, UseFn fn, void *ctx) {
 
 /* Calls fn(v, value, block, pos, loc) for every definition of a scalar in
  * order: parameters, then each block's phis and instructions. */
-typedef void (*DefFn)(V *v, int32_t x, int32_t b, int32_t pos, McLoc loc);
+typedef void (*DefFn)(V *v, int32_t x, int32_t b, int32_t pos, McPos loc);
 
 static void each_def(V *v, DefFn fn) {
     const McFunc *f = v->f;
@@ -309,7 +308,7 @@ static void each_def(V *v, DefFn fn) {
     }
 }
 
-static void count_def(V *v, int32_t x, int32_t b, int32_t pos, McLoc loc) {
+static void count_def(V *v, int32_t x, int32_t b, int32_t pos, McPos loc) {
     if (v->ndefs[x]++ == 0) {
         v->defb[x] = b;
         v->defpos[x] = pos;
@@ -317,7 +316,7 @@ static void count_def(V *v, int32_t x, int32_t b, int32_t pos, McLoc loc) {
     }
 }
 
-static void report_undefined(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx) {
+static void report_undefined(V *v, int32_t x, int32_t ub, int32_t upos, McPos loc, int32_t phib, void *ctx) {
     (void)upos;
     bool *reported = ctx;
     if (v->ndefs[x] > 0 || reported[x]) return;
@@ -345,7 +344,7 @@ static bool phi_use_ok(const V *v, int32_t ub, int32_t phib) {
 
 /* ---- layer 3: SSA ------------------------------------------------------------- */
 
-static void ssa_use(V *v, int32_t x, int32_t ub, int32_t upos, McLoc loc, int32_t phib, void *ctx) {
+static void ssa_use(V *v, int32_t x, int32_t ub, int32_t upos, McPos loc, int32_t phib, void *ctx) {
     (void)ctx;
     if (v->ndefs[x] != 1 || !phi_use_ok(v, ub, phib)) return;
     if (!single_def_reaches(v, x, ub, upos))
@@ -368,10 +367,10 @@ static void ssa_defs(V *v) {
                 for (int32_t q = 0; q < p && !earlier; q++) earlier = bl->phis[q].dest == x;
                 if (!earlier) continue;
             }
-            McLoc fl = v->defloc[x];
+            McPos fl = v->defloc[x];
             if (loc_known(fl))
                 err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)",
-                    vname(v, x), (int)fl.line, (int)fl.col);
+                    vname(v, x), (int)mc_loc(fl).line, (int)mc_loc(fl).col);
             else
                 err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
         }
@@ -381,10 +380,10 @@ static void ssa_defs(V *v) {
             int32_t x = in->dest;
             if (f->values[x].kind != MC_VAL_I32 || v->ndefs[x] < 2) continue;
             if (v->defb[x] == b && v->defpos[x] == i) continue;
-            McLoc fl = v->defloc[x];
+            McPos fl = v->defloc[x];
             if (loc_known(fl))
                 err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)", vname(v, x),
-                    (int)fl.line, (int)fl.col);
+                    (int)mc_loc(fl).line, (int)mc_loc(fl).col);
             else
                 err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
         }
@@ -418,7 +417,7 @@ static int check_ssa(V *v) {
 
 typedef struct DaUse {
     int32_t x, b; /* value, block of the use */
-    McLoc loc;
+    McPos loc;
 } DaUse;
 
 typedef struct DaDef {
@@ -514,7 +513,7 @@ static int check_mutable(V *v) {
                 McOperand o = ins ? ins->a[k] : tm->arg;
                 if ((ins && wants_buffer(ins, k)) || !is_scalar_val(f, o)) continue;
                 int32_t x = o.v;
-                McLoc loc = ins ? pick(o.loc, pick(ins->loc, bl->loc)) : pick(o.loc, pick(tm->loc, bl->loc));
+                McPos loc = ins ? pick(o.loc, pick(ins->loc, bl->loc)) : pick(o.loc, pick(tm->loc, bl->loc));
                 if (v->ndefs[x] == 0) continue; /* reported as undefined */
                 if (v->ndefs[x] == 1) {
                     if (!single_def_reaches(v, x, b, i))
@@ -637,7 +636,7 @@ typedef struct Ranked {
 
 static int cmp_ranked(const void *pa, const void *pb) {
     const Ranked *a = pa, *b = pb;
-    bool ka = loc_known(a->d.loc), kb = loc_known(b->d.loc);
+    bool ka = a->d.loc.line > 0, kb = b->d.loc.line > 0;
     if (ka != kb) return ka ? -1 : 1;
     if (ka) {
         if (a->d.loc.line != b->d.loc.line) return a->d.loc.line < b->d.loc.line ? -1 : 1;

@@ -654,8 +654,13 @@ static void test_liveness_nested_loops(void **state) {
     print_message("liveness, nested loops: depth 2500 %.3fs, depth 5000 %.3fs (answer grows x4: x%.1f)\n", t[0], t[1],
                   t[0] > 0 ? t[1] / t[0] : 0.0);
     /* The answer itself is quadratic (25M live pairs at depth 5000); the old
-     * block-at-a-time worklist was cubic and took 20 s at depth 2000. */
+     * block-at-a-time worklist was cubic and took 20 s at depth 2000. The
+     * sanitizers make it about 4x slower (2.2 s here), hence their margin. */
+#if defined(__SANITIZE_ADDRESS__)
+    assert_true(t[1] < 15.0);
+#else
     assert_true(t[1] < 5.0);
+#endif
 }
 
 /* ---- everything against definitions, on random graphs ---------------------------------------- */

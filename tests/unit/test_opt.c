@@ -555,7 +555,7 @@ static void test_100k_chain(void **state) {
         in->a[0] = b == 0 ? mc_const(0) : mc_val(x);
         in->a[1] = mc_const(1);
         if (b + 1 < n)
-            term(f, b, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, b + 1, MC_NONE);
+            term(f, b, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0}}, b + 1, MC_NONE);
         else
             term(f, b, MC_OP_RET, mc_val(x), MC_NONE, MC_NONE);
     }
@@ -592,8 +592,8 @@ static void test_100k_empty_diamonds(void **state) {
         snprintf(name, sizeof name, "j%d", (int)i);
         int32_t j = mc_func_block_add(f, name);
         term(f, prev, MC_OP_BRANCH, mc_val(p), t, e);
-        term(f, t, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, j, MC_NONE);
-        term(f, e, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0, 0}}, j, MC_NONE);
+        term(f, t, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0}}, j, MC_NONE);
+        term(f, e, MC_OP_JUMP, (McOperand){MC_OPND_NONE, 0, {0}}, j, MC_NONE);
         prev = j;
     }
     term(f, prev, MC_OP_RET, mc_val(p), MC_NONE, MC_NONE);

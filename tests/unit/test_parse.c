@@ -207,7 +207,7 @@ static void test_hundred_thousand_blocks(void **state) {
     assert_int_equal(f->nblocks, N + 1);
     assert_int_equal(f->blocks[1].phis[0].args[1].block, N - 1);
     assert_int_equal(f->blocks[N - 1].term.target[0], 1);
-    assert_int_equal(f->blocks[N].loc.line, 3 + 2 + 4 + 3 * (N - 3) + 4 + 1);
+    assert_int_equal(mc_loc(f->blocks[N].loc).line, 3 + 2 + 4 + 3 * (N - 3) + 4 + 1);
     mc_module_free(m);
     mc_diags_free(&d);
     free(roundtrip("big", s.s, s.len));
@@ -216,10 +216,32 @@ static void test_hundred_thousand_blocks(void **state) {
 
 /* ---- locations ------------------------------------------------------------------- */
 
-static void assert_loc(McLoc l, int line, int col) {
+static void assert_loc(McPos pos, int line, int col) {
+    McLoc l = mc_loc(pos);
     if (l.line != line || l.col != col) fprintf(stderr, "loc %d:%d, want %d:%d\n", l.line, l.col, line, col);
     assert_int_equal(l.line, line);
     assert_int_equal(l.col, col);
+}
+
+/* The IR's 4-byte positions: near ones packed, far ones (long lines, huge
+ * files) through the shared table, each stored once; 0 is "synthesized". */
+static void test_packed_positions(void **state) {
+    (void)state;
+    assert_false(mc_pos_known(mc_pos((McLoc){0, 0})));
+    assert_false(mc_pos_known(mc_pos((McLoc){0, 17})));
+    assert_int_equal(mc_loc(mc_pos((McLoc){0, 0})).line, 0);
+    static const McLoc cases[] = {{1, 0},       {1, 1},          {7, 2047},       {7, 2048},    {1048575, 2047},
+                                  {1048576, 1}, {1048579, 10},  {3, 1048600},    {2000000, 5000}, {INT32_MAX, INT32_MAX}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        McPos p = mc_pos(cases[i]);
+        assert_true(mc_pos_known(p));
+        assert_loc(p, cases[i].line, cases[i].col);
+        assert_true(mc_pos_eq(p, mc_pos(cases[i]))); /* the same position, the same bits */
+    }
+    /* Many distinct far positions (the table grows and rehashes) stay exact. */
+    for (int32_t k = 0; k < 5000; k++) assert_loc(mc_pos((McLoc){2000000 + k, 3000 + k}), 2000000 + k, 3000 + k);
+    for (int32_t k = 0; k < 5000; k += 97) assert_loc(mc_pos((McLoc){2000000 + k, 3000 + k}), 2000000 + k, 3000 + k);
+    assert_false(mc_pos_eq(mc_pos((McLoc){5, 6}), mc_pos((McLoc){5, 7})));
 }
 
 static void test_locations(void **state) {
@@ -849,6 +871,7 @@ int main(void) {
         cmocka_unit_test(test_print_canonical),
         cmocka_unit_test(test_print_normalizes),
         cmocka_unit_test(test_hundred_thousand_blocks),
+        cmocka_unit_test(test_packed_positions),
         cmocka_unit_test(test_locations),
         cmocka_unit_test(test_module_shape),
         cmocka_unit_test(test_mutable_form),
