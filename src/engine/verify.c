@@ -440,52 +440,26 @@ static void *sort_by_value(const void *recs, int32_t n, size_t size, int32_t nva
     return out;
 }
 
-/* Sort blocks by their dominator-tree preorder number (insertion sort for
- * the usual handful, heap sort beyond). */
-static void sort_by_pre(int32_t *b, int32_t n, const McCfg *c) {
-    if (n <= 16) {
-        for (int32_t i = 1; i < n; i++) {
-            int32_t x = b[i], j = i;
-            for (; j > 0 && c->dom_pre[b[j - 1]] > c->dom_pre[x]; j--) b[j] = b[j - 1];
-            b[j] = x;
-        }
-        return;
-    }
-    /* heap sort: no allocation, O(n log n) */
-    for (int32_t start = n / 2 - 1, end = n;;) {
-        int32_t root;
-        if (start >= 0) {
-            root = start--;
-        } else {
-            if (--end == 0) break;
-            int32_t t = b[0];
-            b[0] = b[end];
-            b[end] = t;
-            root = 0;
-        }
-        for (;;) {
-            int32_t child = 2 * root + 1;
-            if (child >= end) break;
-            if (child + 1 < end && c->dom_pre[b[child + 1]] > c->dom_pre[b[child]]) child++;
-            if (c->dom_pre[b[root]] >= c->dom_pre[b[child]]) break;
-            int32_t t = b[root];
-            b[root] = b[child];
-            b[child] = t;
-            root = child;
-        }
-    }
+/* An assigning block and its dominator-tree preorder number. */
+typedef struct Cover {
+    int32_t pre, b;
+} Cover;
+
+static int cmp_cover(const void *pa, const void *pb) {
+    const Cover *a = pa, *b = pb;
+    return (a->pre > b->pre) - (a->pre < b->pre);
 }
 
 /* Whether one of the blocks in cover (disjoint dominator subtrees, in
  * preorder) strictly dominates q. */
-static bool below_cover(const McCfg *c, const int32_t *cover, int32_t n, int32_t q) {
+static bool below_cover(const McCfg *c, const Cover *cover, int32_t n, int32_t q) {
     int32_t lo = 0, hi = n, pre = c->dom_pre[q];
     while (lo < hi) { /* first cover block with preorder number > q's */
         int32_t mid = lo + (hi - lo) / 2;
-        if (c->dom_pre[cover[mid]] <= pre) lo = mid + 1;
+        if (cover[mid].pre <= pre) lo = mid + 1;
         else hi = mid;
     }
-    return lo > 0 && cover[lo - 1] != q && mc_cfg_dominates(c, cover[lo - 1], q);
+    return lo > 0 && cover[lo - 1].b != q && mc_cfg_dominates(c, cover[lo - 1].b, q);
 }
 
 static int check_mutable(V *v) {
@@ -548,7 +522,7 @@ static int check_mutable(V *v) {
         int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
         int32_t *trail = mc_xmalloc((size_t)(n ? n : 1) * sizeof *trail); /* blocks one search saw */
         int32_t *parent = mc_xmalloc((size_t)(n ? n : 1) * sizeof *parent); /* toward the use */
-        int32_t *cover = mc_xmalloc((size_t)(ndefs ? ndefs : 1) * sizeof *cover); /* outermost assigners */
+        Cover *cover = mc_xmalloc((size_t)(ndefs ? ndefs : 1) * sizeof *cover); /* outermost assigners */
         int32_t entry = c->rpo[0], gen = 0, search = 0, d = 0;
         for (int32_t u = 0; u < nuses;) {
             int32_t x = su[u].x;
@@ -559,12 +533,12 @@ static int check_mutable(V *v) {
             int32_t ncover = 0;
             for (; d < ndefs && sd[d].x == x; d++) {
                 assigns[sd[d].b] = gen;
-                cover[ncover++] = sd[d].b;
+                cover[ncover++] = (Cover){c->dom_pre[sd[d].b], sd[d].b};
             }
-            sort_by_pre(cover, ncover, c);
+            qsort(cover, (size_t)ncover, sizeof *cover, cmp_cover);
             int32_t kept = 0;
             for (int32_t k = 0; k < ncover; k++)
-                if (kept == 0 || !mc_cfg_dominates(c, cover[kept - 1], cover[k])) cover[kept++] = cover[k];
+                if (kept == 0 || !mc_cfg_dominates(c, cover[kept - 1].b, cover[k].b)) cover[kept++] = cover[k];
             ncover = kept;
             /* A parameter is assigned before the entry block runs. */
             bool param = f->values[x].param != MC_NONE;
