@@ -12,6 +12,7 @@
  * phi. Removing a trivial phi can make another phi trivial (a loop that only
  * carries a value around), so the phis are revisited until nothing changes. Copies
  * and phis cannot trap, so nothing observable moves. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "minicc/opt.h"
@@ -27,17 +28,46 @@ static McOperand follow(const McOperand *repl, McOperand o) {
  * order of the function (blocks in order; in a block its copies, then its
  * phis), which is the order the rounds below decide in. */
 typedef struct Cand {
-    int32_t block;
-    int32_t index; /* >= 0: instruction; < 0: phi ~index */
+    McPhi *phi; /* nothing moves until the rewrite at the end */
 } Cand;
+
+/* Which candidates must be looked at again: a phi found not trivial stays
+ * so until the value one of its operands resolved to is itself replaced
+ * (the two operands that differed are enough: one of them has to change).
+ * Each such value keeps a list of the candidates that read it. */
+typedef struct Watch {
+    int32_t *head;              /* per value: first node, -1 = none */
+    int32_t (*node)[2];         /* candidate position, next node */
+    int32_t n, cap;
+    uint64_t *dirty;            /* per candidate position: look again */
+} Watch;
+
+static void watch(Watch *w, int32_t value, int32_t pos) {
+    if (w->n == w->cap) {
+        w->cap = w->cap ? w->cap * 2 : 1024;
+        w->node = mc_xrealloc(w->node, (size_t)w->cap * sizeof *w->node);
+    }
+    w->node[w->n][0] = pos;
+    w->node[w->n][1] = w->head[value];
+    w->head[value] = w->n++;
+}
+
+/* value was just replaced: every candidate that read it looks again. */
+static void wake(Watch *w, int32_t value) {
+    for (int32_t k = w->head[value]; k >= 0; k = w->node[k][1])
+        w->dirty[w->node[k][0] >> 6] |= (uint64_t)1 << (w->node[k][0] & 63);
+    w->head[value] = -1;
+}
 
 bool mc_pass_copyprop(McFunc *f) {
     McOperand *repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl); /* kind NONE = keep */
     /* Decide first, rewrite once. A round reads every operand through the
      * replacements found so far (follow), which is what it would read had
      * the earlier rounds' replacements been written into the function, so
-     * the decisions are the same; the rounds after the first only revisit
-     * the phis not yet replaced instead of sweeping the whole function. */
+     * the decisions are the same. The rounds after the first look only at
+     * the phis an operand of which has been replaced since they were last
+     * looked at (the others would come out the same), still in function
+     * order, instead of sweeping every phi again. */
     int32_t ncand = 0, cap = 64;
     Cand *cand = mc_xmalloc((size_t)cap * sizeof *cand);
     bool found = false;
@@ -56,37 +86,52 @@ bool mc_pass_copyprop(McFunc *f) {
                 cap *= 2;
                 cand = mc_xrealloc(cand, (size_t)cap * sizeof *cand);
             }
-            cand[ncand++] = (Cand){b, ~p};
+            cand[ncand++] = (Cand){&bl->phis[p]};
         }
     }
     /* Rounds over the phis (a copy is decided in the first sweep: its one
      * operand is never itself). Stop after a round that found nothing. */
+    Watch w = {NULL, NULL, 0, 0, NULL};
+    int32_t nwords = (ncand + 63) / 64;
+    w.head = mc_xmalloc(((size_t)f->nvalues + 1) * sizeof *w.head);
+    for (int32_t v = 0; v < f->nvalues; v++) w.head[v] = -1;
+    w.dirty = mc_xmalloc(((size_t)nwords + 1) * sizeof *w.dirty);
+    for (int32_t k = 0; k < nwords; k++) w.dirty[k] = ~(uint64_t)0;
+    if (ncand % 64) w.dirty[nwords - 1] = ((uint64_t)1 << (ncand % 64)) - 1;
     bool progress = true;
     while (progress) {
         progress = false;
-        int32_t keep = 0;
-        for (int32_t c = 0; c < ncand; c++) {
-            McPhi *phi = &f->blocks[cand[c].block].phis[~cand[c].index];
-            if (repl[phi->dest].kind != MC_OPND_NONE) continue;
-            McOperand same = {MC_OPND_NONE, 0, {0}};
-            bool trivial = true;
-            for (int32_t a = 0; a < phi->nargs && trivial; a++) {
-                McOperand o = follow(repl, phi->args[a].val);
-                if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue; /* itself */
-                if (same.kind == MC_OPND_NONE)
-                    same = o;
-                else if (!mc_opnd_eq(same, o))
-                    trivial = false;
+        for (int32_t k = 0; k < nwords; k++) {
+            uint64_t bits;
+            /* Re-read the word after each candidate: deciding one can make
+             * a later one in this word dirty. */
+            while ((bits = w.dirty[k]) != 0) {
+                int32_t c = k * 64 + __builtin_ctzll(bits);
+                w.dirty[k] &= bits - 1;
+                McPhi *phi = cand[c].phi;
+                McOperand same = {MC_OPND_NONE, 0, {0}};
+                bool trivial = true;
+                for (int32_t a = 0; a < phi->nargs && trivial; a++) {
+                    McOperand o = follow(repl, phi->args[a].val);
+                    if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue; /* itself */
+                    if (same.kind == MC_OPND_NONE) {
+                        same = o;
+                    } else if (!mc_opnd_eq(same, o)) {
+                        trivial = false;
+                        if (same.kind == MC_OPND_VALUE) watch(&w, same.v, c);
+                        if (o.kind == MC_OPND_VALUE) watch(&w, o.v, c);
+                    }
+                }
+                if (!trivial || same.kind == MC_OPND_NONE) continue;
+                repl[phi->dest] = same;
+                wake(&w, phi->dest);
+                found = progress = true;
             }
-            if (!trivial || same.kind == MC_OPND_NONE) {
-                cand[keep++] = cand[c];
-                continue;
-            }
-            repl[phi->dest] = same;
-            found = progress = true;
         }
-        ncand = keep;
     }
+    free(w.head);
+    free(w.node);
+    free(w.dirty);
     free(cand);
     if (found) {
         mc_opt_replace_uses(f, repl);
