@@ -71,8 +71,12 @@ int32_t mc_bs_next(const McBitset *s, int32_t from) {
     uint64_t x = s->w[i] & (~(uint64_t)0 << (from & 63));
     for (;;) {
         if (x) {
+#if defined(__GNUC__)
+            int32_t bit = __builtin_ctzll(x);
+#else
             int32_t bit = 0;
             while (!((x >> bit) & 1)) bit++;
+#endif
             int32_t r = (i << 6) + bit;
             return r < s->nbits ? r : -1;
         }

@@ -12,9 +12,9 @@
  * phi. Removing a trivial phi can make another phi trivial (a loop that only
  * carries a value around), so the phis are revisited until nothing changes. Copies
  * and phis cannot trap, so nothing observable moves. */
-#include <stdint.h>
 #include <stdlib.h>
 
+#include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
 
@@ -24,22 +24,15 @@ static McOperand follow(const McOperand *repl, McOperand o) {
     return o;
 }
 
-/* A copy or phi that may still turn out to stand for another value, in the
- * order of the function (blocks in order; in a block its copies, then its
- * phis), which is the order the rounds below decide in. */
-typedef struct Cand {
-    McPhi *phi; /* nothing moves until the rewrite at the end */
-} Cand;
-
-/* Which candidates must be looked at again: a phi found not trivial stays
- * so until the value one of its operands resolved to is itself replaced
- * (the two operands that differed are enough: one of them has to change).
- * Each such value keeps a list of the candidates that read it. */
+/* Which phis must be looked at again: a phi found not trivial stays so until
+ * the value one of its operands resolved to is itself replaced (the two
+ * operands that differed are enough: one of them has to change). Each such
+ * value keeps a list of the phis (positions in function order) that read it. */
 typedef struct Watch {
-    int32_t *head;              /* per value: first node, -1 = none */
-    int32_t (*node)[2];         /* candidate position, next node */
+    int32_t *head;      /* per value: first node, -1 = none */
+    int32_t (*node)[2]; /* phi position, next node */
     int32_t n, cap;
-    uint64_t *dirty;            /* per candidate position: look again */
+    McBitset dirty;     /* per phi position: look again */
 } Watch;
 
 static void watch(Watch *w, int32_t value, int32_t pos) {
@@ -52,10 +45,9 @@ static void watch(Watch *w, int32_t value, int32_t pos) {
     w->head[value] = w->n++;
 }
 
-/* value was just replaced: every candidate that read it looks again. */
+/* value was just replaced: every phi that read it looks again. */
 static void wake(Watch *w, int32_t value) {
-    for (int32_t k = w->head[value]; k >= 0; k = w->node[k][1])
-        w->dirty[w->node[k][0] >> 6] |= (uint64_t)1 << (w->node[k][0] & 63);
+    for (int32_t k = w->head[value]; k >= 0; k = w->node[k][1]) mc_bs_add(&w->dirty, w->node[k][0]);
     w->head[value] = -1;
 }
 
@@ -68,8 +60,10 @@ bool mc_pass_copyprop(McFunc *f) {
      * the phis an operand of which has been replaced since they were last
      * looked at (the others would come out the same), still in function
      * order, instead of sweeping every phi again. */
+    /* The phis in function order (blocks in order), the order the rounds
+     * decide in; nothing moves until the rewrite at the end. */
     int32_t ncand = 0, cap = 64;
-    Cand *cand = mc_xmalloc((size_t)cap * sizeof *cand);
+    McPhi **cand = mc_xmalloc((size_t)cap * sizeof *cand);
     bool found = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
@@ -86,52 +80,46 @@ bool mc_pass_copyprop(McFunc *f) {
                 cap *= 2;
                 cand = mc_xrealloc(cand, (size_t)cap * sizeof *cand);
             }
-            cand[ncand++] = (Cand){&bl->phis[p]};
+            cand[ncand++] = &bl->phis[p];
         }
     }
     /* Rounds over the phis (a copy is decided in the first sweep: its one
-     * operand is never itself). Stop after a round that found nothing. */
-    Watch w = {NULL, NULL, 0, 0, NULL};
-    int32_t nwords = (ncand + 63) / 64;
+     * operand is never itself). Stop after a round that found nothing. A
+     * phi made dirty by one later in the order is looked at next round, by
+     * one earlier in this round, as a full round would. */
+    Watch w = {NULL, NULL, 0, 0, {NULL, 0, 0}};
     w.head = mc_xmalloc(((size_t)f->nvalues + 1) * sizeof *w.head);
     for (int32_t v = 0; v < f->nvalues; v++) w.head[v] = -1;
-    w.dirty = mc_xmalloc(((size_t)nwords + 1) * sizeof *w.dirty);
-    for (int32_t k = 0; k < nwords; k++) w.dirty[k] = ~(uint64_t)0;
-    if (ncand % 64) w.dirty[nwords - 1] = ((uint64_t)1 << (ncand % 64)) - 1;
+    mc_bs_init(&w.dirty, ncand);
+    for (int32_t c = 0; c < ncand; c++) mc_bs_add(&w.dirty, c);
     bool progress = true;
     while (progress) {
         progress = false;
-        for (int32_t k = 0; k < nwords; k++) {
-            uint64_t bits;
-            /* Re-read the word after each candidate: deciding one can make
-             * a later one in this word dirty. */
-            while ((bits = w.dirty[k]) != 0) {
-                int32_t c = k * 64 + __builtin_ctzll(bits);
-                w.dirty[k] &= bits - 1;
-                McPhi *phi = cand[c].phi;
-                McOperand same = {MC_OPND_NONE, 0, {0}};
-                bool trivial = true;
-                for (int32_t a = 0; a < phi->nargs && trivial; a++) {
-                    McOperand o = follow(repl, phi->args[a].val);
-                    if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue; /* itself */
-                    if (same.kind == MC_OPND_NONE) {
-                        same = o;
-                    } else if (!mc_opnd_eq(same, o)) {
-                        trivial = false;
-                        if (same.kind == MC_OPND_VALUE) watch(&w, same.v, c);
-                        if (o.kind == MC_OPND_VALUE) watch(&w, o.v, c);
-                    }
+        for (int32_t c = mc_bs_next(&w.dirty, 0); c >= 0; c = mc_bs_next(&w.dirty, c + 1)) {
+            mc_bs_del(&w.dirty, c);
+            McPhi *phi = cand[c];
+            McOperand same = {MC_OPND_NONE, 0, {0}};
+            bool trivial = true;
+            for (int32_t a = 0; a < phi->nargs && trivial; a++) {
+                McOperand o = follow(repl, phi->args[a].val);
+                if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue; /* itself */
+                if (same.kind == MC_OPND_NONE) {
+                    same = o;
+                } else if (!mc_opnd_eq(same, o)) {
+                    trivial = false;
+                    if (same.kind == MC_OPND_VALUE) watch(&w, same.v, c);
+                    if (o.kind == MC_OPND_VALUE) watch(&w, o.v, c);
                 }
-                if (!trivial || same.kind == MC_OPND_NONE) continue;
-                repl[phi->dest] = same;
-                wake(&w, phi->dest);
-                found = progress = true;
             }
+            if (!trivial || same.kind == MC_OPND_NONE) continue;
+            repl[phi->dest] = same;
+            wake(&w, phi->dest);
+            found = progress = true;
         }
     }
     free(w.head);
     free(w.node);
-    free(w.dirty);
+    mc_bs_free(&w.dirty);
     free(cand);
     if (found) {
         mc_opt_replace_uses(f, repl);
