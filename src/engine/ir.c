@@ -16,7 +16,7 @@ const McOpInfo mc_op_info[MC_OP_COUNT] = {
 
 /* ---- packed source positions -------------------------------------------- */
 
-enum { POS_COL_BITS = 11, POS_LINE_LIMIT = 1 << 20, };
+enum { POS_COL_BITS = 11, POS_LINE_LIMIT = 1 << 20 };
 #define POS_FAR 0x80000000u
 
 /* The far positions (long lines, huge files): stored once each, found again

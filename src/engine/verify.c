@@ -57,8 +57,7 @@ typedef struct V {
     McPos *defloc;   /* where the first definition was written */
 } V;
 
-static bool loc_known(McPos l) { return mc_pos_known(l); }
-static McPos pick(McPos a, McPos b) { return loc_known(a) ? a : b; }
+static McPos pick(McPos a, McPos b) { return mc_pos_known(a) ? a : b; }
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -72,7 +71,7 @@ static void err(V *v, McPos loc, int32_t block, const char *fmt, ...) {
     va_start(ap, fmt);
     mc_str_vprintf(&b, fmt, ap);
     va_end(ap);
-    if (!loc_known(loc)) {
+    if (!mc_pos_known(loc)) {
         /* No position to point at: say where instead. */
         if (block >= 0 && block < v->f->nblocks)
             mc_str_printf(&b, " (in block '%s' of function '%s')", v->f->blocks[block].name, v->f->name);
@@ -368,7 +367,7 @@ static void ssa_defs(V *v) {
                 if (!earlier) continue;
             }
             McPos fl = v->defloc[x];
-            if (loc_known(fl))
+            if (mc_pos_known(fl))
                 err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)",
                     vname(v, x), (int)mc_loc(fl).line, (int)mc_loc(fl).col);
             else
@@ -381,7 +380,7 @@ static void ssa_defs(V *v) {
             if (f->values[x].kind != MC_VAL_I32 || v->ndefs[x] < 2) continue;
             if (v->defb[x] == b && v->defpos[x] == i) continue;
             McPos fl = v->defloc[x];
-            if (loc_known(fl))
+            if (mc_pos_known(fl))
                 err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)", vname(v, x),
                     (int)mc_loc(fl).line, (int)mc_loc(fl).col);
             else
