@@ -24,7 +24,9 @@
 
 #include "minicc/gen.h"
 #include "minicc/parse.h"
+#include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 typedef struct Totals {
@@ -41,7 +43,7 @@ static void measure(const char *label, const McFunc *f, const McArgs *args, int 
     McArgs ref;
     mc_args_copy(&ref, args);
     McOutcome want = mc_run(f, &ref, 0);
-    McFunc *ssa = mc_alloc_input(f, opt, NULL);
+    McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
     if (!ssa) {
         fprintf(stderr, "%s: cannot build SSA\n", label);
         failures++;

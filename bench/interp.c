@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "minicc/interp.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 static McOperand V(McFunc *f, const char *name) { return mc_val(mc_func_value(f, name)); }

@@ -34,6 +34,7 @@
 #include "minicc/interp.h"
 #include "minicc/opt.h"
 #include "minicc/parse.h"
+#include "minicc/run.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 

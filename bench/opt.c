@@ -23,6 +23,7 @@
 #include "minicc/gen.h"
 #include "minicc/opt.h"
 #include "minicc/parse.h"
+#include "minicc/run.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 

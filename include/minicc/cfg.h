@@ -6,7 +6,9 @@
  * and is invalidated by any change to blocks or terminators: drop it with
  * mc_cfg_free and build it again. All algorithms are iterative (no recursion)
  * so 100k-block functions are fine. Unreachable blocks have rpo_index -1,
- * idom MC_NONE and are skipped by the dominance-based analyses. */
+ * idom MC_NONE and are skipped by the dominance-based analyses.
+ *
+ * Implemented in cfg.c, live.c (src/engine). */
 #ifndef MINICC_CFG_H
 #define MINICC_CFG_H
 

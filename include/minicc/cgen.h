@@ -26,7 +26,9 @@
  *
  * Execution (native.c) runs the wrapper in a forked child that dlopen()s the
  * shared object; buffers live in MAP_SHARED memory so effects before a trap,
- * a time-out or a crash stay visible. The engine never prints. */
+ * a time-out or a crash stay visible. The engine never prints.
+ *
+ * Implemented in cgen.c, native.c (src/engine). */
 #ifndef MINICC_CGEN_H
 #define MINICC_CGEN_H
 

@@ -3,7 +3,9 @@
  *
  * The engine never prints or exits on a user mistake: it appends a McDiag to
  * a McDiags list and returns a failure status; front ends decide how to show
- * the list (mc_diags_print gives the GCC/Clang convention). */
+ * the list (mc_diags_print gives the GCC/Clang convention).
+ *
+ * Implemented in diag.c (src/engine). */
 #ifndef MINICC_DIAG_H
 #define MINICC_DIAG_H
 

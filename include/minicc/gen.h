@@ -12,7 +12,9 @@
  * stay live to the final return, so register pressure exceeds small K.
  *
  * Everything is a pure function of the seed and the options (own PRNG, no
- * global state), so a seed names a program. */
+ * global state), so a seed names a program.
+ *
+ * Implemented in gen.c, shrink.c (src/engine). */
 #ifndef MINICC_GEN_H
 #define MINICC_GEN_H
 

@@ -1,15 +1,20 @@
-/* minicc/interp.h - arguments, outcomes, and the interpreter (chapter §32.1).
+/* minicc/interp.h - arguments (args.c), outcomes (args.c), and the
+ * stepping interpreter (interp.c, chapter §32.1).
  *
  * Two ways to execute a verified function (mutable or SSA form):
- *   - mc_run: the plain run path. It pre-decodes the function (operands as
- *     slots in a value array, targets resolved) and runs without events.
- *   - McInterp: the stepping interpreter used by the prompt, the workbench
- *     and lessons. It runs a block or an instruction at a time and reports
- *     every event to an optional observer.
+ *   - McInterp (here): the stepping interpreter used by the prompt, the
+ *     workbench and lessons, and the reference semantics. It runs a block or
+ *     an instruction at a time and reports every event to an optional
+ *     observer.
+ *   - mc_run (run.h): the plain run path. It pre-decodes the function
+ *     (operands as slots in a value array, targets resolved) and runs
+ *     without events.
  * Both: i32 wraparound, signed comparisons, a bounds check before every
  * access (trap `buffer index I outside [0,LENGTH)`; effects before the trap
  * stay visible), phis updated simultaneously, and a block-entry step budget
- * (trap `execution step limit exceeded`). The engine never prints. */
+ * (trap `execution step limit exceeded`). The engine never prints.
+ *
+ * Implemented in args.c, interp.c (src/engine). */
 #ifndef MINICC_INTERP_H
 #define MINICC_INTERP_H
 
@@ -63,16 +68,6 @@ void mc_outcome_print(const McFunc *f, const McOutcome *o, const McArgs *a, FILE
 bool mc_outcome_same(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya);
 /* One-line summary for tables: `return 12` / `trap: ...`. */
 const char *mc_outcome_str(const McOutcome *o, char *buf, size_t size);
-
-/* ---- the plain run path --------------------------------------------------- */
-
-typedef struct McCode McCode; /* a pre-decoded function */
-McCode *mc_code_new(const McFunc *f);
-void mc_code_free(McCode *c);
-/* Executes; args' buffers are updated in place. */
-McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
-/* Decode + run + free. */
-McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
 
 /* ---- the stepping interpreter --------------------------------------------- */
 

@@ -11,7 +11,8 @@
  *
  * Every opcode is defined once in MC_OPCODES below; the enum, the names, the
  * arities and the effect flags are generated from it.
- */
+ *
+ * Implemented in ir.c, arena.c, print.c (src/engine). */
 #ifndef MINICC_IR_H
 #define MINICC_IR_H
 

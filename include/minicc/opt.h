@@ -13,7 +13,9 @@
  * nothing is moved across a possible trap.
  *
  * The -O1 pipeline (`sccp, copyprop, gvn, dce, simplifycfg`) is iterated
- * until no pass changes the function, at most max_iterations rounds. */
+ * until no pass changes the function, at most max_iterations rounds.
+ *
+ * Implemented in opt.c and the passes sccp.c, copyprop.c, gvn.c, dce.c, simplifycfg.c (src/engine). */
 #ifndef MINICC_OPT_H
 #define MINICC_OPT_H
 

@@ -4,7 +4,9 @@
  * and then runs mc_verify on each function, so a module it returns is valid
  * and every function's `form` is set. On any error it returns NULL and the
  * diagnostics say why; nothing is half-built. No recursion: 100k-block files
- * parse in constant stack. */
+ * parse in constant stack.
+ *
+ * Implemented in parse.c (src/engine). */
 #ifndef MINICC_PARSE_H
 #define MINICC_PARSE_H
 

@@ -9,13 +9,19 @@
  *           on the allocated machine (from optimized SSA, or -O0: unoptimized)
  *   native  C backend, compiled and called in a child process
  *
- * Each stage module adds its case to pipeline.c when it lands. */
+ * The pipeline owns how the stages are composed: every front end that wants
+ * "SSA, then -O1 if asked" calls mc_pipeline_prepare, and every stage and
+ * view name a front end accepts comes from the one table in pipeline.c
+ * (mc_stage_names). Implemented in pipeline.c. */
 #ifndef MINICC_PIPELINE_H
 #define MINICC_PIPELINE_H
 
 #include "diag.h"
 #include "interp.h"
 #include "ir.h"
+#include "opt.h"
+#include "regalloc.h"
+#include "ssa.h"
 
 typedef enum McStage {
     MC_STAGE_INPUT = 0,
@@ -26,7 +32,39 @@ typedef enum McStage {
     MC_STAGE_COUNT
 } McStage;
 
-typedef enum McAllocator { MC_ALLOC_IMPROVED = 0, MC_ALLOC_BASELINE = 1 } McAllocator;
+/* The forms of a function a front end can show and step (the prompt's
+ * `show`, `list`, `dom`, `live` and `set stage`, the workbench's IR pane). */
+typedef enum McView {
+    MC_VIEW_INPUT = 0, /* the function as loaded */
+    MC_VIEW_SSA,       /* after SSA construction */
+    MC_VIEW_OPT,       /* after the optimizer */
+    MC_VIEW_DESTROYED, /* after phi destruction */
+    MC_VIEW_COUNT
+} McView;
+
+/* Where a name of the table may be used. */
+enum {
+    MC_NAME_RUN = 1,   /* an executable stage: run --stage, check, fuzz --stages (McStage) */
+    MC_NAME_PRINT = 2, /* minicc print --stage */
+    MC_NAME_VIEW = 4,  /* a view at the prompt and in the workbench (McView) */
+};
+
+/* One row per point of the back end, in pipeline order. */
+typedef struct McStageName {
+    const char *name;
+    int stage;      /* McStage, or -1 */
+    int view;       /* McView, or -1 */
+    unsigned uses;  /* MC_NAME_* */
+} McStageName;
+
+const McStageName *mc_stage_names(int *n);
+/* The row called `name` usable as `use`, or NULL. */
+const McStageName *mc_stage_name_find(const char *name, unsigned use);
+/* "input, ssa, opt, alloc, native": the names usable as `use`, in pipeline
+ * order, joined by sep, into buf (truncated to size). Returns buf. */
+const char *mc_stage_name_list(unsigned use, const char *sep, char *buf, size_t size);
+const char *mc_view_name(McView v);
+int mc_view_lookup(const char *name); /* McView, or -1 if unknown */
 
 typedef struct McStageOptions {
     McStage stage;
@@ -41,15 +79,36 @@ typedef struct McStageOptions {
                               stage it breaks (default parallel) */
 } McStageOptions;
 
-typedef struct McStageStats {
-    bool valid;            /* filled by stage alloc */
-    int64_t instructions, copies, spill_reads, spill_writes;
-    int32_t registers, slots;
-} McStageStats;
+/* What a stage counts: the allocated machine's statistics (regalloc.h),
+ * filled by stage alloc only (valid). */
+typedef McMachineStats McStageStats;
 
 void mc_stage_options_default(McStageOptions *o);
 const char *mc_stage_name(McStage s);
 int mc_stage_lookup(const char *name); /* -1 if unknown */
+
+/* The back end's starting point, the one composition every stage after
+ * input uses: SSA construction of `input` (policy ssa_kind; a clone for SSA
+ * input), then with opt_level >= 1 the optimizer (opt: its options, NULL for
+ * the -O1 pipeline; verified after every pass). ssa_stats and opt_stats may
+ * be NULL. NULL with diagnostics when a step fails. The caller frees the
+ * result. */
+typedef struct McPrepare {
+    McSsaKind ssa_kind;        /* default MC_SSA_PRUNED */
+    McSsaStats *ssa_stats;     /* may be NULL */
+    int opt_level;             /* 0: SSA only; 1 (default): optimized */
+    const McOptOptions *opt;   /* may be NULL: the -O1 pipeline */
+    McOptStats *opt_stats;     /* may be NULL */
+} McPrepare;
+void mc_prepare_default(McPrepare *p);
+McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d);
+/* The common case: pruned SSA, then -O1 when opt_level >= 1. */
+McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d);
+
+/* Stage alloc: mc_pipeline_prepare, mc_allocate with o->allocator and
+ * o->regs, then mc_machine_run. */
+bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                      McStageStats *stats, McDiags *d);
 
 /* Run `input` (a verified function) at stage o->stage on args (buffers updated
  * in place). Returns false with diagnostics when the stage cannot run at all

@@ -1,7 +1,7 @@
 /* minicc/regalloc.h - phi destruction, interference, register allocation and
  * the allocated teaching machine (chapter §32.2-§32.4).
  *
- * Two allocators sit behind one interface (McAllocator, pipeline.h):
+ * Two allocators sit behind one interface (McAllocator, below):
  *   baseline  the chapter's algorithms exactly: an edge block `$edgeN` for
  *             every edge into a phi-bearing block with every source saved in
  *             `$edgeN_copyI` first; the chapter's interference (all scalar
@@ -21,14 +21,21 @@
  * file of K and an array of slots), so a wrong allocation corrupts results.
  *
  * Everything here is a pure function of its inputs: no globals, no printing
- * (except the explicit *_print helpers to a caller's FILE). */
+ * (except the explicit *_print helpers to a caller's FILE).
+ *
+ * Implemented in destroy.c, interfere.c, regalloc.c, machine.c (src/engine). */
 #ifndef MINICC_REGALLOC_H
 #define MINICC_REGALLOC_H
 
 #include "diag.h"
 #include "interp.h"
 #include "ir.h"
-#include "pipeline.h"
+
+/* The allocators (also the phi-destruction modes): one name each, spelled
+ * and parsed only through these two functions. */
+typedef enum McAllocator { MC_ALLOC_IMPROVED = 0, MC_ALLOC_BASELINE = 1, MC_ALLOC_COUNT } McAllocator;
+const char *mc_allocator_name(McAllocator a);    /* "improved", "baseline" */
+int mc_allocator_lookup(const char *name);       /* McAllocator, or -1 if unknown */
 
 /* ---- phi destruction (destroy.c) ------------------------------------------ */
 
@@ -127,6 +134,13 @@ void mc_allocation_print(const McAllocation *a, FILE *out);
 
 /* ---- the allocated machine (machine.c) ------------------------------------- */
 
+/* What the machine counts in one run (valid is set by mc_machine_run). */
+typedef struct McMachineStats {
+    bool valid;
+    int64_t instructions, copies, spill_reads, spill_writes;
+    int32_t registers, slots;
+} McMachineStats;
+
 /* Execute the allocation: scalar parameters written into their locations
  * first (slot writes counted), then blocks, reading and writing only the
  * register file and the slot array. Counts instructions (terminators not
@@ -135,17 +149,6 @@ void mc_allocation_print(const McAllocation *a, FILE *out);
  * max_steps block entries (0 = MC_DEFAULT_MAX_STEPS), then the trap
  * `execution step limit exceeded`. args' buffers are updated in place.
  * stats may be NULL. */
-McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McStageStats *stats);
-
-/* ---- the alloc stage (machine.c) ------------------------------------------- */
-
-/* What stage alloc allocates: SSA construction of `input` (pruned; a clone
- * for SSA input), then with opt_level >= 1 the -O1 optimizer. NULL with a
- * diagnostic when it cannot be built. The caller frees the result. */
-McFunc *mc_alloc_input(const McFunc *input, int opt_level, McDiags *d);
-/* Stage alloc of pipeline.h: mc_alloc_input, mc_allocate with o->allocator
- * and o->regs, then mc_machine_run. */
-bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
-                      McStageStats *stats, McDiags *d);
+McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McMachineStats *stats);
 
 #endif

@@ -25,7 +25,9 @@
  * assignment guarantees such a value is never observed. Pruned SSA never
  * needs it.
  *
- * Input already in SSA form is returned unchanged (as a clone). */
+ * Input already in SSA form is returned unchanged (as a clone).
+ *
+ * Implemented in ssa.c (src/engine). */
 #ifndef MINICC_SSA_H
 #define MINICC_SSA_H
 

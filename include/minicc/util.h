@@ -1,5 +1,7 @@
 /* minicc/util.h - small helpers shared by the engine and the front ends:
- * checked allocation, internal assertions, a growable string buffer. */
+ * checked allocation, internal assertions, a growable string buffer.
+ *
+ * Implemented in util.c (src/engine). */
 #ifndef MINICC_UTIL_H
 #define MINICC_UTIL_H
 

@@ -7,7 +7,9 @@
  * Then form inference: a function with no phis is tried as SSA (single
  * definition + dominance); if that fails and it has no phis it is mutable form
  * and must pass definite assignment; a function with phis must be SSA.
- * Sets f->form on success. */
+ * Sets f->form on success.
+ *
+ * Implemented in verify.c (src/engine). */
 #ifndef MINICC_VERIFY_H
 #define MINICC_VERIFY_H
 

@@ -44,8 +44,4 @@ typedef int (*McCliFn)(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)
 #undef MC_X_DECL
 
-/* `minicc print --stage destroyed|allocated` (sweep.c): returns -1 when argv
- * asks for another stage, else the exit status. */
-int mc_cli_print_alloc(int argc, char **argv);
-
 #endif

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
@@ -177,7 +178,9 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
         case MC_CLI_STAGE: {
             int s = mc_stage_lookup(val);
             if (s < 0) {
-                mc_cli_error(o, "unknown stage '%s' (stages: input, ssa, opt, alloc, native)", val);
+                char list[128];
+                mc_cli_error(o, "unknown stage '%s' (stages: %s)", val,
+                             mc_stage_name_list(MC_NAME_RUN, ", ", list, sizeof list));
                 goto fail;
             }
             o->stage.stage = (McStage)s;
@@ -188,11 +191,9 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             o->stage.regs = (int)n;
             break;
         case MC_CLI_ALLOCATOR:
-            if (strcmp(val, "baseline") == 0)
-                o->stage.allocator = MC_ALLOC_BASELINE;
-            else if (strcmp(val, "improved") == 0)
-                o->stage.allocator = MC_ALLOC_IMPROVED;
-            else {
+            if (mc_allocator_lookup(val) >= 0) {
+                o->stage.allocator = (McAllocator)mc_allocator_lookup(val);
+            } else {
                 mc_cli_error(o, "unknown allocator '%s' (baseline or improved)", val);
                 goto fail;
             }
@@ -380,7 +381,7 @@ int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const 
             bool same = mc_outcome_same(&want, &ref, &got, &run);
             if (!same) diverged++;
             fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],
-                    allocs[w] == MC_ALLOC_BASELINE ? "baseline" : "improved", (int)s.slots, (long long)s.spill_reads,
+                    mc_allocator_name(allocs[w]), (int)s.slots, (long long)s.spill_reads,
                     (long long)s.spill_writes, (long long)(s.spill_reads + s.spill_writes), (long long)s.instructions,
                     (long long)s.copies, same ? "agree" : "DIVERGE: ");
             if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), out);

@@ -12,8 +12,7 @@
 #include "cli.h"
 #include "common.h"
 #include "minicc/cgen.h"
-#include "minicc/opt.h"
-#include "minicc/ssa.h"
+#include "minicc/pipeline.h"
 
 int mc_cli_emit_c(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
@@ -27,11 +26,7 @@ int mc_cli_emit_c(int argc, char **argv) {
     }
     McDiags d;
     mc_diags_init(&d, o.file, NULL, 0);
-    McFunc *ssa = mc_ssa_build(p.func, MC_SSA_PRUNED, NULL, &d);
-    if (ssa && o.stage.opt_level >= 1 && !mc_opt_run(ssa, NULL, NULL, &d)) {
-        mc_func_free(ssa);
-        ssa = NULL;
-    }
+    McFunc *ssa = mc_pipeline_prepare(p.func, o.stage.opt_level, &d);
     if (ssa) {
         char *c = mc_cgen_render(ssa);
         fputs(c, stdout);

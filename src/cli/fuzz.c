@@ -358,7 +358,7 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
     c->so.timeout = 2.0;
     c->mutant = MUT_NONE;
     if (stage == MC_STAGE_ALLOC)
-        snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, al == MC_ALLOC_BASELINE ? "baseline" : "improved",
+        snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, mc_allocator_name(al),
                  opt);
     else if (stage == MC_STAGE_NATIVE)
         snprintf(c->name, sizeof c->name, "native -O%d", opt);

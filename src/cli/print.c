@@ -11,7 +11,7 @@
  * sizes before and after. `--passes help` lists the passes.
  *
  * --stage, --ssa and --passes are taken out of argv here (the stages
- * destroyed and allocated go to mc_cli_print_alloc in sweep.c), and every
+ * destroyed and allocated go to print_alloc_stage below), and every
  * value is checked before the file is read; mistakes read `minicc print:
  * error: MESSAGE` (an option that belongs to another stage, such as --regs
  * without --stage allocated, is one), exit 2. */
@@ -22,6 +22,8 @@
 #include "cli.h"
 #include "common.h"
 #include "minicc/opt.h"
+#include "minicc/pipeline.h"
+#include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 
@@ -54,15 +56,21 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
     McDiags d;
     mc_diags_init(&d, o->file, NULL, 0);
     McSsaStats ss;
-    McFunc *g = mc_ssa_build(f, kind, &ss, &d);
+    McOptOptions oo;
+    mc_opt_options_default(&oo);
+    oo.passes = passes;
+    McOptStats os;
+    memset(&os, 0, sizeof os);
+    McPrepare pp;
+    mc_prepare_default(&pp);
+    pp.ssa_kind = kind;
+    pp.ssa_stats = &ss;
+    pp.opt_level = stage == MC_STAGE_OPT;
+    pp.opt = &oo;
+    pp.opt_stats = &os;
+    McFunc *g = mc_pipeline_prepare_with(f, &pp, &d);
     int st = 0;
-    if (g && stage == MC_STAGE_OPT) {
-        McOptOptions oo;
-        mc_opt_options_default(&oo);
-        oo.passes = passes;
-        McOptStats os;
-        memset(&os, 0, sizeof os);
-        bool ok = mc_opt_run(g, &oo, &os, &d);
+    if (stage == MC_STAGE_OPT) {
         if (o->stats) {
             for (int32_t i = 0; i < os.n; i++) {
                 const McPassStat *s = &os.v[i];
@@ -71,11 +79,6 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
                         (int)s->phis[0], (int)s->phis[1], (int)s->blocks[0], (int)s->blocks[1]);
             }
         }
-        mc_opt_stats_free(&os);
-        if (!ok) {
-            mc_func_free(g);
-            g = NULL;
-        }
     } else if (g && o->stats) {
         if (ss.was_ssa)
             fprintf(out, "# ssa: the input is already in SSA form (unchanged)\n");
@@ -83,6 +86,7 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
             fprintf(out, "# ssa (%s): %d phis placed, %d versioned names, %d unreachable blocks dropped\n",
                     mc_ssa_kind_name(kind), (int)ss.phis, (int)ss.versions, (int)ss.dropped_blocks);
     }
+    mc_opt_stats_free(&os);
     if (g) {
         mc_func_print(g, out);
         mc_func_free(g);
@@ -92,6 +96,117 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
         st = 2;
     }
     mc_diags_free(&d);
+    return st;
+}
+
+/* ---- the register allocator's stages: destroyed, allocated ------------------
+ *
+ *   minicc print FILE --stage destroyed|allocated [--regs K]
+ *                [--allocator baseline|improved] [-O0|-O1] [--stats]
+ *
+ * show the IR after phi destruction, or the allocated function preceded by
+ * one `# NAME -> r0` / `# NAME -> slot1` comment line per value (the text
+ * still parses). */
+
+static void print_graph_stats(const McAllocation *a, FILE *out) {
+    const McIGraph *g = a->graph;
+    const McFunc *f = a->f;
+    fprintf(out, "# interference: %d nodes, %lld edges, %d moves\n", (int)g->nnodes, (long long)g->nedges,
+            (int)g->nmoves);
+    for (int32_t v = 0; v < g->nvalues; v++) {
+        if (!g->node[v]) continue;
+        fprintf(out, "#   %s (degree %d):", f->values[v].name, (int)g->degree[v]);
+        for (int32_t k = 0; k < g->degree[v]; k++) fprintf(out, " %s", f->values[g->adj[v][k]].name);
+        fputc('\n', out);
+    }
+    fprintf(out, "# colouring order:");
+    for (int32_t i = 0; i < a->norder; i++) fprintf(out, " %s", f->values[a->order[i]].name);
+    fputc('\n', out);
+}
+
+static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *out) {
+    McDiags d;
+    mc_diags_init(&d, o->file, NULL, 0);
+    int st = 0;
+    McFunc *ssa = mc_pipeline_prepare(f, o->stage.opt_level, &d);
+    if (ssa && !allocated) {
+        McDestroyed *x = mc_destroy_phis(ssa, o->stage.allocator, &d);
+        if (x) {
+            if (o->stats)
+                fprintf(out, "# phi destruction (%s): %d edge blocks, %d copies, %d cycle scratch values\n",
+                        mc_allocator_name(o->stage.allocator), (int)x->nedge_blocks,
+                        (int)x->ncopies, (int)x->nscratch);
+            mc_func_print(x->f, out);
+            mc_destroyed_free(x);
+        } else
+            st = 2;
+    } else if (ssa) {
+        McAllocation *a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &d);
+        if (a) {
+            if (o->stats) print_graph_stats(a, out);
+            mc_allocation_print(a, out);
+            mc_allocation_free(a);
+        } else
+            st = 2;
+    } else
+        st = 2;
+    mc_func_free(ssa);
+    if (st) {
+        fflush(out);
+        mc_cli_print_diags(&d);
+    }
+    mc_diags_free(&d);
+    return st;
+}
+
+/* print --stage destroyed|allocated: -1 when argv names neither. */
+static int print_alloc_stage(int argc, char **argv) {
+    const char *stage = NULL;
+    int at = -1;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "--stage") == 0 && i + 1 < argc) {
+            stage = argv[i + 1];
+            at = i;
+        } else if (strncmp(argv[i], "--stage=", 8) == 0) {
+            stage = argv[i] + 8;
+            at = i;
+        }
+    }
+    const McStageName *row = stage ? mc_stage_name_find(stage, MC_NAME_PRINT) : NULL;
+    if (!row || row->stage >= 0) return -1; /* destroyed and allocated are print's own */
+    bool allocated = row->view < 0;         /* destroyed is also a view; allocated is not */
+    /* Drop the --stage word(s); the shared parser knows only pipeline stages. */
+    char **rest = mc_xmalloc(((size_t)argc + 1) * sizeof *rest);
+    int n = 0, skip = argv[at][7] == '=' ? 1 : 2;
+    for (int i = 0; i < argc; i++)
+        if (i < at || i >= at + skip) rest[n++] = argv[i];
+    rest[n] = NULL;
+    McCliOpts o;
+    int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS, &o);
+    free(rest);
+    if (st) return st;
+    if (!allocated && (o.given & MC_CLI_REGS))
+        st = mc_cli_error(&o, "--regs needs --stage allocated");
+    if (st) {
+        mc_cli_opts_free(&o);
+        return st;
+    }
+    McCliProgram p;
+    if ((st = mc_cli_load(&o, &p))) {
+        mc_cli_opts_free(&o);
+        return st;
+    }
+    if (o.func) {
+        st = print_one(&o, p.func, allocated, stdout);
+    } else {
+        for (int32_t i = 0; i < p.mod->nfuncs && st == 0; i++) {
+            if (i > 0) fputc('\n', stdout);
+            st = print_one(&o, p.mod->funcs[i], allocated, stdout);
+        }
+    }
+    fflush(stdout);
+    mc_cli_program_free(&p);
+    mc_cli_opts_free(&o);
     return st;
 }
 
@@ -179,14 +294,17 @@ int mc_cli_print(int argc, char **argv) {
     else if (passes)
         st = check_passes(&me, passes);
     int stage = MC_STAGE_INPUT;
-    bool alloc_stage = stage_name && (strcmp(stage_name, "destroyed") == 0 || strcmp(stage_name, "allocated") == 0);
-    if (st == 0 && stage_name && !alloc_stage) {
-        stage = mc_stage_lookup(stage_name);
-        if (stage < 0)
-            st = mc_cli_error(&me, "unknown stage '%s' (stages: input, ssa, opt, destroyed, allocated)", stage_name);
-        else if (stage != MC_STAGE_INPUT && stage != MC_STAGE_SSA && stage != MC_STAGE_OPT)
-            st = mc_cli_error(&me, "print has no stage '%s' (stages: input, ssa, opt, destroyed, allocated)",
-                              stage_name);
+    const McStageName *row = stage_name ? mc_stage_name_find(stage_name, MC_NAME_PRINT) : NULL;
+    bool alloc_stage = row && row->stage < 0; /* destroyed, allocated */
+    if (st == 0 && stage_name && !row) {
+        char list[128];
+        mc_stage_name_list(MC_NAME_PRINT, ", ", list, sizeof list);
+        if (mc_stage_lookup(stage_name) < 0)
+            st = mc_cli_error(&me, "unknown stage '%s' (stages: %s)", stage_name, list);
+        else
+            st = mc_cli_error(&me, "print has no stage '%s' (stages: %s)", stage_name, list);
+    } else if (row && !alloc_stage) {
+        stage = row->stage;
     }
     if (st == 0 && alloc_stage) {
         /* The register allocator's stages (sweep.c). */
@@ -197,7 +315,7 @@ int mc_cli_print(int argc, char **argv) {
             snprintf(word, sizeof word, "--stage=%s", stage_name);
             memmove(rest + 2, rest + 1, (size_t)n * sizeof *rest); /* n - 1 words and the NULL */
             rest[1] = word;
-            st = mc_cli_print_alloc(n + 1, rest);
+            st = print_alloc_stage(n + 1, rest);
             MC_ASSERT(st >= 0);
         }
         free(rest);

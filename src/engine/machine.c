@@ -20,9 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "minicc/opt.h"
 #include "minicc/regalloc.h"
-#include "minicc/ssa.h"
 #include "minicc/util.h"
 
 enum { K_CONST, K_REG, K_SLOT, K_BUF, K_NONE };
@@ -59,7 +57,7 @@ static Opnd decode(const McAllocation *a, McOperand o) {
 
 typedef struct Machine {
     int32_t *reg, *slot;
-    McStageStats st;
+    McMachineStats st;
 } Machine;
 
 static inline int32_t rd(Machine *m, Opnd o) {
@@ -81,7 +79,7 @@ static inline void wr(Machine *m, Opnd o, int32_t v) {
     }
 }
 
-McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McStageStats *stats) {
+McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McMachineStats *stats) {
     const McFunc *f = a->f;
     McOutcome out;
     memset(&out, 0, sizeof out);
@@ -182,32 +180,4 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
     free(code);
     free(blocks);
     return out;
-}
-
-/* ---- the alloc stage -------------------------------------------------------- */
-
-McFunc *mc_alloc_input(const McFunc *input, int opt_level, McDiags *d) {
-    McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
-    if (!ssa) return NULL;
-    if (opt_level >= 1) {
-        McOptOptions oo;
-        mc_opt_options_default(&oo);
-        if (!mc_opt_run(ssa, &oo, NULL, d)) {
-            mc_func_free(ssa);
-            return NULL;
-        }
-    }
-    return ssa;
-}
-
-bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
-                      McStageStats *stats, McDiags *d) {
-    McFunc *ssa = mc_alloc_input(input, o->opt_level, d);
-    if (!ssa) return false;
-    McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, d);
-    mc_func_free(ssa);
-    if (!a) return false;
-    *out = mc_machine_run(a, args, o->max_steps, stats);
-    mc_allocation_free(a);
-    return true;
 }

@@ -9,12 +9,54 @@
 
 #include "minicc/pipeline.h"
 #include "minicc/cgen.h"
-#include "minicc/opt.h"
-#include "minicc/regalloc.h"
-#include "minicc/ssa.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
-static const char *const stage_names[MC_STAGE_COUNT] = {"input", "ssa", "opt", "alloc", "native"};
+/* Every name of a point of the back end, in pipeline order: a new stage or
+ * view is added here (and to McStage or McView). print's `allocated` and
+ * run's `alloc` are the same point seen two ways: the allocated function, or
+ * it executed on the machine. */
+static const McStageName names[] = {
+    {"input", MC_STAGE_INPUT, MC_VIEW_INPUT, MC_NAME_RUN | MC_NAME_PRINT | MC_NAME_VIEW},
+    {"ssa", MC_STAGE_SSA, MC_VIEW_SSA, MC_NAME_RUN | MC_NAME_PRINT | MC_NAME_VIEW},
+    {"opt", MC_STAGE_OPT, MC_VIEW_OPT, MC_NAME_RUN | MC_NAME_PRINT | MC_NAME_VIEW},
+    {"destroyed", -1, MC_VIEW_DESTROYED, MC_NAME_PRINT | MC_NAME_VIEW},
+    {"alloc", MC_STAGE_ALLOC, -1, MC_NAME_RUN},
+    {"allocated", -1, -1, MC_NAME_PRINT},
+    {"native", MC_STAGE_NATIVE, -1, MC_NAME_RUN},
+};
+enum { NNAMES = (int)(sizeof names / sizeof names[0]) };
+
+const McStageName *mc_stage_names(int *n) {
+    *n = NNAMES;
+    return names;
+}
+
+const McStageName *mc_stage_name_find(const char *name, unsigned use) {
+    for (int i = 0; i < NNAMES; i++)
+        if ((names[i].uses & use) && strcmp(names[i].name, name) == 0) return &names[i];
+    return NULL;
+}
+
+const char *mc_stage_name_list(unsigned use, const char *sep, char *buf, size_t size) {
+    size_t len = 0;
+    if (size) buf[0] = 0;
+    for (int i = 0; i < NNAMES; i++) {
+        if (!(names[i].uses & use)) continue;
+        int w = snprintf(buf + len, size > len ? size - len : 0, "%s%s", len ? sep : "", names[i].name);
+        if (w > 0) len += (size_t)w;
+        if (len >= size) break;
+    }
+    return buf;
+}
+
+/* The row of stage s (use MC_NAME_RUN) or view v (MC_NAME_VIEW). */
+static const char *name_of(int key, unsigned use) {
+    for (int i = 0; i < NNAMES; i++)
+        if ((names[i].uses & use) && (use == MC_NAME_RUN ? names[i].stage : names[i].view) == key)
+            return names[i].name;
+    return NULL;
+}
 
 void mc_stage_options_default(McStageOptions *o) {
     memset(o, 0, sizeof *o);
@@ -28,14 +70,59 @@ void mc_stage_options_default(McStageOptions *o) {
 }
 
 const char *mc_stage_name(McStage s) {
-    MC_ASSERT(s >= 0 && s < MC_STAGE_COUNT);
-    return stage_names[s];
+    const char *n = name_of((int)s, MC_NAME_RUN);
+    MC_ASSERT(n != NULL);
+    return n;
 }
 
 int mc_stage_lookup(const char *name) {
-    for (int i = 0; i < MC_STAGE_COUNT; i++)
-        if (strcmp(stage_names[i], name) == 0) return i;
-    return -1;
+    const McStageName *r = mc_stage_name_find(name, MC_NAME_RUN);
+    return r ? r->stage : -1;
+}
+
+const char *mc_view_name(McView v) {
+    const char *n = name_of((int)v, MC_NAME_VIEW);
+    return n ? n : "?";
+}
+
+int mc_view_lookup(const char *name) {
+    const McStageName *r = mc_stage_name_find(name, MC_NAME_VIEW);
+    return r ? r->view : -1;
+}
+
+void mc_prepare_default(McPrepare *p) {
+    memset(p, 0, sizeof *p);
+    p->ssa_kind = MC_SSA_PRUNED;
+    p->opt_level = 1;
+}
+
+McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d) {
+    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d);
+    if (!ssa) return NULL;
+    if (p->opt_level >= 1 && !mc_opt_run(ssa, p->opt, p->opt_stats, d)) {
+        mc_func_free(ssa);
+        return NULL;
+    }
+    return ssa;
+}
+
+McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
+    McPrepare p;
+    mc_prepare_default(&p);
+    p.opt_level = opt_level;
+    return mc_pipeline_prepare_with(input, &p, d);
+}
+
+bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                      McStageStats *stats, McDiags *d) {
+    McFunc *ssa = mc_pipeline_prepare(input, o->opt_level, d);
+    if (!ssa) return false;
+    McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, d);
+    mc_func_free(ssa);
+    if (!a) return false;
+    *out = mc_machine_run(a, args, o->max_steps, stats);
+    mc_allocation_free(a);
+    return true;
 }
 
 /* Interpret f: the pre-decoded run path, or the stepping interpreter when
@@ -75,12 +162,8 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
     case MC_STAGE_OPT: {
         /* Pruned SSA construction (a clone for SSA input), then for opt the
          * -O1 pipeline with verification after every pass. */
-        McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
+        McFunc *ssa = mc_pipeline_prepare(input, o->stage == MC_STAGE_OPT, d);
         if (!ssa) return false;
-        if (o->stage == MC_STAGE_OPT && !mc_opt_run(ssa, NULL, NULL, d)) {
-            mc_func_free(ssa);
-            return false;
-        }
         *out = interpret(ssa, o, args);
         mc_func_free(ssa);
         return true;
@@ -89,12 +172,8 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
         /* The C backend (cgen.c, native.c) on the optimized SSA, or the
          * unoptimized SSA with -O0: rendered, compiled (cached) and called
          * in a child process under the time limit. */
-        McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
+        McFunc *ssa = mc_pipeline_prepare(input, o->opt_level, d);
         if (!ssa) return false;
-        if (o->opt_level >= 1 && !mc_opt_run(ssa, NULL, NULL, d)) {
-            mc_func_free(ssa);
-            return false;
-        }
         McNativeOptions no;
         memset(&no, 0, sizeof no);
         no.timeout = o->timeout;
@@ -105,7 +184,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
     }
     default:
         mc_diag(d, (McLoc){0, 0}, "stage '%s' is not available in this build",
-                o->stage >= 0 && o->stage < MC_STAGE_COUNT ? stage_names[o->stage] : "?");
+                o->stage >= 0 && o->stage < MC_STAGE_COUNT ? mc_stage_name(o->stage) : "?");
         return false;
     }
 }

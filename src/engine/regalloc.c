@@ -48,6 +48,21 @@
 #include "minicc/util.h"
 #include "regalloc_test.h"
 
+/* ---- names -------------------------------------------------------------------- */
+
+static const char *const allocator_names[MC_ALLOC_COUNT] = {"improved", "baseline"};
+
+const char *mc_allocator_name(McAllocator a) {
+    MC_ASSERT(a >= 0 && a < MC_ALLOC_COUNT);
+    return allocator_names[a];
+}
+
+int mc_allocator_lookup(const char *name) {
+    for (int a = 0; a < MC_ALLOC_COUNT; a++)
+        if (strcmp(allocator_names[a], name) == 0) return a;
+    return -1;
+}
+
 const char *mc_location_str(McLocation l, char *buf, size_t size) {
     if (l.kind == MC_LOC_REG)
         snprintf(buf, size, "r%d", (int)l.index);
@@ -996,7 +1011,7 @@ void mc_allocation_free(McAllocation *a) {
 void mc_allocation_print(const McAllocation *a, FILE *out) {
     const McFunc *f = a->f;
     fprintf(out, "# %s allocation of %s: %d register%s, %d slot%s, %d value%s spilled, %d coalesced, %d cop%s removed\n",
-            a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", f->name, (int)a->registers,
+            mc_allocator_name(a->allocator), f->name, (int)a->registers,
             a->registers == 1 ? "" : "s", (int)a->slots, a->slots == 1 ? "" : "s", (int)a->nspilled,
             a->nspilled == 1 ? "" : "s", (int)a->ncoalesced, (int)a->removed_copies,
             a->removed_copies == 1 ? "y" : "ies");

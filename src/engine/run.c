@@ -49,6 +49,7 @@
 
 #include "minicc/cfg.h"
 #include "minicc/interp.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 #if defined(__GNUC__)

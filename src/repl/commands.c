@@ -62,13 +62,6 @@ static bool too_many(McSession *s, FILE *err, int argc, char **argv, int max) {
     return true;
 }
 
-static int allocator_lookup(const char *w) {
-    if (strcmp(w, "baseline") == 0) return MC_ALLOC_BASELINE;
-    if (strcmp(w, "improved") == 0) return MC_ALLOC_IMPROVED;
-    return -1;
-}
-
-static const char *allocator_name(McAllocator a) { return a == MC_ALLOC_BASELINE ? "baseline" : "improved"; }
 
 static const char *form_name(McForm f) {
     return f == MC_FORM_SSA ? "SSA form" : f == MC_FORM_MUTABLE ? "mutable form" : "unverified";
@@ -92,7 +85,9 @@ static const McFunc *view_arg(McSession *s, int argc, char **argv, FILE *err) {
     if (argc < 2) return exec_func(s, err);
     int v = mc_view_lookup(argv[1]);
     if (v < 0) {
-        mc_session_error(s, err, "%s: unknown form '%s' (input, ssa, opt, destroyed)", argv[0], argv[1]);
+        char list[64];
+        mc_session_error(s, err, "%s: unknown form '%s' (%s)", argv[0], argv[1],
+                         mc_stage_name_list(MC_NAME_VIEW, ", ", list, sizeof list));
         return NULL;
     }
     return mc_session_view(s, (McView)v, err);
@@ -265,14 +260,14 @@ static Status cmd_show(McSession *s, int argc, char **argv, FILE *out, FILE *err
         if (!f) return ERR;
         if (v == MC_VIEW_SSA) fprintf(out, "# ssa (%s)\n", mc_ssa_kind_name((McSsaKind)s->ssa_kind));
         else if (v == MC_VIEW_OPT) fprintf(out, "# opt (%s)\n", s->opt_note);
-        else if (v == MC_VIEW_DESTROYED) fprintf(out, "# destroyed (%s)\n", allocator_name(s->destroy_mode));
+        else if (v == MC_VIEW_DESTROYED) fprintf(out, "# destroyed (%s)\n", mc_allocator_name(s->destroy_mode));
         print_func(f, out);
         return OK;
     }
     if (strcmp(w, "allocated") == 0 || strcmp(w, "alloc") == 0) {
         const McAllocation *a = mc_session_allocation(s, err);
         if (!a) return ERR;
-        fprintf(out, "# allocated (%s, K = %d)\n", allocator_name(a->allocator), a->registers);
+        fprintf(out, "# allocated (%s, K = %d)\n", mc_allocator_name(a->allocator), a->registers);
         mc_allocation_print(a, out);
         return OK;
     }
@@ -391,11 +386,11 @@ static Status cmd_opt(McSession *s, int argc, char **argv, FILE *out, FILE *err)
 static Status cmd_destroy(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 1)) return ERR;
     int mode = s->destroy_mode;
-    if (argc >= 2 && (mode = allocator_lookup(argv[1])) < 0)
+    if (argc >= 2 && (mode = mc_allocator_lookup(argv[1])) < 0)
         return mc_session_error(s, err, "destroy: unknown mode '%s' (baseline, improved)", argv[1]), ERR;
     if (!mc_session_build_destroyed(s, (McAllocator)mode, err)) return ERR;
     const McDestroyed *x = s->destroyed;
-    fprintf(out, "destroy (%s, from %s): %d edge block%s, %d cop%s", allocator_name((McAllocator)mode),
+    fprintf(out, "destroy (%s, from %s): %d edge block%s, %d cop%s", mc_allocator_name((McAllocator)mode),
             s->opt ? "opt" : "ssa", x->nedge_blocks, x->nedge_blocks == 1 ? "" : "s", x->ncopies,
             x->ncopies == 1 ? "y" : "ies");
     if (x->nscratch) fprintf(out, ", %d scratch value%s for copy cycles", x->nscratch, x->nscratch == 1 ? "" : "s");
@@ -411,7 +406,7 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
             seen[a->loc[v].index] = true;
             used++;
         }
-    fprintf(out, "alloc (%s, K = %d): %d node%s, %d register%s used, %d spilled to %d slot%s", allocator_name(a->allocator),
+    fprintf(out, "alloc (%s, K = %d): %d node%s, %d register%s used, %d spilled to %d slot%s", mc_allocator_name(a->allocator),
             a->registers, a->graph->nnodes, a->graph->nnodes == 1 ? "" : "s", used, used == 1 ? "" : "s", a->nspilled,
             a->slots, a->slots == 1 ? "" : "s");
     if (a->ncoalesced) fprintf(out, ", %d coalesced", a->ncoalesced);
@@ -426,7 +421,7 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
     int64_t k = s->regs;
     int which = s->allocator;
     if (argc >= 2 && !parse_count(s, err, "alloc", argv[1], 1, MAX_REGS, &k)) return ERR;
-    if (argc >= 3 && (which = allocator_lookup(argv[2])) < 0)
+    if (argc >= 3 && (which = mc_allocator_lookup(argv[2])) < 0)
         return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
     if (!mc_session_build_alloc(s, (int)k, (McAllocator)which, err)) return ERR;
     alloc_summary(s->alloc, out);
@@ -445,7 +440,7 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
     if (too_many(s, err, argc, argv, 0)) return ERR;
     const McAllocation *a = mc_session_allocation(s, err);
     if (!a) return ERR;
-    fprintf(out, "# %s allocator, K = %d\n", allocator_name(a->allocator), a->registers);
+    fprintf(out, "# %s allocator, K = %d\n", mc_allocator_name(a->allocator), a->registers);
     mc_show_regs(a, out);
     return OK;
 }
@@ -466,7 +461,7 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
         return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets >= 1), got '%s'", list), ERR;
     }
     if (argc >= 3) {
-        int which = allocator_lookup(argv[2]);
+        int which = mc_allocator_lookup(argv[2]);
         if (which < 0)
             return mc_session_error(s, err, "sweep: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
         allocs[0] = (McAllocator)which;
@@ -708,7 +703,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "stage      %s\n", mc_view_name(s->exec));
         fprintf(out, "max-steps  %lld\n", (long long)(s->max_steps ? s->max_steps : MC_DEFAULT_MAX_STEPS));
         fprintf(out, "regs       %d\n", s->regs);
-        fprintf(out, "allocator  %s\n", allocator_name(s->allocator));
+        fprintf(out, "allocator  %s\n", mc_allocator_name(s->allocator));
         return OK;
     }
     if (argc < 3) return mc_session_error(s, err, "set: missing value for '%s' (see: help set)", argv[1]), ERR;
@@ -727,7 +722,11 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         if (stopped) fputs("(the paused run was stopped: the mode applies from the start)\n", out);
     } else if (strcmp(k, "stage") == 0) {
         int view = mc_view_lookup(v);
-        if (view < 0) return mc_session_error(s, err, "set stage: unknown form '%s' (input, ssa, opt, destroyed)", v), ERR;
+        char list[64];
+        if (view < 0)
+            return mc_session_error(s, err, "set stage: unknown form '%s' (%s)", v,
+                                    mc_stage_name_list(MC_NAME_VIEW, ", ", list, sizeof list)),
+                   ERR;
         if (!mc_session_view(s, (McView)view, err)) return ERR;
         bool stopped = (McView)view != s->exec && mc_session_running(s);
         if ((McView)view != s->exec) mc_session_stop(s);
@@ -749,7 +748,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         s->regs = (int)n;
         fprintf(out, "regs %d\n", s->regs);
     } else if (strcmp(k, "allocator") == 0) {
-        int a = allocator_lookup(v);
+        int a = mc_allocator_lookup(v);
         if (a < 0) return mc_session_error(s, err, "set allocator: unknown allocator '%s' (baseline, improved)", v), ERR;
         if ((McAllocator)a != s->allocator) {
             mc_allocation_free(s->alloc);
@@ -773,7 +772,7 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
     McStageStats st;
     memset(&st, 0, sizeof st);
     McOutcome o = mc_machine_run(a, &args, s->max_steps, &st);
-    fprintf(out, "# machine: %s allocator, K = %d\n", allocator_name(a->allocator), a->registers);
+    fprintf(out, "# machine: %s allocator, K = %d\n", mc_allocator_name(a->allocator), a->registers);
     mc_outcome_print(a->f, &o, &args, out);
     fprintf(out, "stats: instructions=%lld copies=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
             (long long)st.instructions, (long long)st.copies, (long long)st.spill_reads, (long long)st.spill_writes,
@@ -1376,7 +1375,11 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         if (cmd && cmd->fn == cmd_set) {
             if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator", 39);
             else if (argc == 2 && strcmp(argv[1], "phi-mode") == 0) cand_words(&c, "parallel|sequential", 19);
-            else if (argc == 2 && strcmp(argv[1], "stage") == 0) cand_words(&c, "input|ssa|opt|destroyed", 23);
+            else if (argc == 2 && strcmp(argv[1], "stage") == 0) {
+                char views[64];
+                mc_stage_name_list(MC_NAME_VIEW, "|", views, sizeof views);
+                cand_words(&c, views, strlen(views));
+            }
             else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved", 17);
         } else if (slen == 4 && strncmp(p, "file", 4) == 0) {
             kind = MC_COMPLETE_FILE;

@@ -17,16 +17,6 @@
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 
-static const char *const view_names[MC_VIEW_COUNT] = {"input", "ssa", "opt", "destroyed"};
-
-const char *mc_view_name(McView v) { return v >= 0 && v < MC_VIEW_COUNT ? view_names[v] : "?"; }
-
-int mc_view_lookup(const char *name) {
-    for (int v = 0; v < MC_VIEW_COUNT; v++)
-        if (strcmp(name, view_names[v]) == 0) return v;
-    return -1;
-}
-
 void mc_session_init(McSession *s) {
     memset(s, 0, sizeof *s);
     s->regs = 4;

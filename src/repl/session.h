@@ -25,17 +25,9 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 
-/* The forms of the current function the session can show and execute. */
-typedef enum McView {
-    MC_VIEW_INPUT = 0, /* the function as loaded */
-    MC_VIEW_SSA,       /* after SSA construction (`ssa`) */
-    MC_VIEW_OPT,       /* after the optimizer (`opt`) */
-    MC_VIEW_DESTROYED, /* after phi destruction (`destroy`) */
-    MC_VIEW_COUNT
-} McView;
-
-const char *mc_view_name(McView v);
-int mc_view_lookup(const char *name); /* -1 if unknown */
+/* The forms of the current function the session can show and execute are
+ * the engine's views (McView, mc_view_name, mc_view_lookup: pipeline.h):
+ * input, ssa (built by `ssa`), opt (`opt`), destroyed (`destroy`). */
 
 /* The events of the last execution command, deep-copied out of the
  * observer callback: v[i].phis points into `phis` and v[i].outcome at

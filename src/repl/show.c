@@ -405,7 +405,7 @@ void mc_show_interference(const McAllocation *a, FILE *out) {
     char buf[32];
     fprintf(out, "interference graph: %d node%s, %lld edge%s (%s allocator, K = %d)\n", g->nnodes,
             g->nnodes == 1 ? "" : "s", (long long)g->nedges, g->nedges == 1 ? "" : "s",
-            a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", a->registers);
+            mc_allocator_name(a->allocator), a->registers);
     fprintf(out, "  %-*s  %-6s  %-6s  %s\n", w, "value", "degree", "where", "neighbours");
     for (int32_t v = 0; v < nv; v++) {
         if (!g->node[v]) continue;

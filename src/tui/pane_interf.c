@@ -32,7 +32,7 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     const McAllocation *a = wb_allocation(wb);
     snprintf(title, tsize, "interference K=%d", s->regs);
     if (a) snprintf(title, tsize, "interference K=%d (%s)", a->registers,
-                    a->allocator == MC_ALLOC_BASELINE ? "baseline" : "improved");
+                    mc_allocator_name(a->allocator));
     /* The lines depend only on the allocation and the width: keep them. */
     if (a && wb->ig_key == a && wb->ig_gen == wb->gen && wb->ig_w == r.w) {
         mc_lines_free(&L);

@@ -36,6 +36,7 @@
 #include "minicc/gen.h"
 #include "minicc/interp.h"
 #include "minicc/parse.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 static char cache[256]; /* private cache directory for the whole run */

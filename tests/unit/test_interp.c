@@ -16,6 +16,7 @@
 #include "minicc/gen.h"
 #include "minicc/interp.h"
 #include "minicc/parse.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 /* ---- building functions ---------------------------------------------------- */

@@ -23,6 +23,7 @@
 #include "minicc/parse.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
+#include "minicc/run.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -248,7 +249,7 @@ static void test_differential_generated(void **state) {
             mc_args_free(&run);
         }
         for (int opt = 0; opt <= 1; opt++) {
-            McFunc *ssa = mc_alloc_input(f, opt, NULL);
+            McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
                 for (int al = 0; al < 2; al++) {
@@ -305,7 +306,7 @@ static void test_coalescing_incremental_equals_plain(void **state) {
         go.form = MC_GEN_MUTABLE;
         McFunc *f = mc_gen(seed, &go);
         for (int opt = 0; opt <= 1; opt++) {
-            McFunc *ssa = mc_alloc_input(f, opt, NULL);
+            McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
                 mc_coalesce_plain_sweeps = false;
