@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util.h"
+
 #define MC_NONE (-1) /* "no value / no block" handle */
 
 /* Effect flags of an opcode. */
@@ -276,5 +278,17 @@ void mc_func_print(const McFunc *f, FILE *out);
 void mc_module_print(const McModule *m, FILE *out);
 /* Operand as text into buf (value name or decimal constant). */
 const char *mc_opnd_str(const McFunc *f, McOperand o, char *buf, size_t size);
+void mc_opnd_put(const McFunc *f, McOperand o, McStr *out); /* the same, appended */
+/* Names that never crash: `?` for a handle out of range. */
+const char *mc_block_name(const McFunc *f, int32_t b);
+const char *mc_value_name(const McFunc *f, int32_t v);
+/* One line of the text format appended to out, without indentation or
+ * newline: `func f(i32 n, buf b)`, `a = phi [entry: 1], [body: b]`,
+ * `c = lt i, n`, `branch c, body, exit`. A dangling handle prints as `?`, a
+ * bad opcode as `# bad opcode N` (never a crash: passes print half-built IR). */
+void mc_signature_str(const McFunc *f, McStr *out);
+void mc_phi_str(const McFunc *f, const McPhi *p, McStr *out);
+void mc_inst_str(const McFunc *f, const McInst *in, McStr *out);
+void mc_term_str(const McFunc *f, const McTerm *t, McStr *out);
 
 #endif

@@ -8,87 +8,108 @@
  *
  * The printer is also a debugging aid for passes in the middle of their work,
  * so it never trusts the IR: a missing terminator, a dangling handle or an
- * unknown opcode prints as a visible marker instead of crashing. */
+ * unknown opcode prints as a visible marker instead of crashing. The line
+ * renderers (mc_inst_str and friends) are the only spelling of an IR line:
+ * the prompt's listings and the workbench's IR pane use them too. */
 #include <stdio.h>
 
 #include "minicc/ir.h"
+#include "minicc/util.h"
 
-static void print_opnd(const McFunc *f, McOperand o, FILE *out) {
-    char buf[32];
-    fputs(mc_opnd_str(f, o, buf, sizeof buf), out);
-}
-
-static const char *block_name(const McFunc *f, int32_t b) {
+const char *mc_block_name(const McFunc *f, int32_t b) {
     return b >= 0 && b < f->nblocks ? f->blocks[b].name : "?";
 }
 
-static const char *value_name(const McFunc *f, int32_t v) {
+const char *mc_value_name(const McFunc *f, int32_t v) {
     return v >= 0 && v < f->nvalues ? f->values[v].name : "?";
 }
 
-static void print_inst(const McFunc *f, const McInst *in, FILE *out) {
-    if (in->op >= MC_OP_COUNT || (mc_op_info[in->op].flags & MC_OPF_TERM)) {
-        fprintf(out, "    # bad opcode %d\n", in->op);
-        return;
-    }
-    const McOpInfo *info = &mc_op_info[in->op];
-    fputs("    ", out);
-    if (info->has_dest) fprintf(out, "%s = ", value_name(f, in->dest));
-    fputs(info->name, out);
-    for (int i = 0; i < info->nargs; i++) {
-        fputs(i ? ", " : " ", out);
-        print_opnd(f, in->a[i], out);
-    }
-    fputc('\n', out);
+void mc_opnd_put(const McFunc *f, McOperand o, McStr *out) {
+    char buf[32];
+    mc_str_puts(out, mc_opnd_str(f, o, buf, sizeof buf));
 }
 
-static void print_term(const McFunc *f, const McBlock *b, FILE *out) {
-    const McTerm *t = &b->term;
-    if (!b->has_term) {
-        fputs("    # no terminator\n", out);
-        return;
-    }
-    switch (t->op) {
-    case MC_OP_RET:
-        fputs("    return ", out);
-        print_opnd(f, t->arg, out);
-        break;
-    case MC_OP_JUMP: fprintf(out, "    jump %s", block_name(f, t->target[0])); break;
-    case MC_OP_BRANCH:
-        fputs("    branch ", out);
-        print_opnd(f, t->arg, out);
-        fprintf(out, ", %s, %s", block_name(f, t->target[0]), block_name(f, t->target[1]));
-        break;
-    default: fprintf(out, "    # bad terminator %d", t->op); break;
-    }
-    fputc('\n', out);
-}
-
-void mc_func_print(const McFunc *f, FILE *out) {
-    fprintf(out, "func %s(", f->name);
+void mc_signature_str(const McFunc *f, McStr *out) {
+    mc_str_printf(out, "func %s(", f->name);
     for (int32_t i = 0; i < f->nparams; i++) {
         int32_t v = f->params[i];
         bool buf = v >= 0 && v < f->nvalues && f->values[v].kind == MC_VAL_BUF;
-        fprintf(out, "%s%s %s", i ? ", " : "", buf ? "buf" : "i32", value_name(f, v));
+        mc_str_printf(out, "%s%s %s", i ? ", " : "", buf ? "buf" : "i32", mc_value_name(f, v));
     }
-    fputs(") {\n", out);
+    mc_str_putc(out, ')');
+}
+
+void mc_phi_str(const McFunc *f, const McPhi *p, McStr *out) {
+    mc_str_printf(out, "%s = phi", mc_value_name(f, p->dest));
+    for (int32_t a = 0; a < p->nargs; a++) {
+        mc_str_printf(out, "%s[%s: ", a ? ", " : " ", mc_block_name(f, p->args[a].block));
+        mc_opnd_put(f, p->args[a].val, out);
+        mc_str_putc(out, ']');
+    }
+}
+
+void mc_inst_str(const McFunc *f, const McInst *in, McStr *out) {
+    if (in->op >= MC_OP_COUNT || (mc_op_info[in->op].flags & MC_OPF_TERM)) {
+        mc_str_printf(out, "# bad opcode %d", in->op);
+        return;
+    }
+    const McOpInfo *info = &mc_op_info[in->op];
+    if (info->has_dest) mc_str_printf(out, "%s = ", mc_value_name(f, in->dest));
+    mc_str_puts(out, info->name);
+    for (int i = 0; i < info->nargs; i++) {
+        mc_str_puts(out, i ? ", " : " ");
+        mc_opnd_put(f, in->a[i], out);
+    }
+}
+
+void mc_term_str(const McFunc *f, const McTerm *t, McStr *out) {
+    switch (t->op) {
+    case MC_OP_RET:
+        mc_str_puts(out, "return ");
+        mc_opnd_put(f, t->arg, out);
+        break;
+    case MC_OP_JUMP: mc_str_printf(out, "jump %s", mc_block_name(f, t->target[0])); break;
+    case MC_OP_BRANCH:
+        mc_str_puts(out, "branch ");
+        mc_opnd_put(f, t->arg, out);
+        mc_str_printf(out, ", %s, %s", mc_block_name(f, t->target[0]), mc_block_name(f, t->target[1]));
+        break;
+    default: mc_str_printf(out, "# bad terminator %d", t->op); break;
+    }
+}
+
+/* One indented line of s into out, then s emptied for the next. */
+static void put_line(McStr *s, FILE *out) {
+    fputs("    ", out);
+    fwrite(s->s, 1, s->len, out);
+    fputc('\n', out);
+    s->len = 0;
+}
+
+void mc_func_print(const McFunc *f, FILE *out) {
+    McStr s;
+    mc_str_init(&s);
+    mc_signature_str(f, &s);
+    fwrite(s.s, 1, s.len, out);
+    fputs(" {\n", out);
+    s.len = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         fprintf(out, "%s:\n", bl->name);
         for (int32_t i = 0; i < bl->nphis; i++) {
-            const McPhi *phi = &bl->phis[i];
-            fprintf(out, "    %s = phi", value_name(f, phi->dest));
-            for (int32_t a = 0; a < phi->nargs; a++) {
-                fprintf(out, "%s[%s: ", a ? ", " : " ", block_name(f, phi->args[a].block));
-                print_opnd(f, phi->args[a].val, out);
-                fputc(']', out);
-            }
-            fputc('\n', out);
+            mc_phi_str(f, &bl->phis[i], &s);
+            put_line(&s, out);
         }
-        for (int32_t i = 0; i < bl->ninsts; i++) print_inst(f, &bl->insts[i], out);
-        print_term(f, bl, out);
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            mc_inst_str(f, &bl->insts[i], &s);
+            put_line(&s, out);
+        }
+        if (bl->has_term) mc_term_str(f, &bl->term, &s);
+        else mc_str_puts(&s, "# no terminator");
+        put_line(&s, out);
     }
     fputs("}\n", out);
+    mc_str_free(&s);
 }
 
 void mc_module_print(const McModule *m, FILE *out) {

@@ -70,7 +70,7 @@ static const char *form_name(McForm f) {
 static void func_summary(const McFunc *f, FILE *out) {
     McStr s;
     mc_str_init(&s);
-    mc_show_signature(f, &s);
+    mc_signature_str(f, &s);
     fprintf(out, "%s: %s, %d block%s\n", s.s + 5, form_name(f->form), f->nblocks, f->nblocks == 1 ? "" : "s");
     mc_str_free(&s);
 }

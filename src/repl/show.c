@@ -8,65 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- IR lines ------------------------------------------------------------- */
-
-static void put_opnd(const McFunc *f, McOperand o, McStr *out) {
-    char buf[32];
-    mc_str_puts(out, mc_opnd_str(f, o, buf, sizeof buf));
-}
-
-static const char *block_name(const McFunc *f, int32_t b) {
-    return b >= 0 && b < f->nblocks ? f->blocks[b].name : "?";
-}
-
-static const char *value_name(const McFunc *f, int32_t v) {
-    return v >= 0 && v < f->nvalues ? f->values[v].name : "?";
-}
-
-void mc_show_phi(const McFunc *f, const McPhi *p, McStr *out) {
-    mc_str_printf(out, "%s = phi ", value_name(f, p->dest));
-    for (int32_t k = 0; k < p->nargs; k++) {
-        mc_str_printf(out, "%s[%s: ", k ? ", " : "", block_name(f, p->args[k].block));
-        put_opnd(f, p->args[k].val, out);
-        mc_str_putc(out, ']');
-    }
-}
-
-void mc_show_inst(const McFunc *f, const McInst *i, McStr *out) {
-    const McOpInfo *info = &mc_op_info[i->op];
-    if (info->has_dest) mc_str_printf(out, "%s = ", value_name(f, i->dest));
-    mc_str_puts(out, info->name);
-    for (int k = 0; k < info->nargs; k++) {
-        mc_str_puts(out, k ? ", " : " ");
-        put_opnd(f, i->a[k], out);
-    }
-}
-
-void mc_show_term(const McFunc *f, const McTerm *t, McStr *out) {
-    switch (t->op) {
-    case MC_OP_RET:
-        mc_str_puts(out, "return ");
-        put_opnd(f, t->arg, out);
-        break;
-    case MC_OP_JUMP: mc_str_printf(out, "jump %s", block_name(f, t->target[0])); break;
-    case MC_OP_BRANCH:
-        mc_str_puts(out, "branch ");
-        put_opnd(f, t->arg, out);
-        mc_str_printf(out, ", %s, %s", block_name(f, t->target[0]), block_name(f, t->target[1]));
-        break;
-    default: mc_str_puts(out, "?"); break;
-    }
-}
-
-void mc_show_signature(const McFunc *f, McStr *out) {
-    mc_str_printf(out, "func %s(", f->name);
-    for (int32_t p = 0; p < f->nparams; p++) {
-        const McValue *v = &f->values[f->params[p]];
-        mc_str_printf(out, "%s%s %s", p ? ", " : "", v->kind == MC_VAL_BUF ? "buf" : "i32", v->name);
-    }
-    mc_str_putc(out, ')');
-}
-
 /* ---- listings ---------------------------------------------------------------- */
 
 static void gutter_line(FILE *out, bool here, char mark, int indent, const char *text) {
@@ -78,7 +19,7 @@ void mc_show_listing(const McFunc *f, int32_t only, int32_t pos_block, int32_t p
     McStr s;
     mc_str_init(&s);
     if (only == MC_NONE) {
-        mc_show_signature(f, &s);
+        mc_signature_str(f, &s);
         mc_str_puts(&s, " {");
         gutter_line(out, false, ' ', 0, s.s);
     }
@@ -91,17 +32,17 @@ void mc_show_listing(const McFunc *f, int32_t only, int32_t pos_block, int32_t p
         gutter_line(out, at && pos_pc < 0, bp && bp[b] ? '*' : ' ', 0, s.s);
         for (int32_t p = 0; p < bl->nphis; p++) {
             s.len = 0;
-            mc_show_phi(f, &bl->phis[p], &s);
+            mc_phi_str(f, &bl->phis[p], &s);
             gutter_line(out, false, ' ', 4, s.s);
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             s.len = 0;
-            mc_show_inst(f, &bl->insts[i], &s);
+            mc_inst_str(f, &bl->insts[i], &s);
             bool copy = phi_copy && phi_copy[b] && phi_copy[b][i];
             gutter_line(out, at && pos_pc == i, copy ? '+' : ' ', 4, s.s);
         }
         s.len = 0;
-        mc_show_term(f, &bl->term, &s);
+        mc_term_str(f, &bl->term, &s);
         gutter_line(out, at && pos_pc >= bl->ninsts, ' ', 4, s.s);
     }
     if (only == MC_NONE) gutter_line(out, false, ' ', 0, "}");
@@ -124,17 +65,17 @@ void mc_show_position(const McFunc *f, const McInterp *in, FILE *out) {
     }
     if (pc < 0) {
         if (prev == MC_NONE)
-            fprintf(out, "after %lld blocks: about to enter %s\n", (long long)steps, block_name(f, b));
+            fprintf(out, "after %lld blocks: about to enter %s\n", (long long)steps, mc_block_name(f, b));
         else
             fprintf(out, "after %lld block%s: about to enter %s from %s\n", (long long)steps, steps == 1 ? "" : "s",
-                    block_name(f, b), block_name(f, prev));
+                    mc_block_name(f, b), mc_block_name(f, prev));
         return;
     }
     McStr s;
     mc_str_init(&s);
     const McBlock *bl = &f->blocks[b];
-    if (pc < bl->ninsts) mc_show_inst(f, &bl->insts[pc], &s);
-    else mc_show_term(f, &bl->term, &s);
+    if (pc < bl->ninsts) mc_inst_str(f, &bl->insts[pc], &s);
+    else mc_term_str(f, &bl->term, &s);
     fprintf(out, "in %s (step %lld), next: %s\n", bl->name, (long long)steps, s.s);
     mc_str_free(&s);
 }
@@ -150,20 +91,20 @@ static void show_edge(const McFunc *f, const McEvent *e, bool sequential, FILE *
     McStr s;
     mc_str_init(&s);
     char buf[32];
-    mc_str_printf(&s, "edge %s <- %s: ", block_name(f, e->block), block_name(f, e->pred));
+    mc_str_printf(&s, "edge %s <- %s: ", mc_block_name(f, e->block), mc_block_name(f, e->pred));
     if (sequential) {
         for (int32_t k = 0; k < e->nphis; k++) {
-            mc_str_printf(&s, "%s%s := ", k ? "; " : "", value_name(f, e->phis[k].dest));
-            put_opnd(f, e->phis[k].src, &s);
+            mc_str_printf(&s, "%s%s := ", k ? "; " : "", mc_value_name(f, e->phis[k].dest));
+            mc_opnd_put(f, e->phis[k].src, &s);
         }
         mc_str_puts(&s, "   [sequential: one at a time]");
     } else {
         mc_str_putc(&s, '(');
-        for (int32_t k = 0; k < e->nphis; k++) mc_str_printf(&s, "%s%s", k ? ", " : "", value_name(f, e->phis[k].dest));
+        for (int32_t k = 0; k < e->nphis; k++) mc_str_printf(&s, "%s%s", k ? ", " : "", mc_value_name(f, e->phis[k].dest));
         mc_str_puts(&s, ") := (");
         for (int32_t k = 0; k < e->nphis; k++) {
             if (k) mc_str_puts(&s, ", ");
-            put_opnd(f, e->phis[k].src, &s);
+            mc_opnd_put(f, e->phis[k].src, &s);
         }
         mc_str_puts(&s, ")   [simultaneous]");
     }
@@ -171,7 +112,7 @@ static void show_edge(const McFunc *f, const McEvent *e, bool sequential, FILE *
     int wd = 1, ws = 1, wv = 1, wo = 1;
     for (int32_t k = 0; k < e->nphis; k++) {
         const McPhiUpdate *u = &e->phis[k];
-        int n = (int)strlen(value_name(f, u->dest));
+        int n = (int)strlen(mc_value_name(f, u->dest));
         if (n > wd) wd = n;
         n = (int)strlen(mc_opnd_str(f, u->src, buf, sizeof buf));
         if (n > ws) ws = n;
@@ -184,17 +125,17 @@ static void show_edge(const McFunc *f, const McEvent *e, bool sequential, FILE *
         char old[16];
         if (u->had_old) snprintf(old, sizeof old, "%ld", (long)u->old);
         else snprintf(old, sizeof old, "-");
-        fprintf(out, "    %-*s  reads %-*s = %*ld    %*s -> %ld", wd, value_name(f, u->dest), ws,
+        fprintf(out, "    %-*s  reads %-*s = %*ld    %*s -> %ld", wd, mc_value_name(f, u->dest), ws,
                 mc_opnd_str(f, u->src, buf, sizeof buf), wv, (long)u->value, wo, old, (long)u->value);
         if (sequential && mc_opnd_is_val(u->src)) {
             for (int32_t j = 0; j < k; j++) {
                 const McPhiUpdate *w = &e->phis[j];
                 if (w->dest != u->src.v) continue;
                 if (w->had_old && w->old != w->value)
-                    fprintf(out, "   <- %s was already overwritten: its old value %ld is lost", value_name(f, w->dest),
+                    fprintf(out, "   <- %s was already overwritten: its old value %ld is lost", mc_value_name(f, w->dest),
                             (long)w->old);
                 else
-                    fprintf(out, "   <- reads the new %s", value_name(f, w->dest));
+                    fprintf(out, "   <- reads the new %s", mc_value_name(f, w->dest));
                 break;
             }
         }
@@ -207,9 +148,9 @@ static void show_edge(const McFunc *f, const McEvent *e, bool sequential, FILE *
 static void event_text(const McFunc *f, const McEvent *e, McStr *s) {
     const McBlock *bl = &f->blocks[e->block];
     if ((e->kind == MC_EV_INST || e->kind == MC_EV_TRAP) && e->inst >= 0 && e->inst < bl->ninsts)
-        mc_show_inst(f, &bl->insts[e->inst], s);
+        mc_inst_str(f, &bl->insts[e->inst], s);
     else if (e->kind == MC_EV_TERM)
-        mc_show_term(f, &bl->term, s);
+        mc_term_str(f, &bl->term, s);
 }
 
 void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_step, bool sequential, FILE *out) {
@@ -222,8 +163,8 @@ void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_ste
         const McBlock *bl = &f->blocks[b];
         for (int32_t i = 0; i <= bl->ninsts; i++) {
             s.len = 0;
-            if (i < bl->ninsts) mc_show_inst(f, &bl->insts[i], &s);
-            else mc_show_term(f, &bl->term, &s);
+            if (i < bl->ninsts) mc_inst_str(f, &bl->insts[i], &s);
+            else mc_term_str(f, &bl->term, &s);
             if ((int)s.len > width) width = (int)s.len;
         }
     }
@@ -232,13 +173,13 @@ void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_ste
     for (int i = 0; i < n; i++) {
         const McEvent *e = &ev[i];
         if (i == 0 && e->kind != MC_EV_ENTER && e->block >= 0 && e->kind != MC_EV_RETURN)
-            fprintf(out, "[%lld] %s (continued)\n", (long long)step - 1, block_name(f, e->block));
+            fprintf(out, "[%lld] %s (continued)\n", (long long)step - 1, mc_block_name(f, e->block));
         s.len = 0;
         event_text(f, e, &s);
         switch (e->kind) {
         case MC_EV_ENTER:
-            if (e->pred == MC_NONE) fprintf(out, "[%lld] %s\n", (long long)step, block_name(f, e->block));
-            else fprintf(out, "[%lld] %s <- %s\n", (long long)step, block_name(f, e->block), block_name(f, e->pred));
+            if (e->pred == MC_NONE) fprintf(out, "[%lld] %s\n", (long long)step, mc_block_name(f, e->block));
+            else fprintf(out, "[%lld] %s <- %s\n", (long long)step, mc_block_name(f, e->block), mc_block_name(f, e->pred));
             step++;
             break;
         case MC_EV_PHIS: show_edge(f, e, sequential, out); break;
@@ -246,11 +187,11 @@ void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_ste
             const McInst *in = &f->blocks[e->block].insts[e->inst];
             fprintf(out, "  %-*s  ", width, s.s);
             if (in->op == MC_OP_STORE) {
-                fprintf(out, "%s[%ld] = %ld", value_name(f, in->a[0].v), (long)e->opnd[1], (long)e->opnd[2]);
+                fprintf(out, "%s[%ld] = %ld", mc_value_name(f, in->a[0].v), (long)e->opnd[1], (long)e->opnd[2]);
             } else {
-                fprintf(out, "%s = %ld", value_name(f, in->dest), (long)e->result);
+                fprintf(out, "%s = %ld", mc_value_name(f, in->dest), (long)e->result);
                 if (in->op == MC_OP_LOAD)
-                    fprintf(out, "   (%s[%ld])", value_name(f, in->a[0].v), (long)e->opnd[1]);
+                    fprintf(out, "   (%s[%ld])", mc_value_name(f, in->a[0].v), (long)e->opnd[1]);
                 /* In mutable form a name is assigned again: show what it held. */
                 if (e->had_old && f->form != MC_FORM_SSA) fprintf(out, "   (was %ld)", (long)e->old);
             }
@@ -263,10 +204,10 @@ void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_ste
             fprintf(out, "  %-*s  ", width, s.s);
             if (t->op == MC_OP_RET) fprintf(out, "returns %ld\n", (long)e->opnd[0]);
             else if (t->op == MC_OP_BRANCH && mc_opnd_is_val(t->arg))
-                fprintf(out, "%s = %ld -> %s\n", value_name(f, t->arg.v), (long)e->opnd[0], block_name(f, e->next));
+                fprintf(out, "%s = %ld -> %s\n", mc_value_name(f, t->arg.v), (long)e->opnd[0], mc_block_name(f, e->next));
             else if (t->op == MC_OP_BRANCH)
-                fprintf(out, "-> %s\n", block_name(f, e->next));
-            else fprintf(out, "-> %s\n", block_name(f, e->next));
+                fprintf(out, "-> %s\n", mc_block_name(f, e->next));
+            else fprintf(out, "-> %s\n", mc_block_name(f, e->next));
             break;
         }
         case MC_EV_TRAP:
@@ -290,7 +231,7 @@ static int name_width(const McFunc *f) {
 
 static void block_list(const McFunc *f, const int32_t *v, int32_t n, FILE *out) {
     if (n == 0) fputs("-", out);
-    for (int32_t i = 0; i < n; i++) fprintf(out, "%s%s", i ? " " : "", block_name(f, v[i]));
+    for (int32_t i = 0; i < n; i++) fprintf(out, "%s%s", i ? " " : "", mc_block_name(f, v[i]));
 }
 
 void mc_show_cfg(const McFunc *f, const McCfg *c, FILE *out) {
@@ -302,7 +243,7 @@ void mc_show_cfg(const McFunc *f, const McCfg *c, FILE *out) {
         else fprintf(out, "%-5d  ", c->loop_depth[b]);
         McStr s;
         mc_str_init(&s);
-        for (int32_t i = 0; i < c->npreds[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", block_name(f, c->preds[b][i]));
+        for (int32_t i = 0; i < c->npreds[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", mc_block_name(f, c->preds[b][i]));
         fprintf(out, "%-24s  ", s.s ? s.s : "-");
         mc_str_free(&s);
         block_list(f, c->succs[b], c->nsuccs[b], out);
@@ -323,10 +264,10 @@ void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out) {
             fprintf(out, "(unreachable)\n");
             continue;
         }
-        fprintf(out, "%-*s  ", w, b == 0 ? "-" : block_name(f, c->idom[b]));
+        fprintf(out, "%-*s  ", w, b == 0 ? "-" : mc_block_name(f, c->idom[b]));
         McStr s;
         mc_str_init(&s);
-        for (int32_t i = 0; i < c->ndf[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", block_name(f, c->df[b][i]));
+        for (int32_t i = 0; i < c->ndf[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", mc_block_name(f, c->df[b][i]));
         fprintf(out, "%-24s  ", s.s ? s.s : "-");
         mc_str_free(&s);
         block_list(f, c->dom_children[b], c->ndom_children[b], out);
@@ -355,7 +296,7 @@ void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out) {
 }
 
 static void value_set(const McFunc *f, McValList s, FILE *out) {
-    for (int32_t i = 0; i < s.n; i++) fprintf(out, "%s%s", i ? " " : "", value_name(f, s.v[i]));
+    for (int32_t i = 0; i < s.n; i++) fprintf(out, "%s%s", i ? " " : "", mc_value_name(f, s.v[i]));
     if (!s.n) fputc('-', out);
 }
 
@@ -386,7 +327,7 @@ void mc_show_regs(const McAllocation *a, FILE *out) {
         if (a->loc[v].kind == MC_LOC_NONE) continue;
         fprintf(out, "  %-*s -> %s", w, f->values[v].name, loc_str(a, v, buf, sizeof buf));
         if (a->alias && a->alias[v] != v && a->alias[v] >= 0)
-            fprintf(out, "   (coalesced with %s)", value_name(f, a->alias[v]));
+            fprintf(out, "   (coalesced with %s)", mc_value_name(f, a->alias[v]));
         fputc('\n', out);
     }
     fprintf(out, "%d register%s, %d slot%s, %d value%s spilled\n", a->registers, a->registers == 1 ? "" : "s",
@@ -410,7 +351,7 @@ void mc_show_interference(const McAllocation *a, FILE *out) {
     for (int32_t v = 0; v < nv; v++) {
         if (!g->node[v]) continue;
         fprintf(out, "  %-*s  %-6d  %-6s  ", w, f->values[v].name, g->degree[v], loc_str(a, v, buf, sizeof buf));
-        for (int32_t k = 0; k < g->degree[v]; k++) fprintf(out, "%s%s", k ? " " : "", value_name(f, g->adj[v][k]));
+        for (int32_t k = 0; k < g->degree[v]; k++) fprintf(out, "%s%s", k ? " " : "", mc_value_name(f, g->adj[v][k]));
         if (!g->degree[v]) fputc('-', out);
         fputc('\n', out);
     }
@@ -432,7 +373,7 @@ void mc_show_interference(const McAllocation *a, FILE *out) {
     }
     fputs("colouring order: ", out);
     for (int32_t i = 0; i < a->norder; i++)
-        fprintf(out, "%s%s", i ? " " : "", value_name(f, a->order[i]));
+        fprintf(out, "%s%s", i ? " " : "", mc_value_name(f, a->order[i]));
     if (!a->norder) fputc('-', out);
     fputc('\n', out);
 }
@@ -446,16 +387,16 @@ static void dot_block_label(const McFunc *f, int32_t b, FILE *out) {
     fprintf(out, "%s:\\l", bl->name);
     for (int32_t p = 0; p < bl->nphis; p++) {
         s.len = 0;
-        mc_show_phi(f, &bl->phis[p], &s);
+        mc_phi_str(f, &bl->phis[p], &s);
         fprintf(out, "    %s\\l", s.s);
     }
     for (int32_t i = 0; i < bl->ninsts; i++) {
         s.len = 0;
-        mc_show_inst(f, &bl->insts[i], &s);
+        mc_inst_str(f, &bl->insts[i], &s);
         fprintf(out, "    %s\\l", s.s);
     }
     s.len = 0;
-    mc_show_term(f, &bl->term, &s);
+    mc_term_str(f, &bl->term, &s);
     fprintf(out, "    %s\\l", s.s);
     mc_str_free(&s);
 }

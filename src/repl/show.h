@@ -14,12 +14,8 @@
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 
-/* The text of one line of IR, exactly as the text format spells it. */
-void mc_show_phi(const McFunc *f, const McPhi *p, McStr *out);
-void mc_show_inst(const McFunc *f, const McInst *i, McStr *out);
-void mc_show_term(const McFunc *f, const McTerm *t, McStr *out);
-/* `func NAME(i32 a, buf b)` */
-void mc_show_signature(const McFunc *f, McStr *out);
+/* One line of IR is spelled by the engine's printer (mc_inst_str and
+ * friends, minicc/ir.h), so listings read exactly as the text format. */
 
 /* A listing of f (or only block `only` when it is not MC_NONE) with a
  * three-column gutter: `=>` marks the interpreter position (block, pc as in

@@ -188,13 +188,13 @@ void wb_ensure_ir(Wb *wb, const McFunc *f) {
         wb->ir[n++] = (WbIrLine){b, -2, 0, mc_xstrdup(t.s)};
         for (int32_t p = 0; p < bl->nphis; p++) {
             t.len = 0;
-            mc_show_phi(f, &bl->phis[p], &t);
+            mc_phi_str(f, &bl->phis[p], &t);
             wb->ir[n++] = (WbIrLine){b, -1, p, mc_xstrdup(t.s)};
         }
         for (int32_t i = 0; i <= bl->ninsts; i++) {
             t.len = 0;
-            if (i < bl->ninsts) mc_show_inst(f, &bl->insts[i], &t);
-            else mc_show_term(f, &bl->term, &t);
+            if (i < bl->ninsts) mc_inst_str(f, &bl->insts[i], &t);
+            else mc_term_str(f, &bl->term, &t);
             wb->ir[n++] = (WbIrLine){b, i, 0, mc_xstrdup(t.s)};
         }
     }
