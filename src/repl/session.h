@@ -102,6 +102,8 @@ typedef struct McSession {
                                 at the prompt, where files go anywhere */
     int errors;        /* errors reported since the session began */
     bool quiet_load;   /* do not print the summary after `load` */
+    bool lesson_write_here; /* `minicc --tui --write-here`: the workbench's lessons
+                               write their files next to themselves */
 } McSession;
 
 /* How deeply `source` and `lesson` may nest (a lesson playing itself, two

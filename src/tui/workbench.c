@@ -640,6 +640,7 @@ bool wb_lesson_open(Wb *wb, const char *path) {
     /* `:lesson --write-here FILE`: the lesson's files go next to it. */
     bool here = strncmp(path, "--write-here", 12) == 0 && (path[12] == ' ' || path[12] == '\t');
     if (here) path += 12 + strspn(path + 12, " \t");
+    here = here || wb->s->lesson_write_here; /* minicc --tui --write-here */
     McDiags d;
     mc_diags_init(&d, path, NULL, 0);
     McLesson *l = mc_lesson_load(path, &d);

@@ -133,6 +133,8 @@ the same rule; the student's own commands at its command line do not:
   $ cd w && TMPDIR=$PWD/tmp minicc --tui-script ':lesson --write-here ld/inner.lesson<Enter>:emit elsewhere/mine.c<Enter>' --size 400x40 | grep -o 'error: emit: a lesson may write only inside [^:| ]*\|wrote C [^|]*mine.c' | sed "s|$(pwd -P)|PWD|g"
   error: emit: a lesson may write only inside PWD/ld
   wrote C for swap (from ssa) to elsewhere/mine.c
+  $ cd w && rm ld/inner.c && TMPDIR=$PWD/tmp minicc --tui-script '' --size 400x40 --lesson ld/inner.lesson --write-here | grep -o 'error: emit: a lesson may write only inside [^:| ]*' | sed "s|$(pwd -P)|PWD|g"
+  error: emit: a lesson may write only inside PWD/ld
   $ cd w && ls -A tmp ld/inner.c elsewhere
   ld/inner.c
   

@@ -80,7 +80,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
   $ minicc --help | head -28
   usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
-         minicc --tui [--lesson LESSON] [FILE [ARG...]]
+         minicc --tui [--lesson LESSON] [--write-here] [FILE [ARG...]]
          minicc COMMAND ...
   
   Without COMMAND, minicc opens the minicc> prompt on FILE (when given);
