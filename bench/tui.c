@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "../src/lesson/lesson.c"
+#include "../src/repl/outfile.c"
 #include "../src/repl/session.c"
 #include "../src/repl/show.c"
 #include "../src/tui/frame.c"

@@ -32,7 +32,7 @@ static const struct {
 static void usage(FILE *out) {
     fprintf(out,
             "usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]\n"
-            "       minicc --tui [--lesson LESSON] [FILE [ARG...]]\n"
+            "       minicc --tui [--lesson LESSON] [--write-here] [FILE [ARG...]]\n"
             "       minicc COMMAND ...\n"
             "\n"
             "Without COMMAND, minicc opens the minicc> prompt on FILE (when given);\n"

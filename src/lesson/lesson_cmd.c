@@ -1,7 +1,10 @@
 /* lesson_cmd.c - lessons wired to the prompt's command layer:
- * `minicc lesson [--check | --export md [-o FILE]] FILE...` and the `lesson`
- * command at the minicc> prompt. Every lesson command runs through
- * mc_command_line on a session, exactly as if a student had typed it. */
+ * `minicc lesson [--check | --export md [-o FILE]] [--write-here] FILE...`
+ * and the `lesson` command at the minicc> prompt. Every lesson command runs
+ * through mc_command_line on a session, exactly as if a student had typed
+ * it, except for two rules: the files its commands write go only into the
+ * lesson's directory for files (repl/outfile.h), and a lesson inside a
+ * lesson (or a script) counts towards the nesting limit of `source`. */
 #include "lesson_cmd.h"
 
 #include <errno.h>
@@ -11,9 +14,11 @@
 
 #include "lesson.h"
 #include "repl/commands.h"
+#include "repl/outfile.h"
 
 bool mc_lesson_exec_session(void *ctx, const char *line, McStr *out) {
     McSession *s = ctx;
+    if (s->nest_abort) return false; /* unwinding from the nesting limit: run nothing more */
     char *buf = NULL;
     size_t n = 0;
     FILE *m = open_memstream(&buf, &n);
@@ -27,8 +32,12 @@ bool mc_lesson_exec_session(void *ctx, const char *line, McStr *out) {
 
 void mc_lesson_reset_session(void *ctx) {
     McSession *s = ctx;
+    int depth = s->source_depth;
+    McOutDir *od = s->outdir;
     mc_session_free(s);
     mc_session_init(s);
+    s->source_depth = depth; /* the rules of the lesson stay */
+    s->outdir = od;
 }
 
 /* Load a lesson, printing its diagnostics (with the lesson path) to err. */
@@ -43,13 +52,17 @@ static McLesson *load_or_report(const char *path, FILE *err) {
 
 static void lesson_usage(FILE *out) {
     fprintf(out,
-            "usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)\n"
+            "usage: minicc lesson [--write-here] FILE   play a lesson (Enter: next, b: back, q: quit)\n"
             "       minicc lesson --check FILE...       run every command and expectation\n"
-            "       minicc lesson --export md [-o OUT] FILE   write a Markdown handout\n");
+            "       minicc lesson --export md [-o OUT] [--write-here] FILE   write a Markdown handout\n"
+            "Files the lesson's commands write (emit, dot) go into a fresh temporary\n"
+            "directory, named when the first one is written; with --write-here into the\n"
+            "lesson's own directory. --check always uses a temporary directory and\n"
+            "removes it afterwards.\n");
 }
 
 int mc_cli_lesson(int argc, char **argv) {
-    bool check = false;
+    bool check = false, here = false;
     const char *export_fmt = NULL, *output = NULL;
     int first = 1;
     for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
@@ -59,6 +72,8 @@ int mc_cli_lesson(int argc, char **argv) {
             break;
         } else if (strcmp(a, "--check") == 0) {
             check = true;
+        } else if (strcmp(a, "--write-here") == 0) {
+            here = true;
         } else if (strcmp(a, "--export") == 0 || strncmp(a, "--export=", 9) == 0) {
             export_fmt = a[8] == '=' ? a + 9 : (first + 1 < argc ? argv[++first] : NULL);
             if (!export_fmt || strcmp(export_fmt, "md") != 0) {
@@ -97,6 +112,11 @@ int mc_cli_lesson(int argc, char **argv) {
         fprintf(stderr, "minicc lesson: error: -o is only for --export\n");
         return 2;
     }
+    if (check && here) {
+        fprintf(stderr, "minicc lesson: error: --check writes only into a temporary directory; --write-here is "
+                        "for playing or exporting a lesson\n");
+        return 2;
+    }
 
     if (check) {
         int passed = 0, failed = 0, unreadable = 0;
@@ -105,10 +125,17 @@ int mc_cli_lesson(int argc, char **argv) {
             bool ok = false;
             if (!l) unreadable++;
             if (l) {
+                /* --check never writes outside a temporary directory, and
+                 * removes it afterwards. */
+                McOutDir od;
+                mc_outdir_init_temp(&od, false);
                 McSession s;
                 mc_session_init(&s);
+                s.source_depth = 1;
+                s.outdir = &od;
                 ok = mc_lesson_check(l, mc_lesson_exec_session, &s, stderr);
                 mc_session_free(&s);
+                mc_outdir_finish(&od, true);
                 mc_lesson_free(l);
             }
             printf("%s: %s\n", argv[i], ok ? "ok" : "FAILED");
@@ -122,8 +149,19 @@ int mc_cli_lesson(int argc, char **argv) {
 
     McLesson *l = load_or_report(argv[first], stderr);
     if (!l) return 2;
+    McOutDir od;
+    if (!here) {
+        /* A handout shows output, not files: its temporary directory goes. */
+        mc_outdir_init_temp(&od, !export_fmt);
+    } else if (!mc_outdir_init_dir(&od, l->dir)) {
+        fprintf(stderr, "minicc lesson: error: --write-here: cannot use %s: %s\n", l->dir, strerror(errno));
+        mc_lesson_free(l);
+        return 2;
+    }
     McSession s;
     mc_session_init(&s);
+    s.source_depth = 1;
+    s.outdir = &od;
     int rc;
     if (export_fmt) {
         FILE *out = stdout;
@@ -139,8 +177,10 @@ int mc_cli_lesson(int argc, char **argv) {
         }
     } else {
         rc = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &s, stdin, stdout);
+        if (od.temp && od.path) printf("(the files this lesson wrote are in %s)\n", od.path);
     }
     mc_session_free(&s);
+    mc_outdir_finish(&od, export_fmt && !here);
     mc_lesson_free(l);
     return rc;
 }
@@ -148,30 +188,64 @@ int mc_cli_lesson(int argc, char **argv) {
 /* `lesson FILE` at the prompt: play the lesson in a session of its own (so
  * the student's session is untouched), reading pauses and answers from the
  * terminal; in batch mode (stdin not a terminal: it holds the rest of the
- * script) it plays straight through, showing each answer. `lesson --check
- * FILE` checks it. */
+ * script), inside another lesson or in the workbench's command line it plays
+ * straight through, showing each answer. `lesson --check FILE` checks it.
+ * A lesson inside a lesson shares its directory for files and counts
+ * towards the nesting limit. */
 McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
-    bool check = argc >= 2 && strcmp(argv[1], "--check") == 0;
-    int file = check ? 2 : 1;
-    if (argc != file + 1) return mc_session_error(s, err, "usage: lesson [--check] FILE"), MC_CMD_ERROR;
+    bool check = false, here = false;
+    int file = 1;
+    for (; file < argc && argv[file][0] == '-' && argv[file][1]; file++) {
+        if (strcmp(argv[file], "--check") == 0) check = true;
+        else if (strcmp(argv[file], "--write-here") == 0) here = true;
+        else
+            return mc_session_error(s, err, "lesson: unknown option '%s' (usage: lesson [--check|--write-here] FILE)",
+                                    argv[file]), MC_CMD_ERROR;
+    }
+    if (argc != file + 1)
+        return mc_session_error(s, err, "usage: lesson [--check|--write-here] FILE"), MC_CMD_ERROR;
+    if (check && here)
+        return mc_session_error(s, err, "lesson: --check writes only into a temporary directory; --write-here is "
+                                        "for playing a lesson"), MC_CMD_ERROR;
+    if (here && s->outdir)
+        return mc_session_error(s, err, "lesson: a lesson may write only inside %s: --write-here inside a lesson",
+                                s->outdir->path ? s->outdir->path : "its temporary directory"), MC_CMD_ERROR;
+    if (!mc_session_nest_check(s, err)) return MC_CMD_ERROR;
     McLesson *l = load_or_report(argv[file], err);
     if (!l) {
         s->errors++;
         return MC_CMD_ERROR;
     }
+    McOutDir od;
+    bool own = !s->outdir;
+    if (own && !here) {
+        mc_outdir_init_temp(&od, !check);
+    } else if (own && !mc_outdir_init_dir(&od, l->dir)) {
+        mc_session_error(s, err, "lesson: --write-here: cannot use %s: %s", l->dir, strerror(errno));
+        mc_lesson_free(l);
+        return MC_CMD_ERROR;
+    }
     McSession ls;
     mc_session_init(&ls);
+    ls.source_depth = s->source_depth + 1;
+    ls.outdir = own ? &od : s->outdir;
     bool ok;
     if (check) {
         ok = mc_lesson_check(l, mc_lesson_exec_session, &ls, err);
         fprintf(out, "%s: %s\n", argv[file], ok ? "ok" : "FAILED");
     } else {
         fflush(out);
-        FILE *in = isatty(STDIN_FILENO) ? stdin : NULL;
+        FILE *in = isatty(STDIN_FILENO) && out == stdout && own ? stdin : NULL;
         ok = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, in, out) == 0;
+        if (own && od.temp && od.path) fprintf(out, "(the files this lesson wrote are in %s)\n", od.path);
         ok = true; /* a failed check during playback was shown; the command itself worked */
     }
+    if (ls.nest_abort) {
+        s->nest_abort = true; /* a lesson inside hit the nesting limit: stop here too */
+        ok = false;
+    }
     mc_session_free(&ls);
+    if (own) mc_outdir_finish(&od, check);
     mc_lesson_free(l);
     if (!ok) s->errors++;
     return ok ? MC_CMD_OK : MC_CMD_ERROR;

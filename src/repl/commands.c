@@ -22,6 +22,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "outfile.h"
 #include "show.h"
 #include "cli/common.h"
 #include "lesson/lesson_cmd.h"
@@ -161,13 +162,18 @@ static Status cmd_reset(McSession *s, int argc, char **argv, FILE *out, FILE *er
     return OK;
 }
 
-#define MAX_SOURCE_DEPTH 16
+bool mc_session_nest_check(McSession *s, FILE *err) {
+    if (s->source_depth < MC_MAX_NESTING) return true;
+    /* Stop every enclosing script and lesson too: a script that sources
+     * itself twice would otherwise run 2^16 times. */
+    s->nest_abort = true;
+    return mc_session_error(s, err, "%s: nested too deeply (more than %d)", s->cmd, MC_MAX_NESTING);
+}
 
 static Status cmd_source(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (argc < 2) return mc_session_error(s, err, "source: missing FILE (usage: source FILE)"), ERR;
     if (too_many(s, err, argc, argv, 1)) return ERR;
-    if (s->source_depth >= MAX_SOURCE_DEPTH)
-        return mc_session_error(s, err, "source: nested too deeply (more than %d)", MAX_SOURCE_DEPTH), ERR;
+    if (!mc_session_nest_check(s, err)) return ERR;
     FILE *in = fopen(argv[1], "r");
     if (!in) return mc_session_error(s, err, "source: cannot open '%s': %s", argv[1], strerror(errno)), ERR;
     char *name = mc_xstrdup(argv[1]);
@@ -485,15 +491,14 @@ static Status cmd_emit(McSession *s, int argc, char **argv, FILE *out, FILE *err
     if (!f) return ERR;
     char *c = mc_cgen_render(f);
     if (argc >= 2) {
-        FILE *fp = fopen(argv[1], "w");
-        if (!fp) {
+        McOutFile o; /* in a lesson: only inside the lesson's directory for files */
+        if (!mc_outfile_open(s, argv[1], &o, out, err)) {
             free(c);
-            return mc_session_error(s, err, "emit: cannot write '%s': %s", argv[1], strerror(errno)), ERR;
+            return ERR;
         }
-        fputs(c, fp);
-        bool bad = fclose(fp) != 0;
+        fputs(c, o.fp);
         free(c);
-        if (bad) return mc_session_error(s, err, "emit: cannot write '%s'", argv[1]), ERR;
+        if (!mc_outfile_commit(s, &o, err)) return ERR;
         fprintf(out, "wrote C for %s (from %s) to %s\n", f->name, s->opt ? "opt" : "ssa", argv[1]);
         return OK;
     }
@@ -831,20 +836,46 @@ static bool ends_with(const char *s, const char *suffix) {
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Run `dot -Tfmt -o file dotfile`; 0 ok, 127 when dot is missing, else dot's status. */
-static int run_dot(const char *fmt, const char *file, const char *dotfile) {
+/* Run Graphviz's `dot -Tfmt` with standard input and output on the given
+ * files: no file name is ever on its command line, so a name such as
+ * `-O.png` cannot become an option. 0 ok, 127 when dot is missing, else
+ * dot's status. */
+static int run_dot(const char *fmt, FILE *in, FILE *picture) {
     char t[16];
     snprintf(t, sizeof t, "-T%s", fmt);
+    fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
-        execlp("dot", "dot", t, "-o", file, dotfile, (char *)NULL);
+        if (dup2(fileno(in), STDIN_FILENO) < 0 || dup2(fileno(picture), STDOUT_FILENO) < 0) _exit(126);
+        execlp("dot", "dot", t, (char *)NULL);
         _exit(127);
     }
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR) return -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void write_dot(const char *what, const McFunc *f, const McAllocation *a, FILE *fp) {
+    if (a) {
+        mc_dot_interference(a, fp);
+    } else if (strcmp(what, "cfg") == 0) {
+        mc_dot_cfg(f, fp);
+    } else {
+        McCfg *c = mc_cfg_build(f);
+        mc_dot_dom(f, c, fp);
+        mc_cfg_free(c);
+    }
+}
+
+/* Copy the rest of `from` into the open output. */
+static bool copy_stream(FILE *from, FILE *to) {
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, to) != n) return false;
+    return !ferror(from);
 }
 
 static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
@@ -861,8 +892,12 @@ static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         return mc_session_error(s, err, "dot: unknown picture '%s' (cfg, interference, dom)", what), ERR;
     }
     const char *file = argc >= 3 ? argv[2] : NULL;
+    if (!file) {
+        write_dot(what, f, a, out);
+        return OK;
+    }
     const char *fmt = NULL;
-    if (file && !ends_with(file, ".dot") && !ends_with(file, ".gv")) {
+    if (!ends_with(file, ".dot") && !ends_with(file, ".gv")) {
         /* A picture: the extension names Graphviz's output format. */
         static const char *const formats[] = {"png", "svg", "pdf", "jpg", "jpeg", "gif", "bmp", "ps", "eps",
                                               "tif", "tiff", "webp", "ico", "json", "xdot", "plain", "fig",
@@ -878,41 +913,52 @@ static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err)
                                     "text, or .png, .svg, .pdf, .jpg, .gif, ... for a picture",
                                     file), ERR;
     }
-    char tmpname[] = "/tmp/minicc-dot-XXXXXX";
-    FILE *fp = out;
-    if (file && fmt) {
-        int fd = mkstemp(tmpname);
-        if (fd < 0 || !(fp = fdopen(fd, "w"))) return mc_session_error(s, err, "dot: cannot create a temporary file"), ERR;
-    } else if (file) {
-        if (!(fp = fopen(file, "w")))
-            return mc_session_error(s, err, "dot: cannot write '%s': %s", file, strerror(errno)), ERR;
-    }
-    if (a) {
-        mc_dot_interference(a, fp);
-    } else if (strcmp(what, "cfg") == 0) {
-        mc_dot_cfg(f, fp);
-    } else {
-        McCfg *c = mc_cfg_build(f);
-        mc_dot_dom(f, c, fp);
-        mc_cfg_free(c);
-    }
-    if (fp == out) return OK;
-    if (fclose(fp) != 0) return mc_session_error(s, err, "dot: cannot write '%s'", file), ERR;
+    McOutFile o; /* in a lesson: only inside the lesson's directory for files */
     if (!fmt) {
+        if (!mc_outfile_open(s, file, &o, out, err)) return ERR;
+        write_dot(what, f, a, o.fp);
+        if (!mc_outfile_commit(s, &o, err)) return ERR;
         fprintf(out, "wrote %s\n", file);
         return OK;
     }
+    /* Graphviz reads the DOT text from one anonymous temporary file and
+     * draws into another; FILE is written only when it succeeded. */
+    FILE *text = tmpfile(), *picture = tmpfile();
+    if (!text || !picture) {
+        if (text) fclose(text);
+        if (picture) fclose(picture);
+        return mc_session_error(s, err, "dot: cannot create a temporary file: %s", strerror(errno)), ERR;
+    }
+    write_dot(what, f, a, text);
+    bool written = fflush(text) == 0 && !ferror(text);
+    rewind(text);
     fflush(out);
-    int st = run_dot(fmt, file, tmpname);
-    remove(tmpname);
-    if (st == 127)
-        return mc_session_error(s, err,
-                                "dot: Graphviz's `dot` is not installed, so %s cannot be drawn (install it with "
-                                "`apt-get install graphviz`, or write the DOT text with `dot %s %s.dot`)",
-                                file, what, what), ERR;
-    if (st != 0) return mc_session_error(s, err, "dot: Graphviz failed to draw %s (status %d)", file, st), ERR;
-    fprintf(out, "wrote %s\n", file);
-    return OK;
+    int st = written ? run_dot(fmt, text, picture) : -1;
+    fclose(text);
+    Status r = OK;
+    if (!written) {
+        r = ERR, mc_session_error(s, err, "dot: cannot write a temporary file");
+    } else if (st == 127) {
+        r = ERR, mc_session_error(s, err,
+                                  "dot: Graphviz's `dot` is not installed, so %s cannot be drawn (install it with "
+                                  "`apt-get install graphviz`, or write the DOT text with `dot %s %s.dot`)",
+                                  file, what, what);
+    } else if (st != 0) {
+        r = ERR, mc_session_error(s, err, "dot: Graphviz failed to draw %s (status %d)", file, st);
+    } else if (!mc_outfile_open(s, file, &o, out, err)) {
+        r = ERR;
+    } else {
+        rewind(picture);
+        if (!copy_stream(picture, o.fp)) {
+            mc_outfile_abort(&o);
+            r = ERR, mc_session_error(s, err, "dot: cannot write '%s': %s", file, strerror(errno ? errno : EIO));
+        } else if (!mc_outfile_commit(s, &o, err)) {
+            r = ERR;
+        }
+    }
+    fclose(picture);
+    if (r == OK) fprintf(out, "wrote %s\n", file);
+    return r;
 }
 
 /* ---- the table ---------------------------------------------------------------------------- */
@@ -943,15 +989,21 @@ static const McCommand table[] = {
     {"source", "", "session", "source FILE", "run the commands of a script file",
      "Runs FILE line by line as if typed; `#` comments and blank lines are\n"
      "ignored; errors are reported as FILE:LINE: error: ... and the script goes\n"
-     "on with its next line.\n",
+     "on with its next line. Scripts and lessons nest at most 16 deep (counted\n"
+     "together); deeper, the command fails with `nested too deeply` and every\n"
+     "enclosing script and lesson stops.\n",
      "file", cmd_source},
-    {"lesson", "", "session", "lesson [--check] FILE", "play a scripted lesson (or check it)",
+    {"lesson", "", "session", "lesson [--check|--write-here] FILE", "play a scripted lesson (or check it)",
      "Plays FILE, a .lesson script, in a session of its own: narration, commands\n"
      "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
      "b: back to the previous part, q: quit) and asking questions before\n"
      "revealing the answer. In batch mode it plays straight through.\n"
      "With --check, runs every command and expectation without stopping and\n"
-     "reports FILE:LINE for the first failure. Lessons live in lessons/.\n",
+     "reports FILE:LINE for the first failure. Lessons live in lessons/.\n"
+     "The lesson's commands write files (emit, dot) only inside one directory:\n"
+     "a fresh temporary one, named when the first file is written (--check\n"
+     "removes it afterwards), or with --write-here the lesson's own. Names are\n"
+     "relative to it; absolute paths, `..` and symbolic links are refused.\n",
      "file", mc_cmd_lesson},
     {"tui", "", "session", "tui [LESSON]", "open the full-screen workbench on this session",
      "The workbench (also `minicc --tui FILE`): IR listing, values, the phi\n"
@@ -1019,7 +1071,11 @@ static const McCommand table[] = {
      "sum (traffic), instructions, phi copies executed, and whether the outcome\n"
      "agrees with stage input (the input function interpreted).\n",
      "- baseline|improved", cmd_sweep},
-    {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)", "", "file", cmd_emit},
+    {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)",
+     "Writes the C of the SSA function (opt when built). In a lesson, FILE must\n"
+     "be a relative name inside the lesson's directory for files (see: help\n"
+     "lesson).\n",
+     "file", cmd_emit},
     /* execution */
     {"run", "r", "execution", "run", "run from the start to the end or a breakpoint",
      "Starts afresh (like start) and runs until the function returns or traps,\n"
@@ -1071,7 +1127,10 @@ static const McCommand table[] = {
      "by register; spilled values are dashed boxes. A FILE ending in .dot or .gv\n"
      "gets the DOT text; any other extension Graphviz knows (.png, .svg, .pdf,\n"
      ".jpg, .gif, .ps, ...) runs Graphviz's dot with that output format, when\n"
-     "it is installed. Other names are refused.\n",
+     "it is installed (DOT text on its standard input, the picture on its\n"
+     "standard output, so a name such as -O.png is never an option; FILE is\n"
+     "written only when it succeeds). Other names are refused. In a lesson,\n"
+     "FILE must be a relative name inside the lesson's directory for files.\n",
      "cfg|interference|dom file", cmd_dot},
 };
 
@@ -1185,6 +1244,7 @@ McCmdStatus mc_command_run(McSession *s, int argc, char **argv, FILE *out, FILE 
     McCmdStatus st = c->fn(s, argc, argv, out, err);
     s->cmd = outer;
     argv[0] = typed;
+    if (s->source_depth == 0) s->nest_abort = false; /* back at the top: unwound */
     return st;
 }
 
@@ -1240,7 +1300,7 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
         }
         if (st == ERR) {
             result = ERR;
-            if (bail) break;
+            if (bail || s->nest_abort) break;
         }
     }
     for (int i = 0; i < n; i++) free(pieces[i]);
@@ -1270,7 +1330,7 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
         }
         if (st == ERR) {
             failed++;
-            if (bail) break;
+            if (bail || s->nest_abort) break;
         }
     }
     if (ferror(in) && !feof(in)) {

@@ -58,6 +58,10 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
  * Returns the number of failed commands; *quit is set when a command asked
  * to quit (quit may be NULL). With bail, stops at the first failure. */
 int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE *out, FILE *err, bool *quit);
+/* Before `source` or `lesson` (s->cmd) goes one level deeper: false, with
+ * `CMD: nested too deeply (more than 16)` and s->nest_abort set (so every
+ * enclosing script and lesson stops too), at MC_MAX_NESTING. */
+bool mc_session_nest_check(McSession *s, FILE *err);
 
 /* ---- completion (engine-independent; the prompt adds readline) ---------- */
 

@@ -86,10 +86,21 @@ typedef struct McSession {
     int64_t break_stops;    /* stops at a breakpoint so far (a front end compares counts) */
     const char *cmd;        /* the command running (mc_command_run), so shared
                                checks such as "no function loaded" can name it */
-    int source_depth;  /* nesting of `source` */
+    int source_depth;  /* nesting of `source` and `lesson`, at most MC_MAX_NESTING */
+    bool nest_abort;   /* the nesting limit was hit: every enclosing script and
+                          lesson stops (cleared back at the top level) */
+    struct McOutDir *outdir; /* while a lesson's commands run: the only directory
+                                they may write files in (repl/outfile.h); NULL
+                                at the prompt, where files go anywhere */
     int errors;        /* errors reported since the session began */
     bool quiet_load;   /* do not print the summary after `load` */
+    bool lesson_write_here; /* `minicc --tui --write-here`: the workbench's lessons
+                               write their files next to themselves */
 } McSession;
+
+/* How deeply `source` and `lesson` may nest (a lesson playing itself, two
+ * scripts sourcing each other): `source: nested too deeply (more than 16)`. */
+#define MC_MAX_NESTING 16
 
 void mc_session_init(McSession *s);
 void mc_session_free(McSession *s);

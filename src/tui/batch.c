@@ -27,6 +27,8 @@ bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **l
                 return false;
             }
             *lesson = argv[++i];
+        } else if (strcmp(a, "--write-here") == 0) {
+            s->lesson_write_here = true;
         } else if (strcmp(a, "--") == 0) {
             i++;
             break;

@@ -1,4 +1,4 @@
-/* tui.h - the full-screen workbench: `minicc --tui [--lesson LESSON] [FILE
+/* tui.h - the full-screen workbench: `minicc --tui [--lesson LESSON] [--write-here] [FILE
  * [ARG...]]`, the `tui` command at the minicc> prompt, and the hidden batch
  * mode `minicc --tui-script KEYS [--size WxH] [--attrs] [--lesson LESSON]
  * [FILE [ARG...]]` that applies a key script without a terminal and prints

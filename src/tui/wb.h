@@ -18,6 +18,7 @@
 #include "../lesson/lesson.h"
 #include "minicc/cfg.h"
 #include "minicc/interp.h"
+#include "../repl/outfile.h"
 #include "../repl/session.h"
 
 typedef enum WbPane {
@@ -149,6 +150,7 @@ typedef struct Wb {
     /* lessons */
     McLesson *lesson;
     McLessonCursor cursor;
+    McOutDir lesson_out; /* where the lesson's commands may write (outfile.h) */
 } Wb;
 
 /* workbench.c: state and actions */

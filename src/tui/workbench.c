@@ -77,6 +77,7 @@ void wb_free(Wb *wb) {
     if (wb->lesson) {
         mc_lesson_cursor_free(&wb->cursor);
         mc_lesson_free(wb->lesson);
+        mc_outdir_finish(&wb->lesson_out, false);
     }
     memset(wb, 0, sizeof *wb);
 }
@@ -581,18 +582,29 @@ void wb_native(Wb *wb) {
 
 /* ---- lessons ----------------------------------------------------------------------- */
 
+/* A lesson's command runs on the workbench's session, one level deeper
+ * (for the nesting limit of `source` and `lesson`) and writing files only
+ * into the lesson's directory for files; the student's own commands at the
+ * command line have neither rule. */
 static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
     Wb *wb = ctx;
-    if (!wb->run_line) return false;
+    McSession *s = wb->s;
+    if (!wb->run_line || s->nest_abort) return false;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) return false;
-    McSession *s = wb->s;
     McInterp *before = s->interp;
     int64_t ticks = before ? mc_interp_ticks(before) : -1;
     wb_snapshot(wb);
+    McOutDir *outdir = s->outdir;
+    int depth = s->source_depth;
+    if (!outdir) s->outdir = &wb->lesson_out; /* a lesson inside a lesson keeps the outer one's */
+    s->source_depth++;
     int st = wb->run_line(s, line, false, f, f);
+    s->source_depth = depth;
+    s->outdir = outdir;
+    if (depth == 0) s->nest_abort = false; /* unwound to the workbench */
     fclose(f);
     mc_str_puts(out, buf ? buf : "");
     free(buf);
@@ -625,6 +637,10 @@ void wb_lesson_advance(Wb *wb, const char *answer) {
 }
 
 bool wb_lesson_open(Wb *wb, const char *path) {
+    /* `:lesson --write-here FILE`: the lesson's files go next to it. */
+    bool here = strncmp(path, "--write-here", 12) == 0 && (path[12] == ' ' || path[12] == '\t');
+    if (here) path += 12 + strspn(path + 12, " \t");
+    here = here || wb->s->lesson_write_here; /* minicc --tui --write-here */
     McDiags d;
     mc_diags_init(&d, path, NULL, 0);
     McLesson *l = mc_lesson_load(path, &d);
@@ -643,10 +659,21 @@ bool wb_lesson_open(Wb *wb, const char *path) {
         return false;
     }
     mc_diags_free(&d);
+    McOutDir od;
+    if (!here) {
+        mc_outdir_init_temp(&od, true);
+    } else if (!mc_outdir_init_dir(&od, l->dir)) {
+        wb_log(wb, "lesson: --write-here: cannot use the lesson's directory", MC_R_ERROR);
+        wb_note(wb, "lesson: --write-here: cannot use the lesson's directory");
+        mc_lesson_free(l);
+        return false;
+    }
     if (wb->lesson) {
         mc_lesson_cursor_free(&wb->cursor);
         mc_lesson_free(wb->lesson);
+        mc_outdir_finish(&wb->lesson_out, false); /* its files stay */
     }
+    wb->lesson_out = od;
     wb->lesson = l;
     mc_lesson_cursor_init(&wb->cursor, l);
     wb_set_layout(wb, "lesson");

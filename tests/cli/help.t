@@ -28,9 +28,13 @@ is stdout only.
   usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash] [-q]
   differential fuzzing of every stage; shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
-  usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)
+  usage: minicc lesson [--write-here] FILE   play a lesson (Enter: next, b: back, q: quit)
          minicc lesson --check FILE...       run every command and expectation
-         minicc lesson --export md [-o OUT] FILE   write a Markdown handout
+         minicc lesson --export md [-o OUT] [--write-here] FILE   write a Markdown handout
+  Files the lesson's commands write (emit, dot) go into a fresh temporary
+  directory, named when the first one is written; with --write-here into the
+  lesson's own directory. --check always uses a temporary directory and
+  removes it afterwards.
 
 `-h` is the same as `--help` (lesson's own parser does not know `-h` yet, so
 it is left out here).
@@ -77,7 +81,7 @@ lesson takes -h like every other command, and an empty FILE is named as
 such by run and check too.
 
   $ minicc lesson -h | head -1
-  usage: minicc lesson FILE                  play a lesson (Enter: next, b: back, q: quit)
+  usage: minicc lesson [--write-here] FILE   play a lesson (Enter: next, b: back, q: quit)
   $ minicc run ""
   minicc run: error: FILE is an empty string
   [2]

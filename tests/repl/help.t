@@ -8,7 +8,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     args [ARG...]                      set the arguments: integers, buffers as [1,2,3]
     reset                              stop execution and drop the pipeline products
     source FILE                        run the commands of a script file
-    lesson [--check] FILE              play a scripted lesson (or check it)
+    lesson [--check|--write-here] FILE play a scripted lesson (or check it)
     tui [LESSON]                       open the full-screen workbench on this session
     help [COMMAND]                     list the commands, or explain one
     quit                               leave minicc (also Ctrl-D)
@@ -80,7 +80,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
   $ minicc --help | head -28
   usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
-         minicc --tui [--lesson LESSON] [FILE [ARG...]]
+         minicc --tui [--lesson LESSON] [--write-here] [FILE [ARG...]]
          minicc COMMAND ...
   
   Without COMMAND, minicc opens the minicc> prompt on FILE (when given);

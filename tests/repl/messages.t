@@ -24,15 +24,18 @@ gdb stops at a breakpoint on the first line); setting one twice says so:
   return 21
 
 `dot` with a picture name runs Graphviz with the format the extension
-names (here a stand-in `dot` that shows its arguments); .dot and .gv get
-the DOT text; any other name is refused:
+names (here a stand-in `dot` that shows its arguments on stderr and draws
+on its standard output: the file name is never among them); .dot and .gv
+get the DOT text; any other name is refused:
 
-  $ mkdir -p fakebin && printf '#!/bin/sh\necho dot "$1" "$2" "$3"\n' >fakebin/dot && chmod +x fakebin/dot
-  $ PATH=$PWD/fakebin:$PATH minicc -c 'load ../../share/minicc/examples/swap.ir; dot cfg x.jpg; dot cfg x.gif' | tail -4
-  dot -Tjpg -o x.jpg
+  $ mkdir -p fakebin && printf '#!/bin/sh\necho dot "$@" >&2\necho drawn by dot "$@"\n' >fakebin/dot && chmod +x fakebin/dot
+  $ PATH=$PWD/fakebin:$PATH minicc -c 'load ../../share/minicc/examples/swap.ir; dot cfg x.jpg; dot cfg x.gif' 2>&1 | tail -4; cat x.jpg x.gif; rm -f x.jpg x.gif
+  dot -Tjpg
   wrote x.jpg
-  dot -Tgif -o x.gif
+  dot -Tgif
   wrote x.gif
+  drawn by dot -Tjpg
+  drawn by dot -Tgif
   $ minicc -c 'load ../../share/minicc/examples/swap.ir; dot cfg x.gv; dot cfg x.foo' | tail -1; head -1 x.gv; rm -rf x.gv fakebin
   -c:3: error: dot: cannot tell the picture format of 'x.foo': name it .dot or .gv for DOT text, or .png, .svg, .pdf, .jpg, .gif, ... for a picture
   wrote x.gv

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lesson/lesson.c"
+#include "repl/outfile.c"
 #include "repl/session.c"
 #include "repl/show.c"
 #include "tui/frame.c"
