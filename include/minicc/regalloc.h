@@ -136,6 +136,10 @@ void mc_allocation_print(const McAllocation *a, FILE *out);
  * `execution step limit exceeded`. args' buffers are updated in place.
  * stats may be NULL. */
 McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McStageStats *stats);
+/* The same, looking at *stop (may be NULL) every few thousand block entries:
+ * when it is set, the outcome is MC_INTERRUPTED (interrupt.h). */
+McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                              McStageStats *stats);
 
 /* ---- the alloc stage (machine.c) ------------------------------------------- */
 

@@ -82,6 +82,16 @@ static inline void wr(Machine *m, Opnd o, int32_t v) {
 }
 
 McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McStageStats *stats) {
+    return mc_machine_run_intr(a, args, max_steps, NULL, stats);
+}
+
+/* Block entries between two looks at the interrupt flag: a few million
+ * instructions' worth, at most every 65536 entries. */
+#define POLL_WORK (1 << 22)
+#define POLL_MAX_ENTRIES (1 << 16)
+
+McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                              McStageStats *stats) {
     const McFunc *f = a->f;
     McOutcome out;
     memset(&out, 0, sizeof out);
@@ -125,6 +135,10 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
         wr(&m, decode(a, mc_val(f->params[p])), args->v[p].scalar);
     }
 
+    int64_t poll_every = POLL_WORK / ((int64_t)ninsts + 1);
+    if (poll_every > POLL_MAX_ENTRIES) poll_every = POLL_MAX_ENTRIES;
+    if (poll_every < 1) poll_every = 1;
+    int64_t next_poll = stop ? poll_every : INT64_MAX;
     int32_t cur = 0;
     int64_t steps = 0;
     bool finished = false;
@@ -133,6 +147,14 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
             out.kind = MC_TRAPPED;
             snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
             break;
+        }
+        if (steps == next_poll) {
+            if (mc_interrupted(stop)) {
+                out.kind = MC_INTERRUPTED;
+                snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+                break;
+            }
+            next_poll += poll_every;
         }
         steps++;
         const DBlock *db = &blocks[cur];
@@ -186,12 +208,13 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
 
 /* ---- the alloc stage -------------------------------------------------------- */
 
-McFunc *mc_alloc_input(const McFunc *input, int opt_level, McDiags *d) {
+static McFunc *alloc_input(const McFunc *input, int opt_level, const McInterrupt *stop, McDiags *d) {
     McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
     if (!ssa) return NULL;
     if (opt_level >= 1) {
         McOptOptions oo;
         mc_opt_options_default(&oo);
+        oo.interrupt = stop;
         if (!mc_opt_run(ssa, &oo, NULL, d)) {
             mc_func_free(ssa);
             return NULL;
@@ -200,14 +223,21 @@ McFunc *mc_alloc_input(const McFunc *input, int opt_level, McDiags *d) {
     return ssa;
 }
 
+McFunc *mc_alloc_input(const McFunc *input, int opt_level, McDiags *d) { return alloc_input(input, opt_level, NULL, d); }
+
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
-    McFunc *ssa = mc_alloc_input(input, o->opt_level, d);
+    McFunc *ssa = alloc_input(input, o->opt_level, o->interrupt, d);
     if (!ssa) return false;
     McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, d);
     mc_func_free(ssa);
     if (!a) return false;
-    *out = mc_machine_run(a, args, o->max_steps, stats);
+    if (mc_interrupted(o->interrupt)) { /* allocation is not polled inside */
+        mc_allocation_free(a);
+        mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
+    *out = mc_machine_run_intr(a, args, o->max_steps, o->interrupt, stats);
     mc_allocation_free(a);
     return true;
 }

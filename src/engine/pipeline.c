@@ -5,6 +5,7 @@
  * everywhere. Each stage module adds its case to the switch below when it
  * lands; until then a stage reports a "not available" diagnostic instead of
  * running something else under its name. */
+#include <stdio.h>
 #include <string.h>
 
 #include "minicc/pipeline.h"
@@ -25,6 +26,7 @@ void mc_stage_options_default(McStageOptions *o) {
     o->max_steps = 0;
     o->timeout = 0;
     o->keep_c = NULL;
+    o->interrupt = NULL;
 }
 
 const char *mc_stage_name(McStage s) {
@@ -42,15 +44,22 @@ int mc_stage_lookup(const char *name) {
  * phis are to be assigned sequentially (a teaching mode the run path does
  * not carry). */
 static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *args) {
-    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run(f, args, o->max_steps);
+    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run_intr(f, args, o->max_steps, o->interrupt);
     McInterpOptions io;
     memset(&io, 0, sizeof io);
     io.max_steps = o->max_steps;
     io.phi_mode = o->phi_mode;
+    io.interrupt = o->interrupt;
     McInterp *in = mc_interp_new(f, args, &io);
-    mc_interp_continue(in, NULL);
     McOutcome out;
-    mc_interp_finished(in, &out);
+    memset(&out, 0, sizeof out);
+    if (mc_interp_continue(in, NULL) == MC_STOP_INTERRUPT) {
+        out.kind = MC_INTERRUPTED;
+        snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+        out.steps = mc_interp_steps(in);
+    } else {
+        mc_interp_finished(in, &out);
+    }
     const McArgs *final = mc_interp_args(in); /* buffers as the run left them */
     for (int32_t i = 0; i < args->n; i++)
         if (args->v[i].is_buf && args->v[i].len > 0)
@@ -59,10 +68,30 @@ static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *arg
     return out;
 }
 
+static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                          McStageStats *stats, McDiags *d);
+
 bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
     if (stats) memset(stats, 0, sizeof *stats);
     memset(out, 0, sizeof *out);
+    bool ok = stage_execute(input, o, args, out, stats, d);
+    /* However far it got (a build step, the run, the native wait), a stage
+     * that saw the flag is interrupted: one verdict for every caller. */
+    if (mc_interrupted(o->interrupt)) {
+        bool said = false;
+        for (int i = 0; d && i < d->n; i++) said |= strcmp(d->v[i].msg, MC_INTERRUPTED_MSG) == 0;
+        if (!said) mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        memset(out, 0, sizeof *out);
+        out->kind = MC_INTERRUPTED;
+        snprintf(out->trap, sizeof out->trap, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
+    return ok;
+}
+
+static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                          McStageStats *stats, McDiags *d) {
     switch (o->stage) {
     case MC_STAGE_INPUT:
         /* Interpret the function as loaded (mutable or SSA form). */
@@ -77,7 +106,10 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
          * -O1 pipeline with verification after every pass. */
         McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
         if (!ssa) return false;
-        if (o->stage == MC_STAGE_OPT && !mc_opt_run(ssa, NULL, NULL, d)) {
+        McOptOptions oo;
+        mc_opt_options_default(&oo);
+        oo.interrupt = o->interrupt;
+        if (o->stage == MC_STAGE_OPT && !mc_opt_run(ssa, &oo, NULL, d)) {
             mc_func_free(ssa);
             return false;
         }
@@ -91,7 +123,10 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
          * in a child process under the time limit. */
         McFunc *ssa = mc_ssa_build(input, MC_SSA_PRUNED, NULL, d);
         if (!ssa) return false;
-        if (o->opt_level >= 1 && !mc_opt_run(ssa, NULL, NULL, d)) {
+        McOptOptions oo;
+        mc_opt_options_default(&oo);
+        oo.interrupt = o->interrupt;
+        if (o->opt_level >= 1 && !mc_opt_run(ssa, &oo, NULL, d)) {
             mc_func_free(ssa);
             return false;
         }
@@ -99,6 +134,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
         memset(&no, 0, sizeof no);
         no.timeout = o->timeout;
         no.keep_c = o->keep_c;
+        no.interrupt = o->interrupt;
         bool ok = mc_native_execute(ssa, &no, args, out, d);
         mc_func_free(ssa);
         return ok;
