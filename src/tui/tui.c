@@ -393,10 +393,14 @@ static void tui_busy_begin(TuiBusy *b) {
     }
 }
 
-static void tui_busy_end(TuiBusy *b) {
+/* Returns whether Ctrl-C came: the terminal then dropped what was queued
+ * (input and output), so the caller redraws everything. */
+static bool tui_busy_end(TuiBusy *b) {
     if (b->have_tio) tcsetattr(STDIN_FILENO, TCSANOW, &b->tio);
     sigaction(SIGINT, &b->old_int, NULL);
+    bool hit = *mc_repl_interrupt_flag() != 0;
     *mc_repl_interrupt_flag() = 0;
+    return hit;
 }
 
 /* ---- the loop ------------------------------------------------------------------------ */
@@ -518,7 +522,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
             int k = tui_key(ch);
             if (k >= 0) wb_key(&wb, k);
         }
-        tui_busy_end(&busy);
+        if (tui_busy_end(&busy)) clearok(curscr, TRUE);
         /* The workbench may have opened the command line (`:`, Enter at a
          * question, missing arguments): hand it to readline. */
         if (wb.cmd_active && !rl_installed) tui_cmd_open(&wb);
