@@ -7,8 +7,9 @@
  * McOptOptions, McNativeOptions, or the *_intr entry points). NULL means
  * "never interrupted". The engine only reads the flag, at coarse points:
  * block entries of the stepping interpreter, every few thousand block
- * entries of the run path and the allocated machine (the budget countdown
- * is refilled in chunks, so the hot path pays nothing), every pass of the
+ * entries of the run path (its budget countdown is refilled in chunks, so
+ * the hot path pays nothing) and of the allocated machine (one compare per
+ * block), every pass of the
  * optimizer, between the stages of a check, and every 50 ms while waiting
  * for native code. An interrupted run ends with the outcome MC_INTERRUPTED;
  * an interrupted build step fails with the diagnostic MC_INTERRUPTED_MSG.
