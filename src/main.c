@@ -145,7 +145,10 @@ static int run_prompt(int argc, char **argv) {
     mc_session_init(&s);
     int status = 0;
     bool interactive = nact == 0 && isatty(STDIN_FILENO);
-    if (!interactive) setvbuf(stdout, NULL, _IOLBF, 0);
+    if (!interactive) {
+        setvbuf(stdout, NULL, _IOLBF, 0);
+        mc_repl_batch_interrupts(&s); /* Ctrl-C: the command says `interrupted`, the batch ends */
+    }
     if (file) {
         /* The same as typing `load FILE` first. */
         char *words[] = {(char *)"load", (char *)file, NULL};
@@ -157,7 +160,7 @@ static int run_prompt(int argc, char **argv) {
     if (nact > 0) {
         int failed = 0;
         bool quit = false;
-        for (int i = 0; i < nact && !quit && !(bail && failed); i++) {
+        for (int i = 0; i < nact && !quit && !(bail && failed) && !mc_session_interrupted(&s); i++) {
             if (acts[i].kind == ACT_SCRIPT) {
                 FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : fopen(acts[i].text, "r");
                 if (!in) {
@@ -181,13 +184,13 @@ static int run_prompt(int argc, char **argv) {
                 if (st == MC_CMD_QUIT) quit = true;
             }
         }
-        status = failed ? 1 : 0;
+        status = failed || mc_session_interrupted(&s) ? 1 : 0;
     } else if (interactive) {
         status = mc_repl_run(&s);
     } else {
         bool quit;
         int failed = mc_command_script(&s, stdin, "<stdin>", bail, stdout, stderr, &quit);
-        status = failed ? 1 : 0;
+        status = failed || mc_session_interrupted(&s) ? 1 : 0;
     }
     fflush(stdout);
     mc_session_free(&s);

@@ -60,6 +60,10 @@ typedef struct McNativeOptions {
     const char *cc;        /* compiler command; NULL: $CC, else "cc" (split on spaces) */
     const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc */
     bool no_cache;         /* compile into a private temporary directory every time */
+    const McInterrupt *interrupt; /* mc_native_execute: NULL, or a flag (interrupt.h)
+                                     looked at while compiling and every 50 ms while
+                                     the call runs; when set, the child is killed and
+                                     the outcome is MC_INTERRUPTED */
 } McNativeOptions;
 
 typedef struct McNative McNative; /* a compiled function: shared object + signature */

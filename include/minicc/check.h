@@ -29,11 +29,13 @@ typedef struct McCheck {
     int nrows;
     int diverged;       /* index of the first row that differs from row 0, or -1 */
     bool nonterminating; /* every stage ran out of steps or time */
+    bool interrupted;   /* base->interrupt was set: the rows are incomplete and
+                           mean nothing (stopped after the stage that saw it) */
 } McCheck;
 
 /* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native. `base`
  * supplies the shared options (opt level, allocator, step budget, time
- * limit, phi mode); its stage and regs are ignored. */
+ * limit, phi mode, interrupt flag); its stage and regs are ignored. */
 void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *out);
 void mc_check_free(McCheck *c);
 

@@ -19,6 +19,7 @@
 #define MINICC_INTERP_H
 
 #include "diag.h"
+#include "interrupt.h"
 #include "ir.h"
 
 #define MC_DEFAULT_MAX_STEPS 100000
@@ -52,7 +53,11 @@ void mc_args_format(const McArgs *a, FILE *out);
 
 /* ---- outcomes ------------------------------------------------------------- */
 
-typedef enum McOutcomeKind { MC_RETURNED = 0, MC_TRAPPED = 1 } McOutcomeKind;
+/* MC_INTERRUPTED: the caller's interrupt flag (interrupt.h) stopped the run
+ * before it finished; trap holds MC_INTERRUPTED_MSG and steps/insts what ran.
+ * Buffers hold the effects so far; front ends report it as a failed command,
+ * not as a result. */
+typedef enum McOutcomeKind { MC_RETURNED = 0, MC_TRAPPED = 1, MC_INTERRUPTED = 2 } McOutcomeKind;
 
 typedef struct McOutcome {
     McOutcomeKind kind;
@@ -119,7 +124,17 @@ typedef struct McInterpOptions {
     McPhiMode phi_mode;
     McObserver observer; /* may be NULL */
     void *ctx;
+    const McInterrupt *interrupt; /* polled at every block boundary by
+                                     mc_interp_continue; may be NULL */
 } McInterpOptions;
+
+/* Why mc_interp_continue stopped. */
+typedef enum McStop {
+    MC_STOP_END = 0,       /* execution finished (returned or trapped) */
+    MC_STOP_BREAK = 1,     /* about to enter a block with a breakpoint */
+    MC_STOP_INTERRUPT = 2, /* the interrupt flag was set: stopped at the block
+                              boundary after the last completed block */
+} McStop;
 
 typedef struct McInterp McInterp;
 
@@ -134,8 +149,9 @@ bool mc_interp_step_block(McInterp *in);
  * instruction as one, the terminator as one. Returns false when finished. */
 bool mc_interp_step_inst(McInterp *in);
 /* Run to the end, or until the next entry into a block with bp[block] set
- * (bp may be NULL). Returns true if it stopped at a breakpoint. */
-bool mc_interp_continue(McInterp *in, const bool *bp);
+ * (bp may be NULL), or until the interrupt flag is seen at a block boundary
+ * (the block it starts at is not checked for either). */
+McStop mc_interp_continue(McInterp *in, const bool *bp);
 bool mc_interp_finished(const McInterp *in, McOutcome *out); /* out may be NULL */
 int32_t mc_interp_block(const McInterp *in); /* current block, MC_NONE before start */
 /* Position inside the current block: -1 = about to enter (phis not yet done),

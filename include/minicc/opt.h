@@ -20,6 +20,7 @@
 #define MINICC_OPT_H
 
 #include "diag.h"
+#include "interrupt.h"
 #include "ir.h"
 
 typedef bool (*McPassFn)(McFunc *f); /* true when f changed */
@@ -64,6 +65,8 @@ typedef struct McOptOptions {
     bool verify;        /* mc_verify(MC_VERIFY_SSA) after every pass (default true) */
     int max_iterations; /* rounds of the fixed-point loop (default 10) */
     const char *passes; /* comma-separated pass names run once, in order; NULL = -O1 */
+    const McInterrupt *interrupt; /* looked at before every pass; when set, mc_opt_run
+                                     fails with the diagnostic `interrupted` (NULL: never) */
 } McOptOptions;
 
 void mc_opt_options_default(McOptOptions *o);

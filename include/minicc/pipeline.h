@@ -77,6 +77,11 @@ typedef struct McStageOptions {
     McPhiMode phi_mode;    /* input/ssa/opt: MC_PHI_SEQUENTIAL interprets phis one by
                               one - the classic mistake, so `check` can show which
                               stage it breaks (default parallel) */
+    const McInterrupt *interrupt; /* NULL, or a flag the caller sets to stop the
+                                     stage (interrupt.h): polled by the optimizer,
+                                     the interpreters, the machine and the native
+                                     wait; an interrupted stage returns false with
+                                     the diagnostic `interrupted` */
 } McStageOptions;
 
 /* What a stage counts: the allocated machine's statistics (regalloc.h),
@@ -99,6 +104,7 @@ typedef struct McPrepare {
     int opt_level;             /* 0: SSA only; 1 (default): optimized */
     const McOptOptions *opt;   /* may be NULL: the -O1 pipeline */
     McOptStats *opt_stats;     /* may be NULL */
+    const McInterrupt *interrupt; /* may be NULL: polled before every pass */
 } McPrepare;
 void mc_prepare_default(McPrepare *p);
 McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d);
@@ -112,8 +118,9 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
 
 /* Run `input` (a verified function) at stage o->stage on args (buffers updated
  * in place). Returns false with diagnostics when the stage cannot run at all
- * (for example no C compiler); a trap is a successful run with a trapped
- * outcome. stats may be NULL. */
+ * (for example no C compiler) or was interrupted (o->interrupt set: the
+ * diagnostic is MC_INTERRUPTED_MSG and out->kind MC_INTERRUPTED); a trap is a
+ * successful run with a trapped outcome. stats may be NULL. */
 bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d);
 

@@ -150,5 +150,9 @@ typedef struct McMachineStats {
  * `execution step limit exceeded`. args' buffers are updated in place.
  * stats may be NULL. */
 McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McMachineStats *stats);
+/* The same, looking at *stop (may be NULL) every few thousand block entries:
+ * when it is set, the outcome is MC_INTERRUPTED (interrupt.h). */
+McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                              McMachineStats *stats);
 
 #endif

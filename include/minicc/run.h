@@ -14,7 +14,12 @@ McCode *mc_code_new(const McFunc *f);
 void mc_code_free(McCode *c);
 /* Executes; args' buffers are updated in place. */
 McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
+/* The same, polling *stop (may be NULL) every few thousand block entries (at
+ * most a few million instructions apart): when set, the outcome is
+ * MC_INTERRUPTED. */
+McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop);
 /* Decode + run + free. */
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
+McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop);
 
 #endif

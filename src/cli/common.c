@@ -357,9 +357,23 @@ bool mc_cli_parse_budgets(const char *s, int *ks, int *nk) {
 int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                        int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                        McDiags *d) {
+    return mc_cli_sweep_table_intr(out, input, ssa, from, args, max_steps, ks, nk, allocs, nallocs, NULL, d);
+}
+
+static int sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
+    fflush(out);
+    mc_args_free(ref);
+    mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+    return -1;
+}
+
+int mc_cli_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                            int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                            const McInterrupt *stop, McDiags *d) {
     McArgs ref;
     mc_args_copy(&ref, args);
-    McOutcome want = mc_run(input, &ref, max_steps);
+    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
+    if (want.kind == MC_INTERRUPTED) return sweep_interrupted(out, &ref, d);
     char buf[192];
     fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
     fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
@@ -367,6 +381,8 @@ int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const 
     int diverged = 0;
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
+            /* Per allocation: the allocator itself is not polled. */
+            if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
             McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
             if (!a) {
                 fflush(out);
@@ -377,7 +393,12 @@ int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const 
             mc_args_copy(&run, args);
             McStageStats s;
             memset(&s, 0, sizeof s);
-            McOutcome got = mc_machine_run(a, &run, max_steps, &s);
+            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
+            if (got.kind == MC_INTERRUPTED) {
+                mc_args_free(&run);
+                mc_allocation_free(a);
+                return sweep_interrupted(out, &ref, d);
+            }
             bool same = mc_outcome_same(&want, &ref, &got, &run);
             if (!same) diverged++;
             fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],

@@ -126,6 +126,11 @@ bool mc_cli_parse_budgets(const char *s, int *ks, int *nk);
 int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                        int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                        McDiags *d);
+/* The same, stopping when *stop (interrupt.h; may be NULL) is set: the rows
+ * printed so far stay, and it returns -1 with the diagnostic `interrupted`. */
+int mc_cli_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                            int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                            const McInterrupt *stop, McDiags *d);
 
 /* Exit status for an outcome: 0 returned, 3 trapped. */
 int mc_cli_outcome_status(const McOutcome *out);

@@ -223,6 +223,8 @@ void mc_args_format(const McArgs *a, FILE *out) {
 const char *mc_outcome_str(const McOutcome *o, char *buf, size_t size) {
     if (o->kind == MC_RETURNED)
         snprintf(buf, size, "return %ld", (long)o->value);
+    else if (o->kind == MC_INTERRUPTED)
+        snprintf(buf, size, "%s", MC_INTERRUPTED_MSG);
     else
         snprintf(buf, size, "trap: %s", o->trap);
     return buf;

@@ -53,6 +53,14 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
             c->nonterminating = false;
         }
         mc_diags_free(&d);
+        if (mc_interrupted(base->interrupt)) {
+            /* The rows so far are incomplete: the caller reports the whole
+             * check as interrupted and shows none of it. */
+            c->interrupted = true;
+            c->diverged = -1;
+            c->nonterminating = false;
+            break;
+        }
         if (c->diverged < 0 && i > 0 &&
             (!r->ran || !mc_outcome_agree(&c->rows[0].outcome, &c->rows[0].args, &r->outcome, &r->args)))
             c->diverged = (int)i;

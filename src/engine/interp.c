@@ -280,14 +280,19 @@ bool mc_interp_step_block(McInterp *in) {
     return true;
 }
 
-bool mc_interp_continue(McInterp *in, const bool *bp) {
+McStop mc_interp_continue(McInterp *in, const bool *bp) {
     bool first = true;
+    const McInterrupt *stop = in->opt.interrupt;
     while (!in->finished) {
-        if (bp && !first && in->pc == -1 && bp[in->block]) return true;
+        if (!first && in->pc == -1) {
+            if (bp && bp[in->block]) return MC_STOP_BREAK;
+            /* A volatile load per block entry: nothing next to the events. */
+            if (mc_interrupted(stop)) return MC_STOP_INTERRUPT;
+        }
         first = false;
         mc_interp_step_inst(in);
     }
-    return false;
+    return MC_STOP_END;
 }
 
 bool mc_interp_finished(const McInterp *in, McOutcome *out) {

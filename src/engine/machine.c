@@ -80,6 +80,16 @@ static inline void wr(Machine *m, Opnd o, int32_t v) {
 }
 
 McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps, McMachineStats *stats) {
+    return mc_machine_run_intr(a, args, max_steps, NULL, stats);
+}
+
+/* Block entries between two looks at the interrupt flag: a few million
+ * instructions' worth, at most every 65536 entries. */
+#define POLL_WORK (1 << 22)
+#define POLL_MAX_ENTRIES (1 << 16)
+
+McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                              McMachineStats *stats) {
     const McFunc *f = a->f;
     McOutcome out;
     memset(&out, 0, sizeof out);
@@ -123,6 +133,10 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
         wr(&m, decode(a, mc_val(f->params[p])), args->v[p].scalar);
     }
 
+    int64_t poll_every = POLL_WORK / ((int64_t)ninsts + 1);
+    if (poll_every > POLL_MAX_ENTRIES) poll_every = POLL_MAX_ENTRIES;
+    if (poll_every < 1) poll_every = 1;
+    int64_t next_poll = stop ? poll_every : INT64_MAX;
     int32_t cur = 0;
     int64_t steps = 0;
     bool finished = false;
@@ -131,6 +145,14 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
             out.kind = MC_TRAPPED;
             snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
             break;
+        }
+        if (steps == next_poll) {
+            if (mc_interrupted(stop)) {
+                out.kind = MC_INTERRUPTED;
+                snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+                break;
+            }
+            next_poll += poll_every;
         }
         steps++;
         const DBlock *db = &blocks[cur];

@@ -1024,7 +1024,18 @@ static _Noreturn void child_call(const char *so, int fd, Shared *sh, const int32
     _exit(0);
 }
 
+/* Between two looks at the interrupt flag while the child runs. */
+#define POLL_MS 50
+
+static bool native_call(const McNative *n, McArgs *args, double timeout, const McInterrupt *stop, McOutcome *out,
+                        McDiags *d);
+
 bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *out, McDiags *d) {
+    return native_call(n, args, timeout, NULL, out, d);
+}
+
+static bool native_call(const McNative *n, McArgs *args, double timeout, const McInterrupt *stop, McOutcome *out,
+                        McDiags *d) {
     memset(out, 0, sizeof *out);
     if (args->n != n->nparams) {
         mc_diag(d, (McLoc){0, 0}, "native: expected %ld arguments, got %ld", (long)n->nparams, (long)args->n);
@@ -1085,10 +1096,16 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
         child_call(n->so_path, n->fd, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
     }
     close(done_pipe[1]);
-    /* Wait for the pipe to close (the child ended) or the time limit. */
+    /* Wait for the pipe to close (the child ended), the time limit, or the
+     * interrupt flag (looked at every POLL_MS, and when a signal ends the
+     * poll early). */
     double deadline = mc_now() + timeout;
-    bool timed_out = false;
+    bool timed_out = false, interrupted = false;
     for (;;) {
+        if (mc_interrupted(stop)) {
+            interrupted = true;
+            break;
+        }
         double left = deadline - mc_now();
         if (left <= 0) {
             timed_out = true;
@@ -1096,11 +1113,12 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
         }
         struct pollfd pfd = {done_pipe[0], POLLIN, 0};
         int ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
+        if (stop && ms > POLL_MS) ms = POLL_MS;
         int r = poll(&pfd, 1, ms);
         if (r < 0 && errno == EINTR) continue;
         if (r != 0) break; /* POLLHUP: the child is gone (or poll failed: waitpid tells) */
     }
-    if (timed_out) kill(pid, SIGKILL);
+    if (timed_out || interrupted) kill(pid, SIGKILL);
     close(done_pipe[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -1110,7 +1128,10 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
     for (size_t p = 0; p < np; p++)
         if (args->v[p].is_buf && args->v[p].len > 0)
             memcpy(args->v[p].data, bufs[p], (size_t)args->v[p].len * sizeof(int32_t));
-    if (timed_out) {
+    if (interrupted) {
+        out->kind = MC_INTERRUPTED;
+        snprintf(out->trap, sizeof out->trap, "%s", MC_INTERRUPTED_MSG);
+    } else if (timed_out) {
         out->kind = MC_TRAPPED;
         snprintf(out->trap, sizeof out->trap, "time limit exceeded");
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && sh->done) {
@@ -1140,9 +1161,17 @@ bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *
 }
 
 bool mc_native_execute(const McFunc *f, const McNativeOptions *o, McArgs *args, McOutcome *out, McDiags *d) {
+    const McInterrupt *stop = o ? o->interrupt : NULL;
     McNative *n = mc_native_compile(f, o, NULL, d);
+    if (mc_interrupted(stop)) { /* Ctrl-C reaches the compiler too: whatever it did, stop */
+        mc_native_free(n);
+        memset(out, 0, sizeof *out);
+        out->kind = MC_INTERRUPTED;
+        snprintf(out->trap, sizeof out->trap, "%s", MC_INTERRUPTED_MSG);
+        return true;
+    }
     if (!n) return false;
-    bool ok = mc_native_call(n, args, o ? o->timeout : 0, out, d);
+    bool ok = native_call(n, args, o ? o->timeout : 0, stop, out, d);
     mc_native_free(n);
     return ok;
 }

@@ -41,6 +41,7 @@ void mc_opt_options_default(McOptOptions *o) {
     o->verify = true;
     o->max_iterations = 10;
     o->passes = NULL;
+    o->interrupt = NULL;
 }
 
 void mc_opt_stats_free(McOptStats *s) {
@@ -101,6 +102,11 @@ void mc_opt_replace_uses(McFunc *f, McOperand *repl) {
 /* Run one pass with statistics and optional verification. */
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
                      McDiags *d, bool *changed) {
+    if (mc_interrupted(o->interrupt)) { /* between passes: f is as the last one left it */
+        *changed = false;
+        mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
     McPassStat s;
     memset(&s, 0, sizeof s);
     s.pass = p->name;

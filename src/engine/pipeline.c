@@ -5,6 +5,7 @@
  * everywhere. Each stage module adds its case to the switch below when it
  * lands; until then a stage reports a "not available" diagnostic instead of
  * running something else under its name. */
+#include <stdio.h>
 #include <string.h>
 
 #include "minicc/pipeline.h"
@@ -67,6 +68,7 @@ void mc_stage_options_default(McStageOptions *o) {
     o->max_steps = 0;
     o->timeout = 0;
     o->keep_c = NULL;
+    o->interrupt = NULL;
 }
 
 const char *mc_stage_name(McStage s) {
@@ -99,28 +101,43 @@ void mc_prepare_default(McPrepare *p) {
 McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d) {
     McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d);
     if (!ssa) return NULL;
-    if (p->opt_level >= 1 && !mc_opt_run(ssa, p->opt, p->opt_stats, d)) {
+    if (p->opt_level < 1) return ssa;
+    McOptOptions oo;
+    if (p->opt) oo = *p->opt;
+    else mc_opt_options_default(&oo);
+    if (p->interrupt) oo.interrupt = p->interrupt;
+    if (!mc_opt_run(ssa, &oo, p->opt_stats, d)) {
         mc_func_free(ssa);
         return NULL;
     }
     return ssa;
 }
 
-McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
+static McFunc *prepare(const McFunc *input, int opt_level, const McInterrupt *stop, McDiags *d) {
     McPrepare p;
     mc_prepare_default(&p);
     p.opt_level = opt_level;
+    p.interrupt = stop;
     return mc_pipeline_prepare_with(input, &p, d);
+}
+
+McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
+    return prepare(input, opt_level, NULL, d);
 }
 
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
-    McFunc *ssa = mc_pipeline_prepare(input, o->opt_level, d);
+    McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
     if (!ssa) return false;
     McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, d);
     mc_func_free(ssa);
     if (!a) return false;
-    *out = mc_machine_run(a, args, o->max_steps, stats);
+    if (mc_interrupted(o->interrupt)) { /* allocation is not polled inside */
+        mc_allocation_free(a);
+        mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
+    *out = mc_machine_run_intr(a, args, o->max_steps, o->interrupt, stats);
     mc_allocation_free(a);
     return true;
 }
@@ -129,15 +146,22 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
  * phis are to be assigned sequentially (a teaching mode the run path does
  * not carry). */
 static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *args) {
-    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run(f, args, o->max_steps);
+    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run_intr(f, args, o->max_steps, o->interrupt);
     McInterpOptions io;
     memset(&io, 0, sizeof io);
     io.max_steps = o->max_steps;
     io.phi_mode = o->phi_mode;
+    io.interrupt = o->interrupt;
     McInterp *in = mc_interp_new(f, args, &io);
-    mc_interp_continue(in, NULL);
     McOutcome out;
-    mc_interp_finished(in, &out);
+    memset(&out, 0, sizeof out);
+    if (mc_interp_continue(in, NULL) == MC_STOP_INTERRUPT) {
+        out.kind = MC_INTERRUPTED;
+        snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+        out.steps = mc_interp_steps(in);
+    } else {
+        mc_interp_finished(in, &out);
+    }
     const McArgs *final = mc_interp_args(in); /* buffers as the run left them */
     for (int32_t i = 0; i < args->n; i++)
         if (args->v[i].is_buf && args->v[i].len > 0)
@@ -146,10 +170,30 @@ static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *arg
     return out;
 }
 
+static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                          McStageStats *stats, McDiags *d);
+
 bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
     if (stats) memset(stats, 0, sizeof *stats);
     memset(out, 0, sizeof *out);
+    bool ok = stage_execute(input, o, args, out, stats, d);
+    /* However far it got (a build step, the run, the native wait), a stage
+     * that saw the flag is interrupted: one verdict for every caller. */
+    if (mc_interrupted(o->interrupt)) {
+        bool said = false;
+        for (int i = 0; d && i < d->n; i++) said |= strcmp(d->v[i].msg, MC_INTERRUPTED_MSG) == 0;
+        if (!said) mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        memset(out, 0, sizeof *out);
+        out->kind = MC_INTERRUPTED;
+        snprintf(out->trap, sizeof out->trap, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
+    return ok;
+}
+
+static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
+                          McStageStats *stats, McDiags *d) {
     switch (o->stage) {
     case MC_STAGE_INPUT:
         /* Interpret the function as loaded (mutable or SSA form). */
@@ -162,7 +206,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
     case MC_STAGE_OPT: {
         /* Pruned SSA construction (a clone for SSA input), then for opt the
          * -O1 pipeline with verification after every pass. */
-        McFunc *ssa = mc_pipeline_prepare(input, o->stage == MC_STAGE_OPT, d);
+        McFunc *ssa = prepare(input, o->stage == MC_STAGE_OPT, o->interrupt, d);
         if (!ssa) return false;
         *out = interpret(ssa, o, args);
         mc_func_free(ssa);
@@ -172,12 +216,13 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
         /* The C backend (cgen.c, native.c) on the optimized SSA, or the
          * unoptimized SSA with -O0: rendered, compiled (cached) and called
          * in a child process under the time limit. */
-        McFunc *ssa = mc_pipeline_prepare(input, o->opt_level, d);
+        McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
         if (!ssa) return false;
         McNativeOptions no;
         memset(&no, 0, sizeof no);
         no.timeout = o->timeout;
         no.keep_c = o->keep_c;
+        no.interrupt = o->interrupt;
         bool ok = mc_native_execute(ssa, &no, args, out, d);
         mc_func_free(ssa);
         return ok;

@@ -134,9 +134,11 @@ struct McCode {
     int32_t *moves;      /* (dst, src) slot pairs of all edges */
     int32_t nmoves;
     int32_t entry_ninsts;
+    int64_t poll_every;  /* block entries between two looks at the interrupt flag */
 };
 
-static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const void *const **table);
+static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                      const void *const **table);
 
 /* ---- decoding ------------------------------------------------------------- */
 
@@ -366,6 +368,9 @@ static int32_t nrecords(const McBlock *bl) {
     return n;
 }
 
+#define POLL_WORK (1 << 22)
+#define POLL_MAX_ENTRIES (1 << 16)
+
 McCode *mc_code_new(const McFunc *f) {
     MC_ASSERT(f->nblocks > 0);
     McCode *c = mc_xcalloc(1, sizeof *c);
@@ -410,6 +415,13 @@ McCode *mc_code_new(const McFunc *f) {
     c->nedges = 2 * f->nblocks;
     c->edges = mc_xcalloc((size_t)c->nedges, sizeof *c->edges);
     c->entry_ninsts = f->blocks[0].ninsts;
+    /* One block entry runs at most every record of the function and the
+     * moves of one edge (two per phi at most):
+     * poll often enough that a few million of those lie between
+     * two looks at the interrupt flag (at most every 65536 entries). */
+    c->poll_every = POLL_WORK / ((int64_t)n + 2 * (int64_t)maxphis + 1);
+    if (c->poll_every > POLL_MAX_ENTRIES) c->poll_every = POLL_MAX_ENTRIES;
+    if (c->poll_every < 1) c->poll_every = 1;
     int32_t *edge_move = mc_xcalloc((size_t)c->nedges, sizeof *edge_move); /* first move of each edge */
     int32_t *tmp_dst = mc_xmalloc((size_t)(maxphis ? maxphis : 1) * sizeof *tmp_dst);
     int32_t *tmp_src = mc_xmalloc((size_t)(maxphis ? maxphis : 1) * sizeof *tmp_src);
@@ -586,7 +598,7 @@ McCode *mc_code_new(const McFunc *f) {
     }
 #if MC_DIRECT_THREADED
     const void *const *labels = NULL;
-    exec(NULL, NULL, 0, &labels);
+    exec(NULL, NULL, 0, NULL, &labels);
     for (int32_t k = 0; k < c->ncode; k++) c->code[k].h = labels[c->code[k].op];
 #endif
     free(stamp);
@@ -638,7 +650,8 @@ __attribute__((optimize("no-crossjumping", "no-gcse"), aligned(64)))
 #elif defined(__GNUC__)
 __attribute__((aligned(64)))
 #endif
-static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const void *const **table) {
+static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                      const void *const **table) {
     McOutcome out;
     memset(&out, 0, sizeof out);
 #if MC_DIRECT_THREADED
@@ -679,7 +692,15 @@ static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const vo
     }
     const CInst *ip = c->code;
     const CEdge *e;
-    int64_t left = max_steps - 1; /* block entries still allowed */
+    /* Block entries still allowed: `left` before the next look at the
+     * interrupt flag, `reserve` after it. Without a flag there is one
+     * chunk; with one, the countdown is refilled every poll_every entries,
+     * so the edges pay nothing for the poll. */
+    int64_t left = max_steps - 1, reserve = 0;
+    if (stop && left > c->poll_every) {
+        reserve = left - c->poll_every;
+        left = c->poll_every;
+    }
     int64_t insts = c->entry_ninsts;
     int32_t index = 0, len = 0;
 
@@ -698,7 +719,7 @@ dispatch:
 #define TAKE(K)                                                              \
     do {                                                                     \
         e = ip->u.e[K];                                                      \
-        if (MC_UNLIKELY(left == 0)) goto step_trap;                          \
+        if (MC_UNLIKELY(left == 0)) goto refill;                             \
         left--;                                                              \
         insts += e->ninsts;                                                  \
         const int32_t *m_ = e->moves;                                        \
@@ -789,8 +810,33 @@ dispatch:
 #undef LOADOP
 #undef CHECK
 
+/* The countdown reached 0 on the edge e: either the budget is spent or it
+ * is time to look at the interrupt flag; then take the edge as TAKE does. */
+refill:
+    if (reserve == 0) goto step_trap;
+    if (mc_interrupted(stop)) goto interrupted;
+    left = reserve < c->poll_every ? reserve : c->poll_every;
+    reserve -= left;
+    left--;
+    insts += e->ninsts;
+    {
+        const int32_t *m_ = e->moves;
+        for (int32_t n_ = e->nmoves; n_ > 0; n_--, m_ += 2) s[m_[0]] = s[m_[1]];
+    }
+    ip = e->ip;
+#if MC_DIRECT_THREADED
+    goto *ip->h;
+#else
+    goto dispatch;
+#endif
+
 returned:
     out.kind = MC_RETURNED;
+    goto done;
+
+interrupted:
+    out.kind = MC_INTERRUPTED;
+    snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
     goto done;
 
 step_trap:
@@ -804,7 +850,7 @@ bounds_trap:
     snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
 
 done:
-    out.steps = max_steps - left;
+    out.steps = max_steps - left - reserve;
     out.insts = insts;
     free(s);
     free(bufs);
@@ -814,11 +860,19 @@ done:
 #pragma GCC diagnostic pop
 #endif
 
-McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps) { return exec(c, args, max_steps, NULL); }
+McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps) {
+    return exec(c, args, max_steps, NULL, NULL);
+}
 
-McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps) {
+McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
+    return exec(c, args, max_steps, stop, NULL);
+}
+
+McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps) { return mc_run_intr(f, args, max_steps, NULL); }
+
+McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
     McCode *c = mc_code_new(f);
-    McOutcome o = mc_code_run(c, args, max_steps);
+    McOutcome o = exec(c, args, max_steps, stop, NULL);
     mc_code_free(c);
     return o;
 }

@@ -478,8 +478,8 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    int diverged = mc_cli_sweep_table(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args, s->max_steps,
-                                      ks, nk, allocs, nallocs, &d);
+    int diverged = mc_cli_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                           s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) print_diags_err_cmd(s, &d, err, "sweep");
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
@@ -536,12 +536,19 @@ static Status report_stop(McSession *s, bool at_break, FILE *out) {
     return OK;
 }
 
+/* After Ctrl-C stopped run, continue or step (the session said
+ * `CMD: interrupted`): where it stands, after the last completed block. */
+static Status report_interrupt(McSession *s, FILE *out) {
+    if (s->interp && mc_session_interrupted(s)) mc_show_position(s->interp_func, s->interp, out);
+    return ERR;
+}
+
 static Status cmd_run(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_start(s, err)) return ERR;
     bool at_break;
     s->stop_at_entry = true; /* `break entry; run` stops before the first block */
-    if (!mc_session_continue(s, &at_break, err)) return ERR;
+    if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
     return report_stop(s, at_break, out);
 }
 
@@ -553,7 +560,7 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
         return OK;
     }
     bool at_break;
-    if (!mc_session_continue(s, &at_break, err)) return ERR;
+    if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
     return report_stop(s, at_break, out);
 }
 
@@ -571,7 +578,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         return OK;
     }
     int64_t before = s->interp ? mc_interp_steps(s->interp) : 0;
-    if (!mc_session_step(s, n, by_inst, err)) return ERR;
+    if (!mc_session_step(s, n, by_inst, err)) return report_interrupt(s, out);
     /* Show at most the last SHOW_BLOCKS blocks; the record itself may hold
      * only the last blocks of a long step (session.c keeps recent events). */
     int total = 0, from = 0;
@@ -776,7 +783,11 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
     mc_args_copy(&args, &s->args);
     McStageStats st;
     memset(&st, 0, sizeof st);
-    McOutcome o = mc_machine_run(a, &args, s->max_steps, &st);
+    McOutcome o = mc_machine_run_intr(a, &args, s->max_steps, s->interrupt, &st);
+    if (o.kind == MC_INTERRUPTED || mc_session_interrupted(s)) {
+        mc_args_free(&args);
+        return mc_session_error(s, err, "machine: %s", MC_INTERRUPTED_MSG), ERR;
+    }
     fprintf(out, "# machine: %s allocator, K = %d\n", mc_allocator_name(a->allocator), a->registers);
     mc_outcome_print(a->f, &o, &args, out);
     fprintf(out, "stats: instructions=%lld copies=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
@@ -793,13 +804,20 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (!f) return ERR;
     McNativeOptions no;
     memset(&no, 0, sizeof no);
+    no.interrupt = s->interrupt;
     McArgs args;
     mc_args_copy(&args, &s->args);
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
     McOutcome o;
     memset(&o, 0, sizeof o);
-    if (!mc_native_execute(f, &no, &args, &o, &d)) {
+    bool ran = mc_native_execute(f, &no, &args, &o, &d);
+    if (o.kind == MC_INTERRUPTED || mc_session_interrupted(s)) {
+        mc_diags_free(&d);
+        mc_args_free(&args);
+        return mc_session_error(s, err, "native: %s", MC_INTERRUPTED_MSG), ERR;
+    }
+    if (!ran) {
         mc_diags_print(&d, err, false);
         mc_diags_free(&d);
         mc_args_free(&args);
@@ -822,8 +840,13 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.allocator = s->allocator;
     o.max_steps = s->max_steps;
     o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
+    o.interrupt = s->interrupt;
     McCheck c;
     mc_check_run(s->input, &s->args, &o, &c);
+    if (c.interrupted) {
+        mc_check_free(&c);
+        return mc_session_error(s, err, "check: %s", MC_INTERRUPTED_MSG), ERR;
+    }
     mc_check_print(s->input, &c, out);
     mc_check_free(&c);
     return OK; /* a divergence is a finding, not a failed command */
@@ -1069,7 +1092,9 @@ static const McCommand table[] = {
      "built), runs the allocated machine on fresh copies of the arguments and\n"
      "prints the table of `minicc sweep`: slots, spill reads and writes, their\n"
      "sum (traffic), instructions, phi copies executed, and whether the outcome\n"
-     "agrees with stage input (the input function interpreted).\n",
+     "agrees with stage input (the input function interpreted).\n"
+     "Ctrl-C stops it between allocations or in a run: the rows so far stay,\n"
+     "then `sweep: interrupted`.\n",
      "- baseline|improved", cmd_sweep},
     {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)",
      "Writes the C of the SSA function (opt when built). In a lesson, FILE must\n"
@@ -1080,18 +1105,24 @@ static const McCommand table[] = {
     {"run", "r", "execution", "run", "run from the start to the end or a breakpoint",
      "Starts afresh (like start) and runs until the function returns or traps,\n"
      "or until it is about to enter a block with a breakpoint. A breakpoint on\n"
-     "the entry block stops before anything runs, as gdb does.\n",
+     "the entry block stops before anything runs, as gdb does.\n"
+     "Ctrl-C stops it between two blocks: `run: interrupted` and the position,\n"
+     "from which step and continue go on.\n",
      "", cmd_run},
     {"start", "", "execution", "start", "start the interpreter before the entry block",
      "Executes the function of the current stage (set stage) with the arguments.\n", "", cmd_start},
     {"step", "s", "execution", "step [N]", "execute N whole blocks, showing each edge's phi table",
      "Each block entered shows the edge's phi assignment as one simultaneous\n"
      "table (each phi, what it reads, old -> new value), then every instruction\n"
-     "with its result and the branch taken.\n",
+     "with its result and the branch taken. Ctrl-C stops a long step between\n"
+     "two blocks (`step: interrupted` and the position).\n",
      "", cmd_step},
-    {"stepi", "si", "execution", "stepi [N]", "execute N instructions (a block entry with its phis counts as one)", "",
-     "", cmd_stepi},
-    {"continue", "c", "execution", "continue", "run to the next breakpoint or the end", "", "", cmd_continue},
+    {"stepi", "si", "execution", "stepi [N]", "execute N instructions (a block entry with its phis counts as one)",
+     "Ctrl-C stops it at the next block boundary (`stepi: interrupted`).\n", "", cmd_stepi},
+    {"continue", "c", "execution", "continue", "run to the next breakpoint or the end",
+     "Ctrl-C stops it between two blocks (`continue: interrupted` and the\n"
+     "position).\n",
+     "", cmd_continue},
     {"break", "b", "execution", "break [BLOCK...]", "stop before entering BLOCK (no BLOCK: list)", "", "block...",
      cmd_break},
     {"delete", "d", "execution", "delete [BLOCK...]", "delete breakpoints (all without BLOCK)", "", "block...",
@@ -1111,15 +1142,20 @@ static const McCommand table[] = {
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",
      "Runs the allocated teaching machine (registers and slots only) on the\n"
-     "arguments and prints the outcome and the dynamic counts.\n",
+     "arguments and prints the outcome and the dynamic counts. Ctrl-C stops\n"
+     "it (`machine: interrupted`, nothing else printed).\n",
      "", cmd_machine},
-    {"native", "", "execution", "native", "compile with the C backend and run natively", "", "", cmd_native},
+    {"native", "", "execution", "native", "compile with the C backend and run natively",
+     "The call runs in a child process under a 5 s time limit; Ctrl-C kills it\n"
+     "(`native: interrupted`).\n",
+     "", cmd_native},
     {"check", "", "execution", "check", "run every stage and compare (like `minicc check`)",
      "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native:\n"
      "one line each, then `agree` or `diverge at STAGE` naming the first stage\n"
      "whose outcome (result, trap, final buffers) differs from input's. With\n"
      "`set phi-mode sequential`, input, ssa and opt run with the phi bug, so\n"
-     "check shows the first stage it breaks.\n",
+     "check shows the first stage it breaks. Ctrl-C stops it in any stage\n"
+     "(`check: interrupted`, no table).\n",
      "", cmd_check},
     /* pictures */
     {"dot", "", "pictures", "dot cfg|interference|dom [FILE]", "Graphviz DOT of a graph (FILE.png/.svg... draws it)",
@@ -1294,6 +1330,13 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
         }
         mc_command_free_words(argc, argv);
         fflush(out);
+        if (mc_session_interrupted(s)) {
+            /* Ctrl-C ends the whole line; a command that finished anyway
+             * (its work is not polled) leaves the word to the line. */
+            if (st != ERR) mc_session_error(s, err, "%s", MC_INTERRUPTED_MSG);
+            result = ERR;
+            break;
+        }
         if (st == MC_CMD_QUIT) {
             result = MC_CMD_QUIT;
             break;
@@ -1323,7 +1366,16 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         s->where_file = name;
         s->where_line = lineno;
+        if (mc_session_interrupted(s)) { /* Ctrl-C ends the script (and a batch) */
+            mc_session_error(s, err, "%s", MC_INTERRUPTED_MSG);
+            failed++;
+            break;
+        }
         McCmdStatus st = mc_command_line(s, line, bail, out, err);
+        if (mc_session_interrupted(s)) { /* mc_command_line said so and failed */
+            failed++;
+            break;
+        }
         if (st == MC_CMD_QUIT) {
             if (quit) *quit = true;
             break;

@@ -3,7 +3,9 @@
  * This is the only file that includes readline. Completion candidates come
  * from the command table (mc_command_complete), so the workbench's command
  * line completes the same words; file names are left to readline's own
- * filename completion. Ctrl-C abandons the line being typed; Ctrl-D quits. */
+ * filename completion. Ctrl-C abandons the line being typed, or interrupts
+ * the command running (the session's interrupt flag, polled by the engine's
+ * long loops); Ctrl-D quits. Batch mode's Ctrl-C is here too. */
 #include "repl.h"
 
 #include <errno.h>
@@ -76,14 +78,48 @@ static char **complete(const char *text, int start, int end) {
 
 /* ---- Ctrl-C ----------------------------------------------------------------------- */
 
+/* The front end's interrupt flag (interrupt.h): set on SIGINT while a
+ * command runs, cleared before each command. */
+static McInterrupt interrupt_flag;
+
+McInterrupt *mc_repl_interrupt_flag(void) { return &interrupt_flag; }
+
 static void on_sigint(int sig) {
     (void)sig;
-    if (!in_readline) return;
-    /* Abandon the line being typed and show a fresh prompt. */
+    if (!in_readline) {
+        /* A command is running: ask it to stop; the terminal echoed ^C. */
+        if (!interrupt_flag) (void)!write(STDOUT_FILENO, "\n", 1);
+        interrupt_flag = 1;
+        return;
+    }
+    /* Idle: abandon the line being typed and show a fresh prompt. */
     (void)!write(STDOUT_FILENO, "\n", 1);
     rl_on_new_line();
     rl_replace_line("", 0);
     rl_redisplay();
+}
+
+/* Batch mode: the first Ctrl-C interrupts the command running and ends the
+ * batch; a second one, while the first is still being acted on, kills the
+ * process as SIGINT always did (work that does not poll cannot hold it). */
+static void on_sigint_batch(int sig) {
+    if (interrupt_flag) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    interrupt_flag = 1;
+}
+
+void mc_repl_batch_interrupts(McSession *s) {
+    interrupt_flag = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint_batch;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    s->interrupt = &interrupt_flag;
 }
 
 /* ---- the loop --------------------------------------------------------------------------- */
@@ -106,6 +142,8 @@ int mc_repl_run(McSession *s) {
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, NULL);
+    const McInterrupt *outer_interrupt = s->interrupt;
+    s->interrupt = &interrupt_flag;
 
     using_history();
     char *hist = mc_repl_history_path();
@@ -134,7 +172,9 @@ int mc_repl_run(McSession *s) {
                 }
             }
         }
+        interrupt_flag = 0; /* a Ctrl-C at the idle prompt stopped nothing */
         McCmdStatus st = mc_command_line(s, line, false, stdout, stderr);
+        interrupt_flag = 0;
         free(line);
         fflush(stdout);
         if (st == MC_CMD_QUIT) break;
@@ -144,5 +184,6 @@ int mc_repl_run(McSession *s) {
     mc_complete_free(candidates);
     candidates = NULL;
     prompt_session = NULL;
+    s->interrupt = outer_interrupt;
     return 0;
 }

@@ -18,4 +18,14 @@ int mc_repl_run(McSession *s);
  * nor HOME is set. */
 char *mc_repl_history_path(void);
 
+/* The process's Ctrl-C flag (one per process: there is one terminal). The
+ * prompt points s->interrupt at it; the workbench sets it from its own
+ * SIGINT handler while a key's work runs. */
+McInterrupt *mc_repl_interrupt_flag(void);
+
+/* Batch mode (-c, -x, stdin not a terminal): SIGINT sets the flag, so the
+ * command running stops with `CMD: interrupted` and the batch ends (exit
+ * status 1); a second SIGINT before that kills the process. */
+void mc_repl_batch_interrupts(McSession *s);
+
 #endif

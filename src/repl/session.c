@@ -58,6 +58,14 @@ bool mc_session_error(McSession *s, FILE *err, const char *fmt, ...) {
     return false;
 }
 
+bool mc_session_interrupted(const McSession *s) { return mc_interrupted(s->interrupt); }
+
+/* `CMD: interrupted` (the command that was running). */
+static bool interrupted_error(McSession *s, FILE *err) {
+    if (s->cmd) return mc_session_error(s, err, "%s: %s", s->cmd, MC_INTERRUPTED_MSG);
+    return mc_session_error(s, err, "%s", MC_INTERRUPTED_MSG);
+}
+
 /* ---- the program ---------------------------------------------------------- */
 
 bool mc_session_need_func(McSession *s, FILE *err) {
@@ -259,6 +267,7 @@ bool mc_session_build_opt(McSession *s, int npasses, char **passes, FILE *err) {
     mc_str_init(&note);
     McOptOptions o;
     mc_opt_options_default(&o);
+    o.interrupt = s->interrupt; /* interrupted: the old product stays */
     McStr list;
     mc_str_init(&list);
     if (npasses == 0) {
@@ -408,6 +417,7 @@ bool mc_session_start(McSession *s, FILE *err) {
     o.phi_mode = s->phi_mode;
     o.observer = record_event;
     o.ctx = s;
+    o.interrupt = s->interrupt;
     McInterp *in = mc_interp_new(f, &s->args, &o);
     mc_session_stop(s);
     s->interp = in;
@@ -421,13 +431,20 @@ bool mc_session_start(McSession *s, FILE *err) {
 bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
     events_clear(&s->last);
+    bool interrupted = false;
     for (int64_t i = 0; i < n; i++) {
         if (mc_interp_finished(s->interp, NULL)) break;
+        /* Ctrl-C: stop between blocks (a block is short; the loop may not be). */
+        if (i > 0 && mc_interp_pc(s->interp) == -1 && mc_interrupted(s->interrupt)) {
+            interrupted = true;
+            break;
+        }
         if (s->last.n > RECORD_ALL_LIMIT && mc_interp_pc(s->interp) == -1) events_clear(&s->last);
         if (by_inst) mc_interp_step_inst(s->interp);
         else mc_interp_step_block(s->interp);
     }
     fix_events(s);
+    if (interrupted) return interrupted_error(s, err);
     return true;
 }
 
@@ -447,12 +464,18 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         return true;
     }
     /* Step block by block so only the last block's events are kept. */
+    bool interrupted = false;
     while (!mc_interp_finished(s->interp, NULL)) {
         if (mc_interp_pc(s->interp) == -1) {
             if (!first && bp[mc_interp_block(s->interp) < 0 ? 0 : mc_interp_block(s->interp)] &&
                 mc_interp_block(s->interp) >= 0) {
                 *at_break = true;
                 s->break_stops++;
+                break;
+            }
+            /* Ctrl-C: one volatile load per block, next to the events. */
+            if (!first && mc_interrupted(s->interrupt)) {
+                interrupted = true;
                 break;
             }
             events_clear(&s->last);
@@ -462,6 +485,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     }
     free(bp);
     fix_events(s);
+    if (interrupted) return interrupted_error(s, err);
     return true;
 }
 

@@ -96,11 +96,19 @@ typedef struct McSession {
     bool quiet_load;   /* do not print the summary after `load` */
     bool lesson_write_here; /* `minicc --tui --write-here`: the workbench's lessons
                                write their files next to themselves */
+    const McInterrupt *interrupt; /* the front end's Ctrl-C flag (interrupt.h), or
+                                     NULL: long commands poll it; the front end
+                                     sets it from SIGINT and clears it before
+                                     each command */
 } McSession;
 
 /* How deeply `source` and `lesson` may nest (a lesson playing itself, two
  * scripts sourcing each other): `source: nested too deeply (more than 16)`. */
 #define MC_MAX_NESTING 16
+
+/* Whether the front end's interrupt flag is set (the command running was
+ * or is to be interrupted). */
+bool mc_session_interrupted(const McSession *s);
 
 void mc_session_init(McSession *s);
 void mc_session_free(McSession *s);
@@ -164,10 +172,13 @@ bool mc_session_running(const McSession *s);
 /* Forget the interpreter position. */
 void mc_session_stop(McSession *s);
 /* Run n blocks (by_inst false) or n instructions; stops early at the end.
- * Events are recorded in s->last. Starts the interpreter if needed. */
+ * Events are recorded in s->last. Starts the interpreter if needed. When the
+ * interrupt flag is seen at a block boundary, stops there (the position
+ * after the last completed block stays) and reports `CMD: interrupted`. */
 bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err);
 /* Run to the end or to the next breakpoint (the block it starts at does
  * not count); *at_break tells which. Starts the interpreter if needed.
+ * Interrupted as mc_session_step is (returns false, position kept).
  * With s->stop_at_entry set (the prompt's `run` sets it after
  * mc_session_start), a breakpoint on the entry block stops the run before
  * anything executes, as gdb stops at a breakpoint on the first line; the

@@ -9,6 +9,12 @@
  * does: history (the prompt's history file), completion from the command
  * table, and the usual editing keys all work as at the minicc> prompt.
  *
+ * Curses runs the terminal raw, so Ctrl-C is a key, not a signal. While a
+ * key's work runs (a step, `c`, `m`, `x`, a command line), ISIG is turned
+ * back on and SIGINT sets the interrupt flag the session's long commands
+ * poll (interrupt.h); they stop with `interrupted` in the status bar and
+ * the workbench carries on.
+ *
  * While the screen is up, stderr goes to a temporary file (so a compiler
  * or Graphviz writing to it cannot scribble over the screen) and is copied
  * back to the real stderr afterwards. */
@@ -16,8 +22,10 @@
 
 #include <curses.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -356,6 +364,45 @@ static void tui_cmd_key(Wb *wb, int ch, const char *hist) {
     }
 }
 
+/* ---- Ctrl-C while a key's work runs ----------------------------------------------------- */
+
+typedef struct TuiBusy {
+    struct sigaction old_int;
+    struct termios tio;
+    bool have_tio;
+} TuiBusy;
+
+static void tui_on_sigint(int sig) {
+    (void)sig;
+    *mc_repl_interrupt_flag() = 1;
+}
+
+static void tui_busy_begin(TuiBusy *b) {
+    *mc_repl_interrupt_flag() = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = tui_on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, &b->old_int);
+    b->have_tio = tcgetattr(STDIN_FILENO, &b->tio) == 0;
+    if (b->have_tio) {
+        struct termios t = b->tio;
+        t.c_lflag |= ISIG; /* Ctrl-C becomes SIGINT until the work is done */
+        tcsetattr(STDIN_FILENO, TCSANOW, &t);
+    }
+}
+
+/* Returns whether Ctrl-C came: the terminal then dropped what was queued
+ * (input and output), so the caller redraws everything. */
+static bool tui_busy_end(TuiBusy *b) {
+    if (b->have_tio) tcsetattr(STDIN_FILENO, TCSANOW, &b->tio);
+    sigaction(SIGINT, &b->old_int, NULL);
+    bool hit = *mc_repl_interrupt_flag() != 0;
+    *mc_repl_interrupt_flag() = 0;
+    return hit;
+}
+
 /* ---- the loop ------------------------------------------------------------------------ */
 
 static int tui_key(int ch) {
@@ -437,6 +484,8 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     Wb wb;
     int H, W;
     getmaxyx(stdscr, H, W);
+    const McInterrupt *outer_interrupt = s->interrupt;
+    s->interrupt = mc_repl_interrupt_flag();
     wb_init(&wb, s, mc_tui_run_line, W, H);
     wb.color = tui_colour;
     tw = &wb;
@@ -465,12 +514,15 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
             clearok(curscr, TRUE);
             continue;
         }
+        TuiBusy busy;
+        tui_busy_begin(&busy);
         if (wb.cmd_active) {
             tui_cmd_key(&wb, ch, hist);
         } else {
             int k = tui_key(ch);
             if (k >= 0) wb_key(&wb, k);
         }
+        if (tui_busy_end(&busy)) clearok(curscr, TRUE);
         /* The workbench may have opened the command line (`:`, Enter at a
          * question, missing arguments): hand it to readline. */
         if (wb.cmd_active && !rl_installed) tui_cmd_open(&wb);
@@ -480,6 +532,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     tui_on = false;
     mc_frame_free(&fr);
     wb_free(&wb);
+    s->interrupt = outer_interrupt;
     endwin();
     delscreen(scr);
     if (own_history && hist) history_truncate_file(hist, 1000);

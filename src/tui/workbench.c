@@ -306,7 +306,7 @@ static void wb_after_exec(Wb *wb) {
     /* Long runs keep only the last block's events: when the last phi edge
      * is not among them, replay silently (deterministic) to find it. */
     int64_t ran = s->interp == wb->interp_before ? steps - wb->steps_before : steps;
-    bool replay = phis_at < 0 && !wb->quiet_exec && ran > enters && steps > 1;
+    bool replay = phis_at < 0 && !wb->quiet_exec && ran > enters && steps > 1 && !mc_session_interrupted(s);
     if (replay) wb->edge.valid = false;
     /* One line per block entered, and the outcome, in the log. */
     if (wb->quiet_exec) return;
@@ -338,11 +338,17 @@ static void wb_after_exec(Wb *wb) {
     }
     mc_str_free(&t);
     if (replay) {
+        /* The replay must land where the run stopped: it is not
+         * interruptible (Ctrl-C during it is dropped), and an interrupted
+         * run is not replayed at all (its edge record stays empty). */
+        const McInterrupt *stop = s->interrupt;
+        s->interrupt = NULL;
         wb->quiet_exec = true;
         mc_session_back(s, steps, wb_sink());
         mc_session_step(s, steps, false, wb_sink());
         wb_after_exec(wb);
         wb->quiet_exec = false;
+        s->interrupt = stop;
     }
 }
 
@@ -419,6 +425,12 @@ void wb_continue(Wb *wb) {
     if (ok) ok = mc_session_continue(s, &at_break, c.err);
     s->stop_at_entry = false;
     free(cap_close(wb, &c, true));
+    if (!ok && s->interp && mc_session_interrupted(s)) {
+        /* Ctrl-C: the panes show where it stopped (the status bar says
+         * `interrupted`, from the session). */
+        wb_after_exec(wb);
+        return;
+    }
     if (!ok) return;
     if (at_break && mc_interp_steps(s->interp) == 0) {
         /* Stopped before the entry block: no edge has been taken. */
@@ -468,7 +480,10 @@ void wb_back(Wb *wb) {
     wb->quiet_exec = true;
     wb_after_exec(wb);
     wb->quiet_exec = false;
-    wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
+    if (mc_session_interrupted(s)) /* Ctrl-C during the replay: it stopped short */
+        wb_note(wb, "back: interrupted at step %lld", (long long)mc_interp_steps(s->interp));
+    else
+        wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
@@ -519,7 +534,18 @@ void wb_machine(Wb *wb) {
     mc_args_copy(&args, &s->args);
     McStageStats st;
     memset(&st, 0, sizeof st);
-    McOutcome o = mc_machine_run(a, &args, s->max_steps, &st);
+    McOutcome o = mc_machine_run_intr(a, &args, s->max_steps, s->interrupt, &st);
+    if (o.kind == MC_INTERRUPTED) {
+        /* Ctrl-C: no traffic to show for this allocation; m runs it again. */
+        snprintf(wb->machine_result, sizeof wb->machine_result, "machine run interrupted (m runs it again)");
+        wb->have_machine = true;
+        wb->machine_gen++;
+        wb->machine_alloc = a;
+        mc_args_free(&args);
+        wb_note(wb, "machine: %s", MC_INTERRUPTED_MSG);
+        wb_log(wb, wb->status, MC_R_ERROR);
+        return;
+    }
     char buf[192];
     snprintf(wb->machine_result, sizeof wb->machine_result,
              "%s\nspill reads %lld, writes %lld\ninstructions %lld, copies %lld", mc_outcome_str(&o, buf, sizeof buf),
@@ -574,6 +600,10 @@ void wb_native(Wb *wb) {
     wb_log(wb, "native", MC_R_PROMPT);
     char *out = NULL;
     int st = wb_command(wb, "native", true, &out);
+    if (mc_session_interrupted(wb->s)) { /* Ctrl-C: the last result stays; the status bar says why */
+        free(out);
+        return;
+    }
     if (st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out ? out : "");
     else snprintf(wb->c_result, sizeof wb->c_result, "native: failed (see the log)");
     free(out);

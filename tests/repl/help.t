@@ -54,7 +54,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   Each block entered shows the edge's phi assignment as one simultaneous
   table (each phi, what it reads, old -> new value), then every instruction
-  with its result and the branch taken.
+  with its result and the branch taken. Ctrl-C stops a long step between
+  two blocks (`step: interrupted` and the position).
   $ minicc -c 'help s; help inter; h q'
   usage: step [N]
   execute N whole blocks, showing each edge's phi table
@@ -62,7 +63,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   Each block entered shows the edge's phi assignment as one simultaneous
   table (each phi, what it reads, old -> new value), then every instruction
-  with its result and the branch taken.
+  with its result and the branch taken. Ctrl-C stops a long step between
+  two blocks (`step: interrupted` and the position).
   usage: interference
   the interference graph: adjacency, degrees, colouring order
   aliases: ig

@@ -2,8 +2,10 @@
 # pty.sh - the minicc> prompt on a real terminal (tmux): the prompt appears,
 # commands run, completion of commands / files / blocks / passes / settings,
 # history within a session and across sessions (XDG state directory),
-# Ctrl-C abandons a line, Ctrl-D quits, errors carry no script position, and
-# ~/.inputrc's `$if minicc` applies. Prints "N passed, N failed"; without
+# Ctrl-C abandons a line, Ctrl-C interrupts long commands (run, continue,
+# step N, stepi N, check, machine, sweep, native on a program that never
+# ends) and the prompt carries on, Ctrl-D quits, errors carry no script
+# position, and ~/.inputrc's `$if minicc` applies. Prints "N passed, N failed"; without
 # tmux it says "skipped" and counts nothing.
 set -u
 cd "$(dirname "$0")/../.."
@@ -25,6 +27,7 @@ trap cleanup EXIT INT TERM
 
 mkdir -p "$tmp/home" "$tmp/work"
 cp share/minicc/examples/swap.ir "$tmp/work/swap.ir"
+cp tests/native/forever.ir "$tmp/work/forever.ir"
 cat >"$tmp/inputrc" <<'EOF'
 $if minicc
 "\C-xw": "where\n"
@@ -157,6 +160,54 @@ keys Up
 check_line "history survives a restart" "where"
 keys C-u "quit" Enter
 check "quit exits with status 0" "MINICC-EXITED 0"
+
+# Ctrl-C interrupts a long command; the prompt carries on with the state
+# it had (the interpreter stays after its last completed block). forever.ir
+# loops forever and the budget is 10^12 block entries, so without the
+# interrupt none of these would return. A Ctrl-C that lands before the
+# command started (a loaded machine) only clears the empty line: send
+# another one, up to three.
+# interrupt NAME REGEX: Ctrl-C until REGEX is on the screen
+interrupt() {
+    tries=0
+    while [ $tries -lt 3 ]; do
+        sleep 0.5
+        keys C-c
+        wait_for "$2" 10 && { ok "$1"; return; }
+        tries=$((tries + 1))
+    done
+    bad "$1"
+}
+start
+wait_for 'minicc> *$' >/dev/null
+keys "load forever.ir; args [0]; set max-steps 1000000000000" Enter
+check "a program that never ends" "max-steps 1000000000000"
+keys "run" Enter
+interrupt "Ctrl-C interrupts run" "^error: run: interrupted"
+check "an interrupted run shows where it stopped" "^after [0-9]+ blocks: about to enter loop from loop"
+keys "continue" Enter
+interrupt "Ctrl-C interrupts continue" "^error: continue: interrupted"
+keys "step 1000000000" Enter
+interrupt "Ctrl-C interrupts step N" "^error: step: interrupted"
+keys "stepi 1000000000" Enter
+interrupt "Ctrl-C interrupts stepi N" "^error: stepi: interrupted"
+keys "check" Enter
+interrupt "Ctrl-C interrupts check" "^error: check: interrupted"
+keys "machine" Enter
+interrupt "Ctrl-C interrupts machine" "^error: machine: interrupted"
+keys "sweep 2" Enter
+interrupt "Ctrl-C interrupts sweep" "^error: sweep: interrupted"
+keys C-l
+keys "where" Enter
+check "the position survives the interrupts" "^after [0-9]+ blocks: about to enter loop from loop"
+# Two Ctrl-C at the idle prompt only abandon the line, as before.
+keys "garbage" C-c C-c
+sleep 0.3
+keys "print b" Enter
+check "the prompt carries on after the interrupts" "^b = \[[0-9]+\]"
+if screen | grep -q "unknown command 'garbage"; then bad "Ctrl-C at the idle prompt ran the line"; else ok "Ctrl-C twice at the idle prompt abandons the line"; fi
+keys C-d
+check "Ctrl-D quits after the interrupts with status 0" "MINICC-EXITED 0"
 
 echo "pty: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -4,6 +4,7 @@
 # with capture-pane. Checks stepping (the edge record of swap), the readline
 # command line (editing with arrow keys, history, completion), K changes,
 # layouts, resizing, the key help, breakpoints (where c stops), NO_COLOR,
+# Ctrl-C interrupting c, m, x and :run on a program that never ends,
 # quitting, and the refusal to start without a terminal. Prints
 # "N passed, N failed".
 set -u
@@ -144,6 +145,46 @@ check k "returned   return 21 (after 9 blocks)" "c runs to the end after the las
 keys k c
 check k "finished: return 21 (r restarts)" "c after the end"
 keys k q
+
+# ---- Ctrl-C interrupts c, m, x and :run; the workbench carries on --------------------------
+# forever.ir never ends and the budget is 10^12 block entries: without the
+# interrupt, c, m and :run would never return. A Ctrl-C that lands before
+# the key's work started is a key that does nothing: send another, up to 3.
+cp tests/native/forever.ir "$tmp/forever.ir"
+# interrupt NAME TEXT WHAT: Ctrl-C until TEXT is on the screen
+interrupt() {
+    tries=0
+    while [ $tries -lt 3 ]; do
+        sleep 0.5
+        $T send-keys -t "$1" C-c
+        wait_for "$1" "$2" && { ok; return; }
+        tries=$((tries + 1))
+    done
+    bad "$3: '$2' not on the screen"; screen "$1" | sed 's/^/    | /'
+}
+start i 100 30 "" "'$tmp/forever.ir'" "[0]"
+check i "IR forever [input]" "Ctrl-C: opens on forever.ir"
+keys i : "set max-steps 1000000000000" Enter
+check i "max-steps 1000000000000" "Ctrl-C: budget set"
+keys i c
+interrupt i "error: interrupted" "Ctrl-C interrupts c"
+check i "running at loop" "Ctrl-C: c stopped at a block boundary and the workbench shows it"
+check_not i "| step 1 |" "Ctrl-C: the position after c is where it stopped, not a replay cut short"
+keys i C-l n
+check i "loop <- loop" "Ctrl-C: n steps on after the interrupted c"
+keys i m
+interrupt i "machine: interrupted" "Ctrl-C interrupts m"
+keys i : "run" Enter
+interrupt i "error: run: interrupted" "Ctrl-C interrupts :run"
+if command -v "${CC:-cc}" >/dev/null 2>&1; then
+    keys i x
+    interrupt i "error: native: interrupted" "Ctrl-C interrupts x (the native call)"
+fi
+keys i : "print b" Enter
+check i "b = [" "Ctrl-C: the command line works after the interrupts"
+keys i q
+i=0; while [ ! -f "$tmp/i.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if [ -f "$tmp/i.exit" ] && grep -q "EXIT=0" "$tmp/i.exit"; then ok; else bad "Ctrl-C: q quits with status 0 after the interrupts"; fi
 
 # ---- NO_COLOR: attributes but no colours ---------------------------------------------------
 start m 80 24 "NO_COLOR=1" swap.ir 3

@@ -85,7 +85,7 @@ static McArgs make_args(const McFunc *f, int argc, const char **argv) {
 static McOutcome run_both(const McFunc *f, McArgs *args, int64_t max_steps, McPhiMode mode) {
     McArgs a2;
     mc_args_copy(&a2, args);
-    McInterpOptions o = {max_steps, mode, NULL, NULL};
+    McInterpOptions o = {max_steps, mode, NULL, NULL, NULL};
     McInterp *in = mc_interp_new(f, args, &o);
     while (mc_interp_step_block(in)) {
     }
@@ -313,7 +313,7 @@ static void test_observer_swap(void **state) {
     Log l;
     memset(&l, 0, sizeof l);
     mc_str_init(&l.text);
-    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l};
+    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l, NULL};
     McInterp *in = mc_interp_new(f, &a, &o);
     assert_int_equal(mc_interp_block(in), MC_NONE);
     assert_false(mc_interp_continue(in, NULL));
@@ -339,7 +339,7 @@ static void test_observer_mem_and_trap(void **state) {
     Log l;
     memset(&l, 0, sizeof l);
     mc_str_init(&l.text);
-    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l};
+    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l, NULL};
     McInterp *in = mc_interp_new(f, &a, &o);
     mc_interp_continue(in, NULL);
     assert_string_equal(l.text.s, "E0<-1 I0=0 T1 E1<0 I0=1 T2 E2<1 I0=0 I1=0 MS0=0 I2=1 T1 E1<2 I0=0 T3 "
