@@ -40,8 +40,11 @@
  * Bound: after publishing an entry the cache is pruned to
  * $MINICC_CACHE_MAX_ENTRIES entries (default 1000) and
  * $MINICC_CACHE_MAX_BYTES bytes (default 64M), least recently used first
- * (the manifest's mtime; a hit refreshes it when older than a minute), and
- * to the 16 most recent compiler memos; the entry just built is always
+ * (the manifest's mtime; a hit refreshes it when older than a minute); of
+ * entries last used at the same time the one built first (the object's
+ * mtime, which hits never touch) goes first, and of those the smaller key,
+ * so the order never depends on directory order. Compiler memos are pruned
+ * to the 16 most recent (same order); the entry just built is always
  * kept; large bounds are checked on one miss in 16 (prune_due). Only
  * regular files of ours whose names are exactly an entry's (32 hex digits
  * + .so or .c), a memo's or a build file's (tmp-*) are removed; a file that
@@ -388,7 +391,9 @@ static void publish_file(const char *dir, int dirfd, const char *name, const cha
 typedef struct CacheItem {
     char key[33];
     int kind;
-    int64_t bytes, mtime; /* mtime in ns: an entry's is its manifest's */
+    int64_t bytes;
+    int64_t mtime; /* ns: an entry's last use, its manifest's mtime */
+    int64_t born;  /* ns: an entry's build, its object's mtime (never refreshed by a hit) */
 } CacheItem;
 
 static int item_by_key(const void *x, const void *y) {
@@ -397,9 +402,13 @@ static int item_by_key(const void *x, const void *y) {
     return c ? c : a->kind - b->kind;
 }
 
+/* Eviction order: least recently used first; among equal last uses (a
+ * coarse clock, or times set by hand) the earlier built; among those too,
+ * the smaller key. */
 static int item_by_age(const void *x, const void *y) {
     const CacheItem *a = x, *b = y;
     if (a->mtime != b->mtime) return a->mtime < b->mtime ? -1 : 1;
+    if (a->born != b->born) return a->born < b->born ? -1 : 1;
     return strcmp(a->key, b->key);
 }
 
@@ -432,6 +441,7 @@ static void prune(const char *dir, int dirfd, const char *keep_key, const char *
             continue;
         it.bytes = (int64_t)st.st_size;
         it.mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        it.born = it.mtime;
         if (it.kind == NAME_ID) {
             if (nids == capi) ids = mc_xrealloc(ids, (capi = capi * 2 + 16) * sizeof *ids);
             ids[nids++] = it;
@@ -441,8 +451,10 @@ static void prune(const char *dir, int dirfd, const char *keep_key, const char *
         }
     }
     closedir(dp);
-    /* Files -> entries (in place): bytes summed, the manifest's time, else
-     * the newest (an object whose manifest is missing). */
+    /* Files -> entries (in place): bytes summed; last use the manifest's
+     * time, else the newest (an object whose manifest is missing); built
+     * the object's time (.so sorts before .c: ent starts as the object when
+     * there is one), else the manifest's. */
     size_t n = 0;
     int64_t bytes = 0;
     if (nfiles) qsort(files, nfiles, sizeof *files, item_by_key);
