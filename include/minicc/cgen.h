@@ -76,6 +76,16 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
 /* Render + build. */
 McNative *mc_native_compile(const McFunc *f, const McNativeOptions *o, McNativeInfo *info, McDiags *d);
 void mc_native_free(McNative *n);
+/* The compile cache directory o (may be NULL) selects: o->cache_dir, else
+ * $XDG_CACHE_HOME/minicc (an absolute $XDG_CACHE_HOME), else
+ * $HOME/.cache/minicc (an absolute $HOME). Only the last directory is ever
+ * created (0700) when its parent exists, plus the base ($XDG_CACHE_HOME,
+ * ~/.cache) when the directory above it exists: never a missing $HOME or
+ * anything further up. Returns the malloc'd path of a usable directory
+ * (ours, private, not a symlink) or NULL, with the reason in why (one line;
+ * empty with o->no_cache). Builds without one use a private temporary
+ * directory; front ends call this to warn about that. */
+char *mc_native_cache_dir(const McNativeOptions *o, char *why, size_t whysize);
 const char *mc_native_so_path(const McNative *n);
 
 /* Call in a child process. args' buffers are updated in place (also after a

@@ -563,6 +563,11 @@ int mc_cli_fuzz(int argc, char **argv) {
             add_cfg(&cfg, &ncfg, (McStage)s, 1, 4, MC_ALLOC_IMPROVED);
         }
     }
+    for (int i = 0; i < ncfg; i++)
+        if (cfg[i].so.stage == MC_STAGE_NATIVE) {
+            mc_cli_cache_warning(&me);
+            break;
+        }
     z.cfg = cfg;
     z.ncfg = ncfg;
     z.ref_steps = MC_DEFAULT_MAX_STEPS / 4;

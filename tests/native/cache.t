@@ -117,14 +117,50 @@ is rebuilt, never loaded:
   not a link
 
 A cache directory that is a file, a symlink or in an unwritable place: the
-program still runs (built in a private temporary directory), nothing is
-written through the symlink.
+program still runs (built in a private temporary directory) with a warning
+that says why, nothing is written through the symlink. ($HOME is shown as H.)
 
-  $ mkdir -p $HOME/c4 && echo x > $HOME/c4/minicc && XDG_CACHE_HOME=$HOME/c4 minicc run --stage native limits.ir 3; cat $HOME/c4/minicc
+  $ mkdir -p $HOME/c4 && echo x > $HOME/c4/minicc && XDG_CACHE_HOME=$HOME/c4 minicc run --stage native limits.ir 3 2>&1 | sed "s|$HOME|H|g"; cat $HOME/c4/minicc
+  minicc run: warning: no compile cache: H/c4/minicc is not a directory; compiling in a private temporary directory
   return 200609
   x
-  $ mkdir -p $HOME/c5 $HOME/elsewhere && ln -s $HOME/elsewhere $HOME/c5/minicc && XDG_CACHE_HOME=$HOME/c5 minicc run --stage native limits.ir 3; ls $HOME/elsewhere | wc -l
+  $ mkdir -p $HOME/c5 $HOME/elsewhere && ln -s $HOME/elsewhere $HOME/c5/minicc && XDG_CACHE_HOME=$HOME/c5 minicc run --stage native limits.ir 3 2>&1 | sed "s|$HOME|H|g"; ls $HOME/elsewhere | wc -l
+  minicc run: warning: no compile cache: H/c5/minicc is a symbolic link (never followed); compiling in a private temporary directory
   return 200609
   0
-  $ XDG_CACHE_HOME=/proc/minicc-cannot-be-here minicc run --stage native limits.ir 3
+  $ XDG_CACHE_HOME=/proc/minicc-cannot-be-here minicc run --stage native limits.ir 3 2>&1 | sed 's/(\/proc\/minicc-cannot-be-here): .*;/(\/proc\/minicc-cannot-be-here): REASON;/'
+  minicc run: warning: no compile cache: cannot create $XDG_CACHE_HOME (/proc/minicc-cannot-be-here): REASON; compiling in a private temporary directory
   return 200609
+
+A missing $HOME is never created (nor anything above a missing
+$XDG_CACHE_HOME): the program runs, built in a private temporary directory,
+with one warning per process (`check` and a batch run with two native
+commands warn once):
+
+  $ h=$HOME; export HOME=$h/gone/home; unset XDG_CACHE_HOME
+  > minicc run --stage native limits.ir 3 2>&1 | sed "s|$h|H|g"
+  > minicc -c 'load limits.ir; args 3; native; native; check' 2>&1 | grep -c 'warning: native: no compile cache: \$HOME (.*/gone/home) does not exist'
+  > minicc check limits.ir 3 2>&1 | grep -c 'warning'
+  > minicc fuzz --count 2 --stages native -q 2>&1 | grep -c 'minicc fuzz: warning: no compile cache'
+  > XDG_CACHE_HOME=$h/gone/cache minicc run --stage native limits.ir 3 2>&1 | sed "s|$h|H|g"
+  > ls $h/gone 2>&1 | sed "s|$h|H|g"
+  minicc run: warning: no compile cache: $HOME (H/gone/home) does not exist; compiling in a private temporary directory
+  return 200609
+  1
+  1
+  1
+  minicc run: warning: no compile cache: $XDG_CACHE_HOME (H/gone/cache): H/gone does not exist; compiling in a private temporary directory
+  return 200609
+  ls: cannot access 'H/gone': No such file or directory
+
+An existing $HOME gets ~/.cache/minicc, and a missing $XDG_CACHE_HOME whose
+parent exists is created: no warning, the cache is used:
+
+  $ h=$HOME; mkdir $h/fresh; HOME=$h/fresh XDG_CACHE_HOME= minicc run --stage native limits.ir 3 2>&1
+  > XDG_CACHE_HOME=$h/newbase minicc run --stage native limits.ir 3 2>&1
+  > ls $h/fresh/.cache/minicc $h/newbase/minicc | grep -c '\.so$'; stat -c %a $h/fresh/.cache $h/newbase
+  return 200609
+  return 200609
+  2
+  700
+  700
