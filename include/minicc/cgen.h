@@ -56,7 +56,7 @@ typedef struct McNativeOptions {
     double timeout;        /* seconds for one call; <= 0 means the default */
     const char *keep_c;    /* directory to keep the generated C in (NAME.c), or NULL */
     const char *cc;        /* compiler command; NULL: $CC, else "cc" (split on spaces) */
-    const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc */
+    const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc (mc_native_cache_dir) */
     bool no_cache;         /* compile into a private temporary directory every time */
 } McNativeOptions;
 
@@ -76,12 +76,12 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
 /* Render + build. */
 McNative *mc_native_compile(const McFunc *f, const McNativeOptions *o, McNativeInfo *info, McDiags *d);
 void mc_native_free(McNative *n);
-/* The compile cache directory o (may be NULL) selects: o->cache_dir, else
+/* The compile cache directory o (may be NULL) selects: o->cache_dir
+ * (created with its parents, 0700: the caller chose it), else
  * $XDG_CACHE_HOME/minicc (an absolute $XDG_CACHE_HOME), else
- * $HOME/.cache/minicc (an absolute $HOME). Only the last directory is ever
- * created (0700) when its parent exists, plus the base ($XDG_CACHE_HOME,
- * ~/.cache) when the directory above it exists: never a missing $HOME or
- * anything further up. Returns the malloc'd path of a usable directory
+ * $HOME/.cache/minicc (an absolute $HOME). Of those only minicc/ is ever
+ * created (0700), plus the base ($XDG_CACHE_HOME, ~/.cache) when the
+ * directory above it exists: never a missing $HOME or anything further up. Returns the malloc'd path of a usable directory
  * (ours, private, not a symlink) or NULL, with the reason in why (one line;
  * empty with o->no_cache). Builds without one use a private temporary
  * directory; front ends call this to warn about that. */

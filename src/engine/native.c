@@ -302,13 +302,26 @@ static bool make_one_dir(const char *what, const char *path, McStr *why) {
     return ok;
 }
 
+/* mkdir -p for the parents of path (created ones get 0700). */
+static void make_parents(const char *path) {
+    char *p = mc_xstrdup(path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        mkdir(p, 0700);
+        *s = '/';
+    }
+    free(p);
+}
+
 /* Open path as a directory that is ours and private (0700), created when
- * missing and its parent exists; never through a symlink. -1 (the reason
- * in why) if it cannot be. */
-static int open_private_dir(const char *path, McStr *why) {
+ * missing and its parent exists (with parents: all missing parents too);
+ * never through a symlink. -1 (the reason in why) if it cannot be. */
+static int open_private_dir(const char *path, bool parents, McStr *why) {
     const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
     int fd = open(path, flags);
     if (fd < 0 && errno == ENOENT) {
+        if (parents) make_parents(path);
         char *parent = parent_of(path);
         if (!is_dir(parent)) {
             mc_str_printf(why, "%s does not exist", parent);
@@ -367,7 +380,7 @@ static char *cache_dir(const McNativeOptions *o, int *dirfd, McStr *why) {
         }
     }
     if (!dir) return NULL;
-    *dirfd = open_private_dir(dir, why);
+    *dirfd = open_private_dir(dir, o && o->cache_dir, why); /* a directory the caller chose: mkdir -p */
     if (*dirfd < 0) {
         free(dir);
         return NULL;
