@@ -12,7 +12,7 @@ case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "pty: skipped (tmux is not installed; apt-get install tmux)"
-    echo "pty: 0 passed, 0 failed"
+    echo "pty: 0 passed, 0 failed, 1 skipped"
     exit 0
 fi
 
