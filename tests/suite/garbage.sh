@@ -3,8 +3,9 @@
 # and random bytes spliced in, and files of pure random bytes: all from SEED
 # (default 7) through a generator written out here (awk's own rand() differs
 # between mawk and gawk), so every machine runs the same cases and a failure
-# names the seed that replays it (SEED=S N=N sh tests/suite/garbage.sh). Every run must end with status 0 (and then its output
-# must parse back to itself) or status 2 with a FILE:LINE:COL diagnostic;
+# names the seed that replays it (SEED=S N=N sh tests/suite/garbage.sh).
+# Every run must end with status 0 (and then its output must parse back to
+# itself) or status 2 with a FILE:LINE:COL diagnostic;
 # anything else (a crash, a sanitizer report under `make asan`) fails and the
 # input is shown in hex. The in-process version with thousands of cases is
 # test_random_bytes / test_random_mutations in tests/unit/test_parse.c.
