@@ -58,7 +58,7 @@ typedef struct McNativeOptions {
     double timeout;        /* seconds for one call; <= 0 means the default */
     const char *keep_c;    /* directory to keep the generated C in (NAME.c), or NULL */
     const char *cc;        /* compiler command; NULL: $CC, else "cc" (split on spaces) */
-    const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc */
+    const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc (mc_native_cache_dir) */
     bool no_cache;         /* compile into a private temporary directory every time */
     const McInterrupt *interrupt; /* mc_native_execute: NULL, or a flag (interrupt.h)
                                      looked at while compiling and every 50 ms while
@@ -82,6 +82,16 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
 /* Render + build. */
 McNative *mc_native_compile(const McFunc *f, const McNativeOptions *o, McNativeInfo *info, McDiags *d);
 void mc_native_free(McNative *n);
+/* The compile cache directory o (may be NULL) selects: o->cache_dir
+ * (created with its parents, 0700: the caller chose it), else
+ * $XDG_CACHE_HOME/minicc (an absolute $XDG_CACHE_HOME), else
+ * $HOME/.cache/minicc (an absolute $HOME). Of those only minicc/ is ever
+ * created (0700), plus the base ($XDG_CACHE_HOME, ~/.cache) when the
+ * directory above it exists: never a missing $HOME or anything further up. Returns the malloc'd path of a usable directory
+ * (ours, private, not a symlink) or NULL, with the reason in why (one line;
+ * empty with o->no_cache). Builds without one use a private temporary
+ * directory; front ends call this to warn about that. */
+char *mc_native_cache_dir(const McNativeOptions *o, char *why, size_t whysize);
 const char *mc_native_so_path(const McNative *n);
 
 /* Call in a child process. args' buffers are updated in place (also after a

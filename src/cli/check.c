@@ -36,6 +36,7 @@ int mc_cli_check(int argc, char **argv) {
         return st;
     }
     McCheck c;
+    mc_cli_cache_warning(&o); /* a row is stage native */
     mc_check_run(p.func, &base, &o.stage, &c);
     mc_check_print(p.func, &c, stdout);
     fflush(stdout);

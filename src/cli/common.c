@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "minicc/cgen.h"
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
 #include "minicc/run.h"
@@ -49,6 +50,26 @@ bool mc_cli_help(int argc, char **argv) {
 void mc_cli_print_diags(const McDiags *d) { mc_diags_print(d, stderr, true); }
 
 int mc_cli_outcome_status(const McOutcome *out) { return out->kind == MC_RETURNED ? 0 : 3; }
+
+const char *mc_cli_cache_unusable(void) {
+    static bool asked; /* front end: one warning per process */
+    static char why[512];
+    if (asked) return NULL;
+    asked = true;
+    char *dir = mc_native_cache_dir(NULL, why, sizeof why);
+    if (dir) {
+        free(dir);
+        return NULL;
+    }
+    return why;
+}
+
+void mc_cli_cache_warning(const McCliOpts *o) {
+    const char *why = mc_cli_cache_unusable();
+    if (why)
+        fprintf(stderr, "minicc %s: warning: no compile cache: %s; compiling in a private temporary directory\n",
+                o->cmd, why);
+}
 
 /* An integer argument word: optional '-', then digits only. */
 static bool looks_like_int(const char *s) {

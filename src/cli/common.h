@@ -135,4 +135,12 @@ int mc_cli_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, c
 /* Exit status for an outcome: 0 returned, 3 trapped. */
 int mc_cli_outcome_status(const McOutcome *out);
 
+/* Stage native is about to build: the first time in this process, if there
+ * is no usable compile cache (mc_native_cache_dir), the reason (static
+ * text) for the one warning the caller prints; NULL otherwise. */
+const char *mc_cli_cache_unusable(void);
+/* That warning for one-shot command o->cmd:
+ * `minicc CMD: warning: no compile cache: WHY; compiling in a private temporary directory`. */
+void mc_cli_cache_warning(const McCliOpts *o);
+
 #endif

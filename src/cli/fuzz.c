@@ -8,7 +8,11 @@
  * whose outcome (return value or trap message, and final buffers) differs,
  * or that fails or crashes, is a divergence: the program is shrunk (shrink.c)
  * while that configuration keeps failing and the minimal program is printed
- * in text format with its arguments. Exit 1 on a divergence, 0 otherwise,
+ * in text format with its arguments. The reference is the run path
+ * (mc_run); the stepping interpreter (McInterp, which the prompt, the
+ * workbench and lessons use) runs the input, its SSA form and the -O1
+ * result as three more configurations, so a bug in either interpreter is a
+ * divergence too. Exit 1 on a divergence, 0 otherwise,
  * 2 for a bad option (`minicc fuzz: error: ...`, the wording of common.c).
  *
  * Every check runs in a forked child with an alarm, so a crash or a hang in
@@ -29,7 +33,9 @@
 #include "common.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
+#include "minicc/opt.h"
 #include "minicc/pipeline.h"
+#include "minicc/ssa.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
@@ -197,6 +203,7 @@ int mc_cli_gen(int argc, char **argv) {
 typedef struct Config {
     McStageOptions so;
     int mutant;    /* a planted bug (--mutant): 0 none, MUT_SEQPHI, MUT_CRASH */
+    bool stepping; /* the stepping interpreter on stage so.stage's function (input, ssa or opt) */
     char name[48]; /* `alloc K=3 baseline -O0` */
 } Config;
 
@@ -251,6 +258,22 @@ static bool run_mutant(int kind, const McFunc *f, const McStageOptions *so, McAr
     return true;
 }
 
+/* The stepping interpreter on the function stage so->stage interprets: the
+ * input as loaded, its pruned SSA form, or that after -O1. */
+static bool run_stepping(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out, McDiags *d) {
+    McFunc *g = NULL;
+    if (so->stage != MC_STAGE_INPUT) {
+        if (!(g = mc_ssa_build(f, MC_SSA_PRUNED, NULL, d))) return false;
+        if (so->stage == MC_STAGE_OPT && !mc_opt_run(g, NULL, NULL, d)) {
+            mc_func_free(g);
+            return false;
+        }
+    }
+    run_mutant(MUT_NONE, g ? g : f, so, args, out);
+    mc_func_free(g);
+    return true;
+}
+
 static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Result *r) {
     memset(r, 0, sizeof *r);
     r->cfg = -1;
@@ -280,8 +303,9 @@ static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Res
         mc_diags_init(&cd, NULL, NULL, 0);
         McStageOptions co = z->cfg[c].so;
         if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
-        bool ok = z->cfg[c].mutant ? run_mutant(z->cfg[c].mutant, f, &co, &ca, &r->got)
-                                   : mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
+        bool ok = z->cfg[c].mutant     ? run_mutant(z->cfg[c].mutant, f, &co, &ca, &r->got)
+                  : z->cfg[c].stepping ? run_stepping(f, &co, &ca, &r->got, &cd)
+                                       : mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
         bool same = ok && mc_outcome_same(&r->ref, &ra, &r->got, &ca);
         if (!ok) mc_diag_line(&cd, 0, r->msg, sizeof r->msg);
         mc_diags_free(&cd);
@@ -357,6 +381,7 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
     c->so.allocator = al;
     c->so.timeout = 2.0;
     c->mutant = MUT_NONE;
+    c->stepping = false;
     if (stage == MC_STAGE_ALLOC)
         snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, mc_allocator_name(al),
                  opt);
@@ -364,6 +389,14 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
         snprintf(c->name, sizeof c->name, "native -O%d", opt);
     else
         snprintf(c->name, sizeof c->name, "%s", mc_stage_name(stage));
+}
+
+/* The stepping interpreter on stage's function (input, ssa or opt). */
+static void add_stepping(Config **v, int *n, McStage stage) {
+    add_cfg(v, n, stage, 1, 4, MC_ALLOC_IMPROVED);
+    Config *c = &(*v)[*n - 1];
+    c->stepping = true;
+    snprintf(c->name, sizeof c->name, "%s (stepping interpreter)", mc_stage_name(stage));
 }
 
 /* Is the stage built into this binary? (Runs it on `func f() { e: return 0 }`.) */
@@ -544,6 +577,9 @@ int mc_cli_fuzz(int argc, char **argv) {
         snprintf(cfg[0].name, sizeof cfg[0].name, "%s",
                  mutant == MUT_SEQPHI ? "input with sequential phis (--mutant)" : "a stage that aborts (--mutant)");
     }
+    /* The stepping interpreter on the input first (a bug in an interpreter
+     * is found there), on ssa and opt after their run-path configuration. */
+    if (want[MC_STAGE_INPUT]) add_stepping(&cfg, &ncfg, MC_STAGE_INPUT);
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
         if (!want[s]) continue;
         if (!stage_available((McStage)s)) {
@@ -561,8 +597,14 @@ int mc_cli_fuzz(int argc, char **argv) {
             add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 0, 4, MC_ALLOC_IMPROVED);
         } else {
             add_cfg(&cfg, &ncfg, (McStage)s, 1, 4, MC_ALLOC_IMPROVED);
+            if (s == MC_STAGE_SSA || s == MC_STAGE_OPT) add_stepping(&cfg, &ncfg, (McStage)s);
         }
     }
+    for (int i = 0; i < ncfg; i++)
+        if (cfg[i].so.stage == MC_STAGE_NATIVE) {
+            mc_cli_cache_warning(&me);
+            break;
+        }
     z.cfg = cfg;
     z.ncfg = ncfg;
     z.ref_steps = MC_DEFAULT_MAX_STEPS / 4;

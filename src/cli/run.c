@@ -48,6 +48,7 @@ int mc_cli_run(int argc, char **argv) {
     McStageStats stats;
     McDiags d;
     mc_diags_init(&d, o.file, NULL, 0);
+    if (o.stage.stage == MC_STAGE_NATIVE) mc_cli_cache_warning(&o);
     if (mc_stage_execute(p.func, &o.stage, &args, &out, &stats, &d)) {
         mc_outcome_print(p.func, &out, &args, stdout);
         if (o.stats && stats.valid)

@@ -9,7 +9,11 @@
  * McNative is freed.
  *
  * The cache: $XDG_CACHE_HOME/minicc (else ~/.cache/minicc), a directory of
- * ours kept at mode 0700 and never followed through a symlink. An entry is
+ * ours kept at mode 0700 and never followed through a symlink. minicc/ is
+ * created under an existing base, and the base ($XDG_CACHE_HOME, ~/.cache)
+ * only when its parent exists: a missing $HOME is never created, the build
+ * then goes to a private temporary directory (mc_native_cache_dir says why,
+ * for the front ends' one warning). An entry is
  * KEY.so, the object, and KEY.c, its manifest: one line
  *     / * minicc-cache 2 so-bytes=N so-hash=H * /      (without the blanks)
  * then the C source. KEY is a 128-bit hash of the source, the compiler
@@ -40,8 +44,11 @@
  * Bound: after publishing an entry the cache is pruned to
  * $MINICC_CACHE_MAX_ENTRIES entries (default 1000) and
  * $MINICC_CACHE_MAX_BYTES bytes (default 64M), least recently used first
- * (the manifest's mtime; a hit refreshes it when older than a minute), and
- * to the 16 most recent compiler memos; the entry just built is always
+ * (the manifest's mtime; a hit refreshes it when older than a minute); of
+ * entries last used at the same time the one built first (the object's
+ * mtime, which hits never touch) goes first, and of those the smaller key,
+ * so the order never depends on directory order. Compiler memos are pruned
+ * to the 16 most recent (same order); the entry just built is always
  * kept; large bounds are checked on one miss in 16 (prune_due). Only
  * regular files of ours whose names are exactly an entry's (32 hex digits
  * + .so or .c), a memo's or a build file's (tmp-*) are removed; a file that
@@ -261,6 +268,40 @@ static bool hash_fd(int fd, Hash *h, int64_t *bytes) {
 
 /* ---- the cache directory ------------------------------------------------------- */
 
+static bool is_dir(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* path without its last component (malloc'd; "/" for "/x"). */
+static char *parent_of(const char *path) {
+    char *p = mc_xstrdup(path);
+    size_t n = strlen(p);
+    while (n > 1 && p[n - 1] == '/') p[--n] = 0;
+    char *slash = strrchr(p, '/');
+    if (!slash) {
+        free(p);
+        return mc_xstrdup(".");
+    }
+    if (slash == p) slash[1] = 0;
+    else *slash = 0;
+    return p;
+}
+
+/* Make the directory path exist: created (0700) only when its parent
+ * already exists, never anything further up. False with the reason in why. */
+static bool make_one_dir(const char *what, const char *path, McStr *why) {
+    if (is_dir(path)) return true;
+    char *parent = parent_of(path);
+    bool ok = false;
+    if (!is_dir(parent)) mc_str_printf(why, "%s (%s): %s does not exist", what, path, parent);
+    else if (mkdir(path, 0700) != 0 && errno != EEXIST)
+        mc_str_printf(why, "cannot create %s (%s): %s", what, path, strerror(errno));
+    else if (!(ok = is_dir(path))) mc_str_printf(why, "%s (%s) is not a directory", what, path);
+    free(parent);
+    return ok;
+}
+
 /* mkdir -p for the parents of path (created ones get 0700). */
 static void make_parents(const char *path) {
     char *p = mc_xstrdup(path);
@@ -273,30 +314,53 @@ static void make_parents(const char *path) {
     free(p);
 }
 
-/* Open path as a directory that is ours and private (0700), created with
- * its parents if missing; never through a symlink. -1 if it cannot be. */
-static int open_private_dir(const char *path) {
+/* Open path as a directory that is ours and private (0700), created when
+ * missing and its parent exists (with parents: all missing parents too);
+ * never through a symlink. -1 (the reason in why) if it cannot be. */
+static int open_private_dir(const char *path, bool parents, McStr *why) {
     const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
     int fd = open(path, flags);
     if (fd < 0 && errno == ENOENT) {
-        make_parents(path);
-        mkdir(path, 0700);
+        if (parents) make_parents(path);
+        char *parent = parent_of(path);
+        if (!is_dir(parent)) {
+            mc_str_printf(why, "%s does not exist", parent);
+            free(parent);
+            return -1;
+        }
+        free(parent);
+        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+            mc_str_printf(why, "cannot create %s: %s", path, strerror(errno));
+            return -1;
+        }
         fd = open(path, flags);
     }
-    if (fd < 0) return -1;
-    /* The directory opened is the one checked. */
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
-        ((st.st_mode & 077) != 0 && fchmod(fd, 0700) != 0)) {
-        close(fd);
+    if (fd < 0) {
+        struct stat st;
+        if (errno == ELOOP || (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)))
+            mc_str_printf(why, "%s is a symbolic link (never followed)", path);
+        else if (errno == ENOTDIR) mc_str_printf(why, "%s is not a directory", path);
+        else mc_str_printf(why, "%s: %s", path, strerror(errno));
         return -1;
     }
-    return fd;
+    /* The directory opened is the one checked. */
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        mc_str_printf(why, "%s is not a directory", path);
+    } else if (st.st_uid != geteuid()) {
+        mc_str_printf(why, "%s belongs to another user", path);
+    } else if ((st.st_mode & 077) != 0 && fchmod(fd, 0700) != 0) {
+        mc_str_printf(why, "cannot make %s private: %s", path, strerror(errno));
+    } else {
+        return fd;
+    }
+    close(fd);
+    return -1;
 }
 
-/* The cache directory (malloc'd) with *dirfd open on it, or NULL when there
- * is no usable one. */
-static char *cache_dir(const McNativeOptions *o, int *dirfd) {
+/* The cache directory (malloc'd) with *dirfd open on it, or NULL with the
+ * reason in why (nothing for no_cache). See mc_native_cache_dir. */
+static char *cache_dir(const McNativeOptions *o, int *dirfd, McStr *why) {
     *dirfd = -1;
     if (o && o->no_cache) return NULL;
     char *dir = NULL;
@@ -305,17 +369,33 @@ static char *cache_dir(const McNativeOptions *o, int *dirfd) {
     } else {
         const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
         if (xdg && xdg[0] == '/') {
-            dir = path_join(xdg, "minicc");
+            if (make_one_dir("$XDG_CACHE_HOME", xdg, why)) dir = path_join(xdg, "minicc");
         } else if (home && home[0] == '/') {
-            dir = path_join(home, ".cache/minicc");
+            char *base = path_join(home, ".cache");
+            if (!is_dir(home)) mc_str_printf(why, "$HOME (%s) does not exist", home);
+            else if (make_one_dir("~/.cache", base, why)) dir = path_join(base, "minicc");
+            free(base);
+        } else {
+            mc_str_puts(why, "neither $XDG_CACHE_HOME nor $HOME is set (to an absolute path)");
         }
     }
     if (!dir) return NULL;
-    *dirfd = open_private_dir(dir);
+    *dirfd = open_private_dir(dir, o && o->cache_dir, why); /* a directory the caller chose: mkdir -p */
     if (*dirfd < 0) {
         free(dir);
         return NULL;
     }
+    return dir;
+}
+
+char *mc_native_cache_dir(const McNativeOptions *o, char *why, size_t whysize) {
+    McStr w;
+    mc_str_init(&w);
+    int fd;
+    char *dir = cache_dir(o, &fd, &w);
+    if (fd >= 0) close(fd);
+    if (why && whysize) snprintf(why, whysize, "%s", dir || !w.s ? "" : w.s);
+    mc_str_free(&w);
     return dir;
 }
 
@@ -388,7 +468,9 @@ static void publish_file(const char *dir, int dirfd, const char *name, const cha
 typedef struct CacheItem {
     char key[33];
     int kind;
-    int64_t bytes, mtime; /* mtime in ns: an entry's is its manifest's */
+    int64_t bytes;
+    int64_t mtime; /* ns: an entry's last use, its manifest's mtime */
+    int64_t born;  /* ns: an entry's build, its object's mtime (never refreshed by a hit) */
 } CacheItem;
 
 static int item_by_key(const void *x, const void *y) {
@@ -397,9 +479,13 @@ static int item_by_key(const void *x, const void *y) {
     return c ? c : a->kind - b->kind;
 }
 
+/* Eviction order: least recently used first; among equal last uses (a
+ * coarse clock, or times set by hand) the earlier built; among those too,
+ * the smaller key. */
 static int item_by_age(const void *x, const void *y) {
     const CacheItem *a = x, *b = y;
     if (a->mtime != b->mtime) return a->mtime < b->mtime ? -1 : 1;
+    if (a->born != b->born) return a->born < b->born ? -1 : 1;
     return strcmp(a->key, b->key);
 }
 
@@ -432,6 +518,7 @@ static void prune(const char *dir, int dirfd, const char *keep_key, const char *
             continue;
         it.bytes = (int64_t)st.st_size;
         it.mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        it.born = it.mtime;
         if (it.kind == NAME_ID) {
             if (nids == capi) ids = mc_xrealloc(ids, (capi = capi * 2 + 16) * sizeof *ids);
             ids[nids++] = it;
@@ -441,8 +528,10 @@ static void prune(const char *dir, int dirfd, const char *keep_key, const char *
         }
     }
     closedir(dp);
-    /* Files -> entries (in place): bytes summed, the manifest's time, else
-     * the newest (an object whose manifest is missing). */
+    /* Files -> entries (in place): bytes summed; last use the manifest's
+     * time, else the newest (an object whose manifest is missing); built
+     * the object's time (.so sorts before .c: ent starts as the object when
+     * there is one), else the manifest's. */
     size_t n = 0;
     int64_t bytes = 0;
     if (nfiles) qsort(files, nfiles, sizeof *files, item_by_key);
@@ -851,7 +940,10 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
     size_t srclen = strlen(src);
     McNative *result = NULL;
     int dirfd;
-    char *dir = cache_dir(o, &dirfd), *tmp = NULL, *tc = NULL, *tso = NULL;
+    McStr why; /* why there is no cache: mc_native_cache_dir tells front ends */
+    mc_str_init(&why);
+    char *dir = cache_dir(o, &dirfd, &why), *tmp = NULL, *tc = NULL, *tso = NULL;
+    mc_str_free(&why);
     char key[33] = "", idhex[33] = "", name[40];
     bool in_cache = false; /* tmp is a build directory inside the cache */
 

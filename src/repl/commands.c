@@ -797,6 +797,17 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
     return OK;
 }
 
+/* Stage native without a compile cache: one warning per process
+ * (mc_cli_cache_unusable), placed like the session's errors. */
+static void cache_warning(McSession *s, FILE *err) {
+    const char *why = mc_cli_cache_unusable();
+    if (!why) return;
+    if (s->where_file && s->where_line > 0) fprintf(err, "%s:%d: ", s->where_file, s->where_line);
+    else if (s->where_file) fprintf(err, "%s: ", s->where_file);
+    fprintf(err, "warning: %s: no compile cache: %s; compiling in a private temporary directory\n",
+            s->cmd ? s->cmd : "native", why);
+}
+
 static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_args(s, err)) return ERR;
@@ -805,6 +816,7 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     McNativeOptions no;
     memset(&no, 0, sizeof no);
     no.interrupt = s->interrupt;
+    cache_warning(s, err);
     McArgs args;
     mc_args_copy(&args, &s->args);
     McDiags d;
@@ -842,6 +854,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
     o.interrupt = s->interrupt;
     McCheck c;
+    cache_warning(s, err); /* a row is stage native */
     mc_check_run(s->input, &s->args, &o, &c);
     if (c.interrupted) {
         mc_check_free(&c);

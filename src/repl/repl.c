@@ -34,21 +34,62 @@ char *mc_repl_history_path(void) {
     const char *state = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
     if (state && state[0] == '/') mc_str_printf(&b, "%s/minicc/history", state);
-    else if (home && home[0]) mc_str_printf(&b, "%s/.local/state/minicc/history", home);
+    else if (home && home[0] == '/') mc_str_printf(&b, "%s/.local/state/minicc/history", home);
     else return NULL;
     return mc_str_take(&b);
 }
 
-/* mkdir -p of the directory part of path. */
-static void make_parent_dirs(const char *path) {
-    char *p = mc_xstrdup(path);
-    for (char *q = p + 1; *q; q++) {
-        if (*q != '/') continue;
-        *q = 0;
-        if (mkdir(p, 0700) != 0 && errno != EEXIST) break;
-        *q = '/';
+static bool is_dir(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Make the directory dir exist: created (0700) only when its parent
+ * already exists, never anything further up. False with the reason in why. */
+static bool make_one_dir(const char *what, const char *dir, McStr *why) {
+    if (is_dir(dir)) return true;
+    char *parent = mc_xstrdup(dir);
+    char *slash = strrchr(parent, '/');
+    if (slash == parent) slash[1] = 0;
+    else if (slash) *slash = 0;
+    bool ok = false;
+    if (!slash || !is_dir(parent)) mc_str_printf(why, "%s (%s): %s does not exist", what, dir, parent);
+    else if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+        mc_str_printf(why, "cannot create %s (%s): %s", what, dir, strerror(errno));
+    else if (!(ok = is_dir(dir))) mc_str_printf(why, "%s (%s) is not a directory", what, dir);
+    free(parent);
+    return ok;
+}
+
+/* The history file with its directory made by the XDG rule: minicc/ under
+ * an existing base, the base ($XDG_STATE_HOME, or ~/.local/state with
+ * ~/.local) only when the directory above it exists; a missing $HOME is
+ * never created. NULL with the reason in why when there is none. */
+static char *history_file(McStr *why) {
+    const char *state = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    McStr dir;
+    mc_str_init(&dir);
+    bool ok = false;
+    if (state && state[0] == '/') {
+        mc_str_printf(&dir, "%s/minicc", state);
+        ok = make_one_dir("$XDG_STATE_HOME", state, why);
+    } else if (home && home[0] == '/') {
+        if (!is_dir(home)) {
+            mc_str_printf(why, "$HOME (%s) does not exist", home);
+        } else {
+            mc_str_printf(&dir, "%s/.local", home);
+            ok = make_one_dir("~/.local", dir.s, why);
+            mc_str_puts(&dir, "/state");
+            ok = ok && make_one_dir("~/.local/state", dir.s, why);
+            mc_str_puts(&dir, "/minicc");
+        }
+    } else {
+        mc_str_puts(why, "neither $XDG_STATE_HOME nor $HOME is set (to an absolute path)");
     }
-    free(p);
+    ok = ok && make_one_dir("the history directory", dir.s, why);
+    mc_str_free(&dir);
+    return ok ? mc_repl_history_path() : NULL;
 }
 
 /* ---- completion ------------------------------------------------------------ */
@@ -146,11 +187,12 @@ int mc_repl_run(McSession *s) {
     s->interrupt = &interrupt_flag;
 
     using_history();
-    char *hist = mc_repl_history_path();
-    if (hist) {
-        make_parent_dirs(hist);
-        read_history(hist);
-    }
+    McStr why;
+    mc_str_init(&why);
+    char *hist = history_file(&why);
+    if (hist) read_history(hist);
+    else fprintf(stderr, "minicc: warning: no history file: %s; history is kept for this session only\n", why.s);
+    mc_str_free(&why);
     printf("minicc %s - type `help` for the commands, `quit` or Ctrl-D to leave\n", MINICC_VERSION);
     for (;;) {
         in_readline = 1;

@@ -15,7 +15,10 @@
 int mc_repl_run(McSession *s);
 
 /* The history file's path (malloc'd), or NULL when neither XDG_STATE_HOME
- * nor HOME is set. */
+ * nor HOME is set to an absolute path. Creates nothing: the prompt makes
+ * its directory, minicc/ under an existing base and the base only when the
+ * directory above it exists (never a missing $HOME); otherwise it keeps
+ * history for the session only, with one warning. */
 char *mc_repl_history_path(void);
 
 /* The process's Ctrl-C flag (one per process: there is one terminal). The

@@ -46,7 +46,7 @@ interpreter does.
 
 The printed allocation is still valid IR (comment lines), so it reads back:
 
-  $ minicc print swap.ir --stage allocated --regs 1 > a.ir && minicc run a.ir -- 3 && rm a.ir
+  $ minicc print swap.ir --stage allocated --regs 1 > $CRAMTMP/a.ir && minicc run $CRAMTMP/a.ir -- 3
   return 21
-  $ minicc print swap.ir --stage destroyed --allocator baseline > d.ir && minicc check d.ir -- 3 | tail -1 && rm d.ir
+  $ minicc print swap.ir --stage destroyed --allocator baseline > $CRAMTMP/d.ir && minicc check $CRAMTMP/d.ir -- 3 | tail -1
   agree

@@ -185,7 +185,7 @@ refused instead of wrapping around to seed 0.
   minicc fuzz: error: --count 2 from --seed 18446744073709551615 runs past the largest seed 18446744073709551615
   [2]
   $ minicc fuzz --seed 18446744073709551615 --count 1 --stages ssa,opt | sed 's/([0-9.]* s)$/(T s)/'
-  fuzz: 1 program (seeds 18446744073709551615..18446744073709551615, 1 SSA, 0 trapping, 0 skipped), 2 configurations, 2 stage runs, all agree (T s)
+  fuzz: 1 program (seeds 18446744073709551615..18446744073709551615, 1 SSA, 0 trapping, 0 skipped), 4 configurations, 4 stage runs, all agree (T s)
 
 sweep: --regs is a list of budgets here.
 

@@ -14,7 +14,7 @@ case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "pty: skipped (tmux is not installed; apt-get install tmux)"
-    echo "pty: 0 passed, 0 failed"
+    echo "pty: 0 passed, 0 failed, 1 skipped"
     exit 0
 fi
 
@@ -208,6 +208,42 @@ check "the prompt carries on after the interrupts" "^b = \[[0-9]+\]"
 if screen | grep -q "unknown command 'garbage"; then bad "Ctrl-C at the idle prompt ran the line"; else ok "Ctrl-C twice at the idle prompt abandons the line"; fi
 keys C-d
 check "Ctrl-D quits after the interrupts with status 0" "MINICC-EXITED 0"
+
+# A missing $HOME is never created: the prompt warns once and keeps its
+# history for the session only (also with $XDG_STATE_HOME under a missing
+# directory); a missing base under an existing parent is created.
+for case in home state base; do
+    old=$S; runs=$((runs + 1)); S="mc$runs"
+    case $case in
+    home) envs="HOME='$tmp/gone/home'" ;;
+    state) envs="HOME='$tmp/home' XDG_STATE_HOME='$tmp/gone/state'" ;;
+    base) envs="HOME='$tmp/home' XDG_STATE_HOME='$tmp/newstate'" ;;
+    esac
+    $T new-session -d -s "$S" -x 110 -y 40 \
+        "cd '$tmp/work' && env -i PATH='$PATH' TERM=xterm LC_ALL=C $envs INPUTRC=/dev/null '$MINICC'; echo MINICC-EXITED \$?; sleep 30"
+    [ -n "$old" ] && $T kill-session -t "$old" >/dev/null 2>&1
+    wait_for 'minicc> *$' >/dev/null
+    keys "args 4" Enter "args 5" Enter Up
+    check_line "$case: history within the session" "args 5"
+    keys C-u "quit" Enter
+    check "$case: quit exits with status 0" "MINICC-EXITED 0"
+    joined=$($T capture-pane -p -J -t "$S" 2>/dev/null) # wrapped lines joined
+    if [ "$case" = base ]; then
+        if ! printf '%s\n' "$joined" | grep -q warning && grep -q '^args 5$' "$tmp/newstate/minicc/history" 2>/dev/null; then
+            ok "base: \$XDG_STATE_HOME created under its existing parent"
+        else
+            bad "base: \$XDG_STATE_HOME created under its existing parent"
+        fi
+        continue
+    fi
+    n=$(printf '%s\n' "$joined" | grep -c 'warning: no history file')
+    if [ "$n" = 1 ] && printf '%s\n' "$joined" | grep -q "warning: no history file: .*$tmp/gone.*does not exist; history is kept for this session only"; then
+        ok "$case: one warning naming the missing directory"
+    else
+        bad "$case: one warning naming the missing directory ($n warnings)"
+    fi
+    if [ -e "$tmp/gone" ]; then bad "$case: $tmp/gone was created"; else ok "$case: nothing created"; fi
+done
 
 echo "pty: $pass passed, $fail failed"
 [ "$fail" = 0 ]

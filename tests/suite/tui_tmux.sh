@@ -16,7 +16,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "tmux is not installed (tools/deps.sh installs it): skipped"
-    echo "0 passed, 0 failed"
+    echo "0 passed, 0 failed, 1 skipped"
     exit 0
 fi
 

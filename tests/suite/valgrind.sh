@@ -15,9 +15,17 @@ ok() { pass=$((pass + 1)); echo "ok   $1"; }
 ko() { fail=$((fail + 1)); echo "FAIL $1"; grep -E '^==[0-9]+== ' "$tmp/vg" | head -40; }
 
 if ! command -v valgrind >/dev/null 2>&1; then
-    echo "note: valgrind not installed; skipped"; echo "0 passed, 0 failed"; exit 0
+    echo "note: valgrind not installed; skipped"; echo "0 passed, 0 failed, 1 skipped"; exit 0
 fi
-case "$BUILD" in *asan*) echo "note: sanitizer build; skipped"; echo "0 passed, 0 failed"; exit 0 ;; esac
+case "$BUILD" in *asan*) echo "note: sanitizer build; skipped"; echo "0 passed, 0 failed, 1 skipped"; exit 0 ;; esac
+# A valgrind older than the compiler's debug info (valgrind 3.19 and the
+# DWARF 5 of clang 14) gives up on the binary before running it: that is
+# this machine's tool pair, not a finding about minicc.
+if valgrind -q "$MINICC" --version >"$tmp/probe" 2>&1; [ $? != 0 ] && grep -q 'debuginfo reader' "$tmp/probe"; then
+    echo "note: valgrind cannot read the debug info of $MINICC (built by ${CC:-cc}); skipped"
+    grep -m1 'debuginfo reader' "$tmp/probe"
+    echo "0 passed, 0 failed, 1 skipped"; exit 0
+fi
 
 # vg NAME CMD... (stdin passed through): memcheck must report nothing.
 vg() {

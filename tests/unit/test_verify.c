@@ -2,6 +2,7 @@
  * diagnostic, on IR text (through mc_parse, which runs mc_verify in INFER
  * mode) and on functions built with the ir.h builder API (synthesized IR with
  * no positions, forced modes, malformed handles the parser cannot produce). */
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include "testir.h"
 
 #include "minicc/cfg.h"
+#include "minicc/gen.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -741,6 +743,153 @@ static void test_random_damage(void **state) {
     print_message("random damage: %d runs, %d still valid\n", runs, valid);
 }
 
+/* Generated verifier cases: in a generated program (both forms), move an
+ * instruction above the definition of one of its operands in the same block,
+ * print it and parse the text back. Every operand whose single definition
+ * is now below its use must be reported, at the moved instruction's line:
+ * `use of 'x' is not dominated by its definition` (a function with phis is
+ * SSA), `'x' may be used before it is assigned` (no phis: mutable rules);
+ * nothing else. */
+/* Assignments of x among instructions [from, to) of bl. */
+static int32_t defs_in(const McBlock *bl, int32_t from, int32_t to, int32_t x) {
+    int32_t n = 0;
+    for (int32_t k = from; k < to; k++) n += mc_op_info[bl->insts[k].op].has_dest && bl->insts[k].dest == x;
+    return n;
+}
+
+/* Moving instruction i of bl to index j changes only what its operands
+ * assigned in [j, i) are. When all of such an operand's assignments are
+ * there, it is unassigned at the new place on the path that first reaches
+ * the block: reported, exactly. An operand assigned both there and
+ * elsewhere may still be reached by the other assignment: not a case. */
+static bool movable(const McBlock *bl, int32_t i, int32_t j, const int32_t *ndefs) {
+    const McInst *in = &bl->insts[i];
+    for (int a = 0; a < mc_op_info[in->op].nargs; a++) {
+        if (in->a[a].kind != MC_OPND_VALUE) continue;
+        int32_t n = defs_in(bl, j, i, in->a[a].v);
+        if (n != 0 && n != ndefs[in->a[a].v]) return false;
+    }
+    return true;
+}
+
+static void test_generated_use_above_def(void **state) {
+    (void)state;
+    int cases[2] = {0, 0}; /* with phis, without */
+    /* Seeds 1..300 in SSA form, 301..1800 mutable (whose variables are
+     * mostly assigned in several blocks: fewer cases per program). */
+    for (uint64_t seed = 1; seed <= 1800; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.form = seed <= 300 ? MC_GEN_SSA : MC_GEN_MUTABLE;
+        McFunc *f = mc_gen(seed, &go);
+        assert_true(mc_verify(f, MC_VERIFY_INFER, NULL));
+        /* Definitions per value (parameters count), and where the single ones are. */
+        int32_t *ndefs = mc_xcalloc((size_t)f->nvalues + 1, sizeof *ndefs);
+        bool phis = false;
+        for (int32_t p = 0; p < f->nparams; p++) ndefs[f->params[p]]++;
+        for (int32_t b = 0; b < f->nblocks; b++) {
+            const McBlock *bl = &f->blocks[b];
+            phis |= bl->nphis > 0;
+            for (int32_t p = 0; p < bl->nphis; p++) ndefs[bl->phis[p].dest]++;
+            for (int32_t i = 0; i < bl->ninsts; i++)
+                if (mc_op_info[bl->insts[i].op].has_dest) ndefs[bl->insts[i].dest]++;
+        }
+        /* Candidates (block, instruction, the index to move it to): an operand
+         * assigned only earlier in the same block (movable); one is chosen by
+         * the seed. */
+        int32_t ncand = 0, pick = -1, cb = -1, ci = -1, cj = -1;
+        McRng rng;
+        mc_rng_seed(&rng, seed);
+        for (int pass = 0; pass < 2; pass++) {
+            int32_t k = 0;
+            for (int32_t b = 0; b < f->nblocks; b++) {
+                const McBlock *bl = &f->blocks[b];
+                for (int32_t i = 0; i < bl->ninsts; i++) {
+                    const McInst *in = &bl->insts[i];
+                    for (int a = 0; a < mc_op_info[in->op].nargs; a++) {
+                        int32_t x = in->a[a].v, j = 0;
+                        if (in->a[a].kind != MC_OPND_VALUE || f->values[x].param != MC_NONE) continue;
+                        while (j < i && defs_in(bl, j, j + 1, x) == 0) j++; /* x's first assignment here */
+                        if (j == i || defs_in(bl, j, i, x) != ndefs[x] || !movable(bl, i, j, ndefs)) continue;
+                        if (pass == 1 && k == pick) {
+                            cb = b;
+                            ci = i;
+                            cj = j;
+                        }
+                        k++;
+                    }
+                }
+            }
+            if (pass == 0) {
+                ncand = k;
+                if (ncand == 0) break;
+                pick = (int32_t)mc_rng_below(&rng, (uint32_t)ncand);
+            }
+        }
+        if (ncand == 0) {
+            free(ndefs);
+            mc_func_free(f);
+            continue;
+        }
+        /* Expected: each operand of the moved instruction assigned in [cj, ci)
+         * of this block (all its assignments are there), in operand order. */
+        McInst moved = f->blocks[cb].insts[ci];
+        McStr want;
+        mc_str_init(&want);
+        int nwant = 0;
+        for (int a = 0; a < mc_op_info[moved.op].nargs; a++) {
+            int32_t x = moved.a[a].v;
+            if (moved.a[a].kind != MC_OPND_VALUE || defs_in(&f->blocks[cb], cj, ci, x) == 0) continue;
+            if (phis) mc_str_printf(&want, "use of '%s' is not dominated by its definition\n", f->values[x].name);
+            else mc_str_printf(&want, "'%s' may be used before it is assigned\n", f->values[x].name);
+            nwant++;
+        }
+        assert_true(nwant >= 1);
+        mc_block_inst_remove(f, cb, ci);
+        *mc_block_inst_insert(f, cb, cj) = moved;
+        /* Its line in the printed text: the func line, then per block the
+         * label, phis, instructions and terminator. */
+        int32_t line = 1;
+        for (int32_t b = 0; b < cb; b++) line += 2 + f->blocks[b].nphis + f->blocks[b].ninsts;
+        line += 1 + f->blocks[cb].nphis + cj + 1;
+        char *text = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        assert_non_null(m);
+        mc_func_print(f, m);
+        assert_int_equal(fclose(m), 0);
+        McDiags d;
+        mc_diags_init(&d, "g.ir", text, len);
+        McModule *mod = mc_parse("g.ir", text, len, &d);
+        McStr got;
+        mc_str_init(&got);
+        for (int k = 0; k < d.n; k++) {
+            mc_str_printf(&got, "%s\n", d.v[k].msg);
+            if (d.v[k].loc.line != line) {
+                print_message("seed %" PRIu64 ": diagnostic at line %d, moved instruction at %d\n%s", seed,
+                              (int)d.v[k].loc.line, (int)line, text);
+                fail();
+            }
+        }
+        if (!got.s || strcmp(got.s, want.s) != 0) {
+            print_message("seed %" PRIu64 ": block %d, instruction %d moved to %d\n%s", seed, (int)cb, (int)ci,
+                          (int)cj, text);
+            assert_string_equal(got.s ? got.s : "", want.s);
+        }
+        assert_null(mod);
+        cases[phis ? 0 : 1]++;
+        mc_str_free(&got);
+        mc_str_free(&want);
+        mc_diags_free(&d);
+        free(text);
+        free(ndefs);
+        mc_func_free(f);
+    }
+    print_message("use moved above its definition: %d cases with phis, %d without\n", cases[0], cases[1]);
+    assert_true(cases[0] >= 200);
+    assert_true(cases[1] >= 50);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap_is_ssa),
@@ -780,6 +929,7 @@ int main(void) {
         cmocka_unit_test(test_mutable_dominance_and_memo),
         cmocka_unit_test(test_chain_100k),
         cmocka_unit_test(test_parse_100k_blocks),
+        cmocka_unit_test(test_generated_use_above_def),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
