@@ -400,7 +400,8 @@ int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const 
     }
     int runs = nk * nallocs - refused;
     if (refused)
-        fprintf(out, "%d run%s not run (interference graph over its size limit)\n", refused, refused == 1 ? "" : "s");
+        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, nk * nallocs,
+                nk * nallocs == 1 ? "" : "s");
     if (diverged)
         fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
                 diverged == 1 ? "s" : "");
