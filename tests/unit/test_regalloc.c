@@ -411,7 +411,7 @@ static void test_dense_equals_sparse(void **state) {
 /* n i32 parameters summed in a chain: every parameter is live at the
  * start, so the graph has about n^2 edges (issue 14). */
 static char *chain_src(int n) {
-    size_t cap = (size_t)n * 40 + 100, len = 0;
+    size_t cap = (size_t)n * 64 + 100, len = 0;
     char *s = malloc(cap);
     len += (size_t)snprintf(s + len, cap - len, "func f(");
     for (int i = 0; i < n; i++) len += (size_t)snprintf(s + len, cap - len, "%si32 p%d", i ? ", " : "", i);
