@@ -721,8 +721,17 @@ typedef struct NbColours {
     int32_t words;
     uint64_t *valid; /* with cset: the nodes whose counts are filled in (the others are
                         counted from the sets when first asked) */
+    int32_t *zeros;  /* with cnt: how many registers no neighbour of u holds, so "is any
+                        register but r free around u?" costs O(1), not O(K) */
     const Work *w;
 } NbColours;
+
+/* One neighbour of u moves from register `from` to `to` (-1: none). */
+static inline void nbc_bump(NbColours *nc, int32_t u, int32_t from, int32_t to) {
+    int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+    if (from >= 0 && --cu[from] == 0) nc->zeros[u]++;
+    if (to >= 0 && cu[to]++ == 0) nc->zeros[u]--;
+}
 
 /* With cset: u's counts, from the register sets (rows are symmetric: u's
  * count for c is how many of u's row hold c). */
@@ -740,6 +749,9 @@ static int32_t *nbc_row(NbColours *nc, const int32_t *colour, int32_t u) {
     }
     for (int32_t k = 0; k < w->nnb[u]; k++)
         if (colour[w->nb[u][k]] >= 0) cu[colour[w->nb[u][k]]]++;
+    int32_t z = 0;
+    for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+    nc->zeros[u] = z;
     nc->valid[u >> 6] |= (uint64_t)1 << (u & 63);
     return cu;
 }
@@ -749,6 +761,7 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->cnt = NULL;
     nc->cset = NULL;
     nc->valid = NULL;
+    nc->zeros = NULL;
     nc->w = w;
     nc->words = w->dense ? w->dense->words : 0;
     if (w->dense && w->K <= 64) {
@@ -759,8 +772,7 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     }
     if ((size_t)w->n * (size_t)w->K > (size_t)16 * 1024 * 1024) return;
     nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
-    nc->w = w;
-    nc->valid = NULL;
+    nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
     if (nc->cset) {
         nc->valid = mc_xcalloc((size_t)nc->words, sizeof *nc->valid);
         return;
@@ -768,6 +780,12 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     for (int32_t v = 0; v < w->n; v++) {
         if (!w->alive[v] || colour[v] < 0) continue;
         NB_FOR(w, v, t, { nc->cnt[(size_t)t * (size_t)nc->K + (size_t)colour[v]]++; });
+    }
+    for (int32_t u = 0; u < w->n; u++) {
+        const int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+        int32_t z = 0;
+        for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+        nc->zeros[u] = z;
     }
 }
 
@@ -777,24 +795,13 @@ static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, in
         /* only the counts filled in so far */
         const uint64_t *row = mc_igraph_bitrow(w->dense, x);
         for (int32_t i = 0; i < nc->words; i++)
-            for (uint64_t y = row[i] & nc->valid[i]; y; y &= y - 1) {
-                int32_t *cu = nc->cnt + (size_t)(i * 64 + mc_ctz64(y)) * (size_t)nc->K;
-                if (colour[x] >= 0) cu[colour[x]]--;
-                if (c >= 0) cu[c]++;
-            }
+            for (uint64_t y = row[i] & nc->valid[i]; y; y &= y - 1) nbc_bump(nc, i * 64 + mc_ctz64(y), colour[x], c);
         for (int32_t k = 0; k < w->nnb[x]; k++) {
             int32_t t = w->nb[x][k];
-            if (!((nc->valid[t >> 6] >> (t & 63)) & 1)) continue;
-            int32_t *cu = nc->cnt + (size_t)t * (size_t)nc->K;
-            if (colour[x] >= 0) cu[colour[x]]--;
-            if (c >= 0) cu[c]++;
+            if ((nc->valid[t >> 6] >> (t & 63)) & 1) nbc_bump(nc, t, colour[x], c);
         }
     } else if (nc->cnt && colour[x] != c)
-        NB_FOR(w, x, t, {
-            int32_t *row = nc->cnt + (size_t)t * (size_t)nc->K;
-            if (colour[x] >= 0) row[colour[x]]--;
-            if (c >= 0) row[c]++;
-        });
+        NB_FOR(w, x, t, { nbc_bump(nc, t, colour[x], c); });
     if (nc->cset && colour[x] != c) {
         uint64_t bit = (uint64_t)1 << (x & 63);
         if (colour[x] >= 0) nc->cset[(size_t)colour[x] * (size_t)nc->words + (size_t)(x >> 6)] &= ~bit;
@@ -810,6 +817,15 @@ static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u
     for (int32_t c = 0; c < nc->K; c++)
         if (c != avoid && row[c] == 0) return c;
     return -1;
+}
+
+/* Whether nbc_free would find a register (its answer >= 0), in O(1) with
+ * the counts: avoid is u's own register, so it is free around u unless a
+ * neighbour holds it too. */
+static bool nbc_any_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
+    if (!nc->cnt) return free_colour(w, colour, u, avoid, taken) >= 0;
+    const int32_t *row = nbc_row(nc, colour, u);
+    return nc->zeros[u] - (row[avoid] == 0) > 0;
 }
 
 /* One spilled node v of recolour, when the rows are dense and the holders
@@ -830,10 +846,10 @@ static bool recolour_dense(Work *w, NbColours *nc, const double *cost, int32_t *
         bool movable = true;
         for (int32_t i = 0; i < words && movable; i++)
             for (uint64_t x = row[i] & set[i]; x && movable; x &= x - 1)
-                if (nbc_free(nc, w, colour, i * 64 + mc_ctz64(x), c, taken) < 0) movable = false;
+                if (!nbc_any_free(nc, w, colour, i * 64 + mc_ctz64(x), c, taken)) movable = false;
         for (int32_t k = 0; k < w->nnb[v] && movable; k++) {
             int32_t u = w->nb[v][k];
-            if (colour[u] == c && nbc_free(nc, w, colour, u, c, taken) < 0) movable = false;
+            if (colour[u] == c && !nbc_any_free(nc, w, colour, u, c, taken)) movable = false;
         }
         if (movable) pick = c;
     }
@@ -900,7 +916,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             NB_FOR(w, v, u, {
                 if (colour[u] < 0) continue;
                 conflict[colour[u]] += cost[u];
-                if (movable[colour[u]] && nbc_free(&nc, w, colour, u, colour[u], taken) < 0) movable[colour[u]] = 0;
+                if (movable[colour[u]] && !nbc_any_free(&nc, w, colour, u, colour[u], taken)) movable[colour[u]] = 0;
             });
             int32_t pick = -1;
             for (int32_t c = 0; c < K && pick < 0; c++)
@@ -932,6 +948,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && colour[v] < 0) total += cost[v];
     free(nc.cnt);
+    free(nc.zeros);
     free(nc.cset);
     free(nc.valid);
     free(taken);
