@@ -34,6 +34,8 @@
  * chapter's degree order for select - and the variant with the least
  * estimated spill traffic (step 1's weights over the final code) wins:
  * coalescing merges live ranges, which sometimes makes spilling dearer.
+ * (When coalescing merges nothing, the variant without it would repeat the
+ * same work to the same result and is skipped.)
  * The teaching machine takes slot operands directly, so a spilled value needs
  * no spill code and no rebuild: it simply lives in its slot.
  *
@@ -1090,38 +1092,41 @@ static void colour_improved(McAllocation *a, int mode) {
     for (int32_t i = 0; i < nsp; i++) {
         int32_t v = spilled[i];
         st++;
-        int32_t s = -1;
+        /* Every slot so far having one holder, a node neighbouring all the
+         * slotted nodes finds every slot taken: a new one, at once. */
+        bool all_taken = false;
         if (slotted && nslotted == a->slots && w.nnb[v] == 0) {
-            /* every slot so far has one holder; when all of them are
-             * neighbours, every slot is taken and v opens a new one */
             const uint64_t *row = mc_igraph_bitrow(w.dense, v);
             int32_t m = 0;
             for (int32_t k = 0; k < w.dense->words; k++) m += mc_popcount64(row[k] & slotted[k]);
-            if (m == nslotted) s = a->slots;
+            all_taken = m == nslotted;
         }
-        if (s >= 0) {
-            /* (the new slot below) */
-        } else if (slotted) {
-            const uint64_t *row = mc_igraph_bitrow(w.dense, v);
-            for (int32_t k = 0; k < w.dense->words; k++)
-                for (uint64_t x = row[k] & slotted[k]; x; x &= x - 1)
-                    slot_taken[a->loc[k * 64 + mc_ctz64(x)].index] = st;
-            for (int32_t k = 0; k < w.nnb[v]; k++) {
-                int32_t t = w.nb[v][k];
-                if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
-            }
+        int32_t s = -1;
+        if (all_taken) {
+            s = a->slots++;
         } else {
-            NB_FOR(&w, v, t, {
-                if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
-            });
+            if (slotted) {
+                const uint64_t *row = mc_igraph_bitrow(w.dense, v);
+                for (int32_t k = 0; k < w.dense->words; k++)
+                    for (uint64_t x = row[k] & slotted[k]; x; x &= x - 1)
+                        slot_taken[a->loc[k * 64 + mc_ctz64(x)].index] = st;
+                for (int32_t k = 0; k < w.nnb[v]; k++) {
+                    int32_t t = w.nb[v][k];
+                    if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+                }
+            } else {
+                NB_FOR(&w, v, t, {
+                    if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+                });
+            }
+            for (int32_t k = pt.start[v]; k < pt.start[v + 1] && s < 0; k++) {
+                McLocation l = a->loc[pt.list[k]];
+                if (l.kind == MC_LOC_SLOT && slot_taken[l.index] != st) s = l.index;
+            }
+            for (int32_t c = 0; c < a->slots && s < 0; c++)
+                if (slot_taken[c] != st) s = c;
+            if (s < 0) s = a->slots++;
         }
-        for (int32_t k = pt.start[v]; k < pt.start[v + 1] && s < 0; k++) {
-            McLocation l = a->loc[pt.list[k]];
-            if (l.kind == MC_LOC_SLOT && slot_taken[l.index] != st) s = l.index;
-        }
-        for (int32_t c = 0; c < a->slots && s < 0; c++)
-            if (slot_taken[c] != st) s = c;
-        if (s < 0 || s == a->slots) s = a->slots++;
         a->loc[v] = (McLocation){MC_LOC_SLOT, s};
         if (slotted) slotted[v >> 6] |= (uint64_t)1 << (v & 63), nslotted++;
     }
