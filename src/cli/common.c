@@ -370,8 +370,8 @@ int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const 
             McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
             if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
                 /* over the size limit: say so in the row and go on */
-                fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], allocs[w] == MC_ALLOC_BASELINE ? "baseline" : "improved",
-                        d->v[nd].msg);
+                fprintf(out, "%4d  %-9s  not run: %s\n", ks[i],
+                        allocs[w] == MC_ALLOC_BASELINE ? "baseline" : "improved", d->v[nd].msg);
                 while (d->n > nd) free(d->v[--d->n].msg);
                 refused++;
                 continue;

@@ -315,8 +315,10 @@ static void scan(Scan *s, int mode) {
                     const uint64_t *row = mc_igraph_bitrow(g, d);
                     bool had = except != MC_NONE && mc_bit_test(row, except);
                     dense_or(g, d, s->lbits);
-                    if (except != MC_NONE && !had)
-                        g->bits[(size_t)d * (size_t)g->words + (size_t)(except >> 6)] &= ~((uint64_t)1 << (except & 63));
+                    if (except != MC_NONE && !had) {
+                        uint64_t *word = g->bits + (size_t)d * (size_t)g->words + (size_t)(except >> 6);
+                        *word &= ~((uint64_t)1 << (except & 63));
+                    }
                 }
             }
             for (int a = 0; a < nargs; a++)
@@ -370,7 +372,8 @@ McIGraph *mc_interference_limited(const McFunc *f, McAllocator which, const int3
      * (8 bytes a pair, three lists at the peak of finish()). */
     int32_t words = (nv + 63) / 64;
     double matrix = (double)words * 64.0 * (double)words * 8.0;
-    bool dense = mc_igraph_force_form == 2 || (mc_igraph_force_form != 1 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
+    bool dense = mc_igraph_force_form == 2 ||
+                 (mc_igraph_force_form != 1 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
     if (dense) {
         g->words = words ? words : 1;
         g->bits = mc_xcalloc((size_t)g->words * 64 * (size_t)g->words, sizeof *g->bits);
