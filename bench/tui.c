@@ -122,13 +122,13 @@ int main(void) {
             const McBlock *bl = &s.input->blocks[b];
             for (int32_t p = 0; p < bl->nphis; p++) {
                 line.len = 0;
-                mc_show_phi(s.input, &bl->phis[p], &line);
+                mc_phi_str(s.input, &bl->phis[p], &line);
                 total += line.len;
             }
             for (int32_t i = 0; i <= bl->ninsts; i++) {
                 line.len = 0;
-                if (i < bl->ninsts) mc_show_inst(s.input, &bl->insts[i], &line);
-                else mc_show_term(s.input, &bl->term, &line);
+                if (i < bl->ninsts) mc_inst_str(s.input, &bl->insts[i], &line);
+                else mc_term_str(s.input, &bl->term, &line);
                 total += line.len;
             }
         }

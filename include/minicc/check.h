@@ -19,6 +19,8 @@ typedef struct McCheckRow {
     int regs;           /* alloc: K */
     char label[24];     /* `input`, `alloc K=2`, ... */
     bool ran;           /* false: the stage could not run (see error) */
+    bool refused;       /* alloc only: not run because the interference graph is over its size
+                           limit (error says so); not a divergence */
     char error[256];    /* why it could not run */
     McOutcome outcome;  /* when ran */
     McArgs args;        /* the arguments after the run (final buffers) */

@@ -20,8 +20,9 @@
  * The machine executes an allocation through physical locations (a register
  * file of K and an array of slots), so a wrong allocation corrupts results.
  *
- * Everything here is a pure function of its inputs: no globals, no printing
- * (except the explicit *_print helpers to a caller's FILE).
+ * Everything here is a pure function of its inputs (and, for mc_allocate,
+ * of $MINICC_MAX_INTERFERENCES, the graph size limit): no globals, no
+ * printing (except the explicit *_print helpers to a caller's FILE).
  *
  * Implemented in destroy.c, interfere.c, regalloc.c, machine.c (src/engine). */
 #ifndef MINICC_REGALLOC_H
@@ -63,9 +64,17 @@ typedef struct McIGraph {
     int32_t nvalues;   /* size of the per-value arrays (the function's nvalues) */
     bool *node;        /* node[v]: v is a node of the graph */
     int32_t nnodes;
-    int32_t **adj;     /* adj[v]: neighbours, sorted by handle (NULL when none) */
+    /* The edges in one of two forms, chosen by size (the answers are the
+     * same): sparse, adjacency rows; or dense, a bit matrix (when it is
+     * smaller than the rows would be: many values live at once). Read them
+     * with mc_igraph_neighbours and mc_igraph_has. */
+    int32_t **adj;     /* sparse: adj[v] neighbours sorted by handle (NULL when none); NULL when dense */
+    uint64_t *bits;    /* dense: row v is words 64-bit words from bits + v * words; NULL when sparse */
+    int32_t words;
     int32_t *degree;   /* number of neighbours */
     int64_t nedges;
+    int64_t pairs;     /* interferences the scan found (edges counted at every definition that
+                          makes them, so >= nedges): what the size limit counts */
     /* copy-related pairs `d = copy s` (improved graphs only), one per copy
      * instruction, with the instruction's weight 10^loop depth */
     int32_t (*moves)[2];
@@ -80,10 +89,30 @@ typedef struct McIGraph {
  * parameters pairwise including unused ones, buffers excluded). improved:
  * the same scan with Chaitin's copy exception (`d = copy s` does not make d
  * interfere with s) and only the parameters live on entry bound, pairwise.
- * loop_depth (per block, may be NULL = all 0) weights the moves. */
+ * loop_depth (per block, may be NULL = all 0) weights the moves. No limit. */
 McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loop_depth);
+/* The same with a size limit: when the scan finds more than `limit`
+ * interferences (limit > 0), nothing big is allocated and NULL is returned
+ * with the diagnostic `interference graph too large to colour: N nodes, M
+ * interferences (at most L; $MINICC_MAX_INTERFERENCES raises the limit)`. */
+McIGraph *mc_interference_limited(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
+                                  McDiags *d);
 void mc_igraph_free(McIGraph *g);
-bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b); /* binary search, O(log degree) */
+/* O(1) dense, O(log degree) sparse. */
+bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b);
+/* The neighbours of v, ascending, into out (room for degree[v]); returns
+ * their number. */
+int32_t mc_igraph_neighbours(const McIGraph *g, int32_t v, int32_t *out);
+
+/* The diagnostic of a refused graph starts with this; mc_alloc_too_large
+ * tells such a message from other failures (check reports the stage as not
+ * run instead of a divergence). */
+#define MC_ALLOC_TOO_LARGE "interference graph too large to colour"
+bool mc_alloc_too_large(const char *msg);
+
+/* Interferences allowed by default (about 10,000 scalar parameters summed
+ * in a chain); $MINICC_MAX_INTERFERENCES overrides it for mc_allocate. */
+#define MC_DEFAULT_MAX_INTERFERENCES 150000000LL
 
 /* ---- allocation (regalloc.c) ----------------------------------------------- */
 

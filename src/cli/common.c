@@ -399,12 +399,20 @@ int mc_cli_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, c
     fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
     fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
             "spill_writes", "traffic", "instructions", "copies", "result");
-    int diverged = 0;
+    int diverged = 0, refused = 0;
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
             /* Per allocation: the allocator itself is not polled. */
             if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
+            int nd = d->n;
             McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
+            if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
+                /* over the size limit: say so in the row and go on */
+                fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], mc_allocator_name(allocs[w]), d->v[nd].msg);
+                while (d->n > nd) free(d->v[--d->n].msg);
+                refused++;
+                continue;
+            }
             if (!a) {
                 fflush(out);
                 mc_args_free(&ref);
@@ -432,11 +440,14 @@ int mc_cli_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, c
             mc_allocation_free(a);
         }
     }
-    int runs = nk * nallocs;
+    int runs = nk * nallocs - refused;
+    if (refused)
+        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, nk * nallocs,
+                nk * nallocs == 1 ? "" : "s");
     if (diverged)
         fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
                 diverged == 1 ? "s" : "");
-    else
+    else if (runs > 0)
         fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs,
                 runs == 1 ? " agrees" : "s agree");
     mc_args_free(&ref);

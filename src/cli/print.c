@@ -113,12 +113,15 @@ static void print_graph_stats(const McAllocation *a, FILE *out) {
     const McFunc *f = a->f;
     fprintf(out, "# interference: %d nodes, %lld edges, %d moves\n", (int)g->nnodes, (long long)g->nedges,
             (int)g->nmoves);
+    int32_t *row = mc_xmalloc((size_t)(g->nvalues ? g->nvalues : 1) * sizeof *row);
     for (int32_t v = 0; v < g->nvalues; v++) {
         if (!g->node[v]) continue;
         fprintf(out, "#   %s (degree %d):", f->values[v].name, (int)g->degree[v]);
-        for (int32_t k = 0; k < g->degree[v]; k++) fprintf(out, " %s", f->values[g->adj[v][k]].name);
+        int32_t n = mc_igraph_neighbours(g, v, row);
+        for (int32_t k = 0; k < n; k++) fprintf(out, " %s", f->values[row[k]].name);
         fputc('\n', out);
     }
+    free(row);
     fprintf(out, "# colouring order:");
     for (int32_t i = 0; i < a->norder; i++) fprintf(out, " %s", f->values[a->order[i]].name);
     fputc('\n', out);

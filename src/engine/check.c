@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/regalloc.h"
 #include "minicc/util.h"
 
 static const struct {
@@ -48,7 +49,8 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
         r->ran = mc_stage_execute(f, &o, &r->args, &r->outcome, NULL, &d);
         if (!r->ran) {
             snprintf(r->error, sizeof r->error, "%s", d.n ? d.v[0].msg : "unknown error");
-            c->nonterminating = false;
+            r->refused = o.stage == MC_STAGE_ALLOC && d.n && mc_alloc_too_large(d.v[0].msg);
+            if (!r->refused) c->nonterminating = false;
         } else if (!did_not_finish(&r->outcome)) {
             c->nonterminating = false;
         }
@@ -61,7 +63,7 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
             c->nonterminating = false;
             break;
         }
-        if (c->diverged < 0 && i > 0 &&
+        if (c->diverged < 0 && i > 0 && !r->refused &&
             (!r->ran || !mc_outcome_agree(&c->rows[0].outcome, &c->rows[0].args, &r->outcome, &r->args)))
             c->diverged = (int)i;
         if (!r->ran && i == 0) { /* nothing to compare with */
@@ -81,6 +83,10 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
     for (int i = 0; i < c->nrows; i++) {
         const McCheckRow *r = &c->rows[i];
         fprintf(out, "%-11s ", r->label);
+        if (r->refused) {
+            fprintf(out, "not run: %s\n", r->error);
+            continue;
+        }
         if (!r->ran) {
             fprintf(out, "cannot run: %s\n", r->error);
             continue;
@@ -106,8 +112,14 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
                     cut->label, cut->outcome.trap, (cut == a ? b : a)->label);
         }
         fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
+        return;
     }
-    else if (c->nonterminating)
+    int refused = 0;
+    for (int i = 0; i < c->nrows; i++) refused += c->rows[i].refused;
+    if (refused)
+        fprintf(out, "# %d alloc row%s not run (interference graph over its size limit): the other stages agree\n",
+                refused, refused == 1 ? "" : "s");
+    if (c->nonterminating)
         fprintf(out, "# no stage finished: the step budget and the time limit agree\nagree\n");
     else
         fprintf(out, "agree\n");

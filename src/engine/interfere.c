@@ -17,13 +17,28 @@
  * exception: `d = copy s` does not make d interfere with s, since both hold
  * the same value there; if either is redefined while the other is live, that
  * later definition adds the edge. The copies become the moves that the
- * coalescer may remove. */
+ * coalescer may remove.
+ *
+ * Size. A first scan finds the nodes and moves and counts the pairs the
+ * edge scan would connect (duplicates included): nothing of the graph's size
+ * is allocated yet, so a graph over the caller's limit is refused cheaply
+ * (mc_interference_limited). Then the edges are stored in one of two forms
+ * with the same answers: adjacency rows built from a pair list (memory
+ * proportional to the pairs), or, when that would take more memory than a
+ * bit matrix over the values, the matrix (a function with 5,000 parameters
+ * live at once has 25 million edges: 200 MB of rows, 12.5 MB of bits). The
+ * matrix is filled a row at a time - at a definition d, row d |= the live
+ * set, a word at a time - and made symmetric afterwards with 64 x 64 block
+ * transposes, so building it costs O(definitions x values / 64), not
+ * O(edges). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
+#include "igraph.h"
+#include "regalloc_test.h"
 
 /* Graph under construction: every connect() call appends the pair to one
  * flat list, duplicates included; finish() turns the list into sorted,
@@ -153,81 +168,260 @@ static double weight_of_depth(int32_t depth) {
     return w;
 }
 
-McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loop_depth) {
-    for (int32_t b = 0; b < f->nblocks; b++) MC_ASSERT(f->blocks[b].nphis == 0);
-    int32_t nv = f->nvalues;
-    McIGraph *g = mc_xcalloc(1, sizeof *g);
-    g->nvalues = nv;
-    g->node = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->node);
-    g->adj = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->adj);
-    g->degree = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->degree);
-    Builder bld = {g, f, NULL, 0, 0};
-    int32_t movecap = 0;
-    bool improved = which == MC_ALLOC_IMPROVED;
+/* ---- the dense form ---------------------------------------------------------- */
 
-    McLiveness *lv = mc_liveness_all(f, NULL);
-    McValList entry = f->nblocks > 0 ? mc_live_in(lv, 0) : (McValList){NULL, 0};
-
-    if (!improved) {
-        /* Every scalar parameter, used or not, pairwise. */
-        for (int32_t p = 0; p < f->nparams; p++) ensure(&bld, f->params[p]);
-        for (int32_t p = 0; p < f->nparams; p++)
-            for (int32_t q = p + 1; q < f->nparams; q++) connect(&bld, f->params[p], f->params[q]);
-    } else if (f->nblocks > 0) {
-        /* Only what is live on entry is bound there; bound together. */
-        for (int32_t i = 0; i < entry.n; i++) {
-            ensure(&bld, entry.v[i]);
-            for (int32_t j = i + 1; j < entry.n; j++) connect(&bld, entry.v[i], entry.v[j]);
+/* Transpose a 64 x 64 bit block in place: bit j of a[i] moves to bit i of
+ * a[j] (the swap-halves method, six rounds). */
+static void transpose64(uint64_t a[64]) {
+    uint64_t m = 0x00000000FFFFFFFFULL;
+    for (int j = 32; j; j >>= 1, m ^= m << j)
+        for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+            uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+            a[k] ^= t << j;
+            a[k | j] ^= t;
         }
-    }
-    g->entry_live = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->entry_live);
-    for (int32_t i = 0; i < entry.n; i++) g->entry_live[entry.v[i]] = true;
+}
 
+/* M |= M^T over the whole matrix, one pair of 64 x 64 blocks at a time. */
+static void symmetrize(uint64_t *bits, int32_t words) {
+    uint64_t a[64], b[64];
+    for (int32_t bi = 0; bi < words; bi++)
+        for (int32_t bj = bi; bj < words; bj++) {
+            for (int r = 0; r < 64; r++) {
+                a[r] = bits[((size_t)bi * 64 + (size_t)r) * (size_t)words + (size_t)bj];
+                b[r] = bits[((size_t)bj * 64 + (size_t)r) * (size_t)words + (size_t)bi];
+            }
+            transpose64(b);
+            for (int r = 0; r < 64; r++) a[r] |= b[r];
+            for (int r = 0; r < 64; r++) bits[((size_t)bi * 64 + (size_t)r) * (size_t)words + (size_t)bj] = a[r];
+            transpose64(a);
+            for (int r = 0; r < 64; r++) bits[((size_t)bj * 64 + (size_t)r) * (size_t)words + (size_t)bi] = a[r];
+        }
+}
+
+/* ---- the scan ------------------------------------------------------------------ */
+
+/* The scan runs twice: SCAN_COUNT finds the nodes and the moves and counts
+ * the pairs connect() would be given (duplicates included: an upper bound
+ * on the edges, and what the limit is about); SCAN_SPARSE and SCAN_DENSE
+ * then add the edges to the pair list or to the bit matrix. */
+enum { SCAN_COUNT, SCAN_SPARSE, SCAN_DENSE };
+
+typedef struct Scan {
+    const McFunc *f;
+    McIGraph *g;
+    Builder *bld;
+    const McLiveness *lv;
+    McValList entry;
+    bool improved;
+    const int32_t *loop_depth;
+    int32_t movecap;
+    int64_t pairs;     /* SCAN_COUNT */
+    uint64_t *lbits;   /* SCAN_DENSE: the live set as bits */
+} Scan;
+
+static void scan_live_add(Scan *s, Live *l, int32_t v) {
+    if (l->pos[v] >= 0) return;
+    live_add(l, v);
+    if (s->lbits) s->lbits[v >> 6] |= (uint64_t)1 << (v & 63);
+}
+
+static void scan_live_del(Scan *s, Live *l, int32_t v) {
+    if (l->pos[v] < 0) return;
+    live_del(l, v);
+    if (s->lbits) s->lbits[v >> 6] &= ~((uint64_t)1 << (v & 63));
+}
+
+/* Row v |= set, without v itself. */
+static void dense_or(McIGraph *g, int32_t v, const uint64_t *set) {
+    uint64_t *row = g->bits + (size_t)v * (size_t)g->words;
+    for (int32_t w = 0; w < g->words; w++) row[w] |= set[w];
+    row[v >> 6] &= ~((uint64_t)1 << (v & 63));
+}
+
+/* The values bound together on entry, pairwise. */
+static void scan_entry(Scan *s, int mode) {
+    const McFunc *f = s->f;
+    int32_t n = 0;
+    const int32_t *v;
+    int32_t *scalars = NULL;
+    if (!s->improved) {
+        scalars = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *scalars);
+        for (int32_t p = 0; p < f->nparams; p++)
+            if (is_scalar(f, f->params[p])) scalars[n++] = f->params[p];
+        v = scalars;
+    } else {
+        n = s->entry.n;
+        v = s->entry.v;
+    }
+    if (mode == SCAN_COUNT) {
+        /* baseline: every scalar parameter, used or not; improved: only what
+         * is live on entry is bound there */
+        if (!s->improved)
+            for (int32_t p = 0; p < f->nparams; p++) ensure(s->bld, f->params[p]);
+        else
+            for (int32_t i = 0; i < n; i++) ensure(s->bld, v[i]);
+        s->pairs += (int64_t)n * (n - 1) / 2;
+    } else if (mode == SCAN_SPARSE) {
+        for (int32_t i = 0; i < n; i++)
+            for (int32_t j = i + 1; j < n; j++) connect(s->bld, v[i], v[j]);
+    } else if (n > 1) {
+        uint64_t *set = mc_xcalloc((size_t)s->g->words, sizeof *set);
+        for (int32_t i = 0; i < n; i++) set[v[i] >> 6] |= (uint64_t)1 << (v[i] & 63);
+        for (int32_t i = 0; i < n; i++) dense_or(s->g, v[i], set);
+        free(set);
+    }
+    free(scalars);
+}
+
+static void scan(Scan *s, int mode) {
+    const McFunc *f = s->f;
+    McIGraph *g = s->g;
+    int32_t nv = f->nvalues;
+    scan_entry(s, mode);
+    if (mode == SCAN_DENSE) s->lbits = mc_xcalloc((size_t)g->words, sizeof *s->lbits);
     Live live = {mc_xmalloc((size_t)(nv ? nv : 1) * sizeof(int32_t)), mc_xmalloc((size_t)(nv ? nv : 1) * sizeof(int32_t)), 0};
     for (int32_t v = 0; v < nv; v++) live.pos[v] = -1;
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         live.n = 0;
-        McValList out = mc_live_out(lv, b);
+        McValList out = mc_live_out(s->lv, b);
         for (int32_t i = 0; i < out.n; i++)
-            if (is_scalar(f, out.v[i])) live_add(&live, out.v[i]);
+            if (is_scalar(f, out.v[i])) scan_live_add(s, &live, out.v[i]);
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && is_scalar(f, bl->term.arg.v))
-            live_add(&live, bl->term.arg.v);
-        for (int32_t i = 0; i < live.n; i++) ensure(&bld, live.list[i]);
-        double w = improved ? weight_of_depth(loop_depth ? loop_depth[b] : 0) : 1;
+            scan_live_add(s, &live, bl->term.arg.v);
+        if (mode == SCAN_COUNT)
+            for (int32_t i = 0; i < live.n; i++) ensure(s->bld, live.list[i]);
+        double w = s->improved ? weight_of_depth(s->loop_depth ? s->loop_depth[b] : 0) : 1;
         for (int32_t k = bl->ninsts - 1; k >= 0; k--) {
             const McInst *in = &bl->insts[k];
             int nargs = mc_op_info[in->op].nargs;
             if (in->dest != MC_NONE) {
                 int32_t d = in->dest;
                 int32_t except = MC_NONE;
-                if (improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && is_scalar(f, in->a[0].v)) {
+                if (s->improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && is_scalar(f, in->a[0].v)) {
                     except = in->a[0].v;
-                    if (except != d) add_move(g, &movecap, d, except, w);
+                    if (except != d && mode == SCAN_COUNT) add_move(g, &s->movecap, d, except, w);
                 }
-                ensure(&bld, d);
-                live_del(&live, d);
-                for (int32_t i = 0; i < live.n; i++)
-                    if (live.list[i] != except) connect(&bld, d, live.list[i]);
+                scan_live_del(s, &live, d);
+                if (mode == SCAN_COUNT) {
+                    ensure(s->bld, d);
+                    if (is_scalar(f, d)) s->pairs += live.n - (except != MC_NONE && live.pos[except] >= 0);
+                } else if (mode == SCAN_SPARSE) {
+                    for (int32_t i = 0; i < live.n; i++)
+                        if (live.list[i] != except) connect(s->bld, d, live.list[i]);
+                } else if (is_scalar(f, d) && live.n > 0) {
+                    /* keep an edge to `except` only if an earlier definition made it */
+                    const uint64_t *row = mc_igraph_bitrow(g, d);
+                    bool had = except != MC_NONE && mc_bit_test(row, except);
+                    dense_or(g, d, s->lbits);
+                    if (except != MC_NONE && !had) {
+                        uint64_t *word = g->bits + (size_t)d * (size_t)g->words + (size_t)(except >> 6);
+                        *word &= ~((uint64_t)1 << (except & 63));
+                    }
+                }
             }
             for (int a = 0; a < nargs; a++)
                 if (mc_opnd_is_val(in->a[a]) && is_scalar(f, in->a[a].v)) {
-                    live_add(&live, in->a[a].v);
-                    ensure(&bld, in->a[a].v);
+                    scan_live_add(s, &live, in->a[a].v);
+                    if (mode == SCAN_COUNT) ensure(s->bld, in->a[a].v);
                 }
         }
-        for (int32_t i = 0; i < live.n; i++) live.pos[live.list[i]] = -1;
+        for (int32_t i = 0; i < live.n; i++) {
+            int32_t v = live.list[i];
+            live.pos[v] = -1;
+            if (s->lbits) s->lbits[v >> 6] &= ~((uint64_t)1 << (v & 63));
+        }
     }
     free(live.pos);
     free(live.list);
-    finish(&bld);
+    free(s->lbits);
+    s->lbits = NULL;
+}
+
+int mc_igraph_force_form = 0; /* regalloc_test.h */
+
+McIGraph *mc_interference_limited(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
+                                  McDiags *d) {
+    for (int32_t b = 0; b < f->nblocks; b++) MC_ASSERT(f->blocks[b].nphis == 0);
+    int32_t nv = f->nvalues;
+    McIGraph *g = mc_xcalloc(1, sizeof *g);
+    g->nvalues = nv;
+    g->node = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->node);
+    g->degree = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->degree);
+    Builder bld = {g, f, NULL, 0, 0};
+
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    Scan s = {f, g, &bld, lv, f->nblocks > 0 ? mc_live_in(lv, 0) : (McValList){NULL, 0}, which == MC_ALLOC_IMPROVED,
+              loop_depth, 0, 0, NULL};
+    g->entry_live = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->entry_live);
+    for (int32_t i = 0; i < s.entry.n; i++) g->entry_live[s.entry.v[i]] = true;
+    scan(&s, SCAN_COUNT);
+    g->pairs = s.pairs;
+    if (limit > 0 && s.pairs > limit) {
+        if (d)
+            mc_diag(d, (McLoc){0, 0},
+                    MC_ALLOC_TOO_LARGE ": %d nodes, %lld interferences (at most %lld; "
+                    "$MINICC_MAX_INTERFERENCES raises the limit)",
+                    (int)g->nnodes, (long long)s.pairs, (long long)limit);
+        mc_liveness_free(lv);
+        mc_igraph_free(g);
+        return NULL;
+    }
+    /* The bit matrix when it takes less memory than the pair list would
+     * (8 bytes a pair, three lists at the peak of finish()). */
+    int32_t words = (nv + 63) / 64;
+    double matrix = (double)words * 64.0 * (double)words * 8.0;
+    bool dense = mc_igraph_force_form == 2 ||
+                 (mc_igraph_force_form != 1 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
+    if (dense) {
+        g->words = words ? words : 1;
+        g->bits = mc_xcalloc((size_t)g->words * 64 * (size_t)g->words, sizeof *g->bits);
+        scan(&s, SCAN_DENSE);
+        symmetrize(g->bits, g->words);
+        int64_t total = 0;
+        for (int32_t v = 0; v < nv; v++) {
+            const uint64_t *row = mc_igraph_bitrow(g, v);
+            int32_t dg = 0;
+            for (int32_t w = 0; w < g->words; w++) dg += mc_popcount64(row[w]);
+            g->degree[v] = dg;
+            total += dg;
+        }
+        g->nedges = total / 2;
+    } else {
+        g->adj = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->adj);
+        scan(&s, SCAN_SPARSE);
+        finish(&bld);
+    }
     mc_liveness_free(lv);
     return g;
+}
+
+bool mc_alloc_too_large(const char *msg) {
+    return msg && strncmp(msg, MC_ALLOC_TOO_LARGE, strlen(MC_ALLOC_TOO_LARGE)) == 0;
+}
+
+McIGraph *mc_interference(const McFunc *f, McAllocator which, const int32_t *loop_depth) {
+    return mc_interference_limited(f, which, loop_depth, 0, NULL);
+}
+
+int32_t mc_igraph_neighbours(const McIGraph *g, int32_t v, int32_t *out) {
+    if (v < 0 || v >= g->nvalues) return 0;
+    if (!g->bits) {
+        if (g->degree[v]) memcpy(out, g->adj[v], (size_t)g->degree[v] * sizeof *out);
+        return g->degree[v];
+    }
+    const uint64_t *row = mc_igraph_bitrow(g, v);
+    int32_t n = 0;
+    for (int32_t w = 0; w < g->words; w++)
+        for (uint64_t x = row[w]; x; x &= x - 1) out[n++] = w * 64 + mc_ctz64(x);
+    return n;
 }
 
 bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b) {
     if (a == b) return false;
     if (a < 0 || b < 0 || a >= g->nvalues || b >= g->nvalues) return false;
+    if (g->bits) return mc_bit_test(mc_igraph_bitrow(g, a), b);
     /* binary search in the shorter row */
     if (g->degree[a] > g->degree[b]) {
         int32_t t = a;
@@ -250,6 +444,7 @@ void mc_igraph_free(McIGraph *g) {
     if (!g) return;
     free(g->adj_store);
     free(g->adj);
+    free(g->bits);
     free(g->node);
     free(g->degree);
     free(g->moves);

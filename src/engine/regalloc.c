@@ -34,11 +34,23 @@
  * chapter's degree order for select - and the variant with the least
  * estimated spill traffic (step 1's weights over the final code) wins:
  * coalescing merges live ranges, which sometimes makes spilling dearer.
+ * (When coalescing merges nothing, the variant without it would repeat the
+ * same work to the same result and is skipped.)
  * The teaching machine takes slot operands directly, so a spilled value needs
  * no spill code and no rebuild: it simply lives in its slot.
  *
  * Either way the result is checked: no two interfering values share a
- * location (an internal error otherwise). */
+ * location (an internal error otherwise).
+ *
+ * Dense graphs (interfere.c keeps them as a bit matrix) take the same
+ * decisions in the same order: rows are read in ascending order from the
+ * matrix and then the entries merges appended, exactly the order of the
+ * adjacency rows; where a step only asks "does a neighbour hold register
+ * r?" it ANDs v's row with the set of r's holders (K <= 64), and simplify
+ * skips the neighbours already removed, so the work on a graph where
+ * thousands of values are live at once is a few passes over its edges, not
+ * dozens. tests/unit/test_regalloc.c compares both forms allocation for
+ * allocation. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +58,7 @@
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
+#include "igraph.h"
 #include "regalloc_test.h"
 
 /* ---- names -------------------------------------------------------------------- */
@@ -63,6 +76,26 @@ int mc_allocator_lookup(const char *name) {
     return -1;
 }
 
+/* IG_FOR(g, v, t, BODY): BODY once for every neighbour t of v in graph g,
+ * ascending, in either form. `continue` in BODY goes on to the next t;
+ * BODY must not `break`. */
+#define IG_FOR(g, v, t, ...)                                                                                  \
+    do {                                                                                                      \
+        if ((g)->bits) {                                                                                      \
+            const uint64_t *r_##t = mc_igraph_bitrow((g), (v));                                               \
+            for (int32_t w_##t = 0; w_##t < (g)->words; w_##t++)                                              \
+                for (uint64_t x_##t = r_##t[w_##t]; x_##t; x_##t &= x_##t - 1) {                              \
+                    int32_t t = w_##t * 64 + mc_ctz64(x_##t);                                                 \
+                    __VA_ARGS__                                                                               \
+                }                                                                                             \
+        } else {                                                                                              \
+            for (int32_t k_##t = 0; k_##t < (g)->degree[(v)]; k_##t++) {                                      \
+                int32_t t = (g)->adj[(v)][k_##t];                                                             \
+                __VA_ARGS__                                                                                   \
+            }                                                                                                 \
+        }                                                                                                     \
+    } while (0)
+
 const char *mc_location_str(McLocation l, char *buf, size_t size) {
     if (l.kind == MC_LOC_REG)
         snprintf(buf, size, "r%d", (int)l.index);
@@ -74,6 +107,13 @@ const char *mc_location_str(McLocation l, char *buf, size_t size) {
 }
 
 static bool loc_eq(McLocation a, McLocation b) { return a.kind == b.kind && a.index == b.index; }
+
+/* Dense rows: does a node of `set` (bits) sit in `row`? */
+static bool meets(const uint64_t *row, const uint64_t *set, int32_t words) {
+    for (int32_t i = 0; i < words; i++)
+        if (row[i] & set[i]) return true;
+    return false;
+}
 
 /* ---- baseline ---------------------------------------------------------------- */
 
@@ -120,12 +160,26 @@ static void colour_baseline(McAllocation *a) {
     SortCtx c = {f, g->degree, NULL};
     sort_nodes(&c, a->order, a->norder, by_degree_name);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken); /* stamp per register */
+    /* dense, K <= 64: "is r held around v?" is v's row AND r's holders */
+    uint64_t *cset = g->bits && K <= 64 ? mc_xcalloc((size_t)K * (size_t)g->words, sizeof *cset) : NULL;
     for (int32_t i = 0; i < a->norder; i++) {
         int32_t v = a->order[i];
-        for (int32_t k = 0; k < g->degree[v]; k++) {
-            McLocation l = a->loc[g->adj[v][k]];
-            if (l.kind == MC_LOC_REG) taken[l.index] = i + 1;
+        if (cset) {
+            int32_t r = 0;
+            while (r < K && meets(mc_igraph_bitrow(g, v), cset + (size_t)r * (size_t)g->words, g->words)) r++;
+            if (r < K) {
+                a->loc[v] = (McLocation){MC_LOC_REG, r};
+                cset[(size_t)r * (size_t)g->words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+            } else {
+                a->loc[v] = (McLocation){MC_LOC_SLOT, a->slots++};
+                a->nspilled++;
+            }
+            continue;
         }
+        IG_FOR(g, v, t, {
+            McLocation l = a->loc[t];
+            if (l.kind == MC_LOC_REG) taken[l.index] = i + 1;
+        });
         int32_t r = 0;
         while (r < K && taken[r] == i + 1) r++;
         if (r < K)
@@ -135,6 +189,7 @@ static void colour_baseline(McAllocation *a) {
             a->nspilled++;
         }
     }
+    free(cset);
     free(taken);
     for (int32_t p = 0; p < f->nparams; p++) a->param_bound[p] = f->values[f->params[p]].kind == MC_VAL_I32;
 }
@@ -161,6 +216,8 @@ typedef struct Work {
     int32_t **nb;      /* neighbours (may include merged-away nodes: skip !alive) */
     int32_t *nnb, *capnb;
     bool *owned;       /* nb[v] is its own allocation (else a slice of store) */
+    const McIGraph *dense; /* the graph when it is a bit matrix: v's row is its bit row (ascending),
+                              then nb[v] (what merges added); NULL: nb[v] is the whole row */
     int32_t *store;    /* the initial rows, back to back */
     int32_t *deg;      /* live neighbours of a representative */
     bool *alive;       /* a node that is its own representative */
@@ -169,6 +226,17 @@ typedef struct Work {
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
 } Work;
+
+/* NB_FOR(w, v, t, BODY): BODY for every entry t of v's row, in row order
+ * (see Work); `continue` goes on, no `break`. */
+#define NB_FOR(w, v, t, ...)                                                                                  \
+    do {                                                                                                      \
+        if ((w)->dense) IG_FOR((w)->dense, (v), t, __VA_ARGS__);                                              \
+        for (int32_t n_##t = 0; n_##t < (w)->nnb[(v)]; n_##t++) {                                             \
+            int32_t t = (w)->nb[(v)][n_##t];                                                                  \
+            __VA_ARGS__                                                                                       \
+        }                                                                                                     \
+    } while (0)
 
 static int32_t find(Work *w, int32_t v) {
     while (w->rep[v] != v) {
@@ -194,16 +262,16 @@ static void nb_push(Work *w, int32_t v, int32_t x) {
 /* Stamp the alive neighbours of a; returns the stamp. */
 static int32_t mark_neighbours(Work *w, int32_t a) {
     int32_t st = ++w->stamp;
-    for (int32_t k = 0; k < w->nnb[a]; k++) {
-        int32_t t = w->nb[a][k];
+    NB_FOR(w, a, t, {
         if (w->alive[t]) w->mark[t] = st;
-    }
+    });
     return st;
 }
 
 /* Representatives a and b interfere: b is an alive entry of a's row (see
  * Work). The shorter row is scanned. */
 static bool interferes(Work *w, int32_t a, int32_t b) {
+    if (w->dense && mc_bit_test(mc_igraph_bitrow(w->dense, a), b)) return w->alive[b];
     if (w->nnb[a] > w->nnb[b]) {
         int32_t t = a;
         a = b;
@@ -229,6 +297,17 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
     w->changed_at = mc_xcalloc(n, sizeof *w->changed_at);
+    if (g->bits) {
+        /* rows stay in the graph's matrix; nb[v] collects what merges add */
+        w->dense = g;
+        w->store = NULL;
+        for (int32_t v = 0; v < w->n; v++) {
+            w->rep[v] = v;
+            w->alive[v] = g->node[v];
+            w->deg[v] = g->degree[v];
+        }
+        return;
+    }
     size_t total = 0;
     for (int32_t v = 0; v < w->n; v++) total += (size_t)g->degree[v];
     w->store = mc_xmalloc((total ? total : 1) * sizeof *w->store);
@@ -275,30 +354,27 @@ static void rows_drop_dead(Work *w) {
  * (a neighbour of both loses one degree in the merge). */
 static bool briggs_ok(Work *w, int32_t a, int32_t b) {
     int32_t in_a = mark_neighbours(w, a), seen = ++w->stamp, significant = 0;
-    for (int32_t k = 0; k < w->nnb[b]; k++) {
-        int32_t t = w->nb[b][k];
+    NB_FOR(w, b, t, {
         if (!w->alive[t] || w->mark[t] == seen) continue;
         int32_t dg = w->deg[t] - (w->mark[t] == in_a ? 1 : 0);
         w->mark[t] = seen;
         if (dg >= w->K) significant++;
-    }
-    for (int32_t k = 0; k < w->nnb[a]; k++) {
-        int32_t t = w->nb[a][k];
+    });
+    NB_FOR(w, a, t, {
         if (!w->alive[t] || w->mark[t] != in_a) continue;
         w->mark[t] = seen;
         if (w->deg[t] >= w->K) significant++;
-    }
+    });
     return significant < w->K;
 }
 
 /* George: every neighbour of b interferes with a or has degree < K. */
 static bool george_ok(Work *w, int32_t a, int32_t b) {
     int32_t in_a = mark_neighbours(w, a);
-    for (int32_t k = 0; k < w->nnb[b]; k++) {
-        int32_t t = w->nb[b][k];
+    NB_FOR(w, b, t, {
         if (!w->alive[t]) continue;
         if (w->deg[t] >= w->K && w->mark[t] != in_a) return false;
-    }
+    });
     return true;
 }
 
@@ -310,8 +386,9 @@ static int32_t degree_class(const Work *w, int32_t d) { return (d >= w->K) + (d 
  * differently now. */
 static void touch(Work *w, int32_t v) { w->changed_at[v] = w->merges; }
 static void touch_row(Work *w, int32_t v) {
-    for (int32_t k = 0; k < w->nnb[v]; k++)
-        if (w->alive[w->nb[v][k]]) touch(w, w->nb[v][k]);
+    NB_FOR(w, v, t, {
+        if (w->alive[t]) touch(w, t);
+    });
 }
 
 static void merge(Work *w, int32_t a, int32_t b) {
@@ -325,8 +402,9 @@ static void merge(Work *w, int32_t a, int32_t b) {
     int32_t class_a = degree_class(w, w->deg[a]);
     int32_t in_a = mark_neighbours(w, a);
     touch(w, a);
-    for (int32_t k = 0; k < w->nnb[b]; k++) {
-        int32_t t = w->nb[b][k];
+    /* b's row is read whole before anything is pushed to it (b is not
+     * its own neighbour, so nb_push never grows nb[b] here) */
+    NB_FOR(w, b, t, {
         if (!w->alive[t]) continue;
         touch(w, t);
         if (w->mark[t] != in_a) {
@@ -339,7 +417,7 @@ static void merge(Work *w, int32_t a, int32_t b) {
             w->deg[t]--; /* t keeps a but loses b */
             if (degree_class(w, w->deg[t]) != before) touch_row(w, t);
         }
-    }
+    });
     w->alive[b] = false;
     w->rep[b] = a;
     if (degree_class(w, w->deg[a]) != class_a) touch_row(w, a);
@@ -513,6 +591,13 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
     }
     for (int32_t v = n - 1; v >= 0; v--)
         if (w->alive[v] && wdeg[v] < K) low[nlow++] = v;
+    int32_t words = w->dense ? w->dense->words : 0;
+    uint64_t *rem = NULL; /* dense: the nodes not yet removed, as bits */
+    if (w->dense) {
+        rem = mc_xcalloc((size_t)words, sizeof *rem);
+        for (int32_t v = 0; v < n; v++)
+            if (wdeg[v] >= 0) rem[v >> 6] |= (uint64_t)1 << (v & 63);
+    }
     Heap heap = {0};
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && wdeg[v] >= K) heap_push(&heap, (HeapItem){spill_metric(cost[v], wdeg[v], metric), v});
@@ -538,32 +623,88 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
         wdeg[v] = -1;
         remaining--;
         stack[nstack++] = v;
-        for (int32_t k = 0; k < w->nnb[v]; k++) {
-            int32_t t = w->nb[v][k];
-            if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
+        if (rem) {
+            /* the same neighbours in the same order, without visiting the
+             * ones already removed */
+            rem[v >> 6] &= ~((uint64_t)1 << (v & 63));
+            const uint64_t *row = mc_igraph_bitrow(w->dense, v);
+            for (int32_t i = 0; i < words; i++)
+                for (uint64_t x = row[i] & rem[i]; x; x &= x - 1) {
+                    int32_t t = i * 64 + mc_ctz64(x);
+                    if (--wdeg[t] == K - 1) low[nlow++] = t;
+                }
+            for (int32_t k = 0; k < w->nnb[v]; k++) {
+                int32_t t = w->nb[v][k];
+                if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
+            }
+        } else {
+            NB_FOR(w, v, t, {
+                if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
+            });
         }
     }
+    free(rem);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     int32_t norder = 0, st = 0;
+    /* Dense rows and K <= 64: whether a register is taken around v is read
+     * off per-register bit sets (v's row AND the set of the nodes holding
+     * it), one register at a time and only as far as the choice needs. */
+    uint64_t *cset = w->dense && K <= 64 ? mc_xcalloc((size_t)K * (size_t)words, sizeof *cset) : NULL;
     /* colour[t] >= 0 only for a node already given a register: the rows
      * hold representatives only, and colour starts at -1 */
     while (nstack > 0) {
         int32_t v = stack[--nstack];
         st++;
-        for (int32_t k = 0; k < w->nnb[v]; k++) {
-            int32_t t = w->nb[v][k];
-            if (colour[t] >= 0) taken[colour[t]] = st;
-        }
         int32_t r = -1;
-        for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
-            int32_t p = pt->list[k];
-            if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p];
+        if (cset) {
+            const uint64_t *row = mc_igraph_bitrow(w->dense, v);
+            uint64_t known = 0, busy = 0; /* registers tested; of those, taken */
+            for (int32_t k = 0; k < w->nnb[v]; k++) {
+                int32_t t = w->nb[v][k];
+                if (colour[t] >= 0) busy |= (uint64_t)1 << colour[t];
+            }
+            for (int32_t k = pt->start[v]; k <= pt->start[v + 1] && r < 0; k++) {
+                int32_t c;
+                if (k < pt->start[v + 1]) {
+                    c = colour[pt->list[k]];
+                    if (c < 0) continue;
+                } else {
+                    c = 0; /* then the lowest free register */
+                }
+                for (; c < K; c++) {
+                    uint64_t bit = (uint64_t)1 << c;
+                    if (!(known & bit) && !(busy & bit)) {
+                        const uint64_t *set = cset + (size_t)c * (size_t)words;
+                        for (int32_t i = 0; i < words; i++)
+                            if (row[i] & set[i]) {
+                                busy |= bit;
+                                break;
+                            }
+                    }
+                    known |= bit;
+                    if (!(busy & bit)) {
+                        r = c;
+                        break;
+                    }
+                    if (k < pt->start[v + 1]) break; /* a partner's register: that one only */
+                }
+            }
+            if (r >= 0) cset[(size_t)r * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+        } else {
+            NB_FOR(w, v, t, {
+                if (colour[t] >= 0) taken[colour[t]] = st;
+            });
+            for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
+                int32_t p = pt->list[k];
+                if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p];
+            }
+            for (int32_t c = 0; c < K && r < 0; c++)
+                if (taken[c] != st) r = c;
         }
-        for (int32_t c = 0; c < K && r < 0; c++)
-            if (taken[c] != st) r = c;
         colour[v] = r;
         order[norder++] = v;
     }
+    free(cset);
     free(taken);
     free(wdeg);
     free(stack);
@@ -576,10 +717,9 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
  * neighbour of u. -1 if none. */
 static int32_t free_colour(Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
     int32_t st = ++w->stamp;
-    for (int32_t k = 0; k < w->nnb[u]; k++) {
-        int32_t t = w->nb[u][k];
+    NB_FOR(w, u, t, {
         if (colour[t] >= 0) taken[colour[t]] = st;
-    }
+    });
     for (int32_t c = 0; c < w->K; c++)
         if (c != avoid && taken[c] != st) return c;
     return -1;
@@ -594,37 +734,179 @@ static int32_t free_colour(Work *w, const int32_t *colour, int32_t u, int32_t av
 typedef struct NbColours {
     int32_t *cnt; /* cnt[u * K + c]: alive neighbours of u coloured c; NULL = rescan */
     int32_t K;
+    uint64_t *cset; /* dense rows, K <= 64: the nodes holding register c, as bits (else NULL) */
+    int32_t words;
+    uint64_t *valid; /* with cset: the nodes whose counts are filled in (the others are
+                        counted from the sets when first asked) */
+    int32_t *zeros;  /* with cnt: how many registers no neighbour of u holds, so "is any
+                        register but r free around u?" costs O(1), not O(K) */
+    const Work *w;
 } NbColours;
+
+/* One neighbour of u moves from register `from` to `to` (-1: none). */
+static inline void nbc_bump(NbColours *nc, int32_t u, int32_t from, int32_t to) {
+    int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+    if (from >= 0 && --cu[from] == 0) nc->zeros[u]++;
+    if (to >= 0 && cu[to]++ == 0) nc->zeros[u]--;
+}
+
+/* With cset: u's counts, from the register sets (rows are symmetric: u's
+ * count for c is how many of u's row hold c). */
+static int32_t *nbc_row(NbColours *nc, const int32_t *colour, int32_t u) {
+    int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+    if (!nc->valid || ((nc->valid[u >> 6] >> (u & 63)) & 1)) return cu;
+    const Work *w = nc->w;
+    const uint64_t *row = mc_igraph_bitrow(w->dense, u);
+    for (int32_t c = 0; c < nc->K; c++) {
+        const uint64_t *set = nc->cset + (size_t)c * (size_t)nc->words;
+        int32_t m = 0;
+        for (int32_t i = 0; i < nc->words; i++)
+            if (row[i] & set[i]) m += mc_popcount64(row[i] & set[i]);
+        cu[c] = m;
+    }
+    for (int32_t k = 0; k < w->nnb[u]; k++)
+        if (colour[w->nb[u][k]] >= 0) cu[colour[w->nb[u][k]]]++;
+    int32_t z = 0;
+    for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+    nc->zeros[u] = z;
+    nc->valid[u >> 6] |= (uint64_t)1 << (u & 63);
+    return cu;
+}
 
 static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->K = w->K;
     nc->cnt = NULL;
+    nc->cset = NULL;
+    nc->valid = NULL;
+    nc->zeros = NULL;
+    nc->w = w;
+    nc->words = w->dense ? w->dense->words : 0;
+    if (w->dense && w->K <= 64) {
+        nc->cset = mc_xcalloc((size_t)w->K * (size_t)nc->words, sizeof *nc->cset);
+        for (int32_t v = 0; v < w->n; v++)
+            if (w->alive[v] && colour[v] >= 0)
+                nc->cset[(size_t)colour[v] * (size_t)nc->words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+    }
     if ((size_t)w->n * (size_t)w->K > (size_t)16 * 1024 * 1024) return;
     nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
+    nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
+    if (nc->cset) {
+        nc->valid = mc_xcalloc((size_t)nc->words, sizeof *nc->valid);
+        return;
+    }
     for (int32_t v = 0; v < w->n; v++) {
         if (!w->alive[v] || colour[v] < 0) continue;
-        for (int32_t k = 0; k < w->nnb[v]; k++) nc->cnt[(size_t)w->nb[v][k] * (size_t)nc->K + (size_t)colour[v]]++;
+        NB_FOR(w, v, t, { nc->cnt[(size_t)t * (size_t)nc->K + (size_t)colour[v]]++; });
+    }
+    for (int32_t u = 0; u < w->n; u++) {
+        const int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+        int32_t z = 0;
+        for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+        nc->zeros[u] = z;
     }
 }
 
 /* colour[x] = c, keeping the neighbour counts right (x is alive). */
 static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
-    if (nc->cnt && colour[x] != c)
+    if (nc->valid && colour[x] != c) {
+        /* only the counts filled in so far */
+        const uint64_t *row = mc_igraph_bitrow(w->dense, x);
+        for (int32_t i = 0; i < nc->words; i++)
+            for (uint64_t y = row[i] & nc->valid[i]; y; y &= y - 1) nbc_bump(nc, i * 64 + mc_ctz64(y), colour[x], c);
         for (int32_t k = 0; k < w->nnb[x]; k++) {
-            int32_t *row = nc->cnt + (size_t)w->nb[x][k] * (size_t)nc->K;
-            if (colour[x] >= 0) row[colour[x]]--;
-            if (c >= 0) row[c]++;
+            int32_t t = w->nb[x][k];
+            if ((nc->valid[t >> 6] >> (t & 63)) & 1) nbc_bump(nc, t, colour[x], c);
         }
+    } else if (nc->cnt && colour[x] != c)
+        NB_FOR(w, x, t, { nbc_bump(nc, t, colour[x], c); });
+    if (nc->cset && colour[x] != c) {
+        uint64_t bit = (uint64_t)1 << (x & 63);
+        if (colour[x] >= 0) nc->cset[(size_t)colour[x] * (size_t)nc->words + (size_t)(x >> 6)] &= ~bit;
+        if (c >= 0) nc->cset[(size_t)c * (size_t)nc->words + (size_t)(x >> 6)] |= bit;
+    }
     colour[x] = c;
 }
 
-static int32_t nbc_free(const NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
+static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
                         int32_t *taken) {
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken);
-    const int32_t *row = nc->cnt + (size_t)u * (size_t)nc->K;
+    const int32_t *row = nbc_row(nc, colour, u);
     for (int32_t c = 0; c < nc->K; c++)
         if (c != avoid && row[c] == 0) return c;
     return -1;
+}
+
+/* Whether nbc_free would find a register (its answer >= 0), in O(1) with
+ * the counts: avoid is u's own register, so it is free around u unless a
+ * neighbour holds it too. */
+static bool nbc_any_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
+    if (!nc->cnt) return free_colour(w, colour, u, avoid, taken) >= 0;
+    const int32_t *row = nbc_row(nc, colour, u);
+    return nc->zeros[u] - (row[avoid] == 0) > 0;
+}
+
+/* One spilled node v of recolour, when the rows are dense and the holders
+ * of each register are bit sets: the same decisions as the loop in recolour,
+ * reading v's neighbours one register at a time. Each register's conflict
+ * is summed over its holders in row order (so it is the same number) but
+ * only until it reaches cost[v] (sums of costs, which are >= 0, never
+ * shrink: such a register cannot be picked); a register is movable unless
+ * one of its holders has no other free register (the first such holder
+ * settles it). Returns whether v changed. */
+static bool recolour_dense(Work *w, NbColours *nc, const double *cost, int32_t *colour, int32_t v, double *conflict,
+                           int32_t *taken) {
+    int32_t K = w->K, words = nc->words;
+    const uint64_t *row = mc_igraph_bitrow(w->dense, v);
+    int32_t pick = -1;
+    for (int32_t c = 0; c < K && pick < 0; c++) {
+        const uint64_t *set = nc->cset + (size_t)c * (size_t)words;
+        bool movable = true;
+        for (int32_t i = 0; i < words && movable; i++)
+            for (uint64_t x = row[i] & set[i]; x && movable; x &= x - 1)
+                if (!nbc_any_free(nc, w, colour, i * 64 + mc_ctz64(x), c, taken)) movable = false;
+        for (int32_t k = 0; k < w->nnb[v] && movable; k++) {
+            int32_t u = w->nb[v][k];
+            if (colour[u] == c && !nbc_any_free(nc, w, colour, u, c, taken)) movable = false;
+        }
+        if (movable) pick = c;
+    }
+    if (pick >= 0) {
+        const uint64_t *set = nc->cset + (size_t)pick * (size_t)words;
+        for (int32_t i = 0; i < words; i++)
+            for (uint64_t x = row[i] & set[i]; x; x &= x - 1) {
+                int32_t u = i * 64 + mc_ctz64(x);
+                int32_t to = nbc_free(nc, w, colour, u, pick, taken);
+                MC_ASSERT(to >= 0);
+                nbc_set(nc, w, colour, u, to);
+            }
+        for (int32_t k = 0; k < w->nnb[v]; k++) {
+            int32_t u = w->nb[v][k];
+            if (colour[u] != pick) continue;
+            int32_t to = nbc_free(nc, w, colour, u, pick, taken);
+            MC_ASSERT(to >= 0);
+            nbc_set(nc, w, colour, u, to);
+        }
+        nbc_set(nc, w, colour, v, pick);
+        return true;
+    }
+    for (int32_t c = 0; c < K; c++) {
+        const uint64_t *set = nc->cset + (size_t)c * (size_t)words;
+        double sum = 0;
+        for (int32_t i = 0; i < words && sum < cost[v]; i++)
+            for (uint64_t x = row[i] & set[i]; x && sum < cost[v]; x &= x - 1) sum += cost[i * 64 + mc_ctz64(x)];
+        for (int32_t k = 0; k < w->nnb[v] && sum < cost[v]; k++)
+            if (colour[w->nb[v][k]] == c) sum += cost[w->nb[v][k]];
+        conflict[c] = sum;
+        if (sum < cost[v] && (pick < 0 || sum < conflict[pick])) pick = c;
+    }
+    if (pick < 0) return false;
+    const uint64_t *set = nc->cset + (size_t)pick * (size_t)words;
+    for (int32_t i = 0; i < words; i++)
+        for (uint64_t x = row[i] & set[i]; x; x &= x - 1) nbc_set(nc, w, colour, i * 64 + mc_ctz64(x), -1);
+    for (int32_t k = 0; k < w->nnb[v]; k++)
+        if (colour[w->nb[v][k]] == pick) nbc_set(nc, w, colour, w->nb[v][k], -1);
+    nbc_set(nc, w, colour, v, pick);
+    return true;
 }
 
 /* Local improvement after select: a spilled node takes register r when
@@ -643,24 +925,26 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
         bool changed = false;
         for (int32_t v = 0; v < n; v++) {
             if (!w->alive[v] || colour[v] >= 0) continue;
+            if (nc.cset) {
+                if (recolour_dense(w, &nc, cost, colour, v, conflict, taken)) changed = true;
+                continue;
+            }
             for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
-            for (int32_t k = 0; k < w->nnb[v]; k++) {
-                int32_t u = w->nb[v][k];
+            NB_FOR(w, v, u, {
                 if (colour[u] < 0) continue;
                 conflict[colour[u]] += cost[u];
-                if (movable[colour[u]] && nbc_free(&nc, w, colour, u, colour[u], taken) < 0) movable[colour[u]] = 0;
-            }
+                if (movable[colour[u]] && !nbc_any_free(&nc, w, colour, u, colour[u], taken)) movable[colour[u]] = 0;
+            });
             int32_t pick = -1;
             for (int32_t c = 0; c < K && pick < 0; c++)
                 if (movable[c]) pick = c;
             if (pick >= 0) {
-                for (int32_t k = 0; k < w->nnb[v]; k++) {
-                    int32_t u = w->nb[v][k];
+                NB_FOR(w, v, u, {
                     if (colour[u] != pick) continue;
                     int32_t to = nbc_free(&nc, w, colour, u, pick, taken);
                     MC_ASSERT(to >= 0);
                     nbc_set(&nc, w, colour, u, to);
-                }
+                });
                 nbc_set(&nc, w, colour, v, pick);
                 changed = true;
                 continue;
@@ -668,10 +952,9 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             for (int32_t c = 0; c < K; c++)
                 if (conflict[c] < cost[v] && (pick < 0 || conflict[c] < conflict[pick])) pick = c;
             if (pick >= 0) {
-                for (int32_t k = 0; k < w->nnb[v]; k++) {
-                    int32_t u = w->nb[v][k];
+                NB_FOR(w, v, u, {
                     if (colour[u] == pick) nbc_set(&nc, w, colour, u, -1);
-                }
+                });
                 nbc_set(&nc, w, colour, v, pick);
                 changed = true;
             }
@@ -682,6 +965,9 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && colour[v] < 0) total += cost[v];
     free(nc.cnt);
+    free(nc.zeros);
+    free(nc.cset);
+    free(nc.valid);
     free(taken);
     free(conflict);
     free(movable);
@@ -703,15 +989,27 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
     SortCtx c = {f, w->deg, NULL};
     sort_nodes(&c, order, norder, by_degree_name);
     int32_t *taken = mc_xcalloc((size_t)w->K, sizeof *taken);
+    int32_t words = w->dense ? w->dense->words : 0;
+    uint64_t *cset = w->dense && w->K <= 64 ? mc_xcalloc((size_t)w->K * (size_t)words, sizeof *cset) : NULL;
     for (int32_t i = 0; i < norder; i++) {
         int32_t v = order[i];
-        for (int32_t k = 0; k < w->nnb[v]; k++) {
-            int32_t t = w->nb[v][k];
-            if (colour[t] >= 0) taken[colour[t]] = i + 1;
+        if (cset) {
+            uint64_t busy = 0; /* registers held by what merges added to v's row */
+            for (int32_t k = 0; k < w->nnb[v]; k++)
+                if (colour[w->nb[v][k]] >= 0) busy |= (uint64_t)1 << colour[w->nb[v][k]];
+            const uint64_t *row = mc_igraph_bitrow(w->dense, v);
+            for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
+                if (!((busy >> r) & 1) && !meets(row, cset + (size_t)r * (size_t)words, words)) colour[v] = r;
+            if (colour[v] >= 0) cset[(size_t)colour[v] * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+            continue;
         }
+        NB_FOR(w, v, t, {
+            if (colour[t] >= 0) taken[colour[t]] = i + 1;
+        });
         for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
             if (taken[r] != i + 1) colour[v] = r;
     }
+    free(cset);
     free(taken);
     return norder;
 }
@@ -802,23 +1100,52 @@ static void colour_improved(McAllocation *a, int mode) {
     SortCtx sc = {f, NULL, a->cost};
     sort_nodes(&sc, spilled, nsp, by_cost);
     int32_t *slot_taken = mc_xcalloc((size_t)(nsp ? nsp : 1), sizeof *slot_taken);
+    /* dense: the nodes given a slot so far, as bits, so that only those
+     * neighbours are visited */
+    uint64_t *slotted = w.dense ? mc_xcalloc((size_t)w.dense->words, sizeof *slotted) : NULL;
+    int32_t nslotted = 0;
     for (int32_t i = 0; i < nsp; i++) {
         int32_t v = spilled[i];
         st++;
-        for (int32_t k = 0; k < w.nnb[v]; k++) {
-            int32_t t = w.nb[v][k];
-            if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+        /* Every slot so far having one holder, a node neighbouring all the
+         * slotted nodes finds every slot taken: a new one, at once. */
+        bool all_taken = false;
+        if (slotted && nslotted == a->slots && w.nnb[v] == 0) {
+            const uint64_t *row = mc_igraph_bitrow(w.dense, v);
+            int32_t m = 0;
+            for (int32_t k = 0; k < w.dense->words; k++) m += mc_popcount64(row[k] & slotted[k]);
+            all_taken = m == nslotted;
         }
         int32_t s = -1;
-        for (int32_t k = pt.start[v]; k < pt.start[v + 1] && s < 0; k++) {
-            McLocation l = a->loc[pt.list[k]];
-            if (l.kind == MC_LOC_SLOT && slot_taken[l.index] != st) s = l.index;
+        if (all_taken) {
+            s = a->slots++;
+        } else {
+            if (slotted) {
+                const uint64_t *row = mc_igraph_bitrow(w.dense, v);
+                for (int32_t k = 0; k < w.dense->words; k++)
+                    for (uint64_t x = row[k] & slotted[k]; x; x &= x - 1)
+                        slot_taken[a->loc[k * 64 + mc_ctz64(x)].index] = st;
+                for (int32_t k = 0; k < w.nnb[v]; k++) {
+                    int32_t t = w.nb[v][k];
+                    if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+                }
+            } else {
+                NB_FOR(&w, v, t, {
+                    if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+                });
+            }
+            for (int32_t k = pt.start[v]; k < pt.start[v + 1] && s < 0; k++) {
+                McLocation l = a->loc[pt.list[k]];
+                if (l.kind == MC_LOC_SLOT && slot_taken[l.index] != st) s = l.index;
+            }
+            for (int32_t c = 0; c < a->slots && s < 0; c++)
+                if (slot_taken[c] != st) s = c;
+            if (s < 0) s = a->slots++;
         }
-        for (int32_t c = 0; c < a->slots && s < 0; c++)
-            if (slot_taken[c] != st) s = c;
-        if (s < 0) s = a->slots++;
         a->loc[v] = (McLocation){MC_LOC_SLOT, s};
+        if (slotted) slotted[v >> 6] |= (uint64_t)1 << (v & 63), nslotted++;
     }
+    free(slotted);
     a->nspilled = 0;
     for (int32_t v = 0; v < n; v++) {
         if (!g->node[v]) continue;
@@ -883,11 +1210,33 @@ static double estimate_traffic(const McAllocation *a, const McFunc *f, const dou
 
 /* ---- driver ------------------------------------------------------------------ */
 
+/* The interference limit: $MINICC_MAX_INTERFERENCES when set (a positive
+ * number), else the default; -1 with a diagnostic when it is malformed. */
+static int64_t interference_limit(McDiags *d) {
+    const char *s = getenv("MINICC_MAX_INTERFERENCES");
+    if (!s || !*s) return MC_DEFAULT_MAX_INTERFERENCES;
+    int64_t v = 0;
+    bool ok = true;
+    for (const char *p = s; *p && ok; p++) {
+        if (*p < '0' || *p > '9' || v > (INT64_MAX - 9) / 10)
+            ok = false;
+        else
+            v = v * 10 + (*p - '0');
+    }
+    if (!ok || v < 1) {
+        mc_diag(d, (McLoc){0, 0}, "$MINICC_MAX_INTERFERENCES must be a positive number, not '%s'", s);
+        return -1;
+    }
+    return v;
+}
+
 McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
     if (regs < 1) {
         mc_diag(d, (McLoc){0, 0}, "at least one register is required (got %d)", regs);
         return NULL;
     }
+    int64_t limit = interference_limit(d);
+    if (limit < 0) return NULL;
     McDestroyed *x = mc_destroy_phis(ssa, which, d);
     if (!x) return NULL;
     McAllocation *a = mc_xcalloc(1, sizeof *a);
@@ -908,11 +1257,20 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
     for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
     a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
     if (which == MC_ALLOC_BASELINE) {
-        a->graph = mc_interference(x->f, which, NULL);
+        a->graph = mc_interference_limited(x->f, which, NULL, limit, d);
+        if (!a->graph) {
+            mc_allocation_free(a);
+            return NULL;
+        }
         colour_baseline(a);
     } else {
         McCfg *cfg = mc_cfg_build_loops(x->f);
-        a->graph = mc_interference(x->f, which, cfg->loop_depth);
+        a->graph = mc_interference_limited(x->f, which, cfg->loop_depth, limit, d);
+        if (!a->graph) {
+            mc_cfg_free(cfg);
+            mc_allocation_free(a);
+            return NULL;
+        }
         for (int32_t p = 0; p < a->f->nparams; p++) a->param_bound[p] = a->graph->node[a->f->params[p]] &&
                                                                           a->f->values[a->f->params[p]].kind == MC_VAL_I32;
         /* a parameter is bound only when it is live on entry */
@@ -929,7 +1287,13 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         keep.alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.alias);
         keep.cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.cost);
         double best = INFINITY;
+        bool merged = true;
         for (int mode = 0; mode < NMODES; mode++) {
+            /* Coalescing that merged nothing leaves exactly the graph,
+             * costs and partners of the variant without it, whose result
+             * would then be the same and could not win (ties keep the
+             * first). */
+            if (mode == MODE_NO_COALESCE && !merged) continue;
             memcpy(a->cost, cost0, (size_t)nv * sizeof *cost0);
             memset(a->loc, 0, (size_t)nv * sizeof *a->loc);
             for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
@@ -937,6 +1301,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
             colour_improved(a, mode);
+            if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
             double e = estimate_traffic(a, x->f, weight);
             if (e < best) {
                 best = e;
@@ -969,8 +1334,55 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
     return a;
 }
 
+/* Dense graphs: the nodes of each location as bits, and every node's row
+ * AND its location's nodes; O(nodes x words) instead of O(edges). true when
+ * every node has a valid location shared with no neighbour. */
+static bool dense_check_ok(const McAllocation *a) {
+    const McIGraph *g = a->graph;
+    int32_t K = a->registers, nkeys = K + a->slots;
+    int32_t *start = mc_xcalloc((size_t)nkeys + 1, sizeof *start);
+    bool ok = true;
+    for (int32_t v = 0; v < g->nvalues && ok; v++) {
+        if (!g->node[v]) continue;
+        McLocation l = a->loc[v];
+        if (l.kind == MC_LOC_REG && l.index >= 0 && l.index < K)
+            start[l.index + 1]++;
+        else if (l.kind == MC_LOC_SLOT && l.index >= 0 && l.index < a->slots)
+            start[K + l.index + 1]++;
+        else
+            ok = false;
+    }
+    if (!ok) {
+        free(start);
+        return false;
+    }
+    for (int32_t k = 0; k < nkeys; k++) start[k + 1] += start[k];
+    int32_t *members = mc_xmalloc((size_t)(start[nkeys] ? start[nkeys] : 1) * sizeof *members);
+    int32_t *fill = mc_xmalloc((size_t)(nkeys ? nkeys : 1) * sizeof *fill);
+    memcpy(fill, start, (size_t)nkeys * sizeof *fill);
+    for (int32_t v = 0; v < g->nvalues; v++) {
+        if (!g->node[v]) continue;
+        McLocation l = a->loc[v];
+        members[fill[l.kind == MC_LOC_REG ? l.index : K + l.index]++] = v;
+    }
+    uint64_t *set = mc_xcalloc((size_t)g->words, sizeof *set);
+    for (int32_t k = 0; k < nkeys && ok; k++) {
+        if (start[k + 1] - start[k] < 2) continue;
+        for (int32_t i = start[k]; i < start[k + 1]; i++) set[members[i] >> 6] |= (uint64_t)1 << (members[i] & 63);
+        for (int32_t i = start[k]; i < start[k + 1] && ok; i++)
+            if (meets(mc_igraph_bitrow(g, members[i]), set, g->words)) ok = false;
+        for (int32_t i = start[k]; i < start[k + 1]; i++) set[members[i] >> 6] = 0;
+    }
+    free(set);
+    free(fill);
+    free(members);
+    free(start);
+    return ok;
+}
+
 bool mc_allocation_check(const McAllocation *a, char *msg, size_t size) {
     const McIGraph *g = a->graph;
+    if (g->bits && dense_check_ok(a)) return true; /* else the scan below names the first violation */
     for (int32_t v = 0; v < g->nvalues; v++) {
         if (!g->node[v]) continue;
         McLocation l = a->loc[v];
@@ -979,15 +1391,14 @@ bool mc_allocation_check(const McAllocation *a, char *msg, size_t size) {
             snprintf(msg, size, "value %s has no valid location", a->f->values[v].name);
             return false;
         }
-        for (int32_t k = 0; k < g->degree[v]; k++) {
-            int32_t t = g->adj[v][k];
+        IG_FOR(g, v, t, {
             if (loc_eq(l, a->loc[t])) {
                 char buf[32];
                 snprintf(msg, size, "interfering values %s and %s share %s", a->f->values[v].name,
                          a->f->values[t].name, mc_location_str(l, buf, sizeof buf));
                 return false;
             }
-        }
+        });
     }
     return true;
 }

@@ -10,4 +10,9 @@
 
 extern bool mc_coalesce_plain_sweeps;
 
+/* The form of interference graphs built from now on: 0 chooses by size
+ * (interfere.c), 1 forces adjacency rows, 2 the bit matrix. Tests check
+ * that allocations are the same either way. Not for callers. */
+extern int mc_igraph_force_form;
+
 #endif

@@ -1095,7 +1095,10 @@ static const McCommand table[] = {
      "- baseline|improved", cmd_alloc},
     {"interference", "ig", "pipeline", "interference", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
-     "for small graphs, and the order in which values got their location.\n",
+     "for small graphs, and the order in which values got their location. A graph\n"
+     "of more than 20000 edges is summarised (its first 100 nodes, no neighbours).\n"
+     "Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences\n"
+     "(default 150000000) with an error.\n",
      "", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
     {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved]", "the register-budget table of minicc sweep",

@@ -335,6 +335,12 @@ void mc_show_regs(const McAllocation *a, FILE *out) {
 }
 
 #define MATRIX_MAX 32
+/* Above this many edges the listing is a summary: one line per node
+ * (degree and location, no neighbours) for the first SUMMARY_NODES nodes,
+ * and the start of the colouring order. A dense graph of 10,000 nodes
+ * would otherwise print 50 million names. */
+#define LIST_MAX_EDGES 20000
+#define SUMMARY_NODES 100
 
 void mc_show_interference(const McAllocation *a, FILE *out) {
     const McFunc *f = a->f;
@@ -347,14 +353,31 @@ void mc_show_interference(const McAllocation *a, FILE *out) {
     fprintf(out, "interference graph: %d node%s, %lld edge%s (%s allocator, K = %d)\n", g->nnodes,
             g->nnodes == 1 ? "" : "s", (long long)g->nedges, g->nedges == 1 ? "" : "s",
             mc_allocator_name(a->allocator), a->registers);
-    fprintf(out, "  %-*s  %-6s  %-6s  %s\n", w, "value", "degree", "where", "neighbours");
+    bool summary = g->nedges > LIST_MAX_EDGES;
+    if (summary) {
+        fprintf(out, "  (too many edges to list: more than %d; degrees and locations of the first %d nodes)\n",
+                LIST_MAX_EDGES, SUMMARY_NODES);
+        fprintf(out, "  %-*s  %-6s  %s\n", w, "value", "degree", "where");
+    } else {
+        fprintf(out, "  %-*s  %-6s  %-6s  %s\n", w, "value", "degree", "where", "neighbours");
+    }
+    int32_t *row = mc_xmalloc((size_t)(g->nvalues ? g->nvalues : 1) * sizeof *row);
+    int32_t shown = 0;
     for (int32_t v = 0; v < nv; v++) {
         if (!g->node[v]) continue;
+        if (summary) {
+            if (shown++ < SUMMARY_NODES)
+                fprintf(out, "  %-*s  %-6d  %s\n", w, f->values[v].name, g->degree[v], loc_str(a, v, buf, sizeof buf));
+            continue;
+        }
         fprintf(out, "  %-*s  %-6d  %-6s  ", w, f->values[v].name, g->degree[v], loc_str(a, v, buf, sizeof buf));
-        for (int32_t k = 0; k < g->degree[v]; k++) fprintf(out, "%s%s", k ? " " : "", mc_value_name(f, g->adj[v][k]));
-        if (!g->degree[v]) fputc('-', out);
+        int32_t n = mc_igraph_neighbours(g, v, row);
+        for (int32_t k = 0; k < n; k++) fprintf(out, "%s%s", k ? " " : "", mc_value_name(f, row[k]));
+        if (!n) fputc('-', out);
         fputc('\n', out);
     }
+    free(row);
+    if (summary && shown > SUMMARY_NODES) fprintf(out, "  ... and %d more nodes\n", (int)(shown - SUMMARY_NODES));
     if (g->nnodes > 0 && g->nnodes <= MATRIX_MAX) {
         int32_t *nodes = mc_xmalloc((size_t)g->nnodes * sizeof *nodes);
         int32_t m = 0;
@@ -372,8 +395,10 @@ void mc_show_interference(const McAllocation *a, FILE *out) {
         fprintf(out, "(adjacency matrix omitted: more than %d nodes)\n", MATRIX_MAX);
     }
     fputs("colouring order: ", out);
-    for (int32_t i = 0; i < a->norder; i++)
+    int32_t norder = summary && a->norder > SUMMARY_NODES ? SUMMARY_NODES : a->norder;
+    for (int32_t i = 0; i < norder; i++)
         fprintf(out, "%s%s", i ? " " : "", mc_value_name(f, a->order[i]));
+    if (norder < a->norder) fprintf(out, " ... and %d more", (int)(a->norder - norder));
     if (!a->norder) fputc('-', out);
     fputc('\n', out);
 }
@@ -449,9 +474,13 @@ void mc_dot_interference(const McAllocation *a, FILE *out) {
             fputs(", shape=box, style=\"dashed,filled\", fillcolor=\"white\"", out);
         fputs("];\n", out);
     }
-    for (int32_t v = 0; v < nv; v++)
-        for (int32_t k = 0; k < g->degree[v]; k++)
-            if (g->adj[v][k] > v) fprintf(out, "  v%d -- v%d;\n", v, g->adj[v][k]);
+    int32_t *row = mc_xmalloc((size_t)(g->nvalues ? g->nvalues : 1) * sizeof *row);
+    for (int32_t v = 0; v < nv; v++) {
+        int32_t n = g->node[v] ? mc_igraph_neighbours(g, v, row) : 0;
+        for (int32_t k = 0; k < n; k++)
+            if (row[k] > v) fprintf(out, "  v%d -- v%d;\n", v, row[k]);
+    }
+    free(row);
     for (int32_t m = 0; m < g->nmoves; m++)
         fprintf(out, "  v%d -- v%d [style=dotted, constraint=false];\n", g->moves[m][0], g->moves[m][1]);
     fputs("}\n", out);

@@ -9,6 +9,9 @@
 #include "minicc/regalloc.h"
 #include "wb.h"
 
+#define LIST_MAX 500
+#define BIG_EDGES 20000
+
 static uint16_t ig_attr(const McAllocation *a, int32_t v) {
     McLocation l = a->loc[v];
     if (l.kind == MC_LOC_REG) return wb_reg_attr(l.index) | MC_A_BOLD;
@@ -54,6 +57,7 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                 if (n > w) w = n;
             }
         if (w > 14) w = 14;
+        bool big = g->nedges > BIG_EDGES;
         mc_lines_new(&L);
         mc_lines_printf(&L, 0, "%d node%s, %lld edge%s, %d spilled", m, m == 1 ? "" : "s", (long long)g->nedges,
                         g->nedges == 1 ? "" : "s", a->nspilled);
@@ -85,24 +89,44 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                 }
             }
         } else {
+            /* One row per node with its neighbours; for a big graph (more
+             * than BIG_EDGES edges) at most LIST_MAX rows, each with the
+             * neighbours that fit the pane, then `+N`: a dense graph of
+             * thousands of nodes would otherwise build millions of cells. */
             char where[32];
-            for (int32_t i = 0; i < m; i++) {
+            int32_t *row = mc_xmalloc((size_t)(g->nvalues ? g->nvalues : 1) * sizeof *row);
+            int32_t shown = big && m > LIST_MAX ? LIST_MAX : m;
+            for (int32_t i = 0; i < shown; i++) {
                 int32_t v = nodes[i];
                 mc_lines_new(&L);
                 ig_name(&L, a, v, w);
                 mc_lines_printf(&L, ig_attr(a, v), " %-5s", mc_location_str(a->loc[v], where, sizeof where));
                 mc_lines_printf(&L, MC_R_DIM, " %3d:", g->degree[v]);
-                for (int32_t k = 0; k < g->degree[v]; k++) {
+                int32_t n = mc_igraph_neighbours(g, v, row);
+                int col = w + 11;
+                for (int32_t k = 0; k < n; k++) {
+                    int len = (int)strlen(f->values[row[k]].name) + (a->loc[row[k]].kind == MC_LOC_SLOT ? 1 : 0);
+                    if (big && col + 1 + len > r.w && k > 0) {
+                        mc_lines_printf(&L, MC_R_DIM, " +%d", (int)(n - k));
+                        break;
+                    }
                     mc_lines_put(&L, " ", 0);
-                    ig_name(&L, a, g->adj[v][k], 0);
+                    ig_name(&L, a, row[k], 0);
+                    col += 1 + len;
                 }
             }
+            if (shown < m) {
+                mc_lines_new(&L);
+                mc_lines_printf(&L, MC_R_DIM, "... and %d more nodes", (int)(m - shown));
+            }
+            free(row);
         }
         mc_lines_new(&L);
         mc_lines_put(&L, "colouring order:", MC_R_HEADING);
         mc_lines_new(&L);
         int col = 0;
-        for (int32_t i = 0; i < a->norder; i++) {
+        int32_t norder = big && a->norder > LIST_MAX ? LIST_MAX : a->norder;
+        for (int32_t i = 0; i < norder; i++) {
             int32_t v = a->order[i];
             int n = (int)strlen(f->values[v].name) + 4;
             if (col > 0 && col + n > r.w) {
@@ -113,6 +137,7 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             ig_name(&L, a, v, 0);
             col += n + (i >= 9 ? 1 : 0);
         }
+        if (norder < a->norder) mc_lines_printf(&L, MC_R_DIM, " ... and %d more", (int)(a->norder - norder));
         if (!a->norder) mc_lines_put(&L, "-", MC_R_DIM);
         free(nodes);
     }

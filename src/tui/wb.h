@@ -99,6 +99,13 @@ typedef struct Wb {
     bool quiet_exec;   /* replaying: no log lines per block */
     bool color;        /* the front end draws colours (frames are the same) */
     unsigned gen;      /* bumped whenever the program or its products may have changed */
+    /* the last allocation that failed (for example a graph over its size
+     * limit): logged once, not retried on every frame until one of these
+     * changes */
+    bool alloc_failed;
+    unsigned alloc_fail_gen;
+    const McFunc *alloc_fail_func;
+    int alloc_fail_regs, alloc_fail_allocator;
 
     /* the command line */
     bool cmd_active;

@@ -235,8 +235,22 @@ const char *wb_ensure_c(Wb *wb) {
 }
 
 const McAllocation *wb_allocation(Wb *wb) {
-    if (!wb->s->input) return NULL;
-    return mc_session_allocation(wb->s, wb_sink());
+    McSession *s = wb->s;
+    if (!s->input) return NULL;
+    if (s->alloc) return s->alloc;
+    if (wb->alloc_failed && wb->alloc_fail_gen == wb->gen && wb->alloc_fail_func == s->input &&
+        wb->alloc_fail_regs == s->regs && wb->alloc_fail_allocator == (int)s->allocator)
+        return NULL; /* the same failure: it is in the log already */
+    WbCapture c;
+    cap_open(&c);
+    const McAllocation *a = mc_session_allocation(s, c.err);
+    free(cap_close(wb, &c, true));
+    wb->alloc_failed = a == NULL;
+    wb->alloc_fail_gen = wb->gen;
+    wb->alloc_fail_func = s->input;
+    wb->alloc_fail_regs = s->regs;
+    wb->alloc_fail_allocator = (int)s->allocator;
+    return a;
 }
 
 /* ---- execution ------------------------------------------------------------------- */

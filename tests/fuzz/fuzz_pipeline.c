@@ -149,7 +149,7 @@ static void run_stages(const McFunc *f, const McArgs *args) {
         } else if (compare && !mc_outcome_same(&ref, &ra, &got, &ca)) {
             char a[160], b[160], what[400];
             snprintf(what, sizeof what, "%s (K=%d %s -O%d): %s, input: %s", mc_stage_name(co.stage), co.regs,
-                     co.allocator == MC_ALLOC_BASELINE ? "baseline" : "improved", co.opt_level,
+                     mc_allocator_name(co.allocator), co.opt_level,
                      mc_outcome_str(&got, a, sizeof a), mc_outcome_str(&ref, b, sizeof b));
             fail(f, "stages disagree", what);
         }

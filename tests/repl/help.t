@@ -70,7 +70,10 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   aliases: ig
   
   Adjacency list with each value's degree and location, the adjacency matrix
-  for small graphs, and the order in which values got their location.
+  for small graphs, and the order in which values got their location. A graph
+  of more than 20000 edges is summarised (its first 100 nodes, no neighbours).
+  Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences
+  (default 150000000) with an error.
   usage: quit
   leave minicc (also Ctrl-D)
   aliases: q exit

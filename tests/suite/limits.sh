@@ -180,4 +180,34 @@ awk -v n=1500 'BEGIN {
 run "1500 live values: alloc K=16" 120 "0" "$MINICC" run "$tmp/wide.ir" --stage alloc --regs 16 -- 1
 grep -q '^return 1125750$' "$tmp/out" && ok "1500 live values return 1125750" || ko "1500 live values return 1125750"
 
+# ---- dense interference: parameters summed in a chain (issue 14) -------------------
+# p0 + p1 + ... + p(N-1): every parameter is live on entry, so the graph has
+# about N^2 edges (64 million for 8000). Adjacency rows needed 1 GB and most
+# of a minute for that; the bit matrix needs 8 MB. Run in 512 MB of address
+# space (not under the sanitizers, which reserve terabytes of it) with a
+# generous time limit. 20000 parameters (400 million interferences) are over
+# the default limit: refused at once with the documented message, exit 2.
+params_chain() { # N FILE
+    awk -v n="$1" 'BEGIN {
+        printf "func chain("; for (i = 0; i < n; i++) printf "%si32 p%d", (i ? ", " : ""), i;
+        printf ") {\nentry:\n    s1 = add p0, p1\n";
+        for (i = 2; i < n; i++) printf "    s%d = add s%d, p%d\n", i, i - 1, i;
+        printf "    return s%d\n}\n", n - 1 }' >"$2"
+}
+vmem=524288; case "$BUILD" in *asan*) vmem=unlimited ;; esac
+params_chain 8000 "$tmp/chain8k.ir"
+params_chain 20000 "$tmp/chain20k.ir"
+# shellcheck disable=SC2046
+run "8000 parameters in a chain: alloc K=4 in 512 MB" 120 "0" \
+    sh -c 'ulimit -v "$0" && exec "$@"' "$vmem" "$MINICC" run "$tmp/chain8k.ir" --stage alloc --regs 4 -- $(seq 1 8000)
+grep -q '^return 32004000$' "$tmp/out" && ok "8000-parameter chain returns 32004000" || ko "8000-parameter chain returns 32004000"
+# shellcheck disable=SC2046
+run "8000 parameters in a chain: baseline K=16 in 512 MB" 120 "0" \
+    sh -c 'ulimit -v "$0" && exec "$@"' "$vmem" "$MINICC" run "$tmp/chain8k.ir" --stage alloc --regs 16 --allocator baseline -- $(seq 1 8000)
+# shellcheck disable=SC2046
+run "20000 parameters in a chain: refused in 512 MB" 60 "2" \
+    sh -c 'ulimit -v "$0" && exec "$@"' "$vmem" "$MINICC" run "$tmp/chain20k.ir" --stage alloc -- $(seq 1 20000)
+grep -q 'error: interference graph too large to colour: 39999 nodes, 399960001 interferences (at most 150000000; \$MINICC_MAX_INTERFERENCES raises the limit)$' "$tmp/out" \
+    && ok "20000-parameter chain: the limit's message" || { ko "20000-parameter chain: the limit's message"; head -c 300 "$tmp/out"; echo; }
+
 echo "$pass passed, $fail failed"

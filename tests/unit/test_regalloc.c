@@ -337,12 +337,177 @@ static void test_coalescing_incremental_equals_plain(void **state) {
     assert_true(coalesced > 1000); /* the comparison saw real merging */
 }
 
+
+/* The graph's two forms (adjacency rows and the bit matrix, interfere.c)
+ * must give the same graph and, through every allocator path that reads
+ * them (coalescing with merged rows, simplify/select, recolouring,
+ * spill slots, the chapter's order), the same allocation, merge for merge.
+ * Budgets above 64 take the dense paths without per-register bit sets. */
+static void test_dense_equals_sparse(void **state) {
+    (void)state;
+    static const int budgets[] = {1, 2, 3, 5, 8, 16, 70};
+    int compared = 0, coalesced = 0, spilled = 0;
+    for (uint64_t seed = 1; seed <= 36; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.size = 30 + (int32_t)(seed % 6) * 120;
+        go.form = seed % 2 ? MC_GEN_MUTABLE : MC_GEN_EITHER;
+        McFunc *f = mc_gen(seed, &go);
+        for (int opt = 0; opt <= 1; opt++) {
+            McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
+            assert_non_null(ssa);
+            for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
+                for (int al = 0; al < 2; al++) {
+                    mc_igraph_force_form = 1;
+                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
+                    mc_igraph_force_form = 2;
+                    McAllocation *b = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
+                    mc_igraph_force_form = 0;
+                    assert_non_null(a);
+                    assert_non_null(b);
+                    assert_null(a->graph->bits);
+                    assert_non_null(b->graph->bits);
+                    const McIGraph *ga = a->graph, *gb = b->graph;
+                    assert_int_equal(ga->nnodes, gb->nnodes);
+                    assert_int_equal(ga->nedges, gb->nedges);
+                    assert_int_equal(ga->pairs, gb->pairs);
+                    int32_t *ra = malloc((size_t)ga->nvalues * sizeof *ra + 1);
+                    int32_t *rb = malloc((size_t)gb->nvalues * sizeof *rb + 1);
+                    for (int32_t v = 0; v < ga->nvalues; v++) {
+                        assert_int_equal(ga->node[v], gb->node[v]);
+                        int32_t na = mc_igraph_neighbours(ga, v, ra), nb = mc_igraph_neighbours(gb, v, rb);
+                        assert_int_equal(na, ga->degree[v]);
+                        assert_int_equal(na, nb);
+                        assert_int_equal(gb->degree[v], nb);
+                        if (na) assert_memory_equal(ra, rb, (size_t)na * sizeof *ra);
+                        for (int32_t j = 0; j < na; j++) assert_true(mc_igraph_has(gb, v, ra[j]));
+                    }
+                    free(ra);
+                    free(rb);
+                    char *x = alloc_str(a), *y = alloc_str(b);
+                    if (strcmp(x, y) != 0) {
+                        fprintf(stderr, "seed %llu -O%d K=%d %s: the dense form allocates differently\n",
+                                (unsigned long long)seed, opt, budgets[k], al ? "baseline" : "improved");
+                        fail();
+                    }
+                    char msg[256];
+                    assert_true(mc_allocation_check(b, msg, sizeof msg));
+                    coalesced += b->ncoalesced;
+                    spilled += b->nspilled;
+                    compared++;
+                    free(x);
+                    free(y);
+                    mc_allocation_free(a);
+                    mc_allocation_free(b);
+                }
+            mc_func_free(ssa);
+        }
+        mc_func_free(f);
+    }
+    assert_int_equal(compared, 36 * 2 * 7 * 2);
+    assert_true(coalesced > 500); /* merged rows (bits + added entries) were exercised */
+    assert_true(spilled > 500);   /* and recolouring and slot sharing */
+}
+
+/* n i32 parameters summed in a chain: every parameter is live at the
+ * start, so the graph has about n^2 edges (issue 14). */
+static char *chain_src(int n) {
+    size_t cap = (size_t)n * 64 + 100, len = 0;
+    char *s = malloc(cap);
+    len += (size_t)snprintf(s + len, cap - len, "func f(");
+    for (int i = 0; i < n; i++) len += (size_t)snprintf(s + len, cap - len, "%si32 p%d", i ? ", " : "", i);
+    len += (size_t)snprintf(s + len, cap - len, ") {\nentry:\n    s1 = add p0, p1\n");
+    for (int i = 2; i < n; i++) len += (size_t)snprintf(s + len, cap - len, "    s%d = add s%d, p%d\n", i, i - 1, i);
+    snprintf(s + len, cap - len, "    return s%d\n}\n", n - 1);
+    return s;
+}
+
+/* The dense chain: the bit matrix is chosen, the allocation is right, and
+ * the size limit refuses it with the documented message, counting the
+ * interferences exactly; $MINICC_MAX_INTERFERENCES sets the limit of
+ * mc_allocate and a malformed value is an error. */
+static void test_dense_chain_and_limit(void **state) {
+    (void)state;
+    const int n = 400;
+    char *src = chain_src(n);
+    McModule *m = parse_str(src);
+    McFunc *ssa = mc_pipeline_prepare(m->funcs[0], 1, NULL);
+    assert_non_null(ssa);
+    McDestroyed *x = mc_destroy_phis(ssa, MC_ALLOC_BASELINE, NULL);
+    assert_non_null(x);
+    McIGraph *g = mc_interference(x->f, MC_ALLOC_BASELINE, NULL);
+    /* parameters pairwise, and s_i with p_(i+1) .. p_(n-1) */
+    int64_t want = (int64_t)n * (n - 1) / 2 + (int64_t)(n - 2) * (n - 1) / 2;
+    assert_int_equal(g->nedges, want);
+    assert_int_equal(g->pairs, want);
+    assert_non_null(g->bits);
+    mc_igraph_free(g);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_null(mc_interference_limited(x->f, MC_ALLOC_BASELINE, NULL, want - 1, &d));
+    assert_int_equal(d.n, 1);
+    char expect[256];
+    snprintf(expect, sizeof expect,
+             "interference graph too large to colour: %d nodes, %lld interferences (at most %lld; "
+             "$MINICC_MAX_INTERFERENCES raises the limit)",
+             2 * n - 1, (long long)want, (long long)(want - 1));
+    assert_string_equal(d.v[0].msg, expect);
+    assert_true(mc_alloc_too_large(d.v[0].msg));
+    mc_diags_clear(&d);
+    g = mc_interference_limited(x->f, MC_ALLOC_BASELINE, NULL, want, &d);
+    assert_non_null(g);
+    assert_int_equal(d.n, 0);
+    mc_igraph_free(g);
+    mc_destroyed_free(x);
+
+    McArgs args;
+    args.n = n;
+    args.v = calloc((size_t)n, sizeof *args.v);
+    for (int i = 0; i < n; i++) args.v[i].scalar = i + 1;
+    for (int al = 0; al < 2; al++)
+        for (int k = 1; k <= 16; k *= 4) {
+            McAllocation *a = mc_allocate(ssa, (McAllocator)al, k, NULL);
+            assert_non_null(a);
+            McOutcome o = mc_machine_run(a, &args, 0, NULL);
+            assert_int_equal(o.kind, MC_RETURNED);
+            assert_int_equal(o.value, n * (n + 1) / 2);
+            mc_allocation_free(a);
+        }
+    setenv("MINICC_MAX_INTERFERENCES", "1000", 1);
+    assert_null(mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d));
+    assert_int_equal(d.n, 1);
+    assert_true(mc_alloc_too_large(d.v[0].msg));
+    mc_diags_clear(&d);
+    setenv("MINICC_MAX_INTERFERENCES", "12x", 1);
+    assert_null(mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d));
+    assert_string_equal(d.v[0].msg, "$MINICC_MAX_INTERFERENCES must be a positive number, not '12x'");
+    assert_false(mc_alloc_too_large(d.v[0].msg));
+    mc_diags_clear(&d);
+    unsetenv("MINICC_MAX_INTERFERENCES");
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d);
+    assert_non_null(a);
+    /* the dense check names a violation like the sparse one */
+    char msg[256];
+    assert_true(mc_allocation_check(a, msg, sizeof msg));
+    int32_t p0 = a->f->params[0], p1 = a->f->params[1];
+    a->loc[p1] = a->loc[p0];
+    assert_false(mc_allocation_check(a, msg, sizeof msg));
+    assert_non_null(strstr(msg, "interfering values p0 and p1 share"));
+    mc_allocation_free(a);
+    mc_diags_free(&d);
+    free(args.v);
+    mc_func_free(ssa);
+    mc_module_free(m);
+    free(src);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap_baseline_numbers), cmocka_unit_test(test_destroy_baseline_shape),
         cmocka_unit_test(test_parallel_copy_cycle),   cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_dead_parameters),       cmocka_unit_test(test_step_budget),
         cmocka_unit_test(test_differential_generated), cmocka_unit_test(test_coalescing_incremental_equals_plain),
+        cmocka_unit_test(test_dense_equals_sparse),   cmocka_unit_test(test_dense_chain_and_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
