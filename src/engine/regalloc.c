@@ -126,8 +126,6 @@ static void colour_baseline(McAllocation *a) {
 
 /* ---- improved ---------------------------------------------------------------- */
 
-bool mc_coalesce_plain_sweeps = false; /* regalloc_test.h */
-
 /* The graph being coalesced: representatives, live adjacency, degrees.
  *
  * The neighbour rows start as one contiguous copy of the graph's rows (a
@@ -701,7 +699,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
     return norder;
 }
 
-static void colour_improved(McAllocation *a, int mode) {
+static void colour_improved(McAllocation *a, int mode, bool plain) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
     int32_t K = a->registers, n = g->nvalues;
@@ -717,7 +715,6 @@ static void colour_improved(McAllocation *a, int mode) {
      * otherwise the tests would read the same and answer the same. */
     int32_t *mo = move_order(g);
     int32_t nmo = g->nmoves;
-    bool plain = mc_coalesce_plain_sweeps;
     int32_t *tested = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *tested); /* merges when last tested */
     for (int32_t i = 0; i < nmo; i++) tested[i] = -1;
     for (bool changed = mode == MODE_COALESCE; changed;) {
@@ -869,6 +866,10 @@ static double estimate_traffic(const McAllocation *a, const McFunc *f, const dou
 /* ---- driver ------------------------------------------------------------------ */
 
 McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
+    return mc_allocate_sweeps(ssa, which, regs, false, d);
+}
+
+McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d) {
     if (regs < 1) {
         mc_diag(d, (McLoc){0, 0}, "at least one register is required (got %d)", regs);
         return NULL;
@@ -921,7 +922,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
             free(a->order);
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
-            colour_improved(a, mode);
+            colour_improved(a, mode, plain_sweeps);
             double e = estimate_traffic(a, x->f, weight);
             if (e < best) {
                 best = e;

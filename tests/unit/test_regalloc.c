@@ -308,11 +308,8 @@ static void test_coalescing_incremental_equals_plain(void **state) {
             McFunc *ssa = mc_alloc_input(f, opt, NULL);
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
-                mc_coalesce_plain_sweeps = false;
                 McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], NULL);
-                mc_coalesce_plain_sweeps = true;
-                McAllocation *b = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], NULL);
-                mc_coalesce_plain_sweeps = false;
+                McAllocation *b = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, budgets[k], true, NULL);
                 assert_non_null(a);
                 assert_non_null(b);
                 char *x = alloc_str(a), *y = alloc_str(b);
