@@ -611,17 +611,6 @@ void mc_code_free(McCode *c) {
 
 /* ---- running -------------------------------------------------------------- */
 
-static inline int32_t wrap(uint32_t r) {
-    return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
-}
-static inline int32_t op_add(int32_t x, int32_t y) { return wrap((uint32_t)x + (uint32_t)y); }
-static inline int32_t op_sub(int32_t x, int32_t y) { return wrap((uint32_t)x - (uint32_t)y); }
-static inline int32_t op_mul(int32_t x, int32_t y) { return wrap((uint32_t)x * (uint32_t)y); }
-static inline int32_t op_lt(int32_t x, int32_t y) { return x < y; }
-static inline int32_t op_le(int32_t x, int32_t y) { return x <= y; }
-static inline int32_t op_eq(int32_t x, int32_t y) { return x == y; }
-static inline int32_t op_ne(int32_t x, int32_t y) { return x != y; }
-
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
@@ -725,9 +714,9 @@ dispatch:
  * slower on the bench kernels (an effect of code layout, not of the work),
  * so it was dropped. */
 #define INC3(x, fn)                                                          \
-    OP(I##x##_S) { int32_t v_ = op_add(s[ip->a], ip->b); s[ip->d] = v_;     \
+    OP(I##x##_S) { int32_t v_ = mc_i32_add(s[ip->a], ip->b); s[ip->d] = v_;  \
                    int32_t r_ = fn(v_, s[ip->y]); s[ip->c] = r_; BRANCH(r_); } \
-    OP(I##x##_I) { int32_t v_ = op_add(s[ip->a], ip->b); s[ip->d] = v_;     \
+    OP(I##x##_I) { int32_t v_ = mc_i32_add(s[ip->a], ip->b); s[ip->d] = v_;  \
                    int32_t r_ = fn(v_, ip->y); s[ip->c] = r_; BRANCH(r_); }
 /* Load, then an operation reading the loaded value (written first: the
  * other operand may be the load's own slot). */
@@ -740,28 +729,28 @@ dispatch:
     index = (idx);                                                           \
     len = bufs[ip->a].len;                                                   \
     if (MC_UNLIKELY((uint32_t)index >= (uint32_t)len)) goto bounds_trap;
-    ALU3(ADD, op_add)
-    ALU3(SUB, op_sub)
-    ALU3(MUL, op_mul)
-    ALU3(LT, op_lt)
-    ALU3(LE, op_le)
-    ALU3(EQ, op_eq)
-    ALU3(NE, op_ne)
-    BR3(LT, op_lt)
-    BR3(LE, op_le)
-    BR3(EQ, op_eq)
-    BR3(NE, op_ne)
-    INC3(LT, op_lt)
-    INC3(LE, op_le)
-    INC3(EQ, op_eq)
-    INC3(NE, op_ne)
-    LOADOP(ADD, op_add)
-    LOADOP(SUB, op_sub)
-    LOADOP(MUL, op_mul)
-    LOADOP(LT, op_lt)
-    LOADOP(LE, op_le)
-    LOADOP(EQ, op_eq)
-    LOADOP(NE, op_ne)
+    ALU3(ADD, mc_i32_add)
+    ALU3(SUB, mc_i32_sub)
+    ALU3(MUL, mc_i32_mul)
+    ALU3(LT, mc_i32_lt)
+    ALU3(LE, mc_i32_le)
+    ALU3(EQ, mc_i32_eq)
+    ALU3(NE, mc_i32_ne)
+    BR3(LT, mc_i32_lt)
+    BR3(LE, mc_i32_le)
+    BR3(EQ, mc_i32_eq)
+    BR3(NE, mc_i32_ne)
+    INC3(LT, mc_i32_lt)
+    INC3(LE, mc_i32_le)
+    INC3(EQ, mc_i32_eq)
+    INC3(NE, mc_i32_ne)
+    LOADOP(ADD, mc_i32_add)
+    LOADOP(SUB, mc_i32_sub)
+    LOADOP(MUL, mc_i32_mul)
+    LOADOP(LT, mc_i32_lt)
+    LOADOP(LE, mc_i32_le)
+    LOADOP(EQ, mc_i32_eq)
+    LOADOP(NE, mc_i32_ne)
     OP(MOVI) s[ip->d] = ip->a; ip++; NEXT;
     OP(COPY) s[ip->d] = s[ip->a]; ip++; NEXT;
     OP(LOAD_S) CHECK(s[ip->b]) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;

@@ -143,7 +143,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
         return f;
     }
     if (src->form != MC_FORM_MUTABLE) {
-        mc_diag(d, mc_loc(src->loc), "function '%s' must be verified before SSA construction", src->name);
+        mc_diag(d, mc_loc(src, src->loc), "function '%s' must be verified before SSA construction", src->name);
         return NULL;
     }
     McFunc *f = mc_func_clone(src);
@@ -327,7 +327,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     mc_diags_init(&vd, f->file, NULL, 0);
     if (!mc_verify(f, MC_VERIFY_SSA, &vd)) {
         char buf[512];
-        mc_diag(d, mc_loc(src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
+        mc_diag(d, mc_loc(src, src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
                 vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
         mc_func_free(f);
         f = NULL;
