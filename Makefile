@@ -60,9 +60,10 @@ $(LIB): $(ENGINE_OBJ)
 $(BIN): $(APP_OBJ) $(LIB)
 	$(CC) $(OPT) $(LDSAN) -o $@ $(APP_OBJ) $(LIB) $(PKG_LIBS) $(LDLIBS)
 
+# -pthread: test_globals runs two pipelines in two threads (glibc < 2.34 needs it).
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS) -pthread
 
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(dir $@)

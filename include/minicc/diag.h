@@ -9,6 +9,7 @@
 #ifndef MINICC_DIAG_H
 #define MINICC_DIAG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "ir.h"
@@ -33,6 +34,11 @@ void mc_diags_clear(McDiags *d);
 __attribute__((format(printf, 3, 4)))
 #endif
 void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...);
+/* mc_diag for callers that take a format and arguments themselves. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
+void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap);
 /* Print every diagnostic; with `caret`, follow each by its source line and a
  * caret under the column. Positionless diagnostics print as `FILE: error: M`
  * (or `error: M` without a file). */

@@ -120,16 +120,16 @@ typedef struct McLoc {
 /* A source position as the IR stores it: 4 bytes instead of McLoc's 8, so
  * that instructions, phi entries and terminators stay small (the optimizer
  * sweeps them; at 200k instructions the IR no longer fits the cache). Line
- * < 2^20 and column < 2^11 are packed directly; any other position goes
- * through a process-wide table of the far ones (each distinct one stored
- * once). Zero means synthesized, as McLoc 0:0 does. Convert with mc_pos /
- * mc_loc; compare with mc_pos_eq. */
+ * < 2^20 and column < 2^11 are packed directly; any other position is a
+ * number in its function's own table of far positions (McFarPos, each
+ * distinct one stored once, in the function's arena). Zero means
+ * synthesized, as McLoc 0:0 does. A position belongs to the function it was
+ * made for and to that function's clones: convert with mc_pos(f, loc) and
+ * mc_loc(f, pos) (declared after McFunc); compare with mc_pos_eq. */
 typedef struct McPos {
     uint32_t bits;
 } McPos;
 
-McPos mc_pos(McLoc l); /* line <= 0 gives the synthesized position */
-McLoc mc_loc(McPos p);
 static inline bool mc_pos_known(McPos p) { return p.bits != 0; }
 static inline bool mc_pos_eq(McPos a, McPos b) { return a.bits == b.bits; }
 
@@ -191,6 +191,16 @@ typedef struct McBlock {
 
 typedef enum McForm { MC_FORM_UNKNOWN = 0, MC_FORM_MUTABLE, MC_FORM_SSA } McForm;
 
+/* A function's far positions (see McPos): number k is loc[k]; an
+ * open-addressing index finds a position's number again. Arrays live in the
+ * function's arena; empty (all zero) until the first far position. */
+typedef struct McFarPos {
+    McLoc *loc;
+    uint32_t n, cap;
+    uint32_t *slot;  /* number + 1, 0 = empty */
+    uint32_t nslots; /* 0 or a power of two */
+} McFarPos;
+
 typedef struct McFunc {
     McArena arena;       /* owns everything below */
     const char *name;    /* function name */
@@ -205,6 +215,7 @@ typedef struct McFunc {
     McNameMap value_names; /* name -> value handle */
     McNameMap block_names; /* name -> block handle */
     McForm form;         /* set by mc_verify */
+    McFarPos far;        /* positions that do not fit McPos's packed form */
 } McFunc;
 
 typedef struct McModule {
@@ -212,6 +223,11 @@ typedef struct McModule {
     int32_t nfuncs;
     char *file;     /* malloc'd copy of the file name */
 } McModule;
+
+/* Source positions of f (see McPos). mc_pos: line <= 0 gives the
+ * synthesized position; a far one is added to f's table unless there. */
+McPos mc_pos(McFunc *f, McLoc l);
+McLoc mc_loc(const McFunc *f, McPos p);
 
 /* Construction. All return handles; names are copied into the arena. */
 McFunc *mc_func_new(const char *name, const char *file);
@@ -267,7 +283,24 @@ void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonze
  * reports it twice). Returns the count. */
 int mc_block_succs(const McBlock *b, int32_t out[2]);
 
-/* i32 arithmetic exactly as the IR defines it (wrapping, signed compares). */
+/* i32 arithmetic exactly as the IR defines it: two's-complement wrapping
+ * add, sub and mul, signed compares giving 0 or 1. These inline functions
+ * are the one definition of the semantics; every executor uses them: the
+ * plain run path's handlers (run.c) call them directly, and mc_alu (the
+ * stepping interpreter, the allocated machine, constant folding in sccp.c,
+ * gvn.c and run.c's decoder) dispatches to them. The C backend (cgen.c)
+ * emits the same operations as C text. */
+static inline int32_t mc_i32_wrap(uint32_t r) { /* without implementation-defined casts */
+    return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
+}
+static inline int32_t mc_i32_add(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a + (uint32_t)b); }
+static inline int32_t mc_i32_sub(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a - (uint32_t)b); }
+static inline int32_t mc_i32_mul(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a * (uint32_t)b); }
+static inline int32_t mc_i32_lt(int32_t a, int32_t b) { return a < b; }
+static inline int32_t mc_i32_le(int32_t a, int32_t b) { return a <= b; }
+static inline int32_t mc_i32_eq(int32_t a, int32_t b) { return a == b; }
+static inline int32_t mc_i32_ne(int32_t a, int32_t b) { return a != b; }
+/* One ALU opcode (MC_OPF_ALU, or COPY returning a) applied to a and b. */
 int32_t mc_alu(McOp op, int32_t a, int32_t b);
 
 void mc_module_free(McModule *m);

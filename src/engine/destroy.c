@@ -241,7 +241,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
 
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     if (ssa->form != MC_FORM_SSA) {
-        mc_diag(d, mc_loc(ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)", ssa->name);
+        mc_diag(d, mc_loc(ssa, ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)", ssa->name);
         return NULL;
     }
     McDestroyed *x = mc_xcalloc(1, sizeof *x);
@@ -276,7 +276,7 @@ McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     mc_diags_init(&tmp, NULL, NULL, 0);
     if (!mc_verify(f, MC_VERIFY_MUTABLE, &tmp)) {
         char line[256];
-        mc_diag(d, mc_loc(ssa->loc), "internal error: phi destruction of '%s' produced invalid IR: %s", ssa->name,
+        mc_diag(d, mc_loc(ssa, ssa->loc), "internal error: phi destruction of '%s' produced invalid IR: %s", ssa->name,
                 tmp.n ? mc_diag_line(&tmp, 0, line, sizeof line) : "?");
         mc_diags_free(&tmp);
         mc_destroyed_free(x);

@@ -26,7 +26,7 @@ void mc_diags_free(McDiags *d) {
     memset(d, 0, sizeof *d);
 }
 
-void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...) {
+void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap) {
     if (!d) return;
     if (d->n == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 8;
@@ -34,13 +34,17 @@ void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...) {
     }
     McStr b;
     mc_str_init(&b);
-    va_list ap;
-    va_start(ap, fmt);
     mc_str_vprintf(&b, fmt, ap);
-    va_end(ap);
     d->v[d->n].loc = loc;
     d->v[d->n].msg = mc_str_take(&b);
     d->n++;
+}
+
+void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    mc_vdiag(d, loc, fmt, ap);
+    va_end(ap);
 }
 
 const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size) {

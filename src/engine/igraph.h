@@ -34,4 +34,9 @@ static inline const uint64_t *mc_igraph_bitrow(const McIGraph *g, int32_t v) {
 
 static inline bool mc_bit_test(const uint64_t *row, int32_t t) { return (row[t >> 6] >> (t & 63)) & 1; }
 
+/* mc_interference_limited with the storage chosen by the caller: form 0 by
+ * size, 1 adjacency rows, 2 the bit matrix (regalloc_test.h). */
+McIGraph *mc_interference_form(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
+                               int form, McDiags *d);
+
 #endif

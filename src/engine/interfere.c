@@ -339,10 +339,13 @@ static void scan(Scan *s, int mode) {
     s->lbits = NULL;
 }
 
-int mc_igraph_force_form = 0; /* regalloc_test.h */
-
 McIGraph *mc_interference_limited(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
                                   McDiags *d) {
+    return mc_interference_form(f, which, loop_depth, limit, 0, d);
+}
+
+McIGraph *mc_interference_form(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
+                               int form, McDiags *d) {
     for (int32_t b = 0; b < f->nblocks; b++) MC_ASSERT(f->blocks[b].nphis == 0);
     int32_t nv = f->nvalues;
     McIGraph *g = mc_xcalloc(1, sizeof *g);
@@ -372,8 +375,7 @@ McIGraph *mc_interference_limited(const McFunc *f, McAllocator which, const int3
      * (8 bytes a pair, three lists at the peak of finish()). */
     int32_t words = (nv + 63) / 64;
     double matrix = (double)words * 64.0 * (double)words * 8.0;
-    bool dense = mc_igraph_force_form == 2 ||
-                 (mc_igraph_force_form != 1 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
+    bool dense = form == 2 || (form != 1 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
     if (dense) {
         g->words = words ? words : 1;
         g->bits = mc_xcalloc((size_t)g->words * 64 * (size_t)g->words, sizeof *g->bits);

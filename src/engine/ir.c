@@ -19,61 +19,67 @@ const McOpInfo mc_op_info[MC_OP_COUNT] = {
 enum { POS_COL_BITS = 11, POS_LINE_LIMIT = 1 << 20 };
 #define POS_FAR 0x80000000u
 
-/* The far positions (long lines, huge files): stored once each, found again
- * through an open-addressing index, never freed (a position handed out
- * stays valid for the life of the process). */
-static struct {
-    McLoc *loc;
-    uint32_t n, cap;
-    uint32_t *slot; /* index + 1, 0 = empty; nslots a power of two */
-    uint32_t nslots;
-} far;
-
+/* The far positions (long lines, huge files) of one function: stored once
+ * each in its McFarPos, found again through an open-addressing index. The
+ * arrays come from the function's arena, so they go with it; a clone copies
+ * them (mc_func_clone), so the clone's positions read the same. */
 static uint32_t far_hash(McLoc l) {
     uint64_t h = ((uint64_t)(uint32_t)l.line << 32 | (uint32_t)l.col) * 0x9E3779B97F4A7C15ull;
     return (uint32_t)(h >> 32);
 }
 
-static uint32_t far_find_slot(McLoc l) {
-    uint32_t mask = far.nslots - 1, i = far_hash(l) & mask;
-    while (far.slot[i]) {
-        McLoc k = far.loc[far.slot[i] - 1];
+static uint32_t far_find_slot(const McFarPos *far, McLoc l) {
+    uint32_t mask = far->nslots - 1, i = far_hash(l) & mask;
+    while (far->slot[i]) {
+        McLoc k = far->loc[far->slot[i] - 1];
         if (k.line == l.line && k.col == l.col) return i;
         i = (i + 1) & mask;
     }
     return i;
 }
 
-static uint32_t far_intern(McLoc l) {
-    if (far.nslots == 0 || (uint64_t)(far.n + 1) * 2 > far.nslots) {
-        uint32_t ns = far.nslots ? far.nslots * 2 : 1024;
-        free(far.slot);
-        far.slot = mc_xcalloc(ns, sizeof *far.slot);
-        far.nslots = ns;
-        for (uint32_t k = 0; k < far.n; k++) far.slot[far_find_slot(far.loc[k])] = k + 1;
+static uint32_t far_intern(McArena *a, McFarPos *far, McLoc l) {
+    if (far->nslots == 0 || (uint64_t)(far->n + 1) * 2 > far->nslots) {
+        uint32_t ns = far->nslots ? far->nslots * 2 : 64;
+        far->slot = mc_arena_alloc(a, (size_t)ns * sizeof *far->slot); /* zeroed; the old index is abandoned */
+        far->nslots = ns;
+        for (uint32_t k = 0; k < far->n; k++) far->slot[far_find_slot(far, far->loc[k])] = k + 1;
     }
-    uint32_t i = far_find_slot(l);
-    if (far.slot[i]) return far.slot[i] - 1;
-    if (far.n == far.cap) {
-        far.cap = far.cap ? far.cap * 2 : 1024;
-        far.loc = mc_xrealloc(far.loc, (size_t)far.cap * sizeof *far.loc);
+    uint32_t i = far_find_slot(far, l);
+    if (far->slot[i]) return far->slot[i] - 1;
+    if (far->n == far->cap) {
+        uint32_t nc = far->cap ? far->cap * 2 : 32;
+        far->loc = mc_arena_grow(a, far->loc, (size_t)far->cap * sizeof *far->loc, (size_t)nc * sizeof *far->loc);
+        far->cap = nc;
     }
-    far.loc[far.n] = l;
-    far.slot[i] = far.n + 1;
-    return far.n++;
+    MC_ASSERT(far->n < POS_FAR); /* the number must leave the flag bit free */
+    far->loc[far->n] = l;
+    far->slot[i] = far->n + 1;
+    return far->n++;
 }
 
-McPos mc_pos(McLoc l) {
+/* dst (empty, in arena a) becomes a copy of src with the same numbers. */
+static void far_clone(McArena *a, McFarPos *dst, const McFarPos *src) {
+    if (src->n == 0) return;
+    dst->loc = mc_arena_alloc(a, (size_t)src->n * sizeof *dst->loc);
+    memcpy(dst->loc, src->loc, (size_t)src->n * sizeof *dst->loc);
+    dst->n = dst->cap = src->n;
+    dst->slot = mc_arena_alloc(a, (size_t)src->nslots * sizeof *dst->slot);
+    memcpy(dst->slot, src->slot, (size_t)src->nslots * sizeof *dst->slot);
+    dst->nslots = src->nslots;
+}
+
+McPos mc_pos(McFunc *f, McLoc l) {
     if (l.line <= 0) return (McPos){0};
     if (l.line < POS_LINE_LIMIT && l.col >= 0 && l.col < (1 << POS_COL_BITS))
         return (McPos){(uint32_t)l.line << POS_COL_BITS | (uint32_t)l.col};
-    return (McPos){POS_FAR | far_intern(l)};
+    return (McPos){POS_FAR | far_intern(&f->arena, &f->far, l)};
 }
 
-McLoc mc_loc(McPos p) {
+McLoc mc_loc(const McFunc *f, McPos p) {
     if (p.bits & POS_FAR) {
         uint32_t k = p.bits & ~(uint32_t)POS_FAR;
-        return k < far.n ? far.loc[k] : (McLoc){0, 0};
+        return k < f->far.n ? f->far.loc[k] : (McLoc){0, 0};
     }
     return (McLoc){(int32_t)(p.bits >> POS_COL_BITS), (int32_t)(p.bits & ((1u << POS_COL_BITS) - 1))};
 }
@@ -92,20 +98,17 @@ bool mc_is_reserved(const char *s, size_t len) {
 }
 
 int32_t mc_alu(McOp op, int32_t a, int32_t b) {
-    uint32_t ua = (uint32_t)a, ub = (uint32_t)b, r;
     switch (op) {
-    case MC_OP_ADD: r = ua + ub; break;
-    case MC_OP_SUB: r = ua - ub; break;
-    case MC_OP_MUL: r = ua * ub; break;
-    case MC_OP_LT: return a < b;
-    case MC_OP_LE: return a <= b;
-    case MC_OP_EQ: return a == b;
-    case MC_OP_NE: return a != b;
+    case MC_OP_ADD: return mc_i32_add(a, b);
+    case MC_OP_SUB: return mc_i32_sub(a, b);
+    case MC_OP_MUL: return mc_i32_mul(a, b);
+    case MC_OP_LT: return mc_i32_lt(a, b);
+    case MC_OP_LE: return mc_i32_le(a, b);
+    case MC_OP_EQ: return mc_i32_eq(a, b);
+    case MC_OP_NE: return mc_i32_ne(a, b);
     case MC_OP_COPY: return a;
     default: mc_panic(__FILE__, __LINE__, "mc_alu on %s", mc_op_info[op].name);
     }
-    /* Two's-complement reinterpretation without implementation-defined casts. */
-    return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
 }
 
 /* ---- functions ------------------------------------------------------------ */
@@ -344,6 +347,7 @@ McFunc *mc_func_clone(const McFunc *src) {
     McFunc *f = mc_func_new(src->name, src->file);
     f->loc = src->loc;
     f->form = src->form;
+    far_clone(&f->arena, &f->far, &src->far);
     if (src->nvalues) {
         f->values = mc_arena_alloc(&f->arena, (size_t)src->nvalues * sizeof *f->values);
         f->capvalues = f->nvalues = src->nvalues;

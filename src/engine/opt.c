@@ -128,7 +128,7 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
         bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
         if (!ok) {
             char buf[512];
-            mc_diag(d, mc_loc(f->loc), "internal: pass '%s' produced invalid SSA for '%s': %s", p->name, f->name,
+            mc_diag(d, mc_loc(f, f->loc), "internal: pass '%s' produced invalid SSA for '%s': %s", p->name, f->name,
                     vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
         }
         mc_diags_free(&vd);
@@ -144,7 +144,7 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
         o = &defaults;
     }
     if (f->form != MC_FORM_SSA) {
-        mc_diag(d, mc_loc(f->loc), "function '%s' must be in SSA form to be optimized", f->name);
+        mc_diag(d, mc_loc(f, f->loc), "function '%s' must be in SSA form to be optimized", f->name);
         return false;
     }
     if (o->passes) {

@@ -258,14 +258,10 @@ static void error_at(Parser *p, McLoc loc, const char *fmt, ...) {
         return;
     }
     p->nerrors++;
-    McStr b;
-    mc_str_init(&b);
     va_list ap;
     va_start(ap, fmt);
-    mc_str_vprintf(&b, fmt, ap);
+    mc_vdiag(p->d, loc, fmt, ap);
     va_end(ap);
-    mc_diag(p->d, loc, "%s", b.s ? b.s : "");
-    mc_str_free(&b);
 }
 
 /* The token as a diagnostic quotes it: 'text' (long texts cut short), or
@@ -386,7 +382,7 @@ static int32_t parse_dest(Parser *p, const Tok *t) {
     if (v == MC_NONE) v = new_value(p, t);
     if (f->values[v].kind == MC_VAL_BUF)
         error_at(p, t->loc, "cannot assign to buffer %s", describe(t, q, sizeof q));
-    if (!mc_pos_known(f->values[v].loc)) f->values[v].loc = mc_pos(t->loc);
+    if (!mc_pos_known(f->values[v].loc)) f->values[v].loc = mc_pos(p->f, t->loc);
     return v;
 }
 
@@ -398,7 +394,7 @@ static bool parse_scalar(Parser *p, const char *what, McOperand *out) {
     char q[QUOTE_MAX + 8];
     Tok t = p->cur;
     memset(out, 0, sizeof *out);
-    out->loc = mc_pos(t.loc);
+    out->loc = mc_pos(p->f, t.loc);
     if (t.kind == T_INT) {
         if (t.range) {
             int n = (int)(t.len > QUOTE_MAX ? QUOTE_MAX : t.len);
@@ -429,7 +425,7 @@ static bool parse_buffer(Parser *p, const char *op, McOperand *out) {
     char q[QUOTE_MAX + 8], what[64];
     Tok t = p->cur;
     memset(out, 0, sizeof *out);
-    out->loc = mc_pos(t.loc);
+    out->loc = mc_pos(p->f, t.loc);
     out->kind = MC_OPND_VALUE;
     if (t.kind == T_INT) {
         error_at(p, t.loc, "expected buffer name after '%s', found %s", op, describe(&t, q, sizeof q));
@@ -514,7 +510,7 @@ static void parse_label(Parser *p) {
     } else {
         b = mc_func_block_add(f, tok_str(p, &t));
     }
-    f->blocks[b].loc = mc_pos(t.loc);
+    f->blocks[b].loc = mc_pos(p->f, t.loc);
     p->blk = b;
     p->bstate = BS_PHIS;
     p->blk_err = false;
@@ -532,7 +528,7 @@ static bool parse_phi(Parser *p, const Tok *dest) {
                  tok_str(p, dest), block_name(p));
     int32_t v = parse_dest(p, dest);
     int32_t phi = mc_block_phi_add(f, p->blk, v);
-    f->blocks[p->blk].phis[phi].loc = mc_pos(dest->loc);
+    f->blocks[p->blk].phis[phi].loc = mc_pos(p->f, dest->loc);
     advance(p); /* 'phi' */
     const char *open = "'[' after 'phi'";
     for (;;) {
@@ -544,7 +540,7 @@ static bool parse_phi(Parser *p, const Tok *dest) {
         if (!parse_scalar(p, "value after ':'", &val)) return false;
         int32_t slot = f->blocks[p->blk].phis[phi].nargs;
         mc_phi_arg_add(f, p->blk, phi, MC_NONE, val);
-        f->blocks[p->blk].phis[phi].args[slot].bloc = mc_pos(pred.loc);
+        f->blocks[p->blk].phis[phi].args[slot].bloc = mc_pos(p->f, pred.loc);
         add_pending(p, phi, slot, &pred);
         if (!expect(p, T_RBRACK, "']' after value")) return false;
         if (p->cur.kind == T_LBRACK) {
@@ -582,7 +578,7 @@ static bool parse_assign(Parser *p, const Tok *dest, int op) {
     in->dest = v;
     in->a[0] = a[0];
     if (mc_op_info[op].nargs == 2) in->a[1] = a[1];
-    in->loc = mc_pos(dest->loc);
+    in->loc = mc_pos(p->f, dest->loc);
     return true;
 }
 
@@ -601,7 +597,7 @@ static bool parse_store(Parser *p) {
     in->op = MC_OP_STORE;
     in->dest = MC_NONE;
     memcpy(in->a, a, sizeof a);
-    in->loc = mc_pos(loc);
+    in->loc = mc_pos(p->f, loc);
     return true;
 }
 
@@ -610,7 +606,7 @@ static bool parse_term(Parser *p, int op) {
     McTerm t;
     memset(&t, 0, sizeof t);
     t.op = (uint8_t)op;
-    t.loc = mc_pos(p->cur.loc);
+    t.loc = mc_pos(p->f, p->cur.loc);
     t.target[0] = t.target[1] = MC_NONE;
     advance(p);
     bool ok;
@@ -627,7 +623,7 @@ static bool parse_term(Parser *p, int op) {
              parse_block_name(p, "block name after ','", &tg[ntg]) && ++ntg;
     }
     for (int i = 0; i < ntg; i++) {
-        t.tloc[i] = mc_pos(tg[i].loc);
+        t.tloc[i] = mc_pos(p->f, tg[i].loc);
         add_pending(p, -1, i, &tg[i]);
     }
     /* Even a broken terminator ends the block, so that the next label does
@@ -785,7 +781,7 @@ static bool parse_header(Parser *p) {
     Tok name = p->cur;
     bool have_name = name.kind == T_NAME;
     p->f = mc_func_new(have_name ? tok_str(p, &name) : "?", p->file);
-    p->f->loc = mc_pos(loc);
+    p->f->loc = mc_pos(p->f, loc);
     p->ferr = false;
     p->blk_err = false;
     p->blk = MC_NONE;
@@ -824,7 +820,7 @@ static bool parse_header(Parser *p) {
             if (v == MC_NONE)
                 error_at(p, pn.loc, "duplicate parameter %s", describe(&pn, q, sizeof q));
             else
-                p->f->values[v].loc = mc_pos(pn.loc);
+                p->f->values[v].loc = mc_pos(p->f, pn.loc);
             advance(p);
             if (accept(p, T_RPAREN)) break;
             if (!expect(p, T_COMMA, "',' or ')' after parameter")) return false;

@@ -196,8 +196,6 @@ static void colour_baseline(McAllocation *a) {
 
 /* ---- improved ---------------------------------------------------------------- */
 
-bool mc_coalesce_plain_sweeps = false; /* regalloc_test.h */
-
 /* The graph being coalesced: representatives, live adjacency, degrees.
  *
  * The neighbour rows start as one contiguous copy of the graph's rows (a
@@ -1014,7 +1012,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
     return norder;
 }
 
-static void colour_improved(McAllocation *a, int mode) {
+static void colour_improved(McAllocation *a, int mode, bool plain) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
     int32_t K = a->registers, n = g->nvalues;
@@ -1030,7 +1028,6 @@ static void colour_improved(McAllocation *a, int mode) {
      * otherwise the tests would read the same and answer the same. */
     int32_t *mo = move_order(g);
     int32_t nmo = g->nmoves;
-    bool plain = mc_coalesce_plain_sweeps;
     int32_t *tested = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *tested); /* merges when last tested */
     for (int32_t i = 0; i < nmo; i++) tested[i] = -1;
     for (bool changed = mode == MODE_COALESCE; changed;) {
@@ -1231,6 +1228,18 @@ static int64_t interference_limit(McDiags *d) {
 }
 
 McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
+    return mc_allocate_knobs(ssa, which, regs, NULL, d);
+}
+
+McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d) {
+    McAllocKnobs k = {plain_sweeps, 0};
+    return mc_allocate_knobs(ssa, which, regs, &k, d);
+}
+
+McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
+                                McDiags *d) {
+    bool plain_sweeps = knobs && knobs->plain_sweeps;
+    int form = knobs ? knobs->igraph_form : 0;
     if (regs < 1) {
         mc_diag(d, (McLoc){0, 0}, "at least one register is required (got %d)", regs);
         return NULL;
@@ -1257,7 +1266,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
     for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
     a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
     if (which == MC_ALLOC_BASELINE) {
-        a->graph = mc_interference_limited(x->f, which, NULL, limit, d);
+        a->graph = mc_interference_form(x->f, which, NULL, limit, form, d);
         if (!a->graph) {
             mc_allocation_free(a);
             return NULL;
@@ -1265,7 +1274,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
         colour_baseline(a);
     } else {
         McCfg *cfg = mc_cfg_build_loops(x->f);
-        a->graph = mc_interference_limited(x->f, which, cfg->loop_depth, limit, d);
+        a->graph = mc_interference_form(x->f, which, cfg->loop_depth, limit, form, d);
         if (!a->graph) {
             mc_cfg_free(cfg);
             mc_allocation_free(a);
@@ -1300,7 +1309,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
             free(a->order);
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
-            colour_improved(a, mode);
+            colour_improved(a, mode, plain_sweeps);
             if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
             double e = estimate_traffic(a, x->f, weight);
             if (e < best) {

@@ -1,18 +1,26 @@
 /* regalloc_test.h - private to the engine and its unit tests.
  *
  * The improved allocator's coalescing retests a turned-down move only when
- * a merge touched one of its ends (regalloc.c). Setting this makes it sweep
- * every move until a sweep merges nothing, the plain loop whose answer the
- * incremental one must reproduce; tests compare the two. Not for callers. */
+ * a merge touched one of its ends (regalloc.c). mc_allocate_sweeps with
+ * plain_sweeps makes it sweep every move until a sweep merges nothing, the
+ * plain loop whose answer the incremental one must reproduce; tests compare
+ * the two. The choice is per call (mc_allocate passes false), so allocations
+ * with either setting can run side by side. Not for callers. */
 #ifndef MINICC_REGALLOC_TEST_H
 #define MINICC_REGALLOC_TEST_H
 #include <stdbool.h>
 
-extern bool mc_coalesce_plain_sweeps;
+#include "minicc/regalloc.h"
 
-/* The form of interference graphs built from now on: 0 chooses by size
- * (interfere.c), 1 forces adjacency rows, 2 the bit matrix. Tests check
- * that allocations are the same either way. Not for callers. */
-extern int mc_igraph_force_form;
+/* The switches tests turn, per call. */
+typedef struct McAllocKnobs {
+    bool plain_sweeps; /* coalescing sweeps every move until nothing merges */
+    int igraph_form;   /* interference graph storage: 0 chooses by size
+                          (interfere.c), 1 forces adjacency rows, 2 the bit
+                          matrix; allocations must be the same either way */
+} McAllocKnobs;
+
+McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k, McDiags *d);
+McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d);
 
 #endif

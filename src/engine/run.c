@@ -142,10 +142,18 @@ static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const Mc
 
 /* ---- decoding ------------------------------------------------------------- */
 
+/* Decoding in two parts: slot assignment (assign_slots: every value, a
+ * slot per constant that needs one, scratch slots for overlapping phi
+ * moves) and record emission (emit_block, emit_edges, link_records). */
 typedef struct Builder {
     McCode *c;
     int32_t capslots, capmoves;
-    const int32_t *slot; /* value handle -> slot (coalescing) */
+    int32_t *slot;      /* value handle -> slot (coalescing) */
+    int32_t *uses;      /* reads of each value */
+    int32_t *buf_param; /* value handle -> parameter index of a buffer, or -1 */
+    int32_t *start;     /* first record of each block */
+    int32_t *edge_move; /* first move of each edge */
+    int32_t maxphis;    /* most phis of one block: scratch slots needed */
 } Builder;
 
 static int32_t new_slot(Builder *b, int32_t init) {
@@ -197,16 +205,11 @@ static int32_t uf_find(int32_t *parent, int32_t x) {
 enum { COALESCE_MAX_CAND = 2048 };
 #define COALESCE_MAX_LIVE_BITS ((int64_t)1 << 24) /* liveness sets of 2 MB at most */
 
-/* Interference among candidate values (phi destinations and phi operands)
- * from the block liveness: walking each block backwards from its live-out,
- * a definition interferes with everything live after it; phi destinations
- * are defined together at the top of the block. Then union phi destinations
- * with their incoming values when the two classes do not interfere. Fills
- * slot[v] for every value (identity when nothing merges). */
-static void coalesce(const McFunc *f, int32_t *slot) {
-    for (int32_t v = 0; v < f->nvalues; v++) slot[v] = v;
-    if (f->form != MC_FORM_SSA || f->nvalues == 0) return;
-    int32_t *cand = mc_xmalloc((size_t)f->nvalues * sizeof *cand); /* value -> candidate index or -1 */
+/* Candidate values for coalescing: phi destinations and the values phis
+ * read, numbered in order of appearance (cand[v], -1 for the others).
+ * Returns how many, or -1 when no phi reads a value (nothing to merge) or
+ * there are more than COALESCE_MAX_CAND. */
+static int32_t coalesce_candidates(const McFunc *f, int32_t *cand) {
     for (int32_t v = 0; v < f->nvalues; v++) cand[v] = -1;
     int32_t ncand = 0;
     bool any = false;
@@ -222,23 +225,27 @@ static void coalesce(const McFunc *f, int32_t *slot) {
                 }
         }
     }
-    if (!any || ncand > COALESCE_MAX_CAND || (int64_t)f->nblocks * f->nvalues > COALESCE_MAX_LIVE_BITS) {
-        free(cand);
-        return;
-    }
-    McCfg *cfg = mc_cfg_build_dom(f);
-    McLiveness *lv = mc_liveness(f, cfg);
-    int32_t words = (ncand + 63) / 64;
-    uint64_t *ig = mc_xcalloc((size_t)ncand * (size_t)words, sizeof *ig);
-#define IG_SET(x, y) (ig[(size_t)(x) * (size_t)words + (size_t)((y) >> 6)] |= (uint64_t)1 << ((y) & 63))
+    return any && ncand <= COALESCE_MAX_CAND ? ncand : -1;
+}
+
+/* A bit matrix over the candidates, `words` 64-bit words per row. */
+static inline void ig_set(uint64_t *ig, int32_t words, int32_t x, int32_t y) {
+    ig[(size_t)x * (size_t)words + (size_t)(y >> 6)] |= (uint64_t)1 << (y & 63);
+}
+
+/* Interference among the candidates from the block liveness: walking each
+ * block backwards from its live-out, a definition interferes with
+ * everything live after it; phi destinations are defined together at the
+ * top of the block, parameters together before the entry. */
+static void candidate_interference(const McFunc *f, const McCfg *cfg, const McLiveness *lv, const int32_t *cand,
+                                   int32_t ncand, uint64_t *ig, int32_t words) {
     McBitset live;
     mc_bs_init(&live, f->nvalues);
     int32_t *lc = mc_xmalloc((size_t)ncand * sizeof *lc); /* live candidates (list) */
-    /* Parameters are defined together before the entry block. */
     for (int32_t i = 0; i < f->nparams; i++)
         for (int32_t j = 0; j < f->nparams; j++) {
             int32_t x = cand[f->params[i]], y = cand[f->params[j]];
-            if (i != j && x >= 0 && y >= 0) IG_SET(x, y);
+            if (i != j && x >= 0 && y >= 0) ig_set(ig, words, x, y);
         }
     for (int32_t b = 0; b < f->nblocks; b++) {
         if (cfg->rpo_index[b] < 0) continue; /* never runs */
@@ -256,8 +263,8 @@ static void coalesce(const McFunc *f, int32_t *slot) {
                 if (cd >= 0)
                     for (int32_t x = mc_bs_next(&live, 0); x >= 0; x = mc_bs_next(&live, x + 1))
                         if (cand[x] >= 0) {
-                            IG_SET(cd, cand[x]);
-                            IG_SET(cand[x], cd);
+                            ig_set(ig, words, cd, cand[x]);
+                            ig_set(ig, words, cand[x], cd);
                         }
             }
             int na = mc_op_info[in->op].nargs;
@@ -273,20 +280,28 @@ static void coalesce(const McFunc *f, int32_t *slot) {
         for (int32_t p = 0; p < bl->nphis; p++) {
             int32_t cd = cand[bl->phis[p].dest];
             for (int32_t k = 0; k < nl; k++) {
-                IG_SET(cd, lc[k]);
-                IG_SET(lc[k], cd);
+                ig_set(ig, words, cd, lc[k]);
+                ig_set(ig, words, lc[k], cd);
             }
             for (int32_t q = 0; q < bl->nphis; q++)
-                if (q != p) IG_SET(cd, cand[bl->phis[q].dest]);
+                if (q != p) ig_set(ig, words, cd, cand[bl->phis[q].dest]);
         }
     }
-    /* Classes: union-find over candidates; row of the representative is
-     * the union of its members' interference rows. */
+    free(lc);
+    mc_bs_free(&live);
+}
+
+/* Union each phi destination with its incoming values when the two classes
+ * do not interfere (union-find over candidates; the row of a representative
+ * is the union of its members' interference rows), then point every
+ * candidate's slot at its class's representative value. */
+static void merge_classes(const McFunc *f, const McCfg *cfg, const int32_t *cand, int32_t ncand, uint64_t *ig,
+                          int32_t words, int32_t *slot) {
     int32_t *parent = mc_xmalloc((size_t)ncand * sizeof *parent);
     uint64_t *mem = mc_xcalloc((size_t)ncand * (size_t)words, sizeof *mem); /* members of each class */
     for (int32_t i = 0; i < ncand; i++) {
         parent[i] = i;
-        mem[(size_t)i * (size_t)words + (size_t)(i >> 6)] |= (uint64_t)1 << (i & 63);
+        ig_set(mem, words, i, i);
     }
     int32_t *rep = mc_xmalloc((size_t)ncand * sizeof *rep); /* candidate -> value */
     for (int32_t v = 0; v < f->nvalues; v++)
@@ -315,12 +330,29 @@ static void coalesce(const McFunc *f, int32_t *slot) {
     }
     for (int32_t v = 0; v < f->nvalues; v++)
         if (cand[v] >= 0) slot[v] = rep[uf_find(parent, cand[v])];
-#undef IG_SET
     free(rep);
     free(mem);
     free(parent);
-    free(lc);
-    mc_bs_free(&live);
+}
+
+/* Chapter-style copy coalescing for SSA functions: phi destinations share
+ * a slot with their incoming values where live ranges allow. Fills slot[v]
+ * for every value (identity when nothing merges, and for large functions). */
+static void coalesce(const McFunc *f, int32_t *slot) {
+    for (int32_t v = 0; v < f->nvalues; v++) slot[v] = v;
+    if (f->form != MC_FORM_SSA || f->nvalues == 0) return;
+    int32_t *cand = mc_xmalloc((size_t)f->nvalues * sizeof *cand); /* value -> candidate index or -1 */
+    int32_t ncand = coalesce_candidates(f, cand);
+    if (ncand < 0 || (int64_t)f->nblocks * f->nvalues > COALESCE_MAX_LIVE_BITS) {
+        free(cand);
+        return;
+    }
+    McCfg *cfg = mc_cfg_build_dom(f);
+    McLiveness *lv = mc_liveness(f, cfg);
+    int32_t words = (ncand + 63) / 64;
+    uint64_t *ig = mc_xcalloc((size_t)ncand * (size_t)words, sizeof *ig);
+    candidate_interference(f, cfg, lv, cand, ncand, ig, words);
+    merge_classes(f, cfg, cand, ncand, ig, words, slot);
     free(ig);
     mc_liveness_free(lv);
     mc_cfg_free(cfg);
@@ -371,44 +403,51 @@ static int32_t nrecords(const McBlock *bl) {
 #define POLL_WORK (1 << 22)
 #define POLL_MAX_ENTRIES (1 << 16)
 
-McCode *mc_code_new(const McFunc *f) {
-    MC_ASSERT(f->nblocks > 0);
-    McCode *c = mc_xcalloc(1, sizeof *c);
-    int32_t *slot = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *slot);
-    coalesce(f, slot);
+/* Slots of the values (coalesced ones share), one per value, before any
+ * constant's; which values are read and how often; the parameters' slots
+ * and the buffers' parameter indices. */
+static void assign_slots(Builder *bd, const McFunc *f) {
+    McCode *c = bd->c;
+    size_t nv = (size_t)(f->nvalues ? f->nvalues : 1);
+    bd->slot = mc_xmalloc(nv * sizeof *bd->slot);
+    coalesce(f, bd->slot);
     /* Reads of each value: a fused compare whose result only its branch
      * reads need not write it. */
-    int32_t *uses = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *uses);
+    bd->uses = mc_xcalloc(nv, sizeof *bd->uses);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         for (int32_t k = 0; k < bl->ninsts; k++)
             for (int j = 0; j < mc_op_info[bl->insts[k].op].nargs; j++)
-                if (bl->insts[k].a[j].kind == MC_OPND_VALUE) uses[bl->insts[k].a[j].v]++;
-        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) uses[bl->term.arg.v]++;
+                if (bl->insts[k].a[j].kind == MC_OPND_VALUE) bd->uses[bl->insts[k].a[j].v]++;
+        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) bd->uses[bl->term.arg.v]++;
         for (int32_t p = 0; p < bl->nphis; p++)
             for (int32_t q = 0; q < bl->phis[p].nargs; q++)
-                if (bl->phis[p].args[q].val.kind == MC_OPND_VALUE) uses[bl->phis[p].args[q].val.v]++;
+                if (bl->phis[p].args[q].val.kind == MC_OPND_VALUE) bd->uses[bl->phis[p].args[q].val.v]++;
     }
-    Builder bd = {c, 0, 0, slot};
-    for (int32_t v = 0; v < f->nvalues; v++) new_slot(&bd, 0);
+    for (int32_t v = 0; v < f->nvalues; v++) new_slot(bd, 0);
     c->nparams = f->nparams;
     c->param_slot = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *c->param_slot);
-    int32_t *buf_param = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *buf_param);
-    for (int32_t v = 0; v < f->nvalues; v++) buf_param[v] = -1;
+    bd->buf_param = mc_xmalloc(nv * sizeof *bd->buf_param);
+    for (int32_t v = 0; v < f->nvalues; v++) bd->buf_param[v] = -1;
     for (int32_t i = 0; i < f->nparams; i++) {
         int32_t v = f->params[i];
         bool is_buf = f->values[v].kind == MC_VAL_BUF;
-        c->param_slot[i] = is_buf ? -1 : slot[v];
-        if (is_buf) buf_param[v] = i;
+        c->param_slot[i] = is_buf ? -1 : bd->slot[v];
+        if (is_buf) bd->buf_param[v] = i;
     }
-    /* Layout: block b's instructions then its terminator (fused with a
-     * final compare when possible), blocks in order. */
-    int32_t *start = mc_xmalloc((size_t)f->nblocks * sizeof *start);
-    int32_t n = 0, maxphis = 0;
+}
+
+/* Layout: block b's instructions then its terminator (fused with a final
+ * compare when possible), blocks in order; two edge records per block. */
+static void layout(Builder *bd, const McFunc *f) {
+    McCode *c = bd->c;
+    bd->start = mc_xmalloc((size_t)f->nblocks * sizeof *bd->start);
+    int32_t n = 0;
+    bd->maxphis = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
-        start[b] = n;
+        bd->start[b] = n;
         n += nrecords(&f->blocks[b]);
-        if (f->blocks[b].nphis > maxphis) maxphis = f->blocks[b].nphis;
+        if (f->blocks[b].nphis > bd->maxphis) bd->maxphis = f->blocks[b].nphis;
     }
     c->ncode = n;
     c->code = mc_xcalloc((size_t)n, sizeof *c->code);
@@ -416,127 +455,147 @@ McCode *mc_code_new(const McFunc *f) {
     c->edges = mc_xcalloc((size_t)c->nedges, sizeof *c->edges);
     c->entry_ninsts = f->blocks[0].ninsts;
     /* One block entry runs at most every record of the function and the
-     * moves of one edge (two per phi at most):
-     * poll often enough that a few million of those lie between
-     * two looks at the interrupt flag (at most every 65536 entries). */
-    c->poll_every = POLL_WORK / ((int64_t)n + 2 * (int64_t)maxphis + 1);
+     * moves of one edge (two per phi at most): poll often enough that a few
+     * million of those lie between two looks at the interrupt flag (at most
+     * every 65536 entries). */
+    c->poll_every = POLL_WORK / ((int64_t)n + 2 * (int64_t)bd->maxphis + 1);
     if (c->poll_every > POLL_MAX_ENTRIES) c->poll_every = POLL_MAX_ENTRIES;
     if (c->poll_every < 1) c->poll_every = 1;
-    int32_t *edge_move = mc_xcalloc((size_t)c->nedges, sizeof *edge_move); /* first move of each edge */
-    int32_t *tmp_dst = mc_xmalloc((size_t)(maxphis ? maxphis : 1) * sizeof *tmp_dst);
-    int32_t *tmp_src = mc_xmalloc((size_t)(maxphis ? maxphis : 1) * sizeof *tmp_src);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        MC_ASSERT(bl->has_term);
-        int32_t nf = nfused(bl);
-        bool fuse = nf > 0;
-        int32_t nplain = bl->ninsts - nf;
-        int32_t r = start[b];
-        for (int32_t k = 0; k < nplain; k++) {
-            const McInst *i = &bl->insts[k];
-            CInst *o = &c->code[r++];
-            if (k + 1 < nplain && pairable(i, &bl->insts[k + 1])) {
-                const McInst *j = &bl->insts[k + 1];
-                bool left = j->a[0].v == i->dest;
-                o->op = K_LADD_L + 2 * (j->op - MC_OP_ADD) + (left ? 0 : 1);
-                o->d = slot[i->dest];
-                o->a = buf_param[i->a[0].v];
-                o->b = slot[i->a[1].v];
-                o->c = slot[j->dest];
-                o->y = slot[j->a[left ? 1 : 0].v];
-                o->u.rest = bl->ninsts - 1 - k;
-                k++;
-                continue;
-            }
-            switch (i->op) {
-            case MC_OP_LOAD:
-                MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
-                o->op = is_imm(i->a[1]) ? K_LOAD_I : K_LOAD_S;
-                o->d = slot[i->dest];
-                o->a = buf_param[i->a[0].v];
-                o->b = opnd(&bd, i->a[1]);
-                o->u.rest = bl->ninsts - 1 - k;
-                break;
-            case MC_OP_STORE:
-                MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
-                o->op = K_STORE_SS + form2(i->a[1], i->a[2]);
-                o->a = buf_param[i->a[0].v];
-                o->b = opnd(&bd, i->a[1]);
-                o->d = opnd(&bd, i->a[2]);
-                o->u.rest = bl->ninsts - 1 - k;
-                break;
-            case MC_OP_COPY:
-                o->op = is_imm(i->a[0]) ? K_MOVI : K_COPY;
-                o->d = slot[i->dest];
-                o->a = opnd(&bd, i->a[0]);
-                break;
-            default: {
-                MC_ASSERT(mc_op_info[i->op].flags & MC_OPF_ALU);
-                int fm = form2(i->a[0], i->a[1]);
-                o->d = slot[i->dest];
-                if (fm == 3) {
-                    o->op = K_MOVI;
-                    o->a = mc_alu((McOp)i->op, i->a[0].v, i->a[1].v);
-                } else {
-                    o->op = K_ADD_SS + 3 * (i->op - MC_OP_ADD) + fm;
-                    o->a = opnd(&bd, i->a[0]);
-                    o->b = opnd(&bd, i->a[1]);
-                }
-                break;
-            }
-            }
-        }
-        MC_ASSERT(r == start[b] + nrecords(bl) - 1);
-        CInst *t = &c->code[r];
-        switch (bl->term.op) {
-        case MC_OP_RET:
-            t->op = is_imm(bl->term.arg) ? K_RET_I : K_RET_S;
-            t->a = opnd(&bd, bl->term.arg);
-            break;
-        case MC_OP_JUMP:
-            t->op = K_JUMP;
-            t->u.e[0] = &c->edges[2 * b];
-            break;
-        case MC_OP_BRANCH:
-            if (nf == 2) {
-                const McInst *inc = &bl->insts[bl->ninsts - 2], *i = &bl->insts[bl->ninsts - 1];
-                int ci = i->op == MC_OP_LT ? 0 : i->op == MC_OP_LE ? 1 : i->op == MC_OP_EQ ? 2 : 3;
-                t->op = K_ILT_S + 2 * ci + (is_imm(i->a[1]) ? 1 : 0);
-                t->d = slot[inc->dest];
-                t->a = slot[inc->a[0].v];
-                t->b = inc->a[1].v;
-                t->c = slot[i->dest];
-                t->y = opnd(&bd, i->a[1]);
-            } else if (fuse) {
-                const McInst *i = &bl->insts[bl->ninsts - 1];
-                int fm = form2(i->a[0], i->a[1]);
-                int ci = i->op == MC_OP_LT ? 0 : i->op == MC_OP_LE ? 1 : i->op == MC_OP_EQ ? 2 : 3;
-                if (fm == 3) {
-                    /* Both constant: still a compare writing its result. */
-                    t->op = K_BLT_SS + 6 * ci + (uses[i->dest] > 1 ? 0 : 3);
-                    t->a = new_slot(&bd, i->a[0].v);
-                    t->b = new_slot(&bd, i->a[1].v);
-                } else {
-                    t->op = K_BLT_SS + 6 * ci + (uses[i->dest] > 1 ? 0 : 3) + fm;
-                    t->a = opnd(&bd, i->a[0]);
-                    t->b = opnd(&bd, i->a[1]);
-                }
-                t->d = slot[i->dest];
-            } else if (is_imm(bl->term.arg)) {
-                t->op = K_JUMP; /* a constant condition always takes the same edge */
-                t->u.e[0] = &c->edges[2 * b + (bl->term.arg.v ? 0 : 1)];
-                break;
-            } else {
-                t->op = K_BR_S;
-                t->a = slot[bl->term.arg.v];
-            }
-            t->u.e[0] = &c->edges[2 * b];
-            t->u.e[1] = &c->edges[2 * b + 1];
-            break;
-        default: mc_panic(__FILE__, __LINE__, "bad terminator");
-        }
+    bd->edge_move = mc_xcalloc((size_t)c->nedges, sizeof *bd->edge_move);
+}
+
+/* Index of a compare opcode among LT, LE, EQ, NE (the fused records' order). */
+static int cmp_index(uint8_t op) { return op == MC_OP_LT ? 0 : op == MC_OP_LE ? 1 : op == MC_OP_EQ ? 2 : 3; }
+
+/* The record of instruction k of bl, or of the pair k, k + 1 (a load and
+ * the operation reading it). Returns how many instructions it covers. */
+static int32_t emit_inst(Builder *bd, const McBlock *bl, int32_t k, int32_t nplain, CInst *o) {
+    const int32_t *slot = bd->slot, *buf_param = bd->buf_param;
+    const McInst *i = &bl->insts[k];
+    if (k + 1 < nplain && pairable(i, &bl->insts[k + 1])) {
+        const McInst *j = &bl->insts[k + 1];
+        bool left = j->a[0].v == i->dest;
+        o->op = K_LADD_L + 2 * (j->op - MC_OP_ADD) + (left ? 0 : 1);
+        o->d = slot[i->dest];
+        o->a = buf_param[i->a[0].v];
+        o->b = slot[i->a[1].v];
+        o->c = slot[j->dest];
+        o->y = slot[j->a[left ? 1 : 0].v];
+        o->u.rest = bl->ninsts - 1 - k;
+        return 2;
     }
-    /* Edges and their phi moves (constants get slots here). */
+    switch (i->op) {
+    case MC_OP_LOAD:
+        MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
+        o->op = is_imm(i->a[1]) ? K_LOAD_I : K_LOAD_S;
+        o->d = slot[i->dest];
+        o->a = buf_param[i->a[0].v];
+        o->b = opnd(bd, i->a[1]);
+        o->u.rest = bl->ninsts - 1 - k;
+        break;
+    case MC_OP_STORE:
+        MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
+        o->op = K_STORE_SS + form2(i->a[1], i->a[2]);
+        o->a = buf_param[i->a[0].v];
+        o->b = opnd(bd, i->a[1]);
+        o->d = opnd(bd, i->a[2]);
+        o->u.rest = bl->ninsts - 1 - k;
+        break;
+    case MC_OP_COPY:
+        o->op = is_imm(i->a[0]) ? K_MOVI : K_COPY;
+        o->d = slot[i->dest];
+        o->a = opnd(bd, i->a[0]);
+        break;
+    default: {
+        MC_ASSERT(mc_op_info[i->op].flags & MC_OPF_ALU);
+        int fm = form2(i->a[0], i->a[1]);
+        o->d = slot[i->dest];
+        if (fm == 3) {
+            o->op = K_MOVI;
+            o->a = mc_alu((McOp)i->op, i->a[0].v, i->a[1].v);
+        } else {
+            o->op = K_ADD_SS + 3 * (i->op - MC_OP_ADD) + fm;
+            o->a = opnd(bd, i->a[0]);
+            o->b = opnd(bd, i->a[1]);
+        }
+        break;
+    }
+    }
+    return 1;
+}
+
+/* The terminator record of block b, with the nf instructions fused into it
+ * (0, 1 compare, or 2: a step and a compare). */
+static void emit_term(Builder *bd, const McBlock *bl, int32_t b, int32_t nf, CInst *t) {
+    McCode *c = bd->c;
+    const int32_t *slot = bd->slot;
+    switch (bl->term.op) {
+    case MC_OP_RET:
+        t->op = is_imm(bl->term.arg) ? K_RET_I : K_RET_S;
+        t->a = opnd(bd, bl->term.arg);
+        break;
+    case MC_OP_JUMP:
+        t->op = K_JUMP;
+        t->u.e[0] = &c->edges[2 * b];
+        break;
+    case MC_OP_BRANCH:
+        if (nf == 2) {
+            const McInst *inc = &bl->insts[bl->ninsts - 2], *i = &bl->insts[bl->ninsts - 1];
+            t->op = K_ILT_S + 2 * cmp_index(i->op) + (is_imm(i->a[1]) ? 1 : 0);
+            t->d = slot[inc->dest];
+            t->a = slot[inc->a[0].v];
+            t->b = inc->a[1].v;
+            t->c = slot[i->dest];
+            t->y = opnd(bd, i->a[1]);
+        } else if (nf == 1) {
+            const McInst *i = &bl->insts[bl->ninsts - 1];
+            int fm = form2(i->a[0], i->a[1]);
+            int ci = cmp_index(i->op);
+            if (fm == 3) {
+                /* Both constant: still a compare writing its result. */
+                t->op = K_BLT_SS + 6 * ci + (bd->uses[i->dest] > 1 ? 0 : 3);
+                t->a = new_slot(bd, i->a[0].v);
+                t->b = new_slot(bd, i->a[1].v);
+            } else {
+                t->op = K_BLT_SS + 6 * ci + (bd->uses[i->dest] > 1 ? 0 : 3) + fm;
+                t->a = opnd(bd, i->a[0]);
+                t->b = opnd(bd, i->a[1]);
+            }
+            t->d = slot[i->dest];
+        } else if (is_imm(bl->term.arg)) {
+            t->op = K_JUMP; /* a constant condition always takes the same edge */
+            t->u.e[0] = &c->edges[2 * b + (bl->term.arg.v ? 0 : 1)];
+            break;
+        } else {
+            t->op = K_BR_S;
+            t->a = slot[bl->term.arg.v];
+        }
+        t->u.e[0] = &c->edges[2 * b];
+        t->u.e[1] = &c->edges[2 * b + 1];
+        break;
+    default: mc_panic(__FILE__, __LINE__, "bad terminator");
+    }
+}
+
+/* The records of block b: its instructions, then the terminator. */
+static void emit_block(Builder *bd, const McFunc *f, int32_t b) {
+    const McBlock *bl = &f->blocks[b];
+    MC_ASSERT(bl->has_term);
+    int32_t nf = nfused(bl), nplain = bl->ninsts - nf;
+    int32_t r = bd->start[b];
+    for (int32_t k = 0; k < nplain; r++) k += emit_inst(bd, bl, k, nplain, &bd->c->code[r]);
+    MC_ASSERT(r == bd->start[b] + nrecords(bl) - 1);
+    emit_term(bd, bl, b, nf, &bd->c->code[r]);
+}
+
+/* Edge records and their phi moves (constants get slots here). A parallel
+ * copy whose destinations some source reads goes through scratch slots,
+ * recorded as placeholders -1 - p until link_records places them. */
+static void emit_edges(Builder *bd, const McFunc *f) {
+    McCode *c = bd->c;
+    const int32_t *slot = bd->slot;
+    int32_t *tmp_dst = mc_xmalloc((size_t)(bd->maxphis ? bd->maxphis : 1) * sizeof *tmp_dst);
+    int32_t *tmp_src = mc_xmalloc((size_t)(bd->maxphis ? bd->maxphis : 1) * sizeof *tmp_src);
     int32_t *stamp = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *stamp);
     int32_t stamp_no = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
@@ -546,9 +605,9 @@ McCode *mc_code_new(const McFunc *f) {
             int32_t t = succ[k];
             const McBlock *tb = &f->blocks[t];
             CEdge *e = &c->edges[2 * b + k];
-            e->ip = &c->code[start[t]];
+            e->ip = &c->code[bd->start[t]];
             e->ninsts = tb->ninsts;
-            edge_move[2 * b + k] = c->nmoves;
+            bd->edge_move[2 * b + k] = c->nmoves;
             int32_t np = 0;
             for (int32_t p = 0; p < tb->nphis; p++) {
                 const McPhi *phi = &tb->phis[p];
@@ -559,7 +618,7 @@ McCode *mc_code_new(const McFunc *f) {
                         break;
                     }
                 MC_ASSERT(arg != NULL);
-                int32_t dst = slot[phi->dest], src = slot_of(&bd, arg->val);
+                int32_t dst = slot[phi->dest], src = slot_of(bd, arg->val);
                 if (dst == src) continue; /* coalesced */
                 tmp_dst[np] = dst;
                 tmp_src[np] = src;
@@ -573,21 +632,29 @@ McCode *mc_code_new(const McFunc *f) {
             for (int32_t p = 0; p < np && !overlap; p++)
                 if (tmp_src[p] < f->nvalues && stamp[tmp_src[p]] == stamp_no) overlap = true;
             if (!overlap) {
-                for (int32_t p = 0; p < np; p++) add_move(&bd, tmp_dst[p], tmp_src[p]);
+                for (int32_t p = 0; p < np; p++) add_move(bd, tmp_dst[p], tmp_src[p]);
             } else {
-                /* Scratch slots are allocated after all constants (below);
-                 * record them as negative placeholders -1 - p for now. */
-                for (int32_t p = 0; p < np; p++) add_move(&bd, -1 - p, tmp_src[p]);
-                for (int32_t p = 0; p < np; p++) add_move(&bd, tmp_dst[p], -1 - p);
+                for (int32_t p = 0; p < np; p++) add_move(bd, -1 - p, tmp_src[p]);
+                for (int32_t p = 0; p < np; p++) add_move(bd, tmp_dst[p], -1 - p);
             }
-            e->nmoves = c->nmoves - edge_move[2 * b + k];
+            e->nmoves = c->nmoves - bd->edge_move[2 * b + k];
         }
     }
+    free(stamp);
+    free(tmp_dst);
+    free(tmp_src);
+}
+
+/* The scratch slots (after all constants), the moves' placeholders
+ * replaced by them, each edge's move list, the terminators' target
+ * pointers and, when direct threaded, each record's handler address. */
+static void link_records(Builder *bd) {
+    McCode *c = bd->c;
     int32_t scratch = c->nslots;
-    for (int32_t p = 0; p < maxphis; p++) new_slot(&bd, 0);
+    for (int32_t p = 0; p < bd->maxphis; p++) new_slot(bd, 0);
     for (int32_t k = 0; k < 2 * c->nmoves; k++)
         if (c->moves[k] < 0) c->moves[k] = scratch + (-1 - c->moves[k]);
-    for (int32_t k = 0; k < c->nedges; k++) c->edges[k].moves = c->moves ? c->moves + 2 * edge_move[k] : NULL;
+    for (int32_t k = 0; k < c->nedges; k++) c->edges[k].moves = c->moves ? c->moves + 2 * bd->edge_move[k] : NULL;
     for (int32_t k = 0; k < c->ncode; k++) {
         CInst *t = &c->code[k];
         if (t->op == K_JUMP || t->op == K_BR_S || (t->op >= K_BLT_SS && t->op <= K_BNNE_IS) ||
@@ -601,15 +668,24 @@ McCode *mc_code_new(const McFunc *f) {
     exec(NULL, NULL, 0, NULL, &labels);
     for (int32_t k = 0; k < c->ncode; k++) c->code[k].h = labels[c->code[k].op];
 #endif
-    free(stamp);
-    free(edge_move);
-    free(tmp_dst);
-    free(tmp_src);
-    free(start);
-    free(buf_param);
-    free(uses);
-    free(slot);
-    return c;
+}
+
+McCode *mc_code_new(const McFunc *f) {
+    MC_ASSERT(f->nblocks > 0);
+    Builder bd;
+    memset(&bd, 0, sizeof bd);
+    bd.c = mc_xcalloc(1, sizeof *bd.c);
+    assign_slots(&bd, f);
+    layout(&bd, f);
+    for (int32_t b = 0; b < f->nblocks; b++) emit_block(&bd, f, b);
+    emit_edges(&bd, f);
+    link_records(&bd);
+    free(bd.edge_move);
+    free(bd.start);
+    free(bd.buf_param);
+    free(bd.uses);
+    free(bd.slot);
+    return bd.c;
 }
 
 void mc_code_free(McCode *c) {
@@ -624,22 +700,14 @@ void mc_code_free(McCode *c) {
 
 /* ---- running -------------------------------------------------------------- */
 
-static inline int32_t wrap(uint32_t r) {
-    return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
-}
-static inline int32_t op_add(int32_t x, int32_t y) { return wrap((uint32_t)x + (uint32_t)y); }
-static inline int32_t op_sub(int32_t x, int32_t y) { return wrap((uint32_t)x - (uint32_t)y); }
-static inline int32_t op_mul(int32_t x, int32_t y) { return wrap((uint32_t)x * (uint32_t)y); }
-static inline int32_t op_lt(int32_t x, int32_t y) { return x < y; }
-static inline int32_t op_le(int32_t x, int32_t y) { return x <= y; }
-static inline int32_t op_eq(int32_t x, int32_t y) { return x == y; }
-static inline int32_t op_ne(int32_t x, int32_t y) { return x != y; }
-
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
 #endif
-/* With table != NULL: only report the handler addresses (decoding uses them).
+/* The interpreter loop is one function of about 170 lines on purpose:
+ * computed-goto labels exist only inside the function that jumps to them,
+ * so every handler (generated by the macros below) lives here.
+ * With table != NULL: only report the handler addresses (decoding uses them).
  * GCC would otherwise merge the handlers' identical tails into one shared
  * indirect jump, which costs the per-handler branch prediction. The
  * function starts on a cache line: the handlers' timing depends on where
@@ -747,9 +815,9 @@ dispatch:
  * slower on the bench kernels (an effect of code layout, not of the work),
  * so it was dropped. */
 #define INC3(x, fn)                                                          \
-    OP(I##x##_S) { int32_t v_ = op_add(s[ip->a], ip->b); s[ip->d] = v_;     \
+    OP(I##x##_S) { int32_t v_ = mc_i32_add(s[ip->a], ip->b); s[ip->d] = v_;  \
                    int32_t r_ = fn(v_, s[ip->y]); s[ip->c] = r_; BRANCH(r_); } \
-    OP(I##x##_I) { int32_t v_ = op_add(s[ip->a], ip->b); s[ip->d] = v_;     \
+    OP(I##x##_I) { int32_t v_ = mc_i32_add(s[ip->a], ip->b); s[ip->d] = v_;  \
                    int32_t r_ = fn(v_, ip->y); s[ip->c] = r_; BRANCH(r_); }
 /* Load, then an operation reading the loaded value (written first: the
  * other operand may be the load's own slot). */
@@ -762,28 +830,28 @@ dispatch:
     index = (idx);                                                           \
     len = bufs[ip->a].len;                                                   \
     if (MC_UNLIKELY((uint32_t)index >= (uint32_t)len)) goto bounds_trap;
-    ALU3(ADD, op_add)
-    ALU3(SUB, op_sub)
-    ALU3(MUL, op_mul)
-    ALU3(LT, op_lt)
-    ALU3(LE, op_le)
-    ALU3(EQ, op_eq)
-    ALU3(NE, op_ne)
-    BR3(LT, op_lt)
-    BR3(LE, op_le)
-    BR3(EQ, op_eq)
-    BR3(NE, op_ne)
-    INC3(LT, op_lt)
-    INC3(LE, op_le)
-    INC3(EQ, op_eq)
-    INC3(NE, op_ne)
-    LOADOP(ADD, op_add)
-    LOADOP(SUB, op_sub)
-    LOADOP(MUL, op_mul)
-    LOADOP(LT, op_lt)
-    LOADOP(LE, op_le)
-    LOADOP(EQ, op_eq)
-    LOADOP(NE, op_ne)
+    ALU3(ADD, mc_i32_add)
+    ALU3(SUB, mc_i32_sub)
+    ALU3(MUL, mc_i32_mul)
+    ALU3(LT, mc_i32_lt)
+    ALU3(LE, mc_i32_le)
+    ALU3(EQ, mc_i32_eq)
+    ALU3(NE, mc_i32_ne)
+    BR3(LT, mc_i32_lt)
+    BR3(LE, mc_i32_le)
+    BR3(EQ, mc_i32_eq)
+    BR3(NE, mc_i32_ne)
+    INC3(LT, mc_i32_lt)
+    INC3(LE, mc_i32_le)
+    INC3(EQ, mc_i32_eq)
+    INC3(NE, mc_i32_ne)
+    LOADOP(ADD, mc_i32_add)
+    LOADOP(SUB, mc_i32_sub)
+    LOADOP(MUL, mc_i32_mul)
+    LOADOP(LT, mc_i32_lt)
+    LOADOP(LE, mc_i32_le)
+    LOADOP(EQ, mc_i32_eq)
+    LOADOP(NE, mc_i32_ne)
     OP(MOVI) s[ip->d] = ip->a; ip++; NEXT;
     OP(COPY) s[ip->d] = s[ip->a]; ip++; NEXT;
     OP(LOAD_S) CHECK(s[ip->b]) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;

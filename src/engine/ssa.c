@@ -6,14 +6,18 @@
  *                SSA input comes back as an unchanged clone
  *   invalidates: nothing (the input is not touched)
  *
- * The three steps, each linear in the size of the function:
- *   1. drop unreachable blocks, build the CFG snapshot (dominators, frontiers);
- *   2. place phis at the iterated dominance frontier of each variable's
+ * After dropping unreachable blocks and building the CFG snapshot
+ * (dominators, frontiers), four phases, one function each, each linear in
+ * the size of the function:
+ *   1. definition sites of every variable (defs_build);
+ *   2. phi placement at the iterated dominance frontier of each variable's
  *      definition sites, filtered by the chosen policy (minimal, semi-pruned,
- *      pruned; see ssa.h);
- *   3. rename: walk the dominator tree with an explicit stack, keeping the
+ *      pruned; see ssa.h) (place_phis);
+ *   3. renaming: walk the dominator tree with an explicit stack, keeping the
  *      current version of every variable and an undo log so that leaving a
- *      block restores the versions its dominator saw.
+ *      block restores the versions its dominator saw (rename_values);
+ *   4. cleanup: phi entries in block order, the result verified as SSA and
+ *      compacted into dense memory (finish).
  * Naming rules (readable versions x.1, x.2...) are described in ssa.h. */
 #include "minicc/ssa.h"
 
@@ -75,6 +79,159 @@ static int cmp_phi_arg(const void *x, const void *y) {
     return (a->block > b->block) - (a->block < b->block);
 }
 
+/* ---- 1. definition sites ------------------------------------------------ */
+
+/* Where each variable is defined. The blocks that define v are
+ * sites[start[v] .. start[v + 1]), each once, in block order (the entry for
+ * a parameter): the CSR form the phi placement walks. */
+typedef struct Defs {
+    int32_t nv;      /* handles below nv are the original variables */
+    bool *isvar;     /* scalar (i32) value */
+    bool *isparam;   /* scalar parameter */
+    int32_t *ndefs;  /* definitions, parameters included; phi placement adds its phis */
+    int32_t *start;  /* nv + 1 offsets into sites */
+    int32_t *sites;
+} Defs;
+
+static void defs_build(Defs *d, const McFunc *f) {
+    const int32_t nb = f->nblocks, nv = f->nvalues;
+    d->nv = nv;
+    d->isvar = mc_xcalloc((size_t)nv + 1, sizeof *d->isvar);
+    d->isparam = mc_xcalloc((size_t)nv + 1, sizeof *d->isparam);
+    d->ndefs = mc_xcalloc((size_t)nv + 1, sizeof *d->ndefs);
+    d->start = mc_xcalloc((size_t)nv + 2, sizeof *d->start);
+    int32_t *stamp = mc_xmalloc(((size_t)nv + 1) * sizeof *stamp); /* last block counted for v */
+    for (int32_t v = 0; v < nv; v++) {
+        d->isvar[v] = f->values[v].kind == MC_VAL_I32;
+        stamp[v] = MC_NONE;
+    }
+    /* Count the defining blocks of each variable into start[v + 1]... */
+    for (int32_t p = 0; p < f->nparams; p++) {
+        int32_t v = f->params[p];
+        if (!d->isvar[v]) continue;
+        d->isparam[v] = true;
+        d->ndefs[v]++;
+        d->start[v + 1]++;
+        stamp[v] = 0;
+    }
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            int32_t v = bl->insts[i].dest;
+            if (v == MC_NONE) continue;
+            d->ndefs[v]++;
+            if (stamp[v] != b) {
+                stamp[v] = b;
+                d->start[v + 1]++;
+            }
+        }
+    }
+    /* ... then the offsets, and fill in the same order. */
+    for (int32_t v = 0; v < nv; v++) d->start[v + 1] += d->start[v];
+    d->sites = mc_xmalloc(((size_t)d->start[nv] + 1) * sizeof *d->sites);
+    int32_t *fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
+    memcpy(fill, d->start, (size_t)nv * sizeof *fill);
+    for (int32_t v = 0; v < nv; v++) stamp[v] = MC_NONE;
+    for (int32_t v = 0; v < nv; v++)
+        if (d->isparam[v]) {
+            d->sites[fill[v]++] = 0;
+            stamp[v] = 0;
+        }
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            int32_t v = bl->insts[i].dest;
+            if (v != MC_NONE && stamp[v] != b) {
+                stamp[v] = b;
+                d->sites[fill[v]++] = b;
+            }
+        }
+    }
+    free(fill);
+    free(stamp);
+}
+
+static void defs_free(Defs *d) {
+    free(d->sites);
+    free(d->start);
+    free(d->ndefs);
+    free(d->isparam);
+    free(d->isvar);
+}
+
+/* ---- 2. phi placement ----------------------------------------------------- */
+
+/* Semi-pruned filter: the non-local names, used in some block before any
+ * definition there. Returns a calloc'd flag per value. */
+static bool *nonlocal_names(const McFunc *f, const bool *isvar) {
+    const int32_t nb = f->nblocks, nv = f->nvalues;
+    bool *global = mc_xcalloc((size_t)nv + 1, sizeof *global);
+    int32_t *stamp = mc_xmalloc(((size_t)nv + 1) * sizeof *stamp); /* last block that defined v */
+    for (int32_t v = 0; v < nv; v++) stamp[v] = MC_NONE;
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                if (in->a[k].kind == MC_OPND_VALUE && isvar[in->a[k].v] && stamp[in->a[k].v] != b)
+                    global[in->a[k].v] = true;
+            if (in->dest != MC_NONE) stamp[in->dest] = b;
+        }
+        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE && isvar[bl->term.arg.v] &&
+            stamp[bl->term.arg.v] != b)
+            global[bl->term.arg.v] = true;
+    }
+    free(stamp);
+    return global;
+}
+
+/* Place the phis of every variable at the iterated dominance frontier of
+ * its definition sites, filtered by the policy: a worklist per variable,
+ * stamped with the variable so no array is cleared between variables. Each
+ * phi's destination is the variable itself until renaming. */
+static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsaStats *stats) {
+    const int32_t nb = f->nblocks, nv = d->nv;
+    McLiveness *live = kind == MC_SSA_PRUNED ? mc_liveness(f, c) : NULL;
+    bool *global = kind == MC_SSA_SEMI ? nonlocal_names(f, d->isvar) : NULL;
+    int32_t *hasphi = mc_xmalloc((size_t)nb * sizeof *hasphi);
+    int32_t *onwork = mc_xmalloc((size_t)nb * sizeof *onwork);
+    int32_t *work = mc_xmalloc((size_t)nb * sizeof *work);
+    for (int32_t b = 0; b < nb; b++) hasphi[b] = onwork[b] = MC_NONE;
+    for (int32_t v = 0; v < nv; v++) {
+        if (!d->isvar[v] || d->start[v] == d->start[v + 1]) continue;
+        stats->variables++;
+        if (global && !global[v]) continue;
+        int32_t nw = 0;
+        for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
+            work[nw++] = d->sites[k];
+            onwork[d->sites[k]] = v;
+        }
+        while (nw > 0) {
+            int32_t b = work[--nw];
+            for (int32_t k = 0; k < c->ndf[b]; k++) {
+                int32_t y = c->df[b][k];
+                if (hasphi[y] == v) continue;
+                if (live && !mc_live_in_has(live, y, v)) continue;
+                hasphi[y] = v;
+                mc_block_phi_add(f, y, v);
+                d->ndefs[v]++;
+                stats->phis++;
+                if (onwork[y] != v) {
+                    onwork[y] = v;
+                    work[nw++] = y;
+                }
+            }
+        }
+    }
+    free(work);
+    free(onwork);
+    free(hasphi);
+    free(global);
+    if (live) mc_liveness_free(live);
+}
+
+/* ---- 3. renaming ---------------------------------------------------------- */
+
 /* The undo log of the renaming walk: restoring `cur[var] = old` on exit. */
 typedef struct Undo {
     int32_t var;
@@ -85,9 +242,7 @@ typedef struct Undo {
 typedef struct Renamer {
     McFunc *f;
     McSsaStats *stats;
-    const bool *isvar, *isparam;
-    const int32_t *ndefs; /* definitions of each variable, phis included */
-    int32_t nv;           /* handles below nv are the original variables */
+    const Defs *defs;
     McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
     uint32_t *next;       /* next version number to try for each variable */
     McStr name;           /* scratch for building "x.N" */
@@ -98,7 +253,7 @@ typedef struct Renamer {
 /* A new definition of `var`: its name (kept or versioned) becomes current. */
 static int32_t define(Renamer *r, int32_t var, McPos loc) {
     int32_t nv;
-    if (r->ndefs[var] == 1 && !r->isparam[var]) {
+    if (r->defs->ndefs[var] == 1 && !r->defs->isparam[var]) {
         nv = var;
     } else {
         /* Like mc_func_value_fresh, but resuming from the last version of
@@ -125,138 +280,18 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
 
 /* Rewrite a use of a variable to its current version. */
 static void use(Renamer *r, McOperand *o) {
-    if (o->kind != MC_OPND_VALUE || o->v >= r->nv || !r->isvar[o->v]) return;
+    if (o->kind != MC_OPND_VALUE || o->v >= r->defs->nv || !r->defs->isvar[o->v]) return;
     McPos l = o->loc;
     MC_ASSERT(r->cur[o->v].kind != MC_OPND_NONE); /* definite assignment was verified */
     *o = r->cur[o->v];
     o->loc = l;
 }
 
-McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDiags *d) {
-    McSsaStats dummy;
-    if (!stats) stats = &dummy;
-    memset(stats, 0, sizeof *stats);
-    if (src->form == MC_FORM_SSA) {
-        McFunc *f = mc_func_clone(src);
-        stats->was_ssa = true;
-        stats->phis = count_phis(f);
-        return f;
-    }
-    if (src->form != MC_FORM_MUTABLE) {
-        mc_diag(d, mc_loc(src->loc), "function '%s' must be verified before SSA construction", src->name);
-        return NULL;
-    }
-    McFunc *f = mc_func_clone(src);
-    stats->dropped_blocks = drop_unreachable(f);
-    McCfg *c = mc_cfg_build(f);
-    const int32_t nb = f->nblocks, nv = f->nvalues;
-
-    /* ---- definition sites (CSR: defstart[v] .. defstart[v+1]) ----------- */
-    bool *isvar = mc_xcalloc((size_t)nv + 1, sizeof *isvar);
-    bool *isparam = mc_xcalloc((size_t)nv + 1, sizeof *isparam);
-    int32_t *ndefs = mc_xcalloc((size_t)nv + 1, sizeof *ndefs);       /* definitions incl. phis */
-    int32_t *defstart = mc_xcalloc((size_t)nv + 2, sizeof *defstart);
-    int32_t *stamp = mc_xmalloc(((size_t)nv + 1) * sizeof *stamp);
-    for (int32_t v = 0; v < nv; v++) {
-        isvar[v] = f->values[v].kind == MC_VAL_I32;
-        stamp[v] = MC_NONE;
-    }
-    for (int32_t p = 0; p < f->nparams; p++) {
-        int32_t v = f->params[p];
-        if (!isvar[v]) continue;
-        isparam[v] = true;
-        ndefs[v]++;
-        defstart[v + 1]++;
-        stamp[v] = 0;
-    }
-    for (int32_t b = 0; b < nb; b++) {
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            int32_t v = bl->insts[i].dest;
-            if (v == MC_NONE) continue;
-            ndefs[v]++;
-            if (stamp[v] != b) {
-                stamp[v] = b;
-                defstart[v + 1]++;
-            }
-        }
-    }
-    for (int32_t v = 0; v < nv; v++) defstart[v + 1] += defstart[v];
-    int32_t *defsites = mc_xmalloc(((size_t)defstart[nv] + 1) * sizeof *defsites);
-    int32_t *fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
-    memcpy(fill, defstart, (size_t)nv * sizeof *fill);
-    for (int32_t v = 0; v < nv; v++) stamp[v] = MC_NONE;
-    for (int32_t v = 0; v < nv; v++)
-        if (isparam[v]) {
-            defsites[fill[v]++] = 0;
-            stamp[v] = 0;
-        }
-    for (int32_t b = 0; b < nb; b++) {
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            int32_t v = bl->insts[i].dest;
-            if (v != MC_NONE && stamp[v] != b) {
-                stamp[v] = b;
-                defsites[fill[v]++] = b;
-            }
-        }
-    }
-
-    /* ---- placement filter --------------------------------------------- */
-    McLiveness *live = NULL;
-    bool *global = NULL;
-    if (kind == MC_SSA_PRUNED) {
-        live = mc_liveness(f, c);
-    } else if (kind == MC_SSA_SEMI) {
-        /* Non-local names: used in some block before any definition there. */
-        global = mc_xcalloc((size_t)nv + 1, sizeof *global);
-        for (int32_t v = 0; v < nv; v++) stamp[v] = MC_NONE;
-        for (int32_t b = 0; b < nb; b++) {
-            const McBlock *bl = &f->blocks[b];
-            for (int32_t i = 0; i < bl->ninsts; i++) {
-                const McInst *in = &bl->insts[i];
-                for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                    if (in->a[k].kind == MC_OPND_VALUE && isvar[in->a[k].v] && stamp[in->a[k].v] != b)
-                        global[in->a[k].v] = true;
-                if (in->dest != MC_NONE) stamp[in->dest] = b;
-            }
-            if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE &&
-                isvar[bl->term.arg.v] && stamp[bl->term.arg.v] != b)
-                global[bl->term.arg.v] = true;
-        }
-    }
-
-    /* ---- phi placement at iterated dominance frontiers ------------------ */
-    int32_t *hasphi = mc_xmalloc((size_t)nb * sizeof *hasphi);
-    int32_t *onwork = mc_xmalloc((size_t)nb * sizeof *onwork);
-    int32_t *work = mc_xmalloc((size_t)nb * sizeof *work);
-    for (int32_t b = 0; b < nb; b++) hasphi[b] = onwork[b] = MC_NONE;
-    for (int32_t v = 0; v < nv; v++) {
-        if (!isvar[v] || defstart[v] == defstart[v + 1]) continue;
-        stats->variables++;
-        if (global && !global[v]) continue;
-        int32_t nw = 0;
-        for (int32_t k = defstart[v]; k < defstart[v + 1]; k++) {
-            work[nw++] = defsites[k];
-            onwork[defsites[k]] = v;
-        }
-        while (nw > 0) {
-            int32_t b = work[--nw];
-            for (int32_t k = 0; k < c->ndf[b]; k++) {
-                int32_t y = c->df[b][k];
-                if (hasphi[y] == v) continue;
-                if (live && !mc_live_in_has(live, y, v)) continue;
-                hasphi[y] = v;
-                mc_block_phi_add(f, y, v); /* dest = the variable until renaming */
-                ndefs[v]++;
-                stats->phis++;
-                if (onwork[y] != v) {
-                    onwork[y] = v;
-                    work[nw++] = y;
-                }
-            }
-        }
-    }
+/* Walk the dominator tree with an explicit stack (an item ~b means "leaving
+ * b": undo its definitions), versioning every definition and rewriting
+ * every use, and fill in the phi operands of each successor's phis. */
+static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *stats) {
+    const int32_t nb = f->nblocks, nv = d->nv;
     /* Remember which variable each phi stands for: renaming rewrites dests. */
     int32_t *phibase = mc_xmalloc(((size_t)nb + 1) * sizeof *phibase);
     phibase[0] = 0;
@@ -265,8 +300,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     for (int32_t b = 0; b < nb; b++)
         for (int32_t p = 0; p < f->blocks[b].nphis; p++) phivar[phibase[b] + p] = f->blocks[b].phis[p].dest;
 
-    /* ---- renaming: dominator-tree walk with an explicit stack ------------- */
-    Renamer r = {f, stats, isvar, isparam, ndefs, nv, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
+    Renamer r = {f, stats, d, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
     mc_str_init(&r.name);
     r.next = mc_xmalloc(((size_t)nv + 1) * sizeof *r.next);
     for (int32_t v = 0; v < nv; v++) r.next[v] = 1;
@@ -275,7 +309,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
         r.cur[v].kind = MC_OPND_NONE;
         r.cur[v].v = MC_NONE;
         r.cur[v].loc = (McPos){0};
-        if (isparam[v]) r.cur[v] = mc_val(v);
+        if (d->isparam[v]) r.cur[v] = mc_val(v);
     }
     int32_t *mark = mc_xmalloc((size_t)nb * sizeof *mark);
     int32_t *stack = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *stack);
@@ -313,27 +347,6 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
     }
-    /* Incoming entries in block order read best. */
-    for (int32_t b = 0; b < nb; b++)
-        for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
-            McPhi *phi = &f->blocks[b].phis[p];
-            qsort(phi->args, (size_t)phi->nargs, sizeof *phi->args, cmp_phi_arg);
-        }
-    f->form = MC_FORM_SSA;
-    mc_cfg_free(c);
-    c = NULL;
-    /* The contract says the result is SSA: check it (cheap next to building it). */
-    McDiags vd;
-    mc_diags_init(&vd, f->file, NULL, 0);
-    if (!mc_verify(f, MC_VERIFY_SSA, &vd)) {
-        char buf[512];
-        mc_diag(d, mc_loc(src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
-                vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
-        mc_func_free(f);
-        f = NULL;
-    }
-    mc_diags_free(&vd);
-
     free(r.undo);
     free(r.next);
     mc_str_free(&r.name);
@@ -342,29 +355,71 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     free(r.cur);
     free(phivar);
     free(phibase);
-    free(hasphi);
-    free(onwork);
-    free(work);
-    free(global);
-    if (live) mc_liveness_free(live);
-    free(fill);
-    free(defsites);
-    free(stamp);
-    free(defstart);
-    free(ndefs);
-    free(isparam);
-    free(isvar);
-    if (f) {
-        /* Construction grows instruction and phi arrays and the name maps
-         * in the arena, leaving the outgrown copies behind (about 40% of it
-         * at 200k instructions). One compacting copy gives every later pass
-         * dense memory: the optimizer runs about 25% faster on it (bench/
-         * pipeline.c sizes), for the price of a clone (under 10% of that). */
-        McFunc *g = mc_func_clone(f);
-        mc_func_free(f);
-        f = g;
+}
+
+/* ---- 4. cleanup ----------------------------------------------------------- */
+
+/* Sort each phi's incoming entries by block, mark f as SSA, check it, and
+ * return a compacted copy (f is consumed). NULL with an internal diagnostic
+ * when the result is not valid SSA. */
+static McFunc *finish(McFunc *f, const McFunc *src, McDiags *d) {
+    /* Incoming entries in block order read best. */
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
+            McPhi *phi = &f->blocks[b].phis[p];
+            qsort(phi->args, (size_t)phi->nargs, sizeof *phi->args, cmp_phi_arg);
+        }
+    f->form = MC_FORM_SSA;
+    /* The contract says the result is SSA: check it (cheap next to building it). */
+    McDiags vd;
+    mc_diags_init(&vd, f->file, NULL, 0);
+    bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
+    if (!ok) {
+        char buf[512];
+        mc_diag(d, mc_loc(src, src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
+                vd.n ? mc_diag_line(&vd, 0, buf, sizeof buf) : "(no detail)");
     }
-    return f;
+    mc_diags_free(&vd);
+    if (!ok) {
+        mc_func_free(f);
+        return NULL;
+    }
+    /* Construction grows instruction and phi arrays and the name maps in
+     * the arena, leaving the outgrown copies behind (about 40% of it at 200k
+     * instructions). One compacting copy gives every later pass dense
+     * memory: the optimizer runs about 25% faster on it (bench/pipeline.c
+     * sizes), for the price of a clone (under 10% of that). */
+    McFunc *g = mc_func_clone(f);
+    mc_func_free(f);
+    return g;
+}
+
+/* The four phases, as QBE's ssa.c runs them, on a clone of src with its
+ * unreachable blocks dropped. */
+McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDiags *d) {
+    McSsaStats dummy;
+    if (!stats) stats = &dummy;
+    memset(stats, 0, sizeof *stats);
+    if (src->form == MC_FORM_SSA) {
+        McFunc *f = mc_func_clone(src);
+        stats->was_ssa = true;
+        stats->phis = count_phis(f);
+        return f;
+    }
+    if (src->form != MC_FORM_MUTABLE) {
+        mc_diag(d, mc_loc(src, src->loc), "function '%s' must be verified before SSA construction", src->name);
+        return NULL;
+    }
+    McFunc *f = mc_func_clone(src);
+    stats->dropped_blocks = drop_unreachable(f);
+    McCfg *c = mc_cfg_build(f);
+    Defs defs;
+    defs_build(&defs, f);
+    place_phis(f, c, kind, &defs, stats);
+    rename_values(f, c, &defs, stats);
+    defs_free(&defs);
+    mc_cfg_free(c);
+    return finish(f, src, d);
 }
 
 void mc_ssa_phi_counts(const McFunc *f, int32_t counts[MC_SSA_KIND_COUNT]) {

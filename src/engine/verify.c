@@ -65,21 +65,23 @@ __attribute__((format(printf, 4, 5)))
 static void err(V *v, McPos loc, int32_t block, const char *fmt, ...) {
     v->errors++;
     if (!v->d) return;
-    McStr b;
-    mc_str_init(&b);
     va_list ap;
     va_start(ap, fmt);
-    mc_str_vprintf(&b, fmt, ap);
-    va_end(ap);
-    if (!mc_pos_known(loc)) {
-        /* No position to point at: say where instead. */
+    if (mc_pos_known(loc)) {
+        mc_vdiag(v->d, mc_loc(v->f, loc), fmt, ap);
+    } else {
+        /* No position to point at: say where instead, after the message. */
+        McStr b;
+        mc_str_init(&b);
+        mc_str_vprintf(&b, fmt, ap);
         if (block >= 0 && block < v->f->nblocks)
             mc_str_printf(&b, " (in block '%s' of function '%s')", v->f->blocks[block].name, v->f->name);
         else
             mc_str_printf(&b, " (in function '%s')", v->f->name);
+        mc_diag(v->d, (McLoc){0, 0}, "%s", b.s);
+        mc_str_free(&b);
     }
-    mc_diag(v->d, mc_loc(loc), "%s", b.s);
-    mc_str_free(&b);
+    va_end(ap);
 }
 
 static const char *bname(const V *v, int32_t b) { return v->f->blocks[b].name; }
@@ -369,7 +371,7 @@ static void ssa_defs(V *v) {
             McPos fl = v->defloc[x];
             if (mc_pos_known(fl))
                 err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)",
-                    vname(v, x), (int)mc_loc(fl).line, (int)mc_loc(fl).col);
+                    vname(v, x), (int)mc_loc(f, fl).line, (int)mc_loc(f, fl).col);
             else
                 err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
         }
@@ -382,7 +384,7 @@ static void ssa_defs(V *v) {
             McPos fl = v->defloc[x];
             if (mc_pos_known(fl))
                 err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)", vname(v, x),
-                    (int)mc_loc(fl).line, (int)mc_loc(fl).col);
+                    (int)mc_loc(f, fl).line, (int)mc_loc(f, fl).col);
             else
                 err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
         }

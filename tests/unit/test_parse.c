@@ -207,7 +207,7 @@ static void test_hundred_thousand_blocks(void **state) {
     assert_int_equal(f->nblocks, N + 1);
     assert_int_equal(f->blocks[1].phis[0].args[1].block, N - 1);
     assert_int_equal(f->blocks[N - 1].term.target[0], 1);
-    assert_int_equal(mc_loc(f->blocks[N].loc).line, 3 + 2 + 4 + 3 * (N - 3) + 4 + 1);
+    assert_int_equal(mc_loc(f, f->blocks[N].loc).line, 3 + 2 + 4 + 3 * (N - 3) + 4 + 1);
     mc_module_free(m);
     mc_diags_free(&d);
     free(roundtrip("big", s.s, s.len));
@@ -216,32 +216,34 @@ static void test_hundred_thousand_blocks(void **state) {
 
 /* ---- locations ------------------------------------------------------------------- */
 
-static void assert_loc(McPos pos, int line, int col) {
-    McLoc l = mc_loc(pos);
+static void assert_loc(const McFunc *f, McPos pos, int line, int col) {
+    McLoc l = mc_loc(f, pos);
     if (l.line != line || l.col != col) fprintf(stderr, "loc %d:%d, want %d:%d\n", l.line, l.col, line, col);
     assert_int_equal(l.line, line);
     assert_int_equal(l.col, col);
 }
 
 /* The IR's 4-byte positions: near ones packed, far ones (long lines, huge
- * files) through the shared table, each stored once; 0 is "synthesized". */
+ * files) through the function's table, each stored once; 0 is "synthesized". */
 static void test_packed_positions(void **state) {
     (void)state;
-    assert_false(mc_pos_known(mc_pos((McLoc){0, 0})));
-    assert_false(mc_pos_known(mc_pos((McLoc){0, 17})));
-    assert_int_equal(mc_loc(mc_pos((McLoc){0, 0})).line, 0);
+    McFunc *f = mc_func_new("p", NULL);
+    assert_false(mc_pos_known(mc_pos(f, (McLoc){0, 0})));
+    assert_false(mc_pos_known(mc_pos(f, (McLoc){0, 17})));
+    assert_int_equal(mc_loc(f, mc_pos(f, (McLoc){0, 0})).line, 0);
     static const McLoc cases[] = {{1, 0},       {1, 1},          {7, 2047},       {7, 2048},    {1048575, 2047},
                                   {1048576, 1}, {1048579, 10},  {3, 1048600},    {2000000, 5000}, {INT32_MAX, INT32_MAX}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        McPos p = mc_pos(cases[i]);
+        McPos p = mc_pos(f, cases[i]);
         assert_true(mc_pos_known(p));
-        assert_loc(p, cases[i].line, cases[i].col);
-        assert_true(mc_pos_eq(p, mc_pos(cases[i]))); /* the same position, the same bits */
+        assert_loc(f, p, cases[i].line, cases[i].col);
+        assert_true(mc_pos_eq(p, mc_pos(f, cases[i]))); /* the same position, the same bits */
     }
     /* Many distinct far positions (the table grows and rehashes) stay exact. */
-    for (int32_t k = 0; k < 5000; k++) assert_loc(mc_pos((McLoc){2000000 + k, 3000 + k}), 2000000 + k, 3000 + k);
-    for (int32_t k = 0; k < 5000; k += 97) assert_loc(mc_pos((McLoc){2000000 + k, 3000 + k}), 2000000 + k, 3000 + k);
-    assert_false(mc_pos_eq(mc_pos((McLoc){5, 6}), mc_pos((McLoc){5, 7})));
+    for (int32_t k = 0; k < 5000; k++) assert_loc(f, mc_pos(f, (McLoc){2000000 + k, 3000 + k}), 2000000 + k, 3000 + k);
+    for (int32_t k = 0; k < 5000; k += 97) assert_loc(f, mc_pos(f, (McLoc){2000000 + k, 3000 + k}), 2000000 + k, 3000 + k);
+    assert_false(mc_pos_eq(mc_pos(f, (McLoc){5, 6}), mc_pos(f, (McLoc){5, 7})));
+    mc_func_free(f);
 }
 
 static void test_locations(void **state) {
@@ -266,47 +268,47 @@ static void test_locations(void **state) {
     if (!m) print_diags(&d);
     assert_non_null(m);
     McFunc *f = m->funcs[0];
-    assert_loc(f->loc, 2, 1);
-    assert_loc(f->values[mc_func_find_value(f, "n")].loc, 2, 12);
-    assert_loc(f->values[mc_func_find_value(f, "b")].loc, 2, 19);
+    assert_loc(f, f->loc, 2, 1);
+    assert_loc(f, f->values[mc_func_find_value(f, "n")].loc, 2, 12);
+    assert_loc(f, f->values[mc_func_find_value(f, "b")].loc, 2, 19);
     assert_int_equal(f->values[mc_func_find_value(f, "b")].kind, MC_VAL_BUF);
     assert_int_equal(f->values[mc_func_find_value(f, "b")].param, 1);
     /* i1 is used on line 6 but defined on line 11: its loc is the definition. */
-    assert_loc(f->values[mc_func_find_value(f, "i1")].loc, 11, 5);
-    assert_loc(f->values[mc_func_find_value(f, "i")].loc, 6, 5);
+    assert_loc(f, f->values[mc_func_find_value(f, "i1")].loc, 11, 5);
+    assert_loc(f, f->values[mc_func_find_value(f, "i")].loc, 6, 5);
     McBlock *entry = &f->blocks[0], *head = &f->blocks[1], *body = &f->blocks[2], *exit_ = &f->blocks[3];
-    assert_loc(entry->loc, 3, 1);
-    assert_loc(entry->term.loc, 4, 5);
-    assert_loc(entry->term.tloc[0], 4, 10);
+    assert_loc(f, entry->loc, 3, 1);
+    assert_loc(f, entry->term.loc, 4, 5);
+    assert_loc(f, entry->term.tloc[0], 4, 10);
     assert_int_equal(entry->term.target[0], 1);
     McPhi *phi = &head->phis[0];
-    assert_loc(phi->loc, 6, 5);
+    assert_loc(f, phi->loc, 6, 5);
     assert_int_equal(phi->nargs, 2);
-    assert_loc(phi->args[0].bloc, 6, 14);
-    assert_loc(phi->args[0].val.loc, 6, 21);
+    assert_loc(f, phi->args[0].bloc, 6, 14);
+    assert_loc(f, phi->args[0].val.loc, 6, 21);
     assert_int_equal(phi->args[0].val.kind, MC_OPND_CONST);
-    assert_loc(phi->args[1].bloc, 6, 26);
-    assert_loc(phi->args[1].val.loc, 6, 32);
+    assert_loc(f, phi->args[1].bloc, 6, 26);
+    assert_loc(f, phi->args[1].val.loc, 6, 32);
     assert_int_equal(phi->args[1].block, 2);
-    assert_loc(head->insts[0].loc, 7, 5);
-    assert_loc(head->insts[0].a[0].loc, 7, 12);
-    assert_loc(head->insts[0].a[1].loc, 7, 15);
+    assert_loc(f, head->insts[0].loc, 7, 5);
+    assert_loc(f, head->insts[0].a[0].loc, 7, 12);
+    assert_loc(f, head->insts[0].a[1].loc, 7, 15);
     /* A tab counts as one column. */
-    assert_loc(head->term.loc, 8, 2);
-    assert_loc(head->term.arg.loc, 8, 9);
-    assert_loc(head->term.tloc[0], 8, 12);
-    assert_loc(head->term.tloc[1], 8, 18);
+    assert_loc(f, head->term.loc, 8, 2);
+    assert_loc(f, head->term.arg.loc, 8, 9);
+    assert_loc(f, head->term.tloc[0], 8, 12);
+    assert_loc(f, head->term.tloc[1], 8, 18);
     assert_int_equal(head->term.target[0], 2);
     assert_int_equal(head->term.target[1], 3);
     assert_int_equal(body->insts[0].op, MC_OP_STORE);
     assert_int_equal(body->insts[0].dest, MC_NONE);
-    assert_loc(body->insts[0].loc, 10, 5);
-    assert_loc(body->insts[0].a[0].loc, 10, 11);
-    assert_loc(body->insts[0].a[1].loc, 10, 14);
-    assert_loc(body->insts[0].a[2].loc, 10, 17);
+    assert_loc(f, body->insts[0].loc, 10, 5);
+    assert_loc(f, body->insts[0].a[0].loc, 10, 11);
+    assert_loc(f, body->insts[0].a[1].loc, 10, 14);
+    assert_loc(f, body->insts[0].a[2].loc, 10, 17);
     assert_int_equal(body->insts[0].a[2].v, 7);
-    assert_loc(exit_->loc, 13, 3);
-    assert_loc(exit_->term.arg.loc, 14, 12);
+    assert_loc(f, exit_->loc, 13, 3);
+    assert_loc(f, exit_->term.arg.loc, 14, 12);
     assert_string_equal(m->file, "t.ir");
     assert_string_equal(f->file, "t.ir");
     assert_int_equal(f->form, MC_FORM_SSA);
@@ -326,7 +328,7 @@ static void test_module_shape(void **state) {
     assert_string_equal(m->funcs[2]->name, "c");
     assert_true(mc_module_find(m, "b") == m->funcs[1]);
     assert_int_equal(m->funcs[1]->nparams, 1);
-    assert_loc(m->funcs[1]->loc, 2, 1);
+    assert_loc(m->funcs[1], m->funcs[1]->loc, 2, 1);
     mc_module_free(m);
     mc_diags_free(&d);
 }
@@ -344,8 +346,8 @@ static void test_mutable_form(void **state) {
     McFunc *f = m->funcs[0];
     assert_int_equal(f->form, MC_FORM_MUTABLE);
     /* First definitions: r on line 3, n as the parameter. */
-    assert_loc(f->values[mc_func_find_value(f, "r")].loc, 3, 5);
-    assert_loc(f->values[mc_func_find_value(f, "n")].loc, 1, 12);
+    assert_loc(f, f->values[mc_func_find_value(f, "r")].loc, 3, 5);
+    assert_loc(f, f->values[mc_func_find_value(f, "n")].loc, 1, 12);
     mc_module_free(m);
     mc_diags_free(&d);
 }

@@ -309,11 +309,8 @@ static void test_coalescing_incremental_equals_plain(void **state) {
             McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
-                mc_coalesce_plain_sweeps = false;
                 McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], NULL);
-                mc_coalesce_plain_sweeps = true;
-                McAllocation *b = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], NULL);
-                mc_coalesce_plain_sweeps = false;
+                McAllocation *b = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, budgets[k], true, NULL);
                 assert_non_null(a);
                 assert_non_null(b);
                 char *x = alloc_str(a), *y = alloc_str(b);
@@ -358,11 +355,9 @@ static void test_dense_equals_sparse(void **state) {
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
                 for (int al = 0; al < 2; al++) {
-                    mc_igraph_force_form = 1;
-                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
-                    mc_igraph_force_form = 2;
-                    McAllocation *b = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
-                    mc_igraph_force_form = 0;
+                    McAllocKnobs rows = {false, 1}, matrix = {false, 2};
+                    McAllocation *a = mc_allocate_knobs(ssa, (McAllocator)al, budgets[k], &rows, NULL);
+                    McAllocation *b = mc_allocate_knobs(ssa, (McAllocator)al, budgets[k], &matrix, NULL);
                     assert_non_null(a);
                     assert_non_null(b);
                     assert_null(a->graph->bits);

@@ -503,8 +503,8 @@ static void test_operand_locations(void **state) {
     McFunc *f = mc_func_new("g", NULL);
     int32_t e = mc_func_block_add(f, "entry");
     McInst *i = I(f, e, MC_OP_ADD, "x", V(f, "u"), V(f, "v"));
-    i->loc = mc_pos((McLoc){4, 5});
-    i->a[0].loc = mc_pos((McLoc){4, 13});
+    i->loc = mc_pos(f, (McLoc){4, 5});
+    i->a[0].loc = mc_pos(f, (McLoc){4, 13});
     RET(f, e, V(f, "x"));
     McDiags d;
     mc_diags_init(&d, "s.ir", NULL, 0);
