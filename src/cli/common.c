@@ -45,7 +45,19 @@ bool mc_cli_help(int argc, char **argv) {
     return false;
 }
 
-void mc_cli_print_diags(const McDiags *d) { mc_diags_print(d, stderr, true); }
+void mc_cli_print_diags(const McCliOpts *o, const McDiags *d) {
+    for (int i = 0; i < d->n; i++) {
+        if (d->v[i].loc.line > 0) {
+            /* One diagnostic at a time, with its caret line. */
+            McDiags one = *d;
+            one.v = &d->v[i];
+            one.n = 1;
+            mc_diags_print(&one, stderr, true);
+        } else {
+            mc_cli_error(o, "%s", d->v[i].msg);
+        }
+    }
+}
 
 int mc_cli_outcome_status(const McOutcome *out) { return out->kind == MC_RETURNED ? 0 : 3; }
 
@@ -161,7 +173,8 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             goto fail;
         }
         if (table[k].takes_value && !val) {
-            if (i + 1 >= argc) {
+            /* `--func --`: the `--` ends the options, it is no value. */
+            if (i + 1 >= argc || strcmp(argv[i + 1], "--") == 0) {
                 mc_cli_error(o, "%s needs a value", name);
                 goto fail;
             }
@@ -270,7 +283,7 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
         p->mod = mc_parse_file(o->file, &d, &p->src);
     }
     if (!p->mod) {
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(o, &d);
         mc_diags_free(&d);
         free(p->src);
         p->src = NULL;
@@ -288,7 +301,7 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
             }
             mc_diag(&d, (McLoc){0, 0}, "no function named '%s' (available: %s)", o->func, names.s);
             mc_str_free(&names);
-            mc_cli_print_diags(&d);
+            mc_cli_print_diags(o, &d);
             mc_diags_free(&d);
             mc_cli_program_free(p);
             return 2;

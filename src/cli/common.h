@@ -92,8 +92,11 @@ void mc_cli_program_free(McCliProgram *p);
 /* Parse o->args for f (mc_args_parse). Returns 0, or 2 after printing. */
 int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out);
 
-/* Print diagnostics to stderr with caret lines. */
-void mc_cli_print_diags(const McDiags *d);
+/* Print diagnostics to stderr: one with a position as `FILE:LINE:COL: error:
+ * MESSAGE` with its source line and a caret, one without (a file that cannot
+ * be read, a --keep-c directory that cannot be written) as `minicc CMD:
+ * error: MESSAGE`. */
+void mc_cli_print_diags(const McCliOpts *o, const McDiags *d);
 
 /* Print `minicc CMD: error: MESSAGE` to stderr (a mistake with no file
  * position; those with one are `FILE:LINE:COL: error: MESSAGE`); returns 2. */

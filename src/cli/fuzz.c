@@ -51,7 +51,7 @@ static int opt_value(const McCliOpts *me, int argc, char **argv, int *i, const c
         return 1;
     }
     if (argv[*i][n] != '\0') return 0;
-    if (*i + 1 >= argc) return mc_cli_error(me, "%s needs a value", name);
+    if (*i + 1 >= argc || strcmp(argv[*i + 1], "--") == 0) return mc_cli_error(me, "%s needs a value", name);
     *val = argv[++*i];
     return 1;
 }
@@ -177,7 +177,7 @@ int mc_cli_gen(int argc, char **argv) {
         /* A generator bug: show the program and why. */
         mc_cli_error(&me, "seed %" PRIu64 ": the generated program does not verify (generator bug)", seed);
         mc_func_print(f, stderr);
-        mc_diags_print(&d, stderr, false);
+        mc_cli_print_diags(&me, &d);
         mc_diags_free(&d);
         mc_func_free(f);
         return 2;

@@ -88,7 +88,7 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
         mc_func_free(g);
     } else {
         fflush(out);
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(o, &d);
         st = 2;
     }
     mc_diags_free(&d);

@@ -74,7 +74,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     mc_func_free(ssa);
     if (st) {
         fflush(out);
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(o, &d);
     }
     mc_diags_free(&d);
     return st;
@@ -187,7 +187,7 @@ int mc_cli_sweep(int argc, char **argv) {
     mc_diags_init(&d, o.file, NULL, 0);
     McFunc *ssa = mc_alloc_input(p.func, o.stage.opt_level, &d);
     if (!ssa) {
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(&o, &d);
         st = 2;
     } else {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
@@ -195,7 +195,7 @@ int mc_cli_sweep(int argc, char **argv) {
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
         int diverged = mc_cli_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
         if (diverged < 0) {
-            mc_cli_print_diags(&d);
+            mc_cli_print_diags(&o, &d);
             st = 2;
         } else
             st = diverged ? 1 : 0;

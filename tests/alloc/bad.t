@@ -11,10 +11,10 @@ stages; each gets a message and exit status 2 (3 for a trap).
   minicc print: error: --regs must be at least 1, got '0'
   [2]
   $ minicc print swap.ir --stage allocated --func nope
-  swap.ir: error: no function named 'nope' (available: swap)
+  minicc print: error: no function named 'nope' (available: swap)
   [2]
   $ minicc print nofile.ir --stage destroyed
-  nofile.ir: error: cannot read nofile.ir: No such file or directory
+  minicc print: error: cannot read nofile.ir: No such file or directory
   [2]
 
 A huge register file is fine (nothing spills):

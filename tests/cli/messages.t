@@ -317,7 +317,7 @@ never taken for one of print's own.
   $ minicc print ../ir/sum.ir --stage destroyed --stage=input | grep -c phi
   2
   $ minicc print ../ir/sum.ir --func --ssa
-  ../ir/sum.ir: error: no function named '--ssa' (available: sum)
+  minicc print: error: no function named '--ssa' (available: sum)
   [2]
 
 parse: the shared option parser, so parse says what is wrong instead of

@@ -59,7 +59,7 @@ again (a hit refreshes it), so a rebuilt first evicts the third:
 A bad bound is a diagnostic:
 
   $ MINICC_CACHE_MAX_BYTES=lots minicc run --stage native limits.ir 3
-  limits.ir: error: native: $MINICC_CACHE_MAX_BYTES must be a positive number of bytes (suffix K, M or G allowed), not 'lots'
+  minicc run: error: native: $MINICC_CACHE_MAX_BYTES must be a positive number of bytes (suffix K, M or G allowed), not 'lots'
   [2]
 
 A truncated object, a corrupt manifest, or an object replaced by a symlink

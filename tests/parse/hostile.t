@@ -59,11 +59,11 @@ Windows line endings and tabs are whitespace.
 Files that cannot be read.
 
   $ minicc parse does-not-exist.ir
-  does-not-exist.ir: error: cannot read does-not-exist.ir: No such file or directory
+  minicc parse: error: cannot read does-not-exist.ir: No such file or directory
   [2]
 
   $ minicc parse .
-  .: error: cannot read .: Is a directory
+  minicc parse: error: cannot read .: Is a directory
   [2]
 
   $ minicc parse
