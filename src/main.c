@@ -159,9 +159,10 @@ static int run_prompt(int argc, char **argv) {
         bool quit = false;
         for (int i = 0; i < nact && !quit && !(bail && failed); i++) {
             if (acts[i].kind == ACT_SCRIPT) {
-                FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : fopen(acts[i].text, "r");
+                char why[256];
+                FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : mc_open_input(acts[i].text, why, sizeof why);
                 if (!in) {
-                    fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, strerror(errno));
+                    fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, why);
                     failed++;
                     continue;
                 }

@@ -250,18 +250,8 @@ void mc_cli_opts_free(McCliOpts *o) {
     o->nowned = 0;
 }
 
-char *mc_cli_read_stdin(size_t *len) {
-    McStr b;
-    mc_str_init(&b);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) mc_str_putn(&b, chunk, n);
-    if (ferror(stdin)) {
-        mc_str_free(&b);
-        return NULL;
-    }
-    *len = b.len;
-    return mc_str_take(&b);
+char *mc_cli_read_stdin(size_t *len, char *why, size_t size) {
+    return mc_read_input_stream(stdin, len, why, size);
 }
 
 int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
@@ -271,10 +261,11 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
     mc_diags_init(&d, from_stdin ? "<stdin>" : o->file, NULL, 0);
     if (from_stdin) {
         size_t len = 0;
-        p->src = mc_cli_read_stdin(&len);
+        char why[256];
+        p->src = mc_cli_read_stdin(&len, why, sizeof why);
         if (!p->src) {
             mc_diags_free(&d);
-            return mc_cli_error(o, "cannot read standard input: %s", strerror(errno));
+            return mc_cli_error(o, "cannot read standard input: %s", why);
         }
         d.src = p->src;
         d.srclen = len;

@@ -79,8 +79,9 @@ typedef struct McCliProgram {
     char *src;     /* the file's text (owned), for carets */
 } McCliProgram;
 
-/* All of standard input (malloc'd, *len bytes); NULL on a read error. */
-char *mc_cli_read_stdin(size_t *len);
+/* All of standard input (malloc'd, *len bytes), at most the input limit
+ * (util.h); NULL with why on a read error or a longer input. */
+char *mc_cli_read_stdin(size_t *len, char *why, size_t size);
 
 /* Load o->file (`-`: standard input, named `<stdin>` in diagnostics) and
  * select the function. Returns 0, or 2 after printing the

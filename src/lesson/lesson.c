@@ -100,15 +100,10 @@ static const char *skip_blanks(const char *p, const char *e) {
 
 McLesson *mc_lesson_load(const char *path, McDiags *d) {
     size_t len;
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(EISDIR));
-        return NULL;
-    }
-    errno = 0;
-    char *src = mc_read_file(path, &len);
+    char why[256];
+    char *src = mc_read_input(path, &len, why, sizeof why); /* regular files, the input limit */
     if (!src) {
-        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(errno ? errno : EIO));
+        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, why);
         return NULL;
     }
     McLesson *l = mc_xcalloc(1, sizeof *l);

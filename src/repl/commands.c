@@ -173,8 +173,9 @@ static Status cmd_source(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (too_many(s, err, argc, argv, 1)) return ERR;
     if (s->source_depth >= MAX_SOURCE_DEPTH)
         return mc_session_error(s, err, "source: nested too deeply (more than %d)", MAX_SOURCE_DEPTH), ERR;
-    FILE *in = fopen(argv[1], "r");
-    if (!in) return mc_session_error(s, err, "source: cannot open '%s': %s", argv[1], strerror(errno)), ERR;
+    char why[256];
+    FILE *in = mc_open_input(argv[1], why, sizeof why); /* a regular file only (util.h) */
+    if (!in) return mc_session_error(s, err, "source: cannot open '%s': %s", argv[1], why), ERR;
     char *name = mc_xstrdup(argv[1]);
     const char *wf = s->where_file;
     int wl = s->where_line;
@@ -1250,21 +1251,31 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
 }
 
 int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE *out, FILE *err, bool *quit) {
-    char *line = NULL;
-    size_t cap = 0;
-    int failed = 0, lineno = 0;
+    McStr line;
+    mc_str_init(&line);
+    int failed = 0, lineno = 0, got = 0;
     if (quit) *quit = false;
-    ssize_t len;
     const char *outer_file = s->where_file; /* a read error is reported where the script was run */
     int outer_line = s->where_line;
     bool by_command = s->where_by_command; /* `-c 'source F'`: F's lines count */
     s->where_by_command = false;
-    while ((len = getline(&line, &cap, in)) >= 0) {
+    /* Scripts are read line by line (batch mode reads a pipe as it comes),
+     * at most the input limit in all (util.h), and a NUL byte ends them: a
+     * line is text, and what follows a NUL would be silently dropped. */
+    char why[256];
+    size_t budget;
+    bool limit_ok = mc_input_limit(&budget, why, sizeof why);
+    while (limit_ok && (got = mc_read_line(in, &line, &budget, why, sizeof why)) > 0) {
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         s->where_file = name;
         s->where_line = lineno;
-        McCmdStatus st = mc_command_line(s, line, bail, out, err);
+        if (memchr(line.s, 0, line.len)) {
+            mc_session_error(s, err, "NUL byte in script (the script is not read further)");
+            failed++;
+            break;
+        }
+        while (line.len > 0 && line.s[line.len - 1] == '\r') line.s[--line.len] = 0;
+        McCmdStatus st = mc_command_line(s, line.s, bail, out, err);
         if (st == MC_CMD_QUIT) {
             if (quit) *quit = true;
             break;
@@ -1274,13 +1285,13 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
             if (bail) break;
         }
     }
-    if (ferror(in) && !feof(in)) {
+    if (!limit_ok || got < 0) {
         s->where_file = outer_file;
         s->where_line = outer_line;
-        mc_session_error(s, err, "cannot read %s: %s", name, strerror(errno));
+        mc_session_error(s, err, "cannot read %s: %s", name, why);
         failed++;
     }
-    free(line);
+    mc_str_free(&line);
     s->where_file = NULL;
     s->where_line = 0;
     s->where_by_command = by_command;

@@ -80,5 +80,5 @@ prompt options before a one-shot command:
   minicc: error: a one-shot command comes first (minicc run ...); --bail, -x and -c are for the prompt and batch mode
   [2]
   $ minicc -c 'source /tmp'
-  -c:1: error: cannot read /tmp: Is a directory
+  -c:1: error: source: cannot open '/tmp': Is a directory
   [1]
