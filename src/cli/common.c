@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
+#include "minicc/limits.h"
 #include "minicc/util.h"
 
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
@@ -197,7 +198,7 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             break;
         }
         case MC_CLI_REGS:
-            if (option_int(o, "--regs", val, 1, 1 << 20, &n)) goto fail;
+            if (option_int(o, "--regs", val, 1, MC_MAX_REGS, &n)) goto fail;
             o->stage.regs = (int)n;
             break;
         case MC_CLI_ALLOCATOR:
@@ -212,7 +213,7 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             break;
         case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;
         case MC_CLI_MAX_STEPS:
-            if (option_int(o, "--max-steps", val, 1, INT64_MAX / 2, &n)) goto fail;
+            if (option_int(o, "--max-steps", val, 1, MC_MAX_STEPS, &n)) goto fail;
             o->stage.max_steps = n;
             break;
         case MC_CLI_STATS: o->stats = true; break;
@@ -221,6 +222,10 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             double t = strtod(val, &end);
             if (!*val || *end || !(t > 0) || !isfinite(t)) {
                 mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
+                goto fail;
+            }
+            if (t > MC_MAX_TIMEOUT) {
+                mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
                 goto fail;
             }
             o->stage.timeout = t;
@@ -336,7 +341,7 @@ bool mc_cli_parse_budgets(const char *s, int *ks, int *nk) {
     int32_t a, b;
     if (dots) {
         if (mc_parse_i32(s, (size_t)(dots - s), &a) || mc_parse_i32(dots + 2, strlen(dots + 2), &b) || a < 1 ||
-            b < a || b - a >= MC_CLI_MAX_BUDGETS)
+            b < a || b > MC_MAX_REGS || b - a >= MC_CLI_MAX_BUDGETS)
             return false;
         for (int k = a; k <= b; k++) ks[(*nk)++] = k;
         return true;
@@ -349,7 +354,7 @@ bool mc_cli_parse_budgets(const char *s, int *ks, int *nk) {
     while (*s) {
         const char *c = strchr(s, ',');
         size_t len = c ? (size_t)(c - s) : strlen(s);
-        if (mc_parse_i32(s, len, &a) || a < 1 || a > 1 << 20 || *nk >= MC_CLI_MAX_BUDGETS) return false;
+        if (mc_parse_i32(s, len, &a) || a < 1 || a > MC_MAX_REGS || *nk >= MC_CLI_MAX_BUDGETS) return false;
         ks[(*nk)++] = a;
         s += len;
         if (*s == ',') s++;

@@ -112,7 +112,7 @@ int mc_cli_error(const McCliOpts *o, const char *fmt, ...);
 bool mc_cli_help(int argc, char **argv);
 
 /* A register-budget list (`minicc sweep --regs`, the prompt's `sweep`):
- * `N` (1..N), `A..B`, or `a,b,c`, budgets >= 1, at most 1024 of them.
+ * `N` (1..N), `A..B`, or `a,b,c`, budgets 1..MC_MAX_REGS (limits.h), at most 1024 of them.
  * Fills ks (room for 1024) and *nk; returns false when s is malformed. */
 #define MC_CLI_MAX_BUDGETS 1024
 bool mc_cli_parse_budgets(const char *s, int *ks, int *nk);

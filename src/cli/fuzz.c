@@ -29,6 +29,7 @@
 #include "common.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
+#include "minicc/limits.h"
 #include "minicc/pipeline.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -505,7 +506,7 @@ int mc_cli_fuzz(int argc, char **argv) {
             if (r == 2 || opt_number(&me, "--max-shrink", v, 0, 100000000, "a number", &n)) return 2;
             max_shrink = (long)n;
         } else if ((r = opt_value(&me, argc, argv, &i, "--timeout", &v))) {
-            if (r == 2 || opt_number(&me, "--timeout", v, 1, 3600, "a whole number of seconds", &n)) return 2;
+            if (r == 2 || opt_number(&me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a whole number of seconds", &n)) return 2;
             z.timeout = (unsigned)n;
         } else if ((r = opt_value(&me, argc, argv, &i, "--mutant", &v))) {
             if (r == 2) return 2;

@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "minicc/limits.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 
@@ -160,8 +161,8 @@ int mc_cli_sweep(int argc, char **argv) {
     if (!mc_cli_parse_budgets(regs, ks, &nk)) {
         free(rest);
         free(ks);
-        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '%s'",
-                            regs);
+        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
+                            MC_MAX_REGS, MC_CLI_MAX_BUDGETS, regs);
     }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);

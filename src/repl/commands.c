@@ -16,6 +16,7 @@
 
 #include "minicc/cfg.h"
 #include "minicc/check.h"
+#include "minicc/limits.h"
 #include "minicc/cgen.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
@@ -420,7 +421,7 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
     fputc('\n', out);
 }
 
-#define MAX_REGS 4096
+#define MAX_REGS MC_MAX_REGS /* minicc/limits.h: the same bound as --regs */
 
 static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 2)) return ERR;
@@ -461,10 +462,12 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     int64_t max;
     if (strspn(list, "0123456789+-") == strlen(list)) {
         /* sweep MAX: K = 1..MAX */
-        if (!parse_count(s, err, "sweep", list, 1, 64, &max)) return ERR;
+        if (!parse_count(s, err, "sweep", list, 1, MC_CLI_MAX_BUDGETS, &max)) return ERR;
         for (int k = 1; k <= max; k++) ks[nk++] = k;
     } else if (!mc_cli_parse_budgets(list, ks, &nk)) {
-        return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets >= 1), got '%s'", list), ERR;
+        return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
+                                MC_MAX_REGS, MC_CLI_MAX_BUDGETS, list),
+               ERR;
     }
     if (argc >= 3) {
         int which = allocator_lookup(argv[2]);
@@ -737,7 +740,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         if (stopped) fputs("(the paused run was stopped: it ran another stage)\n", out);
     } else if (strcmp(k, "max-steps") == 0) {
         int64_t n;
-        if (!parse_count(s, err, "set max-steps", v, 1, INT64_C(1) << 40, &n)) return ERR;
+        if (!parse_count(s, err, "set max-steps", v, 1, MC_MAX_STEPS, &n)) return ERR;
         s->max_steps = n;
         fprintf(out, "max-steps %lld\n", (long long)n);
     } else if (strcmp(k, "regs") == 0) {
