@@ -1016,7 +1016,7 @@ static const McCommand table[] = {
      "", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
     {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved]", "the register-budget table of minicc sweep",
-     "For K = 1..N when LIST is a number N (default 8, at most 64), or the\n"
+     "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
      "both allocators (or the one named) allocates the SSA function (opt when\n"
      "built), runs the allocated machine on fresh copies of the arguments and\n"
@@ -1053,8 +1053,10 @@ static const McCommand table[] = {
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
-     "set max-steps N                    block-entry budget (default 100000)\n"
+     "set max-steps N                    block-entry budget (default 100000,\n"
+     "                                   at most 2^40, as --max-steps)\n"
      "set regs K                         K for regs/interference/machine\n"
+     "                                   (1..4096, as --regs)\n"
      "set allocator baseline|improved    the allocator they use\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
