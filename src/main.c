@@ -135,8 +135,9 @@ static int run_prompt(int argc, char **argv) {
     for (int i = 0; i < nact; i++) {
         struct stat st;
         if (acts[i].kind != ACT_SCRIPT || strcmp(acts[i].text, "-") == 0) continue;
-        if (stat(acts[i].text, &st) == 0 && S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, strerror(EISDIR));
+        if (stat(acts[i].text, &st) == 0 && !S_ISREG(st.st_mode)) { /* a directory, /dev/zero, a FIFO */
+            fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text,
+                    S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file");
             return 2;
         }
     }

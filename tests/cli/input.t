@@ -15,7 +15,10 @@ still reads standard input, with the same limit.
   [2]
   $ minicc -x /dev/zero
   minicc: error: cannot read script '/dev/zero': not a regular file
-  [1]
+  [2]
+  $ rm -f fifo && mkfifo fifo && minicc -x fifo; st=$?; rm fifo; exit $st
+  minicc: error: cannot read script 'fifo': not a regular file
+  [2]
   $ minicc -c 'source /dev/zero' -c 'load /dev/zero'
   -c:1: error: source: cannot open '/dev/zero': not a regular file
   /dev/zero: error: cannot read /dev/zero: not a regular file
