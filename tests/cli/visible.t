@@ -23,7 +23,14 @@ as \xNN. The caret stays under the character it points at.
             ^
   [2]
 
-Nothing raw reaches the terminal through the prompt either.
+Nothing raw reaches the terminal through the prompt either: its errors
+quote a script's words the same way.
+
+  $ printf 'reset\n\033[2Jfoo\n' > esc.mc; minicc -x esc.mc
+  reset: execution stopped, pipeline products dropped
+  esc.mc:2: error: unknown command '^[[2Jfoo' (try: help)
+  [1]
+  $ rm esc.mc
 
   $ minicc -c 'load esc.ir' 2>&1 | LC_ALL=C grep -c "$(printf '\033')"
   0
