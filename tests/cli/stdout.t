@@ -43,6 +43,18 @@ The prompt's batch mode (-c, -x, commands on stdin) the same.
   [2]
   $ rm script.mc
 
+fuzz, lesson --export and the workbench's batch mode the same.
+
+  $ minicc fuzz --count 1 --seed 1 > /dev/full
+  minicc: error: writing standard output: No space left on device
+  [2]
+  $ minicc lesson --export md ../../lessons/02-phis-are-simultaneous.lesson > /dev/full
+  minicc: error: writing standard output: No space left on device
+  [2]
+  $ minicc --tui-script q ../../share/minicc/examples/swap.ir > /dev/full
+  minicc: error: writing standard output: No space left on device
+  [2]
+
 A 200 KB output (written while the command runs, not only at its end).
 
   $ minicc gen --seed 3 --size 20000 > /dev/full
