@@ -135,8 +135,9 @@ static int run_prompt(int argc, char **argv) {
     for (int i = 0; i < nact; i++) {
         struct stat st;
         if (acts[i].kind != ACT_SCRIPT || strcmp(acts[i].text, "-") == 0) continue;
-        if (stat(acts[i].text, &st) == 0 && S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, strerror(EISDIR));
+        if (stat(acts[i].text, &st) == 0 && !S_ISREG(st.st_mode)) { /* a directory, /dev/zero, a FIFO */
+            fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text,
+                    S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file");
             return 2;
         }
     }
@@ -162,9 +163,10 @@ static int run_prompt(int argc, char **argv) {
         bool quit = false;
         for (int i = 0; i < nact && !quit && !(bail && failed) && !mc_session_interrupted(&s); i++) {
             if (acts[i].kind == ACT_SCRIPT) {
-                FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : fopen(acts[i].text, "r");
+                char why[256];
+                FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : mc_open_input(acts[i].text, why, sizeof why);
                 if (!in) {
-                    fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, strerror(errno));
+                    fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, why);
                     failed++;
                     continue;
                 }
@@ -197,8 +199,29 @@ static int run_prompt(int argc, char **argv) {
     return status;
 }
 
-int main(int argc, char **argv) {
-    mc_memory_keep();
+/* The one exit path of every command: flush standard output and report a
+ * write that failed (a full disk, /dev/full, a closed pipe with SIGPIPE
+ * ignored), as coreutils' close_stdout does, so `minicc emit-c f.ir > out.c`
+ * never reports success with a truncated file. Exit status 2 then. A
+ * standard output that was closed before minicc started (EBADF at close)
+ * is no error when nothing failed to be written to it. */
+static int close_stdout(int status) {
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int err = failed ? errno : 0;
+    errno = 0;
+    if (fclose(stdout) != 0 && errno != EBADF && !failed) {
+        failed = true;
+        err = errno;
+    }
+    if (!failed) return status;
+    if (err)
+        fprintf(stderr, "minicc: error: writing standard output: %s\n", strerror(err));
+    else
+        fputs("minicc: error: writing standard output\n", stderr);
+    return 2;
+}
+
+static int dispatch(int argc, char **argv) {
     if (argc >= 2) {
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
             usage(stdout);
@@ -215,4 +238,9 @@ int main(int argc, char **argv) {
             if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
     }
     return run_prompt(argc, argv);
+}
+
+int main(int argc, char **argv) {
+    mc_memory_keep();
+    return close_stdout(dispatch(argc, argv));
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "ir.h"
+#include "util.h"
 
 typedef struct McDiag {
     McLoc loc;   /* 0:0 when the error has no position (for example a bad argument) */
@@ -45,5 +46,17 @@ void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap);
 void mc_diags_print(const McDiags *d, FILE *out, bool caret);
 /* The first diagnostic formatted as one line (no caret), into buf. */
 const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size);
+
+/* Text from a file as it may be shown on a terminal, so escape sequences in
+ * a file never reach it: control characters as ^X (^[ for ESC, ^? for DEL,
+ * ^@ for NUL), C1 controls and bytes that are not UTF-8 as \xNN; tabs and
+ * printable UTF-8 as they are. mc_visible_char shows the character at s
+ * (n > 0 bytes left) into b (when not NULL), returns how many bytes it
+ * took and sets *cols to the columns it is shown in (a tab counts 1; a
+ * caret line repeats the tab). mc_str_put_visible appends [s, s+n) shown;
+ * mc_visible_dup returns it malloc'd. */
+size_t mc_visible_char(McStr *b, const char *s, size_t n, int *cols);
+void mc_str_put_visible(McStr *b, const char *s, size_t n);
+char *mc_visible_dup(const char *s, size_t n);
 
 #endif

@@ -40,7 +40,44 @@ void mc_str_printf(McStr *b, const char *fmt, ...);
 void mc_str_vprintf(McStr *b, const char *fmt, va_list ap);
 char *mc_str_take(McStr *b); /* returns the malloc'd string, resets b */
 
-/* Read a whole file; NULL with errno set on failure. *len gets the size. */
+/* ---- reading input files --------------------------------------------------
+ * Every file minicc reads as input (IR, prompt scripts, lessons) goes through
+ * these, so every reader has the same limits: the file must be a regular file
+ * (a directory, a device such as /dev/zero, a FIFO or a socket is refused
+ * before anything is read; standard input, `-`, is read as a stream), and
+ * at most the input limit is read: MC_MAX_INPUT_DEFAULT (64 MB), or
+ * $MINICC_MAX_INPUT bytes (suffix K, M or G: powers of 1024). A reader that
+ * fails writes why into why[size] without the path, for `cannot read PATH:
+ * WHY`: the system's message ("No such file or directory"), "not a regular
+ * file", "larger than the input limit of 64 MB (set MINICC_MAX_INPUT to
+ * raise it)" or "$MINICC_MAX_INPUT must be a positive number of bytes
+ * (suffix K, M or G allowed), not 'x'". */
+#define MC_MAX_INPUT_DEFAULT ((size_t)64 << 20)
+#define MC_MAX_INPUT_ENV "MINICC_MAX_INPUT"
+
+/* The input limit in force; false (and why) when $MINICC_MAX_INPUT is malformed. */
+bool mc_input_limit(size_t *limit, char *why, size_t size);
+/* The message for an input longer than `limit` (see above). */
+void mc_input_too_large(size_t limit, char *why, size_t size);
+
+/* A whole regular file, NUL-terminated (the text may hold NUL bytes too);
+ * *len gets its size. NULL with why on failure. */
+char *mc_read_input(const char *path, size_t *len, char *why, size_t size);
+/* All of an open stream (standard input), with the same limit. */
+char *mc_read_input_stream(FILE *f, size_t *len, char *why, size_t size);
+/* Open `path` for reading line by line (prompt scripts): NULL with why when
+ * it cannot be opened or is not a regular file. */
+FILE *mc_open_input(const char *path, char *why, size_t size);
+
+/* The next line of a stream read line by line (prompt scripts, batch mode),
+ * into line (reset first) without its '\n': 1 a line, 0 the end of the
+ * input, -1 with why on a read error or when the input passes *budget bytes
+ * (start it at the input limit; each call takes what it reads from it). */
+int mc_read_line(FILE *f, McStr *line, size_t *budget, char *why, size_t size);
+
+/* mc_read_input without the message: NULL with errno set (EISDIR, EINVAL
+ * for another file that is not regular or a malformed $MINICC_MAX_INPUT,
+ * EFBIG over the input limit). For tests and tools. */
 char *mc_read_file(const char *path, size_t *len);
 
 /* Strict decimal i32 parse of the whole string [s, s+len): optional '-',

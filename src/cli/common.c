@@ -14,6 +14,7 @@
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
 #include "minicc/run.h"
+#include "minicc/limits.h"
 #include "minicc/util.h"
 
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
@@ -47,7 +48,19 @@ bool mc_cli_help(int argc, char **argv) {
     return false;
 }
 
-void mc_cli_print_diags(const McDiags *d) { mc_diags_print(d, stderr, true); }
+void mc_cli_print_diags(const McCliOpts *o, const McDiags *d) {
+    for (int i = 0; i < d->n; i++) {
+        if (d->v[i].loc.line > 0) {
+            /* One diagnostic at a time, with its caret line. */
+            McDiags one = *d;
+            one.v = &d->v[i];
+            one.n = 1;
+            mc_diags_print(&one, stderr, true);
+        } else {
+            mc_cli_error(o, "%s", d->v[i].msg);
+        }
+    }
+}
 
 int mc_cli_outcome_status(const McOutcome *out) { return out->kind == MC_RETURNED ? 0 : 3; }
 
@@ -183,7 +196,8 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             goto fail;
         }
         if (table[k].takes_value && !val) {
-            if (i + 1 >= argc) {
+            /* `--func --`: the `--` ends the options, it is no value. */
+            if (i + 1 >= argc || strcmp(argv[i + 1], "--") == 0) {
                 mc_cli_error(o, "%s needs a value", name);
                 goto fail;
             }
@@ -208,7 +222,7 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             break;
         }
         case MC_CLI_REGS:
-            if (option_int(o, "--regs", val, 1, 1 << 20, &n)) goto fail;
+            if (option_int(o, "--regs", val, 1, MC_MAX_REGS, &n)) goto fail;
             o->stage.regs = (int)n;
             break;
         case MC_CLI_ALLOCATOR:
@@ -221,7 +235,7 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             break;
         case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;
         case MC_CLI_MAX_STEPS:
-            if (option_int(o, "--max-steps", val, 1, INT64_MAX / 2, &n)) goto fail;
+            if (option_int(o, "--max-steps", val, 1, MC_MAX_STEPS, &n)) goto fail;
             o->stage.max_steps = n;
             break;
         case MC_CLI_STATS: o->stats = true; break;
@@ -230,6 +244,10 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             double t = strtod(val, &end);
             if (!*val || *end || !(t > 0) || !isfinite(t)) {
                 mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
+                goto fail;
+            }
+            if (t > MC_MAX_TIMEOUT) {
+                mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
                 goto fail;
             }
             o->stage.timeout = t;
@@ -259,18 +277,8 @@ void mc_cli_opts_free(McCliOpts *o) {
     o->nowned = 0;
 }
 
-char *mc_cli_read_stdin(size_t *len) {
-    McStr b;
-    mc_str_init(&b);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) mc_str_putn(&b, chunk, n);
-    if (ferror(stdin)) {
-        mc_str_free(&b);
-        return NULL;
-    }
-    *len = b.len;
-    return mc_str_take(&b);
+char *mc_cli_read_stdin(size_t *len, char *why, size_t size) {
+    return mc_read_input_stream(stdin, len, why, size);
 }
 
 int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
@@ -280,10 +288,11 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
     mc_diags_init(&d, from_stdin ? "<stdin>" : o->file, NULL, 0);
     if (from_stdin) {
         size_t len = 0;
-        p->src = mc_cli_read_stdin(&len);
+        char why[256];
+        p->src = mc_cli_read_stdin(&len, why, sizeof why);
         if (!p->src) {
             mc_diags_free(&d);
-            return mc_cli_error(o, "cannot read standard input: %s", strerror(errno));
+            return mc_cli_error(o, "cannot read standard input: %s", why);
         }
         d.src = p->src;
         d.srclen = len;
@@ -292,7 +301,7 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
         p->mod = mc_parse_file(o->file, &d, &p->src);
     }
     if (!p->mod) {
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(o, &d);
         mc_diags_free(&d);
         free(p->src);
         p->src = NULL;
@@ -310,7 +319,7 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
             }
             mc_diag(&d, (McLoc){0, 0}, "no function named '%s' (available: %s)", o->func, names.s);
             mc_str_free(&names);
-            mc_cli_print_diags(&d);
+            mc_cli_print_diags(o, &d);
             mc_diags_free(&d);
             mc_cli_program_free(p);
             return 2;
@@ -354,7 +363,7 @@ bool mc_cli_parse_budgets(const char *s, int *ks, int *nk) {
     int32_t a, b;
     if (dots) {
         if (mc_parse_i32(s, (size_t)(dots - s), &a) || mc_parse_i32(dots + 2, strlen(dots + 2), &b) || a < 1 ||
-            b < a || b - a >= MC_CLI_MAX_BUDGETS)
+            b < a || b > MC_MAX_REGS || b - a >= MC_CLI_MAX_BUDGETS)
             return false;
         for (int k = a; k <= b; k++) ks[(*nk)++] = k;
         return true;
@@ -367,7 +376,7 @@ bool mc_cli_parse_budgets(const char *s, int *ks, int *nk) {
     while (*s) {
         const char *c = strchr(s, ',');
         size_t len = c ? (size_t)(c - s) : strlen(s);
-        if (mc_parse_i32(s, len, &a) || a < 1 || a > 1 << 20 || *nk >= MC_CLI_MAX_BUDGETS) return false;
+        if (mc_parse_i32(s, len, &a) || a < 1 || a > MC_MAX_REGS || *nk >= MC_CLI_MAX_BUDGETS) return false;
         ks[(*nk)++] = a;
         s += len;
         if (*s == ',') s++;

@@ -79,8 +79,9 @@ typedef struct McCliProgram {
     char *src;     /* the file's text (owned), for carets */
 } McCliProgram;
 
-/* All of standard input (malloc'd, *len bytes); NULL on a read error. */
-char *mc_cli_read_stdin(size_t *len);
+/* All of standard input (malloc'd, *len bytes), at most the input limit
+ * (util.h); NULL with why on a read error or a longer input. */
+char *mc_cli_read_stdin(size_t *len, char *why, size_t size);
 
 /* Load o->file (`-`: standard input, named `<stdin>` in diagnostics) and
  * select the function. Returns 0, or 2 after printing the
@@ -92,8 +93,11 @@ void mc_cli_program_free(McCliProgram *p);
 /* Parse o->args for f (mc_args_parse). Returns 0, or 2 after printing. */
 int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out);
 
-/* Print diagnostics to stderr with caret lines. */
-void mc_cli_print_diags(const McDiags *d);
+/* Print diagnostics to stderr: one with a position as `FILE:LINE:COL: error:
+ * MESSAGE` with its source line and a caret, one without (a file that cannot
+ * be read, a --keep-c directory that cannot be written) as `minicc CMD:
+ * error: MESSAGE`. */
+void mc_cli_print_diags(const McCliOpts *o, const McDiags *d);
 
 /* Print `minicc CMD: error: MESSAGE` to stderr (a mistake with no file
  * position; those with one are `FILE:LINE:COL: error: MESSAGE`); returns 2. */
@@ -108,7 +112,7 @@ int mc_cli_error(const McCliOpts *o, const char *fmt, ...);
 bool mc_cli_help(int argc, char **argv);
 
 /* A register-budget list (`minicc sweep --regs`, the prompt's `sweep`):
- * `N` (1..N), `A..B`, or `a,b,c`, budgets >= 1, at most 1024 of them.
+ * `N` (1..N), `A..B`, or `a,b,c`, budgets 1..MC_MAX_REGS (limits.h), at most 1024 of them.
  * Fills ks (room for 1024) and *nk; returns false when s is malformed. */
 #define MC_CLI_MAX_BUDGETS 1024
 bool mc_cli_parse_budgets(const char *s, int *ks, int *nk);

@@ -34,7 +34,7 @@ int mc_cli_emit_c(int argc, char **argv) {
         free(c);
         mc_func_free(ssa);
     } else {
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(&o, &d);
         st = 2;
     }
     mc_diags_free(&d);

@@ -33,6 +33,7 @@
 #include "common.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
+#include "minicc/limits.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/ssa.h"
@@ -57,7 +58,7 @@ static int opt_value(const McCliOpts *me, int argc, char **argv, int *i, const c
         return 1;
     }
     if (argv[*i][n] != '\0') return 0;
-    if (*i + 1 >= argc) return mc_cli_error(me, "%s needs a value", name);
+    if (*i + 1 >= argc || strcmp(argv[*i + 1], "--") == 0) return mc_cli_error(me, "%s needs a value", name);
     *val = argv[++*i];
     return 1;
 }
@@ -183,7 +184,7 @@ int mc_cli_gen(int argc, char **argv) {
         /* A generator bug: show the program and why. */
         mc_cli_error(&me, "seed %" PRIu64 ": the generated program does not verify (generator bug)", seed);
         mc_func_print(f, stderr);
-        mc_diags_print(&d, stderr, false);
+        mc_cli_print_diags(&me, &d);
         mc_diags_free(&d);
         mc_func_free(f);
         return 2;
@@ -538,7 +539,7 @@ int mc_cli_fuzz(int argc, char **argv) {
             if (r == 2 || opt_number(&me, "--max-shrink", v, 0, 100000000, "a number", &n)) return 2;
             max_shrink = (long)n;
         } else if ((r = opt_value(&me, argc, argv, &i, "--timeout", &v))) {
-            if (r == 2 || opt_number(&me, "--timeout", v, 1, 3600, "a whole number of seconds", &n)) return 2;
+            if (r == 2 || opt_number(&me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a whole number of seconds", &n)) return 2;
             z.timeout = (unsigned)n;
         } else if ((r = opt_value(&me, argc, argv, &i, "--mutant", &v))) {
             if (r == 2) return 2;

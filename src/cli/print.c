@@ -92,7 +92,7 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
         mc_func_free(g);
     } else {
         fflush(out);
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(o, &d);
         st = 2;
     }
     mc_diags_free(&d);
@@ -156,7 +156,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     mc_func_free(ssa);
     if (st) {
         fflush(out);
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(o, &d);
     }
     mc_diags_free(&d);
     return st;

@@ -57,7 +57,7 @@ int mc_cli_run(int argc, char **argv) {
                    (int)stats.registers, (int)stats.slots);
         st = mc_cli_outcome_status(&out);
     } else {
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(&o, &d);
         st = 2;
     }
     fflush(stdout);

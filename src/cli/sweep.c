@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "minicc/limits.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
@@ -53,8 +54,8 @@ int mc_cli_sweep(int argc, char **argv) {
     if (!mc_cli_parse_budgets(regs, ks, &nk)) {
         free(rest);
         free(ks);
-        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '%s'",
-                            regs);
+        return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
+                            MC_MAX_REGS, MC_CLI_MAX_BUDGETS, regs);
     }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
@@ -80,7 +81,7 @@ int mc_cli_sweep(int argc, char **argv) {
     mc_diags_init(&d, o.file, NULL, 0);
     McFunc *ssa = mc_pipeline_prepare(p.func, o.stage.opt_level, &d);
     if (!ssa) {
-        mc_cli_print_diags(&d);
+        mc_cli_print_diags(&o, &d);
         st = 2;
     } else {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
@@ -88,7 +89,7 @@ int mc_cli_sweep(int argc, char **argv) {
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
         int diverged = mc_cli_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
         if (diverged < 0) {
-            mc_cli_print_diags(&d);
+            mc_cli_print_diags(&o, &d);
             st = 2;
         } else
             st = diverged ? 1 : 0;

@@ -4,7 +4,13 @@
  * so that dropping the function is one walk over a chunk list. Arrays that
  * grow are re-allocated at the top of the arena (extended in place when they
  * are the newest allocation); the abandoned copy is at most the size of the
- * live one, so doubling growth wastes at most 2x. */
+ * live one, so doubling growth wastes at most 2x.
+ *
+ * Chunks grow geometrically: the first is small (a one-block function of a
+ * 200,000-function module needs a few hundred bytes, and a fixed 16 KB first
+ * chunk cost about 5 KB of resident memory per function), each next one is
+ * at least twice the previous (and at least the request), up to 64 MB. So a
+ * big function still needs only a logarithmic number of chunks. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +24,8 @@ struct McArenaChunk {
     _Alignas(16) unsigned char data[];
 };
 
-#define ARENA_MIN_CHUNK ((size_t)16 * 1024)
+#define ARENA_FIRST_CHUNK ((size_t)256 - sizeof(McArenaChunk))
+#define ARENA_MAX_CHUNK ((size_t)64 * 1024 * 1024)
 
 void mc_arena_init(McArena *a) {
     a->head = NULL;
@@ -42,8 +49,8 @@ void *mc_arena_alloc(McArena *a, size_t size) {
     size = align16(size ? size : 1);
     McArenaChunk *c = a->head;
     if (!c || c->size - c->used < size) {
-        size_t want = c ? c->size * 2 : ARENA_MIN_CHUNK;
-        if (want > (size_t)64 * 1024 * 1024) want = (size_t)64 * 1024 * 1024;
+        size_t want = c ? c->size * 2 : ARENA_FIRST_CHUNK;
+        if (want > ARENA_MAX_CHUNK) want = ARENA_MAX_CHUNK;
         if (want < size) want = size;
         c = mc_xmalloc(sizeof *c + want);
         c->size = want;
@@ -90,6 +97,10 @@ char *mc_arena_strndup(McArena *a, const char *s, size_t len) {
  * it is moved (mc_func_compact swaps whole structs). */
 static const char tomb_key[1] = "";
 #define TOMB (&tomb_key[0])
+
+/* A one-block function names a handful of values and one block: start its
+ * maps at 4 slots (64 bytes each) and double from there. */
+#define NAMEMAP_FIRST_CAP 4u
 
 static uint32_t hash_name(const char *s, size_t len) {
     uint32_t h = 2166136261u;
@@ -141,13 +152,13 @@ static void namemap_rehash(McArena *a, McNameMap *m, uint32_t cap) {
 }
 
 void mc_namemap_reserve(McArena *a, McNameMap *m, uint32_t n) {
-    uint32_t cap = m->cap ? m->cap : 16;
+    uint32_t cap = m->cap ? m->cap : NAMEMAP_FIRST_CAP;
     while ((uint64_t)(n + 1) * 4 >= (uint64_t)cap * 3) cap *= 2;
     if (cap > m->cap) namemap_rehash(a, m, cap);
 }
 
 void mc_namemap_put(McArena *a, McNameMap *m, const char *key, int32_t val) {
-    if ((m->count + 1) * 4 >= m->cap * 3) namemap_rehash(a, m, m->cap ? m->cap * 2 : 16);
+    if ((m->count + 1) * 4 >= m->cap * 3) namemap_rehash(a, m, m->cap ? m->cap * 2 : NAMEMAP_FIRST_CAP);
     size_t len = strlen(key);
     uint32_t h = hash_name(key, len), mask = m->cap - 1, i = h & mask;
     int64_t tomb = -1;

@@ -35,8 +35,17 @@ void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap) {
     McStr b;
     mc_str_init(&b);
     mc_str_vprintf(&b, fmt, ap);
+    /* A message may quote the file (a name, a token) or a compiler's
+     * output: shown visibly (see diag.h), its line breaks kept. */
+    McStr shown;
+    mc_str_init(&shown);
+    int cols;
+    for (size_t i = 0; i < b.len;)
+        if (b.s[i] == '\n') mc_str_putc(&shown, b.s[i++]);
+        else i += mc_visible_char(&shown, b.s + i, b.len - i, &cols);
+    mc_str_free(&b);
     d->v[d->n].loc = loc;
-    d->v[d->n].msg = mc_str_take(&b);
+    d->v[d->n].msg = mc_str_take(&shown);
     d->n++;
 }
 
@@ -59,8 +68,65 @@ const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size) {
     return buf;
 }
 
-/* Print source line `line` (1-based) and a caret under column `col`. Tabs in
- * the prefix are kept so the caret lines up in a terminal. */
+/* The length of a well-formed UTF-8 sequence at s (n bytes left) for a
+ * code point of at least U+00A0 (so not a C1 control), or 0. */
+static size_t utf8_printable(const unsigned char *s, size_t n) {
+    size_t len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+    if (!len || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    uint32_t cp = len == 2 ? (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f)
+                  : len == 3 ? (uint32_t)(s[0] & 0x0f) << 12 | (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f)
+                             : (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3f) << 12 |
+                                   (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+    bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    if (cp < 0xa0 || overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    return len;
+}
+
+size_t mc_visible_char(McStr *b, const char *s, size_t n, int *cols) {
+    unsigned char c = (unsigned char)s[0];
+    if (c == '\t' || (c >= 0x20 && c < 0x7f)) {
+        if (b) mc_str_putc(b, (char)c);
+        *cols = 1;
+        return 1;
+    }
+    if (c < 0x20 || c == 0x7f) {
+        if (b) {
+            mc_str_putc(b, '^');
+            mc_str_putc(b, c == 0x7f ? '?' : (char)(c + '@'));
+        }
+        *cols = 2;
+        return 1;
+    }
+    size_t len = utf8_printable((const unsigned char *)s, n);
+    if (len) {
+        if (b) mc_str_putn(b, s, len);
+        *cols = 1;
+        return len;
+    }
+    if (b) mc_str_printf(b, "\\x%02x", c);
+    *cols = 4;
+    return 1;
+}
+
+void mc_str_put_visible(McStr *b, const char *s, size_t n) {
+    int cols;
+    for (size_t i = 0; i < n;) i += mc_visible_char(b, s + i, n - i, &cols);
+}
+
+char *mc_visible_dup(const char *s, size_t n) {
+    McStr b;
+    mc_str_init(&b);
+    mc_str_put_visible(&b, s, n);
+    return mc_str_take(&b);
+}
+
+/* Print source line `line` (1-based) and a caret under column `col`, the
+ * line shown with mc_str_put_visible (an escape sequence in a file must
+ * not reach the terminal) and the caret under the character it points at:
+ * a tab in the prefix stays a tab, a character shown in k columns (^[,
+ * \x9b) gives k blanks. */
 static void print_caret(const McDiags *d, FILE *out, int line, int col) {
     if (!d->src || line <= 0) return;
     const char *p = d->src, *end = d->src + d->srclen;
@@ -71,9 +137,22 @@ static void print_caret(const McDiags *d, FILE *out, int line, int col) {
     while (e < end && *e != '\n') e++;
     size_t n = (size_t)(e - p);
     if (n > 512) n = 512; /* very long lines: show the start only */
-    fprintf(out, "  %.*s\n  ", (int)n, p);
-    for (int c = 1; c < col && (size_t)(c - 1) < n; c++) fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
-    fputs("^\n", out);
+    McStr shown, under;
+    mc_str_init(&shown);
+    mc_str_init(&under);
+    int cols;
+    for (size_t i = 0; i < n;) {
+        size_t k = mc_visible_char(&shown, p + i, n - i, &cols);
+        if (i < (size_t)col - 1) {
+            if (p[i] == '\t') mc_str_putc(&under, '\t');
+            else
+                for (int c = 0; c < cols; c++) mc_str_putc(&under, ' ');
+        }
+        i += k;
+    }
+    fprintf(out, "  %s\n  %s^\n", shown.s ? shown.s : "", under.s ? under.s : "");
+    mc_str_free(&shown);
+    mc_str_free(&under);
 }
 
 void mc_diags_print(const McDiags *d, FILE *out, bool caret) {

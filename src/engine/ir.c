@@ -127,10 +127,12 @@ void mc_func_free(McFunc *f) {
     free(f);
 }
 
-/* Grow an arena array `*arr` of `*cap` elements of `size` bytes to hold one more. */
+/* Grow an arena array `*arr` of `*cap` elements of `size` bytes to hold one more.
+ * Arrays start at 4 elements, large ones (blocks, 88 bytes each) at 1: most
+ * functions of a many-function module have one block. */
 static void *grow(McArena *a, void *arr, int32_t *cap, int32_t need, size_t size) {
     if (need <= *cap) return arr;
-    int32_t ncap = *cap ? *cap * 2 : 4;
+    int32_t ncap = *cap ? *cap * 2 : size >= 64 ? 1 : 4;
     while (ncap < need) ncap *= 2;
     arr = mc_arena_grow(a, arr, (size_t)*cap * size, (size_t)ncap * size);
     *cap = ncap;

@@ -914,15 +914,11 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
 McModule *mc_parse_file(const char *path, McDiags *d, char **src_out) {
     McLoc none = {0, 0};
     *src_out = NULL;
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        mc_diag(d, none, "cannot read %s: %s", path, strerror(EISDIR));
-        return NULL;
-    }
     size_t len = 0;
-    char *src = mc_read_file(path, &len);
+    char why[256];
+    char *src = mc_read_input(path, &len, why, sizeof why); /* regular files, the input limit */
     if (!src) {
-        mc_diag(d, none, "cannot read %s: %s", path, strerror(errno));
+        mc_diag(d, none, "cannot read %s: %s", path, why);
         return NULL;
     }
     *src_out = src;

@@ -2,9 +2,12 @@
 #include "minicc/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -103,23 +106,169 @@ char *mc_str_take(McStr *b) {
     return s;
 }
 
-char *mc_read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+bool mc_input_limit(size_t *limit, char *why, size_t size) {
+    const char *s = getenv(MC_MAX_INPUT_ENV);
+    *limit = MC_MAX_INPUT_DEFAULT;
+    if (!s || !*s) return true;
+    char *end = NULL;
+    unsigned long long v = 0;
+    int shift = 0;
+    bool ok = s[0] >= '0' && s[0] <= '9';
+    if (ok) {
+        errno = 0;
+        v = strtoull(s, &end, 10);
+        ok = errno == 0;
+    }
+    if (ok && *end) {
+        switch (*end) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: break;
+        }
+        if (shift) end++;
+    }
+    /* At most SIZE_MAX / 2: the reader adds a terminating byte and doubles. */
+    if (!ok || *end || v < 1 || v > ((unsigned long long)(SIZE_MAX / 2) >> shift)) {
+        snprintf(why, size, "$%s must be a positive number of bytes (suffix K, M or G allowed), not '%s'",
+                 MC_MAX_INPUT_ENV, s);
+        errno = EINVAL;
+        return false;
+    }
+    *limit = (size_t)v << shift;
+    return true;
+}
+
+void mc_input_too_large(size_t limit, char *why, size_t size) {
+    errno = EFBIG;
+    if (limit % ((size_t)1 << 20) == 0)
+        snprintf(why, size, "larger than the input limit of %zu MB (set %s to raise it)", limit >> 20,
+                 MC_MAX_INPUT_ENV);
+    else
+        snprintf(why, size, "larger than the input limit of %zu bytes (set %s to raise it)", limit,
+                 MC_MAX_INPUT_ENV);
+}
+
+/* Read f to its end, failing once more than `limit` bytes came. */
+static char *read_capped(FILE *f, size_t limit, size_t *len, char *why, size_t size) {
     McStr b;
     mc_str_init(&b);
     char chunk[65536];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) mc_str_putn(&b, chunk, n);
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (n > limit - b.len) {
+            mc_str_free(&b);
+            mc_input_too_large(limit, why, size);
+            return NULL;
+        }
+        mc_str_putn(&b, chunk, n);
+    }
+    if (ferror(f)) {
+        int err = errno ? errno : EIO;
         mc_str_free(&b);
-        errno = EIO;
+        snprintf(why, size, "%s", strerror(err));
+        errno = err;
         return NULL;
     }
     *len = b.len;
     return mc_str_take(&b);
+}
+
+/* Open path without blocking (a FIFO with no writer would wait in open) and
+ * accept only a regular file; returns the descriptor or -1 with why. */
+static int open_regular(const char *path, struct stat *st, char *why, size_t size) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, size, "%s", strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, st) != 0) {
+        snprintf(why, size, "%s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st->st_mode)) {
+        close(fd);
+        errno = S_ISDIR(st->st_mode) ? EISDIR : EINVAL;
+        snprintf(why, size, "%s", errno == EISDIR ? strerror(EISDIR) : "not a regular file");
+        return -1;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return fd;
+}
+
+FILE *mc_open_input(const char *path, char *why, size_t size) {
+    struct stat st;
+    int fd = open_regular(path, &st, why, size);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        snprintf(why, size, "%s", strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
+char *mc_read_input(const char *path, size_t *len, char *why, size_t size) {
+    size_t limit;
+    if (!mc_input_limit(&limit, why, size)) return NULL;
+    struct stat st;
+    int fd = open_regular(path, &st, why, size);
+    if (fd < 0) return NULL;
+    if ((uintmax_t)st.st_size > (uintmax_t)limit) {
+        close(fd);
+        mc_input_too_large(limit, why, size);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        snprintf(why, size, "%s", strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    errno = 0;
+    char *text = read_capped(f, limit, len, why, size); /* the file may grow while read */
+    fclose(f);
+    return text;
+}
+
+char *mc_read_input_stream(FILE *f, size_t *len, char *why, size_t size) {
+    size_t limit;
+    if (!mc_input_limit(&limit, why, size)) return NULL;
+    errno = 0;
+    return read_capped(f, limit, len, why, size);
+}
+
+int mc_read_line(FILE *f, McStr *line, size_t *budget, char *why, size_t size) {
+    line->len = 0;
+    if (line->s) line->s[0] = 0;
+    int c;
+    bool any = false;
+    while ((c = getc(f)) != EOF) {
+        any = true;
+        if (*budget == 0) {
+            size_t limit;
+            if (mc_input_limit(&limit, why, size)) mc_input_too_large(limit, why, size);
+            return -1;
+        }
+        --*budget;
+        if (c == '\n') return 1;
+        mc_str_putc(line, (char)c);
+    }
+    if (ferror(f)) {
+        int err = errno ? errno : EIO;
+        snprintf(why, size, "%s", strerror(err));
+        errno = err;
+        return -1;
+    }
+    if (!line->s) mc_str_putn(line, "", 0);
+    return any ? 1 : 0;
+}
+
+char *mc_read_file(const char *path, size_t *len) {
+    char why[256];
+    return mc_read_input(path, len, why, sizeof why);
 }
 
 int mc_parse_i32(const char *s, size_t len, int32_t *out) {

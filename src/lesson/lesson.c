@@ -82,7 +82,10 @@ static void add_step(McLesson *l, McLessonStepKind kind, const char *text, size_
     }
     McLessonStep *s = &l->steps[l->nsteps++];
     s->kind = kind;
-    s->text = mc_xstrndup(text, n);
+    /* Text only shown (never run or matched) is kept visible: an escape
+     * sequence in a lesson file must not reach the terminal (diag.h). */
+    bool shown = kind == MC_LS_HEADING || kind == MC_LS_NARRATE || kind == MC_LS_ASK;
+    s->text = shown ? mc_visible_dup(text, n) : mc_xstrndup(text, n);
     s->answer = NULL;
     s->line = line;
 }
@@ -100,15 +103,10 @@ static const char *skip_blanks(const char *p, const char *e) {
 
 McLesson *mc_lesson_load(const char *path, McDiags *d) {
     size_t len;
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(EISDIR));
-        return NULL;
-    }
-    errno = 0;
-    char *src = mc_read_file(path, &len);
+    char why[256];
+    char *src = mc_read_input(path, &len, why, sizeof why); /* regular files, the input limit */
     if (!src) {
-        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, strerror(errno ? errno : EIO));
+        mc_diag(d, (McLoc){0, 0}, "cannot read lesson %s: %s", path, why);
         return NULL;
     }
     McLesson *l = mc_xcalloc(1, sizeof *l);
@@ -147,13 +145,17 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
                 mc_diag(d, (McLoc){line, col}, "a heading needs text after '=='");
             else {
                 add_step(l, MC_LS_HEADING, t, (size_t)(te - t), line);
-                if (!l->title) l->title = mc_xstrndup(t, (size_t)(te - t));
+                if (!l->title) l->title = mc_visible_dup(t, (size_t)(te - t));
             }
         } else if (*s == '$' && (n == 1 || s[1] == ' ' || s[1] == '\t')) {
             /* `$ CMD`; a line such as `$edge1 is an edge block` is narration. */
             const char *t = skip_blanks(s + 1, e);
+            const char *ctl = t;
+            while (ctl < e && ((unsigned char)*ctl >= 0x20 || *ctl == '\t') && *ctl != 0x7f) ctl++;
             if (t == e)
                 mc_diag(d, (McLoc){line, col}, "empty command after '$'");
+            else if (ctl < e)
+                mc_diag(d, (McLoc){line, (int)(ctl - p) + 1}, "control character in a command");
             else {
                 add_step(l, MC_LS_COMMAND, t, (size_t)(e - t), line);
                 last_command = line;
@@ -195,7 +197,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
             else if (t == e)
                 mc_diag(d, (McLoc){line, col}, "'answer' needs the expected answer");
             else
-                l->steps[l->nsteps - 1].answer = mc_xstrndup(t, (size_t)(e - t));
+                l->steps[l->nsteps - 1].answer = mc_visible_dup(t, (size_t)(e - t));
             pending_ask = 0;
         } else if (word_is(s, n, "pause")) {
             if (n > 5)

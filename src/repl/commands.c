@@ -16,6 +16,7 @@
 
 #include "minicc/cfg.h"
 #include "minicc/check.h"
+#include "minicc/limits.h"
 #include "minicc/cgen.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
@@ -174,8 +175,9 @@ static Status cmd_source(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (argc < 2) return mc_session_error(s, err, "source: missing FILE (usage: source FILE)"), ERR;
     if (too_many(s, err, argc, argv, 1)) return ERR;
     if (!mc_session_nest_check(s, err)) return ERR;
-    FILE *in = fopen(argv[1], "r");
-    if (!in) return mc_session_error(s, err, "source: cannot open '%s': %s", argv[1], strerror(errno)), ERR;
+    char why[256];
+    FILE *in = mc_open_input(argv[1], why, sizeof why); /* a regular file only (util.h) */
+    if (!in) return mc_session_error(s, err, "source: cannot open '%s': %s", argv[1], why), ERR;
     char *name = mc_xstrdup(argv[1]);
     const char *wf = s->where_file;
     int wl = s->where_line;
@@ -420,7 +422,7 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
     fputc('\n', out);
 }
 
-#define MAX_REGS 4096
+#define MAX_REGS MC_MAX_REGS /* minicc/limits.h: the same bound as --regs */
 
 static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 2)) return ERR;
@@ -461,10 +463,12 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     int64_t max;
     if (strspn(list, "0123456789+-") == strlen(list)) {
         /* sweep MAX: K = 1..MAX */
-        if (!parse_count(s, err, "sweep", list, 1, 64, &max)) return ERR;
+        if (!parse_count(s, err, "sweep", list, 1, MC_CLI_MAX_BUDGETS, &max)) return ERR;
         for (int k = 1; k <= max; k++) ks[nk++] = k;
     } else if (!mc_cli_parse_budgets(list, ks, &nk)) {
-        return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets >= 1), got '%s'", list), ERR;
+        return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
+                                MC_MAX_REGS, MC_CLI_MAX_BUDGETS, list),
+               ERR;
     }
     if (argc >= 3) {
         int which = mc_allocator_lookup(argv[2]);
@@ -747,7 +751,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         if (stopped) fputs("(the paused run was stopped: it ran another stage)\n", out);
     } else if (strcmp(k, "max-steps") == 0) {
         int64_t n;
-        if (!parse_count(s, err, "set max-steps", v, 1, INT64_C(1) << 40, &n)) return ERR;
+        if (!parse_count(s, err, "set max-steps", v, 1, MC_MAX_STEPS, &n)) return ERR;
         s->max_steps = n;
         fprintf(out, "max-steps %lld\n", (long long)n);
     } else if (strcmp(k, "regs") == 0) {
@@ -1102,7 +1106,7 @@ static const McCommand table[] = {
      "", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
     {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved]", "the register-budget table of minicc sweep",
-     "For K = 1..N when LIST is a number N (default 8, at most 64), or the\n"
+     "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
      "both allocators (or the one named) allocates the SSA function (opt when\n"
      "built), runs the allocated machine on fresh copies of the arguments and\n"
@@ -1151,8 +1155,10 @@ static const McCommand table[] = {
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
-     "set max-steps N                    block-entry budget (default 100000)\n"
+     "set max-steps N                    block-entry budget (default 100000,\n"
+     "                                   at most 2^40, as --max-steps)\n"
      "set regs K                         K for regs/interference/machine\n"
+     "                                   (1..4096, as --regs)\n"
      "set allocator baseline|improved    the allocator they use\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
@@ -1368,18 +1374,22 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
 }
 
 int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE *out, FILE *err, bool *quit) {
-    char *line = NULL;
-    size_t cap = 0;
-    int failed = 0, lineno = 0;
+    McStr line;
+    mc_str_init(&line);
+    int failed = 0, lineno = 0, got = 0;
     if (quit) *quit = false;
-    ssize_t len;
     const char *outer_file = s->where_file; /* a read error is reported where the script was run */
     int outer_line = s->where_line;
     bool by_command = s->where_by_command; /* `-c 'source F'`: F's lines count */
     s->where_by_command = false;
-    while ((len = getline(&line, &cap, in)) >= 0) {
+    /* Scripts are read line by line (batch mode reads a pipe as it comes),
+     * at most the input limit in all (util.h), and a NUL byte ends them: a
+     * line is text, and what follows a NUL would be silently dropped. */
+    char why[256];
+    size_t budget;
+    bool limit_ok = mc_input_limit(&budget, why, sizeof why);
+    while (limit_ok && (got = mc_read_line(in, &line, &budget, why, sizeof why)) > 0) {
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         s->where_file = name;
         s->where_line = lineno;
         if (mc_session_interrupted(s)) { /* Ctrl-C ends the script (and a batch) */
@@ -1387,7 +1397,13 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
             failed++;
             break;
         }
-        McCmdStatus st = mc_command_line(s, line, bail, out, err);
+        if (memchr(line.s, 0, line.len)) {
+            mc_session_error(s, err, "NUL byte in script (the script is not read further)");
+            failed++;
+            break;
+        }
+        while (line.len > 0 && line.s[line.len - 1] == '\r') line.s[--line.len] = 0;
+        McCmdStatus st = mc_command_line(s, line.s, bail, out, err);
         if (mc_session_interrupted(s)) { /* mc_command_line said so and failed */
             failed++;
             break;
@@ -1401,13 +1417,13 @@ int mc_command_script(McSession *s, FILE *in, const char *name, bool bail, FILE 
             if (bail || s->nest_abort) break;
         }
     }
-    if (ferror(in) && !feof(in)) {
+    if (!limit_ok || got < 0) {
         s->where_file = outer_file;
         s->where_line = outer_line;
-        mc_session_error(s, err, "cannot read %s: %s", name, strerror(errno));
+        mc_session_error(s, err, "cannot read %s: %s", name, why);
         failed++;
     }
-    free(line);
+    mc_str_free(&line);
     s->where_file = NULL;
     s->where_line = 0;
     s->where_by_command = by_command;

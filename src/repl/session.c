@@ -51,8 +51,18 @@ bool mc_session_error(McSession *s, FILE *err, const char *fmt, ...) {
     if (s->where_file && s->where_line > 0) fprintf(err, "%s:%d: ", s->where_file, s->where_line);
     else if (s->where_file) fprintf(err, "%s: ", s->where_file);
     fputs("error: ", err);
-    vfprintf(err, fmt, ap);
-    fputc('\n', err);
+    /* A message may quote a script's words: control characters shown (diag.h). */
+    McStr m, shown;
+    mc_str_init(&m);
+    mc_str_init(&shown);
+    mc_str_vprintf(&m, fmt, ap);
+    int cols;
+    for (size_t i = 0; i < m.len;)
+        if (m.s[i] == '\n') mc_str_putc(&shown, m.s[i++]);
+        else i += mc_visible_char(&shown, m.s + i, m.len - i, &cols);
+    fprintf(err, "%s\n", shown.s ? shown.s : "");
+    mc_str_free(&m);
+    mc_str_free(&shown);
     va_end(ap);
     s->errors++;
     return false;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/limits.h"
 #include "../repl/commands.h"
 #include "tui.h"
 #include "wb.h"
@@ -69,8 +70,10 @@ int mc_tui_script_main(int argc, char **argv) {
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
             char extra;
-            if (sscanf(argv[i + 1], "%dx%d%c", &w, &h, &extra) != 2 || w < 10 || h < 5 || w > 1000 || h > 1000) {
-                fprintf(stderr, "minicc: bad --size '%s' (WxH, at least 10x5)\n", argv[i + 1]);
+            if (sscanf(argv[i + 1], "%dx%d%c", &w, &h, &extra) != 2 || w < MC_MIN_COLS || h < MC_MIN_ROWS ||
+                w > MC_MAX_COLS || h > MC_MAX_ROWS) {
+                fprintf(stderr, "minicc: error: bad --size '%s' (WxH, from %dx%d to %dx%d)\n", argv[i + 1], MC_MIN_COLS,
+                        MC_MIN_ROWS, MC_MAX_COLS, MC_MAX_ROWS);
                 free(rest);
                 return 2;
             }

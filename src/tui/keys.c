@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/limits.h"
 #include "wb.h"
 
 const char *const wb_help_lines[] = {
@@ -208,8 +209,9 @@ int *wb_keys_parse(const char *script, int *n, char *why, size_t size) {
         int w, h;
         char extra;
         if (sscanf(name, "size:%dx%d%c", &w, &h, &extra) == 2) {
-            if (w < 10 || h < 5 || w > 1000 || h > 1000) {
-                snprintf(why, size, "bad size <%s> (at least 10x5)", name);
+            if (w < MC_MIN_COLS || h < MC_MIN_ROWS || w > MC_MAX_COLS || h > MC_MAX_ROWS) {
+                snprintf(why, size, "bad size <%s> (from %dx%d to %dx%d)", name, MC_MIN_COLS, MC_MIN_ROWS,
+                         MC_MAX_COLS, MC_MAX_ROWS);
                 free(keys);
                 return NULL;
             }

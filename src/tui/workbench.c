@@ -17,6 +17,7 @@
 
 #include "../repl/show.h"
 #include "minicc/cgen.h"
+#include "minicc/limits.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 
@@ -582,7 +583,10 @@ void wb_budget(Wb *wb, int delta) {
         wb_note(wb, "K is already 1");
         return;
     }
-    if (k > 64) k = 64;
+    if (k > MC_MAX_REGS) {
+        wb_note(wb, "K is already %d (the largest budget)", MC_MAX_REGS);
+        return;
+    }
     WbCapture c;
     cap_open(&c);
     bool ok = mc_session_build_alloc(s, k, s->allocator, c.err);

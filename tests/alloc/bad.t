@@ -11,17 +11,21 @@ stages; each gets a message and exit status 2 (3 for a trap).
   minicc print: error: --regs must be at least 1, got '0'
   [2]
   $ minicc print swap.ir --stage allocated --func nope
-  swap.ir: error: no function named 'nope' (available: swap)
+  minicc print: error: no function named 'nope' (available: swap)
   [2]
   $ minicc print nofile.ir --stage destroyed
-  nofile.ir: error: cannot read nofile.ir: No such file or directory
+  minicc print: error: cannot read nofile.ir: No such file or directory
   [2]
 
-A huge register file is fine (nothing spills):
+The largest register file (4096, the same bound as the prompt's `set regs`)
+is fine (nothing spills); one more is refused:
 
-  $ minicc run swap.ir --stage alloc --regs 1000000 --stats -- 3
+  $ minicc run swap.ir --stage alloc --regs 4096 --stats -- 3
   return 21
-  stats: instructions=21 spill_reads=0 spill_writes=0 registers=1000000 slots=0
+  stats: instructions=21 spill_reads=0 spill_writes=0 registers=4096 slots=0
+  $ minicc run swap.ir --stage alloc --regs 4097 --stats -- 3
+  minicc run: error: --regs is too large: 4097 (at most 4096)
+  [2]
 
 Traps on the allocated machine: out-of-range stores leave the earlier
 writes visible, and the step budget counts block entries as the

@@ -34,13 +34,13 @@ traffic columns only mean something on agreeing rows.
 Mistakes are reported and give exit status 2:
 
   $ minicc sweep swap.ir --regs 0 -- 3
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '0'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got '0'
   [2]
   $ minicc sweep swap.ir --regs 3..1 -- 3
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '3..1'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got '3..1'
   [2]
   $ minicc sweep swap.ir --regs x -- 3
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got 'x'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got 'x'
   [2]
   $ minicc sweep swap.ir --regs
   minicc sweep: error: --regs needs a value

@@ -68,7 +68,7 @@ After `--` a `--help` is an ordinary word: for a file name it is a file, and
 gen and fuzz take no words at all.
 
   $ minicc parse -- --help
-  --help: error: cannot read --help: No such file or directory
+  minicc parse: error: cannot read --help: No such file or directory
   [2]
   $ minicc gen -- --help
   minicc gen: error: unexpected argument '--help'

@@ -193,22 +193,22 @@ sweep: --regs is a list of budgets here.
   minicc sweep: error: --regs needs a value
   [2]
   $ minicc sweep ../ir/sum.ir --regs '' [1] 1
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got ''
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got ''
   [2]
   $ minicc sweep ../ir/sum.ir --regs 2000 [1] 1
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '2000'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got '2000'
   [2]
   $ minicc sweep ../ir/sum.ir --regs 1,99999999999 [1] 1
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '1,99999999999'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got '1,99999999999'
   [2]
   $ minicc sweep ../ir/sum.ir --regs 1,,2 [1] 1
-  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..1048576, at most 1024 of them), got '1,,2'
+  minicc sweep: error: --regs expects N, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got '1,,2'
   [2]
   $ minicc sweep ../ir/sum.ir --regs 2 --max-steps 0 [1] 1
   minicc sweep: error: --max-steps must be positive, got '0'
   [2]
   $ minicc sweep ../ir/sum.ir --regs 2 --max-steps 99999999999999999999 [1] 1
-  minicc sweep: error: --max-steps is too large: 99999999999999999999 (at most 4611686018427387903)
+  minicc sweep: error: --max-steps is too large: 99999999999999999999 (at most 1099511627776)
   [2]
   $ minicc sweep ../ir/sum.ir --regs 2 --stage alloc [1] 1
   minicc sweep: error: unknown option '--stage'
@@ -303,7 +303,7 @@ An option of another stage is a mistake, not silently ignored (nor an
   minicc print: error: --regs must be at least 1, got '0'
   [2]
   $ minicc print ../ir/sum.ir --stage allocated --regs 99999999999
-  minicc print: error: --regs is too large: 99999999999 (at most 1048576)
+  minicc print: error: --regs is too large: 99999999999 (at most 4096)
   [2]
   $ minicc print ../ir/sum.ir --stage allocated extra
   minicc print: error: unexpected argument 'extra'
@@ -317,7 +317,7 @@ never taken for one of print's own.
   $ minicc print ../ir/sum.ir --stage destroyed --stage=input | grep -c phi
   2
   $ minicc print ../ir/sum.ir --func --ssa
-  ../ir/sum.ir: error: no function named '--ssa' (available: sum)
+  minicc print: error: no function named '--ssa' (available: sum)
   [2]
 
 parse: the shared option parser, so parse says what is wrong instead of

@@ -82,7 +82,7 @@ third entry evicts the one built first in each:
 A bad bound is a diagnostic:
 
   $ MINICC_CACHE_MAX_BYTES=lots minicc run --stage native limits.ir 3
-  limits.ir: error: native: $MINICC_CACHE_MAX_BYTES must be a positive number of bytes (suffix K, M or G allowed), not 'lots'
+  minicc run: error: native: $MINICC_CACHE_MAX_BYTES must be a positive number of bytes (suffix K, M or G allowed), not 'lots'
   [2]
 
 A manifest whose source was rewritten with other text of the same length

@@ -128,11 +128,11 @@ Without a compiler, or when it fails, a clear diagnostic (exit 2) with the
 compiler's own messages:
 
   $ CC=/nonexistent/cc minicc run --stage native limits.ir 3
-  limits.ir: error: native: cannot run the C compiler '/nonexistent/cc': No such file or directory (install a C compiler or set $CC)
+  minicc run: error: native: cannot run the C compiler '/nonexistent/cc': No such file or directory (install a C compiler or set $CC)
   [2]
   $ t=$(mktemp); CC="cc -Werror=this-is-not-a-flag" minicc run --stage native limits.ir 3 > $t 2>&1; echo $?; head -1 $t; grep -c this-is-not-a-flag $t; rm $t
   2
-  limits.ir: error: native: the C compiler 'cc' failed (exit status 1):
+  minicc run: error: native: the C compiler 'cc' failed (exit status 1):
   1
   $ CC="cc -DEXTRA=1" minicc run --stage native limits.ir 3
   return 200609
@@ -142,5 +142,5 @@ emit-c prints the C; -O0 keeps the unoptimized SSA.
   $ minicc emit-c ../../share/minicc/examples/swap.ir | grep -c 'goto L'
   2
   $ minicc emit-c nosuchfile.ir
-  nosuchfile.ir: error: cannot read nosuchfile.ir: No such file or directory
+  minicc emit-c: error: cannot read nosuchfile.ir: No such file or directory
   [2]

@@ -3,7 +3,7 @@ printable ASCII are shown as code points (valid UTF-8) or as bytes.
 
   $ printf 'func f() {\ne:\n    return \377\n}\n' | minicc parse - 2>&1 | cat -v; echo "exit ${PIPESTATUS[1]}"
   <stdin>:3:12: error: invalid byte 0xFF (not UTF-8)
-        return M-^?
+        return \xff
                ^
   exit 2
 
@@ -15,7 +15,7 @@ printable ASCII are shown as code points (valid UTF-8) or as bytes.
 
   $ printf 'func f() {\ne:\n    return 0\000\n}\n' | minicc parse - 2>&1 | cat -v; echo "exit ${PIPESTATUS[1]}"
   <stdin>:3:13: error: invalid character U+0000
-        return 0
+        return 0^@
                 ^
   exit 2
 
@@ -59,11 +59,11 @@ Windows line endings and tabs are whitespace.
 Files that cannot be read.
 
   $ minicc parse does-not-exist.ir
-  does-not-exist.ir: error: cannot read does-not-exist.ir: No such file or directory
+  minicc parse: error: cannot read does-not-exist.ir: No such file or directory
   [2]
 
   $ minicc parse .
-  .: error: cannot read .: Is a directory
+  minicc parse: error: cannot read .: Is a directory
   [2]
 
   $ minicc parse

@@ -64,7 +64,7 @@ The prompt's `sweep` prints the same table as `minicc sweep`:
      8  baseline       0            0            0            0           34         24  agree
   all 2 runs agree with stage input
   $ minicc -c 'load ../../share/minicc/examples/swap.ir; args 3; sweep x' >/dev/null
-  -c:3: error: sweep: expected MAX, A..B or a,b,c (budgets >= 1), got 'x'
+  -c:3: error: sweep: expected MAX, A..B or a,b,c (budgets 1..4096, at most 1024 of them), got 'x'
   [1]
 
 `minicc` itself: a script that is a directory, a missing .ir file, and
@@ -83,5 +83,5 @@ prompt options before a one-shot command:
   minicc: error: a one-shot command comes first (minicc run ...); --bail, -x and -c are for the prompt and batch mode
   [2]
   $ minicc -c 'source /tmp'
-  -c:1: error: cannot read /tmp: Is a directory
+  -c:1: error: source: cannot open '/tmp': Is a directory
   [1]

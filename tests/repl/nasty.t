@@ -48,7 +48,7 @@ words, bad and huge numbers, an unterminated quote:
   > step abc
   > step 1e3
   > back 100000000000000000000
-  > sweep 1000
+  > sweep 1025
   > args "unterminated
   > help nope
   > EOF
@@ -76,7 +76,7 @@ words, bad and huge numbers, an unterminated quote:
   <stdin>:21: error: step: 'abc' is not a number
   <stdin>:22: error: step: '1e3' is not a number
   <stdin>:23: error: back: 100000000000000000000 is out of range (1..1000000000)
-  <stdin>:24: error: sweep: 1000 is out of range (1..64)
+  <stdin>:24: error: sweep: 1025 is out of range (1..1024)
   <stdin>:25: error: unterminated " quote
   <stdin>:26: error: help: unknown command 'nope' (try: help)
   [1]

@@ -9,7 +9,7 @@ A file error is FILE:LINE:COL with the source line and a caret.
             ^
   [2]
   $ minicc run missing.ir 1
-  missing.ir: error: cannot read missing.ir: No such file or directory
+  minicc run: error: cannot read missing.ir: No such file or directory
   [2]
 
 Arguments of each kind of mistake.

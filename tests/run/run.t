@@ -76,7 +76,7 @@ Functions are chosen with --func; the default is the first one.
   return 9
   b = [0, 0, 6]
   $ minicc run ../ir/multi.ir --func nope 1
-  ../ir/multi.ir: error: no function named 'nope' (available: max, gcd, count, clear)
+  minicc run: error: no function named 'nope' (available: max, gcd, count, clear)
   [2]
 
 The other example files.

@@ -329,5 +329,5 @@ explicit `--stage input` it is a mistake.
   minicc print: error: --ssa needs --stage ssa or opt
   [2]
   $ minicc print nosuch.ir --stage ssa
-  nosuch.ir: error: cannot read nosuch.ir: No such file or directory
+  minicc print: error: cannot read nosuch.ir: No such file or directory
   [2]

@@ -129,7 +129,7 @@ Bad uses: the real workbench needs a terminal; bad key scripts and sizes.
   [2]
 
   $ minicc --tui-script n --size 3x3 ../../share/minicc/examples/swap.ir
-  minicc: bad --size '3x3' (WxH, at least 10x5)
+  minicc: error: bad --size '3x3' (WxH, from 10x5 to 1000x1000)
   [2]
 
   $ minicc --tui-script n nosuch.ir

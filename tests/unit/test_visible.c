@@ -1,0 +1,86 @@
+/* test_visible.c - text from a file shown on a terminal (diag.h): control
+ * characters visible, and the caret of a diagnostic under its character
+ * whatever the shown widths before it (^[ two columns, \xNN four, UTF-8 one,
+ * a tab repeated). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/diag.h"
+#include "minicc/util.h"
+
+static void check_visible(const char *in, size_t n, const char *want) {
+    char *got = mc_visible_dup(in, n);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_visible_text(void **state) {
+    (void)state;
+    check_visible("plain text", 10, "plain text");
+    check_visible("a\tb", 3, "a\tb");
+    check_visible("\033[2J", 4, "^[[2J");
+    check_visible("\001\037\177", 3, "^A^_^?");
+    check_visible("x\0y", 3, "x^@y");
+    check_visible("\n", 1, "^J");
+    check_visible("caf\xc3\xa9", 5, "caf\xc3\xa9");             /* printable UTF-8 as it is */
+    check_visible("\xe2\x86\x92", 3, "\xe2\x86\x92");           /* U+2192 */
+    check_visible("\xc2\x9b", 2, "\\xc2\\x9b");                  /* U+009B, the C1 CSI */
+    check_visible("\x9b[2J", 4, "\\x9b[2J");                    /* a lone CSI byte */
+    check_visible("\xc3", 1, "\\xc3");                          /* cut short */
+    check_visible("\xc0\xaf", 2, "\\xc0\\xaf");                  /* overlong */
+    check_visible("\xed\xa0\x80", 3, "\\xed\\xa0\\x80");         /* a surrogate */
+    check_visible("\xf4\x90\x80\x80", 4, "\\xf4\\x90\\x80\\x80"); /* past U+10FFFF */
+}
+
+/* The caret line of a diagnostic at (line, col) in src. */
+static char *caret_of(const char *src, int line, int col) {
+    McDiags d;
+    mc_diags_init(&d, "f.ir", src, strlen(src));
+    mc_diag(&d, (McLoc){line, col}, "here");
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    assert_non_null(out);
+    mc_diags_print(&d, out, true);
+    fclose(out);
+    mc_diags_free(&d);
+    return buf;
+}
+
+static void test_caret_after_shown_characters(void **state) {
+    (void)state;
+    char *s = caret_of("ab\033[1m @\n", 1, 8);
+    assert_string_equal(s, "f.ir:1:8: error: here\n  ab^[[1m @\n          ^\n");
+    free(s);
+    s = caret_of("\t\xc3\xa9\x9b @", 1, 6);
+    assert_string_equal(s, "f.ir:1:6: error: here\n  \t\xc3\xa9\\x9b @\n  \t      ^\n");
+    free(s);
+    s = caret_of("x\n\001y\n", 2, 2);
+    assert_string_equal(s, "f.ir:2:2: error: here\n  ^Ay\n    ^\n");
+    free(s);
+}
+
+static void test_message_shown(void **state) {
+    (void)state;
+    McDiags d;
+    mc_diags_init(&d, "f.ir", NULL, 0);
+    mc_diag(&d, (McLoc){1, 1}, "unknown name '%s'\nsecond line", "a\033]0;t\007");
+    assert_string_equal(d.v[0].msg, "unknown name 'a^[]0;t^G'\nsecond line");
+    mc_diags_free(&d);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_visible_text),
+        cmocka_unit_test(test_caret_after_shown_characters),
+        cmocka_unit_test(test_message_shown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
