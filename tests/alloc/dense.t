@@ -31,12 +31,12 @@ other stages still agree:
      2  improved   not run: interference graph too large to colour: 79 nodes, 1521 interferences (at most 1000; $MINICC_MAX_INTERFERENCES raises the limit)
   4 of 4 runs not run (interference graph over its size limit)
   $ awk -v n=40 -f chain.awk | MINICC_MAX_INTERFERENCES=1000 minicc run - --stage alloc -- $(seq 1 40)
-  -: error: interference graph too large to colour: 79 nodes, 1521 interferences (at most 1000; $MINICC_MAX_INTERFERENCES raises the limit)
+  minicc run: error: interference graph too large to colour: 79 nodes, 1521 interferences (at most 1000; $MINICC_MAX_INTERFERENCES raises the limit)
   [2]
   $ awk -v n=40 -f chain.awk | MINICC_MAX_INTERFERENCES=1521 minicc run - --stage alloc --allocator baseline -- $(seq 1 40)
   return 820
   $ awk -v n=40 -f chain.awk | MINICC_MAX_INTERFERENCES=1e6 minicc run - --stage alloc -- $(seq 1 40)
-  -: error: $MINICC_MAX_INTERFERENCES must be a positive number, not '1e6'
+  minicc run: error: $MINICC_MAX_INTERFERENCES must be a positive number, not '1e6'
   [2]
 
 The prompt reports it and carries on with the next command:
