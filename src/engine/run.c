@@ -526,6 +526,7 @@ McCode *mc_code_new(const McFunc *f) {
     /* Edges and their phi moves (constants get slots here). */
     int32_t *stamp = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *stamp);
     int32_t stamp_no = 0;
+    int32_t *arg_hint = mc_phi_arg_hints(f); /* linear at a join of many predecessors */
     for (int32_t b = 0; b < f->nblocks; b++) {
         int32_t succ[2];
         int ns = mc_block_succs(&f->blocks[b], succ);
@@ -539,13 +540,9 @@ McCode *mc_code_new(const McFunc *f) {
             int32_t np = 0;
             for (int32_t p = 0; p < tb->nphis; p++) {
                 const McPhi *phi = &tb->phis[p];
-                const McPhiArg *arg = NULL;
-                for (int32_t q = 0; q < phi->nargs; q++)
-                    if (phi->args[q].block == b) {
-                        arg = &phi->args[q];
-                        break;
-                    }
-                MC_ASSERT(arg != NULL);
+                int32_t q = mc_phi_arg_find(phi, b, arg_hint[2 * b + k]);
+                MC_ASSERT(q >= 0);
+                const McPhiArg *arg = &phi->args[q];
                 int32_t dst = slot[phi->dest], src = slot_of(&bd, arg->val);
                 if (dst == src) continue; /* coalesced */
                 tmp_dst[np] = dst;
@@ -589,6 +586,7 @@ McCode *mc_code_new(const McFunc *f) {
     for (int32_t k = 0; k < c->ncode; k++) c->code[k].h = labels[c->code[k].op];
 #endif
     free(stamp);
+    free(arg_hint);
     free(edge_move);
     free(tmp_dst);
     free(tmp_src);

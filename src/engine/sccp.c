@@ -86,6 +86,9 @@ static bool edge_exec(const Sccp *s, int32_t pred, int32_t b) {
 
 static void eval_phi(Sccp *s, int32_t b, int32_t p) {
     const McPhi *phi = &s->f->blocks[b].phis[p];
+    /* Nothing can raise a cell: a phi already BOTTOM stays so. Without this
+     * a join of k arms re-read all k entries for each of its k edges. */
+    if (s->state[phi->dest] == BOTTOM) return;
     int st = TOP;
     int32_t c = 0;
     for (int32_t a = 0; a < phi->nargs && st != BOTTOM; a++) {
