@@ -100,7 +100,7 @@ int32_t *mc_phi_arg_hints(const McFunc *f) {
             if (b < 0 || b >= n) continue;
             int ns = mc_block_succs(&f->blocks[b], s);
             for (int k = 0; k < ns; k++)
-                if (s[k] == t) h[2 * b + k] = q;
+                if (s[k] == t && h[2 * b + k] < 0) h[2 * b + k] = q; /* the first, as a scan finds */
         }
     }
     return h;
@@ -164,24 +164,18 @@ static void build_edges(McCfg *c, const McFunc *f) {
  * successor). Successors are explored last-first so that the reverse
  * postorder lists a branch's nonzero target before its zero target, which
  * reads like the source. The same walk gives the depth-first preorder and
- * spanning-tree parents that Lengauer-Tarjan needs: pre[i] is the i-th block
- * reached, parent[i] the preorder number of the block it was reached from
- * (both malloc'd, nrpo entries, for the caller to free). */
-static void build_rpo(McCfg *c, int32_t **pre_out, int32_t **parent_out) {
+ * spanning-tree parents that Lengauer-Tarjan needs: num[b] is block b's
+ * preorder number (-1 unreachable), pre[i] the i-th block reached, parent[i]
+ * the preorder number of the block it was reached from. All of them, and
+ * scratch (3 * nblocks), are the caller's. */
+static void build_rpo(McCfg *c, int32_t *num, int32_t *pre, int32_t *parent, int32_t *scratch) {
     int32_t n = c->nblocks;
     c->rpo = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->rpo);
     c->rpo_index = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->rpo_index);
-    int32_t *pre = mc_xmalloc((size_t)(n ? n : 1) * sizeof *pre);
-    int32_t *parent = mc_xmalloc((size_t)(n ? n : 1) * sizeof *parent);
-    *pre_out = pre;
-    *parent_out = parent;
     for (int32_t b = 0; b < n; b++) c->rpo_index[b] = -1;
     c->nrpo = 0;
     if (n == 0) return;
-    int32_t *stack = mc_xmalloc((size_t)n * sizeof *stack);
-    int32_t *next = mc_xmalloc((size_t)n * sizeof *next); /* successors left to try */
-    int32_t *num = mc_xmalloc((size_t)n * sizeof *num);   /* preorder number, -1 unseen */
-    int32_t *post = mc_xmalloc((size_t)n * sizeof *post);
+    int32_t *stack = scratch, *next = scratch + n, *post = scratch + 2 * n; /* next: successors left to try */
     for (int32_t b = 0; b < n; b++) num[b] = -1;
     int32_t sp = 0, npost = 0, npre = 0;
     stack[sp++] = 0;
@@ -210,10 +204,6 @@ static void build_rpo(McCfg *c, int32_t **pre_out, int32_t **parent_out) {
         c->rpo_index[c->rpo[i]] = i;
     }
     c->nrpo = npost;
-    free(stack);
-    free(next);
-    free(num);
-    free(post);
 }
 
 /* Lengauer-Tarjan's EVAL of a linked vertex v (anc[v] >= 0): the vertex of
@@ -239,23 +229,21 @@ static int32_t lt_eval(int32_t v, int32_t *anc, int32_t *label, const int32_t *s
  * k^2/2 steps for an if-else-if chain of k arms, 98% of `check` at 16k
  * arms.) The dominator tree is unique, so the answer is the same.
  *
- * Everything below works on preorder numbers: pre[i] is the block, parent[i]
- * the spanning-tree parent; compression walks use an explicit stack. */
-static void build_idom(McCfg *c, const int32_t *pre, const int32_t *parent) {
+ * Everything below works on preorder numbers (num, pre and parent from
+ * build_rpo); compression walks use an explicit stack. scratch holds
+ * 7 * nblocks entries. */
+static void build_idom(McCfg *c, const int32_t *num, const int32_t *pre, const int32_t *parent, int32_t *scratch) {
     int32_t n = c->nblocks, m = c->nrpo;
     c->idom = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->idom);
     for (int32_t b = 0; b < n; b++) c->idom[b] = MC_NONE;
     if (m == 0) return;
-    int32_t *num = mc_xmalloc((size_t)n * sizeof *num);
-    for (int32_t b = 0; b < n; b++) num[b] = -1;
-    for (int32_t i = 0; i < m; i++) num[pre[i]] = i;
-    int32_t *semi = mc_xmalloc((size_t)m * sizeof *semi);
-    int32_t *label = mc_xmalloc((size_t)m * sizeof *label);
-    int32_t *anc = mc_xmalloc((size_t)m * sizeof *anc);     /* forest parent, -1 when not linked */
-    int32_t *dom = mc_xmalloc((size_t)m * sizeof *dom);
-    int32_t *bucket = mc_xmalloc((size_t)m * sizeof *bucket); /* first vertex with this semi */
-    int32_t *bnext = mc_xmalloc((size_t)m * sizeof *bnext);
-    int32_t *stack = mc_xmalloc((size_t)m * sizeof *stack);
+    int32_t *semi = scratch;      /* semidominator (a preorder number) */
+    int32_t *label = semi + m;    /* least-semi vertex on the compressed path */
+    int32_t *anc = label + m;     /* forest parent, -1 when not linked */
+    int32_t *dom = anc + m;       /* idom, once the final pass has run */
+    int32_t *bucket = dom + m;    /* first vertex with this semidominator */
+    int32_t *bnext = bucket + m;
+    int32_t *stack = bnext + m;
     for (int32_t i = 0; i < m; i++) {
         semi[i] = label[i] = i;
         anc[i] = bucket[i] = -1;
@@ -282,14 +270,6 @@ static void build_idom(McCfg *c, const int32_t *pre, const int32_t *parent) {
     for (int32_t w = 1; w < m; w++)
         if (dom[w] != semi[w]) dom[w] = dom[dom[w]];
     for (int32_t w = 0; w < m; w++) c->idom[pre[w]] = pre[dom[w]];
-    free(num);
-    free(semi);
-    free(label);
-    free(anc);
-    free(dom);
-    free(bucket);
-    free(bnext);
-    free(stack);
 }
 
 /* Dominator-tree children in rpo order, and pre/post numbers from an
@@ -462,11 +442,13 @@ McCfg *mc_cfg_build_dom(const McFunc *f) {
     McCfg *c = mc_xcalloc(1, sizeof *c);
     c->nblocks = f->nblocks;
     build_edges(c, f);
-    int32_t *pre, *parent;
-    build_rpo(c, &pre, &parent);
-    build_idom(c, pre, parent);
-    free(pre);
-    free(parent);
+    /* One allocation for every temporary of both walks: small functions are
+     * the common case, and there separate mallocs cost as much as the work. */
+    size_t n = (size_t)(f->nblocks ? f->nblocks : 1);
+    int32_t *tmp = mc_xmalloc(10 * n * sizeof *tmp);
+    build_rpo(c, tmp, tmp + n, tmp + 2 * n, tmp + 3 * n);
+    build_idom(c, tmp, tmp + n, tmp + 2 * n, tmp + 3 * n);
+    free(tmp);
     build_domtree(c);
     return c;
 }
