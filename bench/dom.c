@@ -12,9 +12,10 @@
  *               does) -> the run path (mc_run, which builds the pre-decoded
  *               code) -> register allocation with both allocators at K = 4,
  *               i.e. what `minicc check` does apart from native code; once
- *               with arms `r = mul x, K` and once with arms `r = copy 5`
- *               ("pipe.(=5)"), which SCCP empties, so that simplifycfg
- *               bypasses thousands of empty blocks into the join.
+ *               with arms `r = mul x, K` and once with every arm and the
+ *               default `r = copy 5` ("pipe.(=5)"): the phi stays constant
+ *               while SCCP marks its edges one by one, then SCCP empties the
+ *               arms and simplifycfg bypasses them all into the join.
  *
  * The baseline, measured in the same run: the same chains through the
  * dominator iteration cfg.c used before (Cooper, Harvey and Kennedy's, kept
@@ -54,7 +55,7 @@ static char *switch_text(int32_t n, bool constant, size_t *len) {
         if (constant) fprintf(m, "a%d:\n    r = copy 5\n    jump done\n", (int)i);
         else fprintf(m, "a%d:\n    r = mul x, %d\n    jump done\n", (int)i, (int)(i % 97 + 2));
     }
-    fprintf(m, "dflt:\n    r = copy 7\n    jump done\ndone:\n    return r\n}\n");
+    fprintf(m, "dflt:\n    r = copy %d\n    jump done\ndone:\n    return r\n}\n", constant ? 5 : 7);
     fclose(m);
     return buf;
 }
