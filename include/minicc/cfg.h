@@ -1,5 +1,5 @@
 /* minicc/cfg.h - CFG analyses: predecessors, reverse postorder, dominators
- * (Cooper-Harvey-Kennedy), dominator tree, dominance frontiers, loop depth,
+ * (Lengauer-Tarjan), dominator tree, dominance frontiers, loop depth,
  * and block liveness.
  *
  * An McCfg is a snapshot of one function's CFG; it owns its storage (malloc)
@@ -42,6 +42,22 @@ void mc_cfg_free(McCfg *c);
 /* a dom b (reflexive), O(1). An unreachable block is dominated only by
  * itself and dominates nothing else; out-of-range handles give false. */
 bool mc_cfg_dominates(const McCfg *c, int32_t a, int32_t b);
+
+/* Finding a phi's entry for a predecessor by scanning is O(k) at a join of
+ * k predecessors, so doing it for each of the k edges is quadratic (a
+ * lowered switch of 32k arms). mc_phi_arg_hints(f) gives, for each edge
+ * slot 2 * b + k (successor k of block b), the position of b's entry in the
+ * first phi of that successor, or -1 (malloc'd, 2 * nblocks entries; the
+ * caller frees it). All phis of a block normally list their predecessors in
+ * one order, so mc_phi_arg_find(phi, pred, hint) finds the entry at once and
+ * scans only when the hint misses; it returns the index or -1. */
+int32_t *mc_phi_arg_hints(const McFunc *f);
+static inline int32_t mc_phi_arg_find(const McPhi *phi, int32_t pred, int32_t hint) {
+    if (hint >= 0 && hint < phi->nargs && phi->args[hint].block == pred) return hint;
+    for (int32_t q = 0; q < phi->nargs; q++)
+        if (phi->args[q].block == pred) return q;
+    return -1;
+}
 
 /* Bit sets over value handles. */
 typedef struct McBitset {

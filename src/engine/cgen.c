@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/cfg.h"
 #include "minicc/cgen.h"
 #include "minicc/util.h"
 
@@ -67,29 +68,29 @@ static bool falls_through(const McFunc *f, int32_t b, int which) {
 }
 
 /* The copies of the edge pred -> target, then its goto (unless it falls
- * through). */
-static void put_edge(McStr *b, const McFunc *f, int32_t pred, int which, const char *indent) {
+ * through). hint: mc_phi_arg_hints for this edge, so that each phi's entry
+ * is found at once (a join of k arms would otherwise cost k^2). */
+static void put_edge(McStr *b, const McFunc *f, int32_t pred, int which, const char *indent, int32_t hint) {
     int32_t target = f->blocks[pred].term.target[which];
     const McBlock *tb = &f->blocks[target];
     /* Sources on this edge, skipping phis that copy their own destination. */
     int32_t ncopies = 0;
     for (int32_t p = 0; p < tb->nphis; p++) {
         const McPhi *phi = &tb->phis[p];
-        for (int32_t a = 0; a < phi->nargs; a++)
-            if (phi->args[a].block == pred && !(mc_opnd_is_val(phi->args[a].val) && phi->args[a].val.v == phi->dest))
-                ncopies++;
+        int32_t a = mc_phi_arg_find(phi, pred, hint);
+        if (a >= 0 && !(mc_opnd_is_val(phi->args[a].val) && phi->args[a].val.v == phi->dest)) ncopies++;
     }
     /* Temporaries are needed only when a source is itself written by this
      * parallel copy (a swap or rotation); large phi sets always use them. */
     bool braces = false;
     if (ncopies > 1 && tb->nphis > 64) braces = true;
     for (int32_t p = 0; ncopies > 1 && !braces && p < tb->nphis; p++) {
-        for (int32_t a = 0; a < tb->phis[p].nargs; a++) {
-            const McPhiArg *pa = &tb->phis[p].args[a];
-            if (pa->block != pred || !mc_opnd_is_val(pa->val)) continue;
-            for (int32_t q = 0; q < tb->nphis; q++)
-                if (q != p && tb->phis[q].dest == pa->val.v) braces = true;
-        }
+        int32_t a = mc_phi_arg_find(&tb->phis[p], pred, hint);
+        if (a < 0) continue;
+        const McPhiArg *pa = &tb->phis[p].args[a];
+        if (!mc_opnd_is_val(pa->val)) continue;
+        for (int32_t q = 0; q < tb->nphis; q++)
+            if (q != p && tb->phis[q].dest == pa->val.v) braces = true;
     }
     if (braces) mc_str_printf(b, "%s{ /* parallel copy: read every source, then write */\n", indent);
     const char *in = braces ? "    " : "";
@@ -97,23 +98,22 @@ static void put_edge(McStr *b, const McFunc *f, int32_t pred, int which, const c
         int32_t k = 0;
         for (int32_t p = 0; p < tb->nphis; p++) {
             const McPhi *phi = &tb->phis[p];
-            for (int32_t a = 0; a < phi->nargs; a++) {
-                const McPhiArg *pa = &phi->args[a];
-                if (pa->block != pred || (mc_opnd_is_val(pa->val) && pa->val.v == phi->dest)) continue;
-                if (!braces) {
-                    mc_str_printf(b, "%sv%ld = ", indent, (long)phi->dest);
-                    put_opnd(b, pa->val);
-                    mc_str_puts(b, ";\n");
-                } else if (pass == 0) {
-                    mc_str_printf(b, "%s%sint32_t t%ld = ", indent, in, (long)k);
-                    put_opnd(b, pa->val);
-                    mc_str_puts(b, ";\n");
-                } else {
-                    mc_str_printf(b, "%s%sv%ld = t%ld;\n", indent, in, (long)phi->dest, (long)k);
-                }
-                k++;
-                break; /* one entry per distinct predecessor */
+            int32_t a = mc_phi_arg_find(phi, pred, hint);
+            if (a < 0) continue;
+            const McPhiArg *pa = &phi->args[a];
+            if (mc_opnd_is_val(pa->val) && pa->val.v == phi->dest) continue;
+            if (!braces) {
+                mc_str_printf(b, "%sv%ld = ", indent, (long)phi->dest);
+                put_opnd(b, pa->val);
+                mc_str_puts(b, ";\n");
+            } else if (pass == 0) {
+                mc_str_printf(b, "%s%sint32_t t%ld = ", indent, in, (long)k);
+                put_opnd(b, pa->val);
+                mc_str_puts(b, ";\n");
+            } else {
+                mc_str_printf(b, "%s%sv%ld = t%ld;\n", indent, in, (long)phi->dest, (long)k);
             }
+            k++;
         }
     }
     if (braces) mc_str_printf(b, "%s}\n", indent);
@@ -289,6 +289,7 @@ char *mc_cgen_render(const McFunc *f) {
         if (appears[v] && !read[v] && f->values[v].param == MC_NONE) mc_str_printf(&b, "    (void)v%ld;\n", (long)v);
     if (!memory) mc_str_puts(&b, "    (void)err;\n");
 
+    int32_t *hint = mc_phi_arg_hints(f);
     for (int32_t bi = 0; bi < nb; bi++) {
         const McBlock *bl = &f->blocks[bi];
         if (labeled[bi]) mc_str_printf(&b, "L%ld:; /* ", (long)bi);
@@ -303,23 +304,23 @@ char *mc_cgen_render(const McFunc *f) {
             put_opnd(&b, t->arg);
             mc_str_puts(&b, ";\n");
             break;
-        case MC_OP_JUMP: put_edge(&b, f, bi, 0, "    "); break;
+        case MC_OP_JUMP: put_edge(&b, f, bi, 0, "    ", hint[2 * bi + 0]); break;
         case MC_OP_BRANCH:
             /* The edge that falls through (if any) comes last, outside the if. */
             if (falls_through(f, bi, 0)) {
                 mc_str_puts(&b, "    if (");
                 put_opnd(&b, t->arg);
                 mc_str_puts(&b, " == 0) {\n");
-                put_edge(&b, f, bi, 1, "        ");
+                put_edge(&b, f, bi, 1, "        ", hint[2 * bi + 1]);
                 mc_str_puts(&b, "    }\n");
-                put_edge(&b, f, bi, 0, "    ");
+                put_edge(&b, f, bi, 0, "    ", hint[2 * bi + 0]);
             } else {
                 mc_str_puts(&b, "    if (");
                 put_opnd(&b, t->arg);
                 mc_str_puts(&b, " != 0) {\n");
-                put_edge(&b, f, bi, 0, "        ");
+                put_edge(&b, f, bi, 0, "        ", hint[2 * bi + 0]);
                 mc_str_puts(&b, "    }\n");
-                put_edge(&b, f, bi, 1, "    ");
+                put_edge(&b, f, bi, 1, "    ", hint[2 * bi + 1]);
             }
             break;
         default: mc_panic(__FILE__, __LINE__, "cgen: bad terminator %d", t->op);
@@ -345,6 +346,7 @@ char *mc_cgen_render(const McFunc *f) {
         else mc_str_printf(&b, "scalars[%ld], ", (long)p);
     }
     mc_str_puts(&b, "err);\n}\n");
+    free(hint);
     free(appears);
     free(read);
     free(labeled);

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -45,10 +46,10 @@ static int32_t new_block(McFunc *f, const char *name) {
 }
 
 /* The operand phi `p` of block `t` takes on the edge from `pred`. */
-static McOperand incoming(const McFunc *f, int32_t t, int32_t p, int32_t pred) {
+static McOperand incoming(const McFunc *f, int32_t t, int32_t p, int32_t pred, int32_t hint) {
     const McPhi *phi = &f->blocks[t].phis[p];
-    for (int32_t i = 0; i < phi->nargs; i++)
-        if (phi->args[i].block == pred) return phi->args[i].val;
+    int32_t i = mc_phi_arg_find(phi, pred, hint); /* hint: mc_phi_arg_hints, linear at wide joins */
+    if (i >= 0) return phi->args[i].val;
     mc_panic(__FILE__, __LINE__, "phi %d of block %s has no entry for %s", p, f->blocks[t].name,
              f->blocks[pred].name);
 }
@@ -66,6 +67,7 @@ static void add_copy(McFunc *f, int32_t block, int32_t at, int32_t dest, McOpera
 
 static void destroy_baseline(McFunc *f, McDestroyed *x) {
     int32_t norig = f->nblocks, counter = 0;
+    int32_t *hint = mc_phi_arg_hints(f);
     char name[64];
     for (int32_t b = 0; b < norig; b++) {
         int32_t succ[2];
@@ -82,7 +84,7 @@ static void destroy_baseline(McFunc *f, McDestroyed *x) {
             for (int32_t i = 0; i < nphis; i++) {
                 snprintf(name, sizeof name, "$edge%d_copy%d", counter, i);
                 temps[i] = new_value(f, name);
-                add_copy(f, e, -1, temps[i], incoming(f, t, i, b), f->blocks[t].phis[i].loc);
+                add_copy(f, e, -1, temps[i], incoming(f, t, i, b, hint[2 * b + k]), f->blocks[t].phis[i].loc);
             }
             for (int32_t i = 0; i < nphis; i++)
                 add_copy(f, e, -1, f->blocks[t].phis[i].dest, mc_val(temps[i]), f->blocks[t].phis[i].loc);
@@ -92,6 +94,7 @@ static void destroy_baseline(McFunc *f, McDestroyed *x) {
             x->ncopies += 2 * nphis;
         }
     }
+    free(hint);
 }
 
 /* ---- improved --------------------------------------------------------------- */
@@ -179,6 +182,7 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
 
 static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *tail) {
     int32_t norig = f->nblocks, counter = 0;
+    int32_t *hint = mc_phi_arg_hints(f);
     int32_t *npreds = mc_xcalloc((size_t)norig, sizeof *npreds);
     for (int32_t b = 0; b < norig; b++) {
         int32_t succ[2];
@@ -212,7 +216,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
             }
             for (int32_t i = 0; i < nphis; i++) {
                 dst[i] = f->blocks[t].phis[i].dest;
-                src[i] = incoming(f, t, i, b);
+                src[i] = incoming(f, t, i, b, hint[2 * b + k]);
             }
             int32_t n;
             if (ns == 1) {
@@ -233,6 +237,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
         }
     }
     free(npreds);
+    free(hint);
     free(dst);
     free(src);
     free(s.readers);

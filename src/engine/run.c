@@ -598,6 +598,7 @@ static void emit_edges(Builder *bd, const McFunc *f) {
     int32_t *tmp_src = mc_xmalloc((size_t)(bd->maxphis ? bd->maxphis : 1) * sizeof *tmp_src);
     int32_t *stamp = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *stamp);
     int32_t stamp_no = 0;
+    int32_t *arg_hint = mc_phi_arg_hints(f); /* linear at a join of many predecessors */
     for (int32_t b = 0; b < f->nblocks; b++) {
         int32_t succ[2];
         int ns = mc_block_succs(&f->blocks[b], succ);
@@ -611,13 +612,9 @@ static void emit_edges(Builder *bd, const McFunc *f) {
             int32_t np = 0;
             for (int32_t p = 0; p < tb->nphis; p++) {
                 const McPhi *phi = &tb->phis[p];
-                const McPhiArg *arg = NULL;
-                for (int32_t q = 0; q < phi->nargs; q++)
-                    if (phi->args[q].block == b) {
-                        arg = &phi->args[q];
-                        break;
-                    }
-                MC_ASSERT(arg != NULL);
+                int32_t q = mc_phi_arg_find(phi, b, arg_hint[2 * b + k]);
+                MC_ASSERT(q >= 0);
+                const McPhiArg *arg = &phi->args[q];
                 int32_t dst = slot[phi->dest], src = slot_of(bd, arg->val);
                 if (dst == src) continue; /* coalesced */
                 tmp_dst[np] = dst;
@@ -641,6 +638,7 @@ static void emit_edges(Builder *bd, const McFunc *f) {
         }
     }
     free(stamp);
+    free(arg_hint);
     free(tmp_dst);
     free(tmp_src);
 }

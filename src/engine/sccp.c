@@ -28,6 +28,7 @@ enum { TOP = 0, CONST = 1, BOTTOM = 2 };
 typedef struct Site {
     int32_t block;
     int32_t what; /* >= 0 instruction index; -1 terminator; <= -2 phi ~(what + 1) */
+    int32_t arg;  /* for a phi: which entry */
 } Site;
 
 typedef struct Sccp {
@@ -41,6 +42,7 @@ typedef struct Sccp {
     int32_t *vwork, nvwork; /* values whose cell went down */
     bool *onvwork;
     int32_t *ework, nework; /* edges (b * 2 + k) newly executable */
+    int32_t *hint;          /* mc_phi_arg_hints: each edge's entry in its target's phis */
 } Sccp;
 
 /* Lattice cell of an operand. */
@@ -84,6 +86,12 @@ static bool edge_exec(const Sccp *s, int32_t pred, int32_t b) {
     return false;
 }
 
+/* A phi in full: the meet of its entries on executable edges. Done once,
+ * when its block is first reached; after that, each change (an edge that
+ * became executable, an operand whose cell went down) is met in alone by
+ * eval_phi_arg. Cells only go down, so meeting the current cell with the
+ * one entry that changed gives what a full evaluation would, and a join of
+ * k arms costs O(k) rather than k full evaluations of k entries. */
 static void eval_phi(Sccp *s, int32_t b, int32_t p) {
     const McPhi *phi = &s->f->blocks[b].phis[p];
     int st = TOP;
@@ -100,6 +108,14 @@ static void eval_phi(Sccp *s, int32_t b, int32_t p) {
             c = ac;
         }
     }
+    lower(s, phi->dest, st, c);
+}
+
+static void eval_phi_arg(Sccp *s, int32_t b, int32_t p, int32_t a) {
+    const McPhi *phi = &s->f->blocks[b].phis[p];
+    if (a < 0 || s->state[phi->dest] == BOTTOM || !edge_exec(s, phi->args[a].block, b)) return;
+    int32_t c;
+    int st = cell(s, phi->args[a].val, &c);
     lower(s, phi->dest, st, c);
 }
 
@@ -152,7 +168,7 @@ static void eval_site(Sccp *s, Site u) {
     else if (u.what == -1)
         eval_term(s, u.block);
     else
-        eval_phi(s, u.block, ~(u.what + 1));
+        eval_phi_arg(s, u.block, ~(u.what + 1), u.arg);
 }
 
 /* Def-use sites of every value, as CSR arrays. */
@@ -168,22 +184,22 @@ static void build_uses(Sccp *s) {
             fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
             memcpy(fill, s->ustart, (size_t)nv * sizeof *fill);
         }
-#define USE_AT(o, b_, w_)                                                                          \
+#define USE_AT(o, b_, w_, a_)                                                                      \
     do {                                                                                           \
         if ((o).kind == MC_OPND_VALUE) {                                                           \
             if (pass == 0)                                                                         \
                 s->ustart[(o).v + 1]++;                                                            \
             else                                                                                   \
-                s->uses[fill[(o).v]++] = (Site){(b_), (w_)};                                       \
+                s->uses[fill[(o).v]++] = (Site){(b_), (w_), (a_)};                                 \
         }                                                                                          \
     } while (0)
         for (int32_t b = 0; b < f->nblocks; b++) {
             McBlock *bl = &f->blocks[b];
             for (int32_t p = 0; p < bl->nphis; p++)
-                for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE_AT(bl->phis[p].args[a].val, b, -(p + 2));
+                for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE_AT(bl->phis[p].args[a].val, b, -(p + 2), a);
             for (int32_t i = 0; i < bl->ninsts; i++)
-                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++) USE_AT(bl->insts[i].a[k], b, i);
-            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1);
+                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++) USE_AT(bl->insts[i].a[k], b, i, 0);
+            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1, 0);
         }
 #undef USE_AT
         free(fill);
@@ -205,6 +221,7 @@ bool mc_pass_sccp(McFunc *f) {
     s.ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s.ework);
     for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
     build_uses(&s);
+    s.hint = mc_phi_arg_hints(f);
 
     /* Visit the entry, then drain both worklists. */
     int32_t pending = 0; /* a block to visit in full: entry first */
@@ -226,7 +243,8 @@ bool mc_pass_sccp(McFunc *f) {
             int32_t b = e / 2;
             int32_t t = f->blocks[b].term.target[e % 2];
             if (s.bexec[t]) {
-                for (int32_t p = 0; p < f->blocks[t].nphis; p++) eval_phi(&s, t, p);
+                for (int32_t p = 0; p < f->blocks[t].nphis; p++)
+                    eval_phi_arg(&s, t, p, mc_phi_arg_find(&f->blocks[t].phis[p], b, s.hint[e]));
             } else {
                 pending = t;
             }
@@ -297,5 +315,6 @@ bool mc_pass_sccp(McFunc *f) {
     free(s.ework);
     free(s.ustart);
     free(s.uses);
+    free(s.hint);
     return changed;
 }

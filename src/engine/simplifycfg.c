@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
 
@@ -124,9 +125,14 @@ static void rename_pred(McFunc *f, Preds *p, int32_t s, int32_t from, int32_t to
             if (bl->phis[q].args[a].block == from) bl->phis[q].args[a].block = to;
 }
 
-static bool is_pred(const Preds *p, int32_t s, int32_t b) {
-    for (int32_t k = p->start[s]; k < p->start[s + 1]; k++)
-        if (p->list[k] == b) return true;
+/* Is s a successor of q? For a block not touched in this sweep that is
+ * what the predecessor lists say (merging keeps them up to date), in O(1)
+ * instead of a walk over s's list: s may be a join of thousands. */
+static bool jumps_to(const McFunc *f, int32_t q, int32_t s) {
+    int32_t succ[2];
+    int ns = mc_block_succs(&f->blocks[q], succ);
+    for (int i = 0; i < ns; i++)
+        if (succ[i] == s) return true;
     return false;
 }
 
@@ -172,31 +178,40 @@ static bool merge_and_forward(McFunc *f) {
         }
     }
 
+    /* Forwarding reads the predecessor lists of this sweep, so a block whose
+     * terminator or predecessors changed is left alone until the next
+     * sweep: touched marks a bypassed block and its predecessors, into a
+     * block that gained predecessors. A block may gain any number in one
+     * sweep (each new predecessor is touched, so none is added twice):
+     * one sweep per bypassed arm made a join of k empty arms cost k sweeps
+     * over the whole function. */
+    bool *into = mc_xcalloc((size_t)nb + 1, sizeof *into);
+    int32_t *hint = NULL; /* where each edge's entry sits in its target's phis */
     for (int32_t b = 1; b < nb; b++) {
         McBlock *bb = &f->blocks[b];
-        if (dead[b] || touched[b] || bb->nphis || bb->ninsts || bb->term.op != MC_OP_JUMP) continue;
+        if (dead[b] || touched[b] || into[b] || bb->nphis || bb->ninsts || bb->term.op != MC_OP_JUMP) continue;
         int32_t s = bb->term.target[0];
         if (s == b || touched[s]) continue;
         bool ok = true;
         for (int32_t k = p.start[b]; k < p.start[b + 1] && ok; k++) {
             int32_t q = p.list[k];
-            if (touched[q] || q == b) ok = false;
-            else if (f->blocks[s].nphis && is_pred(&p, s, q)) ok = false;
+            if (touched[q] || into[q] || q == b) ok = false;
+            else if (f->blocks[s].nphis && jumps_to(f, q, s)) ok = false;
         }
         if (!ok || p.start[b] == p.start[b + 1]) continue;
         /* Each phi of s: b's entry now belongs to b's first predecessor, and
          * every other predecessor of b gets a copy of it. */
+        if (f->blocks[s].nphis && !hint) hint = mc_phi_arg_hints(f); /* entries only change in place or at the end */
         for (int32_t ph = 0; ph < f->blocks[s].nphis; ph++) {
             McPhi *phi = &f->blocks[s].phis[ph];
-            int32_t x = 0;
-            while (x < phi->nargs && phi->args[x].block != b) x++;
-            MC_ASSERT(x < phi->nargs);
+            int32_t x = mc_phi_arg_find(phi, b, hint[2 * b]);
+            MC_ASSERT(x >= 0);
             McOperand val = phi->args[x].val;
             phi->args[x].block = p.list[p.start[b]];
             for (int32_t k = p.start[b] + 1; k < p.start[b + 1]; k++) mc_phi_arg_add(f, s, ph, p.list[k], val);
         }
         dead[b] = true;
-        touched[b] = touched[s] = true;
+        touched[b] = into[s] = true;
         for (int32_t k = p.start[b]; k < p.start[b + 1]; k++) {
             int32_t q = p.list[k];
             touched[q] = true;
@@ -214,6 +229,8 @@ static bool merge_and_forward(McFunc *f) {
     free(p.list);
     free(dead);
     free(touched);
+    free(into);
+    free(hint);
     free(repl);
     return changed;
 }

@@ -169,6 +169,55 @@ run "20000 nested diamonds: alloc K=1" 120 "0" "$MINICC" run "$tmp/diamonds20k.i
 grep -q '^return 20000$' "$tmp/out" && ok "nested diamonds return 20000" || ko "nested diamonds return 20000"
 ratio "nested diamonds alloc" "$small" "$big"
 
+# ---- a wide join ---------------------------------------------------------------------
+# An if-else-if chain of N arms joining in one block (a lowered switch): one
+# block with N + 1 predecessors and a phi of N + 1 entries. Dominators by
+# Cooper-Harvey-Kennedy walked each arm's idom chain, N^2/2 steps (16k arms:
+# 7 s through the opt stage, 50 s through check), and SCCP, the run path,
+# phi destruction and the C backend each scanned the phi once per edge.
+# The time limits are far above what a linear build needs under load and far
+# below what the quadratic one took; the doubling is only reported (wall
+# time on a loaded machine is too noisy for a ratio at these sizes:
+# bench/dom.c judges it in CPU time).
+switch_chain() { # N FILE
+    awk -v n="$1" 'BEGIN {
+        printf "func sw(i32 x) {\nentry:\n    r = copy -1\n    jump c0\n";
+        for (i = 0; i < n; i++) {
+            printf "c%d:\n    t = eq x, %d\n    branch t, a%d, %s\n", i, i, i, (i + 1 < n) ? "c" (i + 1) : "dflt";
+            printf "a%d:\n    r = mul x, %d\n    jump done\n", i, i % 97 + 2;
+        }
+        printf "dflt:\n    r = copy 7\n    jump done\ndone:\n    return r\n}\n" }' >"$2"
+}
+switch_chain 16000 "$tmp/switch16k.ir"
+switch_chain 32000 "$tmp/switch32k.ir"
+run "16000-arm switch: stage opt" 20 "0" "$MINICC" run "$tmp/switch16k.ir" --stage opt -- 77; small=$ms
+run "32000-arm switch: stage opt" 20 "0" "$MINICC" run "$tmp/switch32k.ir" --stage opt -- 77; big=$ms
+grep -q '^return 6083$' "$tmp/out" && ok "32000-arm switch returns 6083" || ko "32000-arm switch returns 6083"
+echo "note: switch opt: ${small} ms -> ${big} ms for twice the arms"
+# check without native code (CC=false: the C compiler's own -O2 time on a
+# 64k-block function is not minicc's): every other stage must agree.
+run "16000-arm switch: check" 30 "1" env CC=false XDG_CACHE_HOME="$tmp/cache" "$MINICC" check "$tmp/switch16k.ir" -- 77; small=$ms
+run "32000-arm switch: check" 30 "1" env CC=false XDG_CACHE_HOME="$tmp/cache" "$MINICC" check "$tmp/switch32k.ir" -- 77; big=$ms
+[ "$(grep -c ' return 6083$' "$tmp/out")" = 7 ] && ok "32000-arm switch: 7 stages return 6083" \
+    || { ko "32000-arm switch: 7 stages return 6083"; head -c 600 "$tmp/out"; }
+echo "note: switch check: ${small} ms -> ${big} ms for twice the arms"
+run "32000-arm switch: alloc baseline K=2" 20 "0" "$MINICC" run "$tmp/switch32k.ir" --stage alloc --allocator baseline --regs 2 -- 77
+grep -q '^return 6083$' "$tmp/out" && ok "32000-arm switch: baseline allocation returns 6083" || ko "32000-arm switch: baseline allocation returns 6083"
+run "32000-arm switch: emit-c" 20 "0" "$MINICC" emit-c "$tmp/switch32k.ir"
+# Arms that only set a constant: SCCP empties them and simplifycfg bypasses
+# 32k empty blocks into the join; one of them per sweep over the whole
+# function took 42 s.
+sed 's/r = mul x, [0-9]*/r = copy 5/' "$tmp/switch32k.ir" >"$tmp/switch32k5.ir"
+run "32000-arm switch of constants: stage opt" 20 "0" "$MINICC" run "$tmp/switch32k5.ir" --stage opt -- 77
+grep -q '^return 5$' "$tmp/out" && ok "32000-arm switch of constants returns 5" || ko "32000-arm switch of constants returns 5"
+# Every arm and the default the same constant: the phi stays constant while
+# its 128k edges become executable one by one, and SCCP evaluated all its
+# entries for each (over a minute; now each change is met in alone).
+switch_chain 128000 "$tmp/switch128k.ir"
+sed 's/r = mul x, [0-9]*/r = copy 5/; s/r = copy 7/r = copy 5/' "$tmp/switch128k.ir" >"$tmp/switch128k5.ir"
+run "128000-arm switch, all 5: stage opt" 30 "0" "$MINICC" run "$tmp/switch128k5.ir" --stage opt -- 77
+grep -q '^return 5$' "$tmp/out" && ok "128000-arm switch, all 5, returns 5" || ko "128000-arm switch, all 5, returns 5"
+
 # ---- many values live at once --------------------------------------------------------
 # 1500 values all live until the end: a dense interference graph (1.1M edges).
 awk -v n=1500 'BEGIN {

@@ -866,6 +866,253 @@ static void test_diamond_chain_100k(void **state) {
     mc_func_free(f);
 }
 
+/* ---- dominators against the previous algorithm -------------------------------------------- */
+
+/* Cooper-Harvey-Kennedy, the iteration cfg.c used before Lengauer-Tarjan,
+ * kept as the reference: idom over c's preds and reverse postorder. */
+static void chk_idom(const McCfg *c, int32_t *idom) {
+    for (int32_t b = 0; b < c->nblocks; b++) idom[b] = MC_NONE;
+    if (c->nrpo == 0) return;
+    idom[c->rpo[0]] = c->rpo[0];
+    const int32_t *ri = c->rpo_index;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int32_t i = 1; i < c->nrpo; i++) {
+            int32_t b = c->rpo[i], nd = MC_NONE;
+            for (int32_t k = 0; k < c->npreds[b]; k++) {
+                int32_t p = c->preds[b][k];
+                if (idom[p] == MC_NONE) continue;
+                if (nd == MC_NONE) {
+                    nd = p;
+                    continue;
+                }
+                int32_t x = p, y = nd;
+                while (x != y) {
+                    while (ri[x] > ri[y]) x = idom[x];
+                    while (ri[y] > ri[x]) y = idom[y];
+                }
+                nd = x;
+            }
+            if (nd != idom[b]) idom[b] = nd, changed = true;
+        }
+    }
+}
+
+/* A function of n blocks whose terminators come from succ[b][0..nsucc[b]). */
+static McFunc *graph_of(int32_t n, int32_t (*succ)[2], const int *nsucc) {
+    McFunc *f = mc_func_new("g", NULL);
+    mc_func_param_add(f, "p", MC_VAL_I32);
+    char name[32];
+    for (int32_t b = 0; b < n; b++) {
+        snprintf(name, sizeof name, "b%d", (int)b);
+        mc_func_block_add(f, name);
+    }
+    for (int32_t b = 0; b < n; b++) {
+        if (nsucc[b] == 0) RET(f, b, C(0));
+        else if (nsucc[b] == 1) JUMP(f, b, succ[b][0]);
+        else BRANCH(f, b, V(f, "p"), succ[b][0], succ[b][1]);
+    }
+    return f;
+}
+
+/* The whole dominator side of c against the reference on the same graph:
+ * idom, the dominator tree (children, pre/post numbers follow from idom and
+ * the rpo, so they are compared through a tree rebuilt from the reference),
+ * and the frontiers against the runner walk that climbs all the way. */
+static void check_against_reference(const McCfg *c) {
+    int32_t n = c->nblocks;
+    int32_t *ref = mc_xmalloc((size_t)(n ? n : 1) * sizeof *ref);
+    chk_idom(c, ref);
+    for (int32_t b = 0; b < n; b++) assert_int_equal(c->idom[b], ref[b]);
+    /* children in rpo order */
+    int32_t *cnt = mc_xcalloc((size_t)(n ? n : 1), sizeof *cnt);
+    for (int32_t i = 1; i < c->nrpo; i++) {
+        int32_t b = c->rpo[i], d = ref[b];
+        assert_true(cnt[d] < c->ndom_children[d]);
+        assert_int_equal(c->dom_children[d][cnt[d]++], b);
+    }
+    for (int32_t b = 0; b < n; b++) assert_int_equal(cnt[b], c->ndom_children[b]);
+    /* frontiers: every runner climbs to idom (or to the entry for the entry) */
+    if (c->df) {
+        uint8_t *in = mc_xcalloc((size_t)n * (size_t)n + 1, 1);
+        for (int32_t b = 0; b < n; b++) {
+            bool entry = ref[b] == b;
+            if (ref[b] == MC_NONE || (c->npreds[b] < 2 && !entry)) continue;
+            for (int32_t k = 0; k < c->npreds[b]; k++) {
+                int32_t r = c->preds[b][k];
+                if (ref[r] == MC_NONE) continue;
+                for (;;) {
+                    if (!entry && r == ref[b]) break;
+                    in[(size_t)r * (size_t)n + (size_t)b] = 1;
+                    if (r == ref[r]) break;
+                    r = ref[r];
+                }
+            }
+        }
+        for (int32_t r = 0; r < n; r++) {
+            int32_t m = 0;
+            for (int32_t b = 0; b < n; b++)
+                if (in[(size_t)r * (size_t)n + (size_t)b]) {
+                    assert_true(m < c->ndf[r]);
+                    assert_int_equal(c->df[r][m++], b);
+                }
+            assert_int_equal(m, c->ndf[r]);
+        }
+        free(in);
+    }
+    free(cnt);
+    free(ref);
+}
+
+/* Random graphs of up to 400 blocks in several families: sparse and dense
+ * random edges (irreducible loops, self-loops, edges into the entry,
+ * unreachable blocks), if-else-if chains joining in one block (a lowered
+ * switch), nested loops with side exits, and chains with random back and
+ * cross edges. */
+static void test_dominators_match_reference_random(void **state) {
+    (void)state;
+    int32_t (*succ)[2] = mc_xmalloc(400 * sizeof *succ);
+    int *nsucc = mc_xmalloc(400 * sizeof *nsucc);
+    int families[6] = {0};
+    for (int round = 0; round < 2400; round++) {
+        int32_t n = 1 + rnd(round < 1200 ? 40 : 400);
+        int fam = round % 6;
+        for (int32_t b = 0; b < n; b++) {
+            nsucc[b] = 0;
+            switch (fam) {
+            case 0: /* sparse random, entry targeted now and then */
+            case 1: /* dense random */
+                nsucc[b] = fam == 0 ? rnd(3) : 1 + rnd(2);
+                for (int k = 0; k < nsucc[b]; k++) {
+                    int32_t t = rnd(n);
+                    if (t == 0 && rnd(3)) t = n - 1;
+                    succ[b][k] = t;
+                }
+                break;
+            case 2: /* switch: b even tests, b+1 is its arm, all arms join at n-1 */
+                if (b == n - 1) break;
+                if (b % 2 == 0) {
+                    succ[b][0] = b + 1 < n - 1 ? b + 1 : n - 1;
+                    succ[b][1] = b + 2 < n - 1 ? b + 2 : n - 1;
+                    nsucc[b] = 2;
+                } else {
+                    succ[b][0] = n - 1;
+                    nsucc[b] = 1;
+                }
+                break;
+            case 3: /* a chain with random back edges (loops, nested or crossing) */
+                if (b + 1 < n) {
+                    succ[b][0] = b + 1;
+                    nsucc[b] = 1;
+                    if (rnd(3) == 0) succ[b][nsucc[b]++] = rnd(b + 1);
+                }
+                break;
+            case 4: /* a chain with forward and backward jumps: irreducible regions */
+                if (b + 1 < n) {
+                    succ[b][0] = b + 1;
+                    nsucc[b] = 1;
+                    if (rnd(2) == 0) succ[b][nsucc[b]++] = rnd(n);
+                }
+                break;
+            default: /* a random tree plus random extra edges, a tail of unreachable blocks */
+                if (b > 0 && b < n - n / 5) {
+                    int32_t parent = rnd(b);
+                    if (nsucc[parent] < 2) succ[parent][nsucc[parent]++] = b;
+                }
+                break;
+            }
+        }
+        if (fam == 5)
+            for (int32_t b = 0; b < n; b++)
+                while (nsucc[b] < 2 && rnd(4) == 0) succ[b][nsucc[b]++] = rnd(n);
+        McFunc *f = graph_of(n, succ, nsucc);
+        McCfg *c = round % 2 ? mc_cfg_build(f) : mc_cfg_build_dom(f);
+        check_against_reference(c);
+        check_dominates_matches_idom(c);
+        families[fam] += c->nrpo;
+        mc_cfg_free(c);
+        mc_func_free(f);
+    }
+    for (int k = 0; k < 6; k++) assert_true(families[k] > 0);
+    free(succ);
+    free(nsucc);
+}
+
+/* entry -> c0; ci tests and branches to arm ai or c(i+1); every arm and the
+ * default jump to done: one join of arms + 1 predecessors. */
+static McFunc *switch_chain(int32_t arms) {
+    int32_t n = 2 * arms + 3; /* entry, (ci, ai) pairs, default, done */
+    int32_t (*succ)[2] = mc_xmalloc((size_t)n * sizeof *succ);
+    int *nsucc = mc_xmalloc((size_t)n * sizeof *nsucc);
+    int32_t dflt = 2 * arms + 1, done = 2 * arms + 2;
+    succ[0][0] = 1, nsucc[0] = 1;
+    for (int32_t i = 0; i < arms; i++) {
+        int32_t ci = 1 + 2 * i;
+        succ[ci][0] = ci + 1;
+        succ[ci][1] = i + 1 < arms ? ci + 2 : dflt;
+        nsucc[ci] = 2;
+        succ[ci + 1][0] = done, nsucc[ci + 1] = 1;
+    }
+    succ[dflt][0] = done, nsucc[dflt] = 1;
+    nsucc[done] = 0;
+    McFunc *f = graph_of(n, succ, nsucc);
+    free(succ);
+    free(nsucc);
+    return f;
+}
+
+/* A wide join: Cooper-Harvey-Kennedy walked each arm's idom chain up to c0,
+ * arms^2/2 steps (200k arms: 2 * 10^10, minutes). */
+static void test_switch_200k_arms(void **state) {
+    (void)state;
+    McFunc *small = switch_chain(50000), *f = switch_chain(200000);
+    McCfg *cs, *c;
+    double ts = build_time(small, &cs), t = build_time(f, &c);
+    int32_t done = 2 * 200000 + 2;
+    assert_int_equal(c->nrpo, done + 1);
+    assert_int_equal(c->npreds[done], 200001);
+    assert_int_equal(c->idom[done], 1);
+    for (int32_t i = 0; i < 200000; i++) {
+        int32_t ci = 1 + 2 * i;
+        assert_int_equal(c->idom[ci], i ? ci - 2 : 0);
+        assert_int_equal(c->idom[ci + 1], ci);
+        assert_int_equal(c->ndf[ci + 1], 1); /* the arm's frontier is the join */
+        assert_int_equal(c->df[ci + 1][0], done);
+        assert_int_equal(c->ndf[ci], i ? 1 : 0); /* c0 dominates done; the others have it in theirs */
+    }
+    print_message("switch cfg: 50k arms %.4fs, 200k arms %.4fs (x4 size: x%.1f time)\n", ts, t,
+                  ts > 0 ? t / ts : 0.0);
+    assert_true(t < 0.05 || t < 10 * ts);
+    mc_cfg_free(cs);
+    mc_cfg_free(c);
+    mc_func_free(small);
+    mc_func_free(f);
+}
+
+/* mc_phi_arg_hints: the hint finds each entry, and a phi whose entries are
+ * in another order than the first phi's is still answered by the scan. */
+static void test_phi_arg_hints(void **state) {
+    (void)state;
+    McFunc *f = graph(4, "0>1 0>2 1>3 2>3");
+    mc_func_param_add(f, "x", MC_VAL_I32);
+    PHI(f, 3, "a", 1, C(10), 2, C(20));
+    PHI(f, 3, "b", 2, C(21), 1, C(11));
+    int32_t *h = mc_phi_arg_hints(f);
+    assert_int_equal(h[2 * 1 + 0], 0);
+    assert_int_equal(h[2 * 2 + 0], 1);
+    assert_int_equal(h[2 * 0 + 0], -1);
+    assert_int_equal(h[2 * 0 + 1], -1);
+    const McPhi *a = &f->blocks[3].phis[0], *b = &f->blocks[3].phis[1];
+    assert_int_equal(mc_phi_arg_find(a, 1, h[2]), 0);
+    assert_int_equal(mc_phi_arg_find(a, 2, h[4]), 1);
+    assert_int_equal(mc_phi_arg_find(b, 1, h[2]), 1); /* hint misses: scanned */
+    assert_int_equal(mc_phi_arg_find(b, 2, h[4]), 0);
+    assert_int_equal(mc_phi_arg_find(b, 0, 0), -1);
+    assert_int_equal(mc_phi_arg_find(b, 1, 99), 1);
+    free(h);
+    mc_func_free(f);
+}
+
 static void test_liveness_chain_100k(void **state) {
     (void)state;
     /* Liveness stores nblocks x nvalues bits, so the scale test uses few
@@ -934,6 +1181,9 @@ int main(void) {
         cmocka_unit_test(test_chain_100k),
         cmocka_unit_test(test_diamond_chain_100k),
         cmocka_unit_test(test_long_loop_100k),
+        cmocka_unit_test(test_dominators_match_reference_random),
+        cmocka_unit_test(test_switch_200k_arms),
+        cmocka_unit_test(test_phi_arg_hints),
         cmocka_unit_test(test_liveness_chain_100k),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
