@@ -33,17 +33,26 @@ CFLAGS   := $(WARN) $(OPT) $(CPPFLAGS)
 LDLIBS   := -lm
 
 ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
-APP_SRC    := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c src/lesson/*.c)) src/main.c
+SHELL_SRC  := $(sort $(wildcard src/shell/*.c))
+FE_SRC     := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c src/lesson/*.c))
 TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
-APP_OBJ    := $(APP_SRC:%.c=$(BUILD)/obj/%.o)
+SHELL_OBJ  := $(SHELL_SRC:%.c=$(BUILD)/obj/%.o)
+FE_OBJ     := $(FE_SRC:%.c=$(BUILD)/obj/%.o)
+MAIN_OBJ   := $(BUILD)/obj/src/main.o
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_BIN  := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-LIB := $(BUILD)/libminicc.a
-BIN := $(BUILD)/minicc
+# Three libraries in dependency order: the engine, the shell core (session,
+# command table, drawing as text; no front end), the front ends (one-shot
+# commands, prompt, workbench, lessons). main.c links them; tests link them too.
+LIB       := $(BUILD)/libminicc.a
+SHELL_LIB := $(BUILD)/libminicc-shell.a
+FE_LIB    := $(BUILD)/libminicc-fe.a
+LIBS      := $(FE_LIB) $(SHELL_LIB) $(LIB)
+BIN       := $(BUILD)/minicc
 
 .PHONY: all run check asan test tests bench install uninstall clean deps fuzz
 all: $(BIN)
@@ -57,17 +66,28 @@ $(LIB): $(ENGINE_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BIN): $(APP_OBJ) $(LIB)
-	$(CC) $(OPT) $(LDSAN) -o $@ $(APP_OBJ) $(LIB) $(PKG_LIBS) $(LDLIBS)
+$(SHELL_LIB): $(SHELL_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
 
+$(FE_LIB): $(FE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(MAIN_OBJ) $(LIBS)
+	$(CC) $(OPT) $(LDSAN) -o $@ $(MAIN_OBJ) $(LIBS) $(PKG_LIBS) $(LDLIBS)
+
+# Tests and benches link the three libraries (an archive gives only what is used).
 # -pthread: test_globals runs two pipelines in two threads (glibc < 2.34 needs it).
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS) -pthread
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIBS) $(CMOCKA_LIBS) $(PKG_LIBS) $(LDLIBS) -pthread
 
-$(BUILD)/bench/%: bench/%.c $(LIB)
+$(BUILD)/bench/%: bench/%.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIBS) $(PKG_LIBS) $(LDLIBS)
 
 tests: $(BIN) $(TEST_BIN)
 
@@ -120,4 +140,4 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 # Test and bench programs may include sources directly: track those too.
--include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d)
+-include $(ENGINE_OBJ:.o=.d) $(SHELL_OBJ:.o=.d) $(FE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d)

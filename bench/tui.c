@@ -17,22 +17,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/lesson/lesson.c"
-#include "../src/repl/outfile.c"
-#include "../src/repl/session.c"
-#include "../src/repl/show.c"
-#include "../src/tui/frame.c"
-#include "../src/tui/keys.c"
-#include "../src/tui/layout.c"
-#include "../src/tui/pane_c.c"
-#include "../src/tui/pane_edge.c"
-#include "../src/tui/pane_interf.c"
-#include "../src/tui/pane_ir.c"
-#include "../src/tui/pane_lesson.c"
-#include "../src/tui/pane_log.c"
-#include "../src/tui/pane_regs.c"
-#include "../src/tui/pane_values.c"
-#include "../src/tui/workbench.c"
+#include "lesson/lesson.h"
+#include "shell/outfile.h"
+#include "shell/session.h"
+#include "shell/show.h"
+#include "tui/frame.h"
+#include "tui/wb.h"
 
 #define NBLOCKS 500
 #define GOAL_MS 2.0

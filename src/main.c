@@ -13,10 +13,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "lesson/lesson_cmd.h"
 #include "minicc/util.h"
-#include "repl/commands.h"
+#include "shell/commands.h"
 #include "repl/repl.h"
-#include "repl/session.h"
+#include "shell/session.h"
 #include "tui/tui.h"
 
 static const struct {
@@ -242,5 +243,9 @@ static int dispatch(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     mc_memory_keep();
+    /* The shell's command table knows no front end: the lesson player and
+     * the workbench put their commands in, before help. */
+    mc_command_register(&mc_lesson_command, "help");
+    mc_command_register(&mc_tui_command, "help");
     return close_stdout(dispatch(argc, argv));
 }

@@ -111,38 +111,9 @@ int mc_cli_error(const McCliOpts *o, const char *fmt, ...);
  * then returns 0 without doing anything else. */
 bool mc_cli_help(int argc, char **argv);
 
-/* A register-budget list (`minicc sweep --regs`, the prompt's `sweep`):
- * `N` (1..N), `A..B`, or `a,b,c`, budgets 1..MC_MAX_REGS (limits.h), at most 1024 of them.
- * Fills ks (room for 1024) and *nk; returns false when s is malformed. */
-#define MC_CLI_MAX_BUDGETS 1024
-bool mc_cli_parse_budgets(const char *s, int *ks, int *nk);
-
-/* The register-budget table shared by `minicc sweep` and the prompt's
- * `sweep`: runs `input` at stage input once on a copy of args, then for
- * every K in ks and every allocator in allocs allocates `ssa` (the SSA
- * function that stage alloc starts from), runs the allocated machine on a
- * fresh copy of args and compares. Prints to out a header
- * `sweep NAME (FROM): stage input gives OUTCOME`, one row per (K,
- * allocator) - slots, spill reads, spill writes, their sum (traffic),
- * instructions, phi copies executed, agree or DIVERGE - and a summary line.
- * Returns the number of diverging rows, or -1 when an allocation failed
- * (diagnostics in d). */
-int mc_cli_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
-                       int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
-                       McDiags *d);
-/* The same, stopping when *stop (interrupt.h; may be NULL) is set: the rows
- * printed so far stay, and it returns -1 with the diagnostic `interrupted`. */
-int mc_cli_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
-                            int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
-                            const McInterrupt *stop, McDiags *d);
-
 /* Exit status for an outcome: 0 returned, 3 trapped. */
 int mc_cli_outcome_status(const McOutcome *out);
 
-/* Stage native is about to build: the first time in this process, if there
- * is no usable compile cache (mc_native_cache_dir), the reason (static
- * text) for the one warning the caller prints; NULL otherwise. */
-const char *mc_cli_cache_unusable(void);
 /* That warning for one-shot command o->cmd:
  * `minicc CMD: warning: no compile cache: WHY; compiling in a private temporary directory`. */
 void mc_cli_cache_warning(const McCliOpts *o);

@@ -10,7 +10,7 @@
  * instructions, phi copies executed, and whether the outcome (return value or
  * trap, final buffers) agrees with stage input. Semantic agreement comes
  * first; the traffic columns only mean something on agreeing rows. Exit 0
- * when every row agrees, 1 otherwise. The table itself is mc_cli_sweep_table
+ * when every row agrees, 1 otherwise. The table itself is mc_sweep_table
  * (common.c), shared with the prompt's `sweep`. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "shell/sweep.h"
 #include "minicc/limits.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -50,12 +51,12 @@ int mc_cli_sweep(int argc, char **argv) {
         rest[n++] = argv[i];
     }
     rest[n] = NULL;
-    int *ks = mc_xmalloc(MC_CLI_MAX_BUDGETS * sizeof *ks), nk;
-    if (!mc_cli_parse_budgets(regs, ks, &nk)) {
+    int *ks = mc_xmalloc(MC_SWEEP_MAX_BUDGETS * sizeof *ks), nk;
+    if (!mc_sweep_parse_budgets(regs, ks, &nk)) {
         free(rest);
         free(ks);
         return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
-                            MC_MAX_REGS, MC_CLI_MAX_BUDGETS, regs);
+                            MC_MAX_REGS, MC_SWEEP_MAX_BUDGETS, regs);
     }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
@@ -87,7 +88,7 @@ int mc_cli_sweep(int argc, char **argv) {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
         char from[8];
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
-        int diverged = mc_cli_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
+        int diverged = mc_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
         if (diverged < 0) {
             mc_cli_print_diags(&o, &d);
             st = 2;

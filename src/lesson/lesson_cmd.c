@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "lesson.h"
-#include "repl/commands.h"
-#include "repl/outfile.h"
+#include "shell/commands.h"
+#include "shell/outfile.h"
 
 bool mc_lesson_exec_session(void *ctx, const char *line, McStr *out) {
     McSession *s = ctx;
@@ -250,3 +250,18 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
     if (!ok) s->errors++;
     return ok ? MC_CMD_OK : MC_CMD_ERROR;
 }
+
+/* The row of the command table for `lesson` (main.c registers it). */
+const McCommand mc_lesson_command = {
+    "lesson", "", "session", "lesson [--check|--write-here] FILE", "play a scripted lesson (or check it)",
+    "Plays FILE, a .lesson script, in a session of its own: narration, commands\n"
+    "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
+    "b: back to the previous part, q: quit) and asking questions before\n"
+    "revealing the answer. In batch mode it plays straight through.\n"
+    "With --check, runs every command and expectation without stopping and\n"
+    "reports FILE:LINE for the first failure. Lessons live in lessons/.\n"
+    "The lesson's commands write files (emit, dot) only inside one directory:\n"
+    "a fresh temporary one, named when the first file is written (--check\n"
+    "removes it afterwards), or with --write-here the lesson's own. Names are\n"
+    "relative to it; absolute paths, `..` and symbolic links are refused.\n",
+    "file", mc_cmd_lesson};

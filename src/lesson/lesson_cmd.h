@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "minicc/util.h"
-#include "repl/commands.h"
+#include "shell/commands.h"
 
 /* McLessonExec over a McSession (ctx): runs one prompt line, output and
  * errors in order into out. */
@@ -17,5 +17,8 @@ void mc_lesson_reset_session(void *ctx);
 int mc_cli_lesson(int argc, char **argv);
 /* The `lesson [--check] FILE` prompt command. */
 McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *err);
+/* Its row of the command table, with the help text; main.c registers it
+ * (mc_command_register), since the shell knows no front end. */
+extern const McCommand mc_lesson_command;
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "minicc/limits.h"
-#include "../repl/commands.h"
+#include "shell/commands.h"
 #include "tui.h"
 #include "wb.h"
 

@@ -31,8 +31,8 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "../repl/commands.h"
-#include "../repl/repl.h"
+#include "shell/commands.h"
+#include "shell/terminal.h"
 #include "minicc/util.h"
 #include "wb.h"
 
@@ -44,8 +44,7 @@ static int rlq_head, rlq_tail;
 static char *rl_done_line;     /* the line readline accepted */
 static bool tui_line_done;
 static bool rl_installed;      /* the command line belongs to readline */
-static char **tui_cands;
-static int tui_cand_next;
+static McSession *tui_prev_complete; /* whom completion served before (the prompt) */
 
 bool mc_tui_active(void) { return tui_on; }
 
@@ -185,26 +184,6 @@ static void tui_rl_line(char *line) {
     tui_line_done = true;
 }
 
-static char *tui_cand_gen(const char *text, int state) {
-    (void)text;
-    if (state == 0) tui_cand_next = 0;
-    if (!tui_cands || !tui_cands[tui_cand_next]) return NULL;
-    return strdup(tui_cands[tui_cand_next++]);
-}
-
-static char **tui_rl_complete(const char *text, int start, int end) {
-    rl_attempted_completion_over = 1;
-    mc_complete_free(tui_cands);
-    tui_cands = NULL;
-    McCompleteKind k = mc_command_complete(tw->s, rl_line_buffer, start, end, &tui_cands);
-    if (k == MC_COMPLETE_FILE) {
-        rl_attempted_completion_over = 0;
-        return rl_completion_matches(text, rl_filename_completion_function);
-    }
-    if (k == MC_COMPLETE_NONE) return NULL;
-    return rl_completion_matches(text, tui_cand_gen);
-}
-
 /* Several completions: list them in the log instead of on the terminal. */
 static void tui_rl_matches(char **matches, int num, int max) {
     (void)max;
@@ -232,7 +211,7 @@ typedef struct RlSaved {
 
 static FILE *rl_null;
 
-static void tui_rl_setup(RlSaved *sv) {
+static void tui_rl_setup(RlSaved *sv, McSession *s) {
     sv->getc_fn = rl_getc_function;
     sv->avail = rl_input_available_hook;
     sv->redisplay = rl_redisplay_function;
@@ -253,7 +232,7 @@ static void tui_rl_setup(RlSaved *sv) {
     rl_redisplay_function = tui_rl_redisplay;
     rl_prep_term_function = tui_rl_prep;
     rl_deprep_term_function = tui_rl_deprep;
-    rl_attempted_completion_function = tui_rl_complete;
+    tui_prev_complete = mc_term_completion(s);
     rl_completion_display_matches_hook = tui_rl_matches;
     rl_outstream = rl_null ? rl_null : stdout;
     rl_catch_signals = 0;
@@ -308,20 +287,6 @@ static void tui_cmd_close(Wb *wb) {
     wb->cmd[0] = 0;
 }
 
-static void tui_history_add(const char *line, const char *hist) {
-    const char *p = line;
-    while (*p == ' ' || *p == '\t') p++;
-    if (!*p) return;
-    HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
-    if (last && strcmp(last->line, line) == 0) return;
-    add_history(line);
-    if (hist) {
-        FILE *f = fopen(hist, "a");
-        if (f) fclose(f);
-        append_history(1, hist);
-    }
-}
-
 /* A key while the command line is open: to readline, as the bytes a
  * terminal would send. */
 static void tui_cmd_key(Wb *wb, int ch, const char *hist) {
@@ -357,7 +322,7 @@ static void tui_cmd_key(Wb *wb, int ch, const char *hist) {
         rl_done_line = NULL;
         tui_cmd_close(wb);
         if (line) {
-            tui_history_add(line, hist);
+            mc_term_history_add(line, hist);
             wb_submit(wb, line);
             free(line);
         }
@@ -374,11 +339,11 @@ typedef struct TuiBusy {
 
 static void tui_on_sigint(int sig) {
     (void)sig;
-    *mc_repl_interrupt_flag() = 1;
+    *mc_term_interrupt_flag() = 1;
 }
 
 static void tui_busy_begin(TuiBusy *b) {
-    *mc_repl_interrupt_flag() = 0;
+    *mc_term_interrupt_flag() = 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = tui_on_sigint;
@@ -398,8 +363,8 @@ static void tui_busy_begin(TuiBusy *b) {
 static bool tui_busy_end(TuiBusy *b) {
     if (b->have_tio) tcsetattr(STDIN_FILENO, TCSANOW, &b->tio);
     sigaction(SIGINT, &b->old_int, NULL);
-    bool hit = *mc_repl_interrupt_flag() != 0;
-    *mc_repl_interrupt_flag() = 0;
+    bool hit = *mc_term_interrupt_flag() != 0;
+    *mc_term_interrupt_flag() = 0;
     return hit;
 }
 
@@ -473,9 +438,9 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     set_escdelay(25);
     tui_colours();
 
-    char *hist = mc_repl_history_path();
+    char *hist = mc_term_history_path();
     RlSaved sv;
-    tui_rl_setup(&sv);
+    tui_rl_setup(&sv, s);
     if (own_history) {
         using_history();
         if (hist) read_history(hist);
@@ -485,7 +450,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     int H, W;
     getmaxyx(stdscr, H, W);
     const McInterrupt *outer_interrupt = s->interrupt;
-    s->interrupt = mc_repl_interrupt_flag();
+    s->interrupt = mc_term_interrupt_flag();
     wb_init(&wb, s, mc_tui_run_line, W, H);
     wb.color = tui_colour;
     tw = &wb;
@@ -538,8 +503,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     if (own_history && hist) history_truncate_file(hist, 1000);
     free(hist);
     tui_rl_restore(&sv);
-    mc_complete_free(tui_cands);
-    tui_cands = NULL;
+    mc_term_completion(tui_prev_complete);
     fflush(stderr);
     if (saved_err >= 0) {
         dup2(saved_err, STDERR_FILENO);
@@ -587,3 +551,13 @@ McCmdStatus mc_cmd_tui(McSession *s, int argc, char **argv, FILE *out, FILE *err
     int st = mc_tui_run(s, argc > 1 ? argv[1] : NULL, err);
     return st == 0 ? MC_CMD_OK : MC_CMD_ERROR;
 }
+
+/* The row of the command table for `tui` (main.c registers it). */
+const McCommand mc_tui_command = {
+    "tui", "", "session", "tui [LESSON]", "open the full-screen workbench on this session",
+    "The workbench (also `minicc --tui FILE`): IR listing, values, the phi\n"
+    "record of the last edge, interference graph and registers for K, the\n"
+    "generated C, and this command line at the bottom. Single keys step (n, i,\n"
+    "c, b, r), change K (+, -), switch layouts (l) and focus (Tab); ? lists\n"
+    "them, q comes back here. With LESSON, plays it in a narration pane.\n",
+    "file", mc_cmd_tui};

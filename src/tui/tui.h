@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../repl/commands.h"
-#include "../repl/session.h"
+#include "shell/commands.h"
+#include "shell/session.h"
 
 /* argv[0] is "--tui". Returns the exit status: 0, or 2 when stdout/stdin is
  * not a terminal or the arguments are bad. */
@@ -24,6 +24,9 @@ int mc_tui_run(McSession *s, const char *lesson, FILE *err);
 bool mc_tui_active(void);
 /* The `tui` command of the prompt's command table (commands.c). */
 McCmdStatus mc_cmd_tui(McSession *s, int argc, char **argv, FILE *out, FILE *err);
+/* Its row of the command table, with the help text; main.c registers it
+ * (mc_command_register), since the shell knows no front end. */
+extern const McCommand mc_tui_command;
 /* mc_command_line with the workbench's signature. */
 int mc_tui_run_line(McSession *s, const char *line, bool bail, FILE *out, FILE *err);
 /* Shared by the terminal and batch entries: parse [--lesson L] [FILE [ARG...]]

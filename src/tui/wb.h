@@ -15,11 +15,11 @@
 #include <stdio.h>
 
 #include "frame.h"
-#include "../lesson/lesson.h"
+#include "lesson/lesson.h"
 #include "minicc/cfg.h"
 #include "minicc/interp.h"
-#include "../repl/outfile.h"
-#include "../repl/session.h"
+#include "shell/outfile.h"
+#include "shell/session.h"
 
 typedef enum WbPane {
     WB_IR = 0,

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../repl/show.h"
+#include "shell/show.h"
 #include "minicc/cgen.h"
 #include "minicc/limits.h"
 #include "minicc/regalloc.h"

@@ -19,8 +19,8 @@
 #include <signal.h>
 #include <sys/time.h>
 
-#include "../../src/repl/session.c"
-#include "../../src/repl/show.c"
+#include "shell/session.h"
+#include "shell/show.h"
 #include "minicc/cgen.h"
 #include "minicc/check.h"
 #include "minicc/interrupt.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lesson/lesson.c"
+#include "lesson/lesson.h"
 
 /* The fake prompt: `echo TEXT` prints TEXT, `fail` fails, `print x` shows
  * `x = 2`, `count` prints how often it ran; `reset` zeroes the counter. */

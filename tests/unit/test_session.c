@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/repl/session.c"
-#include "../../src/repl/show.c"
+#include "shell/session.h"
+#include "shell/show.h"
 
 #define SWAP "share/minicc/examples/swap.ir"
 

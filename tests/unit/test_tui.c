@@ -12,22 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lesson/lesson.c"
-#include "repl/outfile.c"
-#include "repl/session.c"
-#include "repl/show.c"
-#include "tui/frame.c"
-#include "tui/keys.c"
-#include "tui/layout.c"
-#include "tui/pane_c.c"
-#include "tui/pane_edge.c"
-#include "tui/pane_interf.c"
-#include "tui/pane_ir.c"
-#include "tui/pane_lesson.c"
-#include "tui/pane_log.c"
-#include "tui/pane_regs.c"
-#include "tui/pane_values.c"
-#include "tui/workbench.c"
+#include "lesson/lesson.h"
+#include "shell/outfile.h"
+#include "shell/session.h"
+#include "shell/show.h"
+#include "tui/frame.h"
+#include "tui/wb.h"
 
 static const char *swap_ir = "func swap(i32 n) {\n"
                              "entry:\n    i0 = copy 0\n    jump head\n"

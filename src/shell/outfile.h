@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "session.h"
+#include "shell/session.h"
 
 typedef struct McOutDir {
     char *path;    /* absolute; NULL while a temporary one is not made yet */

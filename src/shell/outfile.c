@@ -1,6 +1,6 @@
 /* outfile.c - the files prompt commands write, and the one directory a
  * lesson's commands may write in (see outfile.h). */
-#include "outfile.h"
+#include "shell/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 
-#include "session.h"
+#include "shell/session.h"
 
 typedef enum McCmdStatus { MC_CMD_OK = 0, MC_CMD_ERROR = 1, MC_CMD_QUIT = 2 } McCmdStatus;
 
@@ -38,6 +38,11 @@ typedef struct McCommand {
 
 /* The whole table, in help order. */
 const McCommand *mc_commands(int *n);
+/* Put a front end's command into the table, before the command named
+ * `before` (at the end when NULL or unknown). The shell knows no front end:
+ * main.c registers `lesson` (src/lesson) and `tui` (src/tui) at start-up,
+ * before any command runs. At most 8. */
+void mc_command_register(const McCommand *c, const char *before);
 /* Exact name or alias, else a unique prefix of one. NULL when unknown or
  * ambiguous; then `why` (may be NULL) gets the reason, e.g.
  * `ambiguous command 'st': start, step, stepi`. */

@@ -3,7 +3,7 @@
  * Output is meant for a projector: columns are aligned, the simultaneous phi
  * assignment of an edge is one table, and every line of IR is spelled
  * exactly as the text format spells it so students can copy it back. */
-#include "show.h"
+#include "shell/show.h"
 
 #include <stdlib.h>
 #include <string.h>

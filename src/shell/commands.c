@@ -4,7 +4,7 @@
  * `help`, the man page and completion all read the same table. Handlers
  * check their arguments before touching the session, report through
  * mc_session_error, and leave the session unchanged on failure. */
-#include "commands.h"
+#include "shell/commands.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,11 +23,9 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
-#include "outfile.h"
-#include "show.h"
-#include "cli/common.h"
-#include "lesson/lesson_cmd.h"
-#include "tui/tui.h"
+#include "shell/outfile.h"
+#include "shell/show.h"
+#include "shell/sweep.h"
 
 typedef McCmdStatus Status;
 #define OK MC_CMD_OK
@@ -453,21 +451,21 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
     return OK;
 }
 
-/* The same table as `minicc sweep` (mc_cli_sweep_table). */
+/* The same table as `minicc sweep` (mc_sweep_table). */
 static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (too_many(s, err, argc, argv, 2)) return ERR;
-    int ks[MC_CLI_MAX_BUDGETS], nk = 0;
+    int ks[MC_SWEEP_MAX_BUDGETS], nk = 0;
     McAllocator allocs[2] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
     int nallocs = 2;
     const char *list = argc >= 2 ? argv[1] : "8";
     int64_t max;
     if (strspn(list, "0123456789+-") == strlen(list)) {
         /* sweep MAX: K = 1..MAX */
-        if (!parse_count(s, err, "sweep", list, 1, MC_CLI_MAX_BUDGETS, &max)) return ERR;
+        if (!parse_count(s, err, "sweep", list, 1, MC_SWEEP_MAX_BUDGETS, &max)) return ERR;
         for (int k = 1; k <= max; k++) ks[nk++] = k;
-    } else if (!mc_cli_parse_budgets(list, ks, &nk)) {
+    } else if (!mc_sweep_parse_budgets(list, ks, &nk)) {
         return mc_session_error(s, err, "sweep: expected MAX, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
-                                MC_MAX_REGS, MC_CLI_MAX_BUDGETS, list),
+                                MC_MAX_REGS, MC_SWEEP_MAX_BUDGETS, list),
                ERR;
     }
     if (argc >= 3) {
@@ -482,7 +480,7 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    int diverged = mc_cli_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+    int diverged = mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                            s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) print_diags_err_cmd(s, &d, err, "sweep");
     mc_diags_free(&d);
@@ -802,9 +800,9 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
 }
 
 /* Stage native without a compile cache: one warning per process
- * (mc_cli_cache_unusable), placed like the session's errors. */
+ * (mc_shell_cache_unusable), placed like the session's errors. */
 static void cache_warning(McSession *s, FILE *err) {
-    const char *why = mc_cli_cache_unusable();
+    const char *why = mc_shell_cache_unusable();
     if (!why) return;
     if (s->where_file && s->where_line > 0) fprintf(err, "%s:%d: ", s->where_file, s->where_line);
     else if (s->where_file) fprintf(err, "%s: ", s->where_file);
@@ -1033,25 +1031,6 @@ static const McCommand table[] = {
      "together); deeper, the command fails with `nested too deeply` and every\n"
      "enclosing script and lesson stops.\n",
      "file", cmd_source},
-    {"lesson", "", "session", "lesson [--check|--write-here] FILE", "play a scripted lesson (or check it)",
-     "Plays FILE, a .lesson script, in a session of its own: narration, commands\n"
-     "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
-     "b: back to the previous part, q: quit) and asking questions before\n"
-     "revealing the answer. In batch mode it plays straight through.\n"
-     "With --check, runs every command and expectation without stopping and\n"
-     "reports FILE:LINE for the first failure. Lessons live in lessons/.\n"
-     "The lesson's commands write files (emit, dot) only inside one directory:\n"
-     "a fresh temporary one, named when the first file is written (--check\n"
-     "removes it afterwards), or with --write-here the lesson's own. Names are\n"
-     "relative to it; absolute paths, `..` and symbolic links are refused.\n",
-     "file", mc_cmd_lesson},
-    {"tui", "", "session", "tui [LESSON]", "open the full-screen workbench on this session",
-     "The workbench (also `minicc --tui FILE`): IR listing, values, the phi\n"
-     "record of the last edge, interference graph and registers for K, the\n"
-     "generated C, and this command line at the bottom. Single keys step (n, i,\n"
-     "c, b, r), change K (+, -), switch layouts (l) and focus (Tab); ? lists\n"
-     "them, q comes back here. With LESSON, plays it in a narration pane.\n",
-     "file", mc_cmd_tui},
     {"help", "h ?", "session", "help [COMMAND]", "list the commands, or explain one", "", "command", cmd_help},
     {"quit", "q exit", "session", "quit", "leave minicc (also Ctrl-D)", "", "", cmd_quit},
     /* showing */
@@ -1192,9 +1171,31 @@ static const McCommand table[] = {
      "cfg|interference|dom file", cmd_dot},
 };
 
+/* The table with the front ends' commands put in (mc_command_register):
+ * rebuilt on each registration, which happens at start-up only. */
+enum { NTABLE = (int)(sizeof table / sizeof table[0]), MAX_REGISTERED = 8 };
+static McCommand merged[NTABLE + MAX_REGISTERED];
+static int nmerged;
+
 const McCommand *mc_commands(int *n) {
-    *n = (int)(sizeof table / sizeof table[0]);
-    return table;
+    if (nmerged == 0) {
+        memcpy(merged, table, sizeof table);
+        nmerged = NTABLE;
+    }
+    *n = nmerged;
+    return merged;
+}
+
+void mc_command_register(const McCommand *c, const char *before) {
+    int n;
+    mc_commands(&n);
+    MC_ASSERT(n < NTABLE + MAX_REGISTERED);
+    int at = n;
+    for (int i = 0; i < n && before; i++)
+        if (strcmp(merged[i].name, before) == 0) at = i;
+    memmove(&merged[at + 1], &merged[at], (size_t)(n - at) * sizeof merged[0]);
+    merged[at] = *c;
+    nmerged = n + 1;
 }
 
 static bool has_alias(const McCommand *c, const char *w, size_t len, bool prefix) {
@@ -1212,17 +1213,18 @@ static bool has_alias(const McCommand *c, const char *w, size_t len, bool prefix
 
 const McCommand *mc_command_find(const char *word, char *why, size_t size) {
     size_t len = strlen(word);
-    int n = (int)(sizeof table / sizeof table[0]);
+    int n;
+    const McCommand *all = mc_commands(&n);
     for (int i = 0; i < n; i++)
-        if (strcmp(table[i].name, word) == 0 || has_alias(&table[i], word, len, false)) return &table[i];
+        if (strcmp(all[i].name, word) == 0 || has_alias(&all[i], word, len, false)) return &all[i];
     const McCommand *found = NULL;
     int matches = 0;
     McStr list;
     mc_str_init(&list);
     for (int i = 0; i < n && len > 0; i++) {
-        if (strncmp(table[i].name, word, len) == 0 || has_alias(&table[i], word, len, true)) {
-            mc_str_printf(&list, "%s%s", matches ? ", " : "", table[i].name);
-            found = &table[i];
+        if (strncmp(all[i].name, word, len) == 0 || has_alias(&all[i], word, len, true)) {
+            mc_str_printf(&list, "%s%s", matches ? ", " : "", all[i].name);
+            found = &all[i];
             matches++;
         }
     }

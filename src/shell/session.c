@@ -6,7 +6,7 @@
  * a typo. Pipeline products are built lazily and dropped as a chain: a new
  * SSA drops the optimized function, the destroyed function and the
  * allocation built from it. */
-#include "session.h"
+#include "shell/session.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

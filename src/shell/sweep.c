@@ -1,0 +1,133 @@
+/* sweep.c - the register-budget table (sweep.h) and the compile-cache note. */
+#include "shell/sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/cgen.h"
+#include "minicc/limits.h"
+#include "minicc/parse.h"
+#include "minicc/pipeline.h"
+#include "minicc/run.h"
+#include "minicc/util.h"
+
+const char *mc_shell_cache_unusable(void) {
+    static bool asked; /* front end: one warning per process */
+    static char why[512];
+    if (asked) return NULL;
+    asked = true;
+    char *dir = mc_native_cache_dir(NULL, why, sizeof why);
+    if (dir) {
+        free(dir);
+        return NULL;
+    }
+    return why;
+}
+
+/* ---- the register-budget sweep ----------------------------------------------- */
+
+bool mc_sweep_parse_budgets(const char *s, int *ks, int *nk) {
+    *nk = 0;
+    const char *dots = strstr(s, "..");
+    int32_t a, b;
+    if (dots) {
+        if (mc_parse_i32(s, (size_t)(dots - s), &a) || mc_parse_i32(dots + 2, strlen(dots + 2), &b) || a < 1 ||
+            b < a || b > MC_MAX_REGS || b - a >= MC_SWEEP_MAX_BUDGETS)
+            return false;
+        for (int k = a; k <= b; k++) ks[(*nk)++] = k;
+        return true;
+    }
+    if (!strchr(s, ',')) {
+        if (mc_parse_i32(s, strlen(s), &b) || b < 1 || b > MC_SWEEP_MAX_BUDGETS) return false;
+        for (int k = 1; k <= b; k++) ks[(*nk)++] = k;
+        return true;
+    }
+    while (*s) {
+        const char *c = strchr(s, ',');
+        size_t len = c ? (size_t)(c - s) : strlen(s);
+        if (mc_parse_i32(s, len, &a) || a < 1 || a > MC_MAX_REGS || *nk >= MC_SWEEP_MAX_BUDGETS) return false;
+        ks[(*nk)++] = a;
+        s += len;
+        if (*s == ',') s++;
+    }
+    return *nk > 0;
+}
+
+int mc_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                       int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                       McDiags *d) {
+    return mc_sweep_table_intr(out, input, ssa, from, args, max_steps, ks, nk, allocs, nallocs, NULL, d);
+}
+
+static int sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
+    fflush(out);
+    mc_args_free(ref);
+    mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+    return -1;
+}
+
+int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                            int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                            const McInterrupt *stop, McDiags *d) {
+    McArgs ref;
+    mc_args_copy(&ref, args);
+    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
+    if (want.kind == MC_INTERRUPTED) return sweep_interrupted(out, &ref, d);
+    char buf[192];
+    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
+    fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
+            "spill_writes", "traffic", "instructions", "copies", "result");
+    int diverged = 0, refused = 0;
+    for (int i = 0; i < nk; i++) {
+        for (int w = 0; w < nallocs; w++) {
+            /* Per allocation: the allocator itself is not polled. */
+            if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
+            int nd = d->n;
+            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
+            if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
+                /* over the size limit: say so in the row and go on */
+                fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], mc_allocator_name(allocs[w]), d->v[nd].msg);
+                while (d->n > nd) free(d->v[--d->n].msg);
+                refused++;
+                continue;
+            }
+            if (!a) {
+                fflush(out);
+                mc_args_free(&ref);
+                return -1;
+            }
+            McArgs run;
+            mc_args_copy(&run, args);
+            McStageStats s;
+            memset(&s, 0, sizeof s);
+            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
+            if (got.kind == MC_INTERRUPTED) {
+                mc_args_free(&run);
+                mc_allocation_free(a);
+                return sweep_interrupted(out, &ref, d);
+            }
+            bool same = mc_outcome_same(&want, &ref, &got, &run);
+            if (!same) diverged++;
+            fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],
+                    mc_allocator_name(allocs[w]), (int)s.slots, (long long)s.spill_reads,
+                    (long long)s.spill_writes, (long long)(s.spill_reads + s.spill_writes), (long long)s.instructions,
+                    (long long)s.copies, same ? "agree" : "DIVERGE: ");
+            if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), out);
+            fputc('\n', out);
+            mc_args_free(&run);
+            mc_allocation_free(a);
+        }
+    }
+    int runs = nk * nallocs - refused;
+    if (refused)
+        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, nk * nallocs,
+                nk * nallocs == 1 ? "" : "s");
+    if (diverged)
+        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
+                diverged == 1 ? "s" : "");
+    else if (runs > 0)
+        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs,
+                runs == 1 ? " agrees" : "s agree");
+    mc_args_free(&ref);
+    return diverged;
+}

@@ -1,0 +1,46 @@
+/* sweep.h - the chapter's register-budget experiment as a table, shared by
+ * `minicc sweep` (src/cli/sweep.c) and the prompt's `sweep`, and the one
+ * note about a missing compile cache that every front end prints once.
+ *
+ * Implemented in sweep.c (src/shell). */
+#ifndef MINICC_SHELL_SWEEP_H
+#define MINICC_SHELL_SWEEP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "minicc/diag.h"
+#include "minicc/interp.h"
+#include "minicc/regalloc.h"
+
+/* A register-budget list (`minicc sweep --regs`, the prompt's `sweep`):
+ * `N` (1..N), `A..B`, or `a,b,c`, budgets 1..MC_MAX_REGS (limits.h), at most 1024 of them.
+ * Fills ks (room for 1024) and *nk; returns false when s is malformed. */
+#define MC_SWEEP_MAX_BUDGETS 1024
+bool mc_sweep_parse_budgets(const char *s, int *ks, int *nk);
+
+/* The register-budget table shared by `minicc sweep` and the prompt's
+ * `sweep`: runs `input` at stage input once on a copy of args, then for
+ * every K in ks and every allocator in allocs allocates `ssa` (the SSA
+ * function that stage alloc starts from), runs the allocated machine on a
+ * fresh copy of args and compares. Prints to out a header
+ * `sweep NAME (FROM): stage input gives OUTCOME`, one row per (K,
+ * allocator) - slots, spill reads, spill writes, their sum (traffic),
+ * instructions, phi copies executed, agree or DIVERGE - and a summary line.
+ * Returns the number of diverging rows, or -1 when an allocation failed
+ * (diagnostics in d). */
+int mc_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                       int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                       McDiags *d);
+/* The same, stopping when *stop (interrupt.h; may be NULL) is set: the rows
+ * printed so far stay, and it returns -1 with the diagnostic `interrupted`. */
+int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                            int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                            const McInterrupt *stop, McDiags *d);
+
+/* Stage native is about to build: the first time in this process, if there
+ * is no usable compile cache (mc_native_cache_dir), the reason (static
+ * text) for the one warning the caller prints; NULL otherwise. */
+const char *mc_shell_cache_unusable(void);
+
+#endif
