@@ -28,7 +28,8 @@
  * shared object; buffers live in MAP_SHARED memory so effects before a trap,
  * a time-out or a crash stay visible. The engine never prints.
  *
- * Implemented in cgen.c, native.c (src/engine). */
+ * Implemented in cgen.c (rendering), native.c (compiling and calling) and
+ * native_cache.c (the compile cache, mc_native_cache_dir), in src/engine. */
 #ifndef MINICC_CGEN_H
 #define MINICC_CGEN_H
 
