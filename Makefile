@@ -32,7 +32,7 @@ CPPFLAGS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -DMINICC_VERSION='"$(VERSI
 CFLAGS   := $(WARN) $(OPT) $(CPPFLAGS)
 LDLIBS   := -lm
 
-ENGINE_SRC := $(sort $(wildcard src/engine/*.c))
+ENGINE_SRC := $(sort $(wildcard src/engine/*/*.c))
 SHELL_SRC  := $(sort $(wildcard src/shell/*.c))
 FE_SRC     := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c src/lesson/*.c))
 TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))

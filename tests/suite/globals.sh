@@ -13,7 +13,7 @@ pass=0; fail=0
 if ! command -v objdump >/dev/null 2>&1; then
     echo "skip: no objdump"; echo "0 passed, 0 failed"; exit 0
 fi
-for o in "$BUILD"/obj/src/engine/*.o; do
+for o in "$BUILD"/obj/src/engine/*/*.o; do
     [ -f "$o" ] || continue
     bad=$(objdump -t "$o" | awk '$0 ~ / O / {
             for (i = 1; i <= NF; i++) if ($i == "O") { sec = $(i + 1); name = $NF }

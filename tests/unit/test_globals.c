@@ -28,7 +28,7 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-#include "engine/regalloc_test.h"
+#include "engine/alloc/regalloc_test.h"
 
 /* ---- sources with far positions ------------------------------------------ */
 

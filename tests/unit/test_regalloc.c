@@ -28,7 +28,7 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-#include "engine/regalloc_test.h"
+#include "engine/alloc/regalloc_test.h"
 
 static const char *swap_src =
     "func swap(i32 n) {\n"

@@ -1,0 +1,84 @@
+#!/bin/sh
+# layers.sh - the include graph keeps its shape (src/engine/README.md):
+#   * nothing includes a .c file;
+#   * the engine includes no front end and no shell; the shell no front end;
+#   * the engine's folders point down the pipeline: a file (or a public
+#     header) includes only headers of its own layer or a layer below;
+#   * the directories of src/ include each other without a cycle (tsort).
+# Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.."
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -10; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# 1. No .c file is included anywhere.
+bad=$(grep -rn '#include "[^"]*\.c"' src tests bench 2>/dev/null)
+[ -z "$bad" ] && ok "no file includes a .c file" || ko "a .c file is included" "$bad"
+
+# 2. The engine and the shell include no front end.
+bad=$(grep -rn '#include "\(cli\|repl\|tui\|lesson\|shell\)/' src/engine 2>/dev/null)
+[ -z "$bad" ] && ok "src/engine includes no front end and no shell" || ko "src/engine includes a front end" "$bad"
+bad=$(grep -rn '#include "\(cli\|repl\|tui\|lesson\)/' src/shell 2>/dev/null)
+[ -z "$bad" ] && ok "src/shell includes no front end" || ko "src/shell includes a front end" "$bad"
+bad=$(grep -rn '#include "\.\./' src tests bench 2>/dev/null)
+[ -z "$bad" ] && ok "one include style: no \"../\" paths" || ko "an include climbs with ../" "$bad"
+
+# 3. Layers of the engine, bottom to top, and the public headers' layers.
+rank() { # folder -> number
+    case $1 in
+    ir) echo 1 ;; analysis) echo 2 ;; frontend) echo 3 ;; exec) echo 4 ;; ssa) echo 5 ;;
+    opt) echo 6 ;; alloc) echo 7 ;; backend) echo 8 ;; pipeline) echo 9 ;; *) echo 0 ;;
+    esac
+}
+header_rank() { # minicc header -> number
+    case $1 in
+    ir.h | diag.h | util.h | interrupt.h | limits.h) echo 1 ;;
+    cfg.h | verify.h) echo 2 ;; parse.h) echo 3 ;; interp.h | run.h) echo 4 ;; ssa.h) echo 5 ;;
+    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h | gen.h) echo 9 ;;
+    *) echo 99 ;;
+    esac
+}
+n=0; bad=""
+for f in src/engine/*/*.c src/engine/*/*.h; do
+    [ -f "$f" ] || continue
+    dir=$(basename "$(dirname "$f")"); r=$(rank "$dir")
+    [ "$r" = 0 ] && { bad="$bad
+$f: folder '$dir' has no layer (add it to layers.sh and src/engine/README.md)"; continue; }
+    for h in $(sed -n 's/^#include "minicc\/\([^"]*\)".*/\1/p' "$f"); do
+        n=$((n + 1)); hr=$(header_rank "$h")
+        [ "$hr" -le "$r" ] || bad="$bad
+$f ($dir) includes minicc/$h (layer $hr above $r)"
+    done
+done
+for f in include/minicc/*.h; do
+    r=$(header_rank "$(basename "$f")")
+    [ "$r" = 99 ] && { bad="$bad
+$f has no layer (add it to layers.sh)"; continue; }
+    for h in $(sed -n 's/^#include "\([^"/]*\.h\)".*/\1/p' "$f"); do
+        n=$((n + 1)); hr=$(header_rank "$h")
+        [ "$hr" -le "$r" ] || bad="$bad
+$f includes $h (layer $hr above $r)"
+    done
+done
+[ -z "$bad" ] && ok "engine includes point down the pipeline ($n includes)" || ko "an engine include points up" "$bad"
+
+# 4. The directories of src/ form no cycle.
+: >"$tmp/edges"
+for f in $(find src -name '*.[ch]' | sort); do
+    from=$(dirname "$f" | sed 's|^src/||; s|/.*||'); [ "$from" = src ] && from=main
+    for to in $(sed -n 's/^#include "\(engine\|shell\|cli\|repl\|tui\|lesson\|minicc\)\/.*/\1/p' "$f" | sort -u); do
+        [ "$to" = minicc ] && to=engine
+        [ "$to" != "$from" ] && echo "$to $from" >>"$tmp/edges"
+    done
+done
+sort -u "$tmp/edges" -o "$tmp/edges"
+if tsort "$tmp/edges" >"$tmp/order" 2>"$tmp/err"; then
+    ok "src/ directories in dependency order: $(tr '\n' ' ' <"$tmp/order")"
+else
+    ko "the include graph of src/ has a cycle" "$(cat "$tmp/err")"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
