@@ -28,6 +28,7 @@ need_cmd dot graphviz         # pictures of CFGs and interference graphs
 if [ "$purpose" = check ]; then
     need_cmd tmux tmux        # the real-terminal tests
     need_cmd valgrind valgrind
+    [ -x /usr/bin/time ] || missing="$missing time" # GNU time: limits.sh measures maximum RSS
 fi
 [ -z "$missing" ] && exit 0
 
