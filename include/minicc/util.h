@@ -55,6 +55,12 @@ char *mc_str_take(McStr *b); /* returns the malloc'd string, resets b */
 #define MC_MAX_INPUT_DEFAULT ((size_t)64 << 20)
 #define MC_MAX_INPUT_ENV "MINICC_MAX_INPUT"
 
+/* $name as a positive whole number at most max (with size: a number of bytes,
+ * suffix K, M or G for powers of 1024): 1 with *out when it is set and
+ * valid, 0 when unset or empty, -1 when malformed (the caller words the
+ * error). The one parser of every numeric environment knob. */
+int mc_env_number(const char *name, bool size, uint64_t max, uint64_t *out);
+
 /* The input limit in force; false (and why) when $MINICC_MAX_INPUT is malformed. */
 bool mc_input_limit(size_t *limit, char *why, size_t size);
 /* The message for an input longer than `limit` (see above). */

@@ -60,14 +60,19 @@ static void on_sigint_batch(int sig) {
     interrupt_flag = 1;
 }
 
-void mc_repl_batch_interrupts(McSession *s) {
-    interrupt_flag = 0;
+/* SIGINT goes to handler; system calls it interrupts are restarted. */
+static void catch_sigint(void (*handler)(int)) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint_batch;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, NULL);
+}
+
+void mc_repl_batch_interrupts(McSession *s) {
+    interrupt_flag = 0;
+    catch_sigint(on_sigint_batch);
     s->interrupt = &interrupt_flag;
 }
 
@@ -78,12 +83,7 @@ int mc_repl_run(McSession *s) {
     mc_term_completion(s);
     rl_basic_word_break_characters = " \t;";
     rl_catch_signals = 0;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &sa, NULL);
+    catch_sigint(on_sigint);
     const McInterrupt *outer_interrupt = s->interrupt;
     s->interrupt = &interrupt_flag;
 

@@ -1210,21 +1210,13 @@ static double estimate_traffic(const McAllocation *a, const McFunc *f, const dou
 /* The interference limit: $MINICC_MAX_INTERFERENCES when set (a positive
  * number), else the default; -1 with a diagnostic when it is malformed. */
 static int64_t interference_limit(McDiags *d) {
-    const char *s = getenv("MINICC_MAX_INTERFERENCES");
-    if (!s || !*s) return MC_DEFAULT_MAX_INTERFERENCES;
-    int64_t v = 0;
-    bool ok = true;
-    for (const char *p = s; *p && ok; p++) {
-        if (*p < '0' || *p > '9' || v > (INT64_MAX - 9) / 10)
-            ok = false;
-        else
-            v = v * 10 + (*p - '0');
-    }
-    if (!ok || v < 1) {
-        mc_diag(d, (McLoc){0, 0}, "$MINICC_MAX_INTERFERENCES must be a positive number, not '%s'", s);
+    uint64_t v = MC_DEFAULT_MAX_INTERFERENCES;
+    if (mc_env_number("MINICC_MAX_INTERFERENCES", false, (uint64_t)INT64_MAX, &v) < 0) {
+        mc_diag(d, (McLoc){0, 0}, "$MINICC_MAX_INTERFERENCES must be a positive number, not '%s'",
+                getenv("MINICC_MAX_INTERFERENCES"));
         return -1;
     }
-    return v;
+    return (int64_t)v;
 }
 
 McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {

@@ -718,32 +718,14 @@ void mc_ncache_prune(const char *dir, int dirfd, const char *keep_key, const cha
 /* $name as a positive count, or with size a positive number of bytes
  * (suffix K, M or G: powers of 1024). Unset or empty leaves *out. */
 static bool env_limit(const char *name, bool size, int64_t *out, McDiags *d) {
-    const char *s = getenv(name);
-    if (!s || !*s) return true;
-    char *end = NULL;
-    unsigned long long v = 0;
-    int shift = 0;
-    bool ok = s[0] >= '0' && s[0] <= '9';
-    if (ok) {
-        errno = 0;
-        v = strtoull(s, &end, 10);
-        ok = errno == 0;
-    }
-    if (ok && size && *end) {
-        switch (*end) {
-        case 'k': case 'K': shift = 10; break;
-        case 'm': case 'M': shift = 20; break;
-        case 'g': case 'G': shift = 30; break;
-        default: break;
-        }
-        if (shift) end++;
-    }
-    if (!ok || *end || v < 1 || v > ((unsigned long long)INT64_MAX >> shift)) {
+    uint64_t v;
+    int r = mc_env_number(name, size, (uint64_t)INT64_MAX, &v);
+    if (r < 0) {
         mc_diag(d, (McLoc){0, 0}, "native: $%s must be %s, not '%s'", name,
-                size ? "a positive number of bytes (suffix K, M or G allowed)" : "a positive number", s);
+                size ? "a positive number of bytes (suffix K, M or G allowed)" : "a positive number", getenv(name));
         return false;
     }
-    *out = (int64_t)(v << shift);
+    if (r > 0) *out = (int64_t)v;
     return true;
 }
 

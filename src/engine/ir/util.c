@@ -106,10 +106,9 @@ char *mc_str_take(McStr *b) {
     return s;
 }
 
-bool mc_input_limit(size_t *limit, char *why, size_t size) {
-    const char *s = getenv(MC_MAX_INPUT_ENV);
-    *limit = MC_MAX_INPUT_DEFAULT;
-    if (!s || !*s) return true;
+int mc_env_number(const char *name, bool size, uint64_t max, uint64_t *out) {
+    const char *s = getenv(name);
+    if (!s || !*s) return 0;
     char *end = NULL;
     unsigned long long v = 0;
     int shift = 0;
@@ -119,7 +118,7 @@ bool mc_input_limit(size_t *limit, char *why, size_t size) {
         v = strtoull(s, &end, 10);
         ok = errno == 0;
     }
-    if (ok && *end) {
+    if (ok && size && *end) {
         switch (*end) {
         case 'k': case 'K': shift = 10; break;
         case 'm': case 'M': shift = 20; break;
@@ -128,14 +127,23 @@ bool mc_input_limit(size_t *limit, char *why, size_t size) {
         }
         if (shift) end++;
     }
+    if (!ok || *end || v < 1 || v > (max >> shift)) return -1;
+    *out = (uint64_t)v << shift;
+    return 1;
+}
+
+bool mc_input_limit(size_t *limit, char *why, size_t size) {
+    *limit = MC_MAX_INPUT_DEFAULT;
+    uint64_t v;
     /* At most SIZE_MAX / 2: the reader adds a terminating byte and doubles. */
-    if (!ok || *end || v < 1 || v > ((unsigned long long)(SIZE_MAX / 2) >> shift)) {
+    int r = mc_env_number(MC_MAX_INPUT_ENV, true, SIZE_MAX / 2, &v);
+    if (r < 0) {
         snprintf(why, size, "$%s must be a positive number of bytes (suffix K, M or G allowed), not '%s'",
-                 MC_MAX_INPUT_ENV, s);
+                 MC_MAX_INPUT_ENV, getenv(MC_MAX_INPUT_ENV));
         errno = EINVAL;
         return false;
     }
-    *limit = (size_t)v << shift;
+    if (r > 0) *limit = (size_t)v;
     return true;
 }
 
