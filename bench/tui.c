@@ -19,6 +19,7 @@
 
 #include "../src/lesson/lesson.c"
 #include "../src/repl/outfile.c"
+#include "../src/repl/picture.c"
 #include "../src/repl/session.c"
 #include "../src/repl/show.c"
 #include "../src/tui/frame.c"

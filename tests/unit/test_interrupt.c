@@ -20,6 +20,7 @@
 #include <sys/time.h>
 
 #include "../../src/repl/session.c"
+#include "../../src/repl/picture.c"
 #include "../../src/repl/show.c"
 #include "minicc/cgen.h"
 #include "minicc/check.h"

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "../../src/repl/session.c"
+#include "../../src/repl/picture.c"
 #include "../../src/repl/show.c"
 
 #define SWAP "share/minicc/examples/swap.ir"

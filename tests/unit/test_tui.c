@@ -14,6 +14,7 @@
 
 #include "lesson/lesson.c"
 #include "repl/outfile.c"
+#include "repl/picture.c"
 #include "repl/session.c"
 #include "repl/show.c"
 #include "tui/frame.c"
