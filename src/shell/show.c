@@ -5,6 +5,8 @@
  * exactly as the text format spells it so students can copy it back. */
 #include "shell/show.h"
 
+#include "shell/picture.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,94 +315,67 @@ void mc_show_live(const McFunc *f, const McLiveness *l, FILE *out) {
 
 /* ---- allocations ------------------------------------------------------------------- */
 
-static const char *loc_str(const McAllocation *a, int32_t v, char *buf, size_t size) {
-    return mc_location_str(a->loc[v], buf, size);
-}
-
 void mc_show_regs(const McAllocation *a, FILE *out) {
-    const McFunc *f = a->f;
-    int w = 5;
-    for (int32_t v = 0; v < f->nvalues; v++)
-        if (a->loc[v].kind != MC_LOC_NONE && (int)strlen(f->values[v].name) > w) w = (int)strlen(f->values[v].name);
-    char buf[32];
-    for (int32_t v = 0; v < f->nvalues; v++) {
-        if (a->loc[v].kind == MC_LOC_NONE) continue;
-        fprintf(out, "  %-*s -> %s", w, f->values[v].name, loc_str(a, v, buf, sizeof buf));
-        if (a->alias && a->alias[v] != v && a->alias[v] >= 0)
-            fprintf(out, "   (coalesced with %s)", mc_value_name(f, a->alias[v]));
+    McRegsPicture p;
+    mc_regs_picture(a, &p);
+    int w = p.width > 5 ? p.width : 5;
+    for (int32_t i = 0; i < p.nrows; i++) {
+        const McRegsRow *r = &p.rows[i];
+        const McPicValue *x = mc_pic_value(&p.vals, r->value);
+        fprintf(out, "  %-*s -> %s", w, x->name, x->where);
+        if (r->alias != MC_NONE) fprintf(out, "   (coalesced with %s)", mc_pic_value(&p.vals, r->alias)->name);
         fputc('\n', out);
     }
-    fprintf(out, "%d register%s, %d slot%s, %d value%s spilled\n", a->registers, a->registers == 1 ? "" : "s",
-            a->slots, a->slots == 1 ? "" : "s", a->nspilled, a->nspilled == 1 ? "" : "s");
+    fprintf(out, "%d register%s, %d slot%s, %d value%s spilled\n", p.registers, p.registers == 1 ? "" : "s",
+            p.slots, p.slots == 1 ? "" : "s", p.nspilled, p.nspilled == 1 ? "" : "s");
+    mc_regs_picture_free(&p);
 }
 
-#define MATRIX_MAX 32
-/* Above this many edges the listing is a summary: one line per node
- * (degree and location, no neighbours) for the first SUMMARY_NODES nodes,
- * and the start of the colouring order. A dense graph of 10,000 nodes
- * would otherwise print 50 million names. */
-#define LIST_MAX_EDGES 20000
-#define SUMMARY_NODES 100
-
 void mc_show_interference(const McAllocation *a, FILE *out) {
-    const McFunc *f = a->f;
-    const McIGraph *g = a->graph;
-    int32_t nv = g->nvalues < f->nvalues ? g->nvalues : f->nvalues;
-    int w = 5;
-    for (int32_t v = 0; v < nv; v++)
-        if (g->node[v] && (int)strlen(f->values[v].name) > w) w = (int)strlen(f->values[v].name);
-    char buf[32];
-    fprintf(out, "interference graph: %d node%s, %lld edge%s (%s allocator, K = %d)\n", g->nnodes,
-            g->nnodes == 1 ? "" : "s", (long long)g->nedges, g->nedges == 1 ? "" : "s",
-            mc_allocator_name(a->allocator), a->registers);
-    bool summary = g->nedges > LIST_MAX_EDGES;
-    if (summary) {
+    McIgLimits lim = MC_PIC_PROMPT_LIMITS;
+    McIgPicture p;
+    mc_ig_picture(a, lim, &p);
+    const McPicValues *t = &p.vals;
+    int w = p.width > 5 ? p.width : 5;
+    fprintf(out, "interference graph: %d node%s, %lld edge%s (%s allocator, K = %d)\n", p.graph_nodes,
+            p.graph_nodes == 1 ? "" : "s", (long long)p.nedges, p.nedges == 1 ? "" : "s",
+            mc_allocator_name(p.allocator), p.registers);
+    if (p.summary) {
         fprintf(out, "  (too many edges to list: more than %d; degrees and locations of the first %d nodes)\n",
-                LIST_MAX_EDGES, SUMMARY_NODES);
+                MC_PIC_LIST_MAX_EDGES, lim.summary_rows);
         fprintf(out, "  %-*s  %-6s  %s\n", w, "value", "degree", "where");
     } else {
         fprintf(out, "  %-*s  %-6s  %-6s  %s\n", w, "value", "degree", "where", "neighbours");
     }
-    int32_t *row = mc_xmalloc((size_t)(g->nvalues ? g->nvalues : 1) * sizeof *row);
-    int32_t shown = 0;
-    for (int32_t v = 0; v < nv; v++) {
-        if (!g->node[v]) continue;
-        if (summary) {
-            if (shown++ < SUMMARY_NODES)
-                fprintf(out, "  %-*s  %-6d  %s\n", w, f->values[v].name, g->degree[v], loc_str(a, v, buf, sizeof buf));
+    for (int32_t i = 0; i < p.nrows; i++) {
+        const McIgRow *r = &p.rows[i];
+        const McPicValue *x = mc_pic_value(t, r->value);
+        if (p.summary) {
+            fprintf(out, "  %-*s  %-6d  %s\n", w, x->name, r->degree, x->where);
             continue;
         }
-        fprintf(out, "  %-*s  %-6d  %-6s  ", w, f->values[v].name, g->degree[v], loc_str(a, v, buf, sizeof buf));
-        int32_t n = mc_igraph_neighbours(g, v, row);
-        for (int32_t k = 0; k < n; k++) fprintf(out, "%s%s", k ? " " : "", mc_value_name(f, row[k]));
-        if (!n) fputc('-', out);
+        fprintf(out, "  %-*s  %-6d  %-6s  ", w, x->name, r->degree, x->where);
+        for (int32_t k = 0; k < r->nkept; k++) fprintf(out, "%s%s", k ? " " : "", mc_pic_value(t, r->neighbours[k])->name);
+        if (!r->nkept) fputc('-', out);
         fputc('\n', out);
     }
-    free(row);
-    if (summary && shown > SUMMARY_NODES) fprintf(out, "  ... and %d more nodes\n", (int)(shown - SUMMARY_NODES));
-    if (g->nnodes > 0 && g->nnodes <= MATRIX_MAX) {
-        int32_t *nodes = mc_xmalloc((size_t)g->nnodes * sizeof *nodes);
-        int32_t m = 0;
-        for (int32_t v = 0; v < nv; v++)
-            if (g->node[v]) nodes[m++] = v;
+    if (p.nrows < p.nnodes) fprintf(out, "  ... and %d more nodes\n", (int)(p.nnodes - p.nrows));
+    if (p.graph_nodes > 0 && p.graph_nodes <= lim.matrix_max && p.adj) {
         fputs("adjacency matrix (columns in the same order as the rows):\n", out);
-        for (int32_t i = 0; i < m; i++) {
-            fprintf(out, "  %-*s  ", w, f->values[nodes[i]].name);
-            for (int32_t j = 0; j < m; j++)
-                fputs(i == j ? " \\" : mc_igraph_has(g, nodes[i], nodes[j]) ? " 1" : " .", out);
+        for (int32_t i = 0; i < p.nnodes; i++) {
+            fprintf(out, "  %-*s  ", w, mc_pic_value(t, p.node[i])->name);
+            for (int32_t j = 0; j < p.nnodes; j++) fputs(i == j ? " \\" : p.adj[i * p.nnodes + j] ? " 1" : " .", out);
             fputc('\n', out);
         }
-        free(nodes);
-    } else if (g->nnodes > MATRIX_MAX) {
-        fprintf(out, "(adjacency matrix omitted: more than %d nodes)\n", MATRIX_MAX);
+    } else if (p.graph_nodes > lim.matrix_max) {
+        fprintf(out, "(adjacency matrix omitted: more than %d nodes)\n", lim.matrix_max);
     }
     fputs("colouring order: ", out);
-    int32_t norder = summary && a->norder > SUMMARY_NODES ? SUMMARY_NODES : a->norder;
-    for (int32_t i = 0; i < norder; i++)
-        fprintf(out, "%s%s", i ? " " : "", mc_value_name(f, a->order[i]));
-    if (norder < a->norder) fprintf(out, " ... and %d more", (int)(a->norder - norder));
-    if (!a->norder) fputc('-', out);
+    for (int32_t i = 0; i < p.norder; i++) fprintf(out, "%s%s", i ? " " : "", mc_pic_value(t, p.order[i])->name);
+    if (p.order_more) fprintf(out, " ... and %d more", (int)p.order_more);
+    if (!p.norder && !p.order_more) fputc('-', out);
     fputc('\n', out);
+    mc_ig_picture_free(&p);
 }
 
 /* ---- Graphviz ------------------------------------------------------------------------ */
@@ -459,24 +434,25 @@ static const char *const palette[] = {"#8dd3c7", "#ffffb3", "#bebada", "#fb8072"
                                       "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
 
 void mc_dot_interference(const McAllocation *a, FILE *out) {
-    const McFunc *f = a->f;
+    McIgPicture p;
+    mc_ig_picture(a, MC_PIC_PROMPT_LIMITS, &p);
     const McIGraph *g = a->graph;
-    int32_t nv = g->nvalues < f->nvalues ? g->nvalues : f->nvalues;
-    char buf[32];
-    fprintf(out, "graph \"%s_interference\" {\n  node [style=filled, fontname=\"monospace\"];\n", f->name);
-    for (int32_t v = 0; v < nv; v++) {
-        if (!g->node[v]) continue;
-        McLocation l = a->loc[v];
-        fprintf(out, "  v%d [label=\"%s\\n%s\"", v, f->values[v].name, loc_str(a, v, buf, sizeof buf));
-        if (l.kind == MC_LOC_REG)
-            fprintf(out, ", fillcolor=\"%s\"", palette[l.index % (int32_t)(sizeof palette / sizeof palette[0])]);
+    fprintf(out, "graph \"%s_interference\" {\n  node [style=filled, fontname=\"monospace\"];\n", a->f->name);
+    for (int32_t i = 0; i < p.nnodes; i++) {
+        int32_t v = p.node[i];
+        const McPicValue *x = mc_pic_value(&p.vals, v);
+        fprintf(out, "  v%d [label=\"%s\\n%s\"", v, x->name, x->where);
+        if (x->loc.kind == MC_LOC_REG)
+            fprintf(out, ", fillcolor=\"%s\"", palette[x->loc.index % (int32_t)(sizeof palette / sizeof palette[0])]);
         else
             fputs(", shape=box, style=\"dashed,filled\", fillcolor=\"white\"", out);
         fputs("];\n", out);
     }
+    /* Every edge, also of a graph too big for the other pictures: read
+     * from the graph a node at a time rather than kept. */
     int32_t *row = mc_xmalloc((size_t)(g->nvalues ? g->nvalues : 1) * sizeof *row);
-    for (int32_t v = 0; v < nv; v++) {
-        int32_t n = g->node[v] ? mc_igraph_neighbours(g, v, row) : 0;
+    for (int32_t i = 0; i < p.nnodes; i++) {
+        int32_t v = p.node[i], n = mc_igraph_neighbours(g, v, row);
         for (int32_t k = 0; k < n; k++)
             if (row[k] > v) fprintf(out, "  v%d -- v%d;\n", v, row[k]);
     }
@@ -484,4 +460,5 @@ void mc_dot_interference(const McAllocation *a, FILE *out) {
     for (int32_t m = 0; m < g->nmoves; m++)
         fprintf(out, "  v%d -- v%d [style=dotted, constraint=false];\n", g->moves[m][0], g->moves[m][1]);
     fputs("}\n", out);
+    mc_ig_picture_free(&p);
 }

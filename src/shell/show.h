@@ -45,7 +45,8 @@ void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out);
 void mc_show_live(const McFunc *f, const McLiveness *l, FILE *out);
 
 /* The interference graph of an allocation: adjacency list with degrees and
- * locations, the adjacency matrix (small graphs), the colouring order. */
+ * locations, the adjacency matrix (small graphs), the colouring order; a
+ * summary for a big graph. Both lay out the pictures of picture.h. */
 void mc_show_interference(const McAllocation *a, FILE *out);
 /* value -> register or slot, one per line. */
 void mc_show_regs(const McAllocation *a, FILE *out);
