@@ -1,11 +1,9 @@
 /* test_picture.c - the registers and interference pictures as data
- * (src/repl/picture.h), which the prompt (show.c) and the workbench panes
+ * (src/shell/picture.h), which the prompt (show.c) and the workbench panes
  * (pane_regs.c, pane_interf.c) only lay out: rows in handle order, name
  * widths, location text, neighbour lists, the adjacency matrix and what a
  * summary of a big graph keeps, for the prompt's and the pane's limits.
- *
- * picture.c is front-end code (not in libminicc.a), so it is compiled into
- * this test directly. */
+ * picture.c is in the shell core (libminicc-shell.a), which the test links. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
