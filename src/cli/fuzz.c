@@ -264,11 +264,7 @@ static bool run_mutant(int kind, const McFunc *f, const McStageOptions *so, McAr
 static bool run_stepping(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out, McDiags *d) {
     McFunc *g = NULL;
     if (so->stage != MC_STAGE_INPUT) {
-        if (!(g = mc_ssa_build(f, MC_SSA_PRUNED, NULL, d))) return false;
-        if (so->stage == MC_STAGE_OPT && !mc_opt_run(g, NULL, NULL, d)) {
-            mc_func_free(g);
-            return false;
-        }
+        if (!(g = mc_pipeline_prepare(f, so->stage == MC_STAGE_OPT, d))) return false;
     }
     run_mutant(MUT_NONE, g ? g : f, so, args, out);
     mc_func_free(g);
