@@ -17,17 +17,6 @@
 #include "shell/show.h"
 #include "shell/sweep.h"
 
-/* Report engine diagnostics as `CMD: MESSAGE` errors. */
-static void print_diags_err_cmd(McSession *s, const McDiags *d, FILE *err, const char *cmd) {
-    char buf[1024];
-    for (int i = 0; i < d->n; i++) {
-        const char *line = mc_diag_line(d, i, buf, sizeof buf);
-        if (strncmp(line, "error: ", 7) == 0) line += 7;
-        mc_session_error(s, err, "%s: %s", cmd, line);
-    }
-    if (d->n == 0) mc_session_error(s, err, "%s failed", cmd);
-}
-
 static Status cmd_ssa(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int kind = MC_SSA_PRUNED;
@@ -161,7 +150,7 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     mc_diags_init(&d, NULL, NULL, 0);
     int diverged = mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                            s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
-    if (diverged < 0) print_diags_err_cmd(s, &d, err, "sweep");
+    if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
 }

@@ -237,7 +237,7 @@ void mc_session_set_view(McSession *s, McView v, McFunc *f, const char *note) {
     }
 }
 
-static void print_diags_err(McSession *s, McDiags *d, FILE *err, const char *what) {
+void mc_session_diags_error(McSession *s, const McDiags *d, FILE *err, const char *what) {
     char buf[1024];
     for (int i = 0; i < d->n; i++) {
         const char *line = mc_diag_line(d, i, buf, sizeof buf);
@@ -255,7 +255,7 @@ bool mc_session_build_ssa(McSession *s, int kind, FILE *err) {
     memset(&st, 0, sizeof st);
     McFunc *f = mc_ssa_build(s->input, (McSsaKind)kind, &st, &d);
     if (!f) {
-        print_diags_err(s, &d, err, "ssa");
+        mc_session_diags_error(s, &d, err, "ssa");
         mc_diags_free(&d);
         return false;
     }
@@ -293,7 +293,7 @@ bool mc_session_build_opt(McSession *s, int npasses, char **passes, FILE *err) {
     ok = mc_opt_run(f, &o, &st, &d);
     mc_str_free(&list);
     if (!ok) {
-        print_diags_err(s, &d, err, "opt");
+        mc_session_diags_error(s, &d, err, "opt");
         mc_diags_free(&d);
         mc_func_free(f);
         mc_str_free(&note);
@@ -320,7 +320,7 @@ bool mc_session_build_destroyed(McSession *s, McAllocator mode, FILE *err) {
     mc_diags_init(&d, NULL, NULL, 0);
     McDestroyed *x = mc_destroy_phis(ssa, mode, &d);
     if (!x) {
-        print_diags_err(s, &d, err, "destroy");
+        mc_session_diags_error(s, &d, err, "destroy");
         mc_diags_free(&d);
         return false;
     }
@@ -340,7 +340,7 @@ bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err
     mc_diags_init(&d, NULL, NULL, 0);
     McAllocation *a = mc_allocate(ssa, which, regs, &d);
     if (!a) {
-        print_diags_err(s, &d, err, "alloc");
+        mc_session_diags_error(s, &d, err, "alloc");
         mc_diags_free(&d);
         return false;
     }

@@ -121,6 +121,9 @@ void mc_session_free(McSession *s);
 __attribute__((format(printf, 3, 4)))
 #endif
 bool mc_session_error(McSession *s, FILE *err, const char *fmt, ...);
+/* Each of an engine step's diagnostics as an error `WHAT: MESSAGE` (the
+ * `error: ` of the diagnostic dropped), or `WHAT failed` when there is none. */
+void mc_session_diags_error(McSession *s, const McDiags *d, FILE *err, const char *what);
 
 /* Load a file. On success the module replaces the old one; the function of
  * the same name stays selected if it exists (else the first function), and

@@ -236,6 +236,15 @@ static void block_list(const McFunc *f, const int32_t *v, int32_t n, FILE *out) 
     for (int32_t i = 0; i < n; i++) fprintf(out, "%s%s", i ? " " : "", mc_block_name(f, v[i]));
 }
 
+/* Block names separated by blanks in a column of 24 (`-` when none). */
+static void block_column(const McFunc *f, const int32_t *v, int32_t n, FILE *out) {
+    McStr s;
+    mc_str_init(&s);
+    for (int32_t i = 0; i < n; i++) mc_str_printf(&s, "%s%s", i ? " " : "", mc_block_name(f, v[i]));
+    fprintf(out, "%-24s  ", s.s ? s.s : "-");
+    mc_str_free(&s);
+}
+
 void mc_show_cfg(const McFunc *f, const McCfg *c, FILE *out) {
     int w = name_width(f);
     fprintf(out, "%-*s  %-5s  %-24s  %s\n", w, "block", "depth", "preds", "succs");
@@ -243,11 +252,7 @@ void mc_show_cfg(const McFunc *f, const McCfg *c, FILE *out) {
         fprintf(out, "%-*s  ", w, f->blocks[b].name);
         if (c->rpo_index[b] < 0) fprintf(out, "%-5s  ", "-");
         else fprintf(out, "%-5d  ", c->loop_depth[b]);
-        McStr s;
-        mc_str_init(&s);
-        for (int32_t i = 0; i < c->npreds[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", mc_block_name(f, c->preds[b][i]));
-        fprintf(out, "%-24s  ", s.s ? s.s : "-");
-        mc_str_free(&s);
+        block_column(f, c->preds[b], c->npreds[b], out);
         block_list(f, c->succs[b], c->nsuccs[b], out);
         if (c->rpo_index[b] < 0) fputs("   (unreachable)", out);
         fputc('\n', out);
@@ -267,11 +272,7 @@ void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out) {
             continue;
         }
         fprintf(out, "%-*s  ", w, b == 0 ? "-" : mc_block_name(f, c->idom[b]));
-        McStr s;
-        mc_str_init(&s);
-        for (int32_t i = 0; i < c->ndf[b]; i++) mc_str_printf(&s, "%s%s", i ? " " : "", mc_block_name(f, c->df[b][i]));
-        fprintf(out, "%-24s  ", s.s ? s.s : "-");
-        mc_str_free(&s);
+        block_column(f, c->df[b], c->ndf[b], out);
         block_list(f, c->dom_children[b], c->ndom_children[b], out);
         fputc('\n', out);
     }
