@@ -75,46 +75,53 @@ static bool ends_with(const char *s, const char *suffix) {
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-static int run_prompt(int argc, char **argv) {
-    bool bail = false;
-    const char *file = NULL;
-    int nact = 0;
-    struct {
-        int kind;
-        const char *text;
-    } acts[64];
+/* One -x SCRIPT or -c 'CMDS' of the command line. */
+typedef struct PromptAct {
+    int kind; /* ACT_SCRIPT, ACT_COMMANDS */
+    const char *text;
+} PromptAct;
+
+enum { MAX_ACTS = 64 };
+
+/* Reads --bail, -x, -c and FILE from the command line; 0 ok, 2 after reporting. */
+static int prompt_parse_args(int argc, char **argv, bool *bail, const char **file, PromptAct *acts, int *nact) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--bail") == 0) {
-            bail = true;
+            *bail = true;
         } else if (strcmp(a, "-x") == 0 || strcmp(a, "-c") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "minicc: error: %s needs an argument (try minicc --help)\n", a);
                 return 2;
             }
-            if (nact == (int)(sizeof acts / sizeof acts[0])) {
+            if (*nact == MAX_ACTS) {
                 fprintf(stderr, "minicc: error: too many -x/-c options\n");
                 return 2;
             }
-            acts[nact].kind = a[1] == 'x' ? ACT_SCRIPT : ACT_COMMANDS;
-            acts[nact++].text = argv[++i];
+            acts[*nact].kind = a[1] == 'x' ? ACT_SCRIPT : ACT_COMMANDS;
+            acts[(*nact)++].text = argv[++i];
         } else if (a[0] == '-' && a[1] != 0) {
             fprintf(stderr, "minicc: error: unknown option '%s' (try minicc --help)\n", a);
             return 2;
-        } else if (!file) {
-            file = a;
-        } else if (is_command(file)) {
+        } else if (!*file) {
+            *file = a;
+        } else if (is_command(*file)) {
             /* `minicc --bail run swap.ir 3`: one-shot commands take no prompt options. */
             fprintf(stderr,
                     "minicc: error: a one-shot command comes first (minicc %s ...); --bail, -x and -c are for the "
                     "prompt and batch mode\n",
-                    file);
+                    *file);
             return 2;
         } else {
             fprintf(stderr, "minicc: error: unexpected argument '%s' (try minicc --help)\n", a);
             return 2;
         }
     }
+    return 0;
+}
+
+/* Checks FILE and the -x scripts before anything runs; 0 ok, 2 after reporting. */
+static int prompt_check_inputs(const char *file, const PromptAct *acts, int nact) {
     if (file) {
         struct stat st;
         if (is_command(file)) {
@@ -142,6 +149,46 @@ static int run_prompt(int argc, char **argv) {
             return 2;
         }
     }
+    return 0;
+}
+
+/* Runs the -x scripts and -c commands in order (to quit, Ctrl-C or a failure with --bail); how many failed. */
+static int prompt_run_acts(McSession *s, const PromptAct *acts, int nact, bool bail) {
+    int failed = 0;
+    bool quit = false;
+    for (int i = 0; i < nact && !quit && !(bail && failed) && !mc_session_interrupted(s); i++) {
+        if (acts[i].kind == ACT_SCRIPT) {
+            char why[256];
+            FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : mc_open_input(acts[i].text, why, sizeof why);
+            if (!in) {
+                fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, why);
+                failed++;
+                continue;
+            }
+            failed += mc_command_script(s, in, in == stdin ? "<stdin>" : acts[i].text, bail, stdout, stderr, &quit);
+            if (in != stdin) fclose(in);
+        } else {
+            /* -c: errors say `-c:N: error: ...`, N counting the `;`-separated commands. */
+            s->where_file = "-c";
+            s->where_line = 0;
+            s->where_by_command = true;
+            McCmdStatus st = mc_command_line(s, acts[i].text, bail, stdout, stderr);
+            s->where_file = NULL;
+            s->where_line = 0;
+            s->where_by_command = false;
+            if (st == MC_CMD_ERROR) failed++;
+            if (st == MC_CMD_QUIT) quit = true;
+        }
+    }
+    return failed;
+}
+
+static int run_prompt(int argc, char **argv) {
+    bool bail = false;
+    const char *file = NULL;
+    int nact = 0;
+    PromptAct acts[MAX_ACTS];
+    if (prompt_parse_args(argc, argv, &bail, &file, acts, &nact) || prompt_check_inputs(file, acts, nact)) return 2;
 
     McSession s;
     mc_session_init(&s);
@@ -160,33 +207,7 @@ static int run_prompt(int argc, char **argv) {
         }
     }
     if (nact > 0) {
-        int failed = 0;
-        bool quit = false;
-        for (int i = 0; i < nact && !quit && !(bail && failed) && !mc_session_interrupted(&s); i++) {
-            if (acts[i].kind == ACT_SCRIPT) {
-                char why[256];
-                FILE *in = strcmp(acts[i].text, "-") == 0 ? stdin : mc_open_input(acts[i].text, why, sizeof why);
-                if (!in) {
-                    fprintf(stderr, "minicc: error: cannot read script '%s': %s\n", acts[i].text, why);
-                    failed++;
-                    continue;
-                }
-                failed += mc_command_script(&s, in, in == stdin ? "<stdin>" : acts[i].text, bail, stdout, stderr,
-                                            &quit);
-                if (in != stdin) fclose(in);
-            } else {
-                /* -c: errors say `-c:N: error: ...`, N counting the `;`-separated commands. */
-                s.where_file = "-c";
-                s.where_line = 0;
-                s.where_by_command = true;
-                McCmdStatus st = mc_command_line(&s, acts[i].text, bail, stdout, stderr);
-                s.where_file = NULL;
-                s.where_line = 0;
-                s.where_by_command = false;
-                if (st == MC_CMD_ERROR) failed++;
-                if (st == MC_CMD_QUIT) quit = true;
-            }
-        }
+        int failed = prompt_run_acts(&s, acts, nact, bail);
         status = failed || mc_session_interrupted(&s) ? 1 : 0;
     } else if (interactive) {
         status = mc_repl_run(&s);

@@ -128,6 +128,102 @@ static char *join_list(McCliOpts *o, int argc, char **argv, int *i) {
     return o->owned[o->nowned++] = mc_str_take(&b);
 }
 
+/* A positional word w (argv[*i]): FILE first, then an ARG where accepted (a split list joined); 0 ok, 2 reported. */
+static int opts_positional(McCliOpts *o, int argc, char **argv, int *i, unsigned accepted) {
+    char *w = argv[*i];
+    if (!o->file) {
+        if (!*w) return mc_cli_error(o, "FILE is an empty string");
+        o->file = w;
+    } else if (accepted & MC_CLI_ARGS) {
+        add_arg(o, open_brackets(w) > 0 ? join_list(o, argc, argv, i) : w);
+    } else {
+        return mc_cli_error(o, "unexpected argument '%s'", w);
+    }
+    return 0;
+}
+
+/* Checks an option's value and stores it in *o (name as written); 0 ok, 2 reported. */
+static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const char *val) {
+    int64_t n;
+    switch (bit) {
+    case MC_CLI_FUNC: o->func = val; break;
+    case MC_CLI_STAGE: {
+        int s = mc_stage_lookup(val);
+        if (s < 0) {
+            char list[128];
+            return mc_cli_error(o, "unknown stage '%s' (stages: %s)", val,
+                                mc_stage_name_list(MC_NAME_RUN, ", ", list, sizeof list));
+        }
+        o->stage.stage = (McStage)s;
+        break;
+    }
+    case MC_CLI_REGS:
+        if (option_int(o, "--regs", val, 1, MC_MAX_REGS, &n)) return 2;
+        o->stage.regs = (int)n;
+        break;
+    case MC_CLI_ALLOCATOR:
+        if (mc_allocator_lookup(val) < 0) return mc_cli_error(o, "unknown allocator '%s' (baseline or improved)", val);
+        o->stage.allocator = (McAllocator)mc_allocator_lookup(val);
+        break;
+    case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;
+    case MC_CLI_MAX_STEPS:
+        if (option_int(o, "--max-steps", val, 1, MC_MAX_STEPS, &n)) return 2;
+        o->stage.max_steps = n;
+        break;
+    case MC_CLI_STATS: o->stats = true; break;
+    case MC_CLI_TIMEOUT: {
+        char *end;
+        double t = strtod(val, &end);
+        if (!*val || *end || !(t > 0) || !isfinite(t))
+            return mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
+        if (t > MC_MAX_TIMEOUT)
+            return mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
+        o->stage.timeout = t;
+        break;
+    }
+    case MC_CLI_KEEP_C: o->stage.keep_c = val; break;
+    default: break;
+    }
+    return 0;
+}
+
+/* An option word argv[*i]: --name, --name=value or --name value (advancing *i), if accepted; 0 ok, 2 reported. */
+static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned accepted) {
+    const char *w = argv[*i];
+    char name[64];
+    const char *val = NULL;
+    const char *eq = strchr(w, '=');
+    size_t nlen = eq ? (size_t)(eq - w) : strlen(w);
+    if (nlen >= sizeof name) nlen = sizeof name - 1;
+    memcpy(name, w, nlen);
+    name[nlen] = 0;
+    if (eq) val = eq + 1;
+    static const struct {
+        const char *name;
+        unsigned bit;
+        bool takes_value;
+    } table[] = {
+        {"--func", MC_CLI_FUNC, true},         {"--stage", MC_CLI_STAGE, true},
+        {"--regs", MC_CLI_REGS, true},         {"--allocator", MC_CLI_ALLOCATOR, true},
+        {"-O0", MC_CLI_OPT, false},            {"-O1", MC_CLI_OPT, false},
+        {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
+        {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
+    };
+    int k = -1;
+    for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)
+        if (strcmp(table[t].name, name) == 0 && (accepted & table[t].bit)) k = (int)t;
+    if (k < 0) return mc_cli_error(o, "unknown option '%s'", w);
+    if (table[k].takes_value && !val) {
+        /* `--func --`: the `--` ends the options, it is no value. */
+        if (*i + 1 >= argc || strcmp(argv[*i + 1], "--") == 0) return mc_cli_error(o, "%s needs a value", name);
+        val = argv[++*i];
+    } else if (!table[k].takes_value && val) {
+        return mc_cli_error(o, "%s takes no value", name);
+    }
+    o->given |= table[k].bit;
+    return opts_set_value(o, table[k].bit, name, val);
+}
+
 int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
     memset(o, 0, sizeof *o);
     o->cmd = argc > 0 ? argv[0] : "";
@@ -141,109 +237,9 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
             dashdash = true;
             continue;
         }
-        if (positional) {
-            if (!o->file) {
-                if (!*w) {
-                    mc_cli_error(o, "FILE is an empty string");
-                    goto fail;
-                }
-                o->file = w;
-            } else if (accepted & MC_CLI_ARGS) {
-                add_arg(o, open_brackets(w) > 0 ? join_list(o, argc, argv, &i) : w);
-            } else {
-                mc_cli_error(o, "unexpected argument '%s'", w);
-                goto fail;
-            }
-            continue;
-        }
-        /* An option: --name, --name=value or --name value. */
-        char name[64];
-        const char *val = NULL;
-        const char *eq = strchr(w, '=');
-        size_t nlen = eq ? (size_t)(eq - w) : strlen(w);
-        if (nlen >= sizeof name) nlen = sizeof name - 1;
-        memcpy(name, w, nlen);
-        name[nlen] = 0;
-        if (eq) val = eq + 1;
-        static const struct {
-            const char *name;
-            unsigned bit;
-            bool takes_value;
-        } table[] = {
-            {"--func", MC_CLI_FUNC, true},         {"--stage", MC_CLI_STAGE, true},
-            {"--regs", MC_CLI_REGS, true},         {"--allocator", MC_CLI_ALLOCATOR, true},
-            {"-O0", MC_CLI_OPT, false},            {"-O1", MC_CLI_OPT, false},
-            {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
-            {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
-        };
-        int k = -1;
-        for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)
-            if (strcmp(table[t].name, name) == 0 && (accepted & table[t].bit)) k = (int)t;
-        if (k < 0) {
-            mc_cli_error(o, "unknown option '%s'", w);
+        /* FILE, an ARG, or an option: --name, --name=value or --name value. */
+        if (positional ? opts_positional(o, argc, argv, &i, accepted) : opts_option(o, argc, argv, &i, accepted))
             goto fail;
-        }
-        if (table[k].takes_value && !val) {
-            /* `--func --`: the `--` ends the options, it is no value. */
-            if (i + 1 >= argc || strcmp(argv[i + 1], "--") == 0) {
-                mc_cli_error(o, "%s needs a value", name);
-                goto fail;
-            }
-            val = argv[++i];
-        } else if (!table[k].takes_value && val) {
-            mc_cli_error(o, "%s takes no value", name);
-            goto fail;
-        }
-        o->given |= table[k].bit;
-        int64_t n;
-        switch (table[k].bit) {
-        case MC_CLI_FUNC: o->func = val; break;
-        case MC_CLI_STAGE: {
-            int s = mc_stage_lookup(val);
-            if (s < 0) {
-                char list[128];
-                mc_cli_error(o, "unknown stage '%s' (stages: %s)", val,
-                             mc_stage_name_list(MC_NAME_RUN, ", ", list, sizeof list));
-                goto fail;
-            }
-            o->stage.stage = (McStage)s;
-            break;
-        }
-        case MC_CLI_REGS:
-            if (option_int(o, "--regs", val, 1, MC_MAX_REGS, &n)) goto fail;
-            o->stage.regs = (int)n;
-            break;
-        case MC_CLI_ALLOCATOR:
-            if (mc_allocator_lookup(val) >= 0) {
-                o->stage.allocator = (McAllocator)mc_allocator_lookup(val);
-            } else {
-                mc_cli_error(o, "unknown allocator '%s' (baseline or improved)", val);
-                goto fail;
-            }
-            break;
-        case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;
-        case MC_CLI_MAX_STEPS:
-            if (option_int(o, "--max-steps", val, 1, MC_MAX_STEPS, &n)) goto fail;
-            o->stage.max_steps = n;
-            break;
-        case MC_CLI_STATS: o->stats = true; break;
-        case MC_CLI_TIMEOUT: {
-            char *end;
-            double t = strtod(val, &end);
-            if (!*val || *end || !(t > 0) || !isfinite(t)) {
-                mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
-                goto fail;
-            }
-            if (t > MC_MAX_TIMEOUT) {
-                mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
-                goto fail;
-            }
-            o->stage.timeout = t;
-            break;
-        }
-        case MC_CLI_KEEP_C: o->stage.keep_c = val; break;
-        default: break;
-        }
     }
     if (!o->file && !(accepted & MC_CLI_NO_FILE)) {
         mc_cli_error(o, "missing FILE");

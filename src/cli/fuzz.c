@@ -500,95 +500,100 @@ static void describe(const Fuzz *z, const McFunc *f, const McArgs *args, const R
     }
 }
 
-int mc_cli_fuzz(int argc, char **argv) {
-    if (mc_cli_help(argc, argv)) return 0;
-    McCliOpts me = {.cmd = "fuzz"};
+/* What `minicc fuzz` was asked for on its command line. */
+typedef struct FuzzOpts {
     McGenOptions go;
-    mc_gen_options_default(&go);
-    go.size = 30;
-    uint64_t seed = 1, count = 100;
-    bool want[MC_STAGE_COUNT] = {false}, stages_given = false, quiet = false, shrink = true;
-    int mutant = MUT_NONE;
-    long max_shrink = 4000;
-    Fuzz z;
-    memset(&z, 0, sizeof z);
-    z.fork = true;
-    z.timeout = 20;
-    z.only = -1;
+    uint64_t seed, count;
+    bool want[MC_STAGE_COUNT], stages_given, quiet, shrink;
+    int mutant;
+    long max_shrink;
+} FuzzOpts;
+
+/* Reads the fuzz options into *o and the check settings (--timeout, --no-fork) into *z; 0 ok, 2 reported. */
+static int fuzz_parse_options(const McCliOpts *me, int argc, char **argv, FuzzOpts *o, Fuzz *z) {
     for (int i = 1; i < argc; i++) {
         const char *v;
         uint64_t n;
         bool bad = false;
         int r;
         if (strcmp(argv[i], "--") == 0) {
-            if (i + 1 < argc) return mc_cli_error(&me, "unexpected argument '%s'", argv[i + 1]);
+            if (i + 1 < argc) return mc_cli_error(me, "unexpected argument '%s'", argv[i + 1]);
             continue;
         }
-        if ((r = gen_option(&me, argc, argv, &i, &go, &seed))) {
+        if ((r = gen_option(me, argc, argv, &i, &o->go, &o->seed))) {
             if (r == 2) return 2;
-        } else if ((r = opt_value(&me, argc, argv, &i, "--count", &v))) {
-            if (r == 2 || opt_number(&me, "--count", v, 1, UINT64_MAX, "a number", &count)) return 2;
-        } else if ((r = opt_value(&me, argc, argv, &i, "--stages", &v))) {
-            if (r == 2 || parse_stages(&me, v, want)) return 2;
-            stages_given = true;
-        } else if ((r = opt_value(&me, argc, argv, &i, "--max-shrink", &v))) {
-            if (r == 2 || opt_number(&me, "--max-shrink", v, 0, 100000000, "a number", &n)) return 2;
-            max_shrink = (long)n;
-        } else if ((r = opt_value(&me, argc, argv, &i, "--timeout", &v))) {
-            if (r == 2 || opt_number(&me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a whole number of seconds", &n)) return 2;
-            z.timeout = (unsigned)n;
-        } else if ((r = opt_value(&me, argc, argv, &i, "--mutant", &v))) {
+        } else if ((r = opt_value(me, argc, argv, &i, "--count", &v))) {
+            if (r == 2 || opt_number(me, "--count", v, 1, UINT64_MAX, "a number", &o->count)) return 2;
+        } else if ((r = opt_value(me, argc, argv, &i, "--stages", &v))) {
+            if (r == 2 || parse_stages(me, v, o->want)) return 2;
+            o->stages_given = true;
+        } else if ((r = opt_value(me, argc, argv, &i, "--max-shrink", &v))) {
+            if (r == 2 || opt_number(me, "--max-shrink", v, 0, 100000000, "a number", &n)) return 2;
+            o->max_shrink = (long)n;
+        } else if ((r = opt_value(me, argc, argv, &i, "--timeout", &v))) {
+            if (r == 2 || opt_number(me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a whole number of seconds", &n)) return 2;
+            z->timeout = (unsigned)n;
+        } else if ((r = opt_value(me, argc, argv, &i, "--mutant", &v))) {
             if (r == 2) return 2;
-            if (strcmp(v, "seqphi") == 0) mutant = MUT_SEQPHI;
-            else if (strcmp(v, "crash") == 0) mutant = MUT_CRASH;
-            else return mc_cli_error(&me, "unknown mutant '%s' (seqphi or crash)", v);
-        } else if (opt_flag(&me, argv[i], "--no-fork", &bad)) {
+            if (strcmp(v, "seqphi") == 0) o->mutant = MUT_SEQPHI;
+            else if (strcmp(v, "crash") == 0) o->mutant = MUT_CRASH;
+            else return mc_cli_error(me, "unknown mutant '%s' (seqphi or crash)", v);
+        } else if (opt_flag(me, argv[i], "--no-fork", &bad)) {
             if (bad) return 2;
-            z.fork = false;
-        } else if (opt_flag(&me, argv[i], "--no-shrink", &bad)) {
+            z->fork = false;
+        } else if (opt_flag(me, argv[i], "--no-shrink", &bad)) {
             if (bad) return 2;
-            shrink = false;
-        } else if (opt_flag(&me, argv[i], "--quiet", &bad) || opt_flag(&me, argv[i], "-q", &bad)) {
+            o->shrink = false;
+        } else if (opt_flag(me, argv[i], "--quiet", &bad) || opt_flag(me, argv[i], "-q", &bad)) {
             if (bad) return 2;
-            quiet = true;
+            o->quiet = true;
         } else {
-            return not_an_option(&me, argv[i]);
+            return not_an_option(me, argv[i]);
         }
     }
-    if (mutant == MUT_CRASH && !z.fork)
-        return mc_cli_error(&me, "--mutant crash needs child processes (not --no-fork)");
-    if (count - 1 > UINT64_MAX - seed)
-        return mc_cli_error(&me, "--count %" PRIu64 " from --seed %" PRIu64 " runs past the largest seed %" PRIu64,
-                            count, seed, UINT64_MAX);
-    if (!stages_given) {
-        for (int s = 0; s < MC_STAGE_COUNT; s++) want[s] = true;
-        want[MC_STAGE_NATIVE] = count <= 10; /* slow: a compiler run per program */
-    }
+    return 0;
+}
 
+/* Checks the option combination and fills in the default stage list; 0 ok, 2 reported. */
+static int fuzz_check_options(const McCliOpts *me, FuzzOpts *o, const Fuzz *z) {
+    if (o->mutant == MUT_CRASH && !z->fork)
+        return mc_cli_error(me, "--mutant crash needs child processes (not --no-fork)");
+    if (o->count - 1 > UINT64_MAX - o->seed)
+        return mc_cli_error(me, "--count %" PRIu64 " from --seed %" PRIu64 " runs past the largest seed %" PRIu64,
+                            o->count, o->seed, UINT64_MAX);
+    if (!o->stages_given) {
+        for (int s = 0; s < MC_STAGE_COUNT; s++) o->want[s] = true;
+        o->want[MC_STAGE_NATIVE] = o->count <= 10; /* slow: a compiler run per program */
+    }
+    return 0;
+}
+
+/* The configurations to compare with the reference, in the order they are checked (*n of them). */
+static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
     static const int regs[] = {1, 2, 3, 4, 8, 16};
     Config *cfg = NULL;
     int ncfg = 0;
-    if (mutant) {
+    if (o->mutant) {
         add_cfg(&cfg, &ncfg, MC_STAGE_INPUT, 1, 4, MC_ALLOC_IMPROVED);
-        cfg[0].mutant = mutant;
+        cfg[0].mutant = o->mutant;
         snprintf(cfg[0].name, sizeof cfg[0].name, "%s",
-                 mutant == MUT_SEQPHI ? "input with sequential phis (--mutant)" : "a stage that aborts (--mutant)");
+                 o->mutant == MUT_SEQPHI ? "input with sequential phis (--mutant)" : "a stage that aborts (--mutant)");
     }
     /* The stepping interpreter on the input first (a bug in an interpreter
      * is found there), on ssa and opt after their run-path configuration. */
-    if (want[MC_STAGE_INPUT]) add_stepping(&cfg, &ncfg, MC_STAGE_INPUT);
+    if (o->want[MC_STAGE_INPUT]) add_stepping(&cfg, &ncfg, MC_STAGE_INPUT);
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
-        if (!want[s]) continue;
+        if (!o->want[s]) continue;
         if (!stage_available((McStage)s)) {
-            if (stages_given)
+            if (o->stages_given)
                 fprintf(stderr, "minicc fuzz: note: stage %s is not built in; skipped\n", mc_stage_name((McStage)s));
             continue;
         }
         if (s == MC_STAGE_ALLOC) {
-            for (int o = 1; o >= 0; o--)
+            for (int opt = 1; opt >= 0; opt--)
                 for (int al = 0; al < 2; al++)
                     for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++)
-                        add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, o, regs[k], (McAllocator)al);
+                        add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, opt, regs[k], (McAllocator)al);
         } else if (s == MC_STAGE_NATIVE) {
             add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 1, 4, MC_ALLOC_IMPROVED);
             add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 0, 4, MC_ALLOC_IMPROVED);
@@ -599,9 +604,115 @@ int mc_cli_fuzz(int argc, char **argv) {
     }
     for (int i = 0; i < ncfg; i++)
         if (cfg[i].so.stage == MC_STAGE_NATIVE) {
-            mc_cli_cache_warning(&me);
+            mc_cli_cache_warning(me);
             break;
         }
+    *n = ncfg;
+    return cfg;
+}
+
+/* Prints a generated program that does not verify (a generator or verifier bug) with the verifier's findings. */
+static void report_unverified(McFunc *f, uint64_t s) {
+    McDiags d;
+    mc_diags_init(&d, "<gen>", NULL, 0);
+    mc_verify(f, MC_VERIFY_INFER, &d);
+    printf("fuzz: seed %" PRIu64 ": the generated program does not verify (generator or verifier bug)\n", s);
+    mc_diags_print(&d, stdout, false);
+    mc_func_print(f, stdout);
+    mc_diags_free(&d);
+}
+
+/* Reports the failure r of program k (seed s): how to reproduce it, the program shrunk unless --no-shrink. */
+static void report_failure(Fuzz *z, const FuzzOpts *o, const McFunc *f, McArgs *args, Result *r, uint64_t s,
+                           uint64_t k) {
+    const char *cname = r->cfg >= 0 ? z->cfg[r->cfg].name : "input";
+    printf("fuzz: seed %" PRIu64 " (program %" PRIu64 " of %" PRIu64 "): %s at %s\n", s, k + 1, o->count,
+           r->status == R_DIVERGE ? "diverge" : r->status == R_ERROR ? "stage failed" : "crash", cname);
+    printf("  reproduce: minicc gen --seed %" PRIu64 " --size %ld --form %s%s > prog.ir\n", s, (long)o->go.size,
+           o->go.form == MC_GEN_SSA ? "ssa" : o->go.form == MC_GEN_MUTABLE ? "mutable" : "either",
+           o->go.traps ? "" : " --no-traps");
+    McFunc *small = NULL;
+    McShrinkStats st = {0, 0, 0};
+    int32_t before = 0, after = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) before += f->blocks[b].ninsts + f->blocks[b].nphis + 1;
+    if (o->shrink) {
+        z->only = r->cfg;
+        z->want_status = r->status;
+        z->want_cfg = r->cfg;
+        small = mc_shrink(f, args, still_failing, z, o->max_shrink, &st);
+        z->only = -1;
+        for (int32_t b = 0; b < small->nblocks; b++) after += small->blocks[b].ninsts + small->blocks[b].nphis + 1;
+        check(z, small, args, r); /* the minimal program's own outcome */
+    }
+    const McFunc *show = small ? small : f;
+    describe(z, show, args, r, stdout);
+    if (small)
+        printf("minimal program (%d -> %d lines, %" PRId64 " candidates, %" PRId64 " invalid):\n", before, after,
+               st.tried, st.invalid);
+    else
+        printf("program:\n");
+    print_program(show, args, stdout);
+    printf("first divergent stage: %s\n", r->cfg >= 0 ? z->cfg[r->cfg].name : cname);
+    mc_func_free(small);
+}
+
+/* Program counts for the summary line. */
+typedef struct FuzzTally {
+    uint64_t skipped, traps, ssa_form;
+} FuzzTally;
+
+/* Generates and checks programs seed, seed+1, ... until count are done or one fails (reported); 1 then, else 0. */
+static int fuzz_campaign(Fuzz *z, const FuzzOpts *o, FuzzTally *t) {
+    for (uint64_t k = 0; k < o->count; k++) {
+        uint64_t s = o->seed + k;
+        McFunc *f = mc_gen(s, &o->go);
+        if (!mc_verify(f, MC_VERIFY_INFER, NULL)) {
+            report_unverified(f, s);
+            mc_func_free(f);
+            return 1;
+        }
+        t->ssa_form += f->form == MC_FORM_SSA;
+        McArgs args;
+        mc_gen_args(f, s, &args);
+        Result r;
+        z->only = -1;
+        check(z, f, &args, &r);
+        if (r.status == R_SKIP) t->skipped++;
+        if (r.status == R_AGREE && r.ref.kind == MC_TRAPPED) t->traps++;
+        if (r.status == R_AGREE || r.status == R_SKIP) {
+            mc_args_free(&args);
+            mc_func_free(f);
+            continue;
+        }
+        report_failure(z, o, f, &args, &r, s, k);
+        mc_args_free(&args);
+        mc_func_free(f);
+        return 1;
+    }
+    return 0;
+}
+
+int mc_cli_fuzz(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
+    McCliOpts me = {.cmd = "fuzz"};
+    FuzzOpts o;
+    memset(&o, 0, sizeof o);
+    mc_gen_options_default(&o.go);
+    o.go.size = 30;
+    o.seed = 1;
+    o.count = 100;
+    o.shrink = true;
+    o.mutant = MUT_NONE;
+    o.max_shrink = 4000;
+    Fuzz z;
+    memset(&z, 0, sizeof z);
+    z.fork = true;
+    z.timeout = 20;
+    z.only = -1;
+    if (fuzz_parse_options(&me, argc, argv, &o, &z) || fuzz_check_options(&me, &o, &z)) return 2;
+
+    int ncfg = 0;
+    Config *cfg = fuzz_configs(&me, &o, &ncfg);
     z.cfg = cfg;
     z.ncfg = ncfg;
     z.ref_steps = MC_DEFAULT_MAX_STEPS / 4;
@@ -613,76 +724,14 @@ int mc_cli_fuzz(int argc, char **argv) {
         }
     }
 
-    int status = 0;
-    uint64_t skipped = 0, traps = 0, ssa_form = 0;
+    FuzzTally t = {0, 0, 0};
     double t0 = mc_now();
-    for (uint64_t k = 0; k < count; k++) {
-        uint64_t s = seed + k;
-        McFunc *f = mc_gen(s, &go);
-        if (!mc_verify(f, MC_VERIFY_INFER, NULL)) {
-            McDiags d;
-            mc_diags_init(&d, "<gen>", NULL, 0);
-            mc_verify(f, MC_VERIFY_INFER, &d);
-            printf("fuzz: seed %" PRIu64 ": the generated program does not verify (generator or verifier bug)\n", s);
-            mc_diags_print(&d, stdout, false);
-            mc_func_print(f, stdout);
-            mc_diags_free(&d);
-            mc_func_free(f);
-            status = 1;
-            break;
-        }
-        ssa_form += f->form == MC_FORM_SSA;
-        McArgs args;
-        mc_gen_args(f, s, &args);
-        Result r;
-        z.only = -1;
-        check(&z, f, &args, &r);
-        if (r.status == R_SKIP) skipped++;
-        if (r.status == R_AGREE && r.ref.kind == MC_TRAPPED) traps++;
-        if (r.status == R_AGREE || r.status == R_SKIP) {
-            mc_args_free(&args);
-            mc_func_free(f);
-            continue;
-        }
-        const char *cname = r.cfg >= 0 ? cfg[r.cfg].name : "input";
-        printf("fuzz: seed %" PRIu64 " (program %" PRIu64 " of %" PRIu64 "): %s at %s\n", s, k + 1, count,
-               r.status == R_DIVERGE ? "diverge" : r.status == R_ERROR ? "stage failed" : "crash", cname);
-        printf("  reproduce: minicc gen --seed %" PRIu64 " --size %ld --form %s%s > prog.ir\n", s, (long)go.size,
-               go.form == MC_GEN_SSA ? "ssa" : go.form == MC_GEN_MUTABLE ? "mutable" : "either",
-               go.traps ? "" : " --no-traps");
-        McFunc *small = NULL;
-        McShrinkStats st = {0, 0, 0};
-        int32_t before = 0, after = 0;
-        for (int32_t b = 0; b < f->nblocks; b++) before += f->blocks[b].ninsts + f->blocks[b].nphis + 1;
-        if (shrink) {
-            z.only = r.cfg;
-            z.want_status = r.status;
-            z.want_cfg = r.cfg;
-            small = mc_shrink(f, &args, still_failing, &z, max_shrink, &st);
-            z.only = -1;
-            for (int32_t b = 0; b < small->nblocks; b++) after += small->blocks[b].ninsts + small->blocks[b].nphis + 1;
-            check(&z, small, &args, &r); /* the minimal program's own outcome */
-        }
-        const McFunc *show = small ? small : f;
-        describe(&z, show, &args, &r, stdout);
-        if (small)
-            printf("minimal program (%d -> %d lines, %" PRId64 " candidates, %" PRId64 " invalid):\n", before, after,
-                   st.tried, st.invalid);
-        else
-            printf("program:\n");
-        print_program(show, &args, stdout);
-        printf("first divergent stage: %s\n", r.cfg >= 0 ? cfg[r.cfg].name : cname);
-        mc_func_free(small);
-        mc_args_free(&args);
-        mc_func_free(f);
-        status = 1;
-        break;
-    }
+    int status = fuzz_campaign(&z, &o, &t);
     double secs = mc_now() - t0;
-    if (status == 0 && !quiet) {
+    if (status == 0 && !o.quiet) {
         printf("fuzz: %" PRIu64 " program%s (seeds %" PRIu64 "..%" PRIu64 ", %" PRIu64 " SSA, %" PRIu64
                " trapping, %" PRIu64 " skipped), %d configuration%s, %" PRId64 " stage run%s, all agree (%.1f s)\n",
-               count, count == 1 ? "" : "s", seed, seed + count - 1, ssa_form, traps, skipped, ncfg,
+               o.count, o.count == 1 ? "" : "s", o.seed, o.seed + o.count - 1, t.ssa_form, t.traps, t.skipped, ncfg,
                ncfg == 1 ? "" : "s", z.checks, z.checks == 1 ? "" : "s", secs);
     }
     if (z.shared) munmap(z.shared, sizeof(Result));

@@ -249,13 +249,17 @@ static int check_passes(const McCliOpts *me, const char *passes) {
     }
 }
 
-int mc_cli_print(int argc, char **argv) {
-    if (mc_cli_help(argc, argv)) return 0;
-    McCliOpts me = {.cmd = argc > 0 ? argv[0] : "print"}; /* for messages before the shared parser runs */
-    /* --stage (print has stages of its own: destroyed, allocated), --ssa and
-     * --passes are handled here; the shared parser gets the other words. */
-    const char *stage_name = NULL, *ssa_name = NULL, *passes = NULL;
-    char **rest = mc_xmalloc(((size_t)argc + 2) * sizeof *rest);
+/* The words print handles itself, and the rest (argv[0] first, NULL-terminated, with room for one more word). */
+typedef struct PrintWords {
+    const char *stage_name, *ssa_name, *passes;
+    char **rest;
+    int n;
+} PrintWords;
+
+/* Takes --stage, --ssa and --passes out of argv into *w; 0 ok, 2 reported (w->rest freed). */
+static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintWords *w) {
+    w->stage_name = w->ssa_name = w->passes = NULL;
+    w->rest = mc_xmalloc(((size_t)argc + 2) * sizeof *w->rest);
     int n = 0;
     bool dashdash = false;
     for (int i = 0; i < argc; i++) {
@@ -263,16 +267,16 @@ int mc_cli_print(int argc, char **argv) {
         const char **slot = NULL, *name = NULL;
         if (i > 0 && !dashdash) {
             if (strcmp(a, "--") == 0) dashdash = true;
-            else if (is_option(a, "--stage")) slot = &stage_name, name = "--stage";
-            else if (is_option(a, "--ssa")) slot = &ssa_name, name = "--ssa";
-            else if (is_option(a, "--passes")) slot = &passes, name = "--passes";
+            else if (is_option(a, "--stage")) slot = &w->stage_name, name = "--stage";
+            else if (is_option(a, "--ssa")) slot = &w->ssa_name, name = "--ssa";
+            else if (is_option(a, "--passes")) slot = &w->passes, name = "--passes";
         }
         if (!slot) {
-            rest[n++] = argv[i];
+            w->rest[n++] = argv[i];
             /* The value of another option is never one of ours (`--func --ssa`). */
             if (i > 0 && !dashdash && i + 1 < argc &&
                 (strcmp(a, "--func") == 0 || strcmp(a, "--regs") == 0 || strcmp(a, "--allocator") == 0))
-                rest[n++] = argv[++i];
+                w->rest[n++] = argv[++i];
             continue;
         }
         if (a[strlen(name)] == '=') {
@@ -280,106 +284,126 @@ int mc_cli_print(int argc, char **argv) {
         } else if (i + 1 < argc) {
             *slot = argv[++i];
         } else {
-            free(rest);
-            return mc_cli_error(&me, "%s needs a value", name);
+            free(w->rest);
+            return mc_cli_error(me, "%s needs a value", name);
         }
     }
-    rest[n] = NULL;
+    w->rest[n] = NULL;
+    w->n = n;
+    return 0;
+}
+
+/* Checks --ssa, --passes and --stage into *kind, *stage and *row (NULL without --stage); 0 ok, 2 reported. */
+static int print_check_values(const McCliOpts *me, const PrintWords *w, int *kind, int *stage,
+                              const McStageName **row) {
     int st = 0;
-    if (passes && strcmp(passes, "help") == 0) {
-        list_passes();
-        free(rest);
-        return 0;
-    }
-    int kind = MC_SSA_PRUNED;
-    if (ssa_name && (kind = mc_ssa_kind_lookup(ssa_name)) < 0)
-        st = mc_cli_error(&me, "unknown SSA policy '%s' (minimal, semi or pruned)", ssa_name);
-    else if (passes)
-        st = check_passes(&me, passes);
-    int stage = MC_STAGE_INPUT;
-    const McStageName *row = stage_name ? mc_stage_name_find(stage_name, MC_NAME_PRINT) : NULL;
-    bool alloc_stage = row && row->stage < 0; /* destroyed, allocated */
-    if (st == 0 && stage_name && !row) {
+    *kind = MC_SSA_PRUNED;
+    if (w->ssa_name && (*kind = mc_ssa_kind_lookup(w->ssa_name)) < 0)
+        st = mc_cli_error(me, "unknown SSA policy '%s' (minimal, semi or pruned)", w->ssa_name);
+    else if (w->passes)
+        st = check_passes(me, w->passes);
+    *stage = MC_STAGE_INPUT;
+    *row = w->stage_name ? mc_stage_name_find(w->stage_name, MC_NAME_PRINT) : NULL;
+    bool alloc_stage = *row && (*row)->stage < 0; /* destroyed, allocated */
+    if (st == 0 && w->stage_name && !*row) {
         char list[128];
         mc_stage_name_list(MC_NAME_PRINT, ", ", list, sizeof list);
-        if (mc_stage_lookup(stage_name) < 0)
-            st = mc_cli_error(&me, "unknown stage '%s' (stages: %s)", stage_name, list);
+        if (mc_stage_lookup(w->stage_name) < 0)
+            st = mc_cli_error(me, "unknown stage '%s' (stages: %s)", w->stage_name, list);
         else
-            st = mc_cli_error(&me, "print has no stage '%s' (stages: %s)", stage_name, list);
-    } else if (row && !alloc_stage) {
-        stage = row->stage;
+            st = mc_cli_error(me, "print has no stage '%s' (stages: %s)", w->stage_name, list);
+    } else if (*row && !alloc_stage) {
+        *stage = (*row)->stage;
     }
-    if (st == 0 && alloc_stage) {
-        /* The register allocator's stages (sweep.c). */
-        if (ssa_name) st = mc_cli_error(&me, "--ssa needs --stage ssa or opt");
-        else if (passes) st = mc_cli_error(&me, "--passes needs --stage opt");
-        if (st == 0) {
-            char word[32];
-            snprintf(word, sizeof word, "--stage=%s", stage_name);
-            memmove(rest + 2, rest + 1, (size_t)n * sizeof *rest); /* n - 1 words and the NULL */
-            rest[1] = word;
-            st = print_alloc_stage(n + 1, rest);
-            MC_ASSERT(st >= 0);
-        }
-        free(rest);
-        return st;
+    return st;
+}
+
+/* The register allocator's stages (destroyed, allocated): hands the words on to print_alloc_stage. */
+static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
+    int st = 0;
+    if (w->ssa_name) st = mc_cli_error(me, "--ssa needs --stage ssa or opt");
+    else if (w->passes) st = mc_cli_error(me, "--passes needs --stage opt");
+    if (st == 0) {
+        char word[32];
+        snprintf(word, sizeof word, "--stage=%s", w->stage_name);
+        memmove(w->rest + 2, w->rest + 1, (size_t)w->n * sizeof *w->rest); /* n - 1 words and the NULL */
+        w->rest[1] = word;
+        st = print_alloc_stage(w->n + 1, w->rest);
+        MC_ASSERT(st >= 0);
     }
-    if (st) {
-        free(rest);
-        return st;
+    return st;
+}
+
+/* Checks the parsed options against --passes and --ssa and settles the stage to print; 0 ok, 2 reported. */
+static int print_settle_stage(McCliOpts *o, const PrintWords *w) {
+    if (o->given & MC_CLI_REGS) return mc_cli_error(o, "--regs needs --stage allocated");
+    if (o->given & MC_CLI_ALLOCATOR) return mc_cli_error(o, "--allocator needs --stage destroyed or allocated");
+    if (w->passes) {
+        if (!(o->given & MC_CLI_STAGE)) o->stage.stage = MC_STAGE_OPT;
+        if (o->stage.stage != MC_STAGE_OPT) return mc_cli_error(o, "--passes needs --stage opt");
+        if ((o->given & MC_CLI_OPT) && o->stage.opt_level == 0)
+            return mc_cli_error(o, "--passes and -O0 contradict each other (-O0 runs no optimizer pass)");
     }
-    McCliOpts o;
-    st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR, &o);
-    free(rest);
-    if (st) return st;
-    o.stage.stage = (McStage)stage;
-    if (stage_name) o.given |= MC_CLI_STAGE;
-    if (o.given & MC_CLI_REGS)
-        st = mc_cli_error(&o, "--regs needs --stage allocated");
-    else if (o.given & MC_CLI_ALLOCATOR)
-        st = mc_cli_error(&o, "--allocator needs --stage destroyed or allocated");
-    if (st) {
-        mc_cli_opts_free(&o);
-        return st;
-    }
-    if (passes) {
-        if (!(o.given & MC_CLI_STAGE)) o.stage.stage = MC_STAGE_OPT;
-        if (o.stage.stage != MC_STAGE_OPT) {
-            st = mc_cli_error(&o, "--passes needs --stage opt");
-        } else if ((o.given & MC_CLI_OPT) && o.stage.opt_level == 0) {
-            st = mc_cli_error(&o, "--passes and -O0 contradict each other (-O0 runs no optimizer pass)");
-        }
-        if (st) {
-            mc_cli_opts_free(&o);
-            return st;
-        }
-    }
-    if (ssa_name) {
+    if (w->ssa_name) {
         /* Like --passes: --ssa alone means "show the SSA", never ignored. */
-        if (!(o.given & MC_CLI_STAGE)) o.stage.stage = MC_STAGE_SSA;
-        if (o.stage.stage == MC_STAGE_INPUT) {
-            st = mc_cli_error(&o, "--ssa needs --stage ssa or opt");
-            mc_cli_opts_free(&o);
-            return st;
-        }
+        if (!(o->given & MC_CLI_STAGE)) o->stage.stage = MC_STAGE_SSA;
+        if (o->stage.stage == MC_STAGE_INPUT) return mc_cli_error(o, "--ssa needs --stage ssa or opt");
     }
-    if ((o.given & MC_CLI_OPT) && o.stage.opt_level == 0 && o.stage.stage == MC_STAGE_OPT)
-        o.stage.stage = MC_STAGE_SSA;
+    if ((o->given & MC_CLI_OPT) && o->stage.opt_level == 0 && o->stage.stage == MC_STAGE_OPT)
+        o->stage.stage = MC_STAGE_SSA;
+    return 0;
+}
+
+/* Loads the file and prints --func's function, or every function of the file; returns an exit status. */
+static int print_program_funcs(const McCliOpts *o, McSsaKind kind, const char *passes) {
     McCliProgram p;
-    if ((st = mc_cli_load(&o, &p))) {
-        mc_cli_opts_free(&o);
-        return st;
-    }
-    if (o.func) {
-        st = print_func(&o, p.func, (McSsaKind)kind, passes, stdout);
+    int st;
+    if ((st = mc_cli_load(o, &p))) return st;
+    if (o->func) {
+        st = print_func(o, p.func, kind, passes, stdout);
     } else {
         for (int32_t i = 0; i < p.mod->nfuncs && st == 0; i++) {
             if (i > 0) fputc('\n', stdout);
-            st = print_func(&o, p.mod->funcs[i], (McSsaKind)kind, passes, stdout);
+            st = print_func(o, p.mod->funcs[i], kind, passes, stdout);
         }
     }
     fflush(stdout);
     mc_cli_program_free(&p);
+    return st;
+}
+
+int mc_cli_print(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
+    McCliOpts me = {.cmd = argc > 0 ? argv[0] : "print"}; /* for messages before the shared parser runs */
+    /* --stage (print has stages of its own: destroyed, allocated), --ssa and
+     * --passes are handled here; the shared parser gets the other words. */
+    PrintWords w;
+    int st = print_take_options(&me, argc, argv, &w);
+    if (st) return st;
+    if (w.passes && strcmp(w.passes, "help") == 0) {
+        list_passes();
+        free(w.rest);
+        return 0;
+    }
+    int kind, stage;
+    const McStageName *row;
+    st = print_check_values(&me, &w, &kind, &stage, &row);
+    if (st == 0 && row && row->stage < 0) { /* destroyed, allocated */
+        st = print_alloc_dispatch(&me, &w);
+        free(w.rest);
+        return st;
+    }
+    if (st) {
+        free(w.rest);
+        return st;
+    }
+    McCliOpts o;
+    st = mc_cli_opts_parse(w.n, w.rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR, &o);
+    free(w.rest);
+    if (st) return st;
+    o.stage.stage = (McStage)stage;
+    if (w.stage_name) o.given |= MC_CLI_STAGE;
+    if ((st = print_settle_stage(&o, &w)) == 0) st = print_program_funcs(&o, (McSsaKind)kind, w.passes);
     mc_cli_opts_free(&o);
     return st;
 }

@@ -101,6 +101,144 @@ static const char *skip_blanks(const char *p, const char *e) {
     return p;
 }
 
+/* The loader's state between lines: the lesson so far and what the next line may need. */
+typedef struct LoadState {
+    McLesson *l;
+    McDiags *d;
+    int last_command; /* line of the last command (0 none), for 'expect' */
+    int pending_ask;  /* line of an 'ask' still waiting for its 'answer' (0 none) */
+} LoadState;
+
+/* `== TITLE ==` from s (at column col) to e: a heading step, the first one also the lesson's title. */
+static void load_heading(LoadState *st, const char *s, const char *e, int line, int col) {
+    const char *t = skip_blanks(s + 2, e);
+    const char *te = e;
+    while (te > t && te[-1] == '=') te--;
+    while (te > t && (te[-1] == ' ' || te[-1] == '\t')) te--;
+    if (te == t)
+        mc_diag(st->d, (McLoc){line, col}, "a heading needs text after '=='");
+    else {
+        add_step(st->l, MC_LS_HEADING, t, (size_t)(te - t), line);
+        if (!st->l->title) st->l->title = mc_visible_dup(t, (size_t)(te - t));
+    }
+}
+
+/* `$ CMD` (line starting at p, the `$` at s, end e): a command step, without control characters. */
+static void load_command(LoadState *st, const char *p, const char *s, const char *e, int line, int col) {
+    const char *t = skip_blanks(s + 1, e);
+    const char *ctl = t;
+    while (ctl < e && ((unsigned char)*ctl >= 0x20 || *ctl == '\t') && *ctl != 0x7f) ctl++;
+    if (t == e)
+        mc_diag(st->d, (McLoc){line, col}, "empty command after '$'");
+    else if (ctl < e)
+        mc_diag(st->d, (McLoc){line, (int)(ctl - p) + 1}, "control character in a command");
+    else {
+        add_step(st->l, MC_LS_COMMAND, t, (size_t)(e - t), line);
+        st->last_command = line;
+    }
+}
+
+/* `expect error|no error|value NAME = VALUE|TEXT` (line at p, the word at s, end e): an expectation step. */
+static void load_expect(LoadState *st, const char *p, const char *s, const char *e, int line, int col) {
+    const char *t = skip_blanks(s + 6, e);
+    size_t tn = (size_t)(e - t);
+    if (!st->last_command)
+        mc_diag(st->d, (McLoc){line, col}, "'expect' before any command");
+    else if (tn == 0)
+        mc_diag(st->d, (McLoc){line, col}, "'expect' needs the text of an output line");
+    else if (tn == 5 && memcmp(t, "error", 5) == 0)
+        add_step(st->l, MC_LS_EXPECT_ERROR, "", 0, line);
+    else if (tn == 8 && memcmp(t, "no error", 8) == 0)
+        add_step(st->l, MC_LS_EXPECT_OK, "", 0, line);
+    else if (word_is(t, tn, "value")) {
+        const char *v = skip_blanks(t + 5, e);
+        const char *eq = memchr(v, '=', (size_t)(e - v));
+        const char *ne = eq;
+        while (ne && ne > v && (ne[-1] == ' ' || ne[-1] == '\t')) ne--;
+        if (!eq || ne == v || skip_blanks(eq + 1, e) == e)
+            mc_diag(st->d, (McLoc){line, (int)(v - p) + 1}, "'expect value' needs NAME = VALUE");
+        else
+            add_step(st->l, MC_LS_EXPECT_VALUE, v, (size_t)(e - v), line);
+    } else
+        add_step(st->l, MC_LS_EXPECT, t, tn, line);
+}
+
+/* Any other line s (n bytes): narration, unless the first word is a near-miss of a directive (reported). */
+static void load_narration(LoadState *st, const char *s, size_t n, int line, int col) {
+    size_t w = 0;
+    while (w < n && islower((unsigned char)s[w])) w++;
+    bool typo = false;
+    if (w >= 3 && w < 12 && (w == n || s[w] == ' ')) {
+        char word[16];
+        memcpy(word, s, w);
+        word[w] = 0;
+        /* One slip away from a directive and starting with the same
+         * letter, but not the directive plus an ending: narration
+         * that wraps onto "expected", "pauses", "task", "cause" or
+         * "except" stays narration. */
+        for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
+            if (word[0] == directives[k][0] && strncmp(word, directives[k], strlen(directives[k])) != 0 &&
+                edit_distance(word, directives[k]) == 1) {
+                mc_diag(st->d, (McLoc){line, col}, "unknown directive '%s' (did you mean '%s'?)", word,
+                        directives[k]);
+                typo = true;
+                break;
+            }
+    }
+    if (!typo) add_step(st->l, MC_LS_NARRATE, s, n, line);
+}
+
+/* One lesson line [p, e) (trailing blanks already cut), numbered `line`: its step or its diagnostic. */
+static void load_line(LoadState *st, const char *p, const char *e, int line) {
+    McLesson *l = st->l;
+    McDiags *d = st->d;
+    const char *s = skip_blanks(p, e);
+    size_t n = (size_t)(e - s);
+    int col = (int)(s - p) + 1;
+    if (memchr(p, 0, (size_t)(e - p))) {
+        mc_diag(d, (McLoc){line, col}, "NUL byte in lesson text");
+    } else if (st->pending_ask && !word_is(s, n, "answer") && !(n && *s == '#')) {
+        mc_diag(d, (McLoc){line, col}, "expected 'answer ...' right after the 'ask' on line %d", st->pending_ask);
+        st->pending_ask = 0;
+    } else if (n == 0) {
+        if (l->nsteps && l->steps[l->nsteps - 1].kind == MC_LS_NARRATE && l->steps[l->nsteps - 1].text[0])
+            add_step(l, MC_LS_NARRATE, "", 0, line);
+    } else if (*s == '#') {
+        /* comment */
+    } else if (n >= 2 && s[0] == '=' && s[1] == '=') {
+        load_heading(st, s, e, line, col);
+    } else if (*s == '$' && (n == 1 || s[1] == ' ' || s[1] == '\t')) {
+        /* `$ CMD`; a line such as `$edge1 is an edge block` is narration. */
+        load_command(st, p, s, e, line, col);
+    } else if (word_is(s, n, "expect")) {
+        load_expect(st, p, s, e, line, col);
+    } else if (word_is(s, n, "ask")) {
+        const char *t = skip_blanks(s + 3, e);
+        if (t == e)
+            mc_diag(d, (McLoc){line, col}, "'ask' needs a question");
+        else {
+            add_step(l, MC_LS_ASK, t, (size_t)(e - t), line);
+            st->pending_ask = line;
+        }
+    } else if (word_is(s, n, "answer")) {
+        const char *t = skip_blanks(s + 6, e);
+        if (!st->pending_ask)
+            mc_diag(d, (McLoc){line, col}, "'answer' without an 'ask' on the line before");
+        else if (t == e)
+            mc_diag(d, (McLoc){line, col}, "'answer' needs the expected answer");
+        else
+            l->steps[l->nsteps - 1].answer = mc_visible_dup(t, (size_t)(e - t));
+        st->pending_ask = 0;
+    } else if (word_is(s, n, "pause")) {
+        if (n > 5)
+            mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
+        else
+            add_step(l, MC_LS_PAUSE, "", 0, line);
+    } else {
+        load_narration(st, s, n, line, col);
+    }
+}
+
 McLesson *mc_lesson_load(const char *path, McDiags *d) {
     size_t len;
     char why[256];
@@ -114,126 +252,19 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     const char *slash = strrchr(path, '/');
     l->dir = slash ? mc_xstrndup(path, (size_t)(slash - path) + (slash == path)) : mc_xstrdup(".");
     int errors = d ? d->n : 0;
-    int last_command = 0, pending_ask = 0;
+    LoadState st = {l, d, 0, 0};
     const char *p = src, *end = src + len;
     for (int line = 1; p < end || line == 1; line++) {
         const char *e = memchr(p, '\n', (size_t)(end - p));
         if (!e) e = end;
         const char *next = e < end ? e + 1 : end;
         while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
-        const char *s = skip_blanks(p, e);
-        size_t n = (size_t)(e - s);
-        int col = (int)(s - p) + 1;
-        if (memchr(p, 0, (size_t)(e - p))) {
-            mc_diag(d, (McLoc){line, col}, "NUL byte in lesson text");
-        } else if (pending_ask && !word_is(s, n, "answer") && !(n && *s == '#')) {
-            mc_diag(d, (McLoc){line, col}, "expected 'answer ...' right after the 'ask' on line %d",
-                    pending_ask);
-            pending_ask = 0;
-        } else if (n == 0) {
-            if (l->nsteps && l->steps[l->nsteps - 1].kind == MC_LS_NARRATE &&
-                l->steps[l->nsteps - 1].text[0])
-                add_step(l, MC_LS_NARRATE, "", 0, line);
-        } else if (*s == '#') {
-            /* comment */
-        } else if (n >= 2 && s[0] == '=' && s[1] == '=') {
-            const char *t = skip_blanks(s + 2, e);
-            const char *te = e;
-            while (te > t && te[-1] == '=') te--;
-            while (te > t && (te[-1] == ' ' || te[-1] == '\t')) te--;
-            if (te == t)
-                mc_diag(d, (McLoc){line, col}, "a heading needs text after '=='");
-            else {
-                add_step(l, MC_LS_HEADING, t, (size_t)(te - t), line);
-                if (!l->title) l->title = mc_visible_dup(t, (size_t)(te - t));
-            }
-        } else if (*s == '$' && (n == 1 || s[1] == ' ' || s[1] == '\t')) {
-            /* `$ CMD`; a line such as `$edge1 is an edge block` is narration. */
-            const char *t = skip_blanks(s + 1, e);
-            const char *ctl = t;
-            while (ctl < e && ((unsigned char)*ctl >= 0x20 || *ctl == '\t') && *ctl != 0x7f) ctl++;
-            if (t == e)
-                mc_diag(d, (McLoc){line, col}, "empty command after '$'");
-            else if (ctl < e)
-                mc_diag(d, (McLoc){line, (int)(ctl - p) + 1}, "control character in a command");
-            else {
-                add_step(l, MC_LS_COMMAND, t, (size_t)(e - t), line);
-                last_command = line;
-            }
-        } else if (word_is(s, n, "expect")) {
-            const char *t = skip_blanks(s + 6, e);
-            size_t tn = (size_t)(e - t);
-            if (!last_command)
-                mc_diag(d, (McLoc){line, col}, "'expect' before any command");
-            else if (tn == 0)
-                mc_diag(d, (McLoc){line, col}, "'expect' needs the text of an output line");
-            else if (tn == 5 && memcmp(t, "error", 5) == 0)
-                add_step(l, MC_LS_EXPECT_ERROR, "", 0, line);
-            else if (tn == 8 && memcmp(t, "no error", 8) == 0)
-                add_step(l, MC_LS_EXPECT_OK, "", 0, line);
-            else if (word_is(t, tn, "value")) {
-                const char *v = skip_blanks(t + 5, e);
-                const char *eq = memchr(v, '=', (size_t)(e - v));
-                const char *ne = eq;
-                while (ne && ne > v && (ne[-1] == ' ' || ne[-1] == '\t')) ne--;
-                if (!eq || ne == v || skip_blanks(eq + 1, e) == e)
-                    mc_diag(d, (McLoc){line, (int)(v - p) + 1}, "'expect value' needs NAME = VALUE");
-                else
-                    add_step(l, MC_LS_EXPECT_VALUE, v, (size_t)(e - v), line);
-            } else
-                add_step(l, MC_LS_EXPECT, t, tn, line);
-        } else if (word_is(s, n, "ask")) {
-            const char *t = skip_blanks(s + 3, e);
-            if (t == e)
-                mc_diag(d, (McLoc){line, col}, "'ask' needs a question");
-            else {
-                add_step(l, MC_LS_ASK, t, (size_t)(e - t), line);
-                pending_ask = line;
-            }
-        } else if (word_is(s, n, "answer")) {
-            const char *t = skip_blanks(s + 6, e);
-            if (!pending_ask)
-                mc_diag(d, (McLoc){line, col}, "'answer' without an 'ask' on the line before");
-            else if (t == e)
-                mc_diag(d, (McLoc){line, col}, "'answer' needs the expected answer");
-            else
-                l->steps[l->nsteps - 1].answer = mc_visible_dup(t, (size_t)(e - t));
-            pending_ask = 0;
-        } else if (word_is(s, n, "pause")) {
-            if (n > 5)
-                mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
-            else
-                add_step(l, MC_LS_PAUSE, "", 0, line);
-        } else {
-            /* Narration, unless the first word is a near-miss of a directive. */
-            size_t w = 0;
-            while (w < n && islower((unsigned char)s[w])) w++;
-            bool typo = false;
-            if (w >= 3 && w < 12 && (w == n || s[w] == ' ')) {
-                char word[16];
-                memcpy(word, s, w);
-                word[w] = 0;
-                /* One slip away from a directive and starting with the same
-                 * letter, but not the directive plus an ending: narration
-                 * that wraps onto "expected", "pauses", "task", "cause" or
-                 * "except" stays narration. */
-                for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
-                    if (word[0] == directives[k][0] &&
-                        strncmp(word, directives[k], strlen(directives[k])) != 0 &&
-                        edit_distance(word, directives[k]) == 1) {
-                        mc_diag(d, (McLoc){line, col}, "unknown directive '%s' (did you mean '%s'?)", word,
-                                directives[k]);
-                        typo = true;
-                        break;
-                    }
-            }
-            if (!typo) add_step(l, MC_LS_NARRATE, s, n, line);
-        }
+        load_line(&st, p, e, line);
         p = next;
         if (p >= end) break;
     }
-    if (pending_ask)
-        mc_diag(d, (McLoc){pending_ask, 1}, "'ask' without an 'answer' line after it");
+    if (st.pending_ask)
+        mc_diag(d, (McLoc){st.pending_ask, 1}, "'ask' without an 'answer' line after it");
     free(src);
     if (!l->title) {
         const char *base = slash ? slash + 1 : path;

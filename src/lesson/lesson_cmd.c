@@ -61,98 +61,132 @@ static void lesson_usage(FILE *out) {
             "removes it afterwards.\n");
 }
 
-int mc_cli_lesson(int argc, char **argv) {
-    bool check = false, here = false;
-    const char *export_fmt = NULL, *output = NULL;
+/* What `minicc lesson` was asked to do; the lesson files are argv[first] onwards. */
+typedef struct LessonArgs {
+    bool check, here;
+    const char *export_fmt, *output;
+    int first;
+} LessonArgs;
+
+/* Reads the options into *a; -1 to go on, else the exit status (0 after --help, 2 after reporting). */
+static int lesson_parse_options(int argc, char **argv, LessonArgs *a) {
     int first = 1;
     for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
-        const char *a = argv[first];
-        if (strcmp(a, "--") == 0) {
+        const char *w = argv[first];
+        if (strcmp(w, "--") == 0) {
             first++;
             break;
-        } else if (strcmp(a, "--check") == 0) {
-            check = true;
-        } else if (strcmp(a, "--write-here") == 0) {
-            here = true;
-        } else if (strcmp(a, "--export") == 0 || strncmp(a, "--export=", 9) == 0) {
-            export_fmt = a[8] == '=' ? a + 9 : (first + 1 < argc ? argv[++first] : NULL);
-            if (!export_fmt || strcmp(export_fmt, "md") != 0) {
+        } else if (strcmp(w, "--check") == 0) {
+            a->check = true;
+        } else if (strcmp(w, "--write-here") == 0) {
+            a->here = true;
+        } else if (strcmp(w, "--export") == 0 || strncmp(w, "--export=", 9) == 0) {
+            a->export_fmt = w[8] == '=' ? w + 9 : (first + 1 < argc ? argv[++first] : NULL);
+            if (!a->export_fmt || strcmp(a->export_fmt, "md") != 0) {
                 fprintf(stderr, "minicc lesson: error: --export takes 'md' (Markdown)%s%s\n",
-                        export_fmt ? ", not " : "", export_fmt ? export_fmt : "");
+                        a->export_fmt ? ", not " : "", a->export_fmt ? a->export_fmt : "");
                 return 2;
             }
-        } else if (strcmp(a, "-o") == 0) {
+        } else if (strcmp(w, "-o") == 0) {
             if (first + 1 >= argc) {
                 fprintf(stderr, "minicc lesson: error: -o needs a file name\n");
                 return 2;
             }
-            output = argv[++first];
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            a->output = argv[++first];
+        } else if (strcmp(w, "--help") == 0 || strcmp(w, "-h") == 0) {
             lesson_usage(stdout);
             return 0;
         } else {
-            fprintf(stderr, "minicc lesson: error: unknown option '%s' (minicc lesson --help shows the usage)\n", a);
+            fprintf(stderr, "minicc lesson: error: unknown option '%s' (minicc lesson --help shows the usage)\n", w);
             return 2;
         }
     }
-    int nfiles = argc - first;
+    a->first = first;
+    return -1;
+}
+
+/* Checks the number of files and the combination of options; 0 ok, 2 after reporting. */
+static int lesson_check_options(const LessonArgs *a, int nfiles) {
     if (nfiles < 1) {
         fprintf(stderr, "minicc lesson: error: no lesson file given (minicc lesson --help shows the usage)\n");
         return 2;
     }
-    if (check && export_fmt) {
+    if (a->check && a->export_fmt) {
         fprintf(stderr, "minicc lesson: error: choose one of --check and --export\n");
         return 2;
     }
-    if (!check && nfiles > 1) {
-        fprintf(stderr, "minicc lesson: error: give one lesson to %s (or use --check)\n", export_fmt ? "export" : "play");
+    if (!a->check && nfiles > 1) {
+        fprintf(stderr, "minicc lesson: error: give one lesson to %s (or use --check)\n",
+                a->export_fmt ? "export" : "play");
         return 2;
     }
-    if (output && !export_fmt) {
+    if (a->output && !a->export_fmt) {
         fprintf(stderr, "minicc lesson: error: -o is only for --export\n");
         return 2;
     }
-    if (check && here) {
+    if (a->check && a->here) {
         fprintf(stderr, "minicc lesson: error: --check writes only into a temporary directory; --write-here is "
                         "for playing or exporting a lesson\n");
         return 2;
     }
+    return 0;
+}
 
-    if (check) {
-        int passed = 0, failed = 0, unreadable = 0;
-        for (int i = first; i < argc; i++) {
-            McLesson *l = load_or_report(argv[i], stderr);
-            bool ok = false;
-            if (!l) unreadable++;
-            if (l) {
-                /* --check never writes outside a temporary directory, and
-                 * removes it afterwards. */
-                McOutDir od;
-                mc_outdir_init_temp(&od, false);
-                McSession s;
-                mc_session_init(&s);
-                s.source_depth = 1;
-                s.outdir = &od;
-                ok = mc_lesson_check(l, mc_lesson_exec_session, &s, stderr);
-                mc_session_free(&s);
-                mc_outdir_finish(&od, true);
-                mc_lesson_free(l);
-            }
-            printf("%s: %s\n", argv[i], ok ? "ok" : "FAILED");
-            fflush(stdout);
-            ok ? passed++ : failed++;
+/* --check: every lesson files[0..n-1] in a session and a temporary directory of its own; the exit status. */
+static int lesson_check_files(char **files, int n) {
+    int passed = 0, failed = 0, unreadable = 0;
+    for (int i = 0; i < n; i++) {
+        McLesson *l = load_or_report(files[i], stderr);
+        bool ok = false;
+        if (!l) unreadable++;
+        if (l) {
+            /* --check never writes outside a temporary directory, and
+             * removes it afterwards. */
+            McOutDir od;
+            mc_outdir_init_temp(&od, false);
+            McSession s;
+            mc_session_init(&s);
+            s.source_depth = 1;
+            s.outdir = &od;
+            ok = mc_lesson_check(l, mc_lesson_exec_session, &s, stderr);
+            mc_session_free(&s);
+            mc_outdir_finish(&od, true);
+            mc_lesson_free(l);
         }
-        printf("lessons: %d passed, %d failed\n", passed, failed);
-        /* 2: a lesson could not be read or parsed (bad input); 1: one failed */
-        return unreadable ? 2 : failed ? 1 : 0;
+        printf("%s: %s\n", files[i], ok ? "ok" : "FAILED");
+        fflush(stdout);
+        ok ? passed++ : failed++;
     }
+    printf("lessons: %d passed, %d failed\n", passed, failed);
+    /* 2: a lesson could not be read or parsed (bad input); 1: one failed */
+    return unreadable ? 2 : failed ? 1 : 0;
+}
 
-    McLesson *l = load_or_report(argv[first], stderr);
+/* --export md: the handout of l to -o OUT or stdout, running its commands in s; the exit status. */
+static int lesson_export(const LessonArgs *a, McLesson *l, McSession *s) {
+    int rc;
+    FILE *out = stdout;
+    if (a->output && !(out = fopen(a->output, "w"))) {
+        fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", a->output, strerror(errno));
+        rc = 2;
+    } else {
+        rc = mc_lesson_export_md(l, mc_lesson_exec_session, s, out, stderr) ? 0 : 1;
+        if (out != stdout && fclose(out) != 0) {
+            fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", a->output, strerror(errno));
+            rc = 2;
+        }
+    }
+    return rc;
+}
+
+/* Plays or exports the lesson at path (files in a temporary directory or its own); the exit status. */
+static int lesson_play_or_export(const LessonArgs *a, const char *path) {
+    McLesson *l = load_or_report(path, stderr);
     if (!l) return 2;
     McOutDir od;
-    if (!here) {
+    if (!a->here) {
         /* A handout shows output, not files: its temporary directory goes. */
-        mc_outdir_init_temp(&od, !export_fmt);
+        mc_outdir_init_temp(&od, !a->export_fmt);
     } else if (!mc_outdir_init_dir(&od, l->dir)) {
         fprintf(stderr, "minicc lesson: error: --write-here: cannot use %s: %s\n", l->dir, strerror(errno));
         mc_lesson_free(l);
@@ -163,26 +197,25 @@ int mc_cli_lesson(int argc, char **argv) {
     s.source_depth = 1;
     s.outdir = &od;
     int rc;
-    if (export_fmt) {
-        FILE *out = stdout;
-        if (output && !(out = fopen(output, "w"))) {
-            fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", output, strerror(errno));
-            rc = 2;
-        } else {
-            rc = mc_lesson_export_md(l, mc_lesson_exec_session, &s, out, stderr) ? 0 : 1;
-            if (out != stdout && fclose(out) != 0) {
-                fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", output, strerror(errno));
-                rc = 2;
-            }
-        }
+    if (a->export_fmt) {
+        rc = lesson_export(a, l, &s);
     } else {
         rc = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &s, stdin, stdout);
         if (od.temp && od.path) printf("(the files this lesson wrote are in %s)\n", od.path);
     }
     mc_session_free(&s);
-    mc_outdir_finish(&od, export_fmt && !here);
+    mc_outdir_finish(&od, a->export_fmt && !a->here);
     mc_lesson_free(l);
     return rc;
+}
+
+int mc_cli_lesson(int argc, char **argv) {
+    LessonArgs a = {false, false, NULL, NULL, 1};
+    int st = lesson_parse_options(argc, argv, &a);
+    if (st >= 0) return st;
+    if (lesson_check_options(&a, argc - a.first)) return 2;
+    if (a.check) return lesson_check_files(argv + a.first, argc - a.first);
+    return lesson_play_or_export(&a, argv[a.first]);
 }
 
 /* `lesson FILE` at the prompt: play the lesson in a session of its own (so

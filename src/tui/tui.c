@@ -391,24 +391,32 @@ static int tui_key(int ch) {
     }
 }
 
-static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *err) {
-    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
-        fprintf(err, "minicc: the workbench needs a terminal (%s is not one); try the minicc> prompt or minicc -c\n",
-                !isatty(STDOUT_FILENO) ? "stdout" : "stdin");
-        return 2;
+/* Puts stderr back on saved_err and copies out what was written to errlog meanwhile (either may be missing). */
+static void tui_restore_stderr(FILE *errlog, int saved_err) {
+    if (saved_err >= 0) {
+        dup2(saved_err, STDERR_FILENO);
+        close(saved_err);
     }
-    if (tui_on) {
-        fprintf(err, "minicc: the workbench is already on the screen\n");
-        return 2;
+    if (errlog) {
+        /* What was written to stderr while the screen was up. */
+        rewind(errlog);
+        char buf[4096];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, errlog)) > 0) fwrite(buf, 1, n, stderr);
+        fclose(errlog);
     }
+}
+
+/* Hands the terminal to curses, stderr to *errlog meanwhile; NULL after reporting when it cannot. */
+static SCREEN *tui_screen_open(FILE *err, FILE **errlog, int *saved_err) {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C"); /* numbers in command output stay as the prompt prints them */
     fflush(stdout);
     fflush(stderr);
     /* stderr to a temporary file while curses owns the terminal. */
-    FILE *errlog = tmpfile();
-    int saved_err = dup(STDERR_FILENO);
-    if (errlog && saved_err >= 0) dup2(fileno(errlog), STDERR_FILENO);
+    *errlog = tmpfile();
+    *saved_err = dup(STDERR_FILENO);
+    if (*errlog && *saved_err >= 0) dup2(fileno(*errlog), STDERR_FILENO);
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (scr) {
         /* A terminal that cannot move the cursor (TERM=dumb) cannot show it. */
@@ -421,14 +429,14 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
         }
     }
     if (!scr) {
-        if (saved_err >= 0) {
-            dup2(saved_err, STDERR_FILENO);
-            close(saved_err);
+        if (*saved_err >= 0) {
+            dup2(*saved_err, STDERR_FILENO);
+            close(*saved_err);
         }
-        if (errlog) fclose(errlog);
+        if (*errlog) fclose(*errlog);
         const char *term = getenv("TERM");
         fprintf(err, "minicc: cannot use the terminal type '%s' for the workbench\n", term ? term : "(unset)");
-        return 2;
+        return NULL;
     }
     set_term(scr);
     raw();
@@ -437,6 +445,61 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     keypad(stdscr, TRUE);
     set_escdelay(25);
     tui_colours();
+    return scr;
+}
+
+/* Draws the workbench and feeds it keys (the command line's to readline) until it quits; W x H the screen. */
+static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist) {
+    while (!wb->quit) {
+        if (W < 20 || H < 6) {
+            erase();
+            mvaddstr(0, 0, "terminal too small");
+            refresh();
+        } else {
+            wb_render(wb, fr);
+            tui_blit(fr);
+        }
+        int ch = getch();
+        if (ch == ERR) continue;
+        if (ch == KEY_RESIZE) {
+            getmaxyx(stdscr, H, W);
+            wb_resize(wb, W, H);
+            clearok(curscr, TRUE);
+            continue;
+        }
+        if (ch == 12) { /* Ctrl-L */
+            clearok(curscr, TRUE);
+            continue;
+        }
+        TuiBusy busy;
+        tui_busy_begin(&busy);
+        if (wb->cmd_active) {
+            tui_cmd_key(wb, ch, hist);
+        } else {
+            int k = tui_key(ch);
+            if (k >= 0) wb_key(wb, k);
+        }
+        if (tui_busy_end(&busy)) clearok(curscr, TRUE);
+        /* The workbench may have opened the command line (`:`, Enter at a
+         * question, missing arguments): hand it to readline. */
+        if (wb->cmd_active && !rl_installed) tui_cmd_open(wb);
+    }
+}
+
+static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *err) {
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
+        fprintf(err, "minicc: the workbench needs a terminal (%s is not one); try the minicc> prompt or minicc -c\n",
+                !isatty(STDOUT_FILENO) ? "stdout" : "stdin");
+        return 2;
+    }
+    if (tui_on) {
+        fprintf(err, "minicc: the workbench is already on the screen\n");
+        return 2;
+    }
+    FILE *errlog;
+    int saved_err;
+    SCREEN *scr = tui_screen_open(err, &errlog, &saved_err);
+    if (!scr) return 2;
 
     char *hist = mc_term_history_path();
     RlSaved sv;
@@ -458,40 +521,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     McFrame fr;
     mc_frame_init(&fr, W, H);
     wb_start(&wb, lesson);
-    while (!wb.quit) {
-        if (W < 20 || H < 6) {
-            erase();
-            mvaddstr(0, 0, "terminal too small");
-            refresh();
-        } else {
-            wb_render(&wb, &fr);
-            tui_blit(&fr);
-        }
-        int ch = getch();
-        if (ch == ERR) continue;
-        if (ch == KEY_RESIZE) {
-            getmaxyx(stdscr, H, W);
-            wb_resize(&wb, W, H);
-            clearok(curscr, TRUE);
-            continue;
-        }
-        if (ch == 12) { /* Ctrl-L */
-            clearok(curscr, TRUE);
-            continue;
-        }
-        TuiBusy busy;
-        tui_busy_begin(&busy);
-        if (wb.cmd_active) {
-            tui_cmd_key(&wb, ch, hist);
-        } else {
-            int k = tui_key(ch);
-            if (k >= 0) wb_key(&wb, k);
-        }
-        if (tui_busy_end(&busy)) clearok(curscr, TRUE);
-        /* The workbench may have opened the command line (`:`, Enter at a
-         * question, missing arguments): hand it to readline. */
-        if (wb.cmd_active && !rl_installed) tui_cmd_open(&wb);
-    }
+    tui_key_loop(&wb, &fr, W, H, hist);
     if (wb.cmd_active) tui_cmd_close(&wb);
     tw = NULL;
     tui_on = false;
@@ -505,18 +535,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     tui_rl_restore(&sv);
     mc_term_completion(tui_prev_complete);
     fflush(stderr);
-    if (saved_err >= 0) {
-        dup2(saved_err, STDERR_FILENO);
-        close(saved_err);
-    }
-    if (errlog) {
-        /* What was written to stderr while the screen was up. */
-        rewind(errlog);
-        char buf[4096];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, errlog)) > 0) fwrite(buf, 1, n, stderr);
-        fclose(errlog);
-    }
+    tui_restore_stderr(errlog, saved_err);
     return 0;
 }
 
