@@ -1012,20 +1012,16 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
     return norder;
 }
 
-static void colour_improved(McAllocation *a, int mode, bool plain) {
+/* 2. conservative coalescing, heaviest moves first, until nothing changes.
+ * The answer is that of sweeping every move until a sweep merges
+ * nothing, obtained with less work: a move whose ends are one node or
+ * interfere stays so (merges only join nodes and add edges) and leaves
+ * the list; a move the conservative tests turned down is retested only
+ * when a merge since its test touched one of its ends (merge), since
+ * otherwise the tests would read the same and answer the same. */
+static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
-    int32_t K = a->registers, n = g->nvalues;
-    Work w;
-    work_init(&w, g, K);
-
-    /* 2. conservative coalescing, heaviest moves first, until nothing changes.
-     * The answer is that of sweeping every move until a sweep merges
-     * nothing, obtained with less work: a move whose ends are one node or
-     * interfere stays so (merges only join nodes and add edges) and leaves
-     * the list; a move the conservative tests turned down is retested only
-     * when a merge since its test touched one of its ends (merge), since
-     * otherwise the tests would read the same and answer the same. */
     int32_t *mo = move_order(g);
     int32_t nmo = g->nmoves;
     int32_t *tested = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *tested); /* merges when last tested */
@@ -1034,45 +1030,47 @@ static void colour_improved(McAllocation *a, int mode, bool plain) {
         changed = false;
         int32_t open = 0;
         for (int32_t i = 0; i < nmo; i++) {
-            int32_t x = find(&w, g->moves[mo[i]][0]), y = find(&w, g->moves[mo[i]][1]);
+            int32_t x = find(w, g->moves[mo[i]][0]), y = find(w, g->moves[mo[i]][1]);
             if (plain) mo[open] = mo[i], tested[open++] = -1; /* every move, every sweep */
             if (x == y) continue;
-            if (!plain && tested[i] >= 0 && w.changed_at[x] <= tested[i] && w.changed_at[y] <= tested[i]) {
+            if (!plain && tested[i] >= 0 && w->changed_at[x] <= tested[i] && w->changed_at[y] <= tested[i]) {
                 mo[open] = mo[i], tested[open++] = tested[i]; /* turned down, and nothing it reads changed */
                 continue;
             }
-            if (interferes(&w, x, y)) continue;
+            if (interferes(w, x, y)) continue;
             /* bound parameters keep their own node as representative */
             int32_t keep = x, gone = y;
             if (f->values[y].param != MC_NONE) keep = y, gone = x;
-            if (briggs_ok(&w, keep, gone) || george_ok(&w, keep, gone) || george_ok(&w, gone, keep)) {
-                merge(&w, keep, gone);
+            if (briggs_ok(w, keep, gone) || george_ok(w, keep, gone) || george_ok(w, gone, keep)) {
+                merge(w, keep, gone);
                 a->cost[keep] += a->cost[gone];
                 a->ncoalesced++;
                 changed = true;
             } else if (!plain) {
-                mo[open] = mo[i], tested[open++] = w.merges;
+                mo[open] = mo[i], tested[open++] = w->merges;
             }
         }
         nmo = open;
     }
     free(tested);
     free(mo);
-    for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
-    rows_drop_dead(&w);
+}
 
-    /* 3-4. simplify/select under three spill metrics; keep the cheapest */
-    Partners pt;
-    partners_build(&pt, &w, g);
+/* 3-4. simplify/select under three spill metrics; keep the cheapest: the
+ * coloured nodes get their register in a->loc, the others go to spilled
+ * (returns how many). */
+static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, int mode, int32_t *spilled) {
+    const McFunc *f = a->f;
+    int32_t n = a->graph->nvalues;
     int32_t *colour = mc_xmalloc((size_t)(n ? n : 1) * sizeof *colour);
     int32_t *best_colour = mc_xmalloc((size_t)(n ? n : 1) * sizeof *best_colour);
     int32_t *order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *order);
     a->order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *a->order);
     double best = INFINITY;
     for (int metric = 0; metric < (mode == MODE_DEGREE ? 1 : NMETRICS); metric++) {
-        int32_t norder = mode == MODE_DEGREE ? degree_select(&w, f, colour, order)
-                                             : simplify_select(&w, a->cost, &pt, metric, colour, order);
-        double c = recolour(&w, a->cost, colour);
+        int32_t norder = mode == MODE_DEGREE ? degree_select(w, f, colour, order)
+                                             : simplify_select(w, a->cost, pt, metric, colour, order);
+        double c = recolour(w, a->cost, colour);
         if (c < best) {
             best = c;
             memcpy(best_colour, colour, (size_t)n * sizeof *colour);
@@ -1080,10 +1078,9 @@ static void colour_improved(McAllocation *a, int mode, bool plain) {
             a->norder = norder;
         }
     }
-    int32_t *spilled = mc_xmalloc((size_t)(n ? n : 1) * sizeof *spilled);
-    int32_t nsp = 0, st = w.stamp;
+    int32_t nsp = 0;
     for (int32_t v = 0; v < n; v++) {
-        if (!w.alive[v]) continue;
+        if (!w->alive[v]) continue;
         if (best_colour[v] >= 0)
             a->loc[v] = (McLocation){MC_LOC_REG, best_colour[v]};
         else
@@ -1092,14 +1089,19 @@ static void colour_improved(McAllocation *a, int mode, bool plain) {
     free(colour);
     free(best_colour);
     free(order);
+    return nsp;
+}
 
-    /* 5. spill-slot colouring: costliest first, partner's slot preferred */
+/* 5. spill-slot colouring: costliest first, partner's slot preferred */
+static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *spilled, int32_t nsp) {
+    const McFunc *f = a->f;
+    int32_t st = w->stamp;
     SortCtx sc = {f, NULL, a->cost};
     sort_nodes(&sc, spilled, nsp, by_cost);
     int32_t *slot_taken = mc_xcalloc((size_t)(nsp ? nsp : 1), sizeof *slot_taken);
     /* dense: the nodes given a slot so far, as bits, so that only those
      * neighbours are visited */
-    uint64_t *slotted = w.dense ? mc_xcalloc((size_t)w.dense->words, sizeof *slotted) : NULL;
+    uint64_t *slotted = w->dense ? mc_xcalloc((size_t)w->dense->words, sizeof *slotted) : NULL;
     int32_t nslotted = 0;
     for (int32_t i = 0; i < nsp; i++) {
         int32_t v = spilled[i];
@@ -1107,10 +1109,10 @@ static void colour_improved(McAllocation *a, int mode, bool plain) {
         /* Every slot so far having one holder, a node neighbouring all the
          * slotted nodes finds every slot taken: a new one, at once. */
         bool all_taken = false;
-        if (slotted && nslotted == a->slots && w.nnb[v] == 0) {
-            const uint64_t *row = mc_igraph_bitrow(w.dense, v);
+        if (slotted && nslotted == a->slots && w->nnb[v] == 0) {
+            const uint64_t *row = mc_igraph_bitrow(w->dense, v);
             int32_t m = 0;
-            for (int32_t k = 0; k < w.dense->words; k++) m += mc_popcount64(row[k] & slotted[k]);
+            for (int32_t k = 0; k < w->dense->words; k++) m += mc_popcount64(row[k] & slotted[k]);
             all_taken = m == nslotted;
         }
         int32_t s = -1;
@@ -1118,21 +1120,21 @@ static void colour_improved(McAllocation *a, int mode, bool plain) {
             s = a->slots++;
         } else {
             if (slotted) {
-                const uint64_t *row = mc_igraph_bitrow(w.dense, v);
-                for (int32_t k = 0; k < w.dense->words; k++)
+                const uint64_t *row = mc_igraph_bitrow(w->dense, v);
+                for (int32_t k = 0; k < w->dense->words; k++)
                     for (uint64_t x = row[k] & slotted[k]; x; x &= x - 1)
                         slot_taken[a->loc[k * 64 + mc_ctz64(x)].index] = st;
-                for (int32_t k = 0; k < w.nnb[v]; k++) {
-                    int32_t t = w.nb[v][k];
-                    if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+                for (int32_t k = 0; k < w->nnb[v]; k++) {
+                    int32_t t = w->nb[v][k];
+                    if (w->alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
                 }
             } else {
-                NB_FOR(&w, v, t, {
-                    if (w.alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
+                NB_FOR(w, v, t, {
+                    if (w->alive[t] && a->loc[t].kind == MC_LOC_SLOT) slot_taken[a->loc[t].index] = st;
                 });
             }
-            for (int32_t k = pt.start[v]; k < pt.start[v + 1] && s < 0; k++) {
-                McLocation l = a->loc[pt.list[k]];
+            for (int32_t k = pt->start[v]; k < pt->start[v + 1] && s < 0; k++) {
+                McLocation l = a->loc[pt->list[k]];
                 if (l.kind == MC_LOC_SLOT && slot_taken[l.index] != st) s = l.index;
             }
             for (int32_t c = 0; c < a->slots && s < 0; c++)
@@ -1143,13 +1145,29 @@ static void colour_improved(McAllocation *a, int mode, bool plain) {
         if (slotted) slotted[v >> 6] |= (uint64_t)1 << (v & 63), nslotted++;
     }
     free(slotted);
+    free(slot_taken);
+}
+
+static void colour_improved(McAllocation *a, int mode, bool plain) {
+    const McIGraph *g = a->graph;
+    int32_t K = a->registers, n = g->nvalues;
+    Work w;
+    work_init(&w, g, K);
+    coalesce(a, &w, mode, plain);
+    for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
+    rows_drop_dead(&w);
+
+    Partners pt;
+    partners_build(&pt, &w, g);
+    int32_t *spilled = mc_xmalloc((size_t)(n ? n : 1) * sizeof *spilled);
+    int32_t nsp = select_registers(a, &w, &pt, mode, spilled);
+    colour_slots(a, &w, &pt, spilled, nsp);
     a->nspilled = 0;
     for (int32_t v = 0; v < n; v++) {
         if (!g->node[v]) continue;
         a->loc[v] = a->loc[a->alias[v]];
         if (a->loc[v].kind == MC_LOC_SLOT) a->nspilled++;
     }
-    free(slot_taken);
     free(spilled);
     free(pt.start);
     free(pt.list);

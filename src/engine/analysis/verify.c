@@ -463,20 +463,19 @@ static bool below_cover(const McCfg *c, const Cover *cover, int32_t n, int32_t q
     return lo > 0 && cover[lo - 1].b != q && mc_cfg_dominates(c, cover[lo - 1].b, q);
 }
 
-static int check_mutable(V *v) {
+/* Scan every reachable block in order: single-definition uses are checked
+ * at once; multiply-assigned ones are collected (into *uses, with the
+ * assignments into *defs) unless an assignment earlier in the same block
+ * covers them. */
+static void scan_uses(V *v, DaUse **uses_out, int32_t *nuses_out, DaDef **defs_out, int32_t *ndefs_out) {
     const McFunc *f = v->f;
     const McCfg *c = v->cfg;
-    int before = v->errors;
     int32_t n = f->nblocks;
     DaUse *uses = NULL;
     DaDef *defs = NULL;
     int32_t nuses = 0, capuses = 0, ndefs = 0, capdefs = 0;
     int32_t *local = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *local); /* block+1 of a local def */
     for (int32_t x = 0; x < f->nvalues; x++) local[x] = 0;
-
-    /* Scan every reachable block in order: single-definition uses are checked
-     * at once; multiply-assigned ones are collected unless an assignment
-     * earlier in the same block covers them. */
     for (int32_t b = 0; b < n; b++) {
         if (c->rpo_index[b] < 0) continue; /* unreachable: nothing to check */
         const McBlock *bl = &f->blocks[b];
@@ -512,91 +511,141 @@ static int check_mutable(V *v) {
         }
     }
     free(local);
+    *uses_out = uses;
+    *nuses_out = nuses;
+    *defs_out = defs;
+    *ndefs_out = ndefs;
+}
 
-    if (nuses > 0) {
-        DaUse *su = sort_by_value(uses, nuses, sizeof *uses, f->nvalues);
-        DaDef *sd = sort_by_value(defs, ndefs, sizeof *defs, f->nvalues);
-        int32_t *assigns = mc_xcalloc((size_t)n, sizeof *assigns); /* == gen: block assigns x */
-        int32_t *safe = mc_xcalloc((size_t)n, sizeof *safe);       /* == gen: x assigned at entry */
-        int32_t *unsafe = mc_xcalloc((size_t)n, sizeof *unsafe);   /* == gen: maybe not */
-        int32_t *seen = mc_xcalloc((size_t)n, sizeof *seen);       /* == search number */
-        int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
-        int32_t *trail = mc_xmalloc((size_t)(n ? n : 1) * sizeof *trail); /* blocks one search saw */
-        int32_t *parent = mc_xmalloc((size_t)(n ? n : 1) * sizeof *parent); /* toward the use */
-        Cover *cover = mc_xmalloc((size_t)(ndefs ? ndefs : 1) * sizeof *cover); /* outermost assigners */
-        int32_t entry = c->rpo[0], gen = 0, search = 0, d = 0;
-        for (int32_t u = 0; u < nuses;) {
-            int32_t x = su[u].x;
-            gen++;
-            while (d < ndefs && sd[d].x < x) d++;
-            /* The assigning blocks, and those of them no other one dominates,
-             * in dominator-tree preorder: their subtrees are disjoint. */
-            int32_t ncover = 0;
-            for (; d < ndefs && sd[d].x == x; d++) {
-                assigns[sd[d].b] = gen;
-                cover[ncover++] = (Cover){c->dom_pre[sd[d].b], sd[d].b};
-            }
-            qsort(cover, (size_t)ncover, sizeof *cover, cmp_cover);
-            int32_t kept = 0;
-            for (int32_t k = 0; k < ncover; k++)
-                if (kept == 0 || !mc_cfg_dominates(c, cover[kept - 1].b, cover[k].b)) cover[kept++] = cover[k];
-            ncover = kept;
-            /* A parameter is assigned before the entry block runs. */
-            bool param = f->values[x].param != MC_NONE;
-            for (; u < nuses && su[u].x == x; u++) {
-                int32_t b = su[u].b;
-                if (param || safe[b] == gen) continue;
-                bool bad = unsafe[b] == gen;
-                if (!bad && !below_cover(c, cover, ncover, b)) {
-                    /* Search backwards from the top of b for a path from the
-                     * entry that never assigns x. */
-                    search++;
-                    int32_t sp = 0, nt = 0;
-                    stack[sp++] = b;
-                    trail[nt++] = b;
-                    seen[b] = search;
-                    parent[b] = MC_NONE;
-                    while (sp > 0) {
-                        int32_t q = stack[--sp];
-                        if (q == entry || unsafe[q] == gen) { /* the path found is unsafe */
-                            bad = true;
-                            for (int32_t r = q; r != MC_NONE; r = parent[r]) unsafe[r] = gen;
-                            break;
-                        }
-                        for (int32_t k = 0; k < c->npreds[q]; k++) {
-                            int32_t p = c->preds[q][k];
-                            if (c->rpo_index[p] < 0 || assigns[p] == gen || safe[p] == gen || seen[p] == search)
-                                continue;
-                            seen[p] = search;
-                            if (below_cover(c, cover, ncover, p)) {
-                                safe[p] = gen;
-                                continue;
-                            }
-                            parent[p] = q;
-                            stack[sp++] = p;
-                            trail[nt++] = p;
-                        }
-                    }
-                    if (!bad) /* everything the search saw is assigned on every path into it */
-                        for (int32_t t = 0; t < nt; t++) safe[trail[t]] = gen;
-                }
-                if (bad)
-                    err(v, su[u].loc, b, "'%s' may be used before it is assigned", vname(v, x));
-                else
-                    safe[b] = gen;
-            }
-        }
-        free(cover);
-        free(parent);
-        free(trail);
-        free(su);
-        free(sd);
-        free(assigns);
-        free(safe);
-        free(unsafe);
-        free(seen);
-        free(stack);
+/* The state of check_multi_uses's searches: one generation (gen) per value,
+ * one search number per search; the int32_t arrays are indexed by block. */
+typedef struct DaSearch {
+    const McCfg *c;
+    int32_t *assigns; /* == gen: block assigns x */
+    int32_t *safe;    /* == gen: x assigned at entry */
+    int32_t *unsafe;  /* == gen: maybe not */
+    int32_t *seen;    /* == search number */
+    int32_t *stack;
+    int32_t *trail;  /* blocks one search saw */
+    int32_t *parent; /* toward the use */
+    Cover *cover;    /* outermost assigners */
+    int32_t ncover, entry, gen, search;
+} DaSearch;
+
+/* The assigning blocks of x (its records in sd from d on), and in s->cover
+ * those of them no other one dominates, in dominator-tree preorder: their
+ * subtrees are disjoint. Returns the index past x's records. */
+static int32_t cover_assigners(DaSearch *s, const DaDef *sd, int32_t ndefs, int32_t d, int32_t x) {
+    const McCfg *c = s->c;
+    while (d < ndefs && sd[d].x < x) d++;
+    int32_t ncover = 0;
+    for (; d < ndefs && sd[d].x == x; d++) {
+        s->assigns[sd[d].b] = s->gen;
+        s->cover[ncover++] = (Cover){c->dom_pre[sd[d].b], sd[d].b};
     }
+    qsort(s->cover, (size_t)ncover, sizeof *s->cover, cmp_cover);
+    int32_t kept = 0;
+    for (int32_t k = 0; k < ncover; k++)
+        if (kept == 0 || !mc_cfg_dominates(c, s->cover[kept - 1].b, s->cover[k].b)) s->cover[kept++] = s->cover[k];
+    s->ncover = kept;
+    return d;
+}
+
+/* Search backwards from the top of b for a path from the entry that never
+ * assigns the current value: true when there is one (its blocks become
+ * unsafe), else everything the search saw becomes safe. */
+static bool unassigned_path(DaSearch *s, int32_t b) {
+    const McCfg *c = s->c;
+    int32_t gen = s->gen, search = ++s->search;
+    int32_t sp = 0, nt = 0;
+    bool bad = false;
+    s->stack[sp++] = b;
+    s->trail[nt++] = b;
+    s->seen[b] = search;
+    s->parent[b] = MC_NONE;
+    while (sp > 0) {
+        int32_t q = s->stack[--sp];
+        if (q == s->entry || s->unsafe[q] == gen) { /* the path found is unsafe */
+            bad = true;
+            for (int32_t r = q; r != MC_NONE; r = s->parent[r]) s->unsafe[r] = gen;
+            break;
+        }
+        for (int32_t k = 0; k < c->npreds[q]; k++) {
+            int32_t p = c->preds[q][k];
+            if (c->rpo_index[p] < 0 || s->assigns[p] == gen || s->safe[p] == gen || s->seen[p] == search) continue;
+            s->seen[p] = search;
+            if (below_cover(c, s->cover, s->ncover, p)) {
+                s->safe[p] = gen;
+                continue;
+            }
+            s->parent[p] = q;
+            s->stack[sp++] = p;
+            s->trail[nt++] = p;
+        }
+    }
+    if (!bad) /* everything the search saw is assigned on every path into it */
+        for (int32_t t = 0; t < nt; t++) s->safe[s->trail[t]] = gen;
+    return bad;
+}
+
+/* Check the collected uses of multiply-assigned values: each must be
+ * assigned on every path from the entry. */
+static void check_multi_uses(V *v, const DaUse *uses, int32_t nuses, const DaDef *defs, int32_t ndefs) {
+    const McFunc *f = v->f;
+    int32_t n = f->nblocks;
+    DaUse *su = sort_by_value(uses, nuses, sizeof *uses, f->nvalues);
+    DaDef *sd = sort_by_value(defs, ndefs, sizeof *defs, f->nvalues);
+    DaSearch s;
+    s.c = v->cfg;
+    s.assigns = mc_xcalloc((size_t)n, sizeof *s.assigns);
+    s.safe = mc_xcalloc((size_t)n, sizeof *s.safe);
+    s.unsafe = mc_xcalloc((size_t)n, sizeof *s.unsafe);
+    s.seen = mc_xcalloc((size_t)n, sizeof *s.seen);
+    s.stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s.stack);
+    s.trail = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s.trail);
+    s.parent = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s.parent);
+    s.cover = mc_xmalloc((size_t)(ndefs ? ndefs : 1) * sizeof *s.cover);
+    s.ncover = 0;
+    s.entry = s.c->rpo[0];
+    s.gen = 0;
+    s.search = 0;
+    int32_t d = 0;
+    for (int32_t u = 0; u < nuses;) {
+        int32_t x = su[u].x;
+        s.gen++;
+        d = cover_assigners(&s, sd, ndefs, d, x);
+        /* A parameter is assigned before the entry block runs. */
+        bool param = f->values[x].param != MC_NONE;
+        for (; u < nuses && su[u].x == x; u++) {
+            int32_t b = su[u].b;
+            if (param || s.safe[b] == s.gen) continue;
+            bool bad = s.unsafe[b] == s.gen;
+            if (!bad && !below_cover(s.c, s.cover, s.ncover, b)) bad = unassigned_path(&s, b);
+            if (bad)
+                err(v, su[u].loc, b, "'%s' may be used before it is assigned", vname(v, x));
+            else
+                s.safe[b] = s.gen;
+        }
+    }
+    free(s.cover);
+    free(s.parent);
+    free(s.trail);
+    free(su);
+    free(sd);
+    free(s.assigns);
+    free(s.safe);
+    free(s.unsafe);
+    free(s.seen);
+    free(s.stack);
+}
+
+static int check_mutable(V *v) {
+    int before = v->errors;
+    DaUse *uses;
+    DaDef *defs;
+    int32_t nuses, ndefs;
+    scan_uses(v, &uses, &nuses, &defs, &ndefs);
+    if (nuses > 0) check_multi_uses(v, uses, nuses, defs, ndefs);
     free(uses);
     free(defs);
     return v->errors - before;

@@ -137,6 +137,143 @@ static McOperand simplify(McOp op, McOperand x, McOperand y) {
     return none;
 }
 
+/* The scoped table, sized for a function of ninsts instructions. */
+static void table_init(Table *t, int32_t ninsts) {
+    memset(t, 0, sizeof *t);
+    uint32_t cap = 64;
+    while (cap < (uint32_t)ninsts * 2u && cap < (1u << 30)) cap *= 2;
+    t->mask = cap - 1;
+    t->head = mc_xmalloc(cap * sizeof *t->head);
+    for (uint32_t i = 0; i < cap; i++) t->head[i] = MC_NONE;
+}
+
+/* A phi that is meaningless (one value) or redundant (same as an earlier phi
+ * here) gets its replacement in repl; true when one did. */
+static bool number_phis(McBlock *bl, McOperand *repl) {
+    bool changed = false;
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        McPhi *phi = &bl->phis[p];
+        McOperand same = {MC_OPND_NONE, 0, {0}};
+        bool one = true;
+        for (int32_t a = 0; a < phi->nargs; a++) {
+            McOperand o = follow(repl, phi->args[a].val);
+            if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue;
+            if (same.kind == MC_OPND_NONE)
+                same = o;
+            else if (!mc_opnd_eq(same, o))
+                one = false;
+        }
+        if (one && same.kind != MC_OPND_NONE) {
+            repl[phi->dest] = same;
+            changed = true;
+            continue;
+        }
+        if (bl->nphis > 64) continue; /* pairwise check stays cheap */
+        for (int32_t q = 0; q < p; q++) {
+            McPhi *other = &bl->phis[q];
+            if (repl[other->dest].kind != MC_OPND_NONE || other->nargs != phi->nargs) continue;
+            bool eq = true;
+            for (int32_t a = 0; a < phi->nargs && eq; a++) {
+                McOperand x = follow(repl, phi->args[a].val);
+                bool hit = false;
+                for (int32_t a2 = 0; a2 < other->nargs; a2++)
+                    if (other->args[a2].block == phi->args[a].block) {
+                        hit = mc_opnd_eq(x, follow(repl, other->args[a2].val));
+                        break;
+                    }
+                eq = hit;
+            }
+            if (eq) {
+                repl[phi->dest] = mc_val(other->dest);
+                changed = true;
+                break;
+            }
+        }
+    }
+    return changed;
+}
+
+/* The table key of in's opcode and first two operands, locations zeroed. */
+static Key key_of(const McInst *in, int32_t epoch) {
+    Key k;
+    memset(&k, 0, sizeof k);
+    k.op = in->op;
+    k.a = in->a[0];
+    k.b = in->a[1];
+    k.a.loc = k.b.loc = (McPos){0};
+    k.epoch = epoch;
+    return k;
+}
+
+/* dest reads an earlier value with key k if there is one (true), else it
+ * becomes the value for k in the current scope (false). */
+static bool reuse_or_record(Table *t, const Key *k, int32_t dest, McOperand *repl) {
+    int32_t prev = table_find(t, k);
+    if (prev != MC_NONE) {
+        repl[dest] = mc_val(prev);
+        return true;
+    }
+    table_push(t, k, dest);
+    return false;
+}
+
+/* Number the instructions of one block: propagate copies, reuse repeated
+ * loads, simplify, reuse dominating computations; true when any changed. */
+static bool number_insts(McBlock *bl, McOperand *repl, Table *t, int32_t *epoch) {
+    bool changed = false;
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        McInst *in = &bl->insts[i];
+        for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = follow(repl, in->a[k]);
+        if (in->op == MC_OP_COPY) {
+            repl[in->dest] = in->a[0];
+            repl[in->dest].loc = (McPos){0};
+            changed = true;
+            continue;
+        }
+        if (in->op == MC_OP_STORE) {
+            (*epoch)++; /* memory changed: earlier loads are stale */
+            continue;
+        }
+        if (in->op == MC_OP_LOAD) {
+            Key k = key_of(in, *epoch);
+            if (reuse_or_record(t, &k, in->dest, repl)) changed = true;
+            continue;
+        }
+        McOperand s = simplify((McOp)in->op, in->a[0], in->a[1]);
+        if (s.kind != MC_OPND_NONE) {
+            s.loc = (McPos){0};
+            repl[in->dest] = s;
+            changed = true;
+            continue;
+        }
+        Key k = key_of(in, 0);
+        if ((mc_op_info[in->op].flags & MC_OPF_COMMUT) && opnd_less(k.b, k.a)) {
+            McOperand tmp = k.a;
+            k.a = k.b;
+            k.b = tmp;
+        }
+        if (reuse_or_record(t, &k, in->dest, repl)) changed = true;
+    }
+    return changed;
+}
+
+/* Delete the phis and instructions whose values were replaced. */
+static void drop_replaced(McFunc *f, const McOperand *repl) {
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        int32_t k = 0;
+        for (int32_t p = 0; p < bl->nphis; p++)
+            if (repl[bl->phis[p].dest].kind == MC_OPND_NONE) bl->phis[k++] = bl->phis[p];
+        bl->nphis = k;
+        k = 0;
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            McInst *in = &bl->insts[i];
+            if (in->dest == MC_NONE || repl[in->dest].kind == MC_OPND_NONE) bl->insts[k++] = *in;
+        }
+        bl->ninsts = k;
+    }
+}
+
 bool mc_pass_gvn(McFunc *f) {
     int32_t nv = f->nvalues, nb = f->nblocks;
     McCfg *c = mc_cfg_build_dom(f); /* the dominator tree is all it walks */
@@ -144,12 +281,7 @@ bool mc_pass_gvn(McFunc *f) {
     int32_t ninsts = 0;
     for (int32_t b = 0; b < nb; b++) ninsts += f->blocks[b].ninsts;
     Table t;
-    memset(&t, 0, sizeof t);
-    uint32_t cap = 64;
-    while (cap < (uint32_t)ninsts * 2u && cap < (1u << 30)) cap *= 2;
-    t.mask = cap - 1;
-    t.head = mc_xmalloc(cap * sizeof *t.head);
-    for (uint32_t i = 0; i < cap; i++) t.head[i] = MC_NONE;
+    table_init(&t, ninsts);
     int32_t *mark = mc_xmalloc(((size_t)nb + 1) * sizeof *mark);
     int32_t *stack = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *stack);
     int32_t sp = 0;
@@ -166,121 +298,15 @@ bool mc_pass_gvn(McFunc *f) {
         mark[b] = t.n;
         epoch++; /* loads of dominating blocks are not visible here */
         McBlock *bl = &f->blocks[b];
-        /* Phis: meaningless (one value) or redundant (same as an earlier phi here). */
-        for (int32_t p = 0; p < bl->nphis; p++) {
-            McPhi *phi = &bl->phis[p];
-            McOperand same = {MC_OPND_NONE, 0, {0}};
-            bool one = true;
-            for (int32_t a = 0; a < phi->nargs; a++) {
-                McOperand o = follow(repl, phi->args[a].val);
-                if (o.kind == MC_OPND_VALUE && o.v == phi->dest) continue;
-                if (same.kind == MC_OPND_NONE)
-                    same = o;
-                else if (!mc_opnd_eq(same, o))
-                    one = false;
-            }
-            if (one && same.kind != MC_OPND_NONE) {
-                repl[phi->dest] = same;
-                changed = true;
-                continue;
-            }
-            if (bl->nphis > 64) continue; /* pairwise check stays cheap */
-            for (int32_t q = 0; q < p; q++) {
-                McPhi *other = &bl->phis[q];
-                if (repl[other->dest].kind != MC_OPND_NONE || other->nargs != phi->nargs) continue;
-                bool eq = true;
-                for (int32_t a = 0; a < phi->nargs && eq; a++) {
-                    McOperand x = follow(repl, phi->args[a].val);
-                    bool hit = false;
-                    for (int32_t a2 = 0; a2 < other->nargs; a2++)
-                        if (other->args[a2].block == phi->args[a].block) {
-                            hit = mc_opnd_eq(x, follow(repl, other->args[a2].val));
-                            break;
-                        }
-                    eq = hit;
-                }
-                if (eq) {
-                    repl[phi->dest] = mc_val(other->dest);
-                    changed = true;
-                    break;
-                }
-            }
-        }
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = follow(repl, in->a[k]);
-            if (in->op == MC_OP_COPY) {
-                repl[in->dest] = in->a[0];
-                repl[in->dest].loc = (McPos){0};
-                changed = true;
-                continue;
-            }
-            if (in->op == MC_OP_STORE) {
-                epoch++; /* memory changed: earlier loads are stale */
-                continue;
-            }
-            if (in->op == MC_OP_LOAD) {
-                Key k;
-                memset(&k, 0, sizeof k);
-                k.op = in->op;
-                k.a = in->a[0];
-                k.b = in->a[1];
-                k.a.loc = k.b.loc = (McPos){0};
-                k.epoch = epoch;
-                int32_t prev = table_find(&t, &k);
-                if (prev != MC_NONE) {
-                    repl[in->dest] = mc_val(prev);
-                    changed = true;
-                } else {
-                    table_push(&t, &k, in->dest);
-                }
-                continue;
-            }
-            McOperand s = simplify((McOp)in->op, in->a[0], in->a[1]);
-            if (s.kind != MC_OPND_NONE) {
-                s.loc = (McPos){0};
-                repl[in->dest] = s;
-                changed = true;
-                continue;
-            }
-            Key k;
-            memset(&k, 0, sizeof k);
-            k.op = in->op;
-            k.a = in->a[0];
-            k.b = in->a[1];
-            k.a.loc = k.b.loc = (McPos){0};
-            if ((mc_op_info[in->op].flags & MC_OPF_COMMUT) && opnd_less(k.b, k.a)) {
-                McOperand tmp = k.a;
-                k.a = k.b;
-                k.b = tmp;
-            }
-            int32_t prev = table_find(&t, &k);
-            if (prev != MC_NONE) {
-                repl[in->dest] = mc_val(prev);
-                changed = true;
-            } else {
-                table_push(&t, &k, in->dest);
-            }
-        }
+        if (number_phis(bl, repl)) changed = true;
+        if (number_insts(bl, repl, &t, &epoch)) changed = true;
         if (bl->term.op != MC_OP_JUMP) bl->term.arg = follow(repl, bl->term.arg);
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
     }
     if (changed) {
         mc_opt_replace_uses(f, repl);
-        for (int32_t b = 0; b < nb; b++) {
-            McBlock *bl = &f->blocks[b];
-            int32_t k = 0;
-            for (int32_t p = 0; p < bl->nphis; p++)
-                if (repl[bl->phis[p].dest].kind == MC_OPND_NONE) bl->phis[k++] = bl->phis[p];
-            bl->nphis = k;
-            k = 0;
-            for (int32_t i = 0; i < bl->ninsts; i++) {
-                McInst *in = &bl->insts[i];
-                if (in->dest == MC_NONE || repl[in->dest].kind == MC_OPND_NONE) bl->insts[k++] = *in;
-            }
-            bl->ninsts = k;
-        }
+        drop_replaced(f, repl);
     }
     free(repl);
     free(t.head);

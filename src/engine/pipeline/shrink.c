@@ -221,155 +221,184 @@ enum {
     E_COUNT
 };
 
-static McFunc *edit(const McFunc *best, int kind, int64_t k, bool *end) {
-    *end = false;
-    int32_t b, i;
-    McFunc *f = NULL;
-    switch (kind) {
-    case E_BRANCH_T:
-    case E_BRANCH_F: {
-        if (k >= best->nblocks) break;
-        const McBlock *bl = &best->blocks[k];
-        if (!bl->has_term || bl->term.op != MC_OP_BRANCH) return NULL;
-        f = mc_func_clone(best);
-        McBlock *nb = &f->blocks[k];
-        int32_t keep = nb->term.target[kind == E_BRANCH_T ? 0 : 1];
-        int32_t lose = nb->term.target[kind == E_BRANCH_T ? 1 : 0];
-        nb->term.op = MC_OP_JUMP;
-        nb->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
-        nb->term.target[0] = keep;
-        nb->term.target[1] = MC_NONE;
-        if (lose != keep) mc_block_phi_drop_pred(f, lose, (int32_t)k);
-        tidy(f);
-        return f;
-    }
-    case E_MERGE: {
-        if (k >= best->nblocks) break;
-        const McBlock *bl = &best->blocks[k];
-        if (!bl->has_term || bl->term.op != MC_OP_JUMP) return NULL;
-        int32_t c = bl->term.target[0];
-        if (c == 0 || c == (int32_t)k) return NULL;
-        int32_t npred = 0;
-        for (int32_t x = 0; x < best->nblocks; x++) {
-            int32_t s[2];
-            int n = mc_block_succs(&best->blocks[x], s);
-            for (int j = 0; j < n; j++) npred += s[j] == c;
-        }
-        if (npred != 1) return NULL;
-        f = mc_func_clone(best);
-        int32_t kb = (int32_t)k;
-        /* c's phis have one entry (from k): they become copies at the end of k */
-        for (int32_t p = 0; p < f->blocks[c].nphis; p++) {
-            McPhi ph = f->blocks[c].phis[p];
-            McInst *in = mc_block_inst_add(f, kb);
-            in->op = MC_OP_COPY;
-            in->dest = ph.dest;
-            in->a[0] = ph.nargs ? ph.args[0].val : mc_const(0);
-        }
-        for (int32_t j = 0; j < f->blocks[c].ninsts; j++) {
-            McInst src = f->blocks[c].insts[j];
-            McInst *in = mc_block_inst_add(f, kb);
-            *in = src;
-        }
-        f->blocks[kb].term = f->blocks[c].term;
-        /* successors of c now have k as predecessor */
-        int32_t s[2];
-        int n = mc_block_succs(&f->blocks[kb], s);
-        for (int j = 0; j < n; j++) {
-            McBlock *sb = &f->blocks[s[j]];
-            for (int32_t p = 0; p < sb->nphis; p++)
-                for (int32_t a = 0; a < sb->phis[p].nargs; a++)
-                    if (sb->phis[p].args[a].block == c) sb->phis[p].args[a].block = kb;
-        }
-        f->blocks[c].nphis = 0;
-        f->blocks[c].ninsts = 0;
-        f->blocks[c].term.op = MC_OP_RET;
-        f->blocks[c].term.arg = mc_const(0);
-        f->blocks[c].term.target[0] = f->blocks[c].term.target[1] = MC_NONE;
-        tidy(f); /* c is unreachable now */
-        return f;
-    }
-    case E_PHI_ZERO:
-    case E_PHI_ARG: {
-        if (!nth_phi(best, k, &b, &i)) break;
-        const McPhi *ph = &best->blocks[b].phis[i];
-        McOperand repl = mc_const(0);
-        if (kind == E_PHI_ARG) {
-            if (ph->nargs == 0) return NULL;
-            repl = ph->args[0].val;
-            if (repl.kind == MC_OPND_VALUE && repl.v == ph->dest) return NULL;
-            if (repl.kind == MC_OPND_CONST && repl.v == 0) return NULL;
-        }
-        f = mc_func_clone(best);
-        int32_t dest = ph->dest;
-        remove_phi(f, b, i);
-        if (count_defs(f, dest) == 0) for_each_use(f, dest, repl);
-        tidy(f);
-        return f;
-    }
-    case E_FWD_A:
-    case E_FWD_B: {
-        if (!nth_inst(best, k, &b, &i)) break;
-        const McInst *in = &best->blocks[b].insts[i];
-        int which = kind == E_FWD_A ? 0 : 1;
-        if (!mc_op_info[in->op].has_dest || in->op == MC_OP_LOAD || which >= mc_op_info[in->op].nargs)
-            return NULL;
-        /* For a name assigned several times (mutable form) this rewrites the
-         * uses of every assignment: a coarse guess that the verifier and the
-         * predicate accept or reject like any other candidate. */
-        McOperand src = in->a[which];
-        int32_t dest = in->dest;
-        f = mc_func_clone(best);
-        mc_block_inst_remove(f, b, i);
-        for_each_use(f, dest, src);
-        tidy(f);
-        return f;
-    }
-    case E_INST: {
-        if (!nth_inst(best, k, &b, &i)) break;
-        f = mc_func_clone(best);
-        int32_t dest = f->blocks[b].insts[i].dest;
-        mc_block_inst_remove(f, b, i);
-        if (dest >= 0 && count_defs(f, dest) == 0) for_each_use(f, dest, mc_const(0));
-        tidy(f);
-        return f;
-    }
-    case E_INST_COPY_A:
-    case E_INST_COPY_B:
-    case E_INST_ZERO: {
-        if (!nth_inst(best, k, &b, &i)) break;
-        const McInst *in = &best->blocks[b].insts[i];
-        if (!mc_op_info[in->op].has_dest) return NULL;
-        McOperand src;
-        if (kind == E_INST_ZERO) {
-            if (in->op == MC_OP_COPY && in->a[0].kind == MC_OPND_CONST && in->a[0].v == 0) return NULL;
-            src = mc_const(0);
-        } else {
-            int which = kind == E_INST_COPY_A ? 0 : 1;
-            if (in->op == MC_OP_COPY || in->op == MC_OP_LOAD || which >= mc_op_info[in->op].nargs) return NULL;
-            src = in->a[which];
-        }
-        f = mc_func_clone(best);
-        McInst *ni = &f->blocks[b].insts[i];
-        ni->op = MC_OP_COPY;
-        ni->a[0] = src;
-        ni->a[1] = ni->a[2] = (McOperand){MC_OPND_NONE, 0, {0}};
-        return f;
-    }
-    case E_OPND_ZERO: {
-        McFunc *probe = (McFunc *)best; /* nth_opnd only reads here */
-        McOperand *o = nth_opnd(probe, k);
-        if (!o) break;
-        if (o->kind == MC_OPND_CONST && o->v == 0) return NULL;
-        if (o->kind == MC_OPND_VALUE && best->values[o->v].kind == MC_VAL_BUF) return NULL;
-        f = mc_func_clone(best);
-        *nth_opnd(f, k) = mc_const(0);
-        return f;
-    }
-    default: break;
-    }
+/* The edit helpers' answer when k is past the end of their kind. */
+static McFunc *past_end(bool *end) {
     *end = true;
     return NULL;
+}
+
+/* E_BRANCH_T, E_BRANCH_F: the branch ending block k becomes a jump to one side. */
+static McFunc *edit_branch(const McFunc *best, int kind, int64_t k, bool *end) {
+    if (k >= best->nblocks) return past_end(end);
+    const McBlock *bl = &best->blocks[k];
+    if (!bl->has_term || bl->term.op != MC_OP_BRANCH) return NULL;
+    McFunc *f = mc_func_clone(best);
+    McBlock *nb = &f->blocks[k];
+    int32_t keep = nb->term.target[kind == E_BRANCH_T ? 0 : 1];
+    int32_t lose = nb->term.target[kind == E_BRANCH_T ? 1 : 0];
+    nb->term.op = MC_OP_JUMP;
+    nb->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
+    nb->term.target[0] = keep;
+    nb->term.target[1] = MC_NONE;
+    if (lose != keep) mc_block_phi_drop_pred(f, lose, (int32_t)k);
+    tidy(f);
+    return f;
+}
+
+/* E_MERGE: block k jumps to a block c it is the only predecessor of; c's
+ * phis, instructions and terminator move into k. */
+static McFunc *edit_merge(const McFunc *best, int64_t k, bool *end) {
+    if (k >= best->nblocks) return past_end(end);
+    const McBlock *bl = &best->blocks[k];
+    if (!bl->has_term || bl->term.op != MC_OP_JUMP) return NULL;
+    int32_t c = bl->term.target[0];
+    if (c == 0 || c == (int32_t)k) return NULL;
+    int32_t npred = 0;
+    for (int32_t x = 0; x < best->nblocks; x++) {
+        int32_t s[2];
+        int n = mc_block_succs(&best->blocks[x], s);
+        for (int j = 0; j < n; j++) npred += s[j] == c;
+    }
+    if (npred != 1) return NULL;
+    McFunc *f = mc_func_clone(best);
+    int32_t kb = (int32_t)k;
+    /* c's phis have one entry (from k): they become copies at the end of k */
+    for (int32_t p = 0; p < f->blocks[c].nphis; p++) {
+        McPhi ph = f->blocks[c].phis[p];
+        McInst *in = mc_block_inst_add(f, kb);
+        in->op = MC_OP_COPY;
+        in->dest = ph.dest;
+        in->a[0] = ph.nargs ? ph.args[0].val : mc_const(0);
+    }
+    for (int32_t j = 0; j < f->blocks[c].ninsts; j++) {
+        McInst src = f->blocks[c].insts[j];
+        McInst *in = mc_block_inst_add(f, kb);
+        *in = src;
+    }
+    f->blocks[kb].term = f->blocks[c].term;
+    /* successors of c now have k as predecessor */
+    int32_t s[2];
+    int n = mc_block_succs(&f->blocks[kb], s);
+    for (int j = 0; j < n; j++) {
+        McBlock *sb = &f->blocks[s[j]];
+        for (int32_t p = 0; p < sb->nphis; p++)
+            for (int32_t a = 0; a < sb->phis[p].nargs; a++)
+                if (sb->phis[p].args[a].block == c) sb->phis[p].args[a].block = kb;
+    }
+    f->blocks[c].nphis = 0;
+    f->blocks[c].ninsts = 0;
+    f->blocks[c].term.op = MC_OP_RET;
+    f->blocks[c].term.arg = mc_const(0);
+    f->blocks[c].term.target[0] = f->blocks[c].term.target[1] = MC_NONE;
+    tidy(f); /* c is unreachable now */
+    return f;
+}
+
+/* E_PHI_ZERO, E_PHI_ARG: delete the k-th phi; its uses become 0 or its first argument. */
+static McFunc *edit_phi(const McFunc *best, int kind, int64_t k, bool *end) {
+    int32_t b, i;
+    if (!nth_phi(best, k, &b, &i)) return past_end(end);
+    const McPhi *ph = &best->blocks[b].phis[i];
+    McOperand repl = mc_const(0);
+    if (kind == E_PHI_ARG) {
+        if (ph->nargs == 0) return NULL;
+        repl = ph->args[0].val;
+        if (repl.kind == MC_OPND_VALUE && repl.v == ph->dest) return NULL;
+        if (repl.kind == MC_OPND_CONST && repl.v == 0) return NULL;
+    }
+    McFunc *f = mc_func_clone(best);
+    int32_t dest = ph->dest;
+    remove_phi(f, b, i);
+    if (count_defs(f, dest) == 0) for_each_use(f, dest, repl);
+    tidy(f);
+    return f;
+}
+
+/* E_FWD_A, E_FWD_B: delete the k-th instruction x = op a, b; uses of x become a or b. */
+static McFunc *edit_forward(const McFunc *best, int kind, int64_t k, bool *end) {
+    int32_t b, i;
+    if (!nth_inst(best, k, &b, &i)) return past_end(end);
+    const McInst *in = &best->blocks[b].insts[i];
+    int which = kind == E_FWD_A ? 0 : 1;
+    if (!mc_op_info[in->op].has_dest || in->op == MC_OP_LOAD || which >= mc_op_info[in->op].nargs) return NULL;
+    /* For a name assigned several times (mutable form) this rewrites the
+     * uses of every assignment: a coarse guess that the verifier and the
+     * predicate accept or reject like any other candidate. */
+    McOperand src = in->a[which];
+    int32_t dest = in->dest;
+    McFunc *f = mc_func_clone(best);
+    mc_block_inst_remove(f, b, i);
+    for_each_use(f, dest, src);
+    tidy(f);
+    return f;
+}
+
+/* E_INST: delete the k-th instruction; when its value has no other definition, uses become 0. */
+static McFunc *edit_delete_inst(const McFunc *best, int64_t k, bool *end) {
+    int32_t b, i;
+    if (!nth_inst(best, k, &b, &i)) return past_end(end);
+    McFunc *f = mc_func_clone(best);
+    int32_t dest = f->blocks[b].insts[i].dest;
+    mc_block_inst_remove(f, b, i);
+    if (dest >= 0 && count_defs(f, dest) == 0) for_each_use(f, dest, mc_const(0));
+    tidy(f);
+    return f;
+}
+
+/* E_INST_COPY_A, E_INST_COPY_B, E_INST_ZERO: the k-th instruction x = op a, b
+ * becomes x = copy a, x = copy b or x = copy 0. */
+static McFunc *edit_to_copy(const McFunc *best, int kind, int64_t k, bool *end) {
+    int32_t b, i;
+    if (!nth_inst(best, k, &b, &i)) return past_end(end);
+    const McInst *in = &best->blocks[b].insts[i];
+    if (!mc_op_info[in->op].has_dest) return NULL;
+    McOperand src;
+    if (kind == E_INST_ZERO) {
+        if (in->op == MC_OP_COPY && in->a[0].kind == MC_OPND_CONST && in->a[0].v == 0) return NULL;
+        src = mc_const(0);
+    } else {
+        int which = kind == E_INST_COPY_A ? 0 : 1;
+        if (in->op == MC_OP_COPY || in->op == MC_OP_LOAD || which >= mc_op_info[in->op].nargs) return NULL;
+        src = in->a[which];
+    }
+    McFunc *f = mc_func_clone(best);
+    McInst *ni = &f->blocks[b].insts[i];
+    ni->op = MC_OP_COPY;
+    ni->a[0] = src;
+    ni->a[1] = ni->a[2] = (McOperand){MC_OPND_NONE, 0, {0}};
+    return f;
+}
+
+/* E_OPND_ZERO: the k-th operand slot (not a buffer, not already 0) becomes 0. */
+static McFunc *edit_operand_zero(const McFunc *best, int64_t k, bool *end) {
+    McFunc *probe = (McFunc *)best; /* nth_opnd only reads here */
+    McOperand *o = nth_opnd(probe, k);
+    if (!o) return past_end(end);
+    if (o->kind == MC_OPND_CONST && o->v == 0) return NULL;
+    if (o->kind == MC_OPND_VALUE && best->values[o->v].kind == MC_VAL_BUF) return NULL;
+    McFunc *f = mc_func_clone(best);
+    *nth_opnd(f, k) = mc_const(0);
+    return f;
+}
+
+/* Dispatch on the kind of edit (see the enum above). */
+static McFunc *edit(const McFunc *best, int kind, int64_t k, bool *end) {
+    *end = false;
+    switch (kind) {
+    case E_BRANCH_T:
+    case E_BRANCH_F: return edit_branch(best, kind, k, end);
+    case E_MERGE: return edit_merge(best, k, end);
+    case E_PHI_ZERO:
+    case E_PHI_ARG: return edit_phi(best, kind, k, end);
+    case E_FWD_A:
+    case E_FWD_B: return edit_forward(best, kind, k, end);
+    case E_INST: return edit_delete_inst(best, k, end);
+    case E_INST_COPY_A:
+    case E_INST_COPY_B:
+    case E_INST_ZERO: return edit_to_copy(best, kind, k, end);
+    case E_OPND_ZERO: return edit_operand_zero(best, k, end);
+    default: return past_end(end);
+    }
 }
 
 /* Parameters no instruction uses are removed, with their arguments. */
