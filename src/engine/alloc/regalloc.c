@@ -571,17 +571,17 @@ static HeapItem heap_pop(Heap *h) {
  * neighbour holds, a copy partner's if possible. colour[v] = register or -1
  * (spilled) for every representative; order gets the select order. Returns
  * the number of nodes. */
-static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, int32_t *colour,
-                               int32_t *order) {
+/* Simplify: remove a node of degree < K while there is one, else the
+ * cheapest by the spill metric (optimistically); the removal order onto
+ * stack. Returns its size. */
+static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack) {
     int32_t n = w->n, K = w->K;
     /* wdeg: degree among the nodes not yet removed; -1 once removed (or not
      * a representative), so a neighbour costs one read */
     int32_t *wdeg = mc_xmalloc((size_t)(n ? n : 1) * sizeof *wdeg);
-    int32_t *stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *stack);
     int32_t *low = mc_xmalloc((size_t)(n ? n : 1) * sizeof *low);
     int32_t nstack = 0, nlow = 0, remaining = 0;
     for (int32_t v = 0; v < n; v++) {
-        colour[v] = -1;
         wdeg[v] = -1;
         if (!w->alive[v]) continue;
         wdeg[v] = w->deg[v];
@@ -642,6 +642,20 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
         }
     }
     free(rem);
+    free(wdeg);
+    free(low);
+    free(heap.v);
+    return nstack;
+}
+
+/* Select: pop the stack, giving each node a copy partner's register when
+ * free, else the lowest free one, else none (-1: it spills). Returns the
+ * number of nodes coloured, in order. */
+static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack, int32_t nstack, int32_t *colour,
+                              int32_t *order) {
+    int32_t n = w->n, K = w->K;
+    int32_t words = w->dense ? w->dense->words : 0;
+    for (int32_t v = 0; v < n; v++) colour[v] = -1;
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     int32_t norder = 0, st = 0;
     /* Dense rows and K <= 64: whether a register is taken around v is read
@@ -704,10 +718,16 @@ static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, 
     }
     free(cset);
     free(taken);
-    free(wdeg);
+    return norder;
+}
+
+/* Chaitin-Briggs simplify and select over the work graph. */
+static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, int32_t *colour,
+                               int32_t *order) {
+    int32_t *stack = mc_xmalloc((size_t)(w->n ? w->n : 1) * sizeof *stack);
+    int32_t nstack = simplify(w, cost, metric, stack);
+    int32_t norder = select_colours(w, pt, stack, nstack, colour, order);
     free(stack);
-    free(low);
-    free(heap.v);
     return norder;
 }
 
