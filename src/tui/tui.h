@@ -22,7 +22,7 @@ int mc_tui_script_main(int argc, char **argv);
 int mc_tui_run(McSession *s, const char *lesson, FILE *err);
 /* Whether the workbench is on the screen now (so `tui` inside it says so). */
 bool mc_tui_active(void);
-/* The `tui` command of the prompt's command table (commands.c). */
+/* The `tui` command of the prompt's command table (shell/commands.h); main.c registers it. */
 McCmdStatus mc_cmd_tui(McSession *s, int argc, char **argv, FILE *out, FILE *err);
 /* Its row of the command table, with the help text; main.c registers it
  * (mc_command_register), since the shell knows no front end. */

@@ -4,7 +4,7 @@
  * ends' SIGINT handlers do), and a flag that stays clear changes nothing:
  * the run path's chunked budget gives the same steps, instructions and
  * outcome as the plain one at every budget around a chunk boundary.
- * The session (src/repl/session.c) keeps the position after the last
+ * The session (src/shell/session.c) keeps the position after the last
  * completed block. */
 #include <setjmp.h>
 #include <stdarg.h>

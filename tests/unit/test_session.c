@@ -1,4 +1,4 @@
-/* test_session.c - the prompt's session API (src/repl/session.h), as the
+/* test_session.c - the prompt's session API (src/shell/session.h), as the
  * workbench and the lesson player use it: a failed operation never loses
  * state, the step record holds the simultaneous phi table, back replays,
  * breakpoints stop before a block, pipeline products drop as a chain.
