@@ -43,7 +43,17 @@ static void ig_lines(const McAllocation *a, int width, McLines *L) {
     int cw = m >= 10 && 3 + w + 7 + 3 * m <= width ? 3 : 2;
     int matrix_w = 3 + w + 7 + cw * m;
     if (m > 0 && p.adj && matrix_w <= width) {
-        /* Column numbers, then one row per node. */
+        /* Column numbers, then one row per node. In 2-column cells a
+         * number of two digits is written downwards: tens above ones, so
+         * column 10 never reads as 0. */
+        if (cw == 2 && m >= 10) {
+            mc_lines_new(L);
+            mc_lines_printf(L, 0, "%*s", 3 + w + 7, "");
+            for (int32_t j = 0; j < m; j++) {
+                if (j + 1 < 10) mc_lines_printf(L, 0, "%*s", cw, "");
+                else mc_lines_printf(L, MC_R_DIM, "%*d", cw, (int)((j + 1) / 10 % 10));
+            }
+        }
         mc_lines_new(L);
         mc_lines_printf(L, 0, "%*s", 3 + w + 7, "");
         for (int32_t j = 0; j < m; j++)

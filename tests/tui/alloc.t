@@ -69,3 +69,14 @@ The C layout: the generated C, and `x` compiles and runs it natively.
   + IR swap [input] -----------------++ *C (from ssa) ---------------------------+
   |   entry:                         ||    v2 = 1;                               |
   |     i0 = copy 0                  ||    v3 = 2;                               |
+
+At 80 columns a matrix of 10 or more nodes gets 2-column cells, and a
+column number of two digits is written downwards, tens above ones, so
+column 10 reads `1` over `0`, never `0` alone (13 nodes here: seven
+parameters summed in a chain):
+
+  $ awk -v n=7 -f ../alloc/chain.awk > "$CRAMTMP/chain7.ir"
+  $ minicc --tui-script 'l' --size 80x30 "$CRAMTMP/chain7.ir" 1 2 3 4 5 6 7 | sed -n '4,6p' | cut -c 1-48
+  |                                1 1 1 1       |
+  |              1 2 3 4 5 6 7 8 9 0 1 2 3       |
+  | 1 p0! slot0  \ x x x x x x . . . . . .       |
