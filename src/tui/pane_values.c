@@ -41,21 +41,73 @@ static void val_live_here(Wb *wb, const McFunc *f, uint8_t *live) {
     }
 }
 
-static void val_line(Wb *wb, McLines *L, const McFunc *f, int32_t v, int32_t x, int w, bool dim) {
-    bool changed = wb->have_prev && wb->prev_func == f && v < wb->nprev &&
-                   (!wb->prev_def[v] || wb->prev_val[v] != x);
+/* What the step now shown wrote: for each value, whether it was written
+ * (VAL_NEW: undefined before; VAL_OLD: defined, its value then in was[]).
+ * The source of truth is the session's events of the last execution
+ * command (s->last), from its last block entry on: that is the last step
+ * whether the command was one step (`n`, `i`), a continue (which keeps only
+ * the last block's events), a replay to go back, or several steps typed at
+ * the command line. A restart or a new stage has no events: nothing is
+ * marked. The phi writes of the edge and the instruction results carry the
+ * value before the write; the first write of a value in the step counts. */
+enum { VAL_UNTOUCHED = 0, VAL_OLD = 1, VAL_NEW = 2 };
+
+typedef struct ValMarks {
+    uint8_t *how; /* VAL_* per value */
+    int32_t *was;
+} ValMarks;
+
+static void val_note(ValMarks *m, int32_t nvalues, int32_t v, bool had_old, int32_t old) {
+    if (v < 0 || v >= nvalues || m->how[v] != VAL_UNTOUCHED) return;
+    m->how[v] = had_old ? VAL_OLD : VAL_NEW;
+    m->was[v] = old;
+}
+
+static void val_marks(const McSession *s, const McFunc *f, ValMarks *m) {
+    m->how = mc_xcalloc((size_t)f->nvalues + 1, 1);
+    m->was = mc_xcalloc((size_t)f->nvalues + 1, sizeof *m->was);
+    if (!s->interp || s->interp_func != f) return;
+    const McSessionEvents *e = &s->last;
+    int from = e->n;
+    while (from > 0 && e->v[from - 1].kind != MC_EV_ENTER) from--;
+    if (from > 0) from--; /* the last block entry itself (its phis follow) */
+    for (int i = from; i < e->n; i++) {
+        const McEvent *ev = &e->v[i];
+        if (ev->kind == MC_EV_PHIS) {
+            for (int32_t k = 0; k < ev->nphis; k++)
+                val_note(m, f->nvalues, ev->phis[k].dest, ev->phis[k].had_old, ev->phis[k].old);
+        } else if (ev->kind == MC_EV_INST && ev->block >= 0 && ev->block < f->nblocks && ev->inst >= 0 &&
+                   ev->inst < f->blocks[ev->block].ninsts) {
+            int32_t d = f->blocks[ev->block].insts[ev->inst].dest;
+            if (d >= 0) val_note(m, f->nvalues, d, ev->had_old, ev->old);
+        }
+    }
+}
+
+static void val_marks_free(ValMarks *m) {
+    free(m->how);
+    free(m->was);
+}
+
+/* Whether the last step changed v, now x: written, and new or different. */
+static bool val_changed(const ValMarks *m, int32_t v, int32_t x) {
+    return m->how[v] == VAL_NEW || (m->how[v] == VAL_OLD && m->was[v] != x);
+}
+
+static void val_line(const ValMarks *m, McLines *L, const McFunc *f, int32_t v, int32_t x, int w, bool dim) {
+    bool changed = val_changed(m, v, x);
     uint16_t a = dim ? MC_R_DIM : MC_R_NORMAL;
     if (changed) a = MC_R_CHANGED | MC_A_BOLD;
     mc_lines_new(L);
     mc_lines_printf(L, a, "%c %-*s = %ld", changed ? '*' : ' ', w, f->values[v].name, (long)x);
-    if (changed && wb->prev_def[v]) mc_lines_printf(L, MC_R_DIM, "   (was %ld)", (long)wb->prev_val[v]);
+    if (changed && m->how[v] == VAL_OLD) mc_lines_printf(L, MC_R_DIM, "   (was %ld)", (long)m->was[v]);
     else if (changed) mc_lines_put(L, "   (new)", MC_R_DIM);
 }
 
 /* Values as one wrapped line of `name=value` items after a label; the ones
  * the last step changed are highlighted. want(v) selects them. */
-static void val_wrapped(Wb *wb, McLines *L, const McFunc *f, const char *label, const uint8_t *live, bool want_live,
-                        int width) {
+static void val_wrapped(Wb *wb, const ValMarks *m, McLines *L, const McFunc *f, const char *label, const uint8_t *live,
+                        bool want_live, int width) {
     McSession *s = wb->s;
     mc_lines_new(L);
     mc_lines_put(L, label, MC_R_DIM);
@@ -70,8 +122,7 @@ static void val_wrapped(Wb *wb, McLines *L, const McFunc *f, const char *label, 
             mc_lines_new(L);
             col = 0;
         }
-        bool changed = wb->have_prev && wb->prev_func == f && v < wb->nprev && (!wb->prev_def[v] || wb->prev_val[v] != x);
-        mc_lines_put(L, item, changed ? (MC_R_CHANGED | MC_A_BOLD) : live ? MC_R_DIM : MC_R_NORMAL);
+        mc_lines_put(L, item, val_changed(m, v, x) ? (MC_R_CHANGED | MC_A_BOLD) : live ? MC_R_DIM : MC_R_NORMAL);
         col += n;
     }
 }
@@ -110,6 +161,8 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         }
     } else {
         uint8_t *live = mc_xcalloc((size_t)f->nvalues + 1, 1);
+        ValMarks marks;
+        val_marks(s, f, &marks);
         bool finished = mc_interp_finished(s->interp, NULL);
         if (!finished) val_live_here(wb, f, live);
         int w = 1;
@@ -124,7 +177,7 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             char buf[192];
             mc_interp_finished(s->interp, &o);
             mc_lines_text(&L, mc_outcome_str(&o, buf, sizeof buf), o.kind == MC_RETURNED ? (MC_R_GOOD | MC_A_BOLD) : (MC_R_ERROR | MC_A_BOLD));
-            val_wrapped(wb, &L, f, "values:", NULL, false, r.w);
+            val_wrapped(wb, &marks, &L, f, "values:", NULL, false, r.w);
             shown = 1;
         }
         for (int32_t v = 0; v < f->nvalues && !finished; v++) {
@@ -134,12 +187,13 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                 dead++;
                 continue;
             }
-            val_line(wb, &L, f, v, x, w, false);
+            val_line(&marks, &L, f, v, x, w, false);
             shown++;
         }
         if (!shown) mc_lines_text(&L, finished ? "(no values)" : "(nothing live)", MC_R_DIM);
-        if (dead) val_wrapped(wb, &L, f, "not live:", live, false, r.w);
+        if (dead) val_wrapped(wb, &marks, &L, f, "not live:", live, false, r.w);
         free(live);
+        val_marks_free(&marks);
         const McArgs *a = mc_interp_args(s->interp);
         for (int32_t p = 0; p < f->nparams && a && p < a->n; p++) {
             if (!a->v[p].is_buf) continue;

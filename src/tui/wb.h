@@ -1,8 +1,9 @@
 /* wb.h - the workbench's state and the interface between its modules.
  *
  * The workbench is a model plus pure drawing: `Wb` holds the session, the
- * layout, focus and scroll positions, the last edge record, the previous
- * values (to highlight changes), the log, the lesson cursor and caches;
+ * layout, focus and scroll positions, the last edge record (what changed
+ * is read from the session's last-step events), the log, the lesson cursor
+ * and caches;
  * keys (keys.c) change it through actions (workbench.c); wb_render draws it
  * into an McFrame (layout.c and one pane_*.c per window). Nothing here knows
  * curses or readline: the terminal front end (tui.c) feeds keys and copies
@@ -120,11 +121,6 @@ typedef struct Wb {
     /* what the last execution action did */
     WbEdge edge;
     int32_t last_from, last_to; /* last edge taken (MC_NONE if none) */
-    const McFunc *prev_func;    /* values before the last execution action */
-    int32_t *prev_val;
-    uint8_t *prev_def;
-    int32_t nprev;
-    bool have_prev;
     McInterp *interp_before;    /* the interpreter and its steps before the action */
     int64_t steps_before;
     char status[256];  /* one-line message in the status bar */

@@ -70,8 +70,6 @@ void wb_free(Wb *wb) {
     wb_drop_live(wb);
     free(wb->c_text);
     free(wb->edge.phis);
-    free(wb->prev_val);
-    free(wb->prev_def);
     mc_lines_free(&wb->log);
     mc_lines_free(&wb->ig_lines);
     mc_lines_free(&wb->regs_lines);
@@ -256,26 +254,14 @@ const McAllocation *wb_allocation(Wb *wb) {
 
 /* ---- execution ------------------------------------------------------------------- */
 
-/* Remember every value of the function being executed before an action. */
+/* Remember the interpreter and its steps before an action (how many blocks
+ * it ran). What the last step changed comes from the session's events of
+ * the last step (pane_values.c), not from a diff around the action, which
+ * would span every block a continue or a replay ran. */
 static void wb_snapshot(Wb *wb) {
     McSession *s = wb->s;
-    const McFunc *f = wb_exec_func(wb);
-    wb->prev_func = f;
-    wb->have_prev = f != NULL;
     wb->interp_before = s->interp;
     wb->steps_before = s->interp ? mc_interp_steps(s->interp) : 0;
-    if (!f) return;
-    if (wb->nprev < f->nvalues) {
-        wb->prev_val = mc_xrealloc(wb->prev_val, (size_t)f->nvalues * sizeof *wb->prev_val);
-        wb->prev_def = mc_xrealloc(wb->prev_def, (size_t)f->nvalues);
-        wb->nprev = f->nvalues;
-    }
-    for (int32_t v = 0; v < f->nvalues; v++) {
-        int32_t x = 0;
-        bool def = s->interp && mc_interp_value(s->interp, v, &x);
-        wb->prev_def[v] = def;
-        wb->prev_val[v] = x;
-    }
 }
 
 /* What the last execution action did: the last edge taken, the last phi
@@ -609,7 +595,6 @@ void wb_next_stage(Wb *wb) {
     wb_command(wb, line, true, NULL);
     wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
-    wb->have_prev = false;
     wb->follow[WB_IR] = true;
 }
 

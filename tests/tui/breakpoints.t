@@ -25,7 +25,7 @@ parameter n has a value.
 
   $ minicc --tui-script ':break entry<Enter>c' ../../share/minicc/examples/swap.ir 3
   + *IR swap [input] ------------------------++ values --------------------------+
-  |=>*entry:                                 ||* n  = 3   (new)                  |
+  |=>*entry:                                 ||  n  = 3                          |
   |     i0 = copy 0                          ||                                  |
   |     jump head                            ||                                  |
   |   head:                                  ||                                  |
@@ -77,7 +77,7 @@ block, and `continue` leaves it: the entry breakpoint does not stop it.
   return 21
 
   $ minicc --tui-script ':break entry<Enter>r' ../../share/minicc/examples/swap.ir 3 | sed -n '2p;23p'
-  |=>*entry:                                 ||* n  = 3   (new)                  |
+  |=>*entry:                                 ||  n  = 3                          |
    swap | stage input | step 0 | K=4 | running at entry   restarted: about to ente
   $ minicc --tui-script ':break entry<Enter>rc' ../../share/minicc/examples/swap.ir 3 | tail -2
    swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
@@ -128,8 +128,8 @@ had none.
   $ minicc --tui-script ':break head<Enter>cc' ../../share/minicc/examples/swap.ir 3
   + *IR swap [input] ------------------------++ values --------------------------+
   |   entry:                                 ||  n  = 3                          |
-  |     i0 = copy 0                          ||* a  = 1   (new)                  |
-  |     jump head                            ||* b  = 2   (new)                  |
+  |     i0 = copy 0                          ||  a  = 1                          |
+  |     jump head                            ||  b  = 2                          |
   |=>*head:                                  ||* i1 = 1   (new)                  |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
   |     b = phi [entry: 2], [body: a]        ||                                  |
@@ -247,7 +247,7 @@ around the back edge (blocks entry, loop, $edge1, loop, $edge1, loop, exit).
   + *IR lost_copy [destroyed] ---------------++ values --------------------------+
   |   entry:                                 ||  n   = 4                         |
   |  +  x.2 = copy 1                         ||* y   = 3   (was 2)               |
-  |     jump loop                            ||* x.2 = 2   (was 1)               |
+  |     jump loop                            ||  x.2 = 2                         |
   |   loop:                                  ||not live: c=1                     |
   |     y = add x.2, 1                       ||                                  |
   |     c = lt y, n                          ||                                  |
@@ -274,7 +274,7 @@ entry breakpoint too, the IR pane shows it, and the status bar says so as
 it does for `c`.
 
   $ minicc --tui-script ':break entry<Enter>:run<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '2p;19,24p'
-  |=>*entry:                                 ||* n  = 3   (new)                  |
+  |=>*entry:                                 ||  n  = 3                          |
   + log -------------------------------------------------------------------------+
   |breakpoint: entry                                                             |
   |at the start: about to enter entry                                            |

@@ -4,9 +4,9 @@ log pane. Workbench commands: layout, focus, lesson.
   $ minicc --tui-script ':args 4<Enter>:break exit<Enter>c:print a b<Enter>' ../../share/minicc/examples/swap.ir
   + *IR swap [input] ------------------------++ values --------------------------+
   |   entry:                                 ||  n  = 4                          |
-  |     i0 = copy 0                          ||  a  = 1                          |
-  |     jump head                            ||  b  = 2                          |
-  |   head:                                  ||  i  = 4                          |
+  |     i0 = copy 0                          ||* a  = 1   (was 2)                |
+  |     jump head                            ||* b  = 2   (was 1)                |
+  |   head:                                  ||* i  = 4   (was 3)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=0           |
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |

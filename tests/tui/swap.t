@@ -69,17 +69,18 @@ edge taken since (head -> body) has none.
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 Back (`b`) replays to one block earlier (about to enter head from body
-again): a, b and i show their old values, marked as changed by the step
-back, and the edge pane shows the last phi edge before that point.
+again): a, b and i show their old values; the marks are those of the step
+now shown (body, which defined i1), and the edge pane shows the last phi
+edge before that point.
 Continue (`c`) runs to the end: return 21 for odd n (10*a + b with a = 2,
 b = 1).
 
   $ minicc --tui-script nnnnb ../../share/minicc/examples/swap.ir 3 | sed -n '1,17p'
   + *IR swap [input] ------------------------++ values --------------------------+
   |   entry:                                 ||  n  = 3                          |
-  |     i0 = copy 0                          ||* a  = 1   (was 2)                |
-  |     jump head                            ||* b  = 2   (was 1)                |
-  |=> head:                                  ||  i1 = 1                          |
+  |     i0 = copy 0                          ||  a  = 1                          |
+  |     jump head                            ||  b  = 2                          |
+  |=> head:                                  ||* i1 = 1   (new)                  |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
