@@ -33,7 +33,7 @@ const char *const wb_help_lines[] = {
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
     "  :       command line: every minicc> command, and",
-    "          layout NAME, focus NAME, lesson FILE",
+    "          layout [NAME], focus NAME, lesson FILE",
     "  ?       this help      q  quit      Ctrl-L  redraw",
     NULL,
 };

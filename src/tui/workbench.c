@@ -731,6 +731,35 @@ static bool wb_is_word(const char *word, size_t n, const char *name, size_t min)
     return n >= min && n <= strlen(name) && strncmp(word, name, n) == 0;
 }
 
+/* The workbench's own commands, which the prompt's table does not know:
+ * what `:help NAME` says of them. */
+static const struct {
+    const char *name, *usage, *text;
+} wb_own_help[] = {
+    {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
+    {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
+    {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
+    {"keys", "keys", "show the single keys (key ?)"},
+};
+
+/* `help NAME` for a workbench command: its usage and text into the log.
+ * False for anything else (the prompt's help answers that). */
+static bool wb_help_own(Wb *wb, const char *p, size_t n, const char *rest) {
+    if (!(wb_is_word(p, n, "help", 1) || (n == 1 && p[0] == '?')) || !*rest) return false;
+    size_t rn = strcspn(rest, " \t");
+    if (rest[rn] && *wb_skip(rest + rn)) return false; /* more than one word: the prompt's error */
+    for (size_t i = 0; i < sizeof wb_own_help / sizeof wb_own_help[0]; i++) {
+        if (rn != strlen(wb_own_help[i].name) || strncmp(rest, wb_own_help[i].name, rn) != 0) continue;
+        McStr m;
+        mc_str_init(&m);
+        mc_str_printf(&m, "workbench: %s - %s", wb_own_help[i].usage, wb_own_help[i].text);
+        wb_log(wb, m.s, MC_R_NORMAL);
+        mc_str_free(&m);
+        return true;
+    }
+    return false;
+}
+
 void wb_submit(Wb *wb, const char *line) {
     McSession *s = wb->s;
     wb->status[0] = 0;
@@ -753,10 +782,23 @@ void wb_submit(Wb *wb, const char *line) {
     const char *rest = wb_skip(p + n);
     bool single = !strchr(p, ';');
     /* Workbench commands (gdb TUI style); everything else is a prompt command. */
+    if (single && wb_help_own(wb, p, n, rest)) return;
     if (single && wb_is_word(p, n, "layout", 3)) {
-        if (!*rest || strcmp(rest, "next") == 0) wb_next_layout(wb, 1);
-        else if (strcmp(rest, "prev") == 0) wb_next_layout(wb, -1);
-        else if (!wb_set_layout(wb, rest)) {
+        if (!*rest) {
+            /* No name: say where we are and what there is, change nothing. */
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "layout %s (layouts: ", wb_layout_name(wb, wb->layout));
+            for (int i = 0; i < wb_nlayouts(wb); i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, i));
+            mc_str_puts(&m, "; layout NAME|next|prev)");
+            wb_log(wb, m.s, MC_R_NORMAL);
+            wb_note(wb, "layout %s (the log lists them)", wb_layout_name(wb, wb->layout));
+            mc_str_free(&m);
+        } else if (strcmp(rest, "next") == 0) {
+            wb_next_layout(wb, 1);
+        } else if (strcmp(rest, "prev") == 0) {
+            wb_next_layout(wb, -1);
+        } else if (!wb_set_layout(wb, rest)) {
             McStr m;
             mc_str_init(&m);
             mc_str_printf(&m, "layout: unknown layout '%s' (", rest);

@@ -50,6 +50,24 @@ Without arguments, stepping says so and opens the command line with `args `.
    swap | stage input | step 0 | K=4 | not started   layout: unknown layout 'nope'
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
+`:layout` without a name changes nothing: it names the layout shown and lists
+them; `:help` explains the workbench's own commands (layout, focus, refresh,
+keys) as it explains the prompt's:
+
+  $ minicc --tui-script ':layout<Enter>' ../../share/minicc/examples/swap.ir 3 | tail -6
+  + log -------------------------------------------------------------------------+
+  |minicc> layout                                                                |
+  |layout step (layouts: step, alloc, c; layout NAME|next|prev)                  |
+  +------------------------------------------------------------------------------+
+   swap | stage input | step 0 | K=4 | not started   layout step (the log lists th
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+  $ minicc --tui-script ':help layout<Enter>:h focus<Enter>' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E "help layout|h focus|workbench:"
+  |minicc> help layout                                                                                                   |
+  |workbench: layout [NAME|next|prev] - switch layouts (keys l, L); alone: list them                                     |
+  |minicc> h focus                                                                                                       |
+  |workbench: focus [NAME|next|prev] - focus a pane (keys Tab, Shift-Tab)                                                |
+
 Stages: `v` moves to the next stage (input, ssa, opt, destroyed).
 
   $ minicc --tui-script 'vvvnn' ../../share/minicc/examples/swap.ir 3 | sed -n '1,12p'
