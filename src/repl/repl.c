@@ -83,6 +83,9 @@ int mc_repl_run(McSession *s) {
     mc_term_completion(s);
     rl_basic_word_break_characters = " \t;";
     rl_catch_signals = 0;
+    /* readline would export LINES and COLUMNS (the size at the prompt) to
+     * everything started from it, and a size so fixed outlives resizes. */
+    rl_change_environment = 0;
     catch_sigint(on_sigint);
     const McInterrupt *outer_interrupt = s->interrupt;
     s->interrupt = &interrupt_flag;

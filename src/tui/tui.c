@@ -2,7 +2,8 @@
  * includes curses. It copies the workbench's frame (frame.h) to the screen
  * with one doupdate per key, maps colour roles to colour pairs (or, with
  * NO_COLOR or a monochrome terminal, to bold/reverse/underline), turns
- * curses keys into workbench keys, re-lays out on KEY_RESIZE, and runs the
+ * curses keys into workbench keys, re-lays out on KEY_RESIZE (and on
+ * Ctrl-L, which asks the terminal for its size), and runs the
  * command line through GNU readline's alternate interface
  * (rl_callback_handler_install / rl_callback_read_char) with readline's
  * getc, input-available and redisplay hooks fed from curses, as gdb's TUI
@@ -25,6 +26,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -257,6 +259,9 @@ static void tui_rl_restore(const RlSaved *sv) {
     rl_change_environment = sv->change_env;
     rl_readline_name = sv->name;
     rl_basic_word_break_characters = sv->breaks;
+    /* The window may have changed size while the workbench was up: the
+     * minicc> prompt's readline wraps lines at the size of now. */
+    if (rl_instream) rl_reset_screen_size();
 }
 
 static void tui_cmd_open(Wb *wb) {
@@ -407,6 +412,34 @@ static void tui_restore_stderr(FILE *errlog, int saved_err) {
     }
 }
 
+/* LINES and COLUMNS while the screen is up. Set, they override the size
+ * the terminal reports, at the start and after every resize: curses then
+ * keeps drawing at that size. The workbench follows the terminal, so it
+ * takes them out of the environment meanwhile and puts back what was there. */
+typedef struct TuiSizeEnv {
+    char *lines, *columns;
+} TuiSizeEnv;
+
+static char *tui_env_take(const char *name) {
+    const char *v = getenv(name);
+    char *saved = v ? mc_xstrdup(v) : NULL;
+    unsetenv(name);
+    return saved;
+}
+
+static void tui_size_env_hide(TuiSizeEnv *e) {
+    e->lines = tui_env_take("LINES");
+    e->columns = tui_env_take("COLUMNS");
+}
+
+static void tui_size_env_restore(TuiSizeEnv *e) {
+    if (e->lines) setenv("LINES", e->lines, 1);
+    if (e->columns) setenv("COLUMNS", e->columns, 1);
+    free(e->lines);
+    free(e->columns);
+    e->lines = e->columns = NULL;
+}
+
 /* Hands the terminal to curses, stderr to *errlog meanwhile; NULL after reporting when it cannot. */
 static SCREEN *tui_screen_open(FILE *err, FILE **errlog, int *saved_err) {
     setlocale(LC_ALL, "");
@@ -448,6 +481,17 @@ static SCREEN *tui_screen_open(FILE *err, FILE **errlog, int *saved_err) {
     return scr;
 }
 
+/* Ctrl-L: asks the terminal for its size (in case a resize went unnoticed)
+ * and tells curses and the workbench when it changed; *W x *H the screen. */
+static void tui_reread_size(Wb *wb, int *W, int *H) {
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+        is_term_resized(ws.ws_row, ws.ws_col))
+        resize_term(ws.ws_row, ws.ws_col);
+    getmaxyx(stdscr, *H, *W);
+    if (*W != wb->w || *H != wb->h) wb_resize(wb, *W, *H);
+}
+
 /* Draws the workbench and feeds it keys (the command line's to readline) until it quits; W x H the screen. */
 static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist) {
     while (!wb->quit) {
@@ -467,7 +511,8 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist) {
             clearok(curscr, TRUE);
             continue;
         }
-        if (ch == 12) { /* Ctrl-L */
+        if (ch == 12) { /* Ctrl-L: re-read the size, redraw everything */
+            tui_reread_size(wb, &W, &H);
             clearok(curscr, TRUE);
             continue;
         }
@@ -498,8 +543,13 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     }
     FILE *errlog;
     int saved_err;
+    TuiSizeEnv size_env;
+    tui_size_env_hide(&size_env);
     SCREEN *scr = tui_screen_open(err, &errlog, &saved_err);
-    if (!scr) return 2;
+    if (!scr) {
+        tui_size_env_restore(&size_env);
+        return 2;
+    }
 
     char *hist = mc_term_history_path();
     RlSaved sv;
@@ -530,6 +580,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     s->interrupt = outer_interrupt;
     endwin();
     delscreen(scr);
+    tui_size_env_restore(&size_env);
     if (own_history && hist) history_truncate_file(hist, 1000);
     free(hist);
     tui_rl_restore(&sv);

@@ -3,7 +3,8 @@
 # private tmux server; keys go in with send-keys and the screen comes back
 # with capture-pane. Checks stepping (the edge record of swap), the readline
 # command line (editing with arrow keys, history, completion), K changes,
-# layouts, resizing, the key help, breakpoints (where c stops), NO_COLOR,
+# layouts, resizing (also of `tui` opened at the prompt, with LINES and COLUMNS
+# set, and Ctrl-L), the key help, breakpoints (where c stops), NO_COLOR,
 # Ctrl-C interrupting c, m, x and :run on a program that never ends,
 # quitting, and the refusal to start without a terminal. Prints
 # "N passed, N failed".
@@ -219,6 +220,51 @@ keys p q
 keys p "print a b" Enter
 check p "b = 2" "the prompt keeps the position after q"
 check p "a = 1" "the prompt keeps the values after q"
+
+# ---- `tui` at the prompt follows resizes (the prompt's readline had exported
+# LINES/COLUMNS, which curses took over the real size), and Ctrl-L re-reads it ----
+# fits NAME W WHAT: the workbench frame is W columns wide: no line is longer,
+# and the top panes' right border (the first line's last character) is at W.
+fits() {
+    # One byte per character: the corner as +, any other non-ASCII as #.
+    if screen "$1" | LC_ALL=C sed 's/\xe2\x94\x90/+/g; s/[\xc0-\xff][\x80-\xbf]*/#/g' | LC_ALL=C awk -v w="$2" '
+        NR == 1 { first = $0 }
+        { if (length($0) > w) long = 1 }
+        END { exit !(!long && length(first) == w && substr(first, w, 1) == "+") }'; then
+        ok
+    else
+        bad "$3: the frame is not $2 columns wide"; screen "$1" | sed 's/^/    | /'
+    fi
+}
+$T new-session -d -s z -x 120 -y 40 \
+    "cd '$examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 '$MINICC' swap.ir; sleep 30"
+check z "minicc>" "resize from the prompt: the prompt starts"
+keys z "args 5" Enter
+keys z "tui" Enter
+check z "IR swap [input]" "resize from the prompt: tui opens the workbench"
+fits z 120 "tui from the prompt at 120x40"
+$T resize-window -t z -x 80 -y 24 >/dev/null 2>&1
+sleep 0.3
+keys z n
+check z "step 1" "resize from the prompt: n after the resize"
+fits z 80 "tui from the prompt resized to 80x24"
+# Ctrl-L recovers whatever the resize signal did: it re-reads the size itself.
+$T resize-window -t z -x 100 -y 30 >/dev/null 2>&1
+sleep 0.3
+keys z C-l
+fits z 100 "tui from the prompt resized to 100x30, then Ctrl-L"
+keys z q
+keys z "print n" Enter
+check z "n = 5" "resize from the prompt: back at the prompt after q"
+# LINES and COLUMNS exported by the user's shell do not pin the size either.
+start y 120 40 "LINES=40 COLUMNS=120" swap.ir 5
+check y "IR swap [input]" "LINES/COLUMNS set: opens"
+$T resize-window -t y -x 80 -y 24 >/dev/null 2>&1
+sleep 0.3
+keys y n
+check y "step 1" "LINES/COLUMNS set: n after the resize"
+fits y 80 "--tui with LINES=40 COLUMNS=120 resized to 80x24"
+keys y q
 
 # ---- a terminal that cannot address the cursor -----------------------------------------------
 $T new-session -d -s d -x 80 -y 24 \
