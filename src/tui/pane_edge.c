@@ -42,13 +42,14 @@ int wb_draw_edge(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             mc_lines_text(&L, "its phis read all, then write all", MC_R_DIM);
         }
     } else {
-        snprintf(title, tsize, "edge %s -> %s", f->blocks[e->pred].name, f->blocks[e->block].name);
+        /* target <- source, as the body and the prompt's step display say it */
+        snprintf(title, tsize, "edge %s <- %s", f->blocks[e->block].name, f->blocks[e->pred].name);
         char buf[64];
         if (wb->last_to != MC_NONE && (wb->last_to != e->block || wb->last_from != e->pred) &&
             mc_interp_steps(s->interp) > e->step) {
             mc_lines_new(&L);
-            mc_lines_printf(&L, MC_R_DIM, "last edge %s -> %s has no phis", wb->last_from >= 0 ? f->blocks[wb->last_from].name : "start",
-                            f->blocks[wb->last_to].name);
+            mc_lines_printf(&L, MC_R_DIM, "last edge %s <- %s has no phis", f->blocks[wb->last_to].name,
+                            wb->last_from >= 0 ? f->blocks[wb->last_from].name : "start");
         }
         mc_lines_new(&L);
         mc_lines_printf(&L, MC_R_HEADING | MC_A_BOLD, "%s <- %s", f->blocks[e->block].name, f->blocks[e->pred].name);

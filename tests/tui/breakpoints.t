@@ -135,8 +135,8 @@ had none.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge entry -> head --------------+
-  |   body:                                  ||last edge head -> body has no phis|
+  |     branch c, body, exit                 |+ edge head <- entry --------------+
+  |   body:                                  ||last edge body <- head has no phis|
   |     i1 = add i, 1                        ||head <- entry   step 2            |
   |     jump head                            ||(a, b, i) := (1, 2, i0)           |
   |   exit:                                  ||1. read all        2. write all   |
@@ -218,7 +218,7 @@ stops at the loop -> loop edge (step 2); the next `c` runs that edge's phi
   |   exit:                                  ||                                  |
   |     return x.2                           ||                                  |
   |                                          |+----------------------------------+
-  |                                          |+ edge loop -> loop ---------------+
+  |                                          |+ edge loop <- loop ---------------+
   |                                          ||loop <- loop   step 3             |
   |                                          ||(x.2) := (y)                      |
   |                                          ||1. read all         2. write all  |

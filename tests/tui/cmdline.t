@@ -11,7 +11,7 @@ log pane. Workbench commands: layout, focus, lesson.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |   body:                                  ||head <- body   step 10            |
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||1. read all        2. write all   |
@@ -90,7 +90,7 @@ b stays 2 (2 -> 2) instead of becoming 1.
 
   $ minicc --tui-script ':set phi-mode sequential<Enter>nnnn' ../../share/minicc/examples/swap.ir 3 | sed -n '9,17p'
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |=> body:                                  ||head <- body   step 4   SEQUENTIAL|
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||one at a time (the classic bug):  |
@@ -126,7 +126,7 @@ Help, resizing, and small screens.
   + *IR swap [input] --++ values --------+
   |     branch c, body,||  n  = 3        |
   |=> body:            |+----------------+
-  |     i1 = add i, 1  |+ edge entry ->  +
+  |     i1 = add i, 1  |+ edge head <- e +
   |     jump head      ||head <- entry   |
   +--------------------++----------------+
   + log ---------------------------------+

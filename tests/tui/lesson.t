@@ -11,7 +11,7 @@ at a question Enter opens the command line for the answer.
   |  i0 = copy 0           i0 = 0        ||   exit:                              |
   |  jump head             -> head       ||     t = mul a, 10                    |
   |[2] head <- entry                     |+--------------------------------------+
-  |  edge head <- entry: (a, b, i) := (1,|+ edge entry -> head ------------------+
+  |  edge head <- entry: (a, b, i) := (1,|+ edge head <- entry ------------------+
   |2, i0)   [simultaneous]               ||head <- entry   step 2                |
   |    a  reads 1  = 1    - -> 1         ||(a, b, i) := (1, 2, i0)               |
   |    b  reads 2  = 2    - -> 2         ||1. read all        2. write all       |
@@ -37,7 +37,7 @@ at a question Enter opens the command line for the answer.
   |  jump head             -> head       ||   exit:                              |
   |[4] head <- body                      ||     t = mul a, 10                    |
   |  edge head <- body: (a, b, i) := (b, |+--------------------------------------+
-  |a, i1)   [simultaneous]               |+ edge body -> head -------------------+
+  |a, i1)   [simultaneous]               |+ edge head <- body -------------------+
   |    a  reads b  = 2    1 -> 2         ||head <- body   step 4                 |
   |    b  reads a  = 1    2 -> 1         ||(a, b, i) := (b, a, i1)               |
   |    i  reads i1 = 1    0 -> 1         ||1. read all        2. write all       |

@@ -21,7 +21,7 @@ The parameter n was written by no step and is not marked.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |   body:                                  ||head <- body   step 12            |
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||1. read all        2. write all   |
@@ -50,8 +50,8 @@ shown is body, which wrote only i1 (4 -> 5); a and b are untouched.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
-  |   body:                                  ||last edge head -> body has no phis|
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
+  |   body:                                  ||last edge body <- head has no phis|
   |     i1 = add i, 1                        ||head <- body   step 10            |
   |     jump head                            ||(a, b, i) := (b, a, i1)           |
   |  *exit:                                  ||1. read all        2. write all   |
@@ -79,7 +79,7 @@ head from body, which swapped a and b and counted i.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |=> body:                                  ||head <- body   step 10            |
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||1. read all        2. write all   |
@@ -136,7 +136,7 @@ values they had before it.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |   body:                                  ||head <- body   step 12            |
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||1. read all        2. write all   |
@@ -192,7 +192,7 @@ The first `i` enters entry, which has no phis: nothing is written.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |=>   c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |   body:                                  ||head <- body   step 12            |
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||1. read all        2. write all   |

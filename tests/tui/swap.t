@@ -20,7 +20,7 @@ b: 2 -> 1, i: 0 -> 1). Sequential assignment would have made b = 2.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
   |=> body:                                  ||head <- body   step 4             |
   |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
   |     jump head                            ||1. read all        2. write all   |
@@ -52,8 +52,8 @@ edge taken since (head -> body) has none.
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge entry -> head --------------+
-  |   body:                                  ||last edge head -> body has no phis|
+  |     branch c, body, exit                 |+ edge head <- entry --------------+
+  |   body:                                  ||last edge body <- head has no phis|
   |     i1 = add i, 1                        ||head <- entry   step 2            |
   |=>   jump head                            ||(a, b, i) := (1, 2, i0)           |
   |   exit:                                  ||1. read all        2. write all   |
@@ -85,8 +85,8 @@ b = 1).
   |     b = phi [entry: 2], [body: a]        ||                                  |
   |     i = phi [entry: i0], [body: i1]      ||                                  |
   |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge entry -> head --------------+
-  |   body:                                  ||last edge head -> body has no phis|
+  |     branch c, body, exit                 |+ edge head <- entry --------------+
+  |   body:                                  ||last edge body <- head has no phis|
   |     i1 = add i, 1                        ||head <- entry   step 2            |
   |     jump head                            ||(a, b, i) := (1, 2, i0)           |
   |   exit:                                  ||1. read all        2. write all   |
@@ -133,8 +133,8 @@ n = 3 the loop head is entered from body for the last time at step 8 with
 i: 2 -> 3, then head -> exit (no phis). The listing marks the return `<-`.
 
   $ minicc --tui-script c ../../share/minicc/examples/swap.ir 3 | sed -n 10,18p
-  |     branch c, body, exit                 |+ edge body -> head ---------------+
-  |   body:                                  ||last edge head -> exit has no phis|
+  |     branch c, body, exit                 |+ edge head <- body ---------------+
+  |   body:                                  ||last edge exit <- head has no phis|
   |     i1 = add i, 1                        ||head <- body   step 8             |
   |     jump head                            ||(a, b, i) := (b, a, i1)           |
   |   exit:                                  ||1. read all        2. write all   |
@@ -159,4 +159,4 @@ and the buffer as the earlier stores left it ([0, 1, 4]).
   |     sq = mul i, i                        ||                                  |
   |!!   store b, i, sq                       ||                                  |
   |     i1 = add i, 1                        |+----------------------------------+
-  |     jump head                            |+ edge body -> head ---------------+
+  |     jump head                            |+ edge head <- body ---------------+
