@@ -14,8 +14,18 @@ int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         snprintf(title, tsize, "lesson");
         mc_lines_text(&L, "no lesson: type :lesson FILE", MC_R_DIM);
     } else {
-        snprintf(title, tsize, "lesson: %s", wb->lesson->title);
         const char *p = wb->cursor.transcript.s ? wb->cursor.transcript.s : "";
+        /* The title names the section being played: the last heading so far
+         * (the lesson's title before the first one). */
+        const char *heading = NULL;
+        for (const char *q = p; q && *q; q = strchr(q, '\n') ? strchr(q, '\n') + 1 : NULL)
+            if (strncmp(q, "== ", 3) == 0) heading = q + 3;
+        if (heading) {
+            int n = (int)strcspn(heading, "\n");
+            while (n > 0 && (heading[n - 1] == '=' || heading[n - 1] == ' ')) n--; /* `== Title ==` */
+            snprintf(title, tsize, "lesson: %.*s", n, heading);
+        }
+        else snprintf(title, tsize, "lesson: %s", wb->lesson->title);
         while (*p) {
             const char *nl = strchr(p, '\n');
             size_t n = nl ? (size_t)(nl - p) : strlen(p);

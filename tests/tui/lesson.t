@@ -46,3 +46,12 @@ at a question Enter opens the command line for the answer.
   |a = 2                                 ||   i reads i1 = 1  i: 0 -> 1          |
   |(Enter: continue)                     ||                                      |
   +--------------------------------------++--------------------------------------+
+
+The pane's title names the section being played, not the lesson's first one
+(lesson 5 has three: "Agreement first", "Then spill slots and traffic", "What
+the baseline leaves on the table"):
+
+  $ for n in 0 1 4; do keys=$(printf '<Enter>%.0s' $(seq 1 $n)); [ $n = 0 ] && keys=''; minicc --tui-script "$keys" --lesson ../../lessons/05-register-budgets.lesson --size 100x30 | head -1 | cut -c 1-50; done
+  + *lesson: Agreement first ----------------------+
+  + *lesson: Then spill slots and traffic ---------+
+  + *lesson: What the baseline leaves on the table +
