@@ -85,9 +85,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIBS) $(CMOCKA_LIBS) $(PKG_LIBS) $(LDLIBS) -pthread
 
+# -Itests/unit: benches share reference code with the tests (chk_ref.h).
 $(BUILD)/bench/%: bench/%.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIBS) $(PKG_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests/unit $(PKG_CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIBS) $(PKG_LIBS) $(LDLIBS)
 
 tests: $(BIN) $(TEST_BIN)
 

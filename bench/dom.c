@@ -39,6 +39,7 @@
 #include "minicc/run.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "chk_ref.h"
 
 enum { NSIZES = 3, T_DOM, T_CFG, T_PIPE, T_CHK, T_PIPE5, P_PARSE, P_SSA, P_OPT, P_RUN, P_ALLOCI, P_ALLOCB, T_N };
 static const char *const phase_name[] = {"parse+verify", "ssa", "opt", "run", "alloc impr.", "alloc base."};
@@ -65,34 +66,6 @@ static void fail(const char *what, McDiags *d) {
     char line[512];
     fprintf(stderr, "dom bench: %s failed: %s\n", what, d && d->n ? mc_diag_line(d, 0, line, sizeof line) : "?");
     exit(2);
-}
-
-/* Cooper-Harvey-Kennedy over c's predecessors and reverse postorder. */
-static void chk_idom(const McCfg *c, int32_t *idom) {
-    for (int32_t b = 0; b < c->nblocks; b++) idom[b] = MC_NONE;
-    idom[c->rpo[0]] = c->rpo[0];
-    const int32_t *ri = c->rpo_index;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int32_t i = 1; i < c->nrpo; i++) {
-            int32_t b = c->rpo[i], nd = MC_NONE;
-            for (int32_t k = 0; k < c->npreds[b]; k++) {
-                int32_t p = c->preds[b][k];
-                if (idom[p] == MC_NONE) continue;
-                if (nd == MC_NONE) {
-                    nd = p;
-                    continue;
-                }
-                int32_t x = p, y = nd;
-                while (x != y) {
-                    while (ri[x] > ri[y]) x = idom[x];
-                    while (ri[y] > ri[x]) y = idom[y];
-                }
-                nd = x;
-            }
-            if (nd != idom[b]) idom[b] = nd, changed = true;
-        }
-    }
 }
 
 typedef struct Size {

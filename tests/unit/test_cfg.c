@@ -18,6 +18,7 @@
 
 #include "minicc/cfg.h"
 #include "minicc/util.h"
+#include "chk_ref.h"
 
 /* ---- building graphs ----------------------------------------------------------- */
 
@@ -867,36 +868,6 @@ static void test_diamond_chain_100k(void **state) {
 }
 
 /* ---- dominators against the previous algorithm -------------------------------------------- */
-
-/* Cooper-Harvey-Kennedy, the iteration cfg.c used before Lengauer-Tarjan,
- * kept as the reference: idom over c's preds and reverse postorder. */
-static void chk_idom(const McCfg *c, int32_t *idom) {
-    for (int32_t b = 0; b < c->nblocks; b++) idom[b] = MC_NONE;
-    if (c->nrpo == 0) return;
-    idom[c->rpo[0]] = c->rpo[0];
-    const int32_t *ri = c->rpo_index;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int32_t i = 1; i < c->nrpo; i++) {
-            int32_t b = c->rpo[i], nd = MC_NONE;
-            for (int32_t k = 0; k < c->npreds[b]; k++) {
-                int32_t p = c->preds[b][k];
-                if (idom[p] == MC_NONE) continue;
-                if (nd == MC_NONE) {
-                    nd = p;
-                    continue;
-                }
-                int32_t x = p, y = nd;
-                while (x != y) {
-                    while (ri[x] > ri[y]) x = idom[x];
-                    while (ri[y] > ri[x]) y = idom[y];
-                }
-                nd = x;
-            }
-            if (nd != idom[b]) idom[b] = nd, changed = true;
-        }
-    }
-}
 
 /* A function of n blocks whose terminators come from succ[b][0..nsucc[b]). */
 static McFunc *graph_of(int32_t n, int32_t (*succ)[2], const int *nsucc) {
