@@ -87,6 +87,7 @@ static void add_step(McLesson *l, McLessonStepKind kind, const char *text, size_
     bool shown = kind == MC_LS_HEADING || kind == MC_LS_NARRATE || kind == MC_LS_ASK;
     s->text = shown ? mc_visible_dup(text, n) : mc_xstrndup(text, n);
     s->answer = NULL;
+    s->answer_kind = MC_ANS_EXACT;
     s->line = line;
 }
 
@@ -108,6 +109,25 @@ typedef struct LoadState {
     int last_command; /* line of the last command (0 none), for 'expect' */
     int pending_ask;  /* line of an 'ask' still waiting for its 'answer' (0 none) */
 } LoadState;
+
+/* `answer [KIND] TEXT` (TEXT from t to e at column col): the expected answer of the ask just read. */
+static void load_answer(LoadState *st, const char *t, const char *e, int line, int col) {
+    McLessonStep *ask = &st->l->steps[st->l->nsteps - 1];
+    size_t k = 0;
+    int kind = mc_lesson_answer_kind_word(t, (size_t)(e - t), &k);
+    const char *a = t;
+    if (kind >= 0) {
+        a = skip_blanks(t + k, e);
+        if (a == e) {
+            mc_diag(st->d, (McLoc){line, col}, "'answer %.*s' needs the expected answer after the kind", (int)k, t);
+            return;
+        }
+    }
+    ask->answer_kind = kind >= 0 ? (McAnswerKind)kind : MC_ANS_EXACT;
+    ask->answer = mc_visible_dup(a, (size_t)(e - a));
+    const char *why = mc_lesson_answer_invalid(ask->answer_kind, ask->answer);
+    if (why) mc_diag(st->d, (McLoc){line, col + (int)(a - t)}, "%s, not '%s'", why, ask->answer);
+}
 
 /* `== TITLE ==` from s (at column col) to e: a heading step, the first one also the lesson's title. */
 static void load_heading(LoadState *st, const char *s, const char *e, int line, int col) {
@@ -227,7 +247,7 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
         else if (t == e)
             mc_diag(d, (McLoc){line, col}, "'answer' needs the expected answer");
         else
-            l->steps[l->nsteps - 1].answer = mc_visible_dup(t, (size_t)(e - t));
+            load_answer(st, t, e, line, col + (int)(t - s));
         st->pending_ask = 0;
     } else if (word_is(s, n, "pause")) {
         if (n > 5)
@@ -318,20 +338,21 @@ static bool expects_error(const McLesson *l, int i) {
     return false;
 }
 
-static bool answer_matches(const char *want, const char *given) {
-    char *w = normalize(want, strlen(want)), *g = normalize(given, strlen(given));
-    for (char *c = w; *c; c++) *c = (char)tolower((unsigned char)*c);
-    for (char *c = g; *c; c++) *c = (char)tolower((unsigned char)*c);
-    size_t lw = strlen(w), lg = strlen(g);
-    /* The whole answer, or its last words after a blank, '=' or ':' (so "24"
-     * answers "spill_reads=24" and "21" answers "return 21"; a '-' is no
-     * boundary, so "1" never answers "return -1"). */
-    char before = lg < lw ? w[lw - lg - 1] : 0;
-    bool ok = *g && (strcmp(w, g) == 0 ||
-                     ((before == ' ' || before == '=' || before == ':') && strcmp(w + lw - lg, g) == 0));
-    free(w);
-    free(g);
-    return ok;
+char *mc_lesson_answer_text(const McLessonStep *ask) {
+    if (ask->answer_kind != MC_ANS_ONE_OF) return mc_xstrdup(ask->answer);
+    McStr t;
+    mc_str_init(&t);
+    for (const char *p = ask->answer;;) {
+        const char *bar = strchr(p, '|');
+        size_t n = bar ? (size_t)(bar - p) : strlen(p);
+        while (n && (*p == ' ' || *p == '\t')) p++, n--;
+        while (n && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
+        if (t.len) mc_str_puts(&t, " or ");
+        mc_str_putn(&t, p, n);
+        if (!bar) break;
+        p = bar + 1;
+    }
+    return t.s ? t.s : mc_xstrdup("");
 }
 
 /* Check expectation step i against the previous command; on failure write a
@@ -389,7 +410,7 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
                 fprintf(err, "%s:%d: error: '$ %s' %s\n", l->path, s->line, s->text,
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
-            } else if (ask && !has_line(out.s ? out.s : "", ask->answer, true)) {
+            } else if (ask && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
                 fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->path,
                         ask->line, ask->answer, s->text);
                 ok = false;
@@ -492,24 +513,29 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                 failures++;
             }
             break;
-        case MC_LS_ASK:
+        case MC_LS_ASK: {
+            char *truth = mc_lesson_answer_text(s);
             if (!in) {
-                fprintf(out, "\n? %s\nThe answer is: %s\n\n", s->text, s->answer);
+                fprintf(out, "\n? %s\nThe answer is: %s\n\n", s->text, truth);
+                free(truth);
                 break;
             }
             fprintf(out, "\n? %s\nyour answer> ", s->text);
             fflush(out);
             if (!read_line(in, buf, sizeof buf)) {
                 fputc('\n', out);
+                free(truth);
                 goto done;
             }
-            if (answer_matches(s->answer, buf))
-                fprintf(out, "Right: %s\n\n", s->answer);
+            if (mc_lesson_answer_matches(s->answer_kind, s->answer, buf))
+                fprintf(out, "Right: %s\n\n", s->answer_kind == MC_ANS_ONE_OF ? buf + strspn(buf, " \t") : truth);
             else if (!buf[strspn(buf, " \t")])
-                fprintf(out, "The answer is: %s\n\n", s->answer);
+                fprintf(out, "The answer is: %s\n\n", truth);
             else
-                fprintf(out, "Not quite. The answer is: %s\n\n", s->answer);
+                fprintf(out, "Not quite. The answer is: %s\n\n", truth);
+            free(truth);
             break;
+        }
         case MC_LS_PAUSE:
             if (!in) {
                 stops[nstops++] = i + 1;
@@ -546,11 +572,16 @@ done:
 
 /* ---- Markdown handout ------------------------------------------------------ */
 
-bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err) {
+bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher) {
     McStr o;
     mc_str_init(&o);
     bool ok = true, para = false;
+    const McLessonStep *ask = NULL; /* a question whose answer the next command reveals */
     fprintf(out, "# %s\n\n", l->title);
+    if (!teacher)
+        fprintf(out, "*Student handout: answer each question before you run the command after it.*\n\n");
+    else
+        fprintf(out, "*Teacher's copy: with the answers and every command's output.*\n\n");
     for (int i = 0; i < l->nsteps; i++) {
         const McLessonStep *s = &l->steps[i];
         if (s->kind != MC_LS_NARRATE && para) {
@@ -581,17 +612,33 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
                 ok = false;
             }
             fprintf(out, "```\nminicc> %s\n", s->text);
-            if (o.len) {
-                fputs(o.s, out);
-                if (o.s[o.len - 1] != '\n') fputc('\n', out);
+            if (ask && !teacher) {
+                /* Its output would give the answer away. */
+                fprintf(out, "```\n\n*Run it yourself and compare with your answer.*\n\n");
+            } else {
+                if (o.len) {
+                    fputs(o.s, out);
+                    if (o.s[o.len - 1] != '\n') fputc('\n', out);
+                }
+                fprintf(out, "```\n\n");
             }
-            fprintf(out, "```\n\n");
+            ask = NULL;
             break;
         }
-        case MC_LS_ASK:
-            fprintf(out, "**Question.** %s\n\n<details><summary>Answer</summary>\n\n%s\n\n</details>\n\n", s->text,
-                    s->answer);
+        case MC_LS_ASK: {
+            static const char *const how[] = {
+                [MC_ANS_EXACT] = "", [MC_ANS_NUMBER] = " (a number)",
+                [MC_ANS_SET] = " (a set: any order)", [MC_ANS_ONE_OF] = " (any one of these)"};
+            ask = s;
+            if (!teacher) {
+                fprintf(out, "**Question.** %s\n\nYour answer: ______________________\n\n", s->text);
+                break;
+            }
+            char *truth = mc_lesson_answer_text(s);
+            fprintf(out, "**Question.** %s\n\n**Answer%s:** %s\n\n", s->text, how[s->answer_kind], truth);
+            free(truth);
             break;
+        }
         default: break;
         }
     }
@@ -620,10 +667,13 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
     c->message[0] = 0;
     if (c->waiting && c->next > 0 && l->steps[c->next - 1].kind == MC_LS_ASK) {
         const McLessonStep *s = &l->steps[c->next - 1];
-        bool right = answer && answer_matches(s->answer, answer);
+        bool right = answer && mc_lesson_answer_matches(s->answer_kind, s->answer, answer);
         bool blank = !answer || !answer[strspn(answer, " \t")];
+        char *truth = mc_lesson_answer_text(s);
         snprintf(c->message, sizeof c->message, "%s %s",
-                 right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:", s->answer);
+                 right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:",
+                 right && s->answer_kind == MC_ANS_ONE_OF ? answer + strspn(answer, " \t") : truth);
+        free(truth);
         mc_str_printf(&c->transcript, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
     }
     c->waiting = false;

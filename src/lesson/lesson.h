@@ -12,6 +12,9 @@
  *     expect no error                     ... succeeded (the default for every command)
  *     ask What does run print for n = 3?  predict-then-reveal: the student answers,
  *     answer return 21                    then the next command shows the truth
+ *     answer number 21                    kinds: exact (the default), number,
+ *     answer set a b                      set (any order, complete) and
+ *     answer one-of opt | diverge at opt  one-of (alternatives split by '|')
  *     pause                               wait for Enter
  *
  * Lines are compared after collapsing runs of blanks and trimming both ends.
@@ -42,10 +45,19 @@ typedef enum McLessonStepKind {
     MC_LS_PAUSE,
 } McLessonStepKind;
 
+/* How a student's answer is compared with the expected one (never by suffix). */
+typedef enum McAnswerKind {
+    MC_ANS_EXACT,  /* the whole answer, blanks collapsed, case ignored */
+    MC_ANS_NUMBER, /* an integer equal to the expected one ("+21", " 21 ") */
+    MC_ANS_SET,    /* the same words in any order, each once, none missing */
+    MC_ANS_ONE_OF, /* exactly one of the alternatives separated by '|' */
+} McAnswerKind;
+
 typedef struct McLessonStep {
     McLessonStepKind kind;
     char *text;   /* malloc'd */
-    char *answer; /* MC_LS_ASK: malloc'd */
+    char *answer; /* MC_LS_ASK: malloc'd, without the kind word */
+    McAnswerKind answer_kind; /* MC_LS_ASK */
     int line;     /* 1-based line in the lesson file */
 } McLessonStep;
 
@@ -66,6 +78,31 @@ typedef bool (*McLessonExec)(void *ctx, const char *line, McStr *out);
 McLesson *mc_lesson_load(const char *path, McDiags *d);
 void mc_lesson_free(McLesson *l);
 
+/* Does the student's answer `given` answer a question whose expected answer
+ * is `want` of kind `kind`? (Exported for the tests and the workbench.) */
+bool mc_lesson_answer_matches(McAnswerKind kind, const char *want, const char *given);
+/* Does some line of a command's output show the expected answer? (`--check`
+ * holds every answer to the output of the command after its question.) */
+bool mc_lesson_answer_shown(McAnswerKind kind, const char *want, const char *output);
+/* For the loader: the kind word starting [s, s+n) (its length in *len), or -1;
+ * and NULL when an expected answer suits its kind, else what is wrong. */
+int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len);
+const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want);
+/* The expected answer as shown to a student ("opt or diverge at opt" for one-of). */
+char *mc_lesson_answer_text(const McLessonStep *ask);
+
+/* Lessons by name (lesson_find.c): a path is taken as it is; a name is
+ * looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons (~/.local/share/...)
+ * and the installed PREFIX/share/minicc/lessons, in that order. Returns the
+ * malloc'd path, or NULL with *why a malloc'd message (not found, ambiguous). */
+char *mc_lesson_resolve(const char *name, char **why);
+/* The search directories (malloc'd, up to 3); returns how many. */
+int mc_lesson_dirs(char *dirs[3]);
+/* The lesson names (file names without .lesson, byte order) in dir. */
+int mc_lesson_dir_list(const char *dir, char ***out);
+/* `minicc lesson --list`: every directory's lessons with their titles. */
+void mc_lesson_list(FILE *out);
+
 /* Run every command and check every expectation and answer without
  * interaction. Stops at the first failure, which is reported to `err` as
  * `FILE:LINE: error: ...` with the command's actual output. Returns true when
@@ -83,9 +120,11 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                    FILE *out);
 
 /* Write a Markdown handout: headings, narration, each command in a fenced
- * block with its real output, questions with their answers. Runs the
- * commands. Returns false if a command fails unexpectedly. */
-bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err);
+ * block with its real output. A student's handout (teacher false) shows each
+ * question with room for the answer and leaves out the output of the command
+ * that reveals it; the teacher's copy shows the answers and every output.
+ * Runs the commands. Returns false if a command fails unexpectedly. */
+bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher);
 
 /* Incremental playback for the workbench: one step at a time. */
 typedef struct McLessonCursor {

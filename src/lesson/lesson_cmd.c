@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "lesson.h"
+
+#include "minicc_share.h" /* MINICC_SHARE, generated from PREFIX */
 #include "shell/commands.h"
 #include "shell/outfile.h"
 
@@ -40,21 +42,36 @@ void mc_lesson_reset_session(void *ctx) {
     s->outdir = od;
 }
 
-/* Load a lesson, printing its diagnostics (with the lesson path) to err. */
-static McLesson *load_or_report(const char *path, FILE *err) {
+/* Find the lesson NAME (a path, or a name in the lesson directories) and
+ * load it, printing its diagnostics (with the lesson path) or why it was not
+ * found (after `prefix`) to err. */
+static McLesson *load_or_report(const char *name, const char *prefix, FILE *err) {
+    char *why = NULL, *path = mc_lesson_resolve(name, &why);
+    if (!path) {
+        fprintf(err, "%s%s\n", prefix, why);
+        free(why);
+        return NULL;
+    }
     McDiags d;
     mc_diags_init(&d, path, NULL, 0);
     McLesson *l = mc_lesson_load(path, &d);
     if (!l) mc_diags_print(&d, err, false);
     mc_diags_free(&d);
+    free(path);
     return l;
 }
 
 static void lesson_usage(FILE *out) {
     fprintf(out,
-            "usage: minicc lesson [--write-here] FILE   play a lesson (Enter: next, b: back, q: quit)\n"
-            "       minicc lesson --check FILE...       run every command and expectation\n"
-            "       minicc lesson --export md [-o OUT] [--write-here] FILE   write a Markdown handout\n"
+            "usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)\n"
+            "       minicc lesson --check LESSON...       run every command and expectation\n"
+            "       minicc lesson --export md [--teacher] [-o OUT] [--write-here] LESSON\n"
+            "                                             a Markdown handout (--teacher: with answers)\n"
+            "       minicc lesson --list                  the lessons minicc can find, with titles\n"
+            "LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons\n"
+            "(~/.local/share/minicc/lessons) and " MINICC_SHARE "/lessons, in that order:\n"
+            "the file name with or without .lesson and its number, the number alone (2),\n"
+            "or a unique beginning of the name (phis).\n"
             "Files the lesson's commands write (emit, dot) go into a fresh temporary\n"
             "directory, named when the first one is written; with --write-here into the\n"
             "lesson's own directory. --check always uses a temporary directory and\n"
@@ -63,7 +80,7 @@ static void lesson_usage(FILE *out) {
 
 /* What `minicc lesson` was asked to do; the lesson files are argv[first] onwards. */
 typedef struct LessonArgs {
-    bool check, here;
+    bool check, here, teacher, list;
     const char *export_fmt, *output;
     int first;
 } LessonArgs;
@@ -80,6 +97,10 @@ static int lesson_parse_options(int argc, char **argv, LessonArgs *a) {
             a->check = true;
         } else if (strcmp(w, "--write-here") == 0) {
             a->here = true;
+        } else if (strcmp(w, "--teacher") == 0) {
+            a->teacher = true;
+        } else if (strcmp(w, "--list") == 0) {
+            a->list = true;
         } else if (strcmp(w, "--export") == 0 || strncmp(w, "--export=", 9) == 0) {
             a->export_fmt = w[8] == '=' ? w + 9 : (first + 1 < argc ? argv[++first] : NULL);
             if (!a->export_fmt || strcmp(a->export_fmt, "md") != 0) {
@@ -120,6 +141,10 @@ static int lesson_check_options(const LessonArgs *a, int nfiles) {
                 a->export_fmt ? "export" : "play");
         return 2;
     }
+    if (a->teacher && !a->export_fmt) {
+        fprintf(stderr, "minicc lesson: error: --teacher is only for --export (the teacher's copy of a handout)\n");
+        return 2;
+    }
     if (a->output && !a->export_fmt) {
         fprintf(stderr, "minicc lesson: error: -o is only for --export\n");
         return 2;
@@ -136,7 +161,7 @@ static int lesson_check_options(const LessonArgs *a, int nfiles) {
 static int lesson_check_files(char **files, int n) {
     int passed = 0, failed = 0, unreadable = 0;
     for (int i = 0; i < n; i++) {
-        McLesson *l = load_or_report(files[i], stderr);
+        McLesson *l = load_or_report(files[i], "minicc lesson: error: ", stderr);
         bool ok = false;
         if (!l) unreadable++;
         if (l) {
@@ -170,7 +195,7 @@ static int lesson_export(const LessonArgs *a, McLesson *l, McSession *s) {
         fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", a->output, strerror(errno));
         rc = 2;
     } else {
-        rc = mc_lesson_export_md(l, mc_lesson_exec_session, s, out, stderr) ? 0 : 1;
+        rc = mc_lesson_export_md(l, mc_lesson_exec_session, s, out, stderr, a->teacher) ? 0 : 1;
         if (out != stdout && fclose(out) != 0) {
             fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", a->output, strerror(errno));
             rc = 2;
@@ -181,7 +206,7 @@ static int lesson_export(const LessonArgs *a, McLesson *l, McSession *s) {
 
 /* Plays or exports the lesson at path (files in a temporary directory or its own); the exit status. */
 static int lesson_play_or_export(const LessonArgs *a, const char *path) {
-    McLesson *l = load_or_report(path, stderr);
+    McLesson *l = load_or_report(path, "minicc lesson: error: ", stderr);
     if (!l) return 2;
     McOutDir od;
     if (!a->here) {
@@ -210,9 +235,18 @@ static int lesson_play_or_export(const LessonArgs *a, const char *path) {
 }
 
 int mc_cli_lesson(int argc, char **argv) {
-    LessonArgs a = {false, false, NULL, NULL, 1};
+    LessonArgs a = {0};
+    a.first = 1;
     int st = lesson_parse_options(argc, argv, &a);
     if (st >= 0) return st;
+    if (a.list) {
+        if (argc - a.first > 0 || a.check || a.export_fmt || a.here) {
+            fprintf(stderr, "minicc lesson: error: --list takes no lesson and no other option\n");
+            return 2;
+        }
+        mc_lesson_list(stdout);
+        return 0;
+    }
     if (lesson_check_options(&a, argc - a.first)) return 2;
     if (a.check) return lesson_check_files(argv + a.first, argc - a.first);
     return lesson_play_or_export(&a, argv[a.first]);
@@ -226,25 +260,41 @@ int mc_cli_lesson(int argc, char **argv) {
  * A lesson inside a lesson shares its directory for files and counts
  * towards the nesting limit. */
 McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
-    bool check = false, here = false;
+    bool check = false, here = false, list = false;
     int file = 1;
     for (; file < argc && argv[file][0] == '-' && argv[file][1]; file++) {
         if (strcmp(argv[file], "--check") == 0) check = true;
         else if (strcmp(argv[file], "--write-here") == 0) here = true;
+        else if (strcmp(argv[file], "--list") == 0) list = true;
         else
-            return mc_session_error(s, err, "lesson: unknown option '%s' (usage: lesson [--check|--write-here] FILE)",
+            return mc_session_error(s, err, "lesson: unknown option '%s' (usage: lesson [--check|--write-here] LESSON)",
                                     argv[file]), MC_CMD_ERROR;
     }
-    if (argc != file + 1)
-        return mc_session_error(s, err, "usage: lesson [--check|--write-here] FILE"), MC_CMD_ERROR;
+    if (list && argc == 2) {
+        mc_lesson_list(out);
+        return MC_CMD_OK;
+    }
+    if (argc != file + 1 || list)
+        return mc_session_error(s, err, "usage: lesson [--check|--write-here] LESSON, or lesson --list"), MC_CMD_ERROR;
+    char *why = NULL, *path = mc_lesson_resolve(argv[file], &why);
+    if (!path) {
+        mc_session_error(s, err, "lesson: %s", why);
+        free(why);
+        return MC_CMD_ERROR;
+    }
     if (check && here)
-        return mc_session_error(s, err, "lesson: --check writes only into a temporary directory; --write-here is "
-                                        "for playing a lesson"), MC_CMD_ERROR;
+        return free(path), mc_session_error(s, err, "lesson: --check writes only into a temporary directory; "
+                                                    "--write-here is for playing a lesson"), MC_CMD_ERROR;
     if (here && s->outdir)
-        return mc_session_error(s, err, "lesson: a lesson may write only inside %s: --write-here inside a lesson",
+        return free(path),
+               mc_session_error(s, err, "lesson: a lesson may write only inside %s: --write-here inside a lesson",
                                 s->outdir->path ? s->outdir->path : "its temporary directory"), MC_CMD_ERROR;
-    if (!mc_session_nest_check(s, err)) return MC_CMD_ERROR;
-    McLesson *l = load_or_report(argv[file], err);
+    if (!mc_session_nest_check(s, err)) {
+        free(path);
+        return MC_CMD_ERROR;
+    }
+    McLesson *l = load_or_report(path, "error: lesson: ", err);
+    free(path);
     if (!l) {
         s->errors++;
         return MC_CMD_ERROR;
@@ -286,13 +336,17 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
 
 /* The row of the command table for `lesson` (main.c registers it). */
 const McCommand mc_lesson_command = {
-    "lesson", "", "session", "lesson [--check|--write-here] FILE", "play a scripted lesson (or check it)",
-    "Plays FILE, a .lesson script, in a session of its own: narration, commands\n"
+    "lesson", "", "session", "lesson [--check|--write-here] LESSON | lesson --list", "play a scripted lesson (or check it)",
+    "Plays LESSON, a .lesson script, in a session of its own: narration, commands\n"
     "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
     "b: back to the previous part, q: quit) and asking questions before\n"
     "revealing the answer. In batch mode it plays straight through.\n"
     "With --check, runs every command and expectation without stopping and\n"
-    "reports FILE:LINE for the first failure. Lessons live in lessons/.\n"
+    "reports FILE:LINE for the first failure.\n"
+    "LESSON is a file or a name: `lesson 2`, `lesson phis` or\n"
+    "`lesson 02-phis-are-simultaneous` looks in ./lessons,\n"
+    "$XDG_DATA_HOME/minicc/lessons (~/.local/share/minicc/lessons) and the\n"
+    "installed share/minicc/lessons, in that order; `lesson --list` lists them.\n"
     "The lesson's commands write files (emit, dot) only inside one directory:\n"
     "a fresh temporary one, named when the first file is written (--check\n"
     "removes it afterwards), or with --write-here the lesson's own. Names are\n"

@@ -674,9 +674,17 @@ bool wb_lesson_open(Wb *wb, const char *path) {
     bool here = strncmp(path, "--write-here", 12) == 0 && (path[12] == ' ' || path[12] == '\t');
     if (here) path += 12 + strspn(path + 12, " \t");
     here = here || wb->s->lesson_write_here; /* minicc --tui --write-here */
+    char *why = NULL, *found = mc_lesson_resolve(path, &why); /* a file, or a lesson's name */
+    if (!found) {
+        wb_log(wb, why, MC_R_ERROR);
+        wb_note(wb, "lesson: %s", why);
+        free(why);
+        return false;
+    }
     McDiags d;
-    mc_diags_init(&d, path, NULL, 0);
-    McLesson *l = mc_lesson_load(path, &d);
+    mc_diags_init(&d, found, NULL, 0);
+    McLesson *l = mc_lesson_load(found, &d);
+    free(found);
     if (!l) {
         char *buf = NULL;
         size_t len = 0;

@@ -6,7 +6,7 @@ The lesson player: checking, exporting, and diagnostics for malformed lessons.
   > $ args 4; run
   > expect return 12
   > ask and for 5?
-  > answer return 21
+  > answer number 21
   > $ args 5; run
   > X
   $ minicc lesson --check ok.lesson
@@ -71,10 +71,14 @@ Bad options.
   $ minicc lesson --frobnicate ok.lesson 2>&1 | head -1
   minicc lesson: error: unknown option '--frobnicate' (minicc lesson --help shows the usage)
 
-The Markdown handout runs every command and shows its real output.
+The Markdown handout runs every command and shows its real output, except
+the output that would give an answer away: the student's copy asks and
+leaves room for the answer; `--teacher` gives the answers and every output.
 
   $ minicc lesson --export md -o out.md ok.lesson && cat out.md
   # A tiny lesson
+  
+  *Student handout: answer each question before you run the command after it.*
   
   ```
   minicc> load ../../lessons/programs/swap.ir
@@ -90,17 +94,13 @@ The Markdown handout runs every command and shows its real output.
   
   **Question.** and for 5?
   
-  <details><summary>Answer</summary>
-  
-  return 21
-  
-  </details>
+  Your answer: ______________________
   
   ```
   minicc> args 5; run
-  args: 5
-  return 21
   ```
+  
+  *Run it yourself and compare with your answer.*
   
 
 Interactive playback reads Enter, answers, `b` and `q` from the terminal.
@@ -120,7 +120,7 @@ Interactive playback reads Enter, answers, `b` and `q` from the terminal.
   return 12
   
   ? and for 5?
-  your answer> Right: return 21
+  your answer> Right: 21
   
   minicc> args 5; run
   args: 5
@@ -153,26 +153,56 @@ A directory is not a lesson, and an unwritable handout is named.
   .: FAILED
   lessons: 0 passed, 1 failed
   [2]
+  $ minicc lesson --export md --teacher ok.lesson | sed -n '/Question/,$p'
+  **Question.** and for 5?
+  
+  **Answer (a number):** 21
+  
+  ```
+  minicc> args 5; run
+  args: 5
+  return 21
+  ```
+  
   $ minicc lesson --export md -o no/such/dir/out.md ok.lesson
   minicc lesson: error: cannot write no/such/dir/out.md: No such file or directory
   [2]
 
-An answer may be just the last word after a blank, `=` or `:` (`24` for
-`spill_reads=24`), but `1` is not `-1`. Enter alone is no wrong answer: it
-just reveals the answer. End of input ends the lesson on a fresh line.
+An answer is graded by its kind, never by a suffix: `answer TEXT` wants
+the whole text (blanks collapsed, case ignored), `answer number N` an
+integer equal to N (`1` is not `-1`), `answer set A B` the same words in any
+order, each once, and `answer one-of X | Y` one of the alternatives. Enter
+alone is no wrong answer: it just reveals the answer. End of input ends the
+lesson on a fresh line.
 
-  $ printf '$ load ../../lessons/programs/swap.ir\nask reads?\nanswer spill_reads=24\n$ args 24\nask ret?\nanswer return -1\n$ args 1\nask why?\nanswer because\n$ args 2\nask more?\nanswer yes\n$ args 3\n' > ans.lesson
-  $ printf '24\n1\n\n' | minicc lesson ans.lesson | grep -v '^minicc>\|^args:\|^loaded\|^swap('
+  $ printf '$ load ../../lessons/programs/swap.ir\nask reads?\nanswer number 24\n$ args 24\nask ret?\nanswer number -1\n$ args 1\nask live?\nanswer set a b\n$ args 2\nask both?\nanswer set a b\n$ args 2\nask stage?\nanswer one-of opt | diverge at opt\n$ args 3\nask whole?\nanswer return 21\n$ args 21\nask why?\nanswer because\n$ args 2\nask more?\nanswer yes\n$ args 3\n' > ans.lesson
+  $ printf '24\n1\nb\nb, A\ndiverge at opt\n21\n\n' | minicc lesson ans.lesson | grep -v '^minicc>\|^args:\|^loaded\|^swap('
   Lesson: ans.lesson
   (Enter: continue   b: back   q: quit)
   
   
   ? reads?
-  your answer> Right: spill_reads=24
+  your answer> Right: 24
   
   
   ? ret?
-  your answer> Not quite. The answer is: return -1
+  your answer> Not quite. The answer is: -1
+  
+  
+  ? live?
+  your answer> Not quite. The answer is: a b
+  
+  
+  ? both?
+  your answer> Right: a b
+  
+  
+  ? stage?
+  your answer> Right: diverge at opt
+  
+  
+  ? whole?
+  your answer> Not quite. The answer is: return 21
   
   
   ? why?
@@ -201,7 +231,7 @@ plays straight through (answers shown) and the script goes on after it.
   return 12
   
   ? and for 5?
-  The answer is: return 21
+  The answer is: 21
   
   minicc> args 5; run
   args: 5

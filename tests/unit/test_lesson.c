@@ -158,7 +158,7 @@ static void test_check(void **state) {
 static void test_play_back_and_answers(void **state) {
     (void)state;
     McLesson *l;
-    char *e = load_diag("$ count\npause\n$ count\nask n?\nanswer count 3\n$ count\n", &l);
+    char *e = load_diag("$ count\npause\n$ count\nask n?\nanswer number 3\n$ count\n", &l);
     free(e);
     Fake f = {0, 0};
     FILE *in = fmemopen((void *)"b\n\n3\n", 5, "r");
@@ -171,7 +171,7 @@ static void test_play_back_and_answers(void **state) {
     assert_int_equal(rc, 0);
     /* After `b` the session is reset and the first part replayed, so the
      * counter goes 1, (back: reset, replay 1), then 2, 3. */
-    assert_non_null(strstr(buf, "Right: count 3"));
+    assert_non_null(strstr(buf, "Right: 3\n"));
     assert_non_null(strstr(buf, "count 3\n"));
     free(buf);
 
@@ -198,16 +198,78 @@ static void test_export_md(void **state) {
     char *buf = NULL;
     size_t n = 0;
     FILE *out = open_memstream(&buf, &n);
-    assert_true(mc_lesson_export_md(l, fake_exec, &f, out, stderr));
+    assert_true(mc_lesson_export_md(l, fake_exec, &f, out, stderr, false));
     fclose(out);
-    assert_non_null(strstr(buf, "# Swap\n\nPhis are simultaneous.\n\n```\nminicc> echo return 12\nreturn 12\n```\n"));
-    assert_non_null(strstr(buf, "<details><summary>Answer</summary>"));
+    assert_non_null(strstr(buf, "Phis are simultaneous.\n\n```\nminicc> echo return 12\nreturn 12\n```\n"));
+    /* The student's copy asks, and hides the output that reveals the answer. */
+    assert_non_null(strstr(buf, "**Question.** q?\n\nYour answer: "));
+    assert_non_null(strstr(buf, "```\nminicc> echo 12\n```\n\n*Run it yourself"));
+    assert_null(strstr(buf, "Answer"));
+    assert_null(strstr(buf, "\n12\n"));
+    free(buf);
+    buf = NULL;
+    out = open_memstream(&buf, &n);
+    assert_true(mc_lesson_export_md(l, fake_exec, &f, out, stderr, true));
+    fclose(out);
+    assert_non_null(strstr(buf, "**Question.** q?\n\n**Answer:** 12\n"));
+    assert_non_null(strstr(buf, "minicc> echo 12\n12\n```"));
     free(buf);
     mc_lesson_free(l);
 }
 
+static void test_answer_kinds(void **state) {
+    (void)state;
+    static const struct {
+        McAnswerKind kind;
+        const char *want, *given;
+        bool right;
+    } cases[] = {
+        {MC_ANS_EXACT, "a b", "a b", true},     {MC_ANS_EXACT, "a b", " A   b ", true},
+        {MC_ANS_EXACT, "a b", "b", false},      {MC_ANS_EXACT, "a b", "b a", false},
+        {MC_ANS_EXACT, "return 21", "21", false}, {MC_ANS_EXACT, "x", "", false},
+        {MC_ANS_NUMBER, "21", "21", true},      {MC_ANS_NUMBER, "21", " +21 ", true},
+        {MC_ANS_NUMBER, "-1", "1", false},      {MC_ANS_NUMBER, "21", "021", true},
+        {MC_ANS_NUMBER, "21", "21 registers", false}, {MC_ANS_NUMBER, "21", "twenty-one", false},
+        {MC_ANS_NUMBER, "-2147483648", "-2147483648", true},
+        {MC_ANS_SET, "a b", "b a", true},       {MC_ANS_SET, "a b", "b, a", true},
+        {MC_ANS_SET, "a b", "b", false},        {MC_ANS_SET, "a b", "a b c", false},
+        {MC_ANS_SET, "a b", "a a b", false},    {MC_ANS_SET, "a b", "", false},
+        {MC_ANS_ONE_OF, "opt | diverge at opt", "opt", true},
+        {MC_ANS_ONE_OF, "opt | diverge at opt", "Diverge at  opt", true},
+        {MC_ANS_ONE_OF, "opt | diverge at opt", "at opt", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (mc_lesson_answer_matches(cases[i].kind, cases[i].want, cases[i].given) != cases[i].right)
+            fail_msg("case %zu: '%s' for '%s'", i, cases[i].given, cases[i].want);
+    /* What --check accepts as the output revealing an answer. */
+    assert_true(mc_lesson_answer_shown(MC_ANS_NUMBER, "21", "return 21\n"));
+    assert_true(mc_lesson_answer_shown(MC_ANS_NUMBER, "-1", "return -1\n"));
+    assert_false(mc_lesson_answer_shown(MC_ANS_NUMBER, "1", "return -1\n"));
+    assert_false(mc_lesson_answer_shown(MC_ANS_NUMBER, "1", "v1 = 12\n"));
+    assert_true(mc_lesson_answer_shown(MC_ANS_NUMBER, "24", "stats: spill_reads=24 slots=3\n"));
+    assert_true(mc_lesson_answer_shown(MC_ANS_SET, "b a", "entry in: n\nexit in: a b\n"));
+    assert_false(mc_lesson_answer_shown(MC_ANS_SET, "a", "exit in: a b\n"));
+    assert_true(mc_lesson_answer_shown(MC_ANS_ONE_OF, "opt | diverge at opt", "diverge at opt\n"));
+    /* The loader checks each kind's answer. */
+    static const struct {
+        const char *text, *diag;
+    } bad[] = {
+        {"ask q\nanswer number twelve\n$ echo\n", ":2:15: error: 'answer number' needs an integer, not 'twelve'"},
+        {"ask q\nanswer one-of opt\n$ echo\n", ":2:15: error: 'answer one-of' needs alternatives separated by '|', not 'opt'"},
+        {"ask q\nanswer one-of a | |\n$ echo\n", ":2:15: error: 'answer one-of' has an empty alternative, not 'a | |'"},
+        {"ask q\nanswer set\n$ echo\n", ":2:8: error: 'answer set' needs the expected answer after the kind"},
+        {"ask q\nanswer number   \n$ echo\n", ":2:8: error: 'answer number' needs the expected answer after the kind"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *e = load_diag(bad[i].text, NULL);
+        assert_string_equal(e, bad[i].diag);
+        free(e);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_answer_kinds),
         cmocka_unit_test(test_parse_ok),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_check),

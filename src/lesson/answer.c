@@ -1,0 +1,223 @@
+/* answer.c - how a lesson grades a student's answer, and how `--check` holds
+ * each expected answer to the output of the command that reveals it.
+ *
+ * Four kinds (lesson.h McAnswerKind), never a suffix match: "b" does not
+ * answer "a b", and "1" does not answer "-1".
+ *   exact    the whole answer, blanks collapsed, case ignored
+ *   number   an integer with the expected value; the output shows it as a
+ *            number of its own (not a part of a name or a longer number)
+ *   set      the same words in any order, each once, none missing (commas
+ *            count as blanks); the output has a line whose words after its
+ *            last ':' or '=' are that set
+ *   one-of   exactly one of the alternatives separated by '|'; the output
+ *            shows at least one of them */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson.h"
+
+/* Lower-cased copy of [s, s+n) with runs of blanks (and commas with `commas`)
+ * collapsed to one space and both ends trimmed. */
+static char *squeeze(const char *s, size_t n, bool commas) {
+    char *r = mc_xmalloc(n + 1);
+    size_t k = 0;
+    bool blank = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || (commas && c == ',')) {
+            blank = k > 0;
+            continue;
+        }
+        if (blank) r[k++] = ' ';
+        blank = false;
+        r[k++] = (char)tolower(c);
+    }
+    r[k] = 0;
+    return r;
+}
+
+/* Parses a whole integer (blanks around allowed, a sign, decimal digits). */
+static bool parse_number(const char *s, long long *v) {
+    while (*s == ' ' || *s == '\t') s++;
+    if (!*s) return false;
+    const char *d = s + (*s == '+' || *s == '-');
+    if (!isdigit((unsigned char)*d)) return false;
+    errno = 0;
+    char *e;
+    long long x = strtoll(s, &e, 10);
+    if (errno) return false;
+    while (*e == ' ' || *e == '\t') e++;
+    if (*e) return false;
+    *v = x;
+    return true;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The words of a squeezed string (modified in place), sorted; returns the count. */
+static int sorted_words(char *s, char ***out) {
+    int n = 0, cap = 8;
+    char **w = mc_xmalloc((size_t)cap * sizeof *w);
+    for (char *p = s; *p;) {
+        char *e = strchr(p, ' ');
+        if (n == cap) w = mc_xrealloc(w, (size_t)(cap *= 2) * sizeof *w);
+        w[n++] = p;
+        if (!e) break;
+        *e = 0;
+        p = e + 1;
+    }
+    qsort(w, (size_t)n, sizeof *w, cmp_str);
+    *out = w;
+    return n;
+}
+
+/* Are the words of want and given the same set, with no word repeated in given? */
+static bool same_set(const char *want, size_t wn, const char *given, size_t gn) {
+    char *a = squeeze(want, wn, true), *b = squeeze(given, gn, true);
+    char **wa, **wb;
+    int na = sorted_words(a, &wa), nb = sorted_words(b, &wb);
+    bool ok = na == nb && na > 0;
+    for (int i = 0; ok && i < na; i++) ok = strcmp(wa[i], wb[i]) == 0 && (i == 0 || strcmp(wb[i], wb[i - 1]) != 0);
+    free(wa);
+    free(wb);
+    free(a);
+    free(b);
+    return ok;
+}
+
+static bool exact(const char *want, size_t wn, const char *given) {
+    char *a = squeeze(want, wn, false), *b = squeeze(given, strlen(given), false);
+    bool ok = *a && strcmp(a, b) == 0;
+    free(a);
+    free(b);
+    return ok;
+}
+
+bool mc_lesson_answer_matches(McAnswerKind kind, const char *want, const char *given) {
+    if (!want || !given) return false;
+    switch (kind) {
+    case MC_ANS_EXACT: return exact(want, strlen(want), given);
+    case MC_ANS_NUMBER: {
+        long long a, b;
+        return parse_number(want, &a) && parse_number(given, &b) && a == b;
+    }
+    case MC_ANS_SET: return same_set(want, strlen(want), given, strlen(given));
+    case MC_ANS_ONE_OF:
+        for (const char *p = want;;) {
+            const char *bar = strchr(p, '|');
+            size_t n = bar ? (size_t)(bar - p) : strlen(p);
+            if (exact(p, n, given)) return true;
+            if (!bar) return false;
+            p = bar + 1;
+        }
+    }
+    return false;
+}
+
+static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$'; }
+
+/* Does the number v stand on its own somewhere in text? */
+static bool shows_number(const char *text, long long v) {
+    for (const char *p = text; *p; p++) {
+        bool neg = *p == '-' && isdigit((unsigned char)p[1]);
+        if (!neg && !isdigit((unsigned char)*p)) continue;
+        if (p > text && (name_char(p[-1]) || (!neg && p[-1] == '-'))) {
+            while (isdigit((unsigned char)p[1])) p++;
+            continue;
+        }
+        errno = 0;
+        char *e;
+        long long x = strtoll(p, &e, 10);
+        if (!errno && x == v && !name_char(*e)) return true;
+        p = e - 1;
+    }
+    return false;
+}
+
+/* Does some line of text, after its last ':' or '=' (or all of it), hold the set want? */
+static bool shows_set(const char *text, const char *want) {
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        const char *from = p;
+        for (const char *q = p; q < p + n; q++)
+            if (*q == ':' || *q == '=') from = q + 1;
+        if (same_set(want, strlen(want), from, (size_t)(p + n - from))) return true;
+        p = e ? e + 1 : p + n;
+    }
+    return false;
+}
+
+/* Does some line of text contain [want, want+wn) (blanks collapsed, case ignored)? */
+static bool shows_text(const char *text, const char *want, size_t wn) {
+    char *w = squeeze(want, wn, false);
+    bool found = !*w;
+    for (const char *p = text; *p && !found;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char *l = squeeze(p, n, false);
+        found = strstr(l, w) != NULL;
+        free(l);
+        p = e ? e + 1 : p + n;
+    }
+    free(w);
+    return found;
+}
+
+bool mc_lesson_answer_shown(McAnswerKind kind, const char *want, const char *output) {
+    if (!output) output = "";
+    switch (kind) {
+    case MC_ANS_EXACT: return shows_text(output, want, strlen(want));
+    case MC_ANS_NUMBER: {
+        long long v;
+        return parse_number(want, &v) && shows_number(output, v);
+    }
+    case MC_ANS_SET: return shows_set(output, want);
+    case MC_ANS_ONE_OF:
+        for (const char *p = want;;) {
+            const char *bar = strchr(p, '|');
+            size_t n = bar ? (size_t)(bar - p) : strlen(p);
+            if (shows_text(output, p, n)) return true;
+            if (!bar) return false;
+            p = bar + 1;
+        }
+    }
+    return false;
+}
+
+/* The kind word at the start of an `answer` line's text, or -1. */
+int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len) {
+    static const struct {
+        const char *word;
+        McAnswerKind kind;
+    } kinds[] = {{"exact", MC_ANS_EXACT}, {"number", MC_ANS_NUMBER}, {"set", MC_ANS_SET}, {"one-of", MC_ANS_ONE_OF}};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        size_t k = strlen(kinds[i].word);
+        if (n >= k && memcmp(s, kinds[i].word, k) == 0 && (n == k || s[k] == ' ' || s[k] == '\t')) {
+            *len = k;
+            return (int)kinds[i].kind;
+        }
+    }
+    return -1;
+}
+
+/* Validates an answer of a kind; NULL if fine, else what is wrong. */
+const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want) {
+    long long v;
+    switch (kind) {
+    case MC_ANS_NUMBER: return parse_number(want, &v) ? NULL : "'answer number' needs an integer";
+    case MC_ANS_ONE_OF:
+        if (!strchr(want, '|')) return "'answer one-of' needs alternatives separated by '|'";
+        for (const char *p = want;;) {
+            const char *bar = strchr(p, '|');
+            size_t n = bar ? (size_t)(bar - p) : strlen(p);
+            if (strspn(p, " \t") >= n) return "'answer one-of' has an empty alternative";
+            if (!bar) return NULL;
+            p = bar + 1;
+        }
+    default: return NULL;
+    }
+}
