@@ -14,7 +14,6 @@
 
 #include "lesson.h"
 
-#include "minicc_share.h" /* MINICC_SHARE, generated from PREFIX */
 #include "shell/commands.h"
 #include "shell/outfile.h"
 
@@ -69,7 +68,7 @@ static void lesson_usage(FILE *out) {
             "                                             a Markdown handout (--teacher: with answers)\n"
             "       minicc lesson --list                  the lessons minicc can find, with titles\n"
             "LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons\n"
-            "(~/.local/share/minicc/lessons) and " MINICC_SHARE "/lessons, in that order:\n"
+            "(~/.local/share/minicc/lessons) and the installed share/minicc/lessons, in that order:\n"
             "the file name with or without .lesson and its number, the number alone (2),\n"
             "or a unique beginning of the name (phis).\n"
             "Files the lesson's commands write (emit, dot) go into a fresh temporary\n"
@@ -336,11 +335,12 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
 
 /* The row of the command table for `lesson` (main.c registers it). */
 const McCommand mc_lesson_command = {
-    "lesson", "", "session", "lesson [--check|--write-here] LESSON | lesson --list", "play a scripted lesson (or check it)",
+    "lesson", "", "session", "lesson [OPTION] LESSON", "play a scripted lesson (or check, list them)",
     "Plays LESSON, a .lesson script, in a session of its own: narration, commands\n"
     "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
     "b: back to the previous part, q: quit) and asking questions before\n"
     "revealing the answer. In batch mode it plays straight through.\n"
+    "Options: --check, --write-here, --list (no LESSON).\n"
     "With --check, runs every command and expectation without stopping and\n"
     "reports FILE:LINE for the first failure.\n"
     "LESSON is a file or a name: `lesson 2`, `lesson phis` or\n"

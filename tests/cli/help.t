@@ -28,9 +28,15 @@ is stdout only.
   usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash] [-q]
   differential fuzzing of every stage; shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
-  usage: minicc lesson [--write-here] FILE   play a lesson (Enter: next, b: back, q: quit)
-         minicc lesson --check FILE...       run every command and expectation
-         minicc lesson --export md [-o OUT] [--write-here] FILE   write a Markdown handout
+  usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
+         minicc lesson --check LESSON...       run every command and expectation
+         minicc lesson --export md [--teacher] [-o OUT] [--write-here] LESSON
+                                               a Markdown handout (--teacher: with answers)
+         minicc lesson --list                  the lessons minicc can find, with titles
+  LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons
+  (~/.local/share/minicc/lessons) and the installed share/minicc/lessons, in that order:
+  the file name with or without .lesson and its number, the number alone (2),
+  or a unique beginning of the name (phis).
   Files the lesson's commands write (emit, dot) go into a fresh temporary
   directory, named when the first one is written; with --write-here into the
   lesson's own directory. --check always uses a temporary directory and
@@ -81,7 +87,7 @@ lesson takes -h like every other command, and an empty FILE is named as
 such by run and check too.
 
   $ minicc lesson -h | head -1
-  usage: minicc lesson [--write-here] FILE   play a lesson (Enter: next, b: back, q: quit)
+  usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
   $ minicc run ""
   minicc run: error: FILE is an empty string
   [2]

@@ -56,8 +56,10 @@ error.
   
   ? Why^[[31m?
   your answer> 
-  $ minicc lesson --export md esc.lesson | head -3
+  $ minicc lesson --export md esc.lesson | head -5
   # Esc ^[]0;owned^G title
+  
+  *Student handout: answer each question before you run the command after it.*
   
   Narration with ^[[2J clear.
   $ printf '== T\n$ load\033[1m swap.ir\n' > cmd.lesson

@@ -8,7 +8,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     args [ARG...]                      set the arguments: integers, buffers as [1,2,3]
     reset                              stop execution and drop the pipeline products
     source FILE                        run the commands of a script file
-    lesson [--check|--write-here] FILE play a scripted lesson (or check it)
+    lesson [OPTION] LESSON             play a scripted lesson (or check, list them)
     tui [LESSON]                       open the full-screen workbench on this session
     help [COMMAND]                     list the commands, or explain one
     quit                               leave minicc (also Ctrl-D)
