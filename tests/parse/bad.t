@@ -87,9 +87,9 @@ A function needs a name, a parameter list and a body.
   >     return n
   > }
   > EOF
-  <stdin>:2:1: error: expected '{' after parameter list, found 'e'
-    e:
-    ^
+  <stdin>:1:14: error: expected '{' after parameter list, found the end of the line
+    func f(i32 n)
+                 ^
   [2]
 
   $ minicc parse - <<'EOF'
@@ -262,7 +262,7 @@ Instructions.
   >     return x
   > }
   > EOF
-  <stdin>:3:9: error: unknown opcode 'addd'
+  <stdin>:3:9: error: unknown opcode 'addd' (did you mean 'add'?)
         x = addd n, 1
             ^
   [2]
@@ -286,9 +286,9 @@ Instructions.
   >     return x
   > }
   > EOF
-  <stdin>:4:5: error: expected operand after ',', found 'return'
-        return x
-        ^
+  <stdin>:3:15: error: expected operand after ',', found the end of the line
+        x = add n,
+                  ^
   [2]
 
   $ minicc parse - <<'EOF'
@@ -298,9 +298,9 @@ Instructions.
   >     return x
   > }
   > EOF
-  <stdin>:4:5: error: expected operand after 'copy', found 'return'
-        return x
-        ^
+  <stdin>:3:13: error: expected operand after 'copy', found the end of the line
+        x = copy
+                ^
   [2]
 
   $ minicc parse - <<'EOF'
@@ -345,9 +345,9 @@ Instructions.
   >     retrun n
   > }
   > EOF
-  <stdin>:3:12: error: expected '=' or ':' after 'retrun', found 'n'
+  <stdin>:3:5: error: unknown instruction 'retrun' (did you mean 'return'?)
         retrun n
-               ^
+        ^
   [2]
 
   $ minicc parse - <<'EOF'
@@ -634,7 +634,7 @@ Several mistakes are reported together, in order.
   >     return q q
   > }
   > EOF
-  <stdin>:3:9: error: unknown opcode 'addd'
+  <stdin>:3:9: error: unknown opcode 'addd' (did you mean 'add'?)
         x = addd n, 1
             ^
   <stdin>:4:15: error: expected ',' after operand, found 'foo'
@@ -652,4 +652,45 @@ Several mistakes are reported together, in order.
   <stdin>:11:14: error: expected block label or '}' after terminator, found 'q'
         return q q
                  ^
+  [2]
+
+Diagnostics that help the way a good compiler's do (issue 18): a C comment
+names the IR's comment character, a misspelt or foreign opcode gets "did you
+mean" (or the list of opcodes), `ret` is `return`, and a statement cut short
+is reported at the end of its own line, not on the next.
+
+  $ printf 'func f(i32 n) {\nentry:\n  // twice n\n  /* block */\n  return n\n}\n' | minicc parse -
+  <stdin>:3:3: error: invalid character '/' (comments start with '#')
+      // twice n
+      ^
+  <stdin>:4:3: error: invalid character '/' (comments start with '#' and end at the end of the line)
+      /* block */
+      ^
+  [2]
+  $ printf 'func f(i32 n) {\nentry:\n  x = mov n\n  y = gt x, 1\n  z = frob x, 1\n  ret z\n}\n' | minicc parse -
+  <stdin>:3:7: error: unknown opcode 'mov' (did you mean 'copy'?)
+      x = mov n
+          ^
+  <stdin>:4:7: error: unknown opcode 'gt' (did you mean 'lt' with the operands swapped?)
+      y = gt x, 1
+          ^
+  <stdin>:5:7: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne copy load phi)
+      z = frob x, 1
+          ^
+  <stdin>:6:3: error: unknown instruction 'ret' (did you mean 'return'?)
+      ret z
+      ^
+  [2]
+  $ printf 'func f(i32 n) {\nentry:\n  branch n, a\na:\n  return n\n}\n' | minicc parse -
+  <stdin>:3:14: error: expected ',' and the block for zero (branch COND, NONZERO, ZERO), found the end of the line
+      branch n, a
+                 ^
+  [2]
+  $ printf 'func f(i32 n) {\nentry:\n  jmp a\na:\n  st b, 0, n\n  return n\n}\n' | minicc parse -
+  <stdin>:3:3: error: unknown instruction 'jmp' (did you mean 'jump'?)
+      jmp a
+      ^
+  <stdin>:5:3: error: unknown instruction 'st' (did you mean 'store'?)
+      st b, 0, n
+      ^
   [2]

@@ -52,12 +52,12 @@ count), every use dominated by its definition; a phi operand is a use at the
 end of its predecessor.
 
   $ minicc parse twice.ir
-  twice.ir:8:5: error: 'x' is defined more than once (first at 4:5)
+  twice.ir:8:5: error: 'x' is defined more than once (first at 4:5); a function with phis is in SSA form, where each name is defined once
         x = add a, n
         ^
   [2]
   $ minicc parse param_phi.ir
-  param_phi.ir:6:5: error: 'm' is defined more than once (first at 2:19)
+  param_phi.ir:6:5: error: 'm' is defined more than once (first at 2:19); a function with phis is in SSA form, where each name is defined once
         m = phi [entry: n]
         ^
   [2]

@@ -352,6 +352,9 @@ static void ssa_use(V *v, int32_t x, int32_t ub, int32_t upos, McPos loc, int32_
         err(v, loc, phib >= 0 ? phib : ub, "use of '%s' is not dominated by its definition", vname(v, x));
 }
 
+/* Why a name may not be assigned twice here: the function has phis. */
+#define SSA_WHY "; a function with phis is in SSA form, where each name is defined once"
+
 /* Report second and later definitions. Parameters come first, so they are
  * never the repeat; a block's definition is a repeat unless it is the
  * recorded first one (same block and position). */
@@ -370,10 +373,10 @@ static void ssa_defs(V *v) {
             }
             McPos fl = v->defloc[x];
             if (mc_pos_known(fl))
-                err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)",
-                    vname(v, x), (int)mc_loc(f, fl).line, (int)mc_loc(f, fl).col);
+                err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)%s",
+                    vname(v, x), (int)mc_loc(f, fl).line, (int)mc_loc(f, fl).col, SSA_WHY);
             else
-                err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
+                err(v, pick(bl->phis[p].loc, bl->loc), b, "'%s' is defined more than once%s", vname(v, x), SSA_WHY);
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
@@ -383,10 +386,10 @@ static void ssa_defs(V *v) {
             if (v->defb[x] == b && v->defpos[x] == i) continue;
             McPos fl = v->defloc[x];
             if (mc_pos_known(fl))
-                err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)", vname(v, x),
-                    (int)mc_loc(f, fl).line, (int)mc_loc(f, fl).col);
+                err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once (first at %d:%d)%s", vname(v, x),
+                    (int)mc_loc(f, fl).line, (int)mc_loc(f, fl).col, SSA_WHY);
             else
-                err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once", vname(v, x));
+                err(v, pick(in->loc, bl->loc), b, "'%s' is defined more than once%s", vname(v, x), SSA_WHY);
         }
     }
 }

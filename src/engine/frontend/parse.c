@@ -219,6 +219,8 @@ typedef struct Parser {
     Tok cur, nxt;
     uint64_t ntok;      /* tokens consumed so far, to guarantee progress */
     int32_t prev_line;  /* line of the last consumed token */
+    McLoc prev_end;     /* just after the last consumed token */
+    uint64_t stmt_tok;  /* ntok when the current statement began */
     McDiags *d;
     const char *file;
     int nerrors;        /* syntax errors reported (the verifier's are not counted) */
@@ -279,7 +281,11 @@ static void report_lex_error(Parser *p, const Tok *t) {
     char q[QUOTE_MAX + 8];
     switch (t->err) {
     case LE_CHAR:
-        if (t->cp >= 0x21 && t->cp < 0x7F)
+        if (t->cp == '/' && t->s[0] == '/' && t->s[1] == '/')
+            error_at(p, t->loc, "invalid character '/' (comments start with '#')");
+        else if (t->cp == '/' && t->s[0] == '/' && t->s[1] == '*')
+            error_at(p, t->loc, "invalid character '/' (comments start with '#' and end at the end of the line)");
+        else if (t->cp >= 0x21 && t->cp < 0x7F)
             error_at(p, t->loc, "invalid character '%c'", (char)t->cp);
         else
             error_at(p, t->loc, "invalid character U+%04lX", (unsigned long)t->cp);
@@ -295,6 +301,7 @@ static void report_lex_error(Parser *p, const Tok *t) {
 static void advance_quiet(Parser *p) {
     if (p->cur.kind == T_EOF) return;
     p->prev_line = p->cur.loc.line;
+    p->prev_end = (McLoc){p->cur.loc.line, p->cur.loc.col + (int32_t)p->cur.len};
     p->ntok++;
     p->cur = p->nxt;
     p->nxt = p->cur.kind == T_EOF ? p->cur : lex(&p->lx);
@@ -324,6 +331,11 @@ static void expected(Parser *p, const char *what) {
         }
         p->eof_reported = true;
         error_at(p, p->cur.loc, "unexpected end of file, expected %s", what);
+    } else if (p->prev_line > 0 && p->cur.loc.line > p->prev_line && p->cur.kind != T_RBRACE &&
+               p->ntok > p->stmt_tok) {
+        /* The statement stops short at the end of its line: say so there,
+         * not at whatever the next line starts with. */
+        error_at(p, p->prev_end, "expected %s, found the end of the line", what);
     } else
         error_at(p, p->cur.loc, "expected %s, found %s", what, describe(&p->cur, q, sizeof q));
 }
@@ -619,7 +631,7 @@ static bool parse_term(Parser *p, int op) {
     } else {
         ok = parse_scalar(p, "condition after 'branch'", &t.arg) && expect(p, T_COMMA, "',' after condition") &&
              parse_block_name(p, "block name after ','", &tg[ntg]) && ++ntg &&
-             expect(p, T_COMMA, "',' after block name") &&
+             expect(p, T_COMMA, "',' and the block for zero (branch COND, NONZERO, ZERO)") &&
              parse_block_name(p, "block name after ','", &tg[ntg]) && ++ntg;
     }
     for (int i = 0; i < ntg; i++) {
@@ -635,11 +647,77 @@ static bool parse_term(Parser *p, int op) {
     return ok;
 }
 
+/* ---- suggestions for misspelt words --------------------------------------- */
+
+/* Edit distance of two short words (a swap of neighbours counts once); 99 when long. */
+static int word_distance(const char *a, size_t la, const char *b, size_t lb) {
+    if (la > 15 || lb > 15) return 99;
+    int d[16][16];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* Words other IRs and assemblers use, and what they are called here. */
+static const char *known_alias(const char *s, size_t n) {
+    static const struct {
+        const char *word, *ours;
+    } aliases[] = {{"ret", "return"}, {"retn", "return"}, {"br", "branch"},   {"brc", "branch"},
+                   {"cbr", "branch"}, {"bra", "branch"},  {"if", "branch"},   {"jmp", "jump"},
+                   {"goto", "jump"},  {"j", "jump"},      {"b", "jump"},      {"st", "store"},
+                   {"ld", "load"},    {"mov", "copy"},    {"move", "copy"},   {"cp", "copy"},
+                   {"gt", "lt"},      {"ge", "le"},
+                   {"neq", "ne"},     {"cmpeq", "eq"},    {"plus", "add"},    {"minus", "sub"},
+                   {"times", "mul"},  {"φ", "phi"}};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strlen(aliases[i].word) == n && memcmp(aliases[i].word, s, n) == 0) return aliases[i].ours;
+    return NULL;
+}
+
+/* The opcode (or "phi") closest to [s, s+n) if it is a likely slip: with
+ * `statement` only terminators and store, else only value opcodes. */
+static const char *closest_op(const char *s, size_t n, bool statement) {
+    const char *alias = known_alias(s, n);
+    if (alias) return alias;
+    const char *best = NULL;
+    int bd = n <= 3 ? 1 : 2;
+    for (int op = 0; op < MC_OP_COUNT; op++) {
+        bool stmt = op == MC_OP_STORE || (mc_op_info[op].flags & MC_OPF_TERM);
+        if (stmt != statement) continue;
+        const char *w = mc_op_info[op].name;
+        int dist = word_distance(s, n, w, strlen(w));
+        if (dist < bd || (dist == bd && !best)) {
+            if (dist <= bd) best = w;
+            if (dist < bd) bd = dist;
+        }
+    }
+    if (!statement && word_distance(s, n, "phi", 3) < (best ? bd : bd + 1)) best = "phi";
+    return best;
+}
+
+/* " (opcodes: add sub ...)": every value opcode, from the opcode table. */
+static void list_value_ops(char *buf, size_t size) {
+    size_t k = (size_t)snprintf(buf, size, " (opcodes:");
+    for (int op = 0; op < MC_OP_COUNT && k < size; op++)
+        if (mc_op_info[op].has_dest) k += (size_t)snprintf(buf + k, size - k, " %s", mc_op_info[op].name);
+    if (k < size) snprintf(buf + k, size - k, " phi)");
+}
+
 /* One statement inside a function body; the current token is neither '}'
  * nor EOF. Returns false after a syntax error (the caller resyncs). */
 static bool parse_statement(Parser *p) {
     char q[QUOTE_MAX + 8], q2[QUOTE_MAX + 8];
     Tok t = p->cur;
+    p->stmt_tok = p->ntok;
     if (t.kind == T_NAME && p->nxt.kind == T_COLON) {
         parse_label(p);
         return true;
@@ -668,7 +746,15 @@ static bool parse_statement(Parser *p) {
             return false;
         }
         if (o.kind == T_NAME && !mc_is_reserved(o.s, o.len)) {
-            error_at(p, o.loc, "unknown opcode %s", describe(&o, q, sizeof q));
+            const char *near = closest_op(o.s, o.len, false);
+            char all[256];
+            list_value_ops(all, sizeof all);
+            bool swapped = (o.len == 2 && (memcmp(o.s, "gt", 2) == 0 || memcmp(o.s, "ge", 2) == 0));
+            if (near)
+                error_at(p, o.loc, "unknown opcode %s (did you mean '%s'%s?)", describe(&o, q, sizeof q), near,
+                         swapped ? " with the operands swapped" : "");
+            else
+                error_at(p, o.loc, "unknown opcode %s%s", describe(&o, q, sizeof q), all);
             return false;
         }
         expected(p, "opcode after '='");
@@ -685,6 +771,11 @@ static bool parse_statement(Parser *p) {
     if (t.kind == T_NAME && !mc_is_reserved(t.s, t.len)) {
         if (p->nxt.kind == T_ERROR) {
             advance(p);
+            return false;
+        }
+        const char *near = closest_op(t.s, t.len, true);
+        if (near && p->nxt.kind != T_EQ && p->nxt.kind != T_COLON) {
+            error_at(p, t.loc, "unknown instruction %s (did you mean '%s'?)", describe(&t, q, sizeof q), near);
             return false;
         }
         if (p->nxt.kind == T_EOF) {
