@@ -4,7 +4,7 @@
 #   make check      install missing packages, build, run every test: "N passed, N failed"
 #   make asan       the whole suite under ASan + UBSan (same as make check SANITIZE=1)
 #   make bench      benchmarks; ratios against baselines measured in the same run
-#   make install    PREFIX=/usr/local (binary, share/minicc, man page)
+#   make install    PREFIX=/usr/local (binary, share/minicc, man pages minicc(1), minicc-ir(5))
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -139,15 +139,17 @@ fuzz: build-fuzz/fuzz_pipeline
 	    -dict=../tests/fuzz/ir.dict -print_final_stats=1 corpus ../tests/fuzz/corpus ../tests/ir
 
 install: all
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/minicc" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/minicc" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	           "$(DESTDIR)$(PREFIX)/share/man/man5"
 	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/minicc"
 	cp -R share/minicc/. "$(DESTDIR)$(PREFIX)/share/minicc/"
 	cp -R lessons "$(DESTDIR)$(PREFIX)/share/minicc/"
 	install -m 644 share/man/man1/minicc.1 "$(DESTDIR)$(PREFIX)/share/man/man1/minicc.1"
+	install -m 644 share/man/man5/minicc-ir.5 "$(DESTDIR)$(PREFIX)/share/man/man5/minicc-ir.5"
 
 uninstall:
 	rm -rf "$(DESTDIR)$(PREFIX)/bin/minicc" "$(DESTDIR)$(PREFIX)/share/minicc" \
-	       "$(DESTDIR)$(PREFIX)/share/man/man1/minicc.1"
+	       "$(DESTDIR)$(PREFIX)/share/man/man1/minicc.1" "$(DESTDIR)$(PREFIX)/share/man/man5/minicc-ir.5"
 
 clean:
 	rm -rf build build-asan build-fuzz

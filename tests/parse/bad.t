@@ -489,9 +489,9 @@ Terminators and their targets.
   >     return
   > }
   > EOF
-  <stdin>:4:1: error: expected value after 'return', found '}'
-    }
-    ^
+  <stdin>:3:11: error: expected value after 'return', found the end of the line
+        return
+              ^
   [2]
 
 Phis.

@@ -80,7 +80,7 @@ command line is loaded first.
   minicc: error: cannot read no-such-file.ir: No such file or directory
   [2]
   $ minicc bad_syntax.ir < /dev/null
-  bad_syntax.ir:3:9: error: unknown opcode 'ad'
+  bad_syntax.ir:3:9: error: unknown opcode 'ad' (did you mean 'add'?)
         x = ad n, 1
             ^
   error: 'bad_syntax.ir' not loaded (1 error)

@@ -116,7 +116,7 @@ old arguments; the interpreter position and breakpoints survive all of it.
     branch c, body, exit  c = 1 -> body
   missing.ir: error: cannot read missing.ir: No such file or directory
   <stdin>:5: error: 'missing.ir' not loaded (1 error); still using ../../share/minicc/examples/swap.ir
-  bad_syntax.ir:3:9: error: unknown opcode 'ad'
+  bad_syntax.ir:3:9: error: unknown opcode 'ad' (did you mean 'add'?)
         x = ad n, 1
             ^
   <stdin>:6: error: 'bad_syntax.ir' not loaded (1 error); still using ../../share/minicc/examples/swap.ir

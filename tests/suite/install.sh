@@ -37,6 +37,7 @@ n=$(grep -c -- ' -c src/' "$tmp/log1b")
 root=$p1
 [ -x "$root/bin/minicc" ] && ok "bin/minicc installed" || bad "bin/minicc missing"
 [ -f "$root/share/man/man1/minicc.1" ] && ok "man page installed" || bad "share/man/man1/minicc.1 missing"
+[ -f "$root/share/man/man5/minicc-ir.5" ] && ok "minicc-ir(5) installed" || bad "share/man/man5/minicc-ir.5 missing"
 [ -f "$root/share/minicc/examples/swap.ir" ] && ok "examples installed" || bad "share/minicc/examples/swap.ir missing"
 [ -d "$root/share/minicc/lessons" ] && ok "lessons installed" || bad "share/minicc/lessons missing"
 if "$root/bin/minicc" --version 2>/dev/null | grep -q '^minicc '; then ok "installed minicc --version"; else bad "installed minicc --version"; fi
@@ -72,8 +73,10 @@ case $n:$out in 1:*"$p2/share/minicc/lessons:"*) ok "installed again under anoth
 if command -v man >/dev/null 2>&1; then
     if MANWIDTH=80 man -l "$root/share/man/man1/minicc.1" 2>/dev/null | grep -q 'minicc>'; then ok "man page renders"
     else bad "man -l minicc.1 does not render"; fi
+    if MANWIDTH=80 man -l "$root/share/man/man5/minicc-ir.5" 2>/dev/null | grep -q 'branch c, T, F'; then ok "minicc-ir(5) renders"
+    else bad "man -l minicc-ir.5 does not render"; fi
 else
-    skip=$((skip + 1)); echo "skip man page renders (man is not installed)"
+    skip=$((skip + 2)); echo "skip man pages render (man is not installed)"
 fi
 echo "install: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

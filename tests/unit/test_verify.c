@@ -230,7 +230,7 @@ static void test_defined_twice_with_phis(void **state) {
     EXPECT_DIAGS("func f(i32 n) {\n"
                  "entry:\n  x = copy 1\n  jump head\n"
                  "head:\n  a = phi [entry: x]\n  x = add a, 1\n  return x\n}\n",
-                 "t.ir:7:3: error: 'x' is defined more than once (first at 3:3)\n");
+                 "t.ir:7:3: error: 'x' is defined more than once (first at 3:3); a function with phis is in SSA form, where each name is defined once\n");
 }
 
 static void test_param_defined_again_with_phis(void **state) {
@@ -238,7 +238,7 @@ static void test_param_defined_again_with_phis(void **state) {
     EXPECT_DIAGS("func f(i32 n) {\n"
                  "entry:\n  jump head\n"
                  "head:\n  n = phi [entry: 1]\n  return n\n}\n",
-                 "t.ir:5:3: error: 'n' is defined more than once (first at 1:12)\n");
+                 "t.ir:5:3: error: 'n' is defined more than once (first at 1:12); a function with phis is in SSA form, where each name is defined once\n");
 }
 
 static void test_not_dominated(void **state) {
@@ -320,8 +320,8 @@ static void test_two_phis_same_dest(void **state) {
     EXPECT_DIAGS("func f(i32 n) {\n"
                  "entry:\n  jump h\n"
                  "h:\n  a = phi [entry: 1]\n  a = phi [entry: 2]\n  a = add a, n\n  return a\n}\n",
-                 "t.ir:6:3: error: 'a' is defined more than once (first at 5:3)\n"
-                 "t.ir:7:3: error: 'a' is defined more than once (first at 5:3)\n");
+                 "t.ir:6:3: error: 'a' is defined more than once (first at 5:3); a function with phis is in SSA form, where each name is defined once\n"
+                 "t.ir:7:3: error: 'a' is defined more than once (first at 5:3); a function with phis is in SSA form, where each name is defined once\n");
 }
 
 static void test_unreachable_pred_needs_entry(void **state) {
@@ -444,7 +444,7 @@ static void test_modes(void **state) {
     t = verify_text(f, MC_VERIFY_SSA, &ok);
     assert_false(ok);
     assert_int_equal(f->form, MC_FORM_UNKNOWN); /* untouched on failure */
-    assert_string_equal(t, "error: 'x' is defined more than once (in block 'r' of function 'g')\n");
+    assert_string_equal(t, "error: 'x' is defined more than once; a function with phis is in SSA form, where each name is defined once (in block 'r' of function 'g')\n");
     free(t);
     mc_func_free(f);
 }

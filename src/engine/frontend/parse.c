@@ -331,7 +331,7 @@ static void expected(Parser *p, const char *what) {
         }
         p->eof_reported = true;
         error_at(p, p->cur.loc, "unexpected end of file, expected %s", what);
-    } else if (p->prev_line > 0 && p->cur.loc.line > p->prev_line && p->cur.kind != T_RBRACE &&
+    } else if (p->prev_line > 0 && p->cur.loc.line > p->prev_line &&
                p->ntok > p->stmt_tok) {
         /* The statement stops short at the end of its line: say so there,
          * not at whatever the next line starts with. */
@@ -980,6 +980,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
             parse_function(&p);
             continue;
         }
+        p.stmt_tok = p.ntok; /* between functions: nothing is cut short */
         expected(&p, "'func'");
         /* Skip to the next function. */
         advance_quiet(&p);
