@@ -61,7 +61,7 @@ static Status cmd_opt(McSession *s, int argc, char **argv, FILE *out, FILE *err)
 static Status cmd_destroy(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int mode = s->destroy_mode;
-    if (argc >= 2 && (mode = mc_allocator_lookup(argv[1])) < 0)
+    if (argc >= 2 && ((mode = mc_allocator_lookup(argv[1])) < 0 || mode > MC_ALLOC_BASELINE))
         return mc_session_error(s, err, "destroy: unknown mode '%s' (baseline, improved)", argv[1]), ERR;
     if (!mc_session_build_destroyed(s, (McAllocator)mode, err)) return ERR;
     const McDestroyed *x = s->destroyed;
@@ -96,7 +96,7 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
     int which = s->allocator;
     if (argc >= 2 && !mc_cmd_parse_count(s, err, "alloc", argv[1], 1, MC_MAX_REGS, &k)) return ERR;
     if (argc >= 3 && (which = mc_allocator_lookup(argv[2])) < 0)
-        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
+        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", argv[2]), ERR;
     if (!mc_session_build_alloc(s, (int)k, (McAllocator)which, err)) return ERR;
     alloc_summary(s->alloc, out);
     return OK;
@@ -136,20 +136,30 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
                                 MC_MAX_REGS, MC_SWEEP_MAX_BUDGETS, list),
                ERR;
     }
+    McAllocator groups[MC_ALLOC_COUNT];
+    int ngroups = 0;
     if (argc >= 3) {
         int which = mc_allocator_lookup(argv[2]);
-        if (which < 0)
-            return mc_session_error(s, err, "sweep: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
-        allocs[0] = (McAllocator)which;
-        nallocs = 1;
+        if (which >= 0) {
+            allocs[0] = (McAllocator)which;
+            nallocs = 1;
+        } else if (!mc_sweep_parse_allocators(argv[2], groups, &ngroups)) {
+            return mc_session_error(s, err,
+                                    "sweep: unknown allocator '%s' (baseline, improved, linear, ssa, all, or names "
+                                    "separated by commas)",
+                                    argv[2]),
+                   ERR;
+        }
     }
     if (!mc_session_need_args(s, err)) return ERR;
     const McFunc *ssa = mc_session_pipeline_ssa(s, err);
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    int diverged = mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
-                                           s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
+    int diverged = ngroups ? mc_sweep_groups(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                             s->max_steps, ks, nk, groups, ngroups, s->interrupt, &d)
+                           : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                                 s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
@@ -195,11 +205,26 @@ const McCommand mc_cmds_pipeline[] = {
      "Starts from opt when it was built, else from ssa. `list` after\n"
      "`set stage destroyed` marks the inserted copies with +.\n",
      "baseline|improved", cmd_destroy},
-    {"alloc", "", "pipeline", "alloc K [baseline|improved]", "allocate registers with K registers",
+    {"alloc", "", "pipeline", "alloc K [ALLOCATOR]", "allocate registers with K registers",
      "Phi destruction, interference graph and colouring with K registers (default\n"
-     "4) and the chosen allocator (default improved). See interference, regs,\n"
-     "machine.\n",
-     "- baseline|improved", cmd_alloc},
+     "4) and the chosen allocator (default improved; baseline, improved, linear\n"
+     "or ssa). See interference, regs, machine, intervals.\n"
+     "baseline: the chapter's allocator to the number: an edge block for every\n"
+     "edge into a phi block, greedy colouring by descending degree, a fresh slot\n"
+     "per uncoloured value.\n"
+     "improved: Chaitin-Briggs with critical-edge splitting, sequentialized\n"
+     "copies, the copy exception, conservative coalescing, spill costs, biased\n"
+     "colouring, recolouring and slot sharing (the best of three variants).\n"
+     "linear: linear scan (Poletto & Sarkar) over live intervals in reverse\n"
+     "postorder (see `intervals`): intervals by start, the lowest free register,\n"
+     "and when all K are held the interval that ends furthest goes to a slot\n"
+     "for its whole life; slots are shared the same way.\n"
+     "ssa: colours the SSA form before phi destruction: spills the cheapest\n"
+     "values until at most K are live at every point (MaxLive, see `live\n"
+     "--points`), colours in dominance order (never more than MaxLive\n"
+     "registers), then turns the phis into copies ordered by location; a copy\n"
+     "cycle saves one value in a free register or one scratch slot.\n",
+     "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
      "for small graphs, and the order in which values got their location. A graph\n"
@@ -208,7 +233,7 @@ const McCommand mc_cmds_pipeline[] = {
      "(default 150000000) with an error.\n",
      "", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
-    {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved]", "the register-budget table of minicc sweep",
+    {"sweep", "", "pipeline", "sweep [LIST] [ALLOCATOR|all|A,B]", "the register-budget table of minicc sweep",
      "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
      "both allocators (or the one named) allocates the SSA function (opt when\n"
@@ -217,8 +242,10 @@ const McCommand mc_cmds_pipeline[] = {
      "sum (traffic), instructions, phi copies executed, and whether the outcome\n"
      "agrees with stage input (the input function interpreted).\n"
      "Ctrl-C stops it between allocations or in a run: the rows so far stay,\n"
-     "then `sweep: interrupted`.\n",
-     "- baseline|improved", cmd_sweep},
+     "then `sweep: interrupted`. `all` (or names separated by commas) prints\n"
+     "one column group per allocator instead: slots, traffic and copies of\n"
+     "each, `=` when it agrees with stage input, `!` when it diverges.\n",
+     "- baseline|improved|linear|ssa|all", cmd_sweep},
     {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)",
      "Writes the C of the SSA function (opt when built). In a lesson, FILE must\n"
      "be a relative name inside the lesson's directory for files (see: help\n"

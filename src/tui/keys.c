@@ -25,6 +25,7 @@ const char *const wb_help_lines[] = {
     "  Enter   repeat the last key (in a lesson: continue)",
     "allocation and backends",
     "  + -     register budget K up / down (all panes recompute)",
+    "  a       next allocator: baseline, improved, linear, ssa",
     "  m       run the allocated machine (spill counts)",
     "  x       compile the C and run it natively",
     "  v       next stage: input, ssa, opt, destroyed",
@@ -140,6 +141,7 @@ void wb_key(Wb *wb, int key) {
         wb_note(wb, wb->have_machine ? "machine run with K = %d" : "set :args first (K = %d)", wb->s->regs);
         break;
     case 'x': wb_native(wb); break;
+    case 'a': wb_next_allocator(wb); break;
     case 'v': wb_next_stage(wb); break;
     case 'l': wb_next_layout(wb, 1); break;
     case 'L': wb_next_layout(wb, -1); break;

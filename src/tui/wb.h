@@ -172,6 +172,8 @@ void wb_continue(Wb *wb);
 void wb_back(Wb *wb);
 void wb_restart(Wb *wb);
 void wb_budget(Wb *wb, int delta);
+/* `a`: the next allocator (baseline, improved, linear, ssa, around). */
+void wb_next_allocator(Wb *wb);
 void wb_next_stage(Wb *wb);
 void wb_native(Wb *wb);
 void wb_machine(Wb *wb);

@@ -586,6 +586,32 @@ void wb_budget(Wb *wb, int delta) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
+void wb_next_allocator(Wb *wb) {
+    static const McAllocator cycle[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED, MC_ALLOC_LINEAR, MC_ALLOC_SSA};
+    _Static_assert(sizeof cycle / sizeof cycle[0] == MC_ALLOC_COUNT, "every allocator");
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!s->input) {
+        wb_note(wb, "no function loaded");
+        return;
+    }
+    int at = 0;
+    while (cycle[at] != s->allocator) at++;
+    McAllocator next = cycle[(at + 1) % MC_ALLOC_COUNT];
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_build_alloc(s, s->regs, next, c.err);
+    free(cap_close(wb, &c, true));
+    if (!ok) return;
+    s->allocator = next;
+    wb->gen++;
+    wb_machine(wb);
+    const McAllocation *a = s->alloc;
+    wb_note(wb, "allocator %s (K = %d): %d value%s spilled to %d slot%s", mc_allocator_name(next), s->regs, a->nspilled,
+            a->nspilled == 1 ? "" : "s", a->slots, a->slots == 1 ? "" : "s");
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
 void wb_next_stage(Wb *wb) {
     McSession *s = wb->s;
     if (!s->input) return;

@@ -4,7 +4,7 @@ exits 0 without doing anything else. stderr is discarded below, so what shows
 is stdout only.
 
   $ minicc run --help 2>/dev/null
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
   execute a function at one stage of the pipeline
   $ minicc check --help 2>/dev/null
   usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] [--keep-c DIR] [--] ARG...
@@ -19,7 +19,7 @@ is stdout only.
   usage: minicc parse FILE|-
   check an IR file and print it in canonical form
   $ minicc sweep --help 2>/dev/null
-  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
+  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
   the register-budget experiment: both allocators at every K, traffic and agreement
   $ minicc gen --help 2>/dev/null
   usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
