@@ -169,6 +169,30 @@ const char *mc_location_str(McLocation l, char *buf, size_t size);
  * parses back and means the same thing by name. */
 void mc_allocation_print(const McAllocation *a, FILE *out);
 
+/* ---- why two values interfere (why.c) ----------------------------------------- */
+
+typedef enum McWhyKind {
+    MC_WHY_DEF = 1,    /* def is defined at (block, inst) while live is live after it: they interfere */
+    MC_WHY_PARAMS,     /* both parameters, bound together on entry (baseline: every scalar
+                          parameter; the others: both live on entry): they interfere */
+    MC_WHY_COPY,       /* only at a copy between them (copy_block, copy_inst) is one defined
+                          while the other is live: the copy exception, no interference */
+    MC_WHY_NONE,       /* neither is ever defined where the other is live: no interference */
+    MC_WHY_NOT_SCALAR, /* one of them is not a scalar value (or they are the same) */
+} McWhyKind;
+
+typedef struct McWhy {
+    McWhyKind kind;
+    int32_t def, live;              /* MC_WHY_DEF */
+    int32_t block, inst;            /* MC_WHY_DEF: the earliest such point */
+    int32_t copy_block, copy_inst;  /* a copy between them where the exception applied, or -1 */
+} McWhy;
+
+/* Requires: f phi-free (the destroyed function an allocation's graph is
+ * built on). The reason the graph of allocator `which` has (or has not) an
+ * edge x - y; the answer agrees with mc_interference(f, which). */
+McWhyKind mc_interference_why(const McFunc *f, McAllocator which, int32_t x, int32_t y, McWhy *w);
+
 /* ---- linear order and live intervals (linear.c) ------------------------------ */
 
 /* The order linear scan works in: blocks in reverse postorder from the

@@ -60,6 +60,7 @@ typedef struct McCliOpts {
     const char *func;     /* --func, or NULL for the first function */
     McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
     bool stats;           /* --stats */
+    bool live;            /* print --live (print.c takes the word itself) */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;

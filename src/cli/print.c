@@ -8,7 +8,10 @@
  * order, instead of the -O1 pipeline (and implies --stage opt). --stats adds
  * `#` comment lines before each function: phi counts of the three SSA
  * policies side by side and, for stage opt, one line per pass run with the
- * sizes before and after. `--passes help` lists the passes.
+ * sizes before and after. `--passes help` lists the passes. --live prints
+ * the function with a `# live: ... [N]` comment after every point (the
+ * values live there and the register pressure, MaxLive marked), still
+ * parseable (mc_show_live_points).
  *
  * --stage, --ssa and --passes are taken out of argv here (the stages
  * destroyed and allocated go to print_alloc_stage below), and every
@@ -26,6 +29,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "shell/show.h"
 
 static void list_passes(void) {
     int n;
@@ -50,7 +54,10 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
                 (int)counts[MC_SSA_SEMI], (int)counts[MC_SSA_PRUNED]);
     }
     if (stage == MC_STAGE_INPUT) {
-        mc_func_print(f, out);
+        if (o->live)
+            mc_show_live_points(f, out);
+        else
+            mc_func_print(f, out);
         return 0;
     }
     McDiags d;
@@ -88,7 +95,10 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
     }
     mc_opt_stats_free(&os);
     if (g) {
-        mc_func_print(g, out);
+        if (o->live)
+            mc_show_live_points(g, out);
+        else
+            mc_func_print(g, out);
         mc_func_free(g);
     } else {
         fflush(out);
@@ -139,7 +149,10 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
                 fprintf(out, "# phi destruction (%s): %d edge blocks, %d copies, %d cycle scratch values\n",
                         mc_allocator_name(o->stage.allocator), (int)x->nedge_blocks,
                         (int)x->ncopies, (int)x->nscratch);
-            mc_func_print(x->f, out);
+            if (o->live)
+                mc_show_live_points(x->f, out);
+            else
+                mc_func_print(x->f, out);
             mc_destroyed_free(x);
         } else
             st = 2;
@@ -163,7 +176,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
 }
 
 /* print --stage destroyed|allocated: -1 when argv names neither. */
-static int print_alloc_stage(int argc, char **argv) {
+static int print_alloc_stage(int argc, char **argv, bool live) {
     const char *stage = NULL;
     int at = -1;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -188,8 +201,11 @@ static int print_alloc_stage(int argc, char **argv) {
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS, &o);
     free(rest);
     if (st) return st;
+    o.live = live;
     if (!allocated && (o.given & MC_CLI_REGS))
         st = mc_cli_error(&o, "--regs needs --stage allocated");
+    else if (allocated && live)
+        st = mc_cli_error(&o, "--live needs --stage input, ssa, opt or destroyed");
     if (st) {
         mc_cli_opts_free(&o);
         return st;
@@ -252,6 +268,7 @@ static int check_passes(const McCliOpts *me, const char *passes) {
 /* The words print handles itself, and the rest (argv[0] first, NULL-terminated, with room for one more word). */
 typedef struct PrintWords {
     const char *stage_name, *ssa_name, *passes;
+    bool live; /* --live */
     char **rest;
     int n;
 } PrintWords;
@@ -259,6 +276,7 @@ typedef struct PrintWords {
 /* Takes --stage, --ssa and --passes out of argv into *w; 0 ok, 2 reported (w->rest freed). */
 static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintWords *w) {
     w->stage_name = w->ssa_name = w->passes = NULL;
+    w->live = false;
     w->rest = mc_xmalloc(((size_t)argc + 2) * sizeof *w->rest);
     int n = 0;
     bool dashdash = false;
@@ -267,7 +285,10 @@ static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintW
         const char **slot = NULL, *name = NULL;
         if (i > 0 && !dashdash) {
             if (strcmp(a, "--") == 0) dashdash = true;
-            else if (is_option(a, "--stage")) slot = &w->stage_name, name = "--stage";
+            else if (strcmp(a, "--live") == 0) {
+                w->live = true;
+                continue;
+            } else if (is_option(a, "--stage")) slot = &w->stage_name, name = "--stage";
             else if (is_option(a, "--ssa")) slot = &w->ssa_name, name = "--ssa";
             else if (is_option(a, "--passes")) slot = &w->passes, name = "--passes";
         }
@@ -328,7 +349,7 @@ static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
         snprintf(word, sizeof word, "--stage=%s", w->stage_name);
         memmove(w->rest + 2, w->rest + 1, (size_t)w->n * sizeof *w->rest); /* n - 1 words and the NULL */
         w->rest[1] = word;
-        st = print_alloc_stage(w->n + 1, w->rest);
+        st = print_alloc_stage(w->n + 1, w->rest, w->live);
         MC_ASSERT(st >= 0);
     }
     return st;
@@ -402,6 +423,7 @@ int mc_cli_print(int argc, char **argv) {
     free(w.rest);
     if (st) return st;
     o.stage.stage = (McStage)stage;
+    o.live = w.live;
     if (w.stage_name) o.given |= MC_CLI_STAGE;
     if ((st = print_settle_stage(&o, &w)) == 0) st = print_program_funcs(&o, (McSsaKind)kind, w.passes);
     mc_cli_opts_free(&o);

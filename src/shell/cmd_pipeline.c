@@ -102,7 +102,26 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
     return OK;
 }
 
+/* interference --why X Y: the point that makes them interfere, or why not. */
+static Status interference_why(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc < 4) return mc_session_error(s, err, "interference: --why needs two value names"), ERR;
+    if (mc_cmd_too_many(s, err, argc, argv, 3)) return ERR;
+    const McAllocation *a = mc_session_allocation(s, err);
+    if (!a) return ERR;
+    const McFunc *f = a->destroyed->f;
+    int32_t v[2];
+    for (int k = 0; k < 2; k++) {
+        v[k] = mc_func_find_value(f, argv[2 + k]);
+        if (v[k] == MC_NONE)
+            return mc_session_error(s, err, "interference: no value '%s' in the allocated function", argv[2 + k]),
+                   ERR;
+    }
+    mc_show_why(a, v[0], v[1], out);
+    return OK;
+}
+
 static Status cmd_interference(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc >= 2 && strcmp(argv[1], "--why") == 0) return interference_why(s, argc, argv, out, err);
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     const McAllocation *a = mc_session_allocation(s, err);
     if (!a) return ERR;
@@ -225,13 +244,17 @@ const McCommand mc_cmds_pipeline[] = {
      "registers), then turns the phis into copies ordered by location; a copy\n"
      "cycle saves one value in a free register or one scratch slot.\n",
      "- baseline|improved|linear|ssa", cmd_alloc},
-    {"interference", "ig", "pipeline", "interference", "the interference graph: adjacency, degrees, colouring order",
+    {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
      "for small graphs, and the order in which values got their location. A graph\n"
      "of more than 20000 edges is summarised (its first 100 nodes, no neighbours).\n"
      "Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences\n"
-     "(default 150000000) with an error.\n",
-     "", cmd_interference},
+     "(default 150000000) with an error.\n"
+     "--why X Y names the point where one of them is defined while the other is\n"
+     "live (the earliest), or the rule that binds parameters together, or why\n"
+     "they do not interfere: never live at once, or only at a copy between\n"
+     "them (Chaitin's copy exception: every allocator but baseline).\n",
+     "- value value", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
     {"sweep", "", "pipeline", "sweep [LIST] [ALLOCATOR|all|A,B]", "the register-budget table of minicc sweep",
      "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
