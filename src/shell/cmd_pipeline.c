@@ -13,6 +13,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "shell/intervals.h"
 #include "shell/outfile.h"
 #include "shell/show.h"
 #include "shell/sweep.h"
@@ -126,6 +127,17 @@ static Status cmd_interference(McSession *s, int argc, char **argv, FILE *out, F
     const McAllocation *a = mc_session_allocation(s, err);
     if (!a) return ERR;
     mc_show_interference(a, out);
+    return OK;
+}
+
+/* intervals [WIDTH]: the live-interval picture of the allocation. */
+static Status cmd_intervals(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
+    int64_t width = 72;
+    if (argc >= 2 && !mc_cmd_parse_count(s, err, "intervals", argv[1], 8, 4096, &width)) return ERR;
+    const McAllocation *a = mc_session_allocation(s, err);
+    if (!a) return ERR;
+    mc_show_intervals(a, (int)width, out);
     return OK;
 }
 
@@ -256,6 +268,13 @@ const McCommand mc_cmds_pipeline[] = {
      "them (Chaitin's copy exception: every allocator but baseline).\n",
      "- value value", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
+    {"intervals", "", "pipeline", "intervals [WIDTH]", "live intervals as bars over the linear order",
+     "One row per value of the allocation (K and allocator as for regs) over the\n"
+     "instructions in the order linear scan works in (blocks in reverse\n"
+     "postorder, each block's start marked |): = live in a register, # live in\n"
+     "a slot, . a hole (inside the interval but not live). Bars are at most\n"
+     "WIDTH columns (default 72, 8..4096); a longer function shares columns.\n",
+     "", cmd_intervals},
     {"sweep", "", "pipeline", "sweep [LIST] [ALLOCATOR|all|A,B]", "the register-budget table of minicc sweep",
      "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"

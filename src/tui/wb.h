@@ -31,6 +31,7 @@ typedef enum WbPane {
     WB_C,
     WB_LOG,
     WB_LESSON,
+    WB_INTERVALS, /* live intervals (pane_intervals.c), in the layout `intervals` */
     WB_NPANES
 } WbPane;
 
@@ -222,6 +223,7 @@ int wb_draw_regs(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 
 /* Shared by panes: draw lines with the pane's scroll position clamped;
  * with follow, the end stays visible. Returns lines->n. */

@@ -23,7 +23,7 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {
@@ -899,6 +899,11 @@ void wb_next_layout(Wb *wb, int dir) {
 }
 
 bool wb_set_layout(Wb *wb, const char *name) {
+    if (strcmp(name, "intervals") == 0) { /* outside the l/L cycle (layout.c) */
+        wb->layout = 4;
+        wb_layout(wb);
+        return true;
+    }
     for (int i = 0; i < wb_nlayouts(wb); i++)
         if (strcmp(name, wb_layout_name(wb, i)) == 0) {
             wb->layout = i;

@@ -154,3 +154,65 @@ and improved then coalesces them into one register.
   <stdin>:3: error: interference: no value 'nosuch' in the allocated function
   <stdin>:4: error: interference: unexpected argument 'c' (see: help interference)
   [1]
+
+Live intervals as a picture (`intervals`): one row per value over the
+linear order linear scan works in, blocks in reverse postorder. In
+diamond.ir a and b are live in `more` but not in `less`: holes (.) inside
+their intervals; b is linear scan's spill at K = 2 (#).
+
+  $ minicc -c 'load ../ir/diamond.ir; alloc 2 linear; intervals'
+  loaded ../ir/diamond.ir: 1 function
+  diamond(i32 a, i32 b): SSA form, 4 blocks
+  alloc (linear, K = 2): 7 nodes, 2 registers used, 1 spilled to 1 slot, 1 copy removed
+  # live intervals of diamond (linear, K = 2): 7 values over 10 instructions in reverse postorder
+            entry less     more     join
+            |-----|--------|--------|-----
+  a  r0     =========......===
+  b  slot0  #########......###
+  c  r1     ======
+  d1 r1     :     ======
+  d  r1     :     :  ======...=========
+  d2 r0     :     :        ======
+  r  r0     :     :        :        ======
+  # = live in a register, # live in a slot, . a hole (inside the interval, not live), | a block starts;
+  # every allocator keeps a value in one location for its whole life (no splitting)
+  $ minicc -c 'load swap.ir; alloc 2 ssa; intervals 10'
+  loaded swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  alloc (ssa, K = 2): 10 nodes, 2 registers used, 3 spilled to 4 slots, 1 copy removed
+  # live intervals of swap (ssa, K = 2): 10 values over 16 instructions in reverse postorder, 2 instructions a column
+                 enhbodex
+                 |-||--|-
+  n       slot0  #######
+  i0      r0     ==
+  b       slot1  ########
+  i       r1     :======
+  a       r0     :======
+  c       slot2  : ##
+  i1      r1     : :==
+  $cycle1 slot3  : ::##
+  t       r0     : ::  ==
+  r       r0     : ::  :=
+  # = live in a register, # live in a slot, . a hole (inside the interval, not live), | a block starts;
+  # every allocator keeps a value in one location for its whole life (no splitting)
+  $ minicc -c 'load swap.ir; intervals 7'
+  loaded swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  -c:2: error: intervals: 7 is out of range (8..4096)
+  [1]
+  $ minicc -c 'load swap.ir; intervals 8 9'
+  loaded swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  -c:2: error: intervals: unexpected argument '9' (see: help intervals)
+  [1]
+
+In the workbench, `:layout intervals` shows the same bars next to the
+registers (registers in their colours, slots in the spill colour):
+
+  $ minicc --tui-script ':layout intervals<Enter>' --size 110x30 swap.ir 3 | sed -n '1,6p'
+  + *intervals K=4 (improved) ------------------------------------------------++ registers K=4 ----------------+
+  |10 values, 16 instructions                                                 ||n       -> slot0               |
+  |               entry          head  body              exit                 ||i0      -> r3  (= i)           |
+  |               |--------------|-----|-----------------|--------            ||a       -> r1                  |
+  |n       slot0  #######################################:                    ||b       -> r2                  |
+  |i0      r3     ============   :     :                 :                    ||i       -> r3                  |
