@@ -157,8 +157,9 @@ and improved then coalesces them into one register.
 
 Live intervals as a picture (`intervals`): one row per value over the
 linear order linear scan works in, blocks in reverse postorder. In
-diamond.ir a and b are live in `more` but not in `less`: holes (.) inside
-their intervals; b is linear scan's spill at K = 2 (#).
+diamond.ir a and b die in `less` at `d1 = sub b, a` but are read again in
+`more`, laid out after it: the rest of `less` is a hole (.) in their
+intervals. b is linear scan's spill at K = 2 (#).
 
   $ minicc -c 'load ../ir/diamond.ir; alloc 2 linear; intervals'
   loaded ../ir/diamond.ir: 1 function
