@@ -133,6 +133,8 @@ typedef struct Wb {
     int nir;
     int32_t *ir_block_line; /* first line of each block */
     uint8_t *const *ir_phi_copy;
+    McPoints *ir_points;   /* register pressure of ir_func's points (`p` shows it) */
+    bool pressure;         /* `p`: the IR pane's pressure column */
     const McFunc *live_func;
     unsigned live_gen;
     McCfg *cfg;
@@ -175,6 +177,8 @@ void wb_restart(Wb *wb);
 void wb_budget(Wb *wb, int delta);
 /* `a`: the next allocator (baseline, improved, linear, ssa, around). */
 void wb_next_allocator(Wb *wb);
+/* `p`: the IR pane's register-pressure column on or off. */
+void wb_toggle_pressure(Wb *wb);
 void wb_next_stage(Wb *wb);
 void wb_native(Wb *wb);
 void wb_machine(Wb *wb);

@@ -55,6 +55,8 @@ static void wb_drop_ir(Wb *wb) {
     wb->ir_block_line = NULL;
     wb->nir = 0;
     wb->ir_func = NULL;
+    mc_points_free(wb->ir_points);
+    wb->ir_points = NULL;
 }
 
 static void wb_drop_live(Wb *wb) {
@@ -207,6 +209,9 @@ void wb_ensure_ir(Wb *wb, const McFunc *f) {
     wb->ir_phi_copy = NULL;
     if (s->destroyed && f == s->destroyed->f) wb->ir_phi_copy = s->destroyed->phi_copy;
     if (s->alloc && f == s->alloc->f) wb->ir_phi_copy = s->alloc->phi_copy;
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    wb->ir_points = mc_live_points(f, lv, false);
+    mc_liveness_free(lv);
 }
 
 bool wb_ensure_live(Wb *wb, const McFunc *f) {
@@ -610,6 +615,12 @@ void wb_next_allocator(Wb *wb) {
     wb_note(wb, "allocator %s (K = %d): %d value%s spilled to %d slot%s", mc_allocator_name(next), s->regs, a->nspilled,
             a->nspilled == 1 ? "" : "s", a->slots, a->slots == 1 ? "" : "s");
     wb_log(wb, wb->status, MC_R_DIM);
+}
+
+void wb_toggle_pressure(Wb *wb) {
+    wb->pressure = !wb->pressure;
+    wb_note(wb, wb->pressure ? "pressure column on: values live after each point, MaxLive marked <"
+                             : "pressure column off");
 }
 
 void wb_next_stage(Wb *wb) {

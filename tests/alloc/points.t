@@ -217,3 +217,20 @@ registers (registers in their colours, slots in the spill colour):
   |               |--------------|-----|-----------------|--------            ||a       -> r1                  |
   |n       slot0  #######################################:                    ||b       -> r2                  |
   |i0      r3     ============   :     :                 :                    ||i       -> r3                  |
+
+The workbench's IR pane shows the same pressure in a column with `p` (the
+function's MaxLive point marked <; here at stage ssa after `v`):
+
+  $ minicc --tui-script 'vp' --size 100x30 swap.ir 3 | sed -n '1,12p'
+  + *IR swap [ssa] MaxLive 5 ---------------------------++ values -----------------------------------+
+  |   entry:                                          1 ||not started (n steps)                      |
+  |     i0 = copy 0                                   2 ||args: 3                                    |
+  |     jump head                                       ||                                           |
+  |   head:                                             ||                                           |
+  |     a = phi [entry: 1], [body: b]                   ||                                           |
+  |     b = phi [entry: 2], [body: a]                   ||                                           |
+  |     i = phi [entry: i0], [body: i1]               4 ||                                           |
+  |     c = lt i, n                                   5<||                                           |
+  |     branch c, body, exit                            ||                                           |
+  |   body:                                           4 ||                                           |
+  |     i1 = add i, 1                                 4 ||                                           |
