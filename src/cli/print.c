@@ -142,7 +142,24 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     mc_diags_init(&d, o->file, NULL, 0);
     int st = 0;
     McFunc *ssa = mc_pipeline_prepare(f, o->stage.opt_level, &d);
-    if (ssa && !allocated) {
+    if (ssa && !allocated && o->stage.allocator == MC_ALLOC_SSA) {
+        /* The ssa allocator destroys the phis by its locations, so its
+         * destruction depends on K: the allocation's destroyed function. */
+        McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, o->stage.regs, &d);
+        if (a) {
+            const McDestroyed *x = a->destroyed;
+            fprintf(out, "# phi destruction by the ssa allocator's locations (K = %d)\n", (int)a->registers);
+            if (o->stats)
+                fprintf(out, "# phi destruction (ssa): %d edge blocks, %d copies, %d cycle scratch values\n",
+                        (int)x->nedge_blocks, (int)x->ncopies, (int)x->nscratch);
+            if (o->live)
+                mc_show_live_points(x->f, out);
+            else
+                mc_func_print(x->f, out);
+            mc_allocation_free(a);
+        } else
+            st = 2;
+    } else if (ssa && !allocated) {
         McDestroyed *x = mc_destroy_phis(ssa, o->stage.allocator, &d);
         if (x) {
             if (o->stats)
@@ -202,7 +219,7 @@ static int print_alloc_stage(int argc, char **argv, bool live) {
     free(rest);
     if (st) return st;
     o.live = live;
-    if (!allocated && (o.given & MC_CLI_REGS))
+    if (!allocated && (o.given & MC_CLI_REGS) && o.stage.allocator != MC_ALLOC_SSA)
         st = mc_cli_error(&o, "--regs needs --stage allocated");
     else if (allocated && live)
         st = mc_cli_error(&o, "--live needs --stage input, ssa, opt or destroyed");

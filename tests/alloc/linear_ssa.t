@@ -157,3 +157,37 @@ row only for one that disagrees, so agreeing programs read as before:
   alloc K=16  return 21
   native      return 21
   agree
+
+The ssa allocator destroys the phis by its locations, so its destroyed
+function depends on K (--regs is taken there): at K = 5 the swap's cycle
+goes through a free register, and the entry's copies are ordered so that
+i0's register is read before a overwrites it.
+
+  $ minicc print swap.ir --stage destroyed --allocator ssa --regs 5 -O0 --stats
+  # phi destruction by the ssa allocator's locations (K = 5)
+  # phi destruction (ssa): 0 edge blocks, 7 copies, 1 cycle scratch values
+  func swap(i32 n) {
+  entry:
+      i0 = copy 0
+      b = copy 2
+      i = copy i0
+      a = copy 1
+      jump head
+  head:
+      c = lt i, n
+      branch c, body, exit
+  body:
+      i1 = add i, 1
+      i = copy i1
+      $cycle1 = copy a
+      a = copy b
+      b = copy $cycle1
+      jump head
+  exit:
+      t = mul a, 10
+      r = add t, b
+      return r
+  }
+  $ minicc print swap.ir --stage destroyed --allocator linear --regs 5
+  minicc print: error: --regs needs --stage allocated
+  [2]
