@@ -21,7 +21,7 @@ typedef int (*McCliFn)(int argc, char **argv);
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] "                  \
-      "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]", \
+      "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats] [--live] [--why X,Y]", \
       "print the IR after a stage (SSA construction, optimizer passes)")                       \
     X("emit-c", mc_cli_emit_c, "emit-c FILE [--func NAME] [-O0|-O1]",                           \
       "print the C that --stage native compiles (bounds-checked C11)")                        \

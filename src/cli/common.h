@@ -61,6 +61,7 @@ typedef struct McCliOpts {
     McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
     bool stats;           /* --stats */
     bool live;            /* print --live (print.c takes the word itself) */
+    const char *why;      /* print --stage allocated --why X,Y (print.c) */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;

@@ -175,7 +175,20 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
             st = 2;
     } else if (ssa) {
         McAllocation *a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &d);
-        if (a) {
+        if (a && o->why) {
+            /* --why X,Y: why they interfere in this allocation's graph, or why not */
+            const char *comma = strchr(o->why, ',');
+            char x[256];
+            snprintf(x, sizeof x, "%.*s", (int)(comma - o->why), o->why);
+            int32_t vx = mc_func_find_value(a->destroyed->f, x), vy = mc_func_find_value(a->destroyed->f, comma + 1);
+            if (vx == MC_NONE || vy == MC_NONE) {
+                mc_cli_error(o, "--why: no value '%s' in %s after phi destruction", vx == MC_NONE ? x : comma + 1,
+                             f->name);
+                st = 2;
+            } else
+                mc_show_why(a, vx, vy, out);
+            mc_allocation_free(a);
+        } else if (a) {
             if (o->stats) print_graph_stats(a, out);
             mc_allocation_print(a, out);
             mc_allocation_free(a);
@@ -193,7 +206,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
 }
 
 /* print --stage destroyed|allocated: -1 when argv names neither. */
-static int print_alloc_stage(int argc, char **argv, bool live) {
+static int print_alloc_stage(int argc, char **argv, bool live, const char *why) {
     const char *stage = NULL;
     int at = -1;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -219,7 +232,13 @@ static int print_alloc_stage(int argc, char **argv, bool live) {
     free(rest);
     if (st) return st;
     o.live = live;
-    if (!allocated && (o.given & MC_CLI_REGS) && o.stage.allocator != MC_ALLOC_SSA)
+    o.why = why;
+    if (why && !allocated)
+        st = mc_cli_error(&o, "--why needs --stage allocated");
+    else if (why && (!strchr(why, ',') || strchr(why, ',') == why || !strchr(why, ',')[1] ||
+                     strchr(strchr(why, ',') + 1, ',')))
+        st = mc_cli_error(&o, "--why expects two value names separated by a comma, got '%s'", why);
+    else if (!allocated && (o.given & MC_CLI_REGS) && o.stage.allocator != MC_ALLOC_SSA)
         st = mc_cli_error(&o, "--regs needs --stage allocated");
     else if (allocated && live)
         st = mc_cli_error(&o, "--live needs --stage input, ssa, opt or destroyed");
@@ -285,14 +304,15 @@ static int check_passes(const McCliOpts *me, const char *passes) {
 /* The words print handles itself, and the rest (argv[0] first, NULL-terminated, with room for one more word). */
 typedef struct PrintWords {
     const char *stage_name, *ssa_name, *passes;
-    bool live; /* --live */
+    const char *why; /* --why X,Y */
+    bool live;       /* --live */
     char **rest;
     int n;
 } PrintWords;
 
 /* Takes --stage, --ssa and --passes out of argv into *w; 0 ok, 2 reported (w->rest freed). */
 static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintWords *w) {
-    w->stage_name = w->ssa_name = w->passes = NULL;
+    w->stage_name = w->ssa_name = w->passes = w->why = NULL;
     w->live = false;
     w->rest = mc_xmalloc(((size_t)argc + 2) * sizeof *w->rest);
     int n = 0;
@@ -308,6 +328,7 @@ static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintW
             } else if (is_option(a, "--stage")) slot = &w->stage_name, name = "--stage";
             else if (is_option(a, "--ssa")) slot = &w->ssa_name, name = "--ssa";
             else if (is_option(a, "--passes")) slot = &w->passes, name = "--passes";
+            else if (is_option(a, "--why")) slot = &w->why, name = "--why";
         }
         if (!slot) {
             w->rest[n++] = argv[i];
@@ -366,7 +387,7 @@ static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
         snprintf(word, sizeof word, "--stage=%s", w->stage_name);
         memmove(w->rest + 2, w->rest + 1, (size_t)w->n * sizeof *w->rest); /* n - 1 words and the NULL */
         w->rest[1] = word;
-        st = print_alloc_stage(w->n + 1, w->rest, w->live);
+        st = print_alloc_stage(w->n + 1, w->rest, w->live, w->why);
         MC_ASSERT(st >= 0);
     }
     return st;
@@ -374,6 +395,7 @@ static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
 
 /* Checks the parsed options against --passes and --ssa and settles the stage to print; 0 ok, 2 reported. */
 static int print_settle_stage(McCliOpts *o, const PrintWords *w) {
+    if (w->why) return mc_cli_error(o, "--why needs --stage allocated");
     if (o->given & MC_CLI_REGS) return mc_cli_error(o, "--regs needs --stage allocated");
     if (o->given & MC_CLI_ALLOCATOR) return mc_cli_error(o, "--allocator needs --stage destroyed or allocated");
     if (w->passes) {

@@ -234,3 +234,25 @@ function's MaxLive point marked <; here at stage ssa after `v`):
   |     branch c, body, exit                            ||                                           |
   |   body:                                           4 ||                                           |
   |     i1 = add i, 1                                 4 ||                                           |
+
+The same answer as a one-shot command: `print --stage allocated --why X,Y`
+(at -O1 copy propagation would have removed y):
+
+  $ minicc print copyex.ir --stage allocated --regs 2 --why x,y -O0
+  x and y do not interfere: only at entry: y = copy x
+    is one defined while the other is live, and there both hold the same value
+    (Chaitin's copy exception)
+    x -> r1, y -> r1 (improved allocator, K = 2)
+  $ minicc print copyex.ir --stage allocated --allocator baseline --why x,y -O0
+  x and y interfere: y is defined at entry: y = copy x
+    while x is live after it (they need different locations)
+    x -> r0, y -> r1 (baseline allocator, K = 4)
+  $ minicc print copyex.ir --stage allocated --why x,y
+  minicc print: error: --why: no value 'y' in cp after phi destruction
+  [2]
+  $ minicc print copyex.ir --stage allocated --why x -O0
+  minicc print: error: --why expects two value names separated by a comma, got 'x'
+  [2]
+  $ minicc print copyex.ir --stage ssa --why x,y
+  minicc print: error: --why needs --stage allocated
+  [2]
