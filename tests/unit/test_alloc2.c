@@ -268,6 +268,59 @@ static void test_ssa_spills_below_maxlive(void **state) {
     assert_true(seen > 50);
 }
 
+/* interference --why agrees with the graph on every pair of nodes of
+ * generated programs, for both graph rules (baseline; the copy exception),
+ * and every interfering pair's intervals overlap (what linear scan relies on;
+ * baseline's dead parameters, bound but never live, have none). */
+static void test_why_agrees_with_graph(void **state) {
+    (void)state;
+    int pairs = 0, edges = 0, copies = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.size = 25 + (int32_t)(seed % 4) * 10;
+        McFunc *f = mc_gen(seed, &go);
+        McFunc *ssa = mc_pipeline_prepare(f, (int)(seed % 2), NULL);
+        for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+            McAllocation *a = mc_allocate(ssa, (McAllocator)al, 3, NULL);
+            const McFunc *x = a->destroyed->f;
+            McLiveness *lv = mc_liveness_all(x, NULL);
+            McIntervals *iv = mc_intervals(x, lv);
+            for (int32_t u = 0; u < x->nvalues; u++)
+                for (int32_t v = u + 1; v < x->nvalues; v++) {
+                    if (!a->graph->node[u] || !a->graph->node[v]) continue;
+                    McWhy w;
+                    McWhyKind k = mc_interference_why(x, (McAllocator)al, u, v, &w);
+                    bool says = k == MC_WHY_DEF || k == MC_WHY_PARAMS, has = mc_igraph_has(a->graph, u, v);
+                    if (says != has) {
+                        fprintf(stderr, "seed %llu %s: %s %s: why %d, graph %d\n", (unsigned long long)seed,
+                                mc_allocator_name((McAllocator)al), x->values[u].name, x->values[v].name, (int)k, has);
+                        fail();
+                    }
+                    /* (baseline binds dead parameters too: they have no interval) */
+                    if (has && !(al == MC_ALLOC_BASELINE && k == MC_WHY_PARAMS)) {
+                        if (!(iv->start[u] <= iv->end[v] && iv->start[v] <= iv->end[u]))
+                            fprintf(stderr, "seed %llu %s: %s [%d,%d] %s [%d,%d] why %d\n", (unsigned long long)seed,
+                                    mc_allocator_name((McAllocator)al), x->values[u].name, iv->start[u], iv->end[u],
+                                    x->values[v].name, iv->start[v], iv->end[v], (int)k);
+                        assert_true(iv->start[u] <= iv->end[v] && iv->start[v] <= iv->end[u]);
+                        edges++;
+                    }
+                    copies += k == MC_WHY_COPY;
+                    pairs++;
+                }
+            mc_intervals_free(iv);
+            mc_liveness_free(lv);
+            mc_allocation_free(a);
+        }
+        mc_func_free(ssa);
+        mc_func_free(f);
+    }
+    assert_true(pairs > 10000);
+    assert_true(edges > 1000);
+    assert_true(copies > 10); /* the copy exception was exercised */
+}
+
 static void test_names(void **state) {
     (void)state;
     assert_int_equal(mc_allocator_lookup("linear"), MC_ALLOC_LINEAR);
@@ -282,7 +335,8 @@ int main(void) {
         cmocka_unit_test(test_points_swap),        cmocka_unit_test(test_points_dead_def),
         cmocka_unit_test(test_ssa_swap),           cmocka_unit_test(test_linear_swap),
         cmocka_unit_test(test_differential_small), cmocka_unit_test(test_differential_large),
-        cmocka_unit_test(test_ssa_spills_below_maxlive), cmocka_unit_test(test_names),
+        cmocka_unit_test(test_ssa_spills_below_maxlive), cmocka_unit_test(test_why_agrees_with_graph),
+        cmocka_unit_test(test_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
