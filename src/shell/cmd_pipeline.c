@@ -87,6 +87,7 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
             a->slots, a->slots == 1 ? "" : "s");
     if (a->ncoalesced) fprintf(out, ", %d coalesced", a->ncoalesced);
     if (a->removed_copies) fprintf(out, ", %d cop%s removed", a->removed_copies, a->removed_copies == 1 ? "y" : "ies");
+    if (a->scratch_slots) fprintf(out, ", %d slot%s only for copy cycles", a->scratch_slots, a->scratch_slots == 1 ? "" : "s");
     fputc('\n', out);
 }
 

@@ -180,7 +180,7 @@ intervals. b is linear scan's spill at K = 2 (#).
   $ minicc -c 'load swap.ir; alloc 2 ssa; intervals 10'
   loaded swap.ir: 1 function
   swap(i32 n): SSA form, 4 blocks
-  alloc (ssa, K = 2): 10 nodes, 2 registers used, 3 spilled to 4 slots, 1 copy removed
+  alloc (ssa, K = 2): 10 nodes, 2 registers used, 3 spilled to 4 slots, 1 copy removed, 1 slot only for copy cycles
   # live intervals of swap (ssa, K = 2): 10 values over 16 instructions in reverse postorder, 2 instructions a column
                  enhbodex
                  |-||--|-

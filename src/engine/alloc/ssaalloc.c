@@ -307,9 +307,11 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
 typedef struct Edge {
     Ssa *s;
     McDestroyed *x;
-    int32_t counter;     /* $cycleN */
+    int32_t counter;      /* $cycleN */
     int32_t scratch_slot; /* -1 until a cycle needs it */
-    bool *held;          /* K registers: held across the current edge */
+    uint32_t *held;       /* K registers: == stamp when held across the current edge */
+    uint32_t stamp;
+    int32_t *readers;     /* per location key (K + slots + 1), zero between edges */
 } Edge;
 
 static int32_t key(const Ssa *s, McLocation l) { return l.kind == MC_LOC_REG ? l.index : s->K + l.index; }
@@ -336,7 +338,7 @@ static int32_t sequentialize(Edge *e, int32_t block, int32_t at, int32_t n, cons
     Ssa *s = e->s;
     McFunc *f = s->f;
     int32_t nkeys = s->K + s->slots + 1, emitted = 0, left = n;
-    int32_t *readers = mc_xcalloc((size_t)nkeys, sizeof *readers);
+    int32_t *readers = e->readers; /* all zero here, and again on return */
     bool *done = mc_xcalloc((size_t)(n ? n : 1), sizeof *done);
     for (int32_t i = 0; i < n; i++)
         if (mc_opnd_is_val(src[i])) readers[key(s, s->loc[src[i].v])]++;
@@ -362,7 +364,7 @@ static int32_t sequentialize(Edge *e, int32_t block, int32_t at, int32_t n, cons
             if (t == MC_NONE) t = mc_func_value_fresh(f, name);
             grow_loc(s);
             int32_t r = 0;
-            while (r < s->K && e->held[r]) r++;
+            while (r < s->K && e->held[r] == e->stamp) r++;
             if (r < s->K) {
                 s->loc[t] = (McLocation){MC_LOC_REG, r};
             } else {
@@ -389,7 +391,6 @@ static int32_t sequentialize(Edge *e, int32_t block, int32_t at, int32_t n, cons
             if (ks < nkeys) readers[ks]--;
         }
     }
-    free(readers);
     free(done);
     return emitted;
 }
@@ -397,15 +398,15 @@ static int32_t sequentialize(Edge *e, int32_t block, int32_t at, int32_t n, cons
 /* Registers held across the edge b -> t: live out of b, live into t, t's phis. */
 static void edge_held(Edge *e, int32_t b, int32_t t) {
     Ssa *s = e->s;
-    memset(e->held, 0, (size_t)s->K * sizeof *e->held);
+    e->stamp++;
     McValList o = mc_live_out(s->lv, b), in = mc_live_in(s->lv, t);
     for (int32_t i = 0; i < o.n; i++)
-        if (s->loc[o.v[i]].kind == MC_LOC_REG) e->held[s->loc[o.v[i]].index] = true;
+        if (s->loc[o.v[i]].kind == MC_LOC_REG) e->held[s->loc[o.v[i]].index] = e->stamp;
     for (int32_t i = 0; i < in.n; i++)
-        if (s->loc[in.v[i]].kind == MC_LOC_REG) e->held[s->loc[in.v[i]].index] = true;
+        if (s->loc[in.v[i]].kind == MC_LOC_REG) e->held[s->loc[in.v[i]].index] = e->stamp;
     const McBlock *tb = &s->f->blocks[t];
     for (int32_t i = 0; i < tb->nphis; i++)
-        if (s->loc[tb->phis[i].dest].kind == MC_LOC_REG) e->held[s->loc[tb->phis[i].dest].index] = true;
+        if (s->loc[tb->phis[i].dest].kind == MC_LOC_REG) e->held[s->loc[tb->phis[i].dest].index] = e->stamp;
 }
 
 static void destroy(Ssa *s, McDestroyed *x, Edge *e, int32_t *head, int32_t *tail) {
@@ -555,9 +556,11 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     x->norig_blocks = f->nblocks;
     int32_t *head = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *head);
     int32_t *tail = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *tail);
-    Edge e = {&s, x, 0, -1, mc_xcalloc((size_t)regs, sizeof(bool))};
+    Edge e = {&s, x, 0, -1, mc_xcalloc((size_t)regs, sizeof(uint32_t)), 0,
+              mc_xcalloc((size_t)(regs + s.slots + 1), sizeof(int32_t))};
     destroy(&s, x, &e, head, tail);
     free(e.held);
+    free(e.readers);
     for (int32_t b = 0; b < f->nblocks; b++) f->blocks[b].nphis = 0;
     x->nedge_blocks = f->nblocks - x->norig_blocks;
     x->phi_copy = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *x->phi_copy);
