@@ -109,4 +109,36 @@ bool mc_live_in_has(const McLiveness *l, int32_t b, int32_t v);  /* binary searc
 bool mc_live_out_has(const McLiveness *l, int32_t b, int32_t v);
 void mc_liveness_free(McLiveness *l);
 
+/* Per-point liveness and register pressure (points.c), for SSA or mutable
+ * form. Block b has ninsts + 1 points: its top (index -1: after the phis,
+ * which are simultaneous; in the entry, the bound parameters) and the point
+ * after each instruction i. The live set of a point holds the scalar values
+ * live after it; its pressure counts them plus what the point defines (an
+ * instruction's result, every phi of the top: a result nobody reads still
+ * needs a location when it is written). MaxLive of a block is its greatest
+ * pressure (at its first point with it), of the function the greatest over
+ * all blocks (the first block in handle order with it). With as many
+ * registers as MaxLive, an SSA function needs no spill (ssaalloc.c). */
+typedef struct McPoints {
+    int32_t nblocks;
+    int32_t *first;     /* per block: index of its top point; point first[b] + 1 + i is after instruction i */
+    int32_t npoints;
+    int32_t *set_start; /* per point (npoints + 1 offsets) into vals; NULL from mc_max_live_points */
+    int32_t *vals;      /* the live sets, each ascending */
+    int32_t *pressure;  /* per point */
+    int32_t *block_max, *block_max_at; /* per block: MaxLive and its point (-1 top, else instruction) */
+    int32_t max, max_block, max_at;    /* the function's MaxLive and where (max_block MC_NONE: no block) */
+} McPoints;
+
+/* lv: the function's liveness (mc_liveness_all). with_sets false: pressure
+ * only (no live sets stored; memory linear in the points). */
+McPoints *mc_live_points(const McFunc *f, const McLiveness *lv, bool with_sets);
+/* The live set after point `at` (-1 top, else instruction) of block b
+ * (requires with_sets). */
+McValList mc_points_live(const McPoints *p, int32_t b, int32_t at);
+int32_t mc_points_pressure(const McPoints *p, int32_t b, int32_t at);
+void mc_points_free(McPoints *p);
+/* MaxLive of f (its own liveness). */
+int32_t mc_max_live(const McFunc *f);
+
 #endif

@@ -12,7 +12,7 @@
 #include "interp.h"
 #include "pipeline.h"
 
-#define MC_CHECK_MAX_ROWS 8
+#define MC_CHECK_MAX_ROWS 24 /* 8 stages, plus a row per other allocator that disagrees at an alloc row */
 
 typedef struct McCheckRow {
     McStage stage;
@@ -35,7 +35,9 @@ typedef struct McCheck {
                            mean nothing (stopped after the stage that saw it) */
 } McCheck;
 
-/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native. `base`
+/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native; each alloc
+ * row also runs the other allocators at its K and adds a row (`alloc K=2
+ * linear`) for each one that disagrees. `base`
  * supplies the shared options (opt level, allocator, step budget, time
  * limit, phi mode, interrupt flag); its stage and regs are ignored. */
 void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *out);

@@ -28,14 +28,21 @@
 #ifndef MINICC_REGALLOC_H
 #define MINICC_REGALLOC_H
 
+#include "cfg.h"
 #include "diag.h"
 #include "interp.h"
 #include "ir.h"
 
 /* The allocators (also the phi-destruction modes): one name each, spelled
  * and parsed only through these two functions. */
-typedef enum McAllocator { MC_ALLOC_IMPROVED = 0, MC_ALLOC_BASELINE = 1, MC_ALLOC_COUNT } McAllocator;
-const char *mc_allocator_name(McAllocator a);    /* "improved", "baseline" */
+typedef enum McAllocator {
+    MC_ALLOC_IMPROVED = 0,
+    MC_ALLOC_BASELINE = 1,
+    MC_ALLOC_LINEAR = 2, /* linear scan over live intervals (linear.c); destruction as improved */
+    MC_ALLOC_SSA = 3,    /* colouring of the SSA form, then destruction by location (ssaalloc.c) */
+    MC_ALLOC_COUNT
+} McAllocator;
+const char *mc_allocator_name(McAllocator a);    /* "improved", "baseline", "linear", "ssa" */
 int mc_allocator_lookup(const char *name);       /* McAllocator, or -1 if unknown */
 
 /* ---- phi destruction (destroy.c) ------------------------------------------ */
@@ -141,6 +148,7 @@ typedef struct McAllocation {
     int32_t removed_copies; /* static copies deleted because source and destination share a location */
     double *cost;        /* improved: spill cost of each value (NULL for baseline) */
     uint8_t *param_bound; /* per parameter index: written into its location on entry */
+    int32_t scratch_slots; /* ssa: slots (counted in slots) holding only a copy cycle's scratch value */
 } McAllocation;
 
 /* Requires: ssa verified in SSA form; regs >= 1.
@@ -160,6 +168,50 @@ const char *mc_location_str(McLocation l, char *buf, size_t size);
  * skips, then the destroyed function with its copies intact, so the text
  * parses back and means the same thing by name. */
 void mc_allocation_print(const McAllocation *a, FILE *out);
+
+/* ---- why two values interfere (why.c) ----------------------------------------- */
+
+typedef enum McWhyKind {
+    MC_WHY_DEF = 1,    /* def is defined at (block, inst) while live is live after it: they interfere */
+    MC_WHY_PARAMS,     /* both parameters, bound together on entry (baseline: every scalar
+                          parameter; the others: both live on entry): they interfere */
+    MC_WHY_COPY,       /* only at a copy between them (copy_block, copy_inst) is one defined
+                          while the other is live: the copy exception, no interference */
+    MC_WHY_NONE,       /* neither is ever defined where the other is live: no interference */
+    MC_WHY_NOT_SCALAR, /* one of them is not a scalar value (or they are the same) */
+} McWhyKind;
+
+typedef struct McWhy {
+    McWhyKind kind;
+    int32_t def, live;              /* MC_WHY_DEF */
+    int32_t block, inst;            /* MC_WHY_DEF: the earliest such point */
+    int32_t copy_block, copy_inst;  /* a copy between them where the exception applied, or -1 */
+} McWhy;
+
+/* Requires: f phi-free (the destroyed function an allocation's graph is
+ * built on). The reason the graph of allocator `which` has (or has not) an
+ * edge x - y; the answer agrees with mc_interference(f, which). */
+McWhyKind mc_interference_why(const McFunc *f, McAllocator which, int32_t x, int32_t y, McWhy *w);
+
+/* ---- linear order and live intervals (linear.c) ------------------------------ */
+
+/* The order linear scan works in: blocks in reverse postorder from the
+ * entry, unreachable blocks last in handle order; every instruction and
+ * terminator numbered in that order. Index i has two points: 2i (operands
+ * read) and 2i+1 (result written); -1 is the entry, where the bound
+ * parameters are written. A value's interval is [start, end] over every
+ * point where it is live, defined or used (start > end: none). */
+typedef struct McIntervals {
+    int32_t nblocks, nvalues;
+    int32_t *order, norder; /* blocks in linear order */
+    int32_t *first;         /* per block: index of its first instruction; its terminator is first + ninsts */
+    int32_t nindex;         /* instructions and terminators numbered */
+    int32_t *start, *end;   /* per value */
+} McIntervals;
+
+/* Requires: f phi-free, lv = mc_liveness_all(f, ...). */
+McIntervals *mc_intervals(const McFunc *f, const McLiveness *lv);
+void mc_intervals_free(McIntervals *iv);
 
 /* ---- the allocated machine (machine.c) ------------------------------------- */
 

@@ -162,7 +162,7 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         o->stage.regs = (int)n;
         break;
     case MC_CLI_ALLOCATOR:
-        if (mc_allocator_lookup(val) < 0) return mc_cli_error(o, "unknown allocator '%s' (baseline or improved)", val);
+        if (mc_allocator_lookup(val) < 0) return mc_cli_error(o, "unknown allocator '%s' (baseline, improved, linear or ssa)", val);
         o->stage.allocator = (McAllocator)mc_allocator_lookup(val);
         break;
     case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;

@@ -44,7 +44,7 @@ enum {
     MC_CLI_FUNC = 1u << 0,      /* --func NAME */
     MC_CLI_STAGE = 1u << 1,     /* --stage input|ssa|opt|alloc|native */
     MC_CLI_REGS = 1u << 2,      /* --regs K (K >= 1) */
-    MC_CLI_ALLOCATOR = 1u << 3, /* --allocator baseline|improved */
+    MC_CLI_ALLOCATOR = 1u << 3, /* --allocator baseline|improved|linear|ssa */
     MC_CLI_OPT = 1u << 4,       /* -O0 | -O1 */
     MC_CLI_MAX_STEPS = 1u << 5, /* --max-steps N (N >= 1) */
     MC_CLI_STATS = 1u << 6,     /* --stats */
@@ -60,6 +60,8 @@ typedef struct McCliOpts {
     const char *func;     /* --func, or NULL for the first function */
     McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
     bool stats;           /* --stats */
+    bool live;            /* print --live (print.c takes the word itself) */
+    const char *why;      /* print --stage allocated --why X,Y (print.c) */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;

@@ -591,7 +591,7 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
         }
         if (s == MC_STAGE_ALLOC) {
             for (int opt = 1; opt >= 0; opt--)
-                for (int al = 0; al < 2; al++)
+                for (int al = 0; al < MC_ALLOC_COUNT; al++) /* all four allocators */
                     for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++)
                         add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, opt, regs[k], (McAllocator)al);
         } else if (s == MC_STAGE_NATIVE) {

@@ -8,7 +8,10 @@
  * order, instead of the -O1 pipeline (and implies --stage opt). --stats adds
  * `#` comment lines before each function: phi counts of the three SSA
  * policies side by side and, for stage opt, one line per pass run with the
- * sizes before and after. `--passes help` lists the passes.
+ * sizes before and after. `--passes help` lists the passes. --live prints
+ * the function with a `# live: ... [N]` comment after every point (the
+ * values live there and the register pressure, MaxLive marked), still
+ * parseable (mc_show_live_points).
  *
  * --stage, --ssa and --passes are taken out of argv here (the stages
  * destroyed and allocated go to print_alloc_stage below), and every
@@ -26,6 +29,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "shell/show.h"
 
 static void list_passes(void) {
     int n;
@@ -50,7 +54,10 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
                 (int)counts[MC_SSA_SEMI], (int)counts[MC_SSA_PRUNED]);
     }
     if (stage == MC_STAGE_INPUT) {
-        mc_func_print(f, out);
+        if (o->live)
+            mc_show_live_points(f, out);
+        else
+            mc_func_print(f, out);
         return 0;
     }
     McDiags d;
@@ -88,7 +95,10 @@ static int print_func(const McCliOpts *o, McFunc *f, McSsaKind kind, const char 
     }
     mc_opt_stats_free(&os);
     if (g) {
-        mc_func_print(g, out);
+        if (o->live)
+            mc_show_live_points(g, out);
+        else
+            mc_func_print(g, out);
         mc_func_free(g);
     } else {
         fflush(out);
@@ -132,20 +142,53 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     mc_diags_init(&d, o->file, NULL, 0);
     int st = 0;
     McFunc *ssa = mc_pipeline_prepare(f, o->stage.opt_level, &d);
-    if (ssa && !allocated) {
+    if (ssa && !allocated && o->stage.allocator == MC_ALLOC_SSA) {
+        /* The ssa allocator destroys the phis by its locations, so its
+         * destruction depends on K: the allocation's destroyed function. */
+        McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, o->stage.regs, &d);
+        if (a) {
+            const McDestroyed *x = a->destroyed;
+            fprintf(out, "# phi destruction by the ssa allocator's locations (K = %d)\n", (int)a->registers);
+            if (o->stats)
+                fprintf(out, "# phi destruction (ssa): %d edge blocks, %d copies, %d cycle scratch values\n",
+                        (int)x->nedge_blocks, (int)x->ncopies, (int)x->nscratch);
+            if (o->live)
+                mc_show_live_points(x->f, out);
+            else
+                mc_func_print(x->f, out);
+            mc_allocation_free(a);
+        } else
+            st = 2;
+    } else if (ssa && !allocated) {
         McDestroyed *x = mc_destroy_phis(ssa, o->stage.allocator, &d);
         if (x) {
             if (o->stats)
                 fprintf(out, "# phi destruction (%s): %d edge blocks, %d copies, %d cycle scratch values\n",
                         mc_allocator_name(o->stage.allocator), (int)x->nedge_blocks,
                         (int)x->ncopies, (int)x->nscratch);
-            mc_func_print(x->f, out);
+            if (o->live)
+                mc_show_live_points(x->f, out);
+            else
+                mc_func_print(x->f, out);
             mc_destroyed_free(x);
         } else
             st = 2;
     } else if (ssa) {
         McAllocation *a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &d);
-        if (a) {
+        if (a && o->why) {
+            /* --why X,Y: why they interfere in this allocation's graph, or why not */
+            const char *comma = strchr(o->why, ',');
+            char x[256];
+            snprintf(x, sizeof x, "%.*s", (int)(comma - o->why), o->why);
+            int32_t vx = mc_func_find_value(a->destroyed->f, x), vy = mc_func_find_value(a->destroyed->f, comma + 1);
+            if (vx == MC_NONE || vy == MC_NONE) {
+                mc_cli_error(o, "--why: no value '%s' in %s after phi destruction", vx == MC_NONE ? x : comma + 1,
+                             f->name);
+                st = 2;
+            } else
+                mc_show_why(a, vx, vy, out);
+            mc_allocation_free(a);
+        } else if (a) {
             if (o->stats) print_graph_stats(a, out);
             mc_allocation_print(a, out);
             mc_allocation_free(a);
@@ -163,7 +206,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
 }
 
 /* print --stage destroyed|allocated: -1 when argv names neither. */
-static int print_alloc_stage(int argc, char **argv) {
+static int print_alloc_stage(int argc, char **argv, bool live, const char *why) {
     const char *stage = NULL;
     int at = -1;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -188,8 +231,17 @@ static int print_alloc_stage(int argc, char **argv) {
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS, &o);
     free(rest);
     if (st) return st;
-    if (!allocated && (o.given & MC_CLI_REGS))
+    o.live = live;
+    o.why = why;
+    if (why && !allocated)
+        st = mc_cli_error(&o, "--why needs --stage allocated");
+    else if (why && (!strchr(why, ',') || strchr(why, ',') == why || !strchr(why, ',')[1] ||
+                     strchr(strchr(why, ',') + 1, ',')))
+        st = mc_cli_error(&o, "--why expects two value names separated by a comma, got '%s'", why);
+    else if (!allocated && (o.given & MC_CLI_REGS) && o.stage.allocator != MC_ALLOC_SSA)
         st = mc_cli_error(&o, "--regs needs --stage allocated");
+    else if (allocated && live)
+        st = mc_cli_error(&o, "--live needs --stage input, ssa, opt or destroyed");
     if (st) {
         mc_cli_opts_free(&o);
         return st;
@@ -252,13 +304,16 @@ static int check_passes(const McCliOpts *me, const char *passes) {
 /* The words print handles itself, and the rest (argv[0] first, NULL-terminated, with room for one more word). */
 typedef struct PrintWords {
     const char *stage_name, *ssa_name, *passes;
+    const char *why; /* --why X,Y */
+    bool live;       /* --live */
     char **rest;
     int n;
 } PrintWords;
 
 /* Takes --stage, --ssa and --passes out of argv into *w; 0 ok, 2 reported (w->rest freed). */
 static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintWords *w) {
-    w->stage_name = w->ssa_name = w->passes = NULL;
+    w->stage_name = w->ssa_name = w->passes = w->why = NULL;
+    w->live = false;
     w->rest = mc_xmalloc(((size_t)argc + 2) * sizeof *w->rest);
     int n = 0;
     bool dashdash = false;
@@ -267,9 +322,13 @@ static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintW
         const char **slot = NULL, *name = NULL;
         if (i > 0 && !dashdash) {
             if (strcmp(a, "--") == 0) dashdash = true;
-            else if (is_option(a, "--stage")) slot = &w->stage_name, name = "--stage";
+            else if (strcmp(a, "--live") == 0) {
+                w->live = true;
+                continue;
+            } else if (is_option(a, "--stage")) slot = &w->stage_name, name = "--stage";
             else if (is_option(a, "--ssa")) slot = &w->ssa_name, name = "--ssa";
             else if (is_option(a, "--passes")) slot = &w->passes, name = "--passes";
+            else if (is_option(a, "--why")) slot = &w->why, name = "--why";
         }
         if (!slot) {
             w->rest[n++] = argv[i];
@@ -328,7 +387,7 @@ static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
         snprintf(word, sizeof word, "--stage=%s", w->stage_name);
         memmove(w->rest + 2, w->rest + 1, (size_t)w->n * sizeof *w->rest); /* n - 1 words and the NULL */
         w->rest[1] = word;
-        st = print_alloc_stage(w->n + 1, w->rest);
+        st = print_alloc_stage(w->n + 1, w->rest, w->live, w->why);
         MC_ASSERT(st >= 0);
     }
     return st;
@@ -336,6 +395,7 @@ static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
 
 /* Checks the parsed options against --passes and --ssa and settles the stage to print; 0 ok, 2 reported. */
 static int print_settle_stage(McCliOpts *o, const PrintWords *w) {
+    if (w->why) return mc_cli_error(o, "--why needs --stage allocated");
     if (o->given & MC_CLI_REGS) return mc_cli_error(o, "--regs needs --stage allocated");
     if (o->given & MC_CLI_ALLOCATOR) return mc_cli_error(o, "--allocator needs --stage destroyed or allocated");
     if (w->passes) {
@@ -402,6 +462,7 @@ int mc_cli_print(int argc, char **argv) {
     free(w.rest);
     if (st) return st;
     o.stage.stage = (McStage)stage;
+    o.live = w.live;
     if (w.stage_name) o.given |= MC_CLI_STAGE;
     if ((st = print_settle_stage(&o, &w)) == 0) st = print_program_funcs(&o, (McSsaKind)kind, w.passes);
     mc_cli_opts_free(&o);

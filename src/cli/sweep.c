@@ -11,7 +11,9 @@
  * trap, final buffers) agrees with stage input. Semantic agreement comes
  * first; the traffic columns only mean something on agreeing rows. Exit 0
  * when every row agrees, 1 otherwise. The table itself is mc_sweep_table
- * (common.c), shared with the prompt's `sweep`. */
+ * (common.c), shared with the prompt's `sweep`. `--allocators all` (or
+ * `linear,ssa`, ...) prints instead one column group per allocator named
+ * (mc_sweep_groups): slots, traffic and copies side by side. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,7 @@
 int mc_cli_sweep(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "sweep"}; /* for messages before the shared parser runs */
-    const char *regs = "1..16";
+    const char *regs = "1..16", *allocators = NULL;
     char **rest = mc_xmalloc(((size_t)argc + 1) * sizeof *rest);
     int n = 0;
     bool dashdash = false;
@@ -48,6 +50,14 @@ int mc_cli_sweep(int argc, char **argv) {
             regs = argv[i] + 7;
             continue;
         }
+        if (!dashdash && strcmp(argv[i], "--allocators") == 0) {
+            if (i + 1 >= argc) {
+                free(rest);
+                return mc_cli_error(&me, "--allocators needs a value");
+            }
+            allocators = argv[++i];
+            continue;
+        }
         rest[n++] = argv[i];
     }
     rest[n] = NULL;
@@ -57,6 +67,14 @@ int mc_cli_sweep(int argc, char **argv) {
         free(ks);
         return mc_cli_error(&me, "--regs expects N, A..B or a,b,c (budgets 1..%d, at most %d of them), got '%s'",
                             MC_MAX_REGS, MC_SWEEP_MAX_BUDGETS, regs);
+    }
+    McAllocator groups[MC_ALLOC_COUNT];
+    int ngroups = 0;
+    if (allocators && !mc_sweep_parse_allocators(allocators, groups, &ngroups)) {
+        free(rest);
+        free(ks);
+        return mc_cli_error(&me, "--allocators expects all or names separated by commas (baseline, improved, linear, ssa), got '%s'",
+                            allocators);
     }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
@@ -88,7 +106,9 @@ int mc_cli_sweep(int argc, char **argv) {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
         char from[8];
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
-        int diverged = mc_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
+        int diverged = ngroups ? mc_sweep_groups(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, groups,
+                                                 ngroups, NULL, &d)
+                               : mc_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
         if (diverged < 0) {
             mc_cli_print_diags(&o, &d);
             st = 2;

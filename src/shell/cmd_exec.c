@@ -267,7 +267,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "regs %d\n", s->regs);
     } else if (strcmp(k, "allocator") == 0) {
         int a = mc_allocator_lookup(v);
-        if (a < 0) return mc_session_error(s, err, "set allocator: unknown allocator '%s' (baseline, improved)", v), ERR;
+        if (a < 0) return mc_session_error(s, err, "set allocator: unknown allocator '%s' (baseline, improved, linear, ssa)", v), ERR;
         if ((McAllocator)a != s->allocator) {
             mc_allocation_free(s->alloc);
             s->alloc = NULL;
@@ -414,7 +414,8 @@ const McCommand mc_cmds_execution[] = {
      "                                   at most 2^40, as --max-steps)\n"
      "set regs K                         K for regs/interference/machine\n"
      "                                   (1..4096, as --regs)\n"
-     "set allocator baseline|improved    the allocator they use\n"
+     "set allocator baseline|improved    the allocator they use (or linear,\n"
+     "                                   ssa; see help alloc)\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",

@@ -13,6 +13,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "shell/intervals.h"
 #include "shell/outfile.h"
 #include "shell/show.h"
 #include "shell/sweep.h"
@@ -61,7 +62,7 @@ static Status cmd_opt(McSession *s, int argc, char **argv, FILE *out, FILE *err)
 static Status cmd_destroy(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int mode = s->destroy_mode;
-    if (argc >= 2 && (mode = mc_allocator_lookup(argv[1])) < 0)
+    if (argc >= 2 && ((mode = mc_allocator_lookup(argv[1])) < 0 || mode > MC_ALLOC_BASELINE))
         return mc_session_error(s, err, "destroy: unknown mode '%s' (baseline, improved)", argv[1]), ERR;
     if (!mc_session_build_destroyed(s, (McAllocator)mode, err)) return ERR;
     const McDestroyed *x = s->destroyed;
@@ -86,6 +87,7 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
             a->slots, a->slots == 1 ? "" : "s");
     if (a->ncoalesced) fprintf(out, ", %d coalesced", a->ncoalesced);
     if (a->removed_copies) fprintf(out, ", %d cop%s removed", a->removed_copies, a->removed_copies == 1 ? "y" : "ies");
+    if (a->scratch_slots) fprintf(out, ", %d slot%s only for copy cycles", a->scratch_slots, a->scratch_slots == 1 ? "" : "s");
     fputc('\n', out);
 }
 
@@ -96,17 +98,47 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
     int which = s->allocator;
     if (argc >= 2 && !mc_cmd_parse_count(s, err, "alloc", argv[1], 1, MC_MAX_REGS, &k)) return ERR;
     if (argc >= 3 && (which = mc_allocator_lookup(argv[2])) < 0)
-        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
+        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", argv[2]), ERR;
     if (!mc_session_build_alloc(s, (int)k, (McAllocator)which, err)) return ERR;
     alloc_summary(s->alloc, out);
     return OK;
 }
 
+/* interference --why X Y: the point that makes them interfere, or why not. */
+static Status interference_why(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc < 4) return mc_session_error(s, err, "interference: --why needs two value names"), ERR;
+    if (mc_cmd_too_many(s, err, argc, argv, 3)) return ERR;
+    const McAllocation *a = mc_session_allocation(s, err);
+    if (!a) return ERR;
+    const McFunc *f = a->destroyed->f;
+    int32_t v[2];
+    for (int k = 0; k < 2; k++) {
+        v[k] = mc_func_find_value(f, argv[2 + k]);
+        if (v[k] == MC_NONE)
+            return mc_session_error(s, err, "interference: no value '%s' in the allocated function", argv[2 + k]),
+                   ERR;
+    }
+    mc_show_why(a, v[0], v[1], out);
+    return OK;
+}
+
 static Status cmd_interference(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc >= 2 && strcmp(argv[1], "--why") == 0) return interference_why(s, argc, argv, out, err);
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     const McAllocation *a = mc_session_allocation(s, err);
     if (!a) return ERR;
     mc_show_interference(a, out);
+    return OK;
+}
+
+/* intervals [WIDTH]: the live-interval picture of the allocation. */
+static Status cmd_intervals(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
+    int64_t width = 72;
+    if (argc >= 2 && !mc_cmd_parse_count(s, err, "intervals", argv[1], 8, 4096, &width)) return ERR;
+    const McAllocation *a = mc_session_allocation(s, err);
+    if (!a) return ERR;
+    mc_show_intervals(a, (int)width, out);
     return OK;
 }
 
@@ -136,20 +168,30 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
                                 MC_MAX_REGS, MC_SWEEP_MAX_BUDGETS, list),
                ERR;
     }
+    McAllocator groups[MC_ALLOC_COUNT];
+    int ngroups = 0;
     if (argc >= 3) {
         int which = mc_allocator_lookup(argv[2]);
-        if (which < 0)
-            return mc_session_error(s, err, "sweep: unknown allocator '%s' (baseline, improved)", argv[2]), ERR;
-        allocs[0] = (McAllocator)which;
-        nallocs = 1;
+        if (which >= 0) {
+            allocs[0] = (McAllocator)which;
+            nallocs = 1;
+        } else if (!mc_sweep_parse_allocators(argv[2], groups, &ngroups)) {
+            return mc_session_error(s, err,
+                                    "sweep: unknown allocator '%s' (baseline, improved, linear, ssa, all, or names "
+                                    "separated by commas)",
+                                    argv[2]),
+                   ERR;
+        }
     }
     if (!mc_session_need_args(s, err)) return ERR;
     const McFunc *ssa = mc_session_pipeline_ssa(s, err);
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    int diverged = mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
-                                           s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
+    int diverged = ngroups ? mc_sweep_groups(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                             s->max_steps, ks, nk, groups, ngroups, s->interrupt, &d)
+                           : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                                 s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
@@ -195,20 +237,46 @@ const McCommand mc_cmds_pipeline[] = {
      "Starts from opt when it was built, else from ssa. `list` after\n"
      "`set stage destroyed` marks the inserted copies with +.\n",
      "baseline|improved", cmd_destroy},
-    {"alloc", "", "pipeline", "alloc K [baseline|improved]", "allocate registers with K registers",
+    {"alloc", "", "pipeline", "alloc K [ALLOCATOR]", "allocate registers with K registers",
      "Phi destruction, interference graph and colouring with K registers (default\n"
-     "4) and the chosen allocator (default improved). See interference, regs,\n"
-     "machine.\n",
-     "- baseline|improved", cmd_alloc},
-    {"interference", "ig", "pipeline", "interference", "the interference graph: adjacency, degrees, colouring order",
+     "4) and the chosen allocator (default improved; baseline, improved, linear\n"
+     "or ssa). See interference, regs, machine, intervals.\n"
+     "baseline: the chapter's allocator to the number: an edge block for every\n"
+     "edge into a phi block, greedy colouring by descending degree, a fresh slot\n"
+     "per uncoloured value.\n"
+     "improved: Chaitin-Briggs with critical-edge splitting, sequentialized\n"
+     "copies, the copy exception, conservative coalescing, spill costs, biased\n"
+     "colouring, recolouring and slot sharing (the best of three variants).\n"
+     "linear: linear scan (Poletto & Sarkar) over live intervals in reverse\n"
+     "postorder (see `intervals`): intervals by start, the lowest free register,\n"
+     "and when all K are held the interval that ends furthest goes to a slot\n"
+     "for its whole life; slots are shared the same way.\n"
+     "ssa: colours the SSA form before phi destruction: spills the cheapest\n"
+     "values until at most K are live at every point (MaxLive, see `live\n"
+     "--points`), colours in dominance order (never more than MaxLive\n"
+     "registers), then turns the phis into copies ordered by location; a copy\n"
+     "cycle saves one value in a free register or one scratch slot.\n",
+     "- baseline|improved|linear|ssa", cmd_alloc},
+    {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
      "for small graphs, and the order in which values got their location. A graph\n"
      "of more than 20000 edges is summarised (its first 100 nodes, no neighbours).\n"
      "Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences\n"
-     "(default 150000000) with an error.\n",
-     "", cmd_interference},
+     "(default 150000000) with an error.\n"
+     "--why X Y names the point where one of them is defined while the other is\n"
+     "live (the earliest), or the rule that binds parameters together, or why\n"
+     "they do not interfere: never live at once, or only at a copy between\n"
+     "them (Chaitin's copy exception: every allocator but baseline).\n",
+     "- value value", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
-    {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved]", "the register-budget table of minicc sweep",
+    {"intervals", "", "pipeline", "intervals [WIDTH]", "live intervals as bars over the linear order",
+     "One row per value of the allocation (K and allocator as for regs) over the\n"
+     "instructions in the order linear scan works in (blocks in reverse\n"
+     "postorder, each block's start marked |): = live in a register, # live in\n"
+     "a slot, . a hole (inside the interval but not live). Bars are at most\n"
+     "WIDTH columns (default 72, 8..4096); a longer function shares columns.\n",
+     "", cmd_intervals},
+    {"sweep", "", "pipeline", "sweep [LIST] [ALLOCATOR|all|A,B]", "the register-budget table of minicc sweep",
      "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
      "both allocators (or the one named) allocates the SSA function (opt when\n"
@@ -217,8 +285,10 @@ const McCommand mc_cmds_pipeline[] = {
      "sum (traffic), instructions, phi copies executed, and whether the outcome\n"
      "agrees with stage input (the input function interpreted).\n"
      "Ctrl-C stops it between allocations or in a run: the rows so far stay,\n"
-     "then `sweep: interrupted`.\n",
-     "- baseline|improved", cmd_sweep},
+     "then `sweep: interrupted`. `all` (or names separated by commas) prints\n"
+     "one column group per allocator instead: slots, traffic and copies of\n"
+     "each, `=` when it agrees with stage input, `!` when it diverges.\n",
+     "- baseline|improved|linear|ssa|all", cmd_sweep},
     {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)",
      "Writes the C of the SSA function (opt when built). In a lesson, FILE must\n"
      "be a relative name inside the lesson's directory for files (see: help\n"

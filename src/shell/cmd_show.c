@@ -120,6 +120,15 @@ static Status cmd_dom(McSession *s, int argc, char **argv, FILE *out, FILE *err)
 }
 
 static Status cmd_live(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc >= 2 && strcmp(argv[1], "--points") == 0) {
+        /* live --points [FORM]: the live set and pressure after every point */
+        if (mc_cmd_too_many(s, err, argc, argv, 2)) return ERR;
+        char *rest[2] = {argv[0], argc >= 3 ? argv[2] : NULL};
+        const McFunc *f = view_arg(s, argc - 1, rest, err);
+        if (!f) return ERR;
+        mc_show_live_points(f, out);
+        return OK;
+    }
     return show_graph(s, argc, argv, out, err, GRAPH_LIVE);
 }
 
@@ -168,9 +177,15 @@ const McCommand mc_cmds_showing[] = {
      cmd_cfg},
     {"dom", "", "showing", "dom [FORM]", "immediate dominators, dominance frontiers, dominator tree", "",
      "input|ssa|opt|destroyed", cmd_dom},
-    {"live", "", "showing", "live [FORM]", "live-in and live-out values of every block",
+    {"live", "", "showing", "live [--points] [FORM]", "live-in and live-out values of every block",
      "A phi's operand is live out of the predecessor it comes from; a phi's\n"
-     "destination is defined at the top of its block.\n",
+     "destination is defined at the top of its block.\n"
+     "--points: the function with a `# live: ... [N]` line after every point\n"
+     "(a block's top, after its phis, and every instruction): the values live\n"
+     "after it and the pressure N (those plus what the point defines, read or\n"
+     "not). The greatest N is MaxLive (marked <- MaxLive; each block's greatest\n"
+     "<- block max): with K >= MaxLive of the SSA form, `alloc K ssa` spills\n"
+     "nothing. The text still parses.\n",
      "input|ssa|opt|destroyed", cmd_live},
     {"passes", "", "showing", "passes", "the optimizer's passes, and what the last opt did", "", "", cmd_passes},
 };

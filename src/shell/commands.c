@@ -386,7 +386,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
                 mc_stage_name_list(MC_NAME_VIEW, "|", views, sizeof views);
                 cand_words(&c, views, strlen(views));
             }
-            else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved", 17);
+            else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved|linear|ssa", 27);
         } else if (slen == 4 && strncmp(p, "file", 4) == 0) {
             kind = MC_COMPLETE_FILE;
         } else if (slen == 5 && strncmp(p, "block", 5) == 0) {

@@ -43,6 +43,15 @@ void mc_show_position(const McFunc *f, const McInterp *in, FILE *out);
 void mc_show_cfg(const McFunc *f, const McCfg *c, FILE *out);
 void mc_show_dom(const McFunc *f, const McCfg *c, FILE *out);
 void mc_show_live(const McFunc *f, const McLiveness *l, FILE *out);
+/* The function in the IR text format with a `# live: ... [N]` comment after
+ * every point (a block's top, after its phis, and every instruction): the
+ * values live after it and its pressure N; the function's MaxLive point is
+ * marked `<- MaxLive`, each block's `<- block max`; a header names MaxLive
+ * and each block's (points_show.c). */
+void mc_show_live_points(const McFunc *f, FILE *out);
+/* Why values x and y of a's destroyed function interfere in a's graph, or
+ * why not, in a sentence or two (points_show.c). */
+void mc_show_why(const McAllocation *a, int32_t x, int32_t y, FILE *out);
 
 /* The interference graph of an allocation: adjacency list with degrees and
  * locations, the adjacency matrix (small graphs), the colouring order; a

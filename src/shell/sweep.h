@@ -38,6 +38,20 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
                             int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                             const McInterrupt *stop, McDiags *d);
 
+/* `all` (the four allocators in McAllocator order) or names separated by
+ * commas (`linear,ssa`, each once): fills allocs (room for MC_ALLOC_COUNT)
+ * and *n; false when s is malformed. */
+bool mc_sweep_parse_allocators(const char *s, McAllocator *allocs, int *n);
+
+/* The same experiment with one column group per allocator (sweep_groups.c):
+ * a row per K and, for each allocator of allocs, its slots, spill traffic
+ * (reads + writes) and phi copies executed, then `=` when it agrees with
+ * stage input, `!` when it diverges, `-` when the graph was over its size
+ * limit. Summary lines and return value as mc_sweep_table_intr. */
+int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                    int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                    const McInterrupt *stop, McDiags *d);
+
 /* Stage native is about to build: the first time in this process, if there
  * is no usable compile cache (mc_native_cache_dir), the reason (static
  * text) for the one warning the caller prints; NULL otherwise. */

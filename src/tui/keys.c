@@ -25,9 +25,11 @@ const char *const wb_help_lines[] = {
     "  Enter   repeat the last key (in a lesson: continue)",
     "allocation and backends",
     "  + -     register budget K up / down (all panes recompute)",
+    "  a       next allocator: baseline improved linear ssa",
     "  m       run the allocated machine (spill counts)",
     "  x       compile the C and run it natively",
     "  v       next stage: input, ssa, opt, destroyed",
+    "  p       pressure column in the IR pane (MaxLive: <)",
     "screen",
     "  l L     next / previous layout (step, alloc, c, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
@@ -140,6 +142,8 @@ void wb_key(Wb *wb, int key) {
         wb_note(wb, wb->have_machine ? "machine run with K = %d" : "set :args first (K = %d)", wb->s->regs);
         break;
     case 'x': wb_native(wb); break;
+    case 'a': wb_next_allocator(wb); break;
+    case 'p': wb_toggle_pressure(wb); break;
     case 'v': wb_next_stage(wb); break;
     case 'l': wb_next_layout(wb, 1); break;
     case 'L': wb_next_layout(wb, -1); break;

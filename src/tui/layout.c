@@ -13,13 +13,15 @@
 
 #include "wb.h"
 
-static const char *const layout_names[] = {"step", "alloc", "c", "lesson"};
+static const char *const layout_names[] = {"step", "alloc", "c", "lesson", "intervals"};
+/* `intervals` is chosen by name (`:layout intervals`), outside the l/L cycle. */
+#define LAYOUT_INTERVALS 4
 
 int wb_nlayouts(const Wb *wb) { return wb->lesson ? 4 : 3; }
 
 const char *wb_layout_name(const Wb *wb, int i) {
     (void)wb;
-    return i >= 0 && i < 4 ? layout_names[i] : "?";
+    return i >= 0 && i <= LAYOUT_INTERVALS ? layout_names[i] : "?";
 }
 
 static void lay_place(Wb *wb, WbPane p, int x, int y, int w, int h) {
@@ -36,7 +38,7 @@ static int lay_edge_rows(Wb *wb) {
 void wb_layout(Wb *wb) {
     wb->nplaces = 0;
     int W = wb->w, H = wb->h;
-    if (wb->layout >= wb_nlayouts(wb)) wb->layout = 0;
+    if (wb->layout >= wb_nlayouts(wb) && wb->layout != LAYOUT_INTERVALS) wb->layout = 0;
     int logh = H / 5;
     if (logh < 4) logh = 4;
     if (logh > 10) logh = 10;
@@ -69,6 +71,11 @@ void wb_layout(Wb *wb) {
     case 1: /* alloc */
         left = W * 3 / 5;
         lay_place(wb, WB_INTERF, 0, 0, left, mainh);
+        lay_place(wb, WB_REGS, left, 0, W - left, mainh);
+        break;
+    case LAYOUT_INTERVALS: /* live intervals | registers */
+        left = W * 7 / 10;
+        lay_place(wb, WB_INTERVALS, 0, 0, left, mainh);
         lay_place(wb, WB_REGS, left, 0, W - left, mainh);
         break;
     case 2: /* c */
@@ -112,7 +119,8 @@ int wb_draw_lines(Wb *wb, WbPane p, const McLines *l, McFrame *fr, McRect r) {
 }
 
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
-                                             wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson};
+                                             wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
+                                             wb_draw_intervals};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 static void lay_status(Wb *wb, McFrame *fr, int y) {

@@ -4,7 +4,8 @@
  * inserted by phi destruction `+`; after the end, `<-` marks the return and
  * `!!` the instruction that trapped. The listing lines are cached (wb.h), so
  * a redraw formats only the visible rows; it scrolls to follow execution
- * until the user scrolls it by hand. */
+ * until the user scrolls it by hand. `p` adds a column with the register
+ * pressure after each point (points.c), the function's MaxLive marked `<`. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,7 +55,11 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         return 0;
     }
     wb_ensure_ir(wb, f);
-    snprintf(title, tsize, "IR %s [%s]", f->name, mc_view_name(s->exec));
+    const McPoints *pts = wb->pressure && r.w >= 30 ? wb->ir_points : NULL;
+    if (pts)
+        snprintf(title, tsize, "IR %s [%s] MaxLive %d", f->name, mc_view_name(s->exec), (int)pts->max);
+    else
+        snprintf(title, tsize, "IR %s [%s]", f->name, mc_view_name(s->exec));
     int cur = ir_current_line(wb, f);
     bool trapped = false;
     int end = cur < 0 ? ir_end_line(wb, f, &trapped) : -1;
@@ -89,7 +94,21 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             ln->what < f->blocks[ln->block].ninsts && wb->ir_phi_copy[ln->block][ln->what])
             mc_frame_put(fr, r.x + 2, y, '+', MC_R_DIM | (a & ~MC_R_MASK));
         int indent = ln->what == -2 ? 3 : 5;
-        mc_frame_text(fr, r.x + indent, y, r.w - indent, ln->text, ln->what == -2 ? (a | MC_A_BOLD) : a);
+        int room = r.w - indent;
+        /* pressure after the point: the top (last phi, or the label when
+         * there are none) and each instruction */
+        int32_t at = -3;
+        const McBlock *bl = &f->blocks[ln->block];
+        if (pts && ((ln->what == -1 && ln->phi == bl->nphis - 1) || (ln->what == -2 && bl->nphis == 0))) at = -1;
+        if (pts && ln->what >= 0 && ln->what < bl->ninsts) at = ln->what;
+        if (pts) room -= 5;
+        mc_frame_text(fr, r.x + indent, y, room, ln->text, ln->what == -2 ? (a | MC_A_BOLD) : a);
+        if (at >= -1) {
+            char num[16];
+            bool top = ln->block == pts->max_block && at == pts->max_at;
+            snprintf(num, sizeof num, "%3d%c", (int)mc_points_pressure(pts, ln->block, at), top ? '<' : ' ');
+            mc_frame_text(fr, r.x + r.w - 4, y, 4, num, top ? (MC_R_SPILL | MC_A_BOLD) : (MC_R_DIM | (a & ~MC_R_MASK)));
+        }
     }
     free(bp);
     return wb->nir;

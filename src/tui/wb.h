@@ -31,6 +31,7 @@ typedef enum WbPane {
     WB_C,
     WB_LOG,
     WB_LESSON,
+    WB_INTERVALS, /* live intervals (pane_intervals.c), in the layout `intervals` */
     WB_NPANES
 } WbPane;
 
@@ -132,6 +133,8 @@ typedef struct Wb {
     int nir;
     int32_t *ir_block_line; /* first line of each block */
     uint8_t *const *ir_phi_copy;
+    McPoints *ir_points;   /* register pressure of ir_func's points (`p` shows it) */
+    bool pressure;         /* `p`: the IR pane's pressure column */
     const McFunc *live_func;
     unsigned live_gen;
     McCfg *cfg;
@@ -172,6 +175,10 @@ void wb_continue(Wb *wb);
 void wb_back(Wb *wb);
 void wb_restart(Wb *wb);
 void wb_budget(Wb *wb, int delta);
+/* `a`: the next allocator (baseline, improved, linear, ssa, around). */
+void wb_next_allocator(Wb *wb);
+/* `p`: the IR pane's register-pressure column on or off. */
+void wb_toggle_pressure(Wb *wb);
 void wb_next_stage(Wb *wb);
 void wb_native(Wb *wb);
 void wb_machine(Wb *wb);
@@ -220,6 +227,7 @@ int wb_draw_regs(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 
 /* Shared by panes: draw lines with the pane's scroll position clamped;
  * with follow, the end stays visible. Returns lines->n. */

@@ -23,7 +23,7 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {
@@ -55,6 +55,8 @@ static void wb_drop_ir(Wb *wb) {
     wb->ir_block_line = NULL;
     wb->nir = 0;
     wb->ir_func = NULL;
+    mc_points_free(wb->ir_points);
+    wb->ir_points = NULL;
 }
 
 static void wb_drop_live(Wb *wb) {
@@ -207,6 +209,9 @@ void wb_ensure_ir(Wb *wb, const McFunc *f) {
     wb->ir_phi_copy = NULL;
     if (s->destroyed && f == s->destroyed->f) wb->ir_phi_copy = s->destroyed->phi_copy;
     if (s->alloc && f == s->alloc->f) wb->ir_phi_copy = s->alloc->phi_copy;
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    wb->ir_points = mc_live_points(f, lv, false);
+    mc_liveness_free(lv);
 }
 
 bool wb_ensure_live(Wb *wb, const McFunc *f) {
@@ -586,6 +591,38 @@ void wb_budget(Wb *wb, int delta) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
+void wb_next_allocator(Wb *wb) {
+    static const McAllocator cycle[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED, MC_ALLOC_LINEAR, MC_ALLOC_SSA};
+    _Static_assert(sizeof cycle / sizeof cycle[0] == MC_ALLOC_COUNT, "every allocator");
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (!s->input) {
+        wb_note(wb, "no function loaded");
+        return;
+    }
+    int at = 0;
+    while (cycle[at] != s->allocator) at++;
+    McAllocator next = cycle[(at + 1) % MC_ALLOC_COUNT];
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_build_alloc(s, s->regs, next, c.err);
+    free(cap_close(wb, &c, true));
+    if (!ok) return;
+    s->allocator = next;
+    wb->gen++;
+    wb_machine(wb);
+    const McAllocation *a = s->alloc;
+    wb_note(wb, "allocator %s (K = %d): %d value%s spilled to %d slot%s", mc_allocator_name(next), s->regs, a->nspilled,
+            a->nspilled == 1 ? "" : "s", a->slots, a->slots == 1 ? "" : "s");
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
+void wb_toggle_pressure(Wb *wb) {
+    wb->pressure = !wb->pressure;
+    wb_note(wb, wb->pressure ? "pressure column on: values live after each point, MaxLive marked <"
+                             : "pressure column off");
+}
+
 void wb_next_stage(Wb *wb) {
     McSession *s = wb->s;
     if (!s->input) return;
@@ -881,6 +918,11 @@ void wb_next_layout(Wb *wb, int dir) {
 }
 
 bool wb_set_layout(Wb *wb, const char *name) {
+    if (strcmp(name, "intervals") == 0) { /* outside the l/L cycle (layout.c) */
+        wb->layout = 4;
+        wb_layout(wb);
+        return true;
+    }
     for (int i = 0; i < wb_nlayouts(wb); i++)
         if (strcmp(name, wb_layout_name(wb, i)) == 0) {
             wb->layout = i;

@@ -5,7 +5,7 @@ stages; each gets a message and exit status 2 (3 for a trap).
   minicc run: error: --regs must be at least 1, got '0'
   [2]
   $ minicc run swap.ir --stage alloc --allocator greedy -- 3
-  minicc run: error: unknown allocator 'greedy' (baseline or improved)
+  minicc run: error: unknown allocator 'greedy' (baseline, improved, linear or ssa)
   [2]
   $ minicc print swap.ir --stage allocated --regs 0
   minicc print: error: --regs must be at least 1, got '0'

@@ -4,13 +4,13 @@ exits 0 without doing anything else. stderr is discarded below, so what shows
 is stdout only.
 
   $ minicc run --help 2>/dev/null
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
   execute a function at one stage of the pipeline
   $ minicc check --help 2>/dev/null
   usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] [--keep-c DIR] [--] ARG...
   run every stage on fresh copies of the arguments and compare the outcomes
   $ minicc print --help 2>/dev/null
-  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]
+  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats] [--live] [--why X,Y]
   print the IR after a stage (SSA construction, optimizer passes)
   $ minicc emit-c --help 2>/dev/null
   usage: minicc emit-c FILE [--func NAME] [-O0|-O1]
@@ -19,7 +19,7 @@ is stdout only.
   usage: minicc parse FILE|-
   check an IR file and print it in canonical form
   $ minicc sweep --help 2>/dev/null
-  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
+  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
   the register-budget experiment: both allocators at every K, traffic and agreement
   $ minicc gen --help 2>/dev/null
   usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
@@ -66,7 +66,7 @@ work: gen prints no program, fuzz runs nothing, print reads no file.
   $ minicc fuzz --count 1000000 --bogus -h | head -1
   usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash] [-q]
   $ minicc print no-such-file.ir --stage destroyed -h | head -1
-  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]
+  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats] [--live] [--why X,Y]
   $ minicc parse - --help </dev/null | head -1
   usage: minicc parse FILE|-
 

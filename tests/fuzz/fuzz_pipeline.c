@@ -130,6 +130,9 @@ static void run_stages(const McFunc *f, const McArgs *args) {
         {MC_STAGE_ALLOC, 1, 1, MC_ALLOC_BASELINE},    {MC_STAGE_ALLOC, 1, 2, MC_ALLOC_BASELINE},
         {MC_STAGE_ALLOC, 1, 3, MC_ALLOC_BASELINE},    {MC_STAGE_ALLOC, 1, 16, MC_ALLOC_BASELINE},
         {MC_STAGE_ALLOC, 0, 2, MC_ALLOC_IMPROVED},    {MC_STAGE_ALLOC, 0, 2, MC_ALLOC_BASELINE},
+        {MC_STAGE_ALLOC, 1, 1, MC_ALLOC_LINEAR},      {MC_STAGE_ALLOC, 1, 3, MC_ALLOC_LINEAR},
+        {MC_STAGE_ALLOC, 1, 1, MC_ALLOC_SSA},         {MC_STAGE_ALLOC, 1, 3, MC_ALLOC_SSA},
+        {MC_STAGE_ALLOC, 0, 2, MC_ALLOC_LINEAR},      {MC_STAGE_ALLOC, 0, 2, MC_ALLOC_SSA},
     };
     for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++) {
         McStageOptions co;

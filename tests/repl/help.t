@@ -17,16 +17,17 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     show [WHAT]                        print input, ssa, opt, destroyed, allocated or c
     cfg [FORM]                         predecessors, successors, loop depth, reverse postorder
     dom [FORM]                         immediate dominators, dominance frontiers, dominator tree
-    live [FORM]                        live-in and live-out values of every block
+    live [--points] [FORM]             live-in and live-out values of every block
     passes                             the optimizer's passes, and what the last opt did
   Pipeline:
     ssa [minimal|semi|pruned]          build SSA form (default pruned)
     opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
     destroy [baseline|improved]        replace phis by copies on edges
-    alloc K [baseline|improved]        allocate registers with K registers
-    interference                       the interference graph: adjacency, degrees, colouring order
+    alloc K [ALLOCATOR]                allocate registers with K registers
+    interference [--why X Y]           the interference graph: adjacency, degrees, colouring order
     regs                               where each value lives: register or spill slot
-    sweep [LIST] [baseline|improved]   the register-budget table of minicc sweep
+    intervals [WIDTH]                  live intervals as bars over the linear order
+    sweep [LIST] [ALLOCATOR|all|A,B]   the register-budget table of minicc sweep
     emit [FILE]                        the C backend's code (to FILE or the screen)
   Execution:
     run                                run from the start to the end or a breakpoint
@@ -56,7 +57,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   table (each phi, what it reads, old -> new value), then every instruction
   with its result and the branch taken. Ctrl-C stops a long step between
   two blocks (`step: interrupted` and the position).
-  $ minicc -c 'help s; help inter; h q'
+  $ minicc -c 'help s; help interf; h q'
   usage: step [N]
   execute N whole blocks, showing each edge's phi table
   aliases: s
@@ -65,7 +66,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   table (each phi, what it reads, old -> new value), then every instruction
   with its result and the branch taken. Ctrl-C stops a long step between
   two blocks (`step: interrupted` and the position).
-  usage: interference
+  usage: interference [--why X Y]
   the interference graph: adjacency, degrees, colouring order
   aliases: ig
   
@@ -74,6 +75,10 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   of more than 20000 edges is summarised (its first 100 nodes, no neighbours).
   Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences
   (default 150000000) with an error.
+  --why X Y names the point where one of them is defined while the other is
+  live (the earliest), or the rule that binds parameters together, or why
+  they do not interfere: never live at once, or only at a copy between
+  them (Chaitin's copy exception: every allocator but baseline).
   usage: quit
   leave minicc (also Ctrl-D)
   aliases: q exit
@@ -111,4 +116,4 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
-        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...

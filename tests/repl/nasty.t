@@ -65,7 +65,7 @@ words, bad and huge numbers, an unterminated quote:
   <stdin>:10: error: ssa: unknown kind 'maximal' (minimal, semi, pruned)
   <stdin>:11: error: destroy: unknown mode 'sideways' (baseline, improved)
   <stdin>:12: error: alloc: 0 is out of range (1..4096)
-  <stdin>:13: error: alloc: unknown allocator 'greedy' (baseline, improved)
+  <stdin>:13: error: alloc: unknown allocator 'greedy' (baseline, improved, linear, ssa)
   <stdin>:14: error: alloc: 99999999999999999999999 is out of range (1..4096)
   <stdin>:15: error: opt: unknown pass 'nosuchpass' (see: passes)
   <stdin>:16: error: set phi-mode: unknown mode 'weird' (parallel, sequential)

@@ -76,7 +76,7 @@ Options.
   minicc run: error: unknown stage 'fast' (stages: input, ssa, opt, alloc, native)
   [2]
   $ minicc run ../ir/sum.ir --allocator best [1] 1
-  minicc run: error: unknown allocator 'best' (baseline or improved)
+  minicc run: error: unknown allocator 'best' (baseline, improved, linear or ssa)
   [2]
   $ minicc run ../ir/sum.ir --frobnicate [1] 1
   minicc run: error: unknown option '--frobnicate'
@@ -97,7 +97,7 @@ Options.
 `--help` anywhere before `--` prints the command's usage and exits 0.
 
   $ minicc run --help
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
   execute a function at one stage of the pipeline
   $ minicc check ../ir/sum.ir -h | head -1
   usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] [--keep-c DIR] [--] ARG...

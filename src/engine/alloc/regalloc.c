@@ -58,12 +58,13 @@
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
+#include "alloc2.h"
 #include "igraph.h"
 #include "regalloc_test.h"
 
 /* ---- names -------------------------------------------------------------------- */
 
-static const char *const allocator_names[MC_ALLOC_COUNT] = {"improved", "baseline"};
+static const char *const allocator_names[MC_ALLOC_COUNT] = {"improved", "baseline", "linear", "ssa"};
 
 const char *mc_allocator_name(McAllocator a) {
     MC_ASSERT(a >= 0 && a < MC_ALLOC_COUNT);
@@ -1276,6 +1277,8 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
     }
     int64_t limit = interference_limit(d);
     if (limit < 0) return NULL;
+    if (which == MC_ALLOC_LINEAR) return mc_allocate_linear(ssa, regs, limit, form, d);
+    if (which == MC_ALLOC_SSA) return mc_allocate_ssa(ssa, regs, limit, form, d);
     McDestroyed *x = mc_destroy_phis(ssa, which, d);
     if (!x) return NULL;
     McAllocation *a = mc_xcalloc(1, sizeof *a);

@@ -22,6 +22,38 @@ static bool did_not_finish(const McOutcome *o) {
            (strcmp(o->trap, "execution step limit exceeded") == 0 || strcmp(o->trap, "time limit exceeded") == 0);
 }
 
+/* An alloc row runs the other allocators at the same K too; one that does
+ * not agree with the input (or cannot run for another reason than the size
+ * limit) gets a row of its own after it, labelled with its name. Agreeing
+ * ones add no row, so the table reads as before when all four agree. */
+static void check_other_allocators(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *c) {
+    for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+        if ((McAllocator)al == base->allocator || c->nrows >= MC_CHECK_MAX_ROWS) continue;
+        McStageOptions o = *base;
+        o.allocator = (McAllocator)al;
+        McCheckRow *r = &c->rows[c->nrows];
+        memset(r, 0, sizeof *r);
+        r->stage = o.stage;
+        r->regs = o.regs;
+        snprintf(r->label, sizeof r->label, "alloc K=%d %s", o.regs, mc_allocator_name(o.allocator));
+        mc_args_copy(&r->args, args);
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        r->ran = mc_stage_execute(f, &o, &r->args, &r->outcome, NULL, &d);
+        bool refused = !r->ran && d.n && mc_alloc_too_large(d.v[0].msg);
+        if (!r->ran) snprintf(r->error, sizeof r->error, "%s", d.n ? d.v[0].msg : "unknown error");
+        mc_diags_free(&d);
+        bool bad = !refused && (!r->ran || !mc_outcome_agree(&c->rows[0].outcome, &c->rows[0].args, &r->outcome,
+                                                             &r->args));
+        if (!bad) {
+            mc_args_free(&r->args);
+            continue;
+        }
+        c->nrows++;
+        if (c->diverged < 0) c->diverged = c->nrows - 1;
+    }
+}
+
 bool mc_outcome_agree(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya) {
     if (did_not_finish(x) && did_not_finish(y)) return true;
     return mc_outcome_same(x, xa, y, ya);
@@ -65,7 +97,8 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
         }
         if (c->diverged < 0 && i > 0 && !r->refused &&
             (!r->ran || !mc_outcome_agree(&c->rows[0].outcome, &c->rows[0].args, &r->outcome, &r->args)))
-            c->diverged = (int)i;
+            c->diverged = c->nrows - 1;
+        if (o.stage == MC_STAGE_ALLOC && c->nrows > 0) check_other_allocators(f, args, &o, c);
         if (!r->ran && i == 0) { /* nothing to compare with */
             c->diverged = 0;
             break;

@@ -1,0 +1,24 @@
+/* alloc2.h - private to the alloc folder: the linear-scan (linear.c) and
+ * SSA-based (ssaalloc.c) allocators, which mc_allocate (regalloc.c) calls,
+ * and the few helpers they share. Not for callers: they use mc_allocate. */
+#ifndef MINICC_ALLOC2_H
+#define MINICC_ALLOC2_H
+
+#include <stdint.h>
+
+#include "minicc/regalloc.h"
+
+/* mc_allocate for MC_ALLOC_LINEAR and MC_ALLOC_SSA: limit is the
+ * interference limit (the graph is built for the check and the views),
+ * form the graph storage (igraph.h). */
+McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, McDiags *d);
+McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, McDiags *d);
+
+/* An allocation around x (taken over): f a clone of x->f, phi_copy copied,
+ * loc, alias (identity) and param_bound allocated and empty. */
+McAllocation *mc_alloc2_new(McDestroyed *x, McAllocator which, int regs);
+/* Delete from a->f the copies whose source and destination share a
+ * location (a->removed_copies counts them). */
+void mc_alloc2_drop_copies(McAllocation *a);
+
+#endif
