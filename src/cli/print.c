@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "shell/alloc_trace.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -133,7 +134,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     int st = 0;
     McFunc *ssa = mc_pipeline_prepare(f, o->stage.opt_level, &d);
     if (ssa && !allocated) {
-        McDestroyed *x = mc_destroy_phis(ssa, o->stage.allocator, &d);
+        McDestroyed *x = mc_destroy_phis_opts(ssa, o->stage.allocator, &o->alloc, &d);
         if (x) {
             if (o->stats)
                 fprintf(out, "# phi destruction (%s): %d edge blocks, %d copies, %d cycle scratch values\n",
@@ -144,7 +145,12 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
         } else
             st = 2;
     } else if (ssa) {
-        McAllocation *a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &d);
+        McAllocation *a = NULL;
+        if (o->trace_alloc && !mc_shell_print_alloc_trace(out, ssa, o->stage.allocator, o->stage.regs, &o->alloc, NULL,
+                                                          0, &d))
+            st = 2;
+        else
+            a = mc_allocate_opts(ssa, o->stage.allocator, o->stage.regs, &o->alloc, &d);
         if (a) {
             if (o->stats) print_graph_stats(a, out);
             mc_allocation_print(a, out);
@@ -185,11 +191,16 @@ static int print_alloc_stage(int argc, char **argv) {
         if (i < at || i >= at + skip) rest[n++] = argv[i];
     rest[n] = NULL;
     McCliOpts o;
-    int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS, &o);
+    int st = mc_cli_opts_parse(n, rest,
+                               MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS |
+                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                               &o);
     free(rest);
     if (st) return st;
     if (!allocated && (o.given & MC_CLI_REGS))
         st = mc_cli_error(&o, "--regs needs --stage allocated");
+    else if (!allocated && o.trace_alloc)
+        st = mc_cli_error(&o, "--trace-alloc needs --stage allocated");
     if (st) {
         mc_cli_opts_free(&o);
         return st;
@@ -275,7 +286,8 @@ static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintW
             w->rest[n++] = argv[i];
             /* The value of another option is never one of ours (`--func --ssa`). */
             if (i > 0 && !dashdash && i + 1 < argc &&
-                (strcmp(a, "--func") == 0 || strcmp(a, "--regs") == 0 || strcmp(a, "--allocator") == 0))
+                (strcmp(a, "--func") == 0 || strcmp(a, "--regs") == 0 || strcmp(a, "--allocator") == 0 ||
+                 strcmp(a, "--alloc-opt") == 0))
                 w->rest[n++] = argv[++i];
             continue;
         }
@@ -338,6 +350,8 @@ static int print_alloc_dispatch(const McCliOpts *me, PrintWords *w) {
 static int print_settle_stage(McCliOpts *o, const PrintWords *w) {
     if (o->given & MC_CLI_REGS) return mc_cli_error(o, "--regs needs --stage allocated");
     if (o->given & MC_CLI_ALLOCATOR) return mc_cli_error(o, "--allocator needs --stage destroyed or allocated");
+    if (o->given & MC_CLI_ALLOC_OPT) return mc_cli_error(o, "--alloc-opt needs --stage destroyed or allocated");
+    if (o->given & MC_CLI_TRACE_ALLOC) return mc_cli_error(o, "--trace-alloc needs --stage allocated");
     if (w->passes) {
         if (!(o->given & MC_CLI_STAGE)) o->stage.stage = MC_STAGE_OPT;
         if (o->stage.stage != MC_STAGE_OPT) return mc_cli_error(o, "--passes needs --stage opt");
@@ -398,7 +412,10 @@ int mc_cli_print(int argc, char **argv) {
         return st;
     }
     McCliOpts o;
-    st = mc_cli_opts_parse(w.n, w.rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR, &o);
+    st = mc_cli_opts_parse(w.n, w.rest,
+                           MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR |
+                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                           &o);
     free(w.rest);
     if (st) return st;
     o.stage.stage = (McStage)stage;
