@@ -265,7 +265,7 @@ typedef enum McTraceKind {
     MC_TR_COST_TOTAL, /* v: spill cost x */
     MC_TR_VARIANT,   /* a variant (McAllocVariant in n1) starts; metric in n2 (McSpillMetric) */
     MC_TR_MOVE,      /* coalescing test of move v <- w (representatives): test (McTraceTest),
-                        n1 compared with n2, flag merged */
+                        n1 compared with n2, flag merged (into reg, the representative kept) */
     MC_TR_PUSH,      /* simplify pushes v with degree n1 (K = n2); flag: optimistic, x its metric */
     MC_TR_ORDER,     /* chapter's order: v is next with degree n1 */
     MC_TR_COLOUR,    /* select: v takes register reg (-1: none free, it spills); w: the copy partner

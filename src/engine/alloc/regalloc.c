@@ -1162,8 +1162,9 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
  * the list; a move the conservative tests turned down is retested only
  * when a merge since its test touched one of its ends (merge), since
  * otherwise the tests would read the same and answer the same. */
-static void trace_move(Work *w, int test, int32_t keep, int32_t gone, int32_t n1, int32_t n2, bool merged) {
-    McTraceEvent e = tr_ev(MC_TR_MOVE, keep, gone, -1);
+/* a, b as the test reads them; reg: the representative a merge keeps */
+static void trace_move(Work *w, int test, int32_t a, int32_t b, int32_t keep, int32_t n1, int32_t n2, bool merged) {
+    McTraceEvent e = tr_ev(MC_TR_MOVE, a, b, keep);
     e.test = (uint8_t)test;
     e.n1 = n1;
     e.n2 = n2;
@@ -1190,7 +1191,7 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
                 continue;
             }
             if (interferes(w, x, y)) {
-                if (w->tr) trace_move(w, MC_TEST_INTERFERE, x, y, 0, 0, false);
+                if (w->tr) trace_move(w, MC_TEST_INTERFERE, x, y, x, 0, 0, false);
                 continue;
             }
             /* bound parameters keep their own node as representative */
@@ -1200,17 +1201,17 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
             int32_t n1 = 0;
             if (w->opt->coalesce == MC_COALESCE_AGGRESSIVE) {
                 ok = true;
-                if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, 0, 0, true);
+                if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, keep, 0, 0, true);
             } else {
                 ok = briggs_ok(w, keep, gone, &n1);
-                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, n1, w->K, ok);
+                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n1, w->K, ok);
                 if (!ok) {
                     ok = george_ok(w, keep, gone, &n1);
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, n1, 0, ok);
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n1, 0, ok);
                 }
                 if (!ok) {
                     ok = george_ok(w, gone, keep, &n1);
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, n1, 0, ok);
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n1, 0, ok);
                 }
             }
             if (ok) {

@@ -235,13 +235,22 @@ static const char *test_line(const McTraceEvent *e, const McAllocation *a, char 
         snprintf(buf, size, "move %s <- %s: Briggs: %d significant neighbour%s %s K=%d: %s", vname(a, e->v),
                  vname(a, e->w), (int)e->n1, e->n1 == 1 ? "" : "s", e->flag ? "<" : ">=", (int)e->n2,
                  e->flag ? "merged" : "try George");
+        if (e->flag) {
+            size_t at = strlen(buf);
+            snprintf(buf + at, size - at, " into %s", vname(a, e->reg));
+        }
         break;
     case MC_TEST_GEORGE:
         snprintf(buf, size, "move %s <- %s: George (neighbours of %s vs %s): %d significant and not adjacent: %s",
                  vname(a, e->v), vname(a, e->w), vname(a, e->w), vname(a, e->v), (int)e->n1, res);
+        if (e->flag) {
+            size_t at = strlen(buf);
+            snprintf(buf + at, size - at, " into %s", vname(a, e->reg));
+        }
         break;
     case MC_TEST_AGGRESSIVE:
-        snprintf(buf, size, "move %s <- %s: aggressive: merged", vname(a, e->v), vname(a, e->w));
+        snprintf(buf, size, "move %s <- %s: aggressive: merged into %s", vname(a, e->v), vname(a, e->w),
+                 vname(a, e->reg));
         break;
     default: snprintf(buf, size, "move %s <- %s: %s", vname(a, e->v), vname(a, e->w), res); break;
     }
@@ -356,10 +365,13 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
     for (int32_t i = 0; i < t->n; i++) {
         if (!mc_alloc_trace_on_path(t, i)) continue;
         const McTraceEvent *e = &t->ev[i];
-        if (e->v < 0 || e->v >= n) continue;
+        if (e->v < 0 || e->v >= n) continue; /* not about a value */
         switch (e->kind) {
         case MC_TR_MOVE:
-            if (e->flag) rep[root(rep, e->w)] = root(rep, e->v);
+            if (e->flag && e->reg >= 0 && e->reg < n) {
+                int32_t other = e->reg == e->v ? e->w : e->v;
+                if (other >= 0 && other < n) rep[root(rep, other)] = root(rep, e->reg);
+            }
             break;
         case MC_TR_COLOUR:
         case MC_TR_RECOLOUR:
