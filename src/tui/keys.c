@@ -28,6 +28,7 @@ const char *const wb_help_lines[] = {
     "  m       run the allocated machine (spill counts)",
     "  x       compile the C and run it natively",
     "  v       next stage: input, ssa, opt, destroyed",
+    "  . ,     allocation decisions one by one (interference)",
     "screen",
     "  l L     next / previous layout (step, alloc, c, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
@@ -39,7 +40,7 @@ const char *const wb_help_lines[] = {
 };
 
 /* Keys that Enter repeats. */
-static bool key_repeatable(int k) { return k && strchr("nsicbr+-x", k) != NULL; }
+static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,", k) != NULL; }
 
 static void key_cmd_edit(Wb *wb, int key) {
     switch (key) {
@@ -140,6 +141,8 @@ void wb_key(Wb *wb, int key) {
         wb_note(wb, wb->have_machine ? "machine run with K = %d" : "set :args first (K = %d)", wb->s->regs);
         break;
     case 'x': wb_native(wb); break;
+    case '.': wb_ig_step(wb, 1); break;
+    case ',': wb_ig_step(wb, -1); break;
     case 'v': wb_next_stage(wb); break;
     case 'l': wb_next_layout(wb, 1); break;
     case 'L': wb_next_layout(wb, -1); break;
