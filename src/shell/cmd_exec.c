@@ -451,7 +451,7 @@ const McCommand mc_cmds_execution[] = {
      "                                   (1..4096, as --regs)\n"
      "set allocator baseline|improved    the allocator they use\n"
      "set alloc [NAME=VALUE,...]         the allocator's switches (alone: the\n"
-     "                                   table; see: help alloc-opts)\n"
+     "                                   table, also `show alloc-opts`)\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",
