@@ -256,7 +256,8 @@ const McCommand mc_cmds_pipeline[] = {
      "Without PASS runs the -O1 pipeline to a fixed point; with PASS names runs\n"
      "those passes once each, in order (see `passes`). Works on a copy of the SSA.\n",
      "pass...", cmd_opt},
-    {"destroy", "", "pipeline", "destroy [baseline|improved|naive|sequential]", "replace phis by copies on edges",
+    {"destroy", "", "pipeline", "destroy [MODE]", "replace phis by copies on edges",
+     "MODE is baseline, improved (the default), naive or sequential.\n"
      "baseline: the chapter's edge blocks $edgeN, every source saved first;\n"
      "improved: splits only critical edges and sequentializes parallel copies.\n"
      "Two bug modes for the bug hunt (the same as `set alloc destroy=...`):\n"
@@ -267,10 +268,10 @@ const McCommand mc_cmds_pipeline[] = {
      "Starts from opt when it was built, else from ssa. `list` after\n"
      "`set stage destroyed` marks the inserted copies with +.\n",
      "baseline|improved|naive|sequential", cmd_destroy},
-    {"alloc", "", "pipeline", "alloc K [baseline|improved] [--trace]", "allocate registers with K registers",
+    {"alloc", "", "pipeline", "alloc K [ALLOCATOR] [--trace]", "allocate registers with K registers",
      "Phi destruction, interference graph and colouring with K registers (default\n"
-     "4) and the chosen allocator (default improved), under the switches of\n"
-     "`set alloc`. See interference, regs, machine.\n"
+     "4) and ALLOCATOR, baseline or improved (the default), under the switches\n"
+     "of `set alloc`. See interference, regs, machine.\n"
      "--trace prints every decision in order: spill costs and their terms,\n"
      "coalescing tests (Briggs, George: the numbers compared), the simplify\n"
      "stack (optimistic pushes marked), colour choices (biased ones name the\n"
@@ -286,7 +287,8 @@ const McCommand mc_cmds_pipeline[] = {
      "(default 150000000) with an error.\n",
      "", cmd_interference},
     {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
-    {"sweep", "", "pipeline", "sweep [LIST] [baseline|improved] [vary NAME]", "the register-budget table of minicc sweep",
+    {"sweep", "", "pipeline", "sweep [LIST] [ALLOC] [vary NAME]", "the register-budget table of minicc sweep",
+     "ALLOC is baseline or improved.\n"
      "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
      "both allocators (or the one named) allocates the SSA function (opt when\n"

@@ -22,11 +22,11 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Pipeline:
     ssa [minimal|semi|pruned]          build SSA form (default pruned)
     opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
-    destroy [baseline|improved]        replace phis by copies on edges
-    alloc K [baseline|improved]        allocate registers with K registers
+    destroy [MODE]                     replace phis by copies on edges
+    alloc K [ALLOCATOR] [--trace]      allocate registers with K registers
     interference                       the interference graph: adjacency, degrees, colouring order
     regs                               where each value lives: register or spill slot
-    sweep [LIST] [baseline|improved]   the register-budget table of minicc sweep
+    sweep [LIST] [ALLOC] [vary NAME]   the register-budget table of minicc sweep
     emit [FILE]                        the C backend's code (to FILE or the screen)
   Execution:
     run                                run from the start to the end or a breakpoint
@@ -111,4 +111,4 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
-        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
