@@ -17,6 +17,9 @@
  *             share a location are deleted; dead parameters are not bound.
  *             The cheapest of three variants (with coalescing, without,
  *             degree order) by estimated spill traffic is kept.
+ * Each technique of improved has a switch (McAllocOptions, below), and
+ * mc_allocate_opts can record every decision in an allocation trace
+ * (McAllocTrace).
  * The machine executes an allocation through physical locations (a register
  * file of K and an array of slots), so a wrong allocation corrupts results.
  *

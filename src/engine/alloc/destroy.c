@@ -22,7 +22,14 @@
  *             still reads its destination; when only cycles remain, one
  *             scratch value `$cycleN` saves one destination to break the
  *             cycle.
- * Both re-verify the result as mutable form (MC_VERIFY_MUTABLE): the same
+ * The switches of McAllocOptions vary the improved strategy (split=all: an
+ * edge block for every edge into a phi block; copies=temps: the baseline's
+ * save-all temporaries in place of sequentializing), and two bug modes, for
+ * either allocator, destroy wrongly on purpose: naive puts each edge's
+ * copies (sequentialized) at the end of the predecessor even when it
+ * branches (the lost-copy problem); sequential writes each edge's copies in
+ * phi order with no temporaries (the swap problem).
+ * All re-verify the result as mutable form (MC_VERIFY_MUTABLE): the same
  * destination is now assigned on several edges, so the SSA verifier would
  * (rightly) reject it. */
 #include <stdlib.h>

@@ -39,6 +39,15 @@
  * The teaching machine takes slot operands directly, so a spilled value needs
  * no spill code and no rebuild: it simply lives in its slot.
  *
+ * The switches (McAllocOptions, regalloc.h) turn each technique off or
+ * change it: coalesce off/aggressive (no Briggs/George test), no bias (no
+ * partners), no recolouring, no slot sharing, one spill metric or the
+ * chapter's order, one variant. With a trace (McAllocTrace) every decision is
+ * appended as an event, tagged with the variant and metric it belongs to;
+ * the graph is then kept as adjacency rows (the decisions are the same in
+ * both forms, and the bit-matrix shortcuts of select and recolour do not
+ * record them).
+ *
  * Either way the result is checked: no two interfering values share a
  * location (an internal error otherwise).
  *
