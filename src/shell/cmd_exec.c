@@ -227,7 +227,8 @@ static Status set_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
         if (!mc_alloc_option_parse(&o, argv[i], msg, sizeof msg))
             return mc_session_error(s, err, "set alloc: %s", msg), ERR;
     }
-    if (memcmp(&o, &s->alloc_opts, sizeof o) != 0) {
+    char now[512], was[512];
+    if (strcmp(mc_alloc_options_str(&o, now, sizeof now), mc_alloc_options_str(&s->alloc_opts, was, sizeof was)) != 0) {
         /* the allocation and the destroyed function follow the switches */
         mc_allocation_free(s->alloc);
         s->alloc = NULL;
@@ -322,12 +323,8 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
         return mc_session_error(s, err, "machine: %s", MC_INTERRUPTED_MSG), ERR;
     }
     fprintf(out, "# machine: %s allocator, K = %d", mc_allocator_name(a->allocator), a->registers);
-    McAllocOptions dflt;
-    mc_alloc_options_default(&dflt);
-    if (memcmp(&dflt, &s->alloc_opts, sizeof dflt) != 0) {
-        char buf[512];
-        fprintf(out, ", alloc %s", mc_alloc_options_str(&s->alloc_opts, buf, sizeof buf));
-    }
+    char sw[512];
+    if (strcmp(mc_alloc_options_str(&s->alloc_opts, sw, sizeof sw), "default") != 0) fprintf(out, ", alloc %s", sw);
     fputc('\n', out);
     mc_outcome_print(a->f, &o, &args, out);
     fprintf(out, "stats: instructions=%lld copies=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
