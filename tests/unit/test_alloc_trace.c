@@ -29,6 +29,8 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
+#include "engine/alloc/regalloc_test.h"
+
 static bool same_alloc(const McAllocation *a, const McAllocation *b) {
     if (a->f->nvalues != b->f->nvalues || a->slots != b->slots || a->ncoalesced != b->ncoalesced ||
         a->nspilled != b->nspilled || a->removed_copies != b->removed_copies)
@@ -94,6 +96,61 @@ static void test_defaults_and_trace_change_nothing(void **state) {
         mc_args_free(&args);
     }
     assert_int_equal(compared, 80 * 4 * 2);
+}
+
+/* The interference graph's two forms (adjacency rows, bit matrix) take the
+ * same decisions: their traces are the same event for event. */
+static void test_trace_same_in_both_forms(void **state) {
+    (void)state;
+    int compared = 0;
+    for (uint64_t seed = 300; seed < 340; seed++) {
+        McArgs args;
+        McFunc *f = gen_func(seed, &args);
+        McFunc *ssa = mc_pipeline_prepare(f, 1, NULL);
+        assert_non_null(ssa);
+        for (int k = 1; k <= 4; k += 3)
+            for (int al = 0; al < 2; al++) {
+                McAllocTrace t1, t2;
+                mc_alloc_trace_init(&t1);
+                mc_alloc_trace_init(&t2);
+                McAllocOptions o;
+                mc_alloc_options_default(&o);
+                McAllocKnobs rows = {false, 1}, bits = {false, 2};
+                o.trace = &t1;
+                McAllocation *a = mc_allocate_full(ssa, (McAllocator)al, k, &rows, &o, NULL);
+                o.trace = &t2;
+                McAllocation *b = mc_allocate_full(ssa, (McAllocator)al, k, &bits, &o, NULL);
+                assert_non_null(a);
+                assert_non_null(b);
+                assert_non_null(b->graph->bits);
+                assert_int_equal(t1.n, t2.n);
+                for (int32_t i = 0; i < t1.n; i++) {
+                    const McTraceEvent *x = &t1.ev[i], *y = &t2.ev[i];
+                    bool same = x->kind == y->kind && x->test == y->test && x->flag == y->flag &&
+                                x->variant == y->variant && x->metric == y->metric && x->v == y->v && x->w == y->w &&
+                                x->reg == y->reg && x->n1 == y->n1 && x->n2 == y->n2 && x->x == y->x && x->y == y->y;
+                    if (!same) {
+                        char s1[256], s2[256];
+                        fprintf(stderr, "seed %llu K=%d %s event %d: rows '%s', matrix '%s'\n",
+                                (unsigned long long)seed, k, mc_allocator_name((McAllocator)al), (int)i,
+                                mc_alloc_trace_event_str(&t1, i, a, s1, sizeof s1),
+                                mc_alloc_trace_event_str(&t2, i, b, s2, sizeof s2));
+                        fail();
+                    }
+                }
+                char msg[256];
+                assert_true(mc_alloc_trace_matches(&t2, b, msg, sizeof msg));
+                compared++;
+                mc_alloc_trace_free(&t1);
+                mc_alloc_trace_free(&t2);
+                mc_allocation_free(a);
+                mc_allocation_free(b);
+            }
+        mc_func_free(ssa);
+        mc_func_free(f);
+        mc_args_free(&args);
+    }
+    assert_int_equal(compared, 40 * 2 * 2);
 }
 
 /* Every value of every switch except the two planted bugs. */
@@ -248,6 +305,7 @@ static void test_bug_modes(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_and_trace_change_nothing),
+        cmocka_unit_test(test_trace_same_in_both_forms),
         cmocka_unit_test(test_every_switch_is_correct),
         cmocka_unit_test(test_option_words),
         cmocka_unit_test(test_bug_modes),

@@ -43,10 +43,8 @@
  * change it: coalesce off/aggressive (no Briggs/George test), no bias (no
  * partners), no recolouring, no slot sharing, one spill metric or the
  * chapter's order, one variant. With a trace (McAllocTrace) every decision is
- * appended as an event, tagged with the variant and metric it belongs to;
- * the graph is then kept as adjacency rows (the decisions are the same in
- * both forms, and the bit-matrix shortcuts of select and recolour do not
- * record them).
+ * appended as an event, tagged with the variant and metric it belongs to,
+ * in either form of the graph.
  *
  * Either way the result is checked: no two interfering values share a
  * location (an internal error otherwise).
@@ -212,6 +210,10 @@ static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
             } else {
                 a->loc[v] = (McLocation){MC_LOC_SLOT, a->slots++};
                 a->nspilled++;
+            }
+            if (tr) {
+                tr_add(tr, tr_ev(MC_TR_COLOUR, v, -1, r < K ? r : -1));
+                if (r >= K) tr_add(tr, tr_ev(MC_TR_SLOT, v, -1, a->loc[v].index));
             }
             continue;
         }
@@ -809,6 +811,7 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
                     known |= bit;
                     if (!(busy & bit)) {
                         r = c;
+                        if (k < pt->start[v + 1]) partner = pt->list[k];
                         break;
                     }
                     if (k < pt->start[v + 1]) break; /* a partner's register: that one only */
@@ -1150,6 +1153,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
             for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
                 if (!((busy >> r) & 1) && !meets(row, cset + (size_t)r * (size_t)words, words)) colour[v] = r;
             if (colour[v] >= 0) cset[(size_t)colour[v] * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+            if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
             continue;
         }
         NB_FOR(w, v, t, {
@@ -1471,9 +1475,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
     const McAllocOptions *o = opts ? opts : &none;
     McAllocTrace *tr = o->trace;
     bool plain_sweeps = knobs && knobs->plain_sweeps;
-    /* the trace is recorded on the adjacency rows (the decisions are the
-     * same in either form; the bit-matrix shortcuts do not record them) */
-    int form = tr ? 1 : knobs ? knobs->igraph_form : 0;
+    int form = knobs ? knobs->igraph_form : 0;
     if (regs < 1) {
         mc_diag(d, (McLoc){0, 0}, "at least one register is required (got %d)", regs);
         return NULL;
