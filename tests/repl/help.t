@@ -40,7 +40,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers
-    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator
+    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator, alloc
     machine                            execute the allocation, with spill counts
     native                             compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)

@@ -30,6 +30,8 @@
 #include "minicc/verify.h"
 
 #include "engine/alloc/regalloc_test.h"
+#include "shell/commands.h"
+#include "shell/session.h"
 
 static bool same_alloc(const McAllocation *a, const McAllocation *b) {
     if (a->f->nvalues != b->f->nvalues || a->slots != b->slots || a->ncoalesced != b->ncoalesced ||
@@ -302,6 +304,25 @@ static void test_bug_modes(void **state) {
     mc_module_free(m2);
 }
 
+/* The prompt completes `set alloc` with the switches' words. */
+static void test_prompt_completion(void **state) {
+    (void)state;
+    McSession s;
+    mc_session_init(&s);
+    char **out = NULL;
+    const char *line = "set alloc coal";
+    mc_command_complete(&s, line, 10, (int)strlen(line), &out);
+    assert_non_null(out);
+    int n = 0;
+    for (char **p = out; *p; p++) n++;
+    assert_int_equal(n, 3);
+    assert_string_equal(out[0], "coalesce=conservative");
+    assert_string_equal(out[1], "coalesce=off");
+    assert_string_equal(out[2], "coalesce=aggressive");
+    mc_complete_free(out);
+    mc_session_free(&s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_and_trace_change_nothing),
@@ -309,6 +330,7 @@ int main(void) {
         cmocka_unit_test(test_every_switch_is_correct),
         cmocka_unit_test(test_option_words),
         cmocka_unit_test(test_bug_modes),
+        cmocka_unit_test(test_prompt_completion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
