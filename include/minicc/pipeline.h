@@ -82,6 +82,8 @@ typedef struct McStageOptions {
                                      the interpreters, the machine and the native
                                      wait; an interrupted stage returns false with
                                      the diagnostic `interrupted` */
+    const McAllocOptions *alloc_opts; /* alloc: the allocator's switches and phi-destruction
+                                         bug modes (regalloc.h); NULL: the defaults */
 } McStageOptions;
 
 /* What a stage counts: the allocated machine's statistics (regalloc.h),

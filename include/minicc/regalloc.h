@@ -17,6 +17,9 @@
  *             share a location are deleted; dead parameters are not bound.
  *             The cheapest of three variants (with coalescing, without,
  *             degree order) by estimated spill traffic is kept.
+ * Each technique of improved has a switch (McAllocOptions, below), and
+ * mc_allocate_opts can record every decision in an allocation trace
+ * (McAllocTrace).
  * The machine executes an allocation through physical locations (a register
  * file of K and an array of slots), so a wrong allocation corrupts results.
  *
@@ -235,5 +238,137 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
  * when it is set, the outcome is MC_INTERRUPTED (interrupt.h). */
 McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
                               McMachineStats *stats);
+
+/* ---- switches and the allocation trace (regalloc.c) -------------------------- */
+
+/* One switch per technique of the improved allocator, and the two
+ * phi-destruction bug modes. All zero (mc_alloc_options_default) is
+ * today's allocator exactly; the baseline reads only `destroy` and
+ * `param_edges` (the chapter's algorithms have no other technique to turn
+ * off). Spelled and parsed only by mc_alloc_option_parse / _describe:
+ *   split=critical|all          improved: edge blocks only on critical edges, or on every edge into a phi block
+ *   copies=parallel|temps       improved: sequentialized parallel copies, or the chapter's save-all temporaries
+ *   copy-exception=on|off       improved: `d = copy s` does not make d and s interfere
+ *   coalesce=conservative|off|aggressive  Briggs+George, none, or every non-interfering move
+ *   bias=on|off                 a copy partner's register (and slot) is preferred
+ *   recolour=on|off             the recolouring pass after select
+ *   slot-sharing=on|off         spilled values that do not interfere share slots
+ *   metric=best|cost/degree|cost/degree2|cost|chapter  simplify's spill choice (best of the
+ *                               three, one of them, or select in the chapter's degree order)
+ *   variant=best|coalesce|no-coalesce|degree  the cheapest of the three variants, or one
+ *   destroy=correct|naive|sequential  phi destruction bug modes (both allocators): naive puts
+ *                               each edge's copies at the end of the predecessor without
+ *                               splitting (the lost-copy problem); sequential writes each
+ *                               edge's copies one by one without temporaries (the swap problem)
+ *   param-edges=on|off          off drops the interference edges between parameters bound
+ *                               together on entry (a planted bug for `fuzz --mutant`) */
+typedef enum McCoalesceMode { MC_COALESCE_CONSERVATIVE = 0, MC_COALESCE_OFF, MC_COALESCE_AGGRESSIVE } McCoalesceMode;
+typedef enum McSpillMetric {
+    MC_METRIC_BEST = 0,
+    MC_METRIC_COST_DEGREE,  /* cost / degree (cost = uses + defs x 10^depth x probability) */
+    MC_METRIC_COST_DEGREE2, /* cost / degree^2 */
+    MC_METRIC_COST,         /* cost */
+    MC_METRIC_CHAPTER       /* no simplify: select in descending degree order, ties by name */
+} McSpillMetric;
+typedef enum McAllocVariant {
+    MC_VARIANT_BEST = 0,
+    MC_VARIANT_COALESCE,
+    MC_VARIANT_NO_COALESCE,
+    MC_VARIANT_DEGREE
+} McAllocVariant;
+typedef enum McDestroyBug { MC_DESTROY_CORRECT = 0, MC_DESTROY_NAIVE, MC_DESTROY_SEQUENTIAL } McDestroyBug;
+
+typedef struct McAllocTrace McAllocTrace;
+
+typedef struct McAllocOptions {
+    bool split_all;          /* split=all */
+    bool save_all;           /* copies=temps */
+    bool no_copy_exception;  /* copy-exception=off */
+    McCoalesceMode coalesce;
+    bool no_bias, no_recolour, no_slot_sharing;
+    McSpillMetric metric;
+    McAllocVariant variant;
+    McDestroyBug destroy;
+    bool no_param_edges;     /* param-edges=off */
+    McAllocTrace *trace;     /* NULL, or a trace that mc_allocate_opts fills (appends to) */
+} McAllocOptions;
+
+void mc_alloc_options_default(McAllocOptions *o);
+/* Apply a comma-separated list of NAME=VALUE words (`no-NAME` is NAME=off,
+ * `no-coalesce` is coalesce=off, `default` resets everything). Returns false
+ * with a message in err (o unchanged) on an unknown word or value. */
+bool mc_alloc_option_parse(McAllocOptions *o, const char *list, char *err, size_t size);
+/* Every switch as `NAME=VALUE`, one per line, `# default` marking unchanged ones. */
+void mc_alloc_options_print(const McAllocOptions *o, FILE *out);
+/* The switches that differ from the default, comma-separated ("default" if none). */
+const char *mc_alloc_options_str(const McAllocOptions *o, char *buf, size_t size);
+/* The values a switch takes, for sweep: the switch's names and values. */
+int mc_alloc_option_count(void);
+const char *mc_alloc_option_name(int i);
+/* The values of switch i as a NULL-terminated list (the default first). */
+const char *const *mc_alloc_option_values(int i);
+int mc_alloc_option_lookup(const char *name); /* the switch called name, or -1 */
+
+McDestroyed *mc_destroy_phis_opts(const McFunc *ssa, McAllocator which, const McAllocOptions *o, McDiags *d);
+McAllocation *mc_allocate_opts(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d);
+
+/* The allocation trace: every decision in order, as data. Value handles are
+ * those of the allocation's function (McAllocation.f). */
+typedef enum McTraceKind {
+    MC_TR_COST,      /* v: weighted occurrences n1 in block w with weight y (x = running total); w = -1:
+                        the bound parameter's write (+1); then one MC_TR_COST_TOTAL */
+    MC_TR_COST_TOTAL, /* v: spill cost x */
+    MC_TR_VARIANT,   /* a variant (McAllocVariant in n1) starts; metric in n2 (McSpillMetric) */
+    MC_TR_MOVE,      /* coalescing test of move v <- w (representatives): test (McTraceTest),
+                        n1 compared with n2, flag merged (into reg, the representative kept) */
+    MC_TR_PUSH,      /* simplify pushes v with degree n1 (K = n2); flag: optimistic, x its metric */
+    MC_TR_ORDER,     /* chapter's order: v is next with degree n1 */
+    MC_TR_COLOUR,    /* select: v takes register reg (-1: none free, it spills); w: the copy partner
+                        whose register was taken (flag biased), else -1 */
+    MC_TR_RECOLOUR,  /* v takes register reg; n1 neighbours moved (flag 0) or spilled (flag 1), x their cost */
+    MC_TR_SELECTED,  /* a metric's simplify/select/recolour is done: x = spilled cost; flag: kept */
+    MC_TR_SLOT,      /* v goes to slot reg; flag: shared with w (a value already there), else fresh */
+    MC_TR_ESTIMATE,  /* variant n1 done: estimated traffic x; flag: best so far */
+    MC_TR_WINNER,    /* variant n1 won (x its estimate) */
+    MC_TR_FINAL      /* v ends in location (n1 = McLocKind, reg = index) */
+} McTraceKind;
+
+typedef enum McTraceTest {
+    MC_TEST_SAME = 0,    /* already one node */
+    MC_TEST_INTERFERE,   /* they interfere: refused */
+    MC_TEST_BRIGGS,      /* n1 significant neighbours < n2 = K */
+    MC_TEST_GEORGE,      /* n1 neighbours of w neither adjacent to v nor insignificant (0 = ok) */
+    MC_TEST_AGGRESSIVE   /* coalesce=aggressive: merged without a test */
+} McTraceTest;
+
+typedef struct McTraceEvent {
+    uint8_t kind;   /* McTraceKind */
+    uint8_t test;   /* MC_TR_MOVE: McTraceTest */
+    bool flag;
+    int8_t variant; /* the McAllocVariant the event belongs to (0: baseline or before the variants) */
+    int8_t metric;  /* the McSpillMetric being tried (0: none) */
+    int32_t v, w, reg, n1, n2;
+    double x, y;
+} McTraceEvent;
+
+struct McAllocTrace {
+    McTraceEvent *ev;
+    int32_t n, cap;
+    int32_t won_variant; /* improved: the variant kept (McAllocVariant), 0 for baseline */
+    int32_t won_metric;  /* its metric kept (McSpillMetric), 0 for baseline or chapter order */
+};
+
+void mc_alloc_trace_init(McAllocTrace *t);
+void mc_alloc_trace_free(McAllocTrace *t);
+/* Whether event i belongs to the path that produced the allocation (the
+ * winning variant and metric, or no variant at all). */
+bool mc_alloc_trace_on_path(const McAllocTrace *t, int32_t i);
+/* One event as a line of text (no newline) into buf. */
+const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McAllocation *a, char *buf, size_t size);
+/* The whole trace as text: every event, grouped under variant headers. */
+void mc_alloc_trace_print(const McAllocTrace *t, const McAllocation *a, FILE *out);
+/* The final assignment the trace records equals a->loc (false with the
+ * first difference in msg). */
+bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *msg, size_t size);
 
 #endif

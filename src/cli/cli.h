@@ -13,29 +13,33 @@ typedef int (*McCliFn)(int argc, char **argv);
 #define MC_CLI_COMMANDS(X)                                                                      \
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] "      \
-      "[-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...",            \
+      "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] "  \
+      "[--keep-c DIR] [--] ARG...",                                                             \
       "execute a function at one stage of the pipeline")                                        \
     X("check", mc_cli_check,                                                                    \
-      "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] "       \
+      "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] "  \
+      "[--timeout S] "                                                                          \
       "[--keep-c DIR] [--] ARG...",                                                             \
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] "                  \
-      "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats] [--live] [--why X,Y]", \
+      "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] "            \
+      "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]",             \
       "print the IR after a stage (SSA construction, optimizer passes)")                       \
     X("emit-c", mc_cli_emit_c, "emit-c FILE [--func NAME] [-O0|-O1]",                           \
       "print the C that --stage native compiles (bounds-checked C11)")                        \
     X("parse", mc_cli_parse, "parse FILE|-",                                                      \
       "check an IR file and print it in canonical form")                                       \
     X("sweep", mc_cli_sweep,                                                                    \
-      "sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \
+      "sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--vary SWITCH [--allocator A] [--alloc-opt LIST]] " \
+      "[--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...",                                     \
       "the register-budget experiment: both allocators at every K, traffic and agreement")      \
     X("gen", mc_cli_gen, "gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]", \
       "print one random valid program and its arguments (as a comment line)")                 \
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
       "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
-      "[--timeout S] [--mutant seqphi|crash] [-q]",                                             \
+      "[--timeout S] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]",                                             \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \
     X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
       "play a scripted lesson, check lessons non-interactively, or export a handout")

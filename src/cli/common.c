@@ -182,6 +182,12 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         break;
     }
     case MC_CLI_KEEP_C: o->stage.keep_c = val; break;
+    case MC_CLI_ALLOC_OPT: {
+        char msg[512];
+        if (!mc_alloc_option_parse(&o->alloc, val, msg, sizeof msg)) return mc_cli_error(o, "--alloc-opt: %s", msg);
+        break;
+    }
+    case MC_CLI_TRACE_ALLOC: o->trace_alloc = true; break;
     default: break;
     }
     return 0;
@@ -208,6 +214,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"-O0", MC_CLI_OPT, false},            {"-O1", MC_CLI_OPT, false},
         {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
         {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
+        {"--alloc-opt", MC_CLI_ALLOC_OPT, true}, {"--trace-alloc", MC_CLI_TRACE_ALLOC, false},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)
@@ -245,6 +252,7 @@ int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
         mc_cli_error(o, "missing FILE");
         goto fail;
     }
+    o->stage.alloc_opts = &o->alloc;
     return 0;
 fail:
     mc_cli_opts_free(o);

@@ -52,6 +52,8 @@ enum {
     MC_CLI_KEEP_C = 1u << 8,    /* --keep-c DIR */
     MC_CLI_ARGS = 1u << 9,      /* ARG... after FILE */
     MC_CLI_NO_FILE = 1u << 10,  /* FILE is optional */
+    MC_CLI_ALLOC_OPT = 1u << 11, /* --alloc-opt LIST (the allocator's switches; repeatable) */
+    MC_CLI_TRACE_ALLOC = 1u << 12, /* --trace-alloc */
 };
 
 typedef struct McCliOpts {
@@ -62,6 +64,8 @@ typedef struct McCliOpts {
     bool stats;           /* --stats */
     bool live;            /* print --live (print.c takes the word itself) */
     const char *why;      /* print --stage allocated --why X,Y (print.c) */
+    McAllocOptions alloc; /* --alloc-opt (stage.alloc_opts points here after parsing) */
+    bool trace_alloc;     /* --trace-alloc */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;

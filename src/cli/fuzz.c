@@ -205,6 +205,8 @@ typedef struct Config {
     McStageOptions so;
     int mutant;    /* a planted bug (--mutant): 0 none, MUT_SEQPHI, MUT_CRASH */
     bool stepping; /* the stepping interpreter on stage so.stage's function (input, ssa or opt) */
+    bool traced;   /* stage alloc with the allocation trace: the trace's replayed assignment
+                      must be the machine's (a mismatch is a stage failure) */
     char name[48]; /* `alloc K=3 baseline -O0` */
 } Config;
 
@@ -231,14 +233,36 @@ typedef struct Fuzz {
     int64_t checks;     /* stage runs */
 } Fuzz;
 
-enum { MUT_NONE = 0, MUT_SEQPHI = 1, MUT_CRASH = 2 };
+enum { MUT_NONE = 0, MUT_SEQPHI = 1, MUT_CRASH = 2, MUT_NAIVE = 3, MUT_SEQCOPY = 4, MUT_PARAM_EDGE = 5 };
+
+/* The planted allocator bugs are allocator switches (regalloc.h): the
+ * mutant configuration is stage alloc run with them. */
+static const McAllocOptions mut_naive = {.destroy = MC_DESTROY_NAIVE};
+static const McAllocOptions mut_seqcopy = {.destroy = MC_DESTROY_SEQUENTIAL};
+static const McAllocOptions mut_param_edge = {.no_param_edges = true};
+
+static const struct {
+    const char *name;
+    int kind;
+    const char *what; /* the configuration's name */
+} mutants[] = {
+    {"seqphi", MUT_SEQPHI, "input with sequential phis (--mutant)"},
+    {"crash", MUT_CRASH, "a stage that aborts (--mutant)"},
+    {"destroy-naive", MUT_NAIVE, "alloc K=4 destroy=naive (--mutant)"},
+    {"destroy-sequential", MUT_SEQCOPY, "alloc K=4 destroy=sequential (--mutant)"},
+    {"param-edge", MUT_PARAM_EDGE, "alloc K=4 param-edges=off (--mutant)"},
+};
 
 /* Planted bugs, so the fuzzer and the reducer can be shown (and tested) to
  * find and minimize a failure:
  *   seqphi  the classic mistake the chapter warns about, phis assigned one
  *           by one (the reducer finds the swap loop);
  *   crash   a stage that aborts on any function with a store, whatever the
- *           result (exercises the child-process boundary). */
+ *           result (exercises the child-process boundary);
+ *   destroy-naive, destroy-sequential, param-edge  stage alloc with a phi
+ *           destruction bug mode (the lost-copy and the swap problem) or
+ *           without the interference edges between parameters bound together
+ *           on entry (mutant_options; these run as ordinary stage configurations). */
 static bool run_mutant(int kind, const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out) {
     if (kind == MUT_CRASH)
         for (int32_t b = 0; b < f->nblocks; b++)
@@ -257,6 +281,31 @@ static bool run_mutant(int kind, const McFunc *f, const McStageOptions *so, McAr
     *args = fin;
     mc_interp_free(in);
     return true;
+}
+
+/* Stage alloc through the trace: allocate with a trace, replay it
+ * (mc_alloc_trace_matches) and run the machine on that allocation. A trace
+ * whose assignment is not the machine's is a stage failure. */
+static bool run_traced(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out, McDiags *d) {
+    McFunc *ssa = mc_pipeline_prepare(f, so->opt_level, d);
+    if (!ssa) return false;
+    McAllocTrace tr;
+    mc_alloc_trace_init(&tr);
+    McAllocOptions o;
+    mc_alloc_options_default(&o);
+    o.trace = &tr;
+    McAllocation *a = mc_allocate_opts(ssa, so->allocator, so->regs, &o, d);
+    mc_func_free(ssa);
+    bool ok = a != NULL;
+    char msg[256];
+    if (ok && !mc_alloc_trace_matches(&tr, a, msg, sizeof msg)) {
+        mc_diag(d, (McLoc){0, 0}, "allocation trace: %s", msg);
+        ok = false;
+    }
+    if (ok) *out = mc_machine_run(a, args, so->max_steps, NULL);
+    mc_allocation_free(a);
+    mc_alloc_trace_free(&tr);
+    return ok;
 }
 
 /* The stepping interpreter on the function stage so->stage interprets: the
@@ -302,6 +351,7 @@ static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Res
         if (co.stage != MC_STAGE_NATIVE) co.max_steps = z->ref_steps * 4;
         bool ok = z->cfg[c].mutant     ? run_mutant(z->cfg[c].mutant, f, &co, &ca, &r->got)
                   : z->cfg[c].stepping ? run_stepping(f, &co, &ca, &r->got, &cd)
+                  : z->cfg[c].traced   ? run_traced(f, &co, &ca, &r->got, &cd)
                                        : mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
         bool same = ok && mc_outcome_same(&r->ref, &ra, &r->got, &ca);
         if (!ok) mc_diag_line(&cd, 0, r->msg, sizeof r->msg);
@@ -379,6 +429,7 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
     c->so.timeout = 2.0;
     c->mutant = MUT_NONE;
     c->stepping = false;
+    c->traced = false;
     if (stage == MC_STAGE_ALLOC)
         snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, mc_allocator_name(al),
                  opt);
@@ -535,9 +586,14 @@ static int fuzz_parse_options(const McCliOpts *me, int argc, char **argv, FuzzOp
             z->timeout = (unsigned)n;
         } else if ((r = opt_value(me, argc, argv, &i, "--mutant", &v))) {
             if (r == 2) return 2;
-            if (strcmp(v, "seqphi") == 0) o->mutant = MUT_SEQPHI;
-            else if (strcmp(v, "crash") == 0) o->mutant = MUT_CRASH;
-            else return mc_cli_error(me, "unknown mutant '%s' (seqphi or crash)", v);
+            o->mutant = MUT_NONE;
+            for (size_t m = 0; m < sizeof mutants / sizeof mutants[0]; m++)
+                if (strcmp(v, mutants[m].name) == 0) o->mutant = mutants[m].kind;
+            if (o->mutant == MUT_NONE)
+                return mc_cli_error(me,
+                                    "unknown mutant '%s' (seqphi, crash, destroy-naive, destroy-sequential or "
+                                    "param-edge)",
+                                    v);
         } else if (opt_flag(me, argv[i], "--no-fork", &bad)) {
             if (bad) return 2;
             z->fork = false;
@@ -573,12 +629,17 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
     static const int regs[] = {1, 2, 3, 4, 8, 16};
     Config *cfg = NULL;
     int ncfg = 0;
-    if (o->mutant) {
+    if (o->mutant == MUT_SEQPHI || o->mutant == MUT_CRASH) {
         add_cfg(&cfg, &ncfg, MC_STAGE_INPUT, 1, 4, MC_ALLOC_IMPROVED);
         cfg[0].mutant = o->mutant;
-        snprintf(cfg[0].name, sizeof cfg[0].name, "%s",
-                 o->mutant == MUT_SEQPHI ? "input with sequential phis (--mutant)" : "a stage that aborts (--mutant)");
+    } else if (o->mutant) {
+        add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, 1, 4, MC_ALLOC_IMPROVED);
+        cfg[0].so.alloc_opts = o->mutant == MUT_NAIVE     ? &mut_naive
+                               : o->mutant == MUT_SEQCOPY ? &mut_seqcopy
+                                                          : &mut_param_edge;
     }
+    for (size_t m = 0; m < sizeof mutants / sizeof mutants[0] && o->mutant; m++)
+        if (mutants[m].kind == o->mutant) snprintf(cfg[0].name, sizeof cfg[0].name, "%s", mutants[m].what);
     /* The stepping interpreter on the input first (a bug in an interpreter
      * is found there), on ssa and opt after their run-path configuration. */
     if (o->want[MC_STAGE_INPUT]) add_stepping(&cfg, &ncfg, MC_STAGE_INPUT);
@@ -594,6 +655,14 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
                 for (int al = 0; al < MC_ALLOC_COUNT; al++) /* all four allocators */
                     for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++)
                         add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, opt, regs[k], (McAllocator)al);
+            /* the trace's final assignment is the machine's, on every program */
+            for (int al = 0; al < 2; al++)
+                for (int k = 2; k <= 4; k += 2) {
+                    add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, 1, k, (McAllocator)al);
+                    cfg[ncfg - 1].traced = true;
+                    snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "alloc K=%d %s -O1 (traced)", k,
+                             mc_allocator_name((McAllocator)al));
+                }
         } else if (s == MC_STAGE_NATIVE) {
             add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 1, 4, MC_ALLOC_IMPROVED);
             add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 0, 4, MC_ALLOC_IMPROVED);

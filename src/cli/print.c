@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "shell/alloc_trace.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -160,7 +161,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
         } else
             st = 2;
     } else if (ssa && !allocated) {
-        McDestroyed *x = mc_destroy_phis(ssa, o->stage.allocator, &d);
+        McDestroyed *x = mc_destroy_phis_opts(ssa, o->stage.allocator, &o->alloc, &d);
         if (x) {
             if (o->stats)
                 fprintf(out, "# phi destruction (%s): %d edge blocks, %d copies, %d cycle scratch values\n",
@@ -174,7 +175,12 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
         } else
             st = 2;
     } else if (ssa) {
-        McAllocation *a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &d);
+        McAllocation *a = NULL;
+        if (o->trace_alloc && !mc_shell_print_alloc_trace(out, ssa, o->stage.allocator, o->stage.regs, &o->alloc, NULL,
+                                                          0, &d))
+            st = 2;
+        else
+            a = mc_allocate_opts(ssa, o->stage.allocator, o->stage.regs, &o->alloc, &d);
         if (a && o->why) {
             /* --why X,Y: why they interfere in this allocation's graph, or why not */
             const char *comma = strchr(o->why, ',');
@@ -228,7 +234,10 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
         if (i < at || i >= at + skip) rest[n++] = argv[i];
     rest[n] = NULL;
     McCliOpts o;
-    int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS, &o);
+    int st = mc_cli_opts_parse(n, rest,
+                               MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS |
+                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                               &o);
     free(rest);
     if (st) return st;
     o.live = live;
@@ -242,6 +251,8 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
         st = mc_cli_error(&o, "--regs needs --stage allocated");
     else if (allocated && live)
         st = mc_cli_error(&o, "--live needs --stage input, ssa, opt or destroyed");
+    else if (!allocated && o.trace_alloc)
+        st = mc_cli_error(&o, "--trace-alloc needs --stage allocated");
     if (st) {
         mc_cli_opts_free(&o);
         return st;
@@ -334,7 +345,8 @@ static int print_take_options(const McCliOpts *me, int argc, char **argv, PrintW
             w->rest[n++] = argv[i];
             /* The value of another option is never one of ours (`--func --ssa`). */
             if (i > 0 && !dashdash && i + 1 < argc &&
-                (strcmp(a, "--func") == 0 || strcmp(a, "--regs") == 0 || strcmp(a, "--allocator") == 0))
+                (strcmp(a, "--func") == 0 || strcmp(a, "--regs") == 0 || strcmp(a, "--allocator") == 0 ||
+                 strcmp(a, "--alloc-opt") == 0))
                 w->rest[n++] = argv[++i];
             continue;
         }
@@ -398,6 +410,8 @@ static int print_settle_stage(McCliOpts *o, const PrintWords *w) {
     if (w->why) return mc_cli_error(o, "--why needs --stage allocated");
     if (o->given & MC_CLI_REGS) return mc_cli_error(o, "--regs needs --stage allocated");
     if (o->given & MC_CLI_ALLOCATOR) return mc_cli_error(o, "--allocator needs --stage destroyed or allocated");
+    if (o->given & MC_CLI_ALLOC_OPT) return mc_cli_error(o, "--alloc-opt needs --stage destroyed or allocated");
+    if (o->given & MC_CLI_TRACE_ALLOC) return mc_cli_error(o, "--trace-alloc needs --stage allocated");
     if (w->passes) {
         if (!(o->given & MC_CLI_STAGE)) o->stage.stage = MC_STAGE_OPT;
         if (o->stage.stage != MC_STAGE_OPT) return mc_cli_error(o, "--passes needs --stage opt");
@@ -458,7 +472,10 @@ int mc_cli_print(int argc, char **argv) {
         return st;
     }
     McCliOpts o;
-    st = mc_cli_opts_parse(w.n, w.rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR, &o);
+    st = mc_cli_opts_parse(w.n, w.rest,
+                           MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR |
+                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                           &o);
     free(w.rest);
     if (st) return st;
     o.stage.stage = (McStage)stage;

@@ -10,12 +10,14 @@
 #include "cli.h"
 #include "common.h"
 #include "minicc/pipeline.h"
+#include "shell/alloc_trace.h"
 
 int mc_cli_run(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
-                        MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_ARGS;
+                        MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_ARGS |
+                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
     /* An option for another stage is harmless but probably a mistake
@@ -27,7 +29,8 @@ int mc_cli_run(int argc, char **argv) {
     } only[] = {
         {MC_CLI_STATS, "--stats", MC_STAGE_ALLOC},        {MC_CLI_REGS, "--regs", MC_STAGE_ALLOC},
         {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC}, {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE},
-        {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},
+        {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},     {MC_CLI_ALLOC_OPT, "--alloc-opt", MC_STAGE_ALLOC},
+        {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC},
     };
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
         if ((o.given & only[i].bit) && o.stage.stage != only[i].stage)
@@ -49,7 +52,19 @@ int mc_cli_run(int argc, char **argv) {
     McDiags d;
     mc_diags_init(&d, o.file, NULL, 0);
     if (o.stage.stage == MC_STAGE_NATIVE) mc_cli_cache_warning(&o);
-    if (mc_stage_execute(p.func, &o.stage, &args, &out, &stats, &d)) {
+    bool traced = true;
+    if (o.trace_alloc && o.stage.stage == MC_STAGE_ALLOC) {
+        /* the trace of the allocation the stage is about to make (the same
+         * inputs give the same allocation) */
+        McFunc *ssa = mc_pipeline_prepare(p.func, o.stage.opt_level, &d);
+        traced = ssa && mc_shell_print_alloc_trace(stdout, ssa, o.stage.allocator, o.stage.regs, &o.alloc, &args,
+                                                   o.stage.max_steps, &d);
+        mc_func_free(ssa);
+    }
+    if (!traced) {
+        mc_cli_print_diags(&o, &d);
+        st = 2;
+    } else if (mc_stage_execute(p.func, &o.stage, &args, &out, &stats, &d)) {
         mc_outcome_print(p.func, &out, &args, stdout);
         if (o.stats && stats.valid)
             printf("stats: instructions=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",

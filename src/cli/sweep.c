@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "shell/alloc_trace.h"
 #include "shell/sweep.h"
 #include "minicc/limits.h"
 #include "minicc/pipeline.h"
@@ -31,7 +32,7 @@
 int mc_cli_sweep(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "sweep"}; /* for messages before the shared parser runs */
-    const char *regs = "1..16", *allocators = NULL;
+    const char *regs = "1..16", *allocators = NULL, *vary = NULL;
     char **rest = mc_xmalloc(((size_t)argc + 1) * sizeof *rest);
     int n = 0;
     bool dashdash = false;
@@ -58,6 +59,19 @@ int mc_cli_sweep(int argc, char **argv) {
             allocators = argv[++i];
             continue;
         }
+        /* --vary NAME: one of the allocator's switches over all its values */
+        if (!dashdash && strcmp(argv[i], "--vary") == 0) {
+            if (i + 1 >= argc) {
+                free(rest);
+                return mc_cli_error(&me, "--vary needs a value");
+            }
+            vary = argv[++i];
+            continue;
+        }
+        if (!dashdash && strncmp(argv[i], "--vary=", 7) == 0) {
+            vary = argv[i] + 7;
+            continue;
+        }
         rest[n++] = argv[i];
     }
     rest[n] = NULL;
@@ -76,9 +90,30 @@ int mc_cli_sweep(int argc, char **argv) {
         return mc_cli_error(&me, "--allocators expects all or names separated by commas (baseline, improved, linear, ssa), got '%s'",
                             allocators);
     }
+    if (allocators && vary) {
+        free(rest);
+        free(ks);
+        return mc_cli_error(&me, "choose one of --allocators and --vary");
+    }
+    int sw = vary ? mc_alloc_option_lookup(vary) : -1;
+    if (vary && sw < 0) {
+        char names[256];
+        size_t at = 0;
+        for (int k = 0; k < mc_alloc_option_count(); k++)
+            at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", k ? ", " : "", mc_alloc_option_name(k));
+        free(rest);
+        free(ks);
+        return mc_cli_error(&me, "--vary: unknown allocator switch '%s' (%s)", vary, names);
+    }
     McCliOpts o;
-    int st = mc_cli_opts_parse(n, rest, MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS, &o);
+    unsigned accepted = MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS | MC_CLI_ALLOC_OPT;
+    if (vary) accepted |= MC_CLI_ALLOCATOR;
+    int st = mc_cli_opts_parse(n, rest, accepted, &o);
     free(rest);
+    if (st == 0 && !vary && (o.given & MC_CLI_ALLOC_OPT)) {
+        st = mc_cli_error(&o, "--alloc-opt needs --vary NAME (the plain table compares the allocators as they are)");
+        mc_cli_opts_free(&o);
+    }
     if (st) {
         free(ks);
         return st;
@@ -108,6 +143,8 @@ int mc_cli_sweep(int argc, char **argv) {
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
         int diverged = ngroups ? mc_sweep_groups(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, groups,
                                                  ngroups, NULL, &d)
+                       : vary  ? mc_sweep_vary_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
+                                                     o.stage.allocator, &o.alloc, sw, NULL, &d)
                                : mc_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
         if (diverged < 0) {
             mc_cli_print_diags(&o, &d);

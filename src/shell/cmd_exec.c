@@ -215,6 +215,33 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     return OK;
 }
 
+/* set alloc [LIST...]: the allocator's switches (regalloc.h); alone, the table. */
+static Status set_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc < 3) {
+        mc_alloc_options_print(&s->alloc_opts, out);
+        return OK;
+    }
+    McAllocOptions o = s->alloc_opts;
+    for (int i = 2; i < argc; i++) {
+        char msg[512];
+        if (!mc_alloc_option_parse(&o, argv[i], msg, sizeof msg))
+            return mc_session_error(s, err, "set alloc: %s", msg), ERR;
+    }
+    char now[512], was[512];
+    if (strcmp(mc_alloc_options_str(&o, now, sizeof now), mc_alloc_options_str(&s->alloc_opts, was, sizeof was)) != 0) {
+        /* the allocation and the destroyed function follow the switches */
+        mc_allocation_free(s->alloc);
+        s->alloc = NULL;
+        if (o.destroy != s->alloc_opts.destroy || o.split_all != s->alloc_opts.split_all ||
+            o.save_all != s->alloc_opts.save_all)
+            mc_session_drop_views(s, MC_VIEW_DESTROYED);
+    }
+    s->alloc_opts = o;
+    char buf[512];
+    fprintf(out, "alloc %s\n", mc_alloc_options_str(&o, buf, sizeof buf));
+    return OK;
+}
+
 static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (argc < 2) {
         fprintf(out, "phi-mode   %s\n", s->phi_mode == MC_PHI_SEQUENTIAL ? "sequential" : "parallel");
@@ -224,6 +251,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "allocator  %s\n", mc_allocator_name(s->allocator));
         return OK;
     }
+    if (strcmp(argv[1], "alloc") == 0) return set_alloc(s, argc, argv, out, err);
     if (argc < 3) return mc_session_error(s, err, "set: missing value for '%s' (see: help set)", argv[1]), ERR;
     if (mc_cmd_too_many(s, err, argc, argv, 2)) return ERR;
     const char *k = argv[1], *v = argv[2];
@@ -275,7 +303,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         s->allocator = (McAllocator)a;
         fprintf(out, "allocator %s\n", v);
     } else {
-        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, regs, allocator)", k), ERR;
+        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, regs, allocator, alloc)", k), ERR;
     }
     return OK;
 }
@@ -294,7 +322,10 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
         mc_args_free(&args);
         return mc_session_error(s, err, "machine: %s", MC_INTERRUPTED_MSG), ERR;
     }
-    fprintf(out, "# machine: %s allocator, K = %d\n", mc_allocator_name(a->allocator), a->registers);
+    fprintf(out, "# machine: %s allocator, K = %d", mc_allocator_name(a->allocator), a->registers);
+    char sw[512];
+    if (strcmp(mc_alloc_options_str(&s->alloc_opts, sw, sizeof sw), "default") != 0) fprintf(out, ", alloc %s", sw);
+    fputc('\n', out);
     mc_outcome_print(a->f, &o, &args, out);
     fprintf(out, "stats: instructions=%lld copies=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
             (long long)st.instructions, (long long)st.copies, (long long)st.spill_reads, (long long)st.spill_writes,
@@ -358,6 +389,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.allocator = s->allocator;
     o.max_steps = s->max_steps;
     o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
+    o.alloc_opts = &s->alloc_opts; /* so do the destruction bug modes (`destroy naive`) */
     o.interrupt = s->interrupt;
     McCheck c;
     cache_warning(s, err); /* a row is stage native */
@@ -406,7 +438,7 @@ const McCommand mc_cmds_execution[] = {
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
-    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, regs, allocator",
+    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, regs, allocator, alloc",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
@@ -416,6 +448,8 @@ const McCommand mc_cmds_execution[] = {
      "                                   (1..4096, as --regs)\n"
      "set allocator baseline|improved    the allocator they use (or linear,\n"
      "                                   ssa; see help alloc)\n"
+     "set alloc [NAME=VALUE,...]         the allocator's switches (alone: the\n"
+     "                                   table, also `show alloc-opts`)\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",

@@ -13,6 +13,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "shell/alloc_trace.h"
 #include "shell/intervals.h"
 #include "shell/outfile.h"
 #include "shell/show.h"
@@ -62,15 +63,40 @@ static Status cmd_opt(McSession *s, int argc, char **argv, FILE *out, FILE *err)
 static Status cmd_destroy(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int mode = s->destroy_mode;
-    if (argc >= 2 && ((mode = mc_allocator_lookup(argv[1])) < 0 || mode > MC_ALLOC_BASELINE))
-        return mc_session_error(s, err, "destroy: unknown mode '%s' (baseline, improved)", argv[1]), ERR;
-    if (!mc_session_build_destroyed(s, (McAllocator)mode, err)) return ERR;
+    McDestroyBug bug = s->alloc_opts.destroy;
+    if (argc >= 2 && strcmp(argv[1], "naive") == 0)
+        bug = MC_DESTROY_NAIVE;
+    else if (argc >= 2 && strcmp(argv[1], "sequential") == 0)
+        bug = MC_DESTROY_SEQUENTIAL;
+    else if (argc >= 2 && ((mode = mc_allocator_lookup(argv[1])) < 0 || mode > MC_ALLOC_BASELINE))
+        return mc_session_error(s, err, "destroy: unknown mode '%s' (baseline, improved, naive, sequential)", argv[1]),
+               ERR;
+    else if (argc >= 2)
+        bug = MC_DESTROY_CORRECT;
+    McDestroyBug was = s->alloc_opts.destroy;
+    s->alloc_opts.destroy = bug;
+    if (!mc_session_build_destroyed(s, (McAllocator)mode, err)) {
+        s->alloc_opts.destroy = was;
+        return ERR;
+    }
+    if (bug != was) { /* the allocation (machine, check) destroys the same way */
+        mc_allocation_free(s->alloc);
+        s->alloc = NULL;
+    }
     const McDestroyed *x = s->destroyed;
-    fprintf(out, "destroy (%s, from %s): %d edge block%s, %d cop%s", mc_allocator_name((McAllocator)mode),
+    fprintf(out, "destroy (%s, from %s): %d edge block%s, %d cop%s", mc_session_destroy_name(s),
             s->opt ? "opt" : "ssa", x->nedge_blocks, x->nedge_blocks == 1 ? "" : "s", x->ncopies,
             x->ncopies == 1 ? "y" : "ies");
     if (x->nscratch) fprintf(out, ", %d scratch value%s for copy cycles", x->nscratch, x->nscratch == 1 ? "" : "s");
     fputc('\n', out);
+    if (bug == MC_DESTROY_NAIVE)
+        fputs("(bug mode: copies at the end of each predecessor, no edge splitting - the lost-copy problem;\n"
+              " alloc, machine and check destroy this way until `destroy baseline|improved`)\n",
+              out);
+    else if (bug == MC_DESTROY_SEQUENTIAL)
+        fputs("(bug mode: each edge's copies written one by one, no temporaries - the swap problem;\n"
+              " alloc, machine and check destroy this way until `destroy baseline|improved`)\n",
+              out);
     return OK;
 }
 
@@ -93,13 +119,39 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
 
 
 static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
-    if (mc_cmd_too_many(s, err, argc, argv, 2)) return ERR;
+    /* --trace anywhere after alloc: print every decision too */
+    bool trace = false;
+    char *words[4];
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && strcmp(argv[i], "--trace") == 0) {
+            trace = true;
+            continue;
+        }
+        if (n == 4) return mc_cmd_too_many(s, err, argc, argv, 3), ERR;
+        words[n++] = argv[i];
+    }
+    if (mc_cmd_too_many(s, err, n, words, 2)) return ERR;
     int64_t k = s->regs;
     int which = s->allocator;
-    if (argc >= 2 && !mc_cmd_parse_count(s, err, "alloc", argv[1], 1, MC_MAX_REGS, &k)) return ERR;
-    if (argc >= 3 && (which = mc_allocator_lookup(argv[2])) < 0)
-        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", argv[2]), ERR;
+    if (n >= 2 && !mc_cmd_parse_count(s, err, "alloc", words[1], 1, MC_MAX_REGS, &k)) return ERR;
+    if (n >= 3 && (which = mc_allocator_lookup(words[2])) < 0)
+        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", words[2]), ERR;
+    if (trace && which != MC_ALLOC_BASELINE && which != MC_ALLOC_IMPROVED)
+        return mc_session_error(s, err, "alloc: --trace covers the baseline and improved allocators, not %s",
+                                mc_allocator_name((McAllocator)which)),
+               ERR;
     if (!mc_session_build_alloc(s, (int)k, (McAllocator)which, err)) return ERR;
+    if (trace) {
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        const McFunc *ssa = mc_session_pipeline_ssa(s, err);
+        bool ok = ssa && mc_shell_print_alloc_trace(out, ssa, (McAllocator)which, (int)k, &s->alloc_opts,
+                                                    s->have_args ? &s->args : NULL, s->max_steps, &d);
+        if (!ok && d.n) mc_session_diags_error(s, &d, err, "alloc");
+        mc_diags_free(&d);
+        if (!ok) return ERR;
+    }
     alloc_summary(s->alloc, out);
     return OK;
 }
@@ -153,6 +205,22 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
 
 /* The same table as `minicc sweep` (mc_sweep_table). */
 static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    /* `vary NAME` (anywhere after sweep): one allocator switch over its values */
+    int sw = -1;
+    char *words[3];
+    int nw = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && strcmp(argv[i], "vary") == 0) {
+            if (i + 1 >= argc) return mc_session_error(s, err, "sweep: vary needs a switch name (see: set alloc)"), ERR;
+            if ((sw = mc_alloc_option_lookup(argv[++i])) < 0)
+                return mc_session_error(s, err, "sweep: unknown allocator switch '%s' (see: set alloc)", argv[i]), ERR;
+            continue;
+        }
+        if (nw == 3) return mc_cmd_too_many(s, err, argc, argv, 2), ERR;
+        words[nw++] = argv[i];
+    }
+    argc = nw;
+    argv = words;
     if (mc_cmd_too_many(s, err, argc, argv, 2)) return ERR;
     int ks[MC_SWEEP_MAX_BUDGETS], nk = 0;
     McAllocator allocs[2] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
@@ -190,8 +258,12 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     mc_diags_init(&d, NULL, NULL, 0);
     int diverged = ngroups ? mc_sweep_groups(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                              s->max_steps, ks, nk, groups, ngroups, s->interrupt, &d)
-                           : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
-                                                 s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
+                   : sw >= 0
+                       ? mc_sweep_vary_table(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                             s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
+                                             &s->alloc_opts, sw, s->interrupt, &d)
+                       : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                             s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
@@ -231,22 +303,30 @@ const McCommand mc_cmds_pipeline[] = {
      "Without PASS runs the -O1 pipeline to a fixed point; with PASS names runs\n"
      "those passes once each, in order (see `passes`). Works on a copy of the SSA.\n",
      "pass...", cmd_opt},
-    {"destroy", "", "pipeline", "destroy [baseline|improved]", "replace phis by copies on edges",
+    {"destroy", "", "pipeline", "destroy [MODE]", "replace phis by copies on edges",
+     "MODE is baseline, improved (the default), naive or sequential.\n"
      "baseline: the chapter's edge blocks $edgeN, every source saved first;\n"
      "improved: splits only critical edges and sequentializes parallel copies.\n"
+     "Two bug modes for the bug hunt (the same as `set alloc destroy=...`):\n"
+     "naive: each edge's copies at the end of the predecessor, no splitting (the\n"
+     "lost-copy problem); sequential: each edge's copies one by one with no\n"
+     "temporaries (the swap problem). alloc, machine and check then destroy\n"
+     "phis the same way, until `destroy baseline` or `destroy improved`.\n"
      "Starts from opt when it was built, else from ssa. `list` after\n"
      "`set stage destroyed` marks the inserted copies with +.\n",
-     "baseline|improved", cmd_destroy},
-    {"alloc", "", "pipeline", "alloc K [ALLOCATOR]", "allocate registers with K registers",
+     "baseline|improved|naive|sequential", cmd_destroy},
+    {"alloc", "", "pipeline", "alloc K [ALLOCATOR] [--trace]", "allocate registers with K registers",
      "Phi destruction, interference graph and colouring with K registers (default\n"
      "4) and the chosen allocator (default improved; baseline, improved, linear\n"
-     "or ssa). See interference, regs, machine, intervals.\n"
+     "or ssa), under the switches of `set alloc` (baseline and improved). See\n"
+     "interference, regs, machine, intervals.\n"
      "baseline: the chapter's allocator to the number: an edge block for every\n"
      "edge into a phi block, greedy colouring by descending degree, a fresh slot\n"
      "per uncoloured value.\n"
      "improved: Chaitin-Briggs with critical-edge splitting, sequentialized\n"
      "copies, the copy exception, conservative coalescing, spill costs, biased\n"
-     "colouring, recolouring and slot sharing (the best of three variants).\n"
+     "colouring, recolouring and slot sharing (the best of three variants; each\n"
+     "technique has a switch, see `set alloc`).\n"
      "linear: linear scan (Poletto & Sarkar) over live intervals in reverse\n"
      "postorder (see `intervals`): intervals by start, the lowest free register,\n"
      "and when all K are held the interval that ends furthest goes to a slot\n"
@@ -255,7 +335,13 @@ const McCommand mc_cmds_pipeline[] = {
      "values until at most K are live at every point (MaxLive, see `live\n"
      "--points`), colours in dominance order (never more than MaxLive\n"
      "registers), then turns the phis into copies ordered by location; a copy\n"
-     "cycle saves one value in a free register or one scratch slot.\n",
+     "cycle saves one value in a free register or one scratch slot.\n"
+     "--trace (baseline, improved) prints every decision in order: spill costs\n"
+     "and their terms, coalescing tests (Briggs, George: the numbers compared),\n"
+     "the simplify stack (optimistic pushes marked), colour choices (biased ones\n"
+     "name the copy partner), recolourings, slots; for improved each variant\n"
+     "and metric tried, the winner, every variant's estimated and measured\n"
+     "traffic (with the arguments), and a replay check of the final assignment.\n",
      "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
@@ -276,7 +362,7 @@ const McCommand mc_cmds_pipeline[] = {
      "a slot, . a hole (inside the interval but not live). Bars are at most\n"
      "WIDTH columns (default 72, 8..4096); a longer function shares columns.\n",
      "", cmd_intervals},
-    {"sweep", "", "pipeline", "sweep [LIST] [ALLOCATOR|all|A,B]", "the register-budget table of minicc sweep",
+    {"sweep", "", "pipeline", "sweep [LIST] [ALLOC|all|A,B] [vary NAME]", "the register-budget table of minicc sweep",
      "For K = 1..N when LIST is a number N (default 8, at most 1024), or the\n"
      "budgets of LIST (A..B or a,b,c, as `minicc sweep --regs`), and\n"
      "both allocators (or the one named) allocates the SSA function (opt when\n"
@@ -284,6 +370,9 @@ const McCommand mc_cmds_pipeline[] = {
      "prints the table of `minicc sweep`: slots, spill reads and writes, their\n"
      "sum (traffic), instructions, phi copies executed, and whether the outcome\n"
      "agrees with stage input (the input function interpreted).\n"
+     "vary NAME: one allocator (default: set allocator) with the switches of\n"
+     "`set alloc`, one row per K and value of switch NAME (as `minicc sweep\n"
+     "--vary NAME`).\n"
      "Ctrl-C stops it between allocations or in a run: the rows so far stay,\n"
      "then `sweep: interrupted`. `all` (or names separated by commas) prints\n"
      "one column group per allocator instead: slots, traffic and copies of\n"

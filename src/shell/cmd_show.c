@@ -68,8 +68,12 @@ static Status cmd_show(McSession *s, int argc, char **argv, FILE *out, FILE *err
         if (!f) return ERR;
         if (v == MC_VIEW_SSA) fprintf(out, "# ssa (%s)\n", mc_ssa_kind_name((McSsaKind)s->ssa_kind));
         else if (v == MC_VIEW_OPT) fprintf(out, "# opt (%s)\n", s->opt_note);
-        else if (v == MC_VIEW_DESTROYED) fprintf(out, "# destroyed (%s)\n", mc_allocator_name(s->destroy_mode));
+        else if (v == MC_VIEW_DESTROYED) fprintf(out, "# destroyed (%s)\n", mc_session_destroy_name(s));
         print_func(f, out);
+        return OK;
+    }
+    if (strcmp(w, "alloc-opts") == 0) {
+        mc_alloc_options_print(&s->alloc_opts, out);
         return OK;
     }
     if (strcmp(w, "allocated") == 0 || strcmp(w, "alloc") == 0) {
@@ -170,8 +174,9 @@ const McCommand mc_cmds_showing[] = {
      "Prints the function in the IR text format (it can be loaded back), building\n"
      "the stage with default options when it was not built yet: ssa = pruned SSA,\n"
      "opt = the -O1 pipeline, destroyed = improved phi destruction, allocated =\n"
-     "the allocation with `# NAME -> rN` comments, c = the C backend's code.\n",
-     "input|ssa|opt|destroyed|allocated|c", cmd_show},
+     "the allocation with `# NAME -> rN` comments, c = the C backend's code,\n"
+     "alloc-opts = the allocator's switches (as `set alloc`).\n",
+     "input|ssa|opt|destroyed|allocated|c|alloc-opts", cmd_show},
     {"cfg", "", "showing", "cfg [FORM]", "predecessors, successors, loop depth, reverse postorder",
      "FORM is input, ssa, opt or destroyed (default: the stage being executed).\n", "input|ssa|opt|destroyed",
      cmd_cfg},

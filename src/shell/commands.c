@@ -379,7 +379,16 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         else if (s->exec == MC_VIEW_OPT && s->opt) f = s->opt;
         else if (s->exec == MC_VIEW_DESTROYED && s->destroyed) f = s->destroyed->f;
         if (cmd && mc_cmd_is_set(cmd)) {
-            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator", 39);
+            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator|alloc", 45);
+            else if (argc >= 2 && strcmp(argv[1], "alloc") == 0) {
+                /* every NAME=VALUE word of the allocator's switches */
+                for (int i = 0; i < mc_alloc_option_count(); i++)
+                    for (const char *const *v = mc_alloc_option_values(i); *v; v++) {
+                        char sw[96];
+                        snprintf(sw, sizeof sw, "%s=%s", mc_alloc_option_name(i), *v);
+                        cand(&c, sw);
+                    }
+            }
             else if (argc == 2 && strcmp(argv[1], "phi-mode") == 0) cand_words(&c, "parallel|sequential", 19);
             else if (argc == 2 && strcmp(argv[1], "stage") == 0) {
                 char views[64];

@@ -318,7 +318,7 @@ bool mc_session_build_destroyed(McSession *s, McAllocator mode, FILE *err) {
     if (!ssa) return false;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    McDestroyed *x = mc_destroy_phis(ssa, mode, &d);
+    McDestroyed *x = mc_destroy_phis_opts(ssa, mode, &s->alloc_opts, &d);
     if (!x) {
         mc_session_diags_error(s, &d, err, "destroy");
         mc_diags_free(&d);
@@ -332,13 +332,20 @@ bool mc_session_build_destroyed(McSession *s, McAllocator mode, FILE *err) {
     return true;
 }
 
+/* The phi-destruction mode's name: a bug mode (naive, sequential) or the
+ * allocator's own destruction. */
+const char *mc_session_destroy_name(const McSession *s) {
+    if (s->alloc_opts.destroy == MC_DESTROY_CORRECT) return mc_allocator_name(s->destroy_mode);
+    return mc_alloc_option_values(mc_alloc_option_lookup("destroy"))[s->alloc_opts.destroy];
+}
+
 bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err) {
     if (regs < 1) return mc_session_error(s, err, "alloc: K must be at least 1");
     const McFunc *ssa = mc_session_pipeline_ssa(s, err);
     if (!ssa) return false;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    McAllocation *a = mc_allocate(ssa, which, regs, &d);
+    McAllocation *a = mc_allocate_opts(ssa, which, regs, &s->alloc_opts, &d);
     if (!a) {
         mc_session_diags_error(s, &d, err, "alloc");
         mc_diags_free(&d);

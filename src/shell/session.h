@@ -67,6 +67,8 @@ typedef struct McSession {
     McAllocation *alloc; /* `alloc`: allocation of opt (else ssa) */
     int regs;          /* K of alloc (default 4) */
     McAllocator allocator; /* allocator of alloc (default improved) */
+    McAllocOptions alloc_opts; /* `set alloc`, `destroy naive|sequential`: the allocator's switches
+                                  (destroy and alloc; zero = the defaults) */
 
     /* ---- execution ---- */
     McView exec;       /* which view start/step/run execute (`set stage`) */
@@ -165,6 +167,9 @@ bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err
 const McFunc *mc_session_pipeline_ssa(McSession *s, FILE *err);
 /* The allocation, built on demand with s->regs and s->allocator. */
 const McAllocation *mc_session_allocation(McSession *s, FILE *err);
+/* The phi-destruction mode's name: a bug mode of alloc_opts (naive,
+ * sequential), else destroy_mode's allocator. */
+const char *mc_session_destroy_name(const McSession *s);
 
 /* ---- execution ---------------------------------------------------------- */
 

@@ -30,6 +30,7 @@ const char *const wb_help_lines[] = {
     "  x       compile the C and run it natively",
     "  v       next stage: input, ssa, opt, destroyed",
     "  p       pressure column in the IR pane (MaxLive: <)",
+    "  . ,     allocation decisions one by one (interference)",
     "screen",
     "  l L     next / previous layout (step, alloc, c, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
@@ -41,7 +42,7 @@ const char *const wb_help_lines[] = {
 };
 
 /* Keys that Enter repeats. */
-static bool key_repeatable(int k) { return k && strchr("nsicbr+-x", k) != NULL; }
+static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,", k) != NULL; }
 
 static void key_cmd_edit(Wb *wb, int key) {
     switch (key) {
@@ -144,6 +145,8 @@ void wb_key(Wb *wb, int key) {
     case 'x': wb_native(wb); break;
     case 'a': wb_next_allocator(wb); break;
     case 'p': wb_toggle_pressure(wb); break;
+    case '.': wb_ig_step(wb, 1); break;
+    case ',': wb_ig_step(wb, -1); break;
     case 'v': wb_next_stage(wb); break;
     case 'l': wb_next_layout(wb, 1); break;
     case 'L': wb_next_layout(wb, -1); break;

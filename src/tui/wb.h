@@ -152,6 +152,14 @@ typedef struct Wb {
     const void *ig_key, *regs_key;
     unsigned ig_gen, regs_gen, regs_mgen;
     int ig_w, regs_w;
+    /* the colouring-order stepper (pane_interf.c): `.` shows one more
+     * decision of the allocation trace, `,` one fewer; 0 = off (the graph) */
+    int ig_step, ig_drawn_step;
+    McAllocTrace ig_trace;       /* the trace of ig_trace_key's allocation */
+    int32_t *ig_trace_ev;        /* the decisions the stepper shows (indices into ig_trace) */
+    int32_t ig_trace_n;
+    const void *ig_trace_key;
+    unsigned ig_trace_gen;
 
     /* lessons */
     McLesson *lesson;
@@ -222,6 +230,10 @@ typedef int (*WbDrawFn)(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize
 int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_edge(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+/* `.` (delta 1) and `,` (-1): step the colouring decisions (pane_interf.c). */
+void wb_ig_step(Wb *wb, int delta);
+/* Free the stepper's trace (pane_interf.c). */
+void wb_ig_free(Wb *wb);
 int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_regs(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);

@@ -75,6 +75,7 @@ void wb_free(Wb *wb) {
     mc_lines_free(&wb->log);
     mc_lines_free(&wb->ig_lines);
     mc_lines_free(&wb->regs_lines);
+    wb_ig_free(wb);
     if (wb->lesson) {
         mc_lesson_cursor_free(&wb->cursor);
         mc_lesson_free(wb->lesson);

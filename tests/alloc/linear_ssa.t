@@ -131,7 +131,7 @@ At the prompt, `alloc K linear|ssa` (the choice stays for regs, machine, ...):
   <stdin>:2: error: sweep: unknown allocator 'nonsense' (baseline, improved, linear, ssa, all, or names separated by commas)
   <stdin>:3: error: sweep: unknown allocator 'linear,linear' (baseline, improved, linear, ssa, all, or names separated by commas)
   <stdin>:4: error: alloc: unknown allocator 'greedy' (baseline, improved, linear, ssa)
-  <stdin>:5: error: destroy: unknown mode 'ssa' (baseline, improved)
+  <stdin>:5: error: destroy: unknown mode 'ssa' (baseline, improved, naive, sequential)
   [1]
 
 In the workbench, `a` cycles the allocator (baseline, improved, linear,

@@ -22,12 +22,12 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Pipeline:
     ssa [minimal|semi|pruned]          build SSA form (default pruned)
     opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
-    destroy [baseline|improved]        replace phis by copies on edges
-    alloc K [ALLOCATOR]                allocate registers with K registers
+    destroy [MODE]                     replace phis by copies on edges
+    alloc K [ALLOCATOR] [--trace]      allocate registers with K registers
     interference [--why X Y]           the interference graph: adjacency, degrees, colouring order
     regs                               where each value lives: register or spill slot
     intervals [WIDTH]                  live intervals as bars over the linear order
-    sweep [LIST] [ALLOCATOR|all|A,B]   the register-budget table of minicc sweep
+    sweep [LIST] [ALLOC|all|A,B] [vary NAME] the register-budget table of minicc sweep
     emit [FILE]                        the C backend's code (to FILE or the screen)
   Execution:
     run                                run from the start to the end or a breakpoint
@@ -41,7 +41,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers
-    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator
+    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator, alloc
     machine                            execute the allocation, with spill counts
     native                             compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
@@ -116,4 +116,4 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
-        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...

@@ -2,7 +2,9 @@
 # fuzz.sh - differential fuzzing in `make check`, with fixed seeds so a run is
 # reproducible (`minicc fuzz --seed S --count N` names the same programs):
 #   - `minicc fuzz` over every stage configuration (ssa, opt, alloc at
-#     K = 1,2,3,4,8,16 with all four allocators at -O1 and -O0), both forms;
+#     K = 1,2,3,4,8,16 with all four allocators at -O1 and -O0, and at K = 2, 4
+#     through the allocation trace (baseline, improved), whose replayed
+#     assignment must be the machine's), both forms;
 #   - a small native run;
 #   - the reducer end to end: a planted bug (--mutant seqphi) must be found
 #     and shrunk to a tiny program that still has the swap's phi cycle;

@@ -22,7 +22,14 @@
  *             still reads its destination; when only cycles remain, one
  *             scratch value `$cycleN` saves one destination to break the
  *             cycle.
- * Both re-verify the result as mutable form (MC_VERIFY_MUTABLE): the same
+ * The switches of McAllocOptions vary the improved strategy (split=all: an
+ * edge block for every edge into a phi block; copies=temps: the baseline's
+ * save-all temporaries in place of sequentializing), and two bug modes, for
+ * either allocator, destroy wrongly on purpose: naive puts each edge's
+ * copies (sequentialized) at the end of the predecessor even when it
+ * branches (the lost-copy problem); sequential writes each edge's copies in
+ * phi order with no temporaries (the swap problem).
+ * All re-verify the result as mutable form (MC_VERIFY_MUTABLE): the same
  * destination is now assigned on several edges, so the SSA verifier would
  * (rightly) reject it. */
 #include <stdlib.h>
@@ -105,6 +112,7 @@ typedef struct Seq {
     int32_t *writer;   /* writer[v]: pending copy index writing v, or MC_NONE */
     int32_t cap;
     int32_t counter;   /* scratch names */
+    int32_t saves;     /* save-all temporaries: one group per edge */
 } Seq;
 
 static void seq_reserve(Seq *s, int32_t nvalues) {
@@ -180,7 +188,45 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
     return emitted;
 }
 
-static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *tail) {
+/* How an edge's parallel copy is written (McAllocOptions): sequentialized
+ * (the default), the chapter's save-all temporaries, or - the swap bug -
+ * one copy after the other in phi order with no temporaries. */
+enum { EMIT_SEQUENTIALIZE, EMIT_SAVE_ALL, EMIT_IN_ORDER };
+
+static int32_t emit_copies(McFunc *f, Seq *s, int how, int32_t block, int32_t at, int32_t n, const int32_t *dst,
+                           McOperand *src, McDestroyed *x) {
+    if (how == EMIT_SEQUENTIALIZE) return sequentialize(f, s, block, at, n, dst, src, x);
+    int32_t emitted = 0;
+    if (how == EMIT_IN_ORDER) {
+        for (int32_t i = 0; i < n; i++) {
+            if (mc_opnd_is_val(src[i]) && src[i].v == dst[i]) continue;
+            add_copy(f, block, at < 0 ? -1 : at + emitted, dst[i], src[i], (McPos){0});
+            emitted++;
+        }
+        return emitted;
+    }
+    int32_t *temps = mc_xmalloc((size_t)(n ? n : 1) * sizeof *temps);
+    char name[48];
+    s->saves++;
+    for (int32_t i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "$save%d_%d", s->saves, i);
+        temps[i] = new_value(f, name);
+        add_copy(f, block, at < 0 ? -1 : at + emitted, temps[i], src[i], (McPos){0});
+        emitted++;
+    }
+    for (int32_t i = 0; i < n; i++) {
+        add_copy(f, block, at < 0 ? -1 : at + emitted, dst[i], mc_val(temps[i]), (McPos){0});
+        emitted++;
+    }
+    free(temps);
+    return emitted;
+}
+
+/* Where the copies go (improved placement, or the two variations of the
+ * switches and bug modes). */
+enum { PLACE_CRITICAL, PLACE_ALL_EDGES, PLACE_PREDECESSOR };
+
+static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *tail, int place, int how) {
     int32_t norig = f->nblocks, counter = 0;
     int32_t *hint = mc_phi_arg_hints(f);
     int32_t *npreds = mc_xcalloc((size_t)norig, sizeof *npreds);
@@ -197,7 +243,8 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
     for (int32_t b = 0; b < norig; b++) {
         int32_t succ[2];
         int ns = mc_block_succs(&f->blocks[b], succ);
-        if (ns == 2 && succ[0] == succ[1] && f->blocks[succ[0]].nphis > 0) {
+        int32_t hints[2] = {hint[2 * b], hint[2 * b + 1]};
+        if (ns == 2 && succ[0] == succ[1] && f->blocks[succ[0]].nphis > 0 && place != PLACE_ALL_EDGES) {
             /* Both edges lead to the same block: the copies may go at the end. */
             McTerm *term = &f->blocks[b].term;
             term->op = MC_OP_JUMP;
@@ -209,6 +256,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
             int32_t t = succ[k];
             int32_t nphis = f->blocks[t].nphis;
             if (nphis == 0) continue;
+            if (place == PLACE_PREDECESSOR && k == 1 && succ[1] == succ[0]) continue;
             if (nphis > cap) {
                 cap = nphis;
                 dst = mc_xrealloc(dst, (size_t)cap * sizeof *dst);
@@ -216,20 +264,21 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
             }
             for (int32_t i = 0; i < nphis; i++) {
                 dst[i] = f->blocks[t].phis[i].dest;
-                src[i] = incoming(f, t, i, b, hint[2 * b + k]);
+                src[i] = incoming(f, t, i, b, hints[k]);
             }
             int32_t n;
-            if (ns == 1) {
-                n = sequentialize(f, &s, b, -1, nphis, dst, src, x);
+            if (place == PLACE_PREDECESSOR || (place == PLACE_CRITICAL && ns == 1)) {
+                /* the naive bug mode puts them there even when b branches */
+                n = emit_copies(f, &s, how, b, -1, nphis, dst, src, x);
                 tail[b] += n;
-            } else if (npreds[t] == 1) {
-                n = sequentialize(f, &s, t, head[t], nphis, dst, src, x);
+            } else if (place == PLACE_CRITICAL && npreds[t] == 1) {
+                n = emit_copies(f, &s, how, t, head[t], nphis, dst, src, x);
                 head[t] += n;
             } else {
                 char name[48];
                 snprintf(name, sizeof name, "$edge%d", ++counter);
                 int32_t e = new_block(f, name);
-                n = sequentialize(f, &s, e, -1, nphis, dst, src, x);
+                n = emit_copies(f, &s, how, e, -1, nphis, dst, src, x);
                 mc_block_set_jump(f, e, t);
                 f->blocks[b].term.target[k] = e;
             }
@@ -245,6 +294,13 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
 }
 
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
+    return mc_destroy_phis_opts(ssa, which, NULL, d);
+}
+
+McDestroyed *mc_destroy_phis_opts(const McFunc *ssa, McAllocator which, const McAllocOptions *o, McDiags *d) {
+    McAllocOptions none;
+    mc_alloc_options_default(&none);
+    if (!o) o = &none;
     if (ssa->form != MC_FORM_SSA) {
         mc_diag(d, mc_loc(ssa, ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)", ssa->name);
         return NULL;
@@ -259,10 +315,16 @@ McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     x->norig_blocks = f->nblocks;
     int32_t *head = mc_xcalloc((size_t)f->nblocks, sizeof *head);
     int32_t *tail = mc_xcalloc((size_t)f->nblocks, sizeof *tail);
-    if (which == MC_ALLOC_BASELINE)
+    if (o->destroy == MC_DESTROY_NAIVE)
+        destroy_improved(f, x, head, tail, PLACE_PREDECESSOR, EMIT_SEQUENTIALIZE);
+    else if (o->destroy == MC_DESTROY_SEQUENTIAL)
+        destroy_improved(f, x, head, tail, which == MC_ALLOC_BASELINE ? PLACE_ALL_EDGES : PLACE_CRITICAL,
+                         EMIT_IN_ORDER);
+    else if (which == MC_ALLOC_BASELINE)
         destroy_baseline(f, x);
     else
-        destroy_improved(f, x, head, tail);
+        destroy_improved(f, x, head, tail, o->split_all ? PLACE_ALL_EDGES : PLACE_CRITICAL,
+                         o->save_all ? EMIT_SAVE_ALL : EMIT_SEQUENTIALIZE);
     for (int32_t b = 0; b < f->nblocks; b++) f->blocks[b].nphis = 0;
     x->nedge_blocks = f->nblocks - x->norig_blocks;
     x->phi_copy = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *x->phi_copy);

@@ -38,5 +38,8 @@ static inline bool mc_bit_test(const uint64_t *row, int32_t t) { return (row[t >
  * size, 1 adjacency rows, 2 the bit matrix (regalloc_test.h). */
 McIGraph *mc_interference_form(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
                                int form, McDiags *d);
+/* The same under the switches copy-exception and param-edges (o may be NULL). */
+McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
+                               int form, const McAllocOptions *o, McDiags *d);
 
 #endif

@@ -214,6 +214,8 @@ typedef struct Scan {
     const McLiveness *lv;
     McValList entry;
     bool improved;
+    bool copy_exception; /* improved, unless copy-exception=off */
+    bool param_edges;    /* the entry binding's pairwise edges (off: a planted bug) */
     const int32_t *loop_depth;
     int32_t movecap;
     int64_t pairs;     /* SCAN_COUNT */
@@ -254,7 +256,14 @@ static void scan_entry(Scan *s, int mode) {
         n = s->entry.n;
         v = s->entry.v;
     }
+    if (!s->param_edges) n = 0; /* param-edges=off: not connected (a planted bug); the nodes stay */
     if (mode == SCAN_COUNT) {
+        if (!s->param_edges) {
+            if (!s->improved)
+                for (int32_t p = 0; p < f->nparams; p++) ensure(s->bld, f->params[p]);
+            else
+                for (int32_t i = 0; i < s->entry.n; i++) ensure(s->bld, s->entry.v[i]);
+        }
         /* baseline: every scalar parameter, used or not; improved: only what
          * is live on entry is bound there */
         if (!s->improved)
@@ -300,8 +309,8 @@ static void scan(Scan *s, int mode) {
                 int32_t d = in->dest;
                 int32_t except = MC_NONE;
                 if (s->improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && is_scalar(f, in->a[0].v)) {
-                    except = in->a[0].v;
-                    if (except != d && mode == SCAN_COUNT) add_move(g, &s->movecap, d, except, w);
+                    if (in->a[0].v != d && mode == SCAN_COUNT) add_move(g, &s->movecap, d, in->a[0].v, w);
+                    if (s->copy_exception) except = in->a[0].v;
                 }
                 scan_live_del(s, &live, d);
                 if (mode == SCAN_COUNT) {
@@ -346,6 +355,11 @@ McIGraph *mc_interference_limited(const McFunc *f, McAllocator which, const int3
 
 McIGraph *mc_interference_form(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
                                int form, McDiags *d) {
+    return mc_interference_opts(f, which, loop_depth, limit, form, NULL, d);
+}
+
+McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t *loop_depth, int64_t limit,
+                               int form, const McAllocOptions *o, McDiags *d) {
     for (int32_t b = 0; b < f->nblocks; b++) MC_ASSERT(f->blocks[b].nphis == 0);
     int32_t nv = f->nvalues;
     McIGraph *g = mc_xcalloc(1, sizeof *g);
@@ -356,7 +370,7 @@ McIGraph *mc_interference_form(const McFunc *f, McAllocator which, const int32_t
 
     McLiveness *lv = mc_liveness_all(f, NULL);
     Scan s = {f, g, &bld, lv, f->nblocks > 0 ? mc_live_in(lv, 0) : (McValList){NULL, 0}, which == MC_ALLOC_IMPROVED,
-              loop_depth, 0, 0, NULL};
+              !(o && o->no_copy_exception), !(o && o->no_param_edges), loop_depth, 0, 0, NULL};
     g->entry_live = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->entry_live);
     for (int32_t i = 0; i < s.entry.n; i++) g->entry_live[s.entry.v[i]] = true;
     scan(&s, SCAN_COUNT);

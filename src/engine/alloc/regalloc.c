@@ -39,6 +39,13 @@
  * The teaching machine takes slot operands directly, so a spilled value needs
  * no spill code and no rebuild: it simply lives in its slot.
  *
+ * The switches (McAllocOptions, regalloc.h) turn each technique off or
+ * change it: coalesce off/aggressive (no Briggs/George test), no bias (no
+ * partners), no recolouring, no slot sharing, one spill metric or the
+ * chapter's order, one variant. With a trace (McAllocTrace) every decision is
+ * appended as an event, tagged with the variant and metric it belongs to,
+ * in either form of the graph.
+ *
  * Either way the result is checked: no two interfering values share a
  * location (an internal error otherwise).
  *
@@ -109,6 +116,31 @@ const char *mc_location_str(McLocation l, char *buf, size_t size) {
 
 static bool loc_eq(McLocation a, McLocation b) { return a.kind == b.kind && a.index == b.index; }
 
+/* ---- the trace ------------------------------------------------------------------ */
+
+static void tr_add(McAllocTrace *t, McTraceEvent e) {
+    if (!t) return;
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->ev = mc_xrealloc(t->ev, (size_t)t->cap * sizeof *t->ev);
+    }
+    t->ev[t->n++] = e;
+}
+
+static McTraceEvent tr_ev(int kind, int32_t v, int32_t w, int32_t reg) {
+    McTraceEvent e;
+    memset(&e, 0, sizeof e);
+    e.kind = (uint8_t)kind;
+    e.v = v;
+    e.w = w;
+    e.reg = reg;
+    return e;
+}
+
+/* An event of the work graph's current variant and metric. */
+typedef struct Work Work;
+static void tr_work(const Work *w, McTraceEvent e);
+
 /* Dense rows: does a node of `set` (bits) sit in `row`? */
 static bool meets(const uint64_t *row, const uint64_t *set, int32_t words) {
     for (int32_t i = 0; i < words; i++)
@@ -151,7 +183,7 @@ static void sort_nodes(const SortCtx *c, int32_t *v, int32_t n, int (*cmp)(const
     free(tmp);
 }
 
-static void colour_baseline(McAllocation *a) {
+static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
     int32_t K = a->registers;
@@ -165,6 +197,11 @@ static void colour_baseline(McAllocation *a) {
     uint64_t *cset = g->bits && K <= 64 ? mc_xcalloc((size_t)K * (size_t)g->words, sizeof *cset) : NULL;
     for (int32_t i = 0; i < a->norder; i++) {
         int32_t v = a->order[i];
+        if (tr) {
+            McTraceEvent e = tr_ev(MC_TR_ORDER, v, -1, -1);
+            e.n1 = g->degree[v];
+            tr_add(tr, e);
+        }
         if (cset) {
             int32_t r = 0;
             while (r < K && meets(mc_igraph_bitrow(g, v), cset + (size_t)r * (size_t)g->words, g->words)) r++;
@@ -174,6 +211,10 @@ static void colour_baseline(McAllocation *a) {
             } else {
                 a->loc[v] = (McLocation){MC_LOC_SLOT, a->slots++};
                 a->nspilled++;
+            }
+            if (tr) {
+                tr_add(tr, tr_ev(MC_TR_COLOUR, v, -1, r < K ? r : -1));
+                if (r >= K) tr_add(tr, tr_ev(MC_TR_SLOT, v, -1, a->loc[v].index));
             }
             continue;
         }
@@ -188,6 +229,10 @@ static void colour_baseline(McAllocation *a) {
         else {
             a->loc[v] = (McLocation){MC_LOC_SLOT, a->slots++};
             a->nspilled++;
+        }
+        if (tr) {
+            tr_add(tr, tr_ev(MC_TR_COLOUR, v, -1, r < K ? r : -1));
+            if (r >= K) tr_add(tr, tr_ev(MC_TR_SLOT, v, -1, a->loc[v].index));
         }
     }
     free(cset);
@@ -207,7 +252,7 @@ static void colour_baseline(McAllocation *a) {
  * survivor to each neighbour's row, so the alive entries of nb[a] are
  * exactly the representatives that interfere with a, and no edge set is
  * needed: "does a interfere with t?" is answered by stamping a's row. */
-typedef struct Work {
+struct Work {
     const McIGraph *g;
     int32_t n;         /* nvalues */
     int32_t K;
@@ -224,7 +269,11 @@ typedef struct Work {
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
-} Work;
+    const McAllocOptions *opt; /* the switches */
+    McAllocTrace *tr;  /* NULL, or where decisions are recorded */
+    int8_t variant, metric; /* what the events recorded now belong to (McAllocVariant, McSpillMetric) */
+    int32_t cause;     /* recolouring: the spilled node being helped */
+};
 
 /* NB_FOR(w, v, t, BODY): BODY for every entry t of v's row, in row order
  * (see Work); `continue` goes on, no `break`. */
@@ -321,6 +370,13 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     }
 }
 
+static void tr_work(const Work *w, McTraceEvent e) {
+    if (!w->tr) return;
+    e.variant = w->variant;
+    e.metric = w->metric;
+    tr_add(w->tr, e);
+}
+
 static void work_free(Work *w) {
     for (int32_t v = 0; v < w->n; v++)
         if (w->owned[v]) free(w->nb[v]);
@@ -351,7 +407,7 @@ static void rows_drop_dead(Work *w) {
 
 /* Briggs: after merging a and b, fewer than K neighbours of degree >= K
  * (a neighbour of both loses one degree in the merge). */
-static bool briggs_ok(Work *w, int32_t a, int32_t b) {
+static bool briggs_ok(Work *w, int32_t a, int32_t b, int32_t *count) {
     int32_t in_a = mark_neighbours(w, a), seen = ++w->stamp, significant = 0;
     NB_FOR(w, b, t, {
         if (!w->alive[t] || w->mark[t] == seen) continue;
@@ -364,17 +420,22 @@ static bool briggs_ok(Work *w, int32_t a, int32_t b) {
         w->mark[t] = seen;
         if (w->deg[t] >= w->K) significant++;
     });
+    *count = significant;
     return significant < w->K;
 }
 
 /* George: every neighbour of b interferes with a or has degree < K. */
-static bool george_ok(Work *w, int32_t a, int32_t b) {
-    int32_t in_a = mark_neighbours(w, a);
+static bool george_ok(Work *w, int32_t a, int32_t b, int32_t *count) {
+    int32_t in_a = mark_neighbours(w, a), bad = 0;
     NB_FOR(w, b, t, {
         if (!w->alive[t]) continue;
-        if (w->deg[t] >= w->K && w->mark[t] != in_a) return false;
+        if (w->deg[t] >= w->K && w->mark[t] != in_a) {
+            if (!w->tr) return false; /* the trace counts them all */
+            bad++;
+        }
     });
-    return true;
+    *count = bad;
+    return bad == 0;
 }
 
 /* The tests above read a node's degree only as "at least K" and "at least
@@ -494,15 +555,61 @@ static void spill_costs(McAllocation *a, const double *weight) {
         if (a->param_bound[p]) a->cost[f->params[p]] += 1;
 }
 
+/* The trace of spill_costs: per node, its weighted occurrences block by
+ * block (blocks ascending), the bound parameter's write, the total. */
+static void trace_costs(const McAllocation *a, const double *weight, McAllocTrace *tr) {
+    const McFunc *f = a->f;
+    int32_t nv = f->nvalues;
+    int32_t *cnt = mc_xcalloc((size_t)(nv ? nv : 1) * (size_t)(f->nblocks ? f->nblocks : 1), sizeof *cnt);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        int32_t *c = cnt + (size_t)b * (size_t)nv;
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                if (mc_opnd_is_val(in->a[k])) c[in->a[k].v]++;
+            if (in->dest != MC_NONE) c[in->dest]++;
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) c[bl->term.arg.v]++;
+    }
+    for (int32_t v = 0; v < nv; v++) {
+        if (!a->graph->node[v]) continue;
+        double sum = 0;
+        for (int32_t b = 0; b < f->nblocks; b++) {
+            int32_t c = cnt[(size_t)b * (size_t)nv + (size_t)v];
+            if (!c) continue;
+            sum += c * weight[b];
+            McTraceEvent e = tr_ev(MC_TR_COST, v, b, -1);
+            e.n1 = c;
+            e.y = weight[b];
+            e.x = sum;
+            tr_add(tr, e);
+        }
+        int32_t p = f->values[v].param;
+        if (p != MC_NONE && a->param_bound[p]) {
+            McTraceEvent e = tr_ev(MC_TR_COST, v, -1, -1);
+            e.n1 = 1;
+            e.y = 1;
+            e.x = sum + 1;
+            tr_add(tr, e);
+        }
+        McTraceEvent e = tr_ev(MC_TR_COST_TOTAL, v, -1, -1);
+        e.x = a->cost[v];
+        tr_add(tr, e);
+    }
+    free(cnt);
+}
+
 /* Per-representative lists of copy partners (for biased colour choice). */
 typedef struct Partners {
     int32_t *start, *list;
 } Partners;
 
-static void partners_build(Partners *p, Work *w, const McIGraph *g) {
+static void partners_build(Partners *p, Work *w, const McIGraph *g, bool none) {
     int32_t n = w->n;
     p->start = mc_xcalloc((size_t)n + 1, sizeof *p->start);
     p->list = mc_xmalloc((size_t)(2 * g->nmoves + 1) * sizeof *p->list);
+    if (none) return; /* bias=off: nobody has a partner */
     for (int32_t i = 0; i < g->nmoves; i++) {
         p->start[find(w, g->moves[i][0]) + 1]++;
         p->start[find(w, g->moves[i][1]) + 1]++;
@@ -619,6 +726,14 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
             }
             v = it.v;
         }
+        if (w->tr) {
+            McTraceEvent e = tr_ev(MC_TR_PUSH, v, -1, -1);
+            e.n1 = wdeg[v];
+            e.n2 = K;
+            e.flag = wdeg[v] >= K;
+            e.x = spill_metric(cost[v], wdeg[v], metric);
+            tr_work(w, e);
+        }
         wdeg[v] = -1;
         remaining--;
         stack[nstack++] = v;
@@ -668,7 +783,7 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
     while (nstack > 0) {
         int32_t v = stack[--nstack];
         st++;
-        int32_t r = -1;
+        int32_t r = -1, partner = -1;
         if (cset) {
             const uint64_t *row = mc_igraph_bitrow(w->dense, v);
             uint64_t known = 0, busy = 0; /* registers tested; of those, taken */
@@ -697,6 +812,7 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
                     known |= bit;
                     if (!(busy & bit)) {
                         r = c;
+                        if (k < pt->start[v + 1]) partner = pt->list[k];
                         break;
                     }
                     if (k < pt->start[v + 1]) break; /* a partner's register: that one only */
@@ -709,10 +825,15 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
             });
             for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
                 int32_t p = pt->list[k];
-                if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p];
+                if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p], partner = p;
             }
             for (int32_t c = 0; c < K && r < 0; c++)
                 if (taken[c] != st) r = c;
+        }
+        if (w->tr) {
+            McTraceEvent e = tr_ev(MC_TR_COLOUR, v, partner, r);
+            e.flag = partner >= 0;
+            tr_work(w, e);
         }
         colour[v] = r;
         order[norder++] = v;
@@ -827,6 +948,7 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
 
 /* colour[x] = c, keeping the neighbour counts right (x is alive). */
 static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
+    if (w->tr && colour[x] != c) tr_work(w, tr_ev(MC_TR_RECOLOUR, x, w->cause, c));
     if (nc->valid && colour[x] != c) {
         /* only the counts filled in so far */
         const uint64_t *row = mc_igraph_bitrow(w->dense, x);
@@ -935,6 +1057,12 @@ static bool recolour_dense(Work *w, NbColours *nc, const double *cost, int32_t *
  * total cost of the spilled nodes. */
 static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t n = w->n, K = w->K;
+    if (w->opt->no_recolour) {
+        double total = 0;
+        for (int32_t v = 0; v < n; v++)
+            if (w->alive[v] && colour[v] < 0) total += cost[v];
+        return total;
+    }
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     double *conflict = mc_xmalloc((size_t)K * sizeof *conflict);
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
@@ -944,6 +1072,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
         bool changed = false;
         for (int32_t v = 0; v < n; v++) {
             if (!w->alive[v] || colour[v] >= 0) continue;
+            w->cause = v;
             if (nc.cset) {
                 if (recolour_dense(w, &nc, cost, colour, v, conflict, taken)) changed = true;
                 continue;
@@ -1012,6 +1141,11 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
     uint64_t *cset = w->dense && w->K <= 64 ? mc_xcalloc((size_t)w->K * (size_t)words, sizeof *cset) : NULL;
     for (int32_t i = 0; i < norder; i++) {
         int32_t v = order[i];
+        if (w->tr) {
+            McTraceEvent e = tr_ev(MC_TR_ORDER, v, -1, -1);
+            e.n1 = w->deg[v];
+            tr_work(w, e);
+        }
         if (cset) {
             uint64_t busy = 0; /* registers held by what merges added to v's row */
             for (int32_t k = 0; k < w->nnb[v]; k++)
@@ -1020,6 +1154,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
             for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
                 if (!((busy >> r) & 1) && !meets(row, cset + (size_t)r * (size_t)words, words)) colour[v] = r;
             if (colour[v] >= 0) cset[(size_t)colour[v] * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+            if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
             continue;
         }
         NB_FOR(w, v, t, {
@@ -1027,6 +1162,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
         });
         for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
             if (taken[r] != i + 1) colour[v] = r;
+        if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
     }
     free(cset);
     free(taken);
@@ -1040,6 +1176,16 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
  * the list; a move the conservative tests turned down is retested only
  * when a merge since its test touched one of its ends (merge), since
  * otherwise the tests would read the same and answer the same. */
+/* a, b as the test reads them; reg: the representative a merge keeps */
+static void trace_move(Work *w, int test, int32_t a, int32_t b, int32_t keep, int32_t n1, int32_t n2, bool merged) {
+    McTraceEvent e = tr_ev(MC_TR_MOVE, a, b, keep);
+    e.test = (uint8_t)test;
+    e.n1 = n1;
+    e.n2 = n2;
+    e.flag = merged;
+    tr_work(w, e);
+}
+
 static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
@@ -1047,7 +1193,7 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
     int32_t nmo = g->nmoves;
     int32_t *tested = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *tested); /* merges when last tested */
     for (int32_t i = 0; i < nmo; i++) tested[i] = -1;
-    for (bool changed = mode == MODE_COALESCE; changed;) {
+    for (bool changed = mode == MODE_COALESCE && w->opt->coalesce != MC_COALESCE_OFF; changed;) {
         changed = false;
         int32_t open = 0;
         for (int32_t i = 0; i < nmo; i++) {
@@ -1058,11 +1204,31 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
                 mo[open] = mo[i], tested[open++] = tested[i]; /* turned down, and nothing it reads changed */
                 continue;
             }
-            if (interferes(w, x, y)) continue;
+            if (interferes(w, x, y)) {
+                if (w->tr) trace_move(w, MC_TEST_INTERFERE, x, y, x, 0, 0, false);
+                continue;
+            }
             /* bound parameters keep their own node as representative */
             int32_t keep = x, gone = y;
             if (f->values[y].param != MC_NONE) keep = y, gone = x;
-            if (briggs_ok(w, keep, gone) || george_ok(w, keep, gone) || george_ok(w, gone, keep)) {
+            bool ok;
+            int32_t n1 = 0;
+            if (w->opt->coalesce == MC_COALESCE_AGGRESSIVE) {
+                ok = true;
+                if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, keep, 0, 0, true);
+            } else {
+                ok = briggs_ok(w, keep, gone, &n1);
+                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n1, w->K, ok);
+                if (!ok) {
+                    ok = george_ok(w, keep, gone, &n1);
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n1, 0, ok);
+                }
+                if (!ok) {
+                    ok = george_ok(w, gone, keep, &n1);
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n1, 0, ok);
+                }
+            }
+            if (ok) {
                 merge(w, keep, gone);
                 a->cost[keep] += a->cost[gone];
                 a->ncoalesced++;
@@ -1088,17 +1254,32 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
     int32_t *order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *order);
     a->order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *a->order);
     double best = INFINITY;
-    for (int metric = 0; metric < (mode == MODE_DEGREE ? 1 : NMETRICS); metric++) {
-        int32_t norder = mode == MODE_DEGREE ? degree_select(w, f, colour, order)
-                                             : simplify_select(w, a->cost, pt, metric, colour, order);
+    bool chapter = mode == MODE_DEGREE || w->opt->metric == MC_METRIC_CHAPTER;
+    int first = 0, last = chapter ? 1 : NMETRICS;
+    if (!chapter && w->opt->metric != MC_METRIC_BEST) {
+        first = w->opt->metric - MC_METRIC_COST_DEGREE;
+        last = first + 1;
+    }
+    for (int metric = first; metric < last; metric++) {
+        w->metric = (int8_t)(chapter ? MC_METRIC_CHAPTER : MC_METRIC_COST_DEGREE + metric);
+        int32_t norder = chapter ? degree_select(w, f, colour, order)
+                                 : simplify_select(w, a->cost, pt, metric, colour, order);
         double c = recolour(w, a->cost, colour);
+        if (w->tr) {
+            McTraceEvent e = tr_ev(MC_TR_SELECTED, -1, -1, -1);
+            e.x = c;
+            e.flag = c < best;
+            tr_work(w, e);
+        }
         if (c < best) {
+            if (w->tr) w->tr->won_metric = w->metric;
             best = c;
             memcpy(best_colour, colour, (size_t)n * sizeof *colour);
             memcpy(a->order, order, (size_t)norder * sizeof *order);
             a->norder = norder;
         }
     }
+    w->metric = 0;
     int32_t nsp = 0;
     for (int32_t v = 0; v < n; v++) {
         if (!w->alive[v]) continue;
@@ -1137,7 +1318,7 @@ static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *
             all_taken = m == nslotted;
         }
         int32_t s = -1;
-        if (all_taken) {
+        if (all_taken || w->opt->no_slot_sharing) {
             s = a->slots++;
         } else {
             if (slotted) {
@@ -1162,6 +1343,15 @@ static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *
                 if (slot_taken[c] != st) s = c;
             if (s < 0) s = a->slots++;
         }
+        if (w->tr) {
+            int32_t holder = -1;
+            for (int32_t j = 0; j < i && holder < 0; j++)
+                if (a->loc[spilled[j]].index == s) holder = spilled[j];
+            McTraceEvent e = tr_ev(MC_TR_SLOT, v, holder, s);
+            e.flag = holder >= 0;
+            e.x = a->cost[v];
+            tr_work(w, e);
+        }
         a->loc[v] = (McLocation){MC_LOC_SLOT, s};
         if (slotted) slotted[v >> 6] |= (uint64_t)1 << (v & 63), nslotted++;
     }
@@ -1169,17 +1359,20 @@ static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *
     free(slot_taken);
 }
 
-static void colour_improved(McAllocation *a, int mode, bool plain) {
+static void colour_improved(McAllocation *a, int mode, bool plain, const McAllocOptions *opt, McAllocTrace *tr) {
     const McIGraph *g = a->graph;
     int32_t K = a->registers, n = g->nvalues;
     Work w;
     work_init(&w, g, K);
+    w.opt = opt;
+    w.tr = tr;
+    w.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
     coalesce(a, &w, mode, plain);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
     rows_drop_dead(&w);
 
     Partners pt;
-    partners_build(&pt, &w, g);
+    partners_build(&pt, &w, g, opt->no_bias);
     int32_t *spilled = mc_xmalloc((size_t)(n ? n : 1) * sizeof *spilled);
     int32_t nsp = select_registers(a, &w, &pt, mode, spilled);
     colour_slots(a, &w, &pt, spilled, nsp);
@@ -1269,6 +1462,19 @@ McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs,
 
 McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
                                 McDiags *d) {
+    return mc_allocate_full(ssa, which, regs, knobs, NULL, d);
+}
+
+McAllocation *mc_allocate_opts(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d) {
+    return mc_allocate_full(ssa, which, regs, NULL, o, d);
+}
+
+McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
+                               const McAllocOptions *opts, McDiags *d) {
+    McAllocOptions none;
+    mc_alloc_options_default(&none);
+    const McAllocOptions *o = opts ? opts : &none;
+    McAllocTrace *tr = o->trace;
     bool plain_sweeps = knobs && knobs->plain_sweeps;
     int form = knobs ? knobs->igraph_form : 0;
     if (regs < 1) {
@@ -1279,8 +1485,9 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
     if (limit < 0) return NULL;
     if (which == MC_ALLOC_LINEAR) return mc_allocate_linear(ssa, regs, limit, form, d);
     if (which == MC_ALLOC_SSA) return mc_allocate_ssa(ssa, regs, limit, form, d);
-    McDestroyed *x = mc_destroy_phis(ssa, which, d);
+    McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
     if (!x) return NULL;
+    if (tr) tr->won_variant = tr->won_metric = 0;
     McAllocation *a = mc_xcalloc(1, sizeof *a);
     a->allocator = which;
     a->registers = regs;
@@ -1299,15 +1506,15 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
     for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
     a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
     if (which == MC_ALLOC_BASELINE) {
-        a->graph = mc_interference_form(x->f, which, NULL, limit, form, d);
+        a->graph = mc_interference_opts(x->f, which, NULL, limit, form, o, d);
         if (!a->graph) {
             mc_allocation_free(a);
             return NULL;
         }
-        colour_baseline(a);
+        colour_baseline(a, tr);
     } else {
         McCfg *cfg = mc_cfg_build_loops(x->f);
-        a->graph = mc_interference_form(x->f, which, cfg->loop_depth, limit, form, d);
+        a->graph = mc_interference_opts(x->f, which, cfg->loop_depth, limit, form, o, d);
         if (!a->graph) {
             mc_cfg_free(cfg);
             mc_allocation_free(a);
@@ -1320,6 +1527,7 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
             if (!a->graph->entry_live[a->f->params[p]]) a->param_bound[p] = 0;
         double *weight = block_weights(x->f, cfg);
         spill_costs(a, weight);
+        if (tr) trace_costs(a, weight, tr);
         mc_cfg_free(cfg);
         double *cost0 = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *cost0);
         memcpy(cost0, a->cost, (size_t)nv * sizeof *cost0);
@@ -1330,23 +1538,44 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
         keep.cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.cost);
         double best = INFINITY;
         bool merged = true;
+        int won_variant = 0, won_metric = 0;
         for (int mode = 0; mode < NMODES; mode++) {
             /* Coalescing that merged nothing leaves exactly the graph,
              * costs and partners of the variant without it, whose result
              * would then be the same and could not win (ties keep the
              * first). */
-            if (mode == MODE_NO_COALESCE && !merged) continue;
+            if (o->variant != MC_VARIANT_BEST && mode != (int)o->variant - MC_VARIANT_COALESCE) continue;
+            if (mode == MODE_NO_COALESCE && !merged && o->variant == MC_VARIANT_BEST) continue;
+            if (tr) {
+                McTraceEvent e = tr_ev(MC_TR_VARIANT, -1, -1, -1);
+                e.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
+                e.n1 = MC_VARIANT_COALESCE + mode;
+                tr_add(tr, e);
+            }
             memcpy(a->cost, cost0, (size_t)nv * sizeof *cost0);
             memset(a->loc, 0, (size_t)nv * sizeof *a->loc);
             for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
             free(a->order);
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
-            colour_improved(a, mode, plain_sweeps);
+            int32_t metric_before = tr ? tr->won_metric : 0;
+            colour_improved(a, mode, plain_sweeps, o, tr);
             if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
             double e = estimate_traffic(a, x->f, weight);
+            if (tr) {
+                McTraceEvent ev = tr_ev(MC_TR_ESTIMATE, -1, -1, -1);
+                ev.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
+                ev.n1 = MC_VARIANT_COALESCE + mode;
+                ev.x = e;
+                ev.flag = e < best;
+                tr_add(tr, ev);
+                /* the metric kept is that of the variant kept */
+                if (e < best) won_metric = tr->won_metric;
+                tr->won_metric = metric_before;
+            }
             if (e < best) {
                 best = e;
+                if (tr) won_variant = MC_VARIANT_COALESCE + mode;
                 free(keep.order);
                 keep.order = a->order;
                 a->order = NULL;
@@ -1367,6 +1596,14 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
         free(keep.loc);
         free(keep.alias);
         free(keep.cost);
+        if (tr) {
+            tr->won_variant = won_variant;
+            tr->won_metric = won_metric;
+            McTraceEvent ev = tr_ev(MC_TR_WINNER, -1, -1, -1);
+            ev.n1 = won_variant;
+            ev.x = best;
+            tr_add(tr, ev);
+        }
         free(cost0);
         free(weight);
         drop_redundant_copies(a);

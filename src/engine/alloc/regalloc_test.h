@@ -21,6 +21,9 @@ typedef struct McAllocKnobs {
 } McAllocKnobs;
 
 McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k, McDiags *d);
+/* Both: knobs (may be NULL) and the public switches (may be NULL). */
+McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k,
+                               const McAllocOptions *o, McDiags *d);
 McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d);
 
 #endif

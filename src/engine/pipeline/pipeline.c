@@ -129,7 +129,7 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
                       McStageStats *stats, McDiags *d) {
     McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
     if (!ssa) return false;
-    McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, d);
+    McAllocation *a = mc_allocate_opts(ssa, o->allocator, o->regs, o->alloc_opts, d);
     mc_func_free(ssa);
     if (!a) return false;
     if (mc_interrupted(o->interrupt)) { /* allocation is not polled inside */

@@ -1,0 +1,140 @@
+/* alloc_trace.c - the allocation trace as text with every variant's
+ * measured traffic, and the sweep table over one switch (alloc_trace.h). */
+#include "shell/alloc_trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/run.h"
+#include "minicc/util.h"
+
+/* Spill reads + writes of allocation a on a fresh copy of args; -1 when the
+ * run did not finish normally (a trap counts: its traffic is still real). */
+static long long measured(const McAllocation *a, const McArgs *args, int64_t max_steps) {
+    McArgs run;
+    mc_args_copy(&run, args);
+    McMachineStats st;
+    memset(&st, 0, sizeof st);
+    mc_machine_run(a, &run, max_steps, &st);
+    mc_args_free(&run);
+    return st.valid ? (long long)(st.spill_reads + st.spill_writes) : -1;
+}
+
+bool mc_shell_print_alloc_trace(FILE *out, const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o,
+                                const McArgs *args, int64_t max_steps, McDiags *d) {
+    if (which != MC_ALLOC_BASELINE && which != MC_ALLOC_IMPROVED) {
+        /* linear and ssa record no decisions (yet): say so rather than print an empty trace */
+        mc_diag(d, (McLoc){0, 0}, "the allocation trace covers the baseline and improved allocators, not %s",
+                mc_allocator_name(which));
+        return false;
+    }
+    McAllocOptions to = *o;
+    McAllocTrace tr;
+    mc_alloc_trace_init(&tr);
+    to.trace = &tr;
+    McAllocation *a = mc_allocate_opts(ssa, which, regs, &to, d);
+    if (!a) {
+        mc_alloc_trace_free(&tr);
+        return false;
+    }
+    mc_alloc_trace_print(&tr, a, out);
+    if (which == MC_ALLOC_IMPROVED) {
+        fprintf(out, "variants, each allocated alone:\n");
+        for (int v = MC_VARIANT_COALESCE; v <= MC_VARIANT_DEGREE; v++) {
+            McAllocOptions vo = *o;
+            vo.trace = NULL;
+            vo.variant = (McAllocVariant)v;
+            McAllocTrace vt;
+            mc_alloc_trace_init(&vt);
+            vo.trace = &vt;
+            McAllocation *b = mc_allocate_opts(ssa, which, regs, &vo, d);
+            if (!b) {
+                mc_alloc_trace_free(&vt);
+                mc_alloc_trace_free(&tr);
+                mc_allocation_free(a);
+                return false;
+            }
+            double est = 0;
+            for (int32_t i = 0; i < vt.n; i++)
+                if (vt.ev[i].kind == MC_TR_WINNER) est = vt.ev[i].x;
+            fprintf(out, "  %-12s estimated %g", mc_alloc_option_values(mc_alloc_option_lookup("variant"))[v], est);
+            if (args) {
+                long long m = measured(b, args, max_steps);
+                if (m >= 0) fprintf(out, ", measured %lld (spill reads + writes)", m);
+            }
+            fprintf(out, "%s\n", v == tr.won_variant ? "  <- kept" : "");
+            mc_alloc_trace_free(&vt);
+            mc_allocation_free(b);
+        }
+    }
+    char msg[256];
+    if (mc_alloc_trace_matches(&tr, a, msg, sizeof msg))
+        fprintf(out, "trace replay: the assignment is the machine's\n");
+    else
+        fprintf(out, "trace replay: MISMATCH: %s\n", msg);
+    mc_alloc_trace_free(&tr);
+    mc_allocation_free(a);
+    return true;
+}
+
+int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                        int64_t max_steps, const int *ks, int nk, McAllocator which, const McAllocOptions *base,
+                        int sw, const McInterrupt *stop, McDiags *d) {
+    McArgs ref;
+    mc_args_copy(&ref, args);
+    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
+    if (want.kind == MC_INTERRUPTED) {
+        mc_args_free(&ref);
+        mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        return -1;
+    }
+    const char *name = mc_alloc_option_name(sw);
+    const char *const *values = mc_alloc_option_values(sw);
+    char buf[192];
+    fprintf(out, "sweep %s (%s), %s allocator, varying %s: stage input gives %s\n", input->name, from,
+            mc_allocator_name(which), name, mc_outcome_str(&want, buf, sizeof buf));
+    fprintf(out, "%4s  %-13s %6s %12s %12s %12s %12s %10s  %s\n", "K", name, "slots", "spill_reads", "spill_writes",
+            "traffic", "instructions", "copies", "result");
+    int diverged = 0, runs = 0;
+    for (int i = 0; i < nk; i++) {
+        for (int v = 0; values[v]; v++) {
+            if (mc_interrupted(stop)) {
+                mc_args_free(&ref);
+                mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+                return -1;
+            }
+            McAllocOptions o = *base;
+            o.trace = NULL;
+            char word[96], msg[256];
+            snprintf(word, sizeof word, "%s=%s", name, values[v]);
+            if (!mc_alloc_option_parse(&o, word, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "%s", msg);
+            McAllocation *a = mc_allocate_opts(ssa, which, ks[i], &o, d);
+            if (!a) {
+                mc_args_free(&ref);
+                return -1;
+            }
+            McArgs run;
+            mc_args_copy(&run, args);
+            McMachineStats s;
+            memset(&s, 0, sizeof s);
+            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
+            bool same = mc_outcome_same(&want, &ref, &got, &run);
+            runs++;
+            if (!same) diverged++;
+            fprintf(out, "%4d  %-13s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i], values[v], (int)s.slots,
+                    (long long)s.spill_reads, (long long)s.spill_writes, (long long)(s.spill_reads + s.spill_writes),
+                    (long long)s.instructions, (long long)s.copies, same ? "agree" : "DIVERGE: ");
+            if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), out);
+            fputc('\n', out);
+            mc_args_free(&run);
+            mc_allocation_free(a);
+        }
+    }
+    if (diverged)
+        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
+                diverged == 1 ? "s" : "");
+    else
+        fprintf(out, "all %d runs agree with stage input\n", runs);
+    mc_args_free(&ref);
+    return diverged;
+}
