@@ -308,7 +308,9 @@ static void put_preamble(McStr *b, const McFunc *f, const CgenUse *u) {
     mc_str_puts(b, f->form == MC_FORM_SSA ? "SSA" : "mutable");
     mc_str_puts(b, " form).\n"
                    " * i32 arithmetic wraps through uint32_t; every buffer access is bounds-checked\n"
-                   " * and reports a trap through err[] = {1, index, length}. */\n"
+                   " * and reports a trap through err[] = {1, index, length}");
+    if (u->div) mc_str_puts(b, ";\n * every div and rem checks its divisor and reports zero through err[] = {2}");
+    mc_str_puts(b, ". */\n"
                    "#include <stdint.h>\n#include <string.h>\n\n");
     if (u->arith)
         mc_str_puts(b, "/* The uint32_t bit pattern as int32_t: no signed overflow, no\n"
@@ -316,19 +318,21 @@ static void put_preamble(McStr *b, const McFunc *f, const CgenUse *u) {
                        "static inline int32_t minicc_bits(uint32_t x) {\n"
                        "    int32_t y;\n    memcpy(&y, &x, sizeof y);\n    return y;\n}\n\n");
     if (u->shr)
-        mc_str_puts(b, "/* Arithmetic shift right by n & 31, never shifting a negative value\n"
-                       " * (implementation-defined in C): ~a is non-negative when a is negative. */\n"
-                       "static inline int32_t minicc_shr(int32_t a, int32_t n) {\n"
-                       "    int s = (int)((uint32_t)n & 31u);\n"
-                       "    return a < 0 ? ~(~a >> s) : a >> s;\n}\n\n");
+        mc_str_puts(b, "/* Arithmetic shift right by y & 31, never shifting a negative value\n"
+                       " * (implementation-defined in C): ~x is non-negative when x is negative. */\n"
+                       "static inline int32_t minicc_shr(int32_t x, int32_t y) {\n"
+                       "    if (x < 0) return ~(~x >> ((uint32_t)y & 31u));\n"
+                       "    return x >> ((uint32_t)y & 31u);\n}\n\n");
     if (u->div)
-        mc_str_puts(b, "/* Division truncating toward zero, divisor non-zero (checked before\n"
-                       " * the call); -1 apart, so INT32_MIN / -1 wraps and INT32_MIN % -1 is 0\n"
+        mc_str_puts(b, "/* Division truncating toward zero, y non-zero (checked before the\n"
+                       " * call); -1 apart, so INT32_MIN / -1 wraps and INT32_MIN % -1 is 0\n"
                        " * instead of overflowing. */\n"
-                       "static inline int32_t minicc_div(int32_t a, int32_t b) {\n"
-                       "    return b == -1 ? minicc_bits(0u - (uint32_t)a) : a / b;\n}\n"
-                       "static inline int32_t minicc_rem(int32_t a, int32_t b) {\n"
-                       "    return b == -1 ? 0 : a % b;\n}\n\n");
+                       "static inline int32_t minicc_div(int32_t x, int32_t y) {\n"
+                       "    if (y == -1) return minicc_bits(0u - (uint32_t)x);\n"
+                       "    return x / y;\n}\n"
+                       "static inline int32_t minicc_rem(int32_t x, int32_t y) {\n"
+                       "    if (y == -1) return 0;\n"
+                       "    return x % y;\n}\n\n");
 }
 
 /* The typed function's signature, one variable per value, `(void)` marks. */
