@@ -3,36 +3,28 @@ configuration checked first; the fuzzer finds it and shrinks the program
 to the bug's core.
 
 destroy-naive: copies at the end of the predecessor, no splitting. The
-minimal program keeps two nested loops: the copies for head9's phis land at
-the end of a block that branches, and overwrite a value the other
-successor still reads (the lost copy).
+minimal program is the lost-copy problem itself: one loop whose back edge is
+critical; the copy for head8's phi lands at the end of head8, which also
+branches to exit9, and overwrites the value exit9 reads.
 
   $ minicc fuzz --mutant destroy-naive --seed 1 --count 300 --stages alloc
-  fuzz: seed 12 (program 12 of 300): diverge at alloc K=4 destroy=naive (--mutant)
-    reproduce: minicc gen --seed 12 --size 30 --form either > prog.ir
-    input: return 2
-    alloc K=4 destroy=naive (--mutant): return 3
-  minimal program (83 -> 13 lines, 150 candidates, 0 invalid):
+  fuzz: seed 9 (program 9 of 300): diverge at alloc K=4 destroy=naive (--mutant)
+    reproduce: minicc gen --seed 9 --size 30 --form either > prog.ir
+    input: return 1
+    alloc K=4 destroy=naive (--mutant): return 2
+  minimal program (65 -> 8 lines, 190 candidates, 10 invalid):
   func f() {
   entry:
-      jump head9
-  head9:
-      i1 = phi [entry: 0], [exit14: i1.1]
-      a.14 = phi [entry: 0], [exit14: i2]
-      t4 = lt i1, 3
-      branch t4, body10, exit11
-  body10:
-      jump head13
-  exit11:
-      return a.14
-  head13:
-      i2 = phi [body10: 0], [head13: i2.1]
-      i2.1 = sub i2, -1
-      t5 = lt i2.1, 3
-      branch t5, head13, exit14
-  exit14:
-      i1.1 = sub i1, -1
-      jump head9
+      i2 = copy 0
+      jump head8
+  head8:
+      d = copy i2
+      i2 = sub i2, -1
+      t0 = lt i2, 2
+      branch t0, head8, exit9
+  exit9:
+      t0 = copy d
+      return t0
   }
   # args: 
   first divergent stage: alloc K=4 destroy=naive (--mutant)
@@ -74,7 +66,7 @@ The minimal program keeps two live parameters.
     reproduce: minicc gen --seed 1 --size 30 --form either > prog.ir
     input: return 0
     alloc K=4 param-edges=off (--mutant): return -1015700281
-  minimal program (66 -> 2 lines, 90 candidates, 0 invalid):
+  minimal program (66 -> 2 lines, 84 candidates, 0 invalid):
   func f(i32 p0, i32 p1, buf m0) {
   entry:
       store m0, 0, p1
@@ -88,4 +80,4 @@ Every fuzz program also runs through the allocation trace (K = 2, 4, both
 allocators): the assignment the trace replays to is the machine's.
 
   $ minicc fuzz --seed 1 --count 40 --stages alloc | sed 's/ ([0-9.]* s)$//'
-  fuzz: 40 programs (seeds 1..40, 20 SSA, 6 trapping, 0 skipped), 52 configurations, 2080 stage runs, all agree
+  fuzz: 40 programs (seeds 1..40, 20 SSA, 8 trapping, 0 skipped), 52 configurations, 2080 stage runs, all agree

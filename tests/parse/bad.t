@@ -674,7 +674,7 @@ is reported at the end of its own line, not on the next.
   <stdin>:4:7: error: unknown opcode 'gt' (did you mean 'lt' with the operands swapped?)
       y = gt x, 1
           ^
-  <stdin>:5:7: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne copy load phi)
+  <stdin>:5:7: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load phi)
       z = frob x, 1
           ^
   <stdin>:6:3: error: unknown instruction 'ret' (did you mean 'return'?)

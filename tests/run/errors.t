@@ -4,7 +4,7 @@ diagnostic on stderr.
 A file error is FILE:LINE:COL with the source line and a caret.
 
   $ minicc run bad.ir 1
-  bad.ir:3:9: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne copy load phi)
+  bad.ir:3:9: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load phi)
         x = frob n, 1
             ^
   [2]
