@@ -84,7 +84,7 @@ static McInterp *slow_replay(const McFunc *f, const McArgs *a, const McInterpOpt
 }
 
 typedef struct Tally {
-    int stops[3], ends[3], mid_starts, replays;
+    int stops[3], ends[3], mid_starts, replays, div_traps;
 } Tally;
 
 static void one_program(const McFunc *f, const McArgs *a, int64_t budget, McPhiMode mode, Tally *t) {
@@ -109,7 +109,10 @@ static void one_program(const McFunc *f, const McArgs *a, int64_t budget, McPhiM
         same_state(f, x, y);
     }
     McOutcome out;
-    if (mc_interp_finished(x, &out)) t->ends[out.kind]++;
+    if (mc_interp_finished(x, &out)) {
+        t->ends[out.kind]++;
+        if (out.kind == MC_TRAPPED && strcmp(out.trap, MC_DIV_ZERO_MSG) == 0) t->div_traps++;
+    }
     /* Going back: the fast replay equals the stepping one. */
     int64_t steps = mc_interp_steps(x);
     if (steps > 0) {
@@ -152,6 +155,7 @@ static void test_fast_continue_gen(void **state) {
     assert_true(t.stops[MC_STOP_BREAK] > 500 && t.stops[MC_STOP_END] > 1000);
     assert_true(t.ends[MC_RETURNED] > 300 && t.ends[MC_TRAPPED] > 300);
     assert_true(t.mid_starts > 200 && t.replays > 1000);
+    assert_true(t.div_traps > 20); /* the generator's div and rem (a zero divisor traps) */
 }
 
 /* Loops long enough to cross the interrupt polling (one look every few
@@ -174,7 +178,13 @@ static const char *long_ir =
     "ih:\n  v = mul i, i\n  v = add v, r\n  store b, i, v\n  i = add i, 1\n"
     "  k = lt i, n\n  branch k, ih, ol\n"
     "ol:\n  r = add r, 1\n  jump oh\n"
-    "done:\n  x = load b, 7\n  return x\n}\n";
+    "done:\n  x = load b, 7\n  return x\n}\n"
+    "func divs(buf b, i32 n, i32 R) {\n"
+    "entry:\n  r = copy R\n  s = copy 0\n  jump oh\n"
+    "oh:\n  i = copy 0\n  jump ih\n"
+    "ih:\n  x = load b, i\n  q = div x, r\n  m = rem x, r\n  s = add s, q\n  s = xor s, m\n"
+    "  i = add i, 1\n  k = lt i, n\n  branch k, ih, ol\n"
+    "ol:\n  r = sub r, 1\n  jump oh\n}\n";
 
 static void test_fast_continue_long(void **state) {
     (void)state;
@@ -182,7 +192,7 @@ static void test_fast_continue_long(void **state) {
     mc_diags_init(&d, "long.ir", long_ir, strlen(long_ir));
     McModule *m = mc_parse("long.ir", long_ir, strlen(long_ir), &d);
     assert_non_null(m);
-    int long_runs = 0;
+    int long_runs = 0, div_traps = 0;
     for (int32_t fi = 0; fi < m->nfuncs; fi++) {
         const McFunc *f = m->funcs[fi];
         const int64_t budgets[] = {0, 1000000, 70001, 250000};
@@ -205,6 +215,8 @@ static void test_fast_continue_long(void **state) {
                 same_state(f, x, y);
             }
             if (mc_interp_steps(x) > 20000) long_runs++;
+            McOutcome out;
+            if (mc_interp_finished(x, &out) && strcmp(out.trap, MC_DIV_ZERO_MSG) == 0) div_traps++;
             free(bp);
             mc_interp_free(x);
             mc_interp_free(y);
@@ -213,7 +225,8 @@ static void test_fast_continue_long(void **state) {
     }
     mc_module_free(m);
     mc_diags_free(&d);
-    assert_int_equal(long_runs, 8);
+    assert_int_equal(long_runs, 11); /* divs with a breakpoint in its loop: 400 short continues */
+    assert_int_equal(div_traps, 1);   /* divs, budget 1000000: r reaches 0 after 300 passes */
 }
 
 /* mc_interp_run_to stops exactly at the boundary after N entries. */

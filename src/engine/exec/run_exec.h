@@ -36,6 +36,9 @@ static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *cons
 #define LL(x) &&L_L##x##_L, &&L_L##x##_R,
         ALU_OPS(LL)
 #undef LL
+#define LD(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
+        DIV_OPS(LD)
+#undef LD
     };
     if (table) {
         *table = labels;
@@ -127,6 +130,13 @@ dispatch:
                    s[ip->c] = fn(v_, s[ip->y]); ip++; NEXT; }                \
     OP(L##x##_R) CHECK(s[ip->b]) { int32_t v_ = bufs[ip->a].p[index]; s[ip->d] = v_; \
                    s[ip->c] = fn(s[ip->y], v_); ip++; NEXT; }
+/* Division: a zero divisor in a slot traps; an SI divisor is a non-zero immediate. */
+#define DIV3(x, fn)                                                          \
+    OP(x##_SS) if (MC_UNLIKELY(s[ip->b] == 0)) goto div_trap;                \
+               s[ip->d] = fn(s[ip->a], s[ip->b]); ip++; NEXT;                \
+    OP(x##_SI) s[ip->d] = fn(s[ip->a], ip->b); ip++; NEXT;                   \
+    OP(x##_IS) if (MC_UNLIKELY(s[ip->b] == 0)) goto div_trap;                \
+               s[ip->d] = fn(ip->a, s[ip->b]); ip++; NEXT;
 #define CHECK(idx)                                                           \
     index = (idx);                                                           \
     len = bufs[ip->a].len;                                                   \
@@ -138,6 +148,13 @@ dispatch:
     ALU3(LE, mc_i32_le)
     ALU3(EQ, mc_i32_eq)
     ALU3(NE, mc_i32_ne)
+    ALU3(AND, mc_i32_and)
+    ALU3(OR, mc_i32_or)
+    ALU3(XOR, mc_i32_xor)
+    ALU3(SHL, mc_i32_shl)
+    ALU3(SHR, mc_i32_shr)
+    DIV3(DIV, mc_i32_div)
+    DIV3(REM, mc_i32_rem)
     BR3(LT, mc_i32_lt)
     BR3(LE, mc_i32_le)
     BR3(EQ, mc_i32_eq)
@@ -153,6 +170,11 @@ dispatch:
     LOADOP(LE, mc_i32_le)
     LOADOP(EQ, mc_i32_eq)
     LOADOP(NE, mc_i32_ne)
+    LOADOP(AND, mc_i32_and)
+    LOADOP(OR, mc_i32_or)
+    LOADOP(XOR, mc_i32_xor)
+    LOADOP(SHL, mc_i32_shl)
+    LOADOP(SHR, mc_i32_shr)
     OP(MOVI) s[ip->d] = ip->a; ip++; NEXT;
     OP(COPY) s[ip->d] = s[ip->a]; ip++; NEXT;
     OP(LOAD_S) CHECK(s[ip->b]) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;
@@ -177,6 +199,7 @@ dispatch:
 #undef BR3
 #undef INC3
 #undef LOADOP
+#undef DIV3
 #undef CHECK
 
 /* The countdown reached 0 on the edge e: either the budget is spent or it
@@ -222,6 +245,14 @@ step_trap:
     r->why = R_LIMIT;
     out.kind = MC_TRAPPED;
     snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
+    goto done;
+
+div_trap:
+    r->why = R_BOUNDS; /* a trap inside a block, as a bounds trap */
+    r->at = ip;
+    insts -= ip->u.rest;
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
     goto done;
 
 bounds_trap:
