@@ -39,6 +39,10 @@ static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *cons
 #define LD(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
         DIV_OPS(LD)
 #undef LD
+#define LJ(x) &&L_J##x##_SS, &&L_J##x##_SI, &&L_J##x##_IS,
+        ALU_OPS(LJ)
+#undef LJ
+        &&L_JMOVI, &&L_JCOPY,
     };
     if (table) {
         *table = labels;
@@ -104,6 +108,11 @@ dispatch:
     OP(x##_SS) s[ip->d] = fn(s[ip->a], s[ip->b]); ip++; NEXT;                \
     OP(x##_SI) s[ip->d] = fn(s[ip->a], ip->b); ip++; NEXT;                   \
     OP(x##_IS) s[ip->d] = fn(ip->a, s[ip->b]); ip++; NEXT;
+/* An operation and the jump after it. */
+#define JALU3(x, fn)                                                         \
+    OP(J##x##_SS) s[ip->d] = fn(s[ip->a], s[ip->b]); TAKE(0);                \
+    OP(J##x##_SI) s[ip->d] = fn(s[ip->a], ip->b); TAKE(0);                   \
+    OP(J##x##_IS) s[ip->d] = fn(ip->a, s[ip->b]); TAKE(0);
 /* Fused compare + branch; the BN forms skip writing the compare's result
  * when nothing but this branch reads it. */
 #define BR3(x, fn)                                                           \
@@ -155,6 +164,20 @@ dispatch:
     ALU3(SHR, mc_i32_shr)
     DIV3(DIV, mc_i32_div)
     DIV3(REM, mc_i32_rem)
+    JALU3(ADD, mc_i32_add)
+    JALU3(SUB, mc_i32_sub)
+    JALU3(MUL, mc_i32_mul)
+    JALU3(LT, mc_i32_lt)
+    JALU3(LE, mc_i32_le)
+    JALU3(EQ, mc_i32_eq)
+    JALU3(NE, mc_i32_ne)
+    JALU3(AND, mc_i32_and)
+    JALU3(OR, mc_i32_or)
+    JALU3(XOR, mc_i32_xor)
+    JALU3(SHL, mc_i32_shl)
+    JALU3(SHR, mc_i32_shr)
+    OP(JMOVI) s[ip->d] = ip->a; TAKE(0);
+    OP(JCOPY) s[ip->d] = s[ip->a]; TAKE(0);
     BR3(LT, mc_i32_lt)
     BR3(LE, mc_i32_le)
     BR3(EQ, mc_i32_eq)
@@ -200,6 +223,7 @@ dispatch:
 #undef INC3
 #undef LOADOP
 #undef DIV3
+#undef JALU3
 #undef CHECK
 
 /* The countdown reached 0 on the edge e: either the budget is spent or it
