@@ -89,7 +89,10 @@ dispatch:
     switch (ip->op) {
 #endif
 /* Take edge K of the terminator: the budget, the target's count, the phi
- * moves, dispatch. */
+ * moves, dispatch. The plain loop reads the counts from the record and the
+ * edge only when it has moves (or at a refill); the exact loop needs the
+ * edge's blocks anyway. */
+#if EXEC_EXACT
 #define TAKE(K)                                                              \
     do {                                                                     \
         e = ip->u.e[K];                                                      \
@@ -103,6 +106,23 @@ dispatch:
         ip = ip->t[K];                                                       \
         NEXT;                                                                \
     } while (0)
+#else
+#define TAKE(K)                                                              \
+    do {                                                                     \
+        if (MC_UNLIKELY(left == 0)) {                                        \
+            e = ip->u.e[K];                                                  \
+            goto refill;                                                     \
+        }                                                                    \
+        left--;                                                              \
+        insts += ip->n[K];                                                   \
+        if (ip->nm[K]) {                                                     \
+            const int32_t *m_ = ip->u.e[K]->moves;                           \
+            for (int32_t n_ = ip->nm[K]; n_ > 0; n_--, m_ += 2) s[m_[0]] = s[m_[1]]; \
+        }                                                                    \
+        ip = ip->t[K];                                                       \
+        NEXT;                                                                \
+    } while (0)
+#endif
 #define BRANCH(r) do { if (r) TAKE(0); else TAKE(1); } while (0)
 #define ALU3(x, fn)                                                          \
     OP(x##_SS) s[ip->d] = fn(s[ip->a], s[ip->b]); ip++; NEXT;                \
