@@ -535,9 +535,11 @@ static void layout(Builder *bd, const McFunc *f) {
     bd->edge_move = mc_xcalloc((size_t)c->nedges, sizeof *bd->edge_move);
 }
 
-/* emit_inst and the load pairs index records by opcode distance from ADD. */
+/* emit_inst, the load pairs and the jump records index records by opcode
+ * distance from ADD. */
 _Static_assert(K_SHR_SS - K_ADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD) &&
-                   K_LSHR_L - K_LADD_L == 2 * (MC_OP_SHR - MC_OP_ADD),
+                   K_LSHR_L - K_LADD_L == 2 * (MC_OP_SHR - MC_OP_ADD) &&
+                   K_JSHR_SS - K_JADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD),
                "ALU_OPS lists the ALU opcodes in the order of MC_OPCODES");
 
 /* Index of a compare opcode among LT, LE, EQ, NE (the fused records' order). */
