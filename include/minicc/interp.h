@@ -135,6 +135,8 @@ typedef enum McStop {
     MC_STOP_BREAK = 1,     /* about to enter a block with a breakpoint */
     MC_STOP_INTERRUPT = 2, /* the interrupt flag was set: stopped at the block
                               boundary after the last completed block */
+    MC_STOP_LIMIT = 3,     /* mc_interp_continue_until: at the boundary after
+                              `until` block entries */
 } McStop;
 
 typedef struct McInterp McInterp;
@@ -153,6 +155,26 @@ bool mc_interp_step_inst(McInterp *in);
  * (bp may be NULL), or until the interrupt flag is seen at a block boundary
  * (the block it starts at is not checked for either). */
 McStop mc_interp_continue(McInterp *in, const bool *bp);
+/* The same stops and the same final state as mc_interp_continue (values,
+ * buffers, position, steps, instructions, ticks, defined values), but the
+ * blocks after the first boundary run on the run path's exact code
+ * (run.h) without events: the rest of a block it starts inside is stepped
+ * (with events), then no observer is called. The interrupt flag is polled
+ * every few thousand block entries instead of at every one. */
+McStop mc_interp_continue_fast(McInterp *in, const bool *bp);
+/* The same, stopping (MC_STOP_LIMIT) at the block boundary after `until`
+ * block entries unless another stop comes first. */
+McStop mc_interp_continue_until(McInterp *in, const bool *bp, int64_t until);
+/* An independent copy of the whole state (arguments, values, position,
+ * counters, observer and options): a checkpoint. */
+McInterp *mc_interp_clone(const McInterp *in);
+/* Back to a checkpoint of the same run (a clone of in, or in of a clone):
+ * in's state becomes from's; options and observer stay in's. */
+void mc_interp_restore(McInterp *in, const McInterp *from);
+/* From a block boundary: run without events (the fast path) to the boundary
+ * after `steps` block entries, or to the end when it comes first; false
+ * (nothing done) when not at a boundary or finished. */
+bool mc_interp_run_to(McInterp *in, int64_t steps);
 bool mc_interp_finished(const McInterp *in, McOutcome *out); /* out may be NULL */
 int32_t mc_interp_block(const McInterp *in); /* current block, MC_NONE before start */
 /* Position inside the current block: -1 = about to enter (phis not yet done),

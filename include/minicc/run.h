@@ -22,4 +22,38 @@ McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, con
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop);
 
+/* ---- exact code: resuming from a block boundary --------------------------
+ * The stepping interpreter's fast continue (mc_interp_continue_fast) runs on
+ * exact code: every value in its own slot (no coalescing; every result
+ * written), phis assigned in parallel or, with sequential_phis, one by one
+ * as MC_PHI_SEQUENTIAL does; and a loop that on every edge tests a per-block
+ * breakpoint byte and marks the block it leaves. */
+McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis);
+
+typedef enum McCodeStop {
+    MC_CODE_FINISHED = 0,    /* returned or trapped: out says which */
+    MC_CODE_AT_BREAK = 1,    /* before entering a block whose brk byte is set */
+    MC_CODE_AT_LIMIT = 2,    /* before entry number until + 1 */
+    MC_CODE_INTERRUPTED = 3, /* the flag was seen before an entry */
+} McCodeStop;
+
+/* The interpreter's state at a block boundary, read and updated. */
+typedef struct McCodeState {
+    int32_t *vals;        /* the value of every value handle (in/out) */
+    int32_t block, prev;  /* in: about to enter block from prev (MC_NONE: the start); out: where it stopped */
+    int32_t pc;           /* out: -1 at a boundary; the trapping instruction; ninsts after a return */
+    int64_t steps, insts; /* block entries and instructions so far (in/out) */
+    int64_t max_steps;    /* the budget: entry max_steps + 1 traps */
+    int64_t until;        /* stop before entry number until + 1 (MC_CODE_AT_LIMIT) */
+    const uint8_t *brk;   /* per block: non-zero stops before entering it (never the first entry) */
+    uint8_t *done;        /* per block: set to 1 when an edge leaves it */
+    const McInterrupt *stop; /* may be NULL */
+} McCodeState;
+
+/* Runs exact code from st's boundary (entering st->block first, with its
+ * phis, without a breakpoint test) until a stop; args' buffers are updated
+ * in place; out holds the outcome when MC_CODE_FINISHED (steps and insts
+ * always). */
+McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutcome *out);
+
 #endif

@@ -413,6 +413,8 @@ const McCommand mc_cmds_execution[] = {
      "Starts afresh (like start) and runs until the function returns or traps,\n"
      "or until it is about to enter a block with a breakpoint. A breakpoint on\n"
      "the entry block stops before anything runs, as gdb does.\n"
+     "It runs at the run path's speed and stops exactly where stepping would,\n"
+     "in the same state (see continue).\n"
      "Ctrl-C stops it between two blocks: `run: interrupted` and the position,\n"
      "from which step and continue go on.\n",
      "", cmd_run},
@@ -427,14 +429,22 @@ const McCommand mc_cmds_execution[] = {
     {"stepi", "si", "execution", "stepi [N]", "execute N instructions (a block entry with its phis counts as one)",
      "Ctrl-C stops it at the next block boundary (`stepi: interrupted`).\n", "", cmd_stepi},
     {"continue", "c", "execution", "continue", "run to the next breakpoint or the end",
-     "Ctrl-C stops it between two blocks (`continue: interrupted` and the\n"
-     "position).\n",
+     "The rest of the block it stands in is stepped; the blocks after that run\n"
+     "on the run path's pre-decoded code, which stops before a block with a\n"
+     "breakpoint, at a trap or at the step budget exactly where stepping would\n"
+     "(the same steps, values, buffers and block); the last block is stepped\n"
+     "again from a checkpoint, so step's record, the workbench's markers and\n"
+     "back work as after stepping. Ctrl-C stops it between two blocks\n"
+     "(`continue: interrupted` and the position), looked at every few\n"
+     "thousand blocks.\n",
      "", cmd_continue},
     {"break", "b", "execution", "break [BLOCK...]", "stop before entering BLOCK (no BLOCK: list)", "", "block...",
      cmd_break},
     {"delete", "d", "execution", "delete [BLOCK...]", "delete breakpoints (all without BLOCK)", "", "block...",
      cmd_delete},
-    {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the start)", "", "", cmd_back},
+    {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the start)",
+     "The replay runs on the run path's code, as continue does (deterministic:\n"
+     "the same state as the first time).\n", "", cmd_back},
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},

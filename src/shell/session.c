@@ -465,6 +465,70 @@ bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err) {
     return true;
 }
 
+/* The fast part of continue, from a block boundary (tested for a
+ * breakpoint unless `first`). The blocks run on the fast path in chunks,
+ * each starting from a checkpoint (mc_interp_clone) at a boundary that
+ * stepping would pass, until a stop. Where stepping would only go on (a
+ * chunk's end, entry number max-steps + 1 about to be tried, or a block
+ * that returns, where the fast path also stops so that the stepping loop
+ * runs the last block with its events), the caller's stepping loop takes
+ * over there. At a real stop after entry N (a breakpoint, a trap inside a
+ * block, the interrupt flag), the interpreter goes back to the checkpoint,
+ * runs fast to the boundary after entry N - 1, and the caller steps the
+ * last block again: the same state and the same events as stepping all
+ * the way. A chunk is 16 entries per word of state a checkpoint copies
+ * (values, blocks, buffer elements), at least 4096. Returns whether the
+ * caller's next boundary is a first one (not tested: the fast run passed
+ * it); sets *at_break / *interrupted for a stop at the starting boundary. */
+static bool fast_to_last_block(McSession *s, const bool *bp, bool first, bool *at_break, bool *interrupted) {
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    if (!first) {
+        int32_t b = mc_interp_block(in);
+        if (b >= 0 && bp[b]) {
+            *at_break = true;
+            s->break_stops++;
+            return false;
+        }
+        if (mc_interrupted(s->interrupt)) {
+            *interrupted = true;
+            return false;
+        }
+    }
+    events_clear(&s->last);
+    int64_t words = (int64_t)f->nvalues + f->nblocks;
+    const McArgs *a = mc_interp_args(in);
+    for (int32_t p = 0; p < a->n; p++) words += a->v[p].len;
+    int64_t chunk = words > (INT64_C(1) << 40) ? INT64_C(1) << 44 : 16 * words;
+    if (chunk < 4096) chunk = 4096;
+    int64_t max_steps = s->max_steps > 0 ? s->max_steps : MC_DEFAULT_MAX_STEPS;
+    bool *stop = mc_xmalloc((size_t)f->nblocks * sizeof *stop);
+    for (int32_t b = 0; b < f->nblocks; b++) stop[b] = bp[b] || f->blocks[b].term.op == MC_OP_RET;
+    McInterp *save = mc_interp_clone(in);
+    bool replay = true;
+    for (;;) {
+        int64_t until = mc_interp_steps(in) + chunk;
+        McStop st = mc_interp_continue_until(in, stop, until < max_steps ? until : max_steps);
+        if (st == MC_STOP_END) break; /* returned or trapped in the block it began with */
+        int32_t b = mc_interp_block(in);
+        if (bp[b] || mc_interrupted(s->interrupt) || st == MC_STOP_INTERRUPT) break;
+        if (st == MC_STOP_BREAK || mc_interp_steps(in) >= max_steps) {
+            replay = false; /* stepping goes on from here */
+            break;
+        }
+        mc_interp_free(save);
+        save = mc_interp_clone(in);
+    }
+    free(stop);
+    if (replay) {
+        int64_t n = mc_interp_steps(in);
+        mc_interp_restore(in, save); /* the same object: front ends compare it to tell a restart */
+        mc_interp_run_to(in, n - 1);
+    }
+    mc_interp_free(save);
+    return replay;
+}
+
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
     events_clear(&s->last);
@@ -480,9 +544,19 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         free(bp);
         return true;
     }
-    /* Step block by block so only the last block's events are kept. */
     bool interrupted = false;
-    while (!mc_interp_finished(s->interp, NULL)) {
+    if (!s->slow_continue) {
+        /* Finish a block it starts inside by stepping (its events), then
+         * from the boundary run fast to the stop and step the last block
+         * again from a checkpoint. */
+        while (!mc_interp_finished(s->interp, NULL) && mc_interp_pc(s->interp) != -1) {
+            first = false;
+            mc_interp_step_inst(s->interp);
+        }
+        if (!mc_interp_finished(s->interp, NULL)) first = fast_to_last_block(s, bp, first, at_break, &interrupted);
+    }
+    /* Step block by block so only the last block's events are kept. */
+    while (!*at_break && !interrupted && !mc_interp_finished(s->interp, NULL)) {
         if (mc_interp_pc(s->interp) == -1) {
             if (!first && bp[mc_interp_block(s->interp) < 0 ? 0 : mc_interp_block(s->interp)] &&
                 mc_interp_block(s->interp) >= 0) {

@@ -77,6 +77,11 @@ typedef struct McSession {
     McPhiMode phi_mode;  /* `set phi-mode` */
     int64_t max_steps;   /* `set max-steps`, 0 = default */
     McSessionEvents last; /* events of the last execution command */
+    bool slow_continue;  /* continue/run step block by block (every event seen)
+                            instead of the fast path: the hook for stops the
+                            fast path cannot test (watches, conditions); plain
+                            breakpoints are the per-block array of
+                            mc_session_break_array, which both paths test */
     McOutcome outcome;   /* the outcome when the interpreter finished */
 
     /* ---- reporting ---- */
@@ -191,6 +196,10 @@ bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err);
  * mc_session_start), a breakpoint on the entry block stops the run before
  * anything executes, as gdb stops at a breakpoint on the first line; the
  * flag is cleared by the call. */
+/* Unless s->slow_continue is set, the blocks between the first boundary and
+ * the last block run on the fast path (mc_interp_continue_until): they stop
+ * where stepping would, in the same state, and the last block is stepped
+ * again from a checkpoint so that s->last holds its events as before. */
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
 /* Go back n whole blocks (a deterministic replay from the start); lands on
  * a block boundary, at the start at the latest. Fails when not started. */

@@ -351,8 +351,19 @@ static void wb_after_exec(Wb *wb) {
         const McInterrupt *stop = s->interrupt;
         s->interrupt = NULL;
         wb->quiet_exec = true;
-        mc_session_back(s, steps, wb_sink());
-        mc_session_step(s, steps, false, wb_sink());
+        /* Back k blocks (a fast replay) and step them again with their
+         * events, k growing until the last edge with phis is among them or
+         * the whole run was stepped: the position is the same as after
+         * stepping it all, but a fast `c` stays fast when it ends far from
+         * its last phi edge. */
+        for (int64_t tail = 64;; tail *= 8) {
+            if (tail > steps) tail = steps;
+            mc_session_back(s, tail, wb_sink());
+            mc_session_step(s, tail, false, wb_sink());
+            bool phis = false;
+            for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
+            if (phis || tail == steps) break;
+        }
         wb_after_exec(wb);
         wb->quiet_exec = false;
         s->interrupt = stop;

@@ -199,6 +199,37 @@ static void swap_edge_record(void **state) {
     bench_close(&b);
 }
 
+/* `c` on a long run (swap(5,000,000): 10 million blocks) stays on the fast
+ * path: the edge record of the last phi edge (body -> head, the step before
+ * the exit) is found by stepping a short tail again (64 blocks), not the
+ * whole run as the workbench did before (a second of CPU here, 16 times
+ * the fast `c`; the recorded events then held the last 2,000 and more). */
+static void long_continue_edge_record(void **state) {
+    (void)state;
+    Bench b;
+    bench_open(&b, 80, 24);
+    char *argv[] = {(char *)"5000000", NULL};
+    FILE *err = fopen("/dev/null", "w");
+    assert_true(mc_session_set_args(&b.s, 1, argv, err));
+    fclose(err);
+    b.s.max_steps = 20000000;
+    bench_keys(&b, "c");
+    McOutcome o;
+    assert_true(mc_interp_finished(b.s.interp, &o));
+    assert_int_equal(o.kind, MC_RETURNED);
+    assert_int_equal(o.value, 12); /* an even n: a and b end where they started */
+    int64_t steps = mc_interp_steps(b.s.interp);
+    assert_int_equal(steps, 10000003); /* entry, 5,000,001 x head, 5,000,000 x body, exit */
+    assert_true(b.wb.edge.valid);
+    assert_int_equal(b.wb.edge.step, steps - 1);
+    const McPhiUpdate *i = edge_phi(&b, "i");
+    assert_true(i->had_old && i->value == 5000000);
+    int enters = 0;
+    for (int k = 0; k < b.s.last.n; k++) enters += b.s.last.v[k].kind == MC_EV_ENTER;
+    assert_in_range(enters, 1, 64); /* the tail stepped again, not the run */
+    bench_close(&b);
+}
+
 static void budget_and_layouts(void **state) {
     (void)state;
     Bench b;
@@ -269,7 +300,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(frame_text_clips),  cmocka_unit_test(frame_box_and_title),
         cmocka_unit_test(lines_attrs),       cmocka_unit_test(key_scripts),
-        cmocka_unit_test(swap_edge_record),  cmocka_unit_test(budget_and_layouts),
+        cmocka_unit_test(swap_edge_record),  cmocka_unit_test(long_continue_edge_record),
+        cmocka_unit_test(budget_and_layouts),
         cmocka_unit_test(batch_line_editor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "minicc/interp.h"
+#include "minicc/run.h"
 #include "minicc/util.h"
 
 struct McInterp {
@@ -39,6 +40,9 @@ struct McInterp {
     int64_t ticks;        /* mc_interp_step_inst units performed */
     bool finished;
     McOutcome outcome;    /* valid when finished */
+    /* The fast path (mc_interp_continue_fast), built on first use. */
+    McCode *code;         /* exact run-path code of f */
+    uint8_t *brk, *done;  /* per block: breakpoint byte, left during a fast run */
 };
 
 static void emit(McInterp *in, McEvent *ev) {
@@ -127,6 +131,9 @@ void mc_interp_free(McInterp *in) {
     free(in->def);
     free(in->buf_param);
     free(in->upd);
+    mc_code_free(in->code);
+    free(in->brk);
+    free(in->done);
     free(in);
 }
 
@@ -288,6 +295,95 @@ bool mc_interp_step_block(McInterp *in) {
     return true;
 }
 
+/* ---- the fast path ------------------------------------------------------
+ * From a block boundary (pc == -1, not finished), run exact run-path code
+ * (run.h) until a breakpoint (bp may be NULL; the first entry is not
+ * tested), entry number `until` + 1, the end, or the interrupt flag, then
+ * bring the interpreter to exactly the state stepping would have reached:
+ * values, buffers (updated in place), position, steps, instructions, ticks
+ * and which values are defined. The code runs no observer. Which values
+ * were written is known per block: a block that an edge left ran all its
+ * instructions and its phis; the block where the run returned or trapped
+ * ran its phis and the instructions before pc. */
+static void mark_defs(McInterp *in, int32_t b, int32_t upto) {
+    const McBlock *bl = &in->f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) in->def[bl->phis[p].dest] = true;
+    for (int32_t k = 0; k < upto; k++)
+        if (bl->insts[k].dest != MC_NONE) in->def[bl->insts[k].dest] = true;
+}
+
+static McStop fast_run(McInterp *in, const bool *bp, int64_t until) {
+    const McFunc *f = in->f;
+    MC_ASSERT(!in->finished && in->pc == -1);
+    if (!in->code) {
+        in->code = mc_code_new_exact(f, in->opt.phi_mode == MC_PHI_SEQUENTIAL);
+        in->brk = mc_xcalloc((size_t)f->nblocks, 1);
+        in->done = mc_xcalloc((size_t)f->nblocks, 1);
+    }
+    for (int32_t b = 0; b < f->nblocks; b++) in->brk[b] = bp && bp[b] ? 1 : 0;
+    memset(in->done, 0, (size_t)f->nblocks);
+    McCodeState st;
+    memset(&st, 0, sizeof st);
+    st.vals = in->vals;
+    st.block = in->block;
+    st.prev = in->prev;
+    st.steps = in->steps;
+    st.insts = in->insts;
+    st.max_steps = in->opt.max_steps;
+    st.until = until;
+    st.brk = in->brk;
+    st.done = in->done;
+    st.stop = in->opt.interrupt;
+    McOutcome o;
+    McCodeStop why = mc_code_resume(in->code, &in->args, &st, &o);
+    int64_t entries = st.steps - in->steps, insts = st.insts - in->insts;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        if (in->done[b]) mark_defs(in, b, f->blocks[b].ninsts);
+    /* Ticks: an entry, each instruction, each terminator; a bounds trap
+     * leaves its block's terminator unrun, a failed entry costs one. */
+    int64_t terms = entries;
+    if (why == MC_CODE_FINISHED && st.pc >= 0) {
+        mark_defs(in, st.block, st.pc);
+        if (o.kind == MC_TRAPPED) terms--;
+    }
+    bool failed_entry = why == MC_CODE_FINISHED && st.pc < 0;
+    in->ticks += entries + insts + terms + (failed_entry ? 1 : 0);
+    in->steps = st.steps;
+    in->insts = st.insts;
+    in->block = st.block;
+    in->prev = st.prev;
+    in->pc = st.pc;
+    if (entries > 0) in->started = true;
+    switch (why) {
+    case MC_CODE_FINISHED: finish(in, o.kind, o.value, o.kind == MC_TRAPPED ? o.trap : NULL); return MC_STOP_END;
+    case MC_CODE_AT_BREAK: return MC_STOP_BREAK;
+    case MC_CODE_INTERRUPTED: return MC_STOP_INTERRUPT;
+    default: return MC_STOP_LIMIT;
+    }
+}
+
+McStop mc_interp_continue_until(McInterp *in, const bool *bp, int64_t until) {
+    if (in->finished) return MC_STOP_END;
+    if (in->pc != -1) {
+        /* Finish the current block by stepping (with its events), then the
+         * boundary it reaches is tested like any other. */
+        while (!in->finished && in->pc != -1) mc_interp_step_inst(in);
+        if (in->finished) return MC_STOP_END;
+        if (bp && bp[in->block]) return MC_STOP_BREAK;
+        if (mc_interrupted(in->opt.interrupt)) return MC_STOP_INTERRUPT;
+    }
+    return fast_run(in, bp, until);
+}
+
+McStop mc_interp_continue_fast(McInterp *in, const bool *bp) { return mc_interp_continue_until(in, bp, INT64_MAX); }
+
+bool mc_interp_run_to(McInterp *in, int64_t steps) {
+    if (in->finished || in->pc != -1) return false;
+    if (in->steps >= steps) return true;
+    fast_run(in, NULL, steps);
+    return true;
+}
+
 McStop mc_interp_continue(McInterp *in, const bool *bp) {
     bool first = true;
     const McInterrupt *stop = in->opt.interrupt;
@@ -327,6 +423,33 @@ void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx) {
     in->opt.ctx = ctx;
 }
 
+void mc_interp_restore(McInterp *c, const McInterp *in) {
+    const McFunc *f = in->f;
+    MC_ASSERT(c->f == f);
+    mc_args_free(&c->args);
+    mc_args_copy(&c->args, &in->args);
+    size_t nv = (size_t)f->nvalues;
+    if (nv) {
+        memcpy(c->vals, in->vals, nv * sizeof *c->vals);
+        memcpy(c->def, in->def, nv * sizeof *c->def);
+    }
+    c->block = in->block;
+    c->prev = in->prev;
+    c->pc = in->pc;
+    c->started = in->started;
+    c->steps = in->steps;
+    c->insts = in->insts;
+    c->ticks = in->ticks;
+    c->finished = in->finished;
+    c->outcome = in->outcome;
+}
+
+McInterp *mc_interp_clone(const McInterp *in) {
+    McInterp *c = mc_interp_new(in->f, &in->start, &in->opt);
+    mc_interp_restore(c, in);
+    return c;
+}
+
 static McInterp *fresh_copy(const McInterp *in) {
     McInterpOptions o = in->opt;
     o.observer = NULL;
@@ -336,6 +459,7 @@ static McInterp *fresh_copy(const McInterp *in) {
 
 McInterp *mc_interp_replay(const McInterp *in, int64_t steps) {
     McInterp *r = fresh_copy(in);
+    mc_interp_run_to(r, steps); /* the fast path, then the same stepping loop (which has nothing left) */
     /* Stop at the block boundary after `steps` entries (before the next entry). */
     while (!r->finished && !(r->steps >= steps && r->pc == -1)) mc_interp_step_inst(r);
     r->opt.observer = in->opt.observer;
