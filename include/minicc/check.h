@@ -35,7 +35,9 @@ typedef struct McCheck {
                            mean nothing (stopped after the stage that saw it) */
 } McCheck;
 
-/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native. `base`
+/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native (labelled
+ * `native tcc` when base->native_cc is MC_NATIVE_TCC: check shows which
+ * compiler ran; plain `native` is the system compiler). `base`
  * supplies the shared options (opt level, allocator, step budget, time
  * limit, phi mode, interrupt flag); its stage and regs are ignored. */
 void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *out);

@@ -52,6 +52,7 @@ enum {
     MC_CLI_KEEP_C = 1u << 8,    /* --keep-c DIR */
     MC_CLI_ARGS = 1u << 9,      /* ARG... after FILE */
     MC_CLI_NO_FILE = 1u << 10,  /* FILE is optional */
+    MC_CLI_CC = 1u << 11,       /* --cc system|tcc (native) */
 };
 
 typedef struct McCliOpts {

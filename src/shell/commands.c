@@ -379,7 +379,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         else if (s->exec == MC_VIEW_OPT && s->opt) f = s->opt;
         else if (s->exec == MC_VIEW_DESTROYED && s->destroyed) f = s->destroyed->f;
         if (cmd && mc_cmd_is_set(cmd)) {
-            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator", 39);
+            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator|cc", 42);
             else if (argc == 2 && strcmp(argv[1], "phi-mode") == 0) cand_words(&c, "parallel|sequential", 19);
             else if (argc == 2 && strcmp(argv[1], "stage") == 0) {
                 char views[64];
@@ -387,6 +387,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
                 cand_words(&c, views, strlen(views));
             }
             else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved", 17);
+            else if (argc == 2 && strcmp(argv[1], "cc") == 0) cand_words(&c, "system|tcc", 10);
         } else if (slen == 4 && strncmp(p, "file", 4) == 0) {
             kind = MC_COMPLETE_FILE;
         } else if (slen == 5 && strncmp(p, "block", 5) == 0) {

@@ -74,6 +74,7 @@ typedef struct McSession {
     const McFunc *interp_func; /* the function the interpreter runs */
     McPhiMode phi_mode;  /* `set phi-mode` */
     int64_t max_steps;   /* `set max-steps`, 0 = default */
+    McNativeCompiler native_cc; /* `set cc`: the compiler of native and check's native row */
     McSessionEvents last; /* events of the last execution command */
     McOutcome outcome;   /* the outcome when the interpreter finished */
 
