@@ -184,4 +184,14 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
 McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
                               McMachineStats *stats);
 
+/* The machine pre-decoded once (mc_machine_run decodes, runs and frees):
+ * for running one allocation many times. It does not reference the
+ * allocation afterwards. */
+typedef struct McMachineCode McMachineCode;
+McMachineCode *mc_machine_code_new(const McAllocation *a);
+void mc_machine_code_free(McMachineCode *c);
+/* mc_machine_run_intr on pre-decoded code (stop and stats may be NULL). */
+McOutcome mc_machine_code_run(const McMachineCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                              McMachineStats *stats);
+
 #endif
