@@ -43,10 +43,9 @@ done
 while IFS= read -r line; do
     cases=$((cases + 1))
     for o in -O1 -O0; do
-        # shellcheck disable=SC2086
-        (cd tests/native && "$MINICC" run --stage native $o --cc system $line) >"$tmp/sys" 2>&1; s1=$?
-        # shellcheck disable=SC2086
-        (cd tests/native && "$MINICC" run --stage native $o --cc tcc $line) >"$tmp/tcc" 2>&1; s2=$?
+        # The case's words as the transcript's shell reads them (quotes included).
+        (cd tests/native && eval "\"\$MINICC\" run --stage native $o --cc system $line") >"$tmp/sys" 2>&1; s1=$?
+        (cd tests/native && eval "\"\$MINICC\" run --stage native $o --cc tcc $line") >"$tmp/tcc" 2>&1; s2=$?
         if [ $s1 != $s2 ] || ! cmp -s "$tmp/sys" "$tmp/tcc" || grep -q ': error: ' "$tmp/tcc"; then
             bad=$((bad + 1)); echo "differ: $o $line"; diff "$tmp/sys" "$tmp/tcc" | head -5
         fi

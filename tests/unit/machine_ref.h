@@ -163,6 +163,11 @@ static McOutcome ref_machine_run(const McAllocation *a, McArgs *args, int64_t ma
                     buf->data[y] = val;
                 else
                     ref_wr(&m, ip->d, buf->data[y]);
+            } else if (mc_alu_traps((McOp)ip->op, y)) {
+                out.kind = MC_TRAPPED;
+                snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+                finished = true;
+                break;
             } else {
                 ref_wr(&m, ip->d, mc_alu((McOp)ip->op, x, y));
             }

@@ -8,7 +8,7 @@
  *     bench/kernels with generated arguments,
  *   - generated programs of both forms (traps included),
  * at K = 1, 2, 3, 4, 8, 16 with both allocators, with the default budget and
- * with budgets that stop runs midway; and an interrupt flag that is already
+ * with budgets that stop runs midway; div and rem by zero; and an interrupt flag that is already
  * set stops both at the same block entry. Pre-decoded code run twice gives
  * the same answer twice. */
 #include <setjmp.h>
@@ -158,6 +158,29 @@ static void test_generated(void **state) {
     assert_true(t.returned > 500 && t.trapped > 100 && t.limited > 500 && t.spilled > 500);
 }
 
+/* div and rem by zero trap after reading their operands, with the rest of
+ * the block not counted; at every budget, both allocators. */
+static void test_division(void **state) {
+    (void)state;
+    const char *text = "func dz(i32 a, i32 b, buf m) {\ne:\n  x = add a, 1\n  store m, 0, x\n  q = div x, b\n"
+                       "  r = rem a, b\n  s = add q, r\n  store m, 1, s\n  return s\n}\n";
+    McDiags d;
+    mc_diags_init(&d, "dz.ir", text, strlen(text));
+    McModule *m = mc_parse("dz.ir", text, strlen(text), &d);
+    assert_non_null(m);
+    Tally t = {0, 0, 0, 0, 0};
+    const char *cases[][3] = {{"7", "0", "[0,0]"}, {"7", "2", "[0,0]"}, {"-2147483648", "-1", "[5,5]"}};
+    for (size_t c = 0; c < 3; c++) {
+        McArgs args;
+        assert_true(mc_args_parse(m->funcs[0], 3, (char *const *)cases[c], &args, &d));
+        compare_all(m->funcs[0], &args, c, "dz", &t);
+        mc_args_free(&args);
+    }
+    assert_true(t.trapped >= 12 && t.returned >= 24);
+    mc_module_free(m);
+    mc_diags_free(&d);
+}
+
 /* A flag set before the run: both stop at the first poll, at the same
  * entry, with the same counts (a loop long enough to reach it). */
 static void test_interrupt(void **state) {
@@ -231,6 +254,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_generated),
+        cmocka_unit_test(test_division),
         cmocka_unit_test(test_interrupt),
         cmocka_unit_test(test_reuse),
     };

@@ -15,7 +15,8 @@
  * max_steps block entries. It counts instructions (not terminators), the
  * copies inserted by phi destruction, spill reads (every read of a slot
  * operand, the branch condition and the return value included) and spill
- * writes. The function must be phi-free: phi destruction has already put
+ * writes. div and rem by zero trap (`division by zero`) after reading
+ * their operands, as a bounds trap does after reading the index. The function must be phi-free: phi destruction has already put
  * the copies on the edges. The counts are algorithmic traffic, not a cost
  * model of any real CPU.
  *
@@ -44,7 +45,7 @@
 #define MC_DIRECT_THREADED 0
 #endif
 
-#define M_ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE)
+#define M_ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
 #define M_CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
 
 /* Record kinds. d, a, b are indices of mem unless said otherwise. */
@@ -55,6 +56,8 @@ enum {
 #define EB(x) M_B##x,
     M_CMP_OPS(EB)  /* mem[d] = mem[a] CMP mem[b], then branch on it */
 #undef EB
+    M_DIV,         /* mem[d] = mem[a] / mem[b], after the division-by-zero check */
+    M_REM,         /* mem[d] = mem[a] % mem[b], after the check */
     M_ALU,         /* any other ALU op: mem[d] = mc_alu(op, mem[a], mem[b]) */
     M_COPY,        /* mem[d] = mem[a] */
     M_LOAD,        /* mem[d] = buffer parameter a [mem[b]] */
@@ -193,7 +196,9 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     case MC_OP_##x: r->kind = M_##x; break;
                     M_ALU_OPS(C1)
 #undef C1
-                default: r->kind = M_ALU; break;
+                case MC_OP_DIV: r->kind = M_DIV; break;
+                case MC_OP_REM: r->kind = M_REM; break;
+                default: r->kind = mc_op_info[in->op].flags & MC_OPF_DIV ? M_DIV : M_ALU; break;
                 }
                 r->a = opnd(&x, in->a[0], rd);
                 r->b = opnd(&x, in->a[1], rd);
@@ -342,7 +347,7 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
 #define LB(x) &&L_B##x,
         M_CMP_OPS(LB)
 #undef LB
-        &&L_ALU, &&L_COPY, &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_BR,
+        &&L_DIV, &&L_REM, &&L_ALU, &&L_COPY, &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_BR,
     };
     if (table) {
         *table = labels;
@@ -410,10 +415,17 @@ dispatch:
     ALU1(LE, mc_i32_le)
     ALU1(EQ, mc_i32_eq)
     ALU1(NE, mc_i32_ne)
+    ALU1(AND, mc_i32_and)
+    ALU1(OR, mc_i32_or)
+    ALU1(XOR, mc_i32_xor)
+    ALU1(SHL, mc_i32_shl)
+    ALU1(SHR, mc_i32_shr)
     BR1(LT, mc_i32_lt)
     BR1(LE, mc_i32_le)
     BR1(EQ, mc_i32_eq)
     BR1(NE, mc_i32_ne)
+    OP(DIV) if (MC_UNLIKELY(mem[ip->b] == 0)) goto div_trap; mem[ip->d] = mc_i32_div(mem[ip->a], mem[ip->b]); ip++; NEXT;
+    OP(REM) if (MC_UNLIKELY(mem[ip->b] == 0)) goto div_trap; mem[ip->d] = mc_i32_rem(mem[ip->a], mem[ip->b]); ip++; NEXT;
     OP(ALU) mem[ip->d] = mc_alu((McOp)ip->op, mem[ip->a], mem[ip->b]); ip++; NEXT;
     OP(COPY) mem[ip->d] = mem[ip->a]; ip++; NEXT;
     OP(LOAD) CHECK(mem[ip->b]) mem[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;
@@ -461,6 +473,13 @@ slow_enter:
 bounds_trap:
     out.kind = MC_TRAPPED;
     snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
+    trap = ip->inst;
+    trap_block = nb;
+    goto done;
+
+div_trap:
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
     trap = ip->inst;
     trap_block = nb;
 
