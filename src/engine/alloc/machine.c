@@ -48,13 +48,16 @@
 #define M_ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
 #define M_CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
 
-/* Record kinds. d, a, b are indices of mem unless said otherwise. */
+/* Record kinds. d, a, b are indices of mem unless said otherwise. The
+ * ALU operations and the fused compares come in three operand forms, in
+ * this order: a and b in mem; _SI, b an immediate; _IS, a an immediate (a
+ * constant operand costs no load; two constants use the pool). */
 enum {
-#define E1(x) M_##x,
-    M_ALU_OPS(E1)  /* mem[d] = mem[a] OP mem[b] */
+#define E1(x) M_##x, M_##x##_SI, M_##x##_IS,
+    M_ALU_OPS(E1)  /* mem[d] = a OP b */
 #undef E1
-#define EB(x) M_B##x,
-    M_CMP_OPS(EB)  /* mem[d] = mem[a] CMP mem[b], then branch on it */
+#define EB(x) M_B##x, M_B##x##_SI, M_B##x##_IS,
+    M_CMP_OPS(EB)  /* mem[d] = a CMP b, then branch on it */
 #undef EB
     M_DIV,         /* mem[d] = mem[a] / mem[b], after the division-by-zero check */
     M_REM,         /* mem[d] = mem[a] % mem[b], after the check */
@@ -128,6 +131,25 @@ static int32_t opnd(Dec *x, McOperand o, uint8_t *slot_read) {
     mc_panic(__FILE__, __LINE__, "value %s has no location", val->name);
 }
 
+/* The operands a and b of a two-operand instruction into r->a and r->b in
+ * the record form it returns: 0 both in mem, 1 b immediate, 2 a immediate. */
+static int two_operands(Dec *x, const McInst *in, MRec *r, uint8_t *slot_reads) {
+    bool ca = in->a[0].kind == MC_OPND_CONST, cb = in->a[1].kind == MC_OPND_CONST;
+    if (cb && !ca) {
+        r->a = opnd(x, in->a[0], slot_reads);
+        r->b = in->a[1].v;
+        return 1;
+    }
+    if (ca && !cb) {
+        r->a = in->a[0].v;
+        r->b = opnd(x, in->a[1], slot_reads);
+        return 2;
+    }
+    r->a = opnd(x, in->a[0], slot_reads);
+    r->b = opnd(x, in->a[1], slot_reads);
+    return 0;
+}
+
 /* The buffer parameter an operand names. */
 static int32_t buffer(const McAllocation *a, McOperand o) {
     MC_ASSERT(o.kind == MC_OPND_VALUE && a->f->values[o.v].kind == MC_VAL_BUF);
@@ -192,16 +214,16 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
             } else {
                 MC_ASSERT(mc_op_info[in->op].flags & MC_OPF_ALU);
                 switch (in->op) {
-#define C1(x)                                                                                                  \
-    case MC_OP_##x: r->kind = M_##x; break;
+#define C1(o_)                                                                                                 \
+    case MC_OP_##o_: r->kind = M_##o_ + two_operands(&x, in, r, rd); break;
                     M_ALU_OPS(C1)
 #undef C1
-                case MC_OP_DIV: r->kind = M_DIV; break;
-                case MC_OP_REM: r->kind = M_REM; break;
-                default: r->kind = mc_op_info[in->op].flags & MC_OPF_DIV ? M_DIV : M_ALU; break;
+                default:
+                    r->kind = in->op == MC_OP_DIV ? M_DIV : in->op == MC_OP_REM ? M_REM : M_ALU;
+                    r->a = opnd(&x, in->a[0], rd);
+                    r->b = opnd(&x, in->a[1], rd);
+                    break;
                 }
-                r->a = opnd(&x, in->a[0], rd);
-                r->b = opnd(&x, in->a[1], rd);
                 r->d = opnd(&x, mc_val(in->dest), NULL);
             }
             if (in->op != MC_OP_STORE) c->iwrites[g] = a->loc[in->dest].kind == MC_LOC_SLOT;
@@ -224,9 +246,9 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
         default:
             if (fuse) {
                 opnd(&x, bl->term.arg, &term_reads); /* the read is counted; the value is the compare's */
-                switch (r->op) {
+                switch (r->op) { /* the same operand form */
 #define CB(x)                                                                                                  \
-    case MC_OP_##x: r->kind = M_B##x; break;
+    case MC_OP_##x: r->kind = M_B##x + (r->kind - M_##x); break;
                     M_CMP_OPS(CB)
 #undef CB
                 default: mc_panic(__FILE__, __LINE__, "fused a compare without a handler");
@@ -244,7 +266,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->ncode = pc;
     for (int32_t k = 0; k < pc; k++) {
         MRec *r = &c->code[k];
-        if (r->kind == M_JUMP || r->kind == M_BR || (r->kind >= M_BLT && r->kind < M_ALU)) {
+        if (r->kind == M_JUMP || r->kind == M_BR || (r->kind >= M_BLT && r->kind < M_DIV)) {
             r->p[0] = &c->code[c->first[r->t[0]]];
             r->p[1] = &c->code[c->first[r->t[1]]];
         }
@@ -341,10 +363,10 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
     memset(&out, 0, sizeof out);
 #if MC_DIRECT_THREADED
     static const void *const labels[M_COUNT] = {
-#define L1(x) &&L_##x,
+#define L1(x) &&L_##x, &&L_##x##_SI, &&L_##x##_IS,
         M_ALU_OPS(L1)
 #undef L1
-#define LB(x) &&L_B##x,
+#define LB(x) &&L_B##x, &&L_B##x##_SI, &&L_B##x##_IS,
         M_CMP_OPS(LB)
 #undef LB
         &&L_DIV, &&L_REM, &&L_ALU, &&L_COPY, &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_BR,
@@ -396,14 +418,21 @@ dispatch:
         ip = ip->p[K];                                                                                         \
         NEXT;                                                                                                  \
     } while (0)
-#define ALU1(x, fn) OP(x) mem[ip->d] = fn(mem[ip->a], mem[ip->b]); ip++; NEXT;
-#define BR1(x, fn)                                                                                             \
-    OP(B##x) {                                                                                                 \
-        int32_t r_ = fn(mem[ip->a], mem[ip->b]);                                                               \
+#define ALU1(x, fn)                                                                                            \
+    OP(x) mem[ip->d] = fn(mem[ip->a], mem[ip->b]); ip++; NEXT;                                                 \
+    OP(x##_SI) mem[ip->d] = fn(mem[ip->a], ip->b); ip++; NEXT;                                                 \
+    OP(x##_IS) mem[ip->d] = fn(ip->a, mem[ip->b]); ip++; NEXT;
+#define BR2(L, A, B, fn)                                                                                       \
+    OP(L) {                                                                                                    \
+        int32_t r_ = fn(A, B);                                                                                 \
         mem[ip->d] = r_;                                                                                       \
         if (r_) ENTER(0);                                                                                      \
         ENTER(1);                                                                                              \
     }
+#define BR1(x, fn)                                                                                             \
+    BR2(B##x, mem[ip->a], mem[ip->b], fn)                                                                      \
+    BR2(B##x##_SI, mem[ip->a], ip->b, fn)                                                                      \
+    BR2(B##x##_IS, ip->a, mem[ip->b], fn)
 #define CHECK(idx)                                                                                             \
     index = (idx);                                                                                             \
     len = bufs[ip->a].len;                                                                                     \
@@ -442,6 +471,7 @@ dispatch:
 #undef ENTER
 #undef ALU1
 #undef BR1
+#undef BR2
 #undef CHECK
 
 /* Entering block nb when the budget or the interrupt poll is due (and the
