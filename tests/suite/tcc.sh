@@ -7,7 +7,8 @@
 #     -O1 and -O0;
 #   - generated programs (`minicc gen`, both forms, traps included) agree too;
 #   - the time limit, `check` naming the compiler (`native tcc`), the prompt's
-#     `set cc`, and `minicc fuzz` compiling every program natively with tcc.
+#     `set cc`, the workbench's `:set cc` and `x`, and `minicc fuzz` compiling
+#     every program natively with tcc.
 # In a build without libtcc, `--cc tcc` and `set cc tcc` must say so in
 # words, and everything that needs libtcc is counted as skipped.
 # Prints "N passed, N failed, N skipped".
@@ -29,7 +30,7 @@ if grep -q 'built without libtcc' "$tmp/out"; then
     "$MINICC" -c "load $ex; set cc tcc" >"$tmp/out" 2>&1
     if grep -q '^-c:2: error: set cc: tcc is not available: this minicc was built without libtcc' "$tmp/out"; then
         ok "set cc tcc refused"; else ko "set cc tcc refused"; fi
-    skip=$((skip + 6)); echo "skip tcc agreement, generated, time limit, check, prompt, fuzz (no libtcc in this build)"
+    skip=$((skip + 7)); echo "skip tcc agreement, generated, time limit, check, prompt, workbench, fuzz (no libtcc in this build)"
     echo "$pass passed, $fail failed, $skip skipped"
     [ "$fail" = 0 ]
     exit
@@ -82,7 +83,12 @@ if grep -q '^cc tcc: native compiles in process with libtcc (no cache)$' "$tmp/o
     grep -q "^-c:5: error: set cc: unknown compiler 'gcc' (system, tcc)$" "$tmp/out"; then
     ok "prompt set cc tcc"; else ko "prompt set cc tcc"; fi
 
-# 6. fuzz: with libtcc every program runs natively by default (the two
+# 6. The workbench: `:set cc tcc`, then x (native) compiles with libtcc.
+"$MINICC" --tui-script ':set cc tcc<Enter>x' "$ex" 3 >"$tmp/out" 2>&1
+if grep -q '# native (C from ssa, compiled by libtcc)' "$tmp/out" && grep -q '|return 21 ' "$tmp/out"; then
+    ok "workbench :set cc tcc, x"; else ko "workbench :set cc tcc, x"; fi
+
+# 7. fuzz: with libtcc every program runs natively by default (the two
 # native configurations, -O1 and -O0, on top of what --cc system runs).
 "$MINICC" fuzz --count 40 --seed 99 >"$tmp/out" 2>&1; st=$?
 "$MINICC" fuzz --count 40 --seed 99 --cc system >"$tmp/sys" 2>&1
