@@ -25,7 +25,8 @@
  * address of its handler (direct threading with computed goto under
  * GCC/Clang, a switch elsewhere); a compare that computes its block's branch
  * condition is fused with the branch (its result is still written to its
- * location). The counts are not kept per access: which operands are slots
+ * location), and the copies before a jump (phi destruction puts them there)
+ * become a move list of the jump's record, performed in order. The counts are not kept per access: which operands are slots
  * is known when decoding, so each block has static counts (instructions,
  * copies, spill reads with its terminator's, spill writes), the run counts
  * block entries, and the totals are entries x counts, minus the part of the
@@ -67,6 +68,7 @@ enum {
     M_STORE,       /* buffer parameter a [mem[b]] = mem[d] */
     M_RET,         /* return mem[a] */
     M_JUMP,        /* enter block t[0] */
+    M_MOVJ,        /* the block's trailing copies, then enter t[0]: b (dst, src) pairs from moves + a */
     M_BR,          /* enter t[0] if mem[a] != 0, else t[1] */
     M_COUNT
 };
@@ -98,6 +100,7 @@ struct McMachineCode {
     int64_t *bcopies, *breads, *bwrites; /* per block: static counts (reads with the terminator's) */
     uint8_t *ireads, *iwrites, *icopy;  /* per instruction: slot reads, slot writes, phi copy */
     int64_t poll_every;       /* block entries between two looks at the interrupt flag */
+    int32_t *moves;           /* (dst, src) pairs of the M_MOVJ records */
 };
 
 /* ---- decoding -------------------------------------------------------------------- */
@@ -107,6 +110,8 @@ typedef struct Dec {
     McMachineCode *c;
     int32_t nconst, capconst;
     int32_t *consts;
+    int32_t nmoves, capmoves; /* ints in moves */
+    int32_t *moves;
 } Dec;
 
 /* The mem index of a scalar operand; *slot_read is set when it is a slot. */
@@ -183,7 +188,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->ireads = mc_xcalloc(ni, 1);
     c->iwrites = mc_xcalloc(ni, 1);
     c->icopy = mc_xcalloc(ni, 1);
-    Dec x = {a, c, 0, 0, NULL};
+    Dec x = {a, c, 0, 0, NULL, 0, 0, NULL};
     int32_t pc = 0, g = 0;
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
@@ -239,10 +244,33 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
             r->kind = M_RET;
             r->a = opnd(&x, bl->term.arg, &term_reads);
             break;
-        case MC_OP_JUMP:
-            r->kind = M_JUMP;
+        case MC_OP_JUMP: {
+            /* The copies right before a jump (phi destruction's) go into the
+             * jump's record as a move list, performed in their order. */
+            int32_t k = 0;
+            while (pc - 1 - k - 1 >= c->first[b] && c->code[pc - 1 - k - 1].kind == M_COPY) k++;
+            if (k > 0) {
+                if (x.nmoves + 2 * k > x.capmoves) {
+                    x.capmoves = 2 * (x.nmoves + 2 * k) + 16;
+                    x.moves = mc_xrealloc(x.moves, (size_t)x.capmoves * sizeof *x.moves);
+                }
+                pc -= k + 1; /* the copies' records, and this one */
+                int32_t at = x.nmoves;
+                for (int32_t j = 0; j < k; j++) {
+                    x.moves[x.nmoves++] = c->code[pc + j].d;
+                    x.moves[x.nmoves++] = c->code[pc + j].a;
+                }
+                r = &c->code[pc++];
+                memset(r, 0, sizeof *r);
+                r->kind = M_MOVJ;
+                r->a = at;
+                r->b = k;
+            } else {
+                r->kind = M_JUMP;
+            }
             r->t[0] = r->t[1] = bl->term.target[0];
             break;
+        }
         default:
             if (fuse) {
                 opnd(&x, bl->term.arg, &term_reads); /* the read is counted; the value is the compare's */
@@ -266,7 +294,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->ncode = pc;
     for (int32_t k = 0; k < pc; k++) {
         MRec *r = &c->code[k];
-        if (r->kind == M_JUMP || r->kind == M_BR || (r->kind >= M_BLT && r->kind < M_DIV)) {
+        if (r->kind == M_JUMP || r->kind == M_MOVJ || r->kind == M_BR || (r->kind >= M_BLT && r->kind < M_DIV)) {
             r->p[0] = &c->code[c->first[r->t[0]]];
             r->p[1] = &c->code[c->first[r->t[1]]];
         }
@@ -284,6 +312,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->init = mc_xcalloc((size_t)(c->nmem ? c->nmem : 1), sizeof *c->init);
     if (x.nconst) memcpy(c->init + c->registers + c->slots, x.consts, (size_t)x.nconst * sizeof *x.consts);
     free(x.consts);
+    c->moves = x.moves;
     int64_t every = POLL_WORK / ((int64_t)ninsts + 1);
     c->poll_every = every > POLL_MAX_ENTRIES ? POLL_MAX_ENTRIES : every < 1 ? 1 : every;
 #if MC_DIRECT_THREADED
@@ -308,6 +337,7 @@ void mc_machine_code_free(McMachineCode *c) {
     free(c->ireads);
     free(c->iwrites);
     free(c->icopy);
+    free(c->moves);
     free(c);
 }
 
@@ -369,7 +399,7 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
 #define LB(x) &&L_B##x, &&L_B##x##_SI, &&L_B##x##_IS,
         M_CMP_OPS(LB)
 #undef LB
-        &&L_DIV, &&L_REM, &&L_ALU, &&L_COPY, &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_BR,
+        &&L_DIV, &&L_REM, &&L_ALU, &&L_COPY, &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_MOVJ, &&L_BR,
     };
     if (table) {
         *table = labels;
@@ -461,6 +491,11 @@ dispatch:
     OP(STORE) CHECK(mem[ip->b]) bufs[ip->a].p[index] = mem[ip->d]; ip++; NEXT;
     OP(RET) out.value = mem[ip->a]; out.kind = MC_RETURNED; goto done;
     OP(JUMP) ENTER(0);
+    OP(MOVJ) {
+        const int32_t *m_ = c->moves + ip->a;
+        for (int32_t n_ = ip->b; n_ > 0; n_--, m_ += 2) mem[m_[0]] = mem[m_[1]];
+        ENTER(0);
+    }
     OP(BR) if (mem[ip->a]) ENTER(0); ENTER(1);
 #if !MC_DIRECT_THREADED
     default: mc_panic(__FILE__, __LINE__, "bad decoded machine record");
