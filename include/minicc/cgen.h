@@ -1,6 +1,7 @@
 /* minicc/cgen.h - the native backend (chapter §32.5-32.6): render a verified
  * function as bounds-checked C11, compile it with the host C compiler into a
- * shared object (cached), and call it in a child process.
+ * shared object (cached) or with libtcc in memory (MC_NATIVE_TCC), and call
+ * it in a child process.
  *
  * The numerical and memory contract of the generated C:
  *   - add/sub/mul are computed on uint32_t and the bit pattern is copied back
