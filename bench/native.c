@@ -18,6 +18,14 @@
  *      (an empty kernel, measured first) is printed, and the slowdown
  *      against the native time without it too, labelled: that is the
  *      compiled loop alone, the stricter figure for the code itself.
+ *   4. cold native run with libtcc (issue 20, goal 5; only in a build with
+ *      libtcc): mc_native_execute on a small function (swap, render +
+ *      compile + fork + call + wait) with the compiler libtcc (in the child,
+ *      nothing cached), against the same with the system compiler cold (the
+ *      cache off) and cached (a warm cache: lookup, fork, dlopen). Goal: the
+ *      tcc cold run <= 5 ms. Then the loop kernels of 3 called through tcc
+ *      (compile included) against the system compiler's -O2 code: tcc does
+ *      not optimize, which is why the system compiler stays the default.
  * Medians are printed, and the ratio of the best runs too: on a loaded
  * machine the medians of the process benchmarks mostly measure scheduling
  * (the native run has one more process to wake), the best runs the cost.
@@ -288,19 +296,84 @@ static double bench_kernel(const char *name, const char *text, int32_t buflen, c
         mc_args_free(&b);
     }
     double i = median(ti, REPS), nt = median(tn, REPS);
-    if (scalars) {
+    if (slowdown) { /* a kernel of 3 (not the empty one, nor a run of 4) */
         double bi = best(ti), bn = best(tn), loop = nt - fixed > 1e-6 ? nt - fixed : 1e-6;
         printf("  %-6s %11lld insts: mc_code_run %7.2f ms (%6.1f M insts/s), native call %6.2f ms; "
                "interp/native %5.1fx (best of %d: %5.1fx); without the fixed call cost %5.2f ms: %5.1fx\n",
                name, (long long)insts, i * 1e3, (double)insts / i / 1e6, nt * 1e3, i / nt, REPS, bi / bn,
                loop * 1e3, i / loop);
-        if (slowdown) *slowdown = i / nt;
+        *slowdown = i / nt;
     }
     mc_native_free(n);
     mc_code_free(code);
     mc_diags_free(&d);
     mc_func_free(f);
     return nt;
+}
+
+/* ---- 4. cold native runs with libtcc -------------------------------------------- */
+
+/* Median wall time of mc_native_execute(swap, 7) with options o (REPS runs). */
+static double cold_run(const McFunc *f, const McNativeOptions *o, double *best_out) {
+    enum { REPS = 21 };
+    double t[REPS];
+    for (int r = 0; r < REPS; r++) {
+        McArgs a = kernel_args(f, 0, (const int32_t[]){7});
+        McOutcome out;
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        double t0 = mc_now();
+        bool ok = mc_native_execute(f, o, &a, &out, &d);
+        t[r] = mc_now() - t0;
+        if (!ok || out.kind != MC_RETURNED || out.value != 21) {
+            mc_diags_print(&d, stderr, false);
+            fprintf(stderr, "bench: swap(7) natively (%s) did not return 21\n", mc_native_compiler_name(o->compiler));
+            exit(1);
+        }
+        mc_diags_free(&d);
+        mc_args_free(&a);
+    }
+    double m = median(t, REPS);
+    *best_out = best(t);
+    return m;
+}
+
+static void bench_tcc(const char *cache) {
+    if (!mc_native_tcc_available()) {
+        printf("cold native run with libtcc: skipped (this minicc was built without libtcc)\n");
+        return;
+    }
+    McFunc *f = load_ssa(swap_ir);
+    McNativeOptions tcc, cold, warm;
+    memset(&tcc, 0, sizeof tcc);
+    tcc.compiler = MC_NATIVE_TCC;
+    cold = tcc;
+    cold.compiler = MC_NATIVE_SYSTEM;
+    cold.no_cache = true;
+    warm = cold;
+    warm.no_cache = false;
+    warm.cache_dir = cache;
+    double bt, bc, bw;
+    double t = cold_run(f, &tcc, &bt), c = cold_run(f, &cold, &bc), w = cold_run(f, &warm, &bw);
+    printf("cold native run (swap 7: render, compile, fork, call; medians of 21):\n"
+           "  tcc (in the child) %.2f ms, system cc cold %.2f ms, system cc cached %.2f ms\n"
+           "  system cold / tcc %.1fx (best: %.1fx), system cached / tcc %.2fx (best: %.2fx)\n"
+           "  tcc cold run %.2f ms (goal <= 5 ms): %s\n",
+           t * 1e3, c * 1e3, w * 1e3, c / t, bc / bt, w / t, bw / bt, t * 1e3, t <= 0.005 ? "met" : "NOT met");
+    mc_func_free(f);
+    printf("loop kernels through tcc (compile included) against the system compiler's -O2 code:\n");
+    const int32_t sum_s[] = {1000, 3000}, nest_s[] = {1500}, fill_s[] = {1000, 2000};
+    struct {
+        const char *name, *ir;
+        int32_t buflen;
+        const int32_t *s;
+    } k[] = {{"sum", sum_ir, 1000, sum_s}, {"nest", nest_ir, 0, nest_s}, {"fill", fill_ir, 1000, fill_s}};
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+        double sys = bench_kernel(k[i].name, k[i].ir, k[i].buflen, k[i].s, &warm, 0, NULL);
+        double tc = bench_kernel(k[i].name, k[i].ir, k[i].buflen, k[i].s, &tcc, 0, NULL);
+        printf("  %-6s system cc (cached) %6.2f ms, tcc %6.2f ms: tcc/system %.2fx\n", k[i].name, sys * 1e3,
+               tc * 1e3, tc / sys);
+    }
 }
 
 int main(void) {
@@ -331,6 +404,7 @@ int main(void) {
     if (sd[2] > worst) worst = sd[2];
     printf("interpreter (mc_code_run) vs native call, worst kernel: %.1fx slower (goal <= 8x): %s\n", worst,
            worst <= 8.0 ? "met" : "NOT met");
+    bench_tcc(cache);
     char cmd[700];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
     if (system(cmd) != 0) return 1;

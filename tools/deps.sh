@@ -29,6 +29,10 @@ if [ "$purpose" = check ]; then
     need_cmd tmux tmux        # the real-terminal tests
     need_cmd valgrind valgrind
     [ -x /usr/bin/time ] || missing="$missing time" # GNU time: limits.sh measures maximum RSS
+    # libtcc: native code compiled in process (--cc tcc; tests skip without it).
+    # tcc carries the headers and libtcc1.a that libtcc needs at run time.
+    printf '#include <libtcc.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1 || missing="$missing libtcc-dev"
+    need_cmd tcc tcc
 fi
 [ -z "$missing" ] && exit 0
 

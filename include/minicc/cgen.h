@@ -1,6 +1,7 @@
 /* minicc/cgen.h - the native backend (chapter §32.5-32.6): render a verified
  * function as bounds-checked C11, compile it with the host C compiler into a
- * shared object (cached), and call it in a child process.
+ * shared object (cached) or with libtcc in memory (MC_NATIVE_TCC), and call
+ * it in a child process.
  *
  * The numerical and memory contract of the generated C:
  *   - add/sub/mul are computed on uint32_t and the bit pattern is copied back
@@ -62,10 +63,28 @@ char *mc_cgen_render(const McFunc *f);
 
 #define MC_NATIVE_DEFAULT_TIMEOUT 5.0 /* seconds */
 
+/* Which compiler turns the generated C into code. */
+typedef enum McNativeCompiler {
+    MC_NATIVE_SYSTEM = 0, /* $CC (else cc) in a process, objects kept in the compile cache */
+    MC_NATIVE_TCC = 1,    /* libtcc in process, in the forked child that calls the code: no
+                             compiler process, no cache (only when built with libtcc) */
+} McNativeCompiler;
+
+/* Whether this build has libtcc (MC_NATIVE_TCC can be used). */
+bool mc_native_tcc_available(void);
+/* "system" or "tcc". */
+const char *mc_native_compiler_name(McNativeCompiler c);
+/* The compiler called `name` ("system" or "tcc"), or -1. */
+int mc_native_compiler_lookup(const char *name);
+/* Why MC_NATIVE_TCC cannot be used in this build (one line, for diagnostics). */
+#define MC_NATIVE_NO_TCC_MSG \
+    "tcc is not available: this minicc was built without libtcc (install libtcc-dev and tcc, then rebuild)"
+
 typedef struct McNativeOptions {
     double timeout;        /* seconds for one call; <= 0 means the default */
     const char *keep_c;    /* directory to keep the generated C in (NAME.c), or NULL */
-    const char *cc;        /* compiler command; NULL: $CC, else "cc" (split on spaces) */
+    McNativeCompiler compiler; /* MC_NATIVE_SYSTEM (default) or MC_NATIVE_TCC */
+    const char *cc;        /* system compiler command; NULL: $CC, else "cc" (split on spaces) */
     const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc (mc_native_cache_dir) */
     bool no_cache;         /* compile into a private temporary directory every time */
     const McInterrupt *interrupt; /* mc_native_execute: NULL, or a flag (interrupt.h)
@@ -84,7 +103,11 @@ typedef struct McNativeInfo {
 /* Compile C source `src` (which must define MC_CGEN_ENTRY) for a function
  * with f's signature. On failure (no compiler, compiler error, unusable
  * cache directory) returns NULL with a diagnostic that includes the
- * compiler's own messages. info may be NULL. */
+ * compiler's own messages. info may be NULL.
+ * With o->compiler == MC_NATIVE_TCC nothing is compiled here: the McNative
+ * keeps the source, and every mc_native_call compiles it with libtcc in the
+ * forked child (about a millisecond) before calling it, so a compile error
+ * is reported by mc_native_call; NULL only without libtcc (MC_NATIVE_NO_TCC_MSG). */
 McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOptions *o, McNativeInfo *info,
                           McDiags *d);
 /* Render + build. */
@@ -100,13 +123,15 @@ void mc_native_free(McNative *n);
  * empty with o->no_cache). Builds without one use a private temporary
  * directory; front ends call this to warn about that. */
 char *mc_native_cache_dir(const McNativeOptions *o, char *why, size_t whysize);
+/* The shared object's path; NULL for MC_NATIVE_TCC (no object file). */
 const char *mc_native_so_path(const McNative *n);
 
 /* Call in a child process. args' buffers are updated in place (also after a
  * trap, a time-out or a crash). Outcomes: MC_RETURNED; MC_TRAPPED with
  * `buffer index I outside [0,LENGTH)`, `time limit exceeded` or `native code
  * crashed: signal N`. Returns false with a diagnostic only when the call
- * cannot be made at all (fork/mmap/dlopen failure, wrong arguments).
+ * cannot be made at all (fork/mmap/dlopen failure, wrong arguments, tcc
+ * could not compile the source).
  * timeout <= 0 means MC_NATIVE_DEFAULT_TIMEOUT. */
 bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *out, McDiags *d);
 

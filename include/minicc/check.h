@@ -37,7 +37,9 @@ typedef struct McCheck {
 
 /* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native; each alloc
  * row also runs the other allocators at its K and adds a row (`alloc K=2
- * linear`) for each one that disagrees. `base`
+ * linear`) for each one that disagrees. native is labelled `native tcc`
+ * when base->native_cc is MC_NATIVE_TCC (check shows which compiler ran;
+ * plain `native` is the system compiler). `base`
  * supplies the shared options (opt level, allocator, step budget, time
  * limit, phi mode, interrupt flag); its stage and regs are ignored. */
 void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *base, McCheck *out);

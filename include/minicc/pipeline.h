@@ -16,6 +16,7 @@
 #ifndef MINICC_PIPELINE_H
 #define MINICC_PIPELINE_H
 
+#include "cgen.h"
 #include "diag.h"
 #include "interp.h"
 #include "ir.h"
@@ -74,6 +75,7 @@ typedef struct McStageOptions {
     int64_t max_steps;     /* interpreting stages; 0 = MC_DEFAULT_MAX_STEPS */
     double timeout;        /* native: seconds; 0 = default */
     const char *keep_c;    /* native: directory to keep the generated C, or NULL */
+    McNativeCompiler native_cc; /* native: the system compiler (default) or libtcc (--cc, set cc) */
     McPhiMode phi_mode;    /* input/ssa/opt: MC_PHI_SEQUENTIAL interprets phis one by
                               one - the classic mistake, so `check` can show which
                               stage it breaks (default parallel) */

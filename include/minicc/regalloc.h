@@ -370,5 +370,14 @@ void mc_alloc_trace_print(const McAllocTrace *t, const McAllocation *a, FILE *ou
 /* The final assignment the trace records equals a->loc (false with the
  * first difference in msg). */
 bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *msg, size_t size);
+/* The machine pre-decoded once (mc_machine_run decodes, runs and frees):
+ * for running one allocation many times. It does not reference the
+ * allocation afterwards. */
+typedef struct McMachineCode McMachineCode;
+McMachineCode *mc_machine_code_new(const McAllocation *a);
+void mc_machine_code_free(McMachineCode *c);
+/* mc_machine_run_intr on pre-decoded code (stop and stats may be NULL). */
+McOutcome mc_machine_code_run(const McMachineCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop,
+                              McMachineStats *stats);
 
 #endif

@@ -14,12 +14,11 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] "      \
       "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] "  \
-      "[--keep-c DIR] [--] ARG...",                                                             \
+      "[--keep-c DIR] [--cc system|tcc] [--] ARG...",                                           \
       "execute a function at one stage of the pipeline")                                        \
     X("check", mc_cli_check,                                                                    \
       "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] "  \
-      "[--timeout S] "                                                                          \
-      "[--keep-c DIR] [--] ARG...",                                                             \
+      "[--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...",                             \
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] "                  \
@@ -39,7 +38,7 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
       "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
-      "[--timeout S] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]",                                             \
+      "[--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]", \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \
     X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
       "play a scripted lesson, check lessons non-interactively, or export a handout")

@@ -66,6 +66,7 @@ void mc_cli_print_diags(const McCliOpts *o, const McDiags *d) {
 int mc_cli_outcome_status(const McOutcome *out) { return out->kind == MC_RETURNED ? 0 : 3; }
 
 void mc_cli_cache_warning(const McCliOpts *o) {
+    if (o->stage.native_cc == MC_NATIVE_TCC) return; /* libtcc needs no cache */
     const char *why = mc_shell_cache_unusable();
     if (why)
         fprintf(stderr, "minicc %s: warning: no compile cache: %s; compiling in a private temporary directory\n",
@@ -188,6 +189,13 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         break;
     }
     case MC_CLI_TRACE_ALLOC: o->trace_alloc = true; break;
+    case MC_CLI_CC: {
+        int c = mc_native_compiler_lookup(val);
+        if (c < 0) return mc_cli_error(o, "unknown compiler '%s' (--cc system or tcc)", val);
+        if (c == MC_NATIVE_TCC && !mc_native_tcc_available()) return mc_cli_error(o, "--cc tcc: %s", MC_NATIVE_NO_TCC_MSG);
+        o->stage.native_cc = (McNativeCompiler)c;
+        break;
+    }
     default: break;
     }
     return 0;
@@ -215,6 +223,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
         {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
         {"--alloc-opt", MC_CLI_ALLOC_OPT, true}, {"--trace-alloc", MC_CLI_TRACE_ALLOC, false},
+        {"--cc", MC_CLI_CC, true},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)

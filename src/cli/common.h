@@ -54,6 +54,7 @@ enum {
     MC_CLI_NO_FILE = 1u << 10,  /* FILE is optional */
     MC_CLI_ALLOC_OPT = 1u << 11, /* --alloc-opt LIST (the allocator's switches; repeatable) */
     MC_CLI_TRACE_ALLOC = 1u << 12, /* --trace-alloc */
+    MC_CLI_CC = 1u << 13,       /* --cc system|tcc (native) */
 };
 
 typedef struct McCliOpts {

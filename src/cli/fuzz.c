@@ -15,6 +15,11 @@
  * divergence too. Exit 1 on a divergence, 0 otherwise,
  * 2 for a bad option (`minicc fuzz: error: ...`, the wording of common.c).
  *
+ * The native stage compiles with libtcc when this build has it (`--cc tcc`,
+ * the default then: about a millisecond per program, so every program is
+ * compiled natively); with the system compiler (`--cc system`, or no libtcc:
+ * ~40 ms per compile) it runs by default only when --count is at most 10.
+ *
  * Every check runs in a forked child with an alarm, so a crash or a hang in
  * a pass is a finding (with the configuration it happened in) instead of
  * the end of the campaign. Stages that are not built into this binary are
@@ -31,6 +36,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "minicc/cgen.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
 #include "minicc/limits.h"
@@ -447,8 +453,9 @@ static void add_stepping(Config **v, int *n, McStage stage) {
     snprintf(c->name, sizeof c->name, "%s (stepping interpreter)", mc_stage_name(stage));
 }
 
-/* Is the stage built into this binary? (Runs it on `func f() { e: return 0 }`.) */
-static bool stage_available(McStage s) {
+/* Is the stage built into this binary? (Runs it on `func f() { e: return 0 }`,
+ * native with the compiler cc.) */
+static bool stage_available(McStage s, McNativeCompiler cc) {
     McFunc *f = mc_func_new("f", NULL);
     int32_t b = mc_func_block_add(f, "entry");
     f->blocks[b].term.op = MC_OP_RET;
@@ -458,6 +465,7 @@ static bool stage_available(McStage s) {
     McStageOptions so;
     mc_stage_options_default(&so);
     so.stage = s;
+    so.native_cc = cc;
     McArgs a = {NULL, 0};
     McOutcome out;
     McDiags d;
@@ -558,6 +566,8 @@ typedef struct FuzzOpts {
     bool want[MC_STAGE_COUNT], stages_given, quiet, shrink;
     int mutant;
     long max_shrink;
+    McNativeCompiler cc; /* the native stage's compiler (--cc; tcc when built in) */
+    bool cc_given;
 } FuzzOpts;
 
 /* Reads the fuzz options into *o and the check settings (--timeout, --no-fork) into *z; 0 ok, 2 reported. */
@@ -584,6 +594,14 @@ static int fuzz_parse_options(const McCliOpts *me, int argc, char **argv, FuzzOp
         } else if ((r = opt_value(me, argc, argv, &i, "--timeout", &v))) {
             if (r == 2 || opt_number(me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a whole number of seconds", &n)) return 2;
             z->timeout = (unsigned)n;
+        } else if ((r = opt_value(me, argc, argv, &i, "--cc", &v))) {
+            if (r == 2) return 2;
+            int c = mc_native_compiler_lookup(v);
+            if (c < 0) return mc_cli_error(me, "unknown compiler '%s' (--cc system or tcc)", v);
+            if (c == MC_NATIVE_TCC && !mc_native_tcc_available())
+                return mc_cli_error(me, "--cc tcc: %s", MC_NATIVE_NO_TCC_MSG);
+            o->cc = (McNativeCompiler)c;
+            o->cc_given = true;
         } else if ((r = opt_value(me, argc, argv, &i, "--mutant", &v))) {
             if (r == 2) return 2;
             o->mutant = MUT_NONE;
@@ -619,7 +637,8 @@ static int fuzz_check_options(const McCliOpts *me, FuzzOpts *o, const Fuzz *z) {
                             o->count, o->seed, UINT64_MAX);
     if (!o->stages_given) {
         for (int s = 0; s < MC_STAGE_COUNT; s++) o->want[s] = true;
-        o->want[MC_STAGE_NATIVE] = o->count <= 10; /* slow: a compiler run per program */
+        /* The system compiler is slow (a compiler run per program); libtcc is not. */
+        o->want[MC_STAGE_NATIVE] = o->cc == MC_NATIVE_TCC || o->count <= 10;
     }
     return 0;
 }
@@ -645,7 +664,7 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
     if (o->want[MC_STAGE_INPUT]) add_stepping(&cfg, &ncfg, MC_STAGE_INPUT);
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
         if (!o->want[s]) continue;
-        if (!stage_available((McStage)s)) {
+        if (!stage_available((McStage)s, o->cc)) {
             if (o->stages_given)
                 fprintf(stderr, "minicc fuzz: note: stage %s is not built in; skipped\n", mc_stage_name((McStage)s));
             continue;
@@ -664,8 +683,11 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
                              mc_allocator_name((McAllocator)al));
                 }
         } else if (s == MC_STAGE_NATIVE) {
-            add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 1, 4, MC_ALLOC_IMPROVED);
-            add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, 0, 4, MC_ALLOC_IMPROVED);
+            for (int opt = 1; opt >= 0; opt--) {
+                add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, opt, 4, MC_ALLOC_IMPROVED);
+                cfg[ncfg - 1].so.native_cc = o->cc;
+                if (o->cc == MC_NATIVE_TCC) snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "native tcc -O%d", opt);
+            }
         } else {
             add_cfg(&cfg, &ncfg, (McStage)s, 1, 4, MC_ALLOC_IMPROVED);
             if (s == MC_STAGE_SSA || s == MC_STAGE_OPT) add_stepping(&cfg, &ncfg, (McStage)s);
@@ -778,7 +800,9 @@ int mc_cli_fuzz(int argc, char **argv) {
     z.fork = true;
     z.timeout = 20;
     z.only = -1;
+    o.cc = mc_native_tcc_available() ? MC_NATIVE_TCC : MC_NATIVE_SYSTEM;
     if (fuzz_parse_options(&me, argc, argv, &o, &z) || fuzz_check_options(&me, &o, &z)) return 2;
+    me.stage.native_cc = o.cc; /* no cache warning for libtcc */
 
     int ncfg = 0;
     Config *cfg = fuzz_configs(&me, &o, &ncfg);

@@ -16,7 +16,7 @@ int mc_cli_run(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
-                        MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_ARGS |
+                        MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS |
                         MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
@@ -30,7 +30,7 @@ int mc_cli_run(int argc, char **argv) {
         {MC_CLI_STATS, "--stats", MC_STAGE_ALLOC},        {MC_CLI_REGS, "--regs", MC_STAGE_ALLOC},
         {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC}, {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE},
         {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},     {MC_CLI_ALLOC_OPT, "--alloc-opt", MC_STAGE_ALLOC},
-        {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC},
+        {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC}, {MC_CLI_CC, "--cc", MC_STAGE_NATIVE},
     };
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
         if ((o.given & only[i].bit) && o.stage.stage != only[i].stage)

@@ -249,6 +249,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "max-steps  %lld\n", (long long)(s->max_steps ? s->max_steps : MC_DEFAULT_MAX_STEPS));
         fprintf(out, "regs       %d\n", s->regs);
         fprintf(out, "allocator  %s\n", mc_allocator_name(s->allocator));
+        fprintf(out, "cc         %s\n", mc_native_compiler_name(s->native_cc));
         return OK;
     }
     if (strcmp(argv[1], "alloc") == 0) return set_alloc(s, argc, argv, out, err);
@@ -302,8 +303,16 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         }
         s->allocator = (McAllocator)a;
         fprintf(out, "allocator %s\n", v);
+    } else if (strcmp(k, "cc") == 0) {
+        int c = mc_native_compiler_lookup(v);
+        if (c < 0) return mc_session_error(s, err, "set cc: unknown compiler '%s' (system, tcc)", v), ERR;
+        if (c == MC_NATIVE_TCC && !mc_native_tcc_available())
+            return mc_session_error(s, err, "set cc: %s", MC_NATIVE_NO_TCC_MSG), ERR;
+        s->native_cc = (McNativeCompiler)c;
+        fprintf(out, "cc %s: native %s\n", v,
+                c == MC_NATIVE_TCC ? "compiles in process with libtcc (no cache)" : "runs the system C compiler (cached)");
     } else {
-        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, regs, allocator, alloc)", k), ERR;
+        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, regs, allocator, alloc, cc)", k), ERR;
     }
     return OK;
 }
@@ -337,6 +346,7 @@ static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *
 /* Stage native without a compile cache: one warning per process
  * (mc_shell_cache_unusable), placed like the session's errors. */
 static void cache_warning(McSession *s, FILE *err) {
+    if (s->native_cc == MC_NATIVE_TCC) return; /* libtcc needs no cache */
     const char *why = mc_shell_cache_unusable();
     if (!why) return;
     if (s->where_file && s->where_line > 0) fprintf(err, "%s:%d: ", s->where_file, s->where_line);
@@ -353,6 +363,7 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     McNativeOptions no;
     memset(&no, 0, sizeof no);
     no.interrupt = s->interrupt;
+    no.compiler = s->native_cc;
     cache_warning(s, err);
     McArgs args;
     mc_args_copy(&args, &s->args);
@@ -373,7 +384,8 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
         return mc_session_error(s, err, "native: cannot run the C backend"), ERR;
     }
     mc_diags_free(&d);
-    fprintf(out, "# native (C from %s)\n", s->opt ? "opt" : "ssa");
+    fprintf(out, "# native (C from %s%s)\n", s->opt ? "opt" : "ssa",
+            s->native_cc == MC_NATIVE_TCC ? ", compiled by libtcc" : "");
     mc_outcome_print(f, &o, &args, out);
     mc_args_free(&args);
     return OK;
@@ -391,6 +403,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
     o.alloc_opts = &s->alloc_opts; /* so do the destruction bug modes (`destroy naive`) */
     o.interrupt = s->interrupt;
+    o.native_cc = s->native_cc;
     McCheck c;
     cache_warning(s, err); /* a row is stage native */
     mc_check_run(s->input, &s->args, &o, &c);
@@ -448,7 +461,7 @@ const McCommand mc_cmds_execution[] = {
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
-    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, regs, allocator, alloc",
+    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, regs, allocator, alloc, cc",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
@@ -460,6 +473,9 @@ const McCommand mc_cmds_execution[] = {
      "                                   ssa; see help alloc)\n"
      "set alloc [NAME=VALUE,...]         the allocator's switches (alone: the\n"
      "                                   table, also `show alloc-opts`)\n"
+     "set cc system|tcc                  the compiler of native and check (as --cc):\n"
+     "                                   system runs $CC (cached), tcc compiles in\n"
+     "                                   process with libtcc (builds that have it)\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",
@@ -469,7 +485,8 @@ const McCommand mc_cmds_execution[] = {
      "", cmd_machine},
     {"native", "", "execution", "native", "compile with the C backend and run natively",
      "The call runs in a child process under a 5 s time limit; Ctrl-C kills it\n"
-     "(`native: interrupted`).\n",
+     "(`native: interrupted`). `set cc tcc` compiles with libtcc in that child\n"
+     "instead of running the system compiler.\n",
      "", cmd_native},
     {"check", "", "execution", "check", "run every stage and compare (like `minicc check`)",
      "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native:\n"

@@ -313,7 +313,8 @@ static void cand(Cands *c, const char *s) {
     c->v[c->n] = NULL;
 }
 
-static void cand_words(Cands *c, const char *spec, size_t len) {
+/* Each word of [spec, spec+len), "a|b|c". */
+static void cand_words_n(Cands *c, const char *spec, size_t len) {
     const char *p = spec, *end = spec + len;
     while (p < end) {
         const char *e = p;
@@ -324,6 +325,8 @@ static void cand_words(Cands *c, const char *spec, size_t len) {
         p = e < end ? e + 1 : e;
     }
 }
+
+static void cand_words(Cands *c, const char *spec) { cand_words_n(c, spec, strlen(spec)); }
 
 void mc_complete_free(char **list) {
     if (!list) return;
@@ -379,7 +382,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         else if (s->exec == MC_VIEW_OPT && s->opt) f = s->opt;
         else if (s->exec == MC_VIEW_DESTROYED && s->destroyed) f = s->destroyed->f;
         if (cmd && mc_cmd_is_set(cmd)) {
-            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator|alloc", 45);
+            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator|alloc|cc");
             else if (argc >= 2 && strcmp(argv[1], "alloc") == 0) {
                 /* every NAME=VALUE word of the allocator's switches */
                 for (int i = 0; i < mc_alloc_option_count(); i++)
@@ -389,13 +392,14 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
                         cand(&c, sw);
                     }
             }
-            else if (argc == 2 && strcmp(argv[1], "phi-mode") == 0) cand_words(&c, "parallel|sequential", 19);
+            else if (argc == 2 && strcmp(argv[1], "phi-mode") == 0) cand_words(&c, "parallel|sequential");
             else if (argc == 2 && strcmp(argv[1], "stage") == 0) {
                 char views[64];
                 mc_stage_name_list(MC_NAME_VIEW, "|", views, sizeof views);
-                cand_words(&c, views, strlen(views));
+                cand_words(&c, views);
             }
-            else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved|linear|ssa", 27);
+            else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved|linear|ssa");
+            else if (argc == 2 && strcmp(argv[1], "cc") == 0) cand_words(&c, "system|tcc");
         } else if (slen == 4 && strncmp(p, "file", 4) == 0) {
             kind = MC_COMPLETE_FILE;
         } else if (slen == 5 && strncmp(p, "block", 5) == 0) {
@@ -411,7 +415,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         } else if (slen == 7 && strncmp(p, "command", 7) == 0) {
             for (int i = 0; i < n; i++) cand(&c, t[i].name);
         } else if (slen > 1 || (slen == 1 && *p != '-')) {
-            cand_words(&c, p, slen);
+            cand_words_n(&c, p, slen);
         }
     }
     mc_command_free_words(argc, argv);

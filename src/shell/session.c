@@ -24,6 +24,7 @@ void mc_session_init(McSession *s) {
     s->destroy_mode = MC_ALLOC_IMPROVED;
     s->exec = MC_VIEW_INPUT;
     s->phi_mode = MC_PHI_PARALLEL;
+    s->native_cc = MC_NATIVE_SYSTEM;
 }
 
 static void events_clear(McSessionEvents *e) {

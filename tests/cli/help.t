@@ -4,10 +4,10 @@ exits 0 without doing anything else. stderr is discarded below, so what shows
 is stdout only.
 
   $ minicc run --help 2>/dev/null
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
   execute a function at one stage of the pipeline
   $ minicc check --help 2>/dev/null
-  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--] ARG...
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
   run every stage on fresh copies of the arguments and compare the outcomes
   $ minicc print --help 2>/dev/null
   usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
@@ -25,7 +25,7 @@ is stdout only.
   usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
   print one random valid program and its arguments (as a comment line)
   $ minicc fuzz --help 2>/dev/null
-  usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
+  usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
   differential fuzzing of every stage; shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
   usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
@@ -64,7 +64,7 @@ work: gen prints no program, fuzz runs nothing, print reads no file.
   $ minicc gen --seed 3 --size 0 --help | head -1
   usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
   $ minicc fuzz --count 1000000 --bogus -h | head -1
-  usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
+  usage: minicc fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
   $ minicc print no-such-file.ir --stage destroyed -h | head -1
   usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
   $ minicc parse - --help </dev/null | head -1

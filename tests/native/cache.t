@@ -141,7 +141,7 @@ commands warn once):
   > minicc run --stage native limits.ir 3 2>&1 | sed "s|$h|H|g"
   > minicc -c 'load limits.ir; args 3; native; native; check' 2>&1 | grep -c 'warning: native: no compile cache: \$HOME (.*/gone/home) does not exist'
   > minicc check limits.ir 3 2>&1 | grep -c 'warning'
-  > minicc fuzz --count 2 --stages native -q 2>&1 | grep -c 'minicc fuzz: warning: no compile cache'
+  > minicc fuzz --count 2 --stages native --cc system -q 2>&1 | grep -c 'minicc fuzz: warning: no compile cache'
   > XDG_CACHE_HOME=$h/gone/cache minicc run --stage native limits.ir 3 2>&1 | sed "s|$h|H|g"
   > ls $h/gone 2>&1 | sed "s|$h|H|g"
   minicc run: warning: no compile cache: $HOME (H/gone/home) does not exist; compiling in a private temporary directory

@@ -41,7 +41,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers
-    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator, alloc
+    set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator, alloc, cc
     machine                            execute the allocation, with spill counts
     native                             compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
@@ -116,4 +116,4 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
-        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
+        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...

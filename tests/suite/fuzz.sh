@@ -86,9 +86,12 @@ if "$MINICC" fuzz --stages input,bogus >/dev/null 2>&1; then ko "fuzz bad stage 
 CCR=${CC:-cc}
 san=""
 case "$BUILD" in *asan*) san="-fsanitize=address,undefined -fno-sanitize-recover=all" ;; esac
+# The engine needs libtcc when the build found it (the Makefile's probe).
+libs="-lm"
+grep -q 'MINICC_HAVE_LIBTCC 1' "$BUILD/gen/minicc_config.h" 2>/dev/null && libs="-lm -ltcc -ldl"
 # shellcheck disable=SC2086
 if $CCR -std=c11 -g -O1 $san -D_POSIX_C_SOURCE=200809L -DMC_FUZZ_MAIN -Iinclude -o "$tmp/replay" \
-    tests/fuzz/fuzz_pipeline.c "$BUILD/libminicc.a" -lm >"$tmp/out" 2>&1; then
+    tests/fuzz/fuzz_pipeline.c "$BUILD/libminicc.a" $libs >"$tmp/out" 2>&1; then
     ok "replay driver builds"
     set -- tests/fuzz/corpus/* tests/fuzz/regress/* tests/ir/*.ir
     n=0

@@ -20,7 +20,19 @@
  * a pipe that closes when the child ends (poll with the time limit, no
  * signal handlers are installed in the host process), then copies the
  * buffers back. So effects before a bounds trap, a time-out or a crash stay
- * visible, and a crash never takes down the prompt or the workbench. */
+ * visible, and a crash never takes down the prompt or the workbench.
+ *
+ * libtcc (MC_NATIVE_TCC, when the build found it: minicc_config.h): the
+ * McNative keeps the source and the child compiles it in memory with
+ * libtcc, relocates it and calls the entry, under the same time limit,
+ * mapping and crash containment as a loaded object. Compiling in the child
+ * rather than in the host (serialized) is deliberate: libtcc keeps global
+ * state and is not thread-safe, and the child is a fresh single-threaded
+ * copy whatever the host's threads do; a crash or a hang inside libtcc is
+ * contained like one in the generated code; the host never maps writable
+ * executable memory and never holds libtcc's allocations. The price is a
+ * compile per call (about a millisecond for a small function) and compile
+ * errors reported by the call rather than the build. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #endif
@@ -44,7 +56,12 @@
 
 #include "minicc/cgen.h"
 #include "minicc/util.h"
+#include "minicc_config.h"
 #include "native_cache.h"
+
+#if MINICC_HAVE_LIBTCC
+#include <libtcc.h>
+#endif
 
 static const char *const cc_flags[] = {"-std=c11", "-O2", "-fPIC", "-shared"};
 #define NFLAGS ((int)(sizeof cc_flags / sizeof cc_flags[0]))
@@ -56,12 +73,25 @@ static const char *const cc_env[] = {"CPATH",         "C_INCLUDE_PATH", "GCC_EXE
 #define NENV ((int)(sizeof cc_env / sizeof cc_env[0]))
 
 struct McNative {
-    char *so_path;  /* the shared object to dlopen */
+    char *src;      /* MC_NATIVE_TCC: the C the child compiles, else NULL */
+    char *so_path;  /* the shared object to dlopen (NULL with src) */
     int fd;         /* the verified object, open (the child loads /proc/self/fd/N), or -1 */
     char *tmpdir;   /* uncached build: private directory removed on free, else NULL */
     int32_t nparams;
     uint8_t *kinds; /* McValKind of each parameter */
 };
+
+/* ---- which compiler -------------------------------------------------------------- */
+
+bool mc_native_tcc_available(void) { return MINICC_HAVE_LIBTCC != 0; }
+
+const char *mc_native_compiler_name(McNativeCompiler c) { return c == MC_NATIVE_TCC ? "tcc" : "system"; }
+
+int mc_native_compiler_lookup(const char *name) {
+    if (strcmp(name, "system") == 0) return MC_NATIVE_SYSTEM;
+    if (strcmp(name, "tcc") == 0) return MC_NATIVE_TCC;
+    return -1;
+}
 
 /* ---- the compiler command and its identity -------------------------------------- */
 
@@ -302,6 +332,16 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
     McNativeInfo dummy;
     if (!info) info = &dummy;
     memset(info, 0, sizeof *info);
+    if (o && o->compiler == MC_NATIVE_TCC) { /* compiled by the child of each call */
+        if (!mc_native_tcc_available()) {
+            mc_diag(d, (McLoc){0, 0}, "native: %s", MC_NATIVE_NO_TCC_MSG);
+            return NULL;
+        }
+        if (o->keep_c && !keep_source(f, o->keep_c, src, d)) return NULL;
+        McNative *n = native_new(f, NULL, -1, NULL);
+        n->src = mc_xstrdup(src);
+        return n;
+    }
     int64_t max_entries, max_bytes;
     if (!mc_ncache_limits(&max_entries, &max_bytes, d)) return NULL;
     if (o && o->keep_c && !keep_source(f, o->keep_c, src, d)) return NULL;
@@ -379,6 +419,7 @@ void mc_native_free(McNative *n) {
         free(n->tmpdir);
     }
     free(n->so_path);
+    free(n->src);
     free(n->kinds);
     free(n);
 }
@@ -395,24 +436,15 @@ typedef struct Shared {
     char msg[256];  /* the child's reason when it could not call */
 } Shared;
 
-enum { CHILD_LOAD_FAILED = 125 };
+enum { CHILD_LOAD_FAILED = 125, CHILD_COMPILE_FAILED = 124 };
 
-static _Noreturn void child_call(const char *so, int fd, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
-                                 const int32_t *lens, double timeout, pid_t host) {
-    /* The host may have handlers (sanitizers, the workbench): a crash in
-     * generated code must end this child with its signal. */
-    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
-    /* Never outlive the host: if it dies before killing us at the time limit,
-     * the alarm (a little after the limit) ends this child anyway. */
-    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != host) _exit(CHILD_LOAD_FAILED); /* the host is already gone */
-#endif
+/* In the child: dlopen the object (the verified bytes through fd, even if
+ * the cache entry was replaced or evicted since) and return the entry, or
+ * end the child with CHILD_LOAD_FAILED and the reason in sh. */
+static void *load_entry(const char *so, int fd, Shared *sh) {
     void *h = NULL;
 #ifdef __linux__
-    if (fd >= 0) { /* the verified bytes, even if the cache entry was replaced or evicted since */
+    if (fd >= 0) {
         char fdpath[64];
         snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
         h = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL);
@@ -430,6 +462,64 @@ static _Noreturn void child_call(const char *so, int fd, Shared *sh, const int32
     if (!sym) {
         snprintf(sh->msg, sizeof sh->msg, "%s: no symbol %s", so, MC_CGEN_ENTRY);
         _exit(CHILD_LOAD_FAILED);
+    }
+    return sym;
+}
+
+#if MINICC_HAVE_LIBTCC
+/* libtcc's messages, appended to the mapping's msg (one per line). */
+static void tcc_message(void *opaque, const char *msg) {
+    Shared *sh = opaque;
+    size_t used = strlen(sh->msg);
+    if (used + 1 < sizeof sh->msg)
+        snprintf(sh->msg + used, sizeof sh->msg - used, "%s%s", used ? "\n" : "", msg);
+}
+
+/* In the child: compile src with libtcc into memory and return the entry,
+ * or end the child with CHILD_COMPILE_FAILED and libtcc's messages in sh. */
+static void *tcc_entry(const char *src, Shared *sh) {
+    TCCState *s = tcc_new();
+    if (!s) {
+        snprintf(sh->msg, sizeof sh->msg, "tcc_new failed");
+        _exit(CHILD_COMPILE_FAILED);
+    }
+    tcc_set_error_func(s, sh, tcc_message);
+    tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
+    if (tcc_compile_string(s, src) < 0 || tcc_relocate(s, TCC_RELOCATE_AUTO) < 0) _exit(CHILD_COMPILE_FAILED);
+    void *sym = tcc_get_symbol(s, MC_CGEN_ENTRY);
+    if (!sym) {
+        snprintf(sh->msg, sizeof sh->msg, "no symbol %s", MC_CGEN_ENTRY);
+        _exit(CHILD_COMPILE_FAILED);
+    }
+    return sym; /* s stays alive: the child ends with _exit */
+}
+#endif
+
+static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
+                                 const int32_t *lens, double timeout, pid_t host) {
+    const char *so = n->so_path;
+    int fd = n->fd;
+    /* The host may have handlers (sanitizers, the workbench): a crash in
+     * generated code must end this child with its signal. */
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
+    /* Never outlive the host: if it dies before killing us at the time limit,
+     * the alarm (a little after the limit) ends this child anyway. */
+    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != host) _exit(CHILD_LOAD_FAILED); /* the host is already gone */
+#endif
+    void *sym = NULL;
+    if (n->src) {
+#if MINICC_HAVE_LIBTCC
+        sym = tcc_entry(n->src, sh);
+#else
+        snprintf(sh->msg, sizeof sh->msg, "%s", MC_NATIVE_NO_TCC_MSG); /* mc_native_build refuses first */
+        _exit(CHILD_COMPILE_FAILED);
+#endif
+    } else {
+        sym = load_entry(so, fd, sh);
     }
     McCgenEntry fn;
     memcpy(&fn, &sym, sizeof fn); /* object pointer to function pointer, as POSIX allows */
@@ -525,6 +615,11 @@ static bool call_outcome(int how, int status, Shared *sh, McOutcome *out, McDiag
             out->kind = MC_RETURNED;
             out->value = sh->value;
         }
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_COMPILE_FAILED) {
+        sh->msg[sizeof sh->msg - 1] = 0;
+        mc_diag(d, (McLoc){0, 0}, "native: tcc could not compile the generated C%s%s", sh->msg[0] ? ":\n" : "",
+                sh->msg);
+        return false;
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_LOAD_FAILED && sh->msg[0]) {
         sh->msg[sizeof sh->msg - 1] = 0;
         mc_diag(d, (McLoc){0, 0}, "native: cannot load the compiled code: %s", sh->msg);
@@ -589,7 +684,7 @@ static bool native_call(const McNative *n, McArgs *args, double timeout, const M
     }
     if (pid == 0) {
         close(done_pipe[0]);
-        child_call(n->so_path, n->fd, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
+        child_call(n, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
     }
     close(done_pipe[1]);
     int status;

@@ -73,6 +73,8 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
         r->regs = rows[i].regs;
         if (rows[i].regs)
             snprintf(r->label, sizeof r->label, "%s K=%d", mc_stage_name(o.stage), rows[i].regs);
+        else if (o.stage == MC_STAGE_NATIVE && o.native_cc == MC_NATIVE_TCC)
+            snprintf(r->label, sizeof r->label, "%s tcc", mc_stage_name(o.stage)); /* which compiler ran */
         else
             snprintf(r->label, sizeof r->label, "%s", mc_stage_name(o.stage));
         mc_args_copy(&r->args, args);

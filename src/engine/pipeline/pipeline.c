@@ -68,6 +68,7 @@ void mc_stage_options_default(McStageOptions *o) {
     o->max_steps = 0;
     o->timeout = 0;
     o->keep_c = NULL;
+    o->native_cc = MC_NATIVE_SYSTEM;
     o->interrupt = NULL;
 }
 
@@ -222,6 +223,7 @@ static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *
         memset(&no, 0, sizeof no);
         no.timeout = o->timeout;
         no.keep_c = o->keep_c;
+        no.compiler = o->native_cc;
         no.interrupt = o->interrupt;
         bool ok = mc_native_execute(ssa, &no, args, out, d);
         mc_func_free(ssa);
