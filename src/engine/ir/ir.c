@@ -106,9 +106,27 @@ int32_t mc_alu(McOp op, int32_t a, int32_t b) {
     case MC_OP_LE: return mc_i32_le(a, b);
     case MC_OP_EQ: return mc_i32_eq(a, b);
     case MC_OP_NE: return mc_i32_ne(a, b);
+    case MC_OP_AND: return mc_i32_and(a, b);
+    case MC_OP_OR: return mc_i32_or(a, b);
+    case MC_OP_XOR: return mc_i32_xor(a, b);
+    case MC_OP_SHL: return mc_i32_shl(a, b);
+    case MC_OP_SHR: return mc_i32_shr(a, b);
+    case MC_OP_DIV:
+        MC_ASSERT(b != 0);
+        return mc_i32_div(a, b);
+    case MC_OP_REM:
+        MC_ASSERT(b != 0);
+        return mc_i32_rem(a, b);
     case MC_OP_COPY: return a;
     default: mc_panic(__FILE__, __LINE__, "mc_alu on %s", mc_op_info[op].name);
     }
+}
+
+bool mc_inst_may_trap(const McInst *in) {
+    unsigned fl = mc_op_info[in->op].flags;
+    if (!(fl & MC_OPF_TRAPS)) return false;
+    if (fl & MC_OPF_DIV) return !(in->a[1].kind == MC_OPND_CONST && in->a[1].v != 0);
+    return true;
 }
 
 /* ---- functions ------------------------------------------------------------ */
