@@ -35,10 +35,14 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-/* After this many errors the parser stops reporting. */
-#define MAX_ERRORS 50
-/* Nesting of parentheses, statements and expression trees. */
-#define MAX_DEPTH 2000
+/* After this many errors the parser gives up (as the IR parser does). */
+#define MAX_ERRORS 20
+/* Nesting of parentheses, statements and expression trees (the parser and
+ * the lowering recurse; this keeps them far from the stack's end). */
+#define MAX_DEPTH 1000
+/* Height of an expression tree (a chain a + b + c ... is as high as it is
+ * long; the lowering recurses over it). */
+#define MAX_TREE 4000
 
 typedef enum EKind { E_ERR, E_INT, E_VAR, E_INDEX, E_NEG, E_PLUS, E_NOT, E_BITNOT, E_BIN, E_LAND, E_LOR, E_COND } EKind;
 
@@ -85,6 +89,7 @@ typedef struct P {
     CTok *t;
     int32_t nt, i;
     int nerr;
+    bool stop;    /* too many errors: given up */
     bool panic;   /* after a syntax error: quiet until the statement ends */
     bool failed;
     McArena ea;   /* expression trees and the declared-names map, per function */
@@ -125,7 +130,12 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static void error_at(P *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
-    if (p->panic || p->nerr >= MAX_ERRORS) return;
+    if (p->panic || p->stop) return;
+    if (p->nerr == MAX_ERRORS) {
+        mc_diag(p->d, loc, "too many errors, giving up");
+        p->stop = true;
+        return;
+    }
     p->nerr++;
     va_list ap;
     va_start(ap, fmt);
@@ -139,7 +149,10 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static void syntax_at(P *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
-    if (!p->panic && p->nerr < MAX_ERRORS) {
+    if (!p->panic && !p->stop && p->nerr == MAX_ERRORS) {
+        mc_diag(p->d, loc, "too many errors, giving up");
+        p->stop = true;
+    } else if (!p->panic && !p->stop) {
         p->nerr++;
         va_list ap;
         va_start(ap, fmt);
@@ -411,8 +424,8 @@ static Expr *node(P *p, EKind k, McLoc loc, Expr *a, Expr *b) {
     e->a = a;
     e->b = b;
     e->depth = 1 + (a && a->depth > (b ? b->depth : 0) ? a->depth : b ? b->depth : 0);
-    if (e->depth > MAX_DEPTH) {
-        syntax_at(p, loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
+    if (e->depth > MAX_TREE) {
+        syntax_at(p, loc, "expression too long (more than %d operators deep)", MAX_TREE);
         e->k = E_ERR;
         e->a = e->b = NULL;
         e->depth = 1;
@@ -1095,7 +1108,7 @@ static void compound(P *p) {
     if (!expect(p, CP_LBRACE)) return;
     p->depth++;
     int32_t mark = p->nvars;
-    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && p->nerr < MAX_ERRORS) {
+    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
         int32_t at = p->i;
         stmt(p);
         if (p->i == at) next(p); /* never stuck */
@@ -1372,7 +1385,7 @@ static void function(P *p) {
     } else {
         next(p);
         p->depth = 1;
-        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && p->nerr < MAX_ERRORS) {
+        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
             int32_t at = p->i;
             stmt(p);
             if (p->i == at) next(p);
@@ -1424,14 +1437,14 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     McDiags lexd;
     mc_diags_init(&lexd, NULL, NULL, 0);
     p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt);
-    if (d && d->n > from) p.failed = true, p.nerr = d->n - from;
+    if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MAX_ERRORS ? MAX_ERRORS : d->n - from;
     if (lexd.n) p.failed = true;
     mc_diags_free(&lexd);
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
     if (tok(&p)->kind == CT_EOF && !p.failed)
         error_at(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
-    while (tok(&p)->kind != CT_EOF && p.nerr < MAX_ERRORS) {
+    while (tok(&p)->kind != CT_EOF && !p.stop) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
         if (is_word(t, "int") || is_type_word(t) || in_list(t, other_words)) {
@@ -1444,10 +1457,11 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
         }
         if (p.i == at) next(&p);
     }
-    if (d && d->n - from > 1) {
-        /* Sort with the index as the tie-break (a stable order). */
+    if (d && d->n - from - p.stop > 1) {
+        /* Sort with the index as the tie-break (a stable order); "too many
+         * errors" stays last. */
         McDiag *v = d->v + from;
-        size_t n = (size_t)(d->n - from);
+        size_t n = (size_t)(d->n - from - p.stop);
         McDiag *tmp = mc_xmalloc(n * sizeof *tmp);
         memcpy(tmp, v, n * sizeof *tmp);
         for (size_t i = 1; i < n; i++) {
