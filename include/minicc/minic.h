@@ -12,8 +12,9 @@
  * line it came from (McInst.line, McTerm.line, McPhi.line; McModule.minic is
  * set), and its source positions (McInst.loc, McOperand.loc...) are C
  * positions. Names: a C variable keeps its name in the IR when it is the
- * first declaration of that name in the function; a later one (shadowing, or
- * a second loop's `int i`) becomes `NAME.L<line>`; temporaries are named
+ * first declaration of that name in the function (`$NAME` when NAME is a
+ * word of the IR, such as `load`); a later one (shadowing, or a second
+ * loop's `int i`) becomes `NAME.L<line>`; temporaries are named
  * after their operation and line (`lt.L4`, `load.L7`), blocks after their
  * construct and line (`while.L3`, `body.L3`, `end.L3`). C names never contain
  * '.', so none of these can clash with a source name.

@@ -310,3 +310,19 @@ line and `step` says which line it reached.
     ^
   -c:1: error: 'ops.c' not loaded (1 error)
   [1]
+
+A variable named like a word of the IR keeps its name behind a `$` (MiniC
+names have none); temporaries are named after their operation and line.
+
+  $ printf 'int f(int add, int buf[]) {\n  int load = add + buf[0];\n  int phi = load;\n  return phi;\n}\n' > $CRAMTMP/r.c
+  $ minicc print $CRAMTMP/r.c
+  func f(i32 $add, buf $buf) {
+  entry:
+      load.L2 = load $buf, 0        # line 2
+      $load = add $add, load.L2     # line 2
+      $phi = copy $load             # line 3
+      return $phi                   # line 4
+  }
+  $ minicc run $CRAMTMP/r.c -- 2 '[5]'
+  return 7
+  $buf = [5]

@@ -376,7 +376,8 @@ static Var *lookup(P *p, const CTok *t) {
 }
 
 /* Declare the C variable at t; returns its value (MC_NONE after an error).
- * The first declaration of a name keeps it; a later one is NAME.L<line>. */
+ * The first declaration of a name keeps it (a word of the IR such as `load`
+ * becomes `$load`: MiniC names have no '$'); a later one is NAME.L<line>. */
 static int32_t declare(P *p, const CTok *t, bool buf, bool param) {
     Var *old = lookup(p, t);
     if (old && old->depth == p->depth) {
@@ -386,8 +387,9 @@ static int32_t declare(P *p, const CTok *t, bool buf, bool param) {
     int32_t seen = mc_namemap_get(&p->declared, t->s, t->len);
     char name[96];
     int n = t->len > 60 ? 60 : (int)t->len;
-    if (seen == MC_NONE && !mc_is_reserved(t->s, t->len)) snprintf(name, sizeof name, "%.*s", n, t->s);
-    else snprintf(name, sizeof name, "%.*s.L%d", n, t->s, t->loc.line);
+    if (seen != MC_NONE) snprintf(name, sizeof name, "%.*s.L%d", n, t->s, t->loc.line);
+    else if (mc_is_reserved(t->s, t->len)) snprintf(name, sizeof name, "$%.*s", n, t->s); /* `load` is an IR word */
+    else snprintf(name, sizeof name, "%.*s", n, t->s);
     const char *ir = t->len > 60 ? NULL : fresh_name(p, name, false);
     if (!ir) {
         error_at(p, t->loc, "name '%.*s...' is too long (at most 60 characters)", 40, t->s);
