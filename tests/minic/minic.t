@@ -326,3 +326,14 @@ names have none); temporaries are named after their operation and line.
   $ minicc run $CRAMTMP/r.c -- 2 '[5]'
   return 7
   $buf = [5]
+
+`load` takes --lang before or after FILE (under `make asan` this also checks
+that the words are freed).
+
+  $ minicc -c 'load --lang c ops.c; load ops.c x --lang c; load --lang; load ops.c --lang cobol'
+  loaded ops.c: 4 functions
+  ops(i32 x, i32 y): mutable form, 8 blocks
+  -c:2: error: load: unexpected argument 'x' (see: help load)
+  -c:3: error: load: --lang needs a value (c or ir)
+  -c:4: error: load: unknown language 'cobol' (c or ir)
+  [1]
