@@ -23,7 +23,8 @@
  * MC_LANG_IR for the IR text format (parse.h), MC_LANG_AUTO by the file name
  * (a name ending in `.c` is MiniC, anything else IR).
  *
- * Implemented in minic_lex.c, minic.c and load.c (src/engine/frontend). */
+ * Implemented in minic_lex.c, minic.c, minic_lower.c and load.c
+ * (src/engine/frontend). */
 #ifndef MINICC_MINIC_H
 #define MINICC_MINIC_H
 
