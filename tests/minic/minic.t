@@ -229,7 +229,7 @@ Every command that takes IR takes C.
   $ minicc run ../../share/minicc/examples/bubble.c --stage alloc --regs 2 -- '[3,1,2]' 3
   return 2
   a = [1, 2, 3]
-  $ minicc run ../../share/minicc/examples/bsearch.c --stage native -- '[1,3,5]' 3 5
+  $ minicc run ../../share/minicc/examples/binsearch.c --stage native -- '[1,3,5]' 3 5
   return 2
   a = [1, 3, 5]
 
