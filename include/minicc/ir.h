@@ -163,6 +163,7 @@ typedef struct McInst {
     int32_t dest;      /* value handle, MC_NONE for store */
     McOperand a[3];    /* value operands, mc_op_info[op].nargs of them */
     McPos loc;         /* start of the instruction (its destination name) */
+    int32_t line;      /* C source line it was lowered from (MiniC, minic.h), 0 = none */
 } McInst;
 
 typedef struct McTerm {
@@ -171,6 +172,7 @@ typedef struct McTerm {
     int32_t target[2]; /* jump: target[0]; branch: [nonzero, zero] */
     McPos loc;         /* the keyword */
     McPos tloc[2];     /* the target names */
+    int32_t line;      /* C source line (as McInst.line); kept when the terminator is replaced */
 } McTerm;
 
 typedef struct McPhiArg {
@@ -182,6 +184,7 @@ typedef struct McPhiArg {
 typedef struct McPhi {
     int32_t dest;  /* value handle */
     McPos loc;
+    int32_t line;  /* C source line of its block (as McInst.line), 0 = none */
     McPhiArg *args;
     int32_t nargs, cap;
 } McPhi;
@@ -230,6 +233,7 @@ typedef struct McModule {
     McFunc **funcs; /* malloc'd array of owned functions, in file order */
     int32_t nfuncs;
     char *file;     /* malloc'd copy of the file name */
+    bool minic;     /* lowered from MiniC (minic.h): the `line` fields are C lines */
 } McModule;
 
 /* Source positions of f (see McPos). mc_pos: line <= 0 gives the
@@ -282,10 +286,14 @@ static inline bool mc_opnd_is_val(McOperand o) { return o.kind == MC_OPND_VALUE;
 static inline bool mc_opnd_eq(McOperand a, McOperand b) { return a.kind == b.kind && a.v == b.v; }
 
 /* Set a block's terminator (replacing any it had); the source locations
- * are cleared. */
+ * are cleared, the C line (McTerm.line) of the one replaced is kept. */
 void mc_block_set_ret(McFunc *f, int32_t block, McOperand value);
 void mc_block_set_jump(McFunc *f, int32_t block, int32_t target);
 void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero);
+
+/* The C source line of a block: the first non-zero `line` of its phis,
+ * instructions and terminator, 0 when none has one (IR read from text). */
+int32_t mc_block_line(const McFunc *f, int32_t block);
 
 /* Successor handles of a block (0, 1 or 2; a branch to the same block twice
  * reports it twice). Returns the count. */

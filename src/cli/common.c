@@ -16,6 +16,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/run.h"
 #include "minicc/limits.h"
+#include "minicc/minic.h"
 #include "minicc/util.h"
 
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
@@ -44,6 +45,8 @@ bool mc_cli_help(int argc, char **argv) {
     for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++)
         if (strcmp(cmds[k].name, argv[0]) == 0) {
             printf("usage: minicc %s\n%s\n", cmds[k].usage, cmds[k].summary);
+            if (strncmp(cmds[k].usage + strlen(cmds[k].name), " FILE", 5) == 0)
+                printf("FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.\n");
             return true;
         }
     return false;
@@ -196,6 +199,10 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         o->stage.native_cc = (McNativeCompiler)c;
         break;
     }
+    case MC_CLI_LANG:
+        if (mc_lang_lookup(val) < 0) return mc_cli_error(o, "unknown language '%s' (c or ir)", val);
+        o->lang = mc_lang_lookup(val);
+        break;
     default: break;
     }
     return 0;
@@ -223,7 +230,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
         {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
         {"--alloc-opt", MC_CLI_ALLOC_OPT, true}, {"--trace-alloc", MC_CLI_TRACE_ALLOC, false},
-        {"--cc", MC_CLI_CC, true},
+        {"--cc", MC_CLI_CC, true}, {"--lang", MC_CLI_LANG, true},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)
@@ -243,6 +250,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
 int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
     memset(o, 0, sizeof *o);
     o->cmd = argc > 0 ? argv[0] : "";
+    if (!(accepted & MC_CLI_NO_FILE)) accepted |= MC_CLI_LANG; /* every command that reads a program */
     mc_stage_options_default(&o->stage);
     bool dashdash = false;
     for (int i = 1; i < argc; i++) {
@@ -297,9 +305,9 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
         }
         d.src = p->src;
         d.srclen = len;
-        p->mod = mc_parse("<stdin>", p->src, len, &d);
+        p->mod = mc_load("<stdin>", p->src, len, (McLang)o->lang, &d);
     } else {
-        p->mod = mc_parse_file(o->file, &d, &p->src);
+        p->mod = mc_load_file(o->file, (McLang)o->lang, &d, &p->src);
     }
     if (!p->mod) {
         mc_cli_print_diags(o, &d);

@@ -55,6 +55,7 @@ enum {
     MC_CLI_ALLOC_OPT = 1u << 11, /* --alloc-opt LIST (the allocator's switches; repeatable) */
     MC_CLI_TRACE_ALLOC = 1u << 12, /* --trace-alloc */
     MC_CLI_CC = 1u << 13,       /* --cc system|tcc (native) */
+    MC_CLI_LANG = 1u << 14,     /* --lang c|ir (minic.h; default: by FILE's name) */
 };
 
 typedef struct McCliOpts {
@@ -67,6 +68,7 @@ typedef struct McCliOpts {
     const char *why;      /* print --stage allocated --why X,Y (print.c) */
     McAllocOptions alloc; /* --alloc-opt (stage.alloc_opts points here after parsing) */
     bool trace_alloc;     /* --trace-alloc */
+    int lang;             /* --lang: McLang (minic.h), MC_LANG_AUTO when not given */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;

@@ -73,10 +73,27 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
 #define MAX_STEP_COUNT 1000000000LL
 #define SHOW_BLOCKS 20 /* a projector screen's worth of `step N` */
 
+/* MiniC: the C line the interpreter reached, `at line N: TEXT`. */
+static void print_c_line(McSession *s, FILE *out) {
+    size_t len, n;
+    const char *src = mc_session_c_source(s, &len);
+    int32_t line = mc_session_c_line(s);
+    if (!src || !line || mc_interp_finished(s->interp, NULL)) return;
+    const char *text = mc_source_line(src, len, line, &n);
+    if (!text) return;
+    while (n > 0 && (*text == ' ' || *text == '\t')) text++, n--;
+    McStr shown;
+    mc_str_init(&shown);
+    mc_str_put_visible(&shown, text, n);
+    fprintf(out, "at line %d: %s\n", line, shown.s ? shown.s : "");
+    mc_str_free(&shown);
+}
+
 static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int64_t n = 1;
-    if (argc >= 2 && !mc_cmd_parse_count(s, err, argv[0], argv[1], 1, MAX_STEP_COUNT, &n)) return ERR;
+    bool by_line = !by_inst && argc >= 2 && strcmp(argv[1], "line") == 0; /* MiniC: `step line` */
+    if (argc >= 2 && !by_line && !mc_cmd_parse_count(s, err, argv[0], argv[1], 1, MAX_STEP_COUNT, &n)) return ERR;
     if (!mc_session_need_func(s, err)) return ERR;
     if (s->interp && mc_interp_finished(s->interp, NULL)) {
         mc_show_position(s->interp_func, s->interp, out);
@@ -84,7 +101,8 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         return OK;
     }
     int64_t before = s->interp ? mc_interp_steps(s->interp) : 0;
-    if (!mc_session_step(s, n, by_inst, err)) return report_interrupt(s, out);
+    if (by_line ? !mc_session_step_line(s, err) : !mc_session_step(s, n, by_inst, err))
+        return report_interrupt(s, out);
     /* Show at most the last SHOW_BLOCKS blocks; the record itself may hold
      * only the last blocks of a long step (session.c keeps recent events). */
     int total = 0, from = 0;
@@ -103,6 +121,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");
     mc_show_events(s->interp_func, s->last.v + from, s->last.n - from, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
     print_outcome(s, out);
+    print_c_line(s, out);
     return OK;
 }
 
@@ -141,9 +160,19 @@ static Status cmd_break(McSession *s, int argc, char **argv, FILE *out, FILE *er
         return OK;
     }
     for (int i = 1; i < argc; i++) {
-        bool had = mc_session_has_break(s, argv[i]);
-        if (!mc_session_break_add(s, argv[i], err)) return ERR;
-        fprintf(out, had ? "breakpoint at %s already set\n" : "breakpoint at %s\n", argv[i]);
+        if (!mc_session_need_func(s, err)) return ERR;
+        const char *name = mc_session_break_line(s, argv[i], err); /* MiniC: break LINE */
+        if (name && !*name) return ERR;
+        char *block = mc_xstrdup(name ? name : argv[i]);
+        bool had = mc_session_has_break(s, block);
+        if (!mc_session_break_add(s, block, err)) {
+            free(block);
+            return ERR;
+        }
+        fprintf(out, had ? "breakpoint at %s already set" : "breakpoint at %s", block);
+        if (name) fprintf(out, " (line %s)", argv[i]);
+        fputc('\n', out);
+        free(block);
     }
     return OK;
 }
@@ -433,11 +462,14 @@ const McCommand mc_cmds_execution[] = {
      "", cmd_run},
     {"start", "", "execution", "start", "start the interpreter before the entry block",
      "Executes the function of the current stage (set stage) with the arguments.\n", "", cmd_start},
-    {"step", "s", "execution", "step [N]", "execute N whole blocks, showing each edge's phi table",
+    {"step", "s", "execution", "step [N|line]", "execute N whole blocks, showing each edge's phi table",
      "Each block entered shows the edge's phi assignment as one simultaneous\n"
      "table (each phi, what it reads, old -> new value), then every instruction\n"
      "with its result and the branch taken. Ctrl-C stops a long step between\n"
-     "two blocks (`step: interrupted` and the position).\n",
+     "two blocks (`step: interrupted` and the position).\n"
+     "With a MiniC (C) file loaded, the step ends with the C line reached\n"
+     "(`at line N: ...`), and `step line` runs instruction by instruction to\n"
+     "the next C line (a loop written on one line runs to its end).\n",
      "", cmd_step},
     {"stepi", "si", "execution", "stepi [N]", "execute N instructions (a block entry with its phis counts as one)",
      "Ctrl-C stops it at the next block boundary (`stepi: interrupted`).\n", "", cmd_stepi},
@@ -451,7 +483,9 @@ const McCommand mc_cmds_execution[] = {
      "(`continue: interrupted` and the position), looked at every few\n"
      "thousand blocks.\n",
      "", cmd_continue},
-    {"break", "b", "execution", "break [BLOCK...]", "stop before entering BLOCK (no BLOCK: list)", "", "block...",
+    {"break", "b", "execution", "break [BLOCK|LINE...]", "stop before entering BLOCK (no BLOCK: list)",
+     "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
+     "the first block with code of that line.\n", "block...",
      cmd_break},
     {"delete", "d", "execution", "delete [BLOCK...]", "delete breakpoints (all without BLOCK)", "", "block...",
      cmd_delete},

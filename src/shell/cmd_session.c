@@ -23,14 +23,31 @@ static void func_summary(const McFunc *f, FILE *out) {
     mc_str_free(&s);
 }
 
-static Status cmd_load(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+static Status cmd_load(McSession *s, int argc_in, char **argv_in, FILE *out, FILE *err) {
+    McLang lang = MC_LANG_AUTO;
+    /* `--lang c|ir` before or after FILE; the other words (the caller's
+     * argv stays as it is: it frees those words). */
+    char *words[3];
+    int argc = 0;
+    for (int i = 0; i < argc_in; i++)
+        if (i > 0 && strcmp(argv_in[i], "--lang") == 0) {
+            if (i + 1 >= argc_in) return mc_session_error(s, err, "load: --lang needs a value (c or ir)"), ERR;
+            int l = mc_lang_lookup(argv_in[i + 1]);
+            if (l < 0) return mc_session_error(s, err, "load: unknown language '%s' (c or ir)", argv_in[i + 1]), ERR;
+            lang = (McLang)l;
+            i++;
+        } else {
+            if (argc < 3) words[argc] = argv_in[i];
+            argc++; /* more than FILE: reported below, naming the first extra word */
+        }
+    char **argv = words;
     if (argc < 2) {
-        if (!s->module) return mc_session_error(s, err, "load: missing FILE (usage: load FILE)"), ERR;
+        if (!s->module) return mc_session_error(s, err, "load: missing FILE (usage: load FILE [--lang c|ir])"), ERR;
         fprintf(out, "%s\n", s->path);
         return OK;
     }
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
-    if (!mc_session_load(s, argv[1], err)) return ERR;
+    if (!mc_session_load_lang(s, argv[1], lang, err)) return ERR;
     if (s->quiet_load) return OK;
     fprintf(out, "loaded %s: %d function%s\n", s->path, s->module->nfuncs, s->module->nfuncs == 1 ? "" : "s");
     if (s->input) func_summary(s->input, out);
@@ -141,8 +158,10 @@ static Status cmd_quit(McSession *s, int argc, char **argv, FILE *out, FILE *err
 /* ---- the rows, in help order ------------------------------------------------ */
 
 const McCommand mc_cmds_session[] = {
-    {"load", "", "session", "load FILE", "load an IR file (the old one stays if this one has errors)",
-     "Parses and verifies every function of FILE. The function of the same name\n"
+    {"load", "", "session", "load FILE [--lang c|ir]", "load an IR or MiniC file (the old one stays if this one has errors)",
+     "Parses and verifies every function of FILE: IR, or MiniC (C) when FILE ends\n"
+     "in .c or with --lang c (lowered to IR; `list` then shows the C source).\n"
+     "The function of the same name\n"
      "stays selected (else the first one); its arguments and breakpoints are kept\n"
      "when they still fit. A file with errors is reported with line:column and a\n"
      "caret, and the previously loaded module stays. Without FILE, prints the\n"

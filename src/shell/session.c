@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/minic.h"
 #include "minicc/opt.h"
 #include "minicc/parse.h"
 #include "minicc/ssa.h"
@@ -108,10 +109,14 @@ static void use_function(McSession *s, McFunc *f) {
 }
 
 bool mc_session_load(McSession *s, const char *path, FILE *err) {
+    return mc_session_load_lang(s, path, MC_LANG_AUTO, err);
+}
+
+bool mc_session_load_lang(McSession *s, const char *path, McLang lang, FILE *err) {
     McDiags d;
     mc_diags_init(&d, path, NULL, 0);
     char *src = NULL;
-    McModule *m = mc_parse_file(path, &d, &src);
+    McModule *m = mc_load_file(path, lang, &d, &src);
     if (!m) {
         mc_diags_print(&d, err, true);
         int n = d.n;
@@ -530,6 +535,30 @@ static bool fast_to_last_block(McSession *s, const bool *bp, bool first, bool *a
     return replay;
 }
 
+bool mc_session_step_line(McSession *s, FILE *err) {
+    size_t len;
+    if (!mc_session_c_source(s, &len))
+        return mc_session_error(s, err, "%s%sstepping by line needs a MiniC (C) file; %s is IR", s->cmd ? s->cmd : "",
+                                s->cmd ? ": " : "", s->path ? s->path : "the program");
+    if (!s->interp && !mc_session_start(s, err)) return false;
+    events_clear(&s->last);
+    int32_t from = mc_session_c_line(s);
+    bool interrupted = false;
+    for (int64_t i = 0; !mc_interp_finished(s->interp, NULL); i++) {
+        if (i > 0 && mc_interp_pc(s->interp) == -1 && mc_interrupted(s->interrupt)) {
+            interrupted = true;
+            break;
+        }
+        if (s->last.n > RECORD_ALL_LIMIT && mc_interp_pc(s->interp) == -1) events_clear(&s->last);
+        mc_interp_step_inst(s->interp);
+        int32_t now = mc_session_c_line(s);
+        if (now && now != from) break;
+    }
+    fix_events(s);
+    if (interrupted) return interrupted_error(s, err);
+    return true;
+}
+
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
     events_clear(&s->last);
@@ -640,4 +669,37 @@ bool mc_session_break_del(McSession *s, const char *block, FILE *err) {
 void mc_session_break_clear(McSession *s) {
     for (int i = 0; i < s->nbreaks; i++) free(s->breaks[i]);
     s->nbreaks = 0;
+}
+
+/* ---- the C source of a MiniC module ---------------------------------------- */
+
+const char *mc_session_c_source(const McSession *s, size_t *len) {
+    if (!s->module || !s->module->minic || !s->src) return NULL;
+    *len = strlen(s->src);
+    return s->src;
+}
+
+int32_t mc_session_c_line(const McSession *s) {
+    if (!s->module || !s->module->minic || !s->interp || !s->interp_func) return 0;
+    int32_t b = mc_interp_block(s->interp), pc = mc_interp_pc(s->interp);
+    if (b == MC_NONE) b = 0, pc = -1; /* before the start: about to enter the entry */
+    return mc_minic_line_at(s->interp_func, b, pc);
+}
+
+const char *mc_session_break_line(McSession *s, const char *word, FILE *err) {
+    char *end;
+    long line = strtol(word, &end, 10);
+    if (*end || line < 1 || line > INT32_MAX) return NULL;
+    const McFunc *f = s->interp_func ? s->interp_func : s->input;
+    if (!s->module || !s->module->minic) {
+        mc_session_error(s, err, "break: '%s' is a line number, but %s is not C (break BLOCK names a block)", word,
+                         s->path);
+        return "";
+    }
+    int32_t b = mc_minic_block_at_line(f, (int32_t)line);
+    if (b == MC_NONE) {
+        mc_session_error(s, err, "break: no code of %s on line %ld", f->name, line);
+        return "";
+    }
+    return f->blocks[b].name;
 }

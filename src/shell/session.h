@@ -20,6 +20,7 @@
 
 #include "minicc/interp.h"
 #include "minicc/ir.h"
+#include "minicc/minic.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -138,6 +139,9 @@ void mc_session_diags_error(McSession *s, const McDiags *d, FILE *err, const cha
  * its arguments and breakpoints are kept when they still fit. On failure
  * nothing changes and the diagnostics (with carets) go to err. */
 bool mc_session_load(McSession *s, const char *path, FILE *err);
+/* The same in a given language (minic.h: MC_LANG_AUTO chooses by the name,
+ * `.c` is MiniC). */
+bool mc_session_load_lang(McSession *s, const char *path, McLang lang, FILE *err);
 /* Select a function of the loaded module by name. */
 bool mc_session_select(McSession *s, const char *name, FILE *err);
 /* Parse arguments for the current function (`4 [1,2,3]`); on failure the old
@@ -214,5 +218,23 @@ bool mc_session_has_break(const McSession *s, const char *block);
 bool mc_session_break_add(McSession *s, const char *block, FILE *err);
 bool mc_session_break_del(McSession *s, const char *block, FILE *err);
 void mc_session_break_clear(McSession *s);
+
+/* The C source of the loaded module when it is MiniC (minic.h), with its
+ * length in *len; NULL for an IR module. Lines of instructions, terminators
+ * and phis (McInst.line ...) and mc_block_line point into it;
+ * mc_source_line (minic.h) cuts one line out. */
+const char *mc_session_c_source(const McSession *s, size_t *len);
+/* The C line the paused interpreter is at (mc_minic_line_at of its block
+ * and pc), 0 when not running or not MiniC. */
+int32_t mc_session_c_line(const McSession *s);
+/* Step instruction by instruction until the interpreter reaches another C
+ * line (gdb's `next`; a loop on one line runs to its end), the function
+ * finishes, or Ctrl-C; the events are kept as mc_session_step keeps them.
+ * An error for IR (no C lines). */
+bool mc_session_step_line(McSession *s, FILE *err);
+/* `break LINE`: when word is a line number, the name of the first block
+ * with code of that line in the function being executed, or "" after an
+ * error on err (not MiniC, no code there); NULL when word is no number. */
+const char *mc_session_break_line(McSession *s, const char *word, FILE *err);
 
 #endif

@@ -1,5 +1,5 @@
 What the gallery's headers claim beyond their results (share/minicc/examples;
-tests/suite/gallery.sh checks every `run:` line and that `check` agrees).
+tests/suite/examples.sh checks every `run:` block and that `check` agrees).
 
 gcd.ir assigns its parameters in the loop: mutable form, and SSA construction
 gives a and b a phi each at head.

@@ -49,16 +49,16 @@ The limit is overridable; files over it are refused by their size, and a
 malformed value is an error.
 
   $ cp ../../share/minicc/examples/swap.ir swap.ir; wc -c < swap.ir
-  452
-  $ MINICC_MAX_INPUT=451 minicc run swap.ir 3
-  minicc run: error: cannot read swap.ir: larger than the input limit of 451 bytes (set MINICC_MAX_INPUT to raise it)
+  455
+  $ MINICC_MAX_INPUT=454 minicc run swap.ir 3
+  minicc run: error: cannot read swap.ir: larger than the input limit of 454 bytes (set MINICC_MAX_INPUT to raise it)
   [2]
-  $ MINICC_MAX_INPUT=452 minicc run swap.ir 3
+  $ MINICC_MAX_INPUT=455 minicc run swap.ir 3
   return 21
   $ MINICC_MAX_INPUT=1K minicc run - 3 < swap.ir
   return 21
-  $ MINICC_MAX_INPUT=451 minicc run - 3 < swap.ir
-  minicc run: error: cannot read standard input: larger than the input limit of 451 bytes (set MINICC_MAX_INPUT to raise it)
+  $ MINICC_MAX_INPUT=454 minicc run - 3 < swap.ir
+  minicc run: error: cannot read standard input: larger than the input limit of 454 bytes (set MINICC_MAX_INPUT to raise it)
   [2]
   $ MINICC_MAX_INPUT=100 minicc -c 'load swap.ir'
   swap.ir: error: cannot read swap.ir: larger than the input limit of 100 bytes (set MINICC_MAX_INPUT to raise it)

@@ -293,6 +293,25 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
     free(s.writer);
 }
 
+/* C source lines (McInst.line, MiniC) for what destruction added: a phi's
+ * copies take the line of the phi's block, which is the block itself for
+ * copies at its head (head[b] of them) and the jump's target for copies at
+ * the end of a predecessor or in an edge block; an edge block's jump too. */
+static void carry_lines(McFunc *f, const McDestroyed *x, const int32_t *head) {
+    int32_t *own = mc_xmalloc((size_t)(f->nblocks ? f->nblocks : 1) * sizeof *own);
+    bool any = false;
+    for (int32_t b = 0; b < f->nblocks; b++) any |= (own[b] = mc_block_line(f, b)) != 0; /* once per block */
+    for (int32_t b = 0; any && b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        int32_t to = bl->term.op == MC_OP_JUMP ? own[bl->term.target[0]] : own[b];
+        for (int32_t i = 0; i < bl->ninsts; i++)
+            if (x->phi_copy[b][i] && !bl->insts[i].line)
+                bl->insts[i].line = b < x->norig_blocks && i < head[b] ? own[b] : to;
+        if (!bl->term.line && b >= x->norig_blocks) bl->term.line = to;
+    }
+    free(own);
+}
+
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     return mc_destroy_phis_opts(ssa, which, NULL, d);
 }
@@ -336,6 +355,7 @@ McDestroyed *mc_destroy_phis_opts(const McFunc *ssa, McAllocator which, const Mc
             x->phi_copy[b][i] = copy;
         }
     }
+    carry_lines(f, x, head);
     free(head);
     free(tail);
     f->form = MC_FORM_UNKNOWN;

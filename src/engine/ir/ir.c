@@ -287,7 +287,9 @@ void mc_block_phi_drop_pred(McFunc *f, int32_t block, int32_t pred) {
 
 static void set_term(McFunc *f, int32_t block, McOp op, McOperand arg, int32_t t0, int32_t t1) {
     McTerm *t = &f->blocks[block].term;
+    int32_t line = f->blocks[block].has_term ? t->line : 0;
     memset(t, 0, sizeof *t);
+    t->line = line;
     t->op = (uint8_t)op;
     t->arg = arg;
     t->arg.loc = (McPos){0};
@@ -306,6 +308,15 @@ void mc_block_set_jump(McFunc *f, int32_t block, int32_t target) {
 
 void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero) {
     set_term(f, block, MC_OP_BRANCH, cond, nonzero, zero);
+}
+
+int32_t mc_block_line(const McFunc *f, int32_t block) {
+    const McBlock *b = &f->blocks[block];
+    for (int32_t i = 0; i < b->nphis; i++)
+        if (b->phis[i].line) return b->phis[i].line;
+    for (int32_t i = 0; i < b->ninsts; i++)
+        if (b->insts[i].line) return b->insts[i].line;
+    return b->has_term ? b->term.line : 0;
 }
 
 int mc_block_succs(const McBlock *b, int32_t out[2]) {
