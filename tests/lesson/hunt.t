@@ -7,7 +7,7 @@ a student to type them:
     reproduce: minicc gen --seed 12 --size 30 --form either > prog.ir
     input: return 2
     alloc K=4 destroy=naive (--mutant): return 3
-  minimal program (83 -> 13 lines, 150 candidates, 0 invalid):
+  minimal program (84 -> 13 lines, 151 candidates, 0 invalid):
   func f() {
   entry:
       jump head9
