@@ -178,7 +178,7 @@ Printed IR reads back as IR: the `# line` comments are comments.
     ^
   [2]
   $ minicc parse ../../share/minicc/examples/gcd.c --lang ir
-  ../../share/minicc/examples/gcd.c:1:1: error: invalid character '/'
+  ../../share/minicc/examples/gcd.c:1:1: error: invalid character '/' (comments start with '#')
     // gcd.c - Euclid's algorithm with the remainder operator %.
     ^
   [2]
@@ -305,7 +305,7 @@ line and `step` says which line it reached.
   -c:3: error: break: no code of gcd on line 21
   [1]
   $ minicc -c 'load ops.c --lang ir'
-  ops.c:1:1: error: invalid character '/'
+  ops.c:1:1: error: invalid character '/' (comments start with '#')
     // Every lowering rule of minic.md §3 in one file.
     ^
   -c:1: error: 'ops.c' not loaded (1 error)
