@@ -195,6 +195,12 @@ typedef struct McWhy {
  * built on). The reason the graph of allocator `which` has (or has not) an
  * edge x - y; the answer agrees with mc_interference(f, which). */
 McWhyKind mc_interference_why(const McFunc *f, McAllocator which, int32_t x, int32_t y, McWhy *w);
+/* The same under the allocator's switches o (NULL: the defaults):
+ * copy-exception=off and param-edges=off change the answer as they change
+ * the graph. */
+typedef struct McAllocOptions McAllocOptions;
+McWhyKind mc_interference_why_opts(const McFunc *f, McAllocator which, const McAllocOptions *o, int32_t x,
+                                   int32_t y, McWhy *w);
 
 /* ---- linear order and live intervals (linear.c) ------------------------------ */
 

@@ -192,7 +192,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
                              f->name);
                 st = 2;
             } else
-                mc_show_why(a, vx, vy, out);
+                mc_show_why(a, &o->alloc, vx, vy, out);
             mc_allocation_free(a);
         } else if (a) {
             if (o->stats) print_graph_stats(a, out);

@@ -170,7 +170,7 @@ static Status interference_why(McSession *s, int argc, char **argv, FILE *out, F
             return mc_session_error(s, err, "interference: no value '%s' in the allocated function", argv[2 + k]),
                    ERR;
     }
-    mc_show_why(a, v[0], v[1], out);
+    mc_show_why(a, &s->alloc_opts, v[0], v[1], out);
     return OK;
 }
 

@@ -92,11 +92,11 @@ static void put_inst(const McFunc *f, int32_t b, int32_t i, FILE *out) {
     mc_str_free(&s);
 }
 
-void mc_show_why(const McAllocation *a, int32_t x, int32_t y, FILE *out) {
+void mc_show_why(const McAllocation *a, const McAllocOptions *o, int32_t x, int32_t y, FILE *out) {
     const McFunc *f = a->destroyed->f;
     const char *nx = f->values[x].name, *ny = f->values[y].name;
     McWhy w;
-    McWhyKind k = mc_interference_why(f, a->allocator, x, y, &w);
+    McWhyKind k = mc_interference_why_opts(f, a->allocator, o, x, y, &w);
     bool edge = mc_igraph_has(a->graph, x, y);
     switch (k) {
     case MC_WHY_DEF:
@@ -122,7 +122,10 @@ void mc_show_why(const McAllocation *a, int32_t x, int32_t y, FILE *out) {
         break;
     case MC_WHY_NONE:
         fprintf(out, "%s and %s do not interfere: neither is defined where the other is live\n", nx, ny);
-        if (f->values[x].param != MC_NONE && f->values[y].param != MC_NONE)
+        if (f->values[x].param != MC_NONE && f->values[y].param != MC_NONE && o && o->no_param_edges &&
+            (a->allocator == MC_ALLOC_BASELINE || a->allocator == MC_ALLOC_IMPROVED))
+            fprintf(out, "  (param-edges=off: the planted bug drops the edges between parameters bound on entry)\n");
+        else if (f->values[x].param != MC_NONE && f->values[y].param != MC_NONE)
             fprintf(out, "  (a parameter not live on entry is not written there, so the two are not bound together)\n");
         break;
     case MC_WHY_NOT_SCALAR:

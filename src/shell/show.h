@@ -51,7 +51,7 @@ void mc_show_live(const McFunc *f, const McLiveness *l, FILE *out);
 void mc_show_live_points(const McFunc *f, FILE *out);
 /* Why values x and y of a's destroyed function interfere in a's graph, or
  * why not, in a sentence or two (points_show.c). */
-void mc_show_why(const McAllocation *a, int32_t x, int32_t y, FILE *out);
+void mc_show_why(const McAllocation *a, const McAllocOptions *o, int32_t x, int32_t y, FILE *out);
 
 /* The interference graph of an allocation: adjacency list with degrees and
  * locations, the adjacency matrix (small graphs), the colouring order; a

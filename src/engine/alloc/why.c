@@ -18,17 +18,26 @@ static bool scalar(const McFunc *f, int32_t v) { return v >= 0 && v < f->nvalues
 static bool earlier(int32_t b, int32_t i, int32_t b2, int32_t i2) { return b2 < 0 || b < b2 || (b == b2 && i < i2); }
 
 McWhyKind mc_interference_why(const McFunc *f, McAllocator which, int32_t x, int32_t y, McWhy *w) {
+    return mc_interference_why_opts(f, which, NULL, x, y, w);
+}
+
+McWhyKind mc_interference_why_opts(const McFunc *f, McAllocator which, const McAllocOptions *o, int32_t x,
+                                   int32_t y, McWhy *w) {
     memset(w, 0, sizeof *w);
     w->block = w->inst = w->copy_block = w->copy_inst = -1;
     w->def = w->live = MC_NONE;
     bool baseline = which == MC_ALLOC_BASELINE;
+    /* The switches bind baseline and improved only (linear and ssa take none). */
+    bool switched = o && (which == MC_ALLOC_BASELINE || which == MC_ALLOC_IMPROVED);
+    bool copy_exception = !baseline && !(switched && o->no_copy_exception);
+    bool param_edges = !(switched && o->no_param_edges);
     if (!scalar(f, x) || !scalar(f, y) || x == y) return w->kind = MC_WHY_NOT_SCALAR;
     int32_t px = f->values[x].param, py = f->values[y].param;
     McLiveness *lv = mc_liveness_all(f, NULL);
     McValList entry = f->nblocks ? mc_live_in(lv, 0) : (McValList){NULL, 0};
     bool ex = false, ey = false;
     for (int32_t i = 0; i < entry.n; i++) ex |= entry.v[i] == x, ey |= entry.v[i] == y;
-    bool params = px != MC_NONE && py != MC_NONE && (baseline || (ex && ey));
+    bool params = param_edges && px != MC_NONE && py != MC_NONE && (baseline || (ex && ey));
     bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
@@ -46,7 +55,7 @@ McWhyKind mc_interference_why(const McFunc *f, McAllocator which, int32_t x, int
                 int32_t other = d == x ? y : x;
                 if (live[other]) {
                     bool copy = in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && in->a[0].v == other;
-                    if (copy && !baseline) {
+                    if (copy && copy_exception) {
                         if (earlier(b, k, w->copy_block, w->copy_inst)) w->copy_block = b, w->copy_inst = k;
                     } else if (earlier(b, k, w->block, w->inst)) {
                         w->block = b, w->inst = k, w->def = d, w->live = other;
