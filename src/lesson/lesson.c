@@ -606,12 +606,21 @@ void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l) {
     c->lesson = l;
     c->last_ok = true;
     mc_str_init(&c->transcript);
+    mc_str_init(&c->kinds);
     mc_str_init(&c->last_output);
 }
 
 void mc_lesson_cursor_free(McLessonCursor *c) {
     mc_str_free(&c->transcript);
+    mc_str_free(&c->kinds);
     mc_str_free(&c->last_output);
+}
+
+/* Append to the transcript and note the kind of each line it adds. */
+static void cursor_add(McLessonCursor *c, char kind, const char *text) {
+    mc_str_puts(&c->transcript, text);
+    for (const char *p = text; *p; p++)
+        if (*p == '\n') mc_str_putc(&c->kinds, kind);
 }
 
 void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer) {
@@ -624,23 +633,36 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
         bool blank = !answer || !answer[strspn(answer, " \t")];
         snprintf(c->message, sizeof c->message, "%s %s",
                  right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:", s->answer);
-        mc_str_printf(&c->transcript, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+        cursor_add(c, 'A', t.s);
+        mc_str_free(&t);
     }
     c->waiting = false;
     while (c->next < l->nsteps && !c->waiting) {
         int i = c->next++;
         const McLessonStep *s = &l->steps[i];
+        McStr t;
+        mc_str_init(&t);
         switch (s->kind) {
-        case MC_LS_HEADING: mc_str_printf(&c->transcript, "== %s ==\n", s->text); break;
-        case MC_LS_NARRATE: mc_str_printf(&c->transcript, "%s\n", s->text); break;
+        case MC_LS_HEADING:
+            mc_str_printf(&t, "== %s ==\n", s->text);
+            cursor_add(c, 'H', t.s);
+            break;
+        case MC_LS_NARRATE:
+            mc_str_printf(&t, "%s\n", s->text);
+            cursor_add(c, 'N', t.s);
+            break;
         case MC_LS_COMMAND:
             c->last_output.len = 0;
             if (c->last_output.s) c->last_output.s[0] = 0;
             c->last_ok = run_in_dir(l, exec, ctx, s->text, &c->last_output);
-            mc_str_printf(&c->transcript, "minicc> %s\n", s->text);
+            mc_str_printf(&t, "minicc> %s\n", s->text);
+            cursor_add(c, 'C', t.s);
             if (c->last_output.len) {
-                mc_str_puts(&c->transcript, c->last_output.s);
-                if (c->last_output.s[c->last_output.len - 1] != '\n') mc_str_putc(&c->transcript, '\n');
+                cursor_add(c, 'O', c->last_output.s);
+                if (c->last_output.s[c->last_output.len - 1] != '\n') cursor_add(c, 'O', "\n");
             }
             break;
         case MC_LS_EXPECT:
@@ -650,15 +672,18 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
             if (!check_expect(l, i, exec, ctx, &c->last_output, c->last_ok, msg, sizeof msg)) {
                 c->failed = true;
                 snprintf(c->message, sizeof c->message, "check at line %d failed: %.200s", s->line, msg);
-                mc_str_printf(&c->transcript, "(%s)\n", c->message);
+                mc_str_printf(&t, "(%s)\n", c->message);
+                cursor_add(c, 'X', t.s);
             }
             break;
         case MC_LS_ASK:
-            mc_str_printf(&c->transcript, "? %s\n", s->text);
+            mc_str_printf(&t, "? %s\n", s->text);
+            cursor_add(c, 'Q', t.s);
             c->waiting = true;
             break;
         case MC_LS_PAUSE: c->waiting = true; break;
         }
+        mc_str_free(&t);
     }
     if (c->next >= l->nsteps && !c->waiting) c->finished = true;
 }

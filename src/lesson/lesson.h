@@ -92,6 +92,10 @@ typedef struct McLessonCursor {
     const McLesson *lesson;
     int next;         /* index of the next step to run */
     McStr transcript; /* everything shown so far (narration, commands, output) */
+    McStr kinds;      /* one letter per transcript line, what it is: H heading, N narration
+                       * ("" separates paragraphs), C command, O its output, Q question,
+                       * A answer and verdict, X a failed check (the workbench reflows
+                       * narration and leaves output unwrapped) */
     McStr last_output;
     bool last_ok;
     bool waiting;     /* stopped at a pause or ask */

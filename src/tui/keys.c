@@ -29,9 +29,11 @@ const char *const wb_help_lines[] = {
     "  x       compile the C and run it natively",
     "  v       next stage: input, ssa, opt, destroyed",
     "screen",
-    "  l L     next / previous layout (step, alloc, c, lesson)",
+    "  l L     next / previous layout (step, alloc, c, log, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
+    "          (Left, Right: tables wider than the pane)",
+    "  z       zoom: the focused pane fills the screen, and back",
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, lesson FILE",
     "  ?       this help      q  quit      Ctrl-L  redraw",
@@ -154,6 +156,13 @@ void wb_key(Wb *wb, int key) {
         wb->cmd[0] = 0;
         wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
         break;
+    case 'z':
+        wb->zoom = !wb->zoom;
+        wb_layout(wb);
+        wb_note(wb, wb->zoom ? "zoomed %s (z: back)" : "%s back in its layout", wb_pane_names[wb->focus]);
+        break;
+    case WB_KEY_LEFT: wb_hscroll(wb, -8); break;
+    case WB_KEY_RIGHT: wb_hscroll(wb, 8); break;
     case WB_KEY_UP:
     case 'k': wb_scroll(wb, -1); break;
     case WB_KEY_DOWN:

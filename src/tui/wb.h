@@ -92,7 +92,13 @@ typedef struct Wb {
     WbPane focus;
     WbPlace places[WB_NPANES];
     int nplaces;
-    int scroll[WB_NPANES];
+    int scroll[WB_NPANES];   /* first line shown (the log: first wrapped row) */
+    int hscroll[WB_NPANES];  /* first column shown of lines that do not fit */
+    bool zoom;         /* the focused pane fills the screen (z) */
+    int logh;          /* rows of the log pane under the main area (layout.c) */
+    int log_unseen;    /* log lines added while it was scrolled back */
+    size_t lesson_mark; /* transcript offset where the last lesson advance began */
+    bool lesson_show_mark; /* scroll the lesson pane to it at the next draw */
     bool follow[WB_NPANES]; /* IR: follow execution; log/lesson: stick to the end */
     bool help;         /* the key list is shown */
     bool quit;
@@ -180,6 +186,7 @@ bool wb_set_layout(Wb *wb, const char *name);
 void wb_focus_next(Wb *wb, int dir);
 bool wb_focus_name(Wb *wb, const char *name);
 void wb_scroll(Wb *wb, int delta); /* the focused pane; INT_MIN/INT_MAX: top/end */
+void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
 /* A line typed at the command line: workbench commands (layout, focus,
  * lesson, refresh), an answer to a lesson question, or a prompt command. */
 void wb_submit(Wb *wb, const char *line);

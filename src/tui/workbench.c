@@ -91,31 +91,30 @@ void wb_resize(Wb *wb, int w, int h) {
 
 void wb_log(Wb *wb, const char *text, uint16_t attr) {
     if (!text || !*text) return;
-    /* Long lines (diagnostics) wrap at the log pane's width of the moment. */
-    int width = wb->w - 2 > 20 ? wb->w - 2 : 20;
+    /* Whole lines: the pane wraps them at its width of the moment. */
     for (const char *p = text; *p;) {
         size_t n = strcspn(p, "\n");
-        size_t at = 0;
-        do {
-            size_t take = n - at > (size_t)width ? (size_t)width : n - at;
-            char *piece = mc_xstrndup(p + at, take);
-            mc_lines_new(&wb->log);
-            mc_lines_put(&wb->log, piece, attr);
-            free(piece);
-            at += take;
-        } while (at < n);
+        char *piece = mc_xstrndup(p, n);
+        mc_lines_new(&wb->log);
+        mc_lines_put(&wb->log, piece, attr);
+        free(piece);
+        if (!wb->follow[WB_LOG]) wb->log_unseen++;
         p += n;
         if (*p == '\n') p++;
     }
     if (wb->log.n > WB_LOG_MAX) {
         int drop = wb->log.n - WB_LOG_MAX;
+        int rows = 0, w = wb->w - 2 > 1 ? wb->w - 2 : 1;
         for (int i = 0; i < drop; i++) {
+            const McLine *ln = &wb->log.v[i];
+            bool wraps = ln->len > 0 && ln->attr && (ln->attr[0] & MC_R_MASK) != MC_R_NORMAL;
+            rows += ln->len <= w || !wraps ? 1 : (ln->len + w - 1) / w;
             free(wb->log.v[i].text);
             free(wb->log.v[i].attr);
         }
         memmove(wb->log.v, wb->log.v + drop, (size_t)(wb->log.n - drop) * sizeof *wb->log.v);
         wb->log.n -= drop;
-        if (!wb->follow[WB_LOG]) wb->scroll[WB_LOG] = wb->scroll[WB_LOG] > drop ? wb->scroll[WB_LOG] - drop : 0;
+        if (!wb->follow[WB_LOG]) wb->scroll[WB_LOG] = wb->scroll[WB_LOG] > rows ? wb->scroll[WB_LOG] - rows : 0;
     }
 }
 
@@ -661,8 +660,12 @@ void wb_lesson_advance(Wb *wb, const char *answer) {
         wb_note(wb, "the lesson is over");
         return;
     }
+    wb->lesson_mark = wb->cursor.transcript.len;
     mc_lesson_cursor_advance(&wb->cursor, wb_lesson_exec, wb, answer);
-    wb->follow[WB_LESSON] = true;
+    /* Show what this advance added from its start (a new section's heading
+     * and first paragraph), or the end when it all fits. */
+    wb->follow[WB_LESSON] = false;
+    wb->lesson_show_mark = true;
     if (wb->cursor.message[0]) wb_note(wb, "%s", wb->cursor.message);
     else if (wb->cursor.finished) wb_note(wb, "end of the lesson");
     else if (wb_lesson_asking(wb)) wb_note(wb, "type your answer at the command line (Enter opens it)");
@@ -867,6 +870,7 @@ void wb_submit(Wb *wb, const char *line) {
 
 void wb_next_layout(Wb *wb, int dir) {
     int n = wb_nlayouts(wb);
+    wb->zoom = false;
     wb->layout = ((wb->layout + dir) % n + n) % n;
     wb_layout(wb);
     wb_note(wb, "layout %s", wb_layout_name(wb, wb->layout));
@@ -876,29 +880,42 @@ bool wb_set_layout(Wb *wb, const char *name) {
     for (int i = 0; i < wb_nlayouts(wb); i++)
         if (strcmp(name, wb_layout_name(wb, i)) == 0) {
             wb->layout = i;
+            wb->zoom = false;
             wb_layout(wb);
             return true;
         }
     return false;
 }
 
+/* Focus moves over the layout's panes; zoomed, the next one fills the screen. */
 void wb_focus_next(Wb *wb, int dir) {
-    if (wb->nplaces == 0) return;
-    int at = 0;
-    for (int i = 0; i < wb->nplaces; i++)
-        if (wb->places[i].pane == wb->focus) at = i;
-    at = ((at + dir) % wb->nplaces + wb->nplaces) % wb->nplaces;
-    wb->focus = wb->places[at].pane;
+    bool zoom = wb->zoom;
+    wb->zoom = false;
+    wb_layout(wb);
+    if (wb->nplaces > 0) {
+        int at = 0;
+        for (int i = 0; i < wb->nplaces; i++)
+            if (wb->places[i].pane == wb->focus) at = i;
+        at = ((at + dir) % wb->nplaces + wb->nplaces) % wb->nplaces;
+        wb->focus = wb->places[at].pane;
+    }
+    wb->zoom = zoom;
+    wb_layout(wb);
 }
 
 bool wb_focus_name(Wb *wb, const char *name) {
     size_t n = strlen(name);
-    for (int i = 0; i < wb->nplaces; i++)
+    bool zoom = wb->zoom, found = false;
+    wb->zoom = false;
+    wb_layout(wb);
+    for (int i = 0; i < wb->nplaces && !found; i++)
         if (n > 0 && strncmp(wb_pane_names[wb->places[i].pane], name, n) == 0) {
             wb->focus = wb->places[i].pane;
-            return true;
+            found = true;
         }
-    return false;
+    wb->zoom = zoom;
+    wb_layout(wb);
+    return found;
 }
 
 void wb_scroll(Wb *wb, int delta) {
@@ -914,6 +931,12 @@ void wb_scroll(Wb *wb, int delta) {
         if (wb->scroll[p] < 0) wb->scroll[p] = 0;
         wb->follow[p] = false;
     }
+}
+
+void wb_hscroll(Wb *wb, int delta) {
+    WbPane p = wb->focus;
+    wb->hscroll[p] += delta;
+    if (wb->hscroll[p] < 0) wb->hscroll[p] = 0;
 }
 
 /* ---- start ------------------------------------------------------------------------------ */

@@ -113,11 +113,22 @@ check w "keys (any key closes)" "? shows the key help"
 keys w x
 check_not w "keys (any key closes)" "a key closes the help"
 
+# a command line longer than the log pane: wrapped at 80 columns
+long=this_name_is_not_a_value_of_swap_and_the_message_is_long_enough_to_wrap
+keys w : "print $long" Enter
+check w "minicc> print this_name_is_not_a_value_of_swap_and_the_message_is_long_e" "a long log line at 80 columns"
+check_not w "print $long" "a long log line is wrapped at 80 columns"
+
 # ---- resize to a projector size -----------------------------------------------------------
 $T resize-window -t w -x 120 -y 40 >/dev/null 2>&1
 sleep 0.3
 if screen w | awk '{ if (length($0) > m) m = length($0) } END { exit !(m >= 110) }'; then ok; else bad "resize to 120x40 re-lays out"; fi
 check w "swap | stage input" "status bar after resize"
+check w "print $long" "the log rewraps after the resize (one line at 120 columns)"
+keys w z
+check w "(zoomed: z)" "z zooms the focused pane"
+keys w z
+check_not w "(zoomed: z)" "z again: back to the layout"
 
 # ---- quit -----------------------------------------------------------------------------------------
 keys w q

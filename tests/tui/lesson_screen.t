@@ -1,0 +1,121 @@
+Lesson narration and tables in the workbench (issue 17, defect 3), on
+lesson 5, which has long sweep tables.
+
+Narration is reflowed: the lesson file's line breaks are gone, each
+paragraph is wrapped at the pane's width. After Enter the pane shows what
+the lesson just added from its start: the new section's heading is the
+first line, even at 80x24 where the rest does not fit (the bottom border
+counts what is below). Output lines that do not fit end in `>`.
+
+  $ minicc --tui-script '<Enter>' --lesson ../../lessons/05-register-budgets.lesson --size 80x24
+  + *lesson: Then spill slots and traffi ++ IR pressure [input] -----------------+
+  |== Then spill slots and traffic ==    ||   entry:                             |
+  |Six values (a0 .. a5) stay live across||     a0 = copy 1                      |
+  |the whole loop. With few registers    ||     a1 = copy 2                      |
+  |most values live in spill slots, and  ||     a2 = copy 3                      |
+  |every read or write of a slot counts. ||     a3 = copy 4                      |
+  |minicc> alloc 1 baseline              ||     a4 = copy 5                      |
+  |alloc (baseline, K = 1): 27 nodes, 1 >|+-------------------------- v 24 more -+
+  |minicc> machine                       |+ edge --------------------------------+
+  |# machine: baseline allocator, K = 1  ||no edge with phis taken yet           |
+  |return 84                             ||step (n) into a block with phis:      |
+  |stats: instructions=53 copies=16 spil>||its phis read all, then write all     |
+  |? With the chapter's allocator, how   ||                                      |
+  |many slots does K = 4 need?           ||                                      |
+  |(your answer: Enter, then type it)    ||                                      |
+  +------------------------- ^ 36 above -++--------------------------------------+
+  + log -------------------------------------------------------------------------+
+  |                                                                              |
+  |                                                                              |
+  |                                                                              |
+  |                                                                              |
+  +------------------------------------------------------------------------------+
+   pressure | stage input | step 0 | K=1 | not started   type your answer at the c
+  Enter: answer the question   : command   ? keys
+
+The sweep table at 120x40: one row per line, never wrapped; `>` marks the
+rows that go on to the right.
+
+  $ minicc --tui-script '<Enter><Enter>18<Enter>' --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '1,28p' | cut -c 1-60
+  + *lesson: Then spill slots and traffic -------------------+
+  |your answer: 18                                           |
+  |Right: 18                                                 |
+  |minicc> sweep 16 baseline                                 |
+  |sweep pressure (from ssa): stage input gives return 84    |
+  |   K  allocator  slots  spill_reads spill_writes      tra>|
+  |   1  baseline      24           72           51         >|
+  |   2  baseline      22           67           49         >|
+  |   3  baseline      20           62           47         >|
+  |   4  baseline      18           57           45         >|
+  |   5  baseline      16           52           43         >|
+  |   6  baseline      15           48           42         >|
+  |   7  baseline      14           44           41         >|
+  |   8  baseline      10           30           30         >|
+  |   9  baseline       1            4            4         >|
+  |  10  baseline       0            0            0         >|
+  |  11  baseline       0            0            0         >|
+  |  12  baseline       0            0            0         >|
+  |  13  baseline       0            0            0         >|
+  |  14  baseline       0            0            0         >|
+  |  15  baseline       0            0            0         >|
+  |  16  baseline       0            0            0         >|
+  |all 16 runs agree with stage input                        |
+  |The counts are algorithmic traffic, not cycles: the       |
+  |teaching machine allows slot operands directly. Still, the|
+  |trend is what a real machine feels.                       |
+  |(Enter: continue)                                         |
+  +--------------------------------------------- ^ 46 above -+
+
+Right scrolls the table sideways (by 8 columns); `<` marks that the start
+of a line is scrolled away; narration stays where it is.
+
+  $ minicc --tui-script '<Enter><Enter>18<Enter><Right><Right>' --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '1,28p' | cut -c 1-60
+  + *lesson: Then spill slots and traffic -------------------+
+  |your answer: 18                                           |
+  |Right: 18                                                 |
+  |<baseline                                                 |
+  |<rom ssa): stage input gives return 84                    |
+  |<slots  spill_reads spill_writes      traffic instruction>|
+  |<   24           72           51          123           5>|
+  |<   22           67           49          116           5>|
+  |<   20           62           47          109           5>|
+  |<   18           57           45          102           5>|
+  |<   16           52           43           95           5>|
+  |<   15           48           42           90           5>|
+  |<   14           44           41           85           5>|
+  |<   10           30           30           60           5>|
+  |<    1            4            4            8           5>|
+  |<    0            0            0            0           5>|
+  |<    0            0            0            0           5>|
+  |<    0            0            0            0           5>|
+  |<    0            0            0            0           5>|
+  |<    0            0            0            0           5>|
+  |<    0            0            0            0           5>|
+  |<    0            0            0            0           5>|
+  |< with stage input                                        |
+  |The counts are algorithmic traffic, not cycles: the       |
+  |teaching machine allows slot operands directly. Still, the|
+  |trend is what a real machine feels.                       |
+  |(Enter: continue)                                         |
+  +--------------------------------------------- ^ 46 above -+
+
+The attribute layer marks the cut with its own role (m):
+
+  $ minicc --tui-script '<Enter><Enter>18<Enter>' --attrs --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '47,53p' | cut -c 1-60
+  f.........................................................mf
+  f.........................................................mf
+  f.........................................................mf
+  f.........................................................mf
+  f.........................................................mf
+  f.........................................................mf
+  f.........................................................mf
+
+A paragraph is reflowed at any width: at 200x60 the first paragraph of the
+lesson takes four lines in the 80-column pane.
+
+  $ minicc --tui-script '' --lesson ../../lessons/05-register-budgets.lesson --size 200x60 | sed -n '2,6p' | cut -c 1-82
+  |== Agreement first ==                                                         || 
+  |A register allocation is only interesting if it is right. minicc's machine    || 
+  |executes the program through the allocated locations: K registers and a frame || 
+  |of spill slots. If two interfering values shared a location, the result would || 
+  |be corrupted - so we compare results before anything else.                    || 
