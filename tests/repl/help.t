@@ -70,7 +70,9 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   aliases: ig
   
   Adjacency list with each value's degree and location, the adjacency matrix
-  for small graphs, and the order in which values got their location. A graph
+  for small graphs (numbered rows and columns, `x` where two values interfere,
+  `name!` a spilled value; the workbench draws the same matrix), and the order
+  in which values got their location. A graph
   of more than 20000 edges is summarised (its first 100 nodes, no neighbours).
   Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences
   (default 150000000) with an error.
