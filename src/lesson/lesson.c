@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* ---- text helpers ---------------------------------------------------------- */
@@ -449,6 +450,44 @@ static bool read_line(FILE *in, char *buf, size_t size) {
     return true;
 }
 
+/* The answer at a pause: on a terminal a single key acts at once (Enter or
+ * Space: continue, b: back, q or Ctrl-D: quit; other keys are ignored);
+ * from a pipe or file a line (its first character). Returns '\n', 'b' or
+ * 'q'; EOF at the end of the input. */
+static int pause_key(FILE *in) {
+    int fd = fileno(in);
+    struct termios old, raw;
+    if (fd < 0 || !isatty(fd) || tcgetattr(fd, &old) != 0) {
+        char buf[512];
+        if (!read_line(in, buf, sizeof buf)) return EOF;
+        return buf[0] == 'q' ? 'q' : buf[0] == 'b' ? 'b' : '\n';
+    }
+    raw = old;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    tcsetattr(fd, TCSANOW, &raw);
+    int c;
+    for (;;) {
+        c = fgetc(in);
+        if (c == EOF || c == 4 || c == 'q' || c == 'Q') { c = c == EOF ? EOF : 'q'; break; }
+        if (c == 'b' || c == 'B') { c = 'b'; break; }
+        if (c == '\n' || c == '\r' || c == ' ') { c = '\n'; break; }
+    }
+    tcsetattr(fd, TCSANOW, &old);
+    return c;
+}
+
+/* Where a replay starts, as the reader saw it: the section (the last
+ * heading at or before step `target`) and the part (pauses divide them). */
+static void describe_part(const McLesson *l, int target, int part, char *buf, size_t size) {
+    const char *section = NULL;
+    for (int i = 0; i <= target && i < l->nsteps; i++)
+        if (l->steps[i].kind == MC_LS_HEADING) section = l->steps[i].text;
+    if (section) snprintf(buf, size, "back to part %d, in section \"%s\"", part, section);
+    else snprintf(buf, size, "back to part %d, the start of the lesson", part);
+}
+
 /* Run steps [from, to) without showing anything, to rebuild the session. */
 static void replay_silently(const McLesson *l, McLessonExec exec, void *ctx, int to) {
     McStr out;
@@ -517,19 +556,17 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             }
             fprintf(out, "-- more (Enter, b, q) --");
             fflush(out);
-            if (!read_line(in, buf, sizeof buf)) {
-                fputc('\n', out);
-                goto done;
-            }
+            int key = pause_key(in);
             fputc('\n', out);
-            if (buf[0] == 'q') goto done;
-            if (buf[0] == 'b') {
+            if (key == EOF || key == 'q') goto done;
+            if (key == 'b') {
                 /* Back to the start of the part before this one. */
                 int target = nstops >= 2 ? stops[nstops - 2] : 0;
                 if (nstops >= 2) nstops--;
                 if (reset) reset(ctx);
                 replay_silently(l, exec, ctx, target);
-                fprintf(out, "(replaying from line %d)\n\n", target < l->nsteps ? l->steps[target].line : 0);
+                describe_part(l, target, nstops, msg, sizeof msg);
+                fprintf(out, "(%s)\n\n", msg);
                 i = target - 1;
                 continue;
             }

@@ -258,8 +258,25 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
     if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;
     mc_frame_text(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
     const char *msg = wb->status[0] ? wb->status : "?:keys  ::command  q:quit";
-    int room = fr->w - n - 3;
-    if (room > 8) mc_frame_text(fr, n + 3, y, room, msg, a);
+    int room = fr->w - n - 3, len = (int)strlen(msg);
+    if (len <= room) {
+        mc_frame_text(fr, n + 3, y, room, msg, a);
+    } else if (len <= fr->w - 2) {
+        /* A message longer than the room after the position: it takes the
+         * whole bar (the position is back after the next action). */
+        mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', a);
+        mc_frame_text(fr, 1, y, fr->w - 1, msg, a | MC_A_BOLD);
+    } else {
+        /* Longer than the screen: its start, and where the rest is
+         * (wb_note put the whole message in the log). */
+        static const char more[] = " ... (all in the log)";
+        int keep = fr->w - 1 - (int)strlen(more);
+        mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', a);
+        if (keep > 0) {
+            mc_frame_textn(fr, 1, y, keep, msg, keep, a | MC_A_BOLD);
+            mc_frame_text(fr, 1 + keep, y, fr->w - 1 - keep, more, a);
+        }
+    }
 }
 
 static void lay_cmdline(Wb *wb, McFrame *fr, int y) {

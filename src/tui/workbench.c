@@ -123,6 +123,15 @@ void wb_note(Wb *wb, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(wb->status, sizeof wb->status, fmt, ap);
     va_end(ap);
+    /* The status bar cannot show a message wider than the screen: it
+     * points to the log, so the log must have it (errors are there already). */
+    if ((int)strlen(wb->status) > wb->w - 2) {
+        for (int i = wb->log.n - 1; i >= 0 && i >= wb->log.n - 8; i--)
+            if (strcmp(wb->log.v[i].text, wb->status) == 0) return;
+        char *copy = mc_xstrdup(wb->status);
+        wb_log(wb, copy, MC_R_DIM);
+        free(copy);
+    }
 }
 
 /* Output captured from one operation: out and err separately, so errors
