@@ -72,7 +72,25 @@ static int edit_distance(const char *a, const char *b) {
     return d[la][lb];
 }
 
-static const char *const directives[] = {"expect", "ask", "answer", "pause"};
+static const char *const directives[] = {"expect", "ask", "answer", "pause", "screen"};
+
+const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
+const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
+const char *const mc_lesson_screen_panes[] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", NULL};
+static const char *const screen_keys[] = {"layout", "stage", "focus", "zoom", NULL};
+
+static bool in_list(const char *const *list, const char *w, size_t n) {
+    for (int i = 0; list[i]; i++)
+        if (strlen(list[i]) == n && memcmp(list[i], w, n) == 0) return true;
+    return false;
+}
+
+/* The names of a list, comma-separated, for a diagnostic. */
+static void list_names(const char *const *list, char *buf, size_t size) {
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; list[i] && at < size; i++) at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? ", " : "", list[i]);
+}
 
 /* ---- parsing ------------------------------------------------------------- */
 
@@ -189,6 +207,51 @@ static void load_narration(LoadState *st, const char *s, size_t n, int line, int
     if (!typo) add_step(st->l, MC_LS_NARRATE, s, n, line);
 }
 
+/* `screen KEY VALUE...`: every key known and every value one of its names. */
+static void load_screen(LoadState *st, const char *p, const char *s, const char *e, int line) {
+    const char *t = skip_blanks(s + 6, e);
+    if (t == e) {
+        mc_diag(st->d, (McLoc){line, (int)(s - p) + 1}, "'screen' needs KEY VALUE pairs (layout, stage, focus, zoom)");
+        return;
+    }
+    bool ok = true;
+    char names[256];
+    while (t < e && ok) {
+        const char *k = t;
+        while (t < e && *t != ' ' && *t != '\t') t++;
+        size_t kn = (size_t)(t - k);
+        t = skip_blanks(t, e);
+        const char *v = t;
+        while (t < e && *t != ' ' && *t != '\t') t++;
+        size_t vn = (size_t)(t - v);
+        t = skip_blanks(t, e);
+        int col = (int)(k - p) + 1;
+        const char *const *list = NULL;
+        if (!in_list(screen_keys, k, kn)) {
+            list_names(screen_keys, names, sizeof names);
+            mc_diag(st->d, (McLoc){line, col}, "screen: unknown key '%.*s' (%s)", (int)kn, k, names);
+            ok = false;
+            break;
+        }
+        if (vn == 0) {
+            mc_diag(st->d, (McLoc){line, col}, "screen: '%.*s' needs a value", (int)kn, k);
+            ok = false;
+            break;
+        }
+        list = kn == 6 && memcmp(k, "layout", 6) == 0  ? mc_lesson_screen_layouts
+               : kn == 5 && memcmp(k, "stage", 5) == 0 ? mc_lesson_screen_stages
+                                                       : mc_lesson_screen_panes;
+        bool off = kn == 4 && memcmp(k, "zoom", 4) == 0 && vn == 3 && memcmp(v, "off", 3) == 0;
+        if (!off && !in_list(list, v, vn)) {
+            list_names(list, names, sizeof names);
+            mc_diag(st->d, (McLoc){line, (int)(v - p) + 1}, "screen: unknown %.*s '%.*s' (%s%s)", (int)kn, k, (int)vn,
+                    v, names, list == mc_lesson_screen_panes && kn == 4 ? ", off" : "");
+            ok = false;
+        }
+    }
+    if (ok) add_step(st->l, MC_LS_SCREEN, skip_blanks(s + 6, e), (size_t)(e - skip_blanks(s + 6, e)), line);
+}
+
 /* One lesson line [p, e) (trailing blanks already cut), numbered `line`: its step or its diagnostic. */
 static void load_line(LoadState *st, const char *p, const char *e, int line) {
     McLesson *l = st->l;
@@ -230,6 +293,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
         else
             l->steps[l->nsteps - 1].answer = mc_visible_dup(t, (size_t)(e - t));
         st->pending_ask = 0;
+    } else if (word_is(s, n, "screen")) {
+        load_screen(st, p, s, e, line);
     } else if (word_is(s, n, "pause")) {
         if (n > 5)
             mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
@@ -549,6 +614,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             else
                 fprintf(out, "Not quite. The answer is: %s\n\n", s->answer);
             break;
+        case MC_LS_SCREEN: break; /* the workbench's screen: nothing to show at the prompt */
         case MC_LS_PAUSE:
             if (!in) {
                 stops[nstops++] = i + 1;
@@ -719,6 +785,14 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
             c->waiting = true;
             break;
         case MC_LS_PAUSE: c->waiting = true; break;
+        case MC_LS_SCREEN: {
+            char why[256];
+            if (c->screen && !c->screen(ctx, s->text, why, sizeof why)) {
+                mc_str_printf(&t, "(screen: %s)\n", why);
+                cursor_add(c, 'X', t.s);
+            }
+            break;
+        }
         }
         mc_str_free(&t);
     }

@@ -594,16 +594,22 @@ void wb_budget(Wb *wb, int delta) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
-void wb_next_stage(Wb *wb) {
-    McSession *s = wb->s;
-    if (!s->input) return;
+/* `set stage NAME` as if typed; false when the command failed. */
+static bool wb_set_stage(Wb *wb, const char *name) {
     char line[64];
-    snprintf(line, sizeof line, "set stage %s", mc_view_name((McView)((s->exec + 1) % MC_VIEW_COUNT)));
+    snprintf(line, sizeof line, "set stage %s", name);
     wb_log(wb, line, MC_R_PROMPT);
-    wb_command(wb, line, true, NULL);
+    int st = wb_command(wb, line, true, NULL);
     wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
     wb->follow[WB_IR] = true;
+    return st == 0;
+}
+
+void wb_next_stage(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->input) return;
+    wb_set_stage(wb, mc_view_name((McView)((s->exec + 1) % MC_VIEW_COUNT)));
 }
 
 void wb_native(Wb *wb) {
@@ -653,6 +659,53 @@ static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
     if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) wb_after_exec(wb);
     if (st == 2) wb->quit = true;
     return st == 0;
+}
+
+/* A lesson's `screen KEY VALUE...` (lesson.h; the loader checked the
+ * names): layout, stage (allocated: the destroyed code with the alloc
+ * layout), focus and zoom, in the order written. */
+static bool wb_lesson_screen(void *ctx, const char *pairs, char *why, size_t size) {
+    Wb *wb = ctx;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", pairs);
+    char *save = NULL;
+    for (char *k = strtok_r(buf, " \t", &save); k; k = strtok_r(NULL, " \t", &save)) {
+        char *v = strtok_r(NULL, " \t", &save);
+        if (!v) break;
+        if (strcmp(k, "layout") == 0) {
+            if (!wb_set_layout(wb, v)) {
+                snprintf(why, size, "no layout '%s' here", v);
+                return false;
+            }
+        } else if (strcmp(k, "stage") == 0) {
+            bool alloc = strcmp(v, "allocated") == 0;
+            if (!wb->s->input) {
+                snprintf(why, size, "stage %s: no function loaded", v);
+                return false;
+            }
+            if (!wb_set_stage(wb, alloc ? "destroyed" : v)) {
+                snprintf(why, size, "stage %s: see the log", v);
+                return false;
+            }
+            if (alloc) wb_set_layout(wb, "alloc");
+        } else if (strcmp(k, "focus") == 0 || strcmp(k, "zoom") == 0) {
+            bool zoom = k[0] == 'z';
+            if (zoom && strcmp(v, "off") == 0) {
+                wb->zoom = false;
+                wb_layout(wb);
+                continue;
+            }
+            if (!wb_focus_name(wb, v)) {
+                snprintf(why, size, "%s %s: the %s layout has no %s pane", k, v, wb_layout_name(wb, wb->layout), v);
+                return false;
+            }
+            if (zoom) {
+                wb->zoom = true;
+                wb_layout(wb);
+            }
+        }
+    }
+    return true;
 }
 
 bool wb_lesson_asking(const Wb *wb) {
@@ -721,6 +774,7 @@ bool wb_lesson_open(Wb *wb, const char *path) {
     wb->lesson_out = od;
     wb->lesson = l;
     mc_lesson_cursor_init(&wb->cursor, l);
+    wb->cursor.screen = wb_lesson_screen;
     wb_set_layout(wb, "lesson");
     wb->focus = WB_LESSON;
     wb_lesson_advance(wb, NULL);
