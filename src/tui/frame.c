@@ -146,6 +146,22 @@ void mc_frame_dump_attrs(const McFrame *fr, FILE *out) {
     free(row);
 }
 
+void mc_frame_dump_flags(const McFrame *fr, FILE *out) {
+    char *row = mc_xmalloc((size_t)fr->w + 1);
+    for (int y = 0; y < fr->h; y++) {
+        int n = 0;
+        for (int x = 0; x < fr->w; x++) {
+            uint16_t a = fr->cells[y * fr->w + x].attr;
+            bool b = a & MC_A_BOLD, r = a & MC_A_REVERSE;
+            row[n++] = a & MC_A_DIM ? 'd' : b && r ? 'B' : b ? 'b' : r ? 'r' : a & MC_A_UNDERLINE ? 'u' : '.';
+        }
+        while (n > 0 && row[n - 1] == '.') n--;
+        row[n] = 0;
+        fprintf(out, "%s\n", row);
+    }
+    free(row);
+}
+
 /* ---- styled lines ------------------------------------------------------------ */
 
 void mc_lines_init(McLines *l) { memset(l, 0, sizeof *l); }

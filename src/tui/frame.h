@@ -81,6 +81,9 @@ void mc_frame_dump(const McFrame *fr, FILE *out);
 /* The attribute layer as letters (for tests that check highlighting): one
  * row per frame row, `.` for normal cells, else a letter per role. */
 void mc_frame_dump_attrs(const McFrame *fr, FILE *out);
+/* The flags layer: `.` none, `d` dim (with anything), `B` bold and reverse,
+ * `b` bold, `r` reverse, `u` underline. */
+void mc_frame_dump_flags(const McFrame *fr, FILE *out);
 
 /* ---- styled lines: what a pane shows before it is clipped and scrolled ---- */
 

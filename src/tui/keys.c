@@ -35,7 +35,8 @@ const char *const wb_help_lines[] = {
     "          (Left, Right: tables wider than the pane)",
     "  z       zoom: the focused pane fills the screen, and back",
     "  :       command line: every minicc> command, and",
-    "          layout [NAME], focus NAME, lesson FILE",
+    "          layout [NAME], focus NAME, zoom, theme NAME,",
+    "          lesson FILE",
     "  ?       this help      q  quit      Ctrl-L  redraw",
     NULL,
 };
@@ -99,6 +100,11 @@ static void key_cmd_edit(Wb *wb, int key) {
 
 void wb_key(Wb *wb, int key) {
     if (key == WB_KEY_RESIZE) return; /* the front end has set w and h */
+    if (wb->status_wide) {
+        /* A message that took the position's place stays for one key. */
+        wb->status[0] = 0;
+        wb->status_wide = false;
+    }
     if (wb->help) {
         wb->help = false;
         if (key != 'q') return;
@@ -156,11 +162,7 @@ void wb_key(Wb *wb, int key) {
         wb->cmd[0] = 0;
         wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
         break;
-    case 'z':
-        wb->zoom = !wb->zoom;
-        wb_layout(wb);
-        wb_note(wb, wb->zoom ? "zoomed %s (z: back)" : "%s back in its layout", wb_pane_names[wb->focus]);
-        break;
+    case 'z': wb_zoom(wb); break;
     case WB_KEY_LEFT: wb_hscroll(wb, -8); break;
     case WB_KEY_RIGHT: wb_hscroll(wb, 8); break;
     case WB_KEY_UP:

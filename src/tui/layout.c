@@ -230,10 +230,13 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
     McSession *s = wb->s;
     uint16_t a = MC_R_STATUS | MC_A_REVERSE;
     mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', a);
-    char buf[512];
-    int n = 0;
+    /* The position in full, and short (" step 12 at exit K=4") for when a
+     * message needs the room. */
+    char buf[512], brief[640];
+    int n = 0, nb = 0;
     if (!s->input) {
-        n = snprintf(buf, sizeof buf, " no function");
+        n = nb = snprintf(buf, sizeof buf, " no function");
+        snprintf(brief, sizeof brief, "%s", buf);
     } else {
         const char *state = "not started";
         int64_t steps = 0;
@@ -254,24 +257,32 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
                      mc_view_name(s->exec), (long long)steps, s->regs, state, where);
         if (s->phi_mode == MC_PHI_SEQUENTIAL && n < (int)sizeof buf)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " | phis SEQUENTIAL");
+        nb = snprintf(brief, sizeof brief, " step %lld%s K=%d", (long long)steps, where[0] ? where : "", s->regs);
     }
     if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;
-    mc_frame_text(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
-    const char *msg = wb->status[0] ? wb->status : "?:keys  ::command  q:quit";
-    int room = fr->w - n - 3, len = (int)strlen(msg);
-    if (len <= room) {
-        mc_frame_text(fr, n + 3, y, room, msg, a);
+    if (nb >= (int)sizeof brief) nb = (int)sizeof brief - 1;
+    bool have = wb->status[0] != 0;
+    const char *msg = have ? wb->status : "?:keys  ::command  q:quit";
+    int len = (int)strlen(msg);
+    wb->status_wide = false;
+    if (!have || len <= fr->w - n - 3) {
+        /* The full position and the message (the key hint cut if need be). */
+        mc_frame_text(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
+        if (fr->w - n - 3 > 8) mc_frame_text(fr, n + 3, y, fr->w - n - 3, msg, a);
+    } else if (len <= fr->w - nb - 3) {
+        mc_frame_text(fr, 0, y, fr->w, brief, a | MC_A_BOLD);
+        mc_frame_text(fr, nb + 3, y, fr->w - nb - 3, msg, a);
     } else if (len <= fr->w - 2) {
         /* A message longer than the room after the position: it takes the
-         * whole bar (the position is back after the next action). */
-        mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', a);
+         * whole bar until the next key. */
+        wb->status_wide = true;
         mc_frame_text(fr, 1, y, fr->w - 1, msg, a | MC_A_BOLD);
     } else {
         /* Longer than the screen: its start, and where the rest is
          * (wb_note put the whole message in the log). */
         static const char more[] = " ... (all in the log)";
         int keep = fr->w - 1 - (int)strlen(more);
-        mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', a);
+        wb->status_wide = true;
         if (keep > 0) {
             mc_frame_textn(fr, 1, y, keep, msg, keep, a | MC_A_BOLD);
             mc_frame_text(fr, 1 + keep, y, fr->w - 1 - keep, more, a);
@@ -315,6 +326,35 @@ static void lay_help(McFrame *fr) {
         mc_frame_text(fr, r.x + 2, r.y + 1 + i, r.w - 4, wb_help_lines[i], wb_help_lines[i][0] != ' ' ? MC_R_HEADING | MC_A_BOLD : 0);
 }
 
+/* The projector theme: nothing dim (dim text washes out on a projector);
+ * what matters is bold, and what changed or runs next is also in reverse
+ * video, so it reads without colour too. */
+static void lay_projector(McFrame *fr) {
+    for (int i = 0; i < fr->w * fr->h; i++) {
+        uint16_t a = fr->cells[i].attr;
+        int role = a & MC_R_MASK;
+        a &= (uint16_t)~MC_A_DIM;
+        switch (role) {
+        case MC_R_DIM: a = (uint16_t)((a & ~MC_R_MASK) | MC_R_NORMAL); break;
+        case MC_R_CHANGED:
+        case MC_R_CURLINE: a |= MC_A_BOLD | MC_A_REVERSE; break;
+        case MC_R_BREAK:
+        case MC_R_ERROR:
+        case MC_R_GOOD:
+        case MC_R_HEADING:
+        case MC_R_TITLE:
+        case MC_R_FOCUS:
+        case MC_R_PROMPT:
+        case MC_R_SPILL:
+        case MC_R_MORE: a |= MC_A_BOLD; break;
+        default:
+            if (role >= MC_R_REG0) a |= MC_A_BOLD;
+            break;
+        }
+        fr->cells[i].attr = a;
+    }
+}
+
 void wb_render(Wb *wb, McFrame *fr) {
     if (fr->w != wb->w || fr->h != wb->h) mc_frame_resize(fr, wb->w, wb->h);
     else mc_frame_clear(fr);
@@ -334,4 +374,5 @@ void wb_render(Wb *wb, McFrame *fr) {
     if (wb->h >= 2) lay_status(wb, fr, wb->h - 2);
     lay_cmdline(wb, fr, wb->h - 1);
     if (wb->help) lay_help(fr);
+    if (wb->theme == WB_THEME_PROJECTOR) lay_projector(fr);
 }

@@ -61,6 +61,15 @@ enum {
  * do not depend on the command layer. */
 typedef int (*WbRunLine)(McSession *s, const char *line, bool bail, FILE *out, FILE *err);
 
+/* Themes: how the frame marks things (layout.c applies them to the frame,
+ * so snapshots show them; tui.c picks colours to match). */
+typedef enum WbTheme {
+    WB_THEME_DEFAULT = 0,
+    WB_THEME_PROJECTOR, /* high contrast: no dim, emphasis by bold and reverse video */
+    WB_NTHEMES
+} WbTheme;
+extern const char *const wb_theme_names[WB_NTHEMES];
+
 typedef struct WbPlace {
     WbPane pane;
     McRect r; /* including the border */
@@ -105,6 +114,7 @@ typedef struct Wb {
     int last_key;      /* the action Enter repeats */
     bool quiet_exec;   /* replaying: no log lines per block */
     bool color;        /* the front end draws colours (frames are the same) */
+    WbTheme theme;     /* --theme, MINICC_THEME or :theme */
     unsigned gen;      /* bumped whenever the program or its products may have changed */
     /* the last allocation that failed (for example a graph over its size
      * limit): logged once, not retried on every frame until one of these
@@ -130,6 +140,7 @@ typedef struct Wb {
     McInterp *interp_before;    /* the interpreter and its steps before the action */
     int64_t steps_before;
     char status[256];  /* one-line message in the status bar */
+    bool status_wide;  /* it hid the position (layout.c): the next key clears it */
 
     /* caches (keyed by function pointer and generation) */
     const McFunc *ir_func;
@@ -165,8 +176,11 @@ typedef struct Wb {
 /* workbench.c: state and actions */
 void wb_init(Wb *wb, McSession *s, WbRunLine run, int w, int h);
 void wb_free(Wb *wb);
-/* First log lines and hints; opens the lesson when one is given. */
-void wb_start(Wb *wb, const char *lesson);
+/* First log lines and hints; the theme (--theme NAME, else $MINICC_THEME
+ * when set, else default); opens the lesson when one is given. */
+void wb_start(Wb *wb, const char *lesson, const char *theme);
+/* Switch themes by name; false (nothing changed) for an unknown one. */
+bool wb_set_theme(Wb *wb, const char *name);
 void wb_resize(Wb *wb, int w, int h);
 void wb_log(Wb *wb, const char *text, uint16_t attr);
 #if defined(__GNUC__)
@@ -186,6 +200,7 @@ bool wb_set_layout(Wb *wb, const char *name);
 void wb_focus_next(Wb *wb, int dir);
 bool wb_focus_name(Wb *wb, const char *name);
 void wb_scroll(Wb *wb, int delta); /* the focused pane; INT_MIN/INT_MAX: top/end */
+void wb_zoom(Wb *wb);   /* the focused pane fills the screen, or back (z) */
 void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
 /* A line typed at the command line: workbench commands (layout, focus,
  * lesson, refresh), an answer to a lesson question, or a prompt command. */

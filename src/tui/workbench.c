@@ -23,6 +23,17 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
+const char *const wb_theme_names[WB_NTHEMES] = {"default", "projector"};
+
+bool wb_set_theme(Wb *wb, const char *name) {
+    for (int i = 0; i < WB_NTHEMES; i++)
+        if (strcmp(name, wb_theme_names[i]) == 0) {
+            wb->theme = (WbTheme)i;
+            return true;
+        }
+    return false;
+}
+
 const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
@@ -805,6 +816,8 @@ static const struct {
     {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
     {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
     {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
+    {"theme", "theme [default|projector]", "projector: high contrast, no dim text, emphasis by bold and reverse video (also --theme, MINICC_THEME); alone: name it"},
+    {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
     {"keys", "keys", "show the single keys (key ?)"},
 };
 
@@ -890,9 +903,30 @@ void wb_submit(Wb *wb, const char *line) {
         else wb_lesson_open(wb, rest);
         return;
     }
+    if (single && wb_is_word(p, n, "theme", 5)) {
+        if (!*rest) {
+            wb_log(wb, wb->theme == WB_THEME_PROJECTOR ? "theme projector (themes: default, projector)"
+                                                       : "theme default (themes: default, projector)",
+                   MC_R_NORMAL);
+        } else if (!wb_set_theme(wb, rest)) {
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector)", rest);
+            wb_log(wb, m.s, MC_R_ERROR);
+            wb_note(wb, "%s", m.s);
+            mc_str_free(&m);
+        } else {
+            wb_note(wb, "theme %s", wb_theme_names[wb->theme]);
+        }
+        return;
+    }
     if (single && wb_is_word(p, n, "refresh", 3)) return;
     if (single && wb_is_word(p, n, "tui", 3)) {
         wb_note(wb, "already in the workbench");
+        return;
+    }
+    if (single && wb_is_word(p, n, "zoom", 4)) {
+        wb_zoom(wb);
         return;
     }
     if (single && wb_is_word(p, n, "keys", 4)) {
@@ -996,6 +1030,12 @@ void wb_scroll(Wb *wb, int delta) {
     }
 }
 
+void wb_zoom(Wb *wb) {
+    wb->zoom = !wb->zoom;
+    wb_layout(wb);
+    wb_note(wb, wb->zoom ? "zoomed %s (z: back)" : "%s back in its layout", wb_pane_names[wb->focus]);
+}
+
 void wb_hscroll(Wb *wb, int delta) {
     WbPane p = wb->focus;
     wb->hscroll[p] += delta;
@@ -1004,8 +1044,18 @@ void wb_hscroll(Wb *wb, int delta) {
 
 /* ---- start ------------------------------------------------------------------------------ */
 
-void wb_start(Wb *wb, const char *lesson) {
+void wb_start(Wb *wb, const char *lesson, const char *theme) {
     McSession *s = wb->s;
+    const char *env = getenv("MINICC_THEME");
+    if (theme) {
+        wb_set_theme(wb, theme); /* checked by mc_tui_setup */
+    } else if (env && *env && !wb_set_theme(wb, env)) {
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "MINICC_THEME: unknown theme '%s' (default, projector); using default", env);
+        wb_log(wb, t.s, MC_R_ERROR);
+        mc_str_free(&t);
+    }
     if (s->input) {
         McStr t;
         mc_str_init(&t);

@@ -85,9 +85,9 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
 `minicc --help` names the prompt's options and the one-shot commands.
 
-  $ minicc --help | head -28
+  $ minicc --help | head -29
   usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
-         minicc --tui [--lesson LESSON] [--write-here] [FILE [ARG...]]
+         minicc --tui [--lesson LESSON] [--write-here] [--theme NAME] [FILE [ARG...]]
          minicc COMMAND ...
   
   Without COMMAND, minicc opens the minicc> prompt on FILE (when given);
@@ -101,7 +101,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     -c 'CMDS'    run prompt commands separated by `;`, then exit; errors as
                  `-c:N: error: ...`, N counting the commands
     --bail       stop at the first command that fails
-    --tui        the full-screen workbench (--lesson LESSON plays a lesson in it)
+    --tui        the full-screen workbench (--lesson LESSON plays a lesson in it;
+                 --theme projector, or MINICC_THEME=projector: high contrast)
     -h, --help   this text
     --version    print the version
   Batch runs exit with status 1 when any command failed.

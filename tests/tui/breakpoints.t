@@ -78,7 +78,7 @@ block, and `continue` leaves it: the entry breakpoint does not stop it.
 
   $ minicc --tui-script ':break entry<Enter>r' ../../share/minicc/examples/swap.ir 3 | sed -n '2p;23p'
   |=>*entry:                                 ||  n  = 3                          |
-   swap | stage input | step 0 | K=4 | running at entry   restarted: about to ente
+   step 0 at entry K=4   restarted: about to enter entry
   $ minicc --tui-script ':break entry<Enter>rc' ../../share/minicc/examples/swap.ir 3 | tail -2
    swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
@@ -266,7 +266,7 @@ around the back edge (blocks entry, loop, $edge1, loop, $edge1, loop, exit).
   |breakpoint: $edge1                                                            |
   |after 4 blocks: about to enter $edge1 from loop                               |
   +------------------------------------------------------------------ ^ 9 above -+
-   lost_copy | stage destroyed | step 4 | K=4 | running at $edge1   breakpoint: $e
+   step 4 at $edge1 K=4   breakpoint: $edge1
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 The prompt's `run` typed at the workbench's command line stops at the

@@ -34,7 +34,7 @@ Without arguments, stepping says so and opens the command line with `args `.
   |error: no arguments for swap(i32 n) (try: args 4)                             |
   |                                                                              |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   error: no arguments for swap(
+   step 0 K=4   error: no arguments for swap(i32 n) (try: args 4)
   minicc> args
 
   $ minicc --tui-script 'n5<Enter>nn' ../../share/minicc/examples/swap.ir | tail -4
@@ -47,7 +47,7 @@ Without arguments, stepping says so and opens the command line with `args `.
   |minicc> layout nope                                                           |
   |layout: unknown layout 'nope' (step, alloc, c, log, next, prev)               |
   +------------------------------------------------------------------ ^ 1 above -+
-   swap | stage input | step 0 | K=4 | not started   layout: unknown layout 'nope'
+   step 0 K=4   layout: unknown layout 'nope' (step, alloc, c, log, next, prev)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 `:layout` without a name changes nothing: it names the layout shown and lists
@@ -59,7 +59,7 @@ keys) as it explains the prompt's:
   |layout step (layouts: step, alloc, c, log; layout NAME|next|prev)             |
   |                                                                              |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   layout step (the log lists th
+   step 0 K=4   layout step (the log lists them)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script ':help layout<Enter>:h focus<Enter>' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E "help layout|h focus|workbench:"
@@ -167,7 +167,7 @@ replaces the function (its arguments are asked for again).
   |error: 'nope.ir' not loaded (1 error); still using ../../share/minicc/examples|
   |/swap.ir                                                                      |
   +------------------------------------------------------------------ ^ 1 above -+
-   swap | stage input | step 0 | K=4 | not started   nope.ir: error: cannot read n
+   step 0 K=4   nope.ir: error: cannot read nope.ir: No such file or directory
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script ':load ../ir/sum.ir<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;20,24p'

@@ -1,8 +1,9 @@
 Nothing is cut silently (issue 17, defect 5).
 
-A status message longer than the room after the position takes the whole
-status bar; one longer than the screen shows its start and points to the
-log, which has all of it.
+A status message longer than the room after the position gets a short
+position (step, block, K); longer still, it takes the whole status bar
+until the next key; longer than the screen, it shows its start and points
+to the log, which has all of it.
 
   $ minicc --tui-script ':layout nosuchlayout<Enter>' --size 80x24 ../../share/minicc/examples/swap.ir 5 | tail -2
    layout: unknown layout 'nosuchlayout' (step, alloc, c, log, next, prev)
@@ -17,7 +18,7 @@ log, which has all of it.
    /nonexistent/a/very/long/path/to/a/file/that/does/not/exis ... (all in the log)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
-The next action gives the status bar its position back:
+The next key gives the status bar its position back:
 
   $ minicc --tui-script ':layout nosuchlayout<Enter>n' --size 80x24 ../../share/minicc/examples/swap.ir 5 | tail -2 | head -1
    swap | stage input | step 1 | K=4 | running at head   ?:keys  ::command  q:quit
@@ -61,3 +62,10 @@ on its bottom border: at 80x24 the registers list loses its last line.
   ||instructions 31, copies 17    |
   ++------------------ ^ 1 above -+
   --------------------------------+
+
+A message that fits after the short position keeps it:
+
+  $ minicc --tui-script ':break exit<Enter>c' --size 80x24 ../../share/minicc/examples/swap.ir 5 | tail -2 | head -1
+   swap | stage input | step 12 | K=4 | running at exit   breakpoint: exit
+  $ minicc --tui-script ':break exit<Enter>c' --size 60x24 ../../share/minicc/examples/swap.ir 5 | tail -2 | head -1
+   step 12 at exit K=4   breakpoint: exit

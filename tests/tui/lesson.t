@@ -24,7 +24,7 @@ at a question Enter opens the command line for the answer.
   |                                                                              |
   |                                                                              |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 2 | K=4 | running at body   Enter: continue the lesso
+   step 2 at body K=4   Enter: continue the lesson
   Enter: continue the lesson   : command   ? keys
 
   $ minicc --tui-script '<Enter><Enter>a = 2<Enter>' --lesson swap.lesson | sed -n '1,18p'

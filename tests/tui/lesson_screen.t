@@ -30,7 +30,7 @@ counts what is below). Output lines that do not fit end in `>`.
   |                                                                              |
   |                                                                              |
   +------------------------------------------------------------------------------+
-   pressure | stage input | step 0 | K=1 | not started   type your answer at the c
+   step 0 K=1   type your answer at the command line (Enter opens it)
   Enter: answer the question   : command   ? keys
 
 The sweep table at 120x40: one row per line, never wrapped; `>` marks the

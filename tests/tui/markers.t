@@ -234,5 +234,5 @@ marked, not even n.
   |args: 7                                                                       |
   |restarted: about to enter entry                                               |
   +------------------------------------------------------------------ ^ 5 above -+
-   swap | stage input | step 0 | K=4 | running at entry   restarted: about to ente
+   step 0 at entry K=4   restarted: about to enter entry
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys

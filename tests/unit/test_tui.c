@@ -129,7 +129,7 @@ static void bench_open(Bench *b, int w, int h) {
     fclose(err);
     wb_init(&b->wb, &b->s, NULL, w, h);
     mc_frame_init(&b->fr, w, h);
-    wb_start(&b->wb, NULL);
+    wb_start(&b->wb, NULL, "default");
 }
 
 static void bench_keys(Bench *b, const char *keys) {
