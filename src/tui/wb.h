@@ -157,6 +157,7 @@ typedef struct Wb {
     const McFunc *c_func;
     unsigned c_gen;
     char c_result[512];  /* the last native run */
+    bool c_at_body;      /* new C: the C pane scrolls to the function (pane_c.c) */
     bool have_machine;   /* the last machine run */
     char machine_result[512];
     unsigned machine_gen;   /* bumped by every machine run */

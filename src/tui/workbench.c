@@ -245,8 +245,11 @@ const char *wb_ensure_c(Wb *wb) {
     const McFunc *f = mc_session_pipeline_ssa(s, wb_sink());
     if (!f) return NULL;
     if (wb->c_text && wb->c_func == f && wb->c_gen == wb->gen) return wb->c_text;
+    char *c = mc_cgen_render(f);
+    /* New C opens at the function, past the includes and helpers. */
+    if (!wb->c_text || strcmp(c, wb->c_text) != 0) wb->c_at_body = true;
     free(wb->c_text);
-    wb->c_text = mc_cgen_render(f);
+    wb->c_text = c;
     wb->c_func = f;
     wb->c_gen = wb->gen;
     return wb->c_text;
