@@ -369,6 +369,7 @@ static void wb_after_exec(Wb *wb) {
         wb->quiet_exec = true;
         mc_session_back(s, steps, wb_sink());
         mc_session_step(s, steps, false, wb_sink());
+        mc_session_watch_sync(s); /* the replay reached the same values */
         wb_after_exec(wb);
         wb->quiet_exec = false;
         s->interrupt = stop;
@@ -411,6 +412,21 @@ static bool wb_note_finished(Wb *wb) {
     return true;
 }
 
+/* `display NAME...` after a step or a stop: into the log, as the prompt
+ * prints it (the values pane lists them too). */
+static void wb_log_displays(Wb *wb) {
+    if (!wb->s->stops.ndisp) return;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return;
+    mc_session_show_displays(wb->s, m);
+    fclose(m);
+    if (len && buf[len - 1] == '\n') buf[len - 1] = 0;
+    wb_log(wb, buf, MC_R_DIM);
+    free(buf);
+}
+
 void wb_step(Wb *wb, bool by_inst) {
     McSession *s = wb->s;
     wb->status[0] = 0;
@@ -420,8 +436,15 @@ void wb_step(Wb *wb, bool by_inst) {
     WbCapture c;
     cap_open(&c);
     bool ok = mc_session_step(s, 1, by_inst, c.err);
-    free(cap_close(wb, &c, true));
+    if (ok) mc_session_watch_report(s, c.out);
+    char *out = cap_close(wb, &c, true);
     if (ok) wb_after_exec(wb);
+    if (ok && out && strncmp(out, "watch ", 6) == 0 && !wb->status[0]) {
+        out[strcspn(out, "\n")] = 0;
+        wb_note(wb, "%s", out); /* the step changed a watched value */
+    }
+    free(out);
+    if (ok) wb_log_displays(wb);
 }
 
 /* `c` is the prompt's `continue` when the program is running and its `run`
@@ -472,10 +495,14 @@ void wb_continue(Wb *wb) {
         fclose(m);
     }
     if (pos && len && pos[len - 1] == '\n') pos[len - 1] = 0;
-    wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
+    const char *block = f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?";
+    if (s->stops.last_stop == 2) wb_note(wb, "%s", s->stops.hit); /* a watch, no breakpoint */
+    else if (s->stops.hit[0]) wb_note(wb, "breakpoint: %s, %s", block, s->stops.hit);
+    else wb_note(wb, "breakpoint: %s", block);
     wb_log(wb, wb->status, MC_R_BREAK);
     if (pos) wb_log(wb, pos, MC_R_BREAK);
     free(pos);
+    wb_log_displays(wb);
 }
 
 void wb_back(Wb *wb) {
@@ -498,6 +525,7 @@ void wb_back(Wb *wb) {
      * target and the values are shown exactly as after stepping there. */
     mc_session_back(s, steps, c.err);
     if (target > 0) mc_session_step(s, target, false, c.err);
+    mc_session_watch_sync(s); /* going back is no change to report */
     free(cap_close(wb, &c, false));
     wb->last_from = wb->last_to = MC_NONE;
     wb->quiet_exec = true;
@@ -949,7 +977,8 @@ void wb_submit(Wb *wb, const char *line) {
     if (s->break_stops != stops && s->interp && !wb->status[0]) {
         int32_t b = mc_interp_block(s->interp);
         const McFunc *f = s->interp_func;
-        wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
+        if (s->stops.last_stop == 2) wb_note(wb, "%s", s->stops.hit);
+        else wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
     }
     if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
     free(out);

@@ -34,8 +34,13 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     step [N]                           execute N whole blocks, showing each edge's phi table
     stepi [N]                          execute N instructions (a block entry with its phis counts as one)
     continue                           run to the next breakpoint or the end
-    break [BLOCK...]                   stop before entering BLOCK (no BLOCK: list)
-    delete [BLOCK...]                  delete breakpoints (all without BLOCK)
+    break [BLOCK... | BLOCK if COND]   stop before entering BLOCK (no BLOCK: list)
+    tbreak BLOCK [if COND]             a breakpoint deleted after its first stop
+    watch NAME...                      stop run/continue when a value changes (old -> new)
+    display [NAME...]                  values shown after every step, run and continue
+    undisplay [NAME...]                stop displaying NAME (all without NAME)
+    info breakpoints                   breakpoints and watches: numbers, hit counts, conditions
+    delete [BLOCK...|N...]             delete breakpoints or watches (all without BLOCK)
     back [N]                           step back N whole blocks (replays from the start)
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
