@@ -91,6 +91,8 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             mc_frame_put(fr, r.x + 2, y, '+', MC_R_DIM | (a & ~MC_R_MASK));
         int indent = ln->what == -2 ? 3 : 5;
         mc_frame_text(fr, r.x + indent, y, r.w - indent, ln->text, ln->what == -2 ? (a | MC_A_BOLD) : a);
+        if (indent + (int)strlen(ln->text) > r.w && r.w > indent + 1)
+            mc_frame_put(fr, r.x + r.w - 1, y, '>', MC_R_MORE | MC_A_BOLD); /* cut: it goes on */
     }
     free(bp);
     return wb->nir;

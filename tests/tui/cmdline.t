@@ -125,7 +125,7 @@ Help, resizing, and small screens.
   $ minicc --tui-script 'nn' --size 40x12 ../../share/minicc/examples/swap.ir 3
   + *IR swap [input] --++ values --------+
   |     c = lt i, n    ||  n  = 3        |
-  |     branch c, body,||* a  = 1   (new)|
+  |     branch c, body>||* a  = 1   (new)|
   |=> body:            ||* b  = 2   (new)|
   |     i1 = add i, 1  |+----- v 3 more -+
   |     jump head      |+ edge head <- e +

@@ -69,3 +69,8 @@ A message that fits after the short position keeps it:
    swap | stage input | step 12 | K=4 | running at exit   breakpoint: exit
   $ minicc --tui-script ':break exit<Enter>c' --size 60x24 ../../share/minicc/examples/swap.ir 5 | tail -2 | head -1
    step 12 at exit K=4   breakpoint: exit
+
+The IR pane marks a line it cuts with `>` too (40 columns):
+
+  $ minicc --tui-script 'nn' --size 40x12 ../../share/minicc/examples/swap.ir 3 | sed -n 3p
+  |     branch c, body>||* a  = 1   (new)|

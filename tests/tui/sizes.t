@@ -62,7 +62,7 @@ row number), then the widest line.
   |   head:                          ||    int32_t v2_a = 0; /* a */             |
   |     a = phi [entry: 1], [body: b]||    int32_t v3_b = 0; /* b */             |
   |     b = phi [entry: 2], [body: a]||    int32_t v4_i = 0; /* i */             |
-  |     i = phi [entry: i0], [body: i||    int32_t v5_i1 = 0; /* i1 */           |
+  |     i = phi [entry: i0], [body: >||    int32_t v5_i1 = 0; /* i1 */           |
   |     c = lt i, n                  ||    int32_t v6_c = 0; /* c */             |
   |     branch c, body, exit         ||    int32_t v7_t = 0; /* t */             |
   |=> body:                          ||    int32_t v8_r = 0; /* r */             |
