@@ -365,7 +365,7 @@ void wb_render(Wb *wb, McFrame *fr) {
         char title[160] = "";
         int n = draw_fns[pl->pane](wb, fr, in, title, sizeof title);
         bool focus = pl->pane == wb->focus;
-        char full[170];
+        char full[200]; /* "*", the title, " (zoomed: z)" */
         snprintf(full, sizeof full, "%s%s%s", focus ? "*" : "", title, wb->zoom ? " (zoomed: z)" : "");
         mc_frame_box(fr, pl->r, full, focus ? (MC_R_FOCUS | MC_A_BOLD) : MC_R_BORDER,
                      MC_R_TITLE | (focus ? MC_A_BOLD : 0));

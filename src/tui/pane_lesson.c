@@ -88,7 +88,7 @@ int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             if (kind == 'N' && n > 0) {
                 if (para.len == 0) para_row = L.n;
                 else mc_str_putc(&para, ' ');
-                mc_str_printf(&para, "%.*s", (int)n, p);
+                mc_str_putn(&para, p, n);
                 if (at_mark) mark_row = para_row;
             } else {
                 if (para.len) lesson_wrap(&L, para.s, para.len, r.w, 0);

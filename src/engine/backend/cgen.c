@@ -411,9 +411,12 @@ static char *name_values(const McFunc *f, const char *c) {
     mc_str_init(&b);
     for (const char *p = c; *p;) {
         if (p[0] == '/' && p[1] == '*') {
-            const char *e = strstr(p + 2, "*/");
-            size_t n = e ? (size_t)(e + 2 - p) : strlen(p);
-            mc_str_printf(&b, "%.*s", (int)n, p);
+            /* A scan, not strstr or a printf precision: sanitizers check
+             * the whole rest of the text on each call (quadratic). */
+            const char *e = p + 2;
+            while (*e && !(e[0] == '*' && e[1] == '/')) e++;
+            size_t n = *e ? (size_t)(e + 2 - p) : (size_t)(e - p);
+            mc_str_putn(&b, p, n);
             p += n;
             continue;
         }
@@ -433,9 +436,9 @@ static char *name_values(const McFunc *f, const char *c) {
                 size_t before = b.len;
                 put_name_suffix(&b, f, (int32_t)v);
                 if (b.len == before) b.len = at + (size_t)d, b.s[b.len] = 0; /* no name: vN as it was */
-                mc_str_printf(&b, "%.*s", (int)(n - d), s + d);
+                mc_str_putn(&b, s + d, n - d);
             } else {
-                mc_str_printf(&b, "%.*s", (int)n, s);
+                mc_str_putn(&b, s, n);
             }
             continue;
         }
