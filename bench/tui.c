@@ -1,8 +1,9 @@
 /* bench/tui.c - what one step costs the workbench on a big function: a
  * 500-block function (a loop whose head swaps two phis, and a 498-block
  * body of arithmetic), stepped block by block in the workbench model with a
- * full redraw of a 120x40 and an 80x24 frame after every step (every pane of
- * the step layout, the alloc layout and the status bar), as the terminal
+ * full redraw of a 120x40, an 80x24 and a 200x60 frame after every step
+ * (every pane of the step, alloc, c and log layouts; from 150 columns the
+ * step layout adds the registers and alloc the IR), as the terminal
  * front end does after a key. The curses copy of the frame is not included
  * (ncurses sends only the changed cells).
  *
@@ -100,7 +101,10 @@ int main(void) {
     struct {
         const char *name;
         int w, h, layout;
-    } runs[] = {{"step layout 120x40", 120, 40, 0}, {"step layout 80x24", 80, 24, 0}, {"alloc layout 120x40", 120, 40, 1}};
+    } runs[] = {{"step layout 120x40", 120, 40, 0},  {"step layout 80x24", 80, 24, 0},
+                {"alloc layout 120x40", 120, 40, 1}, {"step layout 200x60", 200, 60, 0},
+                {"alloc layout 200x60", 200, 60, 1}, {"c layout 200x60", 200, 60, 2},
+                {"log layout 200x60", 200, 60, 3}};
     /* Baseline: format the whole listing (the uncached cost of the IR pane). */
     double t0 = mc_cpu_now();
     int reps = 200;

@@ -33,7 +33,7 @@ static const struct {
 static void usage(FILE *out) {
     fprintf(out,
             "usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]\n"
-            "       minicc --tui [--lesson LESSON] [--write-here] [FILE [ARG...]]\n"
+            "       minicc --tui [--lesson LESSON] [--write-here] [--theme NAME] [FILE [ARG...]]\n"
             "       minicc COMMAND ...\n"
             "\n"
             "Without COMMAND, minicc opens the minicc> prompt on FILE (when given);\n"
@@ -47,7 +47,8 @@ static void usage(FILE *out) {
             "  -c 'CMDS'    run prompt commands separated by `;`, then exit; errors as\n"
             "               `-c:N: error: ...`, N counting the commands\n"
             "  --bail       stop at the first command that fails\n"
-            "  --tui        the full-screen workbench (--lesson LESSON plays a lesson in it)\n"
+            "  --tui        the full-screen workbench (--lesson LESSON plays a lesson in it;\n"
+            "               --theme projector, or MINICC_THEME=projector: high contrast)\n"
             "  -h, --help   this text\n"
             "  --version    print the version\n"
             "Batch runs exit with status 1 when any command failed.\n"

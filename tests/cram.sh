@@ -24,6 +24,7 @@ bindir=$(dirname "$MINICC")
 pass=0; fail=0; setup=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export NO_COLOR=1 LC_ALL=C TERM=dumb
+unset MINICC_THEME
 export HOME="$tmp/home" XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state" XDG_CONFIG_HOME="$tmp/config"
 mkdir -p "$HOME"
 

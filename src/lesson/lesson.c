@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* ---- text helpers ---------------------------------------------------------- */
@@ -71,7 +72,25 @@ static int edit_distance(const char *a, const char *b) {
     return d[la][lb];
 }
 
-static const char *const directives[] = {"expect", "ask", "answer", "pause"};
+static const char *const directives[] = {"expect", "ask", "answer", "pause", "screen"};
+
+const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
+const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
+const char *const mc_lesson_screen_panes[] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", NULL};
+static const char *const screen_keys[] = {"layout", "stage", "focus", "zoom", NULL};
+
+static bool in_list(const char *const *list, const char *w, size_t n) {
+    for (int i = 0; list[i]; i++)
+        if (strlen(list[i]) == n && memcmp(list[i], w, n) == 0) return true;
+    return false;
+}
+
+/* The names of a list, comma-separated, for a diagnostic. */
+static void list_names(const char *const *list, char *buf, size_t size) {
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; list[i] && at < size; i++) at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? ", " : "", list[i]);
+}
 
 /* ---- parsing ------------------------------------------------------------- */
 
@@ -208,6 +227,51 @@ static void load_narration(LoadState *st, const char *s, size_t n, int line, int
     if (!typo) add_step(st->l, MC_LS_NARRATE, s, n, line);
 }
 
+/* `screen KEY VALUE...`: every key known and every value one of its names. */
+static void load_screen(LoadState *st, const char *p, const char *s, const char *e, int line) {
+    const char *t = skip_blanks(s + 6, e);
+    if (t == e) {
+        mc_diag(st->d, (McLoc){line, (int)(s - p) + 1}, "'screen' needs KEY VALUE pairs (layout, stage, focus, zoom)");
+        return;
+    }
+    bool ok = true;
+    char names[256];
+    while (t < e && ok) {
+        const char *k = t;
+        while (t < e && *t != ' ' && *t != '\t') t++;
+        size_t kn = (size_t)(t - k);
+        t = skip_blanks(t, e);
+        const char *v = t;
+        while (t < e && *t != ' ' && *t != '\t') t++;
+        size_t vn = (size_t)(t - v);
+        t = skip_blanks(t, e);
+        int col = (int)(k - p) + 1;
+        const char *const *list = NULL;
+        if (!in_list(screen_keys, k, kn)) {
+            list_names(screen_keys, names, sizeof names);
+            mc_diag(st->d, (McLoc){line, col}, "screen: unknown key '%.*s' (%s)", (int)kn, k, names);
+            ok = false;
+            break;
+        }
+        if (vn == 0) {
+            mc_diag(st->d, (McLoc){line, col}, "screen: '%.*s' needs a value", (int)kn, k);
+            ok = false;
+            break;
+        }
+        list = kn == 6 && memcmp(k, "layout", 6) == 0  ? mc_lesson_screen_layouts
+               : kn == 5 && memcmp(k, "stage", 5) == 0 ? mc_lesson_screen_stages
+                                                       : mc_lesson_screen_panes;
+        bool off = kn == 4 && memcmp(k, "zoom", 4) == 0 && vn == 3 && memcmp(v, "off", 3) == 0;
+        if (!off && !in_list(list, v, vn)) {
+            list_names(list, names, sizeof names);
+            mc_diag(st->d, (McLoc){line, (int)(v - p) + 1}, "screen: unknown %.*s '%.*s' (%s%s)", (int)kn, k, (int)vn,
+                    v, names, list == mc_lesson_screen_panes && kn == 4 ? ", off" : "");
+            ok = false;
+        }
+    }
+    if (ok) add_step(st->l, MC_LS_SCREEN, skip_blanks(s + 6, e), (size_t)(e - skip_blanks(s + 6, e)), line);
+}
+
 /* One lesson line [p, e) (trailing blanks already cut), numbered `line`: its step or its diagnostic. */
 static void load_line(LoadState *st, const char *p, const char *e, int line) {
     McLesson *l = st->l;
@@ -249,6 +313,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
         else
             load_answer(st, t, e, line, col + (int)(t - s));
         st->pending_ask = 0;
+    } else if (word_is(s, n, "screen")) {
+        load_screen(st, p, s, e, line);
     } else if (word_is(s, n, "pause")) {
         if (n > 5)
             mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
@@ -470,6 +536,44 @@ static bool read_line(FILE *in, char *buf, size_t size) {
     return true;
 }
 
+/* The answer at a pause: on a terminal a single key acts at once (Enter or
+ * Space: continue, b: back, q or Ctrl-D: quit; other keys are ignored);
+ * from a pipe or file a line (its first character). Returns '\n', 'b' or
+ * 'q'; EOF at the end of the input. */
+static int pause_key(FILE *in) {
+    int fd = fileno(in);
+    struct termios old, raw;
+    if (fd < 0 || !isatty(fd) || tcgetattr(fd, &old) != 0) {
+        char buf[512];
+        if (!read_line(in, buf, sizeof buf)) return EOF;
+        return buf[0] == 'q' ? 'q' : buf[0] == 'b' ? 'b' : '\n';
+    }
+    raw = old;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    tcsetattr(fd, TCSANOW, &raw);
+    int c;
+    for (;;) {
+        c = fgetc(in);
+        if (c == EOF || c == 4 || c == 'q' || c == 'Q') { c = c == EOF ? EOF : 'q'; break; }
+        if (c == 'b' || c == 'B') { c = 'b'; break; }
+        if (c == '\n' || c == '\r' || c == ' ') { c = '\n'; break; }
+    }
+    tcsetattr(fd, TCSANOW, &old);
+    return c;
+}
+
+/* Where a replay starts, as the reader saw it: the section (the last
+ * heading at or before step `target`) and the part (pauses divide them). */
+static void describe_part(const McLesson *l, int target, int part, char *buf, size_t size) {
+    const char *section = NULL;
+    for (int i = 0; i <= target && i < l->nsteps; i++)
+        if (l->steps[i].kind == MC_LS_HEADING) section = l->steps[i].text;
+    if (section) snprintf(buf, size, "back to part %d, in section \"%s\"", part, section);
+    else snprintf(buf, size, "back to part %d, the start of the lesson", part);
+}
+
 /* Run steps [from, to) without showing anything, to rebuild the session. */
 static void replay_silently(const McLesson *l, McLessonExec exec, void *ctx, int to) {
     McStr out;
@@ -536,6 +640,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             free(truth);
             break;
         }
+        case MC_LS_SCREEN: break; /* the workbench's screen: nothing to show at the prompt */
         case MC_LS_PAUSE:
             if (!in) {
                 stops[nstops++] = i + 1;
@@ -543,19 +648,17 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             }
             fprintf(out, "-- more (Enter, b, q) --");
             fflush(out);
-            if (!read_line(in, buf, sizeof buf)) {
-                fputc('\n', out);
-                goto done;
-            }
+            int key = pause_key(in);
             fputc('\n', out);
-            if (buf[0] == 'q') goto done;
-            if (buf[0] == 'b') {
+            if (key == EOF || key == 'q') goto done;
+            if (key == 'b') {
                 /* Back to the start of the part before this one. */
                 int target = nstops >= 2 ? stops[nstops - 2] : 0;
                 if (nstops >= 2) nstops--;
                 if (reset) reset(ctx);
                 replay_silently(l, exec, ctx, target);
-                fprintf(out, "(replaying from line %d)\n\n", target < l->nsteps ? l->steps[target].line : 0);
+                describe_part(l, target, nstops, msg, sizeof msg);
+                fprintf(out, "(%s)\n\n", msg);
                 i = target - 1;
                 continue;
             }
@@ -653,12 +756,21 @@ void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l) {
     c->lesson = l;
     c->last_ok = true;
     mc_str_init(&c->transcript);
+    mc_str_init(&c->kinds);
     mc_str_init(&c->last_output);
 }
 
 void mc_lesson_cursor_free(McLessonCursor *c) {
     mc_str_free(&c->transcript);
+    mc_str_free(&c->kinds);
     mc_str_free(&c->last_output);
+}
+
+/* Append to the transcript and note the kind of each line it adds. */
+static void cursor_add(McLessonCursor *c, char kind, const char *text) {
+    mc_str_puts(&c->transcript, text);
+    for (const char *p = text; *p; p++)
+        if (*p == '\n') mc_str_putc(&c->kinds, kind);
 }
 
 void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer) {
@@ -674,23 +786,36 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
                  right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:",
                  right && s->answer_kind == MC_ANS_ONE_OF ? answer + strspn(answer, " \t") : truth);
         free(truth);
-        mc_str_printf(&c->transcript, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+        cursor_add(c, 'A', t.s);
+        mc_str_free(&t);
     }
     c->waiting = false;
     while (c->next < l->nsteps && !c->waiting) {
         int i = c->next++;
         const McLessonStep *s = &l->steps[i];
+        McStr t;
+        mc_str_init(&t);
         switch (s->kind) {
-        case MC_LS_HEADING: mc_str_printf(&c->transcript, "== %s ==\n", s->text); break;
-        case MC_LS_NARRATE: mc_str_printf(&c->transcript, "%s\n", s->text); break;
+        case MC_LS_HEADING:
+            mc_str_printf(&t, "== %s ==\n", s->text);
+            cursor_add(c, 'H', t.s);
+            break;
+        case MC_LS_NARRATE:
+            mc_str_printf(&t, "%s\n", s->text);
+            cursor_add(c, 'N', t.s);
+            break;
         case MC_LS_COMMAND:
             c->last_output.len = 0;
             if (c->last_output.s) c->last_output.s[0] = 0;
             c->last_ok = run_in_dir(l, exec, ctx, s->text, &c->last_output);
-            mc_str_printf(&c->transcript, "minicc> %s\n", s->text);
+            mc_str_printf(&t, "minicc> %s\n", s->text);
+            cursor_add(c, 'C', t.s);
             if (c->last_output.len) {
-                mc_str_puts(&c->transcript, c->last_output.s);
-                if (c->last_output.s[c->last_output.len - 1] != '\n') mc_str_putc(&c->transcript, '\n');
+                cursor_add(c, 'O', c->last_output.s);
+                if (c->last_output.s[c->last_output.len - 1] != '\n') cursor_add(c, 'O', "\n");
             }
             break;
         case MC_LS_EXPECT:
@@ -700,15 +825,26 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
             if (!check_expect(l, i, exec, ctx, &c->last_output, c->last_ok, msg, sizeof msg)) {
                 c->failed = true;
                 snprintf(c->message, sizeof c->message, "check at line %d failed: %.200s", s->line, msg);
-                mc_str_printf(&c->transcript, "(%s)\n", c->message);
+                mc_str_printf(&t, "(%s)\n", c->message);
+                cursor_add(c, 'X', t.s);
             }
             break;
         case MC_LS_ASK:
-            mc_str_printf(&c->transcript, "? %s\n", s->text);
+            mc_str_printf(&t, "? %s\n", s->text);
+            cursor_add(c, 'Q', t.s);
             c->waiting = true;
             break;
         case MC_LS_PAUSE: c->waiting = true; break;
+        case MC_LS_SCREEN: {
+            char why[256];
+            if (c->screen && !c->screen(ctx, s->text, why, sizeof why)) {
+                mc_str_printf(&t, "(screen: %s)\n", why);
+                cursor_add(c, 'X', t.s);
+            }
+            break;
         }
+        }
+        mc_str_free(&t);
     }
     if (c->next >= l->nsteps && !c->waiting) c->finished = true;
 }

@@ -16,6 +16,9 @@
  *     answer set a b                      set (any order, complete) and
  *     answer one-of opt | diverge at opt  one-of (alternatives split by '|')
  *     pause                               wait for Enter
+ *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
+ *                                         focus, zoom (KEY VALUE pairs; the
+ *                                         prompt and --check ignore them)
  *
  * Lines are compared after collapsing runs of blanks and trimming both ends.
  * Commands run with the lesson file's directory as the working directory, so
@@ -43,6 +46,7 @@ typedef enum McLessonStepKind {
     MC_LS_EXPECT_OK,    /* previous command must have succeeded */
     MC_LS_ASK,       /* text: the question; answer: the expected answer */
     MC_LS_PAUSE,
+    MC_LS_SCREEN,    /* text: KEY VALUE pairs for the workbench's screen (checked when loaded) */
 } McLessonStepKind;
 
 /* How a student's answer is compared with the expected one (never by suffix). */
@@ -126,17 +130,35 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
  * Runs the commands. Returns false if a command fails unexpectedly. */
 bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher);
 
+/* What `screen` may say. Keys: layout, stage, focus, zoom. Values: the
+ * workbench's layout names (src/tui/layout.c), the stages input, ssa, opt,
+ * destroyed and allocated, its pane names (wb_pane_names in
+ * src/tui/workbench.c) and for zoom also `off`. tests/tui/directives.t
+ * plays every one of them in the workbench. */
+extern const char *const mc_lesson_screen_layouts[];
+extern const char *const mc_lesson_screen_stages[];
+extern const char *const mc_lesson_screen_panes[];
+
+/* Applies a `screen` step's KEY VALUE pairs (the workbench). Returns false
+ * with a reason in why when it cannot. */
+typedef bool (*McLessonScreen)(void *ctx, const char *pairs, char *why, size_t size);
+
 /* Incremental playback for the workbench: one step at a time. */
 typedef struct McLessonCursor {
     const McLesson *lesson;
     int next;         /* index of the next step to run */
     McStr transcript; /* everything shown so far (narration, commands, output) */
+    McStr kinds;      /* one letter per transcript line, what it is: H heading, N narration
+                       * ("" separates paragraphs), C command, O its output, Q question,
+                       * A answer and verdict, X a failed check (the workbench reflows
+                       * narration and leaves output unwrapped) */
     McStr last_output;
     bool last_ok;
     bool waiting;     /* stopped at a pause or ask */
     bool finished;
     bool failed;      /* an expectation failed */
     char message[256];/* status for the last advance (failure or ask result) */
+    McLessonScreen screen; /* applies `screen` steps (NULL: they are skipped); its ctx is exec's */
 } McLessonCursor;
 
 void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l);

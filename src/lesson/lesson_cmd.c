@@ -338,7 +338,8 @@ const McCommand mc_lesson_command = {
     "lesson", "", "session", "lesson [OPTION] LESSON", "play a scripted lesson (or check, list them)",
     "Plays LESSON, a .lesson script, in a session of its own: narration, commands\n"
     "and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,\n"
-    "b: back to the previous part, q: quit) and asking questions before\n"
+    "b: back to the previous part, q: quit; on a terminal one key, no Enter)\n"
+    "and asking questions before\n"
     "revealing the answer. In batch mode it plays straight through.\n"
     "Options: --check, --write-here, --list (no LESSON).\n"
     "With --check, runs every command and expectation without stopping and\n"

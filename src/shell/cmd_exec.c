@@ -34,11 +34,14 @@ static Status cmd_start(McSession *s, int argc, char **argv, FILE *out, FILE *er
 static Status report_stop(McSession *s, bool at_break, FILE *out) {
     if (at_break) {
         int32_t b = mc_interp_block(s->interp);
-        fprintf(out, "breakpoint: %s\n", s->interp_func->blocks[b == MC_NONE ? 0 : b].name);
+        if (s->stops.last_stop != 2) /* a breakpoint (and maybe a watch too) */
+            fprintf(out, "breakpoint: %s\n", s->interp_func->blocks[b == MC_NONE ? 0 : b].name);
+        if (s->stops.hit[0]) fprintf(out, "%s\n", s->stops.hit); /* a watched value changed */
         mc_show_position(s->interp_func, s->interp, out);
     } else {
         print_outcome(s, out);
     }
+    mc_session_show_displays(s, out);
     return OK;
 }
 
@@ -122,6 +125,8 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
     mc_show_events(s->interp_func, s->last.v + from, s->last.n - from, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
     print_outcome(s, out);
     print_c_line(s, out);
+    mc_session_watch_report(s, out);
+    mc_session_show_displays(s, out);
     return OK;
 }
 
@@ -139,6 +144,7 @@ static Status cmd_back(McSession *s, int argc, char **argv, FILE *out, FILE *err
     if (argc >= 2 && !mc_cmd_parse_count(s, err, "back", argv[1], 1, MAX_STEP_COUNT, &n)) return ERR;
     if (!mc_session_back(s, n, err)) return ERR;
     mc_show_position(s->interp_func, s->interp, out);
+    mc_session_show_displays(s, out);
     return OK;
 }
 
@@ -153,41 +159,155 @@ static Status cmd_where(McSession *s, int argc, char **argv, FILE *out, FILE *er
     return OK;
 }
 
+/* `break BLOCK... ` or `break BLOCK if COND` (tbreak: one-shot). */
+static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool once) {
+    const char *cmd = once ? "tbreak" : "break";
+    int cond_at = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "if") == 0) {
+            cond_at = i;
+            break;
+        }
+    if (cond_at && cond_at != 2)
+        return mc_session_error(s, err, "%s: a condition belongs to one block (usage: %s BLOCK if COND)", cmd, cmd), ERR;
+    if (cond_at && cond_at + 1 >= argc)
+        return mc_session_error(s, err, "%s: missing condition after 'if' (for example: %s %s if i > 3)", cmd, cmd,
+                                argv[1]),
+               ERR;
+    McStr cond;
+    mc_str_init(&cond);
+    for (int i = cond_at ? cond_at + 1 : argc; i < argc; i++) mc_str_printf(&cond, "%s%s", cond.len ? " " : "", argv[i]);
+    int nblocks = cond_at ? 1 : argc - 1;
+    if (cond_at) {
+        /* Check the condition before adding anything: a failed command changes nothing. */
+        McCond c;
+        char why[256];
+        if (!mc_cond_parse(cond.s, &c, why, sizeof why)) {
+            mc_session_error(s, err, "%s: bad condition '%s': %s", cmd, cond.s, why);
+            mc_str_free(&cond);
+            return ERR;
+        }
+        bool known = mc_session_cond_check(s, cmd, &c, err);
+        mc_cond_free(&c);
+        if (!known) {
+            mc_str_free(&cond);
+            return ERR;
+        }
+    }
+    for (int i = 1; i <= nblocks; i++) {
+        const char *line = NULL;
+        if (s->input) {
+            line = mc_session_break_line(s, argv[i], err); /* MiniC: a number is a C line */
+            if (line && !*line) {
+                mc_str_free(&cond);
+                return ERR;
+            }
+        }
+        char *block = mc_xstrdup(line ? line : argv[i]);
+        bool had = mc_session_has_break(s, block);
+        if (!mc_session_break_add(s, block, err) ||
+            ((cond_at || once || had) && !mc_session_break_set(s, block, cond_at ? cond.s : NULL, once, err))) {
+            free(block);
+            mc_str_free(&cond);
+            return ERR;
+        }
+        if (cond_at) fprintf(out, "%s at %s if %s", once ? "temporary breakpoint" : "breakpoint", block, cond.s);
+        else if (once) fprintf(out, "temporary breakpoint at %s", block);
+        else fprintf(out, had ? "breakpoint at %s already set" : "breakpoint at %s", block);
+        if (line) fprintf(out, " (line %s)", argv[i]);
+        fputc('\n', out);
+        free(block);
+    }
+    mc_str_free(&cond);
+    return OK;
+}
+
 static Status cmd_break(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (argc < 2) {
         if (s->nbreaks == 0) fputs("no breakpoints\n", out);
         for (int i = 0; i < s->nbreaks; i++) fprintf(out, "breakpoint at %s\n", s->breaks[i]);
         return OK;
     }
-    for (int i = 1; i < argc; i++) {
-        if (!mc_session_need_func(s, err)) return ERR;
-        const char *name = mc_session_break_line(s, argv[i], err); /* MiniC: break LINE */
-        if (name && !*name) return ERR;
-        char *block = mc_xstrdup(name ? name : argv[i]);
-        bool had = mc_session_has_break(s, block);
-        if (!mc_session_break_add(s, block, err)) {
-            free(block);
-            return ERR;
-        }
-        fprintf(out, had ? "breakpoint at %s already set" : "breakpoint at %s", block);
-        if (name) fprintf(out, " (line %s)", argv[i]);
-        fputc('\n', out);
-        free(block);
-    }
-    return OK;
+    return do_break(s, argc, argv, out, err, false);
 }
+
+static Status cmd_tbreak(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc < 2) return mc_session_error(s, err, "tbreak: missing BLOCK (usage: tbreak BLOCK [if COND])"), ERR;
+    return do_break(s, argc, argv, out, err, true);
+}
+
+static bool all_digits(const char *w) { return *w && strspn(w, "0123456789") == strlen(w); }
 
 static Status cmd_delete(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (argc < 2) {
-        int n = s->nbreaks;
+        int n = s->nbreaks + s->stops.nw;
         mc_session_break_clear(s);
+        while (s->stops.nw) mc_session_stop_delete(s, s->stops.w[0].number);
         fprintf(out, "deleted %d breakpoint%s\n", n, n == 1 ? "" : "s");
         return OK;
     }
     for (int i = 1; i < argc; i++) {
+        /* A number from `info breakpoints`, unless a block has that name. */
+        if (all_digits(argv[i]) && !mc_session_has_break(s, argv[i])) {
+            if (!mc_session_stop_delete(s, atoi(argv[i])))
+                return mc_session_error(s, err, "delete: no breakpoint or watch number %s (see: info breakpoints)",
+                                        argv[i]),
+                       ERR;
+            fprintf(out, "deleted %s\n", argv[i]);
+            continue;
+        }
         if (!mc_session_break_del(s, argv[i], err)) return ERR;
         fprintf(out, "deleted breakpoint at %s\n", argv[i]);
     }
+    return OK;
+}
+
+static Status cmd_watch(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc < 2) return mc_session_error(s, err, "watch: missing NAME (usage: watch NAME...)"), ERR;
+    for (int i = 1; i < argc; i++) {
+        if (!mc_session_watch_add(s, argv[i], err)) return ERR;
+        fprintf(out, "watching %s\n", argv[i]);
+    }
+    return OK;
+}
+
+static Status cmd_display(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    for (int i = 1; i < argc; i++)
+        if (!mc_session_display_add(s, argv[i], err)) return ERR;
+    if (argc < 2 && !s->stops.ndisp) fputs("no displays\n", out);
+    else if (s->interp) mc_session_show_displays(s, out);
+    else {
+        fputs("display:", out);
+        for (int i = 0; i < s->stops.ndisp; i++) fprintf(out, " %s", s->stops.disp[i]);
+        fputs(" (shown after every step once running)\n", out);
+    }
+    return OK;
+}
+
+static Status cmd_undisplay(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    McStops *st = &s->stops;
+    if (argc < 2) {
+        for (int i = 0; i < st->ndisp; i++) free(st->disp[i]);
+        fprintf(out, "no displays (removed %d)\n", st->ndisp);
+        st->ndisp = 0;
+        return OK;
+    }
+    for (int a = 1; a < argc; a++) {
+        int i = 0;
+        while (i < st->ndisp && strcmp(st->disp[i], argv[a]) != 0) i++;
+        if (i == st->ndisp) return mc_session_error(s, err, "undisplay: '%s' is not displayed", argv[a]), ERR;
+        free(st->disp[i]);
+        memmove(&st->disp[i], &st->disp[i + 1], (size_t)(st->ndisp - i - 1) * sizeof *st->disp);
+        st->ndisp--;
+        fprintf(out, "no longer displaying %s\n", argv[a]);
+    }
+    return OK;
+}
+
+static Status cmd_info(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc != 2 || strncmp(argv[1], "breakpoints", strlen(argv[1])) != 0)
+        return mc_session_error(s, err, "info: usage: info breakpoints (also: info b)"), ERR;
+    mc_session_info_breakpoints(s, out);
     return OK;
 }
 
@@ -483,12 +603,32 @@ const McCommand mc_cmds_execution[] = {
      "(`continue: interrupted` and the position), looked at every few\n"
      "thousand blocks.\n",
      "", cmd_continue},
-    {"break", "b", "execution", "break [BLOCK|LINE...]", "stop before entering BLOCK (no BLOCK: list)",
+    {"break", "b", "execution", "break [BLOCK|LINE... | BLOCK if COND]", "stop before entering BLOCK (no BLOCK: list)",
+     "With `if COND`, only when COND holds as the block is about to be entered:\n"
+     "comparisons (< <= > >= == !=) of values and i32 constants, joined by\n"
+     "`and` and `or` (and binds tighter), for example `break head if i >= 3 and\n"
+     "a != b`. A value not assigned yet makes its comparison false. `break`\n"
+     "again on the same block replaces the condition. info breakpoints lists\n"
+     "them with their numbers and hit counts.\n"
      "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
-     "the first block with code of that line.\n", "block...",
-     cmd_break},
-    {"delete", "d", "execution", "delete [BLOCK...]", "delete breakpoints (all without BLOCK)", "", "block...",
-     cmd_delete},
+     "the first block with code of that line.\n",
+     "block...", cmd_break},
+    {"tbreak", "", "execution", "tbreak BLOCK [if COND]", "a breakpoint deleted after its first stop", "", "block",
+     cmd_tbreak},
+    {"watch", "", "execution", "watch NAME...", "stop run/continue when a value changes (old -> new)",
+     "run and continue stop after the block that changed NAME (its phis or\n"
+     "its instructions), about to enter the next one, and say `watch NAME: OLD\n"
+     "-> NEW` (- for not assigned); step and stepi report a change after the\n"
+     "step. delete N removes it (N from info breakpoints).\n",
+     "value...", cmd_watch},
+    {"display", "", "execution", "display [NAME...]", "values shown after every step, run and continue",
+     "", "value...", cmd_display},
+    {"undisplay", "", "execution", "undisplay [NAME...]", "stop displaying NAME (all without NAME)", "", "value...",
+     cmd_undisplay},
+    {"info", "", "execution", "info breakpoints", "breakpoints and watches: numbers, hit counts, conditions", "",
+     "", cmd_info},
+    {"delete", "d", "execution", "delete [BLOCK...|N...]", "delete breakpoints or watches (all without BLOCK)",
+     "N is a number from info breakpoints (a breakpoint or a watch).\n", "block...", cmd_delete},
     {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the start)",
      "The replay runs on the run path's code, as continue does (deterministic:\n"
      "the same state as the first time).\n", "", cmd_back},

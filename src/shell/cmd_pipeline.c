@@ -345,7 +345,9 @@ const McCommand mc_cmds_pipeline[] = {
      "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
-     "for small graphs, and the order in which values got their location. A graph\n"
+     "for small graphs (numbered rows and columns, `x` where two values interfere,\n"
+     "`name!` a spilled value; the workbench draws the same matrix), and the order\n"
+     "in which values got their location. A graph\n"
      "of more than 20000 edges is summarised (its first 100 nodes, no neighbours).\n"
      "Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences\n"
      "(default 150000000) with an error.\n"

@@ -1,6 +1,8 @@
 /* picture.c - the registers and interference pictures as plain data (picture.h). */
 #include "shell/picture.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,4 +127,58 @@ void mc_ig_picture_free(McIgPicture *p) {
     free(p->adj);
     free(p->store_);
     memset(p, 0, sizeof *p);
+}
+
+/* ---- the adjacency matrix ------------------------------------------------------------ */
+
+static void mx_printf(McMatrixPut put, void *ctx, McMatrixPart part, int32_t node, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void mx_printf(McMatrixPut put, void *ctx, McMatrixPart part, int32_t node, const char *fmt, ...) {
+    char buf[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    put(ctx, part, node, buf);
+}
+
+bool mc_ig_matrix(const McIgPicture *p, int width, McMatrixPut put, void *ctx) {
+    int32_t m = p->nnodes;
+    if (m <= 0 || !p->adj) return false;
+    int w = p->width_marked < 1 ? 1 : p->width_marked > 14 ? 14 : p->width_marked;
+    int head = 3 + w + 7; /* "NN name  where  " */
+    int cw = m >= 10 && (int64_t)head + 3 * (int64_t)m <= width ? 3 : 2;
+    if ((int64_t)head + (int64_t)cw * m > width) return false;
+    if (cw == 2 && m >= 10) {
+        mx_printf(put, ctx, MC_MX_SPACE, MC_NONE, "%*s", head, "");
+        for (int32_t j = 0; j < m; j++) {
+            if (j + 1 < 10) mx_printf(put, ctx, MC_MX_SPACE, MC_NONE, "%*s", cw, "");
+            else mx_printf(put, ctx, MC_MX_NUMBER, MC_NONE, "%*d", cw, (int)((j + 1) / 10 % 10));
+        }
+        put(ctx, MC_MX_NEWLINE, MC_NONE, "");
+    }
+    mx_printf(put, ctx, MC_MX_SPACE, MC_NONE, "%*s", head, "");
+    for (int32_t j = 0; j < m; j++)
+        mx_printf(put, ctx, MC_MX_NUMBER, MC_NONE, "%*d", cw, cw == 3 ? (int)(j + 1) : (int)((j + 1) % 10));
+    put(ctx, MC_MX_NEWLINE, MC_NONE, "");
+    for (int32_t i = 0; i < m; i++) {
+        int32_t v = p->node[i];
+        const McPicValue *x = mc_pic_value(&p->vals, v);
+        mx_printf(put, ctx, MC_MX_NUMBER, v, "%2d ", (int)i + 1);
+        int n = x->name_len + (x->spilled ? 1 : 0);
+        mx_printf(put, ctx, MC_MX_NAME, v, "%s%s", x->name, x->spilled ? "!" : "");
+        if (w > n) mx_printf(put, ctx, MC_MX_SPACE, MC_NONE, "%*s", w - n, "");
+        mx_printf(put, ctx, MC_MX_WHERE, v, " %-5s ", x->where);
+        for (int32_t j = 0; j < m; j++) {
+            bool edge = p->adj[i * m + j];
+            mx_printf(put, ctx, i == j ? MC_MX_DIAG : edge ? MC_MX_EDGE : MC_MX_NONE, p->node[j], "%*s", cw,
+                      i == j ? "\\" : edge ? "x" : ".");
+        }
+        put(ctx, MC_MX_NEWLINE, MC_NONE, "");
+    }
+    return true;
 }

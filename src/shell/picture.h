@@ -109,4 +109,26 @@ typedef struct McIgPicture {
 void mc_ig_picture(const McAllocation *a, McIgLimits lim, McIgPicture *p);
 void mc_ig_picture_free(McIgPicture *p);
 
+/* ---- the adjacency matrix, one renderer for the prompt and the workbench ---- */
+
+/* What a piece of the matrix is, so a front end can colour it. */
+typedef enum McMatrixPart {
+    MC_MX_SPACE,   /* padding */
+    MC_MX_NUMBER,  /* a column or row number */
+    MC_MX_NAME,    /* the row's node name, `!` when spilled (node: the row) */
+    MC_MX_WHERE,   /* its location (node: the row) */
+    MC_MX_DIAG,    /* `\` on the diagonal */
+    MC_MX_EDGE,    /* `x`: the row and column nodes interfere (node: the column) */
+    MC_MX_NONE,    /* `.` */
+    MC_MX_NEWLINE, /* the end of a line (text "") */
+} McMatrixPart;
+typedef void (*McMatrixPut)(void *ctx, McMatrixPart part, int32_t node, const char *text);
+
+/* The matrix of p (p->adj must be set) in at most `width` columns: column
+ * numbers on top (a two-digit number in 2-column cells written downwards,
+ * tens above ones), then per node its number, name (`a!` spilled), location
+ * and cells `\` `x` `.`. Cells are 3 columns once numbers have two digits
+ * if that fits. Returns false, putting nothing, when it does not fit. */
+bool mc_ig_matrix(const McIgPicture *p, int width, McMatrixPut put, void *ctx);
+
 #endif

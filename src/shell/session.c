@@ -42,6 +42,7 @@ void mc_session_free(McSession *s) {
     mc_args_free(&s->args);
     mc_session_break_clear(s);
     free(s->breaks);
+    mc_stops_free(&s->stops);
     free(s->last.v);
     free(s->last.phis);
     memset(s, 0, sizeof *s);
@@ -445,6 +446,7 @@ bool mc_session_start(McSession *s, FILE *err) {
     mc_session_stop(s);
     s->interp = in;
     s->interp_func = f;
+    mc_session_watch_sync(s); /* nothing assigned yet */
     return true;
 }
 
@@ -491,7 +493,7 @@ static bool fast_to_last_block(McSession *s, const bool *bp, bool first, bool *a
     const McFunc *f = s->interp_func;
     if (!first) {
         int32_t b = mc_interp_block(in);
-        if (b >= 0 && bp[b]) {
+        if (b >= 0 && bp[b] && mc_session_stop_check(s, bp, b)) { /* hit counts, tbreak */
             *at_break = true;
             s->break_stops++;
             return false;
@@ -567,15 +569,22 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     *at_break = false;
     bool entry = s->stop_at_entry;
     s->stop_at_entry = false;
-    if (entry && mc_interp_block(s->interp) == MC_NONE && !mc_interp_finished(s->interp, NULL) && bp[0]) {
+    if (entry && mc_interp_block(s->interp) == MC_NONE && !mc_interp_finished(s->interp, NULL) && bp[0] &&
+        (mc_session_stop_check(s, bp, 0) & 1)) {
         /* Not started yet: "about to enter" the entry block. */
         *at_break = true;
         s->break_stops++;
         free(bp);
         return true;
     }
+    /* Every stop is decided at a block boundary by mc_session_stop_check
+     * (stops.h): a breakpoint and its condition, a watched value that the
+     * block just run changed. Watches and conditions need every boundary,
+     * so they keep the stepping loop; otherwise run fast to the stop. */
     bool interrupted = false;
-    if (!s->slow_continue) {
+    s->stops.hit[0] = 0;
+    s->stops.last_stop = 0;
+    if (!s->slow_continue && !mc_session_stops_need_stepping(s)) {
         /* Finish a block it starts inside by stepping (its events), then
          * from the boundary run fast to the stop and step the last block
          * again from a checkpoint. */
@@ -588,8 +597,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     /* Step block by block so only the last block's events are kept. */
     while (!*at_break && !interrupted && !mc_interp_finished(s->interp, NULL)) {
         if (mc_interp_pc(s->interp) == -1) {
-            if (!first && bp[mc_interp_block(s->interp) < 0 ? 0 : mc_interp_block(s->interp)] &&
-                mc_interp_block(s->interp) >= 0) {
+            if (!first && mc_session_stop_check(s, bp, mc_interp_block(s->interp))) {
                 *at_break = true;
                 s->break_stops++;
                 break;
@@ -619,6 +627,7 @@ bool mc_session_back(McSession *s, int64_t n, FILE *err) {
     mc_interp_free(s->interp);
     s->interp = r;
     events_clear(&s->last);
+    mc_session_watch_sync(s); /* going back changes no watched value */
     return true;
 }
 
@@ -651,12 +660,14 @@ bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
     if (mc_session_has_break(s, block)) return true;
     s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);
     s->breaks[s->nbreaks++] = mc_xstrdup(block);
+    mc_session_break_set(s, block, NULL, false, err); /* its number; no condition */
     return true;
 }
 
 bool mc_session_break_del(McSession *s, const char *block, FILE *err) {
     for (int i = 0; i < s->nbreaks; i++) {
         if (strcmp(s->breaks[i], block) == 0) {
+            mc_session_break_forget(s, block);
             free(s->breaks[i]);
             memmove(&s->breaks[i], &s->breaks[i + 1], (size_t)(s->nbreaks - i - 1) * sizeof *s->breaks);
             s->nbreaks--;
@@ -669,6 +680,7 @@ bool mc_session_break_del(McSession *s, const char *block, FILE *err) {
 void mc_session_break_clear(McSession *s) {
     for (int i = 0; i < s->nbreaks; i++) free(s->breaks[i]);
     s->nbreaks = 0;
+    mc_session_break_forget(s, NULL);
 }
 
 /* ---- the C source of a MiniC module ---------------------------------------- */

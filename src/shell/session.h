@@ -25,6 +25,7 @@
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
 #include "minicc/ssa.h"
+#include "shell/stops.h"
 
 /* The forms of the current function the session can show and execute are
  * the engine's views (McView, mc_view_name, mc_view_lookup: pipeline.h):
@@ -54,6 +55,7 @@ typedef struct McSession {
     bool have_args;
     char **breaks;     /* breakpoints as block names (they survive pipeline stages) */
     int nbreaks;
+    McStops stops;     /* their conditions and hit counts, watches, displays (stops.h) */
 
     /* ---- pipeline products of `input`, built on demand, dropped when an
      * earlier product is rebuilt ---- */

@@ -7,6 +7,7 @@
 
 #include "shell/picture.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -332,6 +333,14 @@ void mc_show_regs(const McAllocation *a, FILE *out) {
     mc_regs_picture_free(&p);
 }
 
+/* The matrix as plain text (picture.c renders it; the workbench colours it). */
+static void show_matrix_put(void *ctx, McMatrixPart part, int32_t node, const char *text) {
+    (void)node;
+    FILE *out = ctx;
+    if (part == MC_MX_NEWLINE) fputc('\n', out);
+    else fputs(text, out);
+}
+
 void mc_show_interference(const McAllocation *a, FILE *out) {
     McIgLimits lim = MC_PIC_PROMPT_LIMITS;
     McIgPicture p;
@@ -362,12 +371,8 @@ void mc_show_interference(const McAllocation *a, FILE *out) {
     }
     if (p.nrows < p.nnodes) fprintf(out, "  ... and %d more nodes\n", (int)(p.nnodes - p.nrows));
     if (p.graph_nodes > 0 && p.graph_nodes <= lim.matrix_max && p.adj) {
-        fputs("adjacency matrix (columns in the same order as the rows):\n", out);
-        for (int32_t i = 0; i < p.nnodes; i++) {
-            fprintf(out, "  %-*s  ", w, mc_pic_value(t, p.node[i])->name);
-            for (int32_t j = 0; j < p.nnodes; j++) fputs(i == j ? " \\" : p.adj[i * p.nnodes + j] ? " 1" : " .", out);
-            fputc('\n', out);
-        }
+        fputs("adjacency matrix (columns numbered as the rows):\n", out);
+        mc_ig_matrix(&p, INT_MAX, show_matrix_put, out); /* the workbench's renderer */
     } else if (p.graph_nodes > lim.matrix_max) {
         fprintf(out, "(adjacency matrix omitted: more than %d nodes)\n", lim.matrix_max);
     }

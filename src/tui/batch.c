@@ -1,8 +1,8 @@
 /* batch.c - the workbench without a terminal: `minicc --tui-script KEYS
- * [--size WxH] [--attrs] [--lesson LESSON] [FILE [ARG...]]` applies a key
+ * [--size WxH] [--attrs] [--flags] [--theme NAME] [--lesson LESSON] [FILE [ARG...]]` applies a key
  * script (keys.c notation) to a workbench of the given size (default 80x24)
  * and prints the final screen as text, then with --attrs the attribute layer
- * (frame.h). The tests under tests/tui/ are transcripts of this; the screen
+ * and with --flags the bold/reverse/dim layer (frame.h). The tests under tests/tui/ are transcripts of this; the screen
  * is the same frame the terminal front end copies to curses. Also the
  * start-up shared with the terminal front end. */
 #include <stdlib.h>
@@ -17,7 +17,7 @@ int mc_tui_run_line(McSession *s, const char *line, bool bail, FILE *out, FILE *
     return (int)mc_command_line(s, line, bail, out, err);
 }
 
-bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **lesson, FILE *err) {
+bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **lesson, const char **theme, FILE *err) {
     const char *file = NULL;
     int i = first;
     for (; i < argc; i++) {
@@ -28,6 +28,18 @@ bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **l
                 return false;
             }
             *lesson = argv[++i];
+        } else if (strcmp(a, "--theme") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(err, "minicc: --theme needs a theme (default, projector)\n");
+                return false;
+            }
+            *theme = argv[++i];
+            bool known = false;
+            for (int t = 0; t < WB_NTHEMES; t++) known = known || strcmp(*theme, wb_theme_names[t]) == 0;
+            if (!known) {
+                fprintf(err, "minicc: unknown theme '%s' (default, projector)\n", *theme);
+                return false;
+            }
         } else if (strcmp(a, "--write-here") == 0) {
             s->lesson_write_here = true;
         } else if (strcmp(a, "--") == 0) {
@@ -58,12 +70,12 @@ bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **l
 
 int mc_tui_script_main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: minicc --tui-script KEYS [--size WxH] [--attrs] [--lesson LESSON] [FILE [ARG...]]\n");
+        fprintf(stderr, "usage: minicc --tui-script KEYS [--size WxH] [--attrs] [--flags] [--theme NAME] [--lesson LESSON] [FILE [ARG...]]\n");
         return 2;
     }
     const char *script = argv[1];
     int w = 80, h = 24;
-    bool attrs = false;
+    bool attrs = false, flags = false;
     char **rest = mc_xmalloc((size_t)argc * sizeof *rest);
     int nrest = 0;
     rest[nrest++] = argv[0];
@@ -80,6 +92,8 @@ int mc_tui_script_main(int argc, char **argv) {
             i++;
         } else if (strcmp(argv[i], "--attrs") == 0) {
             attrs = true;
+        } else if (strcmp(argv[i], "--flags") == 0) {
+            flags = true;
         } else {
             rest[nrest++] = argv[i];
         }
@@ -94,8 +108,8 @@ int mc_tui_script_main(int argc, char **argv) {
     }
     McSession s;
     mc_session_init(&s);
-    const char *lesson = NULL;
-    if (!mc_tui_setup(&s, nrest, rest, 1, &lesson, stderr)) {
+    const char *lesson = NULL, *theme = NULL;
+    if (!mc_tui_setup(&s, nrest, rest, 1, &lesson, &theme, stderr)) {
         free(keys);
         free(rest);
         mc_session_free(&s);
@@ -105,7 +119,7 @@ int mc_tui_script_main(int argc, char **argv) {
     wb_init(&wb, &s, mc_tui_run_line, w, h);
     McFrame fr;
     mc_frame_init(&fr, w, h);
-    wb_start(&wb, lesson);
+    wb_start(&wb, lesson, theme);
     wb_render(&wb, &fr);
     for (int k = 0; k < nkeys && !wb.quit; k++) {
         if (keys[k] & 0x100000) {
@@ -120,6 +134,10 @@ int mc_tui_script_main(int argc, char **argv) {
     if (attrs) {
         puts("--");
         mc_frame_dump_attrs(&fr, stdout);
+    }
+    if (flags) {
+        puts("--");
+        mc_frame_dump_flags(&fr, stdout);
     }
     mc_frame_free(&fr);
     wb_free(&wb);

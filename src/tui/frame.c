@@ -127,7 +127,7 @@ void mc_frame_dump(const McFrame *fr, FILE *out) {
 }
 
 void mc_frame_dump_attrs(const McFrame *fr, FILE *out) {
-    static const char letters[] = ".bftkcvxesdpqhg";
+    static const char letters[] = ".bftkcvxesdpqhgm";
     char *row = mc_xmalloc((size_t)fr->w + 1);
     for (int y = 0; y < fr->h; y++) {
         int n = 0;
@@ -138,6 +138,22 @@ void mc_frame_dump_attrs(const McFrame *fr, FILE *out) {
             else if (role < (int)sizeof letters - 1) ch = letters[role];
             else ch = '?';
             row[n++] = ch;
+        }
+        while (n > 0 && row[n - 1] == '.') n--;
+        row[n] = 0;
+        fprintf(out, "%s\n", row);
+    }
+    free(row);
+}
+
+void mc_frame_dump_flags(const McFrame *fr, FILE *out) {
+    char *row = mc_xmalloc((size_t)fr->w + 1);
+    for (int y = 0; y < fr->h; y++) {
+        int n = 0;
+        for (int x = 0; x < fr->w; x++) {
+            uint16_t a = fr->cells[y * fr->w + x].attr;
+            bool b = a & MC_A_BOLD, r = a & MC_A_REVERSE;
+            row[n++] = a & MC_A_DIM ? 'd' : b && r ? 'B' : b ? 'b' : r ? 'r' : a & MC_A_UNDERLINE ? 'u' : '.';
         }
         while (n > 0 && row[n - 1] == '.') n--;
         row[n] = 0;
@@ -173,6 +189,7 @@ McLine *mc_lines_new(McLines *l) {
     ln->text = mc_xcalloc(1, 1);
     ln->attr = NULL;
     ln->len = 0;
+    ln->fixed = false;
     return ln;
 }
 
@@ -239,4 +256,25 @@ void mc_lines_draw(const McLines *l, int first, McFrame *fr, McRect r) {
             mc_frame_put(fr, r.x + k, r.y + row, out, ln->attr ? ln->attr[k] : 0);
         }
     }
+}
+
+int mc_lines_draw_h(const McLines *l, int first, int left, McFrame *fr, McRect r) {
+    int widest = 0;
+    for (int i = 0; i < l->n; i++)
+        if (!l->v[i].fixed && l->v[i].len > widest) widest = l->v[i].len;
+    for (int row = 0; row < r.h; row++) {
+        int i = first + row;
+        if (i < 0 || i >= l->n) continue;
+        const McLine *ln = &l->v[i];
+        int off = ln->fixed ? 0 : left;
+        for (int k = off; k < ln->len && k - off < r.w; k++) {
+            unsigned char ch = (unsigned char)ln->text[k];
+            char out = ch == '\t' ? ' ' : (ch < 32 || ch > 126) ? '?' : (char)ch;
+            mc_frame_put(fr, r.x + k - off, r.y + row, out, ln->attr ? ln->attr[k] : 0);
+        }
+        if (r.w < 2) continue;
+        if (ln->len - off > r.w) mc_frame_put(fr, r.x + r.w - 1, r.y + row, '>', MC_R_MORE | MC_A_BOLD);
+        if (off > 0 && ln->len > 0) mc_frame_put(fr, r.x, r.y + row, '<', MC_R_MORE | MC_A_BOLD);
+    }
+    return widest;
 }

@@ -32,6 +32,7 @@ enum {
     MC_R_PROMPT,     /* the command line prompt */
     MC_R_HEADING,    /* headings inside panes (lesson headings, phases) */
     MC_R_GOOD,       /* a successful outcome / right answer */
+    MC_R_MORE,       /* `>` `<` and `v N more`: a pane cut content here */
     MC_R_REG0 = 16,  /* register r0; rN uses MC_R_REG0 + N % MC_NREGCOLOURS */
     MC_R_COUNT = 32
 };
@@ -80,6 +81,9 @@ void mc_frame_dump(const McFrame *fr, FILE *out);
 /* The attribute layer as letters (for tests that check highlighting): one
  * row per frame row, `.` for normal cells, else a letter per role. */
 void mc_frame_dump_attrs(const McFrame *fr, FILE *out);
+/* The flags layer: `.` none, `d` dim (with anything), `B` bold and reverse,
+ * `b` bold, `r` reverse, `u` underline. */
+void mc_frame_dump_flags(const McFrame *fr, FILE *out);
 
 /* ---- styled lines: what a pane shows before it is clipped and scrolled ---- */
 
@@ -87,6 +91,7 @@ typedef struct McLine {
     char *text;      /* malloc'd, NUL-terminated */
     uint16_t *attr;  /* one per character */
     int len;
+    bool fixed;      /* already fits the pane (reflowed): does not scroll sideways */
 } McLine;
 
 typedef struct McLines {
@@ -111,5 +116,9 @@ void mc_lines_pad(McLines *l, int col, uint16_t attr);
 void mc_lines_text(McLines *l, const char *s, uint16_t attr);
 /* Draw lines [first, first + r.h) into r, clipped. */
 void mc_lines_draw(const McLines *l, int first, McFrame *fr, McRect r);
+/* The same from column `left` (lines marked fixed stay put), with a `>` in
+ * the last column where a line goes on to the right and a `<` in the first
+ * where its start is scrolled away. Returns the longest line's length. */
+int mc_lines_draw_h(const McLines *l, int first, int left, McFrame *fr, McRect r);
 
 #endif

@@ -32,11 +32,14 @@ const char *const wb_help_lines[] = {
     "  p       pressure column in the IR pane (MaxLive: <)",
     "  . ,     allocation decisions one by one (interference)",
     "screen",
-    "  l L     next / previous layout (step, alloc, c, lesson)",
+    "  l L     next / previous layout (step, alloc, c, log, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
+    "          (Left, Right: tables wider than the pane)",
+    "  z       zoom: the focused pane fills the screen, and back",
     "  :       command line: every minicc> command, and",
-    "          layout [NAME], focus NAME, lesson FILE",
+    "          layout [NAME], focus NAME, zoom, theme NAME,",
+    "          lesson FILE",
     "  ?       this help      q  quit      Ctrl-L  redraw",
     NULL,
 };
@@ -100,6 +103,11 @@ static void key_cmd_edit(Wb *wb, int key) {
 
 void wb_key(Wb *wb, int key) {
     if (key == WB_KEY_RESIZE) return; /* the front end has set w and h */
+    if (wb->status_wide) {
+        /* A message that took the position's place stays for one key. */
+        wb->status[0] = 0;
+        wb->status_wide = false;
+    }
     if (wb->help) {
         wb->help = false;
         if (key != 'q') return;
@@ -161,6 +169,9 @@ void wb_key(Wb *wb, int key) {
         wb->cmd[0] = 0;
         wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
         break;
+    case 'z': wb_zoom(wb); break;
+    case WB_KEY_LEFT: wb_hscroll(wb, -8); break;
+    case WB_KEY_RIGHT: wb_hscroll(wb, 8); break;
     case WB_KEY_UP:
     case 'k': wb_scroll(wb, -1); break;
     case WB_KEY_DOWN:

@@ -1,28 +1,23 @@
 /* layout.c - where the panes go (gdb-TUI-like named layouts) and the whole
  * screen: panes in boxes, the status bar, the command line and the key help.
  *
- *   step    IR listing | values over the edge record      (stepping a loop;
- *           on tall screens the registers for K below them)
- *   alloc   interference graph | registers                 (choosing K)
- *   c       IR listing | generated C and the native run    (the C backend)
- *   lesson  narration | IR listing over the edge record    (only with a lesson)
- * The log pane, the status bar and the command line are always at the
- * bottom. Sizes follow the terminal; 80x24 is the smallest comfortable one. */
+ * The layouts are a table (see `layouts` below); the log pane (except in
+ * the `log` layout, which is mostly log), the status bar and the command
+ * line are always at the bottom. Sizes follow the terminal: 80x24 is the
+ * smallest comfortable one; from 150 columns layouts add a column. `z`
+ * zooms the focused pane to the whole screen. Panes that cut content say
+ * so: `>` at the end of a line that goes on, `<` where its start is
+ * scrolled away, `v N more` / `^ N above` on the border. */
 #include <limits.h>
 #include <string.h>
 
 #include "wb.h"
 
-static const char *const layout_names[] = {"step", "alloc", "c", "lesson", "intervals"};
-/* `intervals` is chosen by name (`:layout intervals`), outside the l/L cycle. */
-#define LAYOUT_INTERVALS 4
-
-int wb_nlayouts(const Wb *wb) { return wb->lesson ? 4 : 3; }
-
-const char *wb_layout_name(const Wb *wb, int i) {
-    (void)wb;
-    return i >= 0 && i <= LAYOUT_INTERVALS ? layout_names[i] : "?";
-}
+/* The main area (everything above the log) and the whole screen's size. */
+typedef struct LayArea {
+    int w, h;  /* the main area: columns, rows */
+    int W, H;  /* the terminal */
+} LayArea;
 
 static void lay_place(Wb *wb, WbPane p, int x, int y, int w, int h) {
     if (w < 3 || h < 3) return;
@@ -35,65 +30,164 @@ static int lay_edge_rows(Wb *wb) {
     return n + 6;
 }
 
+/* A column of values over the edge record (and the registers under them
+ * when the column is tall enough to give each a useful height). */
+static void lay_values_edge(Wb *wb, int x, int w, int h, bool regs) {
+    int eh = lay_edge_rows(wb);
+    if (eh > h - 5) eh = h - 5;
+    if (eh < 5) eh = h / 2;
+    if (regs && h >= 28) {
+        int rh = h / 3;
+        lay_place(wb, WB_VALUES, x, 0, w, h - eh - rh);
+        lay_place(wb, WB_EDGE, x, h - eh - rh, w, eh);
+        lay_place(wb, WB_REGS, x, h - rh, w, rh);
+    } else {
+        lay_place(wb, WB_VALUES, x, 0, w, h - eh);
+        lay_place(wb, WB_EDGE, x, h - eh, w, eh);
+    }
+}
+
+/* Each layout places its panes in the main area; from 150 columns on most
+ * add a column rather than stretch an 80-column picture. */
+static void lay_step(Wb *wb, LayArea a) {
+    if (a.w >= 150) {
+        int left = a.w * 2 / 5, mid = a.w * 3 / 10;
+        lay_place(wb, WB_IR, 0, 0, left, a.h);
+        lay_values_edge(wb, left, mid, a.h, false);
+        lay_place(wb, WB_REGS, left + mid, 0, a.w - left - mid, a.h);
+        return;
+    }
+    int left = a.w * 11 / 20;
+    lay_place(wb, WB_IR, 0, 0, left, a.h);
+    lay_values_edge(wb, left, a.w - left, a.h, true);
+}
+
+static void lay_alloc(Wb *wb, LayArea a) {
+    int x = 0;
+    if (a.w >= 150) {
+        x = a.w / 4;
+        lay_place(wb, WB_IR, 0, 0, x, a.h);
+    }
+    int left = x + (a.w - x) * 3 / 5;
+    lay_place(wb, WB_INTERF, x, 0, left - x, a.h);
+    lay_place(wb, WB_REGS, left, 0, a.w - left, a.h);
+}
+
+/* The live intervals (the picture linear scan works on) beside the registers. */
+static void lay_intervals(Wb *wb, LayArea a) {
+    int left = a.w * 7 / 10;
+    lay_place(wb, WB_INTERVALS, 0, 0, left, a.h);
+    lay_place(wb, WB_REGS, left, 0, a.w - left, a.h);
+}
+
+static void lay_c(Wb *wb, LayArea a) {
+    int left = a.w * 9 / 20;
+    if (a.w >= 150) left = a.w * 2 / 5;
+    lay_place(wb, WB_IR, 0, 0, left, a.h);
+    if (a.w >= 150) {
+        int cw = (a.w - left) * 3 / 5;
+        lay_place(wb, WB_C, left, 0, cw, a.h);
+        lay_values_edge(wb, left + cw, a.w - left - cw, a.h, false);
+        return;
+    }
+    lay_place(wb, WB_C, left, 0, a.w - left, a.h);
+}
+
+/* A big log (for :sweep, :interference, :help): the IR above it, or beside
+ * it on wide screens; the log takes the place of the usual one. */
+static void lay_log(Wb *wb, LayArea a) {
+    int H = a.h + wb->logh; /* the main area and the usual log's rows */
+    if (a.w >= 150) {
+        int left = a.w * 2 / 5;
+        lay_place(wb, WB_IR, 0, 0, left, H);
+        lay_place(wb, WB_LOG, left, 0, a.w - left, H);
+        return;
+    }
+    int top = H / 3 < 6 ? (H < 12 ? 0 : 6) : H / 3;
+    if (top) lay_place(wb, WB_IR, 0, 0, a.w, top);
+    lay_place(wb, WB_LOG, 0, top, a.w, H - top);
+}
+
+static void lay_lesson(Wb *wb, LayArea a) {
+    int left = a.w >= 150 ? a.w * 2 / 5 : a.w / 2;
+    lay_place(wb, WB_LESSON, 0, 0, left, a.h);
+    if (a.w >= 150) {
+        int mid = (a.w - left) / 2;
+        lay_place(wb, WB_IR, left, 0, mid, a.h);
+        lay_values_edge(wb, left + mid, a.w - left - mid, a.h, false);
+        return;
+    }
+    int eh = lay_edge_rows(wb);
+    if (eh > a.h / 2) eh = a.h / 2;
+    lay_place(wb, WB_IR, left, 0, a.w - left, a.h - eh);
+    lay_place(wb, WB_EDGE, left, a.h - eh, a.w - left, eh);
+}
+
+/* The layouts, in the order l cycles through them. A row: its name, whether
+ * it needs a lesson (those come last), whether it draws the log itself,
+ * and its placement function. Add a layout by adding a row. */
+static const struct {
+    const char *name;
+    bool lesson_only; /* only while a lesson is open */
+    bool own_log;     /* places the log pane itself */
+    void (*place)(Wb *wb, LayArea a);
+    bool named_only;  /* outside the l/L cycle: `:layout NAME` only (these come last) */
+} layouts[] = {
+    {"step", false, false, lay_step, false},   /* IR | values over the edge record (stepping a loop) */
+    {"alloc", false, false, lay_alloc, false}, /* interference graph | registers (choosing K) */
+    {"c", false, false, lay_c, false},         /* IR | generated C and the native run */
+    {"log", false, true, lay_log, false},      /* a big log (sweeps, matrices, help) */
+    {"lesson", true, false, lay_lesson, false}, /* narration | IR over the edge record */
+    {"intervals", false, false, lay_intervals, true}, /* live intervals | registers */
+};
+enum { LAY_COUNT = sizeof layouts / sizeof layouts[0] };
+
+int wb_nlayouts(const Wb *wb) {
+    int n = 0;
+    for (int i = 0; i < LAY_COUNT; i++)
+        if (!layouts[i].named_only && (!layouts[i].lesson_only || wb->lesson)) n++;
+    return n;
+}
+
+int wb_layout_lookup(const Wb *wb, const char *name) {
+    for (int i = 0; i < LAY_COUNT; i++)
+        if (strcmp(name, layouts[i].name) == 0 && (!layouts[i].lesson_only || wb->lesson)) return i;
+    return -1;
+}
+
+const char *wb_layout_name(const Wb *wb, int i) {
+    (void)wb;
+    return i >= 0 && i < LAY_COUNT ? layouts[i].name : "?";
+}
+
+/* The log's rows under the main area: a quarter of the screen, at least 6
+ * (4 lines) and at most 14. */
+static int lay_log_rows(int H) {
+    int logh = H / 4;
+    if (logh < 6) logh = 6;
+    if (logh > 14) logh = 14;
+    return logh;
+}
+
 void wb_layout(Wb *wb) {
     wb->nplaces = 0;
     int W = wb->w, H = wb->h;
-    if (wb->layout >= wb_nlayouts(wb) && wb->layout != LAYOUT_INTERVALS) wb->layout = 0;
-    int logh = H / 5;
-    if (logh < 4) logh = 4;
-    if (logh > 10) logh = 10;
+    if (wb->layout < 0 || wb->layout >= LAY_COUNT || (layouts[wb->layout].lesson_only && !wb->lesson)) wb->layout = 0;
+    int logh = lay_log_rows(H);
     int mainh = H - 2 - logh;
     if (mainh < 6) {
         /* Tiny terminal: the main area takes what there is, no log. */
         mainh = H - 2;
         logh = 0;
     }
-    int left;
-    switch (wb->layout) {
-    case 0: { /* step */
-        left = W * 11 / 20;
-        int eh = lay_edge_rows(wb);
-        if (eh > mainh - 5) eh = mainh - 5;
-        if (eh < 5) eh = mainh / 2;
-        lay_place(wb, WB_IR, 0, 0, left, mainh);
-        if (mainh >= 28) {
-            /* Projector size: the registers for K under the edge record. */
-            int rh = mainh / 3;
-            lay_place(wb, WB_VALUES, left, 0, W - left, mainh - eh - rh);
-            lay_place(wb, WB_EDGE, left, mainh - eh - rh, W - left, eh);
-            lay_place(wb, WB_REGS, left, mainh - rh, W - left, rh);
-        } else {
-            lay_place(wb, WB_VALUES, left, 0, W - left, mainh - eh);
-            lay_place(wb, WB_EDGE, left, mainh - eh, W - left, eh);
-        }
-        break;
+    wb->logh = logh;
+    if (wb->zoom) {
+        /* One pane fills the screen above the status bar. */
+        lay_place(wb, wb->focus, 0, 0, W, H - 2);
+        if (wb->nplaces) return;
     }
-    case 1: /* alloc */
-        left = W * 3 / 5;
-        lay_place(wb, WB_INTERF, 0, 0, left, mainh);
-        lay_place(wb, WB_REGS, left, 0, W - left, mainh);
-        break;
-    case LAYOUT_INTERVALS: /* live intervals | registers */
-        left = W * 7 / 10;
-        lay_place(wb, WB_INTERVALS, 0, 0, left, mainh);
-        lay_place(wb, WB_REGS, left, 0, W - left, mainh);
-        break;
-    case 2: /* c */
-        left = W * 9 / 20;
-        lay_place(wb, WB_IR, 0, 0, left, mainh);
-        lay_place(wb, WB_C, left, 0, W - left, mainh);
-        break;
-    default: { /* lesson */
-        left = W / 2;
-        int eh = lay_edge_rows(wb);
-        if (eh > mainh / 2) eh = mainh / 2;
-        lay_place(wb, WB_LESSON, 0, 0, left, mainh);
-        lay_place(wb, WB_IR, left, 0, W - left, mainh - eh);
-        lay_place(wb, WB_EDGE, left, mainh - eh, W - left, eh);
-        break;
-    }
-    }
-    if (logh > 0) lay_place(wb, WB_LOG, 0, mainh, W, logh);
+    layouts[wb->layout].place(wb, (LayArea){W, mainh, W, H});
+    if (logh > 0 && !layouts[wb->layout].own_log) lay_place(wb, WB_LOG, 0, mainh, W, logh);
     bool seen = false;
     for (int i = 0; i < wb->nplaces; i++)
         if (wb->places[i].pane == wb->focus) seen = true;
@@ -114,8 +208,33 @@ int wb_draw_lines(Wb *wb, WbPane p, const McLines *l, McFrame *fr, McRect r) {
     if (wb->follow[p] && (p == WB_LOG || p == WB_LESSON)) wb->scroll[p] = max;
     if (wb->scroll[p] > max) wb->scroll[p] = max;
     if (wb->scroll[p] < 0) wb->scroll[p] = 0;
-    mc_lines_draw(l, wb->scroll[p], fr, r);
+    int widest = mc_lines_draw_h(l, wb->scroll[p], wb->hscroll[p], fr, r);
+    /* Scrolled sideways no further than the widest line needs. */
+    int hmax = widest - r.w + 1;
+    if (hmax < 0) hmax = 0;
+    if (wb->hscroll[p] > hmax) {
+        wb->hscroll[p] = hmax;
+        mc_frame_fill(fr, r, ' ', 0);
+        mc_lines_draw_h(l, wb->scroll[p], wb->hscroll[p], fr, r);
+    }
     return l->n;
+}
+
+/* On the bottom border: how many lines are above and below what the pane
+ * shows (a pane never cuts content silently). */
+static void lay_cut_marks(Wb *wb, McFrame *fr, const WbPlace *pl, int n) {
+    int rows = pl->r.h - 2, top = wb->scroll[pl->pane];
+    if (rows < 1 || n <= rows) return;
+    if (top > n - rows) top = n - rows;
+    if (top < 0) top = 0;
+    int below = n - top - rows;
+    char buf[64] = "";
+    if (below > 0 && top > 0) snprintf(buf, sizeof buf, " ^ %d above, v %d more ", top, below);
+    else if (below > 0) snprintf(buf, sizeof buf, " v %d more ", below);
+    else snprintf(buf, sizeof buf, " ^ %d above ", top);
+    int len = (int)strlen(buf);
+    if (len > pl->r.w - 4) return;
+    mc_frame_text(fr, pl->r.x + pl->r.w - 2 - len, pl->r.y + pl->r.h - 1, len, buf, MC_R_MORE | MC_A_BOLD);
 }
 
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
@@ -127,10 +246,13 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
     McSession *s = wb->s;
     uint16_t a = MC_R_STATUS | MC_A_REVERSE;
     mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', a);
-    char buf[512];
-    int n = 0;
+    /* The position in full, and short (" step 12 at exit K=4") for when a
+     * message needs the room. */
+    char buf[512], brief[640];
+    int n = 0, nb = 0;
     if (!s->input) {
-        n = snprintf(buf, sizeof buf, " no function");
+        n = nb = snprintf(buf, sizeof buf, " no function");
+        snprintf(brief, sizeof brief, "%s", buf);
     } else {
         const char *state = "not started";
         int64_t steps = 0;
@@ -151,12 +273,37 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
                      mc_view_name(s->exec), (long long)steps, s->regs, state, where);
         if (s->phi_mode == MC_PHI_SEQUENTIAL && n < (int)sizeof buf)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " | phis SEQUENTIAL");
+        nb = snprintf(brief, sizeof brief, " step %lld%s K=%d", (long long)steps, where[0] ? where : "", s->regs);
     }
     if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;
-    mc_frame_text(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
-    const char *msg = wb->status[0] ? wb->status : "?:keys  ::command  q:quit";
-    int room = fr->w - n - 3;
-    if (room > 8) mc_frame_text(fr, n + 3, y, room, msg, a);
+    if (nb >= (int)sizeof brief) nb = (int)sizeof brief - 1;
+    bool have = wb->status[0] != 0;
+    const char *msg = have ? wb->status : "?:keys  ::command  q:quit";
+    int len = (int)strlen(msg);
+    wb->status_wide = false;
+    if (!have || len <= fr->w - n - 3) {
+        /* The full position and the message (the key hint cut if need be). */
+        mc_frame_text(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
+        if (fr->w - n - 3 > 8) mc_frame_text(fr, n + 3, y, fr->w - n - 3, msg, a);
+    } else if (len <= fr->w - nb - 3) {
+        mc_frame_text(fr, 0, y, fr->w, brief, a | MC_A_BOLD);
+        mc_frame_text(fr, nb + 3, y, fr->w - nb - 3, msg, a);
+    } else if (len <= fr->w - 2) {
+        /* A message longer than the room after the position: it takes the
+         * whole bar until the next key. */
+        wb->status_wide = true;
+        mc_frame_text(fr, 1, y, fr->w - 1, msg, a | MC_A_BOLD);
+    } else {
+        /* Longer than the screen: its start, and where the rest is
+         * (wb_note put the whole message in the log). */
+        static const char more[] = " ... (all in the log)";
+        int keep = fr->w - 1 - (int)strlen(more);
+        wb->status_wide = true;
+        if (keep > 0) {
+            mc_frame_textn(fr, 1, y, keep, msg, keep, a | MC_A_BOLD);
+            mc_frame_text(fr, 1 + keep, y, fr->w - 1 - keep, more, a);
+        }
+    }
 }
 
 static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
@@ -195,6 +342,35 @@ static void lay_help(McFrame *fr) {
         mc_frame_text(fr, r.x + 2, r.y + 1 + i, r.w - 4, wb_help_lines[i], wb_help_lines[i][0] != ' ' ? MC_R_HEADING | MC_A_BOLD : 0);
 }
 
+/* The projector theme: nothing dim (dim text washes out on a projector);
+ * what matters is bold, and what changed or runs next is also in reverse
+ * video, so it reads without colour too. */
+static void lay_projector(McFrame *fr) {
+    for (int i = 0; i < fr->w * fr->h; i++) {
+        uint16_t a = fr->cells[i].attr;
+        int role = a & MC_R_MASK;
+        a &= (uint16_t)~MC_A_DIM;
+        switch (role) {
+        case MC_R_DIM: a = (uint16_t)((a & ~MC_R_MASK) | MC_R_NORMAL); break;
+        case MC_R_CHANGED:
+        case MC_R_CURLINE: a |= MC_A_BOLD | MC_A_REVERSE; break;
+        case MC_R_BREAK:
+        case MC_R_ERROR:
+        case MC_R_GOOD:
+        case MC_R_HEADING:
+        case MC_R_TITLE:
+        case MC_R_FOCUS:
+        case MC_R_PROMPT:
+        case MC_R_SPILL:
+        case MC_R_MORE: a |= MC_A_BOLD; break;
+        default:
+            if (role >= MC_R_REG0) a |= MC_A_BOLD;
+            break;
+        }
+        fr->cells[i].attr = a;
+    }
+}
+
 void wb_render(Wb *wb, McFrame *fr) {
     if (fr->w != wb->w || fr->h != wb->h) mc_frame_resize(fr, wb->w, wb->h);
     else mc_frame_clear(fr);
@@ -203,14 +379,16 @@ void wb_render(Wb *wb, McFrame *fr) {
         WbPlace *pl = &wb->places[i];
         McRect in = {pl->r.x + 1, pl->r.y + 1, pl->r.w - 2, pl->r.h - 2};
         char title[160] = "";
-        draw_fns[pl->pane](wb, fr, in, title, sizeof title);
+        int n = draw_fns[pl->pane](wb, fr, in, title, sizeof title);
         bool focus = pl->pane == wb->focus;
-        char full[170];
-        snprintf(full, sizeof full, "%s%s", focus ? "*" : "", title);
+        char full[200]; /* "*", the title, " (zoomed: z)" */
+        snprintf(full, sizeof full, "%s%s%s", focus ? "*" : "", title, wb->zoom ? " (zoomed: z)" : "");
         mc_frame_box(fr, pl->r, full, focus ? (MC_R_FOCUS | MC_A_BOLD) : MC_R_BORDER,
                      MC_R_TITLE | (focus ? MC_A_BOLD : 0));
+        lay_cut_marks(wb, fr, pl, n);
     }
     if (wb->h >= 2) lay_status(wb, fr, wb->h - 2);
     lay_cmdline(wb, fr, wb->h - 1);
     if (wb->help) lay_help(fr);
+    if (wb->theme == WB_THEME_PROJECTOR) lay_projector(fr);
 }

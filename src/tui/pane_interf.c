@@ -30,6 +30,31 @@ static void ig_name(McLines *L, const McPicValue *x, int w) {
     if (w > n) mc_lines_printf(L, 0, "%*s", w - n, "");
 }
 
+/* The matrix renderer's pieces (picture.h) as attributed text. */
+typedef struct IgPut {
+    McLines *L;
+    const McPicValues *t;
+    bool fresh; /* the next piece starts a line */
+} IgPut;
+
+static void ig_put(void *ctx, McMatrixPart part, int32_t node, const char *text) {
+    IgPut *c = ctx;
+    uint16_t a = 0;
+    switch (part) {
+    case MC_MX_NEWLINE: c->fresh = true; return;
+    case MC_MX_NAME:
+    case MC_MX_WHERE:
+    case MC_MX_EDGE: a = ig_attr(mc_pic_value(c->t, node)); break;
+    case MC_MX_NUMBER:
+    case MC_MX_DIAG:
+    case MC_MX_NONE: a = MC_R_DIM; break;
+    case MC_MX_SPACE: a = 0; break;
+    }
+    if (c->fresh) mc_lines_new(c->L);
+    c->fresh = false;
+    mc_lines_put(c->L, text, a);
+}
+
 /* The picture (picture.h) as lines for a pane `width` columns wide. */
 static void ig_lines(const McAllocation *a, int width, McLines *L) {
     McIgPicture p;
@@ -46,37 +71,8 @@ static void ig_lines(const McAllocation *a, int width, McLines *L) {
     for (int k = 0; k < p.registers && k < 16; k++) mc_lines_printf(L, wb_reg_attr(k) | MC_A_BOLD, " r%d", k);
     if (p.registers > 16) mc_lines_put(L, " ...", MC_R_DIM);
     if (p.nspilled) mc_lines_put(L, "  x! spilled", MC_R_SPILL | MC_A_BOLD);
-    /* Cells are 3 columns wide once numbers have two digits, if that fits. */
-    int cw = m >= 10 && 3 + w + 7 + 3 * m <= width ? 3 : 2;
-    int matrix_w = 3 + w + 7 + cw * m;
-    if (m > 0 && p.adj && matrix_w <= width) {
-        /* Column numbers, then one row per node. In 2-column cells a
-         * number of two digits is written downwards: tens above ones, so
-         * column 10 never reads as 0. */
-        if (cw == 2 && m >= 10) {
-            mc_lines_new(L);
-            mc_lines_printf(L, 0, "%*s", 3 + w + 7, "");
-            for (int32_t j = 0; j < m; j++) {
-                if (j + 1 < 10) mc_lines_printf(L, 0, "%*s", cw, "");
-                else mc_lines_printf(L, MC_R_DIM, "%*d", cw, (int)((j + 1) / 10 % 10));
-            }
-        }
-        mc_lines_new(L);
-        mc_lines_printf(L, 0, "%*s", 3 + w + 7, "");
-        for (int32_t j = 0; j < m; j++)
-            mc_lines_printf(L, MC_R_DIM, "%*d", cw, cw == 3 ? (int)(j + 1) : (int)((j + 1) % 10));
-        for (int32_t i = 0; i < m; i++) {
-            const McPicValue *x = mc_pic_value(t, p.node[i]);
-            mc_lines_new(L);
-            mc_lines_printf(L, MC_R_DIM, "%2d ", (int)i + 1);
-            ig_name(L, x, w);
-            mc_lines_printf(L, ig_attr(x), " %-5s ", x->where);
-            for (int32_t j = 0; j < m; j++) {
-                const char *cell = i == j ? "\\" : p.adj[i * m + j] ? "x" : ".";
-                mc_lines_printf(L, cell[0] == 'x' ? ig_attr(mc_pic_value(t, p.node[j])) : MC_R_DIM, "%*s", cw, cell);
-            }
-        }
-    } else {
+    IgPut put = {L, t, true};
+    if (!mc_ig_matrix(&p, width, ig_put, &put)) {
         /* One row per node with its neighbours; a summary of a big graph
          * has the picture's first rows, each with the neighbours that fit
          * the pane, then `+N`. */

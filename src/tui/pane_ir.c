@@ -89,7 +89,8 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
             mc_frame_text(fr, r.x, y, 2, trapped ? "!!" : "<-", a);
         }
-        if (ln->what == -2 && bp && bp[ln->block]) mc_frame_put(fr, r.x + 2, y, '*', MC_R_BREAK | MC_A_BOLD);
+        if (ln->what == -2 && bp && bp[ln->block])
+            mc_frame_put(fr, r.x + 2, y, mc_session_break_mark(s, f->blocks[ln->block].name), MC_R_BREAK | MC_A_BOLD);
         if (ln->what >= 0 && wb->ir_phi_copy && wb->ir_phi_copy[ln->block] &&
             ln->what < f->blocks[ln->block].ninsts && wb->ir_phi_copy[ln->block][ln->what])
             mc_frame_put(fr, r.x + 2, y, '+', MC_R_DIM | (a & ~MC_R_MASK));
@@ -103,6 +104,8 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         if (pts && ln->what >= 0 && ln->what < bl->ninsts) at = ln->what;
         if (pts) room -= 5;
         mc_frame_text(fr, r.x + indent, y, room, ln->text, ln->what == -2 ? (a | MC_A_BOLD) : a);
+        if ((int)strlen(ln->text) > room && room > 1)
+            mc_frame_put(fr, r.x + indent + room - 1, y, '>', MC_R_MORE | MC_A_BOLD); /* cut: it goes on */
         if (at >= -1) {
             char num[16];
             bool top = ln->block == pts->max_block && at == pts->max_at;

@@ -127,6 +127,28 @@ static void val_wrapped(Wb *wb, const ValMarks *m, McLines *L, const McFunc *f, 
     }
 }
 
+/* The watch list (watch NAME, display NAME): each value now, a watch with
+ * the value it had at the last check when a step changed it since. */
+static void val_watch_list(Wb *wb, McLines *L) {
+    McSession *s = wb->s;
+    const McStops *st = &s->stops;
+    if (!st->nw && !st->ndisp) return;
+    mc_lines_new(L);
+    mc_lines_put(L, "watch list:", MC_R_HEADING);
+    for (int k = 0; k < st->nw + st->ndisp; k++) {
+        bool watch = k < st->nw;
+        const char *name = watch ? st->w[k].name : st->disp[k - st->nw];
+        int32_t v = s->interp ? mc_func_find_value(s->interp_func, name) : MC_NONE, x = 0;
+        bool has = v != MC_NONE && s->interp_func->values[v].kind == MC_VAL_I32 && mc_interp_value(s->interp, v, &x);
+        mc_lines_new(L);
+        mc_lines_printf(L, watch ? MC_R_BREAK | MC_A_BOLD : MC_R_DIM, "%s ", watch ? "watch  " : "display");
+        if (has) mc_lines_printf(L, MC_R_NORMAL, "%s = %ld", name, (long)x);
+        else mc_lines_printf(L, MC_R_NORMAL, "%s = -", name);
+        if (watch && st->w[k].hits) mc_lines_printf(L, MC_R_DIM, "  (stopped %lld time%s)", (long long)st->w[k].hits,
+                                                    st->w[k].hits == 1 ? "" : "s");
+    }
+}
+
 int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     McSession *s = wb->s;
     snprintf(title, tsize, "values");
@@ -203,6 +225,7 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             mc_lines_put(&L, "]", MC_R_NORMAL);
         }
     }
+    val_watch_list(wb, &L);
     int n = wb_draw_lines(wb, WB_VALUES, &L, fr, r);
     mc_lines_free(&L);
     return n;

@@ -55,7 +55,14 @@ bool mc_tui_active(void) { return tui_on; }
 static bool tui_colour;
 static chtype role_attr[MC_R_COUNT];
 
-static void tui_colours(void) {
+static WbTheme tui_theme; /* the theme the colours were made for */
+
+/* Roles to curses attributes for the workbench's theme. The projector
+ * theme's frame has no dim cells (layout.c); its colours avoid the dark
+ * blue that washes out on a projector. */
+static void tui_colours(WbTheme theme) {
+    tui_theme = theme;
+    bool proj = theme == WB_THEME_PROJECTOR;
     for (int i = 0; i < MC_R_COUNT; i++) role_attr[i] = A_NORMAL;
     const char *nc = getenv("NO_COLOR");
     tui_colour = has_colors() && !(nc && *nc);
@@ -66,8 +73,9 @@ static void tui_colours(void) {
         role_attr[MC_R_CHANGED] = A_BOLD | A_UNDERLINE;
         role_attr[MC_R_BREAK] = A_BOLD;
         role_attr[MC_R_ERROR] = A_BOLD;
-        role_attr[MC_R_DIM] = A_DIM;
+        role_attr[MC_R_DIM] = proj ? A_NORMAL : A_DIM;
         role_attr[MC_R_SPILL] = A_UNDERLINE;
+        role_attr[MC_R_MORE] = A_BOLD;
         role_attr[MC_R_HEADING] = A_BOLD;
         for (int r = 0; r < MC_NREGCOLOURS; r++) role_attr[MC_R_REG0 + r] = A_BOLD;
         return;
@@ -85,6 +93,7 @@ static void tui_colours(void) {
         {MC_R_STATUS, COLOR_BLACK, COLOR_CYAN}, {MC_R_DIM, -1, -1},
         {MC_R_SPILL, COLOR_RED, -1},         {MC_R_PROMPT, COLOR_GREEN, -1},
         {MC_R_HEADING, COLOR_CYAN, -1},      {MC_R_GOOD, COLOR_GREEN, -1},
+        {MC_R_MORE, COLOR_YELLOW, -1},
         {MC_R_REG0 + 0, COLOR_BLACK, COLOR_GREEN}, {MC_R_REG0 + 1, COLOR_BLACK, COLOR_YELLOW},
         {MC_R_REG0 + 2, COLOR_BLACK, COLOR_CYAN},  {MC_R_REG0 + 3, COLOR_BLACK, COLOR_MAGENTA},
         {MC_R_REG0 + 4, COLOR_WHITE, COLOR_BLUE},  {MC_R_REG0 + 5, COLOR_BLACK, COLOR_WHITE},
@@ -92,10 +101,13 @@ static void tui_colours(void) {
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         short n = (short)(i + 1);
         if (n >= COLOR_PAIRS) break;
-        init_pair(n, pairs[i].fg, pairs[i].bg);
+        short fg = pairs[i].fg, bg = pairs[i].bg;
+        if (proj && pairs[i].role == MC_R_BORDER) fg = COLOR_WHITE;
+        if (proj && pairs[i].role == MC_R_CURBLOCK) fg = COLOR_BLACK, bg = COLOR_WHITE;
+        init_pair(n, fg, bg);
         role_attr[pairs[i].role] = COLOR_PAIR(n);
     }
-    role_attr[MC_R_DIM] |= A_DIM;
+    if (!proj) role_attr[MC_R_DIM] |= A_DIM;
     role_attr[MC_R_SPILL] |= A_UNDERLINE;
 }
 
@@ -477,7 +489,7 @@ static SCREEN *tui_screen_open(FILE *err, FILE **errlog, int *saved_err) {
     nonl();
     keypad(stdscr, TRUE);
     set_escdelay(25);
-    tui_colours();
+    tui_colours(WB_THEME_DEFAULT);
     return scr;
 }
 
@@ -500,6 +512,7 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist) {
             mvaddstr(0, 0, "terminal too small");
             refresh();
         } else {
+            if (wb->theme != tui_theme) tui_colours(wb->theme);
             wb_render(wb, fr);
             tui_blit(fr);
         }
@@ -531,7 +544,7 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist) {
     }
 }
 
-static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *err) {
+static int tui_loop(McSession *s, const char *lesson, const char *theme, bool own_history, FILE *err) {
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
         fprintf(err, "minicc: the workbench needs a terminal (%s is not one); try the minicc> prompt or minicc -c\n",
                 !isatty(STDOUT_FILENO) ? "stdout" : "stdin");
@@ -570,7 +583,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     tui_on = true;
     McFrame fr;
     mc_frame_init(&fr, W, H);
-    wb_start(&wb, lesson);
+    wb_start(&wb, lesson, theme);
     tui_key_loop(&wb, &fr, W, H, hist);
     if (wb.cmd_active) tui_cmd_close(&wb);
     tw = NULL;
@@ -590,7 +603,7 @@ static int tui_loop(McSession *s, const char *lesson, bool own_history, FILE *er
     return 0;
 }
 
-int mc_tui_run(McSession *s, const char *lesson, FILE *err) { return tui_loop(s, lesson, false, err); }
+int mc_tui_run(McSession *s, const char *lesson, FILE *err) { return tui_loop(s, lesson, NULL, false, err); }
 
 int mc_tui_main(int argc, char **argv) {
     if (!isatty(STDOUT_FILENO)) {
@@ -599,12 +612,12 @@ int mc_tui_main(int argc, char **argv) {
     }
     McSession s;
     mc_session_init(&s);
-    const char *lesson = NULL;
-    if (!mc_tui_setup(&s, argc, argv, 1, &lesson, stderr)) {
+    const char *lesson = NULL, *theme = NULL;
+    if (!mc_tui_setup(&s, argc, argv, 1, &lesson, &theme, stderr)) {
         mc_session_free(&s);
         return 2;
     }
-    int st = tui_loop(&s, lesson, true, stderr);
+    int st = tui_loop(&s, lesson, theme, true, stderr);
     mc_session_free(&s);
     return st;
 }

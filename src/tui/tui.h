@@ -29,9 +29,10 @@ McCmdStatus mc_cmd_tui(McSession *s, int argc, char **argv, FILE *out, FILE *err
 extern const McCommand mc_tui_command;
 /* mc_command_line with the workbench's signature. */
 int mc_tui_run_line(McSession *s, const char *line, bool bail, FILE *out, FILE *err);
-/* Shared by the terminal and batch entries: parse [--lesson L] [FILE [ARG...]]
+/* Shared by the terminal and batch entries: parse [--lesson L] [--theme NAME] [FILE [ARG...]]
  * options after argv[first], load FILE and set the arguments. Returns false
  * with a message on err. */
-bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **lesson, FILE *err);
+bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **lesson, const char **theme,
+                  FILE *err);
 
 #endif

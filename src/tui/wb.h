@@ -62,6 +62,15 @@ enum {
  * do not depend on the command layer. */
 typedef int (*WbRunLine)(McSession *s, const char *line, bool bail, FILE *out, FILE *err);
 
+/* Themes: how the frame marks things (layout.c applies them to the frame,
+ * so snapshots show them; tui.c picks colours to match). */
+typedef enum WbTheme {
+    WB_THEME_DEFAULT = 0,
+    WB_THEME_PROJECTOR, /* high contrast: no dim, emphasis by bold and reverse video */
+    WB_NTHEMES
+} WbTheme;
+extern const char *const wb_theme_names[WB_NTHEMES];
+
 typedef struct WbPlace {
     WbPane pane;
     McRect r; /* including the border */
@@ -93,13 +102,20 @@ typedef struct Wb {
     WbPane focus;
     WbPlace places[WB_NPANES];
     int nplaces;
-    int scroll[WB_NPANES];
+    int scroll[WB_NPANES];   /* first line shown (the log: first wrapped row) */
+    int hscroll[WB_NPANES];  /* first column shown of lines that do not fit */
+    bool zoom;         /* the focused pane fills the screen (z) */
+    int logh;          /* rows of the log pane under the main area (layout.c) */
+    int log_unseen;    /* log lines added while it was scrolled back */
+    size_t lesson_mark; /* transcript offset where the last lesson advance began */
+    bool lesson_show_mark; /* scroll the lesson pane to it at the next draw */
     bool follow[WB_NPANES]; /* IR: follow execution; log/lesson: stick to the end */
     bool help;         /* the key list is shown */
     bool quit;
     int last_key;      /* the action Enter repeats */
     bool quiet_exec;   /* replaying: no log lines per block */
     bool color;        /* the front end draws colours (frames are the same) */
+    WbTheme theme;     /* --theme, MINICC_THEME or :theme */
     unsigned gen;      /* bumped whenever the program or its products may have changed */
     /* the last allocation that failed (for example a graph over its size
      * limit): logged once, not retried on every frame until one of these
@@ -125,6 +141,7 @@ typedef struct Wb {
     McInterp *interp_before;    /* the interpreter and its steps before the action */
     int64_t steps_before;
     char status[256];  /* one-line message in the status bar */
+    bool status_wide;  /* it hid the position (layout.c): the next key clears it */
 
     /* caches (keyed by function pointer and generation) */
     const McFunc *ir_func;
@@ -143,6 +160,7 @@ typedef struct Wb {
     const McFunc *c_func;
     unsigned c_gen;
     char c_result[512];  /* the last native run */
+    bool c_at_body;      /* new C: the C pane scrolls to the function (pane_c.c) */
     bool have_machine;   /* the last machine run */
     char machine_result[512];
     unsigned machine_gen;   /* bumped by every machine run */
@@ -170,8 +188,11 @@ typedef struct Wb {
 /* workbench.c: state and actions */
 void wb_init(Wb *wb, McSession *s, WbRunLine run, int w, int h);
 void wb_free(Wb *wb);
-/* First log lines and hints; opens the lesson when one is given. */
-void wb_start(Wb *wb, const char *lesson);
+/* First log lines and hints; the theme (--theme NAME, else $MINICC_THEME
+ * when set, else default); opens the lesson when one is given. */
+void wb_start(Wb *wb, const char *lesson, const char *theme);
+/* Switch themes by name; false (nothing changed) for an unknown one. */
+bool wb_set_theme(Wb *wb, const char *name);
 void wb_resize(Wb *wb, int w, int h);
 void wb_log(Wb *wb, const char *text, uint16_t attr);
 #if defined(__GNUC__)
@@ -195,6 +216,8 @@ bool wb_set_layout(Wb *wb, const char *name);
 void wb_focus_next(Wb *wb, int dir);
 bool wb_focus_name(Wb *wb, const char *name);
 void wb_scroll(Wb *wb, int delta); /* the focused pane; INT_MIN/INT_MAX: top/end */
+void wb_zoom(Wb *wb);   /* the focused pane fills the screen, or back (z) */
+void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
 /* A line typed at the command line: workbench commands (layout, focus,
  * lesson, refresh), an answer to a lesson question, or a prompt command. */
 void wb_submit(Wb *wb, const char *line);
@@ -219,6 +242,8 @@ extern const char *const wb_help_lines[];
 /* layout.c: placement and the whole screen */
 void wb_layout(Wb *wb);
 int wb_nlayouts(const Wb *wb);
+/* The layout called name (in the l/L cycle or chosen by name only), or -1. */
+int wb_layout_lookup(const Wb *wb, const char *name);
 const char *wb_layout_name(const Wb *wb, int i);
 void wb_render(Wb *wb, McFrame *fr);
 /* Rows a pane can show (inside its border), for paging. */

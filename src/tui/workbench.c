@@ -23,6 +23,17 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
+const char *const wb_theme_names[WB_NTHEMES] = {"default", "projector"};
+
+bool wb_set_theme(Wb *wb, const char *name) {
+    for (int i = 0; i < WB_NTHEMES; i++)
+        if (strcmp(name, wb_theme_names[i]) == 0) {
+            wb->theme = (WbTheme)i;
+            return true;
+        }
+    return false;
+}
+
 const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
@@ -94,31 +105,30 @@ void wb_resize(Wb *wb, int w, int h) {
 
 void wb_log(Wb *wb, const char *text, uint16_t attr) {
     if (!text || !*text) return;
-    /* Long lines (diagnostics) wrap at the log pane's width of the moment. */
-    int width = wb->w - 2 > 20 ? wb->w - 2 : 20;
+    /* Whole lines: the pane wraps them at its width of the moment. */
     for (const char *p = text; *p;) {
         size_t n = strcspn(p, "\n");
-        size_t at = 0;
-        do {
-            size_t take = n - at > (size_t)width ? (size_t)width : n - at;
-            char *piece = mc_xstrndup(p + at, take);
-            mc_lines_new(&wb->log);
-            mc_lines_put(&wb->log, piece, attr);
-            free(piece);
-            at += take;
-        } while (at < n);
+        char *piece = mc_xstrndup(p, n);
+        mc_lines_new(&wb->log);
+        mc_lines_put(&wb->log, piece, attr);
+        free(piece);
+        if (!wb->follow[WB_LOG]) wb->log_unseen++;
         p += n;
         if (*p == '\n') p++;
     }
     if (wb->log.n > WB_LOG_MAX) {
         int drop = wb->log.n - WB_LOG_MAX;
+        int rows = 0, w = wb->w - 2 > 1 ? wb->w - 2 : 1;
         for (int i = 0; i < drop; i++) {
+            const McLine *ln = &wb->log.v[i];
+            bool wraps = ln->len > 0 && ln->attr && (ln->attr[0] & MC_R_MASK) != MC_R_NORMAL;
+            rows += ln->len <= w || !wraps ? 1 : (ln->len + w - 1) / w;
             free(wb->log.v[i].text);
             free(wb->log.v[i].attr);
         }
         memmove(wb->log.v, wb->log.v + drop, (size_t)(wb->log.n - drop) * sizeof *wb->log.v);
         wb->log.n -= drop;
-        if (!wb->follow[WB_LOG]) wb->scroll[WB_LOG] = wb->scroll[WB_LOG] > drop ? wb->scroll[WB_LOG] - drop : 0;
+        if (!wb->follow[WB_LOG]) wb->scroll[WB_LOG] = wb->scroll[WB_LOG] > rows ? wb->scroll[WB_LOG] - rows : 0;
     }
 }
 
@@ -127,6 +137,15 @@ void wb_note(Wb *wb, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(wb->status, sizeof wb->status, fmt, ap);
     va_end(ap);
+    /* The status bar cannot show a message wider than the screen: it
+     * points to the log, so the log must have it (errors are there already). */
+    if ((int)strlen(wb->status) > wb->w - 2) {
+        for (int i = wb->log.n - 1; i >= 0 && i >= wb->log.n - 8; i--)
+            if (strcmp(wb->log.v[i].text, wb->status) == 0) return;
+        char *copy = mc_xstrdup(wb->status);
+        wb_log(wb, copy, MC_R_DIM);
+        free(copy);
+    }
 }
 
 /* Output captured from one operation: out and err separately, so errors
@@ -232,8 +251,11 @@ const char *wb_ensure_c(Wb *wb) {
     const McFunc *f = mc_session_pipeline_ssa(s, wb_sink());
     if (!f) return NULL;
     if (wb->c_text && wb->c_func == f && wb->c_gen == wb->gen) return wb->c_text;
+    char *c = mc_cgen_render(f);
+    /* New C opens at the function, past the includes and helpers. */
+    if (!wb->c_text || strcmp(c, wb->c_text) != 0) wb->c_at_body = true;
     free(wb->c_text);
-    wb->c_text = mc_cgen_render(f);
+    wb->c_text = c;
     wb->c_func = f;
     wb->c_gen = wb->gen;
     return wb->c_text;
@@ -364,6 +386,7 @@ static void wb_after_exec(Wb *wb) {
             for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
             if (phis || tail == steps) break;
         }
+        mc_session_watch_sync(s); /* the replay reached the same values */
         wb_after_exec(wb);
         wb->quiet_exec = false;
         s->interrupt = stop;
@@ -406,6 +429,21 @@ static bool wb_note_finished(Wb *wb) {
     return true;
 }
 
+/* `display NAME...` after a step or a stop: into the log, as the prompt
+ * prints it (the values pane lists them too). */
+static void wb_log_displays(Wb *wb) {
+    if (!wb->s->stops.ndisp) return;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return;
+    mc_session_show_displays(wb->s, m);
+    fclose(m);
+    if (len && buf[len - 1] == '\n') buf[len - 1] = 0;
+    wb_log(wb, buf, MC_R_DIM);
+    free(buf);
+}
+
 void wb_step(Wb *wb, bool by_inst) {
     McSession *s = wb->s;
     wb->status[0] = 0;
@@ -415,8 +453,15 @@ void wb_step(Wb *wb, bool by_inst) {
     WbCapture c;
     cap_open(&c);
     bool ok = mc_session_step(s, 1, by_inst, c.err);
-    free(cap_close(wb, &c, true));
+    if (ok) mc_session_watch_report(s, c.out);
+    char *out = cap_close(wb, &c, true);
     if (ok) wb_after_exec(wb);
+    if (ok && out && strncmp(out, "watch ", 6) == 0 && !wb->status[0]) {
+        out[strcspn(out, "\n")] = 0;
+        wb_note(wb, "%s", out); /* the step changed a watched value */
+    }
+    free(out);
+    if (ok) wb_log_displays(wb);
 }
 
 /* `c` is the prompt's `continue` when the program is running and its `run`
@@ -467,10 +512,14 @@ void wb_continue(Wb *wb) {
         fclose(m);
     }
     if (pos && len && pos[len - 1] == '\n') pos[len - 1] = 0;
-    wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
+    const char *block = f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?";
+    if (s->stops.last_stop == 2) wb_note(wb, "%s", s->stops.hit); /* a watch, no breakpoint */
+    else if (s->stops.hit[0]) wb_note(wb, "breakpoint: %s, %s", block, s->stops.hit);
+    else wb_note(wb, "breakpoint: %s", block);
     wb_log(wb, wb->status, MC_R_BREAK);
     if (pos) wb_log(wb, pos, MC_R_BREAK);
     free(pos);
+    wb_log_displays(wb);
 }
 
 void wb_back(Wb *wb) {
@@ -493,6 +542,7 @@ void wb_back(Wb *wb) {
      * target and the values are shown exactly as after stepping there. */
     mc_session_back(s, steps, c.err);
     if (target > 0) mc_session_step(s, target, false, c.err);
+    mc_session_watch_sync(s); /* going back is no change to report */
     free(cap_close(wb, &c, false));
     wb->last_from = wb->last_to = MC_NONE;
     wb->quiet_exec = true;
@@ -635,16 +685,22 @@ void wb_toggle_pressure(Wb *wb) {
                              : "pressure column off");
 }
 
-void wb_next_stage(Wb *wb) {
-    McSession *s = wb->s;
-    if (!s->input) return;
+/* `set stage NAME` as if typed; false when the command failed. */
+static bool wb_set_stage(Wb *wb, const char *name) {
     char line[64];
-    snprintf(line, sizeof line, "set stage %s", mc_view_name((McView)((s->exec + 1) % MC_VIEW_COUNT)));
+    snprintf(line, sizeof line, "set stage %s", name);
     wb_log(wb, line, MC_R_PROMPT);
-    wb_command(wb, line, true, NULL);
+    int st = wb_command(wb, line, true, NULL);
     wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
     wb->follow[WB_IR] = true;
+    return st == 0;
+}
+
+void wb_next_stage(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->input) return;
+    wb_set_stage(wb, mc_view_name((McView)((s->exec + 1) % MC_VIEW_COUNT)));
 }
 
 void wb_native(Wb *wb) {
@@ -696,6 +752,53 @@ static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
     return st == 0;
 }
 
+/* A lesson's `screen KEY VALUE...` (lesson.h; the loader checked the
+ * names): layout, stage (allocated: the destroyed code with the alloc
+ * layout), focus and zoom, in the order written. */
+static bool wb_lesson_screen(void *ctx, const char *pairs, char *why, size_t size) {
+    Wb *wb = ctx;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", pairs);
+    char *save = NULL;
+    for (char *k = strtok_r(buf, " \t", &save); k; k = strtok_r(NULL, " \t", &save)) {
+        char *v = strtok_r(NULL, " \t", &save);
+        if (!v) break;
+        if (strcmp(k, "layout") == 0) {
+            if (!wb_set_layout(wb, v)) {
+                snprintf(why, size, "no layout '%s' here", v);
+                return false;
+            }
+        } else if (strcmp(k, "stage") == 0) {
+            bool alloc = strcmp(v, "allocated") == 0;
+            if (!wb->s->input) {
+                snprintf(why, size, "stage %s: no function loaded", v);
+                return false;
+            }
+            if (!wb_set_stage(wb, alloc ? "destroyed" : v)) {
+                snprintf(why, size, "stage %s: see the log", v);
+                return false;
+            }
+            if (alloc) wb_set_layout(wb, "alloc");
+        } else if (strcmp(k, "focus") == 0 || strcmp(k, "zoom") == 0) {
+            bool zoom = k[0] == 'z';
+            if (zoom && strcmp(v, "off") == 0) {
+                wb->zoom = false;
+                wb_layout(wb);
+                continue;
+            }
+            if (!wb_focus_name(wb, v)) {
+                snprintf(why, size, "%s %s: the %s layout has no %s pane", k, v, wb_layout_name(wb, wb->layout), v);
+                return false;
+            }
+            if (zoom) {
+                wb->zoom = true;
+                wb_layout(wb);
+            }
+        }
+    }
+    return true;
+}
+
 bool wb_lesson_asking(const Wb *wb) {
     const McLessonCursor *c = &wb->cursor;
     return wb->lesson && c->waiting && c->next > 0 && c->lesson->steps[c->next - 1].kind == MC_LS_ASK;
@@ -710,8 +813,12 @@ void wb_lesson_advance(Wb *wb, const char *answer) {
         wb_note(wb, "the lesson is over");
         return;
     }
+    wb->lesson_mark = wb->cursor.transcript.len;
     mc_lesson_cursor_advance(&wb->cursor, wb_lesson_exec, wb, answer);
-    wb->follow[WB_LESSON] = true;
+    /* Show what this advance added from its start (a new section's heading
+     * and first paragraph), or the end when it all fits. */
+    wb->follow[WB_LESSON] = false;
+    wb->lesson_show_mark = true;
     if (wb->cursor.message[0]) wb_note(wb, "%s", wb->cursor.message);
     else if (wb->cursor.finished) wb_note(wb, "end of the lesson");
     else if (wb_lesson_asking(wb)) wb_note(wb, "type your answer at the command line (Enter opens it)");
@@ -766,6 +873,7 @@ bool wb_lesson_open(Wb *wb, const char *path) {
     wb->lesson_out = od;
     wb->lesson = l;
     mc_lesson_cursor_init(&wb->cursor, l);
+    wb->cursor.screen = wb_lesson_screen;
     wb_set_layout(wb, "lesson");
     wb->focus = WB_LESSON;
     wb_lesson_advance(wb, NULL);
@@ -796,6 +904,8 @@ static const struct {
     {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
     {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
     {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
+    {"theme", "theme [default|projector]", "projector: high contrast, no dim text, emphasis by bold and reverse video (also --theme, MINICC_THEME); alone: name it"},
+    {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
     {"keys", "keys", "show the single keys (key ?)"},
 };
 
@@ -881,9 +991,30 @@ void wb_submit(Wb *wb, const char *line) {
         else wb_lesson_open(wb, rest);
         return;
     }
+    if (single && wb_is_word(p, n, "theme", 5)) {
+        if (!*rest) {
+            wb_log(wb, wb->theme == WB_THEME_PROJECTOR ? "theme projector (themes: default, projector)"
+                                                       : "theme default (themes: default, projector)",
+                   MC_R_NORMAL);
+        } else if (!wb_set_theme(wb, rest)) {
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector)", rest);
+            wb_log(wb, m.s, MC_R_ERROR);
+            wb_note(wb, "%s", m.s);
+            mc_str_free(&m);
+        } else {
+            wb_note(wb, "theme %s", wb_theme_names[wb->theme]);
+        }
+        return;
+    }
     if (single && wb_is_word(p, n, "refresh", 3)) return;
     if (single && wb_is_word(p, n, "tui", 3)) {
         wb_note(wb, "already in the workbench");
+        return;
+    }
+    if (single && wb_is_word(p, n, "zoom", 4)) {
+        wb_zoom(wb);
         return;
     }
     if (single && wb_is_word(p, n, "keys", 4)) {
@@ -903,7 +1034,8 @@ void wb_submit(Wb *wb, const char *line) {
     if (s->break_stops != stops && s->interp && !wb->status[0]) {
         int32_t b = mc_interp_block(s->interp);
         const McFunc *f = s->interp_func;
-        wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
+        if (s->stops.last_stop == 2) wb_note(wb, "%s", s->stops.hit);
+        else wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
     }
     if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
     free(out);
@@ -924,43 +1056,50 @@ void wb_submit(Wb *wb, const char *line) {
 
 void wb_next_layout(Wb *wb, int dir) {
     int n = wb_nlayouts(wb);
+    wb->zoom = false;
     wb->layout = ((wb->layout + dir) % n + n) % n;
     wb_layout(wb);
     wb_note(wb, "layout %s", wb_layout_name(wb, wb->layout));
 }
 
 bool wb_set_layout(Wb *wb, const char *name) {
-    if (strcmp(name, "intervals") == 0) { /* outside the l/L cycle (layout.c) */
-        wb->layout = 4;
-        wb_layout(wb);
-        return true;
-    }
-    for (int i = 0; i < wb_nlayouts(wb); i++)
-        if (strcmp(name, wb_layout_name(wb, i)) == 0) {
-            wb->layout = i;
-            wb_layout(wb);
-            return true;
-        }
-    return false;
+    int i = wb_layout_lookup(wb, name); /* the l/L cycle's, and those chosen by name only */
+    if (i < 0) return false;
+    wb->layout = i;
+    wb->zoom = false;
+    wb_layout(wb);
+    return true;
 }
 
+/* Focus moves over the layout's panes; zoomed, the next one fills the screen. */
 void wb_focus_next(Wb *wb, int dir) {
-    if (wb->nplaces == 0) return;
-    int at = 0;
-    for (int i = 0; i < wb->nplaces; i++)
-        if (wb->places[i].pane == wb->focus) at = i;
-    at = ((at + dir) % wb->nplaces + wb->nplaces) % wb->nplaces;
-    wb->focus = wb->places[at].pane;
+    bool zoom = wb->zoom;
+    wb->zoom = false;
+    wb_layout(wb);
+    if (wb->nplaces > 0) {
+        int at = 0;
+        for (int i = 0; i < wb->nplaces; i++)
+            if (wb->places[i].pane == wb->focus) at = i;
+        at = ((at + dir) % wb->nplaces + wb->nplaces) % wb->nplaces;
+        wb->focus = wb->places[at].pane;
+    }
+    wb->zoom = zoom;
+    wb_layout(wb);
 }
 
 bool wb_focus_name(Wb *wb, const char *name) {
     size_t n = strlen(name);
-    for (int i = 0; i < wb->nplaces; i++)
+    bool zoom = wb->zoom, found = false;
+    wb->zoom = false;
+    wb_layout(wb);
+    for (int i = 0; i < wb->nplaces && !found; i++)
         if (n > 0 && strncmp(wb_pane_names[wb->places[i].pane], name, n) == 0) {
             wb->focus = wb->places[i].pane;
-            return true;
+            found = true;
         }
-    return false;
+    wb->zoom = zoom;
+    wb_layout(wb);
+    return found;
 }
 
 void wb_scroll(Wb *wb, int delta) {
@@ -978,10 +1117,32 @@ void wb_scroll(Wb *wb, int delta) {
     }
 }
 
+void wb_zoom(Wb *wb) {
+    wb->zoom = !wb->zoom;
+    wb_layout(wb);
+    wb_note(wb, wb->zoom ? "zoomed %s (z: back)" : "%s back in its layout", wb_pane_names[wb->focus]);
+}
+
+void wb_hscroll(Wb *wb, int delta) {
+    WbPane p = wb->focus;
+    wb->hscroll[p] += delta;
+    if (wb->hscroll[p] < 0) wb->hscroll[p] = 0;
+}
+
 /* ---- start ------------------------------------------------------------------------------ */
 
-void wb_start(Wb *wb, const char *lesson) {
+void wb_start(Wb *wb, const char *lesson, const char *theme) {
     McSession *s = wb->s;
+    const char *env = getenv("MINICC_THEME");
+    if (theme) {
+        wb_set_theme(wb, theme); /* checked by mc_tui_setup */
+    } else if (env && *env && !wb_set_theme(wb, env)) {
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "MINICC_THEME: unknown theme '%s' (default, projector); using default", env);
+        wb_log(wb, t.s, MC_R_ERROR);
+        mc_str_free(&t);
+    }
     if (s->input) {
         McStr t;
         mc_str_init(&t);

@@ -128,6 +128,17 @@ Interactive playback reads Enter, answers, `b` and `q` from the terminal.
   
   End of lesson.
 
+`b` at a pause replays the part before it; the note names the part and
+the section as the reader saw them, not lines of the lesson file (on a
+terminal `b` acts without Enter: tests/suite/pty.sh).
+
+  $ printf '== One\nfirst\npause\n== Two\nsecond\npause\nthird\npause\n' > parts.lesson
+  $ printf '\n\nb\nq\n' | minicc lesson parts.lesson | grep 'back to'
+  (back to part 2, in section "Two")
+  $ printf 'b\nq\n' | minicc lesson parts.lesson | grep 'back to'
+  (back to part 1, in section "One")
+  $ rm -f parts.lesson
+
 Narration may wrap onto words close to a directive ("expected", "pauses",
 "task", "cause", "except") or start with an IR name such as `$edge1`: only
 `$` followed by a blank is a command, and only a one-letter slip of a

@@ -55,11 +55,12 @@ would run 2^16 times), and the prompt carries on with its next command:
   [1]
 
 In the workbench, `--tui --lesson` and `:lesson` (the narration pane shows
-the refusal; the workbench goes on):
+the refusal at the end of what the lesson printed, End scrolls there; the
+workbench goes on):
 
-  $ minicc --tui-script '' --size 100x60 --lesson self.lesson | grep -o 'error: lesson: nested too deeply (more than 16)'
+  $ minicc --tui-script '<End>' --size 100x60 --lesson self.lesson | grep -o 'error: lesson: nested too deeply (more than 16)'
   error: lesson: nested too deeply (more than 16)
-  $ minicc --tui-script ':lesson self.lesson<Enter>:load ../../share/minicc/examples/swap.ir<Enter>' --size 100x60 | grep -o 'error: lesson: nested too deeply (more than 16)\|loaded .*swap.ir: 1 function'
+  $ minicc --tui-script ':lesson self.lesson<Enter><End>:load ../../share/minicc/examples/swap.ir<Enter>' --size 100x60 | grep -o 'error: lesson: nested too deeply (more than 16)\|loaded .*swap.ir: 1 function'
   error: lesson: nested too deeply (more than 16)
   loaded ../../share/minicc/examples/swap.ir: 1 function
 

@@ -80,13 +80,23 @@ Names that are C keywords or clash with the backend's own identifiers
   error = []
   [3]
 
-No IR name reaches the C code outside a comment:
+No IR name reaches the C code on its own: outside comments a value is
+`v`, its handle, `_` and the IR name with only letters, digits and `_` kept
+(the handle keeps them apart), so a keyword or one of the backend's own
+names never forms an identifier:
 
-  $ minicc emit-c -O0 names.ir | perl -0pe 's|/\*.*?\*/||gs' | grep -cwE 'int|error|main|goto:|char|while|edge1|a\.b'
+  $ minicc emit-c -O0 names.ir | perl -0pe 's|/\*.*?\*/||gs' | grep -cwE 'int|error|main|goto:|char|while|edge1|a\.b|a_b|v0|v0_len'
   0
   [1]
-  $ minicc emit-c -O0 names.ir | grep -c 'int32_t v[0-9]* = 0; /\* \$edge1 \*/'
-  1
+  $ minicc emit-c -O0 names.ir | grep -o 'int32_t v[0-9]*_[A-Za-z0-9_]* = 0; /\* [^ ]* \*/' | sed -n '1,8p'
+  int32_t v4_v0_len = 0; /* v0_len */
+  int32_t v5_minicc_fn = 0; /* minicc_fn */
+  int32_t v6_t0 = 0; /* t0 */
+  int32_t v7_L1 = 0; /* L1 */
+  int32_t v8_char = 0; /* char */
+  int32_t v9_edge1 = 0; /* $edge1 */
+  int32_t v10_a_b = 0; /* a.b */
+  int32_t v11_while = 0; /* while */
 
 The generated C compiles without a warning under -Wall -Wextra -Wpedantic
 -Werror, for every program here and every IR test program, -O0 and -O1:

@@ -35,8 +35,13 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     step [N|line]                      execute N whole blocks, showing each edge's phi table
     stepi [N]                          execute N instructions (a block entry with its phis counts as one)
     continue                           run to the next breakpoint or the end
-    break [BLOCK|LINE...]              stop before entering BLOCK (no BLOCK: list)
-    delete [BLOCK...]                  delete breakpoints (all without BLOCK)
+    break [BLOCK|LINE... | BLOCK if COND] stop before entering BLOCK (no BLOCK: list)
+    tbreak BLOCK [if COND]             a breakpoint deleted after its first stop
+    watch NAME...                      stop run/continue when a value changes (old -> new)
+    display [NAME...]                  values shown after every step, run and continue
+    undisplay [NAME...]                stop displaying NAME (all without NAME)
+    info breakpoints                   breakpoints and watches: numbers, hit counts, conditions
+    delete [BLOCK...|N...]             delete breakpoints or watches (all without BLOCK)
     back [N]                           step back N whole blocks (replays from the start)
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
@@ -77,7 +82,9 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   aliases: ig
   
   Adjacency list with each value's degree and location, the adjacency matrix
-  for small graphs, and the order in which values got their location. A graph
+  for small graphs (numbered rows and columns, `x` where two values interfere,
+  `name!` a spilled value; the workbench draws the same matrix), and the order
+  in which values got their location. A graph
   of more than 20000 edges is summarised (its first 100 nodes, no neighbours).
   Allocation refuses a graph over $MINICC_MAX_INTERFERENCES interferences
   (default 150000000) with an error.
@@ -94,9 +101,9 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
 `minicc --help` names the prompt's options and the one-shot commands.
 
-  $ minicc --help | head -28
+  $ minicc --help | head -29
   usage: minicc [--bail] [-x SCRIPT]... [-c 'CMD; CMD']... [FILE]
-         minicc --tui [--lesson LESSON] [--write-here] [FILE [ARG...]]
+         minicc --tui [--lesson LESSON] [--write-here] [--theme NAME] [FILE [ARG...]]
          minicc COMMAND ...
   
   Without COMMAND, minicc opens the minicc> prompt on FILE (when given);
@@ -110,7 +117,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     -c 'CMDS'    run prompt commands separated by `;`, then exit; errors as
                  `-c:N: error: ...`, N counting the commands
     --bail       stop at the first command that fails
-    --tui        the full-screen workbench (--lesson LESSON plays a lesson in it)
+    --tui        the full-screen workbench (--lesson LESSON plays a lesson in it;
+                 --theme projector, or MINICC_THEME=projector: high contrast)
     -h, --help   this text
     --version    print the version
   Batch runs exit with status 1 when any command failed.

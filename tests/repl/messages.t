@@ -45,7 +45,7 @@ get the DOT text; any other name is refused:
 
   $ minicc -c 'help lesson' | grep -A1 'more'
   and their output, pausing at each `-- more (Enter, b, q) --` (Enter: continue,
-  b: back to the previous part, q: quit) and asking questions before
+  b: back to the previous part, q: quit; on a terminal one key, no Enter)
 
 The prompt's `sweep` prints the same table as `minicc sweep`:
 

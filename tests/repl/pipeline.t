@@ -117,18 +117,19 @@ value lives, and the allocated machine with its spill traffic.
     $edge1_copy1  2       r1      n.1 $edge1_copy0
     $edge2_copy0  2       r0      r.3 $edge2_copy1
     $edge2_copy1  2       r1      n.1 $edge2_copy0
-  adjacency matrix (columns in the same order as the rows):
-    n              \ . 1 . . . . . . . .
-    c              . \ . 1 1 . . . . . .
-    r.1            1 . \ . . . . 1 . . .
-    n.1            . 1 . \ 1 1 . . 1 . 1
-    r.2            . 1 . 1 \ . . . . . .
-    r.3            . . . 1 . \ 1 . . 1 .
-    n.2            . . . . . 1 \ . . . .
-    $edge1_copy0   . . 1 . . . . \ 1 . .
-    $edge1_copy1   . . . 1 . . . 1 \ . .
-    $edge2_copy0   . . . . . 1 . . . \ 1
-    $edge2_copy1   . . . 1 . . . . . 1 \
+  adjacency matrix (columns numbered as the rows):
+                          1  2  3  4  5  6  7  8  9 10 11
+   1 n            r0      \  .  x  .  .  .  .  .  .  .  .
+   2 c            r1      .  \  .  x  x  .  .  .  .  .  .
+   3 r.1          r1      x  .  \  .  .  .  .  x  .  .  .
+   4 n.1          r0      .  x  .  \  x  x  .  .  x  .  x
+   5 r.2!         slot0   .  x  .  x  \  .  .  .  .  .  .
+   6 r.3          r1      .  .  .  x  .  \  x  .  .  x  .
+   7 n.2          r0      .  .  .  .  .  x  \  .  .  .  .
+   8 $edge1_copy0 r0      .  .  x  .  .  .  .  \  x  .  .
+   9 $edge1_copy1 r1      .  .  .  x  .  .  .  x  \  .  .
+  10 $edge2_copy0 r0      .  .  .  .  .  x  .  .  .  \  x
+  11 $edge2_copy1 r1      .  .  .  x  .  .  .  .  .  x  \
   colouring order: n.1 r.3 $edge1_copy0 $edge1_copy1 $edge2_copy0 $edge2_copy1 c r.1 r.2 n n.2
   # baseline allocator, K = 2
     n            -> r0

@@ -245,5 +245,17 @@ for case in home state base; do
     if [ -e "$tmp/gone" ]; then bad "$case: $tmp/gone was created"; else ok "$case: nothing created"; fi
 done
 
+# ---- a lesson's pause takes one key: b and q act without Enter ----------------
+printf '== One\nfirst\npause\n== Two\nsecond\npause\n' > "$tmp/work/parts.lesson"
+start
+wait_for 'minicc> *$' >/dev/null
+keys "lesson parts.lesson" Enter
+check "lesson: stops at the first pause" 'more \(Enter, b, q\) --'
+keys b
+check "lesson: b at a pause acts without Enter" 'back to part 1, in section "One"'
+keys q
+n=0; while [ $n -lt 50 ] && [ "$(last_line | sed 's/ *$//')" != "minicc>" ]; do sleep 0.1; n=$((n + 1)); done
+if [ "$(last_line | sed 's/ *$//')" = "minicc>" ]; then ok "lesson: q returns to the prompt"; else bad "lesson: q returns to the prompt"; fi
+
 echo "pty: $pass passed, $fail failed"
 [ "$fail" = 0 ]

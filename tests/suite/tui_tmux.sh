@@ -4,7 +4,8 @@
 # with capture-pane. Checks stepping (the edge record of swap), the readline
 # command line (editing with arrow keys, history, completion), K changes,
 # layouts, resizing (also of `tui` opened at the prompt, with LINES and COLUMNS
-# set, and Ctrl-L), the key help, breakpoints (where c stops), NO_COLOR,
+# set, and Ctrl-L), the key help, breakpoints (where c stops), NO_COLOR and
+# the projector theme (no dim attribute), zoom, the log rewrapped on resize,
 # Ctrl-C interrupting c, m, x and :run on a program that never ends,
 # quitting, and the refusal to start without a terminal. Prints
 # "N passed, N failed".
@@ -108,6 +109,12 @@ check w "interference K=1" "- lowers K"
 check w "last machine run (K=1)" "machine rerun after K change"
 keys w l
 check w "C (from ssa)" "layout c"
+# a command line longer than the log pane: wrapped at 80 columns
+long=this_name_is_not_a_value_of_swap_and_the_message_is_long_enough_to_wrap
+keys w : "print $long" Enter
+check w "minicc> print this_name_is_not_a_value_of_swap_and_the_message_is_long_e" "a long log line at 80 columns"
+check_not w "print $long" "a long log line is wrapped at 80 columns"
+
 keys w "?"
 check w "keys (any key closes)" "? shows the key help"
 keys w x
@@ -118,6 +125,11 @@ $T resize-window -t w -x 120 -y 40 >/dev/null 2>&1
 sleep 0.3
 if screen w | awk '{ if (length($0) > m) m = length($0) } END { exit !(m >= 110) }'; then ok; else bad "resize to 120x40 re-lays out"; fi
 check w "swap | stage input" "status bar after resize"
+check w "print $long" "the log rewraps after the resize (one line at 120 columns)"
+keys w z
+check w "(zoomed: z)" "z zooms the focused pane"
+keys w z
+check_not w "(zoomed: z)" "z again: back to the layout"
 
 # ---- quit -----------------------------------------------------------------------------------------
 keys w q
@@ -196,7 +208,16 @@ if $T capture-pane -t m -p -e | grep -q "$(printf '\033')\[3[0-7]m\|$(printf '\0
 else
     ok
 fi
+# the default theme draws hints dim (SGR 2); the projector theme never does
+if $T capture-pane -t m -p -e | grep -q "$(printf '\033')\[2m\|$(printf '\033')\[[0-9;]*;2m"; then ok; else bad "NO_COLOR, default theme: dim hints"; fi
 keys m q
+start pj 80 24 "NO_COLOR=1" --theme projector swap.ir 3
+check pj "IR swap [input]" "opens with --theme projector"
+keys pj n n
+sleep 0.3
+if $T capture-pane -t pj -p -e | grep -q "$(printf '\033')\[2m\|$(printf '\033')\[[0-9;]*;2m"; then bad "projector theme: dim escapes on the screen"; else ok; fi
+if $T capture-pane -t pj -p -e | grep -q "$(printf '\033')\[[0-9;]*7m"; then ok; else bad "projector theme: reverse video for the changed values"; fi
+keys pj q
 
 # ---- missing arguments open the command line with `args ` -------------------------------
 start a 80 24 "" swap.ir

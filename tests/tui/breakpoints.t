@@ -30,22 +30,22 @@ parameter n has a value.
   |     jump head                            ||                                  |
   |   head:                                  ||                                  |
   |     a = phi [entry: 1], [body: b]        ||                                  |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge ----------------------------+
-  |   body:                                  ||no edge with phis taken yet       |
-  |     i1 = add i, 1                        ||step (n) into a block with phis:  |
-  |     jump head                            ||its phis read all, then write all |
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge ----------------------------+
+  |     c = lt i, n                          ||no edge with phis taken yet       |
+  |     branch c, body, exit                 ||step (n) into a block with phis:  |
+  |   body:                                  ||its phis read all, then write all |
+  |     i1 = add i, 1                        ||                                  |
+  |     jump head                            ||                                  |
   |   exit:                                  ||                                  |
   |     t = mul a, 10                        ||                                  |
-  |     r = add t, b                         ||                                  |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |minicc> break entry                                                           |
+  |breakpoint at entry                                                           |
   |breakpoint: entry                                                             |
   |at the start: about to enter entry                                            |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 1 above -+
    swap | stage input | step 0 | K=4 | running at entry   breakpoint: entry
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -60,7 +60,7 @@ repeats it) only says that the program has finished, like `n`.
   $ minicc --tui-script ':break entry<Enter>cc' ../../share/minicc/examples/swap.ir 3 | tail -5
   |[9] exit <- head                                                              |
   |return 21 (after 9 blocks)                                                    |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 3 above -+
    swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -78,7 +78,7 @@ block, and `continue` leaves it: the entry breakpoint does not stop it.
 
   $ minicc --tui-script ':break entry<Enter>r' ../../share/minicc/examples/swap.ir 3 | sed -n '2p;23p'
   |=>*entry:                                 ||  n  = 3                          |
-   swap | stage input | step 0 | K=4 | running at entry   restarted: about to ente
+   step 0 at entry K=4   restarted: about to enter entry
   $ minicc --tui-script ':break entry<Enter>rc' ../../share/minicc/examples/swap.ir 3 | tail -2
    swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
@@ -100,23 +100,23 @@ edge body -> head (step 3), and so on every second block.
   return 21
 
   $ minicc --tui-script ':break head<Enter>c' ../../share/minicc/examples/swap.ir 3 | tail -6
-  + log -------------------------------------------------------------------------+
+  |[1] entry                                                                     |
   |breakpoint: head                                                              |
   |after 1 block: about to enter head from entry                                 |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 2 above -+
    swap | stage input | step 1 | K=4 | running at head   breakpoint: head
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
   $ minicc --tui-script ':break head<Enter>c<Enter><Enter><Enter>' ../../share/minicc/examples/swap.ir 3 | tail -7
-  +------------------------------------------++----------------------------------+
-  + log -------------------------------------------------------------------------+
+  |after 5 blocks: about to enter head from body                                 |
+  |[7] body <- head                                                              |
   |breakpoint: head                                                              |
   |after 7 blocks: about to enter head from body                                 |
-  +------------------------------------------------------------------------------+
+  +----------------------------------------------------------------- ^ 11 above -+
    swap | stage input | step 7 | K=4 | running at head   breakpoint: head
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
   $ minicc --tui-script ':break head<Enter>c<Enter><Enter><Enter><Enter>' ../../share/minicc/examples/swap.ir 3 | tail -4
   |return 21 (after 9 blocks)                                                    |
-  +------------------------------------------------------------------------------+
+  +----------------------------------------------------------------- ^ 13 above -+
    swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -132,22 +132,22 @@ had none.
   |     jump head                            ||  b  = 2                          |
   |=>*head:                                  ||* i1 = 1   (new)                  |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- entry --------------+
-  |   body:                                  ||last edge body <- head has no phis|
-  |     i1 = add i, 1                        ||head <- entry   step 2            |
-  |     jump head                            ||(a, b, i) := (1, 2, i0)           |
-  |   exit:                                  ||1. read all        2. write all   |
-  |     t = mul a, 10                        ||   a reads 1  = 1  a: - -> 1      |
-  |     r = add t, b                         ||   b reads 2  = 2  b: - -> 2      |
-  |     return r                             ||   i reads i0 = 0  i: - -> 0      |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- entry --------------+
+  |     c = lt i, n                          ||last edge body <- head has no phis|
+  |     branch c, body, exit                 ||head <- entry   step 2            |
+  |   body:                                  ||(a, b, i) := (1, 2, i0)           |
+  |     i1 = add i, 1                        ||1. read all        2. write all   |
+  |     jump head                            ||   a reads 1  = 1  a: - -> 1      |
+  |   exit:                                  ||   b reads 2  = 2  b: - -> 2      |
+  |     t = mul a, 10                        ||   i reads i0 = 0  i: - -> 0      |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |after 1 block: about to enter head from entry                                 |
+  |[3] body <- head                                                              |
   |breakpoint: head                                                              |
   |after 3 blocks: about to enter head from body                                 |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 5 above -+
    swap | stage input | step 3 | K=4 | running at head   breakpoint: head
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -161,10 +161,10 @@ instruction the interpreter is in head (its phis done, `c = lt i, n` next);
   after 3 blocks: about to enter head from body
 
   $ minicc --tui-script ':break head<Enter>nic' ../../share/minicc/examples/swap.ir 3 | tail -6
-  + log -------------------------------------------------------------------------+
+  |[3] body <- head                                                              |
   |breakpoint: head                                                              |
   |after 3 blocks: about to enter head from body                                 |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 4 above -+
    swap | stage input | step 3 | K=4 | running at head   breakpoint: head
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -172,11 +172,11 @@ The same after `n` alone, which stands before head (about to enter it from
 entry): `c` enters head and stops at the next entry.
 
   $ minicc --tui-script ':break head<Enter>nc' ../../share/minicc/examples/swap.ir 3 | tail -7
-  +------------------------------------------++----------------------------------+
-  + log -------------------------------------------------------------------------+
+  |[1] entry                                                                     |
+  |[3] body <- head                                                              |
   |breakpoint: head                                                              |
   |after 3 blocks: about to enter head from body                                 |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 3 above -+
    swap | stage input | step 3 | K=4 | running at head   breakpoint: head
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -202,7 +202,7 @@ stops at the loop -> loop edge (step 2); the next `c` runs that edge's phi
   $ minicc --tui-script ':set stage opt<Enter>:break loop<Enter>ciic' ../ssa/lost_copy.ir 4 | tail -5
   |breakpoint: loop                                                              |
   |after 2 blocks: about to enter loop from loop                                 |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 7 above -+
    lost_copy | stage opt | step 2 | K=4 | running at loop   breakpoint: loop
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -215,10 +215,8 @@ stops at the loop -> loop edge (step 2); the next `c` runs that edge's phi
   |     y = add x.2, 1                       ||                                  |
   |     c = lt y, n                          ||                                  |
   |     branch c, loop, exit                 ||                                  |
-  |   exit:                                  ||                                  |
-  |     return x.2                           ||                                  |
-  |                                          |+----------------------------------+
-  |                                          |+ edge loop <- loop ---------------+
+  |   exit:                                  |+----------------------------------+
+  |     return x.2                           |+ edge loop <- loop ---------------+
   |                                          ||loop <- loop   step 3             |
   |                                          ||(x.2) := (y)                      |
   |                                          ||1. read all         2. write all  |
@@ -226,9 +224,11 @@ stops at the loop -> loop edge (step 2); the next `c` runs that edge's phi
   |                                          ||                                  |
   +------------------------------------------++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |after 2 blocks: about to enter loop from loop                                 |
+  |[3] loop <- loop                                                              |
   |breakpoint: loop                                                              |
   |after 3 blocks: about to enter loop from loop                                 |
-  +------------------------------------------------------------------------------+
+  +----------------------------------------------------------------- ^ 10 above -+
    lost_copy | stage opt | step 3 | K=4 | running at loop   breakpoint: loop
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -250,23 +250,23 @@ around the back edge (blocks entry, loop, $edge1, loop, $edge1, loop, exit).
   |     jump loop                            ||  x.2 = 2                         |
   |   loop:                                  ||not live: c=1                     |
   |     y = add x.2, 1                       ||                                  |
-  |     c = lt y, n                          ||                                  |
-  |     branch c, $edge1, exit               ||                                  |
-  |   exit:                                  |+----------------------------------+
-  |     return x.2                           |+ edge ----------------------------+
-  |=>*$edge1:                                ||this function has no phis         |
-  |  +  x.2 = copy y                         ||phi destruction made them copies  |
-  |     jump loop                            ||(marked + in the listing)         |
-  |                                          ||                                  |
-  |                                          ||                                  |
+  |     c = lt y, n                          |+----------------------------------+
+  |     branch c, $edge1, exit               |+ edge ----------------------------+
+  |   exit:                                  ||this function has no phis         |
+  |     return x.2                           ||phi destruction made them copies  |
+  |=>*$edge1:                                ||(marked + in the listing)         |
+  |  +  x.2 = copy y                         ||                                  |
+  |     jump loop                            ||                                  |
   |                                          ||                                  |
   |                                          ||                                  |
   +------------------------------------------++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |after 2 blocks: about to enter $edge1 from loop                               |
+  |[4] loop <- $edge1                                                            |
   |breakpoint: $edge1                                                            |
   |after 4 blocks: about to enter $edge1 from loop                               |
-  +------------------------------------------------------------------------------+
-   lost_copy | stage destroyed | step 4 | K=4 | running at $edge1   breakpoint: $e
+  +------------------------------------------------------------------ ^ 9 above -+
+   step 4 at $edge1 K=4   breakpoint: $edge1
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 The prompt's `run` typed at the workbench's command line stops at the
@@ -275,10 +275,10 @@ it does for `c`.
 
   $ minicc --tui-script ':break entry<Enter>:run<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '2p;19,24p'
   |=>*entry:                                 ||  n  = 3                          |
-  + log -------------------------------------------------------------------------+
+  |minicc> run                                                                   |
   |breakpoint: entry                                                             |
   |at the start: about to enter entry                                            |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 2 above -+
    swap | stage input | step 0 | K=4 | running at entry   breakpoint: entry
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 

@@ -8,46 +8,46 @@ log pane. Workbench commands: layout, focus, lesson.
   |     jump head                            ||* b  = 2   (was 1)                |
   |   head:                                  ||* i  = 4   (was 3)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=0           |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |   body:                                  ||head <- body   step 10            |
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||1. read all        2. write all   |
-  |=>*exit:                                  ||   a reads b  = 1  a: 2 -> 1      |
-  |     t = mul a, 10                        ||   b reads a  = 2  b: 1 -> 2      |
-  |     r = add t, b                         ||   i reads i1 = 4  i: 3 -> 4      |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |     c = lt i, n                          ||head <- body   step 10            |
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |   body:                                  ||1. read all        2. write all   |
+  |     i1 = add i, 1                        ||   a reads b  = 1  a: 2 -> 1      |
+  |     jump head                            ||   b reads a  = 2  b: 1 -> 2      |
+  |=>*exit:                                  ||   i reads i1 = 4  i: 3 -> 4      |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |after 10 blocks: about to enter exit from head                                |
+  |minicc> print a b                                                             |
   |a = 1                                                                         |
   |b = 2                                                                         |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 8 above -+
    swap | stage input | step 10 | K=4 | running at exit   ?:keys  ::command  q:qui
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 Without arguments, stepping says so and opens the command line with `args `.
 
   $ minicc --tui-script 'n' ../../share/minicc/examples/swap.ir | tail -6
-  + log -------------------------------------------------------------------------+
   |swap needs arguments: type :args and one value per parameter                  |
   |error: no arguments for swap(i32 n) (try: args 4)                             |
+  |                                                                              |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   error: no arguments for swap(
+   step 0 K=4   error: no arguments for swap(i32 n) (try: args 4)
   minicc> args
 
   $ minicc --tui-script 'n5<Enter>nn' ../../share/minicc/examples/swap.ir | tail -4
   |[2] head <- entry                                                             |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 3 above -+
    swap | stage input | step 2 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script ':layout alloc<Enter>:focus regs<Enter>:layout nope<Enter>' ../../share/minicc/examples/swap.ir 3 | tail -5
   |minicc> layout nope                                                           |
-  |layout: unknown layout 'nope' (step, alloc, c, next, prev)                    |
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   layout: unknown layout 'nope'
+  |layout: unknown layout 'nope' (step, alloc, c, log, next, prev)               |
+  +------------------------------------------------------------------ ^ 1 above -+
+   step 0 K=4   layout: unknown layout 'nope' (step, alloc, c, log, next, prev)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 `:layout` without a name changes nothing: it names the layout shown and lists
@@ -55,11 +55,11 @@ them; `:help` explains the workbench's own commands (layout, focus, refresh,
 keys) as it explains the prompt's:
 
   $ minicc --tui-script ':layout<Enter>' ../../share/minicc/examples/swap.ir 3 | tail -6
-  + log -------------------------------------------------------------------------+
   |minicc> layout                                                                |
-  |layout step (layouts: step, alloc, c; layout NAME|next|prev)                  |
+  |layout step (layouts: step, alloc, c, log; layout NAME|next|prev)             |
+  |                                                                              |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   layout step (the log lists th
+   step 0 K=4   layout step (the log lists them)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script ':help layout<Enter>:h focus<Enter>' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E "help layout|h focus|workbench:"
@@ -77,62 +77,62 @@ Stages: `v` moves to the next stage (input, ssa, opt, destroyed).
   |  +  b = copy 2                           ||  b       = 2                     |
   |  +  i = copy 0                           ||  i       = 0                     |
   |     jump head                            ||not live: c=1                     |
-  |   head:                                  ||                                  |
-  |     c = lt i, n                          ||                                  |
-  |     branch c, body, exit                 |+----------------------------------+
-  |=> body:                                  |+ edge ----------------------------+
-  |     i1 = add i, 1                        ||this function has no phis         |
-  |  +  i = copy i1                          ||phi destruction made them copies  |
+  |   head:                                  |+----------------------------------+
+  |     c = lt i, n                          |+ edge ----------------------------+
+  |     branch c, body, exit                 ||this function has no phis         |
+  |=> body:                                  ||phi destruction made them copies  |
+  |     i1 = add i, 1                        ||(marked + in the listing)         |
+  |  +  i = copy i1                          ||                                  |
 
 Sequential phis (the classic bug), for teaching: the edge record shows the
 assignments one at a time and points at the read that sees the new a, so
 b stays 2 (2 -> 2) instead of becoming 1.
 
   $ minicc --tui-script ':set phi-mode sequential<Enter>nnnn' ../../share/minicc/examples/swap.ir 3 | sed -n '9,17p'
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |=> body:                                  ||head <- body   step 4   SEQUENTIAL|
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||one at a time (the classic bug):  |
-  |   exit:                                  ||1. a := b  = 2   1 -> 2           |
-  |     t = mul a, 10                        ||2. b := a  = 2   2 -> 2 <- new a! |
-  |     r = add t, b                         ||3. i := i1 = 1   0 -> 1           |
-  |     return r                             ||                                  |
+  |     c = lt i, n                          ||head <- body   step 4   SEQUENTIAL|
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |=> body:                                  ||one at a time (the classic bug):  |
+  |     i1 = add i, 1                        ||1. a := b  = 2   1 -> 2           |
+  |     jump head                            ||2. b := a  = 2   2 -> 2 <- new a! |
+  |   exit:                                  ||3. i := i1 = 1   0 -> 1           |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
+  + log -------------------------------------------------------------------------+
 
 Help, resizing, and small screens.
 
   $ minicc --tui-script '?' --size 80x24 ../../share/minicc/examples/swap.ir 3 | sed -n '1,4p'
-  + *IR sw+ keys (any key closes) --------------------------------------+--------+
-  |   entr| stepping                                                    |        |
-  |     i0|   n s     step one block (phis of the edge, then the block) |        |
-  |     ju|   i       step one instruction                              |        |
+  + *IR s+ keys (any key closes) -----------------------------------------+------+
+  |   ent| stepping                                                       |      |
+  |     i|   n s     step one block (phis of the edge, then the block)    |      |
+  |     j|   i       step one instruction                                 |      |
 
   $ minicc --tui-script 'nnnn<Size:120x40>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;22,28p;38,40p'
   + *IR swap [input] ----------------------------------------------++ values --------------------------------------------+
   |   entry:                                                       ||  n  = 3                                            |
   |     i0 = copy 0                                                ||* a  = 2   (was 1)                                  |
-  |                                                                ||n       -> slot0                                    |
   |                                                                ||i0      -> r3  (= i)                                |
   |                                                                ||a       -> r1                                       |
   |                                                                ||b       -> r2                                       |
   |                                                                ||i       -> r3                                       |
   |                                                                ||i1      -> r3  (= i)                                |
   |                                                                ||c       -> r0                                       |
+  +----------------------------------------------------------------++----------------------------------------- v 8 more -+
   +----------------------------------------------------------------------------------------------------------------------+
    swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script 'nn' --size 40x12 ../../share/minicc/examples/swap.ir 3
   + *IR swap [input] --++ values --------+
-  |     branch c, body,||  n  = 3        |
-  |=> body:            |+----------------+
-  |     i1 = add i, 1  |+ edge head <- e +
-  |     jump head      ||head <- entry   |
-  +--------------------++----------------+
-  + log ---------------------------------+
-  |[1] entry                             |
-  |[2] head <- entry                     |
-  +--------------------------------------+
+  |     c = lt i, n    ||  n  = 3        |
+  |     branch c, body>||* a  = 1   (new)|
+  |=> body:            ||* b  = 2   (new)|
+  |     i1 = add i, 1  |+----- v 3 more -+
+  |     jump head      |+ edge head <- e +
+  |   exit:            ||head <- entry  >|
+  |     t = mul a, 10  ||(a, b, i) := (1>|
+  |     r = add t, b   ||1. read all     |
+  +--------------------++----- v 7 more -+
    swap | stage input | step 2 | K=4 | run
   n step i inst c cont b back r restart +/
 
@@ -163,11 +163,11 @@ Bad uses: the real workbench needs a terminal; bad key scripts and sizes.
 replaces the function (its arguments are asked for again).
 
   $ minicc --tui-script ':load nope.ir<Enter>' ../../share/minicc/examples/swap.ir 3 | tail -6
-  + log -------------------------------------------------------------------------+
+  |nope.ir: error: cannot read nope.ir: No such file or directory                |
   |error: 'nope.ir' not loaded (1 error); still using ../../share/minicc/examples|
   |/swap.ir                                                                      |
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | not started   nope.ir: error: cannot read n
+  +------------------------------------------------------------------ ^ 1 above -+
+   step 0 K=4   nope.ir: error: cannot read nope.ir: No such file or directory
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script ':load ../ir/sum.ir<Enter>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;20,24p'

@@ -3,49 +3,49 @@ at a question Enter opens the command line for the answer.
 
   $ minicc --tui-script '' --lesson swap.lesson
   + *lesson: Phis are simultaneous ------++ IR swap [input] ---------------------+
-  |swap(i32 n): SSA form, 4 blocks       ||     c = lt i, n                      |
-  |minicc> args 3                        ||     branch c, body, exit             |
-  |args: 3                               ||=> body:                              |
-  |minicc> step 2                        ||     i1 = add i, 1                    |
-  |[1] entry                             ||     jump head                        |
-  |  i0 = copy 0           i0 = 0        ||   exit:                              |
-  |  jump head             -> head       ||     t = mul a, 10                    |
-  |[2] head <- entry                     |+--------------------------------------+
-  |  edge head <- entry: (a, b, i) := (1,|+ edge head <- entry ------------------+
-  |2, i0)   [simultaneous]               ||head <- entry   step 2                |
-  |    a  reads 1  = 1    - -> 1         ||(a, b, i) := (1, 2, i0)               |
-  |    b  reads 2  = 2    - -> 2         ||1. read all        2. write all       |
-  |    i  reads i0 = 0    - -> 0         ||   a reads 1  = 1  a: - -> 1          |
-  |  c = lt i, n           c = 1         ||   b reads 2  = 2  b: - -> 2          |
-  |  branch c, body, exit  c = 1 -> body ||   i reads i0 = 0  i: - -> 0          |
-  |(Enter: continue)                     ||                                      |
-  +--------------------------------------++--------------------------------------+
+  |== Phis are simultaneous ==           ||     c = lt i, n                      |
+  |The loop swaps a and b through two    ||     branch c, body, exit             |
+  |phis.                                 ||=> body:                              |
+  |minicc> load ../../share/minicc/examp>||     i1 = add i, 1                    |
+  |loaded ../../share/minicc/examples/sw>||     jump head                        |
+  |swap(i32 n): SSA form, 4 blocks       ||   exit:                              |
+  |minicc> args 3                        |+---------------- ^ 7 above, v 3 more -+
+  |args: 3                               |+ edge head <- entry ------------------+
+  |minicc> step 2                        ||head <- entry   step 2                |
+  |[1] entry                             ||(a, b, i) := (1, 2, i0)               |
+  |  i0 = copy 0           i0 = 0        ||1. read all        2. write all       |
+  |  jump head             -> head       ||   a reads 1  = 1  a: - -> 1          |
+  |[2] head <- entry                     ||   b reads 2  = 2  b: - -> 2          |
+  |  edge head <- entry: (a, b, i) := (1>||   i reads i0 = 0  i: - -> 0          |
+  +--------------------------- v 6 more -++--------------------------------------+
   + log -------------------------------------------------------------------------+
   |[1] entry                                                                     |
   |[2] head <- entry                                                             |
+  |                                                                              |
+  |                                                                              |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 2 | K=4 | running at body   Enter: continue the lesso
+   step 2 at body K=4   Enter: continue the lesson
   Enter: continue the lesson   : command   ? keys
 
   $ minicc --tui-script '<Enter><Enter>a = 2<Enter>' --lesson swap.lesson | sed -n '1,18p'
   + *lesson: Phis are simultaneous ------++ IR swap [input] ---------------------+
-  |  your answer: a = 2                  ||     c = lt i, n                      |
-  |  Right: a = 2                        ||     branch c, body, exit             |
+  |your answer: a = 2                    ||     c = lt i, n                      |
+  |Right: a = 2                          ||     branch c, body, exit             |
   |minicc> step 2; print a               ||=> body:                              |
   |[3] body <- head                      ||     i1 = add i, 1                    |
   |  i1 = add i, 1         i1 = 1        ||     jump head                        |
   |  jump head             -> head       ||   exit:                              |
-  |[4] head <- body                      ||     t = mul a, 10                    |
-  |  edge head <- body: (a, b, i) := (b, |+--------------------------------------+
-  |a, i1)   [simultaneous]               |+ edge head <- body -------------------+
+  |[4] head <- body                      |+---------------- ^ 7 above, v 3 more -+
+  |  edge head <- body: (a, b, i) := (b,>|+ edge head <- body -------------------+
   |    a  reads b  = 2    1 -> 2         ||head <- body   step 4                 |
   |    b  reads a  = 1    2 -> 1         ||(a, b, i) := (b, a, i1)               |
   |    i  reads i1 = 1    0 -> 1         ||1. read all        2. write all       |
   |  c = lt i, n           c = 1         ||   a reads b  = 2  a: 1 -> 2          |
   |  branch c, body, exit  c = 1 -> body ||   b reads a  = 1  b: 2 -> 1          |
   |a = 2                                 ||   i reads i1 = 1  i: 0 -> 1          |
-  |(Enter: continue)                     ||                                      |
-  +--------------------------------------++--------------------------------------+
+  +--------------- ^ 23 above, v 1 more -++--------------------------------------+
+  + log -------------------------------------------------------------------------+
+  |[2] head <- entry                                                             |
 
 The pane's title names the section being played, not the lesson's first one
 (lesson 5 has three: "Agreement first", "Then spill slots and traffic", "What

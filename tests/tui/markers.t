@@ -18,22 +18,22 @@ The parameter n was written by no step and is not marked.
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 5   (was 4)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=0           |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |   body:                                  ||head <- body   step 12            |
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||1. read all        2. write all   |
-  |=>*exit:                                  ||   a reads b  = 2  a: 1 -> 2      |
-  |     t = mul a, 10                        ||   b reads a  = 1  b: 2 -> 1      |
-  |     r = add t, b                         ||   i reads i1 = 5  i: 4 -> 5      |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |     c = lt i, n                          ||head <- body   step 12            |
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |   body:                                  ||1. read all        2. write all   |
+  |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
+  |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
+  |=>*exit:                                  ||   i reads i1 = 5  i: 4 -> 5      |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |breakpoint at exit                                                            |
+  |[12] head <- body                                                             |
   |breakpoint: exit                                                              |
   |after 12 blocks: about to enter exit from head                                |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 2 above -+
    swap | stage input | step 12 | K=4 | running at exit   breakpoint: exit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -47,22 +47,22 @@ shown is body, which wrote only i1 (4 -> 5); a and b are untouched.
   |     jump head                            ||  b  = 2                          |
   |=> head:                                  ||* i1 = 5   (was 4)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=4 c=1            |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |   body:                                  ||last edge body <- head has no phis|
-  |     i1 = add i, 1                        ||head <- body   step 10            |
-  |     jump head                            ||(a, b, i) := (b, a, i1)           |
-  |  *exit:                                  ||1. read all        2. write all   |
-  |     t = mul a, 10                        ||   a reads b  = 1  a: 2 -> 1      |
-  |     r = add t, b                         ||   b reads a  = 2  b: 1 -> 2      |
-  |     return r                             ||   i reads i1 = 4  i: 3 -> 4      |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |     c = lt i, n                          ||last edge body <- head has no phis|
+  |     branch c, body, exit                 ||head <- body   step 10            |
+  |   body:                                  ||(a, b, i) := (b, a, i1)           |
+  |     i1 = add i, 1                        ||1. read all        2. write all   |
+  |     jump head                            ||   a reads b  = 1  a: 2 -> 1      |
+  |  *exit:                                  ||   b reads a  = 2  b: 1 -> 2      |
+  |     t = mul a, 10                        ||   i reads i1 = 4  i: 3 -> 4      |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |[12] head <- body                                                             |
+  |breakpoint: exit                                                              |
   |after 12 blocks: about to enter exit from head                                |
   |back to step 11                                                               |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 3 above -+
    swap | stage input | step 11 | K=4 | running at head   back to step 11
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -76,22 +76,22 @@ head from body, which swapped a and b and counted i.
   |     jump head                            ||* b  = 2   (was 1)                |
   |   head:                                  ||* i  = 4   (was 3)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=1           |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |=> body:                                  ||head <- body   step 10            |
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||1. read all        2. write all   |
-  |  *exit:                                  ||   a reads b  = 1  a: 2 -> 1      |
-  |     t = mul a, 10                        ||   b reads a  = 2  b: 1 -> 2      |
-  |     r = add t, b                         ||   i reads i1 = 4  i: 3 -> 4      |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |     c = lt i, n                          ||head <- body   step 10            |
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |=> body:                                  ||1. read all        2. write all   |
+  |     i1 = add i, 1                        ||   a reads b  = 1  a: 2 -> 1      |
+  |     jump head                            ||   b reads a  = 2  b: 1 -> 2      |
+  |  *exit:                                  ||   i reads i1 = 4  i: 3 -> 4      |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |[9] body <- head                                                              |
+  |[10] head <- body                                                             |
   |[11] body <- head                                                             |
   |back to step 10                                                               |
-  +------------------------------------------------------------------------------+
+  +----------------------------------------------------------------- ^ 11 above -+
    swap | stage input | step 10 | K=4 | running at body   back to step 10
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -104,19 +104,19 @@ The first `n` runs entry: it defines i0; the parameter n is not marked.
   |     jump head                            ||                                  |
   |=> head:                                  ||                                  |
   |     a = phi [entry: 1], [body: b]        ||                                  |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge ----------------------------+
-  |   body:                                  ||no edge with phis taken yet       |
-  |     i1 = add i, 1                        ||step (n) into a block with phis:  |
-  |     jump head                            ||its phis read all, then write all |
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge ----------------------------+
+  |     c = lt i, n                          ||no edge with phis taken yet       |
+  |     branch c, body, exit                 ||step (n) into a block with phis:  |
+  |   body:                                  ||its phis read all, then write all |
+  |     i1 = add i, 1                        ||                                  |
+  |     jump head                            ||                                  |
   |  *exit:                                  ||                                  |
   |     t = mul a, 10                        ||                                  |
-  |     r = add t, b                         ||                                  |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
+  |minicc> break exit                                                            |
   |breakpoint at exit                                                            |
   |[1] entry                                                                     |
   +------------------------------------------------------------------------------+
@@ -133,22 +133,22 @@ values they had before it.
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 5   (was 4)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=0           |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |   body:                                  ||head <- body   step 12            |
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||1. read all        2. write all   |
-  |=>*exit:                                  ||   a reads b  = 2  a: 1 -> 2      |
-  |     t = mul a, 10                        ||   b reads a  = 1  b: 2 -> 1      |
-  |     r = add t, b                         ||   i reads i1 = 5  i: 4 -> 5      |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |     c = lt i, n                          ||head <- body   step 12            |
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |   body:                                  ||1. read all        2. write all   |
+  |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
+  |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
+  |=>*exit:                                  ||   i reads i1 = 5  i: 4 -> 5      |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |breakpoint: exit                                                              |
+  |after 12 blocks: about to enter exit from head                                |
   |back to step 11                                                               |
   |[12] head <- body                                                             |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 4 above -+
    swap | stage input | step 12 | K=4 | running at exit   ?:keys  ::command  q:qui
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -161,19 +161,19 @@ The first `i` enters entry, which has no phis: nothing is written.
   |     jump head                            ||                                  |
   |   head:                                  ||                                  |
   |     a = phi [entry: 1], [body: b]        ||                                  |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge ----------------------------+
-  |   body:                                  ||no edge with phis taken yet       |
-  |     i1 = add i, 1                        ||step (n) into a block with phis:  |
-  |     jump head                            ||its phis read all, then write all |
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge ----------------------------+
+  |     c = lt i, n                          ||no edge with phis taken yet       |
+  |     branch c, body, exit                 ||step (n) into a block with phis:  |
+  |   body:                                  ||its phis read all, then write all |
+  |     i1 = add i, 1                        ||                                  |
+  |     jump head                            ||                                  |
   |  *exit:                                  ||                                  |
   |     t = mul a, 10                        ||                                  |
-  |     r = add t, b                         ||                                  |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
+  |minicc> break exit                                                            |
   |breakpoint at exit                                                            |
   |[1] entry                                                                     |
   +------------------------------------------------------------------------------+
@@ -189,22 +189,22 @@ The first `i` enters entry, which has no phis: nothing is written.
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 5   (was 4)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=1           |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |=>   c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |   body:                                  ||head <- body   step 12            |
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||1. read all        2. write all   |
-  |  *exit:                                  ||   a reads b  = 2  a: 1 -> 2      |
-  |     t = mul a, 10                        ||   b reads a  = 1  b: 2 -> 1      |
-  |     r = add t, b                         ||   i reads i1 = 5  i: 4 -> 5      |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |=>   c = lt i, n                          ||head <- body   step 12            |
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |   body:                                  ||1. read all        2. write all   |
+  |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
+  |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
+  |  *exit:                                  ||   i reads i1 = 5  i: 4 -> 5      |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |breakpoint: exit                                                              |
+  |after 12 blocks: about to enter exit from head                                |
   |back to step 11                                                               |
   |[12] head <- body                                                             |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 4 above -+
    swap | stage input | step 12 | K=4 | running at head   ?:keys  ::command  q:qui
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -218,21 +218,21 @@ marked, not even n.
   |     jump head                            ||                                  |
   |   head:                                  ||                                  |
   |     a = phi [entry: 1], [body: b]        ||                                  |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge ----------------------------+
-  |   body:                                  ||no edge with phis taken yet       |
-  |     i1 = add i, 1                        ||step (n) into a block with phis:  |
-  |     jump head                            ||its phis read all, then write all |
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge ----------------------------+
+  |     c = lt i, n                          ||no edge with phis taken yet       |
+  |     branch c, body, exit                 ||step (n) into a block with phis:  |
+  |   body:                                  ||its phis read all, then write all |
+  |     i1 = add i, 1                        ||                                  |
+  |     jump head                            ||                                  |
   |  *exit:                                  ||                                  |
   |     t = mul a, 10                        ||                                  |
-  |     r = add t, b                         ||                                  |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |after 12 blocks: about to enter exit from head                                |
+  |minicc> args 7                                                                |
   |args: 7                                                                       |
   |restarted: about to enter entry                                               |
-  +------------------------------------------------------------------------------+
-   swap | stage input | step 0 | K=4 | running at entry   restarted: about to ente
+  +------------------------------------------------------------------ ^ 5 above -+
+   step 0 at entry K=4   restarted: about to enter entry
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys

@@ -10,21 +10,21 @@ computed, and the status line and log say why it stopped.
   |     store out, 0, x                      || l=-7 r=-7                        |
   |     o = or a, b                          ||  out = [0, -7, -7, -7, -7, 0, 0] |
   |     store out, 1, o                      ||                                  |
-  |     e = xor a, b                         ||                                  |
-  |     store out, 2, e                      ||                                  |
-  |     l = shl a, b                         |+----------------------------------+
-  |     store out, 3, l                      |+ edge ----------------------------+
-  |     r = shr a, b                         ||this function has no phis         |
+  |     e = xor a, b                         |+----------------------------------+
+  |     store out, 2, e                      |+ edge ----------------------------+
+  |     l = shl a, b                         ||this function has no phis         |
+  |     store out, 3, l                      ||                                  |
+  |     r = shr a, b                         ||                                  |
   |     store out, 4, r                      ||                                  |
   |!!   q = div a, b                         ||                                  |
   |     store out, 5, q                      ||                                  |
   |     m = rem a, b                         ||                                  |
-  |     store out, 6, m                      ||                                  |
-  |     return q                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |loaded ../ir/ops.ir: 1 function; showing ops                                  |
   |[1] entry                                                                     |
   |trap: division by zero (after 1 block)                                        |
+  |                                                                              |
   +------------------------------------------------------------------------------+
-   ops | stage input | step 1 | K=4 | trapped   trap: division by zero (after 1 bl
+   step 1 K=4   trap: division by zero (after 1 block)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys

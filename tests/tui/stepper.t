@@ -13,10 +13,10 @@ first decision the pane is the graph again. swap with n = 3, K = 4.
   |  1 move b <- $cycle1: they interfere: refused            ||i       -> r3                         |
   |  2 move a <- b: they interfere: refused                  ||i1      -> r3  (= i)                  |
   |  3 move $cycle1 <- a: they interfere: refused            ||c       -> r0                         |
-  |  4 move i <- i1: Briggs: 5 significant neighbours >= K=4:||t       -> r0                         |
-  |  5 move i <- i1: George (neighbours of i1 vs i): 0 signif||r       -> r0                         |
-  |  6 move i <- i0: Briggs: 5 significant neighbours >= K=4:||$cycle1 -> r0                         |
-  |  7 move i <- i0: George (neighbours of i0 vs i): 0 signif||4 of 4 registers used, 1 slot         |
+  |  4 move i <- i1: Briggs: 5 significant neighbours >= K=4>||t       -> r0                         |
+  |  5 move i <- i1: George (neighbours of i1 vs i): 0 signi>||r       -> r0                         |
+  |  6 move i <- i0: Briggs: 5 significant neighbours >= K=4>||$cycle1 -> r0                         |
+  |  7 move i <- i0: George (neighbours of i0 vs i): 0 signi>||4 of 4 registers used, 1 slot         |
   |  8 push t (degree 1 < K=4)                               ||last machine run (K=4):               |
   |  9 push r (degree 0 < K=4)                               ||return 21                             |
   | 10 push n (degree 5 >= K=4, optimistic, metric 2.2)      ||spill reads 4, writes 1               |
@@ -29,7 +29,7 @@ All 25: the stack is empty, every value is located, as the regs pane says.
   |decision 25 of 25  (. next  , back)                       ||n       -> slot0                      |
   |stack: -                                                  ||i0      -> r3  (= i)                  |
   |located: n=slot0 a=r1 b=r2 i=r3 c=r0 t=r0 r=r0 $cycle1=r0 ||a       -> r1                         |
-  +----------------------------------------------------------++--------------------------------------+
+  + log ---------------------------------------------------------------------------------------------+
    swap | stage input | step 0 | K=4 | not started   decision 25 of 25
   $ minicc --tui-script 'l..........................' --size 100x30 ../../share/minicc/examples/swap.ir 3 | sed -n '29p'
    swap | stage input | step 0 | K=4 | not started   that was the last of 25 decisions (, steps back)
@@ -40,7 +40,7 @@ degree order (no stack).
   $ minicc --tui-script 'l..,,' --size 100x30 ../../share/minicc/examples/swap.ir 3 | sed -n '1,2p;29p'
   + *interference K=4 (improved) ----------------------------++ registers K=4 -----------------------+
   |10 nodes, 21 edges, 1 spilled                             ||n       -> slot0                      |
-   swap | stage input | step 0 | K=4 | not started   interference graph (. steps the allocator's decis
+   step 0 K=4   interference graph (. steps the allocator's decisions)
   $ minicc --tui-script ':set allocator baseline<Enter>l....' --size 100x30 ../../share/minicc/examples/swap.ir 3 | sed -n '1,9p'
   + *interference K=4 (baseline): decisions -----------------++ registers K=4 -----------------------+
   |decision 4 of 33  (. next  , back)                        ||n            -> r0                    |

@@ -17,22 +17,22 @@ b: 2 -> 1, i: 0 -> 1). Sequential assignment would have made b = 2.
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 1   (was 0)                |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=1 c=1           |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |=> body:                                  ||head <- body   step 4             |
-  |     i1 = add i, 1                        ||(a, b, i) := (b, a, i1)           |
-  |     jump head                            ||1. read all        2. write all   |
-  |   exit:                                  ||   a reads b  = 2  a: 1 -> 2      |
-  |     t = mul a, 10                        ||   b reads a  = 1  b: 2 -> 1      |
-  |     r = add t, b                         ||   i reads i1 = 1  i: 0 -> 1      |
-  |     return r                             ||                                  |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  |     c = lt i, n                          ||head <- body   step 4             |
+  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  |=> body:                                  ||1. read all        2. write all   |
+  |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
+  |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
+  |   exit:                                  ||   i reads i1 = 1  i: 0 -> 1      |
+  |     t = mul a, 10                        ||                                  |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |[1] entry                                                                     |
+  |[2] head <- entry                                                             |
   |[3] body <- head                                                              |
   |[4] head <- body                                                              |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 1 above -+
    swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -49,19 +49,19 @@ edge taken since (head -> body) has none.
   |     jump head                            ||  b  = 2                          |
   |   head:                                  ||* i1 = 1   (new)                  |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- entry --------------+
-  |   body:                                  ||last edge body <- head has no phis|
-  |     i1 = add i, 1                        ||head <- entry   step 2            |
-  |=>   jump head                            ||(a, b, i) := (1, 2, i0)           |
-  |   exit:                                  ||1. read all        2. write all   |
-  |     t = mul a, 10                        ||   a reads 1  = 1  a: - -> 1      |
-  |     r = add t, b                         ||   b reads 2  = 2  b: - -> 2      |
-  |     return r                             ||   i reads i0 = 0  i: - -> 0      |
-  +------------------------------------------++----------------------------------+
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- entry --------------+
+  |     c = lt i, n                          ||last edge body <- head has no phis|
+  |     branch c, body, exit                 ||head <- entry   step 2            |
+  |   body:                                  ||(a, b, i) := (1, 2, i0)           |
+  |     i1 = add i, 1                        ||1. read all        2. write all   |
+  |=>   jump head                            ||   a reads 1  = 1  a: - -> 1      |
+  |   exit:                                  ||   b reads 2  = 2  b: - -> 2      |
+  |     t = mul a, 10                        ||   i reads i0 = 0  i: - -> 0      |
+  +------------------------------- v 2 more -++----------------------------------+
   + log -------------------------------------------------------------------------+
+  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
+  |[1] entry                                                                     |
   |[2] head <- entry                                                             |
   |[3] body <- head                                                              |
   +------------------------------------------------------------------------------+
@@ -82,23 +82,23 @@ b = 1).
   |     jump head                            ||  b  = 2                          |
   |=> head:                                  ||* i1 = 1   (new)                  |
   |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i=0 c=1            |
-  |     b = phi [entry: 2], [body: a]        ||                                  |
-  |     i = phi [entry: i0], [body: i1]      ||                                  |
-  |     c = lt i, n                          |+----------------------------------+
-  |     branch c, body, exit                 |+ edge head <- entry --------------+
-  |   body:                                  ||last edge body <- head has no phis|
-  |     i1 = add i, 1                        ||head <- entry   step 2            |
-  |     jump head                            ||(a, b, i) := (1, 2, i0)           |
-  |   exit:                                  ||1. read all        2. write all   |
-  |     t = mul a, 10                        ||   a reads 1  = 1  a: - -> 1      |
-  |     r = add t, b                         ||   b reads 2  = 2  b: - -> 2      |
-  |     return r                             ||   i reads i0 = 0  i: - -> 0      |
+  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
+  |     i = phi [entry: i0], [body: i1]      |+ edge head <- entry --------------+
+  |     c = lt i, n                          ||last edge body <- head has no phis|
+  |     branch c, body, exit                 ||head <- entry   step 2            |
+  |   body:                                  ||(a, b, i) := (1, 2, i0)           |
+  |     i1 = add i, 1                        ||1. read all        2. write all   |
+  |     jump head                            ||   a reads 1  = 1  a: - -> 1      |
+  |   exit:                                  ||   b reads 2  = 2  b: - -> 2      |
+  |     t = mul a, 10                        ||   i reads i0 = 0  i: - -> 0      |
+  +------------------------------- v 2 more -++----------------------------------+
+  + log -------------------------------------------------------------------------+
 
   $ minicc --tui-script nnnnc ../../share/minicc/examples/swap.ir 3 | tail -6
-  + log -------------------------------------------------------------------------+
+  |[4] head <- body                                                              |
   |[9] exit <- head                                                              |
   |return 21 (after 9 blocks)                                                    |
-  +------------------------------------------------------------------------------+
+  +------------------------------------------------------------------ ^ 3 above -+
    swap | stage input | step 9 | K=4 | returned   return 21 (after 9 blocks)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
@@ -112,19 +112,19 @@ c = current line, k = current block, v = changed value, h = heading).
   f..........................................fbvvvvvvvvdddddddddd................b
   f..........................................fbvvvvvvvvdddddddddd................b
   f..........................................fbddddddddddddddddddddddd...........b
-  f..........................................fb..................................b
-  f..........................................fb..................................b
   f..........................................fbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
   f..........................................fbtttttttttttttttttttbbbbbbbbbbbbbbbb
-  fccccccccccccccccccccccccccccccccccccccccccfbhhhhhhhhhhhhddddddddd.............b
-  fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfb..................................b
-  fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbhhhhhhhhhhh........hhhhhhhhhhhh...b
-  f..........................................fb...................vvvvvvvvv......b
-  f..........................................fb...................vvvvvvvvv......b
+  f..........................................fbhhhhhhhhhhhhddddddddd.............b
+  f..........................................fb..................................b
+  fccccccccccccccccccccccccccccccccccccccccccfbhhhhhhhhhhh........hhhhhhhhhhhh...b
+  fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfb...................vvvvvvvvv......b
+  fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfb...................vvvvvvvvv......b
   f..........................................fb...................vvvvvvvvv......b
   f..........................................fb..................................b
-  ffffffffffffffffffffffffffffffffffffffffffffbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  ffffffffffffffffffffffffffffffffmmmmmmmmmmffbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
   btttttbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  bddddddddd.....................................................................b
+  bddddddddddddddddd.............................................................b
   bdddddddddddddddd..............................................................b
 
 After `c` the edge pane still shows the last edge that had phis (found by a
@@ -133,15 +133,15 @@ n = 3 the loop head is entered from body for the last time at step 8 with
 i: 2 -> 3, then head -> exit (no phis). The listing marks the return `<-`.
 
   $ minicc --tui-script c ../../share/minicc/examples/swap.ir 3 | sed -n 10,18p
-  |     branch c, body, exit                 |+ edge head <- body ---------------+
-  |   body:                                  ||last edge exit <- head has no phis|
   |     i1 = add i, 1                        ||head <- body   step 8             |
   |     jump head                            ||(a, b, i) := (b, a, i1)           |
   |   exit:                                  ||1. read all        2. write all   |
   |     t = mul a, 10                        ||   a reads b  = 2  a: 1 -> 2      |
   |     r = add t, b                         ||   b reads a  = 1  b: 2 -> 1      |
   |<-   return r                             ||   i reads i1 = 3  i: 2 -> 3      |
-  +------------------------------------------++----------------------------------+
+  +------------------------------ ^ 2 above -++----------------------------------+
+  + log -------------------------------------------------------------------------+
+  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
 
 A trap: fill_oob stores i*i into a 3-element buffer for i < 5. The store
 with i = 3 traps; the listing marks it `!!`, the values pane shows the trap
@@ -156,7 +156,7 @@ and the buffer as the earlier stores left it ([0, 1, 4]).
   |     c = lt i, n                          ||                                  |
   |     branch c, body, exit                 ||                                  |
   |   body:                                  ||                                  |
-  |     sq = mul i, i                        ||                                  |
-  |!!   store b, i, sq                       ||                                  |
-  |     i1 = add i, 1                        |+----------------------------------+
-  |     jump head                            |+ edge head <- body ---------------+
+  |     sq = mul i, i                        |+----------------------------------+
+  |!!   store b, i, sq                       |+ edge head <- body ---------------+
+  |     i1 = add i, 1                        ||last edge body <- head has no phis|
+  |     jump head                            ||head <- body   step 8             |

@@ -83,12 +83,16 @@ static bool allowed_ident(const char *s, size_t n) {
                                         "minicc_rem"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == n && memcmp(words[i], s, n) == 0) return true;
-    /* vN, vN_len, tN, LN */
+    /* vN, vN_len, vN_NAME, vN_NAME_len (NAME: letters, digits, single `_`
+     * inside), tN, LN */
     if (n >= 2 && (s[0] == 'v' || s[0] == 't' || s[0] == 'L')) {
         size_t i = 1;
         while (i < n && isdigit((unsigned char)s[i])) i++;
         if (i > 1 && i == n) return true;
-        if (s[0] == 'v' && i > 1 && n - i == 4 && memcmp(s + i, "_len", 4) == 0) return true;
+        if (s[0] != 'v' || i == 1 || s[i] != '_' || i + 1 == n) return false;
+        for (size_t k = i + 1; k < n; k++)
+            if (!isalnum((unsigned char)s[k]) && !(s[k] == '_' && s[k - 1] != '_' && k + 1 < n)) return false;
+        return true;
     }
     return false;
 }

@@ -17,7 +17,12 @@
  *     saved in a temporary, then every destination written;
  *   - only what is used is emitted or marked `(void)`, so -Wall -Wextra
  *     -Werror stays quiet (unused parameters, variables, labels).
- * IR names never reach the C text except in comments, filtered to the name
+ * Values are named after the IR, `v3_i1` for value 3 named `i1` (a buffer's
+ * length `v0_buf_len`), so an edge's parallel copy reads like the IR: the
+ * handle keeps names apart whatever the IR names are, and of the name only
+ * letters, digits and `_` survive (`$edge1.x` gives `v7_edge1_x`), so no IR
+ * name can form a keyword, a macro or another identifier (name_values). IR
+ * names otherwise reach the C text only in comments, filtered to the name
  * alphabet so a comment cannot be closed early. No recursion: the work is
  * linear in the size of the function. */
 #include <stdlib.h>
@@ -436,6 +441,79 @@ static void put_entry(McStr *b, const McFunc *f) {
     mc_str_puts(b, "err);\n}\n");
 }
 
+/* The IR name of value v as an identifier suffix: letters, digits and `_`,
+ * runs of anything else one `_`, no `_` at either end, at most 24 characters
+ * (the handle in front keeps names unique). May be empty. */
+static void put_name_suffix(McStr *b, const McFunc *f, int32_t v) {
+    const char *name = v >= 0 && v < f->nvalues && f->values[v].name ? f->values[v].name : "";
+    size_t n = 0;
+    bool gap = false;
+    for (const char *p = name; *p && n < 24; p++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (!ok) {
+            gap = n > 0;
+            continue;
+        }
+        if (gap) {
+            mc_str_putc(b, '_');
+            n++;
+            gap = false;
+        }
+        mc_str_putc(b, c);
+        n++;
+    }
+}
+
+static bool is_ident_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The renderers above write a value as its handle (`v3`, `v3_len`); this
+ * last pass names each one after the IR (`v3_i1`, `v3_buf_len`), outside
+ * comments. One place decides the names, and every renderer (new
+ * operators included) gets them. */
+static char *name_values(const McFunc *f, const char *c) {
+    McStr b;
+    mc_str_init(&b);
+    for (const char *p = c; *p;) {
+        if (p[0] == '/' && p[1] == '*') {
+            /* A scan, not strstr or a printf precision: sanitizers check
+             * the whole rest of the text on each call (quadratic). */
+            const char *e = p + 2;
+            while (*e && !(e[0] == '*' && e[1] == '/')) e++;
+            size_t n = *e ? (size_t)(e + 2 - p) : (size_t)(e - p);
+            mc_str_putn(&b, p, n);
+            p += n;
+            continue;
+        }
+        if (is_ident_char(*p)) {
+            const char *s = p;
+            while (is_ident_char(*p)) p++;
+            size_t n = (size_t)(p - s);
+            size_t d = 1;
+            while (d < n && s[d] >= '0' && s[d] <= '9') d++;
+            /* vN or vN_len, N a handle */
+            bool handle = s[0] == 'v' && d > 1 && (d == n || (n - d == 4 && memcmp(s + d, "_len", 4) == 0));
+            long v = handle ? strtol(s + 1, NULL, 10) : -1;
+            if (handle && v >= 0 && v < f->nvalues && (d == 2 || s[1] != '0')) {
+                size_t at = b.len;
+                mc_str_printf(&b, "v%ld", v);
+                mc_str_putc(&b, '_');
+                size_t before = b.len;
+                put_name_suffix(&b, f, (int32_t)v);
+                if (b.len == before) b.len = at + (size_t)d, b.s[b.len] = 0; /* no name: vN as it was */
+                mc_str_putn(&b, s + d, n - d);
+            } else {
+                mc_str_putn(&b, s, n);
+            }
+            continue;
+        }
+        mc_str_putc(&b, *p++);
+    }
+    return mc_str_take(&b);
+}
+
 char *mc_cgen_render(const McFunc *f) {
     MC_ASSERT(f->form == MC_FORM_SSA || f->form == MC_FORM_MUTABLE);
     MC_ASSERT(f->nblocks > 0);
@@ -453,5 +531,8 @@ char *mc_cgen_render(const McFunc *f) {
     free(u.appears);
     free(u.read);
     free(u.labeled);
-    return mc_str_take(&b);
+    char *handles = mc_str_take(&b);
+    char *named = name_values(f, handles);
+    free(handles);
+    return named;
 }
