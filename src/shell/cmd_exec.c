@@ -505,12 +505,31 @@ static void cache_warning(McSession *s, FILE *err) {
 }
 
 static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    /* native [--timeout SECONDS]: the time limit of this one call */
+    double timeout = 0;
+    if (argc >= 2 && strcmp(argv[1], "--timeout") == 0) {
+        if (argc < 3) return mc_session_error(s, err, "native: --timeout needs a number of seconds"), ERR;
+        char *end;
+        double t = strtod(argv[2], &end);
+        if (!*argv[2] || *end || !(t > 0) || t != t)
+            return mc_session_error(s, err, "native: --timeout must be a positive number of seconds, got '%s'",
+                                    argv[2]),
+                   ERR;
+        if (t > MC_MAX_TIMEOUT)
+            return mc_session_error(s, err, "native: --timeout is too large: %s (at most %d seconds)", argv[2],
+                                    MC_MAX_TIMEOUT),
+                   ERR;
+        timeout = t;
+        argv += 2;
+        argc -= 2;
+    }
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_args(s, err)) return ERR;
     const McFunc *f = mc_session_pipeline_ssa(s, err);
     if (!f) return ERR;
     McNativeOptions no;
     memset(&no, 0, sizeof no);
+    no.timeout = timeout;
     no.interrupt = s->interrupt;
     no.compiler = s->native_cc;
     cache_warning(s, err);
@@ -657,10 +676,11 @@ const McCommand mc_cmds_execution[] = {
      "arguments and prints the outcome and the dynamic counts. Ctrl-C stops\n"
      "it (`machine: interrupted`, nothing else printed).\n",
      "", cmd_machine},
-    {"native", "", "execution", "native", "compile with the C backend and run natively",
-     "The call runs in a child process under a 5 s time limit; Ctrl-C kills it\n"
-     "(`native: interrupted`). `set cc tcc` compiles with libtcc in that child\n"
-     "instead of running the system compiler.\n",
+    {"native", "", "execution", "native [--timeout S]", "compile with the C backend and run natively",
+     "The call runs in a child process under a 5 s time limit (--timeout S sets\n"
+     "another, 0 < S <= 3600; past it: `trap: time limit exceeded`); Ctrl-C\n"
+     "kills it (`native: interrupted`). `set cc tcc` compiles with libtcc in that\n"
+     "child instead of running the system compiler.\n",
      "", cmd_native},
     {"check", "", "execution", "check", "run every stage and compare (like `minicc check`)",
      "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native:\n"

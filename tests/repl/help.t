@@ -48,7 +48,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     values                             every value assigned so far, and the buffers
     set [SETTING VALUE]                phi-mode, stage, max-steps, regs, allocator, alloc, cc
     machine                            execute the allocation, with spill counts
-    native                             compile with the C backend and run natively
+    native [--timeout S]               compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
   Pictures:
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
