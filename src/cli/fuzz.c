@@ -213,6 +213,8 @@ typedef struct Config {
     bool stepping; /* the stepping interpreter on stage so.stage's function (input, ssa or opt) */
     bool traced;   /* stage alloc with the allocation trace: the trace's replayed assignment
                       must be the machine's (a mismatch is a stage failure) */
+    bool maxlive;  /* the ssa allocator with K = MaxLive of the SSA function: it must spill
+                      nothing (a spill is a stage failure), then the machine runs */
     char name[48]; /* `alloc K=3 baseline -O0` */
 } Config;
 
@@ -314,6 +316,26 @@ static bool run_traced(const McFunc *f, const McStageOptions *so, McArgs *args, 
     return ok;
 }
 
+/* The ssa allocator's property: with K >= MaxLive of the (strict) SSA
+ * function it spills no value. K is this program's MaxLive (at least 1). */
+static bool run_maxlive(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out, McDiags *d) {
+    McFunc *ssa = mc_pipeline_prepare(f, so->opt_level, d);
+    if (!ssa) return false;
+    int32_t k = mc_max_live(ssa);
+    if (k < 1) k = 1;
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, k, d);
+    mc_func_free(ssa);
+    bool ok = a != NULL;
+    if (ok && a->nspilled) {
+        mc_diag(d, (McLoc){0, 0}, "the ssa allocator spilled %d value%s at K = MaxLive = %d", a->nspilled,
+                a->nspilled == 1 ? "" : "s", k);
+        ok = false;
+    }
+    if (ok) *out = mc_machine_run(a, args, so->max_steps, NULL);
+    mc_allocation_free(a);
+    return ok;
+}
+
 /* The stepping interpreter on the function stage so->stage interprets: the
  * input as loaded, its pruned SSA form, or that after -O1. */
 static bool run_stepping(const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out, McDiags *d) {
@@ -358,6 +380,7 @@ static void check_inproc(const Fuzz *z, const McFunc *f, const McArgs *args, Res
         bool ok = z->cfg[c].mutant     ? run_mutant(z->cfg[c].mutant, f, &co, &ca, &r->got)
                   : z->cfg[c].stepping ? run_stepping(f, &co, &ca, &r->got, &cd)
                   : z->cfg[c].traced   ? run_traced(f, &co, &ca, &r->got, &cd)
+                  : z->cfg[c].maxlive  ? run_maxlive(f, &co, &ca, &r->got, &cd)
                                        : mc_stage_execute(f, &co, &ca, &r->got, NULL, &cd);
         bool same = ok && mc_outcome_same(&r->ref, &ra, &r->got, &ca);
         if (!ok) mc_diag_line(&cd, 0, r->msg, sizeof r->msg);
@@ -436,6 +459,7 @@ static void add_cfg(Config **v, int *n, McStage stage, int opt, int regs, McAllo
     c->mutant = MUT_NONE;
     c->stepping = false;
     c->traced = false;
+    c->maxlive = false;
     if (stage == MC_STAGE_ALLOC)
         snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, mc_allocator_name(al),
                  opt);
@@ -682,6 +706,12 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
                     snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "alloc K=%d %s -O1 (traced)", k,
                              mc_allocator_name((McAllocator)al));
                 }
+            /* the ssa allocator spills nothing with K = MaxLive, on every program */
+            for (int opt = 1; opt >= 0; opt--) {
+                add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, opt, 1, MC_ALLOC_SSA);
+                cfg[ncfg - 1].maxlive = true;
+                snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "alloc K=MaxLive ssa -O%d (no spill)", opt);
+            }
         } else if (s == MC_STAGE_NATIVE) {
             for (int opt = 1; opt >= 0; opt--) {
                 add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, opt, 4, MC_ALLOC_IMPROVED);

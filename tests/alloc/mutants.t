@@ -80,4 +80,4 @@ Every fuzz program also runs through the allocation trace (K = 2, 4, both
 allocators): the assignment the trace replays to is the machine's.
 
   $ minicc fuzz --seed 1 --count 40 --stages alloc | sed 's/ ([0-9.]* s)$//'
-  fuzz: 40 programs (seeds 1..40, 20 SSA, 8 trapping, 0 skipped), 52 configurations, 2080 stage runs, all agree
+  fuzz: 40 programs (seeds 1..40, 20 SSA, 8 trapping, 0 skipped), 54 configurations, 2160 stage runs, all agree

@@ -137,7 +137,7 @@ The figures of the README's `minicc fuzz` example (generated programs changed
 when the generator began to use these operations):
 
   $ minicc fuzz --count 2000 --seed 1 --cc system | sed 's/ ([0-9.]* s)$//'
-  fuzz: 2000 programs (seeds 1..2000, 999 SSA, 325 trapping, 0 skipped), 57 configurations, 114000 stage runs, all agree
+  fuzz: 2000 programs (seeds 1..2000, 999 SSA, 325 trapping, 0 skipped), 59 configurations, 118000 stage runs, all agree
   $ minicc fuzz --mutant seqphi --count 200 --form ssa --stages ssa | sed -n '1,4p;/^minimal program/p' | grep -v reproduce
   fuzz: seed 23 (program 23 of 200): diverge at input with sequential phis (--mutant)
     input: return -2
