@@ -233,7 +233,7 @@ function's MaxLive point marked <; here at stage ssa after `v`):
   |     c = lt i, n                                   5<||                                           |
   |     branch c, body, exit                            ||                                           |
   |   body:                                           4 ||                                           |
-  |     i1 = add i, 1                                 4 ||                                           |
+  |     i1 = add i, 1                                 4 |+-------------------------------------------+
 
 The same answer as a one-shot command: `print --stage allocated --why X,Y`
 (at -O1 copy propagation would have removed y):
