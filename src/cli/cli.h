@@ -30,10 +30,10 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("sweep", mc_cli_sweep,                                                                    \
       "sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...", \
       "the register-budget experiment: both allocators at every K, traffic and agreement")      \
-    X("gen", mc_cli_gen, "gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]", \
+    X("gen", mc_cli_gen, "gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]", \
       "print one random valid program and its arguments (as a comment line)")                 \
     X("fuzz", mc_cli_fuzz,                                                                      \
-      "fuzz [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
+      "fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
       "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
       "[--timeout S] [--mutant seqphi|crash] [-q]",                                             \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \

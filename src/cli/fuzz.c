@@ -31,6 +31,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "fuzz_c.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
 #include "minicc/limits.h"
@@ -161,6 +162,9 @@ static void print_program(const McFunc *f, const McArgs *a, FILE *out) {
 /* ---- minicc gen ----------------------------------------------------------------------- */
 
 int mc_cli_gen(int argc, char **argv) {
+    int lang = mc_cli_take_lang("gen", &argc, argv); /* --lang c: fuzz_c.c */
+    if (lang < 0) return 2;
+    if (lang == 1) return mc_cli_gen_c(argc, argv);
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "gen"};
     McGenOptions go;
