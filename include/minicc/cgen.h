@@ -6,6 +6,12 @@
  *   - add/sub/mul are computed on uint32_t and the bit pattern is copied back
  *     into int32_t with memcpy (no signed-overflow UB, no implementation-
  *     defined conversion); comparisons use the signed operands;
+ *   - and/or/xor/shl work on uint32_t too, the shift count masked to its
+ *     low five bits; shr is arithmetic without shifting a negative value
+ *     (~(~a >> n)); div and rem check the divisor first (a zero one fills
+ *     the trap array {MC_CGEN_TRAP_DIV} and returns) and treat -1 apart
+ *     (INT32_MIN / -1 wraps, INT32_MIN % -1 is 0), so C's `/` and `%` never
+ *     overflow;
  *   - INT32_MIN is spelled INT32_MIN, never as -2147483648;
  *   - every load/store checks 0 <= index < length first; a failed check
  *     fills the trap array {MC_CGEN_TRAP_BOUNDS, index, length} and returns,
@@ -42,6 +48,7 @@
 enum {
     MC_CGEN_TRAP_NONE = 0,   /* returned normally */
     MC_CGEN_TRAP_BOUNDS = 1, /* trap[1] = index, trap[2] = length */
+    MC_CGEN_TRAP_DIV = 2,    /* div or rem by zero (MC_DIV_ZERO_MSG) */
 };
 
 typedef int32_t (*McCgenEntry)(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,

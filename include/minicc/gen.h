@@ -3,8 +3,9 @@
  *
  * mc_gen builds a structured random function directly with the ir.h builder
  * (it does not depend on the parser): straight-line arithmetic over i32 edge
- * values, copies, buffer loads and stores (some with out-of-range indices, so
- * some runs trap), diamonds, triangles (critical edges), `branch c, L, L`,
+ * values with every ALU operation (div and rem mostly by divisors that
+ * cannot be zero, rarely by ones that may be, so some runs trap), copies,
+ * buffer loads and stores (some with out-of-range indices, so some runs trap), diamonds, triangles (critical edges), `branch c, L, L`,
  * early returns, bounded loops (a counter with a fixed trip count; while and
  * do-while shapes, nested, with break and continue) and, in SSA form, phis
  * including permutation cycles (the swap). Every generated function passes
@@ -50,8 +51,9 @@ typedef struct McGenOptions {
     int max_vars;        /* upper bound on variables tracked at once (default 12, at most 64) */
     int max_params;      /* scalar parameters, at most (default 3) */
     int max_bufs;        /* buffer parameters, at most (default 2) */
-    bool traps;          /* allow indices that may be out of range (default true); the
-                            arguments of mc_gen_args may still be short buffers */
+    bool traps;          /* allow indices that may be out of range and divisors that may be
+                            zero (default true); the arguments of mc_gen_args may still be
+                            short buffers */
     int64_t step_budget; /* estimated block entries of one run, at most (default 20000) */
     bool opaque;         /* values derive from parameters, never from constants alone, and
                             no early returns: the optimizer cannot fold the program away

@@ -11,7 +11,8 @@
  *     without events.
  * Both: i32 wraparound, signed comparisons, a bounds check before every
  * access (trap `buffer index I outside [0,LENGTH)`; effects before the trap
- * stay visible), phis updated simultaneously, and a block-entry step budget
+ * stay visible), a divisor check before every div and rem (trap `division
+ * by zero`), phis updated simultaneously, and a block-entry step budget
  * (trap `execution step limit exceeded`). The engine never prints.
  *
  * Implemented in args.c, interp.c (src/engine). */

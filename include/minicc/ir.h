@@ -32,8 +32,9 @@ enum {
     MC_OPF_COMMUT = 1 << 2, /* operands may be swapped */
     MC_OPF_READS = 1 << 3,  /* reads buffer memory */
     MC_OPF_WRITES = 1 << 4, /* writes buffer memory */
-    MC_OPF_TRAPS = 1 << 5,  /* may trap (bounds check) */
+    MC_OPF_TRAPS = 1 << 5,  /* may trap (bounds check, division by zero) */
     MC_OPF_TERM = 1 << 6,   /* block terminator */
+    MC_OPF_DIV = 1 << 7,    /* div/rem: traps when the divisor is zero, and only then */
 };
 
 /* X(ENUM, text name, operand count, has destination, flags) */
@@ -45,6 +46,13 @@ enum {
     X(LE, "le", 2, 1, MC_OPF_ALU | MC_OPF_CMP)                                 \
     X(EQ, "eq", 2, 1, MC_OPF_ALU | MC_OPF_CMP | MC_OPF_COMMUT)                 \
     X(NE, "ne", 2, 1, MC_OPF_ALU | MC_OPF_CMP | MC_OPF_COMMUT)                 \
+    X(AND, "and", 2, 1, MC_OPF_ALU | MC_OPF_COMMUT)                            \
+    X(OR, "or", 2, 1, MC_OPF_ALU | MC_OPF_COMMUT)                              \
+    X(XOR, "xor", 2, 1, MC_OPF_ALU | MC_OPF_COMMUT)                            \
+    X(SHL, "shl", 2, 1, MC_OPF_ALU)                                            \
+    X(SHR, "shr", 2, 1, MC_OPF_ALU)                                            \
+    X(DIV, "div", 2, 1, MC_OPF_ALU | MC_OPF_TRAPS | MC_OPF_DIV)                \
+    X(REM, "rem", 2, 1, MC_OPF_ALU | MC_OPF_TRAPS | MC_OPF_DIV)                \
     X(COPY, "copy", 1, 1, 0)                                                   \
     X(LOAD, "load", 2, 1, MC_OPF_READS | MC_OPF_TRAPS)                         \
     X(STORE, "store", 3, 0, MC_OPF_WRITES | MC_OPF_TRAPS)                      \
@@ -155,6 +163,7 @@ typedef struct McInst {
     int32_t dest;      /* value handle, MC_NONE for store */
     McOperand a[3];    /* value operands, mc_op_info[op].nargs of them */
     McPos loc;         /* start of the instruction (its destination name) */
+    int32_t line;      /* C source line it was lowered from (MiniC, minic.h), 0 = none */
 } McInst;
 
 typedef struct McTerm {
@@ -163,6 +172,7 @@ typedef struct McTerm {
     int32_t target[2]; /* jump: target[0]; branch: [nonzero, zero] */
     McPos loc;         /* the keyword */
     McPos tloc[2];     /* the target names */
+    int32_t line;      /* C source line (as McInst.line); kept when the terminator is replaced */
 } McTerm;
 
 typedef struct McPhiArg {
@@ -174,6 +184,7 @@ typedef struct McPhiArg {
 typedef struct McPhi {
     int32_t dest;  /* value handle */
     McPos loc;
+    int32_t line;  /* C source line of its block (as McInst.line), 0 = none */
     McPhiArg *args;
     int32_t nargs, cap;
 } McPhi;
@@ -222,6 +233,7 @@ typedef struct McModule {
     McFunc **funcs; /* malloc'd array of owned functions, in file order */
     int32_t nfuncs;
     char *file;     /* malloc'd copy of the file name */
+    bool minic;     /* lowered from MiniC (minic.h): the `line` fields are C lines */
 } McModule;
 
 /* Source positions of f (see McPos). mc_pos: line <= 0 gives the
@@ -274,22 +286,32 @@ static inline bool mc_opnd_is_val(McOperand o) { return o.kind == MC_OPND_VALUE;
 static inline bool mc_opnd_eq(McOperand a, McOperand b) { return a.kind == b.kind && a.v == b.v; }
 
 /* Set a block's terminator (replacing any it had); the source locations
- * are cleared. */
+ * are cleared, the C line (McTerm.line) of the one replaced is kept. */
 void mc_block_set_ret(McFunc *f, int32_t block, McOperand value);
 void mc_block_set_jump(McFunc *f, int32_t block, int32_t target);
 void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero);
+
+/* The C source line of a block: the first non-zero `line` of its phis,
+ * instructions and terminator, 0 when none has one (IR read from text). */
+int32_t mc_block_line(const McFunc *f, int32_t block);
 
 /* Successor handles of a block (0, 1 or 2; a branch to the same block twice
  * reports it twice). Returns the count. */
 int mc_block_succs(const McBlock *b, int32_t out[2]);
 
-/* i32 arithmetic exactly as the IR defines it: two's-complement wrapping
- * add, sub and mul, signed compares giving 0 or 1. These inline functions
- * are the one definition of the semantics; every executor uses them: the
- * plain run path's handlers (run.c) call them directly, and mc_alu (the
- * stepping interpreter, the allocated machine, constant folding in sccp.c,
- * gvn.c and run.c's decoder) dispatches to them. The C backend (cgen.c)
- * emits the same operations as C text. */
+/* i32 arithmetic exactly as the IR defines it (spec §3, §3.1):
+ * two's-complement wrapping add, sub and mul, signed compares giving 0 or 1,
+ * bitwise and/or/xor, shifts by the count's low five bits (shr arithmetic),
+ * division truncating toward zero with INT_MIN / -1 wrapping to INT_MIN and
+ * INT_MIN % -1 giving 0. None of them has undefined or implementation-
+ * defined behaviour in C. These inline functions are the one definition of
+ * the semantics; every executor uses them: the plain run path's handlers
+ * (run.c) call them directly, and mc_alu (the stepping interpreter, the
+ * allocated machine, constant folding in sccp.c, gvn.c and run.c's decoder)
+ * dispatches to them. The C backend (cgen.c) emits the same operations as C
+ * text. mc_i32_div and mc_i32_rem require a non-zero divisor: a zero one is
+ * the trap MC_DIV_ZERO_MSG, which every executor checks first
+ * (mc_alu_traps). */
 static inline int32_t mc_i32_wrap(uint32_t r) { /* without implementation-defined casts */
     return r <= (uint32_t)INT32_MAX ? (int32_t)r : (int32_t)(r - 2147483648u) + INT32_MIN;
 }
@@ -300,8 +322,30 @@ static inline int32_t mc_i32_lt(int32_t a, int32_t b) { return a < b; }
 static inline int32_t mc_i32_le(int32_t a, int32_t b) { return a <= b; }
 static inline int32_t mc_i32_eq(int32_t a, int32_t b) { return a == b; }
 static inline int32_t mc_i32_ne(int32_t a, int32_t b) { return a != b; }
-/* One ALU opcode (MC_OPF_ALU, or COPY returning a) applied to a and b. */
+static inline int32_t mc_i32_and(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a & (uint32_t)b); }
+static inline int32_t mc_i32_or(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a | (uint32_t)b); }
+static inline int32_t mc_i32_xor(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a ^ (uint32_t)b); }
+static inline int32_t mc_i32_shl(int32_t a, int32_t b) { return mc_i32_wrap((uint32_t)a << ((uint32_t)b & 31u)); }
+/* Arithmetic: for negative a, ~a is non-negative and ~(~a >> n) fills with ones. */
+static inline int32_t mc_i32_shr(int32_t a, int32_t b) {
+    int n = (int)((uint32_t)b & 31u);
+    return a < 0 ? ~(~a >> n) : a >> n;
+}
+/* b != 0. b = -1 is negation (wrapping), which C's `/` would overflow on INT_MIN. */
+static inline int32_t mc_i32_div(int32_t a, int32_t b) { return b == -1 ? mc_i32_sub(0, a) : a / b; }
+static inline int32_t mc_i32_rem(int32_t a, int32_t b) { return b == -1 ? 0 : a % b; }
+
+#define MC_DIV_ZERO_MSG "division by zero" /* the trap of div and rem by 0 */
+/* Whether op applied to a divisor b traps (div or rem by zero). */
+static inline bool mc_alu_traps(McOp op, int32_t b) { return (mc_op_info[op].flags & MC_OPF_DIV) && b == 0; }
+/* One ALU opcode (MC_OPF_ALU, or COPY returning a) applied to a and b; for
+ * div and rem the caller has ruled out the trap (mc_alu_traps). */
 int32_t mc_alu(McOp op, int32_t a, int32_t b);
+/* Whether the instruction may trap when it runs: load and store (bounds),
+ * div and rem unless the divisor is a non-zero constant (then they cannot
+ * trap: INT_MIN / -1 is defined to wrap, so they are pure). What the
+ * optimizer keeps in place and never removes. */
+bool mc_inst_may_trap(const McInst *in);
 
 void mc_module_free(McModule *m);
 McFunc *mc_module_find(const McModule *m, const char *name);

@@ -16,6 +16,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/run.h"
 #include "minicc/limits.h"
+#include "minicc/minic.h"
 #include "minicc/util.h"
 
 int mc_cli_error(const McCliOpts *o, const char *fmt, ...) {
@@ -182,6 +183,10 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         break;
     }
     case MC_CLI_KEEP_C: o->stage.keep_c = val; break;
+    case MC_CLI_LANG:
+        if (mc_lang_lookup(val) < 0) return mc_cli_error(o, "unknown language '%s' (c or ir)", val);
+        o->lang = mc_lang_lookup(val);
+        break;
     default: break;
     }
     return 0;
@@ -208,6 +213,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"-O0", MC_CLI_OPT, false},            {"-O1", MC_CLI_OPT, false},
         {"--max-steps", MC_CLI_MAX_STEPS, true}, {"--stats", MC_CLI_STATS, false},
         {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
+        {"--lang", MC_CLI_LANG, true},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)
@@ -227,6 +233,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
 int mc_cli_opts_parse(int argc, char **argv, unsigned accepted, McCliOpts *o) {
     memset(o, 0, sizeof *o);
     o->cmd = argc > 0 ? argv[0] : "";
+    if (!(accepted & MC_CLI_NO_FILE)) accepted |= MC_CLI_LANG; /* every command that reads a program */
     mc_stage_options_default(&o->stage);
     bool dashdash = false;
     for (int i = 1; i < argc; i++) {
@@ -280,9 +287,9 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
         }
         d.src = p->src;
         d.srclen = len;
-        p->mod = mc_parse("<stdin>", p->src, len, &d);
+        p->mod = mc_load("<stdin>", p->src, len, (McLang)o->lang, &d);
     } else {
-        p->mod = mc_parse_file(o->file, &d, &p->src);
+        p->mod = mc_load_file(o->file, (McLang)o->lang, &d, &p->src);
     }
     if (!p->mod) {
         mc_cli_print_diags(o, &d);

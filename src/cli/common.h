@@ -52,6 +52,7 @@ enum {
     MC_CLI_KEEP_C = 1u << 8,    /* --keep-c DIR */
     MC_CLI_ARGS = 1u << 9,      /* ARG... after FILE */
     MC_CLI_NO_FILE = 1u << 10,  /* FILE is optional */
+    MC_CLI_LANG = 1u << 11,     /* --lang c|ir (minic.h; default: by FILE's name) */
 };
 
 typedef struct McCliOpts {
@@ -60,6 +61,7 @@ typedef struct McCliOpts {
     const char *func;     /* --func, or NULL for the first function */
     McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
     bool stats;           /* --stats */
+    int lang;             /* --lang: McLang (minic.h), MC_LANG_AUTO when not given */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */
     int nargs;

@@ -24,13 +24,25 @@ static void func_summary(const McFunc *f, FILE *out) {
 }
 
 static Status cmd_load(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    McLang lang = MC_LANG_AUTO;
+    /* `--lang c|ir` before or after FILE: taken out of the words. */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--lang") == 0) {
+            if (i + 1 >= argc) return mc_session_error(s, err, "load: --lang needs a value (c or ir)"), ERR;
+            int l = mc_lang_lookup(argv[i + 1]);
+            if (l < 0) return mc_session_error(s, err, "load: unknown language '%s' (c or ir)", argv[i + 1]), ERR;
+            lang = (McLang)l;
+            for (int k = i; k + 2 <= argc; k++) argv[k] = argv[k + 2];
+            argc -= 2;
+            i--;
+        }
     if (argc < 2) {
-        if (!s->module) return mc_session_error(s, err, "load: missing FILE (usage: load FILE)"), ERR;
+        if (!s->module) return mc_session_error(s, err, "load: missing FILE (usage: load FILE [--lang c|ir])"), ERR;
         fprintf(out, "%s\n", s->path);
         return OK;
     }
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
-    if (!mc_session_load(s, argv[1], err)) return ERR;
+    if (!mc_session_load_lang(s, argv[1], lang, err)) return ERR;
     if (s->quiet_load) return OK;
     fprintf(out, "loaded %s: %d function%s\n", s->path, s->module->nfuncs, s->module->nfuncs == 1 ? "" : "s");
     if (s->input) func_summary(s->input, out);
@@ -141,8 +153,10 @@ static Status cmd_quit(McSession *s, int argc, char **argv, FILE *out, FILE *err
 /* ---- the rows, in help order ------------------------------------------------ */
 
 const McCommand mc_cmds_session[] = {
-    {"load", "", "session", "load FILE", "load an IR file (the old one stays if this one has errors)",
-     "Parses and verifies every function of FILE. The function of the same name\n"
+    {"load", "", "session", "load FILE [--lang c|ir]", "load an IR or MiniC file (the old one stays if this one has errors)",
+     "Parses and verifies every function of FILE: IR, or MiniC (C) when FILE ends\n"
+     "in .c or with --lang c (lowered to IR; `list` then shows the C source).\n"
+     "The function of the same name\n"
      "stays selected (else the first one); its arguments and breakpoints are kept\n"
      "when they still fit. A file with errors is reported with line:column and a\n"
      "caret, and the previously loaded module stays. Without FILE, prints the\n"

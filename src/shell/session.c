@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/minic.h"
 #include "minicc/opt.h"
 #include "minicc/parse.h"
 #include "minicc/ssa.h"
@@ -107,10 +108,14 @@ static void use_function(McSession *s, McFunc *f) {
 }
 
 bool mc_session_load(McSession *s, const char *path, FILE *err) {
+    return mc_session_load_lang(s, path, MC_LANG_AUTO, err);
+}
+
+bool mc_session_load_lang(McSession *s, const char *path, McLang lang, FILE *err) {
     McDiags d;
     mc_diags_init(&d, path, NULL, 0);
     char *src = NULL;
-    McModule *m = mc_parse_file(path, &d, &src);
+    McModule *m = mc_load_file(path, lang, &d, &src);
     if (!m) {
         mc_diags_print(&d, err, true);
         int n = d.n;

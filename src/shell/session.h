@@ -20,6 +20,7 @@
 
 #include "minicc/interp.h"
 #include "minicc/ir.h"
+#include "minicc/minic.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -130,6 +131,9 @@ void mc_session_diags_error(McSession *s, const McDiags *d, FILE *err, const cha
  * its arguments and breakpoints are kept when they still fit. On failure
  * nothing changes and the diagnostics (with carets) go to err. */
 bool mc_session_load(McSession *s, const char *path, FILE *err);
+/* The same in a given language (minic.h: MC_LANG_AUTO chooses by the name,
+ * `.c` is MiniC). */
+bool mc_session_load_lang(McSession *s, const char *path, McLang lang, FILE *err);
 /* Select a function of the loaded module by name. */
 bool mc_session_select(McSession *s, const char *name, FILE *err);
 /* Parse arguments for the current function (`4 [1,2,3]`); on failure the old

@@ -261,10 +261,11 @@ static bool edit_program(McFunc *f, McRng *r) {
         return false;
     case 2: /* opcode change among the binary ALU operations */
         if (bl->ninsts) {
-            static const McOp alu[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_LT, MC_OP_LE, MC_OP_EQ, MC_OP_NE};
+            static const McOp alu[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_LT,  MC_OP_LE,  MC_OP_EQ, MC_OP_NE,
+                                       MC_OP_AND, MC_OP_OR,  MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, MC_OP_DIV, MC_OP_REM};
             McInst *in = &bl->insts[mc_rng_below(r, (uint32_t)bl->ninsts)];
             if (mc_op_info[in->op].nargs != 2 || in->op == MC_OP_LOAD) return false;
-            in->op = (uint8_t)alu[mc_rng_below(r, 7)];
+            in->op = (uint8_t)alu[mc_rng_below(r, sizeof alu / sizeof alu[0])];
             return true;
         }
         return false;

@@ -79,7 +79,8 @@ static bool allowed_ident(const char *s, size_t n) {
     static const char *const words[] = {"include", "stdint", "string", "h", "static", "inline", "int32_t",
                                         "uint32_t", "memcpy", "sizeof", "return", "void", "if", "goto",
                                         "const", "err", "scalars", "bufs", "lens", "x", "y", "INT32_MIN",
-                                        "minicc_bits", "minicc_fn", "minicc_entry"};
+                                        "minicc_bits", "minicc_fn", "minicc_entry", "minicc_shr", "minicc_div",
+                                        "minicc_rem"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == n && memcmp(words[i], s, n) == 0) return true;
     /* vN, vN_len, tN, LN */
@@ -1071,6 +1072,8 @@ static void sanitized(const McFunc *f, const McArgs *args) {
     if (x.kind == MC_RETURNED) {
         assert_int_equal(e0, 0);
         assert_int_equal(r, x.value);
+    } else if (e0 == MC_CGEN_TRAP_DIV) {
+        assert_string_equal(x.trap, "division by zero");
     } else {
         char msg[128];
         snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", e1, e2);
@@ -1117,6 +1120,24 @@ static void test_sanitized(void **state) {
         }
         mc_module_free(m);
     }
+    /* The extended operations at their edges (spec §3.1): INT_MIN / -1, a
+     * zero divisor (the trap), shift counts 31, 32 and -1, negative values
+     * shifted right, with value and constant operands. */
+    McModule *m = parse_text("func ops(i32 x, i32 y) {\ne:\n  a = and x, y\n  o = or x, y\n  r = xor x, y\n"
+                             "  l = shl x, y\n  s = shr x, y\n  l2 = shl -1, y\n  s2 = shr -2147483648, y\n"
+                             "  s3 = shr x, -1\n  l3 = shl x, 33\n  q2 = div x, -1\n  m2 = rem x, -1\n"
+                             "  q3 = div -2147483648, y\n  q = div x, y\n  m = rem x, y\n  t = add a, o\n"
+                             "  t = add t, r\n  t = add t, l\n  t = add t, s\n  t = add t, l2\n  t = add t, s2\n"
+                             "  t = add t, s3\n  t = add t, l3\n  t = add t, q2\n  t = add t, m2\n"
+                             "  t = add t, q3\n  t = add t, q\n  t = add t, m\n  return t\n}\n");
+    const char *edges[][2] = {{"-2147483648", "-1"}, {"-2147483648", "0"}, {"7", "-2"},  {"-7", "2"},
+                              {"-1", "32"},          {"5", "31"},          {"-8", "-1"}, {"2147483647", "1"}};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        McArgs a = make_args(m->funcs[0], 2, edges[i]);
+        sanitized(m->funcs[0], &a);
+        mc_args_free(&a);
+    }
+    mc_module_free(m);
     for (uint64_t seed = 100; seed < 116; seed++) {
         McFunc *f = mc_gen(seed, NULL);
         McArgs a;

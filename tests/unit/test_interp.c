@@ -208,36 +208,69 @@ static void test_step_limit(void **state) {
     mc_func_free(f);
 }
 
+/* Every ALU operation at its edge values (spec §3, §3.1), with each
+ * operand a value or a constant (the run path decodes the four forms
+ * differently, and folds two constants). A division by zero traps in every
+ * form; the instruction after it does not count. */
 static void test_wraparound(void **state) {
     (void)state;
+    enum { TRAP = 7 }; /* r: expect the trap `division by zero` */
     static const struct {
         McOp op;
         int32_t x, y, r;
+        int trap;
     } cases[] = {
-        {MC_OP_ADD, INT32_MAX, 1, INT32_MIN},     {MC_OP_SUB, INT32_MIN, 1, INT32_MAX},
-        {MC_OP_MUL, INT32_MIN, -1, INT32_MIN},    {MC_OP_MUL, 65536, 65536, 0},
-        {MC_OP_MUL, -3, 7, -21},                  {MC_OP_LT, -1, 0, 1},
-        {MC_OP_LT, INT32_MAX, INT32_MIN, 0},      {MC_OP_LE, 5, 5, 1},
-        {MC_OP_EQ, -7, -7, 1},                    {MC_OP_NE, 0, INT32_MIN, 1},
-        {MC_OP_SUB, 0, INT32_MIN, INT32_MIN},
+        {MC_OP_ADD, INT32_MAX, 1, INT32_MIN, 0},     {MC_OP_SUB, INT32_MIN, 1, INT32_MAX, 0},
+        {MC_OP_MUL, INT32_MIN, -1, INT32_MIN, 0},    {MC_OP_MUL, 65536, 65536, 0, 0},
+        {MC_OP_MUL, -3, 7, -21, 0},                  {MC_OP_LT, -1, 0, 1, 0},
+        {MC_OP_LT, INT32_MAX, INT32_MIN, 0, 0},      {MC_OP_LE, 5, 5, 1, 0},
+        {MC_OP_EQ, -7, -7, 1, 0},                    {MC_OP_NE, 0, INT32_MIN, 1, 0},
+        {MC_OP_SUB, 0, INT32_MIN, INT32_MIN, 0},
+        {MC_OP_DIV, INT32_MIN, -1, INT32_MIN, 0},    {MC_OP_REM, INT32_MIN, -1, 0, 0},
+        {MC_OP_DIV, 7, -2, -3, 0},                   {MC_OP_REM, 7, -2, 1, 0},
+        {MC_OP_DIV, -7, 2, -3, 0},                   {MC_OP_REM, -7, 2, -1, 0},
+        {MC_OP_DIV, -7, -2, 3, 0},                   {MC_OP_REM, -7, -2, -1, 0},
+        {MC_OP_DIV, INT32_MIN, 1, INT32_MIN, 0},     {MC_OP_REM, INT32_MIN, 2, 0, 0},
+        {MC_OP_DIV, INT32_MAX, -1, -INT32_MAX, 0},   {MC_OP_REM, 5, INT32_MIN, 5, 0},
+        {MC_OP_DIV, 0, 0, 0, TRAP},                  {MC_OP_REM, INT32_MIN, 0, 0, TRAP},
+        {MC_OP_DIV, 1, 0, 0, TRAP},                  {MC_OP_REM, -1, 0, 0, TRAP},
+        {MC_OP_AND, -8, 12, 8, 0},                   {MC_OP_OR, INT32_MIN, 1, INT32_MIN + 1, 0},
+        {MC_OP_XOR, -1, INT32_MAX, INT32_MIN, 0},    {MC_OP_XOR, 5, 5, 0, 0},
+        {MC_OP_SHL, 1, 31, INT32_MIN, 0},            {MC_OP_SHL, 1, 32, 1, 0},
+        {MC_OP_SHL, 3, -1, INT32_MIN, 0},            {MC_OP_SHL, -1, 33, -2, 0},
+        {MC_OP_SHL, 0x40000000, 1, INT32_MIN, 0},    {MC_OP_SHR, INT32_MIN, 31, -1, 0},
+        {MC_OP_SHR, INT32_MIN, 32, INT32_MIN, 0},    {MC_OP_SHR, -7, 1, -4, 0},
+        {MC_OP_SHR, INT32_MAX, -1, 0, 0},            {MC_OP_SHR, -1, 5, -1, 0},
+        {MC_OP_SHR, 64, 3, 8, 0},                    {MC_OP_SHR, -2147483647, 30, -2, 0},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        McFunc *f = mc_func_new("f", NULL);
-        mc_func_param_add(f, "x", MC_VAL_I32);
-        mc_func_param_add(f, "y", MC_VAL_I32);
-        int32_t e = mc_func_block_add(f, "entry");
-        I(f, e, cases[k].op, "r", V(f, "x"), V(f, "y"));
-        RET(f, e, V(f, "r"));
-        McArgs a;
-        a.n = 2;
-        a.v = calloc(2, sizeof *a.v);
-        a.v[0].scalar = cases[k].x;
-        a.v[1].scalar = cases[k].y;
-        McOutcome o = run_both(f, &a, 0, MC_PHI_PARALLEL);
-        assert_int_equal(o.kind, MC_RETURNED);
-        assert_int_equal(o.value, cases[k].r);
-        mc_args_free(&a);
-        mc_func_free(f);
+        for (int form = 0; form < 4; form++) { /* bit 1: x constant, bit 0: y constant */
+            McFunc *f = mc_func_new("f", NULL);
+            mc_func_param_add(f, "x", MC_VAL_I32);
+            mc_func_param_add(f, "y", MC_VAL_I32);
+            int32_t e = mc_func_block_add(f, "entry");
+            McOperand x = form & 2 ? C(cases[k].x) : V(f, "x"), y = form & 1 ? C(cases[k].y) : V(f, "y");
+            I(f, e, cases[k].op, "r", x, y);
+            I(f, e, MC_OP_COPY, "s", V(f, "r"), C(0));
+            RET(f, e, V(f, "s"));
+            McArgs a;
+            a.n = 2;
+            a.v = calloc(2, sizeof *a.v);
+            a.v[0].scalar = cases[k].x;
+            a.v[1].scalar = cases[k].y;
+            McOutcome o = run_both(f, &a, 0, MC_PHI_PARALLEL);
+            if (cases[k].trap) {
+                assert_int_equal(o.kind, MC_TRAPPED);
+                assert_string_equal(o.trap, "division by zero");
+                assert_int_equal(o.insts, 1); /* the division, not the copy after it */
+            } else {
+                assert_int_equal(o.kind, MC_RETURNED);
+                assert_int_equal(o.value, cases[k].r);
+                assert_int_equal(o.insts, 2);
+            }
+            mc_args_free(&a);
+            mc_func_free(f);
+        }
     }
 }
 
@@ -546,6 +579,9 @@ static McFunc *random_func(void) {
         snprintf(name, sizeof name, "b%d", b);
         mc_func_block_add(f, name);
     }
+    /* Every operation with a result but load (the divisions trap on y = 0). */
+    static const McOp ops[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_LT,  MC_OP_LE,  MC_OP_EQ,  MC_OP_NE, MC_OP_COPY,
+                               MC_OP_AND, MC_OP_OR,  MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, MC_OP_DIV, MC_OP_REM};
     for (int k = 0; k < 5; k++) I(f, 0, MC_OP_COPY, vars[k], k == 0 ? V(f, "p") : C((int32_t)rnd(7) - 3), C(0));
     for (int32_t b = 0; b < nb; b++) {
         int32_t n = (int32_t)rnd(6);
@@ -558,7 +594,7 @@ static McFunc *random_func(void) {
             else if (r == 9)
                 STORE(f, b, "m", x, y);
             else
-                I(f, b, (McOp)(MC_OP_ADD + rnd(8)), vars[rnd(5)], x, y);
+                I(f, b, ops[rnd(sizeof ops / sizeof ops[0])], vars[rnd(5)], x, y);
         }
         uint32_t t = rnd(5);
         if (b == nb - 1 || t == 0)

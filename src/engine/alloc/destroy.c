@@ -244,6 +244,22 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
     free(s.writer);
 }
 
+/* C source lines (McInst.line, MiniC) for what destruction added: a phi's
+ * copies take the line of the phi's block, which is the block itself for
+ * copies at its head (head[b] of them) and the jump's target for copies at
+ * the end of a predecessor or in an edge block; an edge block's jump too. */
+static void carry_lines(McFunc *f, const McDestroyed *x, const int32_t *head) {
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        int32_t own = mc_block_line(f, b);
+        int32_t to = bl->term.op == MC_OP_JUMP ? mc_block_line(f, bl->term.target[0]) : own;
+        for (int32_t i = 0; i < bl->ninsts; i++)
+            if (x->phi_copy[b][i] && !bl->insts[i].line)
+                bl->insts[i].line = b < x->norig_blocks && i < head[b] ? own : to;
+        if (!bl->term.line && b >= x->norig_blocks) bl->term.line = to;
+    }
+}
+
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     if (ssa->form != MC_FORM_SSA) {
         mc_diag(d, mc_loc(ssa, ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)", ssa->name);
@@ -274,6 +290,7 @@ McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
             x->phi_copy[b][i] = copy;
         }
     }
+    carry_lines(f, x, head);
     free(head);
     free(tail);
     f->form = MC_FORM_UNKNOWN;

@@ -174,6 +174,11 @@ McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_s
                     buf->data[y] = val;
                 else
                     wr(&m, ip->d, buf->data[y]);
+            } else if (mc_alu_traps((McOp)ip->op, y)) {
+                out.kind = MC_TRAPPED;
+                snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+                finished = true;
+                break;
             } else {
                 wr(&m, ip->d, mc_alu((McOp)ip->op, x, y));
             }

@@ -140,13 +140,37 @@ static void put_check(McStr *b, int32_t buf, McOperand idx) {
     mc_str_printf(b, "; err[2] = v%ld_len; return 0; }\n", (long)buf);
 }
 
+/* div or rem: the divisor check (none for a non-zero constant; a constant
+ * zero traps without computing anything), then the helper call. */
+static void put_div(McStr *b, const McInst *in) {
+    McOperand y = in->a[1];
+    if (y.kind == MC_OPND_CONST && y.v == 0) {
+        mc_str_printf(b, "    { err[0] = %d; return 0; } /* division by zero */\n", MC_CGEN_TRAP_DIV);
+        return;
+    }
+    if (y.kind != MC_OPND_CONST) {
+        mc_str_puts(b, "    if (");
+        put_opnd(b, y);
+        mc_str_printf(b, " == 0) { err[0] = %d; return 0; }\n", MC_CGEN_TRAP_DIV);
+    }
+    mc_str_printf(b, "    v%ld = minicc_%s(", (long)in->dest, in->op == MC_OP_DIV ? "div" : "rem");
+    put_opnd(b, in->a[0]);
+    mc_str_puts(b, ", ");
+    put_opnd(b, y);
+    mc_str_puts(b, ");\n");
+}
+
 static void put_inst(McStr *b, const McInst *in) {
-    static const char *const arith[] = {[MC_OP_ADD] = "+", [MC_OP_SUB] = "-", [MC_OP_MUL] = "*"};
+    static const char *const arith[] = {[MC_OP_ADD] = "+", [MC_OP_SUB] = "-", [MC_OP_MUL] = "*",
+                                        [MC_OP_AND] = "&", [MC_OP_OR] = "|", [MC_OP_XOR] = "^"};
     static const char *const cmp[] = {[MC_OP_LT] = "<", [MC_OP_LE] = "<=", [MC_OP_EQ] = "==", [MC_OP_NE] = "!="};
     switch ((McOp)in->op) {
     case MC_OP_ADD:
     case MC_OP_SUB:
     case MC_OP_MUL:
+    case MC_OP_AND:
+    case MC_OP_OR:
+    case MC_OP_XOR:
         mc_str_printf(b, "    v%ld = minicc_bits((uint32_t)", (long)in->dest);
         put_opnd(b, in->a[0]);
         mc_str_printf(b, " %s (uint32_t)", arith[in->op]);
@@ -169,6 +193,22 @@ static void put_inst(McStr *b, const McInst *in) {
         put_opnd(b, in->a[1]);
         mc_str_puts(b, ";\n");
         break;
+    case MC_OP_SHL:
+        mc_str_printf(b, "    v%ld = minicc_bits((uint32_t)", (long)in->dest);
+        put_opnd(b, in->a[0]);
+        mc_str_puts(b, " << ((uint32_t)");
+        put_opnd(b, in->a[1]);
+        mc_str_puts(b, " & 31u));\n");
+        break;
+    case MC_OP_SHR:
+        mc_str_printf(b, "    v%ld = minicc_shr(", (long)in->dest);
+        put_opnd(b, in->a[0]);
+        mc_str_puts(b, ", ");
+        put_opnd(b, in->a[1]);
+        mc_str_puts(b, ");\n");
+        break;
+    case MC_OP_DIV:
+    case MC_OP_REM: put_div(b, in); break;
     case MC_OP_COPY:
         if (mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest) {
             mc_str_puts(b, "    /* copy to itself */\n");
@@ -205,6 +245,7 @@ typedef struct {
     char *read;    /* read[v]: used as an operand */
     bool *labeled; /* labeled[b]: some goto targets block b */
     bool memory, arith;
+    bool shr, div; /* helpers minicc_shr, minicc_div/minicc_rem are needed */
 } CgenUse;
 
 /* Scan f once and fill u (the caller frees its arrays). */
@@ -212,7 +253,7 @@ static void scan_uses(const McFunc *f, CgenUse *u) {
     int32_t nv = f->nvalues, nb = f->nblocks;
     char *appears = mc_xcalloc((size_t)nv + 1, 1), *read = mc_xcalloc((size_t)nv + 1, 1);
     bool *labeled = mc_xcalloc((size_t)nb, sizeof *labeled);
-    bool memory = false, arith = false;
+    bool memory = false, arith = false, shr = false, div = false;
 #define USE(o)                                                                                                \
     do {                                                                                                      \
         if (mc_opnd_is_val(o)) appears[(o).v] = read[(o).v] = 1;                                             \
@@ -231,7 +272,11 @@ static void scan_uses(const McFunc *f, CgenUse *u) {
             const McInst *in = &bl->insts[i];
             if (in->dest != MC_NONE) appears[in->dest] = 1;
             if (mc_op_info[in->op].flags & (MC_OPF_READS | MC_OPF_WRITES)) memory = true;
-            if (in->op == MC_OP_ADD || in->op == MC_OP_SUB || in->op == MC_OP_MUL) arith = true;
+            if (in->op == MC_OP_ADD || in->op == MC_OP_SUB || in->op == MC_OP_MUL || in->op == MC_OP_AND ||
+                in->op == MC_OP_OR || in->op == MC_OP_XOR || in->op == MC_OP_SHL)
+                arith = true;
+            if (in->op == MC_OP_SHR) shr = true;
+            if (mc_op_info[in->op].flags & MC_OPF_DIV) div = arith = true;
             bool same = mc_opnd_eq(in->a[0], in->a[1]);
             if ((mc_op_info[in->op].flags & MC_OPF_CMP) && same) continue; /* folded, see put_inst */
             if (in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest) continue;
@@ -249,23 +294,45 @@ static void scan_uses(const McFunc *f, CgenUse *u) {
     u->labeled = labeled;
     u->memory = memory;
     u->arith = arith;
+    u->shr = shr;
+    u->div = div;
 }
 
-/* The file comment, the includes and (when arithmetic wraps) minicc_bits. */
-static void put_preamble(McStr *b, const McFunc *f, bool arith) {
+/* The file comment, the includes and the helpers the body calls:
+ * minicc_bits (when arithmetic wraps), minicc_shr, minicc_div and
+ * minicc_rem. */
+static void put_preamble(McStr *b, const McFunc *f, const CgenUse *u) {
     mc_str_puts(b, "/* Generated by minicc from function ");
     put_comment_name(b, f->name);
     mc_str_puts(b, " (");
     mc_str_puts(b, f->form == MC_FORM_SSA ? "SSA" : "mutable");
     mc_str_puts(b, " form).\n"
                    " * i32 arithmetic wraps through uint32_t; every buffer access is bounds-checked\n"
-                   " * and reports a trap through err[] = {1, index, length}. */\n"
+                   " * and reports a trap through err[] = {1, index, length}");
+    if (u->div) mc_str_puts(b, ";\n * every div and rem checks its divisor and reports zero through err[] = {2}");
+    mc_str_puts(b, ". */\n"
                    "#include <stdint.h>\n#include <string.h>\n\n");
-    if (arith)
+    if (u->arith)
         mc_str_puts(b, "/* The uint32_t bit pattern as int32_t: no signed overflow, no\n"
                        " * implementation-defined conversion. */\n"
                        "static inline int32_t minicc_bits(uint32_t x) {\n"
                        "    int32_t y;\n    memcpy(&y, &x, sizeof y);\n    return y;\n}\n\n");
+    if (u->shr)
+        mc_str_puts(b, "/* Arithmetic shift right by y & 31, never shifting a negative value\n"
+                       " * (implementation-defined in C): ~x is non-negative when x is negative. */\n"
+                       "static inline int32_t minicc_shr(int32_t x, int32_t y) {\n"
+                       "    if (x < 0) return ~(~x >> ((uint32_t)y & 31u));\n"
+                       "    return x >> ((uint32_t)y & 31u);\n}\n\n");
+    if (u->div)
+        mc_str_puts(b, "/* Division truncating toward zero, y non-zero (checked before the\n"
+                       " * call); -1 apart, so INT32_MIN / -1 wraps and INT32_MIN % -1 is 0\n"
+                       " * instead of overflowing. */\n"
+                       "static inline int32_t minicc_div(int32_t x, int32_t y) {\n"
+                       "    if (y == -1) return minicc_bits(0u - (uint32_t)x);\n"
+                       "    return x / y;\n}\n"
+                       "static inline int32_t minicc_rem(int32_t x, int32_t y) {\n"
+                       "    if (y == -1) return 0;\n"
+                       "    return x % y;\n}\n\n");
 }
 
 /* The typed function's signature, one variable per value, `(void)` marks. */
@@ -306,7 +373,7 @@ static void put_fn_head(McStr *b, const McFunc *f, const CgenUse *u) {
     for (int32_t v = 0; v < nv; v++)
         if (u->appears[v] && !u->read[v] && f->values[v].param == MC_NONE)
             mc_str_printf(b, "    (void)v%ld;\n", (long)v);
-    if (!u->memory) mc_str_puts(b, "    (void)err;\n");
+    if (!u->memory && !u->div) mc_str_puts(b, "    (void)err;\n");
 }
 
 /* One block: its label (or comment), its instructions, its terminator with
@@ -376,7 +443,7 @@ char *mc_cgen_render(const McFunc *f) {
     scan_uses(f, &u);
     McStr b;
     mc_str_init(&b);
-    put_preamble(&b, f, u.arith);
+    put_preamble(&b, f, &u);
     put_fn_head(&b, f, &u);
     int32_t *hint = mc_phi_arg_hints(f);
     for (int32_t bi = 0; bi < f->nblocks; bi++) put_block(&b, f, bi, u.labeled[bi], hint);

@@ -518,6 +518,9 @@ static bool call_outcome(int how, int status, Shared *sh, McOutcome *out, McDiag
             out->kind = MC_TRAPPED;
             snprintf(out->trap, sizeof out->trap, "buffer index %ld outside [0,%ld)", (long)sh->err[1],
                      (long)sh->err[2]);
+        } else if (sh->err[0] == MC_CGEN_TRAP_DIV) {
+            out->kind = MC_TRAPPED;
+            snprintf(out->trap, sizeof out->trap, "%s", MC_DIV_ZERO_MSG);
         } else {
             out->kind = MC_RETURNED;
             out->value = sh->value;

@@ -220,6 +220,14 @@ static void exec_inst(McInterp *in) {
         return;
     }
     for (int k = 0; k < info->nargs; k++) ev.opnd[k] = read_opnd(in, i->a[k]);
+    if (mc_alu_traps((McOp)i->op, ev.opnd[1])) {
+        finish(in, MC_TRAPPED, 0, MC_DIV_ZERO_MSG);
+        McEvent te = ev;
+        te.kind = MC_EV_TRAP;
+        te.outcome = &in->outcome;
+        emit(in, &te);
+        return;
+    }
     int32_t r = i->op == MC_OP_COPY ? ev.opnd[0] : mc_alu((McOp)i->op, ev.opnd[0], ev.opnd[1]);
     ev.result = r;
     ev.had_old = in->def[i->dest];

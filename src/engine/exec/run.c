@@ -34,11 +34,12 @@
  *
  * The semantics are the stepping interpreter's (interp.c), which is the
  * reference: wrapping i32 arithmetic, signed compares, bounds checks before
- * every access, phis read-all-then-write-all, and a budget of block entries
+ * every access, a divisor check before every div and rem whose divisor is
+ * not a non-zero constant, phis read-all-then-write-all, and a budget of block entries
  * (entry number max_steps + 1 traps), kept as a countdown in a local and
  * checked on every edge. Instructions are counted per block entry (the
  * target's count is added on the edge) and the rest of the block is
- * subtracted on a bounds trap. Tests compare the two on every input,
+ * subtracted on a bounds or division trap. Tests compare the two on every input,
  * including steps and instruction counts.
  *
  * Contract: requires a verified function (mutable or SSA form); the McCode
@@ -61,8 +62,11 @@
 #endif
 
 /* Operand forms: SS slot,slot; SI slot,imm; IS imm,slot; II imm,imm. */
-#define ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE)
+#define ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
 #define CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
+/* The operations that trap on a zero divisor: their SI form has a non-zero
+ * immediate divisor and no check (a zero one is decoded as SS). */
+#define DIV_OPS(X) X(DIV) X(REM)
 
 enum {
 #define E3(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
@@ -89,6 +93,9 @@ enum {
 #define EL(x) K_L##x##_L, K_L##x##_R,
     ALU_OPS(EL) /* d = load a, slot b; c = op d, y (L) or op y, d (R) */
 #undef EL
+#define ED(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
+    DIV_OPS(ED) /* like ALU_OPS; u.rest as for load/store */
+#undef ED
     K_COUNT
 };
 
@@ -386,7 +393,8 @@ static int32_t nfused(const McBlock *bl) {
  * operation on two values, reads: one record (load, then the operation). */
 static bool pairable(const McInst *i, const McInst *j) {
     if (i->op != MC_OP_LOAD || i->a[1].kind != MC_OPND_VALUE) return false;
-    if (!(mc_op_info[j->op].flags & MC_OPF_ALU) || j->op == MC_OP_COPY) return false;
+    if (!(mc_op_info[j->op].flags & MC_OPF_ALU) || (mc_op_info[j->op].flags & MC_OPF_DIV) || j->op == MC_OP_COPY)
+        return false;
     if (j->a[0].kind != MC_OPND_VALUE || j->a[1].kind != MC_OPND_VALUE) return false;
     return j->a[0].v == i->dest || j->a[1].v == i->dest;
 }
@@ -506,6 +514,28 @@ static int32_t emit_inst(Builder *bd, const McBlock *bl, int32_t k, int32_t npla
         o->d = slot[i->dest];
         o->a = opnd(bd, i->a[0]);
         break;
+    case MC_OP_DIV:
+    case MC_OP_REM: {
+        int fm = form2(i->a[0], i->a[1]);
+        o->d = slot[i->dest];
+        o->u.rest = bl->ninsts - 1 - k;
+        if (fm == 3 && i->a[1].v != 0) {
+            o->op = K_MOVI;
+            o->a = mc_alu((McOp)i->op, i->a[0].v, i->a[1].v);
+            break;
+        }
+        /* A zero immediate divisor goes through a slot: the trap is at run time. */
+        McOperand x = i->a[0], y = i->a[1];
+        if (is_imm(y) && y.v == 0) {
+            fm = is_imm(x) ? 2 : 0;
+            o->b = new_slot(bd, 0);
+        } else {
+            o->b = opnd(bd, y);
+        }
+        o->op = (i->op == MC_OP_DIV ? K_DIV_SS : K_REM_SS) + fm;
+        o->a = opnd(bd, x);
+        break;
+    }
     default: {
         MC_ASSERT(mc_op_info[i->op].flags & MC_OPF_ALU);
         int fm = form2(i->a[0], i->a[1]);
@@ -737,6 +767,9 @@ static McOutcome exec(const McCode *c, McArgs *args, int64_t max_steps, const Mc
 #define LL(x) &&L_L##x##_L, &&L_L##x##_R,
         ALU_OPS(LL)
 #undef LL
+#define LD(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
+        DIV_OPS(LD)
+#undef LD
     };
     if (table) {
         *table = labels;
@@ -824,6 +857,13 @@ dispatch:
                    s[ip->c] = fn(v_, s[ip->y]); ip++; NEXT; }                \
     OP(L##x##_R) CHECK(s[ip->b]) { int32_t v_ = bufs[ip->a].p[index]; s[ip->d] = v_; \
                    s[ip->c] = fn(s[ip->y], v_); ip++; NEXT; }
+/* Division: a zero divisor in a slot traps; an SI divisor is a non-zero immediate. */
+#define DIV3(x, fn)                                                          \
+    OP(x##_SS) if (MC_UNLIKELY(s[ip->b] == 0)) goto div_trap;                \
+               s[ip->d] = fn(s[ip->a], s[ip->b]); ip++; NEXT;                \
+    OP(x##_SI) s[ip->d] = fn(s[ip->a], ip->b); ip++; NEXT;                   \
+    OP(x##_IS) if (MC_UNLIKELY(s[ip->b] == 0)) goto div_trap;                \
+               s[ip->d] = fn(ip->a, s[ip->b]); ip++; NEXT;
 #define CHECK(idx)                                                           \
     index = (idx);                                                           \
     len = bufs[ip->a].len;                                                   \
@@ -835,6 +875,13 @@ dispatch:
     ALU3(LE, mc_i32_le)
     ALU3(EQ, mc_i32_eq)
     ALU3(NE, mc_i32_ne)
+    ALU3(AND, mc_i32_and)
+    ALU3(OR, mc_i32_or)
+    ALU3(XOR, mc_i32_xor)
+    ALU3(SHL, mc_i32_shl)
+    ALU3(SHR, mc_i32_shr)
+    DIV3(DIV, mc_i32_div)
+    DIV3(REM, mc_i32_rem)
     BR3(LT, mc_i32_lt)
     BR3(LE, mc_i32_le)
     BR3(EQ, mc_i32_eq)
@@ -850,6 +897,11 @@ dispatch:
     LOADOP(LE, mc_i32_le)
     LOADOP(EQ, mc_i32_eq)
     LOADOP(NE, mc_i32_ne)
+    LOADOP(AND, mc_i32_and)
+    LOADOP(OR, mc_i32_or)
+    LOADOP(XOR, mc_i32_xor)
+    LOADOP(SHL, mc_i32_shl)
+    LOADOP(SHR, mc_i32_shr)
     OP(MOVI) s[ip->d] = ip->a; ip++; NEXT;
     OP(COPY) s[ip->d] = s[ip->a]; ip++; NEXT;
     OP(LOAD_S) CHECK(s[ip->b]) s[ip->d] = bufs[ip->a].p[index]; ip++; NEXT;
@@ -874,6 +926,7 @@ dispatch:
 #undef BR3
 #undef INC3
 #undef LOADOP
+#undef DIV3
 #undef CHECK
 
 /* The countdown reached 0 on the edge e: either the budget is spent or it
@@ -908,6 +961,12 @@ interrupted:
 step_trap:
     out.kind = MC_TRAPPED;
     snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
+    goto done;
+
+div_trap:
+    insts -= ip->u.rest;
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
     goto done;
 
 bounds_trap:

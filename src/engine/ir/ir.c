@@ -106,9 +106,27 @@ int32_t mc_alu(McOp op, int32_t a, int32_t b) {
     case MC_OP_LE: return mc_i32_le(a, b);
     case MC_OP_EQ: return mc_i32_eq(a, b);
     case MC_OP_NE: return mc_i32_ne(a, b);
+    case MC_OP_AND: return mc_i32_and(a, b);
+    case MC_OP_OR: return mc_i32_or(a, b);
+    case MC_OP_XOR: return mc_i32_xor(a, b);
+    case MC_OP_SHL: return mc_i32_shl(a, b);
+    case MC_OP_SHR: return mc_i32_shr(a, b);
+    case MC_OP_DIV:
+        MC_ASSERT(b != 0);
+        return mc_i32_div(a, b);
+    case MC_OP_REM:
+        MC_ASSERT(b != 0);
+        return mc_i32_rem(a, b);
     case MC_OP_COPY: return a;
     default: mc_panic(__FILE__, __LINE__, "mc_alu on %s", mc_op_info[op].name);
     }
+}
+
+bool mc_inst_may_trap(const McInst *in) {
+    unsigned fl = mc_op_info[in->op].flags;
+    if (!(fl & MC_OPF_TRAPS)) return false;
+    if (fl & MC_OPF_DIV) return !(in->a[1].kind == MC_OPND_CONST && in->a[1].v != 0);
+    return true;
 }
 
 /* ---- functions ------------------------------------------------------------ */
@@ -269,7 +287,9 @@ void mc_block_phi_drop_pred(McFunc *f, int32_t block, int32_t pred) {
 
 static void set_term(McFunc *f, int32_t block, McOp op, McOperand arg, int32_t t0, int32_t t1) {
     McTerm *t = &f->blocks[block].term;
+    int32_t line = f->blocks[block].has_term ? t->line : 0;
     memset(t, 0, sizeof *t);
+    t->line = line;
     t->op = (uint8_t)op;
     t->arg = arg;
     t->arg.loc = (McPos){0};
@@ -288,6 +308,15 @@ void mc_block_set_jump(McFunc *f, int32_t block, int32_t target) {
 
 void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonzero, int32_t zero) {
     set_term(f, block, MC_OP_BRANCH, cond, nonzero, zero);
+}
+
+int32_t mc_block_line(const McFunc *f, int32_t block) {
+    const McBlock *b = &f->blocks[block];
+    for (int32_t i = 0; i < b->nphis; i++)
+        if (b->phis[i].line) return b->phis[i].line;
+    for (int32_t i = 0; i < b->ninsts; i++)
+        if (b->insts[i].line) return b->insts[i].line;
+    return b->has_term ? b->term.line : 0;
 }
 
 int mc_block_succs(const McBlock *b, int32_t out[2]) {

@@ -78,10 +78,13 @@ void mc_term_str(const McFunc *f, const McTerm *t, McStr *out) {
     }
 }
 
-/* One indented line of s into out, then s emptied for the next. */
-static void put_line(McStr *s, FILE *out) {
+/* One indented line of s into out, then s emptied for the next. A C source
+ * line (MiniC, minic.h) follows as a `# line N` comment, which the parser
+ * skips like any comment. */
+static void put_line(McStr *s, int32_t line, FILE *out) {
     fputs("    ", out);
     fwrite(s->s, 1, s->len, out);
+    if (line > 0) fprintf(out, "%*s# line %d", s->len < 28 ? (int)(30 - s->len) : 2, "", line);
     fputc('\n', out);
     s->len = 0;
 }
@@ -98,15 +101,15 @@ void mc_func_print(const McFunc *f, FILE *out) {
         fprintf(out, "%s:\n", bl->name);
         for (int32_t i = 0; i < bl->nphis; i++) {
             mc_phi_str(f, &bl->phis[i], &s);
-            put_line(&s, out);
+            put_line(&s, bl->phis[i].line, out);
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             mc_inst_str(f, &bl->insts[i], &s);
-            put_line(&s, out);
+            put_line(&s, bl->insts[i].line, out);
         }
         if (bl->has_term) mc_term_str(f, &bl->term, &s);
         else mc_str_puts(&s, "# no terminator");
-        put_line(&s, out);
+        put_line(&s, bl->has_term ? bl->term.line : 0, out);
     }
     fputs("}\n", out);
     mc_str_free(&s);

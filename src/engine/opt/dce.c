@@ -8,9 +8,12 @@
  *
  * Roots are everything with an effect the program can observe: stores,
  * loads (a load may trap, so it stays even when its result is unused, and so
- * do the values its index needs), and terminator operands. Liveness flows
- * from a live value to the operands of its definition; what is never
- * reached is removed. Arithmetic cannot trap, so removing it is exact.
+ * do the values its index needs), a div or rem whose divisor is not a
+ * non-zero constant (it may trap `division by zero`: treated like a load),
+ * and terminator operands. Liveness flows from a live value to the operands
+ * of its definition; what is never reached is removed. The rest of the
+ * arithmetic cannot trap (a div or rem by a non-zero constant included:
+ * INT_MIN / -1 wraps), so removing it is exact.
  *
  * Marking is one backward sweep in memory order (a definition usually comes
  * before its uses), with a work list only for operands whose definition the
@@ -72,7 +75,7 @@ bool mc_pass_dce(McFunc *f) {
         if (bl->term.op != MC_OP_JUMP) mark(&m, bl->term.arg);
         for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
             McInst *in = &bl->insts[i];
-            if (mc_op_info[in->op].flags & (MC_OPF_READS | MC_OPF_WRITES | MC_OPF_TRAPS)) {
+            if ((mc_op_info[in->op].flags & (MC_OPF_READS | MC_OPF_WRITES)) || mc_inst_may_trap(in)) {
                 if (in->dest != MC_NONE) m.live[in->dest] = true;
                 for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark(&m, in->a[k]);
             } else if (in->dest != MC_NONE && m.live[in->dest]) {
@@ -106,7 +109,7 @@ bool mc_pass_dce(McFunc *f) {
         k = 0;
         for (int32_t i = 0; i < bl->ninsts; i++) {
             McInst *in = &bl->insts[i];
-            if (in->dest == MC_NONE || m.live[in->dest] || (mc_op_info[in->op].flags & MC_OPF_TRAPS))
+            if (in->dest == MC_NONE || m.live[in->dest] || mc_inst_may_trap(in))
                 bl->insts[k++] = *in;
         }
         changed |= k != bl->ninsts;

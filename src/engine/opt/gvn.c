@@ -4,7 +4,8 @@
  *   requires:    SSA form
  *   produces:    SSA form in which a pure computation identical to one that
  *                dominates it is gone (its uses read the earlier value),
- *                trivial algebra is simplified (x+0, x-x, x*1, x*0, x==x...),
+ *                trivial algebra is simplified (x+0, x-x, x*1, x*0, x==x,
+ *                x&x, x^x, x|0, x shl 32, x div 1, x rem 1...),
  *                constant operands are folded, copies are propagated,
  *                meaningless or redundant phis are removed, and a load that
  *                repeats an earlier one of the same block with no store in
@@ -15,7 +16,15 @@
  * scoped hash table maps (opcode, operands) to the value that computed it,
  * and leaving a block pops the entries that block added, so a lookup only
  * ever finds a computation whose definition dominates the current one.
- * Commutative operands are put in a canonical order first.
+ * Commutative operands (add, mul, eq, ne, and, or, xor) are put in a
+ * canonical order first.
+ *
+ * A div or rem whose divisor may be zero may trap: like a load, it is never
+ * removed by simplification and never moved. It is only ever replaced by an
+ * identical div or rem that dominates it: that one ran first with the same
+ * operands, so it would already have trapped, and the later one can neither
+ * trap nor compute anything new (no trap is lost or moved). A division by a
+ * constant zero is never folded.
  *
  * Loads are reused only inside one block: `load b, i` can read the value of
  * an identical earlier load in the same block when no store (to any buffer)
@@ -108,7 +117,8 @@ static bool opnd_less(McOperand x, McOperand y) {
 static McOperand simplify(McOp op, McOperand x, McOperand y) {
     McOperand none = {MC_OPND_NONE, 0, {0}};
     bool xc = x.kind == MC_OPND_CONST, yc = y.kind == MC_OPND_CONST;
-    if (xc && yc) return mc_const(mc_alu(op, x.v, y.v));
+    /* Never fold a division by zero: it stays, and traps at run time. */
+    if (xc && yc) return mc_alu_traps(op, y.v) ? none : mc_const(mc_alu(op, x.v, y.v));
     bool same = mc_opnd_eq(x, y);
     switch (op) {
     case MC_OP_ADD:
@@ -131,6 +141,35 @@ static McOperand simplify(McOp op, McOperand x, McOperand y) {
     case MC_OP_NE:
     case MC_OP_LT:
         if (same) return mc_const(0);
+        break;
+    case MC_OP_AND:
+        if (same || (yc && y.v == -1)) return x;
+        if (xc && x.v == -1) return y;
+        if ((yc && y.v == 0) || (xc && x.v == 0)) return mc_const(0);
+        break;
+    case MC_OP_OR:
+        if (same || (yc && y.v == 0)) return x;
+        if (xc && x.v == 0) return y;
+        if ((yc && y.v == -1) || (xc && x.v == -1)) return mc_const(-1);
+        break;
+    case MC_OP_XOR:
+        if (yc && y.v == 0) return x;
+        if (xc && x.v == 0) return y;
+        if (same) return mc_const(0);
+        break;
+    case MC_OP_SHL:
+    case MC_OP_SHR:
+        if (yc && (y.v & 31) == 0) return x; /* the count is taken mod 32 */
+        if (xc && x.v == 0) return mc_const(0);
+        if (op == MC_OP_SHR && xc && x.v == -1) return mc_const(-1);
+        break;
+    /* Only by a non-zero constant divisor: anything else may trap, and the
+     * instruction must stay (x / x is not 1 when x is 0). */
+    case MC_OP_DIV:
+        if (yc && y.v == 1) return x;
+        break;
+    case MC_OP_REM:
+        if (yc && (y.v == 1 || y.v == -1)) return mc_const(0);
         break;
     default: break;
     }

@@ -15,7 +15,11 @@
  * the one path taken is found even when another path would disagree.
  * Parameters and loads are BOTTOM; arithmetic is folded with mc_alu, so the
  * i32 wraparound is exactly the interpreter's. Loads and stores are never
- * removed (they may trap). */
+ * removed (they may trap), nor is a div or rem whose divisor may be zero:
+ * a division by a constant zero is BOTTOM (never folded: it traps at run
+ * time), and one whose value is a known constant when it does not trap
+ * (`div 0, y`) keeps its instruction while its uses read the
+ * constant. A div or rem by a non-zero constant cannot trap and goes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,8 +139,27 @@ static void eval_inst(Sccp *s, int32_t b, int32_t i) {
     }
     int32_t x, y;
     int sx = cell(s, in->a[0], &x), sy = cell(s, in->a[1], &y);
+    /* A division by a constant zero traps when it runs: it never has a
+     * value, and it is never folded away (it stays, and traps at run time). */
+    if (sy == CONST && mc_alu_traps((McOp)in->op, y)) {
+        lower(s, in->dest, BOTTOM, 0);
+        return;
+    }
     if (in->op == MC_OP_MUL && ((sx == CONST && x == 0) || (sy == CONST && y == 0))) {
         lower(s, in->dest, CONST, 0); /* 0 * anything is 0: no trap to lose */
+        return;
+    }
+    /* x & 0, 0 & x = 0; x | -1 = -1; x rem 1 and x rem -1 = 0; 0 div y and 0
+     * rem y = 0 whenever they do not trap (the instruction stays, see the
+     * rewrite). */
+    if ((in->op == MC_OP_AND && ((sx == CONST && x == 0) || (sy == CONST && y == 0))) ||
+        (in->op == MC_OP_REM && sy == CONST && (y == 1 || y == -1)) ||
+        ((mc_op_info[in->op].flags & MC_OPF_DIV) && sx == CONST && x == 0)) {
+        lower(s, in->dest, CONST, 0);
+        return;
+    }
+    if (in->op == MC_OP_OR && ((sx == CONST && x == -1) || (sy == CONST && y == -1))) {
+        lower(s, in->dest, CONST, -1);
         return;
     }
     if (sx == BOTTOM || sy == BOTTOM)
@@ -277,8 +300,9 @@ bool mc_pass_sccp(McFunc *f) {
         k = 0;
         for (int32_t i = 0; i < bl->ninsts; i++) {
             McInst *in = &bl->insts[i];
-            bool dead = in->dest != MC_NONE && s.state[in->dest] == CONST &&
-                        !(mc_op_info[in->op].flags & MC_OPF_TRAPS);
+            /* A div or rem whose divisor may be zero keeps its trap (its
+             * uses read the constant all the same). */
+            bool dead = in->dest != MC_NONE && s.state[in->dest] == CONST && !mc_inst_may_trap(in);
             if (!dead) bl->insts[k++] = *in;
         }
         changed |= k != bl->ninsts;

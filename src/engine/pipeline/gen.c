@@ -4,7 +4,8 @@
  * Contract: requires nothing but a seed and options; produces a new function
  * that passes mc_verify in the requested form and terminates within the
  * default step budget on the arguments of mc_gen_args (possibly trapping on an
- * out-of-range buffer index, never on the step budget).
+ * out-of-range buffer index or a division by zero, never on the step
+ * budget).
  *
  * The program is built structurally, the way a front end lowers a small
  * imperative language: a fixed pool of variables, statements that assign
@@ -201,13 +202,20 @@ static int32_t assign_dest(Gen *g, int32_t v) {
 
 static McOp pick_alu(Gen *g) {
     uint32_t k = rnd(g, 100);
-    if (k < 28) return MC_OP_ADD;
-    if (k < 46) return MC_OP_SUB;
-    if (k < 62) return MC_OP_MUL;
-    if (k < 72) return MC_OP_LT;
-    if (k < 80) return MC_OP_LE;
-    if (k < 90) return MC_OP_EQ;
-    return MC_OP_NE;
+    if (k < 20) return MC_OP_ADD;
+    if (k < 34) return MC_OP_SUB;
+    if (k < 46) return MC_OP_MUL;
+    if (k < 54) return MC_OP_LT;
+    if (k < 60) return MC_OP_LE;
+    if (k < 67) return MC_OP_EQ;
+    if (k < 74) return MC_OP_NE;
+    if (k < 78) return MC_OP_AND;
+    if (k < 82) return MC_OP_OR;
+    if (k < 86) return MC_OP_XOR;
+    if (k < 90) return MC_OP_SHL;
+    if (k < 94) return MC_OP_SHR;
+    if (k < 97) return MC_OP_DIV;
+    return MC_OP_REM;
 }
 
 /* A buffer index: mostly in [0, NOMINAL_LEN), sometimes anything. */
@@ -305,11 +313,34 @@ static void set_var(Gen *g, int32_t v, McOp op, McOperand a, McOperand b, McOper
     g->env[v] = mc_val(d);
 }
 
+/* The divisor of a div or rem whose other candidate operand is b. Mostly
+ * one that cannot be zero: -1 (so INT_MIN / -1 comes up), another non-zero
+ * constant, or `t = or b, 1` (the guard a front end writes). Rarely, when
+ * traps are allowed, b itself (it may be zero) or the constant 0: such a
+ * run traps `division by zero`, which every stage must report the same
+ * way, and the optimizer must not fold away. */
+static McOperand pick_divisor(Gen *g, McOperand b) {
+    uint32_t risk = rnd(g, 100000);
+    if (g->o.traps && risk < g->rare * 6) return b;
+    if (g->o.traps && risk < g->rare * 6 + g->rare / 4) return mc_const(0);
+    uint32_t k = rnd(g, 100);
+    if (k < 15) return mc_const(-1);
+    if (k < 40) {
+        int32_t c = pick_const(g);
+        return mc_const(c ? c : 7);
+    }
+    int32_t t = temp(g);
+    emit(g, MC_OP_OR, t, b.kind == MC_OPND_CONST ? pick_var(g) : b, mc_const(1), NO_OPND);
+    return mc_val(t);
+}
+
 static void stmt_arith(Gen *g) {
     int32_t v = (int32_t)rnd(g, (uint32_t)g->nvars);
     McOperand a = pick_opnd(g), b = pick_opnd(g);
     if (a.kind == MC_OPND_CONST && b.kind == MC_OPND_CONST && (g->o.opaque || chance(g, 70))) a = pick_var(g);
-    set_var(g, v, pick_alu(g), a, b, NO_OPND);
+    McOp op = pick_alu(g);
+    if (mc_op_info[op].flags & MC_OPF_DIV) b = pick_divisor(g, b);
+    set_var(g, v, op, a, b, NO_OPND);
 }
 
 static void stmt_copy(Gen *g) {

@@ -1,0 +1,56 @@
+/* minicc/minic.h - MiniC, the C subset of ../shared/spec/minic.md, lowered to
+ * the IR in mutable form; and loading a file in either language.
+ *
+ * mc_minic_parse reads MiniC text and returns a module with one function per
+ * C function, lowered and verified (mutable form), or NULL with every error
+ * it could find in `d` as `FILE:LINE:COL: error: MESSAGE`, in source order:
+ * lexical and syntax errors, the unsupported features of minic.md §2, names
+ * not declared, a read before assignment (at the C position of the read), a
+ * reachable end of function without `return` (at its closing brace).
+ *
+ * Every instruction, terminator and phi of a lowered function carries the C
+ * line it came from (McInst.line, McTerm.line, McPhi.line; McModule.minic is
+ * set), and its source positions (McInst.loc, McOperand.loc...) are C
+ * positions. Names: a C variable keeps its name in the IR when it is the
+ * first declaration of that name in the function; a later one (shadowing, or
+ * a second loop's `int i`) becomes `NAME.L<line>`; temporaries are named
+ * after their operation and line (`lt.L4`, `load.L7`), blocks after their
+ * construct and line (`while.L3`, `body.L3`, `end.L3`). C names never contain
+ * '.', so none of these can clash with a source name.
+ *
+ * mc_load / mc_load_file choose the language: MC_LANG_C for MiniC,
+ * MC_LANG_IR for the IR text format (parse.h), MC_LANG_AUTO by the file name
+ * (a name ending in `.c` is MiniC, anything else IR).
+ *
+ * Implemented in minic_lex.c, minic.c and load.c (src/engine/frontend). */
+#ifndef MINICC_MINIC_H
+#define MINICC_MINIC_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "ir.h"
+
+typedef enum McLang { MC_LANG_AUTO = 0, MC_LANG_IR, MC_LANG_C } McLang;
+
+/* "c" -> MC_LANG_C, "ir" -> MC_LANG_IR, anything else -1 (`--lang`). */
+int mc_lang_lookup(const char *name);
+/* The language of a file: `given` unless it is MC_LANG_AUTO, else by the
+ * name (`.c` is MiniC). */
+McLang mc_lang_of(const char *file, McLang given);
+
+/* MiniC text to a module of lowered, verified functions (see above). `file`
+ * names the source in diagnostics; d's src should be `src` for carets. */
+McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags *d);
+
+/* Text in the language `lang` (MC_LANG_AUTO: by `file`) to a module. */
+McModule *mc_load(const char *file, const char *src, size_t len, McLang lang, McDiags *d);
+/* mc_parse_file for either language: reads the file (the text in *src_out,
+ * malloc'd, d->src pointing at it) and calls mc_load. */
+McModule *mc_load_file(const char *path, McLang lang, McDiags *d, char **src_out);
+
+/* The first block of function f whose C line (mc_block_line) is `line`, in
+ * block order, or MC_NONE (`break LINE`). */
+int32_t mc_minic_block_at_line(const McFunc *f, int32_t line);
+
+#endif
