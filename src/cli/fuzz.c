@@ -697,6 +697,9 @@ static int fuzz_campaign(Fuzz *z, const FuzzOpts *o, FuzzTally *t) {
 }
 
 int mc_cli_fuzz(int argc, char **argv) {
+    int lang = mc_cli_take_lang("fuzz", &argc, argv); /* --lang c: fuzz_c.c */
+    if (lang < 0) return 2;
+    if (lang == 1) return mc_cli_fuzz_c(argc, argv);
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "fuzz"};
     FuzzOpts o;

@@ -395,11 +395,23 @@ static Expr *gen_index(G *g, const Var *b, int depth) {
     return e;
 }
 
+/* A buffer to access, or NULL: an empty buffer only while this statement
+ * may still have an unguarded site (any access to it traps). */
+static const Var *pick_buf(G *g) {
+    if (!g->nbufs) return NULL;
+    const Var *b = &g->bufs[below(g, (uint32_t)g->nbufs)];
+    if (b->len > 0 || (g->trap_program && g->unguarded > 0)) return b;
+    for (int i = 0; i < g->nbufs; i++)
+        if (g->bufs[i].len > 0) return &g->bufs[i];
+    return NULL;
+}
+
 static Expr *gen_leaf(G *g) {
     const Var *vis[MAX_SCOPE];
     int n = visible(g, vis, false);
     uint32_t c = below(g, 100);
-    if (g->nbufs && c < 20) return gen_index(g, &g->bufs[below(g, (uint32_t)g->nbufs)], 2);
+    const Var *b = c < 20 ? pick_buf(g) : NULL;
+    if (b) return gen_index(g, b, 2);
     if (n && c < 65) return evar(vis[below(g, (uint32_t)n)]->name);
     return enum_(small_const(g));
 }
@@ -454,7 +466,8 @@ static Expr *assign_value(G *g, int op) {
 static Stmt *gen_assign(G *g) {
     const Var *vis[MAX_SCOPE];
     int n = visible(g, vis, true);
-    bool store = g->nbufs && (n == 0 || chance(g, 25));
+    const Var *b = n == 0 || chance(g, 25) ? pick_buf(g) : NULL;
+    bool store = b != NULL;
     if (!store && n == 0) return snew(S_EMPTY);
     Stmt *s = snew(S_ASSIGN);
     static const int aops[] = {A_SET, A_SET, A_SET, A_SET, B_ADD, B_SUB, B_MUL,
@@ -465,7 +478,6 @@ static Stmt *gen_assign(G *g) {
         s->e = assign_value(g, s->op);
         return s;
     }
-    const Var *b = &g->bufs[below(g, (uint32_t)g->nbufs)];
     Expr *ix = gen_index(g, b, 2), *in = ix;
     Stmt *w = NULL;
     if (ix->k == E_COND) { /* guard ? b[i] : k */
