@@ -53,6 +53,7 @@ static void usage(FILE *out) {
             "Batch runs exit with status 1 when any command failed.\n"
             "\n"
             "A one-shot COMMAND comes first. `minicc COMMAND --help` prints its usage;\n"
+            "FILE is IR, or MiniC (C) when its name ends in .c (--lang c|ir says which);\n"
             "FILE may be - for stdin; mistakes read `FILE:LINE:COL: error: ...` or\n"
             "`minicc COMMAND: error: ...`. Exit status: 0 ok, 1 check or sweep diverged,\n"
             "2 bad program, arguments or options, 3 the program trapped.\n"

@@ -53,4 +53,14 @@ McModule *mc_load_file(const char *path, McLang lang, McDiags *d, char **src_out
  * block order, or MC_NONE (`break LINE`). */
 int32_t mc_minic_block_at_line(const McFunc *f, int32_t line);
 
+/* Line `line` (1-based) of a source text: its start, its length (without
+ * the newline) in *n; NULL when the text has fewer lines. */
+const char *mc_source_line(const char *src, size_t len, int32_t line, size_t *n);
+
+/* The C line of a position in f (McInterp's block and pc: pc -1 about to
+ * enter the block, 0..ninsts-1 an instruction, ninsts the terminator): the
+ * line of that instruction or terminator, else of the block; 0 when the
+ * function has no C lines. */
+int32_t mc_minic_line_at(const McFunc *f, int32_t block, int32_t pc);
+
 #endif

@@ -45,6 +45,8 @@ bool mc_cli_help(int argc, char **argv) {
     for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++)
         if (strcmp(cmds[k].name, argv[0]) == 0) {
             printf("usage: minicc %s\n%s\n", cmds[k].usage, cmds[k].summary);
+            if (strncmp(cmds[k].usage + strlen(cmds[k].name), " FILE", 5) == 0)
+                printf("FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.\n");
             return true;
         }
     return false;

@@ -73,6 +73,22 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
 #define MAX_STEP_COUNT 1000000000LL
 #define SHOW_BLOCKS 20 /* a projector screen's worth of `step N` */
 
+/* MiniC: the C line the interpreter reached, `at line N: TEXT`. */
+static void print_c_line(McSession *s, FILE *out) {
+    size_t len, n;
+    const char *src = mc_session_c_source(s, &len);
+    int32_t line = mc_session_c_line(s);
+    if (!src || !line || mc_interp_finished(s->interp, NULL)) return;
+    const char *text = mc_source_line(src, len, line, &n);
+    if (!text) return;
+    while (n > 0 && (*text == ' ' || *text == '\t')) text++, n--;
+    McStr shown;
+    mc_str_init(&shown);
+    mc_str_put_visible(&shown, text, n);
+    fprintf(out, "at line %d: %s\n", line, shown.s ? shown.s : "");
+    mc_str_free(&shown);
+}
+
 static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int64_t n = 1;
@@ -103,6 +119,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");
     mc_show_events(s->interp_func, s->last.v + from, s->last.n - from, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
     print_outcome(s, out);
+    print_c_line(s, out);
     return OK;
 }
 
@@ -141,9 +158,19 @@ static Status cmd_break(McSession *s, int argc, char **argv, FILE *out, FILE *er
         return OK;
     }
     for (int i = 1; i < argc; i++) {
-        bool had = mc_session_has_break(s, argv[i]);
-        if (!mc_session_break_add(s, argv[i], err)) return ERR;
-        fprintf(out, had ? "breakpoint at %s already set\n" : "breakpoint at %s\n", argv[i]);
+        if (!mc_session_need_func(s, err)) return ERR;
+        const char *name = mc_session_break_line(s, argv[i], err); /* MiniC: break LINE */
+        if (name && !*name) return ERR;
+        char *block = mc_xstrdup(name ? name : argv[i]);
+        bool had = mc_session_has_break(s, block);
+        if (!mc_session_break_add(s, block, err)) {
+            free(block);
+            return ERR;
+        }
+        fprintf(out, had ? "breakpoint at %s already set" : "breakpoint at %s", block);
+        if (name) fprintf(out, " (line %s)", argv[i]);
+        fputc('\n', out);
+        free(block);
     }
     return OK;
 }
@@ -398,7 +425,9 @@ const McCommand mc_cmds_execution[] = {
      "Ctrl-C stops it between two blocks (`continue: interrupted` and the\n"
      "position).\n",
      "", cmd_continue},
-    {"break", "b", "execution", "break [BLOCK...]", "stop before entering BLOCK (no BLOCK: list)", "", "block...",
+    {"break", "b", "execution", "break [BLOCK|LINE...]", "stop before entering BLOCK (no BLOCK: list)",
+     "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
+     "the first block with code of that line.\n", "block...",
      cmd_break},
     {"delete", "d", "execution", "delete [BLOCK...]", "delete breakpoints (all without BLOCK)", "", "block...",
      cmd_delete},

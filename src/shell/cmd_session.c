@@ -160,7 +160,9 @@ const McCommand mc_cmds_session[] = {
      "stays selected (else the first one); its arguments and breakpoints are kept\n"
      "when they still fit. A file with errors is reported with line:column and a\n"
      "caret, and the previously loaded module stays. Without FILE, prints the\n"
-     "current file name.\n",
+     "current file name. The instructions (man minicc, IR FORMAT): add sub mul\n"
+     "lt le eq ne div rem and or xor shl shr (NAME = OP a, b), copy, load,\n"
+     "store; div and rem by zero trap `division by zero`.\n",
      "file", cmd_load},
     {"func", "", "session", "func [NAME]", "select a function of the loaded file, or list them",
      "Without NAME lists the functions of the loaded file (* marks the current\n"

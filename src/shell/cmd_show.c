@@ -7,6 +7,7 @@
 
 #include "minicc/cfg.h"
 #include "minicc/cgen.h"
+#include "minicc/minic.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -25,10 +26,47 @@ static const McFunc *view_arg(McSession *s, int argc, char **argv, FILE *err) {
     return mc_session_view(s, (McView)v, err);
 }
 
+/* The C source of the function being executed, `=>` at the line the
+ * interpreter is at, `*` on the first line of a block with a breakpoint. */
+static void list_c(McSession *s, const McFunc *f, const char *src, size_t len, FILE *out) {
+    /* From the function's line to the line before the next function's (or the end). */
+    int32_t first = mc_loc(f, f->loc).line, last = INT32_MAX;
+    for (int32_t i = 0; i < s->module->nfuncs; i++) {
+        const McFunc *g = s->module->funcs[i];
+        int32_t l = mc_loc(g, g->loc).line;
+        if (l > first && l - 1 < last) last = l - 1;
+    }
+    size_t n;
+    int32_t at = !s->interp || mc_interp_finished(s->interp, NULL) || f != s->interp_func ? 0 : mc_session_c_line(s);
+    bool *bp = mc_session_break_array(s, f);
+    int32_t end = first;
+    for (int32_t l = first; l <= last && mc_source_line(src, len, l, &n); l++)
+        if (n) end = l; /* no trailing blank lines */
+    for (int32_t l = first; l <= end; l++) {
+        const char *t = mc_source_line(src, len, l, &n);
+        int32_t b = mc_minic_block_at_line(f, l);
+        bool brk = bp && b != MC_NONE && bp[b] && mc_block_line(f, b) == l;
+        McStr shown;
+        mc_str_init(&shown);
+        mc_str_put_visible(&shown, t, n);
+        fprintf(out, "%s%c%4d  %s\n", l == at ? "=>" : "  ", brk ? '*' : ' ', l, shown.s ? shown.s : "");
+        mc_str_free(&shown);
+    }
+    free(bp);
+}
+
 static Status cmd_list(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     const McFunc *f = mc_cmd_exec_func(s, err);
     if (!f) return ERR;
+    size_t len;
+    const char *src = mc_session_c_source(s, &len);
+    if (src && (argc < 2 || strcmp(argv[1], "c") == 0)) {
+        list_c(s, f, src, len, out);
+        if (s->interp && mc_interp_finished(s->interp, NULL) && f == s->interp_func) mc_show_position(f, s->interp, out);
+        return OK;
+    }
+    if (src && strcmp(argv[1], "ir") == 0) argc = 1; /* MiniC's IR: the whole listing */
     int32_t only = MC_NONE;
     if (argc >= 2) {
         only = mc_func_find_block(f, argv[1]);
@@ -152,8 +190,10 @@ static Status cmd_passes(McSession *s, int argc, char **argv, FILE *out, FILE *e
 /* ---- the rows, in help order ------------------------------------------------ */
 
 const McCommand mc_cmds_showing[] = {
-    {"list", "l", "showing", "list [BLOCK]", "list the function being executed, with the position",
+    {"list", "l", "showing", "list [BLOCK|ir|c]", "list the function being executed, with the position",
      "Lists the function start/step use (see `set stage`), or one BLOCK.\n"
+     "With a MiniC (C) file loaded, `list` shows the C source of the function\n"
+     "(=> the line about to run, * a line with a breakpoint) and `list ir` the IR.\n"
      "Gutter: => the next thing to execute, * a breakpoint, + a copy inserted by\n"
      "phi destruction.\n",
      "block", cmd_list},

@@ -564,3 +564,36 @@ void mc_session_break_clear(McSession *s) {
     for (int i = 0; i < s->nbreaks; i++) free(s->breaks[i]);
     s->nbreaks = 0;
 }
+
+/* ---- the C source of a MiniC module ---------------------------------------- */
+
+const char *mc_session_c_source(const McSession *s, size_t *len) {
+    if (!s->module || !s->module->minic || !s->src) return NULL;
+    *len = strlen(s->src);
+    return s->src;
+}
+
+int32_t mc_session_c_line(const McSession *s) {
+    if (!s->module || !s->module->minic || !s->interp || !s->interp_func) return 0;
+    int32_t b = mc_interp_block(s->interp), pc = mc_interp_pc(s->interp);
+    if (b == MC_NONE) b = 0, pc = -1; /* before the start: about to enter the entry */
+    return mc_minic_line_at(s->interp_func, b, pc);
+}
+
+const char *mc_session_break_line(McSession *s, const char *word, FILE *err) {
+    char *end;
+    long line = strtol(word, &end, 10);
+    if (*end || line < 1 || line > INT32_MAX) return NULL;
+    const McFunc *f = s->interp_func ? s->interp_func : s->input;
+    if (!s->module || !s->module->minic) {
+        mc_session_error(s, err, "break: '%s' is a line number, but %s is not C (break BLOCK names a block)", word,
+                         s->path);
+        return "";
+    }
+    int32_t b = mc_minic_block_at_line(f, (int32_t)line);
+    if (b == MC_NONE) {
+        mc_session_error(s, err, "break: no code of %s on line %ld", f->name, line);
+        return "";
+    }
+    return f->blocks[b].name;
+}

@@ -204,4 +204,17 @@ bool mc_session_break_add(McSession *s, const char *block, FILE *err);
 bool mc_session_break_del(McSession *s, const char *block, FILE *err);
 void mc_session_break_clear(McSession *s);
 
+/* The C source of the loaded module when it is MiniC (minic.h), with its
+ * length in *len; NULL for an IR module. Lines of instructions, terminators
+ * and phis (McInst.line ...) and mc_block_line point into it;
+ * mc_source_line (minic.h) cuts one line out. */
+const char *mc_session_c_source(const McSession *s, size_t *len);
+/* The C line the paused interpreter is at (mc_minic_line_at of its block
+ * and pc), 0 when not running or not MiniC. */
+int32_t mc_session_c_line(const McSession *s);
+/* `break LINE`: when word is a line number, the name of the first block
+ * with code of that line in the function being executed, or "" after an
+ * error on err (not MiniC, no code there); NULL when word is no number. */
+const char *mc_session_break_line(McSession *s, const char *word, FILE *err);
+
 #endif

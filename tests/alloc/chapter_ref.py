@@ -17,12 +17,20 @@ def i32(x):
     x &= 0xFFFFFFFF
     return x - (1 << 32) if x & 0x80000000 else x
 
+def quot(x, y):  # truncating toward zero (spec §3.1); y != 0
+    q = abs(x) // abs(y)
+    return q if (x < 0) == (y < 0) else -q
+
 def alu(op, a):
     if op == "copy": return a[0]
     x, y = a
     return {"add": lambda: i32(x + y), "sub": lambda: i32(x - y), "mul": lambda: i32(x * y),
             "lt": lambda: int(x < y), "le": lambda: int(x <= y), "eq": lambda: int(x == y),
-            "ne": lambda: int(x != y)}[op]()
+            "ne": lambda: int(x != y),
+            # spec §3.1 (not the chapter's): the caller has ruled out y == 0
+            "div": lambda: i32(quot(x, y)), "rem": lambda: i32(x - quot(x, y) * y),
+            "and": lambda: i32(x & y), "or": lambda: i32(x | y), "xor": lambda: i32(x ^ y),
+            "shl": lambda: i32(x << (y & 31)), "shr": lambda: i32(x >> (y & 31))}[op]()
 
 class Ins:
     def __init__(s, op, dest, args): s.op, s.dest, s.args = op, dest, tuple(args)
@@ -193,6 +201,7 @@ def execute_allocated(function, locations, registers, slots, arguments, max_step
                 if not 0 <= idx < len(buf): return ("trap", f"buffer index {idx} outside [0,{len(buf)})"), counts
                 if ins.op == "load": result = i32(buf[idx])
                 else: buf[idx] = i32(args[2]); result = None
+            elif ins.op in ("div", "rem") and args[1] == 0: return ("trap", "division by zero"), counts
             else: result = alu(ins.op, args)
             if ins.dest is not None: write(ins.dest, result)
         term = block.terminator

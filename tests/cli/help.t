@@ -6,21 +6,27 @@ is stdout only.
   $ minicc run --help 2>/dev/null
   usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
   execute a function at one stage of the pipeline
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check --help 2>/dev/null
   usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] [--keep-c DIR] [--] ARG...
   run every stage on fresh copies of the arguments and compare the outcomes
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc print --help 2>/dev/null
   usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [-O0|-O1] [--stats]
   print the IR after a stage (SSA construction, optimizer passes)
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc emit-c --help 2>/dev/null
   usage: minicc emit-c FILE [--func NAME] [-O0|-O1]
   print the C that --stage native compiles (bounds-checked C11)
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc parse --help 2>/dev/null
   usage: minicc parse FILE|-
   check an IR file and print it in canonical form
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc sweep --help 2>/dev/null
   usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
   the register-budget experiment: both allocators at every K, traffic and agreement
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc gen --help 2>/dev/null
   usage: minicc gen [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
   print one random valid program and its arguments (as a comment line)

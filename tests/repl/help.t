@@ -3,7 +3,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
 
   $ minicc -c help
   Session:
-    load FILE                          load an IR file (the old one stays if this one has errors)
+    load FILE [--lang c|ir]            load an IR or MiniC file (the old one stays if this one has errors)
     func [NAME]                        select a function of the loaded file, or list them
     args [ARG...]                      set the arguments: integers, buffers as [1,2,3]
     reset                              stop execution and drop the pipeline products
@@ -13,7 +13,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     help [COMMAND]                     list the commands, or explain one
     quit                               leave minicc (also Ctrl-D)
   Showing:
-    list [BLOCK]                       list the function being executed, with the position
+    list [BLOCK|ir|c]                  list the function being executed, with the position
     show [WHAT]                        print input, ssa, opt, destroyed, allocated or c
     cfg [FORM]                         predecessors, successors, loop depth, reverse postorder
     dom [FORM]                         immediate dominators, dominance frontiers, dominator tree
@@ -34,7 +34,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     step [N]                           execute N whole blocks, showing each edge's phi table
     stepi [N]                          execute N instructions (a block entry with its phis counts as one)
     continue                           run to the next breakpoint or the end
-    break [BLOCK...]                   stop before entering BLOCK (no BLOCK: list)
+    break [BLOCK|LINE...]              stop before entering BLOCK (no BLOCK: list)
     delete [BLOCK...]                  delete breakpoints (all without BLOCK)
     back [N]                           step back N whole blocks (replays from the start)
     where                              where the interpreter stands
@@ -105,10 +105,10 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Batch runs exit with status 1 when any command failed.
   
   A one-shot COMMAND comes first. `minicc COMMAND --help` prints its usage;
+  FILE is IR, or MiniC (C) when its name ends in .c (--lang c|ir says which);
   FILE may be - for stdin; mistakes read `FILE:LINE:COL: error: ...` or
   `minicc COMMAND: error: ...`. Exit status: 0 ok, 1 check or sweep diverged,
   2 bad program, arguments or options, 3 the program trapped.
   
   one-shot commands:
     run      execute a function at one stage of the pipeline
-        minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...

@@ -35,10 +35,14 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-/* After this many errors the parser stops reporting. */
-#define MAX_ERRORS 50
-/* Nesting of parentheses, statements and expression trees. */
-#define MAX_DEPTH 2000
+/* After this many errors the parser gives up (as the IR parser does). */
+#define MAX_ERRORS 20
+/* Nesting of parentheses, statements and expression trees (the parser and
+ * the lowering recurse; this keeps them far from the stack's end). */
+#define MAX_DEPTH 1000
+/* Height of an expression tree (a chain a + b + c ... is as high as it is
+ * long; the lowering recurses over it). */
+#define MAX_TREE 4000
 
 typedef enum EKind { E_ERR, E_INT, E_VAR, E_INDEX, E_NEG, E_PLUS, E_NOT, E_BITNOT, E_BIN, E_LAND, E_LOR, E_COND } EKind;
 
@@ -85,6 +89,7 @@ typedef struct P {
     CTok *t;
     int32_t nt, i;
     int nerr;
+    bool stop;    /* too many errors: given up */
     bool panic;   /* after a syntax error: quiet until the statement ends */
     bool failed;
     McArena ea;   /* expression trees and the declared-names map, per function */
@@ -125,7 +130,12 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static void error_at(P *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
-    if (p->panic || p->nerr >= MAX_ERRORS) return;
+    if (p->panic || p->stop) return;
+    if (p->nerr == MAX_ERRORS) {
+        mc_diag(p->d, loc, "too many errors, giving up");
+        p->stop = true;
+        return;
+    }
     p->nerr++;
     va_list ap;
     va_start(ap, fmt);
@@ -139,7 +149,10 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static void syntax_at(P *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
-    if (!p->panic && p->nerr < MAX_ERRORS) {
+    if (!p->panic && !p->stop && p->nerr == MAX_ERRORS) {
+        mc_diag(p->d, loc, "too many errors, giving up");
+        p->stop = true;
+    } else if (!p->panic && !p->stop) {
         p->nerr++;
         va_list ap;
         va_start(ap, fmt);
@@ -194,6 +207,14 @@ static void expected(P *p, const char *what) {
 static bool expect(P *p, CPunct c) {
     if (accept(p, c)) return true;
     if (p->panic) return false;
+    const CTok *prev = p->i > 0 ? &p->t[p->i - 1] : NULL;
+    if (c == CP_SEMI && prev && tok(p)->loc.line > prev->loc.line && tok(p)->kind != CT_ERROR) {
+        /* A ';' missing at the end of a line: said there, as compilers do. */
+        McLoc at = prev->loc;
+        at.col += (int32_t)prev->len;
+        syntax_at(p, at, "expected ';' after %s", describe(p, prev));
+        return false;
+    }
     char what[16];
     snprintf(what, sizeof what, "'%s'", mc_c_punct_text[c]);
     expected(p, what);
@@ -403,8 +424,8 @@ static Expr *node(P *p, EKind k, McLoc loc, Expr *a, Expr *b) {
     e->a = a;
     e->b = b;
     e->depth = 1 + (a && a->depth > (b ? b->depth : 0) ? a->depth : b ? b->depth : 0);
-    if (e->depth > MAX_DEPTH) {
-        syntax_at(p, loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
+    if (e->depth > MAX_TREE) {
+        syntax_at(p, loc, "expression too long (more than %d operators deep)", MAX_TREE);
         e->k = E_ERR;
         e->a = e->b = NULL;
         e->depth = 1;
@@ -416,10 +437,10 @@ static Expr *err_node(P *p, McLoc loc) { return node(p, E_ERR, loc, NULL, NULL);
 
 static Expr *expr(P *p);
 
-/* An IR opcode by name (div, rem, and, or, xor, shl, shr came with MiniC). */
-static int op_named(P *p, const char *name, const CTok *at) {
+/* The IR opcode of a C operator, by its IR name. */
+static int op_named(const char *name) {
     int op = mc_op_lookup(name, strlen(name));
-    if (op < 0) error_at(p, at->loc, "operator '%.*s' needs the IR operation '%s', which this build lacks", (int)at->len, at->s, name);
+    MC_ASSERT(op >= 0);
     return op;
 }
 
@@ -513,10 +534,7 @@ static Expr *unary(P *p) {
     case CP_MINUS: k = E_NEG; break;
     case CP_PLUS: k = E_PLUS; break;
     case CP_BANG: k = E_NOT; break;
-    case CP_TILDE:
-        k = E_BITNOT;
-        if (op_named(p, "xor", t) < 0) k = E_ERR;
-        break;
+    case CP_TILDE: k = E_BITNOT; break;
     case CP_INC:
     case CP_DEC: expected(p, "an expression"); return err_node(p, t->loc);
     case CP_AMP:
@@ -528,7 +546,9 @@ static Expr *unary(P *p) {
         return err_node(p, t->loc);
     default: return postfix(p);
     }
-    if (k == E_NEG && peek(p, 1)->kind == CT_INT && peek(p, 1)->val == UINT64_C(2147483648)) {
+    const CTok *lit = peek(p, 1);
+    if (k == E_NEG && lit->kind == CT_INT && lit->val == UINT64_C(2147483648) &&
+        !(lit->len > 1 && (lit->s[1] == 'x' || lit->s[1] == 'X'))) { /* decimal only, as minic.md says */
         next(p);
         next(p);
         Expr *e = node(p, E_INT, t->loc, NULL, NULL);
@@ -603,9 +623,7 @@ static Expr *binary(P *p, int minprec) {
         else if (prec == 2) e = node(p, E_LAND, t->loc, lhs, rhs);
         else {
             e = node(p, E_BIN, t->loc, lhs, rhs);
-            int op = op_named(p, name, t);
-            if (op < 0) e->k = E_ERR;
-            e->op = op;
+            e->op = op_named(name);
             e->swap = swap;
         }
         lhs = e;
@@ -713,9 +731,7 @@ static void into(P *p, const Expr *e, int32_t dest) {
     }
     case E_BITNOT: {
         McOperand a = operand(p, e->a);
-        int op = mc_op_lookup("xor", 3);
-        if (op < 0) return; /* reported when parsed (the expression is then E_ERR) */
-        in = emit(p, (McOp)op, dest, e->loc);
+        in = emit(p, MC_OP_XOR, dest, e->loc);
         in->a[0] = a;
         in->a[1] = konst(p, -1, e->loc);
         return;
@@ -794,7 +810,7 @@ static void cond(P *p, const Expr *e, int32_t t, int32_t f) {
 static void stmt(P *p);
 
 /* The McOp of an assignment operator token (-1 for `=`), or -2. */
-static int assign_op(P *p, const CTok *t) {
+static int assign_op(const CTok *t) {
     if (t->kind != CT_PUNCT) return -2;
     static const struct {
         CPunct p;
@@ -804,10 +820,7 @@ static int assign_op(P *p, const CTok *t) {
                {CP_SHL_EQ, "shl"}, {CP_SHR_EQ, "shr"}, {CP_INC, "add"},    {CP_DEC, "sub"}};
     if (t->punct == CP_ASSIGN) return -1;
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
-        if (ops[k].p == t->punct) {
-            int op = op_named(p, ops[k].op, t);
-            return op < 0 ? -3 : op;
-        }
+        if (ops[k].p == t->punct) return op_named(ops[k].op);
     return -2;
 }
 
@@ -857,7 +870,7 @@ static bool simple(P *p, Simple *s) {
     s->var = MC_NONE;
     const CTok *pre = tok(p);
     if (is_p(pre, CP_INC) || is_p(pre, CP_DEC)) {
-        s->op = assign_op(p, pre);
+        s->op = assign_op(pre);
         next(p);
         if (!lvalue(p, s)) return false;
         s->rhs = node(p, E_INT, pre->loc, NULL, NULL);
@@ -866,7 +879,7 @@ static bool simple(P *p, Simple *s) {
     }
     if (!lvalue(p, s)) return false;
     const CTok *t = tok(p);
-    int op = assign_op(p, t);
+    int op = assign_op(t);
     if (op == -2) {
         syntax_at(p, t->loc, "expected '=', a compound assignment, '++' or '--' after the variable, got %s "
                              "(MiniC has no expression statements)", describe(p, t));
@@ -874,7 +887,6 @@ static bool simple(P *p, Simple *s) {
     }
     s->op = op < 0 ? -1 : op;
     next(p);
-    if (op == -3) s->var = MC_NONE;
     if (is_p(t, CP_INC) || is_p(t, CP_DEC)) {
         s->rhs = node(p, E_INT, t->loc, NULL, NULL);
         s->rhs->val = 1;
@@ -1096,7 +1108,7 @@ static void compound(P *p) {
     if (!expect(p, CP_LBRACE)) return;
     p->depth++;
     int32_t mark = p->nvars;
-    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && p->nerr < MAX_ERRORS) {
+    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
         int32_t at = p->i;
         stmt(p);
         if (p->i == at) next(p); /* never stuck */
@@ -1209,10 +1221,10 @@ static void param(P *p) {
     if (!buf && accept(p, CP_LBRACK)) {
         buf = true;
         if (!is_p(tok(p), CP_RBRACK)) {
-            syntax_at(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int %.*s[]'", (int)n->len, n->s);
-            return;
+            error_at(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int %.*s[]'", (int)n->len, n->s);
+            while (tok(p)->kind != CT_EOF && !is_p(tok(p), CP_RBRACK) && !is_p(tok(p), CP_RPAREN)) next(p);
         }
-        next(p);
+        accept(p, CP_RBRACK);
     }
     declare(p, n, buf, true);
 }
@@ -1297,11 +1309,14 @@ static bool finish_function(P *p, McLoc close) {
     bool ok = mc_verify(f, MC_VERIFY_MUTABLE, &tmp);
     for (int i = 0; i < tmp.n; i++) {
         const McDiag *g = &tmp.v[i];
+        const char *s;
+        int n;
         if (g->loc.line > 0 && strstr(g->msg, "before it is assigned")) {
-            const char *s;
-            int n;
             name_at(p, g->loc, &s, &n);
             error_at(p, g->loc, "'%.*s' may be used before it is assigned (not assigned on every path to here)", n, s);
+        } else if (g->loc.line > 0 && strstr(g->msg, "undefined value")) {
+            name_at(p, g->loc, &s, &n);
+            error_at(p, g->loc, "'%.*s' is used but never assigned", n, s);
         } else {
             char buf[512];
             error_at(p, g->loc, "internal error: the lowering of '%s' is not valid IR: %s", f->name,
@@ -1336,7 +1351,7 @@ static void function(P *p) {
     }
     next(p);
     bool failed = p->failed;
-    p->failed = false;
+    p->failed = !int_type; /* reported: no lowering checks after it */
     mc_arena_free(&p->ea);
     mc_arena_init(&p->ea);
     memset(&p->declared, 0, sizeof p->declared);
@@ -1370,7 +1385,7 @@ static void function(P *p) {
     } else {
         next(p);
         p->depth = 1;
-        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && p->nerr < MAX_ERRORS) {
+        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
             int32_t at = p->i;
             stmt(p);
             if (p->i == at) next(p);
@@ -1422,14 +1437,14 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     McDiags lexd;
     mc_diags_init(&lexd, NULL, NULL, 0);
     p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt);
-    if (d && d->n > from) p.failed = true, p.nerr = d->n - from;
+    if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MAX_ERRORS ? MAX_ERRORS : d->n - from;
     if (lexd.n) p.failed = true;
     mc_diags_free(&lexd);
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
     if (tok(&p)->kind == CT_EOF && !p.failed)
         error_at(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
-    while (tok(&p)->kind != CT_EOF && p.nerr < MAX_ERRORS) {
+    while (tok(&p)->kind != CT_EOF && !p.stop) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
         if (is_word(t, "int") || is_type_word(t) || in_list(t, other_words)) {
@@ -1442,10 +1457,11 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
         }
         if (p.i == at) next(&p);
     }
-    if (d && d->n - from > 1) {
-        /* Sort with the index as the tie-break (a stable order). */
+    if (d && d->n - from - p.stop > 1) {
+        /* Sort with the index as the tie-break (a stable order); "too many
+         * errors" stays last. */
         McDiag *v = d->v + from;
-        size_t n = (size_t)(d->n - from);
+        size_t n = (size_t)(d->n - from - p.stop);
         McDiag *tmp = mc_xmalloc(n * sizeof *tmp);
         memcpy(tmp, v, n * sizeof *tmp);
         for (size_t i = 1; i < n; i++) {
@@ -1490,4 +1506,26 @@ int32_t mc_minic_block_at_line(const McFunc *f, int32_t line) {
         if (bl->has_term && bl->term.line == line) return b;
     }
     return MC_NONE;
+}
+
+const char *mc_source_line(const char *src, size_t len, int32_t line, size_t *n) {
+    if (!src || line < 1) return NULL;
+    const char *q = src, *end = src + len;
+    for (int32_t l = 1; l < line; q++) {
+        if (q >= end) return NULL;
+        if (*q == '\n') l++;
+    }
+    if (q >= end && line > 1) return NULL;
+    const char *e = q;
+    while (e < end && *e != '\n') e++;
+    *n = (size_t)(e - q);
+    return q;
+}
+
+int32_t mc_minic_line_at(const McFunc *f, int32_t block, int32_t pc) {
+    if (block < 0 || block >= f->nblocks) return 0;
+    const McBlock *b = &f->blocks[block];
+    if (pc >= 0 && pc < b->ninsts && b->insts[pc].line) return b->insts[pc].line;
+    if (pc >= b->ninsts && b->has_term && b->term.line) return b->term.line;
+    return mc_block_line(f, block);
 }

@@ -13,6 +13,9 @@
 
 #include "minicc/util.h"
 
+/* Preprocessor lines reported at most (the parser stops at 20 errors too). */
+#define MAX_LEX_DIAGS 20
+
 const char *const mc_c_punct_text[CP_COUNT] = {
 #define MC_X_P(e, s) s,
     MC_C_PUNCTS(MC_X_P)
@@ -24,6 +27,7 @@ typedef struct Lx {
     size_t len, pos, line_start;
     int32_t line;
     McDiags *d;
+    int ndiags;      /* reported: at most MAX_LEX_DIAGS (the parser's limit) */
     CTok *v;
     int32_t n, cap;
 } Lx;
@@ -80,7 +84,9 @@ static void preprocessor_line(Lx *x) {
     while (p < x->len && (x->src[p] == ' ' || x->src[p] == '\t')) p++;
     size_t w = p;
     while (p < x->len && is_alnum((unsigned char)x->src[p])) p++;
-    if (p > w)
+    if (x->ndiags++ >= MAX_LEX_DIAGS)
+        ;
+    else if (p > w)
         mc_diag(x->d, at, "preprocessor line '#%.*s' is not supported: MiniC has no preprocessor", (int)(p - w),
                 x->src + w);
     else

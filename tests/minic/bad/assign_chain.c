@@ -1,0 +1,5 @@
+int f(int n) {
+    int x, y;
+    x = y = 0;
+    return x;
+}

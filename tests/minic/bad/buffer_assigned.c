@@ -1,0 +1,4 @@
+int f(int a[], int n) {
+    a = n;
+    return 0;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    print(n);
+    return n;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    continue;
+    return n;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    else n = 1;
+    return n;
+}

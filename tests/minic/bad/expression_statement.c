@@ -1,0 +1,4 @@
+int f(int n) {
+    n + 1;
+    return n;
+}

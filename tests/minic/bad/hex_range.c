@@ -1,0 +1,3 @@
+int f(int n) {
+    return -0x80000000;
+}

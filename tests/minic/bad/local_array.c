@@ -1,0 +1,4 @@
+int f(int n) {
+    int a[10];
+    return n;
+}

@@ -1,0 +1,6 @@
+int f(int n) {
+    for (;;) {
+        if (n == 0) break;
+        n--;
+    }
+}

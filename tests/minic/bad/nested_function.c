@@ -1,0 +1,4 @@
+int f(int n) {
+    int g(int m);
+    return n;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    int n = 2;
+    return n;
+}

@@ -1,0 +1,3 @@
+int f(int a[10]) {
+    return a[0];
+}

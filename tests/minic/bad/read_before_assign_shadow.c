@@ -1,0 +1,8 @@
+int f(int n) {
+    int x = 1;
+    {
+        int x;
+        n = x + n;
+    }
+    return n + x;
+}

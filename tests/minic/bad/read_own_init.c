@@ -1,0 +1,4 @@
+int f(int n) {
+    int x = x + 1;
+    return x;
+}

@@ -1,0 +1,5 @@
+int f(int n) {
+    int x = 1;
+    int x = 2;
+    return x;
+}

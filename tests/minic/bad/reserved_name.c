@@ -1,0 +1,3 @@
+int phi(int n) {
+    return n;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    static int calls = 0;
+    return n;
+}

@@ -1,0 +1,2 @@
+struct point { int x; int y; };
+int f(int n) { return n; }

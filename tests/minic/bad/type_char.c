@@ -1,0 +1,4 @@
+int f(int n) {
+    char c = 1;
+    return n;
+}

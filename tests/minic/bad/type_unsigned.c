@@ -1,0 +1,4 @@
+int f(int n) {
+    unsigned u = 1;
+    return n;
+}

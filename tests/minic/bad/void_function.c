@@ -1,0 +1,3 @@
+void f(int n) {
+    n = 1;
+}

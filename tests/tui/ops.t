@@ -1,0 +1,30 @@
+The workbench on the extended operations (spec §3.1): tests/ir/ops.ir with a
+zero divisor. One block step runs the bit operations and their stores, then
+the div traps: the IR pane marks it with !!, the values pane shows what was
+computed, and the status line and log say why it stopped.
+
+  $ minicc --tui-script 'n' --size 80x24 ../ir/ops.ir -- -7 0 '[0,0,0,0,0,0,0]'
+  + *IR ops [input] -------------------------++ values --------------------------+
+  |   entry:                                 ||trap: division by zero            |
+  |     x = and a, b                         ||values: a=-7 b=0 x=0 o=-7 e=-7    |
+  |     store out, 0, x                      || l=-7 r=-7                        |
+  |     o = or a, b                          ||  out = [0, -7, -7, -7, -7, 0, 0] |
+  |     store out, 1, o                      ||                                  |
+  |     e = xor a, b                         ||                                  |
+  |     store out, 2, e                      ||                                  |
+  |     l = shl a, b                         |+----------------------------------+
+  |     store out, 3, l                      |+ edge ----------------------------+
+  |     r = shr a, b                         ||this function has no phis         |
+  |     store out, 4, r                      ||                                  |
+  |!!   q = div a, b                         ||                                  |
+  |     store out, 5, q                      ||                                  |
+  |     m = rem a, b                         ||                                  |
+  |     store out, 6, m                      ||                                  |
+  |     return q                             ||                                  |
+  +------------------------------------------++----------------------------------+
+  + log -------------------------------------------------------------------------+
+  |[1] entry                                                                     |
+  |trap: division by zero (after 1 block)                                        |
+  +------------------------------------------------------------------------------+
+   ops | stage input | step 1 | K=4 | trapped   trap: division by zero (after 1 bl
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
