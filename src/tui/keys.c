@@ -17,7 +17,8 @@
 
 const char *const wb_help_lines[] = {
     "stepping",
-    "  n s     step one block (phis of the edge, then the block)",
+    "  n       step one block (phis of the edge, then the block)",
+    "  s       step one C line (MiniC; an IR program: one block)",
     "  i       step one instruction",
     "  c       continue to a breakpoint or the end",
     "  b       back one block (replays from the start)",
@@ -29,7 +30,7 @@ const char *const wb_help_lines[] = {
     "  x       compile the C and run it natively",
     "  v       next stage: input, ssa, opt, destroyed",
     "screen",
-    "  l L     next / previous layout (step, alloc, c, lesson)",
+    "  l L     next / previous layout (step, alloc, c, source, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
     "  :       command line: every minicc> command, and",
@@ -124,8 +125,8 @@ void wb_key(Wb *wb, int key) {
     int page = wb_pane_rows(wb, wb->focus) - 1;
     if (page < 1) page = 1;
     switch (key) {
-    case 'n':
-    case 's': wb_step(wb, false); break;
+    case 'n': wb_step(wb, false); break;
+    case 's': wb_step_line(wb); break;
     case 'i': wb_step(wb, true); break;
     case 'c': wb_continue(wb); break;
     case 'b': wb_back(wb); break;

@@ -13,13 +13,29 @@
 
 #include "wb.h"
 
-static const char *const layout_names[] = {"step", "alloc", "c", "lesson"};
+static const char *const layout_names[] = {"step", "alloc", "c", "lesson", "source"};
+enum { LAY_STEP, LAY_ALLOC, LAY_C, LAY_LESSON, LAY_SOURCE };
 
-int wb_nlayouts(const Wb *wb) { return wb->lesson ? 4 : 3; }
+/* The layouts offered, in order: step, alloc, c, then source with a MiniC
+ * program, then lesson with a lesson. */
+static int lay_ids(const Wb *wb, int ids[5]) {
+    int n = 0;
+    ids[n++] = LAY_STEP;
+    ids[n++] = LAY_ALLOC;
+    ids[n++] = LAY_C;
+    if (wb_source_available(wb)) ids[n++] = LAY_SOURCE;
+    if (wb->lesson) ids[n++] = LAY_LESSON;
+    return n;
+}
+
+int wb_nlayouts(const Wb *wb) {
+    int ids[5];
+    return lay_ids(wb, ids);
+}
 
 const char *wb_layout_name(const Wb *wb, int i) {
-    (void)wb;
-    return i >= 0 && i < 4 ? layout_names[i] : "?";
+    int ids[5], n = lay_ids(wb, ids);
+    return i >= 0 && i < n ? layout_names[ids[i]] : "?";
 }
 
 static void lay_place(Wb *wb, WbPane p, int x, int y, int w, int h) {
@@ -46,9 +62,18 @@ void wb_layout(Wb *wb) {
         mainh = H - 2;
         logh = 0;
     }
-    int left;
-    switch (wb->layout) {
-    case 0: { /* step */
+    int left, ids[5];
+    lay_ids(wb, ids);
+    switch (ids[wb->layout]) {
+    case LAY_SOURCE: { /* source: C | IR over values */
+        left = W / 2;
+        int vh = mainh * 2 / 5;
+        lay_place(wb, WB_SRC, 0, 0, left, mainh);
+        lay_place(wb, WB_IR, left, 0, W - left, mainh - vh);
+        lay_place(wb, WB_VALUES, left, mainh - vh, W - left, vh);
+        break;
+    }
+    case LAY_STEP: {
         left = W * 11 / 20;
         int eh = lay_edge_rows(wb);
         if (eh > mainh - 5) eh = mainh - 5;
@@ -66,12 +91,12 @@ void wb_layout(Wb *wb) {
         }
         break;
     }
-    case 1: /* alloc */
+    case LAY_ALLOC:
         left = W * 3 / 5;
         lay_place(wb, WB_INTERF, 0, 0, left, mainh);
         lay_place(wb, WB_REGS, left, 0, W - left, mainh);
         break;
-    case 2: /* c */
+    case LAY_C:
         left = W * 9 / 20;
         lay_place(wb, WB_IR, 0, 0, left, mainh);
         lay_place(wb, WB_C, left, 0, W - left, mainh);
@@ -112,7 +137,8 @@ int wb_draw_lines(Wb *wb, WbPane p, const McLines *l, McFrame *fr, McRect r) {
 }
 
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
-                                             wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson};
+                                             wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
+                                             wb_draw_source};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 static void lay_status(Wb *wb, McFrame *fr, int y) {
@@ -157,7 +183,9 @@ static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
         const char *hint = wb->lesson && !wb->cursor.finished
                                ? (wb_lesson_asking(wb) ? "Enter: answer the question   : command   ? keys"
                                                        : "Enter: continue the lesson   : command   ? keys")
-                               : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys";
+                               : wb_source_available(wb)
+                                   ? "s line n block i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys"
+                                   : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys";
         mc_frame_text(fr, 0, y, fr->w, hint, MC_R_DIM);
         return;
     }

@@ -31,6 +31,7 @@ typedef enum WbPane {
     WB_C,
     WB_LOG,
     WB_LESSON,
+    WB_SRC, /* the C source of a MiniC program (pane_source.c) */
     WB_NPANES
 } WbPane;
 
@@ -168,6 +169,7 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void wb_note(Wb *wb, const char *fmt, ...);
 void wb_step(Wb *wb, bool by_inst);
+void wb_step_line(Wb *wb); /* `s`: one C line (a block for an IR program) */
 void wb_continue(Wb *wb);
 void wb_back(Wb *wb);
 void wb_restart(Wb *wb);
@@ -220,6 +222,11 @@ int wb_draw_regs(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+/* pane_source.c: is a MiniC program loaded (its source pane and layout)?
+ * How many instruction steps reach the next C line (`s`)? */
+bool wb_source_available(const Wb *wb);
+int64_t wb_source_line_insts(Wb *wb);
 
 /* Shared by panes: draw lines with the pane's scroll position clamped;
  * with follow, the end stays visible. Returns lines->n. */

@@ -23,7 +23,7 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "source"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {
@@ -398,6 +398,24 @@ void wb_step(Wb *wb, bool by_inst) {
     WbCapture c;
     cap_open(&c);
     bool ok = mc_session_step(s, 1, by_inst, c.err);
+    free(cap_close(wb, &c, true));
+    if (ok) wb_after_exec(wb);
+}
+
+void wb_step_line(Wb *wb) {
+    McSession *s = wb->s;
+    if (!wb_source_available(wb)) {
+        wb_step(wb, false);
+        return;
+    }
+    wb->status[0] = 0;
+    if (!wb_need_args(wb)) return;
+    if (wb_note_finished(wb)) return;
+    wb_snapshot(wb);
+    WbCapture c;
+    cap_open(&c);
+    bool ok = s->interp || mc_session_start(s, c.err);
+    if (ok) ok = mc_session_step(s, wb_source_line_insts(wb), true, c.err);
     free(cap_close(wb, &c, true));
     if (ok) wb_after_exec(wb);
 }
@@ -937,5 +955,6 @@ void wb_start(Wb *wb, const char *lesson) {
         wb_note(wb, "no file loaded: type :load FILE");
     }
     wb_machine(wb);
+    if (wb_source_available(wb)) wb_set_layout(wb, "source"); /* C, IR and values together */
     if (lesson) wb_lesson_open(wb, lesson);
 }

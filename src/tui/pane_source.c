@@ -1,0 +1,147 @@
+/* pane_source.c - the C source of a MiniC program beside its IR (issue 19
+ * §3): numbered lines, the line of the next thing to execute marked `=>`
+ * and highlighted (the C line of the IR line the IR pane marks), the other
+ * lines with code in the current block tinted as the IR pane tints the
+ * block, and after the end `<-` on the line of the return or `!!` on the
+ * line that trapped. It scrolls to follow execution.
+ *
+ * Also the counting behind `s` (one C line): how many instruction steps
+ * take the interpreter from its line to the next one, found on a replayed
+ * copy so that the session then steps them in one go (its events, and so
+ * the edge and values panes, cover the whole line). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb.h"
+
+bool wb_source_available(const Wb *wb) {
+    size_t len = 0;
+    return wb->s->module && wb->s->module->minic && mc_session_c_source(wb->s, &len) != NULL;
+}
+
+/* The C line of an interpreter's position in f (0: none). */
+static int32_t line_of(const McFunc *f, const McInterp *in) {
+    int32_t b = mc_interp_block(in), pc = mc_interp_pc(in);
+    if (b == MC_NONE) b = 0, pc = -1;
+    if (b < 0 || b >= f->nblocks) return 0;
+    return mc_minic_line_at(f, b, pc);
+}
+
+/* No line takes more steps than this (a one-line loop runs to its end). */
+#define LINE_STEP_LIMIT 1000000
+
+int64_t wb_source_line_insts(Wb *wb) {
+    McSession *s = wb->s;
+    if (!s->interp || !s->interp_func) return 1;
+    const McFunc *f = s->interp_func;
+    McInterp *in = mc_interp_replay_ticks(s->interp, mc_interp_ticks(s->interp));
+    if (!in) return 1;
+    int32_t start = line_of(f, in), start_block = mc_interp_block(in);
+    int64_t n = 0;
+    while (n < LINE_STEP_LIMIT && mc_interp_step_inst(in)) {
+        n++;
+        if (mc_interp_finished(in, NULL)) break;
+        int32_t l = line_of(f, in);
+        if (l != 0 && l != start) break;
+        /* around a loop whose header is on this line: a new pass is a new line */
+        if (mc_interp_pc(in) == -1 && mc_interp_block(in) == start_block) break;
+    }
+    mc_interp_free(in);
+    return n > 0 ? n : 1;
+}
+
+/* The C line where execution ended (the return or the trap), or 0; *trapped tells which. */
+static int32_t end_line(Wb *wb, const McFunc *f, bool *trapped) {
+    McSession *s = wb->s;
+    McOutcome o;
+    if (!s->interp || s->interp_func != f || !mc_interp_finished(s->interp, &o)) return 0;
+    *trapped = o.kind == MC_TRAPPED;
+    for (int i = s->last.n - 1; i >= 0; i--) {
+        const McEvent *e = &s->last.v[i];
+        if (e->block < 0 || e->block >= f->nblocks) continue;
+        const McBlock *bl = &f->blocks[e->block];
+        if (e->kind == MC_EV_TRAP && e->inst >= 0 && e->inst < bl->ninsts) return mc_minic_line_at(f, e->block, e->inst);
+        if (e->kind == MC_EV_TRAP || e->kind == MC_EV_RETURN || e->kind == MC_EV_TERM)
+            return mc_minic_line_at(f, e->block, bl->ninsts);
+    }
+    return 0;
+}
+
+/* Does block b of f have code from C line `line`? */
+static bool block_has_line(const McFunc *f, int32_t b, int32_t line) {
+    const McBlock *bl = &f->blocks[b];
+    for (int32_t i = 0; i < bl->ninsts; i++)
+        if (bl->insts[i].line == line) return true;
+    return bl->has_term && bl->term.line == line;
+}
+
+int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
+    McSession *s = wb->s;
+    size_t len = 0;
+    const char *src = mc_session_c_source(s, &len);
+    if (!src) {
+        snprintf(title, tsize, "source");
+        mc_frame_text(fr, r.x + 1, r.y, r.w - 1, "no C source: the program is IR", MC_R_DIM);
+        return 0;
+    }
+    const char *base = s->path ? strrchr(s->path, '/') : NULL;
+    base = base ? base + 1 : s->path ? s->path : "?";
+    const McFunc *f = s->interp_func;
+    int32_t cur = s->interp && !mc_interp_finished(s->interp, NULL) ? mc_session_c_line(s) : 0;
+    bool trapped = false;
+    int32_t end = cur == 0 && f ? end_line(wb, f, &trapped) : 0;
+    int32_t cur_block = MC_NONE;
+    if (cur && s->interp) {
+        cur_block = mc_interp_block(s->interp);
+        if (cur_block == MC_NONE) cur_block = 0;
+    }
+    if (cur) snprintf(title, tsize, "C %s line %d", base, (int)cur);
+    else snprintf(title, tsize, "C %s", base);
+    int nlines = 0;
+    for (size_t i = 0; i < len; i++) nlines += src[i] == '\n';
+    if (len && src[len - 1] != '\n') nlines++;
+    int shown = cur ? cur : end;
+    int max = nlines - r.h;
+    if (max < 0) max = 0;
+    if (wb->follow[WB_IR] && shown > 0 && (shown - 1 < wb->scroll[WB_SRC] || shown - 1 >= wb->scroll[WB_SRC] + r.h))
+        wb->scroll[WB_SRC] = shown - 1 - r.h / 3;
+    if (wb->scroll[WB_SRC] > max) wb->scroll[WB_SRC] = max;
+    if (wb->scroll[WB_SRC] < 0) wb->scroll[WB_SRC] = 0;
+    for (int row = 0; row < r.h; row++) {
+        int32_t line = wb->scroll[WB_SRC] + row + 1;
+        if (line > nlines) break;
+        size_t n = 0;
+        const char *text = mc_source_line(src, len, line, &n);
+        if (!text) break;
+        int y = r.y + row;
+        uint16_t a = MC_R_NORMAL;
+        const char *mark = "  ";
+        if (line == cur) {
+            a = MC_R_CURLINE | MC_A_REVERSE | MC_A_BOLD;
+            mark = "=>";
+        } else if (line == end) {
+            a = (trapped ? MC_R_ERROR : MC_R_GOOD) | MC_A_REVERSE | MC_A_BOLD;
+            mark = trapped ? "!!" : "<-";
+        } else if (cur_block != MC_NONE && f && block_has_line(f, cur_block, line)) {
+            a = MC_R_CURBLOCK;
+        }
+        if (a != MC_R_NORMAL) mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
+        char num[16];
+        snprintf(num, sizeof num, "%s%4d ", mark, (int)line);
+        int x = mc_frame_text(fr, r.x, y, r.w, num, a == MC_R_NORMAL ? MC_R_DIM : a);
+        /* tabs to spaces (every 4 columns) */
+        char buf[512];
+        size_t k = 0;
+        for (size_t i = 0; i < n && k + 4 < sizeof buf; i++) {
+            if (text[i] == '\t') {
+                do buf[k++] = ' ';
+                while (k % 4);
+            } else if (text[i] != '\r') {
+                buf[k++] = text[i];
+            }
+        }
+        buf[k] = 0;
+        mc_frame_text(fr, r.x + x, y, r.w - x, buf, a);
+    }
+    return nlines;
+}
