@@ -369,7 +369,7 @@ static Expr *gen_index(G *g, const Var *b, int depth) {
     const Var *vis[MAX_SCOPE];
     int n = visible(g, vis, false);
     for (int i = 0; i < n; i++)
-        if (vis[i]->counter && vis[i]->lo >= 0 && vis[i]->hi < b->len && chance(g, 50)) {
+        if (vis[i]->counter && vis[i]->lo >= 0 && vis[i]->lo <= vis[i]->hi && vis[i]->hi < b->len && chance(g, 50)) {
             e->a = evar(vis[i]->name);
             g->unguarded = saved;
             return e;
@@ -514,8 +514,8 @@ static Stmt *gen_loop(G *g, Stmt *outer) {
         c->counter = true;
         bool down = chance(g, 25);
         decl_add(s, cn, enum_(down ? bound : 0));
-        c->lo = down ? 1 : 0;
-        c->hi = down ? bound : bound - 1;
+        c->lo = 0; /* no known range in the header: the step runs past the bound */
+        c->hi = -1;
         Stmt *step = snew(S_INCDEC);
         snprintf(step->name, NAMELEN, "%s", cn);
         step->op = down ? (chance(g, 50) ? 1 : 3) : (chance(g, 50) ? 0 : 2);
@@ -536,6 +536,9 @@ static Stmt *gen_loop(G *g, Stmt *outer) {
                 s->steps[s->nsteps++] = st;
             }
         }
+        c = &g->scope[g->nscope - 1 - (s->ndecls - 1)]; /* the counter (the header may declare one more) */
+        c->lo = down ? 1 : 0;
+        c->hi = down ? bound : bound - 1;
         s->then = gen_block(g, 1 + (int)below(g, 4), true);
         pop_level(g);
     } else {
@@ -1150,8 +1153,9 @@ static void walk_expr(Walk *w, Expr **slot) {
             case 0: rep = e->a; e->a = NULL; break;
             case 1: rep = e->b; e->b = NULL; break;
             case 2: rep = e->c; e->c = NULL; break;
-            case 3: if (!(e->k == E_NUM && e->num == 0)) rep = enum_(0); break;
-            default: if (!(e->k == E_NUM && e->num == 1)) rep = enum_(1); break;
+            /* a constant is not replaced by another: 0 -> 1 -> 0 would never end */
+            case 3: if (e->k != E_NUM) rep = enum_(0); break;
+            default: if (e->k != E_NUM) rep = enum_(1); break;
             }
             if (rep) {
                 efree(e);
