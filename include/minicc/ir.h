@@ -336,8 +336,9 @@ static inline int32_t mc_i32_div(int32_t a, int32_t b) { return b == -1 ? mc_i32
 static inline int32_t mc_i32_rem(int32_t a, int32_t b) { return b == -1 ? 0 : a % b; }
 
 #define MC_DIV_ZERO_MSG "division by zero" /* the trap of div and rem by 0 */
-/* Whether op applied to a divisor b traps (div or rem by zero). */
-static inline bool mc_alu_traps(McOp op, int32_t b) { return (mc_op_info[op].flags & MC_OPF_DIV) && b == 0; }
+/* Whether op applied to a divisor b traps (div or rem by zero). The test
+ * of b comes first: one predictable branch per instruction in the loops. */
+static inline bool mc_alu_traps(McOp op, int32_t b) { return b == 0 && (op == MC_OP_DIV || op == MC_OP_REM); }
 /* One ALU opcode (MC_OPF_ALU, or COPY returning a) applied to a and b; for
  * div and rem the caller has ruled out the trap (mc_alu_traps). */
 int32_t mc_alu(McOp op, int32_t a, int32_t b);

@@ -12,8 +12,9 @@
  * line it came from (McInst.line, McTerm.line, McPhi.line; McModule.minic is
  * set), and its source positions (McInst.loc, McOperand.loc...) are C
  * positions. Names: a C variable keeps its name in the IR when it is the
- * first declaration of that name in the function; a later one (shadowing, or
- * a second loop's `int i`) becomes `NAME.L<line>`; temporaries are named
+ * first declaration of that name in the function (`$NAME` when NAME is a
+ * word of the IR, such as `load`); a later one (shadowing, or a second
+ * loop's `int i`) becomes `NAME.L<line>`; temporaries are named
  * after their operation and line (`lt.L4`, `load.L7`), blocks after their
  * construct and line (`while.L3`, `body.L3`, `end.L3`). C names never contain
  * '.', so none of these can clash with a source name.
@@ -22,7 +23,8 @@
  * MC_LANG_IR for the IR text format (parse.h), MC_LANG_AUTO by the file name
  * (a name ending in `.c` is MiniC, anything else IR).
  *
- * Implemented in minic_lex.c, minic.c and load.c (src/engine/frontend). */
+ * Implemented in minic_lex.c, minic.c, minic_lower.c and load.c
+ * (src/engine/frontend). */
 #ifndef MINICC_MINIC_H
 #define MINICC_MINIC_H
 

@@ -92,7 +92,8 @@ static void print_c_line(McSession *s, FILE *out) {
 static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int64_t n = 1;
-    if (argc >= 2 && !mc_cmd_parse_count(s, err, argv[0], argv[1], 1, MAX_STEP_COUNT, &n)) return ERR;
+    bool by_line = !by_inst && argc >= 2 && strcmp(argv[1], "line") == 0; /* MiniC: `step line` */
+    if (argc >= 2 && !by_line && !mc_cmd_parse_count(s, err, argv[0], argv[1], 1, MAX_STEP_COUNT, &n)) return ERR;
     if (!mc_session_need_func(s, err)) return ERR;
     if (s->interp && mc_interp_finished(s->interp, NULL)) {
         mc_show_position(s->interp_func, s->interp, out);
@@ -100,7 +101,8 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         return OK;
     }
     int64_t before = s->interp ? mc_interp_steps(s->interp) : 0;
-    if (!mc_session_step(s, n, by_inst, err)) return report_interrupt(s, out);
+    if (by_line ? !mc_session_step_line(s, err) : !mc_session_step(s, n, by_inst, err))
+        return report_interrupt(s, out);
     /* Show at most the last SHOW_BLOCKS blocks; the record itself may hold
      * only the last blocks of a long step (session.c keeps recent events). */
     int total = 0, from = 0;
@@ -413,11 +415,14 @@ const McCommand mc_cmds_execution[] = {
      "", cmd_run},
     {"start", "", "execution", "start", "start the interpreter before the entry block",
      "Executes the function of the current stage (set stage) with the arguments.\n", "", cmd_start},
-    {"step", "s", "execution", "step [N]", "execute N whole blocks, showing each edge's phi table",
+    {"step", "s", "execution", "step [N|line]", "execute N whole blocks, showing each edge's phi table",
      "Each block entered shows the edge's phi assignment as one simultaneous\n"
      "table (each phi, what it reads, old -> new value), then every instruction\n"
      "with its result and the branch taken. Ctrl-C stops a long step between\n"
-     "two blocks (`step: interrupted` and the position).\n",
+     "two blocks (`step: interrupted` and the position).\n"
+     "With a MiniC (C) file loaded, the step ends with the C line reached\n"
+     "(`at line N: ...`), and `step line` runs instruction by instruction to\n"
+     "the next C line (a loop written on one line runs to its end).\n",
      "", cmd_step},
     {"stepi", "si", "execution", "stepi [N]", "execute N instructions (a block entry with its phis counts as one)",
      "Ctrl-C stops it at the next block boundary (`stepi: interrupted`).\n", "", cmd_stepi},

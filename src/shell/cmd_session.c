@@ -23,19 +23,24 @@ static void func_summary(const McFunc *f, FILE *out) {
     mc_str_free(&s);
 }
 
-static Status cmd_load(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+static Status cmd_load(McSession *s, int argc_in, char **argv_in, FILE *out, FILE *err) {
     McLang lang = MC_LANG_AUTO;
-    /* `--lang c|ir` before or after FILE: taken out of the words. */
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--lang") == 0) {
-            if (i + 1 >= argc) return mc_session_error(s, err, "load: --lang needs a value (c or ir)"), ERR;
-            int l = mc_lang_lookup(argv[i + 1]);
-            if (l < 0) return mc_session_error(s, err, "load: unknown language '%s' (c or ir)", argv[i + 1]), ERR;
+    /* `--lang c|ir` before or after FILE; the other words (the caller's
+     * argv stays as it is: it frees those words). */
+    char *words[3];
+    int argc = 0;
+    for (int i = 0; i < argc_in; i++)
+        if (i > 0 && strcmp(argv_in[i], "--lang") == 0) {
+            if (i + 1 >= argc_in) return mc_session_error(s, err, "load: --lang needs a value (c or ir)"), ERR;
+            int l = mc_lang_lookup(argv_in[i + 1]);
+            if (l < 0) return mc_session_error(s, err, "load: unknown language '%s' (c or ir)", argv_in[i + 1]), ERR;
             lang = (McLang)l;
-            for (int k = i; k + 2 <= argc; k++) argv[k] = argv[k + 2];
-            argc -= 2;
-            i--;
+            i++;
+        } else {
+            if (argc < 3) words[argc] = argv_in[i];
+            argc++; /* more than FILE: reported below, naming the first extra word */
         }
+    char **argv = words;
     if (argc < 2) {
         if (!s->module) return mc_session_error(s, err, "load: missing FILE (usage: load FILE [--lang c|ir])"), ERR;
         fprintf(out, "%s\n", s->path);

@@ -463,6 +463,30 @@ bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err) {
     return true;
 }
 
+bool mc_session_step_line(McSession *s, FILE *err) {
+    size_t len;
+    if (!mc_session_c_source(s, &len))
+        return mc_session_error(s, err, "%s%sstepping by line needs a MiniC (C) file; %s is IR", s->cmd ? s->cmd : "",
+                                s->cmd ? ": " : "", s->path ? s->path : "the program");
+    if (!s->interp && !mc_session_start(s, err)) return false;
+    events_clear(&s->last);
+    int32_t from = mc_session_c_line(s);
+    bool interrupted = false;
+    for (int64_t i = 0; !mc_interp_finished(s->interp, NULL); i++) {
+        if (i > 0 && mc_interp_pc(s->interp) == -1 && mc_interrupted(s->interrupt)) {
+            interrupted = true;
+            break;
+        }
+        if (s->last.n > RECORD_ALL_LIMIT && mc_interp_pc(s->interp) == -1) events_clear(&s->last);
+        mc_interp_step_inst(s->interp);
+        int32_t now = mc_session_c_line(s);
+        if (now && now != from) break;
+    }
+    fix_events(s);
+    if (interrupted) return interrupted_error(s, err);
+    return true;
+}
+
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
     events_clear(&s->last);

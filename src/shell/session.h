@@ -212,6 +212,11 @@ const char *mc_session_c_source(const McSession *s, size_t *len);
 /* The C line the paused interpreter is at (mc_minic_line_at of its block
  * and pc), 0 when not running or not MiniC. */
 int32_t mc_session_c_line(const McSession *s);
+/* Step instruction by instruction until the interpreter reaches another C
+ * line (gdb's `next`; a loop on one line runs to its end), the function
+ * finishes, or Ctrl-C; the events are kept as mc_session_step keeps them.
+ * An error for IR (no C lines). */
+bool mc_session_step_line(McSession *s, FILE *err);
 /* `break LINE`: when word is a line number, the name of the first block
  * with code of that line in the function being executed, or "" after an
  * error on err (not MiniC, no code there); NULL when word is no number. */

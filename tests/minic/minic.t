@@ -229,7 +229,7 @@ Every command that takes IR takes C.
   $ minicc run ../../share/minicc/examples/bubble.c --stage alloc --regs 2 -- '[3,1,2]' 3
   return 2
   a = [1, 2, 3]
-  $ minicc run ../../share/minicc/examples/bsearch.c --stage native -- '[1,3,5]' 3 5
+  $ minicc run ../../share/minicc/examples/binsearch.c --stage native -- '[1,3,5]' 3 5
   return 2
   a = [1, 3, 5]
 
@@ -309,4 +309,127 @@ line and `step` says which line it reached.
     // Every lowering rule of minic.md §3 in one file.
     ^
   -c:1: error: 'ops.c' not loaded (1 error)
+  [1]
+
+A variable named like a word of the IR keeps its name behind a `$` (MiniC
+names have none); temporaries are named after their operation and line.
+
+  $ printf 'int f(int add, int buf[]) {\n  int load = add + buf[0];\n  int phi = load;\n  return phi;\n}\n' > $CRAMTMP/r.c
+  $ minicc print $CRAMTMP/r.c
+  func f(i32 $add, buf $buf) {
+  entry:
+      load.L2 = load $buf, 0        # line 2
+      $load = add $add, load.L2     # line 2
+      $phi = copy $load             # line 3
+      return $phi                   # line 4
+  }
+  $ minicc run $CRAMTMP/r.c -- 2 '[5]'
+  return 7
+  $buf = [5]
+
+`load` takes --lang before or after FILE (under `make asan` this also checks
+that the words are freed).
+
+  $ minicc -c 'load --lang c ops.c; load ops.c x --lang c; load --lang; load ops.c --lang cobol'
+  loaded ops.c: 4 functions
+  ops(i32 x, i32 y): mutable form, 8 blocks
+  -c:2: error: load: unexpected argument 'x' (see: help load)
+  -c:3: error: load: --lang needs a value (c or ir)
+  -c:4: error: load: unknown language 'cobol' (c or ir)
+  [1]
+
+`step line` runs to the next C line (gdb's `next`), one instruction at a
+time; a loop on one line runs to its end. IR has no lines.
+
+  $ minicc -c 'load ../../share/minicc/examples/gcd.c; args 84 36; step line; step line; step line'
+  loaded ../../share/minicc/examples/gcd.c: 1 function
+  gcd(i32 a, i32 b): mutable form, 4 blocks
+  args: 84 36
+  [1] entry
+    jump while.L14                    -> while.L14
+  [2] while.L14 <- entry
+    ne.L14 = ne b, 0                  ne.L14 = 1
+    branch ne.L14, body.L14, end.L14  ne.L14 = 1 -> body.L14
+  at line 15: int t = a % b;
+  [3] body.L14 <- while.L14
+    t = rem a, b                      t = 12
+  at line 16: a = b;
+  [3] body.L14 (continued)
+    a = copy b                        a = 36   (was 84)
+  at line 17: b = t;
+  $ minicc -c 'load ../../share/minicc/examples/sieve.c; args [0,0,0,0,0] 5; step line; step line; print p'
+  loaded ../../share/minicc/examples/sieve.c: 1 function
+  sieve(buf p, i32 n): mutable form, 19 blocks
+  args: [0, 0, 0, 0, 0] 5
+  [1] entry
+    i = copy 0                          i = 0
+    jump for.L14                        -> for.L14
+  [2] for.L14 <- entry
+    lt.L14 = lt i, n                    lt.L14 = 1
+    branch lt.L14, body.L14, end.L14    lt.L14 = 1 -> body.L14
+  [3] body.L14 <- for.L14
+    le.L14 = le 2, i                    le.L14 = 0
+    store p, i, le.L14                  p[0] = 0
+    jump step.L14                       -> step.L14
+  [4] step.L14 <- body.L14
+    i = add i, 1                        i = 1   (was 0)
+    jump for.L14                        -> for.L14
+  [5] for.L14 <- step.L14
+    lt.L14 = lt i, n                    lt.L14 = 1   (was 1)
+    branch lt.L14, body.L14, end.L14    lt.L14 = 1 -> body.L14
+  [6] body.L14 <- for.L14
+    le.L14 = le 2, i                    le.L14 = 0   (was 0)
+    store p, i, le.L14                  p[1] = 0
+    jump step.L14                       -> step.L14
+  [7] step.L14 <- body.L14
+    i = add i, 1                        i = 2   (was 1)
+    jump for.L14                        -> for.L14
+  [8] for.L14 <- step.L14
+    lt.L14 = lt i, n                    lt.L14 = 1   (was 1)
+    branch lt.L14, body.L14, end.L14    lt.L14 = 1 -> body.L14
+  [9] body.L14 <- for.L14
+    le.L14 = le 2, i                    le.L14 = 1   (was 0)
+    store p, i, le.L14                  p[2] = 1
+    jump step.L14                       -> step.L14
+  [10] step.L14 <- body.L14
+    i = add i, 1                        i = 3   (was 2)
+    jump for.L14                        -> for.L14
+  [11] for.L14 <- step.L14
+    lt.L14 = lt i, n                    lt.L14 = 1   (was 1)
+    branch lt.L14, body.L14, end.L14    lt.L14 = 1 -> body.L14
+  [12] body.L14 <- for.L14
+    le.L14 = le 2, i                    le.L14 = 1   (was 1)
+    store p, i, le.L14                  p[3] = 1
+    jump step.L14                       -> step.L14
+  [13] step.L14 <- body.L14
+    i = add i, 1                        i = 4   (was 3)
+    jump for.L14                        -> for.L14
+  [14] for.L14 <- step.L14
+    lt.L14 = lt i, n                    lt.L14 = 1   (was 1)
+    branch lt.L14, body.L14, end.L14    lt.L14 = 1 -> body.L14
+  [15] body.L14 <- for.L14
+    le.L14 = le 2, i                    le.L14 = 1   (was 1)
+    store p, i, le.L14                  p[4] = 1
+    jump step.L14                       -> step.L14
+  [16] step.L14 <- body.L14
+    i = add i, 1                        i = 5   (was 4)
+    jump for.L14                        -> for.L14
+  [17] for.L14 <- step.L14
+    lt.L14 = lt i, n                    lt.L14 = 0   (was 1)
+    branch lt.L14, body.L14, end.L14    lt.L14 = 0 -> end.L14
+  at line 15: for (int i = 2; i * i <= n - 1; i++)
+  [18] end.L14 <- for.L14
+    i.L15 = copy 2                      i.L15 = 2
+    jump for.L15                        -> for.L15
+  [19] for.L15 <- end.L14
+    mul.L15 = mul i.L15, i.L15          mul.L15 = 4
+    sub.L15 = sub n, 1                  sub.L15 = 4
+    le.L15 = le mul.L15, sub.L15        le.L15 = 1
+    branch le.L15, body.L15, end.L15    le.L15 = 1 -> body.L15
+  at line 16: if (p[i])
+  p = [0, 0, 1, 1, 1]
+  $ minicc -c 'load ../../share/minicc/examples/swap.ir; step line'
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  -c:2: error: step: stepping by line needs a MiniC (C) file; ../../share/minicc/examples/swap.ir is IR
   [1]

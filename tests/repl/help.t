@@ -31,7 +31,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Execution:
     run                                run from the start to the end or a breakpoint
     start                              start the interpreter before the entry block
-    step [N]                           execute N whole blocks, showing each edge's phi table
+    step [N|line]                      execute N whole blocks, showing each edge's phi table
     stepi [N]                          execute N instructions (a block entry with its phis counts as one)
     continue                           run to the next breakpoint or the end
     break [BLOCK|LINE...]              stop before entering BLOCK (no BLOCK: list)
@@ -48,7 +48,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
   Commands may be shortened to a unique prefix; `help COMMAND` tells more.
   $ minicc -c 'help step'
-  usage: step [N]
+  usage: step [N|line]
   execute N whole blocks, showing each edge's phi table
   aliases: s
   
@@ -56,8 +56,11 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   table (each phi, what it reads, old -> new value), then every instruction
   with its result and the branch taken. Ctrl-C stops a long step between
   two blocks (`step: interrupted` and the position).
+  With a MiniC (C) file loaded, the step ends with the C line reached
+  (`at line N: ...`), and `step line` runs instruction by instruction to
+  the next C line (a loop written on one line runs to its end).
   $ minicc -c 'help s; help inter; h q'
-  usage: step [N]
+  usage: step [N|line]
   execute N whole blocks, showing each edge's phi table
   aliases: s
   
@@ -65,6 +68,9 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   table (each phi, what it reads, old -> new value), then every instruction
   with its result and the branch taken. Ctrl-C stops a long step between
   two blocks (`step: interrupted` and the position).
+  With a MiniC (C) file loaded, the step ends with the C line reached
+  (`at line N: ...`), and `step line` runs instruction by instruction to
+  the next C line (a loop written on one line runs to its end).
   usage: interference
   the interference graph: adjacency, degrees, colouring order
   aliases: ig

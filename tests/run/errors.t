@@ -99,6 +99,7 @@ Options.
   $ minicc run --help
   usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--] ARG...
   execute a function at one stage of the pipeline
+  FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check ../ir/sum.ir -h | head -1
   usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--timeout S] [--keep-c DIR] [--] ARG...
   $ minicc emit-c --help | head -1

@@ -143,3 +143,11 @@ when the generator began to use these operations):
     input: return -2
     input with sequential phis (--mutant): return 0
   minimal program (93 -> 7 lines, 117 candidates, 0 invalid):
+
+The verifier treats their operands like add's: a buffer is no divisor.
+
+  $ cd $CRAMTMP; printf 'func f(buf m, i32 a) {\nentry:\n    x = div a, m\n    return x\n}\n' > m.ir; minicc run m.ir [1] 1
+  m.ir:3:16: error: buffer 'm' cannot be used as a scalar
+        x = div a, m
+                   ^
+  [2]

@@ -249,15 +249,18 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
  * copies at its head (head[b] of them) and the jump's target for copies at
  * the end of a predecessor or in an edge block; an edge block's jump too. */
 static void carry_lines(McFunc *f, const McDestroyed *x, const int32_t *head) {
-    for (int32_t b = 0; b < f->nblocks; b++) {
+    int32_t *own = mc_xmalloc((size_t)(f->nblocks ? f->nblocks : 1) * sizeof *own);
+    bool any = false;
+    for (int32_t b = 0; b < f->nblocks; b++) any |= (own[b] = mc_block_line(f, b)) != 0; /* once per block */
+    for (int32_t b = 0; any && b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
-        int32_t own = mc_block_line(f, b);
-        int32_t to = bl->term.op == MC_OP_JUMP ? mc_block_line(f, bl->term.target[0]) : own;
+        int32_t to = bl->term.op == MC_OP_JUMP ? own[bl->term.target[0]] : own[b];
         for (int32_t i = 0; i < bl->ninsts; i++)
             if (x->phi_copy[b][i] && !bl->insts[i].line)
-                bl->insts[i].line = b < x->norig_blocks && i < head[b] ? own : to;
+                bl->insts[i].line = b < x->norig_blocks && i < head[b] ? own[b] : to;
         if (!bl->term.line && b >= x->norig_blocks) bl->term.line = to;
     }
+    free(own);
 }
 
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {

@@ -472,6 +472,11 @@ static void layout(Builder *bd, const McFunc *f) {
     bd->edge_move = mc_xcalloc((size_t)c->nedges, sizeof *bd->edge_move);
 }
 
+/* emit_inst and the load pairs index records by opcode distance from ADD. */
+_Static_assert(K_SHR_SS - K_ADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD) &&
+                   K_LSHR_L - K_LADD_L == 2 * (MC_OP_SHR - MC_OP_ADD),
+               "ALU_OPS lists the ALU opcodes in the order of MC_OPCODES");
+
 /* Index of a compare opcode among LT, LE, EQ, NE (the fused records' order). */
 static int cmp_index(uint8_t op) { return op == MC_OP_LT ? 0 : op == MC_OP_LE ? 1 : op == MC_OP_EQ ? 2 : 3; }
 

@@ -8,16 +8,8 @@
  * `||`, `?:` and `!` in a condition lower to branches rather than values,
  * and a `for` step is lowered after its body.
  *
- * Lowering: a variable is one IR value assigned as often as C assigns it;
- * `a > b` is `lt b, a`, `a >= b` is `le b, a`, `-x` is `sub 0, x`, `!x` is
- * `eq x, 0`, `~x` is `xor x, -1`; a condition jumps straight to its two
- * targets (a constant one is a plain jump, so `while (1)` without `break`
- * never reaches the code after it). Code after `return`, `break` or
- * `continue` goes to a block nothing jumps to. At the end of a function:
- * the end is an error when reachable; unreachable blocks are dropped, the
- * rest put in source order (the order in which lowering started them),
- * values nothing names dropped, and the verifier's mutable-form rules run,
- * its definite-assignment errors pointing at the C read.
+ * The lowering itself (blocks, expressions, the end of a function) is in
+ * minic_lower.c; minic_int.h holds what the two share.
  *
  * Errors: every error names the offending token and points at it. After a
  * syntax error the parser skips to the end of the statement (a `;`, or a
@@ -31,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minic_int.h"
 #include "minic_lex.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -44,82 +37,19 @@
  * long; the lowering recurses over it). */
 #define MAX_TREE 4000
 
-typedef enum EKind { E_ERR, E_INT, E_VAR, E_INDEX, E_NEG, E_PLUS, E_NOT, E_BITNOT, E_BIN, E_LAND, E_LOR, E_COND } EKind;
-
-/* An expression tree node (arena of the function being parsed). */
-typedef struct Expr {
-    EKind k;
-    McLoc loc;           /* the operator, or the operand's token */
-    int op;              /* E_BIN: the McOp */
-    bool swap;           /* E_BIN: operands swapped (`>`, `>=`) */
-    int32_t val;         /* E_INT */
-    int32_t var;         /* E_VAR, E_INDEX: the value (buffer for E_INDEX) */
-    int32_t depth;       /* height of the tree below */
-    struct Expr *a, *b, *c; /* operands; E_COND: c ? a : b */
-} Expr;
-
-/* A variable in scope. */
-typedef struct Var {
-    const char *name; /* in the source text */
-    uint32_t len;
-    int32_t v;        /* its IR value */
-    bool buf;         /* a buffer parameter */
-    int32_t depth;    /* block nesting it was declared at */
-    McLoc loc;        /* its declaration */
-} Var;
-
-/* An enclosing loop: where `break` and `continue` go. */
-typedef struct Loop {
-    int32_t brk, cont;
-} Loop;
-
-/* An assignment, `++` or `--` parsed but maybe not lowered yet (a `for` step). */
-typedef struct Simple {
-    int32_t var;   /* the variable (a buffer when index), MC_NONE after an error */
-    Expr *index;   /* a[index], or NULL */
-    int op;        /* -1 for `=`, else the McOp of `op=`, `++`, `--` */
-    Expr *rhs;     /* the right-hand side (1 for `++`/`--`) */
-    McLoc loc;     /* the lvalue */
-} Simple;
-
-typedef struct P {
-    McDiags *d;
-    const char *file, *src;
-    size_t srclen;
-    CTok *t;
-    int32_t nt, i;
-    int nerr;
-    bool stop;    /* too many errors: given up */
-    bool panic;   /* after a syntax error: quiet until the statement ends */
-    bool failed;
-    McArena ea;   /* expression trees and the declared-names map, per function */
-    McFunc *f;
-    int32_t cur;  /* the block being filled, MC_NONE after a jump */
-    int32_t *seq; /* per block: when lowering started it (INT32_MAX: never) */
-    int32_t capseq, nstarted;
-    Var *vars;
-    int32_t nvars, capvars, depth;
-    Loop *loops;
-    int32_t nloops, caploops;
-    McNameMap declared; /* C name -> declarations so far in the function */
-    McStr scratch;
-    int nesting;  /* parentheses and statements being parsed */
-    McFunc **funcs;
-    int32_t nfuncs, capfuncs;
-} P;
 
 /* ---- tokens and errors ---------------------------------------------------- */
 
-static const CTok *tok(const P *p) { return &p->t[p->i]; }
-static const CTok *peek(const P *p, int k) { return &p->t[p->i + k < p->nt ? p->i + k : p->nt - 1]; }
-static void next(P *p) {
+static const CTok *tok(const CParser *p) { return &p->t[p->i]; }
+static const CTok *peek(const CParser *p, int k) { return &p->t[p->i + k < p->nt ? p->i + k : p->nt - 1]; }
+static void next(CParser *p) {
     if (p->t[p->i].kind != CT_EOF) p->i++;
 }
 static bool is_p(const CTok *t, CPunct c) { return t->kind == CT_PUNCT && t->punct == c; }
 static bool is_word(const CTok *t, const char *w) {
     return t->kind == CT_NAME && t->len == strlen(w) && memcmp(t->s, w, t->len) == 0;
 }
-static bool accept(P *p, CPunct c) {
+static bool accept(CParser *p, CPunct c) {
     if (!is_p(tok(p), c)) return false;
     next(p);
     return true;
@@ -128,7 +58,7 @@ static bool accept(P *p, CPunct c) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void error_at(P *p, McLoc loc, const char *fmt, ...) {
+void mc_minic_error(CParser *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
     if (p->panic || p->stop) return;
     if (p->nerr == MAX_ERRORS) {
@@ -147,7 +77,7 @@ static void error_at(P *p, McLoc loc, const char *fmt, ...) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void syntax_at(P *p, McLoc loc, const char *fmt, ...) {
+static void syntax_at(CParser *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
     if (!p->panic && !p->stop && p->nerr == MAX_ERRORS) {
         mc_diag(p->d, loc, "too many errors, giving up");
@@ -163,7 +93,7 @@ static void syntax_at(P *p, McLoc loc, const char *fmt, ...) {
 }
 
 /* A token as a message quotes it. */
-static const char *describe(P *p, const CTok *t) {
+static const char *describe(CParser *p, const CTok *t) {
     p->scratch.len = 0;
     if (t->kind == CT_EOF) return "end of file";
     mc_str_putc(&p->scratch, '\'');
@@ -173,13 +103,13 @@ static const char *describe(P *p, const CTok *t) {
 }
 
 /* A lexical error token: its own message. */
-static void lex_error(P *p, const CTok *t) {
-    if (t->quote) error_at(p, t->loc, "%s '%.*s'", t->msg, (int)(t->len > 40 ? 40 : t->len), t->s);
-    else error_at(p, t->loc, "%s", t->msg);
+static void lex_error(CParser *p, const CTok *t) {
+    if (t->quote) mc_minic_error(p, t->loc, "%s '%.*s'", t->msg, (int)(t->len > 40 ? 40 : t->len), t->s);
+    else mc_minic_error(p, t->loc, "%s", t->msg);
 }
 
 /* `expected WHAT before TOKEN` (or the lexical error found there). */
-static void expected(P *p, const char *what) {
+static void expected(CParser *p, const char *what) {
     const CTok *t = tok(p);
     if (t->kind == CT_EOF && t->msg) { /* the unterminated comment says it all */
         p->failed = p->panic = true;
@@ -204,7 +134,7 @@ static void expected(P *p, const char *what) {
         syntax_at(p, t->loc, "expected %s before %s", what, describe(p, t));
 }
 
-static bool expect(P *p, CPunct c) {
+static bool expect(CParser *p, CPunct c) {
     if (accept(p, c)) return true;
     if (p->panic) return false;
     const CTok *prev = p->i > 0 ? &p->t[p->i - 1] : NULL;
@@ -223,7 +153,7 @@ static bool expect(P *p, CPunct c) {
 
 /* Skip to the end of the statement after a syntax error: past a ';' or a
  * balanced {...}, or up to a '}' that closes an enclosing block. */
-static void sync(P *p) {
+static void sync(CParser *p) {
     int depth = 0;
     for (;;) {
         const CTok *t = tok(p);
@@ -266,7 +196,7 @@ static bool is_keyword(const CTok *t) {
 }
 
 /* The error for a keyword MiniC does not have, at t (a syntax error). */
-static void unsupported_word(P *p, const CTok *t) {
+static void unsupported_word(CParser *p, const CTok *t) {
     if (is_type_word(t))
         syntax_at(p, t->loc, "type '%.*s' is not supported: MiniC has only int", (int)t->len, t->s);
     else if (is_word(t, "switch") || is_word(t, "case") || is_word(t, "default"))
@@ -277,120 +207,32 @@ static void unsupported_word(P *p, const CTok *t) {
         syntax_at(p, t->loc, "'%.*s' is not supported in MiniC", (int)t->len, t->s);
 }
 
-/* ---- building the function ----------------------------------------------- */
-
-/* A name free in the function: base, else base.2, base.3, ... */
-static const char *fresh_name(P *p, const char *base, bool block) {
-    p->scratch.len = 0;
-    mc_str_puts(&p->scratch, base);
-    for (int k = 2;; k++) {
-        int32_t h = block ? mc_func_find_block(p->f, p->scratch.s) : mc_func_find_value(p->f, p->scratch.s);
-        if (h == MC_NONE && !mc_is_reserved(p->scratch.s, p->scratch.len)) return p->scratch.s;
-        p->scratch.len = 0;
-        mc_str_printf(&p->scratch, "%s.%d", base, k);
-    }
-}
-
-static int32_t new_block(P *p, const char *what, int32_t line) {
-    char base[64];
-    snprintf(base, sizeof base, "%s.L%d", what, line);
-    int32_t b = mc_func_block_add(p->f, fresh_name(p, base, true));
-    if (b >= p->capseq) {
-        int32_t ncap = p->capseq ? p->capseq * 2 : 64;
-        while (ncap <= b) ncap *= 2;
-        p->seq = mc_xrealloc(p->seq, (size_t)ncap * sizeof *p->seq);
-        p->capseq = ncap;
-    }
-    p->seq[b] = INT32_MAX;
-    return b;
-}
-
-static int32_t new_temp(P *p, const char *what, int32_t line) {
-    char base[64];
-    snprintf(base, sizeof base, "%s.L%d", what, line);
-    return mc_func_value_new(p->f, fresh_name(p, base, false));
-}
-
-/* The block being filled; after a jump, a fresh one nothing jumps to. */
-static int32_t cur_block(P *p, int32_t line) {
-    if (p->cur == MC_NONE) {
-        p->cur = new_block(p, "dead", line);
-        p->seq[p->cur] = p->nstarted++;
-    }
-    return p->cur;
-}
-
-static void start(P *p, int32_t b) {
-    if (p->cur != MC_NONE) { /* falling into b */
-        int32_t line = mc_block_line(p->f, p->cur);
-        mc_block_set_jump(p->f, p->cur, b);
-        p->f->blocks[p->cur].term.line = line;
-    }
-    p->cur = b;
-    p->seq[b] = p->nstarted++;
-}
-
-static void jump(P *p, int32_t target, int32_t line) {
-    if (p->cur == MC_NONE) return; /* unreachable: nothing to do */
-    mc_block_set_jump(p->f, p->cur, target);
-    p->f->blocks[p->cur].term.line = line;
-    p->cur = MC_NONE;
-}
-
-static void branch(P *p, McOperand c, int32_t t, int32_t f, McLoc loc) {
-    int32_t b = cur_block(p, loc.line);
-    mc_block_set_branch(p->f, b, c, t, f);
-    p->f->blocks[b].term.arg.loc = c.loc;
-    p->f->blocks[b].term.loc = mc_pos(p->f, loc);
-    p->f->blocks[b].term.line = loc.line;
-    p->cur = MC_NONE;
-}
-
-static McInst *emit(P *p, McOp op, int32_t dest, McLoc loc) {
-    McInst *in = mc_block_inst_add(p->f, cur_block(p, loc.line));
-    in->op = (uint8_t)op;
-    in->dest = dest;
-    in->loc = mc_pos(p->f, loc);
-    in->line = loc.line;
-    return in;
-}
-
-static McOperand read_var(P *p, int32_t v, McLoc loc) {
-    McOperand o = mc_val(v);
-    o.loc = mc_pos(p->f, loc);
-    return o;
-}
-
-static McOperand konst(P *p, int32_t c, McLoc loc) {
-    McOperand o = mc_const(c);
-    o.loc = mc_pos(p->f, loc);
-    return o;
-}
-
 /* ---- scopes ------------------------------------------------------------------ */
 
-static Var *lookup(P *p, const CTok *t) {
+static Var *lookup(CParser *p, const CTok *t) {
     for (int32_t k = p->nvars - 1; k >= 0; k--)
         if (p->vars[k].len == t->len && memcmp(p->vars[k].name, t->s, t->len) == 0) return &p->vars[k];
     return NULL;
 }
 
 /* Declare the C variable at t; returns its value (MC_NONE after an error).
- * The first declaration of a name keeps it; a later one is NAME.L<line>. */
-static int32_t declare(P *p, const CTok *t, bool buf, bool param) {
+ * The first declaration of a name keeps it (a word of the IR such as `load`
+ * becomes `$load`: MiniC names have no '$'); a later one is NAME.L<line>. */
+static int32_t declare(CParser *p, const CTok *t, bool buf, bool param) {
     Var *old = lookup(p, t);
     if (old && old->depth == p->depth) {
-        error_at(p, t->loc, "redeclaration of '%.*s' (declared before at line %d)", (int)t->len, t->s, old->loc.line);
+        mc_minic_error(p, t->loc, "redeclaration of '%.*s' (declared before at line %d)", (int)t->len, t->s, old->loc.line);
         return old->v;
     }
     int32_t seen = mc_namemap_get(&p->declared, t->s, t->len);
     char name[96];
     int n = t->len > 60 ? 60 : (int)t->len;
-    if (seen == MC_NONE && !mc_is_reserved(t->s, t->len)) snprintf(name, sizeof name, "%.*s", n, t->s);
-    else snprintf(name, sizeof name, "%.*s.L%d", n, t->s, t->loc.line);
-    const char *ir = t->len > 60 ? NULL : fresh_name(p, name, false);
+    if (seen != MC_NONE) snprintf(name, sizeof name, "%.*s.L%d", n, t->s, t->loc.line);
+    else if (mc_is_reserved(t->s, t->len)) snprintf(name, sizeof name, "$%.*s", n, t->s); /* `load` is an IR word */
+    else snprintf(name, sizeof name, "%.*s", n, t->s);
+    const char *ir = t->len > 60 ? NULL : mc_lower_fresh(p, name, false);
     if (!ir) {
-        error_at(p, t->loc, "name '%.*s...' is too long (at most 60 characters)", 40, t->s);
+        mc_minic_error(p, t->loc, "name '%.*s...' is too long (at most 60 characters)", 40, t->s);
         return MC_NONE;
     }
     if (seen == MC_NONE) mc_namemap_put(&p->ea, &p->declared, mc_arena_strndup(&p->ea, t->s, t->len), 1);
@@ -405,7 +247,7 @@ static int32_t declare(P *p, const CTok *t, bool buf, bool param) {
 }
 
 /* A variable name (not a keyword) at the current token, or an error. */
-static bool name_token(P *p, const char *what) {
+static bool name_token(CParser *p, const char *what) {
     const CTok *t = tok(p);
     if (t->kind == CT_NAME && !is_keyword(t)) return true;
     if (t->kind == CT_NAME && (is_type_word(t) || in_list(t, other_words))) unsupported_word(p, t);
@@ -417,7 +259,7 @@ static bool name_token(P *p, const char *what) {
 
 /* ---- expressions ------------------------------------------------------------- */
 
-static Expr *node(P *p, EKind k, McLoc loc, Expr *a, Expr *b) {
+static Expr *node(CParser *p, EKind k, McLoc loc, Expr *a, Expr *b) {
     Expr *e = mc_arena_alloc(&p->ea, sizeof *e);
     e->k = k;
     e->loc = loc;
@@ -433,9 +275,9 @@ static Expr *node(P *p, EKind k, McLoc loc, Expr *a, Expr *b) {
     return e;
 }
 
-static Expr *err_node(P *p, McLoc loc) { return node(p, E_ERR, loc, NULL, NULL); }
+static Expr *err_node(CParser *p, McLoc loc) { return node(p, E_ERR, loc, NULL, NULL); }
 
-static Expr *expr(P *p);
+static Expr *expr(CParser *p);
 
 /* The IR opcode of a C operator, by its IR name. */
 static int op_named(const char *name) {
@@ -445,13 +287,13 @@ static int op_named(const char *name) {
 }
 
 /* primary := INT | NAME | NAME "[" expr "]" | "(" expr ")" */
-static Expr *primary(P *p) {
+static Expr *primary(CParser *p) {
     const CTok *t = tok(p);
     if (t->kind == CT_INT) {
         next(p);
         Expr *e = node(p, E_INT, t->loc, NULL, NULL);
         if (t->val > INT32_MAX)
-            error_at(p, t->loc, "integer literal %.*s is out of range (at most 2147483647; -2147483648 is accepted)",
+            mc_minic_error(p, t->loc, "integer literal %.*s is out of range (at most 2147483647; -2147483648 is accepted)",
                      (int)(t->len > 40 ? 40 : t->len), t->s);
         else e->val = (int32_t)t->val;
         return e;
@@ -492,10 +334,10 @@ static Expr *primary(P *p) {
         return err_node(p, t->loc);
     }
     Var *v = lookup(p, t);
-    if (!v) error_at(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
+    if (!v) mc_minic_error(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
-            error_at(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
+            mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
                      (int)t->len, t->s);
         Expr *i = expr(p);
         expect(p, CP_RBRACK);
@@ -506,7 +348,7 @@ static Expr *primary(P *p) {
     }
     if (!v) return err_node(p, t->loc);
     if (v->buf) {
-        error_at(p, t->loc, "'%.*s' is a buffer: it can only be indexed, as in %.*s[i]", (int)t->len, t->s, (int)t->len,
+        mc_minic_error(p, t->loc, "'%.*s' is a buffer: it can only be indexed, as in %.*s[i]", (int)t->len, t->s, (int)t->len,
                  t->s);
         return err_node(p, t->loc);
     }
@@ -516,7 +358,7 @@ static Expr *primary(P *p) {
 }
 
 /* postfix := primary, where `++` and `--` are an error */
-static Expr *postfix(P *p) {
+static Expr *postfix(CParser *p) {
     Expr *e = primary(p);
     if (!p->panic && (is_p(tok(p), CP_INC) || is_p(tok(p), CP_DEC))) expected(p, "an operator");
     if (!p->panic && (is_p(tok(p), CP_DOT) || is_p(tok(p), CP_ARROW)))
@@ -526,7 +368,7 @@ static Expr *postfix(P *p) {
 
 /* unary := ("-" | "+" | "!" | "~") unary | postfix
  * `-2147483648` is INT_MIN. */
-static Expr *unary(P *p) {
+static Expr *unary(CParser *p) {
     const CTok *t = tok(p);
     if (t->kind != CT_PUNCT) return postfix(p);
     EKind k;
@@ -602,7 +444,7 @@ static int binop(const CTok *t, const char **name, bool *swap) {
 /* binary := unary (BINOP unary)*, by precedence climbing: || && | ^ & == !=
  * < <= > >= << >> + - * / %, all left-associative. Iterative on the left,
  * so a long chain a + b + c + ... does not nest the parser. */
-static Expr *binary(P *p, int minprec) {
+static Expr *binary(CParser *p, int minprec) {
     Expr *lhs = unary(p);
     for (;;) {
         const char *name;
@@ -631,7 +473,7 @@ static Expr *binary(P *p, int minprec) {
 }
 
 /* conditional := binary ["?" expr ":" conditional] */
-static Expr *conditional(P *p) {
+static Expr *conditional(CParser *p) {
     Expr *c = binary(p, 1);
     const CTok *q = tok(p);
     if (p->panic || !is_p(q, CP_QUESTION)) return c;
@@ -653,7 +495,7 @@ static Expr *conditional(P *p) {
 
 /* expr := conditional (an assignment, ++ or -- after it is an error: they
  * are statements) */
-static Expr *expr(P *p) {
+static Expr *expr(CParser *p) {
     Expr *e = conditional(p);
     const CTok *t = tok(p);
     if (!p->panic && t->kind == CT_PUNCT &&
@@ -662,152 +504,10 @@ static Expr *expr(P *p) {
     return e;
 }
 
-/* ---- lowering expressions ------------------------------------------------- */
-
-static void into(P *p, const Expr *e, int32_t dest);
-static void cond(P *p, const Expr *e, int32_t t, int32_t f);
-
-static const char *temp_name(const Expr *e) {
-    switch (e->k) {
-    case E_INDEX: return "load";
-    case E_NEG: return "neg";
-    case E_NOT: return "not";
-    case E_BITNOT: return "compl";
-    case E_BIN: return mc_op_info[e->op].name;
-    case E_LAND: return "land";
-    case E_LOR: return "lor";
-    case E_COND: return "cond";
-    default: return "t";
-    }
-}
-
-/* The operand holding e's value: a constant, a variable, or a temporary. */
-static McOperand operand(P *p, const Expr *e) {
-    switch (e->k) {
-    case E_ERR: return konst(p, 0, e->loc);
-    case E_INT: return konst(p, e->val, e->loc);
-    case E_VAR: return read_var(p, e->var, e->loc);
-    case E_PLUS: return operand(p, e->a);
-    default: {
-        int32_t t = new_temp(p, temp_name(e), e->loc.line);
-        into(p, e, t);
-        return read_var(p, t, e->loc);
-    }
-    }
-}
-
-/* dest := e */
-static void into(P *p, const Expr *e, int32_t dest) {
-    McInst *in;
-    switch (e->k) {
-    case E_ERR:
-    case E_INT:
-    case E_VAR: {
-        McOperand a = operand(p, e);
-        emit(p, MC_OP_COPY, dest, e->loc)->a[0] = a;
-        return;
-    }
-    case E_PLUS: into(p, e->a, dest); return;
-    case E_INDEX: {
-        McOperand i = operand(p, e->a);
-        in = emit(p, MC_OP_LOAD, dest, e->loc);
-        in->a[0] = read_var(p, e->var, e->loc);
-        in->a[1] = i;
-        return;
-    }
-    case E_NEG: {
-        McOperand a = operand(p, e->a);
-        in = emit(p, MC_OP_SUB, dest, e->loc);
-        in->a[0] = konst(p, 0, e->loc);
-        in->a[1] = a;
-        return;
-    }
-    case E_NOT: {
-        McOperand a = operand(p, e->a);
-        in = emit(p, MC_OP_EQ, dest, e->loc);
-        in->a[0] = a;
-        in->a[1] = konst(p, 0, e->loc);
-        return;
-    }
-    case E_BITNOT: {
-        McOperand a = operand(p, e->a);
-        in = emit(p, MC_OP_XOR, dest, e->loc);
-        in->a[0] = a;
-        in->a[1] = konst(p, -1, e->loc);
-        return;
-    }
-    case E_BIN: {
-        McOperand a = operand(p, e->a);
-        McOperand b = operand(p, e->b);
-        in = emit(p, (McOp)e->op, dest, e->loc);
-        in->a[0] = e->swap ? b : a;
-        in->a[1] = e->swap ? a : b;
-        return;
-    }
-    case E_LAND:
-    case E_LOR:
-    case E_COND: {
-        int32_t l = e->loc.line;
-        int32_t yes = new_block(p, e->k == E_COND ? "then" : "true", l);
-        int32_t no = new_block(p, e->k == E_COND ? "else" : "false", l);
-        int32_t join = new_block(p, "join", l);
-        cond(p, e->k == E_COND ? e->c : e, yes, no);
-        start(p, yes);
-        if (e->k == E_COND) into(p, e->a, dest);
-        else emit(p, MC_OP_COPY, dest, e->loc)->a[0] = konst(p, 1, e->loc);
-        jump(p, join, l);
-        start(p, no);
-        if (e->k == E_COND) into(p, e->b, dest);
-        else emit(p, MC_OP_COPY, dest, e->loc)->a[0] = konst(p, 0, e->loc);
-        jump(p, join, l);
-        start(p, join);
-        return;
-    }
-    }
-}
-
-/* Branch to t when e is non-zero, else to f: `&&`, `||`, `!` and `?:` as
- * jumps, a constant as a plain jump. */
-static void cond(P *p, const Expr *e, int32_t t, int32_t f) {
-    int32_t l = e->loc.line;
-    switch (e->k) {
-    case E_INT: jump(p, e->val ? t : f, l); return;
-    case E_PLUS: cond(p, e->a, t, f); return;
-    case E_NOT: cond(p, e->a, f, t); return;
-    case E_LAND: {
-        int32_t mid = new_block(p, "and", l);
-        cond(p, e->a, mid, f);
-        start(p, mid);
-        cond(p, e->b, t, f);
-        return;
-    }
-    case E_LOR: {
-        int32_t mid = new_block(p, "or", l);
-        cond(p, e->a, t, mid);
-        start(p, mid);
-        cond(p, e->b, t, f);
-        return;
-    }
-    case E_COND: {
-        int32_t yes = new_block(p, "then", l), no = new_block(p, "else", l);
-        cond(p, e->c, yes, no);
-        start(p, yes);
-        cond(p, e->a, t, f);
-        start(p, no);
-        cond(p, e->b, t, f);
-        return;
-    }
-    default: {
-        McOperand c = operand(p, e);
-        branch(p, c, t, f, e->loc);
-        return;
-    }
-    }
-}
 
 /* ---- statements -------------------------------------------------------------- */
 
-static void stmt(P *p);
+static void stmt(CParser *p);
 
 /* The McOp of an assignment operator token (-1 for `=`), or -2. */
 static int assign_op(const CTok *t) {
@@ -825,7 +525,7 @@ static int assign_op(const CTok *t) {
 }
 
 /* lvalue := NAME | NAME "[" expr "]"; fills s->var, s->index, s->loc. */
-static bool lvalue(P *p, Simple *s) {
+static bool lvalue(CParser *p, Simple *s) {
     if (is_p(tok(p), CP_STAR)) {
         syntax_at(p, tok(p)->loc, "'*' (dereference) is not supported: MiniC has no pointers; index a buffer "
                                   "parameter instead (a[i])");
@@ -846,16 +546,16 @@ static bool lvalue(P *p, Simple *s) {
         return false;
     }
     Var *v = lookup(p, t);
-    if (!v) error_at(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
+    if (!v) mc_minic_error(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
-            error_at(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
+            mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
                      (int)t->len, t->s);
         s->index = expr(p);
         expect(p, CP_RBRACK);
         if (v && v->buf) s->var = v->v;
     } else if (v && v->buf) {
-        error_at(p, t->loc, "'%.*s' is a buffer: assign to its elements, as in %.*s[i] = ...", (int)t->len, t->s,
+        mc_minic_error(p, t->loc, "'%.*s' is a buffer: assign to its elements, as in %.*s[i] = ...", (int)t->len, t->s,
                  (int)t->len, t->s);
     } else if (v) {
         s->var = v->v;
@@ -865,7 +565,7 @@ static bool lvalue(P *p, Simple *s) {
 
 /* simple := lvalue ASSIGNOP expr | lvalue "++" | lvalue "--" | "++" lvalue | "--" lvalue
  * Parsed only; emit_simple lowers it. */
-static bool simple(P *p, Simple *s) {
+static bool simple(CParser *p, Simple *s) {
     memset(s, 0, sizeof *s);
     s->var = MC_NONE;
     const CTok *pre = tok(p);
@@ -896,44 +596,10 @@ static bool simple(P *p, Simple *s) {
     return !p->panic;
 }
 
-static void emit_simple(P *p, const Simple *s) {
-    if (s->var == MC_NONE || p->failed) return; /* errors: nothing will be kept */
-    if (s->index) {
-        McOperand i = operand(p, s->index);
-        McOperand v;
-        if (s->op >= 0) {
-            int32_t old = new_temp(p, "load", s->loc.line);
-            McInst *ld = emit(p, MC_OP_LOAD, old, s->loc);
-            ld->a[0] = read_var(p, s->var, s->loc);
-            ld->a[1] = i;
-            McOperand r = operand(p, s->rhs);
-            int32_t t = new_temp(p, mc_op_info[s->op].name, s->loc.line);
-            McInst *in = emit(p, (McOp)s->op, t, s->loc);
-            in->a[0] = read_var(p, old, s->loc);
-            in->a[1] = r;
-            v = read_var(p, t, s->loc);
-        } else {
-            v = operand(p, s->rhs);
-        }
-        McInst *st = emit(p, MC_OP_STORE, MC_NONE, s->loc);
-        st->a[0] = read_var(p, s->var, s->loc);
-        st->a[1] = i;
-        st->a[2] = v;
-        return;
-    }
-    if (s->op < 0) {
-        into(p, s->rhs, s->var);
-        return;
-    }
-    McOperand r = operand(p, s->rhs);
-    McInst *in = emit(p, (McOp)s->op, s->var, s->loc);
-    in->a[0] = read_var(p, s->var, s->loc);
-    in->a[1] = r;
-}
 
 /* decl := NAME ["=" expr]   (after "int"; the scope of NAME starts before
  * its initializer, as in C) */
-static void declaration(P *p) {
+static void declaration(CParser *p) {
     do {
         if (is_p(tok(p), CP_STAR)) {
             syntax_at(p, tok(p)->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
@@ -954,12 +620,12 @@ static void declaration(P *p) {
         if (accept(p, CP_ASSIGN)) {
             Expr *e = expr(p);
             if (p->panic) return;
-            if (v != MC_NONE && !p->failed) into(p, e, v);
+            if (v != MC_NONE && !p->failed) mc_lower_into(p, e, v);
         }
     } while (accept(p, CP_COMMA));
 }
 
-static void push_loop(P *p, int32_t brk, int32_t cont) {
+static void push_loop(CParser *p, int32_t brk, int32_t cont) {
     if (p->nloops == p->caploops) {
         p->caploops = p->caploops ? p->caploops * 2 : 16;
         p->loops = mc_xrealloc(p->loops, (size_t)p->caploops * sizeof *p->loops);
@@ -968,14 +634,14 @@ static void push_loop(P *p, int32_t brk, int32_t cont) {
 }
 
 /* The body of a loop, with break/continue targets. */
-static void loop_body(P *p, int32_t brk, int32_t cont) {
+static void loop_body(CParser *p, int32_t brk, int32_t cont) {
     push_loop(p, brk, cont);
     stmt(p);
     p->nloops--;
 }
 
 /* "(" expr ")" of if, while, do-while */
-static Expr *paren_cond(P *p) {
+static Expr *paren_cond(CParser *p) {
     if (!expect(p, CP_LPAREN)) return err_node(p, tok(p)->loc);
     Expr *e = expr(p);
     expect(p, CP_RPAREN);
@@ -983,54 +649,54 @@ static Expr *paren_cond(P *p) {
 }
 
 /* "if" "(" expr ")" stmt ["else" stmt] */
-static void if_stmt(P *p, McLoc at) {
+static void if_stmt(CParser *p, McLoc at) {
     int32_t l = at.line;
     Expr *c = paren_cond(p);
     if (p->panic) return;
-    int32_t then = new_block(p, "then", l), other = new_block(p, "else", l);
-    cond(p, c, then, other);
-    start(p, then);
+    int32_t then = mc_lower_block(p, "then", l), other = mc_lower_block(p, "else", l);
+    mc_lower_cond(p, c, then, other);
+    mc_lower_start(p, then);
     stmt(p);
     if (p->panic) return;
     if (is_word(tok(p), "else")) {
         next(p);
-        int32_t end = new_block(p, "end", l);
-        jump(p, end, l);
-        start(p, other);
+        int32_t end = mc_lower_block(p, "end", l);
+        mc_lower_jump(p, end, l);
+        mc_lower_start(p, other);
         stmt(p);
-        jump(p, end, l);
-        start(p, end);
+        mc_lower_jump(p, end, l);
+        mc_lower_start(p, end);
     } else {
         char base[64];
         snprintf(base, sizeof base, "end.L%d", l);
-        mc_func_block_rename(p->f, other, fresh_name(p, base, true));
-        jump(p, other, l);
-        start(p, other);
+        mc_func_block_rename(p->f, other, mc_lower_fresh(p, base, true));
+        mc_lower_jump(p, other, l);
+        mc_lower_start(p, other);
     }
 }
 
 /* "while" "(" expr ")" stmt */
-static void while_stmt(P *p, McLoc at) {
+static void while_stmt(CParser *p, McLoc at) {
     int32_t l = at.line;
-    int32_t head = new_block(p, "while", l);
-    jump(p, head, l);
-    start(p, head);
+    int32_t head = mc_lower_block(p, "while", l);
+    mc_lower_jump(p, head, l);
+    mc_lower_start(p, head);
     Expr *c = paren_cond(p);
     if (p->panic) return;
-    int32_t body = new_block(p, "body", l), end = new_block(p, "end", l);
-    cond(p, c, body, end);
-    start(p, body);
+    int32_t body = mc_lower_block(p, "body", l), end = mc_lower_block(p, "end", l);
+    mc_lower_cond(p, c, body, end);
+    mc_lower_start(p, body);
     loop_body(p, end, head);
-    jump(p, head, l);
-    start(p, end);
+    mc_lower_jump(p, head, l);
+    mc_lower_start(p, end);
 }
 
 /* "do" stmt "while" "(" expr ")" ";" */
-static void do_stmt(P *p, McLoc at) {
+static void do_stmt(CParser *p, McLoc at) {
     int32_t l = at.line;
-    int32_t body = new_block(p, "do", l), test = new_block(p, "cond", l), end = new_block(p, "end", l);
-    jump(p, body, l);
-    start(p, body);
+    int32_t body = mc_lower_block(p, "do", l), test = mc_lower_block(p, "cond", l), end = mc_lower_block(p, "end", l);
+    mc_lower_jump(p, body, l);
+    mc_lower_start(p, body);
     loop_body(p, end, test);
     if (p->panic) return;
     if (!is_word(tok(p), "while")) {
@@ -1041,17 +707,17 @@ static void do_stmt(P *p, McLoc at) {
     next(p);
     Expr *c = paren_cond(p);
     if (p->panic) return;
-    jump(p, test, wl.line);
-    start(p, test);
-    cond(p, c, body, end);
-    start(p, end);
+    mc_lower_jump(p, test, wl.line);
+    mc_lower_start(p, test);
+    mc_lower_cond(p, c, body, end);
+    mc_lower_start(p, end);
     expect(p, CP_SEMI);
 }
 
 /* "for" "(" [forinit] ";" [expr] ";" [forstep] ")" stmt
  * forinit := "int" decl ("," decl)* | simple ("," simple)*
  * forstep := simple ("," simple)* */
-static void for_stmt(P *p, McLoc at) {
+static void for_stmt(CParser *p, McLoc at) {
     int32_t l = at.line;
     if (!expect(p, CP_LPAREN)) return;
     p->depth++;
@@ -1063,7 +729,7 @@ static void for_stmt(P *p, McLoc at) {
         do {
             Simple s;
             if (!simple(p, &s)) break;
-            emit_simple(p, &s);
+            mc_lower_simple(p, &s);
         } while (accept(p, CP_COMMA));
     }
     if (!p->panic) expect(p, CP_SEMI);
@@ -1082,21 +748,21 @@ static void for_stmt(P *p, McLoc at) {
         } while (accept(p, CP_COMMA));
     if (!p->panic) expect(p, CP_RPAREN);
     if (!p->panic) {
-        int32_t head = new_block(p, "for", l), body = new_block(p, "body", l);
-        int32_t step = nsteps ? new_block(p, "step", l) : head, end = new_block(p, "end", l);
-        jump(p, head, l);
-        start(p, head);
-        if (c) cond(p, c, body, end);
-        else jump(p, body, l);
-        start(p, body);
+        int32_t head = mc_lower_block(p, "for", l), body = mc_lower_block(p, "body", l);
+        int32_t step = nsteps ? mc_lower_block(p, "step", l) : head, end = mc_lower_block(p, "end", l);
+        mc_lower_jump(p, head, l);
+        mc_lower_start(p, head);
+        if (c) mc_lower_cond(p, c, body, end);
+        else mc_lower_jump(p, body, l);
+        mc_lower_start(p, body);
         loop_body(p, end, step);
-        jump(p, step, l);
+        mc_lower_jump(p, step, l);
         if (nsteps) {
-            start(p, step);
-            for (int32_t k = 0; k < nsteps; k++) emit_simple(p, &steps[k]);
-            jump(p, head, l);
+            mc_lower_start(p, step);
+            for (int32_t k = 0; k < nsteps; k++) mc_lower_simple(p, &steps[k]);
+            mc_lower_jump(p, head, l);
         }
-        start(p, end);
+        mc_lower_start(p, end);
     }
     free(steps);
     p->nvars = mark;
@@ -1104,7 +770,7 @@ static void for_stmt(P *p, McLoc at) {
 }
 
 /* compound := "{" stmt* "}" */
-static void compound(P *p) {
+static void compound(CParser *p) {
     if (!expect(p, CP_LBRACE)) return;
     p->depth++;
     int32_t mark = p->nvars;
@@ -1119,19 +785,19 @@ static void compound(P *p) {
 }
 
 /* A jump out of the statement (break, continue). */
-static void leave(P *p, const CTok *kw, bool brk) {
+static void leave(CParser *p, const CTok *kw, bool brk) {
     next(p);
     if (p->nloops == 0)
-        error_at(p, kw->loc, "'%s' outside a loop", brk ? "break" : "continue");
+        mc_minic_error(p, kw->loc, "'%s' outside a loop", brk ? "break" : "continue");
     else
-        jump(p, brk ? p->loops[p->nloops - 1].brk : p->loops[p->nloops - 1].cont, kw->loc.line);
+        mc_lower_jump(p, brk ? p->loops[p->nloops - 1].brk : p->loops[p->nloops - 1].cont, kw->loc.line);
     expect(p, CP_SEMI);
 }
 
 /* stmt := "int" decl ("," decl)* ";" | simple ";" | "if" ... | "while" ...
  *       | "do" ... | "for" ... | "break" ";" | "continue" ";"
  *       | "return" expr ";" | compound | ";" */
-static void stmt(P *p) {
+static void stmt(CParser *p) {
     const CTok *t = tok(p);
     if (++p->nesting > MAX_DEPTH) {
         syntax_at(p, t->loc, "statements nested too deeply (more than %d)", MAX_DEPTH);
@@ -1164,18 +830,12 @@ static void stmt(P *p) {
     } else if (is_word(t, "return")) {
         next(p);
         if (is_p(tok(p), CP_SEMI)) {
-            error_at(p, t->loc, "'return' needs a value: MiniC functions return int");
+            mc_minic_error(p, t->loc, "'return' needs a value: MiniC functions return int");
             next(p);
         } else {
             Expr *e = expr(p);
             if (!p->panic) {
-                McOperand v = operand(p, e);
-                int32_t b = cur_block(p, t->loc.line);
-                mc_block_set_ret(p->f, b, v);
-                p->f->blocks[b].term.arg.loc = v.loc;
-                p->f->blocks[b].term.loc = mc_pos(p->f, t->loc);
-                p->f->blocks[b].term.line = t->loc.line;
-                p->cur = MC_NONE;
+                mc_lower_return(p, e, t->loc);
                 expect(p, CP_SEMI);
             }
         }
@@ -1189,7 +849,7 @@ static void stmt(P *p) {
     } else if (t->kind == CT_NAME || is_p(t, CP_INC) || is_p(t, CP_DEC) || is_p(t, CP_STAR)) {
         Simple s;
         if (simple(p, &s)) {
-            emit_simple(p, &s);
+            mc_lower_simple(p, &s);
             expect(p, CP_SEMI);
         }
     } else {
@@ -1202,7 +862,7 @@ static void stmt(P *p) {
 /* ---- functions ----------------------------------------------------------------- */
 
 /* param := "int" NAME | "int" NAME "[" "]" | "int" "*" NAME */
-static void param(P *p) {
+static void param(CParser *p) {
     const CTok *t = tok(p);
     if (!is_word(t, "int")) {
         if (is_type_word(t) || in_list(t, other_words)) unsupported_word(p, t);
@@ -1221,7 +881,7 @@ static void param(P *p) {
     if (!buf && accept(p, CP_LBRACK)) {
         buf = true;
         if (!is_p(tok(p), CP_RBRACK)) {
-            error_at(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int %.*s[]'", (int)n->len, n->s);
+            mc_minic_error(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int %.*s[]'", (int)n->len, n->s);
             while (tok(p)->kind != CT_EOF && !is_p(tok(p), CP_RBRACK) && !is_p(tok(p), CP_RPAREN)) next(p);
         }
         accept(p, CP_RBRACK);
@@ -1229,107 +889,9 @@ static void param(P *p) {
     declare(p, n, buf, true);
 }
 
-/* Drop the unreachable blocks and put the rest in the order lowering
- * started them (the source's order); entry stays first. */
-static void order_blocks(P *p, const bool *reach) {
-    McFunc *f = p->f;
-    int32_t n = f->nblocks, k = 0;
-    int64_t *key = mc_xmalloc((size_t)n * sizeof *key);
-    for (int32_t b = 0; b < n; b++)
-        if (reach[b]) key[k++] = (int64_t)p->seq[b] << 32 | b;
-    for (int32_t i = 1; i < k; i++) { /* insertion sort: nearly sorted already */
-        int64_t x = key[i];
-        int32_t j = i;
-        for (; j > 0 && key[j - 1] > x; j--) key[j] = key[j - 1];
-        key[j] = x;
-    }
-    int32_t *map = mc_xmalloc((size_t)n * sizeof *map);
-    for (int32_t b = 0; b < n; b++) map[b] = MC_NONE;
-    for (int32_t i = 0; i < k; i++) map[(int32_t)(key[i] & 0xffffffff)] = i;
-    McBlock *nb = mc_arena_alloc(&f->arena, (size_t)(k ? k : 1) * sizeof *nb);
-    for (int32_t i = 0; i < k; i++) {
-        nb[i] = f->blocks[(int32_t)(key[i] & 0xffffffff)];
-        McTerm *t = &nb[i].term;
-        for (int j = 0; j < 2; j++)
-            if (t->target[j] != MC_NONE) t->target[j] = map[t->target[j]];
-    }
-    f->blocks = nb;
-    f->nblocks = f->capblocks = k;
-    mc_namemap_remap(&f->block_names, map);
-    free(map);
-    free(key);
-}
-
-/* The C name at a position of the source (a diagnostic's read). */
-static void name_at(const P *p, McLoc loc, const char **s, int *n) {
-    const char *q = p->src, *end = p->src + p->srclen;
-    for (int32_t l = 1; l < loc.line && q < end; q++)
-        if (*q == '\n') l++;
-    q += loc.col - 1;
-    const char *e = q;
-    while (e < end && ((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') || *e == '_'))
-        e++;
-    *s = q;
-    *n = (int)(e - q);
-}
-
-/* The end of the function: the reachable end is an error; otherwise
- * unreachable blocks go, the rest are ordered and verified. */
-static bool finish_function(P *p, McLoc close) {
-    McFunc *f = p->f;
-    int32_t end = p->cur;
-    for (int32_t b = 0; b < f->nblocks; b++)
-        if (!f->blocks[b].has_term) mc_block_set_ret(f, b, mc_const(0)); /* placeholder, unreachable or an error */
-    bool *reach = mc_xcalloc((size_t)f->nblocks, sizeof *reach);
-    int32_t *stack = mc_xmalloc((size_t)f->nblocks * sizeof *stack);
-    int32_t top = 0;
-    reach[0] = true;
-    stack[top++] = 0;
-    while (top > 0) {
-        int32_t b = stack[--top], s[2];
-        int ns = mc_block_succs(&f->blocks[b], s);
-        for (int k = 0; k < ns; k++)
-            if (!reach[s[k]]) {
-                reach[s[k]] = true;
-                stack[top++] = s[k];
-            }
-    }
-    free(stack);
-    if (end != MC_NONE && reach[end] && !p->failed) /* after an error, the lowering is not complete */
-        error_at(p, close, "control reaches the end of '%s' without a 'return'", f->name);
-    if (p->failed) {
-        free(reach);
-        return false;
-    }
-    order_blocks(p, reach);
-    free(reach);
-    mc_func_compact_values(f);
-    McDiags tmp;
-    mc_diags_init(&tmp, NULL, NULL, 0);
-    bool ok = mc_verify(f, MC_VERIFY_MUTABLE, &tmp);
-    for (int i = 0; i < tmp.n; i++) {
-        const McDiag *g = &tmp.v[i];
-        const char *s;
-        int n;
-        if (g->loc.line > 0 && strstr(g->msg, "before it is assigned")) {
-            name_at(p, g->loc, &s, &n);
-            error_at(p, g->loc, "'%.*s' may be used before it is assigned (not assigned on every path to here)", n, s);
-        } else if (g->loc.line > 0 && strstr(g->msg, "undefined value")) {
-            name_at(p, g->loc, &s, &n);
-            error_at(p, g->loc, "'%.*s' is used but never assigned", n, s);
-        } else {
-            char buf[512];
-            error_at(p, g->loc, "internal error: the lowering of '%s' is not valid IR: %s", f->name,
-                     mc_diag_line(&tmp, i, buf, sizeof buf));
-        }
-    }
-    if (!ok && tmp.n == 0) error_at(p, close, "internal error: the lowering of '%s' is not valid IR", f->name);
-    mc_diags_free(&tmp);
-    return ok;
-}
 
 /* function := "int" NAME "(" [param ("," param)* | "void"] ")" compound */
-static void function(P *p) {
+static void function(CParser *p) {
     const CTok *t = tok(p);
     bool int_type = is_word(t, "int");
     if (!int_type) unsupported_word(p, t); /* a type word: parse the function anyway */
@@ -1362,13 +924,13 @@ static void function(P *p) {
     p->f = mc_func_new(fname, p->file);
     p->f->loc = mc_pos(p->f, n->loc);
     if (mc_is_reserved(n->s, n->len))
-        error_at(p, n->loc, "'%s' is a word of the IR and cannot name a function", fname);
+        mc_minic_error(p, n->loc, "'%s' is a word of the IR and cannot name a function", fname);
     for (int32_t k = 0; k < p->nfuncs; k++)
         if (strcmp(p->funcs[k]->name, fname) == 0)
-            error_at(p, n->loc, "function '%s' is defined twice (first at line %d)", fname,
+            mc_minic_error(p, n->loc, "function '%s' is defined twice (first at line %d)", fname,
                      mc_loc(p->funcs[k], p->funcs[k]->loc).line);
     p->cur = MC_NONE;
-    start(p, new_block(p, "entry", n->loc.line));
+    mc_lower_start(p, mc_lower_block(p, "entry", n->loc.line));
     mc_func_block_rename(p->f, 0, "entry");
     if (is_word(tok(p), "void") && is_p(peek(p, 1), CP_RPAREN)) next(p);
     else if (!is_p(tok(p), CP_RPAREN)) do
@@ -1391,7 +953,7 @@ static void function(P *p) {
             if (p->i == at) next(p);
         }
         McLoc close = tok(p)->loc;
-        if (expect(p, CP_RBRACE) && finish_function(p, close)) {
+        if (expect(p, CP_RBRACE) && mc_lower_finish(p, close)) {
             if (p->nfuncs == p->capfuncs) {
                 p->capfuncs = p->capfuncs ? p->capfuncs * 2 : 4;
                 p->funcs = mc_xrealloc(p->funcs, (size_t)p->capfuncs * sizeof *p->funcs);
@@ -1410,7 +972,7 @@ static void function(P *p) {
 }
 
 /* Skip what follows a top-level error: up to a ';' or past a balanced {...}. */
-static void sync_top(P *p) {
+static void sync_top(CParser *p) {
     int depth = 0;
     while (tok(p)->kind != CT_EOF) {
         const CTok *t = tok(p);
@@ -1426,7 +988,7 @@ static void sync_top(P *p) {
 
 /* program := function+ */
 McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags *d) {
-    P p;
+    CParser p;
     memset(&p, 0, sizeof p);
     if (d && !d->file && file) d->file = mc_xstrdup(file);
     p.d = d;
@@ -1443,7 +1005,7 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
     if (tok(&p)->kind == CT_EOF && !p.failed)
-        error_at(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
+        mc_minic_error(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
     while (tok(&p)->kind != CT_EOF && !p.stop) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
@@ -1494,38 +1056,4 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     mc_str_free(&p.scratch);
     mc_arena_free(&p.ea);
     return m;
-}
-
-int32_t mc_minic_block_at_line(const McFunc *f, int32_t line) {
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < bl->nphis; i++)
-            if (bl->phis[i].line == line) return b;
-        for (int32_t i = 0; i < bl->ninsts; i++)
-            if (bl->insts[i].line == line) return b;
-        if (bl->has_term && bl->term.line == line) return b;
-    }
-    return MC_NONE;
-}
-
-const char *mc_source_line(const char *src, size_t len, int32_t line, size_t *n) {
-    if (!src || line < 1) return NULL;
-    const char *q = src, *end = src + len;
-    for (int32_t l = 1; l < line; q++) {
-        if (q >= end) return NULL;
-        if (*q == '\n') l++;
-    }
-    if (q >= end && line > 1) return NULL;
-    const char *e = q;
-    while (e < end && *e != '\n') e++;
-    *n = (size_t)(e - q);
-    return q;
-}
-
-int32_t mc_minic_line_at(const McFunc *f, int32_t block, int32_t pc) {
-    if (block < 0 || block >= f->nblocks) return 0;
-    const McBlock *b = &f->blocks[block];
-    if (pc >= 0 && pc < b->ninsts && b->insts[pc].line) return b->insts[pc].line;
-    if (pc >= b->ninsts && b->has_term && b->term.line) return b->term.line;
-    return mc_block_line(f, block);
 }

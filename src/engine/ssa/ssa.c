@@ -214,7 +214,8 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
                 if (live && !mc_live_in_has(live, y, v)) continue;
                 hasphi[y] = v;
                 int32_t pi = mc_block_phi_add(f, y, v);
-                f->blocks[y].phis[pi].line = mc_block_line(f, y); /* MiniC: the C line of its block */
+                /* MiniC: the C line of its block (looked up once per block) */
+                f->blocks[y].phis[pi].line = pi ? f->blocks[y].phis[0].line : mc_block_line(f, y);
                 d->ndefs[v]++;
                 stats->phis++;
                 if (onwork[y] != v) {

@@ -1,4 +1,4 @@
-// bsearch.c - binary search in a sorted buffer.
+// binsearch.c - binary search in a sorted buffer (not bsearch: that is libc's).
 //
 // Returns the index of key in a[0..n), or -1 when it is not there. The
 // midpoint is lo + (hi - lo) / 2 (no overflow); `/` lowers to `div`. The
@@ -13,7 +13,7 @@
 // run: [] 0 1
 //   return -1
 //   a = []
-int bsearch(int a[], int n, int key) {
+int binsearch(int a[], int n, int key) {
     int lo = 0, hi = n;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;

@@ -1,0 +1,110 @@
+/* minic_int.h - what the MiniC parser (minic.c) and its lowering
+ * (minic_lower.c) share: the parser's state, expression trees, the
+ * lowering's entry points. Private to src/engine/frontend. */
+#ifndef MINICC_FRONTEND_MINIC_INT_H
+#define MINICC_FRONTEND_MINIC_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "minic_lex.h"
+#include "minicc/diag.h"
+#include "minicc/ir.h"
+#include "minicc/util.h"
+
+typedef enum EKind { E_ERR, E_INT, E_VAR, E_INDEX, E_NEG, E_PLUS, E_NOT, E_BITNOT, E_BIN, E_LAND, E_LOR, E_COND } EKind;
+
+/* An expression tree node (arena of the function being parsed). */
+typedef struct Expr {
+    EKind k;
+    McLoc loc;           /* the operator, or the operand's token */
+    int op;              /* E_BIN: the McOp */
+    bool swap;           /* E_BIN: operands swapped (`>`, `>=`) */
+    int32_t val;         /* E_INT */
+    int32_t var;         /* E_VAR, E_INDEX: the value (buffer for E_INDEX) */
+    int32_t depth;       /* height of the tree below */
+    struct Expr *a, *b, *c; /* operands; E_COND: c ? a : b */
+} Expr;
+
+/* A variable in scope. */
+typedef struct Var {
+    const char *name; /* in the source text */
+    uint32_t len;
+    int32_t v;        /* its IR value */
+    bool buf;         /* a buffer parameter */
+    int32_t depth;    /* block nesting it was declared at */
+    McLoc loc;        /* its declaration */
+} Var;
+
+/* An enclosing loop: where `break` and `continue` go. */
+typedef struct Loop {
+    int32_t brk, cont;
+} Loop;
+
+/* An assignment, `++` or `--` parsed but maybe not lowered yet (a `for` step). */
+typedef struct Simple {
+    int32_t var;   /* the variable (a buffer when index), MC_NONE after an error */
+    Expr *index;   /* a[index], or NULL */
+    int op;        /* -1 for `=`, else the McOp of `op=`, `++`, `--` */
+    Expr *rhs;     /* the right-hand side (1 for `++`/`--`) */
+    McLoc loc;     /* the lvalue */
+} Simple;
+
+typedef struct CParser {
+    McDiags *d;
+    const char *file, *src;
+    size_t srclen;
+    CTok *t;
+    int32_t nt, i;
+    int nerr;
+    bool stop;    /* too many errors: given up */
+    bool panic;   /* after a syntax error: quiet until the statement ends */
+    bool failed;
+    McArena ea;   /* expression trees and the declared-names map, per function */
+    McFunc *f;
+    int32_t cur;  /* the block being filled, MC_NONE after a jump */
+    int32_t *seq; /* per block: when lowering started it (INT32_MAX: never) */
+    int32_t capseq, nstarted;
+    Var *vars;
+    int32_t nvars, capvars, depth;
+    Loop *loops;
+    int32_t nloops, caploops;
+    McNameMap declared; /* C name -> declarations so far in the function */
+    McStr scratch;
+    int nesting;  /* parentheses and statements being parsed */
+    McFunc **funcs;
+    int32_t nfuncs, capfuncs;
+} CParser;
+
+/* ---- minic.c ---- */
+
+/* An error at loc (not a syntax error: parsing goes on); counts towards the
+ * limit of errors, and marks the function failed. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void mc_minic_error(CParser *p, McLoc loc, const char *fmt, ...);
+
+/* ---- minic_lower.c ---- */
+
+/* A name free in the function being built (a value's, or a block's with
+ * `block`): base, else base.2, base.3, ...; valid until the next call. */
+const char *mc_lower_fresh(CParser *p, const char *base, bool block);
+/* A new block named WHAT.L<line> (made unique). */
+int32_t mc_lower_block(CParser *p, const char *what, int32_t line);
+/* Fill block b from now on (the block being filled falls into it). */
+void mc_lower_start(CParser *p, int32_t b);
+/* End the block being filled with `jump target` (nothing when there is none). */
+void mc_lower_jump(CParser *p, int32_t target, int32_t line);
+/* dest := e */
+void mc_lower_into(CParser *p, const Expr *e, int32_t dest);
+/* Branch to t when e is non-zero, else to f. */
+void mc_lower_cond(CParser *p, const Expr *e, int32_t t, int32_t f);
+/* An assignment, ++ or -- (nothing after an error in the function). */
+void mc_lower_simple(CParser *p, const Simple *s);
+/* `return e` from the statement at `at`. */
+void mc_lower_return(CParser *p, const Expr *e, McLoc at);
+/* The end of the function at its closing brace: false after an error. */
+bool mc_lower_finish(CParser *p, McLoc close);
+
+#endif
