@@ -3,12 +3,8 @@
  * and highlighted (the C line of the IR line the IR pane marks), the other
  * lines with code in the current block tinted as the IR pane tints the
  * block, and after the end `<-` on the line of the return or `!!` on the
- * line that trapped. It scrolls to follow execution.
- *
- * Also the counting behind `s` (one C line): how many instruction steps
- * take the interpreter from its line to the next one, found on a replayed
- * copy so that the session then steps them in one go (its events, and so
- * the edge and values panes, cover the whole line). */
+ * line that trapped. It scrolls to follow execution. (`s`, one C line, is
+ * the prompt's `step line`: mc_session_step_line.) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,37 +13,6 @@
 bool wb_source_available(const Wb *wb) {
     size_t len = 0;
     return wb->s->module && wb->s->module->minic && mc_session_c_source(wb->s, &len) != NULL;
-}
-
-/* The C line of an interpreter's position in f (0: none). */
-static int32_t line_of(const McFunc *f, const McInterp *in) {
-    int32_t b = mc_interp_block(in), pc = mc_interp_pc(in);
-    if (b == MC_NONE) b = 0, pc = -1;
-    if (b < 0 || b >= f->nblocks) return 0;
-    return mc_minic_line_at(f, b, pc);
-}
-
-/* No line takes more steps than this (a one-line loop runs to its end). */
-#define LINE_STEP_LIMIT 1000000
-
-int64_t wb_source_line_insts(Wb *wb) {
-    McSession *s = wb->s;
-    if (!s->interp || !s->interp_func) return 1;
-    const McFunc *f = s->interp_func;
-    McInterp *in = mc_interp_replay_ticks(s->interp, mc_interp_ticks(s->interp));
-    if (!in) return 1;
-    int32_t start = line_of(f, in), start_block = mc_interp_block(in);
-    int64_t n = 0;
-    while (n < LINE_STEP_LIMIT && mc_interp_step_inst(in)) {
-        n++;
-        if (mc_interp_finished(in, NULL)) break;
-        int32_t l = line_of(f, in);
-        if (l != 0 && l != start) break;
-        /* around a loop whose header is on this line: a new pass is a new line */
-        if (mc_interp_pc(in) == -1 && mc_interp_block(in) == start_block) break;
-    }
-    mc_interp_free(in);
-    return n > 0 ? n : 1;
 }
 
 /* The C line where execution ended (the return or the trap), or 0; *trapped tells which. */

@@ -223,10 +223,8 @@ int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
-/* pane_source.c: is a MiniC program loaded (its source pane and layout)?
- * How many instruction steps reach the next C line (`s`)? */
+/* pane_source.c: is a MiniC program loaded (its source pane and layout)? */
 bool wb_source_available(const Wb *wb);
-int64_t wb_source_line_insts(Wb *wb);
 
 /* Shared by panes: draw lines with the pane's scroll position clamped;
  * with follow, the end stays visible. Returns lines->n. */

@@ -414,8 +414,7 @@ void wb_step_line(Wb *wb) {
     wb_snapshot(wb);
     WbCapture c;
     cap_open(&c);
-    bool ok = s->interp || mc_session_start(s, c.err);
-    if (ok) ok = mc_session_step(s, wb_source_line_insts(wb), true, c.err);
+    bool ok = mc_session_step_line(s, c.err); /* the prompt's `step line` */
     free(cap_close(wb, &c, true));
     if (ok) wb_after_exec(wb);
 }
