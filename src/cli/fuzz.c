@@ -36,6 +36,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "fuzz_c.h"
 #include "minicc/cgen.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
@@ -167,6 +168,9 @@ static void print_program(const McFunc *f, const McArgs *a, FILE *out) {
 /* ---- minicc gen ----------------------------------------------------------------------- */
 
 int mc_cli_gen(int argc, char **argv) {
+    int lang = mc_cli_take_lang("gen", &argc, argv); /* --lang c: fuzz_c.c */
+    if (lang < 0) return 2;
+    if (lang == 1) return mc_cli_gen_c(argc, argv);
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "gen"};
     McGenOptions go;
@@ -814,6 +818,9 @@ static int fuzz_campaign(Fuzz *z, const FuzzOpts *o, FuzzTally *t) {
 }
 
 int mc_cli_fuzz(int argc, char **argv) {
+    int lang = mc_cli_take_lang("fuzz", &argc, argv); /* --lang c: fuzz_c.c */
+    if (lang < 0) return 2;
+    if (lang == 1) return mc_cli_fuzz_c(argc, argv);
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "fuzz"};
     FuzzOpts o;

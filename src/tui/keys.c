@@ -17,7 +17,8 @@
 
 const char *const wb_help_lines[] = {
     "stepping",
-    "  n s     step one block (phis of the edge, then the block)",
+    "  n       step one block (phis of the edge, then the block)",
+    "  s       step one C line (MiniC; an IR program: one block)",
     "  i       step one instruction",
     "  c       continue to a breakpoint or the end",
     "  b       back one block (replays from the start)",
@@ -32,7 +33,7 @@ const char *const wb_help_lines[] = {
     "  p       pressure column in the IR pane (MaxLive: <)",
     "  . ,     allocation decisions one by one (interference)",
     "screen",
-    "  l L     next / previous layout (step, alloc, c, log, lesson)",
+    "  l L     next / previous layout (step, alloc, c, log, source, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
     "          (Left, Right: tables wider than the pane)",
@@ -135,8 +136,8 @@ void wb_key(Wb *wb, int key) {
     int page = wb_pane_rows(wb, wb->focus) - 1;
     if (page < 1) page = 1;
     switch (key) {
-    case 'n':
-    case 's': wb_step(wb, false); break;
+    case 'n': wb_step(wb, false); break;
+    case 's': wb_step_line(wb); break;
     case 'i': wb_step(wb, true); break;
     case 'c': wb_continue(wb); break;
     case 'b': wb_back(wb); break;

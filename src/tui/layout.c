@@ -80,6 +80,16 @@ static void lay_intervals(Wb *wb, LayArea a) {
     lay_place(wb, WB_REGS, left, 0, a.w - left, a.h);
 }
 
+/* A MiniC program: its C source | the IR over the values (the C line and
+ * the IR position side by side while stepping by line). */
+static void lay_source(Wb *wb, LayArea a) {
+    int left = a.w / 2;
+    int vh = a.h * 2 / 5;
+    lay_place(wb, WB_SRC, 0, 0, left, a.h);
+    lay_place(wb, WB_IR, left, 0, a.w - left, a.h - vh);
+    lay_place(wb, WB_VALUES, left, a.h - vh, a.w - left, vh);
+}
+
 static void lay_c(Wb *wb, LayArea a) {
     int left = a.w * 9 / 20;
     if (a.w >= 150) left = a.w * 2 / 5;
@@ -131,27 +141,40 @@ static const struct {
     bool lesson_only; /* only while a lesson is open */
     bool own_log;     /* places the log pane itself */
     void (*place)(Wb *wb, LayArea a);
-    bool named_only;  /* outside the l/L cycle: `:layout NAME` only (these come last) */
+    bool named_only;  /* outside the l/L cycle: `:layout NAME` only */
+    bool source_only; /* only for a MiniC program (its C source) */
 } layouts[] = {
-    {"step", false, false, lay_step, false},   /* IR | values over the edge record (stepping a loop) */
-    {"alloc", false, false, lay_alloc, false}, /* interference graph | registers (choosing K) */
-    {"c", false, false, lay_c, false},         /* IR | generated C and the native run */
-    {"log", false, true, lay_log, false},      /* a big log (sweeps, matrices, help) */
-    {"lesson", true, false, lay_lesson, false}, /* narration | IR over the edge record */
-    {"intervals", false, false, lay_intervals, true}, /* live intervals | registers */
+    {"step", false, false, lay_step, false, false},    /* IR | values over the edge record (stepping a loop) */
+    {"alloc", false, false, lay_alloc, false, false},  /* interference graph | registers (choosing K) */
+    {"c", false, false, lay_c, false, false},          /* IR | generated C and the native run */
+    {"log", false, true, lay_log, false, false},       /* a big log (sweeps, matrices, help) */
+    {"source", false, false, lay_source, false, true}, /* C source | IR over values (MiniC) */
+    {"lesson", true, false, lay_lesson, false, false}, /* narration | IR over the edge record */
+    {"intervals", false, false, lay_intervals, true, false}, /* live intervals | registers */
 };
 enum { LAY_COUNT = sizeof layouts / sizeof layouts[0] };
 
-int wb_nlayouts(const Wb *wb) {
+/* Is layout i offered now (a lesson open, a MiniC program loaded)? */
+static bool lay_available(const Wb *wb, int i) {
+    return i >= 0 && i < LAY_COUNT && (!layouts[i].lesson_only || wb->lesson) &&
+           (!layouts[i].source_only || wb_source_available(wb));
+}
+
+int wb_layout_cycle(const Wb *wb, int ids[WB_MAX_LAYOUTS]) {
     int n = 0;
-    for (int i = 0; i < LAY_COUNT; i++)
-        if (!layouts[i].named_only && (!layouts[i].lesson_only || wb->lesson)) n++;
+    for (int i = 0; i < LAY_COUNT && n < WB_MAX_LAYOUTS; i++)
+        if (lay_available(wb, i) && !layouts[i].named_only) ids[n++] = i;
     return n;
+}
+
+int wb_nlayouts(const Wb *wb) {
+    int ids[WB_MAX_LAYOUTS];
+    return wb_layout_cycle(wb, ids);
 }
 
 int wb_layout_lookup(const Wb *wb, const char *name) {
     for (int i = 0; i < LAY_COUNT; i++)
-        if (strcmp(name, layouts[i].name) == 0 && (!layouts[i].lesson_only || wb->lesson)) return i;
+        if (strcmp(name, layouts[i].name) == 0 && lay_available(wb, i)) return i;
     return -1;
 }
 
@@ -172,7 +195,7 @@ static int lay_log_rows(int H) {
 void wb_layout(Wb *wb) {
     wb->nplaces = 0;
     int W = wb->w, H = wb->h;
-    if (wb->layout < 0 || wb->layout >= LAY_COUNT || (layouts[wb->layout].lesson_only && !wb->lesson)) wb->layout = 0;
+    if (!lay_available(wb, wb->layout)) wb->layout = 0;
     int logh = lay_log_rows(H);
     int mainh = H - 2 - logh;
     if (mainh < 6) {
@@ -239,7 +262,7 @@ static void lay_cut_marks(Wb *wb, McFrame *fr, const WbPlace *pl, int n) {
 
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
                                              wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
-                                             wb_draw_intervals};
+                                             wb_draw_intervals, wb_draw_source};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 static void lay_status(Wb *wb, McFrame *fr, int y) {
@@ -312,7 +335,9 @@ static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
         const char *hint = wb->lesson && !wb->cursor.finished
                                ? (wb_lesson_asking(wb) ? "Enter: answer the question   : command   ? keys"
                                                        : "Enter: continue the lesson   : command   ? keys")
-                               : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys";
+                               : wb_source_available(wb)
+                                   ? "s line n block i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys"
+                                   : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys";
         mc_frame_text(fr, 0, y, fr->w, hint, MC_R_DIM);
         return;
     }

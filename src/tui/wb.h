@@ -32,6 +32,7 @@ typedef enum WbPane {
     WB_LOG,
     WB_LESSON,
     WB_INTERVALS, /* live intervals (pane_intervals.c), in the layout `intervals` */
+    WB_SRC, /* the C source of a MiniC program (pane_source.c) */
     WB_NPANES
 } WbPane;
 
@@ -200,6 +201,7 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void wb_note(Wb *wb, const char *fmt, ...);
 void wb_step(Wb *wb, bool by_inst);
+void wb_step_line(Wb *wb); /* `s`: one C line (a block for an IR program) */
 void wb_continue(Wb *wb);
 void wb_back(Wb *wb);
 void wb_restart(Wb *wb);
@@ -241,9 +243,15 @@ extern const char *const wb_help_lines[];
 
 /* layout.c: placement and the whole screen */
 void wb_layout(Wb *wb);
+/* Layouts are rows of a table in layout.c; wb->layout is a row. The l/L
+ * cycle is the rows offered now (a lesson open, a MiniC program loaded)
+ * that are not chosen by name only: wb_layout_cycle lists their rows. */
+enum { WB_MAX_LAYOUTS = 16 };
+int wb_layout_cycle(const Wb *wb, int ids[WB_MAX_LAYOUTS]);
 int wb_nlayouts(const Wb *wb);
 /* The layout called name (in the l/L cycle or chosen by name only), or -1. */
 int wb_layout_lookup(const Wb *wb, const char *name);
+/* The name of row i. */
 const char *wb_layout_name(const Wb *wb, int i);
 void wb_render(Wb *wb, McFrame *fr);
 /* Rows a pane can show (inside its border), for paging. */
@@ -265,6 +273,9 @@ int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+/* pane_source.c: is a MiniC program loaded (its source pane and layout)? */
+bool wb_source_available(const Wb *wb);
 
 /* Shared by panes: draw lines with the pane's scroll position clamped;
  * with follow, the end stays visible. Returns lines->n. */

@@ -34,7 +34,7 @@ bool wb_set_theme(Wb *wb, const char *name) {
     return false;
 }
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {
@@ -462,6 +462,23 @@ void wb_step(Wb *wb, bool by_inst) {
     }
     free(out);
     if (ok) wb_log_displays(wb);
+}
+
+void wb_step_line(Wb *wb) {
+    McSession *s = wb->s;
+    if (!wb_source_available(wb)) {
+        wb_step(wb, false);
+        return;
+    }
+    wb->status[0] = 0;
+    if (!wb_need_args(wb)) return;
+    if (wb_note_finished(wb)) return;
+    wb_snapshot(wb);
+    WbCapture c;
+    cap_open(&c);
+    bool ok = mc_session_step_line(s, c.err); /* the prompt's `step line` */
+    free(cap_close(wb, &c, true));
+    if (ok) wb_after_exec(wb);
 }
 
 /* `c` is the prompt's `continue` when the program is running and its `run`
@@ -956,7 +973,8 @@ void wb_submit(Wb *wb, const char *line) {
             McStr m;
             mc_str_init(&m);
             mc_str_printf(&m, "layout %s (layouts: ", wb_layout_name(wb, wb->layout));
-            for (int i = 0; i < wb_nlayouts(wb); i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, i));
+            int ids[WB_MAX_LAYOUTS], nl = wb_layout_cycle(wb, ids);
+            for (int i = 0; i < nl; i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, ids[i]));
             mc_str_puts(&m, "; layout NAME|next|prev)");
             wb_log(wb, m.s, MC_R_NORMAL);
             wb_note(wb, "layout %s (the log lists them)", wb_layout_name(wb, wb->layout));
@@ -969,7 +987,8 @@ void wb_submit(Wb *wb, const char *line) {
             McStr m;
             mc_str_init(&m);
             mc_str_printf(&m, "layout: unknown layout '%s' (", rest);
-            for (int i = 0; i < wb_nlayouts(wb); i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, i));
+            int ids[WB_MAX_LAYOUTS], nl = wb_layout_cycle(wb, ids);
+            for (int i = 0; i < nl; i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, ids[i]));
             mc_str_puts(&m, ", next, prev)");
             wb_log(wb, m.s, MC_R_ERROR);
             wb_note(wb, "%s", m.s);
@@ -1055,9 +1074,13 @@ void wb_submit(Wb *wb, const char *line) {
 /* ---- layout, focus, scrolling -------------------------------------------------------------- */
 
 void wb_next_layout(Wb *wb, int dir) {
-    int n = wb_nlayouts(wb);
+    int ids[WB_MAX_LAYOUTS], n = wb_layout_cycle(wb, ids);
     wb->zoom = false;
-    wb->layout = ((wb->layout + dir) % n + n) % n;
+    int at = -1; /* the current layout's place in the cycle (-1: chosen by name only) */
+    for (int i = 0; i < n; i++)
+        if (ids[i] == wb->layout) at = i;
+    if (at < 0) at = dir > 0 ? -1 : 0;
+    wb->layout = n ? ids[((at + dir) % n + n) % n] : 0;
     wb_layout(wb);
     wb_note(wb, "layout %s", wb_layout_name(wb, wb->layout));
 }
@@ -1160,5 +1183,6 @@ void wb_start(Wb *wb, const char *lesson, const char *theme) {
         wb_note(wb, "no file loaded: type :load FILE");
     }
     wb_machine(wb);
+    if (wb_source_available(wb)) wb_set_layout(wb, "source"); /* C, IR and values together */
     if (lesson) wb_lesson_open(wb, lesson);
 }

@@ -36,7 +36,7 @@ header_rank() { # minicc header -> number
     case $1 in
     ir.h | diag.h | util.h | interrupt.h | limits.h) echo 1 ;;
     cfg.h | verify.h) echo 2 ;; parse.h | minic.h) echo 3 ;; interp.h | run.h) echo 4 ;; ssa.h) echo 5 ;;
-    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h | gen.h) echo 9 ;;
+    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h | gen.h | genc.h) echo 9 ;;
     *) echo 99 ;;
     esac
 }

@@ -102,10 +102,10 @@ b stays 2 (2 -> 2) instead of becoming 1.
 Help, resizing, and small screens.
 
   $ minicc --tui-script '?' --size 80x24 ../../share/minicc/examples/swap.ir 3 | sed -n '1,4p'
-  + *IR s+ keys (any key closes) -----------------------------------------+------+
-  |   ent| stepping                                                       |      |
-  |     i|   n s     step one block (phis of the edge, then the block)    |      |
-  |     j|   i       step one instruction                                 |      |
+  + *+ keys (any key closes) -------------------------------------------------+--+
+  |  | stepping                                                               |  |
+  |  |   n       step one block (phis of the edge, then the block)            |  |
+  |  |   s       step one C line (MiniC; an IR program: one block)            |  |
 
   $ minicc --tui-script 'nnnn<Size:120x40>' ../../share/minicc/examples/swap.ir 3 | sed -n '1,3p;22,28p;38,40p'
   + *IR swap [input] ----------------------------------------------++ values --------------------------------------------+

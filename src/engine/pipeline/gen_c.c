@@ -1,0 +1,1299 @@
+/* gen_c.c - random MiniC programs as syntax trees, their two printings
+ * (the MiniC text and the checked twin for the C-compiler oracle), the
+ * oracle's C file, and the reducer over the tree (genc.h).
+ *
+ * Contract: a pure function of the seed and the options. Every program is
+ * valid MiniC (declared before use, every declaration initialized or
+ * assigned by the next statement, a final return), terminates within a few
+ * thousand block entries (every loop runs a counter the body never assigns
+ * up to a bound of at most 4), and, outside trap programs, never divides by
+ * zero and never indexes outside the buffer lengths its arguments have.
+ * Guards that C needs beyond MiniC (INT_MIN / -1, left shifts) are either
+ * static (masks) or checked at run time by the twin, which then keeps the
+ * plain program from being asked.
+ *
+ * A trap program has at most one unguarded divisor or index per statement,
+ * so the first trap is the same whatever order C evaluates operands in. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/genc.h"
+#include "minicc/util.h"
+
+/* ---- the tree ------------------------------------------------------------------ */
+
+enum { E_NUM, E_VAR, E_IDX, E_NEG, E_POS, E_NOT, E_BNOT, E_BIN, E_COND };
+enum {
+    B_MUL, B_DIV, B_REM, B_ADD, B_SUB, B_SHL, B_SHR, B_LT, B_LE, B_GT, B_GE, B_EQ, B_NE,
+    B_AND, B_XOR, B_OR, B_LAND, B_LOR, B_COUNT
+};
+static const char *const bin_tok[B_COUNT] = {"*",  "/",  "%",  "+",  "-", "<<", ">>", "<",  "<=",
+                                             ">",  ">=", "==", "!=", "&", "^",  "|",  "&&", "||"};
+static const int bin_prec[B_COUNT] = {10, 10, 10, 9, 9, 8, 8, 7, 7, 7, 7, 6, 6, 5, 4, 3, 2, 1};
+#define PREC_COND 0
+#define PREC_UNARY 11
+#define PREC_PRIMARY 12
+
+#define NAMELEN 8
+typedef struct Expr {
+    int k, op;           /* E_*; B_* for E_BIN */
+    int32_t num;         /* E_NUM */
+    char name[NAMELEN];  /* E_VAR, E_IDX (the buffer) */
+    int buf;             /* E_IDX: the buffer's ordinal among buffer parameters */
+    struct Expr *a, *b, *c; /* operands; E_IDX: a is the index */
+} Expr;
+
+/* Assignment operators; A_SET is `=`, the others `OP=` with bin_tok[op]. */
+enum { A_SET = -1 };
+
+enum { S_DECL, S_ASSIGN, S_INCDEC, S_IF, S_WHILE, S_DO, S_FOR, S_BREAK, S_CONT, S_RET, S_BLOCK, S_EMPTY };
+
+typedef struct Decl {
+    char name[NAMELEN];
+    Expr *init; /* NULL: declared only (the next statement assigns it) */
+} Decl;
+
+typedef struct Stmt {
+    int k;                 /* S_* */
+    int op;                /* S_ASSIGN: A_SET or B_*; S_INCDEC: 0 x++, 1 x--, 2 ++x, 3 --x */
+    char name[NAMELEN];    /* S_ASSIGN, S_INCDEC: the variable or buffer */
+    int buf;               /* -1 scalar, else the buffer's ordinal (then idx is the index) */
+    Expr *idx;
+    Expr *e;               /* value, condition or returned value */
+    struct Stmt *then, *els; /* S_IF; loops use then as the body */
+    struct Stmt **items;   /* S_BLOCK */
+    int n;
+    Decl *decls;           /* S_DECL, S_FOR's init */
+    int ndecls;
+    struct Stmt **steps;   /* S_FOR */
+    int nsteps;
+} Stmt;
+
+typedef struct Param {
+    char name[NAMELEN];
+    bool is_buf;
+    int32_t scalar; /* the argument */
+    int32_t *data;  /* buffer argument */
+    int32_t len;
+} Param;
+
+struct McGencProg {
+    Param *params;
+    int nparams;
+    Stmt *body; /* an S_BLOCK */
+    bool trap_program;
+};
+
+static Expr *enew(int k) {
+    Expr *e = mc_xcalloc(1, sizeof *e);
+    e->k = k;
+    return e;
+}
+
+static Expr *enum_(int32_t v) {
+    Expr *e = enew(E_NUM);
+    e->num = v;
+    return e;
+}
+
+static Expr *ebin(int op, Expr *a, Expr *b) {
+    Expr *e = enew(E_BIN);
+    e->op = op;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+static Expr *econd(Expr *c, Expr *a, Expr *b) {
+    Expr *e = enew(E_COND);
+    e->a = c;
+    e->b = a;
+    e->c = b;
+    return e;
+}
+
+static Expr *evar(const char *name) {
+    Expr *e = enew(E_VAR);
+    snprintf(e->name, sizeof e->name, "%s", name);
+    return e;
+}
+
+static void efree(Expr *e) {
+    if (!e) return;
+    efree(e->a);
+    efree(e->b);
+    efree(e->c);
+    free(e);
+}
+
+static Expr *eclone(const Expr *e) {
+    if (!e) return NULL;
+    Expr *c = mc_xmalloc(sizeof *c);
+    *c = *e;
+    c->a = eclone(e->a);
+    c->b = eclone(e->b);
+    c->c = eclone(e->c);
+    return c;
+}
+
+static Stmt *snew(int k) {
+    Stmt *s = mc_xcalloc(1, sizeof *s);
+    s->k = k;
+    s->buf = -1;
+    return s;
+}
+
+static void sfree(Stmt *s) {
+    if (!s) return;
+    efree(s->idx);
+    efree(s->e);
+    sfree(s->then);
+    sfree(s->els);
+    for (int i = 0; i < s->n; i++) sfree(s->items[i]);
+    free(s->items);
+    for (int i = 0; i < s->ndecls; i++) efree(s->decls[i].init);
+    free(s->decls);
+    for (int i = 0; i < s->nsteps; i++) sfree(s->steps[i]);
+    free(s->steps);
+    free(s);
+}
+
+static Stmt *sclone(const Stmt *s) {
+    if (!s) return NULL;
+    Stmt *c = mc_xmalloc(sizeof *c);
+    *c = *s;
+    c->idx = eclone(s->idx);
+    c->e = eclone(s->e);
+    c->then = sclone(s->then);
+    c->els = sclone(s->els);
+    c->items = s->n ? mc_xmalloc((size_t)s->n * sizeof *c->items) : NULL;
+    for (int i = 0; i < s->n; i++) c->items[i] = sclone(s->items[i]);
+    c->decls = s->ndecls ? mc_xmalloc((size_t)s->ndecls * sizeof *c->decls) : NULL;
+    for (int i = 0; i < s->ndecls; i++) {
+        c->decls[i] = s->decls[i];
+        c->decls[i].init = eclone(s->decls[i].init);
+    }
+    c->steps = s->nsteps ? mc_xmalloc((size_t)s->nsteps * sizeof *c->steps) : NULL;
+    for (int i = 0; i < s->nsteps; i++) c->steps[i] = sclone(s->steps[i]);
+    return c;
+}
+
+static void block_add(Stmt *b, Stmt *s) {
+    b->items = mc_xrealloc(b->items, (size_t)(b->n + 1) * sizeof *b->items);
+    b->items[b->n++] = s;
+}
+
+static void decl_add(Stmt *s, const char *name, Expr *init) {
+    s->decls = mc_xrealloc(s->decls, (size_t)(s->ndecls + 1) * sizeof *s->decls);
+    snprintf(s->decls[s->ndecls].name, NAMELEN, "%s", name);
+    s->decls[s->ndecls++].init = init;
+}
+
+void mc_genc_free(McGencProg *p) {
+    if (!p) return;
+    for (int i = 0; i < p->nparams; i++) free(p->params[i].data);
+    free(p->params);
+    sfree(p->body);
+    free(p);
+}
+
+McGencProg *mc_genc_clone(const McGencProg *p) {
+    McGencProg *c = mc_xcalloc(1, sizeof *c);
+    *c = *p;
+    c->params = mc_xmalloc((size_t)(p->nparams ? p->nparams : 1) * sizeof *c->params);
+    for (int i = 0; i < p->nparams; i++) {
+        c->params[i] = p->params[i];
+        c->params[i].data = NULL;
+        if (p->params[i].len) {
+            c->params[i].data = mc_xmalloc((size_t)p->params[i].len * sizeof(int32_t));
+            memcpy(c->params[i].data, p->params[i].data, (size_t)p->params[i].len * sizeof(int32_t));
+        }
+    }
+    c->body = sclone(p->body);
+    return c;
+}
+
+void mc_genc_options_default(McGencOptions *o) {
+    memset(o, 0, sizeof *o);
+    o->size = 24;
+    o->max_loop_depth = 3;
+    o->max_nesting = 4;
+    o->traps = true;
+}
+
+/* ---- the generator ------------------------------------------------------------ */
+
+typedef struct Var {
+    char name[NAMELEN];
+    int level;      /* block nesting level of the declaration (parameters: 0) */
+    bool counter;   /* a loop counter: read, never assigned by generated statements */
+    int32_t lo, hi; /* a counter's range inside the loop body */
+    int buf;        /* -1 scalar, else buffer ordinal */
+    int32_t len;    /* buffer length */
+} Var;
+
+#define MAX_SCOPE 96
+typedef struct G {
+    McRng r;
+    const McGencOptions *o;
+    Var scope[MAX_SCOPE];
+    int nscope;
+    int level, nesting, loops;
+    int32_t budget;     /* statements left */
+    bool trap_program;
+    int unguarded;      /* unguarded trap sites still allowed in the current statement */
+    int fresh;          /* counter for fresh names */
+    const char *hide;   /* a name being declared: in C its scope starts at its own initializer */
+    int nbufs;
+    Var bufs[2];
+} G;
+
+static uint32_t below(G *g, uint32_t n) { return mc_rng_below(&g->r, n); }
+static bool chance(G *g, uint32_t pct) { return mc_rng_chance(&g->r, pct); }
+
+static const int32_t edge_values[] = {0, 1, 2, 3, -1, -2, 7, 10, 100, -100, 255, 65535, INT_MAX, INT_MIN, INT_MIN + 1,
+                                      1 << 30, -(1 << 30)};
+
+static int32_t small_const(G *g) {
+    if (chance(g, 70)) return (int32_t)below(g, 10);
+    return edge_values[below(g, sizeof edge_values / sizeof edge_values[0])];
+}
+
+/* The visible scalar variables (innermost declaration of each name). */
+static int visible(G *g, const Var **out, bool assignable) {
+    int n = 0;
+    for (int i = g->nscope - 1; i >= 0; i--) {
+        const Var *v = &g->scope[i];
+        bool shadowed = false;
+        for (int j = g->nscope - 1; j > i; j--)
+            if (strcmp(g->scope[j].name, v->name) == 0) shadowed = true;
+        if (shadowed || v->buf >= 0) continue;
+        if (g->hide && strcmp(v->name, g->hide) == 0) continue;
+        if (assignable && v->counter) continue;
+        out[n++] = v;
+    }
+    return n;
+}
+
+static bool declared_here(G *g, const char *name) {
+    for (int i = 0; i < g->nscope; i++)
+        if (g->scope[i].level == g->level && strcmp(g->scope[i].name, name) == 0) return true;
+    return false;
+}
+
+static Var *declare(G *g, const char *name) {
+    MC_ASSERT(g->nscope < MAX_SCOPE);
+    Var *v = &g->scope[g->nscope++];
+    memset(v, 0, sizeof *v);
+    snprintf(v->name, NAMELEN, "%s", name);
+    v->level = g->level;
+    v->buf = -1;
+    return v;
+}
+
+static void pop_level(G *g) {
+    while (g->nscope > 0 && g->scope[g->nscope - 1].level == g->level) g->nscope--;
+    g->level--;
+}
+
+static const char *const local_names[] = {"s", "t", "u", "v", "m", "p", "q", "r", "x", "y", "z"};
+
+/* A name for a new declaration in the current block: a local (possibly
+ * shadowing an outer one), or NULL when all are taken here. */
+static const char *pick_new_name(G *g) {
+    size_t n = sizeof local_names / sizeof local_names[0];
+    uint32_t start = below(g, (uint32_t)n);
+    for (size_t k = 0; k < n; k++) {
+        const char *name = local_names[(start + k) % n];
+        if (!declared_here(g, name)) return name;
+    }
+    return NULL;
+}
+
+static Expr *gen_expr(G *g, int depth);
+
+static bool may_leave_unguarded(G *g) { return g->trap_program && g->unguarded > 0 && chance(g, 30); }
+
+/* A divisor C defines and MiniC does not trap on. */
+static Expr *gen_division(G *g, int op, int depth) {
+    Expr *l = gen_expr(g, depth - 1);
+    if (may_leave_unguarded(g)) {
+        g->unguarded--;
+        return ebin(op, l, gen_expr(g, depth - 1));
+    }
+    int saved = g->unguarded;
+    g->unguarded = 0;
+    Expr *e;
+    switch (below(g, 3)) {
+    case 0: /* (r & 7) + 1: 1..8 */
+        e = ebin(op, l, ebin(B_ADD, ebin(B_AND, gen_expr(g, depth - 1), enum_(7)), enum_(1)));
+        break;
+    case 1: { /* r != 0 ? l / r : k (INT_MIN / -1 is caught by the twin) */
+        Expr *r = gen_expr(g, depth - 1);
+        e = econd(ebin(B_NE, eclone(r), enum_(0)), ebin(op, l, r), enum_(small_const(g)));
+        break;
+    }
+    default: { /* a constant other than 0 and -1 */
+        static const int32_t divs[] = {2, 3, 5, 7, 10, -2, -3, 16, 100, -7};
+        e = ebin(op, l, enum_(divs[below(g, sizeof divs / sizeof divs[0])]));
+        break;
+    }
+    }
+    g->unguarded = saved;
+    return e;
+}
+
+static Expr *gen_shift(G *g, int op, int depth) {
+    Expr *l = gen_expr(g, depth - 1), *c = gen_expr(g, depth - 1);
+    uint32_t form = below(g, 10);
+    if (op == B_SHL && form < 6) /* (l & 255) << (c & 15): always defined */
+        return ebin(B_SHL, ebin(B_AND, l, enum_(255)), ebin(B_AND, c, enum_(15)));
+    if (form < 9) return ebin(op, l, ebin(B_AND, c, enum_(31))); /* the twin checks the rest */
+    return ebin(op, l, c);
+}
+
+/* A buffer read: the index is guarded unless this site may trap. */
+static Expr *gen_index(G *g, const Var *b, int depth) {
+    Expr *e = enew(E_IDX);
+    snprintf(e->name, NAMELEN, "%s", b->name);
+    e->buf = b->buf;
+    if (may_leave_unguarded(g) || b->len == 0) {
+        if (g->unguarded > 0) g->unguarded--;
+        e->a = gen_expr(g, depth - 1);
+        return e;
+    }
+    int saved = g->unguarded;
+    g->unguarded = 0;
+    /* a counter known to lie inside the buffer */
+    const Var *vis[MAX_SCOPE];
+    int n = visible(g, vis, false);
+    for (int i = 0; i < n; i++)
+        if (vis[i]->counter && vis[i]->lo >= 0 && vis[i]->lo <= vis[i]->hi && vis[i]->hi < b->len && chance(g, 50)) {
+            e->a = evar(vis[i]->name);
+            g->unguarded = saved;
+            return e;
+        }
+    int32_t p2 = 1;
+    while (p2 * 2 <= b->len) p2 *= 2;
+    switch (below(g, 3)) {
+    case 0:
+        e->a = ebin(B_AND, gen_expr(g, depth - 1), enum_(p2 - 1));
+        break;
+    case 1:
+        e->a = enum_((int32_t)below(g, (uint32_t)b->len));
+        break;
+    default: { /* i >= 0 && i < LEN ? b[i] : k (i small: it is written three times) */
+        Expr *i = gen_expr(g, depth > 1 ? 1 : 0);
+        e->a = i;
+        Expr *guard = ebin(B_LAND, ebin(B_GE, eclone(i), enum_(0)), ebin(B_LT, eclone(i), enum_(b->len)));
+        g->unguarded = saved;
+        return econd(guard, e, enum_(small_const(g)));
+    }
+    }
+    g->unguarded = saved;
+    return e;
+}
+
+/* A buffer to access, or NULL: an empty buffer only while this statement
+ * may still have an unguarded site (any access to it traps). */
+static const Var *pick_buf(G *g) {
+    if (!g->nbufs) return NULL;
+    const Var *b = &g->bufs[below(g, (uint32_t)g->nbufs)];
+    if (b->len > 0 || (g->trap_program && g->unguarded > 0)) return b;
+    for (int i = 0; i < g->nbufs; i++)
+        if (g->bufs[i].len > 0) return &g->bufs[i];
+    return NULL;
+}
+
+static Expr *gen_leaf(G *g) {
+    const Var *vis[MAX_SCOPE];
+    int n = visible(g, vis, false);
+    uint32_t c = below(g, 100);
+    const Var *b = c < 20 ? pick_buf(g) : NULL;
+    if (b) return gen_index(g, b, 2);
+    if (n && c < 65) return evar(vis[below(g, (uint32_t)n)]->name);
+    return enum_(small_const(g));
+}
+
+static Expr *gen_expr(G *g, int depth) {
+    if (depth <= 0 || chance(g, 25)) return gen_leaf(g);
+    uint32_t c = below(g, 100);
+    if (c < 8) {
+        static const int un[] = {E_NEG, E_POS, E_NOT, E_BNOT, E_NEG};
+        Expr *e = enew(un[below(g, 5)]);
+        e->a = gen_expr(g, depth - 1);
+        return e;
+    }
+    if (c < 16) return econd(gen_expr(g, depth - 1), gen_expr(g, depth - 1), gen_expr(g, depth - 1));
+    int op = (int)below(g, B_COUNT);
+    if (op == B_DIV || op == B_REM) return gen_division(g, op, depth);
+    if (op == B_SHL || op == B_SHR) return gen_shift(g, op, depth);
+    return ebin(op, gen_expr(g, depth - 1), gen_expr(g, depth - 1));
+}
+
+/* A condition: mostly a comparison or a logical combination of them. */
+static Expr *gen_cond(G *g) {
+    static const int cmp[] = {B_LT, B_LE, B_GT, B_GE, B_EQ, B_NE};
+    if (chance(g, 15)) return gen_expr(g, 2);
+    Expr *e = ebin(cmp[below(g, 6)], gen_expr(g, 1), gen_expr(g, 1));
+    if (chance(g, 30)) e = ebin(chance(g, 50) ? B_LAND : B_LOR, e, ebin(cmp[below(g, 6)], gen_expr(g, 1), gen_expr(g, 1)));
+    return e;
+}
+
+static Stmt *gen_block(G *g, int nstmts, bool in_loop);
+
+/* The value of `LVALUE OP= e`: a divisor that needs no condition for / and %,
+ * a masked count for shifts. */
+static Expr *assign_value(G *g, int op) {
+    if (op == B_DIV || op == B_REM) {
+        Expr *d = gen_division(g, op, 2);
+        Expr *v;
+        if (d->k == E_BIN) {
+            v = d->b;
+            d->b = NULL;
+        } else {
+            v = enum_(3);
+        }
+        efree(d);
+        return v;
+    }
+    if (op == B_SHL || op == B_SHR) return ebin(B_AND, gen_expr(g, 1), enum_(op == B_SHL ? 7 : 31));
+    return gen_expr(g, 3);
+}
+
+/* `x OP= e;` or `b[i] OP= e;` (a guarded store: `if (guard) b[i] OP= e;`). */
+static Stmt *gen_assign(G *g) {
+    const Var *vis[MAX_SCOPE];
+    int n = visible(g, vis, true);
+    const Var *b = n == 0 || chance(g, 25) ? pick_buf(g) : NULL;
+    bool store = b != NULL;
+    if (!store && n == 0) return snew(S_EMPTY);
+    Stmt *s = snew(S_ASSIGN);
+    static const int aops[] = {A_SET, A_SET, A_SET, A_SET, B_ADD, B_SUB, B_MUL,
+                               B_DIV, B_REM, B_AND, B_OR,  B_XOR, B_SHL, B_SHR};
+    s->op = aops[below(g, sizeof aops / sizeof aops[0])];
+    if (!store) {
+        snprintf(s->name, NAMELEN, "%s", vis[below(g, (uint32_t)n)]->name);
+        s->e = assign_value(g, s->op);
+        return s;
+    }
+    Expr *ix = gen_index(g, b, 2), *in = ix;
+    Stmt *w = NULL;
+    if (ix->k == E_COND) { /* guard ? b[i] : k */
+        w = snew(S_IF);
+        w->e = ix->a;
+        in = ix->b;
+        ix->a = ix->b = NULL;
+        efree(ix);
+        w->then = s;
+    }
+    snprintf(s->name, NAMELEN, "%s", in->name);
+    s->buf = in->buf;
+    s->idx = in->a;
+    in->a = NULL;
+    efree(in);
+    s->e = assign_value(g, s->op);
+    return w ? w : s;
+}
+
+static Stmt *gen_stmt(G *g, bool in_loop);
+
+/* A loop with a counter the body never assigns: for, while or do-while. */
+static Stmt *gen_loop(G *g, Stmt *outer) {
+    int32_t bound = 1 + (int32_t)below(g, 4);
+    uint32_t kind = below(g, 3);
+    g->loops++;
+    g->nesting++;
+    Stmt *s;
+    if (kind == 0) {
+        s = snew(S_FOR);
+        g->level++; /* the for statement's own scope */
+        const char *cn = g->loops == 1 ? "i" : g->loops == 2 ? "j" : "k";
+        Var *c = declare(g, cn);
+        c->counter = true;
+        bool down = chance(g, 25);
+        decl_add(s, cn, enum_(down ? bound : 0));
+        c->lo = 0; /* no known range in the header: the step runs past the bound */
+        c->hi = -1;
+        Stmt *step = snew(S_INCDEC);
+        snprintf(step->name, NAMELEN, "%s", cn);
+        step->op = down ? (chance(g, 50) ? 1 : 3) : (chance(g, 50) ? 0 : 2);
+        s->e = ebin(down ? B_GT : B_LT, evar(cn), enum_(down ? 0 : bound));
+        s->steps = mc_xmalloc(2 * sizeof *s->steps);
+        s->steps[s->nsteps++] = step;
+        if (chance(g, 30)) { /* a second variable in the header */
+            const char *vn = pick_new_name(g);
+            if (vn) {
+                g->hide = vn;
+                decl_add(s, vn, gen_expr(g, 1));
+                g->hide = NULL;
+                declare(g, vn);
+                Stmt *st = snew(S_ASSIGN);
+                snprintf(st->name, NAMELEN, "%s", vn);
+                st->op = chance(g, 50) ? B_ADD : B_XOR;
+                st->e = gen_expr(g, 1);
+                s->steps[s->nsteps++] = st;
+            }
+        }
+        c = &g->scope[g->nscope - 1 - (s->ndecls - 1)]; /* the counter (the header may declare one more) */
+        c->lo = down ? 1 : 0;
+        c->hi = down ? bound : bound - 1;
+        s->then = gen_block(g, 1 + (int)below(g, 4), true);
+        pop_level(g);
+    } else {
+        char cn[NAMELEN];
+        snprintf(cn, sizeof cn, "w%d", g->fresh++);
+        Stmt *d = snew(S_DECL);
+        decl_add(d, cn, enum_(0));
+        block_add(outer, d);
+        Var *c = declare(g, cn);
+        c->counter = true;
+        c->lo = 1;
+        c->hi = bound;
+        s = snew(kind == 1 ? S_WHILE : S_DO);
+        Expr *cond = ebin(B_LT, evar(cn), enum_(bound));
+        if (kind == 1 && chance(g, 20)) cond = ebin(B_LAND, cond, gen_cond(g));
+        s->e = cond;
+        s->then = gen_block(g, 1 + (int)below(g, 4), true);
+        Stmt *inc = snew(S_INCDEC); /* first, so that continue cannot skip it */
+        snprintf(inc->name, NAMELEN, "%s", cn);
+        inc->op = chance(g, 50) ? 0 : 2;
+        Stmt *b = s->then;
+        b->items = mc_xrealloc(b->items, (size_t)(b->n + 1) * sizeof *b->items);
+        memmove(b->items + 1, b->items, (size_t)b->n * sizeof *b->items);
+        b->items[0] = inc;
+        b->n++;
+    }
+    g->loops--;
+    g->nesting--;
+    return s;
+}
+
+static Stmt *gen_stmt(G *g, bool in_loop) {
+    g->budget--;
+    g->unguarded = g->trap_program ? 1 : 0;
+    uint32_t c = below(g, 100);
+    bool deeper = g->nesting < g->o->max_nesting;
+    if (c < 14) { /* declarations, possibly shadowing */
+        const char *name = pick_new_name(g);
+        if (!name) return gen_assign(g);
+        Stmt *s = snew(S_DECL);
+        g->hide = name;
+        decl_add(s, name, gen_expr(g, 2));
+        g->hide = NULL;
+        if (chance(g, 20)) {
+            const char *n2 = NULL;
+            declare(g, name);
+            n2 = pick_new_name(g);
+            if (n2) {
+                g->hide = n2;
+                decl_add(s, n2, gen_expr(g, 2)); /* may read the first */
+                g->hide = NULL;
+                declare(g, n2);
+            }
+            return s;
+        }
+        declare(g, name);
+        return s;
+    }
+    if (c < 48) return gen_assign(g);
+    if (c < 54) {
+        const Var *vis[MAX_SCOPE];
+        int n = visible(g, vis, true);
+        if (n == 0) return gen_assign(g);
+        Stmt *s = snew(S_INCDEC);
+        snprintf(s->name, NAMELEN, "%s", vis[below(g, (uint32_t)n)]->name);
+        s->op = (int)below(g, 4);
+        return s;
+    }
+    if (c < 70 && deeper) {
+        Stmt *s = snew(S_IF);
+        s->e = gen_cond(g);
+        g->nesting++;
+        s->then = gen_block(g, 1 + (int)below(g, 3), in_loop);
+        if (chance(g, 50)) {
+            if (chance(g, 40) && g->budget > 2) {
+                g->budget++;
+                g->level++; /* whatever it declares lives in its own block */
+                s->els = gen_stmt(g, in_loop); /* may be another if: an else-if chain */
+                pop_level(g);
+                if (!s->els) {
+                    s->els = gen_block(g, 1 + (int)below(g, 3), in_loop);
+                } else if (s->els->k != S_IF) {
+                    Stmt *b = snew(S_BLOCK);
+                    block_add(b, s->els);
+                    s->els = b;
+                }
+            } else {
+                s->els = gen_block(g, 1 + (int)below(g, 3), in_loop);
+            }
+        }
+        g->nesting--;
+        return s;
+    }
+    if (c < 82 && deeper && g->loops < g->o->max_loop_depth) return NULL; /* the caller adds a loop */
+    if (c < 88 && in_loop) {
+        Stmt *s = snew(S_IF);
+        s->e = gen_cond(g);
+        s->then = snew(chance(g, 50) ? S_BREAK : S_CONT);
+        return s;
+    }
+    if (c < 92 && deeper) {
+        g->nesting++;
+        Stmt *b = gen_block(g, 1 + (int)below(g, 3), in_loop);
+        g->nesting--;
+        return b;
+    }
+    if (c < 94) {
+        Stmt *s = snew(S_IF);
+        s->e = gen_cond(g);
+        s->then = snew(S_RET);
+        s->then->e = gen_expr(g, 2);
+        return s;
+    }
+    if (c < 95) return snew(S_EMPTY);
+    return gen_assign(g);
+}
+
+/* A block of about n statements in a new scope. */
+static Stmt *gen_block(G *g, int n, bool in_loop) {
+    Stmt *b = snew(S_BLOCK);
+    g->level++;
+    for (int i = 0; i < n && g->budget > 0; i++) {
+        Stmt *s = gen_stmt(g, in_loop);
+        if (!s) {
+            s = gen_loop(g, b);
+        } else if (s->k == S_DECL && s->ndecls == 1 && chance(g, 15)) {
+            /* `int p;` and then `p = e;` */
+            Stmt *as = snew(S_ASSIGN);
+            as->op = A_SET;
+            snprintf(as->name, NAMELEN, "%s", s->decls[0].name);
+            as->e = s->decls[0].init;
+            s->decls[0].init = NULL;
+            block_add(b, s);
+            s = as;
+        }
+        block_add(b, s);
+    }
+    pop_level(g);
+    return b;
+}
+
+McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
+    McGencOptions def;
+    if (!o) {
+        mc_genc_options_default(&def);
+        o = &def;
+    }
+    G g;
+    memset(&g, 0, sizeof g);
+    g.o = o;
+    mc_rng_seed(&g.r, seed ^ 0x43u);
+    g.budget = o->size > 0 ? o->size : 1;
+    g.trap_program = o->traps && chance(&g, 15);
+    McGencProg *p = mc_xcalloc(1, sizeof *p);
+    p->trap_program = g.trap_program;
+    int nscalars = 1 + (int)below(&g, 3), nbufs = (int)below(&g, 3);
+    p->params = mc_xcalloc((size_t)(nscalars + nbufs), sizeof *p->params);
+    static const char *const snames[] = {"x", "y", "z"}, *const bnames[] = {"a", "b"};
+    int si = 0, bi = 0;
+    while (si < nscalars || bi < nbufs) {
+        bool buf = bi < nbufs && (si == nscalars || chance(&g, 40));
+        Param *pa = &p->params[p->nparams++];
+        Var *v = declare(&g, buf ? bnames[bi] : snames[si]);
+        snprintf(pa->name, NAMELEN, "%s", v->name);
+        if (buf) {
+            pa->is_buf = true;
+            pa->len = g.trap_program ? (int32_t)below(&g, 7) : 1 + (int32_t)below(&g, 7);
+            pa->data = mc_xmalloc((size_t)(pa->len ? pa->len : 1) * sizeof(int32_t));
+            for (int32_t k = 0; k < pa->len; k++) pa->data[k] = small_const(&g);
+            v->buf = bi;
+            v->len = pa->len;
+            g.bufs[g.nbufs++] = *v;
+            bi++;
+        } else {
+            pa->scalar = small_const(&g);
+            si++;
+        }
+    }
+    p->body = snew(S_BLOCK);
+    while (g.budget > 0) {
+        Stmt *s = gen_stmt(&g, false);
+        if (!s) s = gen_loop(&g, p->body);
+        block_add(p->body, s);
+        if (s->k == S_DECL && s->ndecls == 1 && chance(&g, 10)) {
+            Stmt *as = snew(S_ASSIGN);
+            as->op = A_SET;
+            snprintf(as->name, NAMELEN, "%s", s->decls[0].name);
+            as->e = s->decls[0].init;
+            s->decls[0].init = NULL;
+            block_add(p->body, as);
+        }
+    }
+    /* return every visible scalar combined */
+    const Var *vis[MAX_SCOPE];
+    int n = visible(&g, vis, false);
+    Expr *r = NULL;
+    for (int i = n - 1; i >= 0; i--) {
+        Expr *v = evar(vis[i]->name);
+        r = r ? ebin(i % 3 == 0 ? B_XOR : i % 3 == 1 ? B_ADD : B_SUB, r, v) : v;
+    }
+    Stmt *ret = snew(S_RET);
+    ret->e = r ? r : enum_(0);
+    block_add(p->body, ret);
+    return p;
+}
+
+void mc_genc_args(const McGencProg *p, McArgs *out) {
+    out->n = p->nparams;
+    out->v = mc_xcalloc((size_t)(p->nparams ? p->nparams : 1), sizeof *out->v);
+    for (int i = 0; i < p->nparams; i++) {
+        McArg *a = &out->v[i];
+        a->is_buf = p->params[i].is_buf;
+        a->scalar = p->params[i].scalar;
+        a->len = p->params[i].len;
+        if (a->is_buf && a->len) {
+            a->data = mc_xmalloc((size_t)a->len * sizeof(int32_t));
+            memcpy(a->data, p->params[i].data, (size_t)a->len * sizeof(int32_t));
+        }
+    }
+}
+
+bool mc_genc_is_trap_program(const McGencProg *p) { return p->trap_program; }
+
+/* ---- printing -------------------------------------------------------------------- */
+
+typedef struct Pr {
+    McStr *o;
+    McGencMode mode;
+} Pr;
+
+static int eprec(const Expr *e) {
+    switch (e->k) {
+    case E_NUM: return e->num < 0 ? PREC_UNARY : PREC_PRIMARY;
+    case E_VAR:
+    case E_IDX: return PREC_PRIMARY;
+    case E_BIN: return bin_prec[e->op];
+    case E_COND: return PREC_COND;
+    default: return PREC_UNARY;
+    }
+}
+
+static void pexpr(Pr *p, const Expr *e);
+
+static void pparen(Pr *p, const Expr *e, bool paren) {
+    if (paren) mc_str_putc(p->o, '(');
+    pexpr(p, e);
+    if (paren) mc_str_putc(p->o, ')');
+}
+
+static void pnum(Pr *p, int32_t v) {
+    if (v == INT_MIN) mc_str_puts(p->o, "(-2147483647 - 1)"); /* C's -2147483648 is a long */
+    else if (v > 9 && ((uint32_t)v & ((uint32_t)v + 1)) == 0) mc_str_printf(p->o, "0x%x", (unsigned)v); /* 255 as 0xff */
+    else mc_str_printf(p->o, "%d", (int)v);
+}
+
+static bool checked_op(const Pr *p, int op) {
+    return p->mode == MC_GENC_CHECKED && (op == B_DIV || op == B_REM || op == B_SHL || op == B_SHR);
+}
+
+static const char *helper(int op) {
+    return op == B_DIV ? "mc_div" : op == B_REM ? "mc_rem" : op == B_SHL ? "mc_shl" : "mc_shr";
+}
+
+static void pexpr(Pr *p, const Expr *e) {
+    switch (e->k) {
+    case E_NUM: pnum(p, e->num); break;
+    case E_VAR: mc_str_puts(p->o, e->name); break;
+    case E_IDX:
+        mc_str_printf(p->o, "%s[", e->name);
+        if (p->mode == MC_GENC_CHECKED) mc_str_printf(p->o, "mc_ix(%d, ", e->buf);
+        pexpr(p, e->a);
+        if (p->mode == MC_GENC_CHECKED) mc_str_putc(p->o, ')');
+        mc_str_putc(p->o, ']');
+        break;
+    case E_NEG:
+    case E_POS:
+    case E_NOT:
+    case E_BNOT: {
+        char c = e->k == E_NEG ? '-' : e->k == E_POS ? '+' : e->k == E_NOT ? '!' : '~';
+        mc_str_putc(p->o, c);
+        /* `- -x`, not `--x`; `-(-5)` */
+        bool same = (c == '-' && (e->a->k == E_NEG || (e->a->k == E_NUM && e->a->num < 0))) ||
+                    (c == '+' && e->a->k == E_POS);
+        pparen(p, e->a, same || eprec(e->a) < PREC_UNARY);
+        break;
+    }
+    case E_BIN:
+        if (checked_op(p, e->op)) {
+            mc_str_printf(p->o, "%s(", helper(e->op));
+            pexpr(p, e->a);
+            mc_str_puts(p->o, ", ");
+            pexpr(p, e->b);
+            mc_str_putc(p->o, ')');
+            break;
+        }
+        pparen(p, e->a, eprec(e->a) < bin_prec[e->op]);
+        mc_str_printf(p->o, " %s ", bin_tok[e->op]);
+        pparen(p, e->b, eprec(e->b) <= bin_prec[e->op]);
+        break;
+    case E_COND:
+        pparen(p, e->a, eprec(e->a) <= PREC_COND);
+        mc_str_puts(p->o, " ? ");
+        pexpr(p, e->b);
+        mc_str_puts(p->o, " : ");
+        pexpr(p, e->c);
+        break;
+    }
+}
+
+static void indent(Pr *p, int n) {
+    for (int i = 0; i < n; i++) mc_str_puts(p->o, "    ");
+}
+
+static void plvalue(Pr *p, const Stmt *s) {
+    mc_str_puts(p->o, s->name);
+    if (s->buf < 0) return;
+    mc_str_putc(p->o, '[');
+    if (p->mode == MC_GENC_CHECKED) mc_str_printf(p->o, "mc_ix(%d, ", s->buf);
+    pexpr(p, s->idx);
+    if (p->mode == MC_GENC_CHECKED) mc_str_putc(p->o, ')');
+    mc_str_putc(p->o, ']');
+}
+
+/* A simple statement without its `;` (also a for header's step). */
+static void psimple(Pr *p, const Stmt *s) {
+    if (s->k == S_INCDEC) {
+        static const char *const pre[] = {"", "", "++", "--"}, *const post[] = {"++", "--", "", ""};
+        mc_str_puts(p->o, pre[s->op]);
+        plvalue(p, s);
+        mc_str_puts(p->o, post[s->op]);
+        return;
+    }
+    plvalue(p, s);
+    if (s->op == A_SET) {
+        mc_str_puts(p->o, " = ");
+        pexpr(p, s->e);
+    } else if (checked_op(p, s->op)) {
+        mc_str_puts(p->o, " = ");
+        mc_str_printf(p->o, "%s(", helper(s->op));
+        plvalue(p, s);
+        mc_str_puts(p->o, ", ");
+        pexpr(p, s->e);
+        mc_str_putc(p->o, ')');
+    } else {
+        mc_str_printf(p->o, " %s= ", bin_tok[s->op]);
+        pexpr(p, s->e);
+    }
+}
+
+static void pdecls(Pr *p, const Stmt *s) {
+    mc_str_puts(p->o, "int ");
+    for (int i = 0; i < s->ndecls; i++) {
+        if (i) mc_str_puts(p->o, ", ");
+        mc_str_puts(p->o, s->decls[i].name);
+        if (s->decls[i].init) {
+            mc_str_puts(p->o, " = ");
+            pexpr(p, s->decls[i].init);
+        }
+    }
+}
+
+static void pstmt(Pr *p, const Stmt *s, int ind);
+
+/* The body of an if/loop after its header: ` {...}` or a statement on the next line. */
+static void pbody(Pr *p, const Stmt *s, int ind) {
+    if (s->k == S_BLOCK) {
+        mc_str_puts(p->o, " {\n");
+        for (int i = 0; i < s->n; i++) pstmt(p, s->items[i], ind + 1);
+        indent(p, ind);
+        mc_str_putc(p->o, '}');
+    } else {
+        mc_str_putc(p->o, '\n');
+        pstmt(p, s, ind + 1);
+        indent(p, ind);
+    }
+}
+
+static void pif(Pr *p, const Stmt *s, int ind) {
+    mc_str_puts(p->o, "if (");
+    pexpr(p, s->e);
+    mc_str_putc(p->o, ')');
+    if (s->then->k != S_BLOCK && !s->els) { /* if (c) break; */
+        mc_str_putc(p->o, ' ');
+        Pr q = *p;
+        McStr tmp;
+        mc_str_init(&tmp);
+        q.o = &tmp;
+        pstmt(&q, s->then, 0);
+        mc_str_puts(p->o, tmp.s);
+        mc_str_free(&tmp);
+        return;
+    }
+    pbody(p, s->then, ind);
+    if (!s->els) {
+        mc_str_putc(p->o, '\n');
+        return;
+    }
+    mc_str_puts(p->o, s->then->k == S_BLOCK ? " else" : "else");
+    if (s->els->k == S_IF) {
+        mc_str_putc(p->o, ' ');
+        pif(p, s->els, ind);
+        return;
+    }
+    pbody(p, s->els, ind);
+    mc_str_putc(p->o, '\n');
+}
+
+static void pstmt(Pr *p, const Stmt *s, int ind) {
+    indent(p, ind);
+    switch (s->k) {
+    case S_DECL:
+        pdecls(p, s);
+        mc_str_puts(p->o, ";\n");
+        break;
+    case S_ASSIGN:
+    case S_INCDEC:
+        psimple(p, s);
+        mc_str_puts(p->o, ";\n");
+        break;
+    case S_IF: pif(p, s, ind); break;
+    case S_WHILE:
+        mc_str_puts(p->o, "while (");
+        pexpr(p, s->e);
+        mc_str_putc(p->o, ')');
+        pbody(p, s->then, ind);
+        mc_str_putc(p->o, '\n');
+        break;
+    case S_DO:
+        mc_str_puts(p->o, "do");
+        pbody(p, s->then, ind);
+        mc_str_puts(p->o, s->then->k == S_BLOCK ? " while (" : "while (");
+        pexpr(p, s->e);
+        mc_str_puts(p->o, ");\n");
+        break;
+    case S_FOR:
+        mc_str_puts(p->o, "for (");
+        if (s->ndecls) pdecls(p, s);
+        mc_str_puts(p->o, "; ");
+        if (s->e) pexpr(p, s->e);
+        mc_str_puts(p->o, "; ");
+        for (int i = 0; i < s->nsteps; i++) {
+            if (i) mc_str_puts(p->o, ", ");
+            psimple(p, s->steps[i]);
+        }
+        mc_str_putc(p->o, ')');
+        pbody(p, s->then, ind);
+        mc_str_putc(p->o, '\n');
+        break;
+    case S_BREAK: mc_str_puts(p->o, "break;\n"); break;
+    case S_CONT: mc_str_puts(p->o, "continue;\n"); break;
+    case S_RET:
+        mc_str_puts(p->o, "return ");
+        pexpr(p, s->e);
+        mc_str_puts(p->o, ";\n");
+        break;
+    case S_BLOCK:
+        mc_str_puts(p->o, "{\n");
+        for (int i = 0; i < s->n; i++) pstmt(p, s->items[i], ind + 1);
+        indent(p, ind);
+        mc_str_puts(p->o, "}\n");
+        break;
+    case S_EMPTY: mc_str_puts(p->o, ";\n"); break;
+    }
+}
+
+void mc_genc_print(const McGencProg *prog, const char *name, McGencMode mode, McStr *out) {
+    Pr p = {out, mode};
+    mc_str_printf(out, "int %s(", name ? name : "f");
+    if (prog->nparams == 0) mc_str_puts(out, "void");
+    for (int i = 0; i < prog->nparams; i++)
+        mc_str_printf(out, "%sint %s%s", i ? ", " : "", prog->params[i].name, prog->params[i].is_buf ? "[]" : "");
+    mc_str_puts(out, ") {\n");
+    for (int i = 0; i < prog->body->n; i++) pstmt(&p, prog->body->items[i], 1);
+    mc_str_puts(out, "}\n");
+}
+
+void mc_genc_args_format(const McGencProg *p, McStr *out) {
+    for (int i = 0; i < p->nparams; i++) {
+        if (i) mc_str_putc(out, ' ');
+        if (!p->params[i].is_buf) {
+            mc_str_printf(out, "%d", (int)p->params[i].scalar);
+            continue;
+        }
+        mc_str_putc(out, '[');
+        for (int32_t k = 0; k < p->params[i].len; k++) mc_str_printf(out, "%s%d", k ? ", " : "", (int)p->params[i].data[k]);
+        mc_str_putc(out, ']');
+    }
+}
+
+/* ---- the oracle's C file ---------------------------------------------------------- */
+
+void mc_genc_oracle_prelude(McStr *o) {
+    mc_str_puts(o,
+                "/* generated by minicc fuzz --lang c: MiniC programs and their checked twins */\n"
+                "#include <limits.h>\n#include <setjmp.h>\n#include <stdio.h>\n\n"
+                "static jmp_buf mc_jb;\nstatic char mc_msg[128];\n"
+                "static const char *mc_undef; /* why C may not be asked about this run */\n"
+                "static int mc_len[2];\n\n"
+                "static int mc_div(int a, int b) {\n"
+                "    if (b == 0) { snprintf(mc_msg, sizeof mc_msg, \"division by zero\"); longjmp(mc_jb, 1); }\n"
+                "    if (a == INT_MIN && b == -1) { if (!mc_undef) mc_undef = \"INT_MIN / -1\"; return INT_MIN; }\n"
+                "    if (a == INT_MIN && !mc_undef) mc_undef = \"INT_MIN dividend (gcc -fwrapv)\";\n"
+                "    return a / b;\n}\n"
+                "static int mc_rem(int a, int b) {\n"
+                "    if (b == 0) { snprintf(mc_msg, sizeof mc_msg, \"division by zero\"); longjmp(mc_jb, 1); }\n"
+                "    if (a == INT_MIN && b == -1) { if (!mc_undef) mc_undef = \"INT_MIN % -1\"; return 0; }\n"
+                "    if (a == INT_MIN && !mc_undef) mc_undef = \"INT_MIN dividend (gcc -fwrapv)\";\n"
+                "    return a % b;\n}\n"
+                "static int mc_shl(int a, int c) {\n"
+                "    if ((c < 0 || c > 31) && !mc_undef) mc_undef = \"shift count outside 0..31\";\n"
+                "    c &= 31;\n"
+                "    if ((a < 0 || a > (INT_MAX >> c)) && !mc_undef) mc_undef = \"negative or overflowing left shift\";\n"
+                "    return (int)((unsigned)a << c);\n}\n"
+                "static int mc_shr(int a, int c) {\n"
+                "    if ((c < 0 || c > 31) && !mc_undef) mc_undef = \"shift count outside 0..31\";\n"
+                "    return a >> (c & 31);\n}\n"
+                "static int mc_ix(int k, int i) {\n"
+                "    if (i < 0 || i >= mc_len[k]) {\n"
+                "        snprintf(mc_msg, sizeof mc_msg, \"buffer index %d outside [0,%d)\", i, mc_len[k]);\n"
+                "        longjmp(mc_jb, 1);\n    }\n    return i;\n}\n"
+                "static void mc_pbuf(const char *name, const int *v, int n) {\n"
+                "    printf(\"%s = [\", name);\n"
+                "    for (int i = 0; i < n; i++) printf(i ? \", %d\" : \"%d\", v[i]);\n"
+                "    printf(\"]\\n\");\n}\n\n");
+}
+
+/* The arguments of one call and the buffer prints, for buffers named PREFIXn. */
+static void case_call(const McGencProg *p, int k, const char *suffix, const char *prefix, McStr *o) {
+    mc_str_printf(o, "mc_p%d%s(", k, suffix);
+    int nb = 0;
+    for (int i = 0; i < p->nparams; i++) {
+        if (i) mc_str_puts(o, ", ");
+        if (p->params[i].is_buf) mc_str_printf(o, "%s%d", prefix, nb++);
+        else pnum(&(Pr){o, MC_GENC_MINIC}, p->params[i].scalar);
+    }
+    mc_str_putc(o, ')');
+}
+
+static void case_buffers(const McGencProg *p, const char *prefix, McStr *o) {
+    int nb = 0;
+    for (int i = 0; i < p->nparams; i++)
+        if (p->params[i].is_buf) {
+            mc_str_printf(o, "    mc_pbuf(\"%s\", %s%d, %d);\n", p->params[i].name, prefix, nb, (int)p->params[i].len);
+            nb++;
+        }
+}
+
+void mc_genc_oracle_case(const McGencProg *p, int k, McStr *o) {
+    char name[32];
+    snprintf(name, sizeof name, "mc_p%d", k);
+    mc_genc_print(p, name, MC_GENC_MINIC, o);
+    snprintf(name, sizeof name, "mc_p%d_chk", k);
+    mc_genc_print(p, name, MC_GENC_CHECKED, o);
+    mc_str_printf(o, "static void mc_case%d(void) {\n", k);
+    int nb = 0;
+    for (int i = 0; i < p->nparams; i++) {
+        if (!p->params[i].is_buf) continue;
+        for (int v = 0; v < 2; v++) {
+            mc_str_printf(o, "    static int %s%d[%d] = {", v ? "pb" : "cb", nb, (int)(p->params[i].len ? p->params[i].len : 1));
+            for (int32_t e = 0; e < p->params[i].len; e++) {
+                if (e) mc_str_puts(o, ", ");
+                pnum(&(Pr){o, MC_GENC_MINIC}, p->params[i].data[e]);
+            }
+            if (!p->params[i].len) mc_str_putc(o, '0');
+            mc_str_puts(o, "};\n");
+        }
+        mc_str_printf(o, "    mc_len[%d] = %d;\n", nb, (int)p->params[i].len);
+        nb++;
+    }
+    mc_str_printf(o, "    volatile int trapped = 0;\n    mc_undef = 0;\n    printf(\"case %d\\n\");\n", k);
+    mc_str_puts(o, "    if (setjmp(mc_jb) == 0) {\n        int r = ");
+    case_call(p, k, "_chk", "cb", o);
+    mc_str_puts(o, ";\n        printf(\"checked: return %d\\n\", r);\n");
+    mc_str_puts(o, "    } else {\n        trapped = 1;\n        printf(\"checked: trap: %s\\n\", mc_msg);\n    }\n");
+    case_buffers(p, "cb", o);
+    mc_str_puts(o, "    if (trapped || mc_undef) {\n        printf(\"plain: not asked (%s)\\n\", trapped ? \"trap\" : mc_undef);\n        return;\n    }\n");
+    mc_str_puts(o, "    int r = ");
+    case_call(p, k, "", "pb", o);
+    mc_str_puts(o, ";\n    printf(\"plain: return %d\\n\", r);\n");
+    case_buffers(p, "pb", o);
+    mc_str_puts(o, "}\n\n");
+}
+
+void mc_genc_oracle_main(int n, McStr *o) {
+    mc_str_puts(o, "int main(void) {\n");
+    for (int k = 0; k < n; k++) mc_str_printf(o, "    mc_case%d();\n", k);
+    mc_str_puts(o, "    return 0;\n}\n");
+}
+
+/* ---- the reducer -------------------------------------------------------------------- */
+
+enum { ED_DEL, ED_INLINE, ED_EXPR, ED_KINDS };
+static const int ed_variants[ED_KINDS] = {1, 2, 5};
+
+/* One walk over the tree: counts the places of edit kind `kind` and applies
+ * variant `variant` at place `target` (target < 0: count only). */
+typedef struct Walk {
+    int kind, target, variant;
+    int count;
+    bool applied;
+} Walk;
+
+static void walk_stmt(Walk *w, Stmt *s);
+
+static void walk_expr(Walk *w, Expr **slot) {
+    Expr *e = *slot;
+    if (!e) return;
+    if (w->kind == ED_EXPR) {
+        if (w->count++ == w->target) {
+            Expr *rep = NULL;
+            switch (w->variant) {
+            case 0: rep = e->a; e->a = NULL; break;
+            case 1: rep = e->b; e->b = NULL; break;
+            case 2: rep = e->c; e->c = NULL; break;
+            /* a constant is not replaced by another: 0 -> 1 -> 0 would never end */
+            case 3: if (e->k != E_NUM) rep = enum_(0); break;
+            default: if (e->k != E_NUM) rep = enum_(1); break;
+            }
+            if (rep) {
+                efree(e);
+                *slot = rep;
+                w->applied = true;
+            }
+            return;
+        }
+    }
+    walk_expr(w, &e->a);
+    walk_expr(w, &e->b);
+    walk_expr(w, &e->c);
+}
+
+/* Replaces item i of block b by the statements of s (a block's items, or s itself). */
+static void splice(Stmt *b, int i, Stmt *s, Stmt *prefix) {
+    int add = s ? (s->k == S_BLOCK ? s->n : 1) : 0;
+    add += prefix != NULL;
+    Stmt **v = mc_xmalloc((size_t)(b->n - 1 + add + 1) * sizeof *v);
+    int n = 0;
+    for (int k = 0; k < i; k++) v[n++] = b->items[k];
+    if (prefix) v[n++] = prefix;
+    if (s && s->k == S_BLOCK) {
+        for (int k = 0; k < s->n; k++) v[n++] = s->items[k];
+        s->n = 0;
+        sfree(s);
+    } else if (s) {
+        v[n++] = s;
+    }
+    for (int k = i + 1; k < b->n; k++) v[n++] = b->items[k];
+    free(b->items);
+    b->items = v;
+    b->n = n;
+}
+
+static void walk_block(Walk *w, Stmt *b) {
+    for (int i = 0; i < b->n && !w->applied; i++) {
+        Stmt *s = b->items[i];
+        if (w->kind == ED_DEL && w->count++ == w->target) {
+            splice(b, i, NULL, NULL);
+            sfree(s);
+            w->applied = true;
+            return;
+        }
+        bool compound = s->k == S_IF || s->k == S_WHILE || s->k == S_DO || s->k == S_FOR || s->k == S_BLOCK;
+        if (w->kind == ED_INLINE && compound && w->count++ == w->target) {
+            Stmt *keep = NULL, *prefix = NULL;
+            if (s->k == S_BLOCK) {
+                if (w->variant == 1) return;
+                keep = s;
+                b->items[i] = NULL;
+                splice(b, i, keep, NULL);
+                w->applied = true;
+                return;
+            }
+            if (w->variant == 1) {
+                if (s->k != S_IF || !s->els) return;
+                keep = s->els;
+                s->els = NULL;
+            } else {
+                keep = s->then;
+                s->then = NULL;
+            }
+            if (s->k == S_FOR && s->ndecls) { /* the header's declarations stay */
+                prefix = snew(S_DECL);
+                prefix->decls = s->decls;
+                prefix->ndecls = s->ndecls;
+                s->decls = NULL;
+                s->ndecls = 0;
+            }
+            splice(b, i, keep, prefix);
+            sfree(s);
+            w->applied = true;
+            return;
+        }
+        walk_stmt(w, s);
+    }
+}
+
+static void walk_stmt(Walk *w, Stmt *s) {
+    if (!s || w->applied) return;
+    walk_expr(w, &s->idx);
+    walk_expr(w, &s->e);
+    for (int i = 0; i < s->ndecls; i++) walk_expr(w, &s->decls[i].init);
+    for (int i = 0; i < s->nsteps; i++) walk_stmt(w, s->steps[i]);
+    if (s->k == S_BLOCK) walk_block(w, s);
+    if (s->then) {
+        if (s->then->k == S_BLOCK) walk_block(w, s->then);
+        else walk_stmt(w, s->then);
+    }
+    if (s->els) {
+        if (s->els->k == S_BLOCK) walk_block(w, s->els);
+        else walk_stmt(w, s->els);
+    }
+}
+
+static int count_places(McGencProg *p, int kind) {
+    Walk w = {kind, -1, 0, 0, false};
+    walk_block(&w, p->body);
+    return w.count;
+}
+
+int32_t mc_genc_nodes(const McGencProg *p) {
+    McGencProg *q = (McGencProg *)p; /* counting does not change the tree */
+    return count_places(q, ED_DEL) + count_places(q, ED_EXPR);
+}
+
+McGencProg *mc_genc_shrink(const McGencProg *p, McGencPred pred, void *ctx, int64_t max_tries, int64_t *tried) {
+    McGencProg *cur = mc_genc_clone(p);
+    int64_t n = 0;
+    bool changed = true;
+    while (changed && (max_tries == 0 || n < max_tries)) {
+        changed = false;
+        for (int kind = 0; kind < ED_KINDS; kind++) {
+            for (int target = 0; target < count_places(cur, kind); target++) {
+                for (int v = 0; v < ed_variants[kind]; v++) {
+                    if (max_tries && n >= max_tries) goto out;
+                    McGencProg *cand = mc_genc_clone(cur);
+                    Walk w = {kind, target, v, 0, false};
+                    walk_block(&w, cand->body);
+                    if (!w.applied) {
+                        mc_genc_free(cand);
+                        continue;
+                    }
+                    n++;
+                    if (pred(ctx, cand)) {
+                        mc_genc_free(cur);
+                        cur = cand;
+                        changed = true;
+                        target--; /* the same place holds something new now */
+                        break;
+                    }
+                    mc_genc_free(cand);
+                }
+            }
+        }
+    }
+out:
+    if (tried) *tried = n;
+    return cur;
+}

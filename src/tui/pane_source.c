@@ -1,0 +1,112 @@
+/* pane_source.c - the C source of a MiniC program beside its IR (issue 19
+ * §3): numbered lines, the line of the next thing to execute marked `=>`
+ * and highlighted (the C line of the IR line the IR pane marks), the other
+ * lines with code in the current block tinted as the IR pane tints the
+ * block, and after the end `<-` on the line of the return or `!!` on the
+ * line that trapped. It scrolls to follow execution. (`s`, one C line, is
+ * the prompt's `step line`: mc_session_step_line.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb.h"
+
+bool wb_source_available(const Wb *wb) {
+    size_t len = 0;
+    return wb->s->module && wb->s->module->minic && mc_session_c_source(wb->s, &len) != NULL;
+}
+
+/* The C line where execution ended (the return or the trap), or 0; *trapped tells which. */
+static int32_t end_line(Wb *wb, const McFunc *f, bool *trapped) {
+    McSession *s = wb->s;
+    McOutcome o;
+    if (!s->interp || s->interp_func != f || !mc_interp_finished(s->interp, &o)) return 0;
+    *trapped = o.kind == MC_TRAPPED;
+    for (int i = s->last.n - 1; i >= 0; i--) {
+        const McEvent *e = &s->last.v[i];
+        if (e->block < 0 || e->block >= f->nblocks) continue;
+        const McBlock *bl = &f->blocks[e->block];
+        if (e->kind == MC_EV_TRAP && e->inst >= 0 && e->inst < bl->ninsts) return mc_minic_line_at(f, e->block, e->inst);
+        if (e->kind == MC_EV_TRAP || e->kind == MC_EV_RETURN || e->kind == MC_EV_TERM)
+            return mc_minic_line_at(f, e->block, bl->ninsts);
+    }
+    return 0;
+}
+
+/* Does block b of f have code from C line `line`? */
+static bool block_has_line(const McFunc *f, int32_t b, int32_t line) {
+    const McBlock *bl = &f->blocks[b];
+    for (int32_t i = 0; i < bl->ninsts; i++)
+        if (bl->insts[i].line == line) return true;
+    return bl->has_term && bl->term.line == line;
+}
+
+int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
+    McSession *s = wb->s;
+    size_t len = 0;
+    const char *src = mc_session_c_source(s, &len);
+    if (!src) {
+        snprintf(title, tsize, "source");
+        mc_frame_text(fr, r.x + 1, r.y, r.w - 1, "no C source: the program is IR", MC_R_DIM);
+        return 0;
+    }
+    const char *base = s->path ? strrchr(s->path, '/') : NULL;
+    base = base ? base + 1 : s->path ? s->path : "?";
+    const McFunc *f = s->interp_func;
+    int32_t cur = s->interp && !mc_interp_finished(s->interp, NULL) ? mc_session_c_line(s) : 0;
+    bool trapped = false;
+    int32_t end = cur == 0 && f ? end_line(wb, f, &trapped) : 0;
+    int32_t cur_block = MC_NONE;
+    if (cur && s->interp) {
+        cur_block = mc_interp_block(s->interp);
+        if (cur_block == MC_NONE) cur_block = 0;
+    }
+    if (cur) snprintf(title, tsize, "C %s line %d", base, (int)cur);
+    else snprintf(title, tsize, "C %s", base);
+    int nlines = 0;
+    for (size_t i = 0; i < len; i++) nlines += src[i] == '\n';
+    if (len && src[len - 1] != '\n') nlines++;
+    int shown = cur ? cur : end;
+    int max = nlines - r.h;
+    if (max < 0) max = 0;
+    if (wb->follow[WB_IR] && shown > 0 && (shown - 1 < wb->scroll[WB_SRC] || shown - 1 >= wb->scroll[WB_SRC] + r.h))
+        wb->scroll[WB_SRC] = shown - 1 - r.h / 3;
+    if (wb->scroll[WB_SRC] > max) wb->scroll[WB_SRC] = max;
+    if (wb->scroll[WB_SRC] < 0) wb->scroll[WB_SRC] = 0;
+    for (int row = 0; row < r.h; row++) {
+        int32_t line = wb->scroll[WB_SRC] + row + 1;
+        if (line > nlines) break;
+        size_t n = 0;
+        const char *text = mc_source_line(src, len, line, &n);
+        if (!text) break;
+        int y = r.y + row;
+        uint16_t a = MC_R_NORMAL;
+        const char *mark = "  ";
+        if (line == cur) {
+            a = MC_R_CURLINE | MC_A_REVERSE | MC_A_BOLD;
+            mark = "=>";
+        } else if (line == end) {
+            a = (trapped ? MC_R_ERROR : MC_R_GOOD) | MC_A_REVERSE | MC_A_BOLD;
+            mark = trapped ? "!!" : "<-";
+        } else if (cur_block != MC_NONE && f && block_has_line(f, cur_block, line)) {
+            a = MC_R_CURBLOCK;
+        }
+        if (a != MC_R_NORMAL) mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
+        char num[16];
+        snprintf(num, sizeof num, "%s%4d ", mark, (int)line);
+        int x = mc_frame_text(fr, r.x, y, r.w, num, a == MC_R_NORMAL ? MC_R_DIM : a);
+        /* tabs to spaces (every 4 columns) */
+        char buf[512];
+        size_t k = 0;
+        for (size_t i = 0; i < n && k + 4 < sizeof buf; i++) {
+            if (text[i] == '\t') {
+                do buf[k++] = ' ';
+                while (k % 4);
+            } else if (text[i] != '\r') {
+                buf[k++] = text[i];
+            }
+        }
+        buf[k] = 0;
+        mc_frame_text(fr, r.x + x, y, r.w - x, buf, a);
+    }
+    return nlines;
+}

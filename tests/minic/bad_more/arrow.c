@@ -1,0 +1,3 @@
+int f(int n) {
+    return n->x;
+}

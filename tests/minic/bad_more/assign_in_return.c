@@ -1,0 +1,4 @@
+int f(int n) {
+    int x;
+    return x = n;
+}

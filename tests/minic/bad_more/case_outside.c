@@ -1,0 +1,3 @@
+int f(int n) {
+    case 1: return n;
+}

@@ -1,0 +1,4 @@
+/* a comment that never ends
+int f(int n) {
+    return n;
+}

@@ -1,0 +1,5 @@
+int f(int n) {
+    int x = n /* half
+        + 1;
+    return x;
+}

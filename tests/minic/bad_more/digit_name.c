@@ -1,0 +1,4 @@
+int f(int n) {
+    int 3x = n;
+    return n;
+}

@@ -1,0 +1,6 @@
+int f(int n) {
+    do {
+        n--;
+    }
+    return n;
+}

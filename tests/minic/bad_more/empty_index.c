@@ -1,0 +1,3 @@
+int f(int a[], int n) {
+    return a[] + n;
+}

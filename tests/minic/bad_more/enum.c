@@ -1,0 +1,4 @@
+enum color { RED };
+int f(int n) {
+    return n;
+}

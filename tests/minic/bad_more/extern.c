@@ -1,0 +1,4 @@
+extern int g;
+int f(int n) {
+    return n;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+#include <stdio.h>
+    return n;
+}

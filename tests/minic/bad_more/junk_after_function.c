@@ -1,0 +1,4 @@
+int f(int n) {
+    return n;
+}
+return 0;

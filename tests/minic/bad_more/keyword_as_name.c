@@ -1,0 +1,4 @@
+int f(int n) {
+    int while = n;
+    return n;
+}

@@ -1,0 +1,5 @@
+int f(int n) {
+again:
+    n--;
+    return n;
+}

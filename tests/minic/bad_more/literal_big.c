@@ -1,0 +1,4 @@
+int f(int n) {
+    int x = 99999999999;
+    return x + n;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    if () return 1;
+    return n;
+}

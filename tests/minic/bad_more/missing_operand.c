@@ -1,0 +1,4 @@
+int f(int n) {
+    int x = n +;
+    return x;
+}

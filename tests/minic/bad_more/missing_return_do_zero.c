@@ -1,0 +1,5 @@
+int f(int n) {
+    do {
+        n--;
+    } while (0);
+}

@@ -1,0 +1,8 @@
+int f(int n) {
+    while (1) {
+        if (n > 3) {
+            break;
+        }
+        n++;
+    }
+}

@@ -1,0 +1,5 @@
+int f(int n) {
+    while (n) {
+        return 1;
+    }
+}

@@ -1,0 +1,3 @@
+int f(int) {
+    return 0;
+}

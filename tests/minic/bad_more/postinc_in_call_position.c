@@ -1,0 +1,5 @@
+int f(int n) {
+    int x = 0;
+    x = n++ + 1;
+    return x;
+}

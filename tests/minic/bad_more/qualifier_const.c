@@ -1,0 +1,4 @@
+int f(int n) {
+    const int x = n;
+    return x;
+}

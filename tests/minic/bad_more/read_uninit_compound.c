@@ -1,0 +1,5 @@
+int f(int n) {
+    int x;
+    x += n;
+    return x;
+}

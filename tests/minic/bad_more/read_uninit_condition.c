@@ -1,0 +1,5 @@
+int f(int n) {
+    int x;
+    if (x > n) return 1;
+    return 0;
+}

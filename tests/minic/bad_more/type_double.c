@@ -1,0 +1,4 @@
+int f(int n) {
+    double d = 1;
+    return n;
+}

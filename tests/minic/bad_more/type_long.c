@@ -1,0 +1,4 @@
+int f(int n) {
+    long x = n;
+    return n;
+}

@@ -1,0 +1,4 @@
+typedef int word;
+int f(int n) {
+    return n;
+}

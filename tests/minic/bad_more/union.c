@@ -1,0 +1,4 @@
+int f(int n) {
+    union u { int a; } v;
+    return n;
+}
