@@ -15,8 +15,10 @@
 
 #include "minicc/gen.h"
 #include "minicc/interp.h"
+#include "minicc/opt.h"
 #include "minicc/parse.h"
 #include "minicc/run.h"
+#include "minicc/ssa.h"
 #include "minicc/util.h"
 
 /* ---- building functions ---------------------------------------------------- */
@@ -689,6 +691,65 @@ static void test_gen_agree(void **state) {
     assert_true(by_kind[MC_RETURNED] > 100 && by_kind[MC_TRAPPED] > 100);
 }
 
+/* The loop kernels of bench/kernels as the speed bench runs them (SSA,
+ * optimized) and as written, on the arguments of their `# args:` lines, at
+ * every budget up to just past the run's own steps: the run path's fused
+ * loop records (a latch's add and jump with the head's compare and branch)
+ * must stop and count where the stepping interpreter does. */
+static void test_kernels_every_budget(void **state) {
+    (void)state;
+    glob_t g;
+    memset(&g, 0, sizeof g);
+    glob("bench/kernels/*.ir", 0, NULL, &g);
+    assert_true(g.gl_pathc >= 5);
+    int runs = 0, loops = 0;
+    for (size_t k = 0; k < g.gl_pathc; k++) {
+        McDiags d;
+        mc_diags_init(&d, g.gl_pathv[k], NULL, 0);
+        char *src = NULL;
+        McModule *m = mc_parse_file(g.gl_pathv[k], &d, &src);
+        assert_non_null(m);
+        assert_int_equal(m->nfuncs, 1);
+        const char *line = strstr(src, "# args: ");
+        assert_non_null(line);
+        char text[1024];
+        size_t n = strcspn(line + 8, "\n");
+        assert_true(n < sizeof text);
+        memcpy(text, line + 8, n);
+        text[n] = 0;
+        const char *argv[8];
+        int argc = 0;
+        for (char *t = strtok(text, " "); t && argc < 8; t = strtok(NULL, " ")) argv[argc++] = t;
+        McFunc *ssa = mc_ssa_build(m->funcs[0], MC_SSA_PRUNED, NULL, &d);
+        assert_non_null(ssa);
+        assert_true(mc_opt_run(ssa, NULL, NULL, &d));
+        const McFunc *fs[2] = {ssa, m->funcs[0]};
+        for (int v = 0; v < 2; v++) {
+            McArgs a = make_args(fs[v], argc, argv);
+            McArgs a0;
+            mc_args_copy(&a0, &a);
+            McOutcome full = run_both(fs[v], &a0, 0, MC_PHI_PARALLEL);
+            mc_args_free(&a0);
+            assert_int_equal(full.kind, MC_RETURNED);
+            if (full.steps > 20) loops++;
+            for (int64_t b = 1; b <= full.steps + 1 && b <= 400; b++) {
+                mc_args_copy(&a0, &a);
+                McOutcome o = run_both(fs[v], &a0, b, MC_PHI_PARALLEL);
+                assert_int_equal(o.kind, b < full.steps ? MC_TRAPPED : MC_RETURNED);
+                mc_args_free(&a0);
+                runs++;
+            }
+            mc_args_free(&a);
+        }
+        mc_func_free(ssa);
+        mc_module_free(m);
+        free(src);
+        mc_diags_free(&d);
+    }
+    globfree(&g);
+    assert_true(loops >= 10 && runs > 500);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap),
@@ -706,6 +767,7 @@ int main(void) {
         cmocka_unit_test(test_random_agree),
         cmocka_unit_test(test_ir_files_agree),
         cmocka_unit_test(test_gen_agree),
+        cmocka_unit_test(test_kernels_every_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
