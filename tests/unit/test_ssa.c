@@ -1,5 +1,6 @@
 /* test_ssa.c - SSA construction (ssa.c): readable versions on the swap in
- * mutable form, a reassigned parameter, the three placement policies side by
+ * mutable form, a reassigned parameter, version names (two digits, a taken
+ * name skipped), the three placement policies side by
  * side (worked out by hand below), SSA input returned unchanged, refusing
  * unverified input, and 100k-block functions (a chain of diamonds and a long
  * loop nest) that must build without recursion and agree with the input when
@@ -108,6 +109,24 @@ static void test_param_reassigned(void **state) {
                "    n.2 = mul n.1, 2\n"
                "    return n.2\n"
                "}\n");
+}
+
+/* Version names are built by hand (no printf): numbers of two digits, and a
+ * name already taken ("n.2", defined once, so kept) skipped. */
+static void test_version_names(void **state) {
+    (void)state;
+    McStr src, want;
+    mc_str_init(&src);
+    mc_str_init(&want);
+    mc_str_puts(&src, "func f(i32 n) {\nentry:\n    n.2 = copy 7\n");
+    mc_str_puts(&want, "func f(i32 n) {\nentry:\n    n.2 = copy 7\n    n.1 = add n, 1\n");
+    for (int k = 0; k < 10; k++) mc_str_puts(&src, "    n = add n, 1\n");
+    for (int k = 3; k <= 11; k++) mc_str_printf(&want, "    n.%d = add n.%d, 1\n", k, k == 3 ? 1 : k - 1);
+    mc_str_puts(&src, "    n = add n, n.2\n    return n\n}\n");
+    mc_str_puts(&want, "    n.12 = add n.11, n.2\n    return n.12\n}\n");
+    expect_ssa(src.s, MC_SSA_PRUNED, want.s);
+    mc_str_free(&src);
+    mc_str_free(&want);
 }
 
 /* x is live at join; z is a non-local name (used in l before its
@@ -317,6 +336,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap),
         cmocka_unit_test(test_param_reassigned),
+        cmocka_unit_test(test_version_names),
         cmocka_unit_test(test_policies),
         cmocka_unit_test(test_minimal_undefined_operand),
         cmocka_unit_test(test_ssa_input_unchanged),

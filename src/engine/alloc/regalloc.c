@@ -483,12 +483,14 @@ static void merge(Work *w, int32_t a, int32_t b) {
     if (degree_class(w, w->deg[a]) != class_a) touch_row(w, a);
 }
 
+/* The moves, heaviest first (ties in move order). Depends on the graph
+ * only: computed once per allocation, not once per variant. */
 static int32_t *move_order(const McIGraph *g) {
     int32_t *o = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *o);
+    int32_t *tmp = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *tmp);
     for (int32_t i = 0; i < g->nmoves; i++) o[i] = i;
     /* stable bottom-up merge sort by weight, descending */
     for (int32_t width = 1; width < g->nmoves; width *= 2) {
-        int32_t *tmp = mc_xmalloc((size_t)g->nmoves * sizeof *tmp);
         for (int32_t lo = 0; lo < g->nmoves; lo += 2 * width) {
             int32_t mid = lo + width < g->nmoves ? lo + width : g->nmoves;
             int32_t hi = lo + 2 * width < g->nmoves ? lo + 2 * width : g->nmoves;
@@ -498,8 +500,8 @@ static int32_t *move_order(const McIGraph *g) {
             while (j < hi) tmp[k++] = o[j++];
         }
         memcpy(o, tmp, (size_t)g->nmoves * sizeof *o);
-        free(tmp);
     }
+    free(tmp);
     return o;
 }
 
@@ -1078,11 +1080,24 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
                 continue;
             }
             for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
-            NB_FOR(w, v, u, {
-                if (colour[u] < 0) continue;
-                conflict[colour[u]] += cost[u];
-                if (movable[colour[u]] && !nbc_any_free(&nc, w, colour, u, colour[u], taken)) movable[colour[u]] = 0;
-            });
+            if (nc.cnt && !nc.valid) {
+                /* nbc_any_free with every count kept: read in place (this
+                 * loop visits each neighbour of each spilled node per pass) */
+                NB_FOR(w, v, u, {
+                    int32_t cu = colour[u];
+                    if (cu < 0) continue;
+                    conflict[cu] += cost[u];
+                    if (movable[cu] && nc.zeros[u] - (nc.cnt[(size_t)u * (size_t)K + (size_t)cu] == 0) <= 0)
+                        movable[cu] = 0;
+                });
+            } else {
+                NB_FOR(w, v, u, {
+                    if (colour[u] < 0) continue;
+                    conflict[colour[u]] += cost[u];
+                    if (movable[colour[u]] && !nbc_any_free(&nc, w, colour, u, colour[u], taken))
+                        movable[colour[u]] = 0;
+                });
+            }
             int32_t pick = -1;
             for (int32_t c = 0; c < K && pick < 0; c++)
                 if (movable[c]) pick = c;
@@ -1186,11 +1201,12 @@ static void trace_move(Work *w, int test, int32_t a, int32_t b, int32_t keep, in
     tr_work(w, e);
 }
 
-static void coalesce(McAllocation *a, Work *w, int mode, bool plain) {
+static void coalesce(McAllocation *a, Work *w, int mode, bool plain, const int32_t *order) {
     const McFunc *f = a->f;
     const McIGraph *g = a->graph;
-    int32_t *mo = move_order(g);
     int32_t nmo = g->nmoves;
+    int32_t *mo = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *mo); /* the list shrinks as moves leave it */
+    memcpy(mo, order, (size_t)nmo * sizeof *mo);
     int32_t *tested = mc_xmalloc((size_t)(nmo ? nmo : 1) * sizeof *tested); /* merges when last tested */
     for (int32_t i = 0; i < nmo; i++) tested[i] = -1;
     for (bool changed = mode == MODE_COALESCE && w->opt->coalesce != MC_COALESCE_OFF; changed;) {
@@ -1359,7 +1375,8 @@ static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *
     free(slot_taken);
 }
 
-static void colour_improved(McAllocation *a, int mode, bool plain, const McAllocOptions *opt, McAllocTrace *tr) {
+static void colour_improved(McAllocation *a, int mode, bool plain, const McAllocOptions *opt, McAllocTrace *tr,
+                            const int32_t *order) {
     const McIGraph *g = a->graph;
     int32_t K = a->registers, n = g->nvalues;
     Work w;
@@ -1367,7 +1384,7 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     w.opt = opt;
     w.tr = tr;
     w.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
-    coalesce(a, &w, mode, plain);
+    coalesce(a, &w, mode, plain, order);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
     rows_drop_dead(&w);
 
@@ -1536,6 +1553,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
         keep.loc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.loc);
         keep.alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.alias);
         keep.cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.cost);
+        int32_t *mo = move_order(a->graph);
         double best = INFINITY;
         bool merged = true;
         int won_variant = 0, won_metric = 0;
@@ -1559,7 +1577,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
             int32_t metric_before = tr ? tr->won_metric : 0;
-            colour_improved(a, mode, plain_sweeps, o, tr);
+            colour_improved(a, mode, plain_sweeps, o, tr, mo);
             if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
             double e = estimate_traffic(a, x->f, weight);
             if (tr) {
@@ -1604,6 +1622,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             ev.x = best;
             tr_add(tr, ev);
         }
+        free(mo);
         free(cost0);
         free(weight);
         drop_redundant_copies(a);

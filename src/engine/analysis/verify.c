@@ -106,10 +106,12 @@ static bool term_has_arg(const McTerm *t) { return t->op == MC_OP_RET || t->op =
 
 /* ---- layer 1: integrity ------------------------------------------------------ */
 
-static void check_operand(V *v, McOperand o, McPos at, int32_t b, const char *what) {
+/* what names the operand's user; quoted: in quotes (an opcode's name, quoted
+ * only when there is an error to report: this runs for every operand). */
+static void check_operand(V *v, McOperand o, McPos at, int32_t b, const char *what, bool quoted) {
     if (o.kind == MC_OPND_CONST) return;
     if (o.kind == MC_OPND_VALUE && valid_value(v->f, o.v)) return;
-    err(v, pick(o.loc, at), b, "%s has %s operand", what,
+    err(v, pick(o.loc, at), b, quoted ? "'%s' has %s operand" : "%s has %s operand", what,
         o.kind == MC_OPND_NONE ? "a missing" : "an invalid value handle as");
 }
 
@@ -134,7 +136,7 @@ static void check_integrity(V *v) {
                 if (!valid_block(f, ph->args[a].block))
                     err(v, pick(ph->args[a].bloc, ph->loc), b, "phi for '%s' names an unknown block",
                         vname(v, ph->dest));
-                check_operand(v, ph->args[a].val, pick(ph->args[a].bloc, ph->loc), b, "phi entry");
+                check_operand(v, ph->args[a].val, pick(ph->args[a].bloc, ph->loc), b, "phi entry", false);
             }
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
@@ -149,9 +151,7 @@ static void check_integrity(V *v) {
                 err(v, at, b, "'%s' has an invalid destination handle", oi->name);
             else if (!oi->has_dest && in->dest != MC_NONE)
                 err(v, at, b, "'%s' cannot have a destination", oi->name);
-            char what[32];
-            snprintf(what, sizeof what, "'%s'", oi->name);
-            for (int k = 0; k < oi->nargs; k++) check_operand(v, in->a[k], at, b, what);
+            for (int k = 0; k < oi->nargs; k++) check_operand(v, in->a[k], at, b, oi->name, true);
         }
         if (!bl->has_term) {
             err(v, bl->loc, b, "block '%s' has no terminator", bl->name);
@@ -163,7 +163,7 @@ static void check_integrity(V *v) {
             err(v, at, b, "block '%s' ends in an invalid terminator", bl->name);
             continue;
         }
-        if (term_has_arg(t)) check_operand(v, t->arg, at, b, t->op == MC_OP_RET ? "'return'" : "'branch'");
+        if (term_has_arg(t)) check_operand(v, t->arg, at, b, t->op == MC_OP_RET ? "'return'" : "'branch'", false);
         int nt = t->op == MC_OP_JUMP ? 1 : t->op == MC_OP_BRANCH ? 2 : 0;
         for (int k = 0; k < nt; k++)
             if (!valid_block(f, t->target[k]))

@@ -83,13 +83,21 @@ void mc_str_putc(McStr *b, char c) { mc_str_putn(b, &c, 1); }
 void mc_str_puts(McStr *b, const char *s) { mc_str_putn(b, s, strlen(s)); }
 
 void mc_str_vprintf(McStr *b, const char *fmt, va_list ap) {
+    /* Format into the room already there; only a result that does not fit
+     * is formatted a second time (measuring first doubled every call). */
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    size_t room = b->cap > b->len ? b->cap - b->len : 0;
+    int n = vsnprintf(room ? b->s + b->len : NULL, room, fmt, ap2);
     va_end(ap2);
-    if (n < 0) return;
-    str_reserve(b, (size_t)n);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    if (n < 0) {
+        if (room) b->s[b->len] = 0;
+        return;
+    }
+    if ((size_t)n >= room) {
+        str_reserve(b, (size_t)n);
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 
