@@ -38,6 +38,7 @@ const char *const wb_help_lines[] = {
     "  arrows PgUp PgDn Home End   scroll the focused pane",
     "          (Left, Right: tables wider than the pane)",
     "  z       zoom: the focused pane fills the screen, and back",
+    "  [ ]     select an IR line (MiniC: marks its C line)",
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, zoom, theme NAME,",
     "          lesson FILE",
@@ -171,6 +172,8 @@ void wb_key(Wb *wb, int key) {
         wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
         break;
     case 'z': wb_zoom(wb); break;
+    case '[': wb_ir_select(wb, -1); break;
+    case ']': wb_ir_select(wb, 1); break;
     case WB_KEY_LEFT: wb_hscroll(wb, -8); break;
     case WB_KEY_RIGHT: wb_hscroll(wb, 8); break;
     case WB_KEY_UP:

@@ -89,6 +89,8 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
             mc_frame_text(fr, r.x, y, 2, trapped ? "!!" : "<-", a);
         }
+        if (i == wb->ir_sel - 1 && !wb->follow[WB_IR] && i != cur && i != end)
+            mc_frame_text(fr, r.x, y, 2, "->", MC_R_MORE | MC_A_REVERSE | MC_A_BOLD); /* [ ] selected */
         if (ln->what == -2 && bp && bp[ln->block])
             mc_frame_put(fr, r.x + 2, y, mc_session_break_mark(s, f->blocks[ln->block].name), MC_R_BREAK | MC_A_BOLD);
         if (ln->what >= 0 && wb->ir_phi_copy && wb->ir_phi_copy[ln->block] &&

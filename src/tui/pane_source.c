@@ -3,7 +3,8 @@
  * and highlighted (the C line of the IR line the IR pane marks), the other
  * lines with code in the current block tinted as the IR pane tints the
  * block, and after the end `<-` on the line of the return or `!!` on the
- * line that trapped. It scrolls to follow execution. (`s`, one C line, is
+ * line that trapped. It scrolls to follow execution. An IR line selected
+ * with [ and ] marks its C line `->`. (`s`, one C line, is
  * the prompt's `step line`: mc_session_step_line.) */
 #include <stdlib.h>
 #include <string.h>
@@ -65,10 +66,12 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     int nlines = 0;
     for (size_t i = 0; i < len; i++) nlines += src[i] == '\n';
     if (len && src[len - 1] != '\n') nlines++;
-    int shown = cur ? cur : end;
+    int32_t sel = wb_ir_selected_c_line(wb); /* the C line of the IR line selected with [ ] */
+    int shown = sel ? sel : cur ? cur : end;
     int max = nlines - r.h;
     if (max < 0) max = 0;
-    if (wb->follow[WB_IR] && shown > 0 && (shown - 1 < wb->scroll[WB_SRC] || shown - 1 >= wb->scroll[WB_SRC] + r.h))
+    if ((wb->follow[WB_IR] || sel) && shown > 0 &&
+        (shown - 1 < wb->scroll[WB_SRC] || shown - 1 >= wb->scroll[WB_SRC] + r.h))
         wb->scroll[WB_SRC] = shown - 1 - r.h / 3;
     if (wb->scroll[WB_SRC] > max) wb->scroll[WB_SRC] = max;
     if (wb->scroll[WB_SRC] < 0) wb->scroll[WB_SRC] = 0;
@@ -87,6 +90,9 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         } else if (line == end) {
             a = (trapped ? MC_R_ERROR : MC_R_GOOD) | MC_A_REVERSE | MC_A_BOLD;
             mark = trapped ? "!!" : "<-";
+        } else if (line == sel) {
+            a = MC_R_MORE | MC_A_REVERSE | MC_A_BOLD;
+            mark = "->";
         } else if (cur_block != MC_NONE && f && block_has_line(f, cur_block, line)) {
             a = MC_R_CURBLOCK;
         }

@@ -104,6 +104,8 @@ typedef struct Wb {
     WbPlace places[WB_NPANES];
     int nplaces;
     int scroll[WB_NPANES];   /* first line shown (the log: first wrapped row) */
+    int ir_sel;              /* a selected IR line ([ and ]), index + 1 (0 none); its C line is
+                                highlighted in the source pane; gone when the IR follows execution */
     int hscroll[WB_NPANES];  /* first column shown of lines that do not fit */
     bool zoom;         /* the focused pane fills the screen (z) */
     int logh;          /* rows of the log pane under the main area (layout.c) */
@@ -218,6 +220,10 @@ bool wb_set_layout(Wb *wb, const char *name);
 void wb_focus_next(Wb *wb, int dir);
 bool wb_focus_name(Wb *wb, const char *name);
 void wb_scroll(Wb *wb, int delta); /* the focused pane; INT_MIN/INT_MAX: top/end */
+/* [ and ]: select the previous / next IR line (from the position when none is). */
+void wb_ir_select(Wb *wb, int dir);
+/* The C line of the selected IR line, or 0 (none, or IR without C lines). */
+int32_t wb_ir_selected_c_line(const Wb *wb);
 void wb_zoom(Wb *wb);   /* the focused pane fills the screen, or back (z) */
 void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
 /* A line typed at the command line: workbench commands (layout, focus,

@@ -1140,6 +1140,43 @@ void wb_scroll(Wb *wb, int delta) {
     }
 }
 
+void wb_ir_select(Wb *wb, int dir) {
+    const McFunc *f = wb_exec_func(wb);
+    if (!f) {
+        wb_note(wb, "no function loaded");
+        return;
+    }
+    wb_ensure_ir(wb, f);
+    if (wb->nir == 0) return;
+    int at = wb->ir_sel - 1;
+    if (at < 0 || at >= wb->nir) {
+        /* Start where the IR pane is looking: its first line shown. */
+        at = wb->scroll[WB_IR];
+        if (at >= wb->nir) at = wb->nir - 1;
+    } else {
+        at += dir;
+    }
+    if (at < 0) at = 0;
+    if (at >= wb->nir) at = wb->nir - 1;
+    wb->ir_sel = at + 1;
+    wb->follow[WB_IR] = false; /* the selection stays until a step moves the IR again */
+    if (at < wb->scroll[WB_IR]) wb->scroll[WB_IR] = at;
+    int rows = wb_pane_rows(wb, WB_IR);
+    if (rows > 0 && at >= wb->scroll[WB_IR] + rows) wb->scroll[WB_IR] = at - rows + 1;
+    int32_t line = wb_ir_selected_c_line(wb);
+    if (line > 0) wb_note(wb, "IR line %d: C line %d", at + 1, (int)line);
+    else wb_note(wb, "IR line %d%s", at + 1, wb_source_available(wb) ? ": no C line" : "");
+}
+
+int32_t wb_ir_selected_c_line(const Wb *wb) {
+    if (wb->ir_sel <= 0 || wb->ir_sel > wb->nir || wb->follow[WB_IR]) return 0;
+    const McFunc *f = wb_exec_func((Wb *)wb);
+    const WbIrLine *ln = &wb->ir[wb->ir_sel - 1];
+    if (!f || ln->block < 0 || ln->block >= f->nblocks) return 0;
+    if (ln->what >= 0) return mc_minic_line_at(f, ln->block, ln->what);
+    return mc_block_line(f, ln->block); /* a label or a phi: the block's line */
+}
+
 void wb_zoom(Wb *wb) {
     wb->zoom = !wb->zoom;
     wb_layout(wb);

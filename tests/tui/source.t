@@ -112,3 +112,23 @@ An IR program has no source pane, and `s` steps a block there as before.
   $ minicc --tui-script ':layout source<Enter>' --size 100x30 ../../share/minicc/examples/swap.ir 3 | grep -o "layout: unknown layout 'source' ([a-z, ]*"
   layout: unknown layout 'source' (step, alloc, c, log, next, prev
   layout: unknown layout 'source' (step, alloc, c, log, next, prev
+
+Selecting an IR line highlights its C line: `]` and `[` move a selection
+over the IR (it starts at the pane's first line shown); the IR pane marks it
+`->` and the source pane marks its C line `->`, the status bar names both.
+A step moves the IR again and the selection goes.
+
+  $ minicc --tui-script ']]]]]]]]]]]]' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E -- '->|IR line'
+  |->  21         for (int j = 0; j + 1 < n - i; j+||     swapped = copy 0                           |
+  |    24                 a[j] = a[j + 1];         ||-> for.L21:                                     |
+   bubble | stage input | step 0 | K=4 | not started   IR line 12: C line 21
+  $ minicc --tui-script ']]]]]]]]]]]][[' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E -- '->|IR line'
+  |->  21         for (int j = 0; j + 1 < n - i; j+||     swapped = copy 0                           |
+  |    22             if (a[j] > a[j + 1]) {       ||->   j = copy 0                                 |
+   bubble | stage input | step 0 | K=4 | not started   IR line 10: C line 21
+  $ minicc --tui-script ']]]]]]]]]]]]n' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -c -- '->'
+  0
+  [1]
+  $ minicc --tui-script ']]]' --size 100x30 ../../share/minicc/examples/swap.ir 3 | grep -E -- '->|IR line'
+  |->   jump head                                       ||                                           |
+   swap | stage input | step 0 | K=4 | not started   IR line 3
