@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "chk_ir.h"
+
 #include "testir.h"
 #include <glob.h>
 
@@ -68,19 +70,6 @@ static McFunc *build_fill(void) {
     RET(f, done, V(f, "r"));
     f->form = MC_FORM_MUTABLE;
     return f;
-}
-
-static McArgs make_args(const McFunc *f, int argc, const char **argv) {
-    McArgs a;
-    McDiags d;
-    mc_diags_init(&d, NULL, NULL, 0);
-    bool ok = mc_args_parse(f, argc, (char *const *)argv, &a, &d);
-    if (!ok) {
-        char buf[256];
-        fail_msg("args: %s", mc_diag_line(&d, 0, buf, sizeof buf));
-    }
-    mc_diags_free(&d);
-    return a;
 }
 
 /* Run both paths with the same arguments; check they agree; return the interp's result. */

@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "chk_ir.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,30 +43,6 @@ static McNativeOptions tcc_opts(void) {
     o.compiler = MC_NATIVE_TCC;
     o.timeout = 5;
     return o;
-}
-
-static McModule *parse_text(const char *text) {
-    McDiags d;
-    mc_diags_init(&d, "test.ir", text, strlen(text));
-    McModule *m = mc_parse("test.ir", text, strlen(text), &d);
-    if (!m) {
-        char buf[512];
-        fail_msg("parse: %s", d.n ? mc_diag_line(&d, 0, buf, sizeof buf) : "?");
-    }
-    mc_diags_free(&d);
-    return m;
-}
-
-static McArgs make_args(const McFunc *f, int argc, const char **argv) {
-    McArgs a;
-    McDiags d;
-    mc_diags_init(&d, NULL, NULL, 0);
-    if (!mc_args_parse(f, argc, (char *const *)argv, &a, &d)) {
-        char buf[256];
-        fail_msg("args: %s", mc_diag_line(&d, 0, buf, sizeof buf));
-    }
-    mc_diags_free(&d);
-    return a;
 }
 
 /* f natively with compiler c on a copy of args: the outcome, the final
