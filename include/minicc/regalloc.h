@@ -195,12 +195,7 @@ typedef struct McWhy {
  * built on). The reason the graph of allocator `which` has (or has not) an
  * edge x - y; the answer agrees with mc_interference(f, which). */
 McWhyKind mc_interference_why(const McFunc *f, McAllocator which, int32_t x, int32_t y, McWhy *w);
-/* The same under the allocator's switches o (NULL: the defaults):
- * copy-exception=off and param-edges=off change the answer as they change
- * the graph. */
-typedef struct McAllocOptions McAllocOptions;
-McWhyKind mc_interference_why_opts(const McFunc *f, McAllocator which, const McAllocOptions *o, int32_t x,
-                                   int32_t y, McWhy *w);
+
 
 /* ---- linear order and live intervals (linear.c) ------------------------------ */
 
@@ -300,6 +295,11 @@ typedef struct McAllocOptions {
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);
+/* mc_interference_why under the switches o (NULL: the defaults):
+ * copy-exception=off and param-edges=off change the answer as they change
+ * the graph. */
+McWhyKind mc_interference_why_opts(const McFunc *f, McAllocator which, const McAllocOptions *o, int32_t x,
+                                   int32_t y, McWhy *w);
 /* Apply a comma-separated list of NAME=VALUE words (`no-NAME` is NAME=off,
  * `no-coalesce` is coalesce=off, `default` resets everything). Returns false
  * with a message in err (o unchanged) on an unknown word or value. */

@@ -61,6 +61,16 @@ char *mc_str_take(McStr *b); /* returns the malloc'd string, resets b */
  * error). The one parser of every numeric environment knob. */
 int mc_env_number(const char *name, bool size, uint64_t max, uint64_t *out);
 
+/* Edits between two short words (insert, delete, replace; two neighbours
+ * swapped count once), for "did you mean" hints; 99 when either is longer
+ * than 16 bytes. */
+int mc_edit_distance(const char *a, size_t la, const char *b, size_t lb);
+
+/* A time limit in seconds as typed (--timeout, `native --timeout`):
+ * 0 when s is a number in (0, MC_MAX_TIMEOUT] (stored in *out), 1 when it is
+ * not a positive number, 2 when it is larger than MC_MAX_TIMEOUT. */
+int mc_timeout_parse(const char *s, double *out);
+
 /* The input limit in force; false (and why) when $MINICC_MAX_INPUT is malformed. */
 bool mc_input_limit(size_t *limit, char *why, size_t size);
 /* The message for an input longer than `limit` (see above). */

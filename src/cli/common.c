@@ -176,13 +176,9 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         break;
     case MC_CLI_STATS: o->stats = true; break;
     case MC_CLI_TIMEOUT: {
-        char *end;
-        double t = strtod(val, &end);
-        if (!*val || *end || !(t > 0) || !isfinite(t))
-            return mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
-        if (t > MC_MAX_TIMEOUT)
-            return mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
-        o->stage.timeout = t;
+        int bad = mc_timeout_parse(val, &o->stage.timeout);
+        if (bad == 1) return mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
+        if (bad == 2) return mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
         break;
     }
     case MC_CLI_KEEP_C: o->stage.keep_c = val; break;

@@ -53,25 +53,6 @@ static bool has_line(const char *text, const char *want, bool substring) {
     return found;
 }
 
-static int edit_distance(const char *a, const char *b) {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 16 || lb > 16) return 99;
-    int d[17][17];
-    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
-            /* Two neighbours swapped ("expcet") is one slip, not two. */
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
-                c = d[i - 2][j - 2] + 1;
-            d[i][j] = c;
-        }
-    return d[la][lb];
-}
-
 static const char *const directives[] = {"expect", "ask", "answer", "pause", "screen"};
 
 const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
@@ -217,7 +198,7 @@ static void load_narration(LoadState *st, const char *s, size_t n, int line, int
          * "except" stays narration. */
         for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
             if (word[0] == directives[k][0] && strncmp(word, directives[k], strlen(directives[k])) != 0 &&
-                edit_distance(word, directives[k]) == 1) {
+                mc_edit_distance(word, strlen(word), directives[k], strlen(directives[k])) == 1) {
                 mc_diag(st->d, (McLoc){line, col}, "unknown directive '%s' (did you mean '%s'?)", word,
                         directives[k]);
                 typo = true;

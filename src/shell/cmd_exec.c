@@ -509,17 +509,15 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     double timeout = 0;
     if (argc >= 2 && strcmp(argv[1], "--timeout") == 0) {
         if (argc < 3) return mc_session_error(s, err, "native: --timeout needs a number of seconds"), ERR;
-        char *end;
-        double t = strtod(argv[2], &end);
-        if (!*argv[2] || *end || !(t > 0) || t != t)
+        int bad = mc_timeout_parse(argv[2], &timeout);
+        if (bad == 1)
             return mc_session_error(s, err, "native: --timeout must be a positive number of seconds, got '%s'",
                                     argv[2]),
                    ERR;
-        if (t > MC_MAX_TIMEOUT)
+        if (bad == 2)
             return mc_session_error(s, err, "native: --timeout is too large: %s (at most %d seconds)", argv[2],
                                     MC_MAX_TIMEOUT),
                    ERR;
-        timeout = t;
         argv += 2;
         argc -= 2;
     }

@@ -649,24 +649,6 @@ static bool parse_term(Parser *p, int op) {
 
 /* ---- suggestions for misspelt words --------------------------------------- */
 
-/* Edit distance of two short words (a swap of neighbours counts once); 99 when long. */
-static int word_distance(const char *a, size_t la, const char *b, size_t lb) {
-    if (la > 15 || lb > 15) return 99;
-    int d[16][16];
-    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
-                c = d[i - 2][j - 2] + 1;
-            d[i][j] = c;
-        }
-    return d[la][lb];
-}
-
 /* Words other IRs and assemblers use, and what they are called here. */
 static const char *known_alias(const char *s, size_t n) {
     static const struct {
@@ -694,13 +676,13 @@ static const char *closest_op(const char *s, size_t n, bool statement) {
         bool stmt = op == MC_OP_STORE || (mc_op_info[op].flags & MC_OPF_TERM);
         if (stmt != statement) continue;
         const char *w = mc_op_info[op].name;
-        int dist = word_distance(s, n, w, strlen(w));
+        int dist = mc_edit_distance(s, n, w, strlen(w));
         if (dist < bd || (dist == bd && !best)) {
             if (dist <= bd) best = w;
             if (dist < bd) bd = dist;
         }
     }
-    if (!statement && word_distance(s, n, "phi", 3) < (best ? bd : bd + 1)) best = "phi";
+    if (!statement && mc_edit_distance(s, n, "phi", 3) < (best ? bd : bd + 1)) best = "phi";
     return best;
 }
 

@@ -1,7 +1,10 @@
 /* util.c - checked allocation, panics, string buffers, file reading. */
 #include "minicc/util.h"
 
+#include "minicc/limits.h"
+
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,4 +340,31 @@ double mc_cpu_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int mc_edit_distance(const char *a, size_t la, const char *b, size_t lb) {
+    if (la > 16 || lb > 16) return 99;
+    int d[17][17];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            /* Two neighbours swapped ("expcet") is one slip, not two. */
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+int mc_timeout_parse(const char *s, double *out) {
+    char *end;
+    double t = strtod(s, &end);
+    if (!*s || *end || !(t > 0) || t != t || t == HUGE_VAL) return 1;
+    if (t > MC_MAX_TIMEOUT) return 2;
+    *out = t;
+    return 0;
 }
