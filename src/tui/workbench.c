@@ -378,10 +378,15 @@ static void wb_after_exec(Wb *wb) {
          * the whole run was stepped: the position is the same as after
          * stepping it all, but a fast `c` stays fast when it ends far from
          * its last phi edge. */
+        /* A run that ended (returned or trapped) must end again: the step
+         * budget traps on the attempt to enter one block more than it
+         * counts, so the replay asks for one step beyond the count (a
+         * finished interpreter takes no more). */
+        int64_t more = mc_interp_finished(s->interp, NULL) ? 1 : 0;
         for (int64_t tail = 64;; tail *= 8) {
             if (tail > steps) tail = steps;
             mc_session_back(s, tail, wb_sink());
-            mc_session_step(s, tail, false, wb_sink());
+            mc_session_step(s, tail + more, false, wb_sink());
             bool phis = false;
             for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
             if (phis || tail == steps) break;
