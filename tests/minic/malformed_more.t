@@ -207,13 +207,24 @@ command exits 2.
         x = n++ + 1;
              ^
   [2]
+An unsupported declaration is reported once: the names it declares are
+not reported again where they are used (a name nobody declared still is).
+
+  $ minicc parse bad_more/unsupported_decls.c
+  bad_more/unsupported_decls.c:2:3: error: type 'unsigned' is not supported: MiniC has only int
+      unsigned x = 1, y;
+      ^
+  bad_more/unsupported_decls.c:3:3: error: 'static' is not supported in MiniC
+      static int *q;
+      ^
+  bad_more/unsupported_decls.c:4:18: error: 'zz' is not declared
+      y = x + q[0] + zz;
+                     ^
+  [2]
   $ minicc parse bad_more/qualifier_const.c
   bad_more/qualifier_const.c:2:5: error: 'const' is not supported in MiniC
         const int x = n;
         ^
-  bad_more/qualifier_const.c:3:12: error: 'x' is not declared
-        return x;
-               ^
   [2]
   $ minicc parse bad_more/read_uninit_compound.c
   bad_more/read_uninit_compound.c:3:5: error: 'x' may be used before it is assigned (not assigned on every path to here)

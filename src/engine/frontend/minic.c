@@ -207,6 +207,33 @@ static void unsupported_word(CParser *p, const CTok *t) {
         syntax_at(p, t->loc, "'%.*s' is not supported in MiniC", (int)t->len, t->s);
 }
 
+/* After an unsupported declaration (`const int x = 1;`, `float y, z;`),
+ * note the names it declares: at depth 0 of the statement, a name after a
+ * keyword, '*' or ','. Their uses are then not reported again as "'x' is
+ * not declared": the declaration's error already said what is wrong. */
+static void hush_declaration(CParser *p) {
+    const CTok *t = tok(p);
+    if (!is_type_word(t) && !in_list(t, other_words)) return;
+    int depth = 0;
+    for (int32_t i = p->i + 1; i < p->nt; i++) {
+        const CTok *u = &p->t[i], *prev = &p->t[i - 1];
+        if (u->kind == CT_EOF || (depth == 0 && (is_p(u, CP_SEMI) || is_p(u, CP_LBRACE) || is_p(u, CP_RBRACE)))) break;
+        if (is_p(u, CP_LPAREN) || is_p(u, CP_LBRACK)) depth++;
+        else if ((is_p(u, CP_RPAREN) || is_p(u, CP_RBRACK)) && depth > 0) depth--;
+        else if (depth == 0 && u->kind == CT_NAME && !is_keyword(u) &&
+                 ((prev->kind == CT_NAME && is_keyword(prev)) || is_p(prev, CP_STAR) || is_p(prev, CP_COMMA)))
+            mc_namemap_put(&p->ea, &p->hushed, mc_arena_strndup(&p->ea, u->s, u->len), 1);
+    }
+}
+
+/* `'x' is not declared`, unless an unsupported declaration of x was reported. */
+static void undeclared(CParser *p, const CTok *t) {
+    if (mc_namemap_get(&p->hushed, t->s, t->len) == MC_NONE)
+        mc_minic_error(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
+    else
+        p->failed = true;
+}
+
 /* ---- scopes ------------------------------------------------------------------ */
 
 static Var *lookup(CParser *p, const CTok *t) {
@@ -334,7 +361,7 @@ static Expr *primary(CParser *p) {
         return err_node(p, t->loc);
     }
     Var *v = lookup(p, t);
-    if (!v) mc_minic_error(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
+    if (!v) undeclared(p, t);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
             mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
@@ -546,7 +573,7 @@ static bool lvalue(CParser *p, Simple *s) {
         return false;
     }
     Var *v = lookup(p, t);
-    if (!v) mc_minic_error(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
+    if (!v) undeclared(p, t);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
             mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
@@ -843,6 +870,7 @@ static void stmt(CParser *p) {
         syntax_at(p, t->loc, "'else' without a matching 'if'");
     } else if (t->kind == CT_NAME && is_keyword(t) && !is_word(t, "sizeof")) {
         unsupported_word(p, t);
+        hush_declaration(p);
     } else if (t->kind == CT_ERROR) {
         lex_error(p, t);
         p->panic = true;
@@ -917,6 +945,7 @@ static void function(CParser *p) {
     mc_arena_free(&p->ea);
     mc_arena_init(&p->ea);
     memset(&p->declared, 0, sizeof p->declared);
+    memset(&p->hushed, 0, sizeof p->hushed);
     p->nvars = p->nloops = 0;
     p->depth = 1;
     p->nstarted = 0;

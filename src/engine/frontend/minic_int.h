@@ -70,6 +70,7 @@ typedef struct CParser {
     Loop *loops;
     int32_t nloops, caploops;
     McNameMap declared; /* C name -> declarations so far in the function */
+    McNameMap hushed;   /* names of unsupported declarations: uses are not errors again */
     McStr scratch;
     int nesting;  /* parentheses and statements being parsed */
     McFunc **funcs;
