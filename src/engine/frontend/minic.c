@@ -9,7 +9,8 @@
  * and a `for` step is lowered after its body.
  *
  * The lowering itself (blocks, expressions, the end of a function) is in
- * minic_lower.c; minic_int.h holds what the two share.
+ * minic_lower.c, the error messages and the recovery from them in
+ * minic_diag.c; minic_int.h holds what the three share.
  *
  * Errors: every error names the offending token and points at it. After a
  * syntax error the parser skips to the end of the statement (a `;`, or a
@@ -18,7 +19,6 @@
  * module. */
 #include "minicc/minic.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +28,6 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-/* After this many errors the parser gives up (as the IR parser does). */
-#define MAX_ERRORS 20
 /* Nesting of parentheses, statements and expression trees (the parser and
  * the lowering recurse; this keeps them far from the stack's end). */
 #define MAX_DEPTH 1000
@@ -37,202 +35,6 @@
  * long; the lowering recurses over it). */
 #define MAX_TREE 4000
 
-
-/* ---- tokens and errors ---------------------------------------------------- */
-
-static const CTok *tok(const CParser *p) { return &p->t[p->i]; }
-static const CTok *peek(const CParser *p, int k) { return &p->t[p->i + k < p->nt ? p->i + k : p->nt - 1]; }
-static void next(CParser *p) {
-    if (p->t[p->i].kind != CT_EOF) p->i++;
-}
-static bool is_p(const CTok *t, CPunct c) { return t->kind == CT_PUNCT && t->punct == c; }
-static bool is_word(const CTok *t, const char *w) {
-    return t->kind == CT_NAME && t->len == strlen(w) && memcmp(t->s, w, t->len) == 0;
-}
-static bool accept(CParser *p, CPunct c) {
-    if (!is_p(tok(p), c)) return false;
-    next(p);
-    return true;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-void mc_minic_error(CParser *p, McLoc loc, const char *fmt, ...) {
-    p->failed = true;
-    if (p->panic || p->stop) return;
-    if (p->nerr == MAX_ERRORS) {
-        mc_diag(p->d, loc, "too many errors, giving up");
-        p->stop = true;
-        return;
-    }
-    p->nerr++;
-    va_list ap;
-    va_start(ap, fmt);
-    mc_vdiag(p->d, loc, fmt, ap);
-    va_end(ap);
-}
-
-/* A syntax error: reported, then quiet until the statement is skipped. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void syntax_at(CParser *p, McLoc loc, const char *fmt, ...) {
-    p->failed = true;
-    if (!p->panic && !p->stop && p->nerr == MAX_ERRORS) {
-        mc_diag(p->d, loc, "too many errors, giving up");
-        p->stop = true;
-    } else if (!p->panic && !p->stop) {
-        p->nerr++;
-        va_list ap;
-        va_start(ap, fmt);
-        mc_vdiag(p->d, loc, fmt, ap);
-        va_end(ap);
-    }
-    p->panic = true;
-}
-
-/* A token as a message quotes it. */
-static const char *describe(CParser *p, const CTok *t) {
-    p->scratch.len = 0;
-    if (t->kind == CT_EOF) return "end of file";
-    mc_str_putc(&p->scratch, '\'');
-    mc_str_putn(&p->scratch, t->s, t->len > 40 ? 40 : t->len);
-    mc_str_puts(&p->scratch, t->len > 40 ? "...'" : "'");
-    return p->scratch.s;
-}
-
-/* A lexical error token: its own message. */
-static void lex_error(CParser *p, const CTok *t) {
-    if (t->quote) mc_minic_error(p, t->loc, "%s '%.*s'", t->msg, (int)(t->len > 40 ? 40 : t->len), t->s);
-    else mc_minic_error(p, t->loc, "%s", t->msg);
-}
-
-/* `expected WHAT before TOKEN` (or the lexical error found there). */
-static void expected(CParser *p, const char *what) {
-    const CTok *t = tok(p);
-    if (t->kind == CT_EOF && t->msg) { /* the unterminated comment says it all */
-        p->failed = p->panic = true;
-        return;
-    }
-    if (t->kind == CT_ERROR) {
-        lex_error(p, t);
-        p->panic = true;
-        return;
-    }
-    if (is_p(t, CP_COMMA))
-        syntax_at(p, t->loc, "expected %s before ','; the comma operator is not supported in MiniC (only between "
-                             "declarations and in for (...) headers)", what);
-    else if (is_p(t, CP_ASSIGN) || (t->kind == CT_PUNCT && t->punct >= CP_SHL_EQ && t->punct <= CP_XOR_EQ &&
-                                    t->punct != CP_INC && t->punct != CP_DEC))
-        syntax_at(p, t->loc, "assignment is a statement in MiniC, not an expression: %s cannot be used here "
-                             "(write 'x = y = 0' as two assignments)", describe(p, t));
-    else if (is_p(t, CP_INC) || is_p(t, CP_DEC))
-        syntax_at(p, t->loc, "'%s' is a statement in MiniC, not an expression (write 'i++;' on its own)",
-                  mc_c_punct_text[t->punct]);
-    else
-        syntax_at(p, t->loc, "expected %s before %s", what, describe(p, t));
-}
-
-static bool expect(CParser *p, CPunct c) {
-    if (accept(p, c)) return true;
-    if (p->panic) return false;
-    const CTok *prev = p->i > 0 ? &p->t[p->i - 1] : NULL;
-    if (c == CP_SEMI && prev && tok(p)->loc.line > prev->loc.line && tok(p)->kind != CT_ERROR) {
-        /* A ';' missing at the end of a line: said there, as compilers do. */
-        McLoc at = prev->loc;
-        at.col += (int32_t)prev->len;
-        syntax_at(p, at, "expected ';' after %s", describe(p, prev));
-        return false;
-    }
-    char what[16];
-    snprintf(what, sizeof what, "'%s'", mc_c_punct_text[c]);
-    expected(p, what);
-    return false;
-}
-
-/* Skip to the end of the statement after a syntax error: past a ';' or a
- * balanced {...}, or up to a '}' that closes an enclosing block. */
-static void sync(CParser *p) {
-    int depth = 0;
-    for (;;) {
-        const CTok *t = tok(p);
-        if (t->kind == CT_EOF) break;
-        if (is_p(t, CP_LBRACE)) depth++;
-        else if (is_p(t, CP_RBRACE)) {
-            if (depth == 0) break;
-            if (--depth == 0) {
-                next(p);
-                break;
-            }
-        } else if (is_p(t, CP_SEMI) && depth == 0) {
-            next(p);
-            break;
-        }
-        next(p);
-    }
-    p->panic = false;
-}
-
-/* ---- C keywords ------------------------------------------------------------ */
-
-static const char *const type_words[] = {"void", "char", "short", "long", "float", "double", "signed", "unsigned",
-                                          "_Bool", "_Complex", "struct", "union", "enum", NULL};
-static const char *const other_words[] = {"typedef", "const",    "volatile", "static",   "extern",
-                                           "register", "auto",     "inline",   "restrict", "_Atomic",
-                                           "_Thread_local", "_Noreturn", "_Alignas", "_Alignof", "_Generic",
-                                           "_Static_assert", NULL};
-static const char *const stmt_words[] = {"int",  "if",    "else",   "while", "do",   "for",  "break",  "continue",
-                                          "return", "switch", "case", "default", "goto", "sizeof", NULL};
-
-static bool in_list(const CTok *t, const char *const *l) {
-    for (int k = 0; l[k]; k++)
-        if (is_word(t, l[k])) return true;
-    return false;
-}
-static bool is_type_word(const CTok *t) { return in_list(t, type_words); }
-static bool is_keyword(const CTok *t) {
-    return t->kind == CT_NAME && (in_list(t, type_words) || in_list(t, other_words) || in_list(t, stmt_words));
-}
-
-/* The error for a keyword MiniC does not have, at t (a syntax error). */
-static void unsupported_word(CParser *p, const CTok *t) {
-    if (is_type_word(t))
-        syntax_at(p, t->loc, "type '%.*s' is not supported: MiniC has only int", (int)t->len, t->s);
-    else if (is_word(t, "switch") || is_word(t, "case") || is_word(t, "default"))
-        syntax_at(p, t->loc, "'%.*s' is not supported in MiniC (use if and else)", (int)t->len, t->s);
-    else if (is_word(t, "goto"))
-        syntax_at(p, t->loc, "'goto' is not supported in MiniC (use loops, break and continue)");
-    else
-        syntax_at(p, t->loc, "'%.*s' is not supported in MiniC", (int)t->len, t->s);
-}
-
-/* After an unsupported declaration (`const int x = 1;`, `float y, z;`),
- * note the names it declares: at depth 0 of the statement, a name after a
- * keyword, '*' or ','. Their uses are then not reported again as "'x' is
- * not declared": the declaration's error already said what is wrong. */
-static void hush_declaration(CParser *p) {
-    const CTok *t = tok(p);
-    if (!is_type_word(t) && !in_list(t, other_words)) return;
-    int depth = 0;
-    for (int32_t i = p->i + 1; i < p->nt; i++) {
-        const CTok *u = &p->t[i], *prev = &p->t[i - 1];
-        if (u->kind == CT_EOF || (depth == 0 && (is_p(u, CP_SEMI) || is_p(u, CP_LBRACE) || is_p(u, CP_RBRACE)))) break;
-        if (is_p(u, CP_LPAREN) || is_p(u, CP_LBRACK)) depth++;
-        else if ((is_p(u, CP_RPAREN) || is_p(u, CP_RBRACK)) && depth > 0) depth--;
-        else if (depth == 0 && u->kind == CT_NAME && !is_keyword(u) &&
-                 ((prev->kind == CT_NAME && is_keyword(prev)) || is_p(prev, CP_STAR) || is_p(prev, CP_COMMA)))
-            mc_namemap_put(&p->ea, &p->hushed, mc_arena_strndup(&p->ea, u->s, u->len), 1);
-    }
-}
-
-/* `'x' is not declared`, unless an unsupported declaration of x was reported. */
-static void undeclared(CParser *p, const CTok *t) {
-    if (mc_namemap_get(&p->hushed, t->s, t->len) == MC_NONE)
-        mc_minic_error(p, t->loc, "'%.*s' is not declared", (int)t->len, t->s);
-    else
-        p->failed = true;
-}
 
 /* ---- scopes ------------------------------------------------------------------ */
 
@@ -276,11 +78,11 @@ static int32_t declare(CParser *p, const CTok *t, bool buf, bool param) {
 /* A variable name (not a keyword) at the current token, or an error. */
 static bool name_token(CParser *p, const char *what) {
     const CTok *t = tok(p);
-    if (t->kind == CT_NAME && !is_keyword(t)) return true;
-    if (t->kind == CT_NAME && (is_type_word(t) || in_list(t, other_words))) unsupported_word(p, t);
-    else if (t->kind == CT_NAME) syntax_at(p, t->loc, "expected %s, got the keyword %s", what, describe(p, t));
-    else if (is_p(t, CP_STAR)) syntax_at(p, t->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
-    else expected(p, what);
+    if (t->kind == CT_NAME && !mc_minic_is_keyword(t)) return true;
+    if (t->kind == CT_NAME && (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t))) mc_minic_unsupported(p, t);
+    else if (t->kind == CT_NAME) mc_minic_syntax(p, t->loc, "expected %s, got the keyword %s", what, mc_minic_describe(p, t));
+    else if (is_p(t, CP_STAR)) mc_minic_syntax(p, t->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
+    else mc_minic_expected(p, what);
     return false;
 }
 
@@ -294,7 +96,7 @@ static Expr *node(CParser *p, EKind k, McLoc loc, Expr *a, Expr *b) {
     e->b = b;
     e->depth = 1 + (a && a->depth > (b ? b->depth : 0) ? a->depth : b ? b->depth : 0);
     if (e->depth > MAX_TREE) {
-        syntax_at(p, loc, "expression too long (more than %d operators deep)", MAX_TREE);
+        mc_minic_syntax(p, loc, "expression too long (more than %d operators deep)", MAX_TREE);
         e->k = E_ERR;
         e->a = e->b = NULL;
         e->depth = 1;
@@ -326,48 +128,48 @@ static Expr *primary(CParser *p) {
         return e;
     }
     if (t->kind == CT_ERROR) {
-        lex_error(p, t);
+        mc_minic_lex_error(p, t);
         next(p);
         return err_node(p, t->loc);
     }
     if (is_p(t, CP_LPAREN)) {
-        if (is_type_word(peek(p, 1)) || is_word(peek(p, 1), "int") || in_list(peek(p, 1), other_words)) {
-            syntax_at(p, t->loc, "casts are not supported in MiniC");
+        if (mc_minic_is_type_word(peek(p, 1)) || is_word(peek(p, 1), "int") || mc_minic_is_qualifier(peek(p, 1))) {
+            mc_minic_syntax(p, t->loc, "casts are not supported in MiniC");
             return err_node(p, t->loc);
         }
         if (++p->nesting > MAX_DEPTH) {
-            syntax_at(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
+            mc_minic_syntax(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
             p->nesting--;
             return err_node(p, t->loc);
         }
         next(p);
         Expr *e = expr(p);
-        expect(p, CP_RPAREN);
+        mc_minic_expect(p, CP_RPAREN);
         p->nesting--;
         return e;
     }
     if (t->kind == CT_NAME && (is_word(t, "sizeof") || is_word(t, "_Alignof"))) {
-        syntax_at(p, t->loc, "'%.*s' is not supported in MiniC", (int)t->len, t->s);
+        mc_minic_syntax(p, t->loc, "'%.*s' is not supported in MiniC", (int)t->len, t->s);
         return err_node(p, t->loc);
     }
-    if (t->kind != CT_NAME || is_keyword(t)) {
-        if (t->kind == CT_NAME && (is_type_word(t) || in_list(t, other_words))) unsupported_word(p, t);
-        else expected(p, "an expression");
+    if (t->kind != CT_NAME || mc_minic_is_keyword(t)) {
+        if (t->kind == CT_NAME && (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t))) mc_minic_unsupported(p, t);
+        else mc_minic_expected(p, "an expression");
         return err_node(p, t->loc);
     }
     next(p);
     if (is_p(tok(p), CP_LPAREN)) {
-        syntax_at(p, t->loc, "function calls are not supported in MiniC: '%.*s(...)'", (int)t->len, t->s);
+        mc_minic_syntax(p, t->loc, "function calls are not supported in MiniC: '%.*s(...)'", (int)t->len, t->s);
         return err_node(p, t->loc);
     }
     Var *v = lookup(p, t);
-    if (!v) undeclared(p, t);
+    if (!v) mc_minic_undeclared(p, t);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
             mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
                      (int)t->len, t->s);
         Expr *i = expr(p);
-        expect(p, CP_RBRACK);
+        mc_minic_expect(p, CP_RBRACK);
         if (!v || !v->buf) return err_node(p, t->loc);
         Expr *e = node(p, E_INDEX, t->loc, i, NULL);
         e->var = v->v;
@@ -387,9 +189,9 @@ static Expr *primary(CParser *p) {
 /* postfix := primary, where `++` and `--` are an error */
 static Expr *postfix(CParser *p) {
     Expr *e = primary(p);
-    if (!p->panic && (is_p(tok(p), CP_INC) || is_p(tok(p), CP_DEC))) expected(p, "an operator");
+    if (!p->panic && (is_p(tok(p), CP_INC) || is_p(tok(p), CP_DEC))) mc_minic_expected(p, "an operator");
     if (!p->panic && (is_p(tok(p), CP_DOT) || is_p(tok(p), CP_ARROW)))
-        syntax_at(p, tok(p)->loc, "member access '%s' is not supported in MiniC (no structs)", mc_c_punct_text[tok(p)->punct]);
+        mc_minic_syntax(p, tok(p)->loc, "member access '%s' is not supported in MiniC (no structs)", mc_c_punct_text[tok(p)->punct]);
     return e;
 }
 
@@ -405,12 +207,12 @@ static Expr *unary(CParser *p) {
     case CP_BANG: k = E_NOT; break;
     case CP_TILDE: k = E_BITNOT; break;
     case CP_INC:
-    case CP_DEC: expected(p, "an expression"); return err_node(p, t->loc);
+    case CP_DEC: mc_minic_expected(p, "an expression"); return err_node(p, t->loc);
     case CP_AMP:
-        syntax_at(p, t->loc, "taking an address with '&' is not supported: MiniC has no pointers");
+        mc_minic_syntax(p, t->loc, "taking an address with '&' is not supported: MiniC has no pointers");
         return err_node(p, t->loc);
     case CP_STAR:
-        syntax_at(p, t->loc, "'*' (dereference) is not supported: MiniC has no pointers; index a buffer parameter "
+        mc_minic_syntax(p, t->loc, "'*' (dereference) is not supported: MiniC has no pointers; index a buffer parameter "
                              "instead (a[i])");
         return err_node(p, t->loc);
     default: return postfix(p);
@@ -425,7 +227,7 @@ static Expr *unary(CParser *p) {
         return e;
     }
     if (++p->nesting > MAX_DEPTH) {
-        syntax_at(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
+        mc_minic_syntax(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
         p->nesting--;
         return err_node(p, t->loc);
     }
@@ -481,7 +283,7 @@ static Expr *binary(CParser *p, int minprec) {
         if (!prec || prec < minprec || p->panic) return lhs;
         next(p);
         if (++p->nesting > MAX_DEPTH) {
-            syntax_at(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
+            mc_minic_syntax(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
             p->nesting--;
             return lhs;
         }
@@ -506,12 +308,12 @@ static Expr *conditional(CParser *p) {
     if (p->panic || !is_p(q, CP_QUESTION)) return c;
     next(p);
     if (++p->nesting > MAX_DEPTH) {
-        syntax_at(p, q->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
+        mc_minic_syntax(p, q->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
         p->nesting--;
         return c;
     }
     Expr *a = expr(p);
-    expect(p, CP_COLON);
+    mc_minic_expect(p, CP_COLON);
     Expr *b = conditional(p);
     p->nesting--;
     Expr *e = node(p, E_COND, q->loc, a, b);
@@ -527,7 +329,7 @@ static Expr *expr(CParser *p) {
     const CTok *t = tok(p);
     if (!p->panic && t->kind == CT_PUNCT &&
         (t->punct == CP_ASSIGN || (t->punct >= CP_SHL_EQ && t->punct <= CP_XOR_EQ)))
-        expected(p, "an operator");
+        mc_minic_expected(p, "an operator");
     return e;
 }
 
@@ -554,7 +356,7 @@ static int assign_op(const CTok *t) {
 /* lvalue := NAME | NAME "[" expr "]"; fills s->var, s->index, s->loc. */
 static bool lvalue(CParser *p, Simple *s) {
     if (is_p(tok(p), CP_STAR)) {
-        syntax_at(p, tok(p)->loc, "'*' (dereference) is not supported: MiniC has no pointers; index a buffer "
+        mc_minic_syntax(p, tok(p)->loc, "'*' (dereference) is not supported: MiniC has no pointers; index a buffer "
                                   "parameter instead (a[i])");
         return false;
     }
@@ -565,21 +367,21 @@ static bool lvalue(CParser *p, Simple *s) {
     s->index = NULL;
     next(p);
     if (is_p(tok(p), CP_LPAREN)) {
-        syntax_at(p, t->loc, "function calls are not supported in MiniC: '%.*s(...)'", (int)t->len, t->s);
+        mc_minic_syntax(p, t->loc, "function calls are not supported in MiniC: '%.*s(...)'", (int)t->len, t->s);
         return false;
     }
     if (is_p(tok(p), CP_COLON)) {
-        syntax_at(p, t->loc, "labels are not supported in MiniC ('goto' is not either)");
+        mc_minic_syntax(p, t->loc, "labels are not supported in MiniC ('goto' is not either)");
         return false;
     }
     Var *v = lookup(p, t);
-    if (!v) undeclared(p, t);
+    if (!v) mc_minic_undeclared(p, t);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
             mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
                      (int)t->len, t->s);
         s->index = expr(p);
-        expect(p, CP_RBRACK);
+        mc_minic_expect(p, CP_RBRACK);
         if (v && v->buf) s->var = v->v;
     } else if (v && v->buf) {
         mc_minic_error(p, t->loc, "'%.*s' is a buffer: assign to its elements, as in %.*s[i] = ...", (int)t->len, t->s,
@@ -608,8 +410,8 @@ static bool simple(CParser *p, Simple *s) {
     const CTok *t = tok(p);
     int op = assign_op(t);
     if (op == -2) {
-        syntax_at(p, t->loc, "expected '=', a compound assignment, '++' or '--' after the variable, got %s "
-                             "(MiniC has no expression statements)", describe(p, t));
+        mc_minic_syntax(p, t->loc, "expected '=', a compound assignment, '++' or '--' after the variable, got %s "
+                             "(MiniC has no expression statements)", mc_minic_describe(p, t));
         return false;
     }
     s->op = op < 0 ? -1 : op;
@@ -629,18 +431,18 @@ static bool simple(CParser *p, Simple *s) {
 static void declaration(CParser *p) {
     do {
         if (is_p(tok(p), CP_STAR)) {
-            syntax_at(p, tok(p)->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
+            mc_minic_syntax(p, tok(p)->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
             return;
         }
         if (!name_token(p, "a variable name")) return;
         const CTok *t = tok(p);
         next(p);
         if (is_p(tok(p), CP_LBRACK)) {
-            syntax_at(p, tok(p)->loc, "arrays are not supported in MiniC: only buffer parameters ('int NAME[]')");
+            mc_minic_syntax(p, tok(p)->loc, "arrays are not supported in MiniC: only buffer parameters ('int NAME[]')");
             return;
         }
         if (is_p(tok(p), CP_LPAREN)) {
-            syntax_at(p, t->loc, "a function cannot be declared inside another in MiniC");
+            mc_minic_syntax(p, t->loc, "a function cannot be declared inside another in MiniC");
             return;
         }
         int32_t v = declare(p, t, false, false);
@@ -669,9 +471,9 @@ static void loop_body(CParser *p, int32_t brk, int32_t cont) {
 
 /* "(" expr ")" of if, while, do-while */
 static Expr *paren_cond(CParser *p) {
-    if (!expect(p, CP_LPAREN)) return err_node(p, tok(p)->loc);
+    if (!mc_minic_expect(p, CP_LPAREN)) return err_node(p, tok(p)->loc);
     Expr *e = expr(p);
-    expect(p, CP_RPAREN);
+    mc_minic_expect(p, CP_RPAREN);
     return e;
 }
 
@@ -727,7 +529,7 @@ static void do_stmt(CParser *p, McLoc at) {
     loop_body(p, end, test);
     if (p->panic) return;
     if (!is_word(tok(p), "while")) {
-        expected(p, "'while' after the body of 'do'");
+        mc_minic_expected(p, "'while' after the body of 'do'");
         return;
     }
     McLoc wl = tok(p)->loc;
@@ -738,7 +540,7 @@ static void do_stmt(CParser *p, McLoc at) {
     mc_lower_start(p, test);
     mc_lower_cond(p, c, body, end);
     mc_lower_start(p, end);
-    expect(p, CP_SEMI);
+    mc_minic_expect(p, CP_SEMI);
 }
 
 /* "for" "(" [forinit] ";" [expr] ";" [forstep] ")" stmt
@@ -746,7 +548,7 @@ static void do_stmt(CParser *p, McLoc at) {
  * forstep := simple ("," simple)* */
 static void for_stmt(CParser *p, McLoc at) {
     int32_t l = at.line;
-    if (!expect(p, CP_LPAREN)) return;
+    if (!mc_minic_expect(p, CP_LPAREN)) return;
     p->depth++;
     int32_t mark = p->nvars;
     if (is_word(tok(p), "int")) {
@@ -759,10 +561,10 @@ static void for_stmt(CParser *p, McLoc at) {
             mc_lower_simple(p, &s);
         } while (accept(p, CP_COMMA));
     }
-    if (!p->panic) expect(p, CP_SEMI);
+    if (!p->panic) mc_minic_expect(p, CP_SEMI);
     Expr *c = NULL;
     if (!p->panic && !is_p(tok(p), CP_SEMI)) c = expr(p);
-    if (!p->panic) expect(p, CP_SEMI);
+    if (!p->panic) mc_minic_expect(p, CP_SEMI);
     Simple *steps = NULL;
     int32_t nsteps = 0, capsteps = 0;
     if (!p->panic && !is_p(tok(p), CP_RPAREN)) do {
@@ -773,7 +575,7 @@ static void for_stmt(CParser *p, McLoc at) {
             if (!simple(p, &steps[nsteps])) break;
             nsteps++;
         } while (accept(p, CP_COMMA));
-    if (!p->panic) expect(p, CP_RPAREN);
+    if (!p->panic) mc_minic_expect(p, CP_RPAREN);
     if (!p->panic) {
         int32_t head = mc_lower_block(p, "for", l), body = mc_lower_block(p, "body", l);
         int32_t step = nsteps ? mc_lower_block(p, "step", l) : head, end = mc_lower_block(p, "end", l);
@@ -798,7 +600,7 @@ static void for_stmt(CParser *p, McLoc at) {
 
 /* compound := "{" stmt* "}" */
 static void compound(CParser *p) {
-    if (!expect(p, CP_LBRACE)) return;
+    if (!mc_minic_expect(p, CP_LBRACE)) return;
     p->depth++;
     int32_t mark = p->nvars;
     while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
@@ -808,7 +610,7 @@ static void compound(CParser *p) {
     }
     p->nvars = mark;
     p->depth--;
-    expect(p, CP_RBRACE);
+    mc_minic_expect(p, CP_RBRACE);
 }
 
 /* A jump out of the statement (break, continue). */
@@ -818,7 +620,7 @@ static void leave(CParser *p, const CTok *kw, bool brk) {
         mc_minic_error(p, kw->loc, "'%s' outside a loop", brk ? "break" : "continue");
     else
         mc_lower_jump(p, brk ? p->loops[p->nloops - 1].brk : p->loops[p->nloops - 1].cont, kw->loc.line);
-    expect(p, CP_SEMI);
+    mc_minic_expect(p, CP_SEMI);
 }
 
 /* stmt := "int" decl ("," decl)* ";" | simple ";" | "if" ... | "while" ...
@@ -827,9 +629,9 @@ static void leave(CParser *p, const CTok *kw, bool brk) {
 static void stmt(CParser *p) {
     const CTok *t = tok(p);
     if (++p->nesting > MAX_DEPTH) {
-        syntax_at(p, t->loc, "statements nested too deeply (more than %d)", MAX_DEPTH);
+        mc_minic_syntax(p, t->loc, "statements nested too deeply (more than %d)", MAX_DEPTH);
         p->nesting--;
-        sync(p);
+        mc_minic_sync(p);
         return;
     }
     if (is_p(t, CP_LBRACE)) {
@@ -839,7 +641,7 @@ static void stmt(CParser *p) {
     } else if (is_word(t, "int")) {
         next(p);
         declaration(p);
-        if (!p->panic) expect(p, CP_SEMI);
+        if (!p->panic) mc_minic_expect(p, CP_SEMI);
     } else if (is_word(t, "if")) {
         next(p);
         if_stmt(p, t->loc);
@@ -863,28 +665,28 @@ static void stmt(CParser *p) {
             Expr *e = expr(p);
             if (!p->panic) {
                 mc_lower_return(p, e, t->loc);
-                expect(p, CP_SEMI);
+                mc_minic_expect(p, CP_SEMI);
             }
         }
     } else if (is_word(t, "else")) {
-        syntax_at(p, t->loc, "'else' without a matching 'if'");
-    } else if (t->kind == CT_NAME && is_keyword(t) && !is_word(t, "sizeof")) {
-        unsupported_word(p, t);
-        hush_declaration(p);
+        mc_minic_syntax(p, t->loc, "'else' without a matching 'if'");
+    } else if (t->kind == CT_NAME && mc_minic_is_keyword(t) && !is_word(t, "sizeof")) {
+        mc_minic_unsupported(p, t);
+        mc_minic_hush(p);
     } else if (t->kind == CT_ERROR) {
-        lex_error(p, t);
+        mc_minic_lex_error(p, t);
         p->panic = true;
     } else if (t->kind == CT_NAME || is_p(t, CP_INC) || is_p(t, CP_DEC) || is_p(t, CP_STAR)) {
         Simple s;
         if (simple(p, &s)) {
             mc_lower_simple(p, &s);
-            expect(p, CP_SEMI);
+            mc_minic_expect(p, CP_SEMI);
         }
     } else {
-        expected(p, "a statement");
+        mc_minic_expected(p, "a statement");
     }
     p->nesting--;
-    if (p->panic) sync(p);
+    if (p->panic) mc_minic_sync(p);
 }
 
 /* ---- functions ----------------------------------------------------------------- */
@@ -893,14 +695,14 @@ static void stmt(CParser *p) {
 static void param(CParser *p) {
     const CTok *t = tok(p);
     if (!is_word(t, "int")) {
-        if (is_type_word(t) || in_list(t, other_words)) unsupported_word(p, t);
-        else expected(p, "a parameter ('int NAME', 'int NAME[]' or 'int *NAME')");
+        if (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) mc_minic_unsupported(p, t);
+        else mc_minic_expected(p, "a parameter ('int NAME', 'int NAME[]' or 'int *NAME')");
         return;
     }
     next(p);
     bool buf = accept(p, CP_STAR);
     if (buf && is_p(tok(p), CP_STAR)) {
-        syntax_at(p, tok(p)->loc, "pointers to pointers are not supported in MiniC");
+        mc_minic_syntax(p, tok(p)->loc, "pointers to pointers are not supported in MiniC");
         return;
     }
     if (!name_token(p, "a parameter name")) return;
@@ -922,11 +724,11 @@ static void param(CParser *p) {
 static void function(CParser *p) {
     const CTok *t = tok(p);
     bool int_type = is_word(t, "int");
-    if (!int_type) unsupported_word(p, t); /* a type word: parse the function anyway */
+    if (!int_type) mc_minic_unsupported(p, t); /* a type word: parse the function anyway */
     p->panic = false;
     next(p);
     while (is_p(tok(p), CP_STAR)) {
-        syntax_at(p, tok(p)->loc, "functions return int in MiniC, not a pointer");
+        mc_minic_syntax(p, tok(p)->loc, "functions return int in MiniC, not a pointer");
         p->panic = false;
         next(p);
     }
@@ -934,7 +736,7 @@ static void function(CParser *p) {
     if (!name_token(p, "a function name")) return;
     next(p);
     if (!is_p(tok(p), CP_LPAREN)) {
-        if (int_type) syntax_at(p, n->loc, "global variables are not supported in MiniC (declare '%.*s' inside a function)",
+        if (int_type) mc_minic_syntax(p, n->loc, "global variables are not supported in MiniC (declare '%.*s' inside a function)",
                                 (int)n->len, n->s);
         else p->panic = true;
         return;
@@ -965,14 +767,14 @@ static void function(CParser *p) {
     else if (!is_p(tok(p), CP_RPAREN)) do
             param(p);
         while (!p->panic && accept(p, CP_COMMA));
-    if (!p->panic) expect(p, CP_RPAREN);
+    if (!p->panic) mc_minic_expect(p, CP_RPAREN);
     if (p->panic) { /* skip to the body */
         while (tok(p)->kind != CT_EOF && !is_p(tok(p), CP_LBRACE)) next(p);
         p->panic = false;
     }
     p->depth = 0; /* the body's block is depth 1, the parameters' too (C) */
     if (!is_p(tok(p), CP_LBRACE)) {
-        expected(p, "'{' (the function's body)");
+        mc_minic_expected(p, "'{' (the function's body)");
     } else {
         next(p);
         p->depth = 1;
@@ -982,7 +784,7 @@ static void function(CParser *p) {
             if (p->i == at) next(p);
         }
         McLoc close = tok(p)->loc;
-        if (expect(p, CP_RBRACE) && mc_lower_finish(p, close)) {
+        if (mc_minic_expect(p, CP_RBRACE) && mc_lower_finish(p, close)) {
             if (p->nfuncs == p->capfuncs) {
                 p->capfuncs = p->capfuncs ? p->capfuncs * 2 : 4;
                 p->funcs = mc_xrealloc(p->funcs, (size_t)p->capfuncs * sizeof *p->funcs);
@@ -1028,7 +830,7 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     McDiags lexd;
     mc_diags_init(&lexd, NULL, NULL, 0);
     p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt);
-    if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MAX_ERRORS ? MAX_ERRORS : d->n - from;
+    if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MC_MINIC_MAX_ERRORS ? MC_MINIC_MAX_ERRORS : d->n - from;
     if (lexd.n) p.failed = true;
     mc_diags_free(&lexd);
     mc_str_init(&p.scratch);
@@ -1038,12 +840,12 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     while (tok(&p)->kind != CT_EOF && !p.stop) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
-        if (is_word(t, "int") || is_type_word(t) || in_list(t, other_words)) {
+        if (is_word(t, "int") || mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) {
             function(&p);
             if (p.panic) sync_top(&p);
         } else {
-            if (t->kind == CT_ERROR) lex_error(&p, t);
-            else syntax_at(&p, t->loc, "expected a function ('int NAME(...) { ... }') before %s", describe(&p, t));
+            if (t->kind == CT_ERROR) mc_minic_lex_error(&p, t);
+            else mc_minic_syntax(&p, t->loc, "expected a function ('int NAME(...) { ... }') before %s", mc_minic_describe(&p, t));
             sync_top(&p);
         }
         if (p.i == at) next(&p);

@@ -1,11 +1,13 @@
-/* minic_int.h - what the MiniC parser (minic.c) and its lowering
- * (minic_lower.c) share: the parser's state, expression trees, the
- * lowering's entry points. Private to src/engine/frontend. */
+/* minic_int.h - what the MiniC parser (minic.c), its errors and recovery
+ * (minic_diag.c) and its lowering (minic_lower.c) share: the parser's
+ * state, expression trees, the token helpers, the lowering's entry points.
+ * Private to src/engine/frontend. */
 #ifndef MINICC_FRONTEND_MINIC_INT_H
 #define MINICC_FRONTEND_MINIC_INT_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "minic_lex.h"
 #include "minicc/diag.h"
@@ -77,7 +79,27 @@ typedef struct CParser {
     int32_t nfuncs, capfuncs;
 } CParser;
 
-/* ---- minic.c ---- */
+/* After this many errors the parser gives up (as the IR parser does). */
+#define MC_MINIC_MAX_ERRORS 20
+
+/* ---- tokens ---- */
+
+static inline const CTok *tok(const CParser *p) { return &p->t[p->i]; }
+static inline const CTok *peek(const CParser *p, int k) { return &p->t[p->i + k < p->nt ? p->i + k : p->nt - 1]; }
+static inline void next(CParser *p) {
+    if (p->t[p->i].kind != CT_EOF) p->i++;
+}
+static inline bool is_p(const CTok *t, CPunct c) { return t->kind == CT_PUNCT && t->punct == c; }
+static inline bool is_word(const CTok *t, const char *w) {
+    return t->kind == CT_NAME && t->len == strlen(w) && memcmp(t->s, w, t->len) == 0;
+}
+static inline bool accept(CParser *p, CPunct c) {
+    if (!is_p(tok(p), c)) return false;
+    next(p);
+    return true;
+}
+
+/* ---- minic_diag.c: errors and recovery ---- */
 
 /* An error at loc (not a syntax error: parsing goes on); counts towards the
  * limit of errors, and marks the function failed. */
@@ -85,6 +107,31 @@ typedef struct CParser {
 __attribute__((format(printf, 3, 4)))
 #endif
 void mc_minic_error(CParser *p, McLoc loc, const char *fmt, ...);
+/* A syntax error: reported, then quiet until the statement is skipped. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void mc_minic_syntax(CParser *p, McLoc loc, const char *fmt, ...);
+/* A token as a message quotes it (valid until the next call). */
+const char *mc_minic_describe(CParser *p, const CTok *t);
+/* A lexical error token: its own message. */
+void mc_minic_lex_error(CParser *p, const CTok *t);
+/* `expected WHAT before TOKEN` (or the lexical error found there). */
+void mc_minic_expected(CParser *p, const char *what);
+/* Accept c or report it missing (a ';' missing at a line's end is said there). */
+bool mc_minic_expect(CParser *p, CPunct c);
+/* Skip to the end of the statement after a syntax error. */
+void mc_minic_sync(CParser *p);
+/* Keywords: C's types MiniC lacks, its qualifiers and storage classes, all of C's. */
+bool mc_minic_is_type_word(const CTok *t);
+bool mc_minic_is_qualifier(const CTok *t);
+bool mc_minic_is_keyword(const CTok *t);
+/* The error for a keyword MiniC does not have, at t (a syntax error). */
+void mc_minic_unsupported(CParser *p, const CTok *t);
+/* Note the names an unsupported declaration at the current token declares. */
+void mc_minic_hush(CParser *p);
+/* `'x' is not declared`, unless an unsupported declaration of x was reported. */
+void mc_minic_undeclared(CParser *p, const CTok *t);
 
 /* ---- minic_lower.c ---- */
 
