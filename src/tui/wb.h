@@ -3,9 +3,9 @@
  * The workbench is a model plus pure drawing: `Wb` holds the session, the
  * layout, focus and scroll positions, the last edge record (what changed
  * is read from the session's last-step events), the log, the lesson cursor
- * and caches;
- * keys (keys.c) change it through actions (workbench.c); wb_render draws it
- * into an McFrame (layout.c and one pane_*.c per window). Nothing here knows
+ * and caches; keys (keys.c) change it through actions (workbench.c, the
+ * command line in wb_cmdline.c, lessons in wb_lesson.c); wb_render draws
+ * it into an McFrame (layout.c and one pane_*.c per window). Nothing here knows
  * curses or readline: the terminal front end (tui.c) feeds keys and copies
  * frames to the screen, and the batch mode (batch.c) feeds a key script and
  * prints the final frame, so tests see exactly what the terminal shows. */
@@ -226,13 +226,25 @@ void wb_ir_select(Wb *wb, int dir);
 int32_t wb_ir_selected_c_line(const Wb *wb);
 void wb_zoom(Wb *wb);   /* the focused pane fills the screen, or back (z) */
 void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
-/* A line typed at the command line: workbench commands (layout, focus,
- * lesson, refresh), an answer to a lesson question, or a prompt command. */
+/* wb_cmdline.c: a line typed at the command line: workbench commands
+ * (layout, focus, lesson, refresh), an answer to a lesson question, or a
+ * prompt command. */
 void wb_submit(Wb *wb, const char *line);
+/* wb_lesson.c: a lesson in the workbench. */
 bool wb_lesson_open(Wb *wb, const char *path);
 void wb_lesson_advance(Wb *wb, const char *answer);
 bool wb_lesson_asking(const Wb *wb);
 void wb_prompt_text(const Wb *wb, char *buf, size_t size); /* "minicc> " or "answer> " */
+/* Around an action that executes (workbench.c; wb_lesson.c runs lesson
+ * commands through them): the values before it, and what it did after. */
+void wb_snapshot(Wb *wb);
+void wb_after_exec(Wb *wb);
+/* Run a prompt command as if typed, capturing its output; returns its
+ * status (0 ok) and the output in *text when text is not NULL; to_log:
+ * echo the line and its output into the log. */
+int wb_command(Wb *wb, const char *line, bool to_log, char **text);
+/* `set stage NAME` as if typed; false when the command failed. */
+bool wb_set_stage(Wb *wb, const char *name);
 /* Caches. */
 const McFunc *wb_exec_func(Wb *wb); /* the function being executed / listed, or NULL */
 void wb_ensure_ir(Wb *wb, const McFunc *f);

@@ -286,7 +286,7 @@ const McAllocation *wb_allocation(Wb *wb) {
  * it ran). What the last step changed comes from the session's events of
  * the last step (pane_values.c), not from a diff around the action, which
  * would span every block a continue or a replay ran. */
-static void wb_snapshot(Wb *wb) {
+void wb_snapshot(Wb *wb) {
     McSession *s = wb->s;
     wb->interp_before = s->interp;
     wb->steps_before = s->interp ? mc_interp_steps(s->interp) : 0;
@@ -294,7 +294,7 @@ static void wb_snapshot(Wb *wb) {
 
 /* What the last execution action did: the last edge taken, the last phi
  * record (kept until another edge with phis is taken), a log line. */
-static void wb_after_exec(Wb *wb) {
+void wb_after_exec(Wb *wb) {
     McSession *s = wb->s;
     wb->follow[WB_IR] = true;
     if (!s->interp) return;
@@ -594,9 +594,7 @@ void wb_restart(Wb *wb) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
-/* Run a prompt command as if typed, capturing its output; returns its
- * status (0 ok) and the output in *text when text is not NULL. */
-static int wb_command(Wb *wb, const char *line, bool to_log, char **text) {
+int wb_command(Wb *wb, const char *line, bool to_log, char **text) {
     if (!wb->run_line) {
         wb_note(wb, "no command layer");
         return 1;
@@ -707,8 +705,7 @@ void wb_toggle_pressure(Wb *wb) {
                              : "pressure column off");
 }
 
-/* `set stage NAME` as if typed; false when the command failed. */
-static bool wb_set_stage(Wb *wb, const char *name) {
+bool wb_set_stage(Wb *wb, const char *name) {
     char line[64];
     snprintf(line, sizeof line, "set stage %s", name);
     wb_log(wb, line, MC_R_PROMPT);
@@ -738,342 +735,6 @@ void wb_native(Wb *wb) {
     else snprintf(wb->c_result, sizeof wb->c_result, "native: failed (see the log)");
     free(out);
     wb_note(wb, "native run done");
-}
-
-/* ---- lessons ----------------------------------------------------------------------- */
-
-/* A lesson's command runs on the workbench's session, one level deeper
- * (for the nesting limit of `source` and `lesson`) and writing files only
- * into the lesson's directory for files; the student's own commands at the
- * command line have neither rule. */
-static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
-    Wb *wb = ctx;
-    McSession *s = wb->s;
-    if (!wb->run_line || s->nest_abort) return false;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) return false;
-    McInterp *before = s->interp;
-    int64_t ticks = before ? mc_interp_ticks(before) : -1;
-    wb_snapshot(wb);
-    McOutDir *outdir = s->outdir;
-    int depth = s->source_depth;
-    if (!outdir) s->outdir = &wb->lesson_out; /* a lesson inside a lesson keeps the outer one's */
-    s->source_depth++;
-    int st = wb->run_line(s, line, false, f, f);
-    s->source_depth = depth;
-    s->outdir = outdir;
-    if (depth == 0) s->nest_abort = false; /* unwound to the workbench */
-    fclose(f);
-    mc_str_puts(out, buf ? buf : "");
-    free(buf);
-    wb->gen++;
-    if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) wb_after_exec(wb);
-    if (st == 2) wb->quit = true;
-    return st == 0;
-}
-
-/* A lesson's `screen KEY VALUE...` (lesson.h; the loader checked the
- * names): layout, stage (allocated: the destroyed code with the alloc
- * layout), focus and zoom, in the order written. */
-static bool wb_lesson_screen(void *ctx, const char *pairs, char *why, size_t size) {
-    Wb *wb = ctx;
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", pairs);
-    char *save = NULL;
-    for (char *k = strtok_r(buf, " \t", &save); k; k = strtok_r(NULL, " \t", &save)) {
-        char *v = strtok_r(NULL, " \t", &save);
-        if (!v) break;
-        if (strcmp(k, "layout") == 0) {
-            if (!wb_set_layout(wb, v)) {
-                snprintf(why, size, "no layout '%s' here", v);
-                return false;
-            }
-        } else if (strcmp(k, "stage") == 0) {
-            bool alloc = strcmp(v, "allocated") == 0;
-            if (!wb->s->input) {
-                snprintf(why, size, "stage %s: no function loaded", v);
-                return false;
-            }
-            if (!wb_set_stage(wb, alloc ? "destroyed" : v)) {
-                snprintf(why, size, "stage %s: see the log", v);
-                return false;
-            }
-            if (alloc) wb_set_layout(wb, "alloc");
-        } else if (strcmp(k, "focus") == 0 || strcmp(k, "zoom") == 0) {
-            bool zoom = k[0] == 'z';
-            if (zoom && strcmp(v, "off") == 0) {
-                wb->zoom = false;
-                wb_layout(wb);
-                continue;
-            }
-            if (!wb_focus_name(wb, v)) {
-                snprintf(why, size, "%s %s: the %s layout has no %s pane", k, v, wb_layout_name(wb, wb->layout), v);
-                return false;
-            }
-            if (zoom) {
-                wb->zoom = true;
-                wb_layout(wb);
-            }
-        }
-    }
-    return true;
-}
-
-bool wb_lesson_asking(const Wb *wb) {
-    const McLessonCursor *c = &wb->cursor;
-    return wb->lesson && c->waiting && c->next > 0 && c->lesson->steps[c->next - 1].kind == MC_LS_ASK;
-}
-
-void wb_lesson_advance(Wb *wb, const char *answer) {
-    if (!wb->lesson) {
-        wb_note(wb, "no lesson (type :lesson FILE)");
-        return;
-    }
-    if (wb->cursor.finished) {
-        wb_note(wb, "the lesson is over");
-        return;
-    }
-    wb->lesson_mark = wb->cursor.transcript.len;
-    mc_lesson_cursor_advance(&wb->cursor, wb_lesson_exec, wb, answer);
-    /* Show what this advance added from its start (a new section's heading
-     * and first paragraph), or the end when it all fits. */
-    wb->follow[WB_LESSON] = false;
-    wb->lesson_show_mark = true;
-    if (wb->cursor.message[0]) wb_note(wb, "%s", wb->cursor.message);
-    else if (wb->cursor.finished) wb_note(wb, "end of the lesson");
-    else if (wb_lesson_asking(wb)) wb_note(wb, "type your answer at the command line (Enter opens it)");
-    else wb_note(wb, "Enter: continue the lesson");
-}
-
-bool wb_lesson_open(Wb *wb, const char *path) {
-    /* `:lesson --write-here FILE`: the lesson's files go next to it. */
-    bool here = strncmp(path, "--write-here", 12) == 0 && (path[12] == ' ' || path[12] == '\t');
-    if (here) path += 12 + strspn(path + 12, " \t");
-    here = here || wb->s->lesson_write_here; /* minicc --tui --write-here */
-    char *why = NULL, *found = mc_lesson_resolve(path, &why); /* a file, or a lesson's name */
-    if (!found) {
-        wb_log(wb, why, MC_R_ERROR);
-        wb_note(wb, "lesson: %s", why);
-        free(why);
-        return false;
-    }
-    McDiags d;
-    mc_diags_init(&d, found, NULL, 0);
-    McLesson *l = mc_lesson_load(found, &d);
-    free(found);
-    if (!l) {
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&buf, &len);
-        if (f) {
-            mc_diags_print(&d, f, false);
-            fclose(f);
-            wb_log(wb, buf, MC_R_ERROR);
-            free(buf);
-        }
-        wb_note(wb, "lesson: cannot load '%s'", path);
-        mc_diags_free(&d);
-        return false;
-    }
-    mc_diags_free(&d);
-    McOutDir od;
-    if (!here) {
-        mc_outdir_init_temp(&od, true);
-    } else if (!mc_outdir_init_dir(&od, l->dir)) {
-        wb_log(wb, "lesson: --write-here: cannot use the lesson's directory", MC_R_ERROR);
-        wb_note(wb, "lesson: --write-here: cannot use the lesson's directory");
-        mc_lesson_free(l);
-        return false;
-    }
-    if (wb->lesson) {
-        mc_lesson_cursor_free(&wb->cursor);
-        mc_lesson_free(wb->lesson);
-        mc_outdir_finish(&wb->lesson_out, false); /* its files stay */
-    }
-    wb->lesson_out = od;
-    wb->lesson = l;
-    mc_lesson_cursor_init(&wb->cursor, l);
-    wb->cursor.screen = wb_lesson_screen;
-    wb_set_layout(wb, "lesson");
-    wb->focus = WB_LESSON;
-    wb_lesson_advance(wb, NULL);
-    return true;
-}
-
-void wb_prompt_text(const Wb *wb, char *buf, size_t size) {
-    snprintf(buf, size, "%s", wb_lesson_asking(wb) ? "answer> " : "minicc> ");
-}
-
-/* ---- the command line ----------------------------------------------------------------- */
-
-static const char *wb_skip(const char *p) {
-    while (*p == ' ' || *p == '\t') p++;
-    return p;
-}
-
-/* `word` is a prefix (at least min characters) of `name`. */
-static bool wb_is_word(const char *word, size_t n, const char *name, size_t min) {
-    return n >= min && n <= strlen(name) && strncmp(word, name, n) == 0;
-}
-
-/* The workbench's own commands, which the prompt's table does not know:
- * what `:help NAME` says of them. */
-static const struct {
-    const char *name, *usage, *text;
-} wb_own_help[] = {
-    {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
-    {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
-    {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
-    {"theme", "theme [default|projector]", "projector: high contrast, no dim text, emphasis by bold and reverse video (also --theme, MINICC_THEME); alone: name it"},
-    {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
-    {"keys", "keys", "show the single keys (key ?)"},
-};
-
-/* `help NAME` for a workbench command: its usage and text into the log.
- * False for anything else (the prompt's help answers that). */
-static bool wb_help_own(Wb *wb, const char *p, size_t n, const char *rest) {
-    if (!(wb_is_word(p, n, "help", 1) || (n == 1 && p[0] == '?')) || !*rest) return false;
-    size_t rn = strcspn(rest, " \t");
-    if (rest[rn] && *wb_skip(rest + rn)) return false; /* more than one word: the prompt's error */
-    for (size_t i = 0; i < sizeof wb_own_help / sizeof wb_own_help[0]; i++) {
-        if (rn != strlen(wb_own_help[i].name) || strncmp(rest, wb_own_help[i].name, rn) != 0) continue;
-        McStr m;
-        mc_str_init(&m);
-        mc_str_printf(&m, "workbench: %s - %s", wb_own_help[i].usage, wb_own_help[i].text);
-        wb_log(wb, m.s, MC_R_NORMAL);
-        mc_str_free(&m);
-        return true;
-    }
-    return false;
-}
-
-void wb_submit(Wb *wb, const char *line) {
-    McSession *s = wb->s;
-    wb->status[0] = 0;
-    if (wb_lesson_asking(wb)) {
-        McStr t;
-        mc_str_init(&t);
-        mc_str_printf(&t, "answer> %s", line);
-        wb_log(wb, t.s, MC_R_PROMPT);
-        mc_str_free(&t);
-        wb_lesson_advance(wb, line);
-        return;
-    }
-    McStr t;
-    mc_str_init(&t);
-    mc_str_printf(&t, "minicc> %s", line);
-    wb_log(wb, t.s, MC_R_PROMPT);
-    mc_str_free(&t);
-    const char *p = wb_skip(line);
-    size_t n = strcspn(p, " \t;");
-    const char *rest = wb_skip(p + n);
-    bool single = !strchr(p, ';');
-    /* Workbench commands (gdb TUI style); everything else is a prompt command. */
-    if (single && wb_help_own(wb, p, n, rest)) return;
-    if (single && wb_is_word(p, n, "layout", 3)) {
-        if (!*rest) {
-            /* No name: say where we are and what there is, change nothing. */
-            McStr m;
-            mc_str_init(&m);
-            mc_str_printf(&m, "layout %s (layouts: ", wb_layout_name(wb, wb->layout));
-            int ids[WB_MAX_LAYOUTS], nl = wb_layout_cycle(wb, ids);
-            for (int i = 0; i < nl; i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, ids[i]));
-            mc_str_puts(&m, "; layout NAME|next|prev)");
-            wb_log(wb, m.s, MC_R_NORMAL);
-            wb_note(wb, "layout %s (the log lists them)", wb_layout_name(wb, wb->layout));
-            mc_str_free(&m);
-        } else if (strcmp(rest, "next") == 0) {
-            wb_next_layout(wb, 1);
-        } else if (strcmp(rest, "prev") == 0) {
-            wb_next_layout(wb, -1);
-        } else if (!wb_set_layout(wb, rest)) {
-            McStr m;
-            mc_str_init(&m);
-            mc_str_printf(&m, "layout: unknown layout '%s' (", rest);
-            int ids[WB_MAX_LAYOUTS], nl = wb_layout_cycle(wb, ids);
-            for (int i = 0; i < nl; i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, ids[i]));
-            mc_str_puts(&m, ", next, prev)");
-            wb_log(wb, m.s, MC_R_ERROR);
-            wb_note(wb, "%s", m.s);
-            mc_str_free(&m);
-        }
-        return;
-    }
-    if (single && wb_is_word(p, n, "focus", 2)) {
-        if (!*rest || strcmp(rest, "next") == 0) wb_focus_next(wb, 1);
-        else if (strcmp(rest, "prev") == 0) wb_focus_next(wb, -1);
-        else if (!wb_focus_name(wb, rest)) {
-            wb_log(wb, "focus: no such pane in this layout", MC_R_ERROR);
-            wb_note(wb, "focus: no such pane in this layout");
-        }
-        return;
-    }
-    if (single && wb_is_word(p, n, "lesson", 6)) {
-        if (!*rest) wb_lesson_advance(wb, NULL);
-        else wb_lesson_open(wb, rest);
-        return;
-    }
-    if (single && wb_is_word(p, n, "theme", 5)) {
-        if (!*rest) {
-            wb_log(wb, wb->theme == WB_THEME_PROJECTOR ? "theme projector (themes: default, projector)"
-                                                       : "theme default (themes: default, projector)",
-                   MC_R_NORMAL);
-        } else if (!wb_set_theme(wb, rest)) {
-            McStr m;
-            mc_str_init(&m);
-            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector)", rest);
-            wb_log(wb, m.s, MC_R_ERROR);
-            wb_note(wb, "%s", m.s);
-            mc_str_free(&m);
-        } else {
-            wb_note(wb, "theme %s", wb_theme_names[wb->theme]);
-        }
-        return;
-    }
-    if (single && wb_is_word(p, n, "refresh", 3)) return;
-    if (single && wb_is_word(p, n, "tui", 3)) {
-        wb_note(wb, "already in the workbench");
-        return;
-    }
-    if (single && wb_is_word(p, n, "zoom", 4)) {
-        wb_zoom(wb);
-        return;
-    }
-    if (single && wb_is_word(p, n, "keys", 4)) {
-        wb->help = true;
-        return;
-    }
-    McInterp *before = s->interp;
-    int64_t ticks = before ? mc_interp_ticks(before) : -1;
-    int regs = s->regs;
-    int64_t stops = s->break_stops;
-    wb_snapshot(wb);
-    char *out = NULL;
-    int st = wb_command(wb, line, true, &out);
-    if (st == 2) wb->quit = true;
-    /* A run or continue typed here that stopped at a breakpoint says so in
-     * the status bar too, as `c` does (an error already there stays). */
-    if (s->break_stops != stops && s->interp && !wb->status[0]) {
-        int32_t b = mc_interp_block(s->interp);
-        const McFunc *f = s->interp_func;
-        if (s->stops.last_stop == 2) wb_note(wb, "%s", s->stops.hit);
-        else wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
-    }
-    if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
-    free(out);
-    if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) {
-        if (s->interp != before) wb->edge.valid = false;
-        wb_after_exec(wb);
-    }
-    if (!s->interp) wb->edge.valid = false;
-    /* A new allocation (K, allocator, program) or new arguments: run the
-     * machine again so the registers pane never shows stale traffic. */
-    if (regs != s->regs || (wb->have_machine && s->alloc != wb->machine_alloc) ||
-        (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5))))
-        wb_machine(wb);
-    if (!s->have_args) wb->have_machine = false;
 }
 
 /* ---- layout, focus, scrolling -------------------------------------------------------------- */

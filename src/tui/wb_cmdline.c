@@ -1,0 +1,183 @@
+/* wb_cmdline.c - the workbench's command line (wb.h): the prompt it shows,
+ * and a submitted line, which is a workbench command (layout, focus, zoom,
+ * lesson, theme, refresh, their help), an answer to a lesson question, or
+ * a prompt command run on the session with its output in the log. */
+#include "wb.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/util.h"
+
+void wb_prompt_text(const Wb *wb, char *buf, size_t size) {
+    snprintf(buf, size, "%s", wb_lesson_asking(wb) ? "answer> " : "minicc> ");
+}
+
+static const char *wb_skip(const char *p) {
+    while (*p == ' ' || *p == '\t') p++;
+    return p;
+}
+
+/* `word` is a prefix (at least min characters) of `name`. */
+static bool wb_is_word(const char *word, size_t n, const char *name, size_t min) {
+    return n >= min && n <= strlen(name) && strncmp(word, name, n) == 0;
+}
+
+/* The workbench's own commands, which the prompt's table does not know:
+ * what `:help NAME` says of them. */
+static const struct {
+    const char *name, *usage, *text;
+} wb_own_help[] = {
+    {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
+    {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
+    {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
+    {"theme", "theme [default|projector]", "projector: high contrast, no dim text, emphasis by bold and reverse video (also --theme, MINICC_THEME); alone: name it"},
+    {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
+    {"keys", "keys", "show the single keys (key ?)"},
+};
+
+/* `help NAME` for a workbench command: its usage and text into the log.
+ * False for anything else (the prompt's help answers that). */
+static bool wb_help_own(Wb *wb, const char *p, size_t n, const char *rest) {
+    if (!(wb_is_word(p, n, "help", 1) || (n == 1 && p[0] == '?')) || !*rest) return false;
+    size_t rn = strcspn(rest, " \t");
+    if (rest[rn] && *wb_skip(rest + rn)) return false; /* more than one word: the prompt's error */
+    for (size_t i = 0; i < sizeof wb_own_help / sizeof wb_own_help[0]; i++) {
+        if (rn != strlen(wb_own_help[i].name) || strncmp(rest, wb_own_help[i].name, rn) != 0) continue;
+        McStr m;
+        mc_str_init(&m);
+        mc_str_printf(&m, "workbench: %s - %s", wb_own_help[i].usage, wb_own_help[i].text);
+        wb_log(wb, m.s, MC_R_NORMAL);
+        mc_str_free(&m);
+        return true;
+    }
+    return false;
+}
+
+void wb_submit(Wb *wb, const char *line) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    if (wb_lesson_asking(wb)) {
+        McStr t;
+        mc_str_init(&t);
+        mc_str_printf(&t, "answer> %s", line);
+        wb_log(wb, t.s, MC_R_PROMPT);
+        mc_str_free(&t);
+        wb_lesson_advance(wb, line);
+        return;
+    }
+    McStr t;
+    mc_str_init(&t);
+    mc_str_printf(&t, "minicc> %s", line);
+    wb_log(wb, t.s, MC_R_PROMPT);
+    mc_str_free(&t);
+    const char *p = wb_skip(line);
+    size_t n = strcspn(p, " \t;");
+    const char *rest = wb_skip(p + n);
+    bool single = !strchr(p, ';');
+    /* Workbench commands (gdb TUI style); everything else is a prompt command. */
+    if (single && wb_help_own(wb, p, n, rest)) return;
+    if (single && wb_is_word(p, n, "layout", 3)) {
+        if (!*rest) {
+            /* No name: say where we are and what there is, change nothing. */
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "layout %s (layouts: ", wb_layout_name(wb, wb->layout));
+            int ids[WB_MAX_LAYOUTS], nl = wb_layout_cycle(wb, ids);
+            for (int i = 0; i < nl; i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, ids[i]));
+            mc_str_puts(&m, "; layout NAME|next|prev)");
+            wb_log(wb, m.s, MC_R_NORMAL);
+            wb_note(wb, "layout %s (the log lists them)", wb_layout_name(wb, wb->layout));
+            mc_str_free(&m);
+        } else if (strcmp(rest, "next") == 0) {
+            wb_next_layout(wb, 1);
+        } else if (strcmp(rest, "prev") == 0) {
+            wb_next_layout(wb, -1);
+        } else if (!wb_set_layout(wb, rest)) {
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "layout: unknown layout '%s' (", rest);
+            int ids[WB_MAX_LAYOUTS], nl = wb_layout_cycle(wb, ids);
+            for (int i = 0; i < nl; i++) mc_str_printf(&m, "%s%s", i ? ", " : "", wb_layout_name(wb, ids[i]));
+            mc_str_puts(&m, ", next, prev)");
+            wb_log(wb, m.s, MC_R_ERROR);
+            wb_note(wb, "%s", m.s);
+            mc_str_free(&m);
+        }
+        return;
+    }
+    if (single && wb_is_word(p, n, "focus", 2)) {
+        if (!*rest || strcmp(rest, "next") == 0) wb_focus_next(wb, 1);
+        else if (strcmp(rest, "prev") == 0) wb_focus_next(wb, -1);
+        else if (!wb_focus_name(wb, rest)) {
+            wb_log(wb, "focus: no such pane in this layout", MC_R_ERROR);
+            wb_note(wb, "focus: no such pane in this layout");
+        }
+        return;
+    }
+    if (single && wb_is_word(p, n, "lesson", 6)) {
+        if (!*rest) wb_lesson_advance(wb, NULL);
+        else wb_lesson_open(wb, rest);
+        return;
+    }
+    if (single && wb_is_word(p, n, "theme", 5)) {
+        if (!*rest) {
+            wb_log(wb, wb->theme == WB_THEME_PROJECTOR ? "theme projector (themes: default, projector)"
+                                                       : "theme default (themes: default, projector)",
+                   MC_R_NORMAL);
+        } else if (!wb_set_theme(wb, rest)) {
+            McStr m;
+            mc_str_init(&m);
+            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector)", rest);
+            wb_log(wb, m.s, MC_R_ERROR);
+            wb_note(wb, "%s", m.s);
+            mc_str_free(&m);
+        } else {
+            wb_note(wb, "theme %s", wb_theme_names[wb->theme]);
+        }
+        return;
+    }
+    if (single && wb_is_word(p, n, "refresh", 3)) return;
+    if (single && wb_is_word(p, n, "tui", 3)) {
+        wb_note(wb, "already in the workbench");
+        return;
+    }
+    if (single && wb_is_word(p, n, "zoom", 4)) {
+        wb_zoom(wb);
+        return;
+    }
+    if (single && wb_is_word(p, n, "keys", 4)) {
+        wb->help = true;
+        return;
+    }
+    McInterp *before = s->interp;
+    int64_t ticks = before ? mc_interp_ticks(before) : -1;
+    int regs = s->regs;
+    int64_t stops = s->break_stops;
+    wb_snapshot(wb);
+    char *out = NULL;
+    int st = wb_command(wb, line, true, &out);
+    if (st == 2) wb->quit = true;
+    /* A run or continue typed here that stopped at a breakpoint says so in
+     * the status bar too, as `c` does (an error already there stays). */
+    if (s->break_stops != stops && s->interp && !wb->status[0]) {
+        int32_t b = mc_interp_block(s->interp);
+        const McFunc *f = s->interp_func;
+        if (s->stops.last_stop == 2) wb_note(wb, "%s", s->stops.hit);
+        else wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
+    }
+    if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
+    free(out);
+    if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) {
+        if (s->interp != before) wb->edge.valid = false;
+        wb_after_exec(wb);
+    }
+    if (!s->interp) wb->edge.valid = false;
+    /* A new allocation (K, allocator, program) or new arguments: run the
+     * machine again so the registers pane never shows stale traffic. */
+    if (regs != s->regs || (wb->have_machine && s->alloc != wb->machine_alloc) ||
+        (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5))))
+        wb_machine(wb);
+    if (!s->have_args) wb->have_machine = false;
+}
+
