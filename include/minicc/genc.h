@@ -28,7 +28,7 @@
  * met an undefined operation is the plain program asked too (see
  * tests/fuzz/README.md).
  *
- * Implemented in gen_c.c (src/engine). */
+ * Implemented in gen_c.c and gen_c_print.c (src/engine/pipeline). */
 #ifndef MINICC_GENC_H
 #define MINICC_GENC_H
 
