@@ -18,6 +18,15 @@ McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
  * most a few million instructions apart): when set, the outcome is
  * MC_INTERRUPTED. */
 McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop);
+/* On x86-64, mc_code_new and mc_code_new_exact also translate the records
+ * into machine code (a template compiler, exec/jit_x64.c), which runs them
+ * with the same results, step and instruction counts, traps, polls and
+ * resume states; elsewhere, with $MINICC_JIT set to 0, or where the host
+ * refuses executable memory, the records are interpreted. Whether c has
+ * machine code; and dropping it (c is interpreted from then on: the tests
+ * and the bench compare the two). */
+bool mc_code_is_jit(const McCode *c);
+void mc_code_interpret(McCode *c);
 /* Decode + run + free. */
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop);
