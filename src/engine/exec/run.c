@@ -718,6 +718,16 @@ static void link_records(Builder *bd) {
 #endif
 }
 
+enum { JIT_AFTER_ENTRIES = 2048, JIT_AFTER_PER_RECORD = 16 };
+
+static void jit_compile(McCode *c);
+
+/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
+static bool jit_disabled(void) {
+    const char *v = getenv("MINICC_JIT");
+    return v && strcmp(v, "0") == 0;
+}
+
 static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
     MC_ASSERT(f->nblocks > 0);
     Builder bd;
@@ -740,10 +750,11 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
         bd.start = NULL;
     }
     free(bd.start);
-    /* The machine code, unless $MINICC_JIT is 0 (then, or when the host
-     * cannot, the interpreter runs the records). */
-    const char *jit = getenv("MINICC_JIT");
-    if (!jit || strcmp(jit, "0") != 0) bd.c->jit = mc_jit_compile(bd.c);
+    /* Machine code once a run has interpreted about what compiling costs
+     * (measured on the bench machine: 8 us, mostly mapping the memory, and
+     * 75 ns a record, against 3-5 ns a block entry interpreted), unless
+     * $MINICC_JIT is 0. */
+    bd.c->jit_after = jit_disabled() ? -1 : JIT_AFTER_ENTRIES + JIT_AFTER_PER_RECORD * (int64_t)bd.c->ncode;
     free(bd.buf_param);
     free(bd.uses);
     free(bd.slot);
@@ -754,9 +765,11 @@ McCode *mc_code_new(const McFunc *f) { return code_new(f, false, false); }
 
 bool mc_code_is_jit(const McCode *c) { return c->jit != NULL; }
 
-void mc_code_interpret(McCode *c) {
+void mc_code_jit_after(McCode *c, int64_t entries) {
     mc_jit_free(c->jit);
     c->jit = NULL;
+    c->jit_after = entries < 0 || jit_disabled() ? -1 : entries;
+    if (c->jit_after == 0) jit_compile(c);
 }
 
 McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis) { return code_new(f, true, sequential_phis); }
@@ -804,62 +817,39 @@ void mc_code_free(McCode *c) {
 #pragma GCC diagnostic pop
 #endif
 
-/* The machine code of c->jit in place of the interpreter loop: the same
- * start, then run_exec.h's labels for what the code hands back (a refill
- * enters it again at the edge's target). The code keeps left, insts and,
- * in exact code, the last edge taken in the context x. */
-static McOutcome exec_jit(const McCode *c, McArgs *args, Run *r) {
+/* The machine code of c->jit in place of the interpreter loop, from r->ip
+ * until an exit: run_exec.h's labels for a record that returns or traps
+ * (the code wrote nothing of it yet), a breakpoint, or a refill, which
+ * exec does (R_REFILL, the edge in r->e not taken yet). */
+static McOutcome exec_jit(const McCode *c, Run *r) {
     McOutcome out;
     memset(&out, 0, sizeof out);
-    MC_ASSERT(args->n == c->nparams && r->limit >= r->steps);
     int32_t *s = r->s;
-    const McInterrupt *stop = r->stop;
-    CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
-    for (int32_t i = 0; i < c->nparams; i++) {
-        MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));
-        bufs[i].p = args->v[i].data;
-        bufs[i].len = args->v[i].len;
-    }
-    int64_t left = r->limit - r->steps, reserve = 0;
-    if (stop && left > c->poll_every) {
-        reserve = left - c->poll_every;
-        left = c->poll_every;
-    }
     JitCtx x;
     memset(&x, 0, sizeof x);
     x.s = s;
-    x.bufs = bufs;
+    x.bufs = r->bufs;
     x.brk = r->brk;
     x.done = r->done;
-    x.left = left;
+    x.left = r->left;
     x.insts = r->insts;
     x.edge = r->e ? (int32_t)(r->e - c->edges) : -1;
-    int32_t at = (int32_t)(r->ip - c->code);
-    const CEdge *e;
-    const CInst *ip;
+    const CInst *ip = NULL;
     int32_t index = 0, len = 0;
-    for (;;) {
-        if (mc_jit_enter(c->jit, &x, at) == JIT_AT_RECORD) break;
-        e = &c->edges[x.index];
-        if (c->exact && r->brk[e->dst]) goto at_break; /* EXACT_BREAK_TEST (left untouched) */
-        /* refill: the countdown was 0 (the code left it at -1) */
-        MC_ASSERT(x.left == -1);
-        x.left = left = 0;
-        if (reserve == 0) goto step_trap;
-        if (mc_interrupted(stop)) goto interrupted;
-        left = reserve < c->poll_every ? reserve : c->poll_every;
-        reserve -= left;
-        x.left = left - 1;
-        if (c->exact) r->done[e->src] = 1;
-        x.insts += e->ninsts;
-        const int32_t *m = e->moves;
-        for (int32_t n = e->nmoves; n > 0; n--, m += 2) s[m[0]] = s[m[1]];
-        x.edge = (int32_t)(e - c->edges);
-        at = (int32_t)(e->ip - c->code);
+    if (mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code)) == JIT_AT_EDGE) {
+        r->e = &c->edges[x.index];
+        if (c->exact && r->brk[r->e->dst]) { /* EXACT_BREAK_TEST: left untouched */
+            r->why = R_BREAK;
+            goto done;
+        }
+        MC_ASSERT(x.left == -1); /* the countdown was 0: `sub left, 1` borrowed */
+        x.left = 0;
+        r->why = R_REFILL;
+        goto done;
     }
-    /* A record that returns or traps; the code wrote nothing of it yet. */
     ip = &c->code[x.index];
-    e = x.edge >= 0 ? &c->edges[x.edge] : NULL;
+    r->e = x.edge >= 0 ? &c->edges[x.edge] : NULL;
+    r->at = ip;
     switch (ip->op) {
     case K_RET_S: out.value = s[ip->a]; goto returned;
     case K_RET_I: out.value = ip->a; goto returned;
@@ -867,58 +857,129 @@ static McOutcome exec_jit(const McCode *c, McArgs *args, Run *r) {
     case K_LOAD_I: case K_STORE_IS: case K_STORE_II: index = ip->b; break;
     default: index = s[ip->b]; break; /* LOAD_S, STORE_SS, STORE_SI, LOADOP */
     }
-    len = bufs[ip->a].len;
-    goto bounds_trap;
+    len = r->bufs[ip->a].len;
+    r->why = R_BOUNDS;
+    x.insts -= ip->u.rest;
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
+    goto done;
 
 returned:
     out.kind = MC_RETURNED;
     r->why = R_RETURN;
-    r->at = ip;
-    goto done;
-
-at_break:
-    r->why = R_BREAK;
-    goto done;
-
-interrupted:
-    r->why = R_INTR;
-    out.kind = MC_INTERRUPTED;
-    snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
-    goto done;
-
-step_trap:
-    r->why = R_LIMIT;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
     goto done;
 
 div_trap:
     r->why = R_BOUNDS; /* a trap inside a block, as a bounds trap */
-    r->at = ip;
     x.insts -= ip->u.rest;
     out.kind = MC_TRAPPED;
     snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
-    goto done;
-
-bounds_trap:
-    r->why = R_BOUNDS;
-    r->at = ip;
-    x.insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
 
 done:
-    out.steps = r->limit - x.left - reserve;
-    out.insts = x.insts;
-    r->e = e;
-    free(bufs);
+    r->left = x.left;
+    r->insts = x.insts;
+    out.steps = r->limit - r->left - r->reserve - r->held;
+    out.insts = r->insts;
     return out;
 }
 
-/* The interpreter loop or the machine code. */
-static McOutcome exec(const McCode *c, McArgs *args, Run *r) {
-    if (c->jit) return exec_jit(c, args, r);
-    return c->exact ? exec_exact(c, args, r, NULL) : exec_plain(c, args, r, NULL);
+/* Tiering: while r->tier entries are still to be interpreted, a chunk of
+ * the countdown longer than that is cut there, the rest held back; the
+ * refill at the cut compiles. */
+static void tier_split(Run *r) {
+    if (r->tier <= 0) return;
+    if (r->left >= r->tier) {
+        r->held = r->left - r->tier;
+        r->left = r->tier;
+        r->tier = 0;
+        r->compile = true;
+    } else {
+        r->tier -= r->left;
+    }
+}
+
+/* Compile c's machine code now; a host that refuses gets the interpreter
+ * from then on. */
+static void jit_compile(McCode *c) {
+    c->jit = mc_jit_compile(c);
+    c->jit_after = c->jit ? 0 : -1;
+}
+
+/* One run of c from r (ip, e, steps, limit, insts, stop, and for exact
+ * code brk and done): the machine code when c has it; else the
+ * interpreter loop, which compiles the machine code when c->jit_after > 0
+ * and the run has interpreted that many block entries ("tiering up": a
+ * short run pays nothing, a long one at most about twice the compile time,
+ * which jit_after estimates, in interpreting) and goes on in it. The
+ * countdown, its refills and the polls of the interrupt flag are set up
+ * here (also the refills at which the loop hands over, doing what
+ * run_exec.h's refill label does), so the boundaries fall where they do
+ * in an interpreted run. */
+static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
+    McCode *c = (McCode *)cc; /* the machine code is a cache of the records */
+    MC_ASSERT(args->n == c->nparams && r->limit >= r->steps);
+    CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
+    for (int32_t i = 0; i < c->nparams; i++) {
+        MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));
+        bufs[i].p = args->v[i].data;
+        bufs[i].len = args->v[i].len;
+    }
+    r->bufs = bufs;
+    r->left = r->limit - r->steps;
+    r->reserve = 0;
+    if (r->stop && r->left > c->poll_every) {
+        r->reserve = r->left - c->poll_every;
+        r->left = c->poll_every;
+    }
+    if (!c->jit && c->jit_after == 0) jit_compile(c);
+    r->tier = !c->jit && c->jit_after > 0 ? c->jit_after : 0;
+    r->held = 0;
+    r->compile = false;
+    tier_split(r);
+    McOutcome out;
+    for (;;) {
+        r->handover = r->tier > 0 || r->compile;
+        if (c->jit) out = exec_jit(c, r);
+        else out = c->exact ? exec_exact(c, args, r, NULL) : exec_plain(c, args, r, NULL);
+        if (r->why != R_REFILL) break;
+        /* The countdown reached 0 on the edge e (run_exec.h's refill). */
+        const CEdge *e = r->e;
+        if (r->compile) {
+            r->compile = false;
+            r->left = r->held;
+            r->held = 0;
+            jit_compile(c);
+        }
+        if (r->left == 0) {
+            memset(&out, 0, sizeof out);
+            if (r->reserve == 0) {
+                r->why = R_LIMIT;
+                out.kind = MC_TRAPPED;
+                snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
+            } else if (mc_interrupted(r->stop)) {
+                r->why = R_INTR;
+                out.kind = MC_INTERRUPTED;
+                snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+            }
+            if (out.kind != MC_RETURNED) {
+                out.steps = r->limit - r->reserve;
+                out.insts = r->insts;
+                break;
+            }
+            r->left = r->reserve < c->poll_every ? r->reserve : c->poll_every;
+            r->reserve -= r->left;
+            tier_split(r);
+        }
+        /* Take e as TAKE does. */
+        r->left--;
+        if (c->exact) r->done[e->src] = 1;
+        r->insts += e->ninsts;
+        const int32_t *m = e->moves;
+        for (int32_t n = e->nmoves; n > 0; n--, m += 2) r->s[m[0]] = r->s[m[1]];
+        r->ip = e->ip;
+    }
+    free(bufs);
+    return out;
 }
 
 /* The plain run from the entry: slots from init, parameters bound, the

@@ -125,19 +125,36 @@ struct McCode {
     int32_t nvalues, nblocks;
     int32_t *start;      /* first record of each block */
     int32_t *bninsts;    /* instructions of each block */
-    McJit *jit;          /* the records as machine code (jit_x64.c), or NULL: interpret */
+    /* The records as machine code (jit_x64.c), compiled by the first run
+     * that interprets jit_after block entries (0: at once; -1: never, the
+     * records are interpreted); a cache of the records, which is why a run
+     * of a const McCode may fill it. */
+    McJit *jit;
+    int64_t jit_after;
 };
 
 /* One run of the loop: what it starts from and how it ended. */
-enum { R_RETURN, R_BOUNDS, R_LIMIT, R_BREAK, R_INTR };
+enum { R_RETURN, R_BOUNDS, R_LIMIT, R_BREAK, R_INTR, R_REFILL };
 typedef struct Run {
     int32_t *s;            /* the slots, initialised by the caller */
     const CInst *ip;       /* the first record of the block just entered */
     const CEdge *e;        /* in: the edge that entered it (NULL at the start); out: the last edge taken or tried */
     int64_t steps;         /* block entries so far (including ip's) */
     int64_t limit;         /* entries allowed: entry limit + 1 stops (R_LIMIT) */
-    int64_t insts;         /* instructions so far (counting ip's whole block) */
+    int64_t insts;         /* instructions so far (counting ip's whole block); out: at the end */
     const McInterrupt *stop;
+    const CBuf *bufs;      /* the buffer parameters */
+    /* The countdown of block entries (in and out): `left` before the next
+     * refill, `reserve` after it. Without an interrupt flag there is one
+     * chunk; with one, the countdown is refilled every poll_every entries,
+     * so the edges pay nothing for the poll. */
+    int64_t left, reserve;
+    /* Tiering up (run.c's exec): entries still to interpret before the
+     * machine code is compiled (0: none), entries of the current chunk
+     * held back for it, whether the next refill compiles; with handover
+     * the interpreter's refills return R_REFILL to exec. */
+    int64_t tier, held;
+    bool compile, handover;
     const uint8_t *brk;    /* exact: per block, stop before entering it */
     uint8_t *done;         /* exact: per block, set when an edge leaves it */
     int why;               /* out: R_* */
