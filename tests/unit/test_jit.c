@@ -460,6 +460,30 @@ static void test_tiering_and_env(void **state) {
     }
     assert_false(mc_code_is_jit(e0));
     mc_code_free(e0);
+    /* The threshold (README: a run compiles once it has taken 2048 edges
+     * plus 16 per record): budget-limited runs (a budget of B entries allows
+     * B - 1 edges) compile from one budget on, at 2048 + 16 * records edges
+     * (this function decodes into a handful of records). */
+    int64_t first = 0;
+    for (int64_t budget = 2040; budget <= 2048 + 16 * 10 + 2 && !first; budget++) {
+        McCode *c = mc_code_new(m->funcs[0]);
+        McArgs a;
+        a.n = 1;
+        a.v = mc_xcalloc(1, sizeof *a.v);
+        a.v[0].scalar = 1 << 20;
+        McOutcome o = mc_code_run(c, &a, budget);
+        assert_int_equal(o.kind, MC_TRAPPED);
+        assert_int_equal(o.steps, budget);
+        if (mc_code_is_jit(c)) first = budget;
+        mc_args_free(&a);
+        mc_code_free(c);
+    }
+    if (HAVE_JIT) {
+        int64_t edges = first - 1;
+        assert_true(edges > 2048 && (edges - 2048) % 16 == 0 && (edges - 2048) / 16 <= 8);
+    } else {
+        assert_int_equal(first, 0);
+    }
     mc_module_free(m);
 }
 

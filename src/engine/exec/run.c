@@ -718,7 +718,7 @@ static void link_records(Builder *bd) {
 #endif
 }
 
-enum { JIT_AFTER_ENTRIES = 2048, JIT_AFTER_PER_RECORD = 16 };
+enum { JIT_AFTER_EDGES = 2048, JIT_AFTER_PER_RECORD = 16 };
 
 static void jit_compile(McCode *c);
 
@@ -754,7 +754,7 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
      * (measured on the bench machine: 8 us, mostly mapping the memory, and
      * 75 ns a record, against 3-5 ns a block entry interpreted), unless
      * $MINICC_JIT is 0. */
-    bd.c->jit_after = jit_disabled() ? -1 : JIT_AFTER_ENTRIES + JIT_AFTER_PER_RECORD * (int64_t)bd.c->ncode;
+    bd.c->jit_after = jit_disabled() ? -1 : JIT_AFTER_EDGES + JIT_AFTER_PER_RECORD * (int64_t)bd.c->ncode;
     free(bd.buf_param);
     free(bd.uses);
     free(bd.slot);
@@ -765,10 +765,10 @@ McCode *mc_code_new(const McFunc *f) { return code_new(f, false, false); }
 
 bool mc_code_is_jit(const McCode *c) { return c->jit != NULL; }
 
-void mc_code_jit_after(McCode *c, int64_t entries) {
+void mc_code_jit_after(McCode *c, int64_t edges) {
     mc_jit_free(c->jit);
     c->jit = NULL;
-    c->jit_after = entries < 0 || jit_disabled() ? -1 : entries;
+    c->jit_after = edges < 0 || jit_disabled() ? -1 : edges;
     if (c->jit_after == 0) jit_compile(c);
 }
 
@@ -883,7 +883,7 @@ done:
     return out;
 }
 
-/* Tiering: while r->tier entries are still to be interpreted, a chunk of
+/* Tiering: while r->tier edges (block entries) are still to be interpreted, a chunk of
  * the countdown longer than that is cut there, the rest held back; the
  * refill at the cut compiles. */
 static void tier_split(Run *r) {
@@ -908,7 +908,7 @@ static void jit_compile(McCode *c) {
 /* One run of c from r (ip, e, steps, limit, insts, stop, and for exact
  * code brk and done): the machine code when c has it; else the
  * interpreter loop, which compiles the machine code when c->jit_after > 0
- * and the run has interpreted that many block entries ("tiering up": a
+ * and the run has taken that many edges interpreting ("tiering up": a
  * short run pays nothing, a long one at most about twice the compile time,
  * which jit_after estimates, in interpreting) and goes on in it. The
  * countdown, its refills and the polls of the interrupt flag are set up

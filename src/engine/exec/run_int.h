@@ -126,7 +126,7 @@ struct McCode {
     int32_t *start;      /* first record of each block */
     int32_t *bninsts;    /* instructions of each block */
     /* The records as machine code (jit_x64.c), compiled by the first run
-     * that interprets jit_after block entries (0: at once; -1: never, the
+     * that takes jit_after edges interpreting (0: at once; -1: never, the
      * records are interpreted); a cache of the records, which is why a run
      * of a const McCode may fill it. */
     McJit *jit;
