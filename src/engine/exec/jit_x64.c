@@ -459,102 +459,122 @@ static void rot(Asm *a, int32_t k, int ci, bool add_imm, bool cmp_imm) {
     }
 }
 
-/* The template of record k: one case per run_exec.h macro family. */
-static void emit_record(Asm *a, int32_t k) {
-    const McCode *c = a->c;
-    const CInst *ip = &c->code[k];
+/* BR3: a fused compare and branch; the B forms also write the result
+ * (setcc, movzx and mov keep the flags for the branch). */
+static void br3(Asm *a, int32_t k, int ci, bool write, int form) {
+    const CInst *ip = &a->c->code[k];
+    load(a, RAX, lhs_of(ip, form));
+    cmp_eax(a, rhs_of(ip, form));
+    if (write) {
+        op_r(a, 0, 0x0F90u + (unsigned)cmp_cc[ci], 0, RCX);
+        op_r(a, 0, 0x0FB6, RCX, RCX);
+        store(a, ip->d, RCX);
+    }
+    branch(a, k, cmp_cc[ci]);
+}
+
+/* INC3: d = add a, imm b; c = cmp d, y (read after the store: y may be
+ * d); branch on c. */
+static void inc3(Asm *a, int32_t k, int ci, bool y_imm) {
+    const CInst *ip = &a->c->code[k];
+    alu3(a, X_ADD, ip->d, o_slot(ip->a), o_imm(ip->b));
+    cmp_eax(a, y_imm ? o_imm(ip->y) : o_slot(ip->y));
+    op_r(a, 0, 0x0F90u + (unsigned)cmp_cc[ci], 0, RCX);
+    op_r(a, 0, 0x0FB6, RCX, RCX);
+    store(a, ip->c, RCX);
+    branch(a, k, cmp_cc[ci]);
+}
+
+/* LOADOP: d = load a, b, then c = op d, y (L) or op y, d (R); d is stored
+ * first because y may be the load's own slot. */
+static void loadop(Asm *a, int32_t k, int x, bool right) {
+    const CInst *ip = &a->c->code[k];
+    check(a, k, o_slot(ip->b));
+    op_elem(a, 0x8B, RAX);
+    store(a, ip->d, RAX);
+    if (!right) {
+        arith(a, x, o_slot(ip->y));
+    } else {
+        op_r(a, 0, 0x8B, RDX, RAX);
+        load(a, RAX, o_slot(ip->y));
+        arith(a, x, o_reg(RDX));
+    }
+    store(a, ip->c, RAX);
+}
+
+/* LOAD_S, LOAD_I and the four STORE forms: CHECK, then the access. */
+static void mem_access(Asm *a, int32_t k) {
+    const CInst *ip = &a->c->code[k];
     int op = ip->op;
-    if (op <= K_SHR_IS) { /* ALU3 */
-        alu3(a, op / 3, ip->d, lhs_of(ip, op % 3), rhs_of(ip, op % 3));
-    } else if (op >= K_JADD_SS && op <= K_JSHR_IS) { /* JALU3 */
+    if (op == K_LOAD_S || op == K_LOAD_I) {
+        check(a, k, op == K_LOAD_S ? o_slot(ip->b) : o_imm(ip->b));
+        op_elem(a, 0x8B, RAX);
+        store(a, ip->d, RAX);
+        return;
+    }
+    bool idx_imm = op == K_STORE_IS || op == K_STORE_II, val_imm = op == K_STORE_SI || op == K_STORE_II;
+    check(a, k, idx_imm ? o_imm(ip->b) : o_slot(ip->b));
+    if (val_imm) {
+        put1(a, 0xC7); /* mov dword [rax + rcx*4], imm */
+        put1(a, 0x04);
+        put1(a, 2u << 6 | RCX << 3 | RAX);
+        put4(a, (uint32_t)ip->d);
+    } else {
+        load(a, RDX, o_slot(ip->d));
+        op_elem(a, 0x89, RDX);
+    }
+}
+
+/* MOVI, COPY and their jumping forms JMOVI, JCOPY. */
+static void move(Asm *a, int32_t k) {
+    const CInst *ip = &a->c->code[k];
+    if (ip->op == K_MOVI || ip->op == K_JMOVI) {
+        rex(a, 0, 0, 0, S);
+        put1(a, 0xC7); /* mov dword [s + 4d], imm */
+        mem(a, 0, S, sd(ip->d));
+        put4(a, (uint32_t)ip->a);
+    } else {
+        load(a, RAX, o_slot(ip->a));
+        store(a, ip->d, RAX);
+    }
+    if (ip->op == K_JMOVI || ip->op == K_JCOPY) take(a, k, 0, k + 1);
+}
+
+/* The template of record k, by its run_exec.h macro family. */
+static void emit_record(Asm *a, int32_t k) {
+    const CInst *ip = &a->c->code[k];
+    int op = ip->op;
+    if (op <= K_SHR_IS) {
+        alu3(a, op / 3, ip->d, lhs_of(ip, op % 3), rhs_of(ip, op % 3)); /* ALU3 */
+    } else if (op >= K_JADD_SS && op <= K_JSHR_IS) {                     /* JALU3 */
         int r = op - K_JADD_SS;
         alu3(a, r / 3, ip->d, lhs_of(ip, r % 3), rhs_of(ip, r % 3));
         take(a, k, 0, k + 1);
-    } else if (op >= K_DIV_SS && op <= K_REM_IS) { /* DIV3 */
-        int r = op - K_DIV_SS;
-        div3(a, k, r >= 3, r % 3);
-    } else if (op >= K_BLT_SS && op <= K_BNNE_IS) { /* BR3 */
-        int r = op - K_BLT_SS, ci = r / 6, form = r % 3;
-        load(a, RAX, lhs_of(ip, form));
-        cmp_eax(a, rhs_of(ip, form));
-        if (r % 6 < 3) { /* B: the result written too (setcc, movzx, mov keep the flags) */
-            op_r(a, 0, 0x0F90u + (unsigned)cmp_cc[ci], 0, RCX);
-            op_r(a, 0, 0x0FB6, RCX, RCX);
-            store(a, ip->d, RCX);
-        }
-        branch(a, k, cmp_cc[ci]);
-    } else if (op >= K_ILT_S && op <= K_INE_I) { /* INC3 */
-        int r = op - K_ILT_S, ci = r / 2;
-        alu3(a, X_ADD, ip->d, o_slot(ip->a), o_imm(ip->b));
-        cmp_eax(a, r % 2 ? o_imm(ip->y) : o_slot(ip->y)); /* after the store: y may be d */
-        op_r(a, 0, 0x0F90u + (unsigned)cmp_cc[ci], 0, RCX);
-        op_r(a, 0, 0x0FB6, RCX, RCX);
-        store(a, ip->c, RCX);
-        branch(a, k, cmp_cc[ci]);
-    } else if (op >= K_LADD_L && op <= K_LSHR_R) { /* LOADOP */
-        int r = op - K_LADD_L;
-        check(a, k, o_slot(ip->b));
-        op_elem(a, 0x8B, RAX);
-        store(a, ip->d, RAX); /* first: y may be the load's own slot */
-        if (r % 2 == 0) {
-            arith(a, r / 2, o_slot(ip->y));
-        } else {
-            op_r(a, 0, 0x8B, RDX, RAX);
-            load(a, RAX, o_slot(ip->y));
-            arith(a, r / 2, o_reg(RDX));
-        }
-        store(a, ip->c, RAX);
+    } else if (op >= K_DIV_SS && op <= K_REM_IS) {
+        div3(a, k, op >= K_REM_SS, (op - K_DIV_SS) % 3);
+    } else if (op >= K_BLT_SS && op <= K_BNNE_IS) {
+        int r = op - K_BLT_SS;
+        br3(a, k, r / 6, r % 6 < 3, r % 3);
+    } else if (op >= K_ILT_S && op <= K_INE_I) {
+        inc3(a, k, (op - K_ILT_S) / 2, (op - K_ILT_S) % 2);
+    } else if (op >= K_LADD_L && op <= K_LSHR_R) {
+        loadop(a, k, (op - K_LADD_L) / 2, (op - K_LADD_L) % 2);
     } else if (op >= K_RLT_SS_SS && op <= K_RNE_SI_SI) { /* ROT4 */
         int r = op - K_RLT_SS_SS;
         rot(a, k, r / 4, r % 4 >= 2, r % 2 == 1);
+    } else if (op >= K_LOAD_S && op <= K_STORE_II) {
+        mem_access(a, k);
+    } else if (op == K_MOVI || op == K_COPY || op == K_JMOVI || op == K_JCOPY) {
+        move(a, k);
+    } else if (op == K_RET_S || op == K_RET_I) {
+        jmp_stub(a, STUB_EXIT_RECORD, k); /* C reads the value (exec_jit) */
+    } else if (op == K_JUMP) {
+        take(a, k, 0, k + 1);
+    } else if (op == K_BR_S) {
+        alu_mi(a, 7, S, sd(ip->a), 0); /* cmp dword [s + 4a], 0 */
+        branch(a, k, CC_NE);
     } else {
-        switch (op) {
-        case K_MOVI:
-        case K_JMOVI:
-            rex(a, 0, 0, 0, S);
-            put1(a, 0xC7); /* mov dword [s + 4d], imm */
-            mem(a, 0, S, sd(ip->d));
-            put4(a, (uint32_t)ip->a);
-            if (op == K_JMOVI) take(a, k, 0, k + 1);
-            break;
-        case K_COPY:
-        case K_JCOPY:
-            load(a, RAX, o_slot(ip->a));
-            store(a, ip->d, RAX);
-            if (op == K_JCOPY) take(a, k, 0, k + 1);
-            break;
-        case K_LOAD_S:
-        case K_LOAD_I:
-            check(a, k, op == K_LOAD_S ? o_slot(ip->b) : o_imm(ip->b));
-            op_elem(a, 0x8B, RAX);
-            store(a, ip->d, RAX);
-            break;
-        case K_STORE_SS:
-        case K_STORE_SI:
-        case K_STORE_IS:
-        case K_STORE_II: {
-            bool idx_imm = op == K_STORE_IS || op == K_STORE_II, val_imm = op == K_STORE_SI || op == K_STORE_II;
-            check(a, k, idx_imm ? o_imm(ip->b) : o_slot(ip->b));
-            if (val_imm) {
-                put1(a, 0xC7); /* mov dword [rax + rcx*4], imm */
-                put1(a, 0x04);
-                put1(a, 2u << 6 | RCX << 3 | RAX);
-                put4(a, (uint32_t)ip->d);
-            } else {
-                load(a, RDX, o_slot(ip->d));
-                op_elem(a, 0x89, RDX);
-            }
-            break;
-        }
-        case K_RET_S:
-        case K_RET_I: jmp_stub(a, STUB_EXIT_RECORD, k); break;
-        case K_JUMP: take(a, k, 0, k + 1); break;
-        case K_BR_S:
-            alu_mi(a, 7, S, sd(ip->a), 0); /* cmp dword [s + 4a], 0 */
-            branch(a, k, CC_NE);
-            break;
-        default: mc_panic(__FILE__, __LINE__, "bad decoded opcode");
-        }
+        mc_panic(__FILE__, __LINE__, "bad decoded opcode");
     }
 }
 
