@@ -27,7 +27,8 @@ McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, con
  * refuses executable memory, the records are interpreted.
  * mc_code_jit_after sets the number of edges (0: compile now; -1: never,
  * dropping any machine code; $MINICC_JIT=0 wins); the tests and the bench
- * compare the two. mc_code_is_jit: whether c has machine code now. */
+ * compare the two. mc_code_is_jit: whether c has machine code now. A run
+ * may thus fill in a const McCode: two threads must not run one at once. */
 void mc_code_jit_after(McCode *c, int64_t edges);
 bool mc_code_is_jit(const McCode *c);
 /* Decode + run + free. */

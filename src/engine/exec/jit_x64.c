@@ -48,7 +48,8 @@
 #endif
 
 struct McJit {
-    uint8_t *code;  /* the mapping, read+execute; the entry at offset 0 */
+    uint8_t *code;  /* the mapping, read+execute */
+    uint32_t entry; /* offset of mc_jit_enter's function */
     size_t size;    /* bytes of code */
     size_t mapped;  /* bytes mapped (whole pages) */
     uint32_t *at;   /* record -> offset of its first instruction */
@@ -84,6 +85,7 @@ typedef struct Asm {
     Stub *stub;
     int32_t nstub, capstub;
     int32_t *stub_of[3]; /* per kind: record or edge -> stub, -1 */
+    uint32_t entry_at;   /* the entry (mc_jit_enter's function) */
     uint32_t exit_at;    /* the common exit */
 } Asm;
 
@@ -584,6 +586,10 @@ static void emit_record(Asm *a, int32_t k) {
  * the record or edge): the state back into the context, restore, return. */
 static void emit_entry_exit(Asm *a) {
     static const int saved[] = {RBX, RBP, R12, R13, R14, R15};
+    /* Readable bytes (int3) before the entry: clang's -fsanitize=function
+     * looks at the bytes before a function called through a pointer. */
+    for (int i = 0; i < 16; i++) put1(a, 0xCC);
+    a->entry_at = (uint32_t)a->n;
     put1(a, 0xF3); /* endbr64 */
     put1(a, 0x0F);
     put1(a, 0x1E);
@@ -659,6 +665,7 @@ McJit *mc_jit_compile(const McCode *c) {
             if (mprotect(m, mapped, PROT_READ | PROT_EXEC) == 0) {
                 j = mc_xmalloc(sizeof *j);
                 j->code = m;
+                j->entry = a.entry_at;
                 j->size = a.n;
                 j->mapped = mapped;
                 j->at = a.at;
@@ -685,7 +692,7 @@ void mc_jit_free(McJit *j) {
 
 int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) {
     int (*fn)(JitCtx *, const void *);
-    void *entry = j->code;
+    void *entry = j->code + j->entry;
     memcpy(&fn, &entry, sizeof fn); /* ISO C has no object-to-function pointer cast */
     return fn(x, j->code + j->at[at]);
 }
