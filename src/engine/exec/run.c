@@ -950,18 +950,13 @@ static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
             r->held = 0;
             jit_compile(c);
         }
-        if (r->left == 0) {
-            memset(&out, 0, sizeof out);
-            if (r->reserve == 0) {
-                r->why = R_LIMIT;
-                out.kind = MC_TRAPPED;
-                snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
-            } else if (mc_interrupted(r->stop)) {
-                r->why = R_INTR;
-                out.kind = MC_INTERRUPTED;
-                snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
-            }
-            if (out.kind != MC_RETURNED) {
+        if (r->left == 0) { /* the budget is spent, or time to poll */
+            if (r->reserve == 0 || mc_interrupted(r->stop)) {
+                bool limit = r->reserve == 0;
+                memset(&out, 0, sizeof out);
+                r->why = limit ? R_LIMIT : R_INTR;
+                out.kind = limit ? MC_TRAPPED : MC_INTERRUPTED;
+                snprintf(out.trap, sizeof out.trap, "%s", limit ? "execution step limit exceeded" : MC_INTERRUPTED_MSG);
                 out.steps = r->limit - r->reserve;
                 out.insts = r->insts;
                 break;
