@@ -362,6 +362,35 @@ static void test_operations(void **state) {
             free(s.s);
         }
     assert_true(t.kinds[MC_RETURNED] > 500 && t.div_traps > 20 && t.bounds_traps > 500);
+    /* Ten buffers and 300 values: buffer and slot displacements past a
+     * byte (the encoder's 32-bit forms). */
+    McStr s;
+    mc_str_init(&s);
+    mc_str_printf(&s, "func g(buf b0, buf b1, buf b2, buf b3, buf b4, buf b5, buf b6, buf b7, buf b8, buf b9, i32 n) {\n"
+                      "entry:\n  v0 = copy n\n");
+    for (int k = 1; k < 300; k++) mc_str_printf(&s, "  v%d = add v%d, %d\n", k, k - 1, k % 7 == 0 ? 100000 : k);
+    mc_str_printf(&s, "  x = load b9, n\n  y = load b8, 1\n  z = add x, y\n  w = add z, v299\n"
+                      "  store b9, 0, w\n  store b7, n, v150\n  return w\n}\n");
+    McModule *m = parse_text(s.s);
+    for (int32_t n = -1; n <= 4; n++) {
+        McArgs a;
+        a.n = 11;
+        a.v = mc_xcalloc(11, sizeof *a.v);
+        for (int b = 0; b < 10; b++) {
+            a.v[b].is_buf = true;
+            a.v[b].len = 2 + b % 3;
+            a.v[b].data = mc_xcalloc((size_t)a.v[b].len, sizeof(int32_t));
+            for (int32_t i = 0; i < a.v[b].len; i++) a.v[b].data[i] = 10 * b + i;
+        }
+        a.v[10].scalar = n;
+        Trio p = trio_new(m->funcs[0], false, false);
+        run_trio(&p, &a, 0, NULL, &t);
+        trio_free(&p);
+        exact_runs(m->funcs[0], &a, 0, false, NULL, &t);
+        mc_args_free(&a);
+    }
+    mc_module_free(m);
+    free(s.s);
 }
 
 /* Loops of 150,000 block entries, past the interrupt polls (every 65,536
