@@ -3,7 +3,10 @@
  * bench/kernels with random data, each parsed, put in SSA form and
  * optimized (-O1) once:
  *
- *   run path   mc_code_run on the optimized SSA (pre-decoded once);
+ *   run path   mc_code_run on the optimized SSA (pre-decoded once), its
+ *              interpreter loop (mc_code_jit_after -1): goal 3 holds the
+ *              machine to the run path's interpreter of the same design;
+ *              the run path's machine code (goal 1) is bench/speed.c's;
  *   machine    mc_machine_code_run on the improved allocator's allocation of
  *              the same SSA at K = 4 (pre-decoded once, statistics on);
  *   old        the machine before it was pre-decoded (tests/unit/
@@ -145,6 +148,7 @@ int main(void) {
             return 1;
         }
         McCode *code = mc_code_new(f);
+        mc_code_jit_after(code, -1);
         McMachineCode *mcode = mc_machine_code_new(a);
         McArgs base = make_args(f, k);
         double best[NEXEC] = {1e30, 1e30, 1e30};

@@ -18,6 +18,19 @@ McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
  * most a few million instructions apart): when set, the outcome is
  * MC_INTERRUPTED. */
 McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop);
+/* On x86-64, a run that has interpreted about as long as compiling would
+ * take (2048 edges between blocks + 16 per record of the code) translates the
+ * records into machine code (a template compiler, exec/jit_x64.c) and goes
+ * on in it; later runs of the same code start in it. The results, step and
+ * instruction counts, traps, polls and resume states are the same. Off
+ * x86-64, with $MINICC_JIT set to 0 when the code is made, or where the host
+ * refuses executable memory, the records are interpreted.
+ * mc_code_jit_after sets the number of edges (0: compile now; -1: never,
+ * dropping any machine code; $MINICC_JIT=0 wins); the tests and the bench
+ * compare the two. mc_code_is_jit: whether c has machine code now. A run
+ * may thus fill in a const McCode: two threads must not run one at once. */
+void mc_code_jit_after(McCode *c, int64_t edges);
+bool mc_code_is_jit(const McCode *c);
 /* Decode + run + free. */
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop);

@@ -99,5 +99,27 @@ vg "check" "$MINICC" check "$ex" -- 4
 vg "gen" "$MINICC" gen --seed 9 --size 60 --loops 3
 vg "fuzz in-process (8 programs, every stage config)" "$MINICC" fuzz --no-fork --count 8 --seed 3 --size 30 -q
 vg "fuzz + reducer in-process (--mutant seqphi)" "$MINICC" fuzz --no-fork --mutant seqphi --count 60 --form ssa --stages ssa
+# Runs long enough to tier up into the run path's machine code (x86-64):
+# plain code (`run`) and exact code (the prompt's fast `run`).
+cat >"$tmp/loop.ir" <<EOF
+func count(i32 n) {
+entry:
+    i = copy 0
+    s = copy 0
+    jump h
+h:
+    c = lt i, n
+    branch c, b, x
+b:
+    s = add s, i
+    i = add i, 1
+    jump h
+x:
+    return s
+}
+EOF
+printf 'load %s\nargs 40000\nrun\nset stage opt\nrun\n' "$tmp/loop.ir" >"$tmp/loop.mc"
+vg "run: a loop of 80,000 block entries (machine code)" "$MINICC" run "$tmp/loop.ir" 40000
+vg "prompt run: the same loop (exact machine code)" "$MINICC" <"$tmp/loop.mc"
 
 echo "$pass passed, $fail failed"

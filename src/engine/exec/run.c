@@ -71,134 +71,8 @@
 #include "minicc/run.h"
 #include "minicc/util.h"
 
-#if defined(__GNUC__)
-#define MC_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define MC_DIRECT_THREADED 1
-#else
-#define MC_UNLIKELY(x) (x)
-#define MC_DIRECT_THREADED 0
-#endif
+#include "run_int.h"
 
-/* Operand forms: SS slot,slot; SI slot,imm; IS imm,slot; II imm,imm. */
-#define ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
-#define CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
-/* The operations that trap on a zero divisor: their SI form has a non-zero
- * immediate divisor and no check (a zero one is decoded as SS). */
-#define DIV_OPS(X) X(DIV) X(REM)
-
-enum {
-#define E3(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
-    ALU_OPS(E3)
-#undef E3
-#define EB(x) K_B##x##_SS, K_B##x##_SI, K_B##x##_IS, K_BN##x##_SS, K_BN##x##_SI, K_BN##x##_IS,
-    CMP_OPS(EB)
-#undef EB
-    K_MOVI,     /* d = dest slot, a = immediate */
-    K_COPY,     /* d = dest slot, a = source slot */
-    K_LOAD_S,   /* d = dest slot, a = buffer parameter, b = index slot */
-    K_LOAD_I,   /* ... b = index immediate */
-    K_STORE_SS, /* a = buffer parameter, b = index, d = value (slot/imm per form) */
-    K_STORE_SI,
-    K_STORE_IS,
-    K_STORE_II,
-    K_RET_S,    /* a = value slot */
-    K_RET_I,    /* a = immediate */
-    K_JUMP,     /* e[0] */
-    K_BR_S,     /* a = condition slot, e[0] if non-zero, e[1] if zero */
-#define EI(x) K_I##x##_S, K_I##x##_I,
-    CMP_OPS(EI) /* d = add a, imm b; c = cmp d, y (slot / imm); branch on c */
-#undef EI
-#define EL(x) K_L##x##_L, K_L##x##_R,
-    ALU_OPS(EL) /* d = load a, slot b; c = op d, y (L) or op y, d (R) */
-#undef EL
-#define ED(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
-    DIV_OPS(ED) /* like ALU_OPS; u.rest as for load/store */
-#undef ED
-#define EJ(x) K_J##x##_SS, K_J##x##_SI, K_J##x##_IS,
-    ALU_OPS(EJ) /* d = op a, b, then jump: a block's last instruction and its jump */
-#undef EJ
-    K_JMOVI,    /* d = immediate a, then jump */
-    K_JCOPY,    /* d = slot a, then jump */
-#define ER(x) K_R##x##_SS_SS, K_R##x##_SS_SI, K_R##x##_SI_SS, K_R##x##_SI_SI,
-    CMP_OPS(ER) /* plain code: d = add c, y (slot / imm); jump (edge ej) to a
-                 * block that is only `cmp a, b` (slot / imm) and its branch,
-                 * taken in the same record: the target's records' t, u.e, n
-                 * (n including ej's target count) */
-#undef ER
-    K_COUNT
-};
-
-typedef struct CEdge CEdge;
-
-typedef struct CInst {
-#if MC_DIRECT_THREADED
-    const void *h; /* handler address */
-#endif
-    int32_t d, a, b, op;
-    int32_t c, y; /* the increment+compare+branch records' compare */
-    /* Terminators: the targets' first instructions, loaded straight into
-     * the instruction pointer on a predicted branch (so the next pointer
-     * never waits for the condition's value), and the edges' other data. */
-    const struct CInst *t[2];
-    union {
-        const CEdge *e[2];
-        int32_t rest; /* load/store: instructions after it in its block */
-    } u;
-    int32_t n[2]; /* terminators: each edge's target count */
-    union {
-        int32_t nm[2];     /* terminators: each edge's move count */
-        const CEdge *ej;   /* K_R*: the jump's edge (no record has moves) */
-    } m;
-} CInst;
-
-struct CEdge {
-    const CInst *ip;      /* first instruction of the target */
-    int32_t ninsts;       /* its instruction count (terminator excluded) */
-    int32_t nmoves;       /* (dst, src) slot pairs to perform in order */
-    const int32_t *moves;
-    int32_t src, dst;     /* the blocks it leaves and enters */
-};
-
-typedef struct CBuf {
-    int32_t *p;
-    int32_t len;
-} CBuf;
-
-struct McCode {
-    int32_t nslots;      /* values + constants + scratch */
-    int32_t *init;       /* initial contents of the slot array (constants) */
-    int32_t nparams;
-    int32_t *param_slot; /* slot of each scalar parameter; -1 for buffers */
-    CInst *code;
-    int32_t ncode;
-    CEdge *edges;
-    int32_t nedges;
-    int32_t *moves;      /* (dst, src) slot pairs of all edges */
-    int32_t nmoves;
-    int32_t entry_ninsts;
-    int64_t poll_every;  /* block entries between two looks at the interrupt flag */
-    /* Exact code (mc_code_new_exact) only: value v lives in slot v. */
-    bool exact;
-    int32_t nvalues, nblocks;
-    int32_t *start;      /* first record of each block */
-    int32_t *bninsts;    /* instructions of each block */
-};
-
-/* One run of the loop: what it starts from and how it ended. */
-enum { R_RETURN, R_BOUNDS, R_LIMIT, R_BREAK, R_INTR };
-typedef struct Run {
-    int32_t *s;            /* the slots, initialised by the caller */
-    const CInst *ip;       /* the first record of the block just entered */
-    const CEdge *e;        /* in: the edge that entered it (NULL at the start); out: the last edge taken or tried */
-    int64_t steps;         /* block entries so far (including ip's) */
-    int64_t limit;         /* entries allowed: entry limit + 1 stops (R_LIMIT) */
-    int64_t insts;         /* instructions so far (counting ip's whole block) */
-    const McInterrupt *stop;
-    const uint8_t *brk;    /* exact: per block, stop before entering it */
-    uint8_t *done;         /* exact: per block, set when an edge leaves it */
-    int why;               /* out: R_* */
-    const CInst *at;       /* out: the record that returned or trapped */
-} Run;
 
 static McOutcome exec_plain(const McCode *c, McArgs *args, Run *r, const void *const **table);
 static McOutcome exec_exact(const McCode *c, McArgs *args, Run *r, const void *const **table);
@@ -844,6 +718,16 @@ static void link_records(Builder *bd) {
 #endif
 }
 
+enum { JIT_AFTER_EDGES = 2048, JIT_AFTER_PER_RECORD = 16 };
+
+static void jit_compile(McCode *c);
+
+/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
+static bool jit_disabled(void) {
+    const char *v = getenv("MINICC_JIT");
+    return v && strcmp(v, "0") == 0;
+}
+
 static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
     MC_ASSERT(f->nblocks > 0);
     Builder bd;
@@ -866,6 +750,11 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
         bd.start = NULL;
     }
     free(bd.start);
+    /* Machine code once a run has interpreted about what compiling costs
+     * (measured on the bench machine: 8 us, mostly mapping the memory, and
+     * 75 ns a record, against 3-5 ns a block entry interpreted), unless
+     * $MINICC_JIT is 0. */
+    bd.c->jit_after = jit_disabled() ? -1 : JIT_AFTER_EDGES + JIT_AFTER_PER_RECORD * (int64_t)bd.c->ncode;
     free(bd.buf_param);
     free(bd.uses);
     free(bd.slot);
@@ -874,10 +763,20 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
 
 McCode *mc_code_new(const McFunc *f) { return code_new(f, false, false); }
 
+bool mc_code_is_jit(const McCode *c) { return c->jit != NULL; }
+
+void mc_code_jit_after(McCode *c, int64_t edges) {
+    mc_jit_free(c->jit);
+    c->jit = NULL;
+    c->jit_after = edges < 0 || jit_disabled() ? -1 : edges;
+    if (c->jit_after == 0) jit_compile(c);
+}
+
 McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis) { return code_new(f, true, sequential_phis); }
 
 void mc_code_free(McCode *c) {
     if (!c) return;
+    mc_jit_free(c->jit);
     free(c->start);
     free(c->bninsts);
     free(c->init);
@@ -918,6 +817,166 @@ void mc_code_free(McCode *c) {
 #pragma GCC diagnostic pop
 #endif
 
+/* The machine code of c->jit in place of the interpreter loop, from r->ip
+ * until an exit: run_exec.h's labels for a record that returns or traps
+ * (the code wrote nothing of it yet), a breakpoint, or a refill, which
+ * exec does (R_REFILL, the edge in r->e not taken yet). */
+static McOutcome exec_jit(const McCode *c, Run *r) {
+    McOutcome out;
+    memset(&out, 0, sizeof out);
+    int32_t *s = r->s;
+    JitCtx x;
+    memset(&x, 0, sizeof x);
+    x.s = s;
+    x.bufs = r->bufs;
+    x.brk = r->brk;
+    x.done = r->done;
+    x.left = r->left;
+    x.insts = r->insts;
+    x.edge = r->e ? (int32_t)(r->e - c->edges) : -1;
+    const CInst *ip = NULL;
+    int32_t index = 0, len = 0;
+    if (mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code)) == JIT_AT_EDGE) {
+        r->e = &c->edges[x.index];
+        if (c->exact && r->brk[r->e->dst]) { /* EXACT_BREAK_TEST: left untouched */
+            r->why = R_BREAK;
+            goto done;
+        }
+        MC_ASSERT(x.left == -1); /* the countdown was 0: `sub left, 1` borrowed */
+        x.left = 0;
+        r->why = R_REFILL;
+        goto done;
+    }
+    ip = &c->code[x.index];
+    r->e = x.edge >= 0 ? &c->edges[x.edge] : NULL;
+    r->at = ip;
+    switch (ip->op) {
+    case K_RET_S: out.value = s[ip->a]; goto returned;
+    case K_RET_I: out.value = ip->a; goto returned;
+    case K_DIV_SS: case K_DIV_IS: case K_REM_SS: case K_REM_IS: goto div_trap;
+    case K_LOAD_I: case K_STORE_IS: case K_STORE_II: index = ip->b; break;
+    default: index = s[ip->b]; break; /* LOAD_S, STORE_SS, STORE_SI, LOADOP */
+    }
+    len = r->bufs[ip->a].len;
+    r->why = R_BOUNDS;
+    x.insts -= ip->u.rest;
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
+    goto done;
+
+returned:
+    out.kind = MC_RETURNED;
+    r->why = R_RETURN;
+    goto done;
+
+div_trap:
+    r->why = R_BOUNDS; /* a trap inside a block, as a bounds trap */
+    x.insts -= ip->u.rest;
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+
+done:
+    r->left = x.left;
+    r->insts = x.insts;
+    out.steps = r->limit - r->left - r->reserve - r->held;
+    out.insts = r->insts;
+    return out;
+}
+
+/* Tiering: while r->tier edges (block entries) are still to be interpreted, a chunk of
+ * the countdown longer than that is cut there, the rest held back; the
+ * refill at the cut compiles. */
+static void tier_split(Run *r) {
+    if (r->tier <= 0) return;
+    if (r->left >= r->tier) {
+        r->held = r->left - r->tier;
+        r->left = r->tier;
+        r->tier = 0;
+        r->compile = true;
+    } else {
+        r->tier -= r->left;
+    }
+}
+
+/* Compile c's machine code now; a host that refuses gets the interpreter
+ * from then on. */
+static void jit_compile(McCode *c) {
+    c->jit = mc_jit_compile(c);
+    c->jit_after = c->jit ? 0 : -1;
+}
+
+/* One run of c from r (ip, e, steps, limit, insts, stop, and for exact
+ * code brk and done): the machine code when c has it; else the
+ * interpreter loop, which compiles the machine code when c->jit_after > 0
+ * and the run has taken that many edges interpreting ("tiering up": a
+ * short run pays nothing, a long one at most about twice the compile time,
+ * which jit_after estimates, in interpreting) and goes on in it. The
+ * countdown, its refills and the polls of the interrupt flag are set up
+ * here (also the refills at which the loop hands over, doing what
+ * run_exec.h's refill label does), so the boundaries fall where they do
+ * in an interpreted run. */
+static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
+    McCode *c = (McCode *)cc; /* the machine code is a cache of the records */
+    MC_ASSERT(args->n == c->nparams && r->limit >= r->steps);
+    CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
+    for (int32_t i = 0; i < c->nparams; i++) {
+        MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));
+        bufs[i].p = args->v[i].data;
+        bufs[i].len = args->v[i].len;
+    }
+    r->bufs = bufs;
+    r->left = r->limit - r->steps;
+    r->reserve = 0;
+    if (r->stop && r->left > c->poll_every) {
+        r->reserve = r->left - c->poll_every;
+        r->left = c->poll_every;
+    }
+    if (!c->jit && c->jit_after == 0) jit_compile(c);
+    r->tier = !c->jit && c->jit_after > 0 ? c->jit_after : 0;
+    r->held = 0;
+    r->compile = false;
+    tier_split(r);
+    McOutcome out;
+    for (;;) {
+        r->handover = r->tier > 0 || r->compile;
+        if (c->jit) out = exec_jit(c, r);
+        else out = c->exact ? exec_exact(c, args, r, NULL) : exec_plain(c, args, r, NULL);
+        if (r->why != R_REFILL) break;
+        /* The countdown reached 0 on the edge e (run_exec.h's refill). */
+        const CEdge *e = r->e;
+        if (r->compile) {
+            r->compile = false;
+            r->left = r->held;
+            r->held = 0;
+            jit_compile(c);
+        }
+        if (r->left == 0) { /* the budget is spent, or time to poll */
+            if (r->reserve == 0 || mc_interrupted(r->stop)) {
+                bool limit = r->reserve == 0;
+                memset(&out, 0, sizeof out);
+                r->why = limit ? R_LIMIT : R_INTR;
+                out.kind = limit ? MC_TRAPPED : MC_INTERRUPTED;
+                snprintf(out.trap, sizeof out.trap, "%s", limit ? "execution step limit exceeded" : MC_INTERRUPTED_MSG);
+                out.steps = r->limit - r->reserve;
+                out.insts = r->insts;
+                break;
+            }
+            r->left = r->reserve < c->poll_every ? r->reserve : c->poll_every;
+            r->reserve -= r->left;
+            tier_split(r);
+        }
+        /* Take e as TAKE does. */
+        r->left--;
+        if (c->exact) r->done[e->src] = 1;
+        r->insts += e->ninsts;
+        const int32_t *m = e->moves;
+        for (int32_t n = e->nmoves; n > 0; n--, m += 2) r->s[m[0]] = r->s[m[1]];
+        r->ip = e->ip;
+    }
+    free(bufs);
+    return out;
+}
+
 /* The plain run from the entry: slots from init, parameters bound, the
  * entry block entered (one step, its instructions counted). */
 static McOutcome run_plain(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
@@ -935,7 +994,7 @@ static McOutcome run_plain(const McCode *c, McArgs *args, int64_t max_steps, con
     r.limit = max_steps;
     r.insts = c->entry_ninsts;
     r.stop = stop;
-    McOutcome o = exec_plain(c, args, &r, NULL);
+    McOutcome o = exec(c, args, &r);
     free(s);
     return o;
 }
@@ -1009,7 +1068,7 @@ McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutc
     r.stop = st->stop;
     r.brk = st->brk;
     r.done = st->done;
-    *out = exec_exact(c, args, &r, NULL);
+    *out = exec(c, args, &r);
     memcpy(st->vals, s, (size_t)c->nvalues * sizeof *s);
     free(s);
     st->steps = out->steps;

@@ -54,30 +54,19 @@ static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *cons
 #else
     (void)table;
 #endif
-    MC_ASSERT(args->n == c->nparams && r->limit >= r->steps);
+    (void)args;
     int32_t *s = r->s;
     const McInterrupt *stop = r->stop;
 #if EXEC_EXACT
     const uint8_t *brk = r->brk;
     uint8_t *done_ = r->done;
 #endif
-    CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
-    for (int32_t i = 0; i < c->nparams; i++) {
-        MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));
-        bufs[i].p = args->v[i].data;
-        bufs[i].len = args->v[i].len;
-    }
+    const CBuf *bufs = r->bufs;
     const CInst *ip = r->ip;
     const CEdge *e = r->e;
     /* Block entries still allowed: `left` before the next look at the
-     * interrupt flag, `reserve` after it. Without a flag there is one
-     * chunk; with one, the countdown is refilled every poll_every entries,
-     * so the edges pay nothing for the poll. */
-    int64_t left = r->limit - r->steps, reserve = 0;
-    if (stop && left > c->poll_every) {
-        reserve = left - c->poll_every;
-        left = c->poll_every;
-    }
+     * interrupt flag, `reserve` after it (run.c's exec sets them up). */
+    int64_t left = r->left, reserve = r->reserve;
     int64_t insts = r->insts;
     int32_t index = 0, len = 0;
 
@@ -290,6 +279,7 @@ dispatch:
 /* The countdown reached 0 on the edge e: either the budget is spent or it
  * is time to look at the interrupt flag; then take the edge as TAKE does. */
 refill:
+    if (r->handover) goto handover; /* tiering up: exec decides (run.c) */
     if (reserve == 0) goto step_trap;
     if (mc_interrupted(stop)) goto interrupted;
     left = reserve < c->poll_every ? reserve : c->poll_every;
@@ -307,6 +297,10 @@ refill:
 #else
     goto dispatch;
 #endif
+
+handover:
+    r->why = R_REFILL;
+    goto done;
 
 returned:
     out.kind = MC_RETURNED;
@@ -348,10 +342,12 @@ bounds_trap:
     snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
 
 done:
-    out.steps = r->limit - left - reserve;
+    out.steps = r->limit - left - reserve - r->held;
     out.insts = insts;
+    r->left = left;
+    r->reserve = reserve;
+    r->insts = insts;
     r->e = e;
-    free(bufs);
     return out;
 }
 

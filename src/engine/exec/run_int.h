@@ -1,0 +1,194 @@
+/* run_int.h - private to the exec folder: the run path's pre-decoded
+ * records (CInst, CEdge), the McCode holding them and one run's state (Run),
+ * shared by the decoder and the interpreter loop (run.c, run_exec.h) and the
+ * x86-64 template compiler (jit_x64.c), which translates the same records
+ * into machine code. Not for callers: they use run.h. */
+#ifndef MINICC_RUN_INT_H
+#define MINICC_RUN_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "minicc/interp.h"
+#include "minicc/run.h"
+
+#if defined(__GNUC__)
+#define MC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MC_DIRECT_THREADED 1
+#else
+#define MC_UNLIKELY(x) (x)
+#define MC_DIRECT_THREADED 0
+#endif
+
+/* Operand forms: SS slot,slot; SI slot,imm; IS imm,slot; II imm,imm. */
+#define ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
+#define CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
+/* The operations that trap on a zero divisor: their SI form has a non-zero
+ * immediate divisor and no check (a zero one is decoded as SS). */
+#define DIV_OPS(X) X(DIV) X(REM)
+
+typedef struct McJit McJit;
+
+enum {
+#define E3(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
+    ALU_OPS(E3)
+#undef E3
+#define EB(x) K_B##x##_SS, K_B##x##_SI, K_B##x##_IS, K_BN##x##_SS, K_BN##x##_SI, K_BN##x##_IS,
+    CMP_OPS(EB)
+#undef EB
+    K_MOVI,     /* d = dest slot, a = immediate */
+    K_COPY,     /* d = dest slot, a = source slot */
+    K_LOAD_S,   /* d = dest slot, a = buffer parameter, b = index slot */
+    K_LOAD_I,   /* ... b = index immediate */
+    K_STORE_SS, /* a = buffer parameter, b = index, d = value (slot/imm per form) */
+    K_STORE_SI,
+    K_STORE_IS,
+    K_STORE_II,
+    K_RET_S,    /* a = value slot */
+    K_RET_I,    /* a = immediate */
+    K_JUMP,     /* e[0] */
+    K_BR_S,     /* a = condition slot, e[0] if non-zero, e[1] if zero */
+#define EI(x) K_I##x##_S, K_I##x##_I,
+    CMP_OPS(EI) /* d = add a, imm b; c = cmp d, y (slot / imm); branch on c */
+#undef EI
+#define EL(x) K_L##x##_L, K_L##x##_R,
+    ALU_OPS(EL) /* d = load a, slot b; c = op d, y (L) or op y, d (R) */
+#undef EL
+#define ED(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
+    DIV_OPS(ED) /* like ALU_OPS; u.rest as for load/store */
+#undef ED
+#define EJ(x) K_J##x##_SS, K_J##x##_SI, K_J##x##_IS,
+    ALU_OPS(EJ) /* d = op a, b, then jump: a block's last instruction and its jump */
+#undef EJ
+    K_JMOVI,    /* d = immediate a, then jump */
+    K_JCOPY,    /* d = slot a, then jump */
+#define ER(x) K_R##x##_SS_SS, K_R##x##_SS_SI, K_R##x##_SI_SS, K_R##x##_SI_SI,
+    CMP_OPS(ER) /* plain code: d = add c, y (slot / imm); jump (edge ej) to a
+                 * block that is only `cmp a, b` (slot / imm) and its branch,
+                 * taken in the same record: the target's records' t, u.e, n
+                 * (n including ej's target count) */
+#undef ER
+    K_COUNT
+};
+
+typedef struct CEdge CEdge;
+
+typedef struct CInst {
+#if MC_DIRECT_THREADED
+    const void *h; /* handler address */
+#endif
+    int32_t d, a, b, op;
+    int32_t c, y; /* the increment+compare+branch records' compare */
+    /* Terminators: the targets' first instructions, loaded straight into
+     * the instruction pointer on a predicted branch (so the next pointer
+     * never waits for the condition's value), and the edges' other data. */
+    const struct CInst *t[2];
+    union {
+        const CEdge *e[2];
+        int32_t rest; /* load/store: instructions after it in its block */
+    } u;
+    int32_t n[2]; /* terminators: each edge's target count */
+    union {
+        int32_t nm[2];     /* terminators: each edge's move count */
+        const CEdge *ej;   /* K_R*: the jump's edge (no record has moves) */
+    } m;
+} CInst;
+
+struct CEdge {
+    const CInst *ip;      /* first instruction of the target */
+    int32_t ninsts;       /* its instruction count (terminator excluded) */
+    int32_t nmoves;       /* (dst, src) slot pairs to perform in order */
+    const int32_t *moves;
+    int32_t src, dst;     /* the blocks it leaves and enters */
+};
+
+typedef struct CBuf {
+    int32_t *p;
+    int32_t len;
+} CBuf;
+
+struct McCode {
+    int32_t nslots;      /* values + constants + scratch */
+    int32_t *init;       /* initial contents of the slot array (constants) */
+    int32_t nparams;
+    int32_t *param_slot; /* slot of each scalar parameter; -1 for buffers */
+    CInst *code;
+    int32_t ncode;
+    CEdge *edges;
+    int32_t nedges;
+    int32_t *moves;      /* (dst, src) slot pairs of all edges */
+    int32_t nmoves;
+    int32_t entry_ninsts;
+    int64_t poll_every;  /* block entries between two looks at the interrupt flag */
+    /* Exact code (mc_code_new_exact) only: value v lives in slot v. */
+    bool exact;
+    int32_t nvalues, nblocks;
+    int32_t *start;      /* first record of each block */
+    int32_t *bninsts;    /* instructions of each block */
+    /* The records as machine code (jit_x64.c), compiled by the first run
+     * that takes jit_after edges interpreting (0: at once; -1: never, the
+     * records are interpreted); a cache of the records, which is why a run
+     * of a const McCode may fill it. */
+    McJit *jit;
+    int64_t jit_after;
+};
+
+/* One run of the loop: what it starts from and how it ended. */
+enum { R_RETURN, R_BOUNDS, R_LIMIT, R_BREAK, R_INTR, R_REFILL };
+typedef struct Run {
+    int32_t *s;            /* the slots, initialised by the caller */
+    const CInst *ip;       /* the first record of the block just entered */
+    const CEdge *e;        /* in: the edge that entered it (NULL at the start); out: the last edge taken or tried */
+    int64_t steps;         /* block entries so far (including ip's) */
+    int64_t limit;         /* entries allowed: entry limit + 1 stops (R_LIMIT) */
+    int64_t insts;         /* instructions so far (counting ip's whole block); out: at the end */
+    const McInterrupt *stop;
+    const CBuf *bufs;      /* the buffer parameters */
+    /* The countdown of block entries (in and out): `left` before the next
+     * refill, `reserve` after it. Without an interrupt flag there is one
+     * chunk; with one, the countdown is refilled every poll_every entries,
+     * so the edges pay nothing for the poll. */
+    int64_t left, reserve;
+    /* Tiering up (run.c's exec): entries still to interpret before the
+     * machine code is compiled (0: none), entries of the current chunk
+     * held back for it, whether the next refill compiles; with handover
+     * the interpreter's refills return R_REFILL to exec. */
+    int64_t tier, held;
+    bool compile, handover;
+    const uint8_t *brk;    /* exact: per block, stop before entering it */
+    uint8_t *done;         /* exact: per block, set when an edge leaves it */
+    int why;               /* out: R_* */
+    const CInst *at;       /* out: the record that returned or trapped */
+} Run;
+
+/* ---- the template compiler (jit_x64.c) -------------------------------------
+ * Each record becomes a few x86-64 instructions doing what its run_exec.h
+ * handler does, with the slots, the buffers, the countdown `left` and
+ * `insts` in host registers. What is rare leaves the machine code and
+ * returns to C (run.c's exec_jit), which does what run_exec.h's labels do:
+ * a record that returns or traps (JIT_AT_RECORD, index = the record), an edge
+ * whose countdown is 0 or, in exact code, whose target has its breakpoint
+ * byte set (JIT_AT_EDGE, index = the edge; left is then -1 when the
+ * countdown was 0, unchanged at a breakpoint). */
+enum { JIT_AT_RECORD, JIT_AT_EDGE };
+typedef struct JitCtx {
+    int32_t *s;           /* the slots */
+    const CBuf *bufs;     /* the buffer parameters */
+    const uint8_t *brk;   /* exact code: breakpoint byte per block */
+    uint8_t *done;        /* exact code: set when an edge leaves the block */
+    int64_t left, insts;  /* in and out: run_exec.h's locals */
+    int32_t edge;         /* exact code, in and out: the last edge taken (-1: none) */
+    int32_t index;        /* out: the record or edge where the code stopped */
+} JitCtx;
+
+/* The records of c as machine code; NULL when this host has no compiler
+ * (not x86-64) or refuses executable memory (the caller then interprets). */
+McJit *mc_jit_compile(const McCode *c);
+void mc_jit_free(McJit *j);
+/* Runs from the first instruction of record `at` until an exit; returns
+ * JIT_AT_RECORD or JIT_AT_EDGE with x->index set. */
+int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at);
+/* Bytes of machine code (tests and the bench report it). */
+size_t mc_jit_size(const McJit *j);
+
+#endif
