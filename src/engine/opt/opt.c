@@ -12,6 +12,7 @@
 
 #include "minicc/util.h"
 #include "minicc/verify.h"
+#include "opt_int.h"
 
 static const McPass passes[] = {
     {"sccp", mc_pass_sccp, "ssa", "cfg (folds branches, drops unreachable blocks)",
@@ -78,32 +79,40 @@ static McOperand resolve(McOperand *repl, int32_t nvalues, int32_t v) {
     return r;
 }
 
-static void replace_opnd(McOperand *repl, int32_t nvalues, McOperand *o) {
-    if (o->kind != MC_OPND_VALUE || o->v >= nvalues || repl[o->v].kind == MC_OPND_NONE) return;
+static bool replace_opnd(McOperand *repl, int32_t nvalues, McOperand *o) {
+    if (o->kind != MC_OPND_VALUE || o->v >= nvalues || repl[o->v].kind == MC_OPND_NONE) return false;
     McPos l = o->loc;
     *o = resolve(repl, nvalues, o->v);
     o->loc = l;
+    return true;
 }
 
-void mc_opt_replace_uses(McFunc *f, McOperand *repl) {
+bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
     int32_t nv = f->nvalues;
+    bool any = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
         for (int32_t p = 0; p < bl->nphis; p++)
-            for (int32_t a = 0; a < bl->phis[p].nargs; a++) replace_opnd(repl, nv, &bl->phis[p].args[a].val);
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) any |= replace_opnd(repl, nv, &bl->phis[p].args[a].val);
         for (int32_t i = 0; i < bl->ninsts; i++) {
             McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++) replace_opnd(repl, nv, &in->a[k]);
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) any |= replace_opnd(repl, nv, &in->a[k]);
         }
-        if (bl->has_term && bl->term.op != MC_OP_JUMP) replace_opnd(repl, nv, &bl->term.arg);
+        if (bl->has_term && bl->term.op != MC_OP_JUMP) any |= replace_opnd(repl, nv, &bl->term.arg);
     }
+    return any;
 }
 
-/* Run one pass with statistics and optional verification. */
+/* Run one pass with statistics and optional verification. A pass whose
+ * outcome is already known (skip != NULL: it would run on exactly the
+ * function it last left unmodified) is not run again: its statistics are
+ * recorded with the outcome *skip, and the function, unchanged since the
+ * verification after that run, is not verified again. *modified tells
+ * whether the pass modified f. */
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
-                     McDiags *d, bool *changed) {
+                     McDiags *d, const bool *skip, bool *changed, bool *modified) {
     if (mc_interrupted(o->interrupt)) { /* between passes: f is as the last one left it */
-        *changed = false;
+        *changed = *modified = false;
         mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
         return false;
     }
@@ -112,7 +121,15 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
     s.pass = p->name;
     s.round = round;
     if (st) mc_func_counts(f, &s.insts[0], &s.phis[0], &s.blocks[0]); /* a sweep: only when asked for */
-    s.changed = p->run(f);
+    if (skip) {
+        s.changed = *skip;
+        *modified = false;
+    } else if (p->run == mc_pass_sccp) {
+        s.changed = mc_sccp_run(f, modified);
+    } else {
+        s.changed = p->run(f);
+        *modified = s.changed; /* the other passes change only what they modify */
+    }
     if (st) mc_func_counts(f, &s.insts[1], &s.phis[1], &s.blocks[1]);
     *changed = s.changed;
     if (st) {
@@ -122,7 +139,7 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
         }
         st->v[st->n++] = s;
     }
-    if (o->verify) {
+    if (o->verify && !skip) {
         McDiags vd;
         mc_diags_init(&vd, f->file, NULL, 0);
         bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
@@ -178,8 +195,8 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
             if (*s == ',') s++;
         }
         for (int i = 0; i < n; i++) {
-            bool changed;
-            if (!run_pass(f, list[i], 1, o, st, d, &changed)) return false;
+            bool changed, modified;
+            if (!run_pass(f, list[i], 1, o, st, d, NULL, &changed, &modified)) return false;
         }
         if (st) st->rounds = 1;
         return true;
@@ -189,11 +206,30 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
     int max = o->max_iterations > 0 ? o->max_iterations : 1;
     int64_t compacted_size = f->nparams;
     for (int32_t b = 0; b < f->nblocks; b++) compacted_size += f->blocks[b].ninsts + f->blocks[b].nphis;
+    /* Which function each pass last ran on: `version` counts the
+     * modifications (a pass that modified f, a compaction). A pass that left
+     * version v unmodified would, run on v again, do exactly the same (a
+     * pass is a function of the IR alone), so it is not run: its outcome is
+     * the one recorded. Once a round modifies nothing (SCCP may still say
+     * "changed", see opt_int.h), the rounds after it cost no pass run. */
+    enum { MAXPASS = 16 };
+    MC_ASSERT(np <= MAXPASS);
+    int64_t version = 0, ran_on[MAXPASS];
+    bool outcome[MAXPASS];
+    for (int i = 0; i < np; i++) ran_on[i] = -1;
     for (int round = 1; round <= max; round++) {
         bool any = false;
         for (int i = 0; i < np; i++) {
-            bool changed;
-            if (!run_pass(f, &table[i], round, o, st, d, &changed)) return false;
+            bool changed, modified;
+            if (!run_pass(f, &table[i], round, o, st, d, ran_on[i] == version ? &outcome[i] : NULL, &changed,
+                          &modified))
+                return false;
+            if (modified) {
+                version++;
+            } else {
+                ran_on[i] = version;
+                outcome[i] = changed;
+            }
             any |= changed;
         }
         /* Deleted instructions leave their values in the table and holes in
@@ -208,6 +244,7 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
             if (size * 3 < compacted_size * 2) {
                 mc_func_compact(f);
                 compacted_size = size;
+                version++; /* renumbered: run every pass again */
             }
         }
         if (st) st->rounds = round;

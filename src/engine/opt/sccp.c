@@ -26,6 +26,7 @@
 #include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
 enum { TOP = 0, CONST = 1, BOTTOM = 2 };
 
@@ -231,6 +232,11 @@ static void build_uses(Sccp *s) {
 
 
 bool mc_pass_sccp(McFunc *f) {
+    bool modified;
+    return mc_sccp_run(f, &modified);
+}
+
+bool mc_sccp_run(McFunc *f, bool *modified) {
     Sccp s;
     memset(&s, 0, sizeof s);
     s.f = f;
@@ -283,19 +289,19 @@ bool mc_pass_sccp(McFunc *f) {
     }
 
     /* Rewrite: constants into uses, fold branches, drop dead definitions and blocks. */
-    bool changed = false;
+    bool changed = false, mod = false;
     McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
     bool anyconst = false;
     for (int32_t v = 0; v < nv; v++)
         if (s.state[v] == CONST) repl[v] = mc_const(s.cval[v]), anyconst = true;
-    if (anyconst) mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when there is a constant */
+    if (anyconst) mod = mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when there is a constant */
     for (int32_t b = 0; b < nb; b++) {
         if (!s.bexec[b]) continue;
         McBlock *bl = &f->blocks[b];
         int32_t k = 0;
         for (int32_t p = 0; p < bl->nphis; p++)
             if (s.state[bl->phis[p].dest] != CONST) bl->phis[k++] = bl->phis[p];
-        changed |= k != bl->nphis;
+        mod |= k != bl->nphis;
         bl->nphis = k;
         k = 0;
         for (int32_t i = 0; i < bl->ninsts; i++) {
@@ -305,7 +311,7 @@ bool mc_pass_sccp(McFunc *f) {
             bool dead = in->dest != MC_NONE && s.state[in->dest] == CONST && !mc_inst_may_trap(in);
             if (!dead) bl->insts[k++] = *in;
         }
-        changed |= k != bl->ninsts;
+        mod |= k != bl->ninsts;
         bl->ninsts = k;
         if (bl->term.op == MC_OP_BRANCH && s.eexec[b][0] != s.eexec[b][1]) {
             int keep = s.eexec[b][0] ? 0 : 1;
@@ -316,9 +322,12 @@ bool mc_pass_sccp(McFunc *f) {
             bl->term.target[1] = MC_NONE;
             bl->term.tloc[0] = bl->term.tloc[keep];
             if (gone != t && s.bexec[gone]) mc_block_phi_drop_pred(f, gone, b);
-            changed = true;
+            mod = true;
         }
     }
+    /* A value proven constant is a change even when nothing was left to
+     * rewrite (a div that may trap keeps its instruction). */
+    changed = mod;
     for (int32_t v = 0; v < nv && !changed; v++) changed = s.state[v] == CONST;
     bool anydead = false;
     for (int32_t b = 0; b < nb; b++) anydead |= !s.bexec[b];
@@ -327,8 +336,9 @@ bool mc_pass_sccp(McFunc *f) {
         for (int32_t b = 0; b < nb; b++) dead[b] = !s.bexec[b];
         mc_func_remove_blocks(f, dead);
         free(dead);
-        changed = true;
+        changed = mod = true;
     }
+    *modified = mod;
     free(repl);
     free(s.state);
     free(s.cval);

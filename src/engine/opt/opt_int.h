@@ -1,0 +1,21 @@
+/* opt_int.h - private to the optimizer (src/engine/opt): what the pass
+ * manager needs from a pass beyond the public McPassFn.
+ *
+ * A pass's "changed" (what --stats prints and what keeps the rounds going)
+ * is not always "f was modified": SCCP reports a change whenever it proves a
+ * value constant, and a div or rem whose divisor may be zero keeps its
+ * instruction with a constant value, so SCCP says "changed" in every round
+ * while leaving the function as it was. The pass manager skips a pass that
+ * would run on exactly the function it last left unmodified (a pass is a
+ * function of the IR alone: the run would be identical), so it must know
+ * which runs modified. For every other pass "changed" is "modified". */
+#ifndef MINICC_OPT_INT_H
+#define MINICC_OPT_INT_H
+
+#include "minicc/opt.h"
+
+/* mc_pass_sccp, also telling whether f was modified (an operand, phi,
+ * instruction, terminator or block changed). */
+bool mc_sccp_run(McFunc *f, bool *modified);
+
+#endif
