@@ -34,6 +34,7 @@ typedef struct Site {
     int32_t block;
     int32_t what; /* >= 0 instruction index; -1 terminator; <= -2 phi ~(what + 1) */
     int32_t arg;  /* for a phi: which entry */
+    int32_t dest; /* the value the instruction or phi defines (MC_NONE: none, a terminator) */
 } Site;
 
 typedef struct Sccp {
@@ -48,6 +49,8 @@ typedef struct Sccp {
     bool *onvwork;
     int32_t *ework, nework; /* edges (b * 2 + k) newly executable */
     int32_t *hint;          /* mc_phi_arg_hints: each edge's entry in its target's phis */
+    bool *rewrite;          /* block: a definition in it was once CONST, or its branch had a constant
+                               condition (the rewrite visits only these) */
 } Sccp;
 
 /* Lattice cell of an operand. */
@@ -114,6 +117,7 @@ static void eval_phi(Sccp *s, int32_t b, int32_t p) {
         }
     }
     lower(s, phi->dest, st, c);
+    if (s->state[phi->dest] == CONST) s->rewrite[b] = true;
 }
 
 static void eval_phi_arg(Sccp *s, int32_t b, int32_t p, int32_t a) {
@@ -122,11 +126,20 @@ static void eval_phi_arg(Sccp *s, int32_t b, int32_t p, int32_t a) {
     int32_t c;
     int st = cell(s, phi->args[a].val, &c);
     lower(s, phi->dest, st, c);
+    if (s->state[phi->dest] == CONST) s->rewrite[b] = true;
 }
+
+static void eval_inst_cell(Sccp *s, const McInst *in);
 
 static void eval_inst(Sccp *s, int32_t b, int32_t i) {
     const McInst *in = &s->f->blocks[b].insts[i];
     if (in->dest == MC_NONE) return;
+    eval_inst_cell(s, in);
+    if (s->state[in->dest] == CONST) s->rewrite[b] = true;
+}
+
+/* The cell of in's result, met into it (in defines a value). */
+static void eval_inst_cell(Sccp *s, const McInst *in) {
     unsigned fl = mc_op_info[in->op].flags;
     if (in->op == MC_OP_COPY) {
         int32_t c;
@@ -178,6 +191,7 @@ static void eval_term(Sccp *s, int32_t b) {
         int st = cell(s, t->arg, &c);
         if (st == CONST) {
             take_edge(s, b, c != 0 ? 0 : 1);
+            s->rewrite[b] = true;
         } else { /* BOTTOM; TOP cannot reach an executed branch, be safe anyway */
             take_edge(s, b, 0);
             take_edge(s, b, 1);
@@ -185,8 +199,14 @@ static void eval_term(Sccp *s, int32_t b) {
     }
 }
 
+/* Re-evaluate a use of a value whose cell went down. An instruction or phi
+ * whose result is BOTTOM already, or a branch both of whose edges are
+ * taken, would not change (lower and take_edge do nothing then): those are
+ * decided from the site and two small arrays, without reading the IR. */
 static void eval_site(Sccp *s, Site u) {
     if (!s->bexec[u.block]) return;
+    if (u.what != -1 ? u.dest == MC_NONE || s->state[u.dest] == BOTTOM : s->eexec[u.block][0] && s->eexec[u.block][1])
+        return; /* a store defines nothing: nothing to lower */
     if (u.what >= 0)
         eval_inst(s, u.block, u.what);
     else if (u.what == -1)
@@ -208,22 +228,24 @@ static void build_uses(Sccp *s) {
             fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
             memcpy(fill, s->ustart, (size_t)nv * sizeof *fill);
         }
-#define USE_AT(o, b_, w_, a_)                                                                      \
+#define USE_AT(o, b_, w_, a_, d_)                                                                  \
     do {                                                                                           \
         if ((o).kind == MC_OPND_VALUE) {                                                           \
             if (pass == 0)                                                                         \
                 s->ustart[(o).v + 1]++;                                                            \
             else                                                                                   \
-                s->uses[fill[(o).v]++] = (Site){(b_), (w_), (a_)};                                 \
+                s->uses[fill[(o).v]++] = (Site){(b_), (w_), (a_), (d_)};                           \
         }                                                                                          \
     } while (0)
         for (int32_t b = 0; b < f->nblocks; b++) {
             McBlock *bl = &f->blocks[b];
             for (int32_t p = 0; p < bl->nphis; p++)
-                for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE_AT(bl->phis[p].args[a].val, b, -(p + 2), a);
+                for (int32_t a = 0; a < bl->phis[p].nargs; a++)
+                    USE_AT(bl->phis[p].args[a].val, b, -(p + 2), a, bl->phis[p].dest);
             for (int32_t i = 0; i < bl->ninsts; i++)
-                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++) USE_AT(bl->insts[i].a[k], b, i, 0);
-            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1, 0);
+                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++)
+                    USE_AT(bl->insts[i].a[k], b, i, 0, bl->insts[i].dest);
+            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1, 0, MC_NONE);
         }
 #undef USE_AT
         free(fill);
@@ -248,6 +270,7 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
     s.bexec = mc_xcalloc((size_t)nb + 1, sizeof *s.bexec);
     s.eexec = mc_xcalloc((size_t)nb + 1, sizeof *s.eexec);
     s.ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s.ework);
+    s.rewrite = mc_xcalloc((size_t)nb + 1, sizeof *s.rewrite);
     for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
     build_uses(&s);
     s.hint = mc_phi_arg_hints(f);
@@ -288,15 +311,38 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
         break;
     }
 
-    /* Rewrite: constants into uses, fold branches, drop dead definitions and blocks. */
+    /* Rewrite: constants into uses, fold branches, drop dead definitions and
+     * blocks. Each use of a constant is found through the use sites (every
+     * operand that reads a value has one), not by a sweep over the function. */
     bool changed = false, mod = false;
-    McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
-    bool anyconst = false;
-    for (int32_t v = 0; v < nv; v++)
-        if (s.state[v] == CONST) repl[v] = mc_const(s.cval[v]), anyconst = true;
-    if (anyconst) mod = mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when there is a constant */
+    for (int32_t v = 0; v < nv; v++) {
+        if (s.state[v] != CONST) continue;
+        for (int32_t u = s.ustart[v]; u < s.ustart[v + 1]; u++) {
+            Site st = s.uses[u];
+            McBlock *bl = &f->blocks[st.block];
+            McOperand *o[3];
+            int n = 0;
+            if (st.what >= 0) {
+                McInst *in = &bl->insts[st.what];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) o[n++] = &in->a[k];
+            } else if (st.what == -1) {
+                o[n++] = &bl->term.arg;
+            } else {
+                o[n++] = &bl->phis[~(st.what + 1)].args[st.arg].val;
+            }
+            for (int k = 0; k < n; k++)
+                if (o[k]->kind == MC_OPND_VALUE && o[k]->v == v) {
+                    McPos l = o[k]->loc;
+                    *o[k] = mc_const(s.cval[v]);
+                    o[k]->loc = l;
+                    mod = true;
+                }
+        }
+    }
+    /* Only a block marked by the walk can hold a constant definition or a
+     * branch with one edge taken. */
     for (int32_t b = 0; b < nb; b++) {
-        if (!s.bexec[b]) continue;
+        if (!s.bexec[b] || !s.rewrite[b]) continue;
         McBlock *bl = &f->blocks[b];
         int32_t k = 0;
         for (int32_t p = 0; p < bl->nphis; p++)
@@ -339,7 +385,7 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
         changed = mod = true;
     }
     *modified = mod;
-    free(repl);
+    free(s.rewrite);
     free(s.state);
     free(s.cval);
     free(s.onvwork);
