@@ -87,19 +87,23 @@ static bool replace_opnd(McOperand *repl, int32_t nvalues, McOperand *o) {
     return true;
 }
 
-bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
+bool mc_opt_replace_block(McFunc *f, int32_t b, McOperand *repl) {
     int32_t nv = f->nvalues;
     bool any = false;
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        McBlock *bl = &f->blocks[b];
-        for (int32_t p = 0; p < bl->nphis; p++)
-            for (int32_t a = 0; a < bl->phis[p].nargs; a++) any |= replace_opnd(repl, nv, &bl->phis[p].args[a].val);
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++) any |= replace_opnd(repl, nv, &in->a[k]);
-        }
-        if (bl->has_term && bl->term.op != MC_OP_JUMP) any |= replace_opnd(repl, nv, &bl->term.arg);
+    McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++)
+        for (int32_t a = 0; a < bl->phis[p].nargs; a++) any |= replace_opnd(repl, nv, &bl->phis[p].args[a].val);
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        McInst *in = &bl->insts[i];
+        for (int k = 0; k < mc_op_info[in->op].nargs; k++) any |= replace_opnd(repl, nv, &in->a[k]);
     }
+    if (bl->has_term && bl->term.op != MC_OP_JUMP) any |= replace_opnd(repl, nv, &bl->term.arg);
+    return any;
+}
+
+bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
+    bool any = false;
+    for (int32_t b = 0; b < f->nblocks; b++) any |= mc_opt_replace_block(f, b, repl);
     return any;
 }
 

@@ -18,4 +18,9 @@
  * instruction, terminator or block changed). */
 bool mc_sccp_run(McFunc *f, bool *modified);
 
+/* mc_opt_replace_uses for the operands of block b alone (true when one
+ * was replaced). The rewrite only writes operands, so a pass may replace
+ * and then drop definitions block by block, in one sweep instead of two. */
+bool mc_opt_replace_block(McFunc *f, int32_t b, McOperand *repl);
+
 #endif
