@@ -584,6 +584,44 @@ static void test_rounds_match_plain_loop(void **state) {
     assert_true(full >= 3); /* rounds with nothing to run were met */
 }
 
+/* DCE keeps GVN's fixed point (the pass manager does not run GVN again
+ * after a round in which only DCE modified), except when a block falls to
+ * 64 phis: GVN compares phis pairwise only in blocks of at most 64, so
+ * pairs it never compared would be. Here j has 65 phis, one dead and one
+ * (dup) equal to p5: round 1's GVN leaves them, DCE drops dead, and round
+ * 2's GVN must run and replace dup by p5. */
+static void test_gvn_after_dce_drops_to_64_phis(void **state) {
+    (void)state;
+    McStr src;
+    mc_str_init(&src);
+    mc_str_printf(&src, "func f(i32 c, i32 a, buf m) {\nentry:\n    branch c, l, r\nl:\n    store m, 0, a\n    jump j\n"
+                        "r:\n    store m, 1, a\n    jump j\nj:\n");
+    for (int k = 0; k < 63; k++) mc_str_printf(&src, "    p%d = phi [l: %d], [r: a]\n", k, k);
+    mc_str_printf(&src, "    dup = phi [l: 5], [r: a]\n    dead = phi [l: 99], [r: a]\n    s0 = add p0, dup\n");
+    for (int k = 1; k < 63; k++) mc_str_printf(&src, "    s%d = add s%d, p%d\n", k, k - 1, k);
+    mc_str_printf(&src, "    return s62\n}\n");
+    McFunc *f = parse_one(src.s);
+    McOptStats st;
+    memset(&st, 0, sizeof st);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_opt_run(f, NULL, &st, &d));
+    int32_t phis;
+    mc_func_counts(f, NULL, &phis, NULL);
+    assert_int_equal(phis, 63); /* dead and dup are gone */
+    char *got = print_str(f);
+    assert_non_null(strstr(got, "s0 = add p0, p5\n"));
+    assert_string_equal(st.v[2].pass, "gvn");
+    assert_false(st.v[2].changed); /* round 1: 65 phis, not compared */
+    assert_string_equal(st.v[7].pass, "gvn");
+    assert_true(st.v[7].changed); /* round 2 */
+    free(got);
+    mc_str_free(&src);
+    mc_opt_stats_free(&st);
+    mc_diags_free(&d);
+    mc_func_free(f);
+}
+
 /* ---- 100k blocks ------------------------------------------------------------- */
 
 static void term(McFunc *f, int32_t b, McOp op, McOperand arg, int32_t t0, int32_t t1) {
@@ -766,6 +804,7 @@ int main(void) {
         cmocka_unit_test(test_simplifycfg_keeps_conflicting_phi),
         cmocka_unit_test(test_pass_table),
         cmocka_unit_test(test_rounds_match_plain_loop),
+        cmocka_unit_test(test_gvn_after_dce_drops_to_64_phis),
         cmocka_unit_test(test_unknown_pass),
         cmocka_unit_test(test_not_ssa),
         cmocka_unit_test(test_stats),

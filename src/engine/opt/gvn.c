@@ -213,7 +213,7 @@ static bool number_phis(McBlock *bl, McOperand *repl) {
             changed = true;
             continue;
         }
-        if (bl->nphis > 64) continue; /* pairwise check stays cheap */
+        if (bl->nphis > MC_GVN_PAIRWISE_PHIS) continue; /* pairwise check stays cheap */
         for (int32_t q = 0; q < p; q++) {
             McPhi *other = &bl->phis[q];
             if (repl[other->dest].kind != MC_OPND_NONE || other->nargs != phi->nargs) continue;

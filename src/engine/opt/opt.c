@@ -113,10 +113,18 @@ bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
  * recorded with the outcome *skip, and the function, unchanged since the
  * verification after that run, is not verified again. *modified tells
  * whether the pass modified f. */
+/* What a pass run modified, for the pass manager (see mc_opt_run). */
+typedef struct Mods {
+    bool any;            /* f was modified */
+    bool dce;            /* by DCE (only definitions dropped) */
+    bool dce_fewer_phis; /* ... and a block fell to MC_GVN_PAIRWISE_PHIS phis or fewer */
+} Mods;
+
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
-                     McDiags *d, const bool *skip, bool *changed, bool *modified) {
+                     McDiags *d, const bool *skip, bool *changed, Mods *mods) {
+    memset(mods, 0, sizeof *mods);
     if (mc_interrupted(o->interrupt)) { /* between passes: f is as the last one left it */
-        *changed = *modified = false;
+        *changed = false;
         mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
         return false;
     }
@@ -127,12 +135,12 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
     if (st) mc_func_counts(f, &s.insts[0], &s.phis[0], &s.blocks[0]); /* a sweep: only when asked for */
     if (skip) {
         s.changed = *skip;
-        *modified = false;
     } else if (p->run == mc_pass_sccp) {
-        s.changed = mc_sccp_run(f, modified);
+        s.changed = mc_sccp_run(f, &mods->any);
+    } else if (p->run == mc_pass_dce) {
+        s.changed = mods->any = mods->dce = mc_dce_run(f, &mods->dce_fewer_phis);
     } else {
-        s.changed = p->run(f);
-        *modified = s.changed; /* the other passes change only what they modify */
+        s.changed = mods->any = p->run(f); /* the other passes change only what they modify */
     }
     if (st) mc_func_counts(f, &s.insts[1], &s.phis[1], &s.blocks[1]);
     *changed = s.changed;
@@ -199,8 +207,9 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
             if (*s == ',') s++;
         }
         for (int i = 0; i < n; i++) {
-            bool changed, modified;
-            if (!run_pass(f, list[i], 1, o, st, d, NULL, &changed, &modified)) return false;
+            bool changed;
+            Mods mods;
+            if (!run_pass(f, list[i], 1, o, st, d, NULL, &changed, &mods)) return false;
         }
         if (st) st->rounds = 1;
         return true;
@@ -215,7 +224,23 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
      * version v unmodified would, run on v again, do exactly the same (a
      * pass is a function of the IR alone), so it is not run: its outcome is
      * the one recorded. Once a round modifies nothing (SCCP may still say
-     * "changed", see opt_int.h), the rounds after it cost no pass run. */
+     * "changed", see opt_int.h), the rounds after it cost no pass run.
+     *
+     * Some modifications keep another pass's fixed point, so a pass that
+     * found nothing to do before them would find nothing after them. DCE
+     * only drops definitions, edits no operand, no terminator, no edge, and
+     * never drops a load or a store:
+     * - copy propagation found no copy and no trivial phi: dropping
+     *   definitions makes none (the remaining phis read what they read);
+     * - GVN found nothing: the dominator tree and the load epochs (block
+     *   entries and stores) are the same, every remaining computation sees a
+     *   subset of what it saw, and every pair of phis it compared is still
+     *   unequal, unless a block fell to MC_GVN_PAIRWISE_PHIS phis or fewer
+     *   (pairs not compared before would be).
+     * Nothing else is carried: SCCP's worklist order would change, and
+     * simplifycfg's never needs it (DCE finds nothing to drop in its own
+     * output, so when it modifies, some pass has modified since simplifycfg
+     * last ran). */
     enum { MAXPASS = 16 };
     MC_ASSERT(np <= MAXPASS);
     int64_t version = 0, ran_on[MAXPASS];
@@ -224,11 +249,18 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
     for (int round = 1; round <= max; round++) {
         bool any = false;
         for (int i = 0; i < np; i++) {
-            bool changed, modified;
+            bool changed;
+            Mods mods;
             if (!run_pass(f, &table[i], round, o, st, d, ran_on[i] == version ? &outcome[i] : NULL, &changed,
-                          &modified))
+                          &mods))
                 return false;
-            if (modified) {
+            if (mods.any) {
+                for (int j = 0; j < np && mods.dce; j++) {
+                    McPassFn r = table[j].run;
+                    if (ran_on[j] == version &&
+                        (r == mc_pass_copyprop || (r == mc_pass_gvn && !mods.dce_fewer_phis)))
+                        ran_on[j] = version + 1; /* still at its fixed point */
+                }
                 version++;
             } else {
                 ran_on[i] = version;

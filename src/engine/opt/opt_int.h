@@ -18,6 +18,15 @@
  * instruction, terminator or block changed). */
 bool mc_sccp_run(McFunc *f, bool *modified);
 
+/* GVN compares the phis of a block pairwise only when it has at most this
+ * many. */
+#define MC_GVN_PAIRWISE_PHIS 64
+
+/* mc_pass_dce, also telling whether a block that had more than
+ * MC_GVN_PAIRWISE_PHIS phis now has at most that many (the pass manager
+ * keeps GVN's fixed point across DCE otherwise, opt.c). */
+bool mc_dce_run(McFunc *f, bool *fewer_phis);
+
 /* mc_opt_replace_uses for the operands of block b alone (true when one
  * was replaced). The rewrite only writes operands, so a pass may replace
  * and then drop definitions block by block, in one sweep instead of two. */
