@@ -143,7 +143,7 @@ static bool merge_and_forward(McFunc *f) {
     preds_build(f, &p);
     bool *dead = mc_xcalloc((size_t)nb + 1, sizeof *dead);
     bool *touched = mc_xcalloc((size_t)nb + 1, sizeof *touched);
-    McOperand *repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
+    McOperand *repl = NULL; /* allocated at the first phi that goes: a sweep of a big function merges few */
     bool changed = false, replaced = false;
 
     for (int32_t a = 0; a < nb; a++) {
@@ -154,6 +154,7 @@ static bool merge_and_forward(McFunc *f) {
             int32_t b = ab->term.target[0];
             if (b == a || b == 0 || p.start[b + 1] - p.start[b] != 1) break;
             McBlock *bb = &f->blocks[b];
+            if (bb->nphis && !repl) repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
             for (int32_t q = 0; q < bb->nphis; q++) {
                 MC_ASSERT(bb->phis[q].nargs == 1);
                 repl[bb->phis[q].dest] = bb->phis[q].args[0].val;
