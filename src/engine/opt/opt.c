@@ -228,19 +228,30 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
      *
      * Some modifications keep another pass's fixed point, so a pass that
      * found nothing to do before them would find nothing after them. DCE
-     * only drops definitions, edits no operand, no terminator, no edge, and
-     * never drops a load or a store:
+     * only drops definitions nothing remaining reads, edits no operand, no
+     * terminator, no edge, and never drops a load, a store or a
+     * definition that may trap:
+     * - DCE itself finds nothing to drop in its own output (what stays was
+     *   reached from the same roots through what stays), and says so;
      * - copy propagation found no copy and no trivial phi: dropping
      *   definitions makes none (the remaining phis read what they read);
      * - GVN found nothing: the dominator tree and the load epochs (block
      *   entries and stores) are the same, every remaining computation sees a
      *   subset of what it saw, and every pair of phis it compared is still
      *   unequal, unless a block fell to MC_GVN_PAIRWISE_PHIS phis or fewer
-     *   (pairs not compared before would be).
-     * Nothing else is carried: SCCP's worklist order would change, and
-     * simplifycfg's never needs it (DCE finds nothing to drop in its own
-     * output, so when it modifies, some pass has modified since simplifycfg
-     * last ran). */
+     *   (pairs not compared before would be);
+     * - SCCP modified nothing: its cells are the greatest fixed point of
+     *   monotone equations whatever the order of the work lists (an
+     *   operand is never TOP when it is read: its definition dominates the
+     *   use, or the edge that carries it to a phi, and was evaluated first,
+     *   and on non-TOP cells the folding rules are monotone). The dropped
+     *   values feed nothing that stays, so the cells of what stays, the
+     *   executable blocks and edges are the same, and so is what the rewrite
+     *   finds: no block to drop, no branch to fold, no use of a constant,
+     *   and the same constant definitions that must stay (they may trap, so
+     *   DCE kept them), hence the same "changed".
+     * simplifycfg's never needs carrying: when DCE modifies, some pass has
+     * modified since simplifycfg last ran. */
     enum { MAXPASS = 16 };
     MC_ASSERT(np <= MAXPASS);
     int64_t version = 0, ran_on[MAXPASS];
@@ -257,11 +268,15 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
             if (mods.any) {
                 for (int j = 0; j < np && mods.dce; j++) {
                     McPassFn r = table[j].run;
-                    if (ran_on[j] == version &&
-                        (r == mc_pass_copyprop || (r == mc_pass_gvn && !mods.dce_fewer_phis)))
+                    if (ran_on[j] == version && (r == mc_pass_copyprop || r == mc_pass_sccp ||
+                                                 (r == mc_pass_gvn && !mods.dce_fewer_phis)))
                         ran_on[j] = version + 1; /* still at its fixed point */
                 }
                 version++;
+                if (mods.dce) { /* as if run again on its own output */
+                    ran_on[i] = version;
+                    outcome[i] = false;
+                }
             } else {
                 ran_on[i] = version;
                 outcome[i] = changed;
