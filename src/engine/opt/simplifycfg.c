@@ -22,7 +22,14 @@
  *      only done if no predecessor of B already reaches S (one phi entry per
  *      predecessor), and each phi gets B's operand for every new predecessor
  *      (that operand dominates B, so it dominates every predecessor of B).
- * Sweeps repeat until nothing changes. Instructions only move from B into
+ * Sweeps repeat until nothing changes. A block that merging or forwarding
+ * took out stays in the array, marked gone, until the last sweep (or until
+ * step 2 removes blocks): removing renumbers every block and rewrites every
+ * phi entry, and the sweeps after the first take out a few blocks each. A
+ * gone block has no predecessor, no phi entry names it, and the sweeps
+ * pass over it; the blocks that stay keep their order, so every decision
+ * is the one made on the renumbered function.
+ * Instructions only move from B into
  * A when A is the only way into B, so no load or store is reordered or runs
  * on a path where it did not run before. */
 #include <stdlib.h>
@@ -41,12 +48,18 @@ static void make_jump(McBlock *bl, int keep) {
     bl->term.target[1] = MC_NONE;
 }
 
+/* Blocks taken out by merging or forwarding, not yet removed. */
+typedef struct Gone {
+    bool *is;
+    int32_t n;
+} Gone;
+
 /* Step 1: constant conditions and equal targets. */
-static bool fold_branches(McFunc *f) {
+static bool fold_branches(McFunc *f, const Gone *g) {
     bool changed = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
-        if (bl->term.op != MC_OP_BRANCH) continue;
+        if (g->is[b] || bl->term.op != MC_OP_BRANCH) continue;
         if (bl->term.target[0] == bl->term.target[1]) {
             make_jump(bl, 0);
             changed = true;
@@ -61,8 +74,18 @@ static bool fold_branches(McFunc *f) {
     return changed;
 }
 
-/* Step 2: unreachable blocks. */
-static bool drop_unreachable(McFunc *f) {
+/* Remove the gone blocks and those also marked in extra (may be NULL). */
+static void remove_gone(McFunc *f, Gone *g, const bool *extra) {
+    if (extra)
+        for (int32_t b = 0; b < f->nblocks; b++) g->is[b] |= extra[b];
+    mc_func_remove_blocks(f, g->is);
+    memset(g->is, 0, (size_t)f->nblocks * sizeof *g->is);
+    g->n = 0;
+}
+
+/* Step 2: unreachable blocks (the gone ones are removed with them: no live
+ * block jumps to one). */
+static bool drop_unreachable(McFunc *f, Gone *g) {
     int32_t nb = f->nblocks;
     bool *seen = mc_xcalloc((size_t)nb + 1, sizeof *seen);
     int32_t *stack = mc_xmalloc(((size_t)nb + 1) * sizeof *stack);
@@ -79,10 +102,10 @@ static bool drop_unreachable(McFunc *f) {
                 stack[sp++] = s[i];
             }
     }
-    bool changed = nseen < nb;
+    bool changed = nseen < nb - g->n;
     if (changed) {
         for (int32_t b = 0; b < nb; b++) seen[b] = !seen[b];
-        mc_func_remove_blocks(f, seen);
+        remove_gone(f, g, seen);
     }
     free(seen);
     free(stack);
@@ -94,10 +117,11 @@ typedef struct Preds {
     int32_t *start, *list;
 } Preds;
 
-static void preds_build(const McFunc *f, Preds *p) {
+static void preds_build(const McFunc *f, const Gone *g, Preds *p) {
     int32_t nb = f->nblocks;
     p->start = mc_xcalloc((size_t)nb + 2, sizeof *p->start);
     for (int32_t b = 0; b < nb; b++) {
+        if (g->is[b]) continue; /* a forwarded block still jumps */
         int32_t s[2];
         int ns = mc_block_succs(&f->blocks[b], s);
         for (int i = 0; i < ns; i++)
@@ -108,6 +132,7 @@ static void preds_build(const McFunc *f, Preds *p) {
     int32_t *fill = mc_xmalloc(((size_t)nb + 1) * sizeof *fill);
     memcpy(fill, p->start, (size_t)nb * sizeof *fill);
     for (int32_t b = 0; b < nb; b++) {
+        if (g->is[b]) continue;
         int32_t s[2];
         int ns = mc_block_succs(&f->blocks[b], s);
         for (int i = 0; i < ns; i++)
@@ -136,12 +161,13 @@ static bool jumps_to(const McFunc *f, int32_t q, int32_t s) {
     return false;
 }
 
-/* Steps 3 and 4. */
-static bool merge_and_forward(McFunc *f) {
+/* Steps 3 and 4; what they take out is marked gone. */
+static bool merge_and_forward(McFunc *f, Gone *g) {
     int32_t nb = f->nblocks;
     Preds p;
-    preds_build(f, &p);
+    preds_build(f, g, &p);
     bool *dead = mc_xcalloc((size_t)nb + 1, sizeof *dead);
+    memcpy(dead, g->is, (size_t)nb * sizeof *dead);
     bool *touched = mc_xcalloc((size_t)nb + 1, sizeof *touched);
     McOperand *repl = NULL; /* allocated at the first phi that goes: a sweep of a big function merges few */
     bool changed = false, replaced = false;
@@ -224,7 +250,8 @@ static bool merge_and_forward(McFunc *f) {
     }
     if (changed) {
         if (replaced) mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when a phi went */
-        mc_func_remove_blocks(f, dead);
+        for (int32_t b = 0; b < nb; b++)
+            if (dead[b] && !g->is[b]) g->is[b] = true, g->n++;
     }
     free(p.start);
     free(p.list);
@@ -238,12 +265,15 @@ static bool merge_and_forward(McFunc *f) {
 
 bool mc_pass_simplifycfg(McFunc *f) {
     bool changed = false;
-    for (int32_t sweep = 0; sweep <= f->nblocks + 1; sweep++) {
-        bool c = fold_branches(f);
-        c |= drop_unreachable(f);
-        c |= merge_and_forward(f);
+    Gone g = {mc_xcalloc((size_t)f->nblocks + 1, sizeof *g.is), 0};
+    for (int32_t sweep = 0; sweep <= f->nblocks - g.n + 1; sweep++) {
+        bool c = fold_branches(f, &g);
+        c |= drop_unreachable(f, &g);
+        c |= merge_and_forward(f, &g);
         if (!c) break;
         changed = true;
     }
+    if (g.n) remove_gone(f, &g, NULL);
+    free(g.is);
     return changed;
 }
