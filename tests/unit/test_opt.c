@@ -622,6 +622,26 @@ static void test_gvn_after_dce_drops_to_64_phis(void **state) {
     mc_func_free(f);
 }
 
+/* simplifycfg keeps GVN's fixed point unless a merged block's load may
+ * meet an identical one in its new block with no store between: after
+ * round 1 merges next into entry, round 2's GVN must run and reuse x. */
+static void test_gvn_after_merge_with_loads(void **state) {
+    (void)state;
+    expect_opt("func f(buf m) {\nentry:\n    x = load m, 0\n    jump next\nnext:\n    y = load m, 0\n"
+               "    z = add x, y\n    return z\n}\n",
+               NULL, "func f(buf m) {\nentry:\n    x = load m, 0\n    z = add x, x\n    return z\n}\n");
+}
+
+/* simplifycfg keeps DCE's fixed point unless it folded a branch: here it
+ * bypasses e1 and e2 (branch c, j, j), folds that branch and merges j, so
+ * c is read by nothing and round 2's DCE must run and drop it. */
+static void test_dce_after_fold_same_targets(void **state) {
+    (void)state;
+    expect_opt("func f(i32 a) {\nentry:\n    c = lt a, 5\n    branch c, e1, e2\ne1:\n    jump j\ne2:\n    jump j\n"
+               "j:\n    return a\n}\n",
+               NULL, "func f(i32 a) {\nentry:\n    return a\n}\n");
+}
+
 /* ---- 100k blocks ------------------------------------------------------------- */
 
 static void term(McFunc *f, int32_t b, McOp op, McOperand arg, int32_t t0, int32_t t1) {
@@ -805,6 +825,8 @@ int main(void) {
         cmocka_unit_test(test_pass_table),
         cmocka_unit_test(test_rounds_match_plain_loop),
         cmocka_unit_test(test_gvn_after_dce_drops_to_64_phis),
+        cmocka_unit_test(test_gvn_after_merge_with_loads),
+        cmocka_unit_test(test_dce_after_fold_same_targets),
         cmocka_unit_test(test_unknown_pass),
         cmocka_unit_test(test_not_ssa),
         cmocka_unit_test(test_stats),

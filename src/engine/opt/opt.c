@@ -118,6 +118,8 @@ typedef struct Mods {
     bool any;            /* f was modified */
     bool dce;            /* by DCE (only definitions dropped) */
     bool dce_fewer_phis; /* ... and a block fell to MC_GVN_PAIRWISE_PHIS phis or fewer */
+    bool cfg;            /* by simplifycfg: what it did is in cfgc */
+    McCfgChanges cfgc;
 } Mods;
 
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
@@ -137,6 +139,8 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
         s.changed = *skip;
     } else if (p->run == mc_pass_sccp) {
         s.changed = mc_sccp_run(f, &mods->any);
+    } else if (p->run == mc_pass_simplifycfg) {
+        s.changed = mods->any = mods->cfg = mc_simplifycfg_run(f, &mods->cfgc);
     } else if (p->run == mc_pass_dce) {
         s.changed = mods->any = mods->dce = mc_dce_run(f, &mods->dce_fewer_phis);
     } else {
@@ -250,8 +254,34 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
      *   finds: no block to drop, no branch to fold, no use of a constant,
      *   and the same constant definitions that must stay (they may trap, so
      *   DCE kept them), hence the same "changed".
-     * simplifycfg's never needs carrying: when DCE modifies, some pass has
-     * modified since simplifycfg last ran. */
+     * simplifycfg's never needs carrying across DCE: when DCE modifies, some
+     * pass has modified since simplifycfg last ran.
+     *
+     * simplifycfg folds branches, removes unreachable blocks, merges a
+     * block B into its only predecessor A (A ends in `jump B`) and bypasses
+     * empty blocks. Neither kind of fold nor a removal happens when SCCP is
+     * at its fixed point except a branch with two equal targets (SCCP would
+     * have folded a constant branch and dropped the blocks it never
+     * reached); mc_simplifycfg_run says which happened. Merging and
+     * bypassing keep which blocks dominate which among the blocks that hold
+     * anything, which edges and blocks are executable, and what each phi
+     * entry reads (a bypassed block's entry is copied to each of its
+     * predecessors):
+     * - SCCP keeps its fixed point unless a constant branch was folded or
+     *   blocks removed: the cells are the same, and a merged phi or a
+     *   copied entry cannot read a constant (SCCP would have rewritten that
+     *   use, or removed the phi);
+     * - copy propagation too, unless a merged block had phis (a one-entry
+     *   phi is trivial, and its uses change): a copied entry adds no
+     *   distinct operand;
+     * - GVN too, unless a merged block had phis or a merged block's load
+     *   may meet an identical load of its new block with no store between
+     *   (loads are reused within a block): every computation sees what it
+     *   saw, each phi pair compares as before;
+     * - DCE too, unless a branch was folded (its condition loses a use):
+     *   the values read are the same;
+     * - simplifycfg itself, when its last sweep changed nothing: it would
+     *   start from that sweep again. */
     enum { MAXPASS = 16 };
     MC_ASSERT(np <= MAXPASS);
     int64_t version = 0, ran_on[MAXPASS];
@@ -266,14 +296,22 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
                           &mods))
                 return false;
             if (mods.any) {
-                for (int j = 0; j < np && mods.dce; j++) {
+                const McCfgChanges *c = &mods.cfgc;
+                bool cfg_kept = mods.cfg && !c->fold_const && !c->unreachable;
+                for (int j = 0; j < np; j++) {
                     McPassFn r = table[j].run;
-                    if (ran_on[j] == version && (r == mc_pass_copyprop || r == mc_pass_sccp ||
-                                                 (r == mc_pass_gvn && !mods.dce_fewer_phis)))
-                        ran_on[j] = version + 1; /* still at its fixed point */
+                    bool kept = false;
+                    if (mods.dce)
+                        kept = r == mc_pass_copyprop || r == mc_pass_sccp ||
+                               (r == mc_pass_gvn && !mods.dce_fewer_phis);
+                    else if (cfg_kept)
+                        kept = r == mc_pass_sccp || (r == mc_pass_copyprop && !c->merged_phis) ||
+                               (r == mc_pass_gvn && !c->merged_phis && !c->merged_loads) ||
+                               (r == mc_pass_dce && !c->fold_same);
+                    if (kept && ran_on[j] == version) ran_on[j] = version + 1; /* still at its fixed point */
                 }
                 version++;
-                if (mods.dce) { /* as if run again on its own output */
+                if (mods.dce || (mods.cfg && c->settled)) { /* as if run again on its own output */
                     ran_on[i] = version;
                     outcome[i] = false;
                 }

@@ -27,6 +27,21 @@ bool mc_sccp_run(McFunc *f, bool *modified);
  * keeps GVN's fixed point across DCE otherwise, opt.c). */
 bool mc_dce_run(McFunc *f, bool *fewer_phis);
 
+/* What a simplifycfg run did, for the pass manager to decide which other
+ * passes' fixed points it kept (opt.c). */
+typedef struct McCfgChanges {
+    bool fold_same;    /* a branch with two equal targets became a jump (its condition lost a use) */
+    bool fold_const;   /* a branch on a constant became a jump (phi entries dropped) */
+    bool unreachable;  /* unreachable blocks removed (phi entries dropped) */
+    bool merged_phis;  /* a merged block had phis (their uses now read the operands) */
+    bool merged_loads; /* a merged block's load may now share a block with an identical one,
+                          no store between (its block had a load after its last store) */
+    bool settled;      /* the run ended with a sweep that changed nothing */
+} McCfgChanges;
+
+/* mc_pass_simplifycfg, also telling what it did (*c). */
+bool mc_simplifycfg_run(McFunc *f, McCfgChanges *c);
+
 /* mc_opt_replace_uses for the operands of block b alone (true when one
  * was replaced). The rewrite only writes operands, so a pass may replace
  * and then drop definitions block by block, in one sweep instead of two. */

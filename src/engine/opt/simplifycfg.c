@@ -38,6 +38,7 @@
 #include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
 static void make_jump(McBlock *bl, int keep) {
     int32_t t = bl->term.target[keep];
@@ -55,16 +56,18 @@ typedef struct Gone {
 } Gone;
 
 /* Step 1: constant conditions and equal targets. */
-static bool fold_branches(McFunc *f, const Gone *g) {
+static bool fold_branches(McFunc *f, const Gone *g, McCfgChanges *c) {
     bool changed = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
         if (g->is[b] || bl->term.op != MC_OP_BRANCH) continue;
         if (bl->term.target[0] == bl->term.target[1]) {
+            c->fold_same = true;
             make_jump(bl, 0);
             changed = true;
         } else if (bl->term.arg.kind == MC_OPND_CONST) {
             int keep = bl->term.arg.v != 0 ? 0 : 1;
+            c->fold_const = true;
             int32_t gone = bl->term.target[1 - keep];
             make_jump(bl, keep);
             mc_block_phi_drop_pred(f, gone, b);
@@ -85,7 +88,7 @@ static void remove_gone(McFunc *f, Gone *g, const bool *extra) {
 
 /* Step 2: unreachable blocks (the gone ones are removed with them: no live
  * block jumps to one). */
-static bool drop_unreachable(McFunc *f, Gone *g) {
+static bool drop_unreachable(McFunc *f, Gone *g, McCfgChanges *c) {
     int32_t nb = f->nblocks;
     bool *seen = mc_xcalloc((size_t)nb + 1, sizeof *seen);
     int32_t *stack = mc_xmalloc(((size_t)nb + 1) * sizeof *stack);
@@ -104,6 +107,7 @@ static bool drop_unreachable(McFunc *f, Gone *g) {
     }
     bool changed = nseen < nb - g->n;
     if (changed) {
+        c->unreachable = true;
         for (int32_t b = 0; b < nb; b++) seen[b] = !seen[b];
         remove_gone(f, g, seen);
     }
@@ -162,7 +166,21 @@ static bool jumps_to(const McFunc *f, int32_t q, int32_t s) {
 }
 
 /* Steps 3 and 4; what they take out is marked gone. */
-static bool merge_and_forward(McFunc *f, Gone *g) {
+/* Does block b hold a load? */
+static bool has_load(const McBlock *bl) {
+    for (int32_t i = 0; i < bl->ninsts; i++)
+        if (bl->insts[i].op == MC_OP_LOAD) return true;
+    return false;
+}
+
+/* Is there a load in bl after its last store? */
+static bool load_after_store(const McBlock *bl) {
+    for (int32_t i = bl->ninsts - 1; i >= 0 && bl->insts[i].op != MC_OP_STORE; i--)
+        if (bl->insts[i].op == MC_OP_LOAD) return true;
+    return false;
+}
+
+static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
     int32_t nb = f->nblocks;
     Preds p;
     preds_build(f, g, &p);
@@ -180,6 +198,8 @@ static bool merge_and_forward(McFunc *f, Gone *g) {
             int32_t b = ab->term.target[0];
             if (b == a || b == 0 || p.start[b + 1] - p.start[b] != 1) break;
             McBlock *bb = &f->blocks[b];
+            c->merged_phis |= bb->nphis > 0;
+            if (!c->merged_loads && has_load(bb) && load_after_store(ab)) c->merged_loads = true;
             if (bb->nphis && !repl) repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
             for (int32_t q = 0; q < bb->nphis; q++) {
                 MC_ASSERT(bb->phis[q].nargs == 1);
@@ -264,13 +284,22 @@ static bool merge_and_forward(McFunc *f, Gone *g) {
 }
 
 bool mc_pass_simplifycfg(McFunc *f) {
+    McCfgChanges c;
+    return mc_simplifycfg_run(f, &c);
+}
+
+bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc) {
     bool changed = false;
+    memset(cc, 0, sizeof *cc);
     Gone g = {mc_xcalloc((size_t)f->nblocks + 1, sizeof *g.is), 0};
     for (int32_t sweep = 0; sweep <= f->nblocks - g.n + 1; sweep++) {
-        bool c = fold_branches(f, &g);
-        c |= drop_unreachable(f, &g);
-        c |= merge_and_forward(f, &g);
-        if (!c) break;
+        bool c = fold_branches(f, &g, cc);
+        c |= drop_unreachable(f, &g, cc);
+        c |= merge_and_forward(f, &g, cc);
+        if (!c) {
+            cc->settled = true;
+            break;
+        }
         changed = true;
     }
     if (g.n) remove_gone(f, &g, NULL);
