@@ -295,8 +295,11 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
             int32_t b = e / 2;
             int32_t t = f->blocks[b].term.target[e % 2];
             if (s.bexec[t]) {
-                for (int32_t p = 0; p < f->blocks[t].nphis; p++)
-                    eval_phi_arg(&s, t, p, mc_phi_arg_find(&f->blocks[t].phis[p], b, s.hint[e]));
+                for (int32_t p = 0; p < f->blocks[t].nphis; p++) {
+                    const McPhi *phi = &f->blocks[t].phis[p];
+                    if (s.state[phi->dest] == BOTTOM) continue; /* eval_phi_arg would do nothing */
+                    eval_phi_arg(&s, t, p, mc_phi_arg_find(phi, b, s.hint[e]));
+                }
             } else {
                 pending = t;
             }
