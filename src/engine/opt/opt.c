@@ -107,12 +107,6 @@ bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
     return any;
 }
 
-/* Run one pass with statistics and optional verification. A pass whose
- * outcome is already known (skip != NULL: it would run on exactly the
- * function it last left unmodified) is not run again: its statistics are
- * recorded with the outcome *skip, and the function, unchanged since the
- * verification after that run, is not verified again. *modified tells
- * whether the pass modified f. */
 /* What a pass run modified, for the pass manager (see mc_opt_run). */
 typedef struct Mods {
     bool any;            /* f was modified */
@@ -122,6 +116,11 @@ typedef struct Mods {
     McCfgChanges cfgc;
 } Mods;
 
+/* Run one pass with statistics and optional verification. A pass whose
+ * outcome is already known (skip != NULL, see mc_opt_run) is not run: its
+ * statistics are recorded with the outcome *skip, and the function,
+ * verified after the pass that last modified it, is not verified again.
+ * *mods says what the run modified. */
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
                      McDiags *d, const bool *skip, bool *changed, Mods *mods) {
     memset(mods, 0, sizeof *mods);
