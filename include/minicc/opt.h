@@ -85,7 +85,8 @@ void mc_func_counts(const McFunc *f, int32_t *insts, int32_t *phis, int32_t *blo
 
 /* Shared by the passes: replace every use of value v by repl[v] when
  * repl[v].kind != MC_OPND_NONE (chains x -> y -> 3 are followed). repl has
- * f->nvalues entries. Definitions are not touched. */
-void mc_opt_replace_uses(McFunc *f, McOperand *repl);
+ * f->nvalues entries. Definitions are not touched. True when an operand
+ * was replaced. */
+bool mc_opt_replace_uses(McFunc *f, McOperand *repl);
 
 #endif

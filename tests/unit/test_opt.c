@@ -516,6 +516,132 @@ static void test_stats(void **state) {
     mc_func_free(f);
 }
 
+/* The pass manager does not run a pass again on the very function it last
+ * left unmodified (opt.c): the outcome must be that of running every pass
+ * of every round, as a plain loop over the table does. SCCP keeps saying
+ * "changed" when a div or rem that may trap has a constant value, so some
+ * of these programs go all ten rounds, most of them without running a
+ * pass; the test counts them so that it cannot pass without exercising that. */
+static void test_rounds_match_plain_loop(void **state) {
+    (void)state;
+    int np, full = 0;
+    const McPass *table = mc_pass_table(&np);
+    for (int set = 0; set < 3; set++)
+        for (uint64_t seed = 1; seed <= 60; seed++) {
+            McGenOptions go;
+            mc_gen_options_default(&go);
+            if (set == 1) go.form = MC_GEN_MUTABLE, go.traps = false, go.size = 150;
+            if (set == 2) go.size = 300, go.max_loop_depth = 3, go.max_vars = 24;
+            McFunc *f = mc_gen(seed * 7919u + (uint64_t)set, &go);
+            McDiags d;
+            mc_diags_init(&d, NULL, NULL, 0);
+            assert_true(mc_verify(f, MC_VERIFY_INFER, &d));
+            McFunc *a = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+            McFunc *b = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+            assert_non_null(a);
+            assert_non_null(b);
+            McOptStats st;
+            memset(&st, 0, sizeof st);
+            McOptOptions o;
+            mc_opt_options_default(&o);
+            o.verify = set != 1;
+            assert_true(mc_opt_run(a, &o, &st, &d));
+            int32_t k = 0, rounds = 0;
+            for (int round = 1; round <= o.max_iterations; round++) {
+                bool any = false;
+                for (int i = 0; i < np; i++, k++) {
+                    bool changed = table[i].run(b);
+                    assert_true(mc_verify(b, MC_VERIFY_SSA, &d));
+                    assert_true(k < st.n);
+                    assert_string_equal(st.v[k].pass, table[i].name);
+                    assert_int_equal(st.v[k].round, round);
+                    if (st.v[k].changed != changed)
+                        fail_msg("set %d seed %llu: round %d %s: changed %d, plain loop %d", set,
+                                 (unsigned long long)seed, round, table[i].name, st.v[k].changed, changed);
+                    int32_t ni, nph, nb;
+                    mc_func_counts(b, &ni, &nph, &nb);
+                    assert_int_equal(st.v[k].insts[1], ni);
+                    assert_int_equal(st.v[k].phis[1], nph);
+                    assert_int_equal(st.v[k].blocks[1], nb);
+                    any |= changed;
+                }
+                rounds = round;
+                if (!any) break;
+            }
+            assert_int_equal(st.n, k);
+            assert_int_equal(st.rounds, rounds);
+            full += rounds == o.max_iterations;
+            char *ta = print_str(a), *tb = print_str(b);
+            assert_string_equal(ta, tb);
+            free(ta);
+            free(tb);
+            mc_opt_stats_free(&st);
+            mc_diags_free(&d);
+            mc_func_free(a);
+            mc_func_free(b);
+            mc_func_free(f);
+        }
+    assert_true(full >= 3); /* rounds with nothing to run were met */
+}
+
+/* DCE keeps GVN's fixed point (the pass manager does not run GVN again
+ * after a round in which only DCE modified), except when a block falls to
+ * 64 phis: GVN compares phis pairwise only in blocks of at most 64, so
+ * pairs it never compared would be. Here j has 65 phis, one dead and one
+ * (dup) equal to p5: round 1's GVN leaves them, DCE drops dead, and round
+ * 2's GVN must run and replace dup by p5. */
+static void test_gvn_after_dce_drops_to_64_phis(void **state) {
+    (void)state;
+    McStr src;
+    mc_str_init(&src);
+    mc_str_printf(&src, "func f(i32 c, i32 a, buf m) {\nentry:\n    branch c, l, r\nl:\n    store m, 0, a\n    jump j\n"
+                        "r:\n    store m, 1, a\n    jump j\nj:\n");
+    for (int k = 0; k < 63; k++) mc_str_printf(&src, "    p%d = phi [l: %d], [r: a]\n", k, k);
+    mc_str_printf(&src, "    dup = phi [l: 5], [r: a]\n    dead = phi [l: 99], [r: a]\n    s0 = add p0, dup\n");
+    for (int k = 1; k < 63; k++) mc_str_printf(&src, "    s%d = add s%d, p%d\n", k, k - 1, k);
+    mc_str_printf(&src, "    return s62\n}\n");
+    McFunc *f = parse_one(src.s);
+    McOptStats st;
+    memset(&st, 0, sizeof st);
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_opt_run(f, NULL, &st, &d));
+    int32_t phis;
+    mc_func_counts(f, NULL, &phis, NULL);
+    assert_int_equal(phis, 63); /* dead and dup are gone */
+    char *got = print_str(f);
+    assert_non_null(strstr(got, "s0 = add p0, p5\n"));
+    assert_string_equal(st.v[2].pass, "gvn");
+    assert_false(st.v[2].changed); /* round 1: 65 phis, not compared */
+    assert_string_equal(st.v[7].pass, "gvn");
+    assert_true(st.v[7].changed); /* round 2 */
+    free(got);
+    mc_str_free(&src);
+    mc_opt_stats_free(&st);
+    mc_diags_free(&d);
+    mc_func_free(f);
+}
+
+/* simplifycfg keeps GVN's fixed point unless a merged block's load may
+ * meet an identical one in its new block with no store between: after
+ * round 1 merges next into entry, round 2's GVN must run and reuse x. */
+static void test_gvn_after_merge_with_loads(void **state) {
+    (void)state;
+    expect_opt("func f(buf m) {\nentry:\n    x = load m, 0\n    jump next\nnext:\n    y = load m, 0\n"
+               "    z = add x, y\n    return z\n}\n",
+               NULL, "func f(buf m) {\nentry:\n    x = load m, 0\n    z = add x, x\n    return z\n}\n");
+}
+
+/* simplifycfg keeps DCE's fixed point unless it folded a branch: here it
+ * bypasses e1 and e2 (branch c, j, j), folds that branch and merges j, so
+ * c is read by nothing and round 2's DCE must run and drop it. */
+static void test_dce_after_fold_same_targets(void **state) {
+    (void)state;
+    expect_opt("func f(i32 a) {\nentry:\n    c = lt a, 5\n    branch c, e1, e2\ne1:\n    jump j\ne2:\n    jump j\n"
+               "j:\n    return a\n}\n",
+               NULL, "func f(i32 a) {\nentry:\n    return a\n}\n");
+}
+
 /* ---- 100k blocks ------------------------------------------------------------- */
 
 static void term(McFunc *f, int32_t b, McOp op, McOperand arg, int32_t t0, int32_t t1) {
@@ -697,6 +823,10 @@ int main(void) {
         cmocka_unit_test(test_simplifycfg),
         cmocka_unit_test(test_simplifycfg_keeps_conflicting_phi),
         cmocka_unit_test(test_pass_table),
+        cmocka_unit_test(test_rounds_match_plain_loop),
+        cmocka_unit_test(test_gvn_after_dce_drops_to_64_phis),
+        cmocka_unit_test(test_gvn_after_merge_with_loads),
+        cmocka_unit_test(test_dce_after_fold_same_targets),
         cmocka_unit_test(test_unknown_pass),
         cmocka_unit_test(test_not_ssa),
         cmocka_unit_test(test_stats),

@@ -17,6 +17,7 @@
 #include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
 /* The value an operand stands for under the replacements found so far. */
 static McOperand follow(const McOperand *repl, McOperand o) {
@@ -121,9 +122,9 @@ bool mc_pass_copyprop(McFunc *f) {
     free(w.node);
     mc_bs_free(&w.dirty);
     free(cand);
-    if (found) {
-        mc_opt_replace_uses(f, repl);
+    if (found) { /* write the replacements and drop what they replace, block by block: one sweep */
         for (int32_t b = 0; b < f->nblocks; b++) {
+            mc_opt_replace_block(f, b, repl);
             McBlock *bl = &f->blocks[b];
             int32_t k = 0;
             for (int32_t i = 0; i < bl->ninsts; i++)

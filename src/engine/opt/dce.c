@@ -25,6 +25,7 @@
 
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
 typedef struct Marker {
     bool *live;
@@ -57,6 +58,11 @@ static void mark_operands(Marker *m, const McFunc *f, int32_t v) {
 }
 
 bool mc_pass_dce(McFunc *f) {
+    bool fewer;
+    return mc_dce_run(f, &fewer);
+}
+
+bool mc_dce_run(McFunc *f, bool *fewer_phis) {
     int32_t nv = f->nvalues;
     Marker m;
     m.live = mc_xcalloc((size_t)nv + 1, sizeof *m.live);
@@ -99,12 +105,16 @@ bool mc_pass_dce(McFunc *f) {
      * parameter, never passed, never does). */
     while (m.nwork > 0) mark_operands(&m, f, m.work[--m.nwork]);
     bool changed = false;
+    *fewer_phis = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
         int32_t k = 0;
         for (int32_t p = 0; p < bl->nphis; p++)
             if (m.live[bl->phis[p].dest]) bl->phis[k++] = bl->phis[p];
-        changed |= k != bl->nphis;
+        if (k != bl->nphis) {
+            changed = true;
+            *fewer_phis |= bl->nphis > MC_GVN_PAIRWISE_PHIS && k <= MC_GVN_PAIRWISE_PHIS;
+        }
         bl->nphis = k;
         k = 0;
         for (int32_t i = 0; i < bl->ninsts; i++) {

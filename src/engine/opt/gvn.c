@@ -42,54 +42,60 @@
 #include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
+/* An instruction's opcode and first two operands (locations left out), and
+ * for loads the memory epoch (see below; 0 for arithmetic). */
 typedef struct Key {
-    uint8_t op;
-    McOperand a, b; /* locations zeroed */
-    int32_t epoch;  /* loads: the memory epoch (see below); 0 for arithmetic */
+    uint8_t op, akind, bkind;
+    int32_t av, bv;
+    int32_t epoch;
 } Key;
 
 typedef struct Node {
     Key key;
     int32_t value; /* the value that computed it */
     int32_t next;  /* next node in the bucket, MC_NONE at the end */
-    uint32_t bucket;
+    uint32_t hash; /* of key: compared before the key, and its bucket */
 } Node;
 
+/* A chained table whose nodes form a stack: leaving a scope pops the nodes
+ * it pushed. Sized once for the function; each key is hashed once. */
 typedef struct Table {
     int32_t *head;
     uint32_t mask;
-    Node *nodes; /* a stack: scopes pop from the end */
+    Node *nodes;
     int32_t n, cap;
 } Table;
 
 static uint32_t key_hash(const Key *k) {
     uint32_t h = 2166136261u;
-    uint32_t parts[6] = {k->op, k->a.kind, (uint32_t)k->a.v, k->b.kind, (uint32_t)k->b.v, (uint32_t)k->epoch};
+    uint32_t parts[6] = {k->op, k->akind, (uint32_t)k->av, k->bkind, (uint32_t)k->bv, (uint32_t)k->epoch};
     for (int i = 0; i < 6; i++) h = (h ^ parts[i]) * 16777619u;
     return h ^ (h >> 15);
 }
 
 static bool key_eq(const Key *x, const Key *y) {
-    return x->op == y->op && x->epoch == y->epoch && mc_opnd_eq(x->a, y->a) && mc_opnd_eq(x->b, y->b);
+    return x->op == y->op && x->av == y->av && x->bv == y->bv && x->akind == y->akind && x->bkind == y->bkind &&
+           x->epoch == y->epoch;
 }
 
-static int32_t table_find(const Table *t, const Key *k) {
-    for (int32_t n = t->head[key_hash(k) & t->mask]; n != MC_NONE; n = t->nodes[n].next)
-        if (key_eq(&t->nodes[n].key, k)) return t->nodes[n].value;
+static int32_t table_find(const Table *t, const Key *k, uint32_t h) {
+    for (int32_t n = t->head[h & t->mask]; n != MC_NONE; n = t->nodes[n].next)
+        if (t->nodes[n].hash == h && key_eq(&t->nodes[n].key, k)) return t->nodes[n].value;
     return MC_NONE;
 }
 
-static void table_push(Table *t, const Key *k, int32_t value) {
+static void table_push(Table *t, const Key *k, uint32_t h, int32_t value) {
     if (t->n == t->cap) {
         t->cap = t->cap ? t->cap * 2 : 64;
         t->nodes = mc_xrealloc(t->nodes, (size_t)t->cap * sizeof *t->nodes);
     }
-    uint32_t bkt = key_hash(k) & t->mask;
+    uint32_t bkt = h & t->mask;
     Node *nd = &t->nodes[t->n];
     nd->key = *k;
     nd->value = value;
-    nd->bucket = bkt;
+    nd->hash = h;
     nd->next = t->head[bkt];
     t->head[bkt] = t->n++;
 }
@@ -97,7 +103,7 @@ static void table_push(Table *t, const Key *k, int32_t value) {
 static void table_pop_to(Table *t, int32_t n) {
     while (t->n > n) {
         Node *nd = &t->nodes[--t->n];
-        t->head[nd->bucket] = nd->next;
+        t->head[nd->hash & t->mask] = nd->next;
     }
 }
 
@@ -207,7 +213,7 @@ static bool number_phis(McBlock *bl, McOperand *repl) {
             changed = true;
             continue;
         }
-        if (bl->nphis > 64) continue; /* pairwise check stays cheap */
+        if (bl->nphis > MC_GVN_PAIRWISE_PHIS) continue; /* pairwise check stays cheap */
         for (int32_t q = 0; q < p; q++) {
             McPhi *other = &bl->phis[q];
             if (repl[other->dest].kind != MC_OPND_NONE || other->nargs != phi->nargs) continue;
@@ -232,14 +238,15 @@ static bool number_phis(McBlock *bl, McOperand *repl) {
     return changed;
 }
 
-/* The table key of in's opcode and first two operands, locations zeroed. */
+/* The table key of in's opcode and first two operands. */
 static Key key_of(const McInst *in, int32_t epoch) {
     Key k;
     memset(&k, 0, sizeof k);
     k.op = in->op;
-    k.a = in->a[0];
-    k.b = in->a[1];
-    k.a.loc = k.b.loc = (McPos){0};
+    k.akind = in->a[0].kind;
+    k.av = in->a[0].v;
+    k.bkind = in->a[1].kind;
+    k.bv = in->a[1].v;
     k.epoch = epoch;
     return k;
 }
@@ -247,12 +254,13 @@ static Key key_of(const McInst *in, int32_t epoch) {
 /* dest reads an earlier value with key k if there is one (true), else it
  * becomes the value for k in the current scope (false). */
 static bool reuse_or_record(Table *t, const Key *k, int32_t dest, McOperand *repl) {
-    int32_t prev = table_find(t, k);
+    uint32_t h = key_hash(k);
+    int32_t prev = table_find(t, k, h);
     if (prev != MC_NONE) {
         repl[dest] = mc_val(prev);
         return true;
     }
-    table_push(t, k, dest);
+    table_push(t, k, h, dest);
     return false;
 }
 
@@ -286,19 +294,22 @@ static bool number_insts(McBlock *bl, McOperand *repl, Table *t, int32_t *epoch)
             continue;
         }
         Key k = key_of(in, 0);
-        if ((mc_op_info[in->op].flags & MC_OPF_COMMUT) && opnd_less(k.b, k.a)) {
-            McOperand tmp = k.a;
-            k.a = k.b;
-            k.b = tmp;
+        if ((mc_op_info[in->op].flags & MC_OPF_COMMUT) && opnd_less(in->a[1], in->a[0])) {
+            k.akind = in->a[1].kind;
+            k.av = in->a[1].v;
+            k.bkind = in->a[0].kind;
+            k.bv = in->a[0].v;
         }
         if (reuse_or_record(t, &k, in->dest, repl)) changed = true;
     }
     return changed;
 }
 
-/* Delete the phis and instructions whose values were replaced. */
-static void drop_replaced(McFunc *f, const McOperand *repl) {
+/* Write the replacements into the uses and delete the phis and
+ * instructions whose values were replaced, block by block: one sweep. */
+static void rewrite(McFunc *f, McOperand *repl) {
     for (int32_t b = 0; b < f->nblocks; b++) {
+        mc_opt_replace_block(f, b, repl);
         McBlock *bl = &f->blocks[b];
         int32_t k = 0;
         for (int32_t p = 0; p < bl->nphis; p++)
@@ -343,10 +354,7 @@ bool mc_pass_gvn(McFunc *f) {
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
     }
-    if (changed) {
-        mc_opt_replace_uses(f, repl);
-        drop_replaced(f, repl);
-    }
+    if (changed) rewrite(f, repl);
     free(repl);
     free(t.head);
     free(t.nodes);

@@ -12,6 +12,7 @@
 
 #include "minicc/util.h"
 #include "minicc/verify.h"
+#include "opt_int.h"
 
 static const McPass passes[] = {
     {"sccp", mc_pass_sccp, "ssa", "cfg (folds branches, drops unreachable blocks)",
@@ -78,30 +79,51 @@ static McOperand resolve(McOperand *repl, int32_t nvalues, int32_t v) {
     return r;
 }
 
-static void replace_opnd(McOperand *repl, int32_t nvalues, McOperand *o) {
-    if (o->kind != MC_OPND_VALUE || o->v >= nvalues || repl[o->v].kind == MC_OPND_NONE) return;
+static bool replace_opnd(McOperand *repl, int32_t nvalues, McOperand *o) {
+    if (o->kind != MC_OPND_VALUE || o->v >= nvalues || repl[o->v].kind == MC_OPND_NONE) return false;
     McPos l = o->loc;
     *o = resolve(repl, nvalues, o->v);
     o->loc = l;
+    return true;
 }
 
-void mc_opt_replace_uses(McFunc *f, McOperand *repl) {
+bool mc_opt_replace_block(McFunc *f, int32_t b, McOperand *repl) {
     int32_t nv = f->nvalues;
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        McBlock *bl = &f->blocks[b];
-        for (int32_t p = 0; p < bl->nphis; p++)
-            for (int32_t a = 0; a < bl->phis[p].nargs; a++) replace_opnd(repl, nv, &bl->phis[p].args[a].val);
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++) replace_opnd(repl, nv, &in->a[k]);
-        }
-        if (bl->has_term && bl->term.op != MC_OP_JUMP) replace_opnd(repl, nv, &bl->term.arg);
+    bool any = false;
+    McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++)
+        for (int32_t a = 0; a < bl->phis[p].nargs; a++) any |= replace_opnd(repl, nv, &bl->phis[p].args[a].val);
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        McInst *in = &bl->insts[i];
+        for (int k = 0; k < mc_op_info[in->op].nargs; k++) any |= replace_opnd(repl, nv, &in->a[k]);
     }
+    if (bl->has_term && bl->term.op != MC_OP_JUMP) any |= replace_opnd(repl, nv, &bl->term.arg);
+    return any;
 }
 
-/* Run one pass with statistics and optional verification. */
+bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
+    bool any = false;
+    for (int32_t b = 0; b < f->nblocks; b++) any |= mc_opt_replace_block(f, b, repl);
+    return any;
+}
+
+/* What a pass run modified, for the pass manager (see mc_opt_run). */
+typedef struct Mods {
+    bool any;            /* f was modified */
+    bool dce;            /* by DCE (only definitions dropped) */
+    bool dce_fewer_phis; /* ... and a block fell to MC_GVN_PAIRWISE_PHIS phis or fewer */
+    bool cfg;            /* by simplifycfg: what it did is in cfgc */
+    McCfgChanges cfgc;
+} Mods;
+
+/* Run one pass with statistics and optional verification. A pass whose
+ * outcome is already known (skip != NULL, see mc_opt_run) is not run: its
+ * statistics are recorded with the outcome *skip, and the function,
+ * verified after the pass that last modified it, is not verified again.
+ * *mods says what the run modified. */
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
-                     McDiags *d, bool *changed) {
+                     McDiags *d, const bool *skip, bool *changed, Mods *mods) {
+    memset(mods, 0, sizeof *mods);
     if (mc_interrupted(o->interrupt)) { /* between passes: f is as the last one left it */
         *changed = false;
         mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
@@ -112,7 +134,17 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
     s.pass = p->name;
     s.round = round;
     if (st) mc_func_counts(f, &s.insts[0], &s.phis[0], &s.blocks[0]); /* a sweep: only when asked for */
-    s.changed = p->run(f);
+    if (skip) {
+        s.changed = *skip;
+    } else if (p->run == mc_pass_sccp) {
+        s.changed = mc_sccp_run(f, &mods->any);
+    } else if (p->run == mc_pass_simplifycfg) {
+        s.changed = mods->any = mods->cfg = mc_simplifycfg_run(f, &mods->cfgc);
+    } else if (p->run == mc_pass_dce) {
+        s.changed = mods->any = mods->dce = mc_dce_run(f, &mods->dce_fewer_phis);
+    } else {
+        s.changed = mods->any = p->run(f); /* the other passes change only what they modify */
+    }
     if (st) mc_func_counts(f, &s.insts[1], &s.phis[1], &s.blocks[1]);
     *changed = s.changed;
     if (st) {
@@ -122,7 +154,7 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
         }
         st->v[st->n++] = s;
     }
-    if (o->verify) {
+    if (o->verify && !skip) {
         McDiags vd;
         mc_diags_init(&vd, f->file, NULL, 0);
         bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
@@ -179,7 +211,8 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
         }
         for (int i = 0; i < n; i++) {
             bool changed;
-            if (!run_pass(f, list[i], 1, o, st, d, &changed)) return false;
+            Mods mods;
+            if (!run_pass(f, list[i], 1, o, st, d, NULL, &changed, &mods)) return false;
         }
         if (st) st->rounds = 1;
         return true;
@@ -189,11 +222,102 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
     int max = o->max_iterations > 0 ? o->max_iterations : 1;
     int64_t compacted_size = f->nparams;
     for (int32_t b = 0; b < f->nblocks; b++) compacted_size += f->blocks[b].ninsts + f->blocks[b].nphis;
+    /* Which function each pass last ran on: `version` counts the
+     * modifications (a pass that modified f, a compaction). A pass that left
+     * version v unmodified would, run on v again, do exactly the same (a
+     * pass is a function of the IR alone), so it is not run: its outcome is
+     * the one recorded. Once a round modifies nothing (SCCP may still say
+     * "changed", see opt_int.h), the rounds after it cost no pass run.
+     *
+     * Some modifications keep another pass's fixed point, so a pass that
+     * found nothing to do before them would find nothing after them. DCE
+     * only drops definitions nothing remaining reads, edits no operand, no
+     * terminator, no edge, and never drops a load, a store or a
+     * definition that may trap:
+     * - DCE itself finds nothing to drop in its own output (what stays was
+     *   reached from the same roots through what stays), and says so;
+     * - copy propagation found no copy and no trivial phi: dropping
+     *   definitions makes none (the remaining phis read what they read);
+     * - GVN found nothing: the dominator tree and the load epochs (block
+     *   entries and stores) are the same, every remaining computation sees a
+     *   subset of what it saw, and every pair of phis it compared is still
+     *   unequal, unless a block fell to MC_GVN_PAIRWISE_PHIS phis or fewer
+     *   (pairs not compared before would be);
+     * - SCCP modified nothing: its cells are the greatest fixed point of
+     *   monotone equations whatever the order of the work lists (an
+     *   operand is never TOP when it is read: its definition dominates the
+     *   use, or the edge that carries it to a phi, and was evaluated first,
+     *   and on non-TOP cells the folding rules are monotone). The dropped
+     *   values feed nothing that stays, so the cells of what stays, the
+     *   executable blocks and edges are the same, and so is what the rewrite
+     *   finds: no block to drop, no branch to fold, no use of a constant,
+     *   and the same constant definitions that must stay (they may trap, so
+     *   DCE kept them), hence the same "changed".
+     * simplifycfg's never needs carrying across DCE: when DCE modifies, some
+     * pass has modified since simplifycfg last ran.
+     *
+     * simplifycfg folds branches, removes unreachable blocks, merges a
+     * block B into its only predecessor A (A ends in `jump B`) and bypasses
+     * empty blocks. Neither kind of fold nor a removal happens when SCCP is
+     * at its fixed point except a branch with two equal targets (SCCP would
+     * have folded a constant branch and dropped the blocks it never
+     * reached); mc_simplifycfg_run says which happened. Merging and
+     * bypassing keep which blocks dominate which among the blocks that hold
+     * anything, which edges and blocks are executable, and what each phi
+     * entry reads (a bypassed block's entry is copied to each of its
+     * predecessors):
+     * - SCCP keeps its fixed point unless a constant branch was folded or
+     *   blocks removed: the cells are the same, and a merged phi or a
+     *   copied entry cannot read a constant (SCCP would have rewritten that
+     *   use, or removed the phi);
+     * - copy propagation too, unless a merged block had phis (a one-entry
+     *   phi is trivial, and its uses change): a copied entry adds no
+     *   distinct operand;
+     * - GVN too, unless a merged block had phis or a merged block's load
+     *   may meet an identical load of its new block with no store between
+     *   (loads are reused within a block): every computation sees what it
+     *   saw, each phi pair compares as before;
+     * - DCE too, unless a branch was folded (its condition loses a use):
+     *   the values read are the same;
+     * - simplifycfg itself, when its last sweep changed nothing: it would
+     *   start from that sweep again. */
+    enum { MAXPASS = 16 };
+    MC_ASSERT(np <= MAXPASS);
+    int64_t version = 0, ran_on[MAXPASS];
+    bool outcome[MAXPASS];
+    for (int i = 0; i < np; i++) ran_on[i] = -1;
     for (int round = 1; round <= max; round++) {
         bool any = false;
         for (int i = 0; i < np; i++) {
             bool changed;
-            if (!run_pass(f, &table[i], round, o, st, d, &changed)) return false;
+            Mods mods;
+            if (!run_pass(f, &table[i], round, o, st, d, ran_on[i] == version ? &outcome[i] : NULL, &changed,
+                          &mods))
+                return false;
+            if (mods.any) {
+                const McCfgChanges *c = &mods.cfgc;
+                bool cfg_kept = mods.cfg && !c->fold_const && !c->unreachable;
+                for (int j = 0; j < np; j++) {
+                    McPassFn r = table[j].run;
+                    bool kept = false;
+                    if (mods.dce)
+                        kept = r == mc_pass_copyprop || r == mc_pass_sccp ||
+                               (r == mc_pass_gvn && !mods.dce_fewer_phis);
+                    else if (cfg_kept)
+                        kept = r == mc_pass_sccp || (r == mc_pass_copyprop && !c->merged_phis) ||
+                               (r == mc_pass_gvn && !c->merged_phis && !c->merged_loads) ||
+                               (r == mc_pass_dce && !c->fold_same);
+                    if (kept && ran_on[j] == version) ran_on[j] = version + 1; /* still at its fixed point */
+                }
+                version++;
+                if (mods.dce || (mods.cfg && c->settled)) { /* as if run again on its own output */
+                    ran_on[i] = version;
+                    outcome[i] = false;
+                }
+            } else {
+                ran_on[i] = version;
+                outcome[i] = changed;
+            }
             any |= changed;
         }
         /* Deleted instructions leave their values in the table and holes in
@@ -208,6 +332,7 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
             if (size * 3 < compacted_size * 2) {
                 mc_func_compact(f);
                 compacted_size = size;
+                version++; /* renumbered: run every pass again */
             }
         }
         if (st) st->rounds = round;

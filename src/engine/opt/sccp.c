@@ -26,6 +26,7 @@
 #include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
 enum { TOP = 0, CONST = 1, BOTTOM = 2 };
 
@@ -33,6 +34,7 @@ typedef struct Site {
     int32_t block;
     int32_t what; /* >= 0 instruction index; -1 terminator; <= -2 phi ~(what + 1) */
     int32_t arg;  /* for a phi: which entry */
+    int32_t dest; /* the value the instruction or phi defines (MC_NONE: none, a terminator) */
 } Site;
 
 typedef struct Sccp {
@@ -47,6 +49,8 @@ typedef struct Sccp {
     bool *onvwork;
     int32_t *ework, nework; /* edges (b * 2 + k) newly executable */
     int32_t *hint;          /* mc_phi_arg_hints: each edge's entry in its target's phis */
+    bool *rewrite;          /* block: a definition in it was once CONST, or its branch had a constant
+                               condition (the rewrite visits only these) */
 } Sccp;
 
 /* Lattice cell of an operand. */
@@ -113,6 +117,7 @@ static void eval_phi(Sccp *s, int32_t b, int32_t p) {
         }
     }
     lower(s, phi->dest, st, c);
+    if (s->state[phi->dest] == CONST) s->rewrite[b] = true;
 }
 
 static void eval_phi_arg(Sccp *s, int32_t b, int32_t p, int32_t a) {
@@ -121,11 +126,20 @@ static void eval_phi_arg(Sccp *s, int32_t b, int32_t p, int32_t a) {
     int32_t c;
     int st = cell(s, phi->args[a].val, &c);
     lower(s, phi->dest, st, c);
+    if (s->state[phi->dest] == CONST) s->rewrite[b] = true;
 }
+
+static void eval_inst_cell(Sccp *s, const McInst *in);
 
 static void eval_inst(Sccp *s, int32_t b, int32_t i) {
     const McInst *in = &s->f->blocks[b].insts[i];
     if (in->dest == MC_NONE) return;
+    eval_inst_cell(s, in);
+    if (s->state[in->dest] == CONST) s->rewrite[b] = true;
+}
+
+/* The cell of in's result, met into it (in defines a value). */
+static void eval_inst_cell(Sccp *s, const McInst *in) {
     unsigned fl = mc_op_info[in->op].flags;
     if (in->op == MC_OP_COPY) {
         int32_t c;
@@ -177,6 +191,7 @@ static void eval_term(Sccp *s, int32_t b) {
         int st = cell(s, t->arg, &c);
         if (st == CONST) {
             take_edge(s, b, c != 0 ? 0 : 1);
+            s->rewrite[b] = true;
         } else { /* BOTTOM; TOP cannot reach an executed branch, be safe anyway */
             take_edge(s, b, 0);
             take_edge(s, b, 1);
@@ -184,8 +199,14 @@ static void eval_term(Sccp *s, int32_t b) {
     }
 }
 
+/* Re-evaluate a use of a value whose cell went down. An instruction or phi
+ * whose result is BOTTOM already, or a branch both of whose edges are
+ * taken, would not change (lower and take_edge do nothing then): those are
+ * decided from the site and two small arrays, without reading the IR. */
 static void eval_site(Sccp *s, Site u) {
     if (!s->bexec[u.block]) return;
+    if (u.what != -1 ? u.dest == MC_NONE || s->state[u.dest] == BOTTOM : s->eexec[u.block][0] && s->eexec[u.block][1])
+        return; /* a store defines nothing: nothing to lower */
     if (u.what >= 0)
         eval_inst(s, u.block, u.what);
     else if (u.what == -1)
@@ -207,22 +228,24 @@ static void build_uses(Sccp *s) {
             fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
             memcpy(fill, s->ustart, (size_t)nv * sizeof *fill);
         }
-#define USE_AT(o, b_, w_, a_)                                                                      \
+#define USE_AT(o, b_, w_, a_, d_)                                                                  \
     do {                                                                                           \
         if ((o).kind == MC_OPND_VALUE) {                                                           \
             if (pass == 0)                                                                         \
                 s->ustart[(o).v + 1]++;                                                            \
             else                                                                                   \
-                s->uses[fill[(o).v]++] = (Site){(b_), (w_), (a_)};                                 \
+                s->uses[fill[(o).v]++] = (Site){(b_), (w_), (a_), (d_)};                           \
         }                                                                                          \
     } while (0)
         for (int32_t b = 0; b < f->nblocks; b++) {
             McBlock *bl = &f->blocks[b];
             for (int32_t p = 0; p < bl->nphis; p++)
-                for (int32_t a = 0; a < bl->phis[p].nargs; a++) USE_AT(bl->phis[p].args[a].val, b, -(p + 2), a);
+                for (int32_t a = 0; a < bl->phis[p].nargs; a++)
+                    USE_AT(bl->phis[p].args[a].val, b, -(p + 2), a, bl->phis[p].dest);
             for (int32_t i = 0; i < bl->ninsts; i++)
-                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++) USE_AT(bl->insts[i].a[k], b, i, 0);
-            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1, 0);
+                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++)
+                    USE_AT(bl->insts[i].a[k], b, i, 0, bl->insts[i].dest);
+            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1, 0, MC_NONE);
         }
 #undef USE_AT
         free(fill);
@@ -231,6 +254,11 @@ static void build_uses(Sccp *s) {
 
 
 bool mc_pass_sccp(McFunc *f) {
+    bool modified;
+    return mc_sccp_run(f, &modified);
+}
+
+bool mc_sccp_run(McFunc *f, bool *modified) {
     Sccp s;
     memset(&s, 0, sizeof s);
     s.f = f;
@@ -242,6 +270,7 @@ bool mc_pass_sccp(McFunc *f) {
     s.bexec = mc_xcalloc((size_t)nb + 1, sizeof *s.bexec);
     s.eexec = mc_xcalloc((size_t)nb + 1, sizeof *s.eexec);
     s.ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s.ework);
+    s.rewrite = mc_xcalloc((size_t)nb + 1, sizeof *s.rewrite);
     for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
     build_uses(&s);
     s.hint = mc_phi_arg_hints(f);
@@ -266,8 +295,11 @@ bool mc_pass_sccp(McFunc *f) {
             int32_t b = e / 2;
             int32_t t = f->blocks[b].term.target[e % 2];
             if (s.bexec[t]) {
-                for (int32_t p = 0; p < f->blocks[t].nphis; p++)
-                    eval_phi_arg(&s, t, p, mc_phi_arg_find(&f->blocks[t].phis[p], b, s.hint[e]));
+                for (int32_t p = 0; p < f->blocks[t].nphis; p++) {
+                    const McPhi *phi = &f->blocks[t].phis[p];
+                    if (s.state[phi->dest] == BOTTOM) continue; /* eval_phi_arg would do nothing */
+                    eval_phi_arg(&s, t, p, mc_phi_arg_find(phi, b, s.hint[e]));
+                }
             } else {
                 pending = t;
             }
@@ -282,20 +314,43 @@ bool mc_pass_sccp(McFunc *f) {
         break;
     }
 
-    /* Rewrite: constants into uses, fold branches, drop dead definitions and blocks. */
-    bool changed = false;
-    McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
-    bool anyconst = false;
-    for (int32_t v = 0; v < nv; v++)
-        if (s.state[v] == CONST) repl[v] = mc_const(s.cval[v]), anyconst = true;
-    if (anyconst) mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when there is a constant */
+    /* Rewrite: constants into uses, fold branches, drop dead definitions and
+     * blocks. Each use of a constant is found through the use sites (every
+     * operand that reads a value has one), not by a sweep over the function. */
+    bool changed = false, mod = false;
+    for (int32_t v = 0; v < nv; v++) {
+        if (s.state[v] != CONST) continue;
+        for (int32_t u = s.ustart[v]; u < s.ustart[v + 1]; u++) {
+            Site st = s.uses[u];
+            McBlock *bl = &f->blocks[st.block];
+            McOperand *o[3];
+            int n = 0;
+            if (st.what >= 0) {
+                McInst *in = &bl->insts[st.what];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) o[n++] = &in->a[k];
+            } else if (st.what == -1) {
+                o[n++] = &bl->term.arg;
+            } else {
+                o[n++] = &bl->phis[~(st.what + 1)].args[st.arg].val;
+            }
+            for (int k = 0; k < n; k++)
+                if (o[k]->kind == MC_OPND_VALUE && o[k]->v == v) {
+                    McPos l = o[k]->loc;
+                    *o[k] = mc_const(s.cval[v]);
+                    o[k]->loc = l;
+                    mod = true;
+                }
+        }
+    }
+    /* Only a block marked by the walk can hold a constant definition or a
+     * branch with one edge taken. */
     for (int32_t b = 0; b < nb; b++) {
-        if (!s.bexec[b]) continue;
+        if (!s.bexec[b] || !s.rewrite[b]) continue;
         McBlock *bl = &f->blocks[b];
         int32_t k = 0;
         for (int32_t p = 0; p < bl->nphis; p++)
             if (s.state[bl->phis[p].dest] != CONST) bl->phis[k++] = bl->phis[p];
-        changed |= k != bl->nphis;
+        mod |= k != bl->nphis;
         bl->nphis = k;
         k = 0;
         for (int32_t i = 0; i < bl->ninsts; i++) {
@@ -305,7 +360,7 @@ bool mc_pass_sccp(McFunc *f) {
             bool dead = in->dest != MC_NONE && s.state[in->dest] == CONST && !mc_inst_may_trap(in);
             if (!dead) bl->insts[k++] = *in;
         }
-        changed |= k != bl->ninsts;
+        mod |= k != bl->ninsts;
         bl->ninsts = k;
         if (bl->term.op == MC_OP_BRANCH && s.eexec[b][0] != s.eexec[b][1]) {
             int keep = s.eexec[b][0] ? 0 : 1;
@@ -316,9 +371,12 @@ bool mc_pass_sccp(McFunc *f) {
             bl->term.target[1] = MC_NONE;
             bl->term.tloc[0] = bl->term.tloc[keep];
             if (gone != t && s.bexec[gone]) mc_block_phi_drop_pred(f, gone, b);
-            changed = true;
+            mod = true;
         }
     }
+    /* A value proven constant is a change even when nothing was left to
+     * rewrite (a div that may trap keeps its instruction). */
+    changed = mod;
     for (int32_t v = 0; v < nv && !changed; v++) changed = s.state[v] == CONST;
     bool anydead = false;
     for (int32_t b = 0; b < nb; b++) anydead |= !s.bexec[b];
@@ -327,9 +385,10 @@ bool mc_pass_sccp(McFunc *f) {
         for (int32_t b = 0; b < nb; b++) dead[b] = !s.bexec[b];
         mc_func_remove_blocks(f, dead);
         free(dead);
-        changed = true;
+        changed = mod = true;
     }
-    free(repl);
+    *modified = mod;
+    free(s.rewrite);
     free(s.state);
     free(s.cval);
     free(s.onvwork);

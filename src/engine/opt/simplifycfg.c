@@ -22,7 +22,14 @@
  *      only done if no predecessor of B already reaches S (one phi entry per
  *      predecessor), and each phi gets B's operand for every new predecessor
  *      (that operand dominates B, so it dominates every predecessor of B).
- * Sweeps repeat until nothing changes. Instructions only move from B into
+ * Sweeps repeat until nothing changes. A block that merging or forwarding
+ * took out stays in the array, marked gone, until the last sweep (or until
+ * step 2 removes blocks): removing renumbers every block and rewrites every
+ * phi entry, and the sweeps after the first take out a few blocks each. A
+ * gone block has no predecessor, no phi entry names it, and the sweeps
+ * pass over it; the blocks that stay keep their order, so every decision
+ * is the one made on the renumbered function.
+ * Instructions only move from B into
  * A when A is the only way into B, so no load or store is reordered or runs
  * on a path where it did not run before. */
 #include <stdlib.h>
@@ -31,6 +38,7 @@
 #include "minicc/cfg.h"
 #include "minicc/opt.h"
 #include "minicc/util.h"
+#include "opt_int.h"
 
 static void make_jump(McBlock *bl, int keep) {
     int32_t t = bl->term.target[keep];
@@ -41,17 +49,25 @@ static void make_jump(McBlock *bl, int keep) {
     bl->term.target[1] = MC_NONE;
 }
 
+/* Blocks taken out by merging or forwarding, not yet removed. */
+typedef struct Gone {
+    bool *is;
+    int32_t n;
+} Gone;
+
 /* Step 1: constant conditions and equal targets. */
-static bool fold_branches(McFunc *f) {
+static bool fold_branches(McFunc *f, const Gone *g, McCfgChanges *c) {
     bool changed = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         McBlock *bl = &f->blocks[b];
-        if (bl->term.op != MC_OP_BRANCH) continue;
+        if (g->is[b] || bl->term.op != MC_OP_BRANCH) continue;
         if (bl->term.target[0] == bl->term.target[1]) {
+            c->fold_same = true;
             make_jump(bl, 0);
             changed = true;
         } else if (bl->term.arg.kind == MC_OPND_CONST) {
             int keep = bl->term.arg.v != 0 ? 0 : 1;
+            c->fold_const = true;
             int32_t gone = bl->term.target[1 - keep];
             make_jump(bl, keep);
             mc_block_phi_drop_pred(f, gone, b);
@@ -61,8 +77,18 @@ static bool fold_branches(McFunc *f) {
     return changed;
 }
 
-/* Step 2: unreachable blocks. */
-static bool drop_unreachable(McFunc *f) {
+/* Remove the gone blocks and those also marked in extra (may be NULL). */
+static void remove_gone(McFunc *f, Gone *g, const bool *extra) {
+    if (extra)
+        for (int32_t b = 0; b < f->nblocks; b++) g->is[b] |= extra[b];
+    mc_func_remove_blocks(f, g->is);
+    memset(g->is, 0, (size_t)f->nblocks * sizeof *g->is);
+    g->n = 0;
+}
+
+/* Step 2: unreachable blocks (the gone ones are removed with them: no live
+ * block jumps to one). */
+static bool drop_unreachable(McFunc *f, Gone *g, McCfgChanges *c) {
     int32_t nb = f->nblocks;
     bool *seen = mc_xcalloc((size_t)nb + 1, sizeof *seen);
     int32_t *stack = mc_xmalloc(((size_t)nb + 1) * sizeof *stack);
@@ -79,10 +105,11 @@ static bool drop_unreachable(McFunc *f) {
                 stack[sp++] = s[i];
             }
     }
-    bool changed = nseen < nb;
+    bool changed = nseen < nb - g->n;
     if (changed) {
+        c->unreachable = true;
         for (int32_t b = 0; b < nb; b++) seen[b] = !seen[b];
-        mc_func_remove_blocks(f, seen);
+        remove_gone(f, g, seen);
     }
     free(seen);
     free(stack);
@@ -94,10 +121,11 @@ typedef struct Preds {
     int32_t *start, *list;
 } Preds;
 
-static void preds_build(const McFunc *f, Preds *p) {
+static void preds_build(const McFunc *f, const Gone *g, Preds *p) {
     int32_t nb = f->nblocks;
     p->start = mc_xcalloc((size_t)nb + 2, sizeof *p->start);
     for (int32_t b = 0; b < nb; b++) {
+        if (g->is[b]) continue; /* a forwarded block still jumps */
         int32_t s[2];
         int ns = mc_block_succs(&f->blocks[b], s);
         for (int i = 0; i < ns; i++)
@@ -108,6 +136,7 @@ static void preds_build(const McFunc *f, Preds *p) {
     int32_t *fill = mc_xmalloc(((size_t)nb + 1) * sizeof *fill);
     memcpy(fill, p->start, (size_t)nb * sizeof *fill);
     for (int32_t b = 0; b < nb; b++) {
+        if (g->is[b]) continue;
         int32_t s[2];
         int ns = mc_block_succs(&f->blocks[b], s);
         for (int i = 0; i < ns; i++)
@@ -136,14 +165,29 @@ static bool jumps_to(const McFunc *f, int32_t q, int32_t s) {
     return false;
 }
 
-/* Steps 3 and 4. */
-static bool merge_and_forward(McFunc *f) {
+/* Steps 3 and 4; what they take out is marked gone. */
+/* Does block b hold a load? */
+static bool has_load(const McBlock *bl) {
+    for (int32_t i = 0; i < bl->ninsts; i++)
+        if (bl->insts[i].op == MC_OP_LOAD) return true;
+    return false;
+}
+
+/* Is there a load in bl after its last store? */
+static bool load_after_store(const McBlock *bl) {
+    for (int32_t i = bl->ninsts - 1; i >= 0 && bl->insts[i].op != MC_OP_STORE; i--)
+        if (bl->insts[i].op == MC_OP_LOAD) return true;
+    return false;
+}
+
+static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
     int32_t nb = f->nblocks;
     Preds p;
-    preds_build(f, &p);
+    preds_build(f, g, &p);
     bool *dead = mc_xcalloc((size_t)nb + 1, sizeof *dead);
+    memcpy(dead, g->is, (size_t)nb * sizeof *dead);
     bool *touched = mc_xcalloc((size_t)nb + 1, sizeof *touched);
-    McOperand *repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
+    McOperand *repl = NULL; /* allocated at the first phi that goes: a sweep of a big function merges few */
     bool changed = false, replaced = false;
 
     for (int32_t a = 0; a < nb; a++) {
@@ -154,6 +198,9 @@ static bool merge_and_forward(McFunc *f) {
             int32_t b = ab->term.target[0];
             if (b == a || b == 0 || p.start[b + 1] - p.start[b] != 1) break;
             McBlock *bb = &f->blocks[b];
+            c->merged_phis |= bb->nphis > 0;
+            if (!c->merged_loads && has_load(bb) && load_after_store(ab)) c->merged_loads = true;
+            if (bb->nphis && !repl) repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
             for (int32_t q = 0; q < bb->nphis; q++) {
                 MC_ASSERT(bb->phis[q].nargs == 1);
                 repl[bb->phis[q].dest] = bb->phis[q].args[0].val;
@@ -223,7 +270,8 @@ static bool merge_and_forward(McFunc *f) {
     }
     if (changed) {
         if (replaced) mc_opt_replace_uses(f, repl); /* a sweep over every operand: only when a phi went */
-        mc_func_remove_blocks(f, dead);
+        for (int32_t b = 0; b < nb; b++)
+            if (dead[b] && !g->is[b]) g->is[b] = true, g->n++;
     }
     free(p.start);
     free(p.list);
@@ -236,13 +284,25 @@ static bool merge_and_forward(McFunc *f) {
 }
 
 bool mc_pass_simplifycfg(McFunc *f) {
+    McCfgChanges c;
+    return mc_simplifycfg_run(f, &c);
+}
+
+bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc) {
     bool changed = false;
-    for (int32_t sweep = 0; sweep <= f->nblocks + 1; sweep++) {
-        bool c = fold_branches(f);
-        c |= drop_unreachable(f);
-        c |= merge_and_forward(f);
-        if (!c) break;
+    memset(cc, 0, sizeof *cc);
+    Gone g = {mc_xcalloc((size_t)f->nblocks + 1, sizeof *g.is), 0};
+    for (int32_t sweep = 0; sweep <= f->nblocks - g.n + 1; sweep++) {
+        bool c = fold_branches(f, &g, cc);
+        c |= drop_unreachable(f, &g, cc);
+        c |= merge_and_forward(f, &g, cc);
+        if (!c) {
+            cc->settled = true;
+            break;
+        }
         changed = true;
     }
+    if (g.n) remove_gone(f, &g, NULL);
+    free(g.is);
     return changed;
 }
