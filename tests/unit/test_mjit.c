@@ -19,7 +19,9 @@
  * the run's own steps and random ones ending inside loops; with no
  * interrupt flag, a clear one and a set one. On hosts without the compiler
  * (not x86-64) all copies interpret and the test only checks that
- * mc_machine_code_is_jit says so. */
+ * mc_machine_code_is_jit says so. A child process whose mprotect refuses
+ * PROT_EXEC (a seccomp filter) must get the interpreter and the same
+ * results. */
 #include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,6 +42,22 @@
 #include "minicc/util.h"
 
 #include "chk_ir.h"
+
+#if defined(__linux__) && defined(__x86_64__)
+#include <errno.h>
+#include <signal.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_SECCOMP 1
+#else
+#define HAVE_SECCOMP 0
+#endif
 
 #if defined(__x86_64__) && !defined(_WIN32)
 #define HAVE_JIT 1
@@ -451,10 +469,80 @@ static void test_tiering_and_env(void **state) {
     mc_module_free(m);
 }
 
+#if HAVE_SECCOMP
+/* In this process from now on, mprotect with PROT_EXEC fails with EACCES
+ * (as under SELinux's deny_execmem). */
+static bool refuse_exec_memory(void) {
+    struct sock_filter prog[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)offsetof(struct seccomp_data, args[2])),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, PROT_EXEC, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA)),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog fp = {(unsigned short)(sizeof prog / sizeof prog[0]), prog};
+    return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 && prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fp) == 0;
+}
+#endif
+
+/* A host that refuses executable memory gets the machine's interpreter:
+ * the same results and statistics, no machine code (in a child process
+ * whose mprotect refuses PROT_EXEC). */
+static void test_refused_exec_memory(void **state) {
+    (void)state;
+#if HAVE_SECCOMP
+    McModule *m = parse_text("func f(i32 n) {\nentry:\n  i = copy 0\n  jump h\n"
+                             "h:\n  c = lt i, n\n  branch c, b, x\n"
+                             "b:\n  i = add i, 1\n  jump h\nx:\n  return i\n}\n");
+    McAllocation *al = allocate(m->funcs[0], MC_ALLOC_IMPROVED, 1);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGSEGV, SIG_DFL); /* a crash ends the child (not cmocka's handler) */
+        signal(SIGILL, SIG_DFL);
+        signal(SIGBUS, SIG_DFL);
+        if (!refuse_exec_memory()) _exit(3); /* no seccomp here: nothing to show */
+        int bad = 0;
+        for (int k = 0; k < 2; k++) {
+            McMachineCode *c = mc_machine_code_new(al);
+            if (k == 1) mc_machine_code_jit_after(c, 0); /* compile now: refused */
+            if (mc_machine_code_is_jit(c)) bad |= 1;
+            McArgs a;
+            a.n = 1;
+            a.v = mc_xcalloc(1, sizeof *a.v);
+            a.v[0].scalar = 20000; /* long enough to tier up */
+            McMachineStats st;
+            McOutcome o = mc_machine_code_run(c, &a, 0, NULL, &st);
+            if (o.kind != MC_RETURNED || o.value != 20000 || o.steps != 40003 || st.spill_reads == 0) bad |= 2;
+            if (mc_machine_code_is_jit(c)) bad |= 4;
+            mc_args_free(&a);
+            mc_machine_code_free(c);
+        }
+        void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED || mprotect(p, 4096, PROT_READ | PROT_EXEC) == 0) bad |= 8;
+        _exit(bad);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 3) print_message("note: seccomp unavailable; refusal not simulated\n");
+    else assert_int_equal(WEXITSTATUS(status), 0);
+    mc_allocation_free(al);
+    mc_module_free(m);
+#endif
+}
+
 int main(void) {
     unsetenv("MINICC_JIT");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiering_and_env),
+        cmocka_unit_test(test_refused_exec_memory),
         cmocka_unit_test(test_operations),
         cmocka_unit_test(test_long_loops),
         cmocka_unit_test(test_files),
