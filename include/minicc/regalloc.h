@@ -382,8 +382,17 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
 typedef struct McMachineCode McMachineCode;
 McMachineCode *mc_machine_code_new(const McAllocation *a);
 void mc_machine_code_free(McMachineCode *c);
-/* mc_machine_run_intr on pre-decoded code (stop and stats may be NULL). */
+/* mc_machine_run_intr on pre-decoded code (stop and stats may be NULL).
+ * On x86-64 a run that makes 2048 + 16 per record block entries
+ * interpreting compiles the records into machine code (kept in c, so one
+ * McMachineCode is not run by two threads at once) and goes on in it; the
+ * outcome and every statistic are the interpreter's. $MINICC_JIT=0 when the
+ * code is made keeps it interpreted. */
 McOutcome mc_machine_code_run(const McMachineCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop,
                               McMachineStats *stats);
+/* Compile after `entries` block entries of a run (0: now; -1: never, the
+ * interpreter); $MINICC_JIT=0 overrides. Whether c has machine code now. */
+void mc_machine_code_jit_after(McMachineCode *c, int64_t entries);
+bool mc_machine_code_is_jit(const McMachineCode *c);
 
 #endif

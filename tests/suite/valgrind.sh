@@ -121,5 +121,8 @@ EOF
 printf 'load %s\nargs 40000\nrun\nset stage opt\nrun\n' "$tmp/loop.ir" >"$tmp/loop.mc"
 vg "run: a loop of 80,000 block entries (machine code)" "$MINICC" run "$tmp/loop.ir" 40000
 vg "prompt run: the same loop (exact machine code)" "$MINICC" <"$tmp/loop.mc"
+# ... and into the allocated machine's machine code (spilled at K = 1, in host registers at K = 4).
+vg "run --stage alloc: the same loop (the machine's machine code, K = 1)" "$MINICC" run "$tmp/loop.ir" --stage alloc --regs 1 --stats -- 40000
+vg "run --stage alloc: the same loop (K = 4)" "$MINICC" run "$tmp/loop.ir" --stage alloc --regs 4 --stats -- 40000
 
 echo "$pass passed, $fail failed"

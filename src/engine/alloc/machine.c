@@ -38,70 +38,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 
-#if defined(__GNUC__)
-#define MC_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define MC_DIRECT_THREADED 1
-#else
-#define MC_UNLIKELY(x) (x)
-#define MC_DIRECT_THREADED 0
-#endif
-
-#define M_ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
-#define M_CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
-
-/* Record kinds. d, a, b are indices of mem unless said otherwise. The
- * ALU operations and the fused compares come in three operand forms, in
- * this order: a and b in mem; _SI, b an immediate; _IS, a an immediate (a
- * constant operand costs no load; two constants use the pool). */
-enum {
-#define E1(x) M_##x, M_##x##_SI, M_##x##_IS,
-    M_ALU_OPS(E1)  /* mem[d] = a OP b */
-#undef E1
-#define EB(x) M_B##x, M_B##x##_SI, M_B##x##_IS,
-    M_CMP_OPS(EB)  /* mem[d] = a CMP b, then branch on it */
-#undef EB
-    M_DIV,         /* mem[d] = mem[a] / mem[b], after the division-by-zero check */
-    M_REM,         /* mem[d] = mem[a] % mem[b], after the check */
-    M_ALU,         /* any other ALU op: mem[d] = mc_alu(op, mem[a], mem[b]) */
-    M_COPY,        /* mem[d] = mem[a] */
-    M_LOAD,        /* mem[d] = buffer parameter a [mem[b]] */
-    M_STORE,       /* buffer parameter a [mem[b]] = mem[d] */
-    M_RET,         /* return mem[a] */
-    M_JUMP,        /* enter block t[0] */
-    M_MOVJ,        /* the block's trailing copies, then enter t[0]: b (dst, src) pairs from moves + a */
-    M_BR,          /* enter t[0] if mem[a] != 0, else t[1] */
-    M_COUNT
-};
-
-typedef struct MRec {
-#if MC_DIRECT_THREADED
-    const void *h; /* handler address */
-#endif
-    int32_t kind, op; /* M_*; the McOp of M_ALU */
-    int32_t d, a, b;
-    int32_t t[2];             /* terminators: target blocks */
-    const struct MRec *p[2];  /* their first records */
-    int32_t inst;             /* load, store, ALU: the instruction's number (trap accounting) */
-} MRec;
-
-struct McMachineCode {
-    int32_t registers, slots; /* K, spill slots */
-    int32_t nmem;             /* K + slots + constants */
-    int32_t *init;            /* mem's initial contents: zeros, then the constants */
-    int32_t nparams;
-    int32_t *param_loc;       /* mem index of each bound scalar parameter, else -1 */
-    int64_t param_writes;     /* spill writes of installing them */
-    MRec *code;
-    int32_t ncode;
-    int32_t nblocks;
-    int32_t *first;           /* per block: its first record */
-    int32_t *first_inst;      /* per block: its first instruction's number */
-    int32_t *ninsts;          /* per block: instructions (terminator excluded) */
-    int64_t *bcopies, *breads, *bwrites; /* per block: static counts (reads with the terminator's) */
-    uint8_t *ireads, *iwrites, *icopy;  /* per instruction: slot reads, slot writes, phi copy */
-    int64_t poll_every;       /* block entries between two looks at the interrupt flag */
-    int32_t *moves;           /* (dst, src) pairs of the M_MOVJ records */
-};
+#include "machine_int.h"
 
 /* ---- decoding -------------------------------------------------------------------- */
 
@@ -168,6 +105,14 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
  * instructions' worth, at most every 65536 entries. */
 #define POLL_WORK (1 << 22)
 #define POLL_MAX_ENTRIES (1 << 16)
+
+enum { JIT_AFTER_ENTRIES = 2048, JIT_AFTER_PER_RECORD = 16 };
+
+/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
+static bool jit_disabled(void) {
+    const char *v = getenv("MINICC_JIT");
+    return v && strcmp(v, "0") == 0;
+}
 
 McMachineCode *mc_machine_code_new(const McAllocation *a) {
     const McFunc *f = a->f;
@@ -315,6 +260,9 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->moves = x.moves;
     int64_t every = POLL_WORK / ((int64_t)ninsts + 1);
     c->poll_every = every > POLL_MAX_ENTRIES ? POLL_MAX_ENTRIES : every < 1 ? 1 : every;
+    /* Machine code once a run has made about what compiling costs in block
+     * entries (as the run path's records, run.c), unless $MINICC_JIT is 0. */
+    c->jit_after = jit_disabled() ? -1 : JIT_AFTER_ENTRIES + JIT_AFTER_PER_RECORD * (int64_t)c->ncode;
 #if MC_DIRECT_THREADED
     const void *const *labels = NULL;
     exec(NULL, NULL, 0, NULL, NULL, &labels);
@@ -338,29 +286,35 @@ void mc_machine_code_free(McMachineCode *c) {
     free(c->iwrites);
     free(c->icopy);
     free(c->moves);
+    mc_mjit_free(c->jit);
     free(c);
 }
 
 /* ---- running ----------------------------------------------------------------------- */
 
-typedef struct MBuf {
-    int32_t *p;
-    int32_t len;
-} MBuf;
-
-/* The statistics from the block entries; `trap` is the instruction that
- * trapped (its block was entered and counted whole), or -1. */
-static void account(const McMachineCode *c, const int64_t *entries, int32_t trap_block, int32_t trap,
-                    McMachineStats *st) {
-    memset(st, 0, sizeof *st);
-    st->spill_writes = c->param_writes;
+/* The totals of the block entries counted: instructions, copies, spill
+ * reads, spill writes (the machine code keeps them as it goes). */
+enum { T_INSTS, T_COPIES, T_READS, T_WRITES };
+static void totals(const McMachineCode *c, const int64_t *entries, int64_t tot[4]) {
+    memset(tot, 0, 4 * sizeof *tot);
     for (int32_t b = 0; b < c->nblocks; b++) {
         if (!entries[b]) continue;
-        st->instructions += entries[b] * c->ninsts[b];
-        st->copies += entries[b] * c->bcopies[b];
-        st->spill_reads += entries[b] * c->breads[b];
-        st->spill_writes += entries[b] * c->bwrites[b];
+        tot[T_INSTS] += entries[b] * c->ninsts[b];
+        tot[T_COPIES] += entries[b] * c->bcopies[b];
+        tot[T_READS] += entries[b] * c->breads[b];
+        tot[T_WRITES] += entries[b] * c->bwrites[b];
     }
+}
+
+/* The statistics from the totals of the block entries; `trap` is the
+ * instruction that trapped (its block was entered and counted whole), or -1. */
+static void account(const McMachineCode *c, const int64_t tot[4], int32_t trap_block, int32_t trap,
+                    McMachineStats *st) {
+    memset(st, 0, sizeof *st);
+    st->spill_writes = c->param_writes + tot[T_WRITES];
+    st->instructions = tot[T_INSTS];
+    st->copies = tot[T_COPIES];
+    st->spill_reads = tot[T_READS];
     if (trap < 0) return;
     /* The trapping entry did its instructions up to the trap, the trapping
      * one's reads and counts included, not its write nor the rest. */
@@ -374,6 +328,99 @@ static void account(const McMachineCode *c, const int64_t *entries, int32_t trap
         st->copies += c->icopy[g];
         if (g < trap) st->spill_writes += c->iwrites[g];
     }
+}
+
+/* Compile c's machine code now; a host that refuses gets the interpreter
+ * from then on. */
+static void jit_compile(McMachineCode *c) {
+    c->jit = mc_mjit_compile(c);
+    c->jit_after = c->jit ? 0 : -1;
+}
+
+/* The block of record k. */
+static int32_t block_of(const McMachineCode *c, int32_t k) {
+    int32_t lo = 0, hi = c->nblocks - 1;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo + 1) / 2;
+        if (c->first[mid] <= k) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The rest of a run in c->jit's machine code, from entering block nb (its
+ * checks done: exec's slow_enter) with the counts of the entries so far;
+ * what exec's labels do for the exits (the slow entry's checks, the
+ * return and the traps), the statistics into *st. */
+static McOutcome exec_jit(const McMachineCode *c, int32_t *mem, const MBuf *bufs, const int64_t *entries,
+                          int32_t nb, int64_t steps, int64_t next_poll, int64_t max_steps, const McInterrupt *stop,
+                          McMachineStats *st) {
+    McOutcome out;
+    memset(&out, 0, sizeof out);
+    int64_t tot[4];
+    totals(c, entries, tot);
+    MJitCtx x;
+    memset(&x, 0, sizeof x);
+    x.mem = mem;
+    x.bufs = bufs;
+    x.insts = tot[T_INSTS];
+    x.copies = tot[T_COPIES];
+    x.reads = tot[T_READS];
+    x.writes = tot[T_WRITES];
+    int32_t trap = -1, trap_block = -1;
+    for (;;) {
+        int64_t check_at = max_steps < next_poll ? max_steps : next_poll;
+        steps++;
+        x.insts += c->ninsts[nb];
+        x.copies += c->bcopies[nb];
+        x.reads += c->breads[nb];
+        x.writes += c->bwrites[nb];
+        x.left = check_at - steps;
+        if (mc_mjit_enter(c->jit, &x, c->first[nb]) == MJIT_AT_BLOCK) {
+            MC_ASSERT(x.left == -1); /* the countdown was 0: `sub left, 1` borrowed */
+            steps = check_at;
+            nb = x.index;
+            /* exec's slow_enter */
+            if (steps >= max_steps) {
+                out.kind = MC_TRAPPED;
+                snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
+                break;
+            }
+            if (steps == next_poll) {
+                if (mc_interrupted(stop)) {
+                    out.kind = MC_INTERRUPTED;
+                    snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+                    break;
+                }
+                next_poll += c->poll_every;
+            }
+            continue;
+        }
+        steps = check_at - x.left;
+        const MRec *r = &c->code[x.index];
+        if (r->kind == M_RET) {
+            out.value = mem[r->a];
+            out.kind = MC_RETURNED;
+            break;
+        }
+        out.kind = MC_TRAPPED;
+        trap = r->inst;
+        trap_block = block_of(c, x.index);
+        if (r->kind == M_DIV || r->kind == M_REM)
+            snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+        else
+            snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)mem[r->b],
+                     (long)bufs[r->a].len);
+        break;
+    }
+    tot[T_INSTS] = x.insts;
+    tot[T_COPIES] = x.copies;
+    tot[T_READS] = x.reads;
+    tot[T_WRITES] = x.writes;
+    account(c, tot, trap_block, trap, st);
+    out.steps = steps;
+    out.insts = st->instructions;
+    return out;
 }
 
 #if defined(__GNUC__)
@@ -391,6 +438,7 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
                       McMachineStats *stats, const void *const **table) {
     McOutcome out;
     memset(&out, 0, sizeof out);
+    McMachineStats st;
 #if MC_DIRECT_THREADED
     static const void *const labels[M_COUNT] = {
 #define L1(x) &&L_##x, &&L_##x##_SI, &&L_##x##_IS,
@@ -424,7 +472,12 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
     }
     int64_t *entries = mc_xcalloc((size_t)(c->nblocks ? c->nblocks : 1), sizeof *entries);
     int64_t steps = 0, next_poll = stop ? c->poll_every : INT64_MAX;
+    /* Tiering up: at tier_at entries (0: at once) the run goes on in the
+     * machine code, compiling it first (the code is a cache of the records). */
+    if (!c->jit && c->jit_after == 0) jit_compile((McMachineCode *)c);
+    int64_t tier_at = c->jit ? 0 : c->jit_after > 0 ? c->jit_after : INT64_MAX;
     int64_t check_at = max_steps < next_poll ? max_steps : next_poll;
+    if (tier_at < check_at) check_at = tier_at;
     int32_t nb = 0, index = 0, len = 0, trap = -1, trap_block = -1;
     const MRec *ip = NULL;
     goto slow_enter; /* the entry block, through the budget check */
@@ -525,7 +578,16 @@ slow_enter:
         }
         next_poll += c->poll_every;
     }
+    if (steps == tier_at) {
+        tier_at = INT64_MAX;
+        if (!c->jit) jit_compile((McMachineCode *)c);
+        if (c->jit) {
+            out = exec_jit(c, mem, bufs, entries, nb, steps, next_poll, max_steps, stop, &st);
+            goto finish;
+        }
+    }
     check_at = max_steps < next_poll ? max_steps : next_poll;
+    if (tier_at < check_at) check_at = tier_at;
     steps++;
     entries[nb]++;
     ip = &c->code[c->first[nb]];
@@ -549,10 +611,12 @@ div_trap:
     trap_block = nb;
 
 done:;
-    McMachineStats st;
-    account(c, entries, trap_block, trap, &st);
+    int64_t tot[4];
+    totals(c, entries, tot);
+    account(c, tot, trap_block, trap, &st);
     out.steps = steps;
     out.insts = st.instructions;
+finish:
     if (stats) {
         st.valid = true;
         st.registers = c->registers;
@@ -583,4 +647,13 @@ McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_s
     McOutcome o = exec(c, args, max_steps, stop, stats, NULL);
     mc_machine_code_free(c);
     return o;
+}
+
+bool mc_machine_code_is_jit(const McMachineCode *c) { return c->jit != NULL; }
+
+void mc_machine_code_jit_after(McMachineCode *c, int64_t entries) {
+    mc_mjit_free(c->jit);
+    c->jit = NULL;
+    c->jit_after = entries < 0 || jit_disabled() ? -1 : entries;
+    if (c->jit_after == 0) jit_compile(c);
 }
