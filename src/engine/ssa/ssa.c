@@ -91,6 +91,7 @@ typedef struct Defs {
     int32_t *ndefs;  /* definitions, parameters included; phi placement adds its phis */
     int32_t *start;  /* nv + 1 offsets into sites */
     int32_t *sites;
+    bool *def0;      /* an instruction of the entry block defines v (sites lists a parameter's entry anyway) */
 } Defs;
 
 static void defs_build(Defs *d, const McFunc *f) {
@@ -100,6 +101,7 @@ static void defs_build(Defs *d, const McFunc *f) {
     d->isparam = mc_xcalloc((size_t)nv + 1, sizeof *d->isparam);
     d->ndefs = mc_xcalloc((size_t)nv + 1, sizeof *d->ndefs);
     d->start = mc_xcalloc((size_t)nv + 2, sizeof *d->start);
+    d->def0 = mc_xcalloc((size_t)nv + 1, sizeof *d->def0);
     int32_t *stamp = mc_xmalloc(((size_t)nv + 1) * sizeof *stamp); /* last block counted for v */
     for (int32_t v = 0; v < nv; v++) {
         d->isvar[v] = f->values[v].kind == MC_VAL_I32;
@@ -120,6 +122,7 @@ static void defs_build(Defs *d, const McFunc *f) {
             int32_t v = bl->insts[i].dest;
             if (v == MC_NONE) continue;
             d->ndefs[v]++;
+            if (b == 0) d->def0[v] = true;
             if (stamp[v] != b) {
                 stamp[v] = b;
                 d->start[v + 1]++;
@@ -152,6 +155,7 @@ static void defs_build(Defs *d, const McFunc *f) {
 }
 
 static void defs_free(Defs *d) {
+    free(d->def0);
     free(d->sites);
     free(d->start);
     free(d->ndefs);
@@ -185,13 +189,131 @@ static bool *nonlocal_names(const McFunc *f, const bool *isvar) {
     return global;
 }
 
+/* Pruned filter: is the variable live on entry to a block? Only phi
+ * placement asks, only for the variables it places phis for, and only
+ * "live-in at y", so instead of the whole block liveness (mc_liveness: in and
+ * out sets of every value, sorted into rows, each query a binary search) the
+ * live-in blocks of one variable are found when its first phi candidate
+ * comes up, by the same backward walk mc_liveness makes for it (from the
+ * blocks where it is upward exposed, through predecessors, stopping at
+ * blocks that assign it), and stamped with the variable: a query is one load.
+ * The sets are those of mc_liveness (input in mutable form, every block
+ * reachable: no phi uses). */
+typedef struct Pruner {
+    int32_t *ustart, *ublock; /* upward-exposed use blocks of v: ublock[ustart[v] .. ustart[v + 1]) */
+    int32_t *inmark;          /* inmark[b] == v: v is live on entry to b */
+    int32_t *defmark;         /* defmark[b] == v: an instruction of b assigns v */
+    int32_t *stack;
+    int32_t done;             /* the variable whose live-in blocks are stamped, or MC_NONE */
+} Pruner;
+
+/* The blocks where each scalar is read before any assignment in the block
+ * (instruction operands, then the terminator's operand), grouped by
+ * variable, each list in block order. */
+static void pruner_init(Pruner *p, const McFunc *f, const bool *isvar) {
+    const int32_t nb = f->nblocks, nv = f->nvalues;
+    int32_t *ustamp = mc_xmalloc(((size_t)nv + 1) * sizeof *ustamp); /* v listed for block b */
+    int32_t *dstamp = mc_xmalloc(((size_t)nv + 1) * sizeof *dstamp); /* v assigned in b so far */
+    for (int32_t v = 0; v < nv; v++) ustamp[v] = dstamp[v] = MC_NONE;
+    int32_t n = 0, cap = 1024;
+    int32_t *pv = mc_xmalloc((size_t)cap * 2 * sizeof *pv); /* (variable, block) */
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            const McOperand *ops;
+            int nops;
+            int32_t dst = MC_NONE;
+            if (i < bl->ninsts) {
+                ops = bl->insts[i].a;
+                nops = mc_op_info[bl->insts[i].op].nargs;
+                dst = bl->insts[i].dest;
+            } else {
+                if (bl->term.op == MC_OP_JUMP) break;
+                ops = &bl->term.arg;
+                nops = 1;
+            }
+            for (int k = 0; k < nops; k++) {
+                if (ops[k].kind != MC_OPND_VALUE || !isvar[ops[k].v]) continue;
+                int32_t v = ops[k].v;
+                if (dstamp[v] == b || ustamp[v] == b) continue;
+                ustamp[v] = b;
+                if (n == cap) {
+                    cap *= 2;
+                    pv = mc_xrealloc(pv, (size_t)cap * 2 * sizeof *pv);
+                }
+                pv[2 * n] = v;
+                pv[2 * n + 1] = b;
+                n++;
+            }
+            if (dst != MC_NONE) dstamp[dst] = b;
+        }
+    }
+    free(ustamp);
+    free(dstamp);
+    p->ustart = mc_xcalloc((size_t)nv + 2, sizeof *p->ustart);
+    p->ublock = mc_xmalloc(((size_t)n + 1) * sizeof *p->ublock);
+    for (int32_t i = 0; i < n; i++) p->ustart[pv[2 * i] + 1]++;
+    for (int32_t v = 0; v < nv; v++) p->ustart[v + 1] += p->ustart[v];
+    int32_t *fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
+    memcpy(fill, p->ustart, (size_t)nv * sizeof *fill);
+    for (int32_t i = 0; i < n; i++) p->ublock[fill[pv[2 * i]]++] = pv[2 * i + 1];
+    free(fill);
+    free(pv);
+    p->inmark = mc_xmalloc(((size_t)nb + 1) * sizeof *p->inmark);
+    p->defmark = mc_xmalloc(((size_t)nb + 1) * sizeof *p->defmark);
+    p->stack = mc_xmalloc(((size_t)nb + 1) * sizeof *p->stack);
+    for (int32_t b = 0; b < nb; b++) p->inmark[b] = p->defmark[b] = MC_NONE;
+    p->done = MC_NONE;
+}
+
+static void pruner_free(Pruner *p) {
+    free(p->ustart);
+    free(p->ublock);
+    free(p->inmark);
+    free(p->defmark);
+    free(p->stack);
+}
+
+/* v live on entry to y (walking v's live-in blocks first if not yet done). */
+static bool pruner_live_in(Pruner *p, const McCfg *c, const Defs *d, int32_t y, int32_t v) {
+    if (p->done != v) {
+        p->done = v;
+        for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
+            int32_t b = d->sites[k];
+            if (b == 0 && d->isparam[v] && !d->def0[v]) continue; /* a parameter is not assigned in the entry */
+            p->defmark[b] = v;
+        }
+        int32_t sp = 0;
+        for (int32_t k = p->ustart[v]; k < p->ustart[v + 1]; k++) {
+            int32_t b = p->ublock[k];
+            p->inmark[b] = v;
+            p->stack[sp++] = b;
+        }
+        while (sp > 0) {
+            int32_t b = p->stack[--sp];
+            const int32_t *pr = c->preds[b];
+            for (int32_t k = 0; k < c->npreds[b]; k++) {
+                int32_t q = pr[k];
+                if (p->defmark[q] == v || p->inmark[q] == v) continue;
+                p->inmark[q] = v;
+                p->stack[sp++] = q;
+            }
+        }
+    }
+    return p->inmark[y] == v;
+}
+
 /* Place the phis of every variable at the iterated dominance frontier of
  * its definition sites, filtered by the policy: a worklist per variable,
  * stamped with the variable so no array is cleared between variables. Each
  * phi's destination is the variable itself until renaming. */
 static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsaStats *stats) {
     const int32_t nb = f->nblocks, nv = d->nv;
-    McLiveness *live = kind == MC_SSA_PRUNED ? mc_liveness(f, c) : NULL;
+    Pruner pr, *live = NULL;
+    if (kind == MC_SSA_PRUNED) {
+        pruner_init(&pr, f, d->isvar);
+        live = &pr;
+    }
     bool *global = kind == MC_SSA_SEMI ? nonlocal_names(f, d->isvar) : NULL;
     int32_t *hasphi = mc_xmalloc((size_t)nb * sizeof *hasphi);
     int32_t *onwork = mc_xmalloc((size_t)nb * sizeof *onwork);
@@ -211,7 +333,7 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
             for (int32_t k = 0; k < c->ndf[b]; k++) {
                 int32_t y = c->df[b][k];
                 if (hasphi[y] == v) continue;
-                if (live && !mc_live_in_has(live, y, v)) continue;
+                if (live && !pruner_live_in(live, c, d, y, v)) continue;
                 hasphi[y] = v;
                 int32_t pi = mc_block_phi_add(f, y, v);
                 /* MiniC: the C line of its block (looked up once per block) */
@@ -229,7 +351,7 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
     free(onwork);
     free(hasphi);
     free(global);
-    if (live) mc_liveness_free(live);
+    if (live) pruner_free(live);
 }
 
 /* ---- 3. renaming ---------------------------------------------------------- */
