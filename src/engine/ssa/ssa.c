@@ -16,8 +16,13 @@
  *   3. renaming: walk the dominator tree with an explicit stack, keeping the
  *      current version of every variable and an undo log so that leaving a
  *      block restores the versions its dominator saw (rename_values);
- *   4. cleanup: phi entries in block order, the result verified as SSA and
- *      compacted into dense memory (finish).
+ *   4. cleanup: the result verified as SSA (finish).
+ * Nothing grows while building: the phis of a block are allocated once at
+ * their final number, each with one entry per predecessor, and entries are
+ * written at their place in block order; the value table and the name map
+ * get room for every version before renaming. So the clone the phases work
+ * on stays dense (what a compacting copy at the end used to restore), and
+ * is returned as it is.
  * Naming rules (readable versions x.1, x.2...) are described in ssa.h. */
 #include "minicc/ssa.h"
 
@@ -72,11 +77,6 @@ static int32_t drop_unreachable(McFunc *f) {
     free(dead);
     free(stack);
     return dropped;
-}
-
-static int cmp_phi_arg(const void *x, const void *y) {
-    const McPhiArg *a = x, *b = y;
-    return (a->block > b->block) - (a->block < b->block);
 }
 
 /* ---- 1. definition sites ------------------------------------------------ */
@@ -306,7 +306,11 @@ static bool pruner_live_in(Pruner *p, const McCfg *c, const Defs *d, int32_t y, 
 /* Place the phis of every variable at the iterated dominance frontier of
  * its definition sites, filtered by the policy: a worklist per variable,
  * stamped with the variable so no array is cleared between variables. Each
- * phi's destination is the variable itself until renaming. */
+ * phi's destination is the variable itself until renaming. The placements
+ * are collected first and each block's phis allocated once, at their final
+ * number (in variable order, as appending them one by one would give), each
+ * with room for exactly one entry per predecessor: renaming fills them
+ * without growing anything. */
 static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsaStats *stats) {
     const int32_t nb = f->nblocks, nv = d->nv;
     Pruner pr, *live = NULL;
@@ -318,6 +322,8 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
     int32_t *hasphi = mc_xmalloc((size_t)nb * sizeof *hasphi);
     int32_t *onwork = mc_xmalloc((size_t)nb * sizeof *onwork);
     int32_t *work = mc_xmalloc((size_t)nb * sizeof *work);
+    int32_t nplaced = 0, cap = 1024;
+    int32_t *placed = mc_xmalloc((size_t)cap * 2 * sizeof *placed); /* (block, variable) */
     for (int32_t b = 0; b < nb; b++) hasphi[b] = onwork[b] = MC_NONE;
     for (int32_t v = 0; v < nv; v++) {
         if (!d->isvar[v] || d->start[v] == d->start[v + 1]) continue;
@@ -335,9 +341,13 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
                 if (hasphi[y] == v) continue;
                 if (live && !pruner_live_in(live, c, d, y, v)) continue;
                 hasphi[y] = v;
-                int32_t pi = mc_block_phi_add(f, y, v);
-                /* MiniC: the C line of its block (looked up once per block) */
-                f->blocks[y].phis[pi].line = pi ? f->blocks[y].phis[0].line : mc_block_line(f, y);
+                if (nplaced == cap) {
+                    cap *= 2;
+                    placed = mc_xrealloc(placed, (size_t)cap * 2 * sizeof *placed);
+                }
+                placed[2 * nplaced] = y;
+                placed[2 * nplaced + 1] = v;
+                nplaced++;
                 d->ndefs[v]++;
                 stats->phis++;
                 if (onwork[y] != v) {
@@ -347,6 +357,30 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
             }
         }
     }
+    /* Count per block, then fill in placement order (variables ascending). */
+    for (int32_t b = 0; b < nb; b++) hasphi[b] = 0;
+    for (int32_t i = 0; i < nplaced; i++) hasphi[placed[2 * i]]++;
+    for (int32_t b = 0; b < nb; b++) {
+        McBlock *bl = &f->blocks[b];
+        if (!hasphi[b]) continue;
+        MC_ASSERT(bl->nphis == 0); /* mutable input */
+        /* MiniC: the C line of its block (looked up once per block) */
+        int32_t line = mc_block_line(f, b);
+        bl->phis = mc_arena_alloc(&f->arena, (size_t)hasphi[b] * sizeof *bl->phis);
+        bl->capphis = hasphi[b];
+        int32_t np = c->npreds[b];
+        McPhiArg *args = mc_arena_alloc(&f->arena, (size_t)(np ? np : 1) * (size_t)hasphi[b] * sizeof *args);
+        for (int32_t p = 0; p < hasphi[b]; p++) {
+            bl->phis[p].line = line;
+            bl->phis[p].args = args + (size_t)p * (size_t)(np ? np : 1);
+            bl->phis[p].cap = np ? np : 1;
+        }
+    }
+    for (int32_t i = 0; i < nplaced; i++) {
+        McBlock *bl = &f->blocks[placed[2 * i]];
+        bl->phis[bl->nphis++].dest = placed[2 * i + 1];
+    }
+    free(placed);
     free(work);
     free(onwork);
     free(hasphi);
@@ -369,12 +403,32 @@ typedef struct Renamer {
     const Defs *defs;
     McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
     uint32_t *next;       /* next version number to try for each variable */
+    bool *taken;          /* some original name looks like a version of this variable ("x.N") */
     McStr name;           /* scratch for building "x.N" */
     Undo *undo;
     size_t nundo, capundo;
 } Renamer;
 
-/* A new definition of `var`: its name (kept or versioned) becomes current. */
+/* Version names "x.N" of different variables never coincide (N is digits,
+ * so the name before the last dot is the variable's), so a version can only
+ * collide with a name of the input. Mark the variables some input name of
+ * the form "x.DIGITS" belongs to: only their versions are looked up. */
+static bool *versions_taken(const McFunc *f) {
+    bool *taken = mc_xcalloc((size_t)f->nvalues + 1, sizeof *taken);
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        const char *name = f->values[v].name, *dot = strrchr(name, '.');
+        if (!dot || !dot[1]) continue;
+        const char *q = dot + 1;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q) continue;
+        int32_t x = mc_namemap_get(&f->value_names, name, (size_t)(dot - name));
+        if (x != MC_NONE) taken[x] = true;
+    }
+    return taken;
+}
+
+/* A new definition of `var`: its name (kept or versioned) becomes current.
+ * The value table and the name map have room for every version already. */
 static int32_t define(Renamer *r, int32_t var, McPos loc) {
     int32_t nv;
     if (r->defs->ndefs[var] == 1 && !r->defs->isparam[var]) {
@@ -382,21 +436,30 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
     } else {
         /* Like mc_func_value_fresh, but resuming from the last version of
          * this variable: linear, not quadratic, in the number of versions. */
-        nv = MC_NONE;
-        while (nv == MC_NONE) {
+        McFunc *f = r->f;
+        const char *base = f->values[var].name;
+        size_t blen = strlen(base);
+        for (;;) {
             /* "name.N" without printf: once per version, it was a third of
              * SSA construction's instructions at 100k */
             r->name.len = 0;
-            mc_str_puts(&r->name, r->f->values[var].name);
+            mc_str_putn(&r->name, base, blen);
             char digits[24];
             int nd = 0;
             for (unsigned long k = (unsigned long)r->next[var]++; nd == 0 || k > 0; k /= 10)
                 digits[sizeof digits - 1 - nd++] = (char)('0' + k % 10);
             digits[sizeof digits - 1 - nd] = '.';
             mc_str_putn(&r->name, digits + sizeof digits - 1 - nd, (size_t)nd + 1);
-            nv = mc_func_value_new(r->f, r->name.s);
+            if (!r->taken[var] || mc_namemap_get(&f->value_names, r->name.s, r->name.len) == MC_NONE) break;
         }
-        r->f->values[nv].loc = loc;
+        MC_ASSERT(f->nvalues < f->capvalues);
+        nv = f->nvalues++;
+        McValue *val = &f->values[nv];
+        val->name = mc_arena_strndup(&f->arena, r->name.s, r->name.len);
+        val->kind = MC_VAL_I32;
+        val->param = MC_NONE;
+        val->loc = loc;
+        mc_namemap_put(&f->arena, &f->value_names, val->name, nv);
         r->stats->versions++;
     }
     if (r->nundo == r->capundo) {
@@ -421,7 +484,10 @@ static void use(Renamer *r, McOperand *o) {
 
 /* Walk the dominator tree with an explicit stack (an item ~b means "leaving
  * b": undo its definitions), versioning every definition and rewriting
- * every use, and fill in the phi operands of each successor's phis. */
+ * every use, and fill in the phi operands of each successor's phis. Each
+ * entry goes straight to its place in block order (the predecessor's
+ * position among the successor's predecessors, which the CFG lists
+ * ascending), so no phi needs sorting afterwards. */
 static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *stats) {
     const int32_t nb = f->nblocks, nv = d->nv;
     /* Remember which variable each phi stands for: renaming rewrites dests. */
@@ -431,9 +497,33 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
     int32_t *phivar = mc_xmalloc(((size_t)phibase[nb] + 1) * sizeof *phivar);
     for (int32_t b = 0; b < nb; b++)
         for (int32_t p = 0; p < f->blocks[b].nphis; p++) phivar[phibase[b] + p] = f->blocks[b].phis[p].dest;
+    /* edgepos[2 * b + k]: the position of b among the predecessors of its
+     * k-th successor (successors have at most two). */
+    int32_t *edgepos = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *edgepos);
+    for (int32_t s = 0; s < nb; s++)
+        for (int32_t j = 0; j < c->npreds[s]; j++) {
+            int32_t q = c->preds[s][j];
+            MC_ASSERT(c->nsuccs[q] <= 2);
+            for (int32_t k = 0; k < c->nsuccs[q]; k++)
+                if (c->succs[q][k] == s) edgepos[2 * q + k] = j;
+        }
+    /* Room for every version: the value table and the name map grow once. */
+    int32_t nversions = 0;
+    for (int32_t v = 0; v < nv; v++)
+        if (d->ndefs[v] != 1 || d->isparam[v]) nversions += d->ndefs[v] - (d->isparam[v] ? 1 : 0);
+    if (nversions > 0) {
+        int32_t need = f->nvalues + nversions;
+        if (need > f->capvalues) {
+            f->values = mc_arena_grow(&f->arena, f->values, (size_t)f->capvalues * sizeof *f->values,
+                                      (size_t)need * sizeof *f->values);
+            f->capvalues = need;
+        }
+        mc_namemap_reserve(&f->arena, &f->value_names, f->value_names.count + (uint32_t)nversions);
+    }
 
-    Renamer r = {f, stats, d, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
+    Renamer r = {f, stats, d, NULL, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
     mc_str_init(&r.name);
+    r.taken = versions_taken(f);
     r.next = mc_xmalloc(((size_t)nv + 1) * sizeof *r.next);
     for (int32_t v = 0; v < nv; v++) r.next[v] = 1;
     r.cur = mc_xmalloc(((size_t)nv + 1) * sizeof *r.cur);
@@ -469,11 +559,16 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         }
         if (f->blocks[b].term.op != MC_OP_JUMP) use(&r, &f->blocks[b].term.arg);
         for (int32_t k = 0; k < c->nsuccs[b]; k++) {
-            int32_t s = c->succs[b][k];
+            int32_t s = c->succs[b][k], j = edgepos[2 * b + k];
             for (int32_t p = 0; p < f->blocks[s].nphis; p++) {
                 McOperand val = r.cur[phivar[phibase[s] + p]];
                 if (val.kind == MC_OPND_NONE) val = mc_const(0); /* never observed, see ssa.h */
-                mc_phi_arg_add(f, s, p, b, val);
+                McPhi *phi = &f->blocks[s].phis[p];
+                MC_ASSERT(j < phi->cap);
+                phi->args[j].block = b;
+                phi->args[j].val = val;
+                phi->args[j].bloc = (McPos){0};
+                phi->nargs++;
             }
         }
         stack[sp++] = ~b;
@@ -481,26 +576,21 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
     }
     free(r.undo);
     free(r.next);
+    free(r.taken);
     mc_str_free(&r.name);
     free(mark);
     free(stack);
     free(r.cur);
+    free(edgepos);
     free(phivar);
     free(phibase);
 }
 
 /* ---- 4. cleanup ----------------------------------------------------------- */
 
-/* Sort each phi's incoming entries by block, mark f as SSA, check it, and
- * return a compacted copy (f is consumed). NULL with an internal diagnostic
- * when the result is not valid SSA. */
+/* Mark f as SSA, check it and return it; NULL (f freed) with an internal
+ * diagnostic when the result is not valid SSA. */
 static McFunc *finish(McFunc *f, const McFunc *src, McDiags *d) {
-    /* Incoming entries in block order read best. */
-    for (int32_t b = 0; b < f->nblocks; b++)
-        for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
-            McPhi *phi = &f->blocks[b].phis[p];
-            qsort(phi->args, (size_t)phi->nargs, sizeof *phi->args, cmp_phi_arg);
-        }
     f->form = MC_FORM_SSA;
     /* The contract says the result is SSA: check it (cheap next to building it). */
     McDiags vd;
@@ -516,14 +606,7 @@ static McFunc *finish(McFunc *f, const McFunc *src, McDiags *d) {
         mc_func_free(f);
         return NULL;
     }
-    /* Construction grows instruction and phi arrays and the name maps in
-     * the arena, leaving the outgrown copies behind (about 40% of it at 200k
-     * instructions). One compacting copy gives every later pass dense
-     * memory: the optimizer runs about 25% faster on it (bench/pipeline.c
-     * sizes), for the price of a clone (under 10% of that). */
-    McFunc *g = mc_func_clone(f);
-    mc_func_free(f);
-    return g;
+    return f;
 }
 
 /* The four phases, as QBE's ssa.c runs them, on a clone of src with its
