@@ -867,6 +867,34 @@ static void test_compact_values(void **state) {
     mc_diags_free(&d);
 }
 
+/* A value made after compaction is a fresh one: no position, kind or
+ * parameter index left behind by the value that used to sit in its slot
+ * (compaction moves the kept values down and leaves the old tail in place;
+ * mc_func_value_new used to take the position found there). */
+static void test_value_new_after_compact(void **state) {
+    (void)state;
+    const char *src = "func f(i32 n) {\nentry:\n    a = add n, 1\n    b = add a, 2\n    c = mul a, a\n    return c\n}\n";
+    McDiags d;
+    mc_diags_init(&d, "t.ir", src, strlen(src));
+    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+    assert_non_null(m);
+    McFunc *f = mc_func_clone(m->funcs[0]);
+    McBlock *bl = &f->blocks[0];
+    memmove(&bl->insts[1], &bl->insts[2], (size_t)(bl->ninsts - 2) * sizeof *bl->insts); /* b goes */
+    bl->ninsts--;
+    int32_t c = mc_func_find_value(f, "c");
+    assert_true(mc_pos_known(f->values[c].loc));
+    assert_int_equal(mc_func_compact_values(f), 1);
+    int32_t z = mc_func_value_new(f, "z"); /* lands where c's old entry was */
+    assert_int_equal(z, c);
+    assert_false(mc_pos_known(f->values[z].loc));
+    assert_int_equal(f->values[z].kind, MC_VAL_I32);
+    assert_int_equal(f->values[z].param, MC_NONE);
+    mc_func_free(f);
+    mc_module_free(m);
+    mc_diags_free(&d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip_corpus),
@@ -890,6 +918,7 @@ int main(void) {
         cmocka_unit_test(test_random_mutations),
         cmocka_unit_test(test_clone_name_maps),
         cmocka_unit_test(test_compact_values),
+        cmocka_unit_test(test_value_new_after_compact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

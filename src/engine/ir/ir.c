@@ -173,6 +173,7 @@ int32_t mc_func_value_new(McFunc *f, const char *name) {
     v->name = mc_arena_strndup(&f->arena, name, strlen(name));
     v->kind = MC_VAL_I32;
     v->param = MC_NONE;
+    v->loc = (McPos){0}; /* the slot may hold a value compaction moved away */
     mc_namemap_put(&f->arena, &f->value_names, v->name, id);
     return id;
 }
