@@ -439,23 +439,28 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
         McFunc *f = r->f;
         const char *base = f->values[var].name;
         size_t blen = strlen(base);
+        char digits[24]; /* ".N" */
+        int nd;
         for (;;) {
             /* "name.N" without printf: once per version, it was a third of
              * SSA construction's instructions at 100k */
-            r->name.len = 0;
-            mc_str_putn(&r->name, base, blen);
-            char digits[24];
-            int nd = 0;
+            nd = 0;
             for (unsigned long k = (unsigned long)r->next[var]++; nd == 0 || k > 0; k /= 10)
                 digits[sizeof digits - 1 - nd++] = (char)('0' + k % 10);
-            digits[sizeof digits - 1 - nd] = '.';
-            mc_str_putn(&r->name, digits + sizeof digits - 1 - nd, (size_t)nd + 1);
-            if (!r->taken[var] || mc_namemap_get(&f->value_names, r->name.s, r->name.len) == MC_NONE) break;
+            digits[sizeof digits - 1 - nd++] = '.';
+            if (!r->taken[var]) break;
+            r->name.len = 0;
+            mc_str_putn(&r->name, base, blen);
+            mc_str_putn(&r->name, digits + sizeof digits - nd, (size_t)nd);
+            if (mc_namemap_get(&f->value_names, r->name.s, r->name.len) == MC_NONE) break;
         }
+        char *name = mc_arena_alloc(&f->arena, blen + (size_t)nd + 1); /* written in place, zero-terminated */
+        memcpy(name, base, blen);
+        memcpy(name + blen, digits + sizeof digits - nd, (size_t)nd);
         MC_ASSERT(f->nvalues < f->capvalues);
         nv = f->nvalues++;
         McValue *val = &f->values[nv];
-        val->name = mc_arena_strndup(&f->arena, r->name.s, r->name.len);
+        val->name = name;
         val->kind = MC_VAL_I32;
         val->param = MC_NONE;
         val->loc = loc;
@@ -590,12 +595,13 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
 
 /* Mark f as SSA, check it and return it; NULL (f freed) with an internal
  * diagnostic when the result is not valid SSA. */
-static McFunc *finish(McFunc *f, const McFunc *src, McDiags *d) {
+static McFunc *finish(McFunc *f, const McFunc *src, const McCfg *c, McDiags *d) {
     f->form = MC_FORM_SSA;
-    /* The contract says the result is SSA: check it (cheap next to building it). */
+    /* The contract says the result is SSA: check it. Blocks and terminators
+     * are those the CFG was built from, so the verifier reuses it. */
     McDiags vd;
     mc_diags_init(&vd, f->file, NULL, 0);
-    bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
+    bool ok = mc_verify_cfg(f, MC_VERIFY_SSA, c, &vd);
     if (!ok) {
         char buf[512];
         mc_diag(d, mc_loc(src, src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
@@ -627,14 +633,15 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     }
     McFunc *f = mc_func_clone(src);
     stats->dropped_blocks = drop_unreachable(f);
-    McCfg *c = mc_cfg_build(f);
+    McCfg *c = mc_cfg_build_df(f); /* no loop depths: nothing here reads them */
     Defs defs;
     defs_build(&defs, f);
     place_phis(f, c, kind, &defs, stats);
     rename_values(f, c, &defs, stats);
     defs_free(&defs);
+    McFunc *g = finish(f, src, c, d);
     mc_cfg_free(c);
-    return finish(f, src, d);
+    return g;
 }
 
 void mc_ssa_phi_counts(const McFunc *f, int32_t counts[MC_SSA_KIND_COUNT]) {
