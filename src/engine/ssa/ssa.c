@@ -366,10 +366,13 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
         MC_ASSERT(bl->nphis == 0); /* mutable input */
         /* MiniC: the C line of its block (looked up once per block) */
         int32_t line = mc_block_line(f, b);
-        bl->phis = mc_arena_alloc(&f->arena, (size_t)hasphi[b] * sizeof *bl->phis);
-        bl->capphis = hasphi[b];
+        /* The entries of the block's phis share one allocation, made before
+         * the phi array: an arena array grows in place only when it is the
+         * newest allocation, which a slice of a shared block must never be. */
         int32_t np = c->npreds[b];
         McPhiArg *args = mc_arena_alloc(&f->arena, (size_t)(np ? np : 1) * (size_t)hasphi[b] * sizeof *args);
+        bl->phis = mc_arena_alloc(&f->arena, (size_t)hasphi[b] * sizeof *bl->phis);
+        bl->capphis = hasphi[b];
         for (int32_t p = 0; p < hasphi[b]; p++) {
             bl->phis[p].line = line;
             bl->phis[p].args = args + (size_t)p * (size_t)(np ? np : 1);
