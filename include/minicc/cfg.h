@@ -36,6 +36,8 @@ McCfg *mc_cfg_build(const McFunc *f); /* preds, succs, rpo, idom, dom tree, df, 
 /* Only preds, succs, rpo, idom and the dominator tree (df, ndf and
  * loop_depth NULL): for the verifier and passes that need no more. */
 McCfg *mc_cfg_build_dom(const McFunc *f);
+/* The same plus df and ndf (loop_depth NULL): for SSA construction. */
+McCfg *mc_cfg_build_df(const McFunc *f);
 /* The same plus loop_depth (df, ndf NULL): for spill costs. */
 McCfg *mc_cfg_build_loops(const McFunc *f);
 void mc_cfg_free(McCfg *c);
@@ -103,6 +105,10 @@ McLiveness *mc_liveness(const McFunc *f, const McCfg *c);
  * reachable blocks are identical to mc_liveness. c may be NULL: the
  * predecessors are then taken from the terminators (no dominators needed). */
 McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c);
+/* mc_liveness_all's live-out sets of every block and live-in set of the
+ * entry; every other live-in set is left EMPTY (what the interference scan
+ * reads, without the cost of recording the rest). */
+McLiveness *mc_liveness_out(const McFunc *f, const McCfg *c);
 McValList mc_live_in(const McLiveness *l, int32_t b);
 McValList mc_live_out(const McLiveness *l, int32_t b);
 bool mc_live_in_has(const McLiveness *l, int32_t b, int32_t v);  /* binary search */

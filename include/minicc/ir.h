@@ -118,6 +118,12 @@ void mc_namemap_remap(McNameMap *m, const int32_t *map);
  * function's arena). No hashing, no probing. */
 void mc_namemap_clone(McArena *a, McNameMap *dst, const McNameMap *src,
                       const char *(*key_of)(const void *ctx, int32_t val), const void *ctx);
+/* dst (empty) maps the keys of src whose value v has map[v] != MC_NONE to
+ * map[v], key_of(ctx, map[v]) being the same name stored elsewhere: what
+ * mc_namemap_clone and mc_namemap_remap give, sized for the keys kept (no
+ * tombstones), placed by their stored hashes (no string is hashed). */
+void mc_namemap_clone_map(McArena *a, McNameMap *dst, const McNameMap *src, const int32_t *map,
+                          const char *(*key_of)(const void *ctx, int32_t val), const void *ctx);
 
 /* ---- IR ------------------------------------------------------------------- */
 
@@ -251,6 +257,12 @@ McFunc *mc_func_clone(const McFunc *f); /* deep copy into a fresh arena */
  * its outcome. Returns how many were dropped. Handles held outside f are
  * invalidated when it returns > 0. */
 int32_t mc_func_compact_values(McFunc *f);
+/* A clone of f compacted as mc_func_compact_values would compact it (the
+ * same values dropped, the same renumbering), in one pass, without copying
+ * what is dropped; block b's instruction array gets room for extra[b] more
+ * instructions (extra may be NULL), the value table for more_values more,
+ * the block table for more_blocks more (room only: nothing is added). */
+McFunc *mc_func_clone_compact(const McFunc *f, const int32_t *extra, int32_t more_values, int32_t more_blocks);
 /* mc_func_compact_values, then move the function into fresh, dense memory
  * (a clone swapped into *f; the McFunc pointer stays valid, pointers into
  * its arrays do not). For passes that delete much of a large function. */

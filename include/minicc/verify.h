@@ -24,5 +24,10 @@ typedef enum McVerifyMode {
 
 /* Returns true when valid. Errors are appended to d (may be NULL). */
 bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d);
+/* The same with a CFG the caller already has (NULL: built here, as
+ * mc_verify does). It must be a snapshot of f's current blocks and
+ * terminators with at least what mc_cfg_build_dom computes (cfg.h). */
+typedef struct McCfg McCfg;
+bool mc_verify_cfg(McFunc *f, McVerifyMode mode, const McCfg *cfg, McDiags *d);
 
 #endif

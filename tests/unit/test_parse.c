@@ -867,6 +867,93 @@ static void test_compact_values(void **state) {
     mc_diags_free(&d);
 }
 
+/* A value made after compaction is a fresh one: no position, kind or
+ * parameter index left behind by the value that used to sit in its slot
+ * (compaction moves the kept values down and leaves the old tail in place;
+ * mc_func_value_new used to take the position found there). */
+static void test_value_new_after_compact(void **state) {
+    (void)state;
+    const char *src = "func f(i32 n) {\nentry:\n    a = add n, 1\n    b = add a, 2\n    c = mul a, a\n    return c\n}\n";
+    McDiags d;
+    mc_diags_init(&d, "t.ir", src, strlen(src));
+    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+    assert_non_null(m);
+    McFunc *f = mc_func_clone(m->funcs[0]);
+    McBlock *bl = &f->blocks[0];
+    memmove(&bl->insts[1], &bl->insts[2], (size_t)(bl->ninsts - 2) * sizeof *bl->insts); /* b goes */
+    bl->ninsts--;
+    int32_t c = mc_func_find_value(f, "c");
+    assert_true(mc_pos_known(f->values[c].loc));
+    assert_int_equal(mc_func_compact_values(f), 1);
+    int32_t z = mc_func_value_new(f, "z"); /* lands where c's old entry was */
+    assert_int_equal(z, c);
+    assert_false(mc_pos_known(f->values[z].loc));
+    assert_int_equal(f->values[z].kind, MC_VAL_I32);
+    assert_int_equal(f->values[z].param, MC_NONE);
+    mc_func_free(f);
+    mc_module_free(m);
+    mc_diags_free(&d);
+}
+
+/* mc_func_clone_compact is mc_func_clone + mc_func_compact_values in one
+ * pass: the same text, values, names, parameters and positions, with the
+ * room asked for. */
+static void test_clone_compact(void **state) {
+    (void)state;
+    const char *src = "func f(i32 n, buf m, i32 k) {\nentry:\n    a = add n, 1\n    b = add a, 2\n"
+                      "    c = mul b, b\n    store m, 0, c\n    branch c, l, r\nl:\n    x = copy a\n    jump j\n"
+                      "r:\n    y = copy c\n    jump j\nj:\n    p = phi [l: x], [r: y]\n    return p\n}\n";
+    McDiags d;
+    mc_diags_init(&d, "t.ir", src, strlen(src));
+    McModule *m = mc_parse("t.ir", src, strlen(src), &d);
+    assert_non_null(m);
+    McFunc *f = mc_func_clone(m->funcs[0]);
+    /* b and y unnamed: c = mul a, a; the r arm reads c directly */
+    McBlock *e = &f->blocks[0];
+    e->insts[2].a[0] = e->insts[2].a[1] = mc_val(mc_func_find_value(f, "a"));
+    memmove(&e->insts[1], &e->insts[2], (size_t)(e->ninsts - 2) * sizeof *e->insts);
+    e->ninsts--;
+    int32_t r = mc_func_find_block(f, "r"), j = mc_func_find_block(f, "j");
+    f->blocks[r].ninsts = 0;
+    f->blocks[j].phis[0].args[1].val = mc_val(mc_func_find_value(f, "c"));
+    int32_t extra[4] = {0, 3, 0, 1};
+    McFunc *g = mc_func_clone_compact(f, extra, 5, 2);
+    assert_int_equal(mc_func_compact_values(f), 2);
+    char *t1 = NULL, *t2 = NULL;
+    size_t n1 = 0, n2 = 0;
+    FILE *o = open_memstream(&t1, &n1);
+    mc_func_print(f, o);
+    fclose(o);
+    o = open_memstream(&t2, &n2);
+    mc_func_print(g, o);
+    fclose(o);
+    assert_string_equal(t1, t2);
+    assert_int_equal(g->nvalues, f->nvalues);
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        assert_string_equal(g->values[v].name, f->values[v].name);
+        assert_int_equal(g->values[v].kind, f->values[v].kind);
+        assert_int_equal(g->values[v].param, f->values[v].param);
+        assert_true(mc_pos_eq(g->values[v].loc, f->values[v].loc));
+        assert_int_equal(mc_func_find_value(g, f->values[v].name), v);
+    }
+    assert_int_equal(mc_func_find_value(g, "b"), MC_NONE);
+    assert_int_equal(mc_func_find_value(g, "y"), MC_NONE);
+    for (int32_t p = 0; p < f->nparams; p++) assert_int_equal(g->params[p], f->params[p]);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        assert_int_equal(mc_func_find_block(g, f->blocks[b].name), b);
+        assert_int_equal(g->blocks[b].capinsts, f->blocks[b].ninsts + extra[b]);
+    }
+    assert_int_equal(g->capvalues, g->nvalues + 5);
+    assert_int_equal(g->capblocks, g->nblocks + 2);
+    assert_true(mc_verify(g, MC_VERIFY_INFER, &d));
+    free(t1);
+    free(t2);
+    mc_func_free(g);
+    mc_func_free(f);
+    mc_module_free(m);
+    mc_diags_free(&d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip_corpus),
@@ -890,6 +977,8 @@ int main(void) {
         cmocka_unit_test(test_random_mutations),
         cmocka_unit_test(test_clone_name_maps),
         cmocka_unit_test(test_compact_values),
+        cmocka_unit_test(test_value_new_after_compact),
+        cmocka_unit_test(test_clone_compact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

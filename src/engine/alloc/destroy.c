@@ -52,6 +52,23 @@ static int32_t new_block(McFunc *f, const char *name) {
     return b != MC_NONE ? b : mc_func_block_fresh(f, name);
 }
 
+/* prefix followed by n in decimal (n >= 0), into buf (room for the prefix
+ * and 11 more): "$edge12" without snprintf, which cost as much as the rest
+ * of creating the block. */
+static const char *numbered(char *buf, const char *prefix, int32_t n) {
+    size_t len = strlen(prefix);
+    memcpy(buf, prefix, len);
+    char digits[12];
+    int nd = 0;
+    do {
+        digits[nd++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n > 0);
+    while (nd > 0) buf[len++] = digits[--nd];
+    buf[len] = 0;
+    return buf;
+}
+
 /* The operand phi `p` of block `t` takes on the edge from `pred`. */
 static McOperand incoming(const McFunc *f, int32_t t, int32_t p, int32_t pred, int32_t hint) {
     const McPhi *phi = &f->blocks[t].phis[p];
@@ -111,6 +128,9 @@ typedef struct Seq {
     int32_t *readers;  /* readers[v]: pending copies that read value v */
     int32_t *writer;   /* writer[v]: pending copy index writing v, or MC_NONE */
     int32_t cap;
+    bool *done;        /* per copy of the edge being sequentialized (room for ncap) */
+    int32_t *ready;
+    int32_t ncap;
     int32_t counter;   /* scratch names */
     int32_t saves;     /* save-all temporaries: one group per edge */
 } Seq;
@@ -134,8 +154,14 @@ static void seq_reserve(Seq *s, int32_t nvalues) {
 static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32_t n, const int32_t *dst,
                              McOperand *src, McDestroyed *x) {
     int32_t emitted = 0;
-    bool *done = mc_xcalloc((size_t)(n ? n : 1), sizeof *done);
-    int32_t *ready = mc_xmalloc((size_t)(n ? n : 1) * sizeof *ready);
+    if (n > s->ncap) { /* kept from edge to edge: one allocation, not two per edge */
+        s->ncap = n;
+        s->done = mc_xrealloc(s->done, (size_t)n * sizeof *s->done);
+        s->ready = mc_xrealloc(s->ready, (size_t)n * sizeof *s->ready);
+    }
+    bool *done = s->done;
+    int32_t *ready = s->ready;
+    if (n) memset(done, 0, (size_t)n * sizeof *done);
     int32_t nready = 0, left = 0;
     seq_reserve(s, f->nvalues + n + 1);
     for (int32_t i = 0; i < n; i++) {
@@ -169,8 +195,7 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
         while (done[scan]) scan++;
         int32_t d = dst[scan];
         char name[48];
-        snprintf(name, sizeof name, "$cycle%d", ++s->counter);
-        int32_t t = new_value(f, name);
+        int32_t t = new_value(f, numbered(name, "$cycle", ++s->counter));
         seq_reserve(s, f->nvalues);
         x->nscratch++;
         add_copy(f, block, at < 0 ? -1 : at + emitted, t, mc_val(d), (McPos){0});
@@ -183,8 +208,6 @@ static int32_t sequentialize(McFunc *f, Seq *s, int32_t block, int32_t at, int32
         s->readers[d] = 0;
         ready[nready++] = scan;
     }
-    free(done);
-    free(ready);
     return emitted;
 }
 
@@ -276,8 +299,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
                 head[t] += n;
             } else {
                 char name[48];
-                snprintf(name, sizeof name, "$edge%d", ++counter);
-                int32_t e = new_block(f, name);
+                int32_t e = new_block(f, numbered(name, "$edge", ++counter));
                 n = emit_copies(f, &s, how, e, -1, nphis, dst, src, x);
                 mc_block_set_jump(f, e, t);
                 f->blocks[b].term.target[k] = e;
@@ -291,6 +313,8 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
     free(src);
     free(s.readers);
     free(s.writer);
+    free(s.done);
+    free(s.ready);
 }
 
 /* C source lines (McInst.line, MiniC) for what destruction added: a phi's
@@ -312,6 +336,52 @@ static void carry_lines(McFunc *f, const McDestroyed *x, const int32_t *head) {
     free(own);
 }
 
+/* Room for what destruction adds, so that no array grows and moves while it
+ * is added: the copies destroy_improved puts into existing blocks (at the
+ * end of a predecessor with one successor, at the top of a target with one
+ * predecessor; an edge's parallel copy of n phis takes at most 2n copies: n,
+ * plus one scratch copy per cycle of at least two; save-all exactly 2n),
+ * and at most one edge block and n new values (scratch values, save-all and
+ * baseline temporaries) per edge into a block with n phis. Edge blocks are
+ * new and their instruction arrays grow on their own. */
+static int32_t *copy_room(const McFunc *f, int place, int32_t *more_values, int32_t *more_blocks) {
+    int32_t nb = f->nblocks;
+    int32_t *extra = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *extra);
+    *more_values = *more_blocks = 0;
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if (f->blocks[succ[k]].nphis > 0) {
+                *more_values += f->blocks[succ[k]].nphis;
+                *more_blocks += 1;
+            }
+    }
+    if (place == PLACE_ALL_EDGES) return extra;
+    int32_t *npreds = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *npreds);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if (k == 0 || succ[1] != succ[0]) npreds[succ[k]]++;
+    }
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2];
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        if (ns == 2 && succ[0] == succ[1] && f->blocks[succ[0]].nphis > 0) ns = 1;
+        for (int k = 0; k < ns; k++) {
+            int32_t t = succ[k], room = 2 * f->blocks[t].nphis;
+            if (room == 0) continue;
+            if (place == PLACE_PREDECESSOR || ns == 1)
+                extra[b] += room;
+            else if (npreds[t] == 1)
+                extra[t] += room;
+        }
+    }
+    free(npreds);
+    return extra;
+}
+
 McDestroyed *mc_destroy_phis(const McFunc *ssa, McAllocator which, McDiags *d) {
     return mc_destroy_phis_opts(ssa, which, NULL, d);
 }
@@ -325,25 +395,32 @@ McDestroyed *mc_destroy_phis_opts(const McFunc *ssa, McAllocator which, const Mc
         return NULL;
     }
     McDestroyed *x = mc_xcalloc(1, sizeof *x);
-    McFunc *f = mc_func_clone(ssa);
+    int place = PLACE_CRITICAL; /* baseline: edge blocks everywhere (destroy_baseline) */
+    if (o->destroy == MC_DESTROY_NAIVE)
+        place = PLACE_PREDECESSOR;
+    else if (which == MC_ALLOC_BASELINE || (o->destroy != MC_DESTROY_SEQUENTIAL && o->split_all))
+        place = PLACE_ALL_EDGES;
     /* The optimizer leaves the values of deleted instructions in the table
      * (at 200k instructions, 60% of it): without them every per-value array
-     * of destruction, interference and allocation is that much smaller. */
-    mc_func_compact_values(f);
+     * of destruction, interference and allocation is that much smaller. The
+     * copy drops them as it goes (mc_func_clone_compact: the renumbering of
+     * mc_func_compact_values) and leaves room for the copies to come. */
+    int32_t more_values, more_blocks;
+    int32_t *room = copy_room(ssa, place, &more_values, &more_blocks);
+    McFunc *f = mc_func_clone_compact(ssa, room, more_values, more_blocks);
+    free(room);
     x->f = f;
     x->norig_blocks = f->nblocks;
     int32_t *head = mc_xcalloc((size_t)f->nblocks, sizeof *head);
     int32_t *tail = mc_xcalloc((size_t)f->nblocks, sizeof *tail);
     if (o->destroy == MC_DESTROY_NAIVE)
-        destroy_improved(f, x, head, tail, PLACE_PREDECESSOR, EMIT_SEQUENTIALIZE);
+        destroy_improved(f, x, head, tail, place, EMIT_SEQUENTIALIZE);
     else if (o->destroy == MC_DESTROY_SEQUENTIAL)
-        destroy_improved(f, x, head, tail, which == MC_ALLOC_BASELINE ? PLACE_ALL_EDGES : PLACE_CRITICAL,
-                         EMIT_IN_ORDER);
+        destroy_improved(f, x, head, tail, place, EMIT_IN_ORDER);
     else if (which == MC_ALLOC_BASELINE)
         destroy_baseline(f, x);
     else
-        destroy_improved(f, x, head, tail, o->split_all ? PLACE_ALL_EDGES : PLACE_CRITICAL,
-                         o->save_all ? EMIT_SAVE_ALL : EMIT_SEQUENTIALIZE);
+        destroy_improved(f, x, head, tail, place, o->save_all ? EMIT_SAVE_ALL : EMIT_SEQUENTIALIZE);
     for (int32_t b = 0; b < f->nblocks; b++) f->blocks[b].nphis = 0;
     x->nedge_blocks = f->nblocks - x->norig_blocks;
     x->phi_copy = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *x->phi_copy);

@@ -2,8 +2,9 @@
  * (chapter §32.3).
  *
  * Two live values need different locations. Block liveness
- * (mc_liveness_all in live.c: over every block as the chapter computes it,
- * sparse sets) gives live_out; each block is then
+ * (mc_liveness_out in live.c: mc_liveness_all's sets over every block as the
+ * chapter computes them, live-out only, and live-in of the entry) gives
+ * live_out; each block is then
  * scanned backwards from live_out ∪ the terminator's operand: at a
  * definition d, d joins the graph, leaves the live set and is connected to
  * every value still live (live after d); then the instruction's operands
@@ -84,12 +85,10 @@ static void finish(Builder *b) {
     int32_t n = g->nvalues;
     size_t nh = 2 * b->npairs;
     size_t *tstart = mc_xcalloc((size_t)n + 1, sizeof *tstart);
-    size_t *rstart = mc_xcalloc((size_t)n + 1, sizeof *rstart);
-    for (size_t i = 0; i < nh; i++) {
-        tstart[b->pairs[i] + 1]++; /* as `to` */
-        rstart[b->pairs[i] + 1]++; /* as `from`: each endpoint is both once */
-    }
-    for (int32_t v = 0; v < n; v++) tstart[v + 1] += tstart[v], rstart[v + 1] += rstart[v];
+    size_t *rstart = mc_xmalloc(((size_t)n + 1) * sizeof *rstart);
+    for (size_t i = 0; i < nh; i++) tstart[b->pairs[i] + 1]++; /* as `to` */
+    for (int32_t v = 0; v < n; v++) tstart[v + 1] += tstart[v];
+    memcpy(rstart, tstart, ((size_t)n + 1) * sizeof *rstart); /* as `from`: each endpoint is both once */
     int32_t *from = mc_xmalloc((nh ? nh : 1) * sizeof *from);
     size_t *fill = mc_xmalloc((size_t)(n ? n : 1) * sizeof *fill);
     memcpy(fill, tstart, (size_t)n * sizeof *fill);
@@ -317,8 +316,20 @@ static void scan(Scan *s, int mode) {
                     ensure(s->bld, d);
                     if (is_scalar(f, d)) s->pairs += live.n - (except != MC_NONE && live.pos[except] >= 0);
                 } else if (mode == SCAN_SPARSE) {
-                    for (int32_t i = 0; i < live.n; i++)
-                        if (live.list[i] != except) connect(s->bld, d, live.list[i]);
+                    /* connect() without its checks: the counting scan made
+                     * every live value and d nodes, the live set holds
+                     * scalars only and not d, and it sized the list */
+                    if (is_scalar(f, d)) {
+                        Builder *bld = s->bld;
+                        int32_t *put = bld->pairs + 2 * bld->npairs;
+                        for (int32_t i = 0; i < live.n; i++)
+                            if (live.list[i] != except) {
+                                *put++ = d;
+                                *put++ = live.list[i];
+                            }
+                        bld->npairs = (size_t)(put - bld->pairs) / 2;
+                        MC_ASSERT(bld->npairs <= bld->cap);
+                    }
                 } else if (is_scalar(f, d) && live.n > 0) {
                     /* keep an edge to `except` only if an earlier definition made it */
                     const uint64_t *row = mc_igraph_bitrow(g, d);
@@ -368,7 +379,7 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
     g->degree = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->degree);
     Builder bld = {g, f, NULL, 0, 0};
 
-    McLiveness *lv = mc_liveness_all(f, NULL);
+    McLiveness *lv = mc_liveness_out(f, NULL); /* live-out sets, and live-in of the entry */
     Scan s = {f, g, &bld, lv, f->nblocks > 0 ? mc_live_in(lv, 0) : (McValList){NULL, 0}, which == MC_ALLOC_IMPROVED,
               !(o && o->no_copy_exception), !(o && o->no_param_edges), loop_depth, 0, 0, NULL};
     g->entry_live = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->entry_live);
@@ -406,7 +417,12 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
         g->nedges = total / 2;
     } else {
         g->adj = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->adj);
+        /* The counting scan counted every pair the edge scan adds: the list
+         * is allocated once at its final size, not grown by doubling. */
+        bld.cap = (size_t)s.pairs;
+        bld.pairs = mc_xmalloc((bld.cap ? bld.cap : 1) * 2 * sizeof *bld.pairs);
         scan(&s, SCAN_SPARSE);
+        MC_ASSERT(bld.npairs == bld.cap);
         finish(&bld);
     }
     mc_liveness_free(lv);

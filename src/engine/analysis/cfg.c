@@ -460,6 +460,12 @@ McCfg *mc_cfg_build(const McFunc *f) {
     return c;
 }
 
+McCfg *mc_cfg_build_df(const McFunc *f) {
+    McCfg *c = mc_cfg_build_dom(f);
+    build_df(c);
+    return c;
+}
+
 McCfg *mc_cfg_build_loops(const McFunc *f) {
     McCfg *c = mc_cfg_build_dom(f);
     build_loops(c);

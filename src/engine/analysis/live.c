@@ -142,6 +142,7 @@ typedef struct Walk {
     int32_t *defmark, *inmark, *outmark; /* == v: block defines v / has v live-in / live-out */
     int32_t *stack, sp;                  /* blocks where v became live-in, to walk from */
     Pairs inp, outp;                     /* the answer as (variable, block) pairs */
+    bool in_entry_only;                  /* record live-in pairs of block 0 only */
 } Walk;
 
 /* v is live at the end of block p (read by a successor or a phi on the edge
@@ -154,11 +155,11 @@ static void live_out_at(Walk *w, int32_t v, int32_t p) {
     }
     if (w->defmark[p] == v || w->inmark[p] == v) return;
     w->inmark[p] = v;
-    pairs_push(&w->inp, v, p);
+    if (!w->in_entry_only || p == 0) pairs_push(&w->inp, v, p);
     w->stack[w->sp++] = p;
 }
 
-static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
+static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_entry_only) {
     int32_t n = f->nblocks, nv = f->nvalues;
     MC_ASSERT(!c || c->nblocks == n);
     MC_ASSERT(c || all);
@@ -239,6 +240,7 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
      * outmark), so no per-variable clearing is needed; every new member is
      * emitted as a (variable, block) pair. */
     Walk w = {0};
+    w.in_entry_only = in_entry_only;
     w.defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.defmark);
     w.inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.inmark);
     w.outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.outmark);
@@ -252,7 +254,7 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
             int32_t b = uses.block[k];
             if (w.inmark[b] == v) continue;
             w.inmark[b] = v;
-            pairs_push(&w.inp, v, b);
+            if (!in_entry_only || b == 0) pairs_push(&w.inp, v, b);
             w.stack[w.sp++] = b;
         }
         for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) live_out_at(&w, v, phiuses.block[k]);
@@ -277,9 +279,11 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all) {
     return l;
 }
 
-McLiveness *mc_liveness(const McFunc *f, const McCfg *c) { return liveness(f, c, false); }
+McLiveness *mc_liveness(const McFunc *f, const McCfg *c) { return liveness(f, c, false, false); }
 
-McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c) { return liveness(f, c, true); }
+McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c) { return liveness(f, c, true, false); }
+
+McLiveness *mc_liveness_out(const McFunc *f, const McCfg *c) { return liveness(f, c, true, true); }
 
 McValList mc_live_in(const McLiveness *l, int32_t b) {
     MC_ASSERT(b >= 0 && b < l->nblocks);

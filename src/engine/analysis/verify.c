@@ -50,7 +50,7 @@ typedef struct V {
     McFunc *f;
     McDiags *d;      /* NULL when only the verdict matters */
     int errors;      /* errors found by the current layer or trial */
-    McCfg *cfg;
+    const McCfg *cfg;
     int32_t *ndefs;  /* definitions per value (scalars only) */
     int32_t *defb;   /* block of the first definition (params: the entry) */
     int32_t *defpos; /* position in it: -2 param, -1 phi, i instruction */
@@ -692,7 +692,9 @@ static bool has_phis(const McFunc *f) {
     return false;
 }
 
-bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d) {
+bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d) { return mc_verify_cfg(f, mode, NULL, d); }
+
+bool mc_verify_cfg(McFunc *f, McVerifyMode mode, const McCfg *cfg, McDiags *d) {
     V v;
     memset(&v, 0, sizeof v);
     v.f = f;
@@ -704,7 +706,8 @@ bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d) {
         return false;
     }
     int32_t nv = f->nvalues ? f->nvalues : 1;
-    v.cfg = mc_cfg_build_dom(f);
+    McCfg *own = cfg ? NULL : mc_cfg_build_dom(f);
+    v.cfg = cfg ? cfg : own;
     v.ndefs = mc_xcalloc((size_t)nv, sizeof *v.ndefs);
     v.defb = mc_xmalloc((size_t)nv * sizeof *v.defb);
     v.defpos = mc_xmalloc((size_t)nv * sizeof *v.defpos);
@@ -747,7 +750,7 @@ bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d) {
     }
     bool ok = v.errors == 0;
     if (ok) f->form = form;
-    mc_cfg_free(v.cfg);
+    mc_cfg_free(own);
     free(v.ndefs);
     free(v.defb);
     free(v.defpos);

@@ -208,6 +208,28 @@ void mc_namemap_clone(McArena *a, McNameMap *dst, const McNameMap *src,
     }
 }
 
+void mc_namemap_clone_map(McArena *a, McNameMap *dst, const McNameMap *src, const int32_t *map,
+                          const char *(*key_of)(const void *ctx, int32_t val), const void *ctx) {
+    MC_ASSERT(dst->cap == 0);
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < src->cap; i++)
+        if (src->keys[i] && src->keys[i] != TOMB && map[src->vals[i]] != MC_NONE) kept++;
+    if (!kept) return;
+    uint32_t cap = NAMEMAP_FIRST_CAP;
+    while ((uint64_t)(kept + 1) * 4 >= (uint64_t)cap * 3) cap *= 2;
+    dst->keys = mc_arena_alloc(a, cap * sizeof *dst->keys);
+    dst->hashes = mc_arena_alloc(a, cap * sizeof *dst->hashes);
+    dst->vals = mc_arena_alloc(a, cap * sizeof *dst->vals);
+    dst->cap = cap;
+    dst->count = 0;
+    for (uint32_t i = 0; i < src->cap; i++) {
+        const char *k = src->keys[i];
+        if (!k || k == TOMB) continue;
+        int32_t to = map[src->vals[i]];
+        if (to != MC_NONE) namemap_place(dst, key_of(ctx, to), src->hashes[i], to);
+    }
+}
+
 /* Deleted slots hold the tombstone TOMB as the key. */
 void mc_namemap_del(McNameMap *m, const char *s, size_t len) {
     if (!m->cap) return;

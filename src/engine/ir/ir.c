@@ -173,6 +173,7 @@ int32_t mc_func_value_new(McFunc *f, const char *name) {
     v->name = mc_arena_strndup(&f->arena, name, strlen(name));
     v->kind = MC_VAL_I32;
     v->param = MC_NONE;
+    v->loc = (McPos){0}; /* the slot may hold a value compaction moved away */
     mc_namemap_put(&f->arena, &f->value_names, v->name, id);
     return id;
 }
@@ -423,6 +424,108 @@ McFunc *mc_func_clone(const McFunc *src) {
         }
     }
     mc_namemap_clone(&f->arena, &f->block_names, &src->block_names, block_key, f);
+    return f;
+}
+
+static void mark_opnd(const McOperand *o, bool *used, int32_t nv);
+
+/* The values mc_func_compact_values keeps, numbered in order: map[v] is v's
+ * new handle or MC_NONE. Returns how many are kept. */
+static int32_t compact_map(const McFunc *f, int32_t *map) {
+    int32_t nv = f->nvalues;
+    bool *used = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *used);
+    for (int32_t p = 0; p < f->nparams; p++) used[f->params[p]] = true;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            if (bl->phis[p].dest >= 0) used[bl->phis[p].dest] = true;
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) mark_opnd(&bl->phis[p].args[a].val, used, nv);
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (in->dest >= 0) used[in->dest] = true;
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark_opnd(&in->a[k], used, nv);
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP) mark_opnd(&bl->term.arg, used, nv);
+    }
+    int32_t n = 0;
+    for (int32_t v = 0; v < nv; v++) map[v] = used[v] ? n++ : MC_NONE;
+    free(used);
+    return n;
+}
+
+static McOperand mapped(McOperand o, const int32_t *map) {
+    if (o.kind == MC_OPND_VALUE) o.v = map[o.v];
+    return o;
+}
+
+McFunc *mc_func_clone_compact(const McFunc *src, const int32_t *extra, int32_t more_values, int32_t more_blocks) {
+    int32_t *map = mc_xmalloc((size_t)(src->nvalues ? src->nvalues : 1) * sizeof *map);
+    int32_t n = compact_map(src, map);
+    McFunc *f = mc_func_new(src->name, src->file);
+    f->loc = src->loc;
+    f->form = src->form;
+    far_clone(&f->arena, &f->far, &src->far);
+    if (n + more_values > 0) {
+        f->values = mc_arena_alloc(&f->arena, (size_t)(n + more_values) * sizeof *f->values);
+        f->capvalues = n + more_values;
+        f->nvalues = n;
+        for (int32_t v = 0; v < src->nvalues; v++) {
+            if (map[v] == MC_NONE) continue;
+            McValue *nv = &f->values[map[v]];
+            *nv = src->values[v];
+            nv->name = mc_arena_strndup(&f->arena, src->values[v].name, strlen(src->values[v].name));
+        }
+    }
+    mc_namemap_clone_map(&f->arena, &f->value_names, &src->value_names, map, value_key, f);
+    f->params = mc_arena_alloc(&f->arena, (size_t)(src->nparams ? src->nparams : 1) * sizeof *f->params);
+    f->capparams = src->nparams ? src->nparams : 1;
+    for (int32_t p = 0; p < src->nparams; p++) f->params[p] = map[src->params[p]];
+    f->nparams = src->nparams;
+    if (src->nblocks + more_blocks > 0) {
+        f->blocks = mc_arena_alloc(&f->arena, (size_t)(src->nblocks + more_blocks) * sizeof *f->blocks);
+        f->capblocks = src->nblocks + more_blocks;
+    }
+    for (int32_t b = 0; b < src->nblocks; b++) {
+        const McBlock *sb = &src->blocks[b];
+        McBlock *nb = &f->blocks[f->nblocks++];
+        memset(nb, 0, sizeof *nb);
+        nb->name = mc_arena_strndup(&f->arena, sb->name, strlen(sb->name));
+        nb->term = sb->term;
+        if (sb->has_term && sb->term.op != MC_OP_JUMP) nb->term.arg = mapped(sb->term.arg, map);
+        nb->has_term = sb->has_term;
+        nb->loc = sb->loc;
+        int32_t cap = sb->ninsts + (extra ? extra[b] : 0);
+        if (cap) {
+            nb->insts = mc_arena_alloc(&f->arena, (size_t)cap * sizeof *nb->insts);
+            nb->capinsts = cap;
+            nb->ninsts = sb->ninsts;
+            for (int32_t i = 0; i < sb->ninsts; i++) {
+                McInst *in = &nb->insts[i];
+                *in = sb->insts[i];
+                if (in->dest >= 0) in->dest = map[in->dest];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = mapped(in->a[k], map);
+            }
+        }
+        if (sb->nphis) {
+            nb->phis = mc_arena_alloc(&f->arena, (size_t)sb->nphis * sizeof *nb->phis);
+            nb->nphis = nb->capphis = sb->nphis;
+            for (int32_t p = 0; p < sb->nphis; p++) {
+                const McPhi *sp = &sb->phis[p];
+                McPhi *np = &nb->phis[p];
+                *np = *sp;
+                if (np->dest >= 0) np->dest = map[np->dest];
+                np->args = mc_arena_alloc(&f->arena, (size_t)(sp->nargs ? sp->nargs : 1) * sizeof *np->args);
+                for (int32_t a = 0; a < sp->nargs; a++) {
+                    np->args[a] = sp->args[a];
+                    np->args[a].val = mapped(sp->args[a].val, map);
+                }
+                np->cap = sp->nargs ? sp->nargs : 1;
+            }
+        }
+    }
+    mc_namemap_clone(&f->arena, &f->block_names, &src->block_names, block_key, f);
+    free(map);
     return f;
 }
 

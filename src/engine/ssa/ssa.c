@@ -16,8 +16,13 @@
  *   3. renaming: walk the dominator tree with an explicit stack, keeping the
  *      current version of every variable and an undo log so that leaving a
  *      block restores the versions its dominator saw (rename_values);
- *   4. cleanup: phi entries in block order, the result verified as SSA and
- *      compacted into dense memory (finish).
+ *   4. cleanup: the result verified as SSA (finish).
+ * Nothing grows while building: the phis of a block are allocated once at
+ * their final number, each with one entry per predecessor, and entries are
+ * written at their place in block order; the value table and the name map
+ * get room for every version before renaming. So the clone the phases work
+ * on stays dense (what a compacting copy at the end used to restore), and
+ * is returned as it is.
  * Naming rules (readable versions x.1, x.2...) are described in ssa.h. */
 #include "minicc/ssa.h"
 
@@ -74,11 +79,6 @@ static int32_t drop_unreachable(McFunc *f) {
     return dropped;
 }
 
-static int cmp_phi_arg(const void *x, const void *y) {
-    const McPhiArg *a = x, *b = y;
-    return (a->block > b->block) - (a->block < b->block);
-}
-
 /* ---- 1. definition sites ------------------------------------------------ */
 
 /* Where each variable is defined. The blocks that define v are
@@ -91,6 +91,7 @@ typedef struct Defs {
     int32_t *ndefs;  /* definitions, parameters included; phi placement adds its phis */
     int32_t *start;  /* nv + 1 offsets into sites */
     int32_t *sites;
+    bool *def0;      /* an instruction of the entry block defines v (sites lists a parameter's entry anyway) */
 } Defs;
 
 static void defs_build(Defs *d, const McFunc *f) {
@@ -100,6 +101,7 @@ static void defs_build(Defs *d, const McFunc *f) {
     d->isparam = mc_xcalloc((size_t)nv + 1, sizeof *d->isparam);
     d->ndefs = mc_xcalloc((size_t)nv + 1, sizeof *d->ndefs);
     d->start = mc_xcalloc((size_t)nv + 2, sizeof *d->start);
+    d->def0 = mc_xcalloc((size_t)nv + 1, sizeof *d->def0);
     int32_t *stamp = mc_xmalloc(((size_t)nv + 1) * sizeof *stamp); /* last block counted for v */
     for (int32_t v = 0; v < nv; v++) {
         d->isvar[v] = f->values[v].kind == MC_VAL_I32;
@@ -120,6 +122,7 @@ static void defs_build(Defs *d, const McFunc *f) {
             int32_t v = bl->insts[i].dest;
             if (v == MC_NONE) continue;
             d->ndefs[v]++;
+            if (b == 0) d->def0[v] = true;
             if (stamp[v] != b) {
                 stamp[v] = b;
                 d->start[v + 1]++;
@@ -152,6 +155,7 @@ static void defs_build(Defs *d, const McFunc *f) {
 }
 
 static void defs_free(Defs *d) {
+    free(d->def0);
     free(d->sites);
     free(d->start);
     free(d->ndefs);
@@ -185,17 +189,141 @@ static bool *nonlocal_names(const McFunc *f, const bool *isvar) {
     return global;
 }
 
+/* Pruned filter: is the variable live on entry to a block? Only phi
+ * placement asks, only for the variables it places phis for, and only
+ * "live-in at y", so instead of the whole block liveness (mc_liveness: in and
+ * out sets of every value, sorted into rows, each query a binary search) the
+ * live-in blocks of one variable are found when its first phi candidate
+ * comes up, by the same backward walk mc_liveness makes for it (from the
+ * blocks where it is upward exposed, through predecessors, stopping at
+ * blocks that assign it), and stamped with the variable: a query is one load.
+ * The sets are those of mc_liveness (input in mutable form, every block
+ * reachable: no phi uses). */
+typedef struct Pruner {
+    int32_t *ustart, *ublock; /* upward-exposed use blocks of v: ublock[ustart[v] .. ustart[v + 1]) */
+    int32_t *inmark;          /* inmark[b] == v: v is live on entry to b */
+    int32_t *defmark;         /* defmark[b] == v: an instruction of b assigns v */
+    int32_t *stack;
+    int32_t done;             /* the variable whose live-in blocks are stamped, or MC_NONE */
+} Pruner;
+
+/* The blocks where each scalar is read before any assignment in the block
+ * (instruction operands, then the terminator's operand), grouped by
+ * variable, each list in block order. */
+static void pruner_init(Pruner *p, const McFunc *f, const bool *isvar) {
+    const int32_t nb = f->nblocks, nv = f->nvalues;
+    int32_t *ustamp = mc_xmalloc(((size_t)nv + 1) * sizeof *ustamp); /* v listed for block b */
+    int32_t *dstamp = mc_xmalloc(((size_t)nv + 1) * sizeof *dstamp); /* v assigned in b so far */
+    for (int32_t v = 0; v < nv; v++) ustamp[v] = dstamp[v] = MC_NONE;
+    int32_t n = 0, cap = 1024;
+    int32_t *pv = mc_xmalloc((size_t)cap * 2 * sizeof *pv); /* (variable, block) */
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            const McOperand *ops;
+            int nops;
+            int32_t dst = MC_NONE;
+            if (i < bl->ninsts) {
+                ops = bl->insts[i].a;
+                nops = mc_op_info[bl->insts[i].op].nargs;
+                dst = bl->insts[i].dest;
+            } else {
+                if (bl->term.op == MC_OP_JUMP) break;
+                ops = &bl->term.arg;
+                nops = 1;
+            }
+            for (int k = 0; k < nops; k++) {
+                if (ops[k].kind != MC_OPND_VALUE || !isvar[ops[k].v]) continue;
+                int32_t v = ops[k].v;
+                if (dstamp[v] == b || ustamp[v] == b) continue;
+                ustamp[v] = b;
+                if (n == cap) {
+                    cap *= 2;
+                    pv = mc_xrealloc(pv, (size_t)cap * 2 * sizeof *pv);
+                }
+                pv[2 * n] = v;
+                pv[2 * n + 1] = b;
+                n++;
+            }
+            if (dst != MC_NONE) dstamp[dst] = b;
+        }
+    }
+    free(ustamp);
+    free(dstamp);
+    p->ustart = mc_xcalloc((size_t)nv + 2, sizeof *p->ustart);
+    p->ublock = mc_xmalloc(((size_t)n + 1) * sizeof *p->ublock);
+    for (int32_t i = 0; i < n; i++) p->ustart[pv[2 * i] + 1]++;
+    for (int32_t v = 0; v < nv; v++) p->ustart[v + 1] += p->ustart[v];
+    int32_t *fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
+    memcpy(fill, p->ustart, (size_t)nv * sizeof *fill);
+    for (int32_t i = 0; i < n; i++) p->ublock[fill[pv[2 * i]]++] = pv[2 * i + 1];
+    free(fill);
+    free(pv);
+    p->inmark = mc_xmalloc(((size_t)nb + 1) * sizeof *p->inmark);
+    p->defmark = mc_xmalloc(((size_t)nb + 1) * sizeof *p->defmark);
+    p->stack = mc_xmalloc(((size_t)nb + 1) * sizeof *p->stack);
+    for (int32_t b = 0; b < nb; b++) p->inmark[b] = p->defmark[b] = MC_NONE;
+    p->done = MC_NONE;
+}
+
+static void pruner_free(Pruner *p) {
+    free(p->ustart);
+    free(p->ublock);
+    free(p->inmark);
+    free(p->defmark);
+    free(p->stack);
+}
+
+/* v live on entry to y (walking v's live-in blocks first if not yet done). */
+static bool pruner_live_in(Pruner *p, const McCfg *c, const Defs *d, int32_t y, int32_t v) {
+    if (p->done != v) {
+        p->done = v;
+        for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
+            int32_t b = d->sites[k];
+            if (b == 0 && d->isparam[v] && !d->def0[v]) continue; /* a parameter is not assigned in the entry */
+            p->defmark[b] = v;
+        }
+        int32_t sp = 0;
+        for (int32_t k = p->ustart[v]; k < p->ustart[v + 1]; k++) {
+            int32_t b = p->ublock[k];
+            p->inmark[b] = v;
+            p->stack[sp++] = b;
+        }
+        while (sp > 0) {
+            int32_t b = p->stack[--sp];
+            const int32_t *pr = c->preds[b];
+            for (int32_t k = 0; k < c->npreds[b]; k++) {
+                int32_t q = pr[k];
+                if (p->defmark[q] == v || p->inmark[q] == v) continue;
+                p->inmark[q] = v;
+                p->stack[sp++] = q;
+            }
+        }
+    }
+    return p->inmark[y] == v;
+}
+
 /* Place the phis of every variable at the iterated dominance frontier of
  * its definition sites, filtered by the policy: a worklist per variable,
  * stamped with the variable so no array is cleared between variables. Each
- * phi's destination is the variable itself until renaming. */
+ * phi's destination is the variable itself until renaming. The placements
+ * are collected first and each block's phis allocated once, at their final
+ * number (in variable order, as appending them one by one would give), each
+ * with room for exactly one entry per predecessor: renaming fills them
+ * without growing anything. */
 static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsaStats *stats) {
     const int32_t nb = f->nblocks, nv = d->nv;
-    McLiveness *live = kind == MC_SSA_PRUNED ? mc_liveness(f, c) : NULL;
+    Pruner pr, *live = NULL;
+    if (kind == MC_SSA_PRUNED) {
+        pruner_init(&pr, f, d->isvar);
+        live = &pr;
+    }
     bool *global = kind == MC_SSA_SEMI ? nonlocal_names(f, d->isvar) : NULL;
     int32_t *hasphi = mc_xmalloc((size_t)nb * sizeof *hasphi);
     int32_t *onwork = mc_xmalloc((size_t)nb * sizeof *onwork);
     int32_t *work = mc_xmalloc((size_t)nb * sizeof *work);
+    int32_t nplaced = 0, cap = 1024;
+    int32_t *placed = mc_xmalloc((size_t)cap * 2 * sizeof *placed); /* (block, variable) */
     for (int32_t b = 0; b < nb; b++) hasphi[b] = onwork[b] = MC_NONE;
     for (int32_t v = 0; v < nv; v++) {
         if (!d->isvar[v] || d->start[v] == d->start[v + 1]) continue;
@@ -211,11 +339,15 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
             for (int32_t k = 0; k < c->ndf[b]; k++) {
                 int32_t y = c->df[b][k];
                 if (hasphi[y] == v) continue;
-                if (live && !mc_live_in_has(live, y, v)) continue;
+                if (live && !pruner_live_in(live, c, d, y, v)) continue;
                 hasphi[y] = v;
-                int32_t pi = mc_block_phi_add(f, y, v);
-                /* MiniC: the C line of its block (looked up once per block) */
-                f->blocks[y].phis[pi].line = pi ? f->blocks[y].phis[0].line : mc_block_line(f, y);
+                if (nplaced == cap) {
+                    cap *= 2;
+                    placed = mc_xrealloc(placed, (size_t)cap * 2 * sizeof *placed);
+                }
+                placed[2 * nplaced] = y;
+                placed[2 * nplaced + 1] = v;
+                nplaced++;
                 d->ndefs[v]++;
                 stats->phis++;
                 if (onwork[y] != v) {
@@ -225,11 +357,38 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
             }
         }
     }
+    /* Count per block, then fill in placement order (variables ascending). */
+    for (int32_t b = 0; b < nb; b++) hasphi[b] = 0;
+    for (int32_t i = 0; i < nplaced; i++) hasphi[placed[2 * i]]++;
+    for (int32_t b = 0; b < nb; b++) {
+        McBlock *bl = &f->blocks[b];
+        if (!hasphi[b]) continue;
+        MC_ASSERT(bl->nphis == 0); /* mutable input */
+        /* MiniC: the C line of its block (looked up once per block) */
+        int32_t line = mc_block_line(f, b);
+        /* The entries of the block's phis share one allocation, made before
+         * the phi array: an arena array grows in place only when it is the
+         * newest allocation, which a slice of a shared block must never be. */
+        int32_t np = c->npreds[b];
+        McPhiArg *args = mc_arena_alloc(&f->arena, (size_t)(np ? np : 1) * (size_t)hasphi[b] * sizeof *args);
+        bl->phis = mc_arena_alloc(&f->arena, (size_t)hasphi[b] * sizeof *bl->phis);
+        bl->capphis = hasphi[b];
+        for (int32_t p = 0; p < hasphi[b]; p++) {
+            bl->phis[p].line = line;
+            bl->phis[p].args = args + (size_t)p * (size_t)(np ? np : 1);
+            bl->phis[p].cap = np ? np : 1;
+        }
+    }
+    for (int32_t i = 0; i < nplaced; i++) {
+        McBlock *bl = &f->blocks[placed[2 * i]];
+        bl->phis[bl->nphis++].dest = placed[2 * i + 1];
+    }
+    free(placed);
     free(work);
     free(onwork);
     free(hasphi);
     free(global);
-    if (live) mc_liveness_free(live);
+    if (live) pruner_free(live);
 }
 
 /* ---- 3. renaming ---------------------------------------------------------- */
@@ -247,12 +406,32 @@ typedef struct Renamer {
     const Defs *defs;
     McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
     uint32_t *next;       /* next version number to try for each variable */
+    bool *taken;          /* some original name looks like a version of this variable ("x.N") */
     McStr name;           /* scratch for building "x.N" */
     Undo *undo;
     size_t nundo, capundo;
 } Renamer;
 
-/* A new definition of `var`: its name (kept or versioned) becomes current. */
+/* Version names "x.N" of different variables never coincide (N is digits,
+ * so the name before the last dot is the variable's), so a version can only
+ * collide with a name of the input. Mark the variables some input name of
+ * the form "x.DIGITS" belongs to: only their versions are looked up. */
+static bool *versions_taken(const McFunc *f) {
+    bool *taken = mc_xcalloc((size_t)f->nvalues + 1, sizeof *taken);
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        const char *name = f->values[v].name, *dot = strrchr(name, '.');
+        if (!dot || !dot[1]) continue;
+        const char *q = dot + 1;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q) continue;
+        int32_t x = mc_namemap_get(&f->value_names, name, (size_t)(dot - name));
+        if (x != MC_NONE) taken[x] = true;
+    }
+    return taken;
+}
+
+/* A new definition of `var`: its name (kept or versioned) becomes current.
+ * The value table and the name map have room for every version already. */
 static int32_t define(Renamer *r, int32_t var, McPos loc) {
     int32_t nv;
     if (r->defs->ndefs[var] == 1 && !r->defs->isparam[var]) {
@@ -260,21 +439,35 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
     } else {
         /* Like mc_func_value_fresh, but resuming from the last version of
          * this variable: linear, not quadratic, in the number of versions. */
-        nv = MC_NONE;
-        while (nv == MC_NONE) {
+        McFunc *f = r->f;
+        const char *base = f->values[var].name;
+        size_t blen = strlen(base);
+        char digits[24]; /* ".N" */
+        int nd;
+        for (;;) {
             /* "name.N" without printf: once per version, it was a third of
              * SSA construction's instructions at 100k */
-            r->name.len = 0;
-            mc_str_puts(&r->name, r->f->values[var].name);
-            char digits[24];
-            int nd = 0;
+            nd = 0;
             for (unsigned long k = (unsigned long)r->next[var]++; nd == 0 || k > 0; k /= 10)
                 digits[sizeof digits - 1 - nd++] = (char)('0' + k % 10);
-            digits[sizeof digits - 1 - nd] = '.';
-            mc_str_putn(&r->name, digits + sizeof digits - 1 - nd, (size_t)nd + 1);
-            nv = mc_func_value_new(r->f, r->name.s);
+            digits[sizeof digits - 1 - nd++] = '.';
+            if (!r->taken[var]) break;
+            r->name.len = 0;
+            mc_str_putn(&r->name, base, blen);
+            mc_str_putn(&r->name, digits + sizeof digits - nd, (size_t)nd);
+            if (mc_namemap_get(&f->value_names, r->name.s, r->name.len) == MC_NONE) break;
         }
-        r->f->values[nv].loc = loc;
+        char *name = mc_arena_alloc(&f->arena, blen + (size_t)nd + 1); /* written in place, zero-terminated */
+        memcpy(name, base, blen);
+        memcpy(name + blen, digits + sizeof digits - nd, (size_t)nd);
+        MC_ASSERT(f->nvalues < f->capvalues);
+        nv = f->nvalues++;
+        McValue *val = &f->values[nv];
+        val->name = name;
+        val->kind = MC_VAL_I32;
+        val->param = MC_NONE;
+        val->loc = loc;
+        mc_namemap_put(&f->arena, &f->value_names, val->name, nv);
         r->stats->versions++;
     }
     if (r->nundo == r->capundo) {
@@ -299,7 +492,10 @@ static void use(Renamer *r, McOperand *o) {
 
 /* Walk the dominator tree with an explicit stack (an item ~b means "leaving
  * b": undo its definitions), versioning every definition and rewriting
- * every use, and fill in the phi operands of each successor's phis. */
+ * every use, and fill in the phi operands of each successor's phis. Each
+ * entry goes straight to its place in block order (the predecessor's
+ * position among the successor's predecessors, which the CFG lists
+ * ascending), so no phi needs sorting afterwards. */
 static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *stats) {
     const int32_t nb = f->nblocks, nv = d->nv;
     /* Remember which variable each phi stands for: renaming rewrites dests. */
@@ -309,9 +505,33 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
     int32_t *phivar = mc_xmalloc(((size_t)phibase[nb] + 1) * sizeof *phivar);
     for (int32_t b = 0; b < nb; b++)
         for (int32_t p = 0; p < f->blocks[b].nphis; p++) phivar[phibase[b] + p] = f->blocks[b].phis[p].dest;
+    /* edgepos[2 * b + k]: the position of b among the predecessors of its
+     * k-th successor (successors have at most two). */
+    int32_t *edgepos = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *edgepos);
+    for (int32_t s = 0; s < nb; s++)
+        for (int32_t j = 0; j < c->npreds[s]; j++) {
+            int32_t q = c->preds[s][j];
+            MC_ASSERT(c->nsuccs[q] <= 2);
+            for (int32_t k = 0; k < c->nsuccs[q]; k++)
+                if (c->succs[q][k] == s) edgepos[2 * q + k] = j;
+        }
+    /* Room for every version: the value table and the name map grow once. */
+    int32_t nversions = 0;
+    for (int32_t v = 0; v < nv; v++)
+        if (d->ndefs[v] != 1 || d->isparam[v]) nversions += d->ndefs[v] - (d->isparam[v] ? 1 : 0);
+    if (nversions > 0) {
+        int32_t need = f->nvalues + nversions;
+        if (need > f->capvalues) {
+            f->values = mc_arena_grow(&f->arena, f->values, (size_t)f->capvalues * sizeof *f->values,
+                                      (size_t)need * sizeof *f->values);
+            f->capvalues = need;
+        }
+        mc_namemap_reserve(&f->arena, &f->value_names, f->value_names.count + (uint32_t)nversions);
+    }
 
-    Renamer r = {f, stats, d, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
+    Renamer r = {f, stats, d, NULL, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
     mc_str_init(&r.name);
+    r.taken = versions_taken(f);
     r.next = mc_xmalloc(((size_t)nv + 1) * sizeof *r.next);
     for (int32_t v = 0; v < nv; v++) r.next[v] = 1;
     r.cur = mc_xmalloc(((size_t)nv + 1) * sizeof *r.cur);
@@ -347,11 +567,16 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         }
         if (f->blocks[b].term.op != MC_OP_JUMP) use(&r, &f->blocks[b].term.arg);
         for (int32_t k = 0; k < c->nsuccs[b]; k++) {
-            int32_t s = c->succs[b][k];
+            int32_t s = c->succs[b][k], j = edgepos[2 * b + k];
             for (int32_t p = 0; p < f->blocks[s].nphis; p++) {
                 McOperand val = r.cur[phivar[phibase[s] + p]];
                 if (val.kind == MC_OPND_NONE) val = mc_const(0); /* never observed, see ssa.h */
-                mc_phi_arg_add(f, s, p, b, val);
+                McPhi *phi = &f->blocks[s].phis[p];
+                MC_ASSERT(j < phi->cap);
+                phi->args[j].block = b;
+                phi->args[j].val = val;
+                phi->args[j].bloc = (McPos){0};
+                phi->nargs++;
             }
         }
         stack[sp++] = ~b;
@@ -359,31 +584,27 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
     }
     free(r.undo);
     free(r.next);
+    free(r.taken);
     mc_str_free(&r.name);
     free(mark);
     free(stack);
     free(r.cur);
+    free(edgepos);
     free(phivar);
     free(phibase);
 }
 
 /* ---- 4. cleanup ----------------------------------------------------------- */
 
-/* Sort each phi's incoming entries by block, mark f as SSA, check it, and
- * return a compacted copy (f is consumed). NULL with an internal diagnostic
- * when the result is not valid SSA. */
-static McFunc *finish(McFunc *f, const McFunc *src, McDiags *d) {
-    /* Incoming entries in block order read best. */
-    for (int32_t b = 0; b < f->nblocks; b++)
-        for (int32_t p = 0; p < f->blocks[b].nphis; p++) {
-            McPhi *phi = &f->blocks[b].phis[p];
-            qsort(phi->args, (size_t)phi->nargs, sizeof *phi->args, cmp_phi_arg);
-        }
+/* Mark f as SSA, check it and return it; NULL (f freed) with an internal
+ * diagnostic when the result is not valid SSA. */
+static McFunc *finish(McFunc *f, const McFunc *src, const McCfg *c, McDiags *d) {
     f->form = MC_FORM_SSA;
-    /* The contract says the result is SSA: check it (cheap next to building it). */
+    /* The contract says the result is SSA: check it. Blocks and terminators
+     * are those the CFG was built from, so the verifier reuses it. */
     McDiags vd;
     mc_diags_init(&vd, f->file, NULL, 0);
-    bool ok = mc_verify(f, MC_VERIFY_SSA, &vd);
+    bool ok = mc_verify_cfg(f, MC_VERIFY_SSA, c, &vd);
     if (!ok) {
         char buf[512];
         mc_diag(d, mc_loc(src, src->loc), "internal: SSA construction of '%s' produced invalid SSA: %s", src->name,
@@ -394,14 +615,7 @@ static McFunc *finish(McFunc *f, const McFunc *src, McDiags *d) {
         mc_func_free(f);
         return NULL;
     }
-    /* Construction grows instruction and phi arrays and the name maps in
-     * the arena, leaving the outgrown copies behind (about 40% of it at 200k
-     * instructions). One compacting copy gives every later pass dense
-     * memory: the optimizer runs about 25% faster on it (bench/pipeline.c
-     * sizes), for the price of a clone (under 10% of that). */
-    McFunc *g = mc_func_clone(f);
-    mc_func_free(f);
-    return g;
+    return f;
 }
 
 /* The four phases, as QBE's ssa.c runs them, on a clone of src with its
@@ -422,14 +636,15 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     }
     McFunc *f = mc_func_clone(src);
     stats->dropped_blocks = drop_unreachable(f);
-    McCfg *c = mc_cfg_build(f);
+    McCfg *c = mc_cfg_build_df(f); /* no loop depths: nothing here reads them */
     Defs defs;
     defs_build(&defs, f);
     place_phis(f, c, kind, &defs, stats);
     rename_values(f, c, &defs, stats);
     defs_free(&defs);
+    McFunc *g = finish(f, src, c, d);
     mc_cfg_free(c);
-    return finish(f, src, d);
+    return g;
 }
 
 void mc_ssa_phi_counts(const McFunc *f, int32_t counts[MC_SSA_KIND_COUNT]) {
