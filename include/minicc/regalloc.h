@@ -292,6 +292,10 @@ typedef struct McAllocOptions {
     McDestroyBug destroy;
     bool no_param_edges;     /* param-edges=off */
     McAllocTrace *trace;     /* NULL, or a trace that mc_allocate_opts fills (appends to) */
+    bool no_self_check;      /* not a switch: phi destruction does not verify its
+                                output (the pipeline bench's fast variant, whose
+                                function was verified after the optimizer; the
+                                allocation itself is checked as always) */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);

@@ -56,6 +56,11 @@ int mc_ssa_kind_lookup(const char *name);  /* -1 if unknown */
  * new function in SSA form (f->form = MC_FORM_SSA), or NULL with a
  * diagnostic when f is not verified. stats may be NULL. */
 McFunc *mc_ssa_build(const McFunc *f, McSsaKind kind, McSsaStats *stats, McDiags *d);
+/* The same; check = false skips the verification of the result (about a
+ * third of the work), for a caller that verifies later anyway: the
+ * pipeline bench's fast variant, which verifies once after the optimizer.
+ * Everything else, the stages, the tests and fuzz, checks. */
+McFunc *mc_ssa_build_opts(const McFunc *f, McSsaKind kind, McSsaStats *stats, bool check, McDiags *d);
 
 /* Phis each policy would place, side by side (index by McSsaKind); -1 when
  * the function cannot be built. For SSA input every entry is its phi count. */

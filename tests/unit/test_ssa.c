@@ -4,7 +4,9 @@
  * side (worked out by hand below), SSA input returned unchanged, refusing
  * unverified input, and 100k-block functions (a chain of diamonds and a long
  * loop nest) that must build without recursion and agree with the input when
- * run. The golden transcripts in tests/ssa/ show whole outputs. */
+ * run, and the fast variant without self-checks (the pipeline bench's) giving
+ * the same functions and allocations. The golden transcripts in tests/ssa/
+ * show whole outputs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,9 +19,11 @@
 
 #include "testir.h"
 
+#include "minicc/gen.h"
 #include "minicc/interp.h"
 #include "minicc/opt.h"
 #include "minicc/parse.h"
+#include "minicc/regalloc.h"
 #include "minicc/run.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
@@ -332,6 +336,73 @@ static void test_100k_blocks(void **state) {
     mc_func_free(f);
 }
 
+static char *alloc_str(const McAllocation *a) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    assert_non_null(m);
+    mc_allocation_print(a, m);
+    fclose(m);
+    return buf;
+}
+
+/* Without its self-check SSA construction returns the same function (in SSA
+ * form), phi destruction the same function (in mutable form: what the check
+ * would have set) and the allocation on top of it is the same. */
+static void test_fast_variant_same_result(void **state) {
+    (void)state;
+    McAllocOptions fast;
+    mc_alloc_options_default(&fast);
+    fast.no_self_check = true;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.form = MC_GEN_MUTABLE;
+        go.size = 40 + (int32_t)(seed % 7) * 30;
+        McFunc *f = mc_gen(seed, &go);
+        assert_true(mc_verify(f, MC_VERIFY_INFER, NULL));
+        for (int k = 0; k < MC_SSA_KIND_COUNT; k++) {
+            McFunc *a = mc_ssa_build(f, (McSsaKind)k, NULL, NULL);
+            McFunc *b = mc_ssa_build_opts(f, (McSsaKind)k, NULL, false, NULL);
+            assert_non_null(a);
+            assert_non_null(b);
+            assert_int_equal(b->form, MC_FORM_SSA);
+            char *pa = print_str(a), *pb = print_str(b);
+            assert_string_equal(pa, pb);
+            free(pa);
+            free(pb);
+            McDestroyed *x = mc_destroy_phis(a, MC_ALLOC_IMPROVED, NULL);
+            McDestroyed *y = mc_destroy_phis_opts(b, MC_ALLOC_IMPROVED, &fast, NULL);
+            assert_non_null(x);
+            assert_non_null(y);
+            assert_int_equal(y->f->form, MC_FORM_MUTABLE);
+            pa = print_str(x->f);
+            pb = print_str(y->f);
+            assert_string_equal(pa, pb);
+            free(pa);
+            free(pb);
+            mc_destroyed_free(x);
+            mc_destroyed_free(y);
+            for (int regs = 2; regs <= 8; regs += 6) {
+                McAllocation *ra = mc_allocate(a, MC_ALLOC_IMPROVED, regs, NULL);
+                McAllocation *rb = mc_allocate_opts(b, MC_ALLOC_IMPROVED, regs, &fast, NULL);
+                assert_non_null(ra);
+                assert_non_null(rb);
+                pa = alloc_str(ra);
+                pb = alloc_str(rb);
+                assert_string_equal(pa, pb);
+                free(pa);
+                free(pb);
+                mc_allocation_free(ra);
+                mc_allocation_free(rb);
+            }
+            mc_func_free(a);
+            mc_func_free(b);
+        }
+        mc_func_free(f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap),
@@ -343,6 +414,7 @@ int main(void) {
         cmocka_unit_test(test_unverified_rejected),
         cmocka_unit_test(test_kind_names),
         cmocka_unit_test(test_100k_blocks),
+        cmocka_unit_test(test_fast_variant_same_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -596,10 +596,11 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
 
 /* ---- 4. cleanup ----------------------------------------------------------- */
 
-/* Mark f as SSA, check it and return it; NULL (f freed) with an internal
- * diagnostic when the result is not valid SSA. */
-static McFunc *finish(McFunc *f, const McFunc *src, const McCfg *c, McDiags *d) {
+/* Mark f as SSA, check it (unless told not to) and return it; NULL (f
+ * freed) with an internal diagnostic when the result is not valid SSA. */
+static McFunc *finish(McFunc *f, const McFunc *src, const McCfg *c, bool check, McDiags *d) {
     f->form = MC_FORM_SSA;
+    if (!check) return f;
     /* The contract says the result is SSA: check it. Blocks and terminators
      * are those the CFG was built from, so the verifier reuses it. */
     McDiags vd;
@@ -621,6 +622,10 @@ static McFunc *finish(McFunc *f, const McFunc *src, const McCfg *c, McDiags *d) 
 /* The four phases, as QBE's ssa.c runs them, on a clone of src with its
  * unreachable blocks dropped. */
 McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDiags *d) {
+    return mc_ssa_build_opts(src, kind, stats, true, d);
+}
+
+McFunc *mc_ssa_build_opts(const McFunc *src, McSsaKind kind, McSsaStats *stats, bool check, McDiags *d) {
     McSsaStats dummy;
     if (!stats) stats = &dummy;
     memset(stats, 0, sizeof *stats);
@@ -642,7 +647,7 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     place_phis(f, c, kind, &defs, stats);
     rename_values(f, c, &defs, stats);
     defs_free(&defs);
-    McFunc *g = finish(f, src, c, d);
+    McFunc *g = finish(f, src, c, check, d);
     mc_cfg_free(c);
     return g;
 }
