@@ -882,6 +882,16 @@ typedef struct NbColours {
                         counted from the sets when first asked) */
     int32_t *zeros;  /* with cnt: how many registers no neighbour of u holds, so "is any
                         register but r free around u?" costs O(1), not O(K) */
+    /* Adjacency rows and K <= 64 (instead of cnt): the registers u's
+     * neighbours hold, as bits, worked out from u's row when first asked
+     * and again after a neighbour of u changed register (stale[u]); 8
+     * bytes a node where the counts take 4K, and only the nodes asked
+     * about are counted. */
+    uint64_t *held;
+    uint8_t *stale;
+    uint64_t all;     /* the K registers as bits */
+    int32_t *touched; /* with held: the clock when u's register or held[u] last changed */
+    int32_t clock;    /* the registers changed so far */
     const Work *w;
 } NbColours;
 
@@ -890,6 +900,20 @@ static inline void nbc_bump(NbColours *nc, int32_t u, int32_t from, int32_t to) 
     int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
     if (from >= 0 && --cu[from] == 0) nc->zeros[u]++;
     if (to >= 0 && cu[to]++ == 0) nc->zeros[u]--;
+}
+
+/* With held: the registers u's neighbours hold. */
+static inline uint64_t nbc_held(NbColours *nc, const int32_t *colour, int32_t u) {
+    if (nc->stale[u]) {
+        const Work *w = nc->w;
+        const int32_t *row = w->nb[u];
+        uint64_t m = 0;
+        for (int32_t k = 0; k < w->nnb[u]; k++)
+            if (colour[row[k]] >= 0) m |= (uint64_t)1 << colour[row[k]];
+        nc->held[u] = m;
+        nc->stale[u] = 0;
+    }
+    return nc->held[u];
 }
 
 /* With cset: u's counts, from the register sets (rows are symmetric: u's
@@ -921,6 +945,11 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->cset = NULL;
     nc->valid = NULL;
     nc->zeros = NULL;
+    nc->held = NULL;
+    nc->stale = NULL;
+    nc->touched = NULL;
+    nc->clock = 0;
+    nc->all = w->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w->K) - 1;
     nc->w = w;
     nc->words = w->dense ? w->dense->words : 0;
     if (w->dense && w->K <= 64) {
@@ -928,6 +957,14 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
         for (int32_t v = 0; v < w->n; v++)
             if (w->alive[v] && colour[v] >= 0)
                 nc->cset[(size_t)colour[v] * (size_t)nc->words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
+    }
+    if (!w->dense && w->K <= 64) {
+        size_t n = (size_t)(w->n ? w->n : 1);
+        nc->held = mc_xmalloc(n * sizeof *nc->held);
+        nc->stale = mc_xmalloc(n);
+        memset(nc->stale, 1, n);
+        nc->touched = mc_xcalloc(n, sizeof *nc->touched);
+        return;
     }
     if ((size_t)w->n * (size_t)w->K > (size_t)16 * 1024 * 1024) return;
     nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
@@ -951,7 +988,15 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
 /* colour[x] = c, keeping the neighbour counts right (x is alive). */
 static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
     if (w->tr && colour[x] != c) tr_work(w, tr_ev(MC_TR_RECOLOUR, x, w->cause, c));
-    if (nc->valid && colour[x] != c) {
+    if (nc->held && colour[x] != c) {
+        int32_t now = ++nc->clock;
+        nc->touched[x] = now;
+        for (int32_t k = 0; k < w->nnb[x]; k++) {
+            int32_t t = w->nb[x][k];
+            nc->stale[t] = 1;
+            nc->touched[t] = now;
+        }
+    } else if (nc->valid && colour[x] != c) {
         /* only the counts filled in so far */
         const uint64_t *row = mc_igraph_bitrow(w->dense, x);
         for (int32_t i = 0; i < nc->words; i++)
@@ -972,6 +1017,11 @@ static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, in
 
 static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
                         int32_t *taken) {
+    if (nc->held) {
+        uint64_t m = ~nbc_held(nc, colour, u) & nc->all;
+        if (avoid >= 0) m &= ~((uint64_t)1 << avoid);
+        return m ? mc_ctz64(m) : -1;
+    }
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken);
     const int32_t *row = nbc_row(nc, colour, u);
     for (int32_t c = 0; c < nc->K; c++)
@@ -983,6 +1033,7 @@ static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u
  * the counts: avoid is u's own register, so it is free around u unless a
  * neighbour holds it too. */
 static bool nbc_any_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
+    if (nc->held) return (~nbc_held(nc, colour, u) & nc->all & ~((uint64_t)1 << avoid)) != 0;
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken) >= 0;
     const int32_t *row = nbc_row(nc, colour, u);
     return nc->zeros[u] - (row[avoid] == 0) > 0;
@@ -1070,17 +1121,38 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
     NbColours nc;
     nbc_init(&nc, w, colour);
+    /* With held: the clock when v was last turned down. Its decision reads
+     * its neighbours' registers, costs and held registers; if none of its
+     * neighbours was touched since, it would be turned down again, so a
+     * later pass skips it. */
+    int32_t *declined = nc.held ? mc_xmalloc((size_t)(n ? n : 1) * sizeof *declined) : NULL;
+    for (int32_t v = 0; declined && v < n; v++) declined[v] = -1; /* not looked at yet */
     for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
         for (int32_t v = 0; v < n; v++) {
             if (!w->alive[v] || colour[v] >= 0) continue;
+            if (declined) {
+                bool again = declined[v] < 0;
+                for (int32_t k = 0; k < w->nnb[v] && !again; k++) again = nc.touched[w->nb[v][k]] > declined[v];
+                if (!again) continue;
+                declined[v] = nc.clock;
+            }
             w->cause = v;
             if (nc.cset) {
                 if (recolour_dense(w, &nc, cost, colour, v, conflict, taken)) changed = true;
                 continue;
             }
             for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
-            if (nc.cnt && !nc.valid) {
+            if (nc.held) {
+                /* nbc_any_free, inline: this loop visits each neighbour of
+                 * each spilled node per pass */
+                NB_FOR(w, v, u, {
+                    int32_t cu = colour[u];
+                    if (cu < 0) continue;
+                    conflict[cu] += cost[u];
+                    if (movable[cu] && !(~nbc_held(&nc, colour, u) & nc.all & ~((uint64_t)1 << cu))) movable[cu] = 0;
+                });
+            } else if (nc.cnt && !nc.valid) {
                 /* nbc_any_free with every count kept: read in place (this
                  * loop visits each neighbour of each spilled node per pass) */
                 NB_FOR(w, v, u, {
@@ -1127,10 +1199,14 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     double total = 0;
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && colour[v] < 0) total += cost[v];
+    free(declined);
     free(nc.cnt);
     free(nc.zeros);
     free(nc.cset);
     free(nc.valid);
+    free(nc.held);
+    free(nc.stale);
+    free(nc.touched);
     free(taken);
     free(conflict);
     free(movable);
