@@ -635,45 +635,104 @@ static double spill_metric(double cost, int32_t deg, int metric) {
     return metric == METRIC_COST_DEG ? cost / d : metric == METRIC_COST_DEG2 ? cost / (d * d) : cost;
 }
 
-/* Binary min-heap of (key, node), ties by node handle. */
+/* A monotone priority queue of (key, node), ties by node handle: a radix
+ * heap. Simplify's keys are spill metrics, >= 0, and never fall below the
+ * last one taken (a node's key only grows as its degree falls, and an
+ * entry goes back only with a key above the one just taken), which is all
+ * a radix heap needs. A key >= 0 orders as its bits do, so an entry is the
+ * 96-bit number (key bits, node); bucket i > 0 holds the entries whose
+ * highest bit differing from the last one taken is bit i - 1, bucket 0
+ * the last one taken itself. Pushing appends; taking the least scans the
+ * lowest non-empty bucket once and spreads it over the buckets below.
+ * Each entry moves down a few times, in sequential passes, where a binary
+ * heap pays a random walk of log n steps per pop (simplify pops about
+ * twice as many entries as it has nodes: stale and removed ones too). It
+ * pops the same entries in the same order as any exact min-heap would. */
 typedef struct HeapItem {
     double key;
     int32_t v;
 } HeapItem;
 
+typedef struct RadixItem {
+    uint64_t k; /* the key's bits */
+    int32_t v;
+} RadixItem;
+
+enum { RADIX_BUCKETS = 97 };
+
 typedef struct Heap {
-    HeapItem *v;
-    int32_t n, cap;
+    RadixItem *b[RADIX_BUCKETS];
+    int32_t n[RADIX_BUCKETS], cap[RADIX_BUCKETS];
+    uint64_t lk; /* the last entry taken (initially the least possible) */
+    int32_t lv;
+    int32_t size;
 } Heap;
 
-static bool heap_less(HeapItem a, HeapItem b) { return a.key < b.key || (a.key == b.key && a.v < b.v); }
+static int hi_bit64(uint64_t x) {
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    int b = 63;
+    while (!((x >> b) & 1)) b--;
+    return b;
+#endif
+}
+
+static uint64_t key_bits(double key) {
+    uint64_t k;
+    memcpy(&k, &key, sizeof k);
+    return k;
+}
+
+static int radix_bucket(const Heap *h, uint64_t k, int32_t v) {
+    if (k != h->lk) return 33 + hi_bit64(k ^ h->lk);
+    uint32_t y = (uint32_t)v ^ (uint32_t)h->lv;
+    return y ? 1 + hi_bit64(y) : 0;
+}
+
+static void radix_grow(Heap *h, int i) {
+    h->cap[i] = h->cap[i] ? h->cap[i] * 2 : 64;
+    h->b[i] = mc_xrealloc(h->b[i], (size_t)h->cap[i] * sizeof *h->b[i]);
+}
+
+static inline void radix_put(Heap *h, int i, RadixItem it) {
+    if (h->n[i] == h->cap[i]) radix_grow(h, i);
+    h->b[i][h->n[i]++] = it;
+}
 
 static void heap_push(Heap *h, HeapItem it) {
-    if (h->n == h->cap) {
-        h->cap = h->cap ? h->cap * 2 : 64;
-        h->v = mc_xrealloc(h->v, (size_t)h->cap * sizeof *h->v);
-    }
-    int32_t i = h->n++;
-    while (i > 0 && heap_less(it, h->v[(i - 1) / 2])) {
-        h->v[i] = h->v[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->v[i] = it;
+    MC_ASSERT(it.key >= 0);
+    uint64_t k = key_bits(it.key);
+    MC_ASSERT(k > h->lk || (k == h->lk && it.v >= h->lv)); /* monotone */
+    radix_put(h, radix_bucket(h, k, it.v), (RadixItem){k, it.v});
+    h->size++;
 }
 
 static HeapItem heap_pop(Heap *h) {
-    HeapItem top = h->v[0], last = h->v[--h->n];
-    int32_t i = 0;
-    for (;;) {
-        int32_t c = 2 * i + 1;
-        if (c >= h->n) break;
-        if (c + 1 < h->n && heap_less(h->v[c + 1], h->v[c])) c++;
-        if (!heap_less(h->v[c], last)) break;
-        h->v[i] = h->v[c];
-        i = c;
+    MC_ASSERT(h->size > 0);
+    if (h->n[0] == 0) {
+        int i = 1;
+        while (h->n[i] == 0) i++;
+        RadixItem *b = h->b[i];
+        int32_t m = 0;
+        for (int32_t j = 1; j < h->n[i]; j++)
+            if (b[j].k < b[m].k || (b[j].k == b[m].k && b[j].v < b[m].v)) m = j;
+        h->lk = b[m].k;
+        h->lv = b[m].v;
+        int32_t cnt = h->n[i];
+        h->n[i] = 0;
+        for (int32_t j = 0; j < cnt; j++) radix_put(h, radix_bucket(h, b[j].k, b[j].v), b[j]);
     }
-    if (h->n > 0) h->v[i] = last;
-    return top;
+    RadixItem it = h->b[0][--h->n[0]];
+    h->size--;
+    HeapItem out;
+    memcpy(&out.key, &it.k, sizeof out.key);
+    out.v = it.v;
+    return out;
+}
+
+static void heap_free(Heap *h) {
+    for (int i = 0; i < RADIX_BUCKETS; i++) free(h->b[i]);
 }
 
 /* Simplify (degree < K first, else the least cost under `metric`, pushed
@@ -718,7 +777,6 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
         while (v == MC_NONE) {
             /* lazy heap: keys only grow as degrees fall, so a popped entry
              * whose key is stale goes back with its true key */
-            MC_ASSERT(heap.n > 0);
             HeapItem it = heap_pop(&heap);
             if (wdeg[it.v] < 0) continue;
             double key = spill_metric(cost[it.v], wdeg[it.v], metric);
@@ -762,7 +820,7 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
     free(rem);
     free(wdeg);
     free(low);
-    free(heap.v);
+    heap_free(&heap);
     return nstack;
 }
 
