@@ -265,7 +265,7 @@ struct Work {
     int32_t *store;    /* the initial rows, back to back */
     int32_t *deg;      /* live neighbours of a representative */
     bool *alive;       /* a node that is its own representative */
-    int32_t *mark;     /* scratch stamps */
+    int32_t *mark, *mark2; /* scratch stamps */
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
@@ -344,6 +344,7 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->deg = mc_xcalloc(n, sizeof *w->deg);
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
+    w->mark2 = mc_xcalloc(n, sizeof *w->mark2);
     w->changed_at = mc_xcalloc(n, sizeof *w->changed_at);
     if (g->bits) {
         /* rows stay in the graph's matrix; nb[v] collects what merges add */
@@ -389,6 +390,7 @@ static void work_free(Work *w) {
     free(w->deg);
     free(w->alive);
     free(w->mark);
+    free(w->mark2);
     free(w->changed_at);
 }
 
@@ -405,37 +407,33 @@ static void rows_drop_dead(Work *w) {
     }
 }
 
-/* Briggs: after merging a and b, fewer than K neighbours of degree >= K
- * (a neighbour of both loses one degree in the merge). */
-static bool briggs_ok(Work *w, int32_t a, int32_t b, int32_t *count) {
-    int32_t in_a = mark_neighbours(w, a), seen = ++w->stamp, significant = 0;
+/* The conservative tests of merging b into a, counted in three passes
+ * over the two rows (a's marked, b's read and marked, a's read) instead of
+ * one marking and one reading per test:
+ *   n[0] Briggs: after merging a and b, the neighbours of degree >= K (a
+ *        neighbour of both loses one degree in the merge); ok when < K;
+ *   n[1] George (a, b): the neighbours of b of degree >= K that do not
+ *        interfere with a; ok when 0;
+ *   n[2] George (b, a): the same with a and b swapped.
+ * The rows hold no alive node twice (a merge adds only new neighbours). */
+static void conservative(Work *w, int32_t a, int32_t b, int32_t n[3]) {
+    int32_t in_a = ++w->stamp, in_b = ++w->stamp, done = ++w->stamp, K = w->K;
+    n[0] = n[1] = n[2] = 0;
+    NB_FOR(w, a, t, {
+        if (w->alive[t]) w->mark[t] = in_a;
+    });
     NB_FOR(w, b, t, {
-        if (!w->alive[t] || w->mark[t] == seen) continue;
-        int32_t dg = w->deg[t] - (w->mark[t] == in_a ? 1 : 0);
-        w->mark[t] = seen;
-        if (dg >= w->K) significant++;
+        if (!w->alive[t] || w->mark2[t] == in_b) continue;
+        w->mark2[t] = in_b;
+        bool both = w->mark[t] == in_a;
+        if (w->deg[t] - (both ? 1 : 0) >= K) n[0]++;
+        if (w->deg[t] >= K && !both) n[1]++;
     });
     NB_FOR(w, a, t, {
         if (!w->alive[t] || w->mark[t] != in_a) continue;
-        w->mark[t] = seen;
-        if (w->deg[t] >= w->K) significant++;
+        w->mark[t] = done;
+        if (w->deg[t] >= K && w->mark2[t] != in_b) n[0]++, n[2]++;
     });
-    *count = significant;
-    return significant < w->K;
-}
-
-/* George: every neighbour of b interferes with a or has degree < K. */
-static bool george_ok(Work *w, int32_t a, int32_t b, int32_t *count) {
-    int32_t in_a = mark_neighbours(w, a), bad = 0;
-    NB_FOR(w, b, t, {
-        if (!w->alive[t]) continue;
-        if (w->deg[t] >= w->K && w->mark[t] != in_a) {
-            if (!w->tr) return false; /* the trace counts them all */
-            bad++;
-        }
-    });
-    *count = bad;
-    return bad == 0;
 }
 
 /* The tests above read a node's degree only as "at least K" and "at least
@@ -1362,20 +1360,21 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain, const int32
             int32_t keep = x, gone = y;
             if (f->values[y].param != MC_NONE) keep = y, gone = x;
             bool ok;
-            int32_t n1 = 0;
             if (w->opt->coalesce == MC_COALESCE_AGGRESSIVE) {
                 ok = true;
                 if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, keep, 0, 0, true);
             } else {
-                ok = briggs_ok(w, keep, gone, &n1);
-                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n1, w->K, ok);
+                int32_t n[3];
+                conservative(w, keep, gone, n);
+                ok = n[0] < w->K;
+                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n[0], w->K, ok);
                 if (!ok) {
-                    ok = george_ok(w, keep, gone, &n1);
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n1, 0, ok);
+                    ok = n[1] == 0;
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n[1], 0, ok);
                 }
                 if (!ok) {
-                    ok = george_ok(w, gone, keep, &n1);
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n1, 0, ok);
+                    ok = n[2] == 0;
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n[2], 0, ok);
                 }
             }
             if (ok) {
