@@ -18,7 +18,7 @@
 #     as a bit matrix, the dense form);
 # each at K = 1, 2, 3, 4, 8, 16 under the default switches, coalesce=off
 # and coalesce=aggressive (the corpus also under the other colouring
-# switches), and with tools/allocdump.c (compiled against each library)
+# switches) and with the baseline allocator, and with tools/allocdump.c (compiled against each library)
 # bench/pipeline.c's 100k function at K = 1, 2, 4, 8, 16 (K = 8 under the
 # three coalescing switches), its stress function (seed 20461130) at 25k,
 # and a 20k function with its whole trace. Then it compares the two dumps
@@ -74,6 +74,9 @@ dump() { # BIN DUMPER OUTFILE
                         "$bin" print "$f" --stage allocated --regs $k --alloc-opt "$sw" --trace-alloc $opt 2>&1
                         echo "rc=$?"
                     done
+                    echo "== $f $opt K=$k baseline"
+                    "$bin" print "$f" --stage allocated --regs $k --allocator baseline --trace-alloc $opt 2>&1
+                    echo "rc=$?"
                 done
             done
         done
@@ -84,6 +87,9 @@ dump() { # BIN DUMPER OUTFILE
                     "$bin" print "$f" --stage allocated --regs $k --alloc-opt "$sw" --trace-alloc -O1 2>&1
                     echo "rc=$?"
                 done
+                echo "== $(basename "$f") K=$k baseline"
+                "$bin" print "$f" --stage allocated --regs $k --allocator baseline --trace-alloc -O1 2>&1
+                echo "rc=$?"
             done
         done
         for k in 1 2 4 8 16; do

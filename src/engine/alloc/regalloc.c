@@ -152,15 +152,66 @@ static bool meets(const uint64_t *row, const uint64_t *set, int32_t words) {
 
 typedef struct SortCtx {
     const McFunc *f;
-    const int32_t *degree;
     const double *cost; /* by_cost */
 } SortCtx;
 
-/* qsort has no context argument; a tiny merge sort does. */
-static int by_degree_name(const SortCtx *c, int32_t a, int32_t b) {
-    if (c->degree[a] != c->degree[b]) return c->degree[a] > c->degree[b] ? -1 : 1;
-    return strcmp(c->f->values[a].name, c->f->values[b].name);
+/* The chapter's order: descending degree, ties by name in byte order
+ * (strcmp; names are unique, so the order is total). Each node's degree
+ * and the first 16 bytes of its name (zero-padded, as two big-endian
+ * numbers: they compare as strcmp does up to there) sit side by side in
+ * one array, so the merge sort compares numbers in sequence and follows
+ * a name pointer only when the first 16 bytes agree, where comparing
+ * through the values' names read scattered strings at every step. */
+typedef struct DegKey {
+    int32_t deg, v;
+    uint64_t p0, p1;
+} DegKey;
+
+static uint64_t name_prefix(const char *s, size_t *at) {
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++) {
+        unsigned char ch = (unsigned char)s[*at];
+        if (ch) (*at)++;
+        x = x << 8 | ch;
+    }
+    return x;
 }
+
+static int deg_key_cmp(const McFunc *f, const DegKey *a, const DegKey *b) {
+    if (a->deg != b->deg) return a->deg > b->deg ? -1 : 1;
+    if (a->p0 != b->p0) return a->p0 < b->p0 ? -1 : 1;
+    if (a->p1 != b->p1) return a->p1 < b->p1 ? -1 : 1;
+    return strcmp(f->values[a->v].name, f->values[b->v].name);
+}
+
+static void sort_degree_name(const McFunc *f, const int32_t *degree, int32_t *v, int32_t n) {
+    DegKey *key = mc_xmalloc((size_t)(n ? n : 1) * sizeof *key);
+    DegKey *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+    for (int32_t i = 0; i < n; i++) {
+        size_t at = 0;
+        key[i].deg = degree[v[i]];
+        key[i].v = v[i];
+        key[i].p0 = name_prefix(f->values[v[i]].name, &at);
+        key[i].p1 = name_prefix(f->values[v[i]].name, &at);
+    }
+    for (int32_t width = 1; width < n; width *= 2) {
+        for (int32_t lo = 0; lo < n; lo += 2 * width) {
+            int32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int32_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) tmp[k++] = deg_key_cmp(f, &key[j], &key[i]) < 0 ? key[j++] : key[i++];
+            while (i < mid) tmp[k++] = key[i++];
+            while (j < hi) tmp[k++] = key[j++];
+        }
+        DegKey *t = key;
+        key = tmp;
+        tmp = t;
+    }
+    for (int32_t i = 0; i < n; i++) v[i] = key[i].v;
+    free(key);
+    free(tmp);
+}
+
+/* qsort has no context argument; a tiny merge sort does. */
 
 /* Costliest first, then by handle. */
 static int by_cost(const SortCtx *c, int32_t a, int32_t b) {
@@ -190,8 +241,7 @@ static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
     a->order = mc_xmalloc((size_t)(g->nnodes ? g->nnodes : 1) * sizeof *a->order);
     for (int32_t v = 0; v < g->nvalues; v++)
         if (g->node[v]) a->order[a->norder++] = v;
-    SortCtx c = {f, g->degree, NULL};
-    sort_nodes(&c, a->order, a->norder, by_degree_name);
+    sort_degree_name(f, g->degree, a->order, a->norder);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken); /* stamp per register */
     /* dense, K <= 64: "is r held around v?" is v's row AND r's holders */
     uint64_t *cset = g->bits && K <= 64 ? mc_xcalloc((size_t)K * (size_t)g->words, sizeof *cset) : NULL;
@@ -1281,8 +1331,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
         colour[v] = -1;
         if (w->alive[v]) order[norder++] = v;
     }
-    SortCtx c = {f, w->deg, NULL};
-    sort_nodes(&c, order, norder, by_degree_name);
+    sort_degree_name(f, w->deg, order, norder);
     int32_t *taken = mc_xcalloc((size_t)w->K, sizeof *taken);
     int32_t words = w->dense ? w->dense->words : 0;
     uint64_t *cset = w->dense && w->K <= 64 ? mc_xcalloc((size_t)w->K * (size_t)words, sizeof *cset) : NULL;
@@ -1447,7 +1496,7 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
 static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *spilled, int32_t nsp) {
     const McFunc *f = a->f;
     int32_t st = w->stamp;
-    SortCtx sc = {f, NULL, a->cost};
+    SortCtx sc = {f, a->cost};
     sort_nodes(&sc, spilled, nsp, by_cost);
     int32_t *slot_taken = mc_xcalloc((size_t)(nsp ? nsp : 1), sizeof *slot_taken);
     /* dense: the nodes given a slot so far, as bits, so that only those
