@@ -714,6 +714,7 @@ typedef struct Heap {
     uint64_t lk; /* the last entry taken (initially the least possible) */
     int32_t lv;
     int32_t size;
+    uint64_t used[2]; /* the non-empty buckets, as bits */
 } Heap;
 
 static int hi_bit64(uint64_t x) {
@@ -746,6 +747,7 @@ static void radix_grow(Heap *h, int i) {
 static inline void radix_put(Heap *h, int i, RadixItem it) {
     if (h->n[i] == h->cap[i]) radix_grow(h, i);
     h->b[i][h->n[i]++] = it;
+    h->used[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
 static void heap_push(Heap *h, HeapItem it) {
@@ -759,8 +761,7 @@ static void heap_push(Heap *h, HeapItem it) {
 static HeapItem heap_pop(Heap *h) {
     MC_ASSERT(h->size > 0);
     if (h->n[0] == 0) {
-        int i = 1;
-        while (h->n[i] == 0) i++;
+        int i = h->used[0] ? mc_ctz64(h->used[0]) : 64 + mc_ctz64(h->used[1]);
         RadixItem *b = h->b[i];
         int32_t m = 0;
         for (int32_t j = 1; j < h->n[i]; j++)
@@ -769,9 +770,11 @@ static HeapItem heap_pop(Heap *h) {
         h->lv = b[m].v;
         int32_t cnt = h->n[i];
         h->n[i] = 0;
+        h->used[i >> 6] &= ~((uint64_t)1 << (i & 63));
         for (int32_t j = 0; j < cnt; j++) radix_put(h, radix_bucket(h, b[j].k, b[j].v), b[j]);
     }
     RadixItem it = h->b[0][--h->n[0]];
+    if (h->n[0] == 0) h->used[0] &= ~(uint64_t)1;
     h->size--;
     HeapItem out;
     memcpy(&out.key, &it.k, sizeof out.key);
