@@ -997,15 +997,13 @@ typedef struct NbColours {
                         counted from the sets when first asked) */
     int32_t *zeros;  /* with cnt: how many registers no neighbour of u holds, so "is any
                         register but r free around u?" costs O(1), not O(K) */
-    /* Adjacency rows and K <= 64 (instead of cnt): the registers u's
-     * neighbours hold, as bits, worked out from u's row when first asked
-     * and again after a neighbour of u changed register (stale[u]); 8
-     * bytes a node where the counts take 4K, and only the nodes asked
-     * about are counted. */
-    uint64_t *held;
-    uint8_t *stale;
-    uint64_t all;     /* the K registers as bits */
-    int32_t *touched; /* with held: the clock when u's register or held[u] last changed */
+    uint8_t *filled;  /* adjacency rows: the nodes whose counts are filled in, from their
+                         rows when first asked (recolouring asks about the neighbours of
+                         the spilled nodes only); NULL with cset */
+    uint64_t *held;   /* with filled and K <= 64: the registers u's neighbours hold (count > 0)
+                         as bits, so the question recolouring asks most reads 8 bytes,
+                         not u's counts in a table of n x K */
+    int32_t *touched; /* with filled: the clock when u's register or counts last changed */
     int32_t clock;    /* the registers changed so far */
     const Work *w;
 } NbColours;
@@ -1013,27 +1011,42 @@ typedef struct NbColours {
 /* One neighbour of u moves from register `from` to `to` (-1: none). */
 static inline void nbc_bump(NbColours *nc, int32_t u, int32_t from, int32_t to) {
     int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
-    if (from >= 0 && --cu[from] == 0) nc->zeros[u]++;
-    if (to >= 0 && cu[to]++ == 0) nc->zeros[u]--;
+    if (from >= 0 && --cu[from] == 0) {
+        nc->zeros[u]++;
+        if (nc->held) nc->held[u] &= ~((uint64_t)1 << from);
+    }
+    if (to >= 0 && cu[to]++ == 0) {
+        nc->zeros[u]--;
+        if (nc->held) nc->held[u] |= (uint64_t)1 << to;
+    }
 }
 
-/* With held: the registers u's neighbours hold. */
-static inline uint64_t nbc_held(NbColours *nc, const int32_t *colour, int32_t u) {
-    if (nc->stale[u]) {
+/* With filled: u's counts, from u's row when first asked. */
+static inline int32_t *nbc_counts(NbColours *nc, const int32_t *colour, int32_t u) {
+    int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+    if (!nc->filled[u]) {
         const Work *w = nc->w;
         const int32_t *row = w->nb[u];
-        uint64_t m = 0;
+        memset(cu, 0, (size_t)nc->K * sizeof *cu);
         for (int32_t k = 0; k < w->nnb[u]; k++)
-            if (colour[row[k]] >= 0) m |= (uint64_t)1 << colour[row[k]];
-        nc->held[u] = m;
-        nc->stale[u] = 0;
+            if (colour[row[k]] >= 0) cu[colour[row[k]]]++;
+        int32_t z = 0;
+        uint64_t m = 0;
+        for (int32_t c = 0; c < nc->K; c++) {
+            z += cu[c] == 0;
+            if (cu[c]) m |= (uint64_t)1 << (c & 63);
+        }
+        nc->zeros[u] = z;
+        if (nc->held) nc->held[u] = m;
+        nc->filled[u] = 1;
     }
-    return nc->held[u];
+    return cu;
 }
 
-/* With cset: u's counts, from the register sets (rows are symmetric: u's
- * count for c is how many of u's row hold c). */
+/* u's counts; with cset from the register sets when first asked (rows
+ * are symmetric: u's count for c is how many of u's row hold c). */
 static int32_t *nbc_row(NbColours *nc, const int32_t *colour, int32_t u) {
+    if (nc->filled) return nbc_counts(nc, colour, u);
     int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
     if (!nc->valid || ((nc->valid[u >> 6] >> (u & 63)) & 1)) return cu;
     const Work *w = nc->w;
@@ -1060,11 +1073,10 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->cset = NULL;
     nc->valid = NULL;
     nc->zeros = NULL;
+    nc->filled = NULL;
     nc->held = NULL;
-    nc->stale = NULL;
     nc->touched = NULL;
     nc->clock = 0;
-    nc->all = w->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w->K) - 1;
     nc->w = w;
     nc->words = w->dense ? w->dense->words : 0;
     if (w->dense && w->K <= 64) {
@@ -1073,42 +1085,33 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
             if (w->alive[v] && colour[v] >= 0)
                 nc->cset[(size_t)colour[v] * (size_t)nc->words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
     }
-    if (!w->dense && w->K <= 64) {
-        size_t n = (size_t)(w->n ? w->n : 1);
-        nc->held = mc_xmalloc(n * sizeof *nc->held);
-        nc->stale = mc_xmalloc(n);
-        memset(nc->stale, 1, n);
-        nc->touched = mc_xcalloc(n, sizeof *nc->touched);
-        return;
-    }
     if ((size_t)w->n * (size_t)w->K > (size_t)16 * 1024 * 1024) return;
-    nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
-    nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
     if (nc->cset) {
+        nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
+        nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
         nc->valid = mc_xcalloc((size_t)nc->words, sizeof *nc->valid);
         return;
     }
-    for (int32_t v = 0; v < w->n; v++) {
-        if (!w->alive[v] || colour[v] < 0) continue;
-        NB_FOR(w, v, t, { nc->cnt[(size_t)t * (size_t)nc->K + (size_t)colour[v]]++; });
-    }
-    for (int32_t u = 0; u < w->n; u++) {
-        const int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
-        int32_t z = 0;
-        for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
-        nc->zeros[u] = z;
-    }
+    /* rows: counts only for the nodes asked about, filled in when first
+     * asked (nbc_counts) and kept up to date from then on */
+    size_t n = (size_t)(w->n ? w->n : 1);
+    nc->cnt = mc_xmalloc(((size_t)w->n * (size_t)w->K + 1) * sizeof *nc->cnt);
+    nc->zeros = mc_xmalloc(n * sizeof *nc->zeros);
+    nc->filled = mc_xcalloc(n, 1);
+    nc->touched = mc_xcalloc(n, sizeof *nc->touched);
+    if (w->K <= 64) nc->held = mc_xmalloc(n * sizeof *nc->held);
 }
 
 /* colour[x] = c, keeping the neighbour counts right (x is alive). */
 static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
     if (w->tr && colour[x] != c) tr_work(w, tr_ev(MC_TR_RECOLOUR, x, w->cause, c));
-    if (nc->held && colour[x] != c) {
+    if (nc->filled && colour[x] != c) {
+        /* only the counts filled in so far */
         int32_t now = ++nc->clock;
         nc->touched[x] = now;
         for (int32_t k = 0; k < w->nnb[x]; k++) {
             int32_t t = w->nb[x][k];
-            nc->stale[t] = 1;
+            if (nc->filled[t]) nbc_bump(nc, t, colour[x], c);
             nc->touched[t] = now;
         }
     } else if (nc->valid && colour[x] != c) {
@@ -1132,11 +1135,6 @@ static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, in
 
 static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
                         int32_t *taken) {
-    if (nc->held) {
-        uint64_t m = ~nbc_held(nc, colour, u) & nc->all;
-        if (avoid >= 0) m &= ~((uint64_t)1 << avoid);
-        return m ? mc_ctz64(m) : -1;
-    }
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken);
     const int32_t *row = nbc_row(nc, colour, u);
     for (int32_t c = 0; c < nc->K; c++)
@@ -1148,7 +1146,6 @@ static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u
  * the counts: avoid is u's own register, so it is free around u unless a
  * neighbour holds it too. */
 static bool nbc_any_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
-    if (nc->held) return (~nbc_held(nc, colour, u) & nc->all & ~((uint64_t)1 << avoid)) != 0;
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken) >= 0;
     const int32_t *row = nbc_row(nc, colour, u);
     return nc->zeros[u] - (row[avoid] == 0) > 0;
@@ -1236,11 +1233,12 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
     NbColours nc;
     nbc_init(&nc, w, colour);
-    /* With held: the clock when v was last turned down. Its decision reads
-     * its neighbours' registers, costs and held registers; if none of its
+    /* With filled: the clock when v was last turned down. Its decision
+     * reads its neighbours' registers, costs and counts; if none of its
      * neighbours was touched since, it would be turned down again, so a
      * later pass skips it. */
-    int32_t *declined = nc.held ? mc_xmalloc((size_t)(n ? n : 1) * sizeof *declined) : NULL;
+    uint64_t all = K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1; /* the K registers */
+    int32_t *declined = nc.filled ? mc_xmalloc((size_t)(n ? n : 1) * sizeof *declined) : NULL;
     for (int32_t v = 0; declined && v < n; v++) declined[v] = -1; /* not looked at yet */
     for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
@@ -1259,23 +1257,26 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
             }
             for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
             if (nc.held) {
-                /* nbc_any_free, inline: this loop visits each neighbour of
-                 * each spilled node per pass */
+                /* nbc_any_free, inline, from the bits (this loop visits
+                 * each neighbour of each spilled node per pass) */
                 NB_FOR(w, v, u, {
                     int32_t cu = colour[u];
                     if (cu < 0) continue;
                     conflict[cu] += cost[u];
-                    if (movable[cu] && !(~nbc_held(&nc, colour, u) & nc.all & ~((uint64_t)1 << cu))) movable[cu] = 0;
+                    if (movable[cu]) {
+                        if (!nc.filled[u]) nbc_counts(&nc, colour, u);
+                        if (!(~nc.held[u] & all & ~((uint64_t)1 << cu))) movable[cu] = 0;
+                    }
                 });
-            } else if (nc.cnt && !nc.valid) {
-                /* nbc_any_free with every count kept: read in place (this
-                 * loop visits each neighbour of each spilled node per pass) */
+            } else if (nc.filled) {
                 NB_FOR(w, v, u, {
                     int32_t cu = colour[u];
                     if (cu < 0) continue;
                     conflict[cu] += cost[u];
-                    if (movable[cu] && nc.zeros[u] - (nc.cnt[(size_t)u * (size_t)K + (size_t)cu] == 0) <= 0)
-                        movable[cu] = 0;
+                    if (movable[cu]) {
+                        const int32_t *cnt = nbc_counts(&nc, colour, u); /* before zeros[u]: fills it */
+                        if (nc.zeros[u] - (cnt[cu] == 0) <= 0) movable[cu] = 0;
+                    }
                 });
             } else {
                 NB_FOR(w, v, u, {
@@ -1319,8 +1320,8 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     free(nc.zeros);
     free(nc.cset);
     free(nc.valid);
+    free(nc.filled);
     free(nc.held);
-    free(nc.stale);
     free(nc.touched);
     free(taken);
     free(conflict);
