@@ -16,7 +16,7 @@
 #     at -O1;
 #   - a function of 600 parameters summed in a chain (its graph is stored
 #     as a bit matrix, the dense form);
-# each at K = 1, 2, 3, 4, 8, 16 under the default switches, coalesce=off
+# each at K = 1, 2, 3, 4, 8, 16 (the dense chain also at 65 and 70) under the default switches, coalesce=off
 # and coalesce=aggressive (the corpus also under the other colouring
 # switches) and with the baseline allocator, and with tools/allocdump.c (compiled against each library)
 # bench/pipeline.c's 100k function at K = 1, 2, 4, 8, 16 (K = 8 under the
@@ -89,6 +89,13 @@ dump() { # BIN DUMPER OUTFILE
                 done
                 echo "== $(basename "$f") K=$k baseline"
                 "$bin" print "$f" --stage allocated --regs $k --allocator baseline --trace-alloc -O1 2>&1
+                echo "rc=$?"
+            done
+        done
+        for k in 65 70; do # more registers than one 64-bit word of bits holds
+            for f in "$out/progs/chain600.ir" bench/kernels/poly.ir; do
+                echo "== $(basename "$f") K=$k"
+                "$bin" print "$f" --stage allocated --regs $k --trace-alloc -O1 2>&1
                 echo "rc=$?"
             done
         done

@@ -463,6 +463,44 @@ static void test_degree_order_long_names(void **state) {
     free(src);
 }
 
+
+/* More than 64 registers and spills, in both forms of the graph: N
+ * parameters summed in a chain are all live on entry (a clique), so at
+ * K = 65 recolouring has spilled nodes to work on. The dense form keeps
+ * no bit set per register past 64 and counts the neighbours' registers
+ * over its whole rows (recolouring once read only the entries merges had
+ * added: two neighbours shared a register, an internal error). */
+static void test_dense_many_registers(void **state) {
+    (void)state;
+    enum { N = 200 };
+    size_t cap = 16384, len = 0;
+    char *src = malloc(cap);
+    len += (size_t)snprintf(src + len, cap - len, "func chain(");
+    for (int i = 0; i < N; i++) len += (size_t)snprintf(src + len, cap - len, "%si32 p%d", i ? ", " : "", i);
+    len += (size_t)snprintf(src + len, cap - len, ") {\nentry:\n    s0 = copy p0\n");
+    for (int i = 1; i < N; i++) len += (size_t)snprintf(src + len, cap - len, "    s%d = add s%d, p%d\n", i, i - 1, i);
+    snprintf(src + len, cap - len, "    return s%d\n}\n", N - 1);
+    McModule *m = parse_str(src);
+    McAllocKnobs rows = {false, 1}, matrix = {false, 2};
+    for (int k = 65; k <= 67; k++) {
+        McAllocation *a = mc_allocate_knobs(m->funcs[0], MC_ALLOC_IMPROVED, k, &rows, NULL);
+        McAllocation *b = mc_allocate_knobs(m->funcs[0], MC_ALLOC_IMPROVED, k, &matrix, NULL);
+        assert_non_null(a);
+        assert_non_null(b);
+        assert_null(a->graph->bits);
+        assert_non_null(b->graph->bits);
+        assert_true(b->nspilled > 0);
+        char *x = alloc_str(a), *y = alloc_str(b);
+        assert_string_equal(x, y);
+        free(x);
+        free(y);
+        mc_allocation_free(a);
+        mc_allocation_free(b);
+    }
+    mc_module_free(m);
+    free(src);
+}
+
 /* The dense chain: the bit matrix is chosen, the allocation is right, and
  * the size limit refuses it with the documented message, counting the
  * interferences exactly; $MINICC_MAX_INTERFERENCES sets the limit of
@@ -550,6 +588,7 @@ int main(void) {
         cmocka_unit_test(test_differential_generated), cmocka_unit_test(test_coalescing_incremental_equals_plain),
         cmocka_unit_test(test_dense_equals_sparse),   cmocka_unit_test(test_dense_chain_and_limit),
         cmocka_unit_test(test_degree_order_long_names),
+        cmocka_unit_test(test_dense_many_registers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1002,7 +1002,12 @@ typedef struct NbColours {
                          the spilled nodes only); NULL with cset */
     uint64_t *held;   /* with filled and K <= 64: the registers u's neighbours hold (count > 0)
                          as bits, so the question recolouring asks most reads 8 bytes,
-                         not u's counts in a table of n x K */
+                         not u's counts in a table of n x K. A node with a short row
+                         (NBC_SHORT entries at most) keeps only the bits: a neighbour's
+                         change clears filled, and the bits are read off the row again
+                         when next asked (a long row's counts are kept up to date
+                         instead: re-reading it after every change is quadratic where
+                         values live long) */
     int32_t *touched; /* with filled: the clock when u's register or counts last changed */
     int32_t clock;    /* the registers changed so far */
     const Work *w;
@@ -1041,6 +1046,26 @@ static inline int32_t *nbc_counts(NbColours *nc, const int32_t *colour, int32_t 
         nc->filled[u] = 1;
     }
     return cu;
+}
+
+enum { NBC_SHORT = 32 };
+
+/* With held: the registers u's neighbours hold, as bits. */
+static inline uint64_t nbc_bits(NbColours *nc, const int32_t *colour, int32_t u) {
+    if (!nc->filled[u]) {
+        const Work *w = nc->w;
+        if (w->nnb[u] > NBC_SHORT) {
+            (void)nbc_counts(nc, colour, u);
+            return nc->held[u];
+        }
+        const int32_t *row = w->nb[u];
+        uint64_t m = 0;
+        for (int32_t k = 0; k < w->nnb[u]; k++)
+            if (colour[row[k]] >= 0) m |= (uint64_t)1 << colour[row[k]];
+        nc->held[u] = m;
+        nc->filled[u] = 1;
+    }
+    return nc->held[u];
 }
 
 /* u's counts; with cset from the register sets when first asked (rows
@@ -1092,8 +1117,23 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
         nc->valid = mc_xcalloc((size_t)nc->words, sizeof *nc->valid);
         return;
     }
-    /* rows: counts only for the nodes asked about, filled in when first
-     * asked (nbc_counts) and kept up to date from then on */
+    if (w->dense) { /* K > 64: every count, from the rows */
+        nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
+        nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
+        for (int32_t v = 0; v < w->n; v++) {
+            if (!w->alive[v] || colour[v] < 0) continue;
+            NB_FOR(w, v, t, { nc->cnt[(size_t)t * (size_t)nc->K + (size_t)colour[v]]++; });
+        }
+        for (int32_t u = 0; u < w->n; u++) {
+            const int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+            int32_t z = 0;
+            for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+            nc->zeros[u] = z;
+        }
+        return;
+    }
+    /* adjacency rows: counts only for the nodes asked about, filled in
+     * when first asked (nbc_counts) and kept up to date from then on */
     size_t n = (size_t)(w->n ? w->n : 1);
     nc->cnt = mc_xmalloc(((size_t)w->n * (size_t)w->K + 1) * sizeof *nc->cnt);
     nc->zeros = mc_xmalloc(n * sizeof *nc->zeros);
@@ -1111,7 +1151,10 @@ static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, in
         nc->touched[x] = now;
         for (int32_t k = 0; k < w->nnb[x]; k++) {
             int32_t t = w->nb[x][k];
-            if (nc->filled[t]) nbc_bump(nc, t, colour[x], c);
+            if (nc->held && w->nnb[t] <= NBC_SHORT)
+                nc->filled[t] = 0; /* read off the row again when asked */
+            else if (nc->filled[t])
+                nbc_bump(nc, t, colour[x], c);
             nc->touched[t] = now;
         }
     } else if (nc->valid && colour[x] != c) {
@@ -1135,6 +1178,11 @@ static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, in
 
 static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
                         int32_t *taken) {
+    if (nc->held) {
+        uint64_t m = ~nbc_bits(nc, colour, u) & (nc->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc->K) - 1);
+        if (avoid >= 0) m &= ~((uint64_t)1 << avoid);
+        return m ? mc_ctz64(m) : -1;
+    }
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken);
     const int32_t *row = nbc_row(nc, colour, u);
     for (int32_t c = 0; c < nc->K; c++)
@@ -1146,6 +1194,10 @@ static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u
  * the counts: avoid is u's own register, so it is free around u unless a
  * neighbour holds it too. */
 static bool nbc_any_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
+    if (nc->held) {
+        uint64_t all = nc->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc->K) - 1;
+        return (~nbc_bits(nc, colour, u) & all & ~((uint64_t)1 << avoid)) != 0;
+    }
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken) >= 0;
     const int32_t *row = nbc_row(nc, colour, u);
     return nc->zeros[u] - (row[avoid] == 0) > 0;
@@ -1263,10 +1315,7 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
                     int32_t cu = colour[u];
                     if (cu < 0) continue;
                     conflict[cu] += cost[u];
-                    if (movable[cu]) {
-                        if (!nc.filled[u]) nbc_counts(&nc, colour, u);
-                        if (!(~nc.held[u] & all & ~((uint64_t)1 << cu))) movable[cu] = 0;
-                    }
+                    if (movable[cu] && !(~nbc_bits(&nc, colour, u) & all & ~((uint64_t)1 << cu))) movable[cu] = 0;
                 });
             } else if (nc.filled) {
                 NB_FOR(w, v, u, {
