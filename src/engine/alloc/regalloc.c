@@ -152,15 +152,66 @@ static bool meets(const uint64_t *row, const uint64_t *set, int32_t words) {
 
 typedef struct SortCtx {
     const McFunc *f;
-    const int32_t *degree;
     const double *cost; /* by_cost */
 } SortCtx;
 
-/* qsort has no context argument; a tiny merge sort does. */
-static int by_degree_name(const SortCtx *c, int32_t a, int32_t b) {
-    if (c->degree[a] != c->degree[b]) return c->degree[a] > c->degree[b] ? -1 : 1;
-    return strcmp(c->f->values[a].name, c->f->values[b].name);
+/* The chapter's order: descending degree, ties by name in byte order
+ * (strcmp; names are unique, so the order is total). Each node's degree
+ * and the first 16 bytes of its name (zero-padded, as two big-endian
+ * numbers: they compare as strcmp does up to there) sit side by side in
+ * one array, so the merge sort compares numbers in sequence and follows
+ * a name pointer only when the first 16 bytes agree, where comparing
+ * through the values' names read scattered strings at every step. */
+typedef struct DegKey {
+    int32_t deg, v;
+    uint64_t p0, p1;
+} DegKey;
+
+static uint64_t name_prefix(const char *s, size_t *at) {
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++) {
+        unsigned char ch = (unsigned char)s[*at];
+        if (ch) (*at)++;
+        x = x << 8 | ch;
+    }
+    return x;
 }
+
+static int deg_key_cmp(const McFunc *f, const DegKey *a, const DegKey *b) {
+    if (a->deg != b->deg) return a->deg > b->deg ? -1 : 1;
+    if (a->p0 != b->p0) return a->p0 < b->p0 ? -1 : 1;
+    if (a->p1 != b->p1) return a->p1 < b->p1 ? -1 : 1;
+    return strcmp(f->values[a->v].name, f->values[b->v].name);
+}
+
+static void sort_degree_name(const McFunc *f, const int32_t *degree, int32_t *v, int32_t n) {
+    DegKey *key = mc_xmalloc((size_t)(n ? n : 1) * sizeof *key);
+    DegKey *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+    for (int32_t i = 0; i < n; i++) {
+        size_t at = 0;
+        key[i].deg = degree[v[i]];
+        key[i].v = v[i];
+        key[i].p0 = name_prefix(f->values[v[i]].name, &at);
+        key[i].p1 = name_prefix(f->values[v[i]].name, &at);
+    }
+    for (int32_t width = 1; width < n; width *= 2) {
+        for (int32_t lo = 0; lo < n; lo += 2 * width) {
+            int32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int32_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) tmp[k++] = deg_key_cmp(f, &key[j], &key[i]) < 0 ? key[j++] : key[i++];
+            while (i < mid) tmp[k++] = key[i++];
+            while (j < hi) tmp[k++] = key[j++];
+        }
+        DegKey *t = key;
+        key = tmp;
+        tmp = t;
+    }
+    for (int32_t i = 0; i < n; i++) v[i] = key[i].v;
+    free(key);
+    free(tmp);
+}
+
+/* qsort has no context argument; a tiny merge sort does. */
 
 /* Costliest first, then by handle. */
 static int by_cost(const SortCtx *c, int32_t a, int32_t b) {
@@ -190,8 +241,7 @@ static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
     a->order = mc_xmalloc((size_t)(g->nnodes ? g->nnodes : 1) * sizeof *a->order);
     for (int32_t v = 0; v < g->nvalues; v++)
         if (g->node[v]) a->order[a->norder++] = v;
-    SortCtx c = {f, g->degree, NULL};
-    sort_nodes(&c, a->order, a->norder, by_degree_name);
+    sort_degree_name(f, g->degree, a->order, a->norder);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken); /* stamp per register */
     /* dense, K <= 64: "is r held around v?" is v's row AND r's holders */
     uint64_t *cset = g->bits && K <= 64 ? mc_xcalloc((size_t)K * (size_t)g->words, sizeof *cset) : NULL;
@@ -265,7 +315,7 @@ struct Work {
     int32_t *store;    /* the initial rows, back to back */
     int32_t *deg;      /* live neighbours of a representative */
     bool *alive;       /* a node that is its own representative */
-    int32_t *mark;     /* scratch stamps */
+    int32_t *mark, *mark2; /* scratch stamps */
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
@@ -344,6 +394,7 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->deg = mc_xcalloc(n, sizeof *w->deg);
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
+    w->mark2 = mc_xcalloc(n, sizeof *w->mark2);
     w->changed_at = mc_xcalloc(n, sizeof *w->changed_at);
     if (g->bits) {
         /* rows stay in the graph's matrix; nb[v] collects what merges add */
@@ -389,6 +440,7 @@ static void work_free(Work *w) {
     free(w->deg);
     free(w->alive);
     free(w->mark);
+    free(w->mark2);
     free(w->changed_at);
 }
 
@@ -405,37 +457,33 @@ static void rows_drop_dead(Work *w) {
     }
 }
 
-/* Briggs: after merging a and b, fewer than K neighbours of degree >= K
- * (a neighbour of both loses one degree in the merge). */
-static bool briggs_ok(Work *w, int32_t a, int32_t b, int32_t *count) {
-    int32_t in_a = mark_neighbours(w, a), seen = ++w->stamp, significant = 0;
+/* The conservative tests of merging b into a, counted in three passes
+ * over the two rows (a's marked, b's read and marked, a's read) instead of
+ * one marking and one reading per test:
+ *   n[0] Briggs: after merging a and b, the neighbours of degree >= K (a
+ *        neighbour of both loses one degree in the merge); ok when < K;
+ *   n[1] George (a, b): the neighbours of b of degree >= K that do not
+ *        interfere with a; ok when 0;
+ *   n[2] George (b, a): the same with a and b swapped.
+ * The rows hold no alive node twice (a merge adds only new neighbours). */
+static void conservative(Work *w, int32_t a, int32_t b, int32_t n[3]) {
+    int32_t in_a = ++w->stamp, in_b = ++w->stamp, done = ++w->stamp, K = w->K;
+    n[0] = n[1] = n[2] = 0;
+    NB_FOR(w, a, t, {
+        if (w->alive[t]) w->mark[t] = in_a;
+    });
     NB_FOR(w, b, t, {
-        if (!w->alive[t] || w->mark[t] == seen) continue;
-        int32_t dg = w->deg[t] - (w->mark[t] == in_a ? 1 : 0);
-        w->mark[t] = seen;
-        if (dg >= w->K) significant++;
+        if (!w->alive[t] || w->mark2[t] == in_b) continue;
+        w->mark2[t] = in_b;
+        bool both = w->mark[t] == in_a;
+        if (w->deg[t] - (both ? 1 : 0) >= K) n[0]++;
+        if (w->deg[t] >= K && !both) n[1]++;
     });
     NB_FOR(w, a, t, {
         if (!w->alive[t] || w->mark[t] != in_a) continue;
-        w->mark[t] = seen;
-        if (w->deg[t] >= w->K) significant++;
+        w->mark[t] = done;
+        if (w->deg[t] >= K && w->mark2[t] != in_b) n[0]++, n[2]++;
     });
-    *count = significant;
-    return significant < w->K;
-}
-
-/* George: every neighbour of b interferes with a or has degree < K. */
-static bool george_ok(Work *w, int32_t a, int32_t b, int32_t *count) {
-    int32_t in_a = mark_neighbours(w, a), bad = 0;
-    NB_FOR(w, b, t, {
-        if (!w->alive[t]) continue;
-        if (w->deg[t] >= w->K && w->mark[t] != in_a) {
-            if (!w->tr) return false; /* the trace counts them all */
-            bad++;
-        }
-    });
-    *count = bad;
-    return bad == 0;
 }
 
 /* The tests above read a node's degree only as "at least K" and "at least
@@ -635,45 +683,107 @@ static double spill_metric(double cost, int32_t deg, int metric) {
     return metric == METRIC_COST_DEG ? cost / d : metric == METRIC_COST_DEG2 ? cost / (d * d) : cost;
 }
 
-/* Binary min-heap of (key, node), ties by node handle. */
+/* A monotone priority queue of (key, node), ties by node handle: a radix
+ * heap. Simplify's keys are spill metrics, >= 0, and never fall below the
+ * last one taken (a node's key only grows as its degree falls, and an
+ * entry goes back only with a key above the one just taken), which is all
+ * a radix heap needs. A key >= 0 orders as its bits do, so an entry is the
+ * 96-bit number (key bits, node); bucket i > 0 holds the entries whose
+ * highest bit differing from the last one taken is bit i - 1, bucket 0
+ * the last one taken itself. Pushing appends; taking the least scans the
+ * lowest non-empty bucket once and spreads it over the buckets below.
+ * Each entry moves down a few times, in sequential passes, where a binary
+ * heap pays a random walk of log n steps per pop (simplify pops about
+ * twice as many entries as it has nodes: stale and removed ones too). It
+ * pops the same entries in the same order as any exact min-heap would. */
 typedef struct HeapItem {
     double key;
     int32_t v;
 } HeapItem;
 
+typedef struct RadixItem {
+    uint64_t k; /* the key's bits */
+    int32_t v;
+} RadixItem;
+
+enum { RADIX_BUCKETS = 97 };
+
 typedef struct Heap {
-    HeapItem *v;
-    int32_t n, cap;
+    RadixItem *b[RADIX_BUCKETS];
+    int32_t n[RADIX_BUCKETS], cap[RADIX_BUCKETS];
+    uint64_t lk; /* the last entry taken (initially the least possible) */
+    int32_t lv;
+    int32_t size;
+    uint64_t used[2]; /* the non-empty buckets, as bits */
 } Heap;
 
-static bool heap_less(HeapItem a, HeapItem b) { return a.key < b.key || (a.key == b.key && a.v < b.v); }
+static int hi_bit64(uint64_t x) {
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    int b = 63;
+    while (!((x >> b) & 1)) b--;
+    return b;
+#endif
+}
+
+static uint64_t key_bits(double key) {
+    uint64_t k;
+    memcpy(&k, &key, sizeof k);
+    return k;
+}
+
+static int radix_bucket(const Heap *h, uint64_t k, int32_t v) {
+    if (k != h->lk) return 33 + hi_bit64(k ^ h->lk);
+    uint32_t y = (uint32_t)v ^ (uint32_t)h->lv;
+    return y ? 1 + hi_bit64(y) : 0;
+}
+
+static void radix_grow(Heap *h, int i) {
+    h->cap[i] = h->cap[i] ? h->cap[i] * 2 : 64;
+    h->b[i] = mc_xrealloc(h->b[i], (size_t)h->cap[i] * sizeof *h->b[i]);
+}
+
+static inline void radix_put(Heap *h, int i, RadixItem it) {
+    if (h->n[i] == h->cap[i]) radix_grow(h, i);
+    h->b[i][h->n[i]++] = it;
+    h->used[i >> 6] |= (uint64_t)1 << (i & 63);
+}
 
 static void heap_push(Heap *h, HeapItem it) {
-    if (h->n == h->cap) {
-        h->cap = h->cap ? h->cap * 2 : 64;
-        h->v = mc_xrealloc(h->v, (size_t)h->cap * sizeof *h->v);
-    }
-    int32_t i = h->n++;
-    while (i > 0 && heap_less(it, h->v[(i - 1) / 2])) {
-        h->v[i] = h->v[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->v[i] = it;
+    MC_ASSERT(it.key >= 0);
+    uint64_t k = key_bits(it.key);
+    MC_ASSERT(k > h->lk || (k == h->lk && it.v >= h->lv)); /* monotone */
+    radix_put(h, radix_bucket(h, k, it.v), (RadixItem){k, it.v});
+    h->size++;
 }
 
 static HeapItem heap_pop(Heap *h) {
-    HeapItem top = h->v[0], last = h->v[--h->n];
-    int32_t i = 0;
-    for (;;) {
-        int32_t c = 2 * i + 1;
-        if (c >= h->n) break;
-        if (c + 1 < h->n && heap_less(h->v[c + 1], h->v[c])) c++;
-        if (!heap_less(h->v[c], last)) break;
-        h->v[i] = h->v[c];
-        i = c;
+    MC_ASSERT(h->size > 0);
+    if (h->n[0] == 0) {
+        int i = h->used[0] ? mc_ctz64(h->used[0]) : 64 + mc_ctz64(h->used[1]);
+        RadixItem *b = h->b[i];
+        int32_t m = 0;
+        for (int32_t j = 1; j < h->n[i]; j++)
+            if (b[j].k < b[m].k || (b[j].k == b[m].k && b[j].v < b[m].v)) m = j;
+        h->lk = b[m].k;
+        h->lv = b[m].v;
+        int32_t cnt = h->n[i];
+        h->n[i] = 0;
+        h->used[i >> 6] &= ~((uint64_t)1 << (i & 63));
+        for (int32_t j = 0; j < cnt; j++) radix_put(h, radix_bucket(h, b[j].k, b[j].v), b[j]);
     }
-    if (h->n > 0) h->v[i] = last;
-    return top;
+    RadixItem it = h->b[0][--h->n[0]];
+    if (h->n[0] == 0) h->used[0] &= ~(uint64_t)1;
+    h->size--;
+    HeapItem out;
+    memcpy(&out.key, &it.k, sizeof out.key);
+    out.v = it.v;
+    return out;
+}
+
+static void heap_free(Heap *h) {
+    for (int i = 0; i < RADIX_BUCKETS; i++) free(h->b[i]);
 }
 
 /* Simplify (degree < K first, else the least cost under `metric`, pushed
@@ -718,7 +828,6 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
         while (v == MC_NONE) {
             /* lazy heap: keys only grow as degrees fall, so a popped entry
              * whose key is stale goes back with its true key */
-            MC_ASSERT(heap.n > 0);
             HeapItem it = heap_pop(&heap);
             if (wdeg[it.v] < 0) continue;
             double key = spill_metric(cost[it.v], wdeg[it.v], metric);
@@ -762,7 +871,7 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
     free(rem);
     free(wdeg);
     free(low);
-    free(heap.v);
+    heap_free(&heap);
     return nstack;
 }
 
@@ -784,6 +893,12 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
      * hold representatives only, and colour starts at -1 */
     while (nstack > 0) {
         int32_t v = stack[--nstack];
+#if defined(__GNUC__)
+        /* The order is known: fetch the rows (and, further ahead, the row
+         * pointers) of the nodes to come, which sit anywhere in memory. */
+        if (nstack >= 8) __builtin_prefetch(w->nb[stack[nstack - 8]]);
+        if (nstack >= 16) __builtin_prefetch(&w->nb[stack[nstack - 16]]);
+#endif
         st++;
         int32_t r = -1, partner = -1;
         if (cset) {
@@ -882,19 +997,81 @@ typedef struct NbColours {
                         counted from the sets when first asked) */
     int32_t *zeros;  /* with cnt: how many registers no neighbour of u holds, so "is any
                         register but r free around u?" costs O(1), not O(K) */
+    uint8_t *filled;  /* adjacency rows: the nodes whose counts are filled in, from their
+                         rows when first asked (recolouring asks about the neighbours of
+                         the spilled nodes only); NULL with cset */
+    uint64_t *held;   /* with filled and K <= 64: the registers u's neighbours hold (count > 0)
+                         as bits, so the question recolouring asks most reads 8 bytes,
+                         not u's counts in a table of n x K. A node with a short row
+                         (NBC_SHORT entries at most) keeps only the bits: a neighbour's
+                         change clears filled, and the bits are read off the row again
+                         when next asked (a long row's counts are kept up to date
+                         instead: re-reading it after every change is quadratic where
+                         values live long) */
+    int32_t *touched; /* with filled: the clock when u's register or counts last changed */
+    int32_t clock;    /* the registers changed so far */
     const Work *w;
 } NbColours;
 
 /* One neighbour of u moves from register `from` to `to` (-1: none). */
 static inline void nbc_bump(NbColours *nc, int32_t u, int32_t from, int32_t to) {
     int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
-    if (from >= 0 && --cu[from] == 0) nc->zeros[u]++;
-    if (to >= 0 && cu[to]++ == 0) nc->zeros[u]--;
+    if (from >= 0 && --cu[from] == 0) {
+        nc->zeros[u]++;
+        if (nc->held) nc->held[u] &= ~((uint64_t)1 << from);
+    }
+    if (to >= 0 && cu[to]++ == 0) {
+        nc->zeros[u]--;
+        if (nc->held) nc->held[u] |= (uint64_t)1 << to;
+    }
 }
 
-/* With cset: u's counts, from the register sets (rows are symmetric: u's
- * count for c is how many of u's row hold c). */
+/* With filled: u's counts, from u's row when first asked. */
+static inline int32_t *nbc_counts(NbColours *nc, const int32_t *colour, int32_t u) {
+    int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+    if (!nc->filled[u]) {
+        const Work *w = nc->w;
+        const int32_t *row = w->nb[u];
+        memset(cu, 0, (size_t)nc->K * sizeof *cu);
+        for (int32_t k = 0; k < w->nnb[u]; k++)
+            if (colour[row[k]] >= 0) cu[colour[row[k]]]++;
+        int32_t z = 0;
+        uint64_t m = 0;
+        for (int32_t c = 0; c < nc->K; c++) {
+            z += cu[c] == 0;
+            if (cu[c]) m |= (uint64_t)1 << (c & 63);
+        }
+        nc->zeros[u] = z;
+        if (nc->held) nc->held[u] = m;
+        nc->filled[u] = 1;
+    }
+    return cu;
+}
+
+enum { NBC_SHORT = 32 };
+
+/* With held: the registers u's neighbours hold, as bits. */
+static inline uint64_t nbc_bits(NbColours *nc, const int32_t *colour, int32_t u) {
+    if (!nc->filled[u]) {
+        const Work *w = nc->w;
+        if (w->nnb[u] > NBC_SHORT) {
+            (void)nbc_counts(nc, colour, u);
+            return nc->held[u];
+        }
+        const int32_t *row = w->nb[u];
+        uint64_t m = 0;
+        for (int32_t k = 0; k < w->nnb[u]; k++)
+            if (colour[row[k]] >= 0) m |= (uint64_t)1 << colour[row[k]];
+        nc->held[u] = m;
+        nc->filled[u] = 1;
+    }
+    return nc->held[u];
+}
+
+/* u's counts; with cset from the register sets when first asked (rows
+ * are symmetric: u's count for c is how many of u's row hold c). */
 static int32_t *nbc_row(NbColours *nc, const int32_t *colour, int32_t u) {
+    if (nc->filled) return nbc_counts(nc, colour, u);
     int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
     if (!nc->valid || ((nc->valid[u >> 6] >> (u & 63)) & 1)) return cu;
     const Work *w = nc->w;
@@ -921,6 +1098,10 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->cset = NULL;
     nc->valid = NULL;
     nc->zeros = NULL;
+    nc->filled = NULL;
+    nc->held = NULL;
+    nc->touched = NULL;
+    nc->clock = 0;
     nc->w = w;
     nc->words = w->dense ? w->dense->words : 0;
     if (w->dense && w->K <= 64) {
@@ -930,28 +1111,53 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
                 nc->cset[(size_t)colour[v] * (size_t)nc->words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
     }
     if ((size_t)w->n * (size_t)w->K > (size_t)16 * 1024 * 1024) return;
-    nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
-    nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
     if (nc->cset) {
+        nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
+        nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
         nc->valid = mc_xcalloc((size_t)nc->words, sizeof *nc->valid);
         return;
     }
-    for (int32_t v = 0; v < w->n; v++) {
-        if (!w->alive[v] || colour[v] < 0) continue;
-        NB_FOR(w, v, t, { nc->cnt[(size_t)t * (size_t)nc->K + (size_t)colour[v]]++; });
+    if (w->dense) { /* K > 64: every count, from the rows */
+        nc->cnt = mc_xcalloc((size_t)w->n * (size_t)w->K + 1, sizeof *nc->cnt);
+        nc->zeros = mc_xcalloc((size_t)(w->n ? w->n : 1), sizeof *nc->zeros);
+        for (int32_t v = 0; v < w->n; v++) {
+            if (!w->alive[v] || colour[v] < 0) continue;
+            NB_FOR(w, v, t, { nc->cnt[(size_t)t * (size_t)nc->K + (size_t)colour[v]]++; });
+        }
+        for (int32_t u = 0; u < w->n; u++) {
+            const int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
+            int32_t z = 0;
+            for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+            nc->zeros[u] = z;
+        }
+        return;
     }
-    for (int32_t u = 0; u < w->n; u++) {
-        const int32_t *cu = nc->cnt + (size_t)u * (size_t)nc->K;
-        int32_t z = 0;
-        for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
-        nc->zeros[u] = z;
-    }
+    /* adjacency rows: counts only for the nodes asked about, filled in
+     * when first asked (nbc_counts) and kept up to date from then on */
+    size_t n = (size_t)(w->n ? w->n : 1);
+    nc->cnt = mc_xmalloc(((size_t)w->n * (size_t)w->K + 1) * sizeof *nc->cnt);
+    nc->zeros = mc_xmalloc(n * sizeof *nc->zeros);
+    nc->filled = mc_xcalloc(n, 1);
+    nc->touched = mc_xcalloc(n, sizeof *nc->touched);
+    if (w->K <= 64) nc->held = mc_xmalloc(n * sizeof *nc->held);
 }
 
 /* colour[x] = c, keeping the neighbour counts right (x is alive). */
 static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
     if (w->tr && colour[x] != c) tr_work(w, tr_ev(MC_TR_RECOLOUR, x, w->cause, c));
-    if (nc->valid && colour[x] != c) {
+    if (nc->filled && colour[x] != c) {
+        /* only the counts filled in so far */
+        int32_t now = ++nc->clock;
+        nc->touched[x] = now;
+        for (int32_t k = 0; k < w->nnb[x]; k++) {
+            int32_t t = w->nb[x][k];
+            if (nc->held && w->nnb[t] <= NBC_SHORT)
+                nc->filled[t] = 0; /* read off the row again when asked */
+            else if (nc->filled[t])
+                nbc_bump(nc, t, colour[x], c);
+            nc->touched[t] = now;
+        }
+    } else if (nc->valid && colour[x] != c) {
         /* only the counts filled in so far */
         const uint64_t *row = mc_igraph_bitrow(w->dense, x);
         for (int32_t i = 0; i < nc->words; i++)
@@ -972,6 +1178,11 @@ static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, in
 
 static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid,
                         int32_t *taken) {
+    if (nc->held) {
+        uint64_t m = ~nbc_bits(nc, colour, u) & (nc->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc->K) - 1);
+        if (avoid >= 0) m &= ~((uint64_t)1 << avoid);
+        return m ? mc_ctz64(m) : -1;
+    }
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken);
     const int32_t *row = nbc_row(nc, colour, u);
     for (int32_t c = 0; c < nc->K; c++)
@@ -983,6 +1194,10 @@ static int32_t nbc_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u
  * the counts: avoid is u's own register, so it is free around u unless a
  * neighbour holds it too. */
 static bool nbc_any_free(NbColours *nc, Work *w, const int32_t *colour, int32_t u, int32_t avoid, int32_t *taken) {
+    if (nc->held) {
+        uint64_t all = nc->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc->K) - 1;
+        return (~nbc_bits(nc, colour, u) & all & ~((uint64_t)1 << avoid)) != 0;
+    }
     if (!nc->cnt) return free_colour(w, colour, u, avoid, taken) >= 0;
     const int32_t *row = nbc_row(nc, colour, u);
     return nc->zeros[u] - (row[avoid] == 0) > 0;
@@ -1070,25 +1285,47 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
     NbColours nc;
     nbc_init(&nc, w, colour);
+    /* With filled: the clock when v was last turned down. Its decision
+     * reads its neighbours' registers, costs and counts; if none of its
+     * neighbours was touched since, it would be turned down again, so a
+     * later pass skips it. */
+    uint64_t all = K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1; /* the K registers */
+    int32_t *declined = nc.filled ? mc_xmalloc((size_t)(n ? n : 1) * sizeof *declined) : NULL;
+    for (int32_t v = 0; declined && v < n; v++) declined[v] = -1; /* not looked at yet */
     for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
         for (int32_t v = 0; v < n; v++) {
             if (!w->alive[v] || colour[v] >= 0) continue;
+            if (declined) {
+                bool again = declined[v] < 0;
+                for (int32_t k = 0; k < w->nnb[v] && !again; k++) again = nc.touched[w->nb[v][k]] > declined[v];
+                if (!again) continue;
+                declined[v] = nc.clock;
+            }
             w->cause = v;
             if (nc.cset) {
                 if (recolour_dense(w, &nc, cost, colour, v, conflict, taken)) changed = true;
                 continue;
             }
             for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
-            if (nc.cnt && !nc.valid) {
-                /* nbc_any_free with every count kept: read in place (this
-                 * loop visits each neighbour of each spilled node per pass) */
+            if (nc.held) {
+                /* nbc_any_free, inline, from the bits (this loop visits
+                 * each neighbour of each spilled node per pass) */
                 NB_FOR(w, v, u, {
                     int32_t cu = colour[u];
                     if (cu < 0) continue;
                     conflict[cu] += cost[u];
-                    if (movable[cu] && nc.zeros[u] - (nc.cnt[(size_t)u * (size_t)K + (size_t)cu] == 0) <= 0)
-                        movable[cu] = 0;
+                    if (movable[cu] && !(~nbc_bits(&nc, colour, u) & all & ~((uint64_t)1 << cu))) movable[cu] = 0;
+                });
+            } else if (nc.filled) {
+                NB_FOR(w, v, u, {
+                    int32_t cu = colour[u];
+                    if (cu < 0) continue;
+                    conflict[cu] += cost[u];
+                    if (movable[cu]) {
+                        const int32_t *cnt = nbc_counts(&nc, colour, u); /* before zeros[u]: fills it */
+                        if (nc.zeros[u] - (cnt[cu] == 0) <= 0) movable[cu] = 0;
+                    }
                 });
             } else {
                 NB_FOR(w, v, u, {
@@ -1127,10 +1364,14 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     double total = 0;
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && colour[v] < 0) total += cost[v];
+    free(declined);
     free(nc.cnt);
     free(nc.zeros);
     free(nc.cset);
     free(nc.valid);
+    free(nc.filled);
+    free(nc.held);
+    free(nc.touched);
     free(taken);
     free(conflict);
     free(movable);
@@ -1149,8 +1390,7 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
         colour[v] = -1;
         if (w->alive[v]) order[norder++] = v;
     }
-    SortCtx c = {f, w->deg, NULL};
-    sort_nodes(&c, order, norder, by_degree_name);
+    sort_degree_name(f, w->deg, order, norder);
     int32_t *taken = mc_xcalloc((size_t)w->K, sizeof *taken);
     int32_t words = w->dense ? w->dense->words : 0;
     uint64_t *cset = w->dense && w->K <= 64 ? mc_xcalloc((size_t)w->K * (size_t)words, sizeof *cset) : NULL;
@@ -1228,20 +1468,21 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain, const int32
             int32_t keep = x, gone = y;
             if (f->values[y].param != MC_NONE) keep = y, gone = x;
             bool ok;
-            int32_t n1 = 0;
             if (w->opt->coalesce == MC_COALESCE_AGGRESSIVE) {
                 ok = true;
                 if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, keep, 0, 0, true);
             } else {
-                ok = briggs_ok(w, keep, gone, &n1);
-                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n1, w->K, ok);
+                int32_t n[3];
+                conservative(w, keep, gone, n);
+                ok = n[0] < w->K;
+                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n[0], w->K, ok);
                 if (!ok) {
-                    ok = george_ok(w, keep, gone, &n1);
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n1, 0, ok);
+                    ok = n[1] == 0;
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n[1], 0, ok);
                 }
                 if (!ok) {
-                    ok = george_ok(w, gone, keep, &n1);
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n1, 0, ok);
+                    ok = n[2] == 0;
+                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n[2], 0, ok);
                 }
             }
             if (ok) {
@@ -1314,7 +1555,7 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
 static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *spilled, int32_t nsp) {
     const McFunc *f = a->f;
     int32_t st = w->stamp;
-    SortCtx sc = {f, NULL, a->cost};
+    SortCtx sc = {f, a->cost};
     sort_nodes(&sc, spilled, nsp, by_cost);
     int32_t *slot_taken = mc_xcalloc((size_t)(nsp ? nsp : 1), sizeof *slot_taken);
     /* dense: the nodes given a slot so far, as bits, so that only those
