@@ -791,10 +791,24 @@ static void heap_free(Heap *h) {
  * neighbour holds, a copy partner's if possible. colour[v] = register or -1
  * (spilled) for every representative; order gets the select order. Returns
  * the number of nodes. */
+
+/* The neighbours of each removed node that simplify removed after it (the
+ * ones whose degree it lowered), stack entry by stack entry: exactly the
+ * neighbours select has coloured when it pops the node (the others are
+ * still uncoloured, -1). Select reads these instead of the rows: about half
+ * the entries, back to back in the order it pops (where the rows sit in
+ * node order and are visited at random). Only for rows as lists (the
+ * dense form has its own bit sets). */
+typedef struct Later {
+    size_t *at;    /* stack entry i's neighbours: list[at[i]] .. list[at[i + 1] - 1] */
+    int32_t *list;
+} Later;
+
 /* Simplify: remove a node of degree < K while there is one, else the
  * cheapest by the spill metric (optimistically); the removal order onto
- * stack. Returns its size. */
-static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack) {
+ * stack. Returns its size. With lt (rows as lists only), also records
+ * each removed node's later-removed neighbours (see Later). */
+static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack, Later *lt) {
     int32_t n = w->n, K = w->K;
     /* wdeg: degree among the nodes not yet removed; -1 once removed (or not
      * a representative), so a neighbour costs one read */
@@ -862,6 +876,14 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
                 int32_t t = w->nb[v][k];
                 if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
             }
+        } else if (lt) {
+            size_t at = lt->at[nstack - 1];
+            NB_FOR(w, v, t, {
+                if (wdeg[t] < 0) continue;
+                lt->list[at++] = t;
+                if (--wdeg[t] == K - 1) low[nlow++] = t;
+            });
+            lt->at[nstack] = at;
         } else {
             NB_FOR(w, v, t, {
                 if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
@@ -878,8 +900,8 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack)
 /* Select: pop the stack, giving each node a copy partner's register when
  * free, else the lowest free one, else none (-1: it spills). Returns the
  * number of nodes coloured, in order. */
-static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack, int32_t nstack, int32_t *colour,
-                              int32_t *order) {
+static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack, int32_t nstack, const Later *lt,
+                              int32_t *colour, int32_t *order) {
     int32_t n = w->n, K = w->K;
     int32_t words = w->dense ? w->dense->words : 0;
     for (int32_t v = 0; v < n; v++) colour[v] = -1;
@@ -896,8 +918,8 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
 #if defined(__GNUC__)
         /* The order is known: fetch the rows (and, further ahead, the row
          * pointers) of the nodes to come, which sit anywhere in memory. */
-        if (nstack >= 8) __builtin_prefetch(w->nb[stack[nstack - 8]]);
-        if (nstack >= 16) __builtin_prefetch(&w->nb[stack[nstack - 16]]);
+        if (!lt && nstack >= 8) __builtin_prefetch(w->nb[stack[nstack - 8]]);
+        if (!lt && nstack >= 16) __builtin_prefetch(&w->nb[stack[nstack - 16]]);
 #endif
         st++;
         int32_t r = -1, partner = -1;
@@ -937,9 +959,17 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
             }
             if (r >= 0) cset[(size_t)r * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
         } else {
-            NB_FOR(w, v, t, {
-                if (colour[t] >= 0) taken[colour[t]] = st;
-            });
+            if (lt) {
+                /* nstack is v's stack entry now */
+                for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
+                    int32_t t = lt->list[k];
+                    if (colour[t] >= 0) taken[colour[t]] = st;
+                }
+            } else {
+                NB_FOR(w, v, t, {
+                    if (colour[t] >= 0) taken[colour[t]] = st;
+                });
+            }
             for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
                 int32_t p = pt->list[k];
                 if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p], partner = p;
@@ -961,11 +991,11 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
 }
 
 /* Chaitin-Briggs simplify and select over the work graph. */
-static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, int32_t *colour,
-                               int32_t *order) {
+static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, Later *lt,
+                               int32_t *colour, int32_t *order) {
     int32_t *stack = mc_xmalloc((size_t)(w->n ? w->n : 1) * sizeof *stack);
-    int32_t nstack = simplify(w, cost, metric, stack);
-    int32_t norder = select_colours(w, pt, stack, nstack, colour, order);
+    int32_t nstack = simplify(w, cost, metric, stack, lt);
+    int32_t norder = select_colours(w, pt, stack, nstack, lt, colour, order);
     free(stack);
     return norder;
 }
@@ -1517,10 +1547,21 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
         first = w->opt->metric - MC_METRIC_COST_DEGREE;
         last = first + 1;
     }
+    /* select's lists (see Later), shared by the metrics' runs */
+    Later later = {NULL, NULL}, *lt = NULL;
+    if (!chapter && !w->dense) {
+        size_t total = 0;
+        for (int32_t v = 0; v < n; v++)
+            if (w->alive[v]) total += (size_t)w->nnb[v];
+        later.at = mc_xmalloc(((size_t)n + 1) * sizeof *later.at);
+        later.list = mc_xmalloc((total ? total : 1) * sizeof *later.list);
+        later.at[0] = 0;
+        lt = &later;
+    }
     for (int metric = first; metric < last; metric++) {
         w->metric = (int8_t)(chapter ? MC_METRIC_CHAPTER : MC_METRIC_COST_DEGREE + metric);
         int32_t norder = chapter ? degree_select(w, f, colour, order)
-                                 : simplify_select(w, a->cost, pt, metric, colour, order);
+                                 : simplify_select(w, a->cost, pt, metric, lt, colour, order);
         double c = recolour(w, a->cost, colour);
         if (w->tr) {
             McTraceEvent e = tr_ev(MC_TR_SELECTED, -1, -1, -1);
@@ -1545,6 +1586,8 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
         else
             spilled[nsp++] = v;
     }
+    free(later.at);
+    free(later.list);
     free(colour);
     free(best_colour);
     free(order);
