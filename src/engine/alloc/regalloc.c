@@ -465,8 +465,13 @@ static void rows_drop_dead(Work *w) {
  *   n[1] George (a, b): the neighbours of b of degree >= K that do not
  *        interfere with a; ok when 0;
  *   n[2] George (b, a): the same with a and b swapped.
- * The rows hold no alive node twice (a merge adds only new neighbours). */
-static void conservative(Work *w, int32_t a, int32_t b, int32_t n[3]) {
+ * The rows hold no alive node twice (a merge adds only new neighbours).
+ * Returns whether one of the tests lets the merge go ahead. Unless exact
+ * (the trace shows the counts), the answer is settled as soon as it is
+ * known: George (a, b) passing skips the third pass, and the third pass
+ * stops once Briggs and George (b, a) have both failed (counts only grow);
+ * n is then partial. */
+static bool conservative(Work *w, int32_t a, int32_t b, int32_t n[3], bool exact) {
     int32_t in_a = ++w->stamp, in_b = ++w->stamp, done = ++w->stamp, K = w->K;
     n[0] = n[1] = n[2] = 0;
     NB_FOR(w, a, t, {
@@ -479,11 +484,23 @@ static void conservative(Work *w, int32_t a, int32_t b, int32_t n[3]) {
         if (w->deg[t] - (both ? 1 : 0) >= K) n[0]++;
         if (w->deg[t] >= K && !both) n[1]++;
     });
+    if (!exact && n[1] == 0) return true;
+    if (!exact && !w->dense) {
+        const int32_t *row = w->nb[a];
+        for (int32_t k = 0, m = w->nnb[a]; k < m && !(n[0] >= K && n[2] > 0); k++) {
+            int32_t t = row[k];
+            if (!w->alive[t] || w->mark[t] != in_a) continue;
+            w->mark[t] = done;
+            if (w->deg[t] >= K && w->mark2[t] != in_b) n[0]++, n[2]++;
+        }
+        return n[0] < K || n[2] == 0;
+    }
     NB_FOR(w, a, t, {
         if (!w->alive[t] || w->mark[t] != in_a) continue;
         w->mark[t] = done;
         if (w->deg[t] >= K && w->mark2[t] != in_b) n[0]++, n[2]++;
     });
+    return n[0] < K || n[1] == 0 || n[2] == 0;
 }
 
 /* The tests above read a node's degree only as "at least K" and "at least
@@ -1503,16 +1520,12 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain, const int32
                 if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, keep, 0, 0, true);
             } else {
                 int32_t n[3];
-                conservative(w, keep, gone, n);
-                ok = n[0] < w->K;
-                if (w->tr) trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n[0], w->K, ok);
-                if (!ok) {
-                    ok = n[1] == 0;
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n[1], 0, ok);
-                }
-                if (!ok) {
-                    ok = n[2] == 0;
-                    if (w->tr) trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n[2], 0, ok);
+                ok = conservative(w, keep, gone, n, w->tr != NULL);
+                if (w->tr) { /* the counts are exact: each test as it answers */
+                    trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n[0], w->K, n[0] < w->K);
+                    if (n[0] >= w->K) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n[1], 0, n[1] == 0);
+                    if (n[0] >= w->K && n[1] != 0)
+                        trace_move(w, MC_TEST_GEORGE, gone, keep, keep, n[2], 0, n[2] == 0);
                 }
             }
             if (ok) {
