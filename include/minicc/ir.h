@@ -263,9 +263,10 @@ int32_t mc_func_compact_values(McFunc *f);
  * instructions (extra may be NULL), the value table for more_values more,
  * the block table for more_blocks more (room only: nothing is added). */
 McFunc *mc_func_clone_compact(const McFunc *f, const int32_t *extra, int32_t more_values, int32_t more_blocks);
-/* mc_func_compact_values, then move the function into fresh, dense memory
- * (a clone swapped into *f; the McFunc pointer stays valid, pointers into
- * its arrays do not). For passes that delete much of a large function. */
+/* f compacted as mc_func_compact_values would compact it, in fresh, dense
+ * memory (mc_func_clone_compact swapped into *f; the McFunc pointer stays
+ * valid, pointers into its arrays do not). For passes that delete much of
+ * a large function. */
 void mc_func_compact(McFunc *f);
 int32_t mc_func_value(McFunc *f, const char *name);     /* find or create an i32 value */
 int32_t mc_func_value_new(McFunc *f, const char *name); /* create; MC_NONE if it exists */

@@ -585,9 +585,11 @@ int32_t mc_func_compact_values(McFunc *f) {
     return dropped;
 }
 
+/* One pass (mc_func_clone_compact): the dropped values are neither
+ * renumbered in place nor copied, and the value names are placed in a map
+ * sized for the names kept. */
 void mc_func_compact(McFunc *f) {
-    mc_func_compact_values(f);
-    McFunc *g = mc_func_clone(f);
+    McFunc *g = mc_func_clone_compact(f, NULL, 0, 0);
     McFunc old = *f;
     *f = *g;
     *g = old;
