@@ -320,18 +320,6 @@ int32_t mc_block_line(const McFunc *f, int32_t block) {
     return b->has_term ? b->term.line : 0;
 }
 
-int mc_block_succs(const McBlock *b, int32_t out[2]) {
-    if (!b->has_term) return 0;
-    switch (b->term.op) {
-    case MC_OP_JUMP: out[0] = b->term.target[0]; return 1;
-    case MC_OP_BRANCH:
-        out[0] = b->term.target[0];
-        out[1] = b->term.target[1];
-        return 2;
-    default: return 0;
-    }
-}
-
 void mc_func_remove_blocks(McFunc *f, const bool *dead) {
     int32_t *map = mc_xmalloc((size_t)f->nblocks * sizeof *map);
     int32_t n = 0;
