@@ -36,6 +36,9 @@ McCfg *mc_cfg_build(const McFunc *f); /* preds, succs, rpo, idom, dom tree, df, 
 /* Only preds, succs, rpo, idom and the dominator tree (df, ndf and
  * loop_depth NULL): for the verifier and passes that need no more. */
 McCfg *mc_cfg_build_dom(const McFunc *f);
+/* The same without dom_pre and dom_post (NULL: mc_cfg_dominates must not be
+ * called on it): for GVN, which only walks the dominator tree. */
+McCfg *mc_cfg_build_domtree(const McFunc *f);
 /* The same plus df and ndf (loop_depth NULL): for SSA construction. */
 McCfg *mc_cfg_build_df(const McFunc *f);
 /* The same plus loop_depth (df, ndf NULL): for spill costs. */

@@ -263,9 +263,10 @@ int32_t mc_func_compact_values(McFunc *f);
  * instructions (extra may be NULL), the value table for more_values more,
  * the block table for more_blocks more (room only: nothing is added). */
 McFunc *mc_func_clone_compact(const McFunc *f, const int32_t *extra, int32_t more_values, int32_t more_blocks);
-/* mc_func_compact_values, then move the function into fresh, dense memory
- * (a clone swapped into *f; the McFunc pointer stays valid, pointers into
- * its arrays do not). For passes that delete much of a large function. */
+/* f compacted as mc_func_compact_values would compact it, in fresh, dense
+ * memory (mc_func_clone_compact swapped into *f; the McFunc pointer stays
+ * valid, pointers into its arrays do not). For passes that delete much of
+ * a large function. */
 void mc_func_compact(McFunc *f);
 int32_t mc_func_value(McFunc *f, const char *name);     /* find or create an i32 value */
 int32_t mc_func_value_new(McFunc *f, const char *name); /* create; MC_NONE if it exists */
@@ -308,8 +309,19 @@ void mc_block_set_branch(McFunc *f, int32_t block, McOperand cond, int32_t nonze
 int32_t mc_block_line(const McFunc *f, int32_t block);
 
 /* Successor handles of a block (0, 1 or 2; a branch to the same block twice
- * reports it twice). Returns the count. */
-int mc_block_succs(const McBlock *b, int32_t out[2]);
+ * reports it twice). Returns the count. Inline: every CFG walk calls it
+ * once or twice per block, and the call cost more than the work. */
+static inline int mc_block_succs(const McBlock *b, int32_t out[2]) {
+    if (!b->has_term) return 0;
+    switch (b->term.op) {
+    case MC_OP_JUMP: out[0] = b->term.target[0]; return 1;
+    case MC_OP_BRANCH:
+        out[0] = b->term.target[0];
+        out[1] = b->term.target[1];
+        return 2;
+    default: return 0;
+    }
+}
 
 /* i32 arithmetic exactly as the IR defines it (spec §3, §3.1):
  * two's-complement wrapping add, sub and mul, signed compares giving 0 or 1,

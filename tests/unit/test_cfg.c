@@ -935,6 +935,30 @@ static void check_against_reference(const McCfg *c) {
     free(ref);
 }
 
+/* mc_cfg_build_domtree (GVN's) gives what c has, without the pre/post numbers. */
+static void check_domtree_same(const McFunc *f, const McCfg *c) {
+    McCfg *t = mc_cfg_build_domtree(f);
+    assert_int_equal(t->nblocks, c->nblocks);
+    assert_int_equal(t->nrpo, c->nrpo);
+    assert_null(t->dom_pre);
+    assert_null(t->dom_post);
+    assert_null(t->df);
+    assert_null(t->loop_depth);
+    for (int32_t i = 0; i < c->nrpo; i++) assert_int_equal(t->rpo[i], c->rpo[i]);
+    for (int32_t b = 0; b < c->nblocks; b++) {
+        assert_int_equal(t->rpo_index[b], c->rpo_index[b]);
+        assert_int_equal(t->idom[b], c->idom[b]);
+        assert_int_equal(t->nsuccs[b], c->nsuccs[b]);
+        for (int32_t k = 0; k < c->nsuccs[b]; k++) assert_int_equal(t->succs[b][k], c->succs[b][k]);
+        assert_int_equal(t->npreds[b], c->npreds[b]);
+        for (int32_t k = 0; k < c->npreds[b]; k++) assert_int_equal(t->preds[b][k], c->preds[b][k]);
+        assert_int_equal(t->ndom_children[b], c->ndom_children[b]);
+        for (int32_t k = 0; k < c->ndom_children[b]; k++)
+            assert_int_equal(t->dom_children[b][k], c->dom_children[b][k]);
+    }
+    mc_cfg_free(t);
+}
+
 /* Random graphs of up to 400 blocks in several families: sparse and dense
  * random edges (irreducible loops, self-loops, edges into the entry,
  * unreachable blocks), if-else-if chains joining in one block (a lowered
@@ -1000,6 +1024,7 @@ static void test_dominators_match_reference_random(void **state) {
         McCfg *c = round % 2 ? mc_cfg_build(f) : mc_cfg_build_dom(f);
         check_against_reference(c);
         check_dominates_matches_idom(c);
+        check_domtree_same(f, c);
         families[fam] += c->nrpo;
         mc_cfg_free(c);
         mc_func_free(f);

@@ -12,7 +12,9 @@
  * McCfg is one snapshot that a pass drops when it edits the CFG.
  * mc_cfg_build_dom and mc_cfg_build_loops stop short of the dominance
  * frontiers (and loops) for callers that never read them: the verifier, which
- * the optimizer runs after every pass, GVN, the run path and spill costs.
+ * the optimizer runs after every pass, the run path and spill costs;
+ * mc_cfg_build_domtree also leaves out the pre/post numbers, for GVN, which
+ * only walks the tree.
  *
  * The builder tolerates malformed input (blocks without a terminator, targets
  * out of range): such edges are ignored, so the verifier can build a CFG for
@@ -132,31 +134,34 @@ static int32_t **slices(int32_t *flat, const int32_t *count, int32_t n) {
     return v;
 }
 
+/* One scan of the terminators: each block's successors are written into a
+ * flat array with room for two per block as they are found (their slices
+ * are then read back instead of decoding every terminator twice), then the
+ * predecessor lists are filled from them. */
 static void build_edges(McCfg *c, const McFunc *f) {
     int32_t n = c->nblocks, total = 0;
-    c->nsuccs = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->nsuccs);
+    c->nsuccs = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->nsuccs);
     c->npreds = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->npreds);
+    int32_t *sflat = mc_xmalloc((size_t)(n ? 2 * n : 1) * sizeof *sflat);
+    c->succs = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->succs);
+    c->succs[0] = sflat; /* slice 0 always owns the flat array, even with no blocks */
     for (int32_t b = 0; b < n; b++) {
-        int32_t s[2];
-        int ns = valid_succs(f, b, s);
+        int32_t *out = sflat + total;
+        int ns = valid_succs(f, b, out);
+        c->succs[b] = out;
         c->nsuccs[b] = ns;
         total += ns;
-        for (int i = 0; i < ns; i++) c->npreds[s[i]]++;
+        for (int i = 0; i < ns; i++) c->npreds[out[i]]++;
     }
-    int32_t *sflat = mc_xmalloc((size_t)(total ? total : 1) * sizeof *sflat);
     int32_t *pflat = mc_xmalloc((size_t)(total ? total : 1) * sizeof *pflat);
-    c->succs = slices(sflat, c->nsuccs, n);
     c->preds = slices(pflat, c->npreds, n);
     int32_t *fill = mc_xcalloc((size_t)(n ? n : 1), sizeof *fill);
     /* Visiting b in handle order appends it to each successor's list in block order. */
-    for (int32_t b = 0; b < n; b++) {
-        int32_t s[2];
-        int ns = valid_succs(f, b, s);
-        for (int i = 0; i < ns; i++) {
-            c->succs[b][i] = s[i];
-            c->preds[s[i]][fill[s[i]]++] = b;
+    for (int32_t b = 0; b < n; b++)
+        for (int i = 0; i < c->nsuccs[b]; i++) {
+            int32_t t = c->succs[b][i];
+            c->preds[t][fill[t]++] = b;
         }
-    }
     free(fill);
 }
 
@@ -272,14 +277,12 @@ static void build_idom(McCfg *c, const int32_t *num, const int32_t *pre, const i
     for (int32_t w = 0; w < m; w++) c->idom[pre[w]] = pre[dom[w]];
 }
 
-/* Dominator-tree children in rpo order, and pre/post numbers from an
- * iterative walk of the tree: a dom b iff pre[a] <= pre[b] && post[b] <= post[a]. */
-static void build_domtree(McCfg *c) {
+/* Dominator-tree children in rpo order, and (numbers) pre/post numbers
+ * from an iterative walk of the tree: a dom b iff pre[a] <= pre[b] &&
+ * post[b] <= post[a]. */
+static void build_domtree(McCfg *c, bool numbers) {
     int32_t n = c->nblocks;
     c->ndom_children = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->ndom_children);
-    c->dom_pre = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->dom_pre);
-    c->dom_post = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->dom_post);
-    for (int32_t b = 0; b < n; b++) c->dom_pre[b] = c->dom_post[b] = -1;
     for (int32_t i = 1; i < c->nrpo; i++) c->ndom_children[c->idom[c->rpo[i]]]++;
     int32_t *flat = mc_xmalloc((size_t)(c->nrpo ? c->nrpo : 1) * sizeof *flat);
     c->dom_children = slices(flat, c->ndom_children, n);
@@ -288,6 +291,13 @@ static void build_domtree(McCfg *c) {
         int32_t b = c->rpo[i], d = c->idom[b];
         c->dom_children[d][fill[d]++] = b;
     }
+    if (!numbers) {
+        free(fill);
+        return;
+    }
+    c->dom_pre = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->dom_pre);
+    c->dom_post = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->dom_post);
+    for (int32_t b = 0; b < n; b++) c->dom_pre[b] = c->dom_post[b] = -1;
     if (c->nrpo == 0) {
         free(fill);
         return;
@@ -438,7 +448,7 @@ static void build_loops(McCfg *c) {
     free(is_header);
 }
 
-McCfg *mc_cfg_build_dom(const McFunc *f) {
+static McCfg *build_dom(const McFunc *f, bool numbers) {
     McCfg *c = mc_xcalloc(1, sizeof *c);
     c->nblocks = f->nblocks;
     build_edges(c, f);
@@ -449,9 +459,13 @@ McCfg *mc_cfg_build_dom(const McFunc *f) {
     build_rpo(c, tmp, tmp + n, tmp + 2 * n, tmp + 3 * n);
     build_idom(c, tmp, tmp + n, tmp + 2 * n, tmp + 3 * n);
     free(tmp);
-    build_domtree(c);
+    build_domtree(c, numbers);
     return c;
 }
+
+McCfg *mc_cfg_build_dom(const McFunc *f) { return build_dom(f, true); }
+
+McCfg *mc_cfg_build_domtree(const McFunc *f) { return build_dom(f, false); }
 
 McCfg *mc_cfg_build(const McFunc *f) {
     McCfg *c = mc_cfg_build_dom(f);

@@ -117,7 +117,7 @@ static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **pl
     int32_t nb = f->nblocks;
     int32_t *pstart = mc_xcalloc((size_t)nb + 1, sizeof *pstart);
     for (int32_t b = 0; b < nb; b++) {
-        int32_t succ[2];
+        int32_t succ[2] = {0, 0}; /* read only where set; GCC cannot tell */
         int ns = mc_block_succs(&f->blocks[b], succ);
         for (int k = 0; k < ns; k++)
             if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) pstart[succ[k] + 1]++;
@@ -127,7 +127,7 @@ static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **pl
     int32_t *fill = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *fill);
     memcpy(fill, pstart, (size_t)nb * sizeof *fill);
     for (int32_t b = 0; b < nb; b++) {
-        int32_t succ[2];
+        int32_t succ[2] = {0, 0};
         int ns = mc_block_succs(&f->blocks[b], succ);
         for (int k = 0; k < ns; k++)
             if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) plist[fill[succ[k]]++] = b;

@@ -320,18 +320,6 @@ int32_t mc_block_line(const McFunc *f, int32_t block) {
     return b->has_term ? b->term.line : 0;
 }
 
-int mc_block_succs(const McBlock *b, int32_t out[2]) {
-    if (!b->has_term) return 0;
-    switch (b->term.op) {
-    case MC_OP_JUMP: out[0] = b->term.target[0]; return 1;
-    case MC_OP_BRANCH:
-        out[0] = b->term.target[0];
-        out[1] = b->term.target[1];
-        return 2;
-    default: return 0;
-    }
-}
-
 void mc_func_remove_blocks(McFunc *f, const bool *dead) {
     int32_t *map = mc_xmalloc((size_t)f->nblocks * sizeof *map);
     int32_t n = 0;
@@ -585,9 +573,11 @@ int32_t mc_func_compact_values(McFunc *f) {
     return dropped;
 }
 
+/* One pass (mc_func_clone_compact): the dropped values are neither
+ * renumbered in place nor copied, and the value names are placed in a map
+ * sized for the names kept. */
 void mc_func_compact(McFunc *f) {
-    mc_func_compact_values(f);
-    McFunc *g = mc_func_clone(f);
+    McFunc *g = mc_func_clone_compact(f, NULL, 0, 0);
     McFunc old = *f;
     *f = *g;
     *g = old;

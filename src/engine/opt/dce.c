@@ -39,7 +39,7 @@ typedef struct Marker {
  * sweep reaches the definition; only one whose definition the sweep has
  * passed (a phi's operand from a later block, a value defined later in
  * layout order) goes to the work list. Parameters have no definition. */
-static void mark(Marker *m, McOperand o) {
+static inline void mark(Marker *m, McOperand o) {
     if (o.kind != MC_OPND_VALUE || m->live[o.v]) return;
     m->live[o.v] = true;
     if (m->defblock[o.v] != MC_NONE) m->work[m->nwork++] = o.v;

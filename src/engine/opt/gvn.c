@@ -326,7 +326,7 @@ static void rewrite(McFunc *f, McOperand *repl) {
 
 bool mc_pass_gvn(McFunc *f) {
     int32_t nv = f->nvalues, nb = f->nblocks;
-    McCfg *c = mc_cfg_build_dom(f); /* the dominator tree is all it walks */
+    McCfg *c = mc_cfg_build_domtree(f); /* the dominator tree is all it walks */
     McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
     int32_t ninsts = 0;
     for (int32_t b = 0; b < nb; b++) ninsts += f->blocks[b].ninsts;

@@ -214,7 +214,7 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
             bb = &f->blocks[b];
             bb->ninsts = 0;
             ab->term = bb->term;
-            int32_t s[2];
+            int32_t s[2] = {0, 0}; /* read only where set; GCC cannot tell */
             int ns = mc_block_succs(bb, s);
             for (int i = 0; i < ns; i++)
                 if (i == 0 || s[1] != s[0]) rename_pred(f, &p, s[i], b, a);
