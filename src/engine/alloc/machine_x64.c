@@ -40,9 +40,7 @@
 #if MC_X64
 
 struct MJit {
-    X64Code m;
-    uint32_t entry;
-    uint32_t *at; /* record -> offset */
+    X64Prog p; /* record -> offset */
 };
 
 enum { MEM = RBX, BUFS = R12, LEFT = R13, INSTS = R14, READS = R15, WRITES = RBP, COPIES = RSI };
@@ -276,13 +274,10 @@ MJit *mc_mjit_compile(const McMachineCode *c) {
     if (ok) {
         for (int32_t st = 0; st < a.nstub; st++) emit_stub(&a, st);
         x64_resolve(&a.x, label_at, &a);
-        X64Code m;
-        if (x64_map(&a.x, &m)) {
+        X64Prog p;
+        if (x64_prog_map(&a.x, a.entry_at, &a.at, &p)) {
             j = mc_xmalloc(sizeof *j);
-            j->m = m;
-            j->entry = a.entry_at;
-            j->at = a.at;
-            a.at = NULL;
+            j->p = p;
         }
     }
     for (int k = 0; k < 2; k++) free(a.stub_of[k]);
@@ -294,12 +289,11 @@ MJit *mc_mjit_compile(const McMachineCode *c) {
 
 void mc_mjit_free(MJit *j) {
     if (!j) return;
-    x64_unmap(&j->m);
-    free(j->at);
+    x64_prog_unmap(&j->p);
     free(j);
 }
 
-int mc_mjit_enter(const MJit *j, MJitCtx *x, int32_t at) { return x64_call(&j->m, j->entry, x, j->at[at]); }
+int mc_mjit_enter(const MJit *j, MJitCtx *x, int32_t at) { return x64_prog_enter(&j->p, x, at); }
 
 #else /* no template compiler for this host: machine.c interprets */
 

@@ -40,9 +40,7 @@
 #if MC_X64
 
 struct McJit {
-    X64Code m;      /* the mapping, read+execute */
-    uint32_t entry; /* offset of mc_jit_enter's function */
-    uint32_t *at;   /* record -> offset of its first instruction */
+    X64Prog p; /* the mapping, read+execute; record -> offset of its first instruction */
 };
 
 /* ---- the translator's state ------------------------------------------------ */
@@ -408,13 +406,10 @@ McJit *mc_jit_compile(const McCode *c) {
     for (int32_t st = 0; st < a.nstub; st++) emit_stub(&a, st); /* may add exits */
     x64_resolve(&a.x, label_at, &a);
     McJit *j = NULL;
-    X64Code m;
-    if (x64_map(&a.x, &m)) {
+    X64Prog p;
+    if (x64_prog_map(&a.x, a.entry_at, &a.at, &p)) {
         j = mc_xmalloc(sizeof *j);
-        j->m = m;
-        j->entry = a.entry_at;
-        j->at = a.at;
-        a.at = NULL;
+        j->p = p;
     }
     for (int k = 0; k < 3; k++) free(a.stub_of[k]);
     free(a.stub);
@@ -425,14 +420,13 @@ McJit *mc_jit_compile(const McCode *c) {
 
 void mc_jit_free(McJit *j) {
     if (!j) return;
-    x64_unmap(&j->m);
-    free(j->at);
+    x64_prog_unmap(&j->p);
     free(j);
 }
 
-int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) { return x64_call(&j->m, j->entry, x, j->at[at]); }
+int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) { return x64_prog_enter(&j->p, x, at); }
 
-size_t mc_jit_size(const McJit *j) { return j ? j->m.size : 0; }
+size_t mc_jit_size(const McJit *j) { return j ? j->p.m.size : 0; }
 
 #else /* no template compiler for this host: run.c interprets */
 

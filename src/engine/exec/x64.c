@@ -332,6 +332,20 @@ void x64_unmap(X64Code *m) {
     memset(m, 0, sizeof *m);
 }
 
+bool x64_prog_map(const X64 *x, uint32_t entry, uint32_t **at, X64Prog *out) {
+    if (!x64_map(x, &out->m)) return false;
+    out->entry = entry;
+    out->at = *at;
+    *at = NULL;
+    return true;
+}
+
+void x64_prog_unmap(X64Prog *p) {
+    x64_unmap(&p->m);
+    free(p->at);
+    p->at = NULL;
+}
+
 int x64_call(const X64Code *m, uint32_t entry, void *ctx, uint32_t at) {
     int (*fn)(void *, const void *);
     void *e = m->code + entry;

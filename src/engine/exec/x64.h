@@ -134,5 +134,22 @@ void x64_unmap(X64Code *m);
 /* Calls the function at offset entry: fn(ctx, code + at). */
 int x64_call(const X64Code *m, uint32_t entry, void *ctx, uint32_t at);
 
+/* A translated function, as both translators (the run path's and the
+ * machine's) keep it: the mapping, the offset of the entry function, and
+ * each record's first instruction. */
+typedef struct X64Prog {
+    X64Code m;
+    uint32_t entry;
+    uint32_t *at; /* record -> offset; owned */
+} X64Prog;
+/* Map x; on success the program takes *at (set to NULL). false when the
+ * host refuses executable memory (*at is left to the caller). */
+bool x64_prog_map(const X64 *x, uint32_t entry, uint32_t **at, X64Prog *out);
+void x64_prog_unmap(X64Prog *p);
+/* Run from record `at` with the translator's context. */
+static inline int x64_prog_enter(const X64Prog *p, void *ctx, int32_t at) {
+    return x64_call(&p->m, p->entry, ctx, p->at[at]);
+}
+
 #endif
 #endif
