@@ -236,6 +236,80 @@ static void test_sccp_loop_constant(void **state) {
                "}\n");
 }
 
+/* SCCP evaluates a block's uses of a cell again only when one of them read
+ * it before it fell (the rest read it later anyway), and visits reached
+ * blocks lowest first. Here join comes before right in the layout, so join
+ * is visited with only left's edge taken (y = 3, r = 4, c = 1, only yes
+ * taken) before right lowers y: r, c and the branch must be evaluated again.
+ * In the loop, t reads k = 3 before the back edge lowers k. Nothing but the
+ * copies of constants may go. */
+static void test_sccp_cell_falls_after_read(void **state) {
+    (void)state;
+    expect_opt("func f(i32 a, i32 n) {\n"
+               "entry:\n"
+               "    k = copy 3\n"
+               "    i = copy 0\n"
+               "    branch a, left, right\n"
+               "join:\n"
+               "    r = add y, 1\n"
+               "    c = eq r, 4\n"
+               "    branch c, yes, no\n"
+               "yes:\n"
+               "    jump head\n"
+               "no:\n"
+               "    jump head\n"
+               "left:\n"
+               "    y = copy k\n"
+               "    jump join\n"
+               "right:\n"
+               "    y = copy a\n"
+               "    jump join\n"
+               "head:\n"
+               "    d = lt i, n\n"
+               "    branch d, body, exit\n"
+               "body:\n"
+               "    t = add k, 1\n"
+               "    k = copy t\n"
+               "    i = add i, 1\n"
+               "    jump head\n"
+               "exit:\n"
+               "    s = add r, k\n"
+               "    return s\n"
+               "}\n",
+               "sccp",
+               "func f(i32 a, i32 n) {\n"
+               "entry:\n"
+               "    branch a, left, right\n"
+               "join:\n"
+               "    y.3 = phi [left: 3], [right: y.2]\n"
+               "    r = add y.3, 1\n"
+               "    c = eq r, 4\n"
+               "    branch c, yes, no\n"
+               "yes:\n"
+               "    jump head\n"
+               "no:\n"
+               "    jump head\n"
+               "left:\n"
+               "    jump join\n"
+               "right:\n"
+               "    y.2 = copy a\n"
+               "    jump join\n"
+               "head:\n"
+               "    k.2 = phi [yes: 3], [no: 3], [body: k.3]\n"
+               "    i.2 = phi [yes: 0], [no: 0], [body: i.3]\n"
+               "    d = lt i.2, n\n"
+               "    branch d, body, exit\n"
+               "body:\n"
+               "    t = add k.2, 1\n"
+               "    k.3 = copy t\n"
+               "    i.3 = add i.2, 1\n"
+               "    jump head\n"
+               "exit:\n"
+               "    s = add r, k.2\n"
+               "    return s\n"
+               "}\n");
+}
+
 static void test_gvn(void **state) {
     (void)state;
     /* b*a is a*b; t-t is 0; x+0 is x; the second a*b in the dominated block too. */
@@ -815,6 +889,7 @@ int main(void) {
         cmocka_unit_test(test_copyprop_phi_rounds),
         cmocka_unit_test(test_sccp_branch),
         cmocka_unit_test(test_sccp_loop_constant),
+        cmocka_unit_test(test_sccp_cell_falls_after_read),
         cmocka_unit_test(test_gvn),
         cmocka_unit_test(test_gvn_not_across_siblings),
         cmocka_unit_test(test_gvn_loads),

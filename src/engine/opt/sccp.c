@@ -35,7 +35,11 @@ typedef struct Site {
     int32_t what; /* >= 0 instruction index; -1 terminator; <= -2 phi ~(what + 1) */
     int32_t arg;  /* for a phi: which entry */
     int32_t dest; /* the value the instruction or phi defines (MC_NONE: none, a terminator) */
+    int32_t next; /* the value's next use site, -1 at the end */
 } Site;
+
+/* Per value flags. */
+enum { ON_VWORK = 1, READ = 2 };
 
 typedef struct Sccp {
     McFunc *f;
@@ -43,18 +47,19 @@ typedef struct Sccp {
     int32_t *cval;  /* the constant when state == CONST */
     bool *bexec;    /* block reached */
     bool (*eexec)[2]; /* terminator slot k of block b taken */
-    int32_t *ustart; /* CSR of use sites per value */
+    int32_t *uhead;  /* per value: its first use site, -1 none (see index_block) */
     Site *uses;
-    int32_t *vwork, nvwork; /* values whose cell went down */
-    bool *onvwork;
+    int32_t nuses, capuses;
+    int32_t *vwork, nvwork; /* values whose cell went down after a use read it */
+    uint8_t *flags;         /* per value: ON_VWORK, READ */
     int32_t *ework, nework; /* edges (b * 2 + k) newly executable */
-    int32_t *hint;          /* mc_phi_arg_hints: each edge's entry in its target's phis */
+    int32_t *hint;          /* each edge's entry in its target's phis + 1, 0 = unknown (index_block) */
     bool *rewrite;          /* block: a definition in it was once CONST, or its branch had a constant
                                condition (the rewrite visits only these) */
 } Sccp;
 
-/* Lattice cell of an operand. */
-static int cell(const Sccp *s, McOperand o, int32_t *c) {
+/* Lattice cell of an operand; a value's cell is marked READ. */
+static int cell(Sccp *s, McOperand o, int32_t *c) {
     *c = 0;
     if (o.kind == MC_OPND_CONST) {
         *c = o.v;
@@ -62,9 +67,16 @@ static int cell(const Sccp *s, McOperand o, int32_t *c) {
     }
     if (o.kind != MC_OPND_VALUE) return BOTTOM;
     *c = s->cval[o.v];
+    s->flags[o.v] |= READ;
     return s->state[o.v];
 }
 
+/* Meet (st, c) into v's cell. Its uses are evaluated again only when one
+ * of them has read the cell: a use evaluated later reads the new cell
+ * anyway. In SSA a definition is evaluated before its uses (it dominates
+ * them, or the edge that carries it to a phi), so most cells fall before
+ * anything reads them, and only the others (a loop's phis, a join whose
+ * other arm is reached later, and what depends on them) go on the list. */
 static void lower(Sccp *s, int32_t v, int st, int32_t c) {
     if (st == TOP || s->state[v] == BOTTOM) return;
     if (s->state[v] == CONST && (st == BOTTOM || c != s->cval[v]))
@@ -73,8 +85,8 @@ static void lower(Sccp *s, int32_t v, int st, int32_t c) {
         return;
     s->state[v] = (uint8_t)st;
     s->cval[v] = c;
-    if (!s->onvwork[v]) {
-        s->onvwork[v] = true;
+    if (s->flags[v] == READ) {
+        s->flags[v] |= ON_VWORK;
         s->vwork[s->nvwork++] = v;
     }
 }
@@ -215,40 +227,45 @@ static void eval_site(Sccp *s, Site u) {
         eval_phi_arg(s, u.block, ~(u.what + 1), u.arg);
 }
 
-/* Def-use sites of every value, as CSR arrays. */
-static void build_uses(Sccp *s) {
-    McFunc *f = s->f;
-    int32_t nv = f->nvalues;
-    s->ustart = mc_xcalloc((size_t)nv + 2, sizeof *s->ustart);
-    for (int pass = 0; pass < 2; pass++) {
-        int32_t *fill = NULL;
-        if (pass == 1) {
-            for (int32_t v = 0; v < nv; v++) s->ustart[v + 1] += s->ustart[v];
-            s->uses = mc_xmalloc(((size_t)s->ustart[nv] + 1) * sizeof *s->uses);
-            fill = mc_xmalloc(((size_t)nv + 1) * sizeof *fill);
-            memcpy(fill, s->ustart, (size_t)nv * sizeof *fill);
-        }
-#define USE_AT(o, b_, w_, a_, d_)                                                                  \
-    do {                                                                                           \
-        if ((o).kind == MC_OPND_VALUE) {                                                           \
-            if (pass == 0)                                                                         \
-                s->ustart[(o).v + 1]++;                                                            \
-            else                                                                                   \
-                s->uses[fill[(o).v]++] = (Site){(b_), (w_), (a_), (d_)};                           \
-        }                                                                                          \
-    } while (0)
-        for (int32_t b = 0; b < f->nblocks; b++) {
-            McBlock *bl = &f->blocks[b];
-            for (int32_t p = 0; p < bl->nphis; p++)
-                for (int32_t a = 0; a < bl->phis[p].nargs; a++)
-                    USE_AT(bl->phis[p].args[a].val, b, -(p + 2), a, bl->phis[p].dest);
-            for (int32_t i = 0; i < bl->ninsts; i++)
-                for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++)
-                    USE_AT(bl->insts[i].a[k], b, i, 0, bl->insts[i].dest);
-            if (bl->term.op != MC_OP_JUMP) USE_AT(bl->term.arg, b, -1, 0, MC_NONE);
-        }
-#undef USE_AT
-        free(fill);
+static void uses_grow(Sccp *s) {
+    s->capuses = s->capuses * 2 + 1024;
+    s->uses = mc_xrealloc(s->uses, (size_t)s->capuses * sizeof *s->uses);
+}
+
+/* A use of a BOTTOM cell needs no site: the cell cannot fall again, so the
+ * use is never evaluated again, and it is not a constant to rewrite. */
+static inline void use_at(Sccp *s, McOperand o, int32_t b, int32_t what, int32_t arg, int32_t dest) {
+    if (o.kind != MC_OPND_VALUE || s->state[o.v] == BOTTOM) return;
+    if (s->nuses == s->capuses) uses_grow(s);
+    s->uses[s->nuses] = (Site){b, what, arg, dest, s->uhead[o.v]};
+    s->uhead[o.v] = s->nuses++;
+}
+
+/* The use sites of block b (a list per value) and the entries of b's phis
+ * for its incoming edges, recorded when b is first reached, before any of
+ * it is evaluated. Only a use that has been evaluated is ever evaluated
+ * again (eval_site) or rewritten, and that happens only in a block that
+ * has been reached, so no sweep over the function is needed for them; and
+ * only uses of a cell that can still fall need one (use_at). */
+static void index_block(Sccp *s, int32_t b) {
+    McBlock *bl = &s->f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++)
+        for (int32_t a = 0; a < bl->phis[p].nargs; a++)
+            use_at(s, bl->phis[p].args[a].val, b, -(p + 2), a, bl->phis[p].dest);
+    for (int32_t i = 0; i < bl->ninsts; i++)
+        for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++)
+            use_at(s, bl->insts[i].a[k], b, i, 0, bl->insts[i].dest);
+    if (bl->term.op != MC_OP_JUMP) use_at(s, bl->term.arg, b, -1, 0, MC_NONE);
+    if (bl->nphis == 0) return;
+    /* As mc_phi_arg_hints: the first entry of phis[0] for each edge into b. */
+    const McPhi *phi = &bl->phis[0];
+    int32_t nb = s->f->nblocks;
+    for (int32_t q = 0; q < phi->nargs; q++) {
+        int32_t pb = phi->args[q].block, succ[2];
+        if (pb < 0 || pb >= nb) continue;
+        int ns = mc_block_succs(&s->f->blocks[pb], succ);
+        for (int k = 0; k < ns; k++)
+            if (succ[k] == b && s->hint[2 * pb + k] == 0) s->hint[2 * pb + k] = q + 1;
     }
 }
 
@@ -265,31 +282,30 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
     int32_t nv = f->nvalues, nb = f->nblocks;
     s.state = mc_xcalloc((size_t)nv + 1, sizeof *s.state);
     s.cval = mc_xcalloc((size_t)nv + 1, sizeof *s.cval);
-    s.onvwork = mc_xcalloc((size_t)nv + 1, sizeof *s.onvwork);
+    s.flags = mc_xcalloc((size_t)nv + 1, sizeof *s.flags);
+    s.uhead = mc_xmalloc(((size_t)nv + 1) * sizeof *s.uhead);
+    memset(s.uhead, 0xff, ((size_t)nv + 1) * sizeof *s.uhead); /* -1: no use yet */
     s.vwork = mc_xmalloc(((size_t)nv + 1) * sizeof *s.vwork);
     s.bexec = mc_xcalloc((size_t)nb + 1, sizeof *s.bexec);
     s.eexec = mc_xcalloc((size_t)nb + 1, sizeof *s.eexec);
     s.ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s.ework);
     s.rewrite = mc_xcalloc((size_t)nb + 1, sizeof *s.rewrite);
     for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
-    build_uses(&s);
-    s.hint = mc_phi_arg_hints(f);
+    s.hint = mc_xcalloc((size_t)nb * 2 + 1, sizeof *s.hint);
+    s.capuses = nv / 2 + 1024; /* about what a function after SSA construction needs */
+    s.uses = mc_xmalloc((size_t)s.capuses * sizeof *s.uses);
 
-    /* Visit the entry, then drain both worklists. */
-    int32_t pending = 0; /* a block to visit in full: entry first */
+    /* Visit the entry, then drain the worklists. The blocks reached and not
+     * yet visited are visited lowest first: the cells are the same in any
+     * order (opt.c), and in layout order the function is read front to back
+     * and a join is mostly visited after the arms that reach it (its phis
+     * then fall before anything reads them, see lower). */
+    int32_t nw = nb / 64 + 1;
+    uint64_t *reached = mc_xcalloc((size_t)nw + (size_t)nw / 64 + 1, sizeof *reached);
+    uint64_t *words = reached + nw; /* bit w: reached[w] != 0 */
+    reached[0] = words[0] = 1;      /* the entry */
+    int32_t low = 0;                /* no word below this one has a bit set */
     for (;;) {
-        if (pending != MC_NONE) {
-            int32_t b = pending;
-            pending = MC_NONE;
-            if (!s.bexec[b]) {
-                s.bexec[b] = true;
-                McBlock *bl = &f->blocks[b];
-                for (int32_t p = 0; p < bl->nphis; p++) eval_phi(&s, b, p);
-                for (int32_t i = 0; i < bl->ninsts; i++) eval_inst(&s, b, i);
-                eval_term(&s, b);
-            }
-            continue;
-        }
         if (s.nework > 0) {
             int32_t e = s.ework[--s.nework];
             int32_t b = e / 2;
@@ -298,29 +314,49 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
                 for (int32_t p = 0; p < f->blocks[t].nphis; p++) {
                     const McPhi *phi = &f->blocks[t].phis[p];
                     if (s.state[phi->dest] == BOTTOM) continue; /* eval_phi_arg would do nothing */
-                    eval_phi_arg(&s, t, p, mc_phi_arg_find(phi, b, s.hint[e]));
+                    eval_phi_arg(&s, t, p, mc_phi_arg_find(phi, b, s.hint[e] - 1));
                 }
             } else {
-                pending = t;
+                reached[t / 64] |= (uint64_t)1 << (t % 64);
+                words[t / 4096] |= (uint64_t)1 << (t / 64 % 64);
+                if (t / 64 < low) low = t / 64;
             }
+            continue;
+        }
+        while (low < nw && !reached[low]) {
+            uint64_t x = words[low / 64] >> (low % 64);
+            low = x ? low + __builtin_ctzll(x) : (low / 64 + 1) * 64;
+        }
+        if (low < nw) {
+            int32_t b = low * 64 + __builtin_ctzll(reached[low]);
+            reached[low] &= reached[low] - 1;
+            if (!reached[low]) words[low / 64] &= ~((uint64_t)1 << (low % 64));
+            s.bexec[b] = true;
+            index_block(&s, b);
+            McBlock *bl = &f->blocks[b];
+            for (int32_t p = 0; p < bl->nphis; p++) eval_phi(&s, b, p);
+            for (int32_t i = 0; i < bl->ninsts; i++) eval_inst(&s, b, i);
+            eval_term(&s, b);
             continue;
         }
         if (s.nvwork > 0) {
             int32_t v = s.vwork[--s.nvwork];
-            s.onvwork[v] = false;
-            for (int32_t u = s.ustart[v]; u < s.ustart[v + 1]; u++) eval_site(&s, s.uses[u]);
+            s.flags[v] &= (uint8_t)~ON_VWORK;
+            for (int32_t u = s.uhead[v]; u >= 0; u = s.uses[u].next) eval_site(&s, s.uses[u]);
             continue;
         }
         break;
     }
+    free(reached);
 
     /* Rewrite: constants into uses, fold branches, drop dead definitions and
      * blocks. Each use of a constant is found through the use sites (every
-     * operand that reads a value has one), not by a sweep over the function. */
+     * operand of a reached block that reads a value has one; the blocks
+     * never reached go), not by a sweep over the function. */
     bool changed = false, mod = false;
     for (int32_t v = 0; v < nv; v++) {
         if (s.state[v] != CONST) continue;
-        for (int32_t u = s.ustart[v]; u < s.ustart[v + 1]; u++) {
+        for (int32_t u = s.uhead[v]; u >= 0; u = s.uses[u].next) {
             Site st = s.uses[u];
             McBlock *bl = &f->blocks[st.block];
             McOperand *o[3];
@@ -391,12 +427,12 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
     free(s.rewrite);
     free(s.state);
     free(s.cval);
-    free(s.onvwork);
+    free(s.flags);
     free(s.vwork);
     free(s.bexec);
     free(s.eexec);
     free(s.ework);
-    free(s.ustart);
+    free(s.uhead);
     free(s.uses);
     free(s.hint);
     return changed;

@@ -294,7 +294,10 @@ bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc) {
     Gone g = {mc_xcalloc((size_t)f->nblocks + 1, sizeof *g.is), 0};
     for (int32_t sweep = 0; sweep <= f->nblocks - g.n + 1; sweep++) {
         bool c = fold_branches(f, &g, cc);
-        c |= drop_unreachable(f, &g, cc);
+        /* Merging and forwarding keep every block reachable that was (a
+         * path through a merged or bypassed block now takes the new edge),
+         * so after the first sweep only a fold can strand a block. */
+        if (sweep == 0 || c) c |= drop_unreachable(f, &g, cc);
         c |= merge_and_forward(f, &g, cc);
         if (!c) {
             cc->settled = true;
