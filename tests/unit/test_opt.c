@@ -340,6 +340,34 @@ static void test_gvn(void **state) {
                "}\n");
 }
 
+/* GVN writes each operand as its walk of the dominator tree reaches it, and
+ * what the walk never reaches (a block no entry reaches) in a final sweep:
+ * dead still reads the replacements. */
+static void test_gvn_unreached_block(void **state) {
+    (void)state;
+    expect_opt("func f(i32 a) {\n"
+               "entry:\n"
+               "    x = add a, 1\n"
+               "    y = add a, 1\n"
+               "    c = copy y\n"
+               "    return c\n"
+               "dead:\n"
+               "    z = add c, 2\n"
+               "    w = add y, z\n"
+               "    return w\n"
+               "}\n",
+               "gvn",
+               "func f(i32 a) {\n"
+               "entry:\n"
+               "    x = add a, 1\n"
+               "    return x\n"
+               "dead:\n"
+               "    z = add x, 2\n"
+               "    w = add x, z\n"
+               "    return w\n"
+               "}\n");
+}
+
 static void test_gvn_not_across_siblings(void **state) {
     (void)state;
     /* l does not dominate r: the a+1 in r must stay. */
@@ -891,6 +919,7 @@ int main(void) {
         cmocka_unit_test(test_sccp_loop_constant),
         cmocka_unit_test(test_sccp_cell_falls_after_read),
         cmocka_unit_test(test_gvn),
+        cmocka_unit_test(test_gvn_unreached_block),
         cmocka_unit_test(test_gvn_not_across_siblings),
         cmocka_unit_test(test_gvn_loads),
         cmocka_unit_test(test_dce_keeps_loads),

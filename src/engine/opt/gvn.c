@@ -265,7 +265,11 @@ static bool reuse_or_record(Table *t, const Key *k, int32_t dest, McOperand *rep
 }
 
 /* Number the instructions of one block: propagate copies, reuse repeated
- * loads, simplify, reuse dominating computations; true when any changed. */
+ * loads, simplify, reuse dominating computations; true when any changed.
+ * Each operand is read through the replacements as the walk reaches it,
+ * and that is its final value: whatever it names is defined in a block
+ * that dominates this one, or earlier in it, so its replacement was
+ * decided before. The instructions replaced go at once. */
 static bool number_insts(McBlock *bl, McOperand *repl, Table *t, int32_t *epoch) {
     bool changed = false;
     for (int32_t i = 0; i < bl->ninsts; i++) {
@@ -302,25 +306,36 @@ static bool number_insts(McBlock *bl, McOperand *repl, Table *t, int32_t *epoch)
         }
         if (reuse_or_record(t, &k, in->dest, repl)) changed = true;
     }
-    return changed;
-}
-
-/* Write the replacements into the uses and delete the phis and
- * instructions whose values were replaced, block by block: one sweep. */
-static void rewrite(McFunc *f, McOperand *repl) {
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        mc_opt_replace_block(f, b, repl);
-        McBlock *bl = &f->blocks[b];
+    if (changed) { /* drop what was replaced while the block is at hand */
         int32_t k = 0;
-        for (int32_t p = 0; p < bl->nphis; p++)
-            if (repl[bl->phis[p].dest].kind == MC_OPND_NONE) bl->phis[k++] = bl->phis[p];
-        bl->nphis = k;
-        k = 0;
         for (int32_t i = 0; i < bl->ninsts; i++) {
             McInst *in = &bl->insts[i];
             if (in->dest == MC_NONE || repl[in->dest].kind == MC_OPND_NONE) bl->insts[k++] = *in;
         }
         bl->ninsts = k;
+    }
+    return changed;
+}
+
+/* What the walk left: the phis' entries (an entry on a back edge may name
+ * a value replaced after the phi's block was walked) and the phis replaced,
+ * and every operand of a block the walk never reached (no entry reaches
+ * it, nothing in it is replaced). */
+static void rewrite(McFunc *f, McOperand *repl, const bool *walked) {
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        if (!walked[b]) {
+            mc_opt_replace_block(f, b, repl);
+            continue;
+        }
+        McBlock *bl = &f->blocks[b];
+        int32_t k = 0;
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            McPhi *phi = &bl->phis[p];
+            if (repl[phi->dest].kind != MC_OPND_NONE) continue;
+            for (int32_t a = 0; a < phi->nargs; a++) phi->args[a].val = follow(repl, phi->args[a].val);
+            bl->phis[k++] = *phi;
+        }
+        bl->nphis = k;
     }
 }
 
@@ -333,6 +348,7 @@ bool mc_pass_gvn(McFunc *f) {
     Table t;
     table_init(&t, ninsts);
     int32_t *mark = mc_xmalloc(((size_t)nb + 1) * sizeof *mark);
+    bool *walked = mc_xcalloc((size_t)nb + 1, sizeof *walked);
     int32_t *stack = mc_xmalloc(((size_t)nb * 2 + 2) * sizeof *stack);
     int32_t sp = 0;
     bool changed = false;
@@ -346,6 +362,7 @@ bool mc_pass_gvn(McFunc *f) {
         }
         int32_t b = item;
         mark[b] = t.n;
+        walked[b] = true;
         epoch++; /* loads of dominating blocks are not visible here */
         McBlock *bl = &f->blocks[b];
         if (number_phis(bl, repl)) changed = true;
@@ -354,11 +371,12 @@ bool mc_pass_gvn(McFunc *f) {
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
     }
-    if (changed) rewrite(f, repl);
+    if (changed) rewrite(f, repl, walked);
     free(repl);
     free(t.head);
     free(t.nodes);
     free(mark);
+    free(walked);
     free(stack);
     mc_cfg_free(c);
     return changed;

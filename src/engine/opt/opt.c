@@ -120,9 +120,12 @@ typedef struct Mods {
  * outcome is already known (skip != NULL, see mc_opt_run) is not run: its
  * statistics are recorded with the outcome *skip, and the function,
  * verified after the pass that last modified it, is not verified again.
- * *mods says what the run modified. */
+ * *mods says what the run modified. *reachable: the entry reaches every
+ * block of f; SCCP makes it so (it removes every block it never reached,
+ * and folds every branch it took one way), simplifycfg keeps it so, and the
+ * other passes and compaction leave the edges alone. */
 static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptions *o, McOptStats *st,
-                     McDiags *d, const bool *skip, bool *changed, Mods *mods) {
+                     McDiags *d, const bool *skip, bool *changed, Mods *mods, bool *reachable) {
     memset(mods, 0, sizeof *mods);
     if (mc_interrupted(o->interrupt)) { /* between passes: f is as the last one left it */
         *changed = false;
@@ -138,8 +141,9 @@ static bool run_pass(McFunc *f, const McPass *p, int32_t round, const McOptOptio
         s.changed = *skip;
     } else if (p->run == mc_pass_sccp) {
         s.changed = mc_sccp_run(f, &mods->any);
+        *reachable = true;
     } else if (p->run == mc_pass_simplifycfg) {
-        s.changed = mods->any = mods->cfg = mc_simplifycfg_run(f, &mods->cfgc);
+        s.changed = mods->any = mods->cfg = mc_simplifycfg_run(f, &mods->cfgc, *reachable);
     } else if (p->run == mc_pass_dce) {
         s.changed = mods->any = mods->dce = mc_dce_run(f, &mods->dce_fewer_phis);
     } else {
@@ -209,10 +213,11 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
             s += len;
             if (*s == ',') s++;
         }
+        bool reachable = false;
         for (int i = 0; i < n; i++) {
             bool changed;
             Mods mods;
-            if (!run_pass(f, list[i], 1, o, st, d, NULL, &changed, &mods)) return false;
+            if (!run_pass(f, list[i], 1, o, st, d, NULL, &changed, &mods, &reachable)) return false;
         }
         if (st) st->rounds = 1;
         return true;
@@ -286,13 +291,14 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
     int64_t version = 0, ran_on[MAXPASS];
     bool outcome[MAXPASS];
     for (int i = 0; i < np; i++) ran_on[i] = -1;
+    bool reachable = false;
     for (int round = 1; round <= max; round++) {
         bool any = false;
         for (int i = 0; i < np; i++) {
             bool changed;
             Mods mods;
             if (!run_pass(f, &table[i], round, o, st, d, ran_on[i] == version ? &outcome[i] : NULL, &changed,
-                          &mods))
+                          &mods, &reachable))
                 return false;
             if (mods.any) {
                 const McCfgChanges *c = &mods.cfgc;

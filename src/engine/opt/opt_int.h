@@ -39,8 +39,10 @@ typedef struct McCfgChanges {
     bool settled;      /* the run ended with a sweep that changed nothing */
 } McCfgChanges;
 
-/* mc_pass_simplifycfg, also telling what it did (*c). */
-bool mc_simplifycfg_run(McFunc *f, McCfgChanges *c);
+/* mc_pass_simplifycfg, also telling what it did (*c). reachable: the caller
+ * knows that the entry reaches every block of f (the first sweep need not
+ * look for unreachable ones). */
+bool mc_simplifycfg_run(McFunc *f, McCfgChanges *c, bool reachable);
 
 /* mc_opt_replace_uses for the operands of block b alone (true when one
  * was replaced). The rewrite only writes operands, so a pass may replace

@@ -285,10 +285,10 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
 
 bool mc_pass_simplifycfg(McFunc *f) {
     McCfgChanges c;
-    return mc_simplifycfg_run(f, &c);
+    return mc_simplifycfg_run(f, &c, false);
 }
 
-bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc) {
+bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc, bool reachable) {
     bool changed = false;
     memset(cc, 0, sizeof *cc);
     Gone g = {mc_xcalloc((size_t)f->nblocks + 1, sizeof *g.is), 0};
@@ -296,8 +296,9 @@ bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc) {
         bool c = fold_branches(f, &g, cc);
         /* Merging and forwarding keep every block reachable that was (a
          * path through a merged or bypassed block now takes the new edge),
-         * so after the first sweep only a fold can strand a block. */
-        if (sweep == 0 || c) c |= drop_unreachable(f, &g, cc);
+         * so after the first sweep (or from the start, when the caller knows
+         * every block is reachable) only a fold can strand a block. */
+        if ((sweep == 0 && !reachable) || c) c |= drop_unreachable(f, &g, cc);
         c |= merge_and_forward(f, &g, cc);
         if (!c) {
             cc->settled = true;
