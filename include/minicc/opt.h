@@ -75,9 +75,9 @@ void mc_opt_options_default(McOptOptions *o);
  * unknown pass name, input not in SSA form, or a pass whose output fails
  * verification (an engine bug; the diagnostic names the pass, and f is left
  * as that pass produced it). st may be NULL. When the passes delete much of
- * f, it is compacted (mc_func_compact): the McFunc pointer stays, value
- * handles are renumbered in their old order and pointers into f's arrays
- * are invalidated. */
+ * f, it is compacted (as mc_func_compact would, in f's own arena): the
+ * McFunc pointer stays, value handles are renumbered in their old order and
+ * pointers into f's arrays are invalidated. */
 bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d);
 
 /* Sizes of a function: instructions, phis, blocks (any may be NULL). */

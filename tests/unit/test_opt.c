@@ -744,6 +744,67 @@ static void test_dce_after_fold_same_targets(void **state) {
                NULL, "func f(i32 a) {\nentry:\n    return a\n}\n");
 }
 
+/* The pass manager compacts a function that lost a third of itself in its
+ * own arena (opt.c): the result must be mc_func_compact's. One round (no
+ * later change) against the same passes run once each by name (which never
+ * compacts) and then mc_func_compact: the same text, values (names, kinds,
+ * parameter indexes, positions), parameters and name lookups, and the
+ * dropped names free. */
+static void test_compact_as_mc_func_compact(void **state) {
+    (void)state;
+    int compacted = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.size = 200;
+        McFunc *f = mc_gen(seed * 104729u, &go);
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        McFunc *a = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+        McFunc *b = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+        assert_non_null(a);
+        assert_non_null(b);
+        McOptOptions o;
+        mc_opt_options_default(&o);
+        o.max_iterations = 1;
+        assert_true(mc_opt_run(a, &o, NULL, &d));
+        o.passes = "sccp,copyprop,gvn,dce,simplifycfg";
+        assert_true(mc_opt_run(b, &o, NULL, &d));
+        int32_t before = b->nvalues, ni, np;
+        mc_func_counts(b, &ni, &np, NULL);
+        int64_t size = b->nparams + ni + np;
+        McFunc *orig = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
+        mc_func_counts(orig, &ni, &np, NULL);
+        if (size * 3 < (orig->nparams + ni + np) * 2) {
+            mc_func_compact(b);
+            compacted += b->nvalues < before;
+        }
+        char *ta = print_str(a), *tb = print_str(b);
+        assert_string_equal(ta, tb);
+        assert_int_equal(a->nvalues, b->nvalues);
+        for (int32_t v = 0; v < a->nvalues; v++) {
+            assert_string_equal(a->values[v].name, b->values[v].name);
+            assert_int_equal(a->values[v].kind, b->values[v].kind);
+            assert_int_equal(a->values[v].param, b->values[v].param);
+            assert_memory_equal(&a->values[v].loc, &b->values[v].loc, sizeof a->values[v].loc);
+            assert_int_equal(mc_func_find_value(a, a->values[v].name), v);
+        }
+        assert_int_equal(a->nparams, b->nparams);
+        for (int32_t p = 0; p < a->nparams; p++) assert_int_equal(a->params[p], b->params[p]);
+        for (int32_t v = 0; v < orig->nvalues; v++)
+            assert_int_equal(mc_func_find_value(a, orig->values[v].name),
+                             mc_func_find_value(b, orig->values[v].name));
+        free(ta);
+        free(tb);
+        mc_diags_free(&d);
+        mc_func_free(orig);
+        mc_func_free(a);
+        mc_func_free(b);
+        mc_func_free(f);
+    }
+    assert_true(compacted >= 10);
+}
+
 /* ---- 100k blocks ------------------------------------------------------------- */
 
 static void term(McFunc *f, int32_t b, McOp op, McOperand arg, int32_t t0, int32_t t1) {
@@ -931,6 +992,7 @@ int main(void) {
         cmocka_unit_test(test_gvn_after_dce_drops_to_64_phis),
         cmocka_unit_test(test_gvn_after_merge_with_loads),
         cmocka_unit_test(test_dce_after_fold_same_targets),
+        cmocka_unit_test(test_compact_as_mc_func_compact),
         cmocka_unit_test(test_unknown_pass),
         cmocka_unit_test(test_not_ssa),
         cmocka_unit_test(test_stats),

@@ -107,6 +107,87 @@ bool mc_opt_replace_uses(McFunc *f, McOperand *repl) {
     return any;
 }
 
+static void mark_used(const McOperand *o, bool *used, int32_t nv) {
+    if (o->kind == MC_OPND_VALUE && o->v >= 0 && o->v < nv) used[o->v] = true;
+}
+
+static McOperand renumbered(McOperand o, const int32_t *map) {
+    if (o.kind == MC_OPND_VALUE) o.v = map[o.v];
+    return o;
+}
+
+/* f compacted as mc_func_compact would compact it: the values still
+ * defined or read renumbered in their old order, every other one dropped
+ * (its name freed), each block's phis, phi entries and instructions copied
+ * into fresh memory of exactly their size, one block after the other, so
+ * that the next rounds read a dense function. Unlike mc_func_compact it
+ * works in f's own arena: the names (most of what a copy of the function
+ * would cost, with the name maps) stay where they are, and the old arrays
+ * are released with f. */
+static void compact(McFunc *f) {
+    int32_t nv = f->nvalues;
+    bool *used = mc_xcalloc((size_t)nv + 1, sizeof *used);
+    for (int32_t p = 0; p < f->nparams; p++) used[f->params[p]] = true;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t p = 0; p < bl->nphis; p++) {
+            if (bl->phis[p].dest >= 0) used[bl->phis[p].dest] = true;
+            for (int32_t a = 0; a < bl->phis[p].nargs; a++) mark_used(&bl->phis[p].args[a].val, used, nv);
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            if (in->dest >= 0) used[in->dest] = true;
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark_used(&in->a[k], used, nv);
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP) mark_used(&bl->term.arg, used, nv);
+    }
+    int32_t *map = mc_xmalloc(((size_t)nv + 1) * sizeof *map);
+    int32_t n = 0;
+    for (int32_t v = 0; v < nv; v++) {
+        map[v] = used[v] ? n : MC_NONE;
+        if (used[v]) f->values[n++] = f->values[v]; /* n <= v: moves down only */
+    }
+    free(used);
+    f->nvalues = n;
+    for (int32_t p = 0; p < f->nparams; p++) f->params[p] = map[f->params[p]];
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        McBlock *bl = &f->blocks[b];
+        McPhi *phis = NULL;
+        if (bl->nphis) {
+            phis = mc_arena_alloc(&f->arena, (size_t)bl->nphis * sizeof *phis);
+            for (int32_t p = 0; p < bl->nphis; p++) {
+                const McPhi *sp = &bl->phis[p];
+                McPhi *np = &phis[p];
+                *np = *sp;
+                if (np->dest >= 0) np->dest = map[np->dest];
+                np->args = mc_arena_alloc(&f->arena, (size_t)(sp->nargs ? sp->nargs : 1) * sizeof *np->args);
+                for (int32_t a = 0; a < sp->nargs; a++) {
+                    np->args[a] = sp->args[a];
+                    np->args[a].val = renumbered(sp->args[a].val, map);
+                }
+                np->cap = sp->nargs ? sp->nargs : 1;
+            }
+        }
+        bl->phis = phis;
+        bl->capphis = bl->nphis;
+        McInst *insts = NULL;
+        if (bl->ninsts) {
+            insts = mc_arena_alloc(&f->arena, (size_t)bl->ninsts * sizeof *insts);
+            for (int32_t i = 0; i < bl->ninsts; i++) {
+                McInst *in = &insts[i];
+                *in = bl->insts[i];
+                if (in->dest >= 0) in->dest = map[in->dest];
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = renumbered(in->a[k], map);
+            }
+        }
+        bl->insts = insts;
+        bl->capinsts = bl->ninsts;
+        if (bl->has_term && bl->term.op != MC_OP_JUMP) bl->term.arg = renumbered(bl->term.arg, map);
+    }
+    mc_namemap_remap(&f->value_names, map); /* the names of dropped values become free */
+    free(map);
+}
+
 /* What a pass run modified, for the pass manager (see mc_opt_run). */
 typedef struct Mods {
     bool any;            /* f was modified */
@@ -328,15 +409,15 @@ bool mc_opt_run(McFunc *f, const McOptOptions *o, McOptStats *st, McDiags *d) {
         }
         /* Deleted instructions leave their values in the table and holes in
          * the arrays. Once a round has deleted a third of what the function
-         * held after the last compaction, move it into dense memory: the
-         * next rounds sweep a function that is that much smaller (a 200k-
-         * instruction function keeps about a third after the first round,
-         * which then fits in the cache). */
+         * held after the last compaction, move it into dense memory
+         * (compact): the next rounds sweep a function that is that much
+         * smaller (a 200k-instruction function keeps about a third after
+         * the first round, which then fits in the cache). */
         if (any) {
             int64_t size = f->nparams;
             for (int32_t b = 0; b < f->nblocks; b++) size += f->blocks[b].ninsts + f->blocks[b].nphis;
             if (size * 3 < compacted_size * 2) {
-                mc_func_compact(f);
+                compact(f);
                 compacted_size = size;
                 version++; /* renumbered: run every pass again */
             }
