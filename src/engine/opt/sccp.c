@@ -292,7 +292,7 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
     s.rewrite = mc_xcalloc((size_t)nb + 1, sizeof *s.rewrite);
     for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
     s.hint = mc_xcalloc((size_t)nb * 2 + 1, sizeof *s.hint);
-    s.capuses = nv / 2 + 1024; /* about what a function after SSA construction needs */
+    s.capuses = nv + 1024; /* the sites are usually fewer than the values: no copy as they grow */
     s.uses = mc_xmalloc((size_t)s.capuses * sizeof *s.uses);
 
     /* Visit the entry, then drain the worklists. The blocks reached and not

@@ -233,7 +233,13 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
      * one sweep per bypassed arm made a join of k empty arms cost k sweeps
      * over the whole function. */
     bool *into = mc_xcalloc((size_t)nb + 1, sizeof *into);
-    int32_t *hint = NULL; /* where each edge's entry sits in its target's phis */
+    /* Where a bypassed block's entry sits in its target's phis: the first
+     * time a block with phis gains predecessors in this sweep, its first
+     * phi's entries are scanned (pos[pred] = index); entries only change in
+     * place or at the end, and only for touched blocks, which are not
+     * bypassed again in this sweep. The rest of the function is not read. */
+    int32_t *pos = NULL;
+    bool *scanned = NULL;
     for (int32_t b = 1; b < nb; b++) {
         McBlock *bb = &f->blocks[b];
         if (dead[b] || touched[b] || into[b] || bb->nphis || bb->ninsts || bb->term.op != MC_OP_JUMP) continue;
@@ -248,10 +254,19 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
         if (!ok || p.start[b] == p.start[b + 1]) continue;
         /* Each phi of s: b's entry now belongs to b's first predecessor, and
          * every other predecessor of b gets a copy of it. */
-        if (f->blocks[s].nphis && !hint) hint = mc_phi_arg_hints(f); /* entries only change in place or at the end */
+        if (f->blocks[s].nphis && !pos) {
+            pos = mc_xcalloc((size_t)nb + 1, sizeof *pos);
+            scanned = mc_xcalloc((size_t)nb + 1, sizeof *scanned);
+        }
+        if (f->blocks[s].nphis && !scanned[s]) {
+            const McPhi *first = &f->blocks[s].phis[0];
+            for (int32_t q = first->nargs - 1; q >= 0; q--) /* the first entry for a block wins */
+                if (first->args[q].block >= 0 && first->args[q].block < nb) pos[first->args[q].block] = q;
+            scanned[s] = true;
+        }
         for (int32_t ph = 0; ph < f->blocks[s].nphis; ph++) {
             McPhi *phi = &f->blocks[s].phis[ph];
-            int32_t x = mc_phi_arg_find(phi, b, hint[2 * b]);
+            int32_t x = mc_phi_arg_find(phi, b, pos[b]);
             MC_ASSERT(x >= 0);
             McOperand val = phi->args[x].val;
             phi->args[x].block = p.list[p.start[b]];
@@ -278,7 +293,8 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
     free(dead);
     free(touched);
     free(into);
-    free(hint);
+    free(pos);
+    free(scanned);
     free(repl);
     return changed;
 }
