@@ -20,7 +20,8 @@
  * sweep has already passed, instead of chasing every definition at random:
  * on a function larger than the cache that is most of this pass's time. The
  * sweep records where it passed each definition, so the pass reads the
- * function twice: that sweep, and the forward one that removes. */
+ * function once more only where it removes: the blocks of the dead
+ * definitions, found from those records. */
 #include <stdlib.h>
 
 #include "minicc/opt.h"
@@ -104,9 +105,19 @@ bool mc_dce_run(McFunc *f, bool *fewer_phis) {
      * sweep is over, so every value it makes live goes on the list too (a
      * parameter, never passed, never does). */
     while (m.nwork > 0) mark_operands(&m, f, m.work[--m.nwork]);
+    /* Every definition the sweep passed that is not live goes (effects and
+     * possible traps were marked live): its block is known, so only those
+     * blocks are swept again, found from the value table, not the IR. */
     bool changed = false;
     *fewer_phis = false;
-    for (int32_t b = 0; b < f->nblocks; b++) {
+    bool *drop = NULL;
+    for (int32_t v = 0; v < nv; v++) {
+        if (m.defblock[v] == MC_NONE || m.live[v]) continue;
+        if (!drop) drop = mc_xcalloc((size_t)f->nblocks + 1, sizeof *drop);
+        drop[m.defblock[v]] = true;
+    }
+    for (int32_t b = 0; drop && b < f->nblocks; b++) {
+        if (!drop[b]) continue;
         McBlock *bl = &f->blocks[b];
         int32_t k = 0;
         for (int32_t p = 0; p < bl->nphis; p++)
@@ -125,6 +136,7 @@ bool mc_dce_run(McFunc *f, bool *fewer_phis) {
         changed |= k != bl->ninsts;
         bl->ninsts = k;
     }
+    free(drop);
     free(m.live);
     free(m.work);
     free(m.defblock);
