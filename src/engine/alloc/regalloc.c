@@ -320,6 +320,8 @@ struct Work {
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
+    bool plain;        /* mc_allocate_sweeps(plain_sweeps): recolouring looks at every spilled node in every
+                          pass and reads whole rows (the loop its shortcuts must reproduce) */
     const McAllocOptions *opt; /* the switches */
     McAllocTrace *tr;  /* NULL, or where decisions are recorded */
     int8_t variant, metric; /* what the events recorded now belong to (McAllocVariant, McSpillMetric) */
@@ -1379,7 +1381,8 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
      * neighbour taking a register adds a holder, which cannot help; a
      * node spilled is dirty). */
     uint64_t all = K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1; /* the K registers */
-    uint64_t *dirty = nc.dirty;
+    uint64_t *dirty = w->plain ? NULL : nc.dirty;
+    bool plain = w->plain;
     for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
         /* with dirty, the dirty nodes in the same order, as they are
@@ -1406,15 +1409,27 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
                  * grows), so the walk stops there. */
                 uint64_t mov = all, low = cost[v] > 0 ? all : 0;
                 const int32_t *row = w->nb[v]; /* adjacency rows: NB_FOR is this loop */
-                for (int32_t k = 0, m = w->nnb[v]; k < m && (mov | low); k++) {
-                    int32_t u = row[k], cu = colour[u];
-                    if (cu < 0) continue;
-                    uint64_t bit = (uint64_t)1 << cu;
-                    conflict[cu] += cost[u];
-                    if ((low & bit) && !(conflict[cu] < cost[v])) low &= ~bit;
-                    if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
+                if (plain) {
+                    for (int32_t k = 0, m = w->nnb[v]; k < m; k++) {
+                        int32_t u = row[k], cu = colour[u];
+                        if (cu < 0) continue;
+                        uint64_t bit = (uint64_t)1 << cu;
+                        conflict[cu] += cost[u];
+                        if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
+                    }
+                } else {
+                    for (int32_t k = 0, m = w->nnb[v]; k < m && (mov | low); k++) {
+                        int32_t u = row[k], cu = colour[u];
+                        if (cu < 0) continue;
+                        uint64_t bit = (uint64_t)1 << cu;
+                        if (low & bit) { /* past cost[v], a conflict cannot be picked: no longer summed */
+                            conflict[cu] += cost[u];
+                            if (!(conflict[cu] < cost[v])) low &= ~bit;
+                        }
+                        if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
+                    }
+                    if (!(mov | low)) continue; /* turned down */
                 }
-                if (!(mov | low)) continue; /* turned down */
                 for (int32_t c = 0; c < K; c++) movable[c] = (mov >> c) & 1;
             } else if (nc.filled) {
                 NB_FOR(w, v, u, {
@@ -1732,6 +1747,7 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     w.opt = opt;
     w.tr = tr;
     w.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
+    w.plain = plain;
     coalesce(a, &w, mode, plain, order);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
     rows_drop_dead(&w);
