@@ -488,20 +488,44 @@ static void rows_drop_dead(Work *w) {
  * Returns whether one of the tests lets the merge go ahead. */
 static bool conservative(Work *w, int32_t a, int32_t b, int32_t n[3]) {
     int32_t in_a = ++w->stamp, K = w->K, ge = 0, only = 0, both = 0, eq = 0;
-    NB_FOR(w, a, t, {
-        if (!w->alive[t]) continue;
-        w->mark[t] = in_a;
-        ge += w->deg[t] >= K;
-    });
-    NB_FOR(w, b, t, {
-        if (!w->alive[t] || w->deg[t] < K) continue;
-        if (w->mark[t] != in_a) {
-            only++;
-        } else {
-            both++;
-            eq += w->deg[t] == K;
+    const bool *alive = w->alive;
+    const int32_t *deg = w->deg;
+    int32_t *mark = w->mark;
+    if (w->dense) {
+        NB_FOR(w, a, t, {
+            if (!alive[t]) continue;
+            mark[t] = in_a;
+            ge += deg[t] >= K;
+        });
+        NB_FOR(w, b, t, {
+            if (!alive[t] || deg[t] < K) continue;
+            if (mark[t] != in_a) {
+                only++;
+            } else {
+                both++;
+                eq += deg[t] == K;
+            }
+        });
+    } else { /* the same, the rows in locals (a store to mark could be a row's length) */
+        const int32_t *row = w->nb[a];
+        for (int32_t k = 0, m = w->nnb[a]; k < m; k++) {
+            int32_t t = row[k];
+            if (!alive[t]) continue;
+            mark[t] = in_a;
+            ge += deg[t] >= K;
         }
-    });
+        row = w->nb[b];
+        for (int32_t k = 0, m = w->nnb[b]; k < m; k++) {
+            int32_t t = row[k], d = deg[t];
+            if (!alive[t] || d < K) continue;
+            if (mark[t] != in_a) {
+                only++;
+            } else {
+                both++;
+                eq += d == K;
+            }
+        }
+    }
     n[1] = only;
     n[2] = ge - both;
     n[0] = only + ge - eq;
@@ -554,22 +578,59 @@ static void merge(Work *w, int32_t a, int32_t b) {
 }
 
 /* The moves, heaviest first (ties in move order). Depends on the graph
- * only: computed once per allocation, not once per variant. */
+ * only: computed once per allocation, not once per variant. Weights are
+ * >= 0 (10^loop depth), which order as their bits do: a stable radix sort
+ * on the complemented bits, one pass per byte in which the weights differ
+ * (they take a few values, so most bytes are skipped). Anything else (a
+ * NaN) keeps the merge sort by weight. */
+typedef struct MoveKey {
+    uint64_t key;
+    int32_t i;
+} MoveKey;
+
 static int32_t *move_order(const McIGraph *g) {
-    int32_t *o = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *o);
-    int32_t *tmp = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *tmp);
-    for (int32_t i = 0; i < g->nmoves; i++) o[i] = i;
+    int32_t nm = g->nmoves;
+    int32_t *o = mc_xmalloc((size_t)(nm ? nm : 1) * sizeof *o);
+    for (int32_t i = 0; i < nm; i++) o[i] = i;
+    bool bits = true;
+    for (int32_t i = 0; i < nm && bits; i++) bits = g->move_weight[i] >= 0;
+    if (bits && nm > 1) {
+        MoveKey *a = mc_xmalloc((size_t)nm * sizeof *a), *b = mc_xmalloc((size_t)nm * sizeof *b);
+        uint64_t differ = 0;
+        for (int32_t i = 0; i < nm; i++) {
+            double wt = g->move_weight[i] == 0 ? 0.0 : g->move_weight[i]; /* -0.0 as 0 */
+            uint64_t k;
+            memcpy(&k, &wt, sizeof k);
+            a[i] = (MoveKey){~k, i};
+            differ |= a[i].key ^ a[0].key;
+        }
+        for (int shift = 0; shift < 64; shift += 8) {
+            if (!((differ >> shift) & 0xff)) continue;
+            int32_t at[257] = {0};
+            for (int32_t i = 0; i < nm; i++) at[((a[i].key >> shift) & 0xff) + 1]++;
+            for (int d = 0; d < 256; d++) at[d + 1] += at[d];
+            for (int32_t i = 0; i < nm; i++) b[at[(a[i].key >> shift) & 0xff]++] = a[i];
+            MoveKey *t = a;
+            a = b;
+            b = t;
+        }
+        for (int32_t i = 0; i < nm; i++) o[i] = a[i].i;
+        free(a);
+        free(b);
+        return o;
+    }
+    int32_t *tmp = mc_xmalloc((size_t)(nm ? nm : 1) * sizeof *tmp);
     /* stable bottom-up merge sort by weight, descending */
-    for (int32_t width = 1; width < g->nmoves; width *= 2) {
-        for (int32_t lo = 0; lo < g->nmoves; lo += 2 * width) {
-            int32_t mid = lo + width < g->nmoves ? lo + width : g->nmoves;
-            int32_t hi = lo + 2 * width < g->nmoves ? lo + 2 * width : g->nmoves;
+    for (int32_t width = 1; width < nm; width *= 2) {
+        for (int32_t lo = 0; lo < nm; lo += 2 * width) {
+            int32_t mid = lo + width < nm ? lo + width : nm;
+            int32_t hi = lo + 2 * width < nm ? lo + 2 * width : nm;
             int32_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) tmp[k++] = g->move_weight[o[j]] > g->move_weight[o[i]] ? o[j++] : o[i++];
             while (i < mid) tmp[k++] = o[i++];
             while (j < hi) tmp[k++] = o[j++];
         }
-        memcpy(o, tmp, (size_t)g->nmoves * sizeof *o);
+        memcpy(o, tmp, (size_t)nm * sizeof *o);
     }
     free(tmp);
     return o;
