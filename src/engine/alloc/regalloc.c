@@ -1479,13 +1479,14 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
                         if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
                     }
                 } else {
+                    double cv = cost[v]; /* a local: to the compiler, a store to conflict could change cost[v] */
                     for (int32_t k = 0, m = w->nnb[v]; k < m && (mov | low); k++) {
                         int32_t u = row[k], cu = colour[u];
                         if (cu < 0) continue;
                         uint64_t bit = (uint64_t)1 << cu;
                         if (low & bit) { /* past cost[v], a conflict cannot be picked: no longer summed */
                             conflict[cu] += cost[u];
-                            if (!(conflict[cu] < cost[v])) low &= ~bit;
+                            if (!(conflict[cu] < cv)) low &= ~bit;
                         }
                         if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
                     }
