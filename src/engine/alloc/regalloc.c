@@ -316,7 +316,7 @@ struct Work {
     int32_t *store;    /* rows_drop_dead's copies of graph rows, back to back (or NULL) */
     int32_t *deg;      /* live neighbours of a representative */
     bool *alive;       /* a node that is its own representative */
-    int32_t *mark, *mark2; /* scratch stamps */
+    int32_t *mark;     /* scratch stamps */
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
@@ -397,7 +397,6 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->deg = mc_xcalloc(n, sizeof *w->deg);
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
-    w->mark2 = mc_xcalloc(n, sizeof *w->mark2);
     w->changed_at = mc_xcalloc(n, sizeof *w->changed_at);
     if (g->bits) {
         /* rows stay in the graph's matrix; nb[v] collects what merges add */
@@ -438,7 +437,6 @@ static void work_free(Work *w) {
     free(w->deg);
     free(w->alive);
     free(w->mark);
-    free(w->mark2);
     free(w->changed_at);
 }
 
