@@ -293,8 +293,12 @@ static char *alloc_str(const McAllocation *a) {
 
 /* The improved allocator's coalescing retests a turned-down move only when a
  * merge touched one of its ends; the answer must be the plain loop's (sweep
- * every move until a sweep merges nothing), merge for merge. Generated
- * functions big enough that moves are turned down and later accepted. */
+ * every move until a sweep merges nothing), merge for merge. Its recolouring
+ * looks again only at spilled nodes a move may have helped (dirty marks) and
+ * stops reading a row once the node is turned down; the answer must be that
+ * of looking at every spilled node in every pass, reading whole rows.
+ * Generated functions big enough that moves are turned down and later
+ * accepted, and that recolouring has spilled nodes to work on. */
 static void test_coalescing_incremental_equals_plain(void **state) {
     (void)state;
     static const int budgets[] = {2, 3, 5, 8};
@@ -315,7 +319,7 @@ static void test_coalescing_incremental_equals_plain(void **state) {
                 assert_non_null(b);
                 char *x = alloc_str(a), *y = alloc_str(b);
                 if (strcmp(x, y) != 0) {
-                    fprintf(stderr, "seed %llu -O%d K=%d: incremental and plain coalescing differ\n",
+                    fprintf(stderr, "seed %llu -O%d K=%d: incremental and plain coalescing/recolouring differ\n",
                             (unsigned long long)seed, opt, budgets[k]);
                     fail();
                 }

@@ -294,12 +294,13 @@ static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
 
 /* The graph being coalesced: representatives, live adjacency, degrees.
  *
- * The neighbour rows start as one contiguous copy of the graph's rows (a
- * node's row is read in order, and rows of nodes next to each other sit next
- * to each other); a row that a merge grows past its length moves to its own
- * allocation. An alive entry of nb[v] is a representative adjacent to v:
- * merges add the merged node's edges to the survivor's row and the
- * survivor to each neighbour's row, so the alive entries of nb[a] are
+ * The neighbour rows start as the graph's own rows (one contiguous block:
+ * a node's row is read in order, and rows of nodes next to each other sit
+ * next to each other), never written: a row that a merge grows moves to its
+ * own allocation, and one that rows_drop_dead shortens to a copy in store.
+ * An alive entry of nb[v] is a representative adjacent to v: merges add
+ * the merged node's edges to the survivor's row and the survivor to each
+ * neighbour's row, so the alive entries of nb[a] are
  * exactly the representatives that interfere with a, and no edge set is
  * needed: "does a interfere with t?" is answered by stamping a's row. */
 struct Work {
@@ -309,16 +310,18 @@ struct Work {
     int32_t *rep;      /* union-find parent */
     int32_t **nb;      /* neighbours (may include merged-away nodes: skip !alive) */
     int32_t *nnb, *capnb;
-    bool *owned;       /* nb[v] is its own allocation (else a slice of store) */
+    bool *owned;       /* nb[v] is its own allocation (else a graph row or a slice of store) */
     const McIGraph *dense; /* the graph when it is a bit matrix: v's row is its bit row (ascending),
                               then nb[v] (what merges added); NULL: nb[v] is the whole row */
-    int32_t *store;    /* the initial rows, back to back */
+    int32_t *store;    /* rows_drop_dead's copies of graph rows, back to back (or NULL) */
     int32_t *deg;      /* live neighbours of a representative */
     bool *alive;       /* a node that is its own representative */
-    int32_t *mark, *mark2; /* scratch stamps */
+    int32_t *mark;     /* scratch stamps */
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
+    bool plain;        /* mc_allocate_sweeps(plain_sweeps): recolouring looks at every spilled node in every
+                          pass and reads whole rows (the loop its shortcuts must reproduce) */
     const McAllocOptions *opt; /* the switches */
     McAllocTrace *tr;  /* NULL, or where decisions are recorded */
     int8_t variant, metric; /* what the events recorded now belong to (McAllocVariant, McSpillMetric) */
@@ -394,7 +397,6 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
     w->deg = mc_xcalloc(n, sizeof *w->deg);
     w->alive = mc_xcalloc(n, sizeof *w->alive);
     w->mark = mc_xcalloc(n, sizeof *w->mark);
-    w->mark2 = mc_xcalloc(n, sizeof *w->mark2);
     w->changed_at = mc_xcalloc(n, sizeof *w->changed_at);
     if (g->bits) {
         /* rows stay in the graph's matrix; nb[v] collects what merges add */
@@ -407,17 +409,12 @@ static void work_init(Work *w, const McIGraph *g, int32_t K) {
         }
         return;
     }
-    size_t total = 0;
-    for (int32_t v = 0; v < w->n; v++) total += (size_t)g->degree[v];
-    w->store = mc_xmalloc((total ? total : 1) * sizeof *w->store);
-    size_t at = 0;
+    w->store = NULL;
     for (int32_t v = 0; v < w->n; v++) {
         w->rep[v] = v;
         w->alive[v] = g->node[v];
-        w->nb[v] = w->store + at;
+        w->nb[v] = g->adj[v]; /* read only: full, so the first nb_push moves it */
         w->nnb[v] = w->capnb[v] = w->deg[v] = g->degree[v];
-        if (g->degree[v]) memcpy(w->store + at, g->adj[v], (size_t)g->degree[v] * sizeof *w->store);
-        at += (size_t)g->degree[v];
     }
 }
 
@@ -440,7 +437,6 @@ static void work_free(Work *w) {
     free(w->deg);
     free(w->alive);
     free(w->mark);
-    free(w->mark2);
     free(w->changed_at);
 }
 
@@ -448,58 +444,89 @@ static void work_free(Work *w) {
  * order, so that simplify, select and recolour (which run seven times)
  * read shorter rows and no alive flag for a neighbour. */
 static void rows_drop_dead(Work *w) {
+    if (w->merges == 0) return; /* the rows hold graph nodes, all alive */
+    size_t at = 0;
     for (int32_t v = 0; v < w->n; v++) {
         if (!w->alive[v]) continue;
-        int32_t *row = w->nb[v], k2 = 0;
-        for (int32_t k = 0; k < w->nnb[v]; k++)
-            if (w->alive[row[k]]) row[k2++] = row[k];
-        w->nnb[v] = k2;
+        int32_t *row = w->nb[v], m = w->nnb[v], k = 0;
+        while (k < m && w->alive[row[k]]) k++;
+        if (k == m) continue;
+        if (!w->owned[v]) { /* a graph row (it never grew): shortened in a copy */
+            if (!w->store) {
+                size_t total = 0;
+                for (int32_t u = 0; u < w->n; u++) total += (size_t)w->g->degree[u];
+                w->store = mc_xmalloc((total ? total : 1) * sizeof *w->store);
+            }
+            int32_t *copy = w->store + at;
+            at += (size_t)m;
+            memcpy(copy, row, (size_t)k * sizeof *copy);
+            for (int32_t j = k + 1; j < m; j++) /* row[k] is dead */
+                if (w->alive[row[j]]) copy[k++] = row[j];
+            w->nb[v] = copy;
+        } else {
+            for (int32_t j = k + 1; j < m; j++)
+                if (w->alive[row[j]]) row[k++] = row[j];
+        }
+        w->nnb[v] = k;
     }
 }
 
-/* The conservative tests of merging b into a, counted in three passes
- * over the two rows (a's marked, b's read and marked, a's read) instead of
- * one marking and one reading per test:
+/* The conservative tests of merging b into a, counted in two passes over
+ * the two rows (a's marked, b's read) instead of one marking and one
+ * reading per test:
  *   n[0] Briggs: after merging a and b, the neighbours of degree >= K (a
  *        neighbour of both loses one degree in the merge); ok when < K;
  *   n[1] George (a, b): the neighbours of b of degree >= K that do not
  *        interfere with a; ok when 0;
  *   n[2] George (b, a): the same with a and b swapped.
- * The rows hold no alive node twice (a merge adds only new neighbours).
- * Returns whether one of the tests lets the merge go ahead. Unless exact
- * (the trace shows the counts), the answer is settled as soon as it is
- * known: George (a, b) passing skips the third pass, and the third pass
- * stops once Briggs and George (b, a) have both failed (counts only grow);
- * n is then partial. */
-static bool conservative(Work *w, int32_t a, int32_t b, int32_t n[3], bool exact) {
-    int32_t in_a = ++w->stamp, in_b = ++w->stamp, done = ++w->stamp, K = w->K;
-    n[0] = n[1] = n[2] = 0;
-    NB_FOR(w, a, t, {
-        if (w->alive[t]) w->mark[t] = in_a;
-    });
-    NB_FOR(w, b, t, {
-        if (!w->alive[t] || w->mark2[t] == in_b) continue;
-        w->mark2[t] = in_b;
-        bool both = w->mark[t] == in_a;
-        if (w->deg[t] - (both ? 1 : 0) >= K) n[0]++;
-        if (w->deg[t] >= K && !both) n[1]++;
-    });
-    if (!exact && n[1] == 0) return true;
-    if (!exact && !w->dense) {
+ * The rows hold no alive node twice (a merge adds only new neighbours),
+ * so with ge, a's neighbours of degree >= K, and eq, the common ones of
+ * degree exactly K (the one each loses is what Briggs subtracts):
+ * n[2] = ge - (common ones of degree >= K) and n[0] = n[1] + ge - eq.
+ * Returns whether one of the tests lets the merge go ahead. */
+static bool conservative(Work *w, int32_t a, int32_t b, int32_t n[3]) {
+    int32_t in_a = ++w->stamp, K = w->K, ge = 0, only = 0, both = 0, eq = 0;
+    const bool *alive = w->alive;
+    const int32_t *deg = w->deg;
+    int32_t *mark = w->mark;
+    if (w->dense) {
+        NB_FOR(w, a, t, {
+            if (!alive[t]) continue;
+            mark[t] = in_a;
+            ge += deg[t] >= K;
+        });
+        NB_FOR(w, b, t, {
+            if (!alive[t] || deg[t] < K) continue;
+            if (mark[t] != in_a) {
+                only++;
+            } else {
+                both++;
+                eq += deg[t] == K;
+            }
+        });
+    } else { /* the same, the rows in locals (a store to mark could be a row's length) */
         const int32_t *row = w->nb[a];
-        for (int32_t k = 0, m = w->nnb[a]; k < m && !(n[0] >= K && n[2] > 0); k++) {
+        for (int32_t k = 0, m = w->nnb[a]; k < m; k++) {
             int32_t t = row[k];
-            if (!w->alive[t] || w->mark[t] != in_a) continue;
-            w->mark[t] = done;
-            if (w->deg[t] >= K && w->mark2[t] != in_b) n[0]++, n[2]++;
+            if (!alive[t]) continue;
+            mark[t] = in_a;
+            ge += deg[t] >= K;
         }
-        return n[0] < K || n[2] == 0;
+        row = w->nb[b];
+        for (int32_t k = 0, m = w->nnb[b]; k < m; k++) {
+            int32_t t = row[k], d = deg[t];
+            if (!alive[t] || d < K) continue;
+            if (mark[t] != in_a) {
+                only++;
+            } else {
+                both++;
+                eq += d == K;
+            }
+        }
     }
-    NB_FOR(w, a, t, {
-        if (!w->alive[t] || w->mark[t] != in_a) continue;
-        w->mark[t] = done;
-        if (w->deg[t] >= K && w->mark2[t] != in_b) n[0]++, n[2]++;
-    });
+    n[1] = only;
+    n[2] = ge - both;
+    n[0] = only + ge - eq;
     return n[0] < K || n[1] == 0 || n[2] == 0;
 }
 
@@ -549,22 +576,59 @@ static void merge(Work *w, int32_t a, int32_t b) {
 }
 
 /* The moves, heaviest first (ties in move order). Depends on the graph
- * only: computed once per allocation, not once per variant. */
+ * only: computed once per allocation, not once per variant. Weights are
+ * >= 0 (10^loop depth), which order as their bits do: a stable radix sort
+ * on the complemented bits, one pass per byte in which the weights differ
+ * (they take a few values, so most bytes are skipped). Anything else (a
+ * NaN) keeps the merge sort by weight. */
+typedef struct MoveKey {
+    uint64_t key;
+    int32_t i;
+} MoveKey;
+
 static int32_t *move_order(const McIGraph *g) {
-    int32_t *o = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *o);
-    int32_t *tmp = mc_xmalloc((size_t)(g->nmoves ? g->nmoves : 1) * sizeof *tmp);
-    for (int32_t i = 0; i < g->nmoves; i++) o[i] = i;
+    int32_t nm = g->nmoves;
+    int32_t *o = mc_xmalloc((size_t)(nm ? nm : 1) * sizeof *o);
+    for (int32_t i = 0; i < nm; i++) o[i] = i;
+    bool bits = true;
+    for (int32_t i = 0; i < nm && bits; i++) bits = g->move_weight[i] >= 0;
+    if (bits && nm > 1) {
+        MoveKey *a = mc_xmalloc((size_t)nm * sizeof *a), *b = mc_xmalloc((size_t)nm * sizeof *b);
+        uint64_t differ = 0;
+        for (int32_t i = 0; i < nm; i++) {
+            double wt = g->move_weight[i] == 0 ? 0.0 : g->move_weight[i]; /* -0.0 as 0 */
+            uint64_t k;
+            memcpy(&k, &wt, sizeof k);
+            a[i] = (MoveKey){~k, i};
+            differ |= a[i].key ^ a[0].key;
+        }
+        for (int shift = 0; shift < 64; shift += 8) {
+            if (!((differ >> shift) & 0xff)) continue;
+            int32_t at[257] = {0};
+            for (int32_t i = 0; i < nm; i++) at[((a[i].key >> shift) & 0xff) + 1]++;
+            for (int d = 0; d < 256; d++) at[d + 1] += at[d];
+            for (int32_t i = 0; i < nm; i++) b[at[(a[i].key >> shift) & 0xff]++] = a[i];
+            MoveKey *t = a;
+            a = b;
+            b = t;
+        }
+        for (int32_t i = 0; i < nm; i++) o[i] = a[i].i;
+        free(a);
+        free(b);
+        return o;
+    }
+    int32_t *tmp = mc_xmalloc((size_t)(nm ? nm : 1) * sizeof *tmp);
     /* stable bottom-up merge sort by weight, descending */
-    for (int32_t width = 1; width < g->nmoves; width *= 2) {
-        for (int32_t lo = 0; lo < g->nmoves; lo += 2 * width) {
-            int32_t mid = lo + width < g->nmoves ? lo + width : g->nmoves;
-            int32_t hi = lo + 2 * width < g->nmoves ? lo + 2 * width : g->nmoves;
+    for (int32_t width = 1; width < nm; width *= 2) {
+        for (int32_t lo = 0; lo < nm; lo += 2 * width) {
+            int32_t mid = lo + width < nm ? lo + width : nm;
+            int32_t hi = lo + 2 * width < nm ? lo + 2 * width : nm;
             int32_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) tmp[k++] = g->move_weight[o[j]] > g->move_weight[o[i]] ? o[j++] : o[i++];
             while (i < mid) tmp[k++] = o[i++];
             while (j < hi) tmp[k++] = o[j++];
         }
-        memcpy(o, tmp, (size_t)g->nmoves * sizeof *o);
+        memcpy(o, tmp, (size_t)nm * sizeof *o);
     }
     free(tmp);
     return o;
@@ -1049,14 +1113,10 @@ typedef struct NbColours {
                          the spilled nodes only); NULL with cset */
     uint64_t *held;   /* with filled and K <= 64: the registers u's neighbours hold (count > 0)
                          as bits, so the question recolouring asks most reads 8 bytes,
-                         not u's counts in a table of n x K. A node with a short row
-                         (NBC_SHORT entries at most) keeps only the bits: a neighbour's
-                         change clears filled, and the bits are read off the row again
-                         when next asked (a long row's counts are kept up to date
-                         instead: re-reading it after every change is quadratic where
-                         values live long) */
-    int32_t *touched; /* with filled: the clock when u's register or counts last changed */
-    int32_t clock;    /* the registers changed so far */
+                         not u's counts in a table of n x K; kept up to date with the
+                         counts once filled */
+    uint64_t *dirty;  /* with filled: the spilled nodes recolour has to look at (again), as
+                         bits (see recolour) */
     const Work *w;
 } NbColours;
 
@@ -1080,38 +1140,46 @@ static inline int32_t *nbc_counts(NbColours *nc, const int32_t *colour, int32_t 
         const Work *w = nc->w;
         const int32_t *row = w->nb[u];
         memset(cu, 0, (size_t)nc->K * sizeof *cu);
-        for (int32_t k = 0; k < w->nnb[u]; k++)
-            if (colour[row[k]] >= 0) cu[colour[row[k]]]++;
-        int32_t z = 0;
-        uint64_t m = 0;
-        for (int32_t c = 0; c < nc->K; c++) {
-            z += cu[c] == 0;
-            if (cu[c]) m |= (uint64_t)1 << (c & 63);
+        if (nc->held) { /* K <= 64: the bits as the row is read, zeros from them */
+            uint64_t m = 0;
+            for (int32_t k = 0, n = w->nnb[u]; k < n; k++) {
+                int32_t c = colour[row[k]];
+                if (c < 0) continue;
+                cu[c]++;
+                m |= (uint64_t)1 << c;
+            }
+            nc->held[u] = m;
+            nc->zeros[u] = nc->K - mc_popcount64(m);
+        } else {
+            for (int32_t k = 0; k < w->nnb[u]; k++)
+                if (colour[row[k]] >= 0) cu[colour[row[k]]]++;
+            int32_t z = 0;
+            for (int32_t c = 0; c < nc->K; c++) z += cu[c] == 0;
+            nc->zeros[u] = z;
         }
-        nc->zeros[u] = z;
-        if (nc->held) nc->held[u] = m;
         nc->filled[u] = 1;
     }
     return cu;
 }
 
-enum { NBC_SHORT = 32 };
+/* With filled: spilled node v is to be looked at (again). */
+static inline void nbc_dirty(NbColours *nc, int32_t v) { nc->dirty[v >> 6] |= (uint64_t)1 << (v & 63); }
+
+/* With filled: the first dirty node from v on, or n. */
+static inline int32_t nbc_next_dirty(const NbColours *nc, int32_t v, int32_t n) {
+    if (v >= n) return n;
+    int32_t i = v >> 6, words = (n + 63) / 64;
+    uint64_t x = nc->dirty[i] & (~(uint64_t)0 << (v & 63));
+    while (!x) {
+        if (++i >= words) return n;
+        x = nc->dirty[i];
+    }
+    return i * 64 + mc_ctz64(x);
+}
 
 /* With held: the registers u's neighbours hold, as bits. */
 static inline uint64_t nbc_bits(NbColours *nc, const int32_t *colour, int32_t u) {
-    if (!nc->filled[u]) {
-        const Work *w = nc->w;
-        if (w->nnb[u] > NBC_SHORT) {
-            (void)nbc_counts(nc, colour, u);
-            return nc->held[u];
-        }
-        const int32_t *row = w->nb[u];
-        uint64_t m = 0;
-        for (int32_t k = 0; k < w->nnb[u]; k++)
-            if (colour[row[k]] >= 0) m |= (uint64_t)1 << colour[row[k]];
-        nc->held[u] = m;
-        nc->filled[u] = 1;
-    }
+    if (!nc->filled[u]) (void)nbc_counts(nc, colour, u);
     return nc->held[u];
 }
 
@@ -1147,8 +1215,7 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->zeros = NULL;
     nc->filled = NULL;
     nc->held = NULL;
-    nc->touched = NULL;
-    nc->clock = 0;
+    nc->dirty = NULL;
     nc->w = w;
     nc->words = w->dense ? w->dense->words : 0;
     if (w->dense && w->K <= 64) {
@@ -1185,24 +1252,54 @@ static void nbc_init(NbColours *nc, const Work *w, const int32_t *colour) {
     nc->cnt = mc_xmalloc(((size_t)w->n * (size_t)w->K + 1) * sizeof *nc->cnt);
     nc->zeros = mc_xmalloc(n * sizeof *nc->zeros);
     nc->filled = mc_xcalloc(n, 1);
-    nc->touched = mc_xcalloc(n, sizeof *nc->touched);
+    nc->dirty = mc_xcalloc((n + 63) / 64, sizeof *nc->dirty);
+    for (int32_t v = 0; v < w->n; v++)
+        if (w->alive[v] && colour[v] < 0) nbc_dirty(nc, v);
     if (w->K <= 64) nc->held = mc_xmalloc(n * sizeof *nc->held);
+}
+
+/* With filled and u's counts or bits filled in: u (holding register cu)
+ * has no free register besides cu, as recolour asks it. */
+static inline bool nbc_stuck(const NbColours *nc, int32_t u, int32_t cu) {
+    if (nc->held) {
+        uint64_t all = nc->K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc->K) - 1;
+        return !(~nc->held[u] & all & ~((uint64_t)1 << cu));
+    }
+    return nc->zeros[u] - (nc->cnt[(size_t)u * (size_t)nc->K + (size_t)cu] == 0) <= 0;
 }
 
 /* colour[x] = c, keeping the neighbour counts right (x is alive). */
 static void nbc_set(NbColours *nc, const Work *w, int32_t *colour, int32_t x, int32_t c) {
     if (w->tr && colour[x] != c) tr_work(w, tr_ev(MC_TR_RECOLOUR, x, w->cause, c));
     if (nc->filled && colour[x] != c) {
-        /* only the counts filled in so far */
-        int32_t now = ++nc->clock;
-        nc->touched[x] = now;
-        for (int32_t k = 0; k < w->nnb[x]; k++) {
-            int32_t t = w->nb[x][k];
-            if (nc->held && w->nnb[t] <= NBC_SHORT)
-                nc->filled[t] = 0; /* read off the row again when asked */
-            else if (nc->filled[t])
-                nbc_bump(nc, t, colour[x], c);
-            nc->touched[t] = now;
+        /* only the counts filled in so far. Marked dirty (see recolour):
+         * x when it is spilled; when x leaves a register, the spilled
+         * nodes next to x, and those next to a neighbour of x that x's
+         * move leaves with a free register besides its own where it had
+         * none (stuck). A neighbour whose counts are not filled in was
+         * never asked about, so no spilled node was turned down for it. */
+        int32_t from = colour[x];
+        const int32_t *row = w->nb[x];
+        if (c < 0) nbc_dirty(nc, x);
+        for (int32_t k = 0, m = w->nnb[x]; k < m; k++) {
+            int32_t t = row[k], ct = colour[t];
+            if (from < 0) {
+                if (nc->filled[t]) nbc_bump(nc, t, from, c);
+                continue;
+            }
+            if (ct < 0) {
+                nbc_dirty(nc, t);
+                if (nc->filled[t]) nbc_bump(nc, t, from, c);
+                continue;
+            }
+            if (!nc->filled[t]) continue;
+            bool stuck = nbc_stuck(nc, t, ct);
+            nbc_bump(nc, t, from, c);
+            if (stuck && nc->cnt[(size_t)t * (size_t)nc->K + (size_t)from] == 0) {
+                const int32_t *rt = w->nb[t];
+                for (int32_t j = 0, mt = w->nnb[t]; j < mt; j++)
+                    if (colour[rt[j]] < 0) nbc_dirty(nc, rt[j]);
+            }
         }
     } else if (nc->valid && colour[x] != c) {
         /* only the counts filled in so far */
@@ -1332,38 +1429,68 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
     NbColours nc;
     nbc_init(&nc, w, colour);
-    /* With filled: the clock when v was last turned down. Its decision
-     * reads its neighbours' registers, costs and counts; if none of its
-     * neighbours was touched since, it would be turned down again, so a
-     * later pass skips it. */
+    /* With filled, a spilled node is looked at only while it is dirty
+     * (nc.dirty): at first, and after something its last answer read may
+     * have changed. v was turned down because each register is held by a
+     * neighbour it asked about that is stuck (has no free register besides
+     * its own), and its holders cost at least cost[v]. That stays so while
+     * no neighbour of v leaves its register and no stuck neighbour asked
+     * about gets a free register, which happens only as one of its own
+     * neighbours leaves a register: nbc_set marks v dirty then (a
+     * neighbour taking a register adds a holder, which cannot help; a
+     * node spilled is dirty). */
     uint64_t all = K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1; /* the K registers */
-    int32_t *declined = nc.filled ? mc_xmalloc((size_t)(n ? n : 1) * sizeof *declined) : NULL;
-    for (int32_t v = 0; declined && v < n; v++) declined[v] = -1; /* not looked at yet */
+    uint64_t *dirty = w->plain ? NULL : nc.dirty;
+    bool plain = w->plain;
     for (int pass = 0; pass < 4; pass++) {
         bool changed = false;
-        for (int32_t v = 0; v < n; v++) {
+        /* with dirty, the dirty nodes in the same order, as they are
+         * marked (a node behind v waits for the next pass) */
+        for (int32_t v = dirty ? nbc_next_dirty(&nc, 0, n) : 0; v < n;
+             v = dirty ? nbc_next_dirty(&nc, v + 1, n) : v + 1) {
+            if (dirty) dirty[v >> 6] &= ~((uint64_t)1 << (v & 63));
             if (!w->alive[v] || colour[v] >= 0) continue;
-            if (declined) {
-                bool again = declined[v] < 0;
-                for (int32_t k = 0; k < w->nnb[v] && !again; k++) again = nc.touched[w->nb[v][k]] > declined[v];
-                if (!again) continue;
-                declined[v] = nc.clock;
-            }
             w->cause = v;
             if (nc.cset) {
                 if (recolour_dense(w, &nc, cost, colour, v, conflict, taken)) changed = true;
                 continue;
             }
-            for (int32_t c = 0; c < K; c++) conflict[c] = 0, movable[c] = 1;
+            for (int32_t c = 0; c < K; c++) conflict[c] = 0;
+            if (!nc.held)
+                for (int32_t c = 0; c < K; c++) movable[c] = 1;
             if (nc.held) {
                 /* nbc_any_free, inline, from the bits (this loop visits
-                 * each neighbour of each spilled node per pass) */
-                NB_FOR(w, v, u, {
-                    int32_t cu = colour[u];
-                    if (cu < 0) continue;
-                    conflict[cu] += cost[u];
-                    if (movable[cu] && !(~nbc_bits(&nc, colour, u) & all & ~((uint64_t)1 << cu))) movable[cu] = 0;
-                });
+                 * each neighbour of each spilled node per pass). The
+                 * registers still open: mov, those no stuck holder has
+                 * ruled out yet; low, those whose conflict is still below
+                 * cost[v]. Once both are empty v is turned down whatever
+                 * the rest of its row holds (a sum of costs >= 0 only
+                 * grows), so the walk stops there. */
+                uint64_t mov = all, low = cost[v] > 0 ? all : 0;
+                const int32_t *row = w->nb[v]; /* adjacency rows: NB_FOR is this loop */
+                if (plain) {
+                    for (int32_t k = 0, m = w->nnb[v]; k < m; k++) {
+                        int32_t u = row[k], cu = colour[u];
+                        if (cu < 0) continue;
+                        uint64_t bit = (uint64_t)1 << cu;
+                        conflict[cu] += cost[u];
+                        if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
+                    }
+                } else {
+                    double cv = cost[v]; /* a local: to the compiler, a store to conflict could change cost[v] */
+                    for (int32_t k = 0, m = w->nnb[v]; k < m && (mov | low); k++) {
+                        int32_t u = row[k], cu = colour[u];
+                        if (cu < 0) continue;
+                        uint64_t bit = (uint64_t)1 << cu;
+                        if (low & bit) { /* past cost[v], a conflict cannot be picked: no longer summed */
+                            conflict[cu] += cost[u];
+                            if (!(conflict[cu] < cv)) low &= ~bit;
+                        }
+                        if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
+                    }
+                    if (!(mov | low)) continue; /* turned down */
+                }
+                for (int32_t c = 0; c < K; c++) movable[c] = (mov >> c) & 1;
             } else if (nc.filled) {
                 NB_FOR(w, v, u, {
                     int32_t cu = colour[u];
@@ -1411,14 +1538,13 @@ static double recolour(Work *w, const double *cost, int32_t *colour) {
     double total = 0;
     for (int32_t v = 0; v < n; v++)
         if (w->alive[v] && colour[v] < 0) total += cost[v];
-    free(declined);
     free(nc.cnt);
     free(nc.zeros);
     free(nc.cset);
     free(nc.valid);
     free(nc.filled);
     free(nc.held);
-    free(nc.touched);
+    free(nc.dirty);
     free(taken);
     free(conflict);
     free(movable);
@@ -1520,7 +1646,7 @@ static void coalesce(McAllocation *a, Work *w, int mode, bool plain, const int32
                 if (w->tr) trace_move(w, MC_TEST_AGGRESSIVE, keep, gone, keep, 0, 0, true);
             } else {
                 int32_t n[3];
-                ok = conservative(w, keep, gone, n, w->tr != NULL);
+                ok = conservative(w, keep, gone, n);
                 if (w->tr) { /* the counts are exact: each test as it answers */
                     trace_move(w, MC_TEST_BRIGGS, keep, gone, keep, n[0], w->K, n[0] < w->K);
                     if (n[0] >= w->K) trace_move(w, MC_TEST_GEORGE, keep, gone, keep, n[1], 0, n[1] == 0);
@@ -1681,6 +1807,7 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     w.opt = opt;
     w.tr = tr;
     w.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
+    w.plain = plain;
     coalesce(a, &w, mode, plain, order);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
     rows_drop_dead(&w);

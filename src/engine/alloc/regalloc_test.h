@@ -1,11 +1,14 @@
 /* regalloc_test.h - private to the engine and its unit tests.
  *
  * The improved allocator's coalescing retests a turned-down move only when
- * a merge touched one of its ends (regalloc.c). mc_allocate_sweeps with
- * plain_sweeps makes it sweep every move until a sweep merges nothing, the
- * plain loop whose answer the incremental one must reproduce; tests compare
- * the two. The choice is per call (mc_allocate passes false), so allocations
- * with either setting can run side by side. Not for callers. */
+ * a merge touched one of its ends, and its recolouring looks again only at
+ * spilled nodes a move may have helped and stops reading a row once the
+ * node is turned down (regalloc.c). mc_allocate_sweeps with plain_sweeps
+ * makes coalescing sweep every move until a sweep merges nothing and
+ * recolouring look at every spilled node in every pass, reading whole
+ * rows: the plain loops whose answers the incremental ones must reproduce;
+ * tests compare the two. The choice is per call (mc_allocate passes false),
+ * so allocations with either setting can run side by side. Not for callers. */
 #ifndef MINICC_REGALLOC_TEST_H
 #define MINICC_REGALLOC_TEST_H
 #include <stdbool.h>
@@ -14,7 +17,8 @@
 
 /* The switches tests turn, per call. */
 typedef struct McAllocKnobs {
-    bool plain_sweeps; /* coalescing sweeps every move until nothing merges */
+    bool plain_sweeps; /* coalescing sweeps every move until nothing merges; recolouring
+                          looks at every spilled node in every pass */
     int igraph_form;   /* interference graph storage: 0 chooses by size
                           (interfere.c), 1 forces adjacency rows, 2 the bit
                           matrix; allocations must be the same either way */
