@@ -1080,9 +1080,30 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
                 }
             }
             if (r >= 0) cset[(size_t)r * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
-        } else {
+        } else if (K <= 64) {
+            /* the registers taken around v as bits, set without a branch on
+             * whether a neighbour has one (-1 sets nothing) */
+            uint64_t busy = 0;
             if (lt) {
                 /* nstack is v's stack entry now */
+                for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
+                    int32_t c = colour[lt->list[k]];
+                    busy |= (uint64_t)(c >= 0) << (c & 63);
+                }
+            } else {
+                NB_FOR(w, v, t, {
+                    int32_t c = colour[t];
+                    busy |= (uint64_t)(c >= 0) << (c & 63);
+                });
+            }
+            for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
+                int32_t p = pt->list[k], c = colour[p];
+                if (c >= 0 && !((busy >> c) & 1)) r = c, partner = p;
+            }
+            uint64_t free_regs = ~busy & (K == 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1);
+            if (r < 0 && free_regs) r = mc_ctz64(free_regs);
+        } else {
+            if (lt) {
                 for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
                     int32_t t = lt->list[k];
                     if (colour[t] >= 0) taken[colour[t]] = st;
@@ -1560,11 +1581,28 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
             if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
             continue;
         }
-        NB_FOR(w, v, t, {
-            if (colour[t] >= 0) taken[colour[t]] = i + 1;
-        });
-        for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
-            if (taken[r] != i + 1) colour[v] = r;
+#if defined(__GNUC__)
+        /* the order is known: fetch the rows (and, further ahead, the row
+         * pointers) of the nodes to come, which sit anywhere in memory */
+        if (i + 8 < norder) __builtin_prefetch(w->nb[order[i + 8]]);
+        if (i + 16 < norder) __builtin_prefetch(&w->nb[order[i + 16]]);
+#endif
+        if (w->K <= 64) {
+            /* the registers taken around v as bits (-1 sets nothing) */
+            uint64_t busy = 0;
+            NB_FOR(w, v, t, {
+                int32_t c = colour[t];
+                busy |= (uint64_t)(c >= 0) << (c & 63);
+            });
+            uint64_t free_regs = ~busy & (w->K == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w->K) - 1);
+            if (free_regs) colour[v] = mc_ctz64(free_regs);
+        } else {
+            NB_FOR(w, v, t, {
+                if (colour[t] >= 0) taken[colour[t]] = i + 1;
+            });
+            for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
+                if (taken[r] != i + 1) colour[v] = r;
+        }
         if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
     }
     free(cset);
