@@ -990,15 +990,18 @@ static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, La
             }
         } else if (lt) {
             /* rows as lists (lt is only given then): v's row, read through
-             * locals the stores cannot alias */
+             * locals the stores cannot alias. About half the neighbours
+             * are removed already, at random: they are skipped without a
+             * branch (written and not counted, -1 stays -1; the list has
+             * room for every row entry, twice what is ever counted). */
             const int32_t *row = w->nb[v];
             int32_t *list = lt->list;
             size_t at = lt->at[nstack - 1];
             for (int32_t k = 0, m = w->nnb[v]; k < m; k++) {
-                int32_t t = row[k], d = wdeg[t];
-                if (d < 0) continue;
-                list[at++] = t;
-                wdeg[t] = d - 1;
+                int32_t t = row[k], d = wdeg[t], in = d >= 0;
+                list[at] = t;
+                at += (size_t)in;
+                wdeg[t] = d - in;
                 if (d == K) {
                     low[nlow++] = t;
 #if defined(__GNUC__)
