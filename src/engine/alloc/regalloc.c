@@ -177,36 +177,68 @@ static uint64_t name_prefix(const char *s, size_t *at) {
     return x;
 }
 
-static int deg_key_cmp(const McFunc *f, const DegKey *a, const DegKey *b) {
-    if (a->deg != b->deg) return a->deg > b->deg ? -1 : 1;
-    if (a->p0 != b->p0) return a->p0 < b->p0 ? -1 : 1;
-    if (a->p1 != b->p1) return a->p1 < b->p1 ? -1 : 1;
-    return strcmp(f->values[a->v].name, f->values[b->v].name);
+/* Does a's name come before b's (a different node's)? The first 16
+ * bytes decide unless they agree. */
+static inline bool name_key_less(const McFunc *f, const DegKey *a, const DegKey *b) {
+    if (a->p0 != b->p0) return a->p0 < b->p0;
+    if (a->p1 != b->p1) return a->p1 < b->p1;
+    return strcmp(f->values[a->v].name, f->values[b->v].name) < 0;
 }
 
-static void sort_degree_name(const McFunc *f, const int32_t *degree, int32_t *v, int32_t n) {
-    DegKey *key = mc_xmalloc((size_t)(n ? n : 1) * sizeof *key);
-    DegKey *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
-    for (int32_t i = 0; i < n; i++) {
-        size_t at = 0;
-        key[i].deg = degree[v[i]];
-        key[i].v = v[i];
-        key[i].p0 = name_prefix(f->values[v[i]].name, &at);
-        key[i].p1 = name_prefix(f->values[v[i]].name, &at);
-    }
+/* Sort key[0..n) by name (tmp: scratch of n); bottom-up merge sort whose
+ * merge step picks its side without a branch (the names come in no
+ * order, so a branch on the comparison would miss every other time). */
+static void sort_names(const McFunc *f, DegKey *key, DegKey *tmp, int32_t n) {
+    DegKey *src = key, *dst = tmp;
     for (int32_t width = 1; width < n; width *= 2) {
         for (int32_t lo = 0; lo < n; lo += 2 * width) {
             int32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int32_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) tmp[k++] = deg_key_cmp(f, &key[j], &key[i]) < 0 ? key[j++] : key[i++];
-            while (i < mid) tmp[k++] = key[i++];
-            while (j < hi) tmp[k++] = key[j++];
+            while (i < mid && j < hi) {
+                const DegKey *x = &src[i], *y = &src[j];
+                bool before = y->p0 < x->p0; /* y goes first */
+                if (y->p0 == x->p0) before = name_key_less(f, y, x);
+                int32_t take = before ? j : i;
+                dst[k++] = src[take];
+                j += before;
+                i += !before;
+            }
+            while (i < mid) dst[k++] = src[i++];
+            while (j < hi) dst[k++] = src[j++];
         }
-        DegKey *t = key;
-        key = tmp;
-        tmp = t;
+        DegKey *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != key) memcpy(key, src, (size_t)n * sizeof *key);
+}
+
+/* The chapter's order: a counting sort by descending degree, then each
+ * group of one degree sorted by name. */
+static void sort_degree_name(const McFunc *f, const int32_t *degree, int32_t *v, int32_t n) {
+    DegKey *key = mc_xmalloc((size_t)(n ? n : 1) * sizeof *key);
+    DegKey *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+    int32_t maxd = 0;
+    for (int32_t i = 0; i < n; i++)
+        if (degree[v[i]] > maxd) maxd = degree[v[i]];
+    /* at[maxd - d]: where the nodes of degree d start */
+    int32_t *at = mc_xcalloc((size_t)maxd + 2, sizeof *at);
+    for (int32_t i = 0; i < n; i++) at[maxd - degree[v[i]] + 1]++;
+    for (int32_t d = 0; d <= maxd; d++) at[d + 1] += at[d];
+    for (int32_t i = 0; i < n; i++) {
+        size_t c = 0;
+        DegKey *k = &key[at[maxd - degree[v[i]]]++];
+        k->deg = degree[v[i]];
+        k->v = v[i];
+        k->p0 = name_prefix(f->values[v[i]].name, &c);
+        k->p1 = name_prefix(f->values[v[i]].name, &c);
+    }
+    for (int32_t lo = 0, hi; lo < n; lo = hi) {
+        for (hi = lo + 1; hi < n && key[hi].deg == key[lo].deg; hi++) continue;
+        sort_names(f, key + lo, tmp + lo, hi - lo);
     }
     for (int32_t i = 0; i < n; i++) v[i] = key[i].v;
+    free(at);
     free(key);
     free(tmp);
 }
