@@ -177,36 +177,68 @@ static uint64_t name_prefix(const char *s, size_t *at) {
     return x;
 }
 
-static int deg_key_cmp(const McFunc *f, const DegKey *a, const DegKey *b) {
-    if (a->deg != b->deg) return a->deg > b->deg ? -1 : 1;
-    if (a->p0 != b->p0) return a->p0 < b->p0 ? -1 : 1;
-    if (a->p1 != b->p1) return a->p1 < b->p1 ? -1 : 1;
-    return strcmp(f->values[a->v].name, f->values[b->v].name);
+/* Does a's name come before b's (a different node's)? The first 16
+ * bytes decide unless they agree. */
+static inline bool name_key_less(const McFunc *f, const DegKey *a, const DegKey *b) {
+    if (a->p0 != b->p0) return a->p0 < b->p0;
+    if (a->p1 != b->p1) return a->p1 < b->p1;
+    return strcmp(f->values[a->v].name, f->values[b->v].name) < 0;
 }
 
-static void sort_degree_name(const McFunc *f, const int32_t *degree, int32_t *v, int32_t n) {
-    DegKey *key = mc_xmalloc((size_t)(n ? n : 1) * sizeof *key);
-    DegKey *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
-    for (int32_t i = 0; i < n; i++) {
-        size_t at = 0;
-        key[i].deg = degree[v[i]];
-        key[i].v = v[i];
-        key[i].p0 = name_prefix(f->values[v[i]].name, &at);
-        key[i].p1 = name_prefix(f->values[v[i]].name, &at);
-    }
+/* Sort key[0..n) by name (tmp: scratch of n); bottom-up merge sort whose
+ * merge step picks its side without a branch (the names come in no
+ * order, so a branch on the comparison would miss every other time). */
+static void sort_names(const McFunc *f, DegKey *key, DegKey *tmp, int32_t n) {
+    DegKey *src = key, *dst = tmp;
     for (int32_t width = 1; width < n; width *= 2) {
         for (int32_t lo = 0; lo < n; lo += 2 * width) {
             int32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int32_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) tmp[k++] = deg_key_cmp(f, &key[j], &key[i]) < 0 ? key[j++] : key[i++];
-            while (i < mid) tmp[k++] = key[i++];
-            while (j < hi) tmp[k++] = key[j++];
+            while (i < mid && j < hi) {
+                const DegKey *x = &src[i], *y = &src[j];
+                bool before = y->p0 < x->p0; /* y goes first */
+                if (y->p0 == x->p0) before = name_key_less(f, y, x);
+                int32_t take = before ? j : i;
+                dst[k++] = src[take];
+                j += before;
+                i += !before;
+            }
+            while (i < mid) dst[k++] = src[i++];
+            while (j < hi) dst[k++] = src[j++];
         }
-        DegKey *t = key;
-        key = tmp;
-        tmp = t;
+        DegKey *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != key) memcpy(key, src, (size_t)n * sizeof *key);
+}
+
+/* The chapter's order: a counting sort by descending degree, then each
+ * group of one degree sorted by name. */
+static void sort_degree_name(const McFunc *f, const int32_t *degree, int32_t *v, int32_t n) {
+    DegKey *key = mc_xmalloc((size_t)(n ? n : 1) * sizeof *key);
+    DegKey *tmp = mc_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+    int32_t maxd = 0;
+    for (int32_t i = 0; i < n; i++)
+        if (degree[v[i]] > maxd) maxd = degree[v[i]];
+    /* at[maxd - d]: where the nodes of degree d start */
+    int32_t *at = mc_xcalloc((size_t)maxd + 2, sizeof *at);
+    for (int32_t i = 0; i < n; i++) at[maxd - degree[v[i]] + 1]++;
+    for (int32_t d = 0; d <= maxd; d++) at[d + 1] += at[d];
+    for (int32_t i = 0; i < n; i++) {
+        size_t c = 0;
+        DegKey *k = &key[at[maxd - degree[v[i]]]++];
+        k->deg = degree[v[i]];
+        k->v = v[i];
+        k->p0 = name_prefix(f->values[v[i]].name, &c);
+        k->p1 = name_prefix(f->values[v[i]].name, &c);
+    }
+    for (int32_t lo = 0, hi; lo < n; lo = hi) {
+        for (hi = lo + 1; hi < n && key[hi].deg == key[lo].deg; hi++) continue;
+        sort_names(f, key + lo, tmp + lo, hi - lo);
     }
     for (int32_t i = 0; i < n; i++) v[i] = key[i].v;
+    free(at);
     free(key);
     free(tmp);
 }
@@ -766,25 +798,24 @@ static double spill_metric(double cost, int32_t deg, int metric) {
 
 /* A monotone priority queue of (key, node), ties by node handle: a radix
  * heap. Simplify's keys are spill metrics, >= 0, and never fall below the
- * last one taken (a node's key only grows as its degree falls, and an
- * entry goes back only with a key above the one just taken), which is all
- * a radix heap needs. A key >= 0 orders as its bits do, so an entry is the
- * 96-bit number (key bits, node); bucket i > 0 holds the entries whose
+ * last one taken (a node's key only grows as its degree falls), which is
+ * all a radix heap needs. A key >= 0 orders as its bits do, so an entry is
+ * the 96-bit number (key bits, node); bucket i > 0 holds the entries whose
  * highest bit differing from the last one taken is bit i - 1, bucket 0
  * the last one taken itself. Pushing appends; taking the least scans the
  * lowest non-empty bucket once and spreads it over the buckets below.
  * Each entry moves down a few times, in sequential passes, where a binary
- * heap pays a random walk of log n steps per pop (simplify pops about
- * twice as many entries as it has nodes: stale and removed ones too). It
- * pops the same entries in the same order as any exact min-heap would. */
-typedef struct HeapItem {
-    double key;
-    int32_t v;
-} HeapItem;
-
+ * heap pays a random walk of log n steps per pop. Each node has one entry,
+ * whose key may be stale (computed for a higher degree: at most the true
+ * key); the scan brings the keys of the bucket it reads up to date and
+ * drops the entries of removed nodes (see heap_pop). Where a lazy heap
+ * pushed a stale entry back only once it was the least (half of its pops,
+ * and a third were removed nodes), these entries move up or leave before
+ * they are spread again. */
 typedef struct RadixItem {
     uint64_t k; /* the key's bits */
     int32_t v;
+    int32_t d; /* the degree the key was computed for */
 } RadixItem;
 
 enum { RADIX_BUCKETS = 97 };
@@ -794,7 +825,6 @@ typedef struct Heap {
     int32_t n[RADIX_BUCKETS], cap[RADIX_BUCKETS];
     uint64_t lk; /* the last entry taken (initially the least possible) */
     int32_t lv;
-    int32_t size;
     uint64_t used[2]; /* the non-empty buckets, as bits */
 } Heap;
 
@@ -831,40 +861,96 @@ static inline void radix_put(Heap *h, int i, RadixItem it) {
     h->used[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
-static void heap_push(Heap *h, HeapItem it) {
-    MC_ASSERT(it.key >= 0);
-    uint64_t k = key_bits(it.key);
-    MC_ASSERT(k > h->lk || (k == h->lk && it.v >= h->lv)); /* monotone */
-    radix_put(h, radix_bucket(h, k, it.v), (RadixItem){k, it.v});
-    h->size++;
+/* v's entry: key, computed for degree d */
+static void heap_push(Heap *h, double key, int32_t v, int32_t d) {
+    MC_ASSERT(key >= 0);
+    uint64_t k = key_bits(key);
+    MC_ASSERT(k > h->lk || (k == h->lk && v >= h->lv)); /* monotone */
+    radix_put(h, radix_bucket(h, k, v), (RadixItem){k, v, d});
 }
 
-static HeapItem heap_pop(Heap *h) {
-    MC_ASSERT(h->size > 0);
-    if (h->n[0] == 0) {
+/* The least entry by its node's true key, over the nodes still in the
+ * graph (wdeg >= 0); v = MC_NONE when none is left. The entries of the
+ * lowest bucket are checked before it is spread: a removed node's entry
+ * is dropped (it would only move down the buckets to be thrown away when
+ * taken), and an entry whose degree has fallen since its key was computed
+ * gets its true key, which is at least its old one, so it stays in this
+ * bucket or moves to a higher one. Every node keeps one entry with a key
+ * at most its true key, so the least entry of a checked bucket, all of
+ * whose keys are true, is the least true key: the entries taken are those
+ * a lazy heap would take, in the same order. */
+static int32_t heap_pop(Heap *h, const int32_t *wdeg, const double *cost, int metric) {
+    while (h->n[0] == 0) {
+        if (!(h->used[0] | h->used[1])) return MC_NONE;
         int i = h->used[0] ? mc_ctz64(h->used[0]) : 64 + mc_ctz64(h->used[1]);
         RadixItem *b = h->b[i];
-        int32_t m = 0;
-        for (int32_t j = 1; j < h->n[i]; j++)
-            if (b[j].k < b[m].k || (b[j].k == b[m].k && b[j].v < b[m].v)) m = j;
-        h->lk = b[m].k;
-        h->lv = b[m].v;
-        int32_t cnt = h->n[i];
+        int32_t cnt = h->n[i], live = 0, m = 0;
+        for (int32_t j = 0; j < cnt; j++) {
+            RadixItem it = b[j];
+            int32_t d = wdeg[it.v];
+            if (d < 0) continue;
+            if (d != it.d) {
+                it.k = key_bits(spill_metric(cost[it.v], d, metric));
+                it.d = d;
+                int to = radix_bucket(h, it.k, it.v);
+                if (to != i) {
+                    radix_put(h, to, it);
+                    continue;
+                }
+            }
+            b[live] = it;
+            if (b[live].k < b[m].k || (b[live].k == b[m].k && b[live].v < b[m].v)) m = live;
+            live++;
+        }
         h->n[i] = 0;
         h->used[i >> 6] &= ~((uint64_t)1 << (i & 63));
-        for (int32_t j = 0; j < cnt; j++) radix_put(h, radix_bucket(h, b[j].k, b[j].v), b[j]);
+        if (live == 0) continue;
+        h->lk = b[m].k;
+        h->lv = b[m].v;
+        for (int32_t j = 0; j < live; j++) radix_put(h, radix_bucket(h, b[j].k, b[j].v), b[j]);
     }
-    RadixItem it = h->b[0][--h->n[0]];
+    int32_t v = h->b[0][--h->n[0]].v;
     if (h->n[0] == 0) h->used[0] &= ~(uint64_t)1;
-    h->size--;
-    HeapItem out;
-    memcpy(&out.key, &it.k, sizeof out.key);
-    out.v = it.v;
-    return out;
+    return v;
+}
+
+/* Empty h for the next run, keeping its buckets' storage. */
+static void heap_reset(Heap *h) {
+    for (int i = 0; i < RADIX_BUCKETS; i++) h->n[i] = 0;
+    h->lk = 0;
+    h->lv = 0;
+    h->used[0] = h->used[1] = 0;
 }
 
 static void heap_free(Heap *h) {
     for (int i = 0; i < RADIX_BUCKETS; i++) free(h->b[i]);
+}
+
+/* Sort it[0..n) by (key bits, node), in place (tmp: scratch of n): the
+ * order a heap of these entries pops them in. The entries come in
+ * ascending node order, so a stable sort by the key bits alone is that
+ * order: least significant byte first, skipping the bytes in which all
+ * keys agree. */
+static void radix_sort(RadixItem *it, RadixItem *tmp, int32_t n) {
+    int32_t cnt[8][256];
+    memset(cnt, 0, sizeof cnt);
+    for (int32_t i = 0; i < n; i++)
+        for (int d = 0; d < 8; d++) cnt[d][(it[i].k >> (8 * d)) & 255]++;
+    RadixItem *src = it, *dst = tmp;
+    for (int d = 0; d < 8; d++) {
+        if (n == 0 || cnt[d][(src[0].k >> (8 * d)) & 255] == n) continue; /* one value: nothing moves */
+        int32_t at = 0;
+        for (int x = 0; x < 256; x++) {
+            int32_t c = cnt[d][x];
+            cnt[d][x] = at;
+            at += c;
+        }
+        for (int32_t i = 0; i < n; i++) dst[cnt[d][(src[i].k >> (8 * d)) & 255]++] = src[i];
+        RadixItem *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != it) memcpy(it, src, (size_t)n * sizeof *it);
 }
 
 /* Simplify (degree < K first, else the least cost under `metric`, pushed
@@ -885,16 +971,44 @@ typedef struct Later {
     int32_t *list;
 } Later;
 
+/* The arrays of simplify and select, allocated once for the runs of one
+ * select_registers (each run needs the same sizes). */
+typedef struct Scratch {
+    int32_t *wdeg, *low, *stack, *taken;
+    RadixItem *sorted, *tmp; /* METRIC_COST: the heap's entries in the order it pops them */
+    Heap heap;
+} Scratch;
+
+static void scratch_init(Scratch *sc, int32_t n, int32_t K) {
+    size_t m = (size_t)(n ? n : 1);
+    sc->wdeg = mc_xmalloc(m * sizeof *sc->wdeg);
+    sc->low = mc_xmalloc(m * sizeof *sc->low);
+    sc->stack = mc_xmalloc(m * sizeof *sc->stack);
+    sc->taken = mc_xmalloc((size_t)(K ? K : 1) * sizeof *sc->taken);
+    sc->sorted = mc_xmalloc(m * sizeof *sc->sorted);
+    sc->tmp = mc_xmalloc(m * sizeof *sc->tmp);
+    memset(&sc->heap, 0, sizeof sc->heap);
+}
+
+static void scratch_free(Scratch *sc) {
+    free(sc->wdeg);
+    free(sc->low);
+    free(sc->stack);
+    free(sc->taken);
+    free(sc->sorted);
+    free(sc->tmp);
+    heap_free(&sc->heap);
+}
+
 /* Simplify: remove a node of degree < K while there is one, else the
  * cheapest by the spill metric (optimistically); the removal order onto
- * stack. Returns its size. With lt (rows as lists only), also records
+ * sc->stack. Returns its size. With lt (rows as lists only), also records
  * each removed node's later-removed neighbours (see Later). */
-static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack, Later *lt) {
+static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, Later *lt) {
     int32_t n = w->n, K = w->K;
     /* wdeg: degree among the nodes not yet removed; -1 once removed (or not
      * a representative), so a neighbour costs one read */
-    int32_t *wdeg = mc_xmalloc((size_t)(n ? n : 1) * sizeof *wdeg);
-    int32_t *low = mc_xmalloc((size_t)(n ? n : 1) * sizeof *low);
+    int32_t *wdeg = sc->wdeg, *low = sc->low, *stack = sc->stack;
     int32_t nstack = 0, nlow = 0, remaining = 0;
     for (int32_t v = 0; v < n; v++) {
         wdeg[v] = -1;
@@ -903,7 +1017,7 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack,
         remaining++;
     }
     for (int32_t v = n - 1; v >= 0; v--)
-        if (w->alive[v] && wdeg[v] < K) low[nlow++] = v;
+        if (wdeg[v] >= 0 && wdeg[v] < K) low[nlow++] = v;
     int32_t words = w->dense ? w->dense->words : 0;
     uint64_t *rem = NULL; /* dense: the nodes not yet removed, as bits */
     if (w->dense) {
@@ -911,26 +1025,39 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack,
         for (int32_t v = 0; v < n; v++)
             if (wdeg[v] >= 0) rem[v >> 6] |= (uint64_t)1 << (v & 63);
     }
-    Heap heap = {0};
-    for (int32_t v = 0; v < n; v++)
-        if (w->alive[v] && wdeg[v] >= K) heap_push(&heap, (HeapItem){spill_metric(cost[v], wdeg[v], metric), v});
+    /* METRIC_COST: a node's key is its cost whatever its degree, so no
+     * entry goes stale and none goes back: the heap would pop its entries
+     * in the order of one sort by (key bits, node), which is read instead */
+    bool sorted = metric == METRIC_COST;
+    int32_t nsorted = 0, next = 0;
+    Heap *heap = &sc->heap;
+    heap_reset(heap);
+    for (int32_t v = 0; v < n; v++) {
+        if (wdeg[v] < K) continue;
+        double key = spill_metric(cost[v], wdeg[v], metric);
+        if (sorted) {
+            MC_ASSERT(key >= 0);
+            sc->sorted[nsorted++] = (RadixItem){key_bits(key), v, wdeg[v]};
+        } else {
+            heap_push(heap, key, v, wdeg[v]);
+        }
+    }
+    if (sorted) radix_sort(sc->sorted, sc->tmp, nsorted);
     while (remaining > 0) {
         int32_t v = MC_NONE;
         while (nlow > 0 && v == MC_NONE) {
             int32_t c = low[--nlow];
             if (wdeg[c] >= 0) v = c;
         }
-        while (v == MC_NONE) {
-            /* lazy heap: keys only grow as degrees fall, so a popped entry
-             * whose key is stale goes back with its true key */
-            HeapItem it = heap_pop(&heap);
-            if (wdeg[it.v] < 0) continue;
-            double key = spill_metric(cost[it.v], wdeg[it.v], metric);
-            if (key > it.key) {
-                heap_push(&heap, (HeapItem){key, it.v});
-                continue;
-            }
-            v = it.v;
+        while (v == MC_NONE && sorted) {
+            MC_ASSERT(next < nsorted);
+            int32_t c = sc->sorted[next++].v;
+            if (wdeg[c] >= 0) v = c;
+        }
+        if (v == MC_NONE) {
+            /* the least (true key, node) among the nodes left (see heap_pop) */
+            v = heap_pop(heap, wdeg, cost, metric);
+            MC_ASSERT(v != MC_NONE);
         }
         if (w->tr) {
             McTraceEvent e = tr_ev(MC_TR_PUSH, v, -1, -1);
@@ -958,12 +1085,28 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack,
                 if (wdeg[t] >= 0 && --wdeg[t] == K - 1) low[nlow++] = t;
             }
         } else if (lt) {
+            /* rows as lists (lt is only given then): v's row, read through
+             * locals the stores cannot alias. About half the neighbours
+             * are removed already, at random: they are skipped without a
+             * branch (written and not counted, -1 stays -1; the list has
+             * room for every row entry, twice what is ever counted). */
+            const int32_t *row = w->nb[v];
+            int32_t *list = lt->list;
             size_t at = lt->at[nstack - 1];
-            NB_FOR(w, v, t, {
-                if (wdeg[t] < 0) continue;
-                lt->list[at++] = t;
-                if (--wdeg[t] == K - 1) low[nlow++] = t;
-            });
+            for (int32_t k = 0, m = w->nnb[v]; k < m; k++) {
+                int32_t t = row[k], d = wdeg[t], in = d >= 0;
+                list[at] = t;
+                at += (size_t)in;
+                wdeg[t] = d - in;
+                if (d == K) {
+                    low[nlow++] = t;
+#if defined(__GNUC__)
+                    /* the node pushed last is taken next: fetch its row,
+                     * which sits anywhere in memory, while this one is read */
+                    __builtin_prefetch(w->nb[t]);
+#endif
+                }
+            }
             lt->at[nstack] = at;
         } else {
             NB_FOR(w, v, t, {
@@ -972,9 +1115,6 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack,
         }
     }
     free(rem);
-    free(wdeg);
-    free(low);
-    heap_free(&heap);
     return nstack;
 }
 
@@ -982,11 +1122,11 @@ static int32_t simplify(Work *w, const double *cost, int metric, int32_t *stack,
  * free, else the lowest free one, else none (-1: it spills). Returns the
  * number of nodes coloured, in order. */
 static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack, int32_t nstack, const Later *lt,
-                              int32_t *colour, int32_t *order) {
+                              int32_t *taken, int32_t *colour, int32_t *order) {
     int32_t n = w->n, K = w->K;
     int32_t words = w->dense ? w->dense->words : 0;
     for (int32_t v = 0; v < n; v++) colour[v] = -1;
-    int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
+    memset(taken, 0, (size_t)K * sizeof *taken);
     int32_t norder = 0, st = 0;
     /* Dense rows and K <= 64: whether a register is taken around v is read
      * off per-register bit sets (v's row AND the set of the nodes holding
@@ -1039,9 +1179,30 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
                 }
             }
             if (r >= 0) cset[(size_t)r * (size_t)words + (size_t)(v >> 6)] |= (uint64_t)1 << (v & 63);
-        } else {
+        } else if (K <= 64) {
+            /* the registers taken around v as bits, set without a branch on
+             * whether a neighbour has one (-1 sets nothing) */
+            uint64_t busy = 0;
             if (lt) {
                 /* nstack is v's stack entry now */
+                for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
+                    int32_t c = colour[lt->list[k]];
+                    busy |= (uint64_t)(c >= 0) << (c & 63);
+                }
+            } else {
+                NB_FOR(w, v, t, {
+                    int32_t c = colour[t];
+                    busy |= (uint64_t)(c >= 0) << (c & 63);
+                });
+            }
+            for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
+                int32_t p = pt->list[k], c = colour[p];
+                if (c >= 0 && !((busy >> c) & 1)) r = c, partner = p;
+            }
+            uint64_t free_regs = ~busy & (K == 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1);
+            if (r < 0 && free_regs) r = mc_ctz64(free_regs);
+        } else {
+            if (lt) {
                 for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
                     int32_t t = lt->list[k];
                     if (colour[t] >= 0) taken[colour[t]] = st;
@@ -1067,18 +1228,14 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
         order[norder++] = v;
     }
     free(cset);
-    free(taken);
     return norder;
 }
 
 /* Chaitin-Briggs simplify and select over the work graph. */
-static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, Later *lt,
+static int32_t simplify_select(Work *w, const double *cost, const Partners *pt, int metric, Scratch *sc, Later *lt,
                                int32_t *colour, int32_t *order) {
-    int32_t *stack = mc_xmalloc((size_t)(w->n ? w->n : 1) * sizeof *stack);
-    int32_t nstack = simplify(w, cost, metric, stack, lt);
-    int32_t norder = select_colours(w, pt, stack, nstack, lt, colour, order);
-    free(stack);
-    return norder;
+    int32_t nstack = simplify(w, cost, metric, sc, lt);
+    return select_colours(w, pt, sc->stack, nstack, lt, sc->taken, colour, order);
 }
 
 /* A register r a node u could move to: not r itself and held by no
@@ -1585,11 +1742,28 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
             if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
             continue;
         }
-        NB_FOR(w, v, t, {
-            if (colour[t] >= 0) taken[colour[t]] = i + 1;
-        });
-        for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
-            if (taken[r] != i + 1) colour[v] = r;
+#if defined(__GNUC__)
+        /* the order is known: fetch the rows (and, further ahead, the row
+         * pointers) of the nodes to come, which sit anywhere in memory */
+        if (i + 8 < norder) __builtin_prefetch(w->nb[order[i + 8]]);
+        if (i + 16 < norder) __builtin_prefetch(&w->nb[order[i + 16]]);
+#endif
+        if (w->K <= 64) {
+            /* the registers taken around v as bits (-1 sets nothing) */
+            uint64_t busy = 0;
+            NB_FOR(w, v, t, {
+                int32_t c = colour[t];
+                busy |= (uint64_t)(c >= 0) << (c & 63);
+            });
+            uint64_t free_regs = ~busy & (w->K == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w->K) - 1);
+            if (free_regs) colour[v] = mc_ctz64(free_regs);
+        } else {
+            NB_FOR(w, v, t, {
+                if (colour[t] >= 0) taken[colour[t]] = i + 1;
+            });
+            for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
+                if (taken[r] != i + 1) colour[v] = r;
+        }
         if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
     }
     free(cset);
@@ -1697,10 +1871,12 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
         later.at[0] = 0;
         lt = &later;
     }
+    Scratch sc;
+    if (!chapter) scratch_init(&sc, n, w->K);
     for (int metric = first; metric < last; metric++) {
         w->metric = (int8_t)(chapter ? MC_METRIC_CHAPTER : MC_METRIC_COST_DEGREE + metric);
         int32_t norder = chapter ? degree_select(w, f, colour, order)
-                                 : simplify_select(w, a->cost, pt, metric, lt, colour, order);
+                                 : simplify_select(w, a->cost, pt, metric, &sc, lt, colour, order);
         double c = recolour(w, a->cost, colour);
         if (w->tr) {
             McTraceEvent e = tr_ev(MC_TR_SELECTED, -1, -1, -1);
@@ -1725,6 +1901,7 @@ static int32_t select_registers(McAllocation *a, Work *w, const Partners *pt, in
         else
             spilled[nsp++] = v;
     }
+    if (!chapter) scratch_free(&sc);
     free(later.at);
     free(later.list);
     free(colour);
