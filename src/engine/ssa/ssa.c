@@ -407,6 +407,13 @@ typedef struct Renamer {
     McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
     uint32_t *next;       /* next version number to try for each variable */
     bool *taken;          /* some original name looks like a version of this variable ("x.N") */
+    int32_t *blen;        /* length of each variable's name (-1: not yet measured) */
+    uint32_t *bhash;      /* and its hash (mc_name_hash), once blen is set */
+    int32_t first;        /* the first version's handle */
+    const char **vname;   /* vname[v - first], vhash[v - first]: the versions' names and hashes, */
+    uint32_t *vhash;      /* put into the name map after the walk (mc_namemap_put_batch) */
+    char *pool;           /* version names are packed into arena blocks: pool[0 .. npool) free */
+    size_t npool;
     McStr name;           /* scratch for building "x.N" */
     Undo *undo;
     size_t nundo, capundo;
@@ -441,7 +448,12 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
          * this variable: linear, not quadratic, in the number of versions. */
         McFunc *f = r->f;
         const char *base = f->values[var].name;
-        size_t blen = strlen(base);
+        if (r->blen[var] < 0) {
+            size_t n = strlen(base);
+            r->blen[var] = (int32_t)n;
+            r->bhash[var] = mc_name_hash(MC_NAME_HASH0, base, n);
+        }
+        size_t blen = (size_t)r->blen[var];
         char digits[24]; /* ".N" */
         int nd;
         for (;;) {
@@ -457,9 +469,19 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
             mc_str_putn(&r->name, digits + sizeof digits - nd, (size_t)nd);
             if (mc_namemap_get(&f->value_names, r->name.s, r->name.len) == MC_NONE) break;
         }
-        char *name = mc_arena_alloc(&f->arena, blen + (size_t)nd + 1); /* written in place, zero-terminated */
+        /* written in place, zero-terminated, packed (no alignment, no zeroing
+         * per name) */
+        size_t need = blen + (size_t)nd + 1;
+        if (need > r->npool) {
+            r->npool = need > 65536 ? need : 65536;
+            r->pool = mc_arena_alloc(&f->arena, r->npool);
+        }
+        char *name = r->pool;
+        r->pool += need;
+        r->npool -= need;
         memcpy(name, base, blen);
         memcpy(name + blen, digits + sizeof digits - nd, (size_t)nd);
+        name[need - 1] = 0;
         MC_ASSERT(f->nvalues < f->capvalues);
         nv = f->nvalues++;
         McValue *val = &f->values[nv];
@@ -467,7 +489,10 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
         val->kind = MC_VAL_I32;
         val->param = MC_NONE;
         val->loc = loc;
-        mc_namemap_put(&f->arena, &f->value_names, val->name, nv);
+        /* the name map gets it after the walk: nothing looks a version up
+         * meanwhile (only input names, see versions_taken) */
+        r->vname[nv - r->first] = name;
+        r->vhash[nv - r->first] = mc_name_hash(r->bhash[var], digits + sizeof digits - nd, (size_t)nd);
         r->stats->versions++;
     }
     if (r->nundo == r->capundo) {
@@ -529,9 +554,15 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         mc_namemap_reserve(&f->arena, &f->value_names, f->value_names.count + (uint32_t)nversions);
     }
 
-    Renamer r = {f, stats, d, NULL, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
+    Renamer r = {f, stats, d, NULL, NULL, NULL, NULL, NULL, f->nvalues, NULL, NULL, NULL, 0, {NULL, 0, 0}, NULL, 0, 0};
     mc_str_init(&r.name);
     r.taken = versions_taken(f);
+    r.blen = mc_xmalloc(((size_t)nv + 1) * sizeof *r.blen);
+    for (int32_t v = 0; v < nv; v++) r.blen[v] = -1;
+    r.bhash = mc_xmalloc(((size_t)nv + 1) * sizeof *r.bhash);
+    /* room for what define() may add (it asserts f->nvalues < capvalues) */
+    r.vname = mc_xmalloc(((size_t)(f->capvalues - r.first) + 1) * sizeof *r.vname);
+    r.vhash = mc_xmalloc(((size_t)(f->capvalues - r.first) + 1) * sizeof *r.vhash);
     r.next = mc_xmalloc(((size_t)nv + 1) * sizeof *r.next);
     for (int32_t v = 0; v < nv; v++) r.next[v] = 1;
     r.cur = mc_xmalloc(((size_t)nv + 1) * sizeof *r.cur);
@@ -582,6 +613,11 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
     }
+    mc_namemap_put_batch(&f->arena, &f->value_names, r.vname, r.vhash, r.first, f->nvalues - r.first);
+    free(r.vname);
+    free(r.vhash);
+    free(r.blen);
+    free(r.bhash);
     free(r.undo);
     free(r.next);
     free(r.taken);
