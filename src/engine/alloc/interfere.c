@@ -59,6 +59,7 @@
 typedef struct Builder {
     McIGraph *g;
     const McFunc *f;
+    const bool *sc;           /* sc[v]: v is a scalar (i32), a dense copy of the values' kinds */
     int32_t **chunk;          /* groups (x, n, y1 .. yn) */
     int32_t *chunk_used;      /* ints used in each chunk (the last one's: used) */
     int32_t nchunk, capchunk;
@@ -66,10 +67,8 @@ typedef struct Builder {
     size_t nhalf;             /* half-edges stored: twice the pairs */
 } Builder;
 
-static bool is_scalar(const McFunc *f, int32_t v) { return f->values[v].kind == MC_VAL_I32; }
-
 static void ensure(Builder *b, int32_t v) {
-    if (!is_scalar(b->f, v) || b->g->node[v]) return;
+    if (!b->sc[v] || b->g->node[v]) return;
     b->g->node[v] = true;
     b->g->nnodes++;
 }
@@ -329,7 +328,7 @@ static void scan_entry(Scan *s, int mode) {
     if (!s->improved) {
         scalars = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *scalars);
         for (int32_t p = 0; p < f->nparams; p++)
-            if (is_scalar(f, f->params[p])) scalars[n++] = f->params[p];
+            if (s->bld->sc[f->params[p]]) scalars[n++] = f->params[p];
         v = scalars;
     } else {
         n = s->entry.n;
@@ -366,6 +365,7 @@ static void scan_entry(Scan *s, int mode) {
 static void scan(Scan *s, int mode) {
     const McFunc *f = s->f;
     McIGraph *g = s->g;
+    const bool *sc = s->bld->sc;
     int32_t nv = f->nvalues;
     scan_entry(s, mode);
     if (mode == SCAN_DENSE) s->lbits = mc_xcalloc((size_t)g->words, sizeof *s->lbits);
@@ -373,11 +373,20 @@ static void scan(Scan *s, int mode) {
     for (int32_t v = 0; v < nv; v++) live.pos[v] = -1;
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
+#if defined(__GNUC__)
+        /* the instructions two blocks on, read backwards when we get there */
+        if (b + 2 < f->nblocks) {
+            const McBlock *ahead = &f->blocks[b + 2];
+            const char *p = (const char *)ahead->insts;
+            size_t bytes = (size_t)ahead->ninsts * sizeof *ahead->insts;
+            for (size_t off = 0; off < bytes && off < 1024; off += 64) __builtin_prefetch(p + off);
+        }
+#endif
         live.n = 0;
         McValList out = mc_live_out(s->lv, b);
         for (int32_t i = 0; i < out.n; i++)
-            if (is_scalar(f, out.v[i])) scan_live_add(s, &live, out.v[i]);
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && is_scalar(f, bl->term.arg.v))
+            if (sc[out.v[i]]) scan_live_add(s, &live, out.v[i]);
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && sc[bl->term.arg.v])
             scan_live_add(s, &live, bl->term.arg.v);
         if (mode == SCAN_COUNT)
             for (int32_t i = 0; i < live.n; i++) ensure(s->bld, live.list[i]);
@@ -388,21 +397,21 @@ static void scan(Scan *s, int mode) {
             if (in->dest != MC_NONE) {
                 int32_t d = in->dest;
                 int32_t except = MC_NONE;
-                if (s->improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && is_scalar(f, in->a[0].v)) {
+                if (s->improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && sc[in->a[0].v]) {
                     if (in->a[0].v != d && mode == SCAN_COUNT) add_move(g, &s->movecap, d, in->a[0].v, w);
                     if (s->copy_exception) except = in->a[0].v;
                 }
                 scan_live_del(s, &live, d);
                 if (mode == SCAN_COUNT) {
                     ensure(s->bld, d);
-                    if (is_scalar(f, d)) {
+                    if (sc[d]) {
                         s->pairs += live.n - (except != MC_NONE && live.pos[except] >= 0);
                         /* the live set holds scalars only (nodes already) and not d */
                         if (still_storing(s)) store_group(s->bld, d, live.list, live.n, except);
                     }
                 } else if (mode == SCAN_SPARSE) {
-                    if (is_scalar(f, d)) store_group(s->bld, d, live.list, live.n, except);
-                } else if (is_scalar(f, d) && live.n > 0) {
+                    if (sc[d]) store_group(s->bld, d, live.list, live.n, except);
+                } else if (sc[d] && live.n > 0) {
                     /* keep an edge to `except` only if an earlier definition made it */
                     const uint64_t *row = mc_igraph_bitrow(g, d);
                     bool had = except != MC_NONE && mc_bit_test(row, except);
@@ -414,7 +423,7 @@ static void scan(Scan *s, int mode) {
                 }
             }
             for (int a = 0; a < nargs; a++)
-                if (mc_opnd_is_val(in->a[a]) && is_scalar(f, in->a[a].v)) {
+                if (mc_opnd_is_val(in->a[a]) && sc[in->a[a].v]) {
                     scan_live_add(s, &live, in->a[a].v);
                     if (mode == SCAN_COUNT) ensure(s->bld, in->a[a].v);
                 }
@@ -449,7 +458,9 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
     g->nvalues = nv;
     g->node = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->node);
     g->degree = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->degree);
-    Builder bld = {g, f, NULL, NULL, 0, 0, 0, 0};
+    bool *sc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *sc);
+    for (int32_t v = 0; v < nv; v++) sc[v] = f->values[v].kind == MC_VAL_I32;
+    Builder bld = {g, f, sc, NULL, NULL, 0, 0, 0, 0};
     /* The bit matrix when it takes less memory than the pair list would
      * (8 bytes a pair, three lists at the peak of finish()): from
      * max(65536, matrix / 8) pairs on (matrix / 8 = 64 words^2 exactly). */
@@ -478,6 +489,7 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
                     "$MINICC_MAX_INTERFERENCES raises the limit)",
                     (int)g->nnodes, (long long)s.pairs, (long long)limit);
         mc_liveness_free(lv);
+        free(sc);
         mc_igraph_free(g);
         return NULL;
     }
@@ -509,6 +521,7 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
             finish64(&bld);
     }
     mc_liveness_free(lv);
+    free(sc);
     return g;
 }
 

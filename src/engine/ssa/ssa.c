@@ -92,11 +92,13 @@ typedef struct Defs {
     int32_t *start;  /* nv + 1 offsets into sites */
     int32_t *sites;
     bool *def0;      /* an instruction of the entry block defines v (sites lists a parameter's entry anyway) */
+    bool any_line;   /* some instruction has a C line (MiniC): phis look theirs up */
 } Defs;
 
 static void defs_build(Defs *d, const McFunc *f) {
     const int32_t nb = f->nblocks, nv = f->nvalues;
     d->nv = nv;
+    d->any_line = false;
     d->isvar = mc_xcalloc((size_t)nv + 1, sizeof *d->isvar);
     d->isparam = mc_xcalloc((size_t)nv + 1, sizeof *d->isparam);
     d->ndefs = mc_xcalloc((size_t)nv + 1, sizeof *d->ndefs);
@@ -120,6 +122,7 @@ static void defs_build(Defs *d, const McFunc *f) {
         const McBlock *bl = &f->blocks[b];
         for (int32_t i = 0; i < bl->ninsts; i++) {
             int32_t v = bl->insts[i].dest;
+            d->any_line |= bl->insts[i].line != 0;
             if (v == MC_NONE) continue;
             d->ndefs[v]++;
             if (b == 0) d->def0[v] = true;
@@ -413,6 +416,10 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
         if (!d->isvar[v] || d->start[v] == d->start[v + 1]) continue;
         stats->variables++;
         if (global && !global[v]) continue;
+        /* pruned: a variable read nowhere before an assignment in the same
+         * block (a temporary used where it is made) is live into no block,
+         * so it gets no phi: its frontiers need no walk */
+        if (live && live->ustart[v] == live->ustart[v + 1]) continue;
         int32_t nw = 0;
         for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
             work[nw++] = d->sites[k];
@@ -448,8 +455,10 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
         McBlock *bl = &f->blocks[b];
         if (!hasphi[b]) continue;
         MC_ASSERT(bl->nphis == 0); /* mutable input */
-        /* MiniC: the C line of its block (looked up once per block) */
-        int32_t line = mc_block_line(f, b);
+        /* MiniC: the C line of its block (looked up once per block; what
+         * mc_block_line gives a block without phis when no instruction has
+         * a line, without scanning them) */
+        int32_t line = d->any_line ? mc_block_line(f, b) : bl->has_term ? bl->term.line : 0;
         /* The entries of the block's phis share one allocation, made before
          * the phi array: an arena array grows in place only when it is the
          * newest allocation, which a slice of a shared block must never be. */
