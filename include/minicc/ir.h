@@ -124,6 +124,19 @@ void mc_namemap_clone(McArena *a, McNameMap *dst, const McNameMap *src,
  * tombstones), placed by their stored hashes (no string is hashed). */
 void mc_namemap_clone_map(McArena *a, McNameMap *dst, const McNameMap *src, const int32_t *map,
                           const char *(*key_of)(const void *ctx, int32_t val), const void *ctx);
+/* The names' hash (FNV-1a), continued over s[0 .. len) from h; a name's
+ * hash starts at MC_NAME_HASH0. mc_namemap_put_batch takes these. */
+#define MC_NAME_HASH0 2166136261u
+static inline uint32_t mc_name_hash(uint32_t h, const char *s, size_t len) {
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+/* mc_namemap_put(a, m, keys[i], first + i) for i = 0 .. n-1, in that order
+ * (the same slots), with each key's hash given (mc_name_hash): the slots of
+ * the keys ahead are prefetched, so the cache misses of a large map overlap
+ * (SSA construction's version names). */
+void mc_namemap_put_batch(McArena *a, McNameMap *m, const char *const *keys, const uint32_t *hashes, int32_t first,
+                          int32_t n);
 
 /* ---- IR ------------------------------------------------------------------- */
 

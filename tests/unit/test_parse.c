@@ -954,6 +954,60 @@ static void test_clone_compact(void **state) {
     mc_diags_free(&d);
 }
 
+/* mc_namemap_put_batch (SSA construction's version names) leaves the
+ * same slots as mc_namemap_put called for each key in order: after
+ * deletions (tombstones to reuse), across a rehash, and with reserved room;
+ * and mc_name_hash is the hash the map looks names up by. */
+static void test_namemap_put_batch(void **state) {
+    (void)state;
+    for (int round = 0; round < 3; round++) {
+        McArena arena;
+        mc_arena_init(&arena);
+        McNameMap a = {0}, b = {0};
+        char buf[32];
+        /* the same 300 keys in both, a third of them deleted */
+        for (int i = 0; i < 300; i++) {
+            snprintf(buf, sizeof buf, "v%d", i * 7);
+            char *k = mc_arena_strndup(&arena, buf, strlen(buf));
+            mc_namemap_put(&arena, &a, k, i);
+            mc_namemap_put(&arena, &b, k, i);
+        }
+        for (int i = 0; i < 300; i += 3) {
+            snprintf(buf, sizeof buf, "v%d", i * 7);
+            mc_namemap_del(&a, buf, strlen(buf));
+            mc_namemap_del(&b, buf, strlen(buf));
+        }
+        int n = 500 + round * 700;
+        if (round == 2) {
+            mc_namemap_reserve(&arena, &a, a.count + (uint32_t)n);
+            mc_namemap_reserve(&arena, &b, b.count + (uint32_t)n);
+        }
+        const char **keys = malloc((size_t)n * sizeof *keys);
+        uint32_t *hashes = malloc((size_t)n * sizeof *hashes);
+        for (int i = 0; i < n; i++) {
+            snprintf(buf, sizeof buf, "x.%d", i);
+            keys[i] = mc_arena_strndup(&arena, buf, strlen(buf));
+            /* continued from the prefix's hash, as SSA construction does */
+            hashes[i] = mc_name_hash(mc_name_hash(MC_NAME_HASH0, "x", 1), buf + 1, strlen(buf) - 1);
+            mc_namemap_put(&arena, &a, keys[i], 1000 + i);
+        }
+        mc_namemap_put_batch(&arena, &b, keys, hashes, 1000, n);
+        assert_int_equal(a.cap, b.cap);
+        assert_int_equal(a.count, b.count);
+        for (uint32_t i = 0; i < a.cap; i++) {
+            assert_ptr_equal(a.keys[i], b.keys[i]);
+            if (a.keys[i]) {
+                assert_int_equal(a.hashes[i], b.hashes[i]);
+                assert_int_equal(a.vals[i], b.vals[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) assert_int_equal(mc_namemap_get(&b, keys[i], strlen(keys[i])), 1000 + i);
+        free(keys);
+        free(hashes);
+        mc_arena_free(&arena);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip_corpus),
@@ -976,6 +1030,7 @@ int main(void) {
         cmocka_unit_test(test_random_bytes),
         cmocka_unit_test(test_random_mutations),
         cmocka_unit_test(test_clone_name_maps),
+        cmocka_unit_test(test_namemap_put_batch),
         cmocka_unit_test(test_compact_values),
         cmocka_unit_test(test_value_new_after_compact),
         cmocka_unit_test(test_clone_compact),

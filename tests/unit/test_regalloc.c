@@ -408,6 +408,93 @@ static void test_dense_equals_sparse(void **state) {
     assert_true(spilled > 500);   /* and recolouring and slot sharing */
 }
 
+/* Two graphs the same in every field (both in adjacency rows). */
+static void assert_same_graph(const McIGraph *a, const McIGraph *b) {
+    assert_null(a->bits);
+    assert_null(b->bits);
+    assert_int_equal(a->nvalues, b->nvalues);
+    assert_int_equal(a->nnodes, b->nnodes);
+    assert_int_equal(a->nedges, b->nedges);
+    assert_int_equal(a->pairs, b->pairs);
+    assert_int_equal(a->nmoves, b->nmoves);
+    if (a->nmoves) {
+        assert_memory_equal(a->moves, b->moves, (size_t)a->nmoves * sizeof *a->moves);
+        assert_memory_equal(a->move_weight, b->move_weight, (size_t)a->nmoves * sizeof *a->move_weight);
+    }
+    for (int32_t v = 0; v < a->nvalues; v++) {
+        assert_int_equal(a->node[v], b->node[v]);
+        assert_int_equal(a->entry_live[v], b->entry_live[v]);
+        assert_int_equal(a->degree[v], b->degree[v]);
+        if (a->degree[v]) assert_memory_equal(a->adj[v], b->adj[v], (size_t)a->degree[v] * sizeof *a->adj[v]);
+        for (int32_t j = 1; j < a->degree[v]; j++) assert_true(a->adj[v][j - 1] < a->adj[v][j]);
+    }
+}
+
+/* The counting scan stores the pairs while they stay below a cap and the
+ * rows are built from them (interfere.c); past the cap a second scan adds
+ * them, with 64-bit offsets (igraph_form 3 forces that path). Both give the
+ * same graph and allocation, and the size limit counts the same. */
+static void test_stored_pairs_equal_rescan(void **state) {
+    (void)state;
+    int compared = 0;
+    int64_t most = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.size = 40 + (int32_t)(seed % 5) * 400;
+        go.form = seed % 2 ? MC_GEN_MUTABLE : MC_GEN_EITHER;
+        McFunc *f = mc_gen(seed, &go);
+        for (int opt = 0; opt <= 1; opt++) {
+            McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
+            assert_non_null(ssa);
+            for (int al = 0; al < 2; al++)
+                for (int k = 2; k <= 8; k *= 2) {
+                    McAllocKnobs stored = {false, 1}, rescan = {false, 3};
+                    McAllocation *a = mc_allocate_knobs(ssa, (McAllocator)al, k, &stored, NULL);
+                    McAllocation *b = mc_allocate_knobs(ssa, (McAllocator)al, k, &rescan, NULL);
+                    assert_non_null(a);
+                    assert_non_null(b);
+                    assert_same_graph(a->graph, b->graph);
+                    char *x = alloc_str(a), *y = alloc_str(b);
+                    assert_string_equal(x, y);
+                    free(x);
+                    free(y);
+                    if (a->graph->pairs > most) most = a->graph->pairs;
+                    compared++;
+                    mc_allocation_free(a);
+                    mc_allocation_free(b);
+                }
+            /* the limit: one pair short is refused with the exact count */
+            McDestroyed *x = mc_destroy_phis(ssa, MC_ALLOC_IMPROVED, NULL);
+            assert_non_null(x);
+            McIGraph *g = mc_interference(x->f, MC_ALLOC_IMPROVED, NULL);
+            if (g->pairs > 0) {
+                McDiags d;
+                mc_diags_init(&d, NULL, NULL, 0);
+                assert_null(mc_interference_limited(x->f, MC_ALLOC_IMPROVED, NULL, g->pairs - 1, &d));
+                assert_int_equal(d.n, 1);
+                char expect[256];
+                snprintf(expect, sizeof expect,
+                         "interference graph too large to colour: %d nodes, %lld interferences (at most %lld; "
+                         "$MINICC_MAX_INTERFERENCES raises the limit)",
+                         (int)g->nnodes, (long long)g->pairs, (long long)(g->pairs - 1));
+                assert_string_equal(d.v[0].msg, expect);
+                mc_diags_free(&d);
+                McIGraph *h = mc_interference_limited(x->f, MC_ALLOC_IMPROVED, NULL, g->pairs, NULL);
+                assert_non_null(h);
+                assert_same_graph(g, h);
+                mc_igraph_free(h);
+            }
+            mc_igraph_free(g);
+            mc_destroyed_free(x);
+            mc_func_free(ssa);
+        }
+        mc_func_free(f);
+    }
+    assert_int_equal(compared, 30 * 2 * 2 * 3);
+    assert_true(most > 2000); /* graphs of some size */
+}
+
 /* n i32 parameters summed in a chain: every parameter is live at the
  * start, so the graph has about n^2 edges (issue 14). */
 static char *chain_src(int n) {
@@ -591,6 +678,7 @@ int main(void) {
         cmocka_unit_test(test_dead_parameters),       cmocka_unit_test(test_step_budget),
         cmocka_unit_test(test_differential_generated), cmocka_unit_test(test_coalescing_incremental_equals_plain),
         cmocka_unit_test(test_dense_equals_sparse),   cmocka_unit_test(test_dense_chain_and_limit),
+        cmocka_unit_test(test_stored_pairs_equal_rescan),
         cmocka_unit_test(test_degree_order_long_names),
         cmocka_unit_test(test_dense_many_registers),
     };

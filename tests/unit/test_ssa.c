@@ -403,6 +403,45 @@ static void test_fast_variant_same_result(void **state) {
     }
 }
 
+/* Pruned SSA decides "is v live into y" by a walk per variable, or, for up
+ * to 64 variables assigned in two blocks or more, by one bit-set solution
+ * for all of them (ssa.c): 70 such variables, assigned on both arms of a
+ * branch, only the even ones read after the join, give phis for exactly
+ * the even ones, on both sides of the 64th. */
+static void test_pruned_many_variables(void **state) {
+    (void)state;
+    enum { N = 70 };
+    size_t cap = 64 * N * 3 + 512, len = 0;
+    char *src = malloc(cap);
+    len += (size_t)snprintf(src + len, cap - len, "func f(i32 p) {\nentry:\n    branch p, l, r\nl:\n");
+    for (int i = 0; i < N; i++) len += (size_t)snprintf(src + len, cap - len, "    v%d = add p, %d\n", i, i);
+    len += (size_t)snprintf(src + len, cap - len, "    jump j\nr:\n");
+    for (int i = 0; i < N; i++) len += (size_t)snprintf(src + len, cap - len, "    v%d = sub p, %d\n", i, i);
+    len += (size_t)snprintf(src + len, cap - len, "    jump j\nj:\n    s = copy 0\n");
+    for (int i = 0; i < N; i += 2) len += (size_t)snprintf(src + len, cap - len, "    s = add s, v%d\n", i);
+    snprintf(src + len, cap - len, "    return s\n}\n");
+    McFunc *f = parse_one(src);
+    McSsaStats st;
+    McFunc *g = mc_ssa_build(f, MC_SSA_PRUNED, &st, NULL);
+    assert_non_null(g);
+    assert_int_equal(st.phis, N / 2);
+    int32_t j = mc_func_find_block(g, "j");
+    assert_true(j >= 0);
+    assert_int_equal(g->blocks[j].nphis, N / 2);
+    for (int32_t k = 0; k < g->blocks[j].nphis; k++) {
+        const char *name = g->values[g->blocks[j].phis[k].dest].name;
+        char want[16];
+        snprintf(want, sizeof want, "v%d.", 2 * k); /* in variable order */
+        assert_memory_equal(name, want, strlen(want));
+    }
+    mc_func_free(g);
+    McFunc *m = mc_ssa_build(f, MC_SSA_MINIMAL, &st, NULL);
+    assert_int_equal(st.phis, N); /* minimal: all of them */
+    mc_func_free(m);
+    mc_func_free(f);
+    free(src);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap),
@@ -415,6 +454,7 @@ int main(void) {
         cmocka_unit_test(test_kind_names),
         cmocka_unit_test(test_100k_blocks),
         cmocka_unit_test(test_fast_variant_same_result),
+        cmocka_unit_test(test_pruned_many_variables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,9 +21,12 @@
  * coalescer may remove.
  *
  * Size. A first scan finds the nodes and moves and counts the pairs the
- * edge scan would connect (duplicates included): nothing of the graph's size
- * is allocated yet, so a graph over the caller's limit is refused cheaply
- * (mc_interference_limited). Then the edges are stored in one of two forms
+ * edge scan would connect (duplicates included): what the caller's limit
+ * is about (mc_interference_limited). While the count stays small enough
+ * for adjacency rows (at most 16M pairs, below the limit and below the
+ * matrix's size), the same scan stores the pairs, so a function takes one
+ * scan, not two; past that it only counts, and a graph over the limit is
+ * refused without having stored more. The edges are stored in one of two forms
  * with the same answers: adjacency rows built from a pair list (memory
  * proportional to the pairs), or, when that would take more memory than a
  * bit matrix over the values, the matrix (a function with 5,000 parameters
@@ -41,91 +44,150 @@
 #include "igraph.h"
 #include "regalloc_test.h"
 
-/* Graph under construction: every connect() call appends the pair to one
- * flat list, duplicates included; finish() turns the list into sorted,
+/* Graph under construction: the pairs the scan connects, duplicates
+ * included, appended to fixed-size chunks (nothing is copied as they grow)
+ * as groups (x, n, y1 .. yn), the pairs (x, y1) .. (x, yn): a definition is
+ * paired with the whole live set at once, so a group is one header and the
+ * live values back to back. finish() turns the pairs into sorted,
  * duplicate-free adjacency rows stored back to back in one block. No hash
  * set and no per-node vectors: the rows are built with two counting sorts,
  * so the cost is linear in the number of pairs and the memory is read and
  * written in order, which keeps large graphs (hundreds of thousands of
  * nodes) out of the cache-miss regime a hash table of edges falls into. */
+#define CHUNK_INTS (1 << 16)
+
 typedef struct Builder {
     McIGraph *g;
     const McFunc *f;
-    int32_t *pairs; /* x0 y0 x1 y1 ... */
-    size_t npairs, cap; /* in pairs */
+    const bool *sc;           /* sc[v]: v is a scalar (i32), a dense copy of the values' kinds */
+    int32_t **chunk;          /* groups (x, n, y1 .. yn) */
+    int32_t *chunk_used;      /* ints used in each chunk (the last one's: used) */
+    int32_t nchunk, capchunk;
+    int32_t used;             /* ints used in the last chunk */
+    size_t nhalf;             /* half-edges stored: twice the pairs */
 } Builder;
 
-static bool is_scalar(const McFunc *f, int32_t v) { return f->values[v].kind == MC_VAL_I32; }
-
 static void ensure(Builder *b, int32_t v) {
-    if (!is_scalar(b->f, v) || b->g->node[v]) return;
+    if (!b->sc[v] || b->g->node[v]) return;
     b->g->node[v] = true;
     b->g->nnodes++;
 }
 
-static void connect(Builder *b, int32_t x, int32_t y) {
-    if (x == y || !is_scalar(b->f, x) || !is_scalar(b->f, y)) return;
-    ensure(b, x);
-    ensure(b, y);
-    if (b->npairs == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 1024;
-        b->pairs = mc_xrealloc(b->pairs, b->cap * 2 * sizeof *b->pairs);
-    }
-    b->pairs[2 * b->npairs] = x;
-    b->pairs[2 * b->npairs + 1] = y;
-    b->npairs++;
+static void store_free(Builder *b) {
+    for (int32_t c = 0; c < b->nchunk; c++) free(b->chunk[c]);
+    free(b->chunk);
+    free(b->chunk_used);
+    b->chunk = NULL;
+    b->chunk_used = NULL;
+    b->nchunk = b->capchunk = b->used = 0;
+    b->nhalf = 0;
 }
 
-/* Rows from the pair list. Each pair gives two half-edges (from, to).
+/* Pair x with every ys[i] other than `skip` (a group per chunk it spans). */
+static void store_group(Builder *b, int32_t x, const int32_t *ys, int32_t n, int32_t skip) {
+    int32_t i = 0;
+    while (i < n) {
+        if (b->nchunk == 0 || CHUNK_INTS - b->used < 3) {
+            if (b->nchunk == b->capchunk) {
+                b->capchunk = b->capchunk ? 2 * b->capchunk : 16;
+                b->chunk = mc_xrealloc(b->chunk, (size_t)b->capchunk * sizeof *b->chunk);
+                b->chunk_used = mc_xrealloc(b->chunk_used, (size_t)b->capchunk * sizeof *b->chunk_used);
+            }
+            if (b->nchunk > 0) b->chunk_used[b->nchunk - 1] = b->used;
+            b->chunk[b->nchunk++] = mc_xmalloc(CHUNK_INTS * sizeof **b->chunk);
+            b->used = 0;
+        }
+        int32_t *head = b->chunk[b->nchunk - 1] + b->used, *put = head + 2, *end = head + (CHUNK_INTS - b->used);
+        for (; i < n && put < end; i++)
+            if (ys[i] != skip) *put++ = ys[i];
+        int32_t m = (int32_t)(put - head - 2);
+        if (m > 0) {
+            head[0] = x;
+            head[1] = m;
+            b->used += m + 2;
+            b->nhalf += 2 * (size_t)m;
+        }
+    }
+}
+
+/* Rows from the stored pairs. Each pair gives two half-edges (from, to).
  * First they are bucketed by `to`; walking the buckets in increasing `to`
  * and appending `to` to row `from` then fills every row in ascending order,
- * so a duplicate is always the entry just written and is dropped there. */
-static void finish(Builder *b) {
-    McIGraph *g = b->g;
-    int32_t n = g->nvalues;
-    size_t nh = 2 * b->npairs;
-    size_t *tstart = mc_xcalloc((size_t)n + 1, sizeof *tstart);
-    size_t *rstart = mc_xmalloc(((size_t)n + 1) * sizeof *rstart);
-    for (size_t i = 0; i < nh; i++) tstart[b->pairs[i] + 1]++; /* as `to` */
-    for (int32_t v = 0; v < n; v++) tstart[v + 1] += tstart[v];
-    memcpy(rstart, tstart, ((size_t)n + 1) * sizeof *rstart); /* as `from`: each endpoint is both once */
-    int32_t *from = mc_xmalloc((nh ? nh : 1) * sizeof *from);
-    size_t *fill = mc_xmalloc((size_t)(n ? n : 1) * sizeof *fill);
-    memcpy(fill, tstart, (size_t)n * sizeof *fill);
-    for (size_t i = 0; i < nh; i += 2) {
-        int32_t x = b->pairs[i], y = b->pairs[i + 1];
-        from[fill[y]++] = x;
-        from[fill[x]++] = y;
+ * so a duplicate is always the entry just written (last[from] == to) and is
+ * dropped there. Each endpoint of a pair is a `from` once and a `to` once,
+ * so the buckets by `to` and the rows by `from` have the same offsets
+ * (start). The offsets are 32-bit when the half-edges allow (half the cache
+ * lines of the random accesses), else 64-bit: the same code for both. */
+#define FINISH_ROWS(NAME, OFF)                                                                                   \
+    static void NAME(Builder *b) {                                                                               \
+        McIGraph *g = b->g;                                                                                      \
+        int32_t n = g->nvalues;                                                                                  \
+        size_t nh = b->nhalf;                                                                                    \
+        OFF *start = mc_xcalloc((size_t)n + 1, sizeof *start);                                                   \
+        for (int32_t c = 0; c < b->nchunk; c++) {                                                                \
+            const int32_t *p = b->chunk[c], *end = p + (c == b->nchunk - 1 ? b->used : b->chunk_used[c]);        \
+            while (p < end) {                                                                                    \
+                int32_t x = p[0], m = p[1];                                                                      \
+                start[x + 1] += (OFF)m;                                                                          \
+                for (int32_t i = 0; i < m; i++) start[p[2 + i] + 1]++;                                           \
+                p += 2 + m;                                                                                      \
+            }                                                                                                    \
+        }                                                                                                        \
+        for (int32_t v = 0; v < n; v++) start[v + 1] += start[v];                                                \
+        int32_t *from = mc_xmalloc((nh ? nh : 1) * sizeof *from);                                                \
+        struct {                                                                                                 \
+            OFF fill;                                                                                            \
+            int32_t last;                                                                                        \
+        } *row = mc_xmalloc((size_t)(n ? n : 1) * sizeof *row);                                                  \
+        for (int32_t v = 0; v < n; v++) row[v].fill = start[v];                                                  \
+        for (int32_t c = 0; c < b->nchunk; c++) {                                                                \
+            const int32_t *p = b->chunk[c], *end = p + (c == b->nchunk - 1 ? b->used : b->chunk_used[c]);        \
+            while (p < end) {                                                                                    \
+                int32_t x = p[0], m = p[1];                                                                      \
+                OFF fx = row[x].fill; /* x is none of its ys */                                                  \
+                for (int32_t i = 0; i < m; i++) {                                                                \
+                    int32_t y = p[2 + i];                                                                        \
+                    from[row[y].fill++] = x;                                                                     \
+                    from[fx++] = y;                                                                              \
+                }                                                                                                \
+                row[x].fill = fx;                                                                                \
+                p += 2 + m;                                                                                      \
+            }                                                                                                    \
+        }                                                                                                        \
+        store_free(b);                                                                                           \
+        int32_t *rows = mc_xmalloc((nh ? nh : 1) * sizeof *rows);                                                \
+        for (int32_t v = 0; v < n; v++) {                                                                        \
+            row[v].fill = start[v];                                                                              \
+            row[v].last = MC_NONE;                                                                               \
+        }                                                                                                        \
+        for (int32_t to = 0; to < n; to++)                                                                       \
+            for (OFF k = start[to]; k < start[to + 1]; k++) {                                                    \
+                int32_t x = from[k];                                                                             \
+                if (row[x].last == to) continue; /* duplicate pair */                                            \
+                row[x].last = to;                                                                                \
+                rows[row[x].fill++] = to;                                                                        \
+            }                                                                                                    \
+        free(from);                                                                                              \
+        /* Compact the rows (duplicates left gaps) into the final block. */                                      \
+        size_t total = 0;                                                                                        \
+        for (int32_t v = 0; v < n; v++) total += (size_t)(row[v].fill - start[v]);                               \
+        g->adj_store = mc_xmalloc((total ? total : 1) * sizeof *g->adj_store);                                   \
+        size_t at = 0;                                                                                           \
+        for (int32_t v = 0; v < n; v++) {                                                                        \
+            size_t d = (size_t)(row[v].fill - start[v]);                                                         \
+            g->degree[v] = (int32_t)d;                                                                           \
+            g->adj[v] = d ? g->adj_store + at : NULL;                                                            \
+            if (d) memcpy(g->adj_store + at, rows + start[v], d * sizeof *rows);                                 \
+            at += d;                                                                                             \
+        }                                                                                                        \
+        g->nedges = (int64_t)(total / 2);                                                                        \
+        free(rows);                                                                                              \
+        free(start);                                                                                             \
+        free(row);                                                                                               \
     }
-    free(b->pairs);
-    b->pairs = NULL;
-    int32_t *rows = mc_xmalloc((nh ? nh : 1) * sizeof *rows);
-    memcpy(fill, rstart, (size_t)n * sizeof *fill);
-    for (int32_t to = 0; to < n; to++)
-        for (size_t k = tstart[to]; k < tstart[to + 1]; k++) {
-            int32_t x = from[k];
-            if (fill[x] > rstart[x] && rows[fill[x] - 1] == to) continue; /* duplicate pair */
-            rows[fill[x]++] = to;
-        }
-    free(from);
-    free(tstart);
-    /* Compact the rows (duplicates left gaps) into the final block. */
-    size_t total = 0;
-    for (int32_t v = 0; v < n; v++) total += fill[v] - rstart[v];
-    g->adj_store = mc_xmalloc((total ? total : 1) * sizeof *g->adj_store);
-    size_t at = 0;
-    for (int32_t v = 0; v < n; v++) {
-        size_t d = fill[v] - rstart[v];
-        g->degree[v] = (int32_t)d;
-        g->adj[v] = d ? g->adj_store + at : NULL;
-        if (d) memcpy(g->adj_store + at, rows + rstart[v], d * sizeof *rows);
-        at += d;
-    }
-    g->nedges = (int64_t)(total / 2);
-    free(rows);
-    free(rstart);
-    free(fill);
-}
+
+FINISH_ROWS(finish32, uint32_t)
+FINISH_ROWS(finish64, size_t)
 
 /* A live set: dense membership plus a list for iteration (sparse set). */
 typedef struct Live {
@@ -200,11 +262,17 @@ static void symmetrize(uint64_t *bits, int32_t words) {
 
 /* ---- the scan ------------------------------------------------------------------ */
 
-/* The scan runs twice: SCAN_COUNT finds the nodes and the moves and counts
- * the pairs connect() would be given (duplicates included: an upper bound
- * on the edges, and what the limit is about); SCAN_SPARSE and SCAN_DENSE
- * then add the edges to the pair list or to the bit matrix. */
+/* SCAN_COUNT finds the nodes and the moves and counts the pairs the edge
+ * scan connects (duplicates included: an upper bound on the edges, and what
+ * the limit is about). While the count stays within what adjacency rows
+ * may be built from (below the limit, below the size at which the bit
+ * matrix is chosen, and at most STORE_CAP pairs, so that a refused graph
+ * stays cheap), the same scan stores the pairs too, and the rows are built
+ * from them; past that, it only counts, and SCAN_SPARSE or SCAN_DENSE adds
+ * the edges in a second scan, to the pairs or to the bit matrix. */
 enum { SCAN_COUNT, SCAN_SPARSE, SCAN_DENSE };
+
+#define STORE_CAP ((int64_t)1 << 24)
 
 typedef struct Scan {
     const McFunc *f;
@@ -218,8 +286,19 @@ typedef struct Scan {
     const int32_t *loop_depth;
     int32_t movecap;
     int64_t pairs;     /* SCAN_COUNT */
+    bool store;        /* SCAN_COUNT: storing the pairs as well */
+    int64_t store_cap; /* stop storing past this many pairs */
     uint64_t *lbits;   /* SCAN_DENSE: the live set as bits */
 } Scan;
+
+/* SCAN_COUNT has just counted pairs: stop storing past the cap. */
+static bool still_storing(Scan *s) {
+    if (s->store && s->pairs > s->store_cap) {
+        store_free(s->bld);
+        s->store = false;
+    }
+    return s->store;
+}
 
 static void scan_live_add(Scan *s, Live *l, int32_t v) {
     if (l->pos[v] >= 0) return;
@@ -249,7 +328,7 @@ static void scan_entry(Scan *s, int mode) {
     if (!s->improved) {
         scalars = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *scalars);
         for (int32_t p = 0; p < f->nparams; p++)
-            if (is_scalar(f, f->params[p])) scalars[n++] = f->params[p];
+            if (s->bld->sc[f->params[p]]) scalars[n++] = f->params[p];
         v = scalars;
     } else {
         n = s->entry.n;
@@ -270,10 +349,11 @@ static void scan_entry(Scan *s, int mode) {
         else
             for (int32_t i = 0; i < n; i++) ensure(s->bld, v[i]);
         s->pairs += (int64_t)n * (n - 1) / 2;
-    } else if (mode == SCAN_SPARSE) {
-        for (int32_t i = 0; i < n; i++)
-            for (int32_t j = i + 1; j < n; j++) connect(s->bld, v[i], v[j]);
-    } else if (n > 1) {
+    }
+    if (mode == SCAN_SPARSE || (mode == SCAN_COUNT && still_storing(s))) {
+        /* scalars, every one a node already (the counting part) */
+        for (int32_t i = 0; i < n; i++) store_group(s->bld, v[i], v + i + 1, n - i - 1, v[i]);
+    } else if (mode == SCAN_DENSE && n > 1) {
         uint64_t *set = mc_xcalloc((size_t)s->g->words, sizeof *set);
         for (int32_t i = 0; i < n; i++) set[v[i] >> 6] |= (uint64_t)1 << (v[i] & 63);
         for (int32_t i = 0; i < n; i++) dense_or(s->g, v[i], set);
@@ -285,6 +365,7 @@ static void scan_entry(Scan *s, int mode) {
 static void scan(Scan *s, int mode) {
     const McFunc *f = s->f;
     McIGraph *g = s->g;
+    const bool *sc = s->bld->sc;
     int32_t nv = f->nvalues;
     scan_entry(s, mode);
     if (mode == SCAN_DENSE) s->lbits = mc_xcalloc((size_t)g->words, sizeof *s->lbits);
@@ -292,11 +373,20 @@ static void scan(Scan *s, int mode) {
     for (int32_t v = 0; v < nv; v++) live.pos[v] = -1;
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
+#if defined(__GNUC__)
+        /* the instructions two blocks on, read backwards when we get there */
+        if (b + 2 < f->nblocks) {
+            const McBlock *ahead = &f->blocks[b + 2];
+            const char *p = (const char *)ahead->insts;
+            size_t bytes = (size_t)ahead->ninsts * sizeof *ahead->insts;
+            for (size_t off = 0; off < bytes && off < 1024; off += 64) __builtin_prefetch(p + off);
+        }
+#endif
         live.n = 0;
         McValList out = mc_live_out(s->lv, b);
         for (int32_t i = 0; i < out.n; i++)
-            if (is_scalar(f, out.v[i])) scan_live_add(s, &live, out.v[i]);
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && is_scalar(f, bl->term.arg.v))
+            if (sc[out.v[i]]) scan_live_add(s, &live, out.v[i]);
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && sc[bl->term.arg.v])
             scan_live_add(s, &live, bl->term.arg.v);
         if (mode == SCAN_COUNT)
             for (int32_t i = 0; i < live.n; i++) ensure(s->bld, live.list[i]);
@@ -307,30 +397,21 @@ static void scan(Scan *s, int mode) {
             if (in->dest != MC_NONE) {
                 int32_t d = in->dest;
                 int32_t except = MC_NONE;
-                if (s->improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && is_scalar(f, in->a[0].v)) {
+                if (s->improved && in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && sc[in->a[0].v]) {
                     if (in->a[0].v != d && mode == SCAN_COUNT) add_move(g, &s->movecap, d, in->a[0].v, w);
                     if (s->copy_exception) except = in->a[0].v;
                 }
                 scan_live_del(s, &live, d);
                 if (mode == SCAN_COUNT) {
                     ensure(s->bld, d);
-                    if (is_scalar(f, d)) s->pairs += live.n - (except != MC_NONE && live.pos[except] >= 0);
-                } else if (mode == SCAN_SPARSE) {
-                    /* connect() without its checks: the counting scan made
-                     * every live value and d nodes, the live set holds
-                     * scalars only and not d, and it sized the list */
-                    if (is_scalar(f, d)) {
-                        Builder *bld = s->bld;
-                        int32_t *put = bld->pairs + 2 * bld->npairs;
-                        for (int32_t i = 0; i < live.n; i++)
-                            if (live.list[i] != except) {
-                                *put++ = d;
-                                *put++ = live.list[i];
-                            }
-                        bld->npairs = (size_t)(put - bld->pairs) / 2;
-                        MC_ASSERT(bld->npairs <= bld->cap);
+                    if (sc[d]) {
+                        s->pairs += live.n - (except != MC_NONE && live.pos[except] >= 0);
+                        /* the live set holds scalars only (nodes already) and not d */
+                        if (still_storing(s)) store_group(s->bld, d, live.list, live.n, except);
                     }
-                } else if (is_scalar(f, d) && live.n > 0) {
+                } else if (mode == SCAN_SPARSE) {
+                    if (sc[d]) store_group(s->bld, d, live.list, live.n, except);
+                } else if (sc[d] && live.n > 0) {
                     /* keep an edge to `except` only if an earlier definition made it */
                     const uint64_t *row = mc_igraph_bitrow(g, d);
                     bool had = except != MC_NONE && mc_bit_test(row, except);
@@ -342,7 +423,7 @@ static void scan(Scan *s, int mode) {
                 }
             }
             for (int a = 0; a < nargs; a++)
-                if (mc_opnd_is_val(in->a[a]) && is_scalar(f, in->a[a].v)) {
+                if (mc_opnd_is_val(in->a[a]) && sc[in->a[a].v]) {
                     scan_live_add(s, &live, in->a[a].v);
                     if (mode == SCAN_COUNT) ensure(s->bld, in->a[a].v);
                 }
@@ -377,31 +458,45 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
     g->nvalues = nv;
     g->node = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->node);
     g->degree = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->degree);
-    Builder bld = {g, f, NULL, 0, 0};
+    bool *sc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *sc);
+    for (int32_t v = 0; v < nv; v++) sc[v] = f->values[v].kind == MC_VAL_I32;
+    Builder bld = {g, f, sc, NULL, NULL, 0, 0, 0, 0};
+    /* The bit matrix when it takes less memory than the pair list would
+     * (8 bytes a pair, three lists at the peak of finish()): from
+     * max(65536, matrix / 8) pairs on (matrix / 8 = 64 words^2 exactly). */
+    int32_t words = (nv + 63) / 64;
+    double matrix = (double)words * 64.0 * (double)words * 8.0;
+    int64_t dense_from = form == 2 ? 0 : form == 1 || form == 3 ? INT64_MAX : (int64_t)(matrix / 8.0);
+    if (dense_from < 65536) dense_from = form == 2 ? 0 : 65536;
 
     McLiveness *lv = mc_liveness_out(f, NULL); /* live-out sets, and live-in of the entry */
     Scan s = {f, g, &bld, lv, f->nblocks > 0 ? mc_live_in(lv, 0) : (McValList){NULL, 0}, which == MC_ALLOC_IMPROVED,
-              !(o && o->no_copy_exception), !(o && o->no_param_edges), loop_depth, 0, 0, NULL};
+              !(o && o->no_copy_exception), !(o && o->no_param_edges), loop_depth, 0, 0, false, 0, NULL};
+    /* form 3 (tests): never store, always the second scan */
+    s.store_cap = STORE_CAP;
+    if (limit > 0 && limit < s.store_cap) s.store_cap = limit;
+    if (dense_from - 1 < s.store_cap) s.store_cap = dense_from - 1;
+    s.store = form != 3 && s.store_cap >= 0;
     g->entry_live = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->entry_live);
     for (int32_t i = 0; i < s.entry.n; i++) g->entry_live[s.entry.v[i]] = true;
     scan(&s, SCAN_COUNT);
     g->pairs = s.pairs;
     if (limit > 0 && s.pairs > limit) {
+        store_free(&bld);
         if (d)
             mc_diag(d, (McLoc){0, 0},
                     MC_ALLOC_TOO_LARGE ": %d nodes, %lld interferences (at most %lld; "
                     "$MINICC_MAX_INTERFERENCES raises the limit)",
                     (int)g->nnodes, (long long)s.pairs, (long long)limit);
         mc_liveness_free(lv);
+        free(sc);
         mc_igraph_free(g);
         return NULL;
     }
-    /* The bit matrix when it takes less memory than the pair list would
-     * (8 bytes a pair, three lists at the peak of finish()). */
-    int32_t words = (nv + 63) / 64;
-    double matrix = (double)words * 64.0 * (double)words * 8.0;
-    bool dense = form == 2 || (form != 1 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
+    bool dense = form == 2 || (form != 1 && form != 3 && s.pairs >= 65536 && matrix <= 8.0 * (double)s.pairs);
+    MC_ASSERT(dense == (s.pairs >= dense_from));
     if (dense) {
+        MC_ASSERT(!s.store);
         g->words = words ? words : 1;
         g->bits = mc_xcalloc((size_t)g->words * 64 * (size_t)g->words, sizeof *g->bits);
         scan(&s, SCAN_DENSE);
@@ -417,15 +512,16 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
         g->nedges = total / 2;
     } else {
         g->adj = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->adj);
-        /* The counting scan counted every pair the edge scan adds: the list
-         * is allocated once at its final size, not grown by doubling. */
-        bld.cap = (size_t)s.pairs;
-        bld.pairs = mc_xmalloc((bld.cap ? bld.cap : 1) * 2 * sizeof *bld.pairs);
-        scan(&s, SCAN_SPARSE);
-        MC_ASSERT(bld.npairs == bld.cap);
-        finish(&bld);
+        if (!s.store) scan(&s, SCAN_SPARSE); /* the counting scan stopped storing */
+        MC_ASSERT(bld.nhalf == 2 * (size_t)s.pairs);
+        /* form 3 (tests) takes the 64-bit offsets too */
+        if (bld.nhalf < UINT32_MAX && form != 3)
+            finish32(&bld);
+        else
+            finish64(&bld);
     }
     mc_liveness_free(lv);
+    free(sc);
     return g;
 }
 

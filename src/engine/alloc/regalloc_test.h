@@ -21,7 +21,9 @@ typedef struct McAllocKnobs {
                           looks at every spilled node in every pass */
     int igraph_form;   /* interference graph storage: 0 chooses by size
                           (interfere.c), 1 forces adjacency rows, 2 the bit
-                          matrix; allocations must be the same either way */
+                          matrix, 3 adjacency rows from a second scan (what
+                          0 and 1 fall back to past the stored pairs' cap);
+                          allocations must be the same either way */
 } McAllocKnobs;
 
 McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k, McDiags *d);

@@ -55,11 +55,15 @@ typedef struct Pairs {
     int32_t n, cap;
 } Pairs;
 
-static void pairs_push(Pairs *p, int32_t var, int32_t block) {
-    if (p->n + 2 > p->cap) {
-        p->cap = p->cap ? p->cap * 2 : 128;
-        p->v = mc_xrealloc(p->v, (size_t)p->cap * sizeof *p->v);
-    }
+static void pairs_grow(Pairs *p, int32_t need) {
+    int32_t cap = p->cap ? p->cap : 128;
+    while (cap < need) cap *= 2;
+    p->cap = cap;
+    p->v = mc_xrealloc(p->v, (size_t)p->cap * sizeof *p->v);
+}
+
+static inline void pairs_push(Pairs *p, int32_t var, int32_t block) {
+    if (p->n + 2 > p->cap) pairs_grow(p, p->n + 2);
     p->v[p->n++] = var;
     p->v[p->n++] = block;
 }
@@ -84,13 +88,13 @@ static void groups_free(Groups *g) {
     free(g->block);
 }
 
-static bool scalar(const McFunc *f, McOperand o) {
-    return o.kind == MC_OPND_VALUE && o.v >= 0 && o.v < f->nvalues && f->values[o.v].kind == MC_VAL_I32;
+/* isv[v]: v is a scalar, a dense copy of the values' kinds (the values
+ * themselves are 24 bytes apart: a cache miss per operand on large functions). */
+static bool scalar(const McFunc *f, const bool *isv, McOperand o) {
+    return o.kind == MC_OPND_VALUE && o.v >= 0 && o.v < f->nvalues && isv[o.v];
 }
 
-static bool scalar_dest(const McFunc *f, int32_t d) {
-    return d >= 0 && d < f->nvalues && f->values[d].kind == MC_VAL_I32;
-}
+static bool scalar_dest(const McFunc *f, const bool *isv, int32_t d) { return d >= 0 && d < f->nvalues && isv[d]; }
 
 /* Rows by block from (variable, block) pairs listed in variable order: a
  * stable counting sort, so each row comes out ascending. */
@@ -180,23 +184,50 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_e
     bool *in_graph = mc_xmalloc((size_t)(n ? n : 1) * sizeof *in_graph);
     for (int32_t b = 0; b < n; b++) in_graph[b] = all || c->rpo_index[b] >= 0;
 
-    /* Upward-exposed uses, definitions and phi uses, as (variable, block). */
+    /* Upward-exposed uses, definitions and phi uses, as (variable, block),
+     * each list allocated once at a bound (at most an operand, a definition,
+     * a phi entry each). */
     Pairs up = {0}, dp = {0}, pp = {0};
+    {
+        int64_t nops = 0, ndefs = 0, nargs = 0;
+        for (int32_t b = 0; b < n; b++) {
+            const McBlock *bl = &f->blocks[b];
+            nops += 3 * (int64_t)bl->ninsts + 1;
+            ndefs += bl->ninsts + bl->nphis;
+            for (int32_t p = 0; p < bl->nphis; p++) nargs += bl->phis[p].nargs;
+        }
+        if (2 * nops < INT32_MAX && 2 * ndefs < INT32_MAX && 2 * nargs < INT32_MAX) {
+            pairs_grow(&up, (int32_t)(2 * nops));
+            pairs_grow(&dp, (int32_t)(2 * ndefs));
+            pairs_grow(&pp, (int32_t)(2 * nargs));
+        }
+    }
+    bool *isv = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *isv);
+    for (int32_t v = 0; v < nv; v++) isv[v] = f->values[v].kind == MC_VAL_I32;
     int32_t *ustamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *ustamp); /* v in use[b] */
     int32_t *dstamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *dstamp); /* v in def[b] */
     for (int32_t v = 0; v < nv; v++) ustamp[v] = dstamp[v] = MC_NONE;
     for (int32_t b = 0; b < n; b++) {
+#if defined(__GNUC__)
+        /* the instructions two blocks on (separate arrays: a cache miss
+         * each on a large function) */
+        if (b + 2 < n) {
+            const char *ahead = (const char *)f->blocks[b + 2].insts;
+            size_t bytes = (size_t)f->blocks[b + 2].ninsts * sizeof(McInst);
+            for (size_t off = 0; off < bytes && off < 1024; off += 64) __builtin_prefetch(ahead + off);
+        }
+#endif
         if (!in_graph[b]) continue;
         const McBlock *bl = &f->blocks[b];
         for (int32_t p = 0; p < bl->nphis; p++) {
             const McPhi *ph = &bl->phis[p];
-            if (scalar_dest(f, ph->dest) && dstamp[ph->dest] != b) {
+            if (scalar_dest(f, isv, ph->dest) && dstamp[ph->dest] != b) {
                 dstamp[ph->dest] = b;
                 pairs_push(&dp, ph->dest, b);
             }
             for (int32_t a = 0; a < ph->nargs; a++) {
                 int32_t pred = ph->args[a].block;
-                if (pred < 0 || pred >= n || !in_graph[pred] || !scalar(f, ph->args[a].val)) continue;
+                if (pred < 0 || pred >= n || !in_graph[pred] || !scalar(f, isv, ph->args[a].val)) continue;
                 pairs_push(&pp, ph->args[a].val.v, pred);
             }
         }
@@ -216,13 +247,13 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_e
                 nops = 1;
             }
             for (int k = 0; k < nops; k++) {
-                if (!scalar(f, ops[k])) continue;
+                if (!scalar(f, isv, ops[k])) continue;
                 int32_t v = ops[k].v;
                 if (dstamp[v] == b || ustamp[v] == b) continue; /* not upward exposed / already listed */
                 ustamp[v] = b;
                 pairs_push(&up, v, b);
             }
-            if (scalar_dest(f, d) && dstamp[d] != b) {
+            if (scalar_dest(f, isv, d) && dstamp[d] != b) {
                 dstamp[d] = b;
                 pairs_push(&dp, d, b);
             }
@@ -230,6 +261,7 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_e
     }
     free(ustamp);
     free(dstamp);
+    free(isv);
     Groups uses, defs, phiuses;
     group(&uses, &up, nv);
     group(&defs, &dp, nv);
@@ -241,6 +273,15 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_e
      * emitted as a (variable, block) pair. */
     Walk w = {0};
     w.in_entry_only = in_entry_only;
+    /* the answer holds at least the uses' blocks, typically a few times
+     * more: start the lists there */
+    {
+        int64_t seen = (int64_t)uses.start[nv] + phiuses.start[nv];
+        if (8 * seen + 2 < INT32_MAX) {
+            pairs_grow(&w.outp, (int32_t)(8 * seen + 2));
+            if (!in_entry_only) pairs_grow(&w.inp, (int32_t)(8 * seen + 2));
+        }
+    }
     w.defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.defmark);
     w.inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.inmark);
     w.outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.outmark);

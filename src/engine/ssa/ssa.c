@@ -92,11 +92,13 @@ typedef struct Defs {
     int32_t *start;  /* nv + 1 offsets into sites */
     int32_t *sites;
     bool *def0;      /* an instruction of the entry block defines v (sites lists a parameter's entry anyway) */
+    bool any_line;   /* some instruction has a C line (MiniC): phis look theirs up */
 } Defs;
 
 static void defs_build(Defs *d, const McFunc *f) {
     const int32_t nb = f->nblocks, nv = f->nvalues;
     d->nv = nv;
+    d->any_line = false;
     d->isvar = mc_xcalloc((size_t)nv + 1, sizeof *d->isvar);
     d->isparam = mc_xcalloc((size_t)nv + 1, sizeof *d->isparam);
     d->ndefs = mc_xcalloc((size_t)nv + 1, sizeof *d->ndefs);
@@ -120,6 +122,7 @@ static void defs_build(Defs *d, const McFunc *f) {
         const McBlock *bl = &f->blocks[b];
         for (int32_t i = 0; i < bl->ninsts; i++) {
             int32_t v = bl->insts[i].dest;
+            d->any_line |= bl->insts[i].line != 0;
             if (v == MC_NONE) continue;
             d->ndefs[v]++;
             if (b == 0) d->def0[v] = true;
@@ -198,13 +201,24 @@ static bool *nonlocal_names(const McFunc *f, const bool *isvar) {
  * blocks where it is upward exposed, through predecessors, stopping at
  * blocks that assign it), and stamped with the variable: a query is one load.
  * The sets are those of mc_liveness (input in mutable form, every block
- * reachable: no phi uses). */
+ * reachable: no phi uses).
+ *
+ * A variable assigned in many blocks (a source variable of a loop nest) is
+ * typically live into most blocks, and walking it visits all of them. Up to
+ * 64 such variables (assigned in two blocks or more, read somewhere before
+ * an assignment: the first 64 in handle order) are instead solved together
+ * by the same equations over one 64-bit word per block (in = ue | (out &
+ * ~def), out = the union of the successors' in), with a worklist of blocks
+ * whose in grew: the least solution, hence the same sets, at a fraction of
+ * the visits. */
 typedef struct Pruner {
     int32_t *ustart, *ublock; /* upward-exposed use blocks of v: ublock[ustart[v] .. ustart[v + 1]) */
     int32_t *inmark;          /* inmark[b] == v: v is live on entry to b */
     int32_t *defmark;         /* defmark[b] == v: an instruction of b assigns v */
     int32_t *stack;
     int32_t done;             /* the variable whose live-in blocks are stamped, or MC_NONE */
+    int8_t *bit;              /* bit[v]: v's bit in in[], or -1 (walked on its own) */
+    uint64_t *in;             /* in[b]: the solved-together variables live on entry to b */
 } Pruner;
 
 /* The blocks where each scalar is read before any assignment in the block
@@ -264,9 +278,80 @@ static void pruner_init(Pruner *p, const McFunc *f, const bool *isvar) {
     p->stack = mc_xmalloc(((size_t)nb + 1) * sizeof *p->stack);
     for (int32_t b = 0; b < nb; b++) p->inmark[b] = p->defmark[b] = MC_NONE;
     p->done = MC_NONE;
+    p->bit = NULL;
+    p->in = NULL;
+}
+
+/* Solve up to 64 many-block variables together (see Pruner). */
+static void pruner_words(Pruner *p, const McFunc *f, const McCfg *c, const Defs *d) {
+    const int32_t nb = f->nblocks, nv = d->nv;
+    int8_t *bit = mc_xmalloc(((size_t)nv + 1) * sizeof *bit);
+    int n = 0;
+    for (int32_t v = 0; v < nv; v++) {
+        bit[v] = -1;
+        if (n < 64 && d->isvar[v] && d->start[v + 1] - d->start[v] >= 2 && p->ustart[v + 1] > p->ustart[v])
+            bit[v] = (int8_t)n++;
+    }
+    if (n == 0) {
+        free(bit);
+        return;
+    }
+    uint64_t *ue = mc_xcalloc((size_t)nb + 1, sizeof *ue);
+    uint64_t *def = mc_xcalloc((size_t)nb + 1, sizeof *def);
+    uint64_t *out = mc_xcalloc((size_t)nb + 1, sizeof *out);
+    for (int32_t v = 0; v < nv; v++) {
+        if (bit[v] < 0) continue;
+        uint64_t m = (uint64_t)1 << bit[v];
+        for (int32_t k = p->ustart[v]; k < p->ustart[v + 1]; k++) ue[p->ublock[k]] |= m;
+        for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
+            int32_t b = d->sites[k];
+            if (b == 0 && d->isparam[v] && !d->def0[v]) continue; /* a parameter is not assigned in the entry */
+            def[b] |= m;
+        }
+    }
+    uint64_t *in = mc_xmalloc(((size_t)nb + 1) * sizeof *in);
+    bool *queued = mc_xcalloc((size_t)nb + 1, sizeof *queued);
+    int32_t sp = 0;
+    /* blocks with uses, last in reverse postorder popped first: predecessors
+     * tend to come after their successors */
+    for (int32_t i = 0; i < c->nrpo; i++) {
+        int32_t b = c->rpo[i];
+        in[b] = ue[b];
+        if (ue[b]) {
+            queued[b] = true;
+            p->stack[sp++] = b;
+        }
+    }
+    while (sp > 0) {
+        int32_t b = p->stack[--sp];
+        queued[b] = false;
+        uint64_t live = in[b];
+        const int32_t *pr = c->preds[b];
+        for (int32_t k = 0; k < c->npreds[b]; k++) {
+            int32_t q = pr[k];
+            uint64_t o = out[q] | live;
+            if (o == out[q]) continue;
+            out[q] = o;
+            uint64_t i2 = ue[q] | (o & ~def[q]);
+            if (i2 == in[q]) continue;
+            in[q] = i2;
+            if (!queued[q]) {
+                queued[q] = true;
+                p->stack[sp++] = q;
+            }
+        }
+    }
+    free(queued);
+    free(ue);
+    free(def);
+    free(out);
+    p->bit = bit;
+    p->in = in;
 }
 
 static void pruner_free(Pruner *p) {
+    free(p->bit);
+    free(p->in);
     free(p->ustart);
     free(p->ublock);
     free(p->inmark);
@@ -276,6 +361,7 @@ static void pruner_free(Pruner *p) {
 
 /* v live on entry to y (walking v's live-in blocks first if not yet done). */
 static bool pruner_live_in(Pruner *p, const McCfg *c, const Defs *d, int32_t y, int32_t v) {
+    if (p->bit && p->bit[v] >= 0) return (p->in[y] >> p->bit[v]) & 1;
     if (p->done != v) {
         p->done = v;
         for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
@@ -316,6 +402,7 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
     Pruner pr, *live = NULL;
     if (kind == MC_SSA_PRUNED) {
         pruner_init(&pr, f, d->isvar);
+        pruner_words(&pr, f, c, d);
         live = &pr;
     }
     bool *global = kind == MC_SSA_SEMI ? nonlocal_names(f, d->isvar) : NULL;
@@ -329,6 +416,10 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
         if (!d->isvar[v] || d->start[v] == d->start[v + 1]) continue;
         stats->variables++;
         if (global && !global[v]) continue;
+        /* pruned: a variable read nowhere before an assignment in the same
+         * block (a temporary used where it is made) is live into no block,
+         * so it gets no phi: its frontiers need no walk */
+        if (live && live->ustart[v] == live->ustart[v + 1]) continue;
         int32_t nw = 0;
         for (int32_t k = d->start[v]; k < d->start[v + 1]; k++) {
             work[nw++] = d->sites[k];
@@ -364,8 +455,10 @@ static void place_phis(McFunc *f, const McCfg *c, McSsaKind kind, Defs *d, McSsa
         McBlock *bl = &f->blocks[b];
         if (!hasphi[b]) continue;
         MC_ASSERT(bl->nphis == 0); /* mutable input */
-        /* MiniC: the C line of its block (looked up once per block) */
-        int32_t line = mc_block_line(f, b);
+        /* MiniC: the C line of its block (looked up once per block; what
+         * mc_block_line gives a block without phis when no instruction has
+         * a line, without scanning them) */
+        int32_t line = d->any_line ? mc_block_line(f, b) : bl->has_term ? bl->term.line : 0;
         /* The entries of the block's phis share one allocation, made before
          * the phi array: an arena array grows in place only when it is the
          * newest allocation, which a slice of a shared block must never be. */
@@ -407,6 +500,13 @@ typedef struct Renamer {
     McOperand *cur;       /* current version of each variable (kind NONE: unassigned) */
     uint32_t *next;       /* next version number to try for each variable */
     bool *taken;          /* some original name looks like a version of this variable ("x.N") */
+    int32_t *blen;        /* length of each variable's name (-1: not yet measured) */
+    uint32_t *bhash;      /* and its hash (mc_name_hash), once blen is set */
+    int32_t first;        /* the first version's handle */
+    const char **vname;   /* vname[v - first], vhash[v - first]: the versions' names and hashes, */
+    uint32_t *vhash;      /* put into the name map after the walk (mc_namemap_put_batch) */
+    char *pool;           /* version names are packed into arena blocks: pool[0 .. npool) free */
+    size_t npool;
     McStr name;           /* scratch for building "x.N" */
     Undo *undo;
     size_t nundo, capundo;
@@ -441,7 +541,12 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
          * this variable: linear, not quadratic, in the number of versions. */
         McFunc *f = r->f;
         const char *base = f->values[var].name;
-        size_t blen = strlen(base);
+        if (r->blen[var] < 0) {
+            size_t n = strlen(base);
+            r->blen[var] = (int32_t)n;
+            r->bhash[var] = mc_name_hash(MC_NAME_HASH0, base, n);
+        }
+        size_t blen = (size_t)r->blen[var];
         char digits[24]; /* ".N" */
         int nd;
         for (;;) {
@@ -457,9 +562,19 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
             mc_str_putn(&r->name, digits + sizeof digits - nd, (size_t)nd);
             if (mc_namemap_get(&f->value_names, r->name.s, r->name.len) == MC_NONE) break;
         }
-        char *name = mc_arena_alloc(&f->arena, blen + (size_t)nd + 1); /* written in place, zero-terminated */
+        /* written in place, zero-terminated, packed (no alignment, no zeroing
+         * per name) */
+        size_t need = blen + (size_t)nd + 1;
+        if (need > r->npool) {
+            r->npool = need > 65536 ? need : 65536;
+            r->pool = mc_arena_alloc(&f->arena, r->npool);
+        }
+        char *name = r->pool;
+        r->pool += need;
+        r->npool -= need;
         memcpy(name, base, blen);
         memcpy(name + blen, digits + sizeof digits - nd, (size_t)nd);
+        name[need - 1] = 0;
         MC_ASSERT(f->nvalues < f->capvalues);
         nv = f->nvalues++;
         McValue *val = &f->values[nv];
@@ -467,7 +582,10 @@ static int32_t define(Renamer *r, int32_t var, McPos loc) {
         val->kind = MC_VAL_I32;
         val->param = MC_NONE;
         val->loc = loc;
-        mc_namemap_put(&f->arena, &f->value_names, val->name, nv);
+        /* the name map gets it after the walk: nothing looks a version up
+         * meanwhile (only input names, see versions_taken) */
+        r->vname[nv - r->first] = name;
+        r->vhash[nv - r->first] = mc_name_hash(r->bhash[var], digits + sizeof digits - nd, (size_t)nd);
         r->stats->versions++;
     }
     if (r->nundo == r->capundo) {
@@ -529,9 +647,15 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         mc_namemap_reserve(&f->arena, &f->value_names, f->value_names.count + (uint32_t)nversions);
     }
 
-    Renamer r = {f, stats, d, NULL, NULL, NULL, {NULL, 0, 0}, NULL, 0, 0};
+    Renamer r = {f, stats, d, NULL, NULL, NULL, NULL, NULL, f->nvalues, NULL, NULL, NULL, 0, {NULL, 0, 0}, NULL, 0, 0};
     mc_str_init(&r.name);
     r.taken = versions_taken(f);
+    r.blen = mc_xmalloc(((size_t)nv + 1) * sizeof *r.blen);
+    for (int32_t v = 0; v < nv; v++) r.blen[v] = -1;
+    r.bhash = mc_xmalloc(((size_t)nv + 1) * sizeof *r.bhash);
+    /* room for what define() may add (it asserts f->nvalues < capvalues) */
+    r.vname = mc_xmalloc(((size_t)(f->capvalues - r.first) + 1) * sizeof *r.vname);
+    r.vhash = mc_xmalloc(((size_t)(f->capvalues - r.first) + 1) * sizeof *r.vhash);
     r.next = mc_xmalloc(((size_t)nv + 1) * sizeof *r.next);
     for (int32_t v = 0; v < nv; v++) r.next[v] = 1;
     r.cur = mc_xmalloc(((size_t)nv + 1) * sizeof *r.cur);
@@ -582,6 +706,11 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];
     }
+    mc_namemap_put_batch(&f->arena, &f->value_names, r.vname, r.vhash, r.first, f->nvalues - r.first);
+    free(r.vname);
+    free(r.vhash);
+    free(r.blen);
+    free(r.bhash);
     free(r.undo);
     free(r.next);
     free(r.taken);
