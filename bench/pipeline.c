@@ -36,7 +36,7 @@
  *   time(200k) / time(100k) <= 2.3 for the pipeline (near-linear).
  * A phase whose own doubling is above 2.3 is marked and reported with the
  * working set beside the machine's last-level cache: every phase executes
- * 2.0x the instructions at twice the size (callgrind, see README.md), so a
+ * 2.0x the instructions at twice the size (callgrind, see docs/benchmarks.md), so a
  * phase above 2.3 is one whose data stopped fitting in the cache, which the
  * table makes visible rather than hides. Exit status 1 when a goal is
  * missed. */

@@ -507,7 +507,7 @@ static void test_tiering_and_env(void **state) {
     }
     assert_false(mc_code_is_jit(e0));
     mc_code_free(e0);
-    /* The threshold (README: a run compiles once it has taken 2048 edges
+    /* The threshold (docs/run-path.md: a run compiles once it has taken 2048 edges
      * plus 16 per record): budget-limited runs (a budget of B entries allows
      * B - 1 edges) compile from one budget on, at 2048 + 16 * records edges
      * (this function decodes into a handful of records). */

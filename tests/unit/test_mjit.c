@@ -408,7 +408,7 @@ static void test_long_loops(void **state) {
 }
 
 /* Tiering by default: a short run stays interpreted, a long one compiles
- * on the way (README: after 2048 block entries plus 16 per record);
+ * on the way (docs/machine.md: after 2048 block entries plus 16 per record);
  * MINICC_JIT=0 when the code is made keeps it interpreted, and
  * mc_machine_code_jit_after cannot override that. */
 static void test_tiering_and_env(void **state) {
