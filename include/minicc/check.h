@@ -1,6 +1,6 @@
 /* minicc/check.h - the chapter's acceptance test: run one function through
  * every stage on fresh copies of the same arguments and find the first stage
- * whose outcome differs (spec §5 `check`). Shared by `minicc check`, the
+ * whose outcome differs (docs/ir.md §5 `check`). Shared by `minicc check`, the
  * prompt's `check` and lessons, so they all compare the same way.
  *
  * Implemented in check.c (src/engine). */

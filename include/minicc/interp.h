@@ -68,7 +68,7 @@ typedef struct McOutcome {
     int64_t insts;   /* instructions executed (terminators not counted) */
 } McOutcome;
 
-/* `return V` or `trap: MESSAGE`, then the buffer lines (spec §5 output). */
+/* `return V` or `trap: MESSAGE`, then the buffer lines (docs/ir.md §5 output). */
 void mc_outcome_print(const McFunc *f, const McOutcome *o, const McArgs *a, FILE *out);
 /* Same return/trap (kind, value or message) and same final buffers. */
 bool mc_outcome_same(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya);

@@ -336,7 +336,7 @@ static inline int mc_block_succs(const McBlock *b, int32_t out[2]) {
     }
 }
 
-/* i32 arithmetic exactly as the IR defines it (spec §3, §3.1):
+/* i32 arithmetic exactly as the IR defines it (docs/ir.md §3, §3.1):
  * two's-complement wrapping add, sub and mul, signed compares giving 0 or 1,
  * bitwise and/or/xor, shifts by the count's low five bits (shr arithmetic),
  * division truncating toward zero with INT_MIN / -1 wrapping to INT_MIN and
@@ -388,7 +388,7 @@ bool mc_inst_may_trap(const McInst *in);
 void mc_module_free(McModule *m);
 McFunc *mc_module_find(const McModule *m, const char *name);
 
-/* Text format printing (spec §1). Print then parse is the identity. */
+/* Text format printing (docs/ir.md §1). Print then parse is the identity. */
 void mc_func_print(const McFunc *f, FILE *out);
 void mc_module_print(const McModule *m, FILE *out);
 /* Operand as text into buf (value name or decimal constant). */

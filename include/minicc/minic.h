@@ -1,4 +1,4 @@
-/* minicc/minic.h - MiniC, the C subset of ../shared/spec/minic.md, lowered to
+/* minicc/minic.h - MiniC, the C subset of docs/minic.md, lowered to
  * the IR in mutable form; and loading a file in either language.
  *
  * mc_minic_parse reads MiniC text and returns a module with one function per

@@ -1,4 +1,4 @@
-/* minicc/parse.h - the IR text format (spec §1) to McModule.
+/* minicc/parse.h - the IR text format (docs/ir.md §1) to McModule.
  *
  * The parser reports every lexical and syntactic error it can recover from
  * and then runs mc_verify on each function, so a module it returns is valid

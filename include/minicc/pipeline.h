@@ -1,4 +1,4 @@
-/* minicc/pipeline.h - the stages of spec §5 behind one interface, so that
+/* minicc/pipeline.h - the stages of docs/ir.md §5 behind one interface, so that
  * `minicc run --stage`, `minicc check`, the prompt, lessons and the fuzzer
  * all run a stage the same way.
  *

@@ -1,4 +1,4 @@
-/* minicc/verify.h - the verifier (spec §2).
+/* minicc/verify.h - the verifier (docs/ir.md §2).
  *
  * Structure: every block terminated; targets exist; the entry block is never
  * targeted; phi incoming entries are exactly the block's distinct
@@ -17,7 +17,7 @@
 #include "ir.h"
 
 typedef enum McVerifyMode {
-    MC_VERIFY_INFER = 0, /* spec §2 form inference (used on loaded IR) */
+    MC_VERIFY_INFER = 0, /* docs/ir.md §2 form inference (used on loaded IR) */
     MC_VERIFY_SSA,       /* require SSA form */
     MC_VERIFY_MUTABLE,   /* require mutable form: no phis, definite assignment */
 } McVerifyMode;

@@ -1,4 +1,4 @@
-/* cli.h - the one-shot commands (`minicc run FILE ...`, spec §5).
+/* cli.h - the one-shot commands (`minicc run FILE ...`, docs/ir.md §5).
  *
  * Every command is one row of MC_CLI_COMMANDS: name, handler, usage, summary.
  * A handler gets argv with argv[0] = the command name and returns the process

@@ -1,7 +1,7 @@
 /* print.c - `minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated]
  *            [--ssa minimal|semi|pruned] [--passes a,b,c] [--stats] [-O0|-O1]`
  *
- * Prints the IR after a stage in the text format (spec §1), so the output
+ * Prints the IR after a stage in the text format (docs/ir.md §1), so the output
  * reads back with the parser and can be fed to any other command. Without
  * --func every function of the file is printed. --ssa picks the phi
  * placement policy; --passes runs the named optimizer passes once each, in

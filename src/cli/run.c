@@ -1,4 +1,4 @@
-/* run.c - `minicc run FILE [options] [--] ARG...` (spec §5).
+/* run.c - `minicc run FILE [options] [--] ARG...` (docs/ir.md §5).
  *
  * Loads FILE, selects the function, parses the arguments, executes the
  * chosen stage through the pipeline and prints the outcome: `return V` or

@@ -17,7 +17,7 @@ def i32(x):
     x &= 0xFFFFFFFF
     return x - (1 << 32) if x & 0x80000000 else x
 
-def quot(x, y):  # truncating toward zero (spec §3.1); y != 0
+def quot(x, y):  # truncating toward zero (docs/ir.md §3.1); y != 0
     q = abs(x) // abs(y)
     return q if (x < 0) == (y < 0) else -q
 
@@ -27,7 +27,7 @@ def alu(op, a):
     return {"add": lambda: i32(x + y), "sub": lambda: i32(x - y), "mul": lambda: i32(x * y),
             "lt": lambda: int(x < y), "le": lambda: int(x <= y), "eq": lambda: int(x == y),
             "ne": lambda: int(x != y),
-            # spec §3.1 (not the chapter's): the caller has ruled out y == 0
+            # docs/ir.md §3.1 (not the chapter's): the caller has ruled out y == 0
             "div": lambda: i32(quot(x, y)), "rem": lambda: i32(x - quot(x, y) * y),
             "and": lambda: i32(x & y), "or": lambda: i32(x | y), "xor": lambda: i32(x ^ y),
             "shl": lambda: i32(x << (y & 31)), "shr": lambda: i32(x >> (y & 31))}[op]()

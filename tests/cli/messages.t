@@ -1,8 +1,8 @@
 Mistakes on the command line of gen, fuzz, sweep, print, parse and emit-c:
 one line on stderr, `minicc CMD: error: MESSAGE` (the form of the shared
-option parser in src/cli/common.c, spec section 5: exit status 2), naming the
+option parser in src/cli/common.c, docs/ir.md §5: exit status 2), naming the
 offending option and value. A mistake with a file position stays
-`FILE:LINE:COL: error: MESSAGE` (spec section 4).
+`FILE:LINE:COL: error: MESSAGE` (docs/ir.md §4).
 
 gen: missing values, empty strings, huge and negative numbers, words that are
 not numbers, unknown options and stray words.

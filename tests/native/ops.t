@@ -1,4 +1,4 @@
-The extended operations of spec §3.1 in native code: stage input, native and
+The extended operations of docs/ir.md §3.1 in native code: stage input, native and
 native -O0 agree exactly (agree.sh) at the edge values, and the C has no
 undefined behaviour (test_cgen.c runs the same under ASan and UBSan).
 

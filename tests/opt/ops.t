@@ -1,4 +1,4 @@
-The optimizer and the extended operations of spec §3.1. A div or rem whose
+The optimizer and the extended operations of docs/ir.md §3.1. A div or rem whose
 divisor may be zero may trap, so like a load it is never removed and never
 moved; a division by a constant zero is never folded (it traps at run time).
 A div or rem by a non-zero constant cannot trap (INT_MIN / -1 wraps): it is

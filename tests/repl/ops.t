@@ -1,4 +1,4 @@
-The prompt steps through the extended operations (spec §3.1) like any other:
+The prompt steps through the extended operations (docs/ir.md §3.1) like any other:
 each result is shown, and the div with a zero divisor is the trap.
 
   $ minicc -c 'load ../ir/ops.ir; args -7 0 [0,0,0,0,0,0,0]; step 1'

@@ -1,4 +1,4 @@
-The seven extended operations of spec §3.1: div rem and or xor shl shr.
+The seven extended operations of docs/ir.md §3.1: div rem and or xor shl shr.
 tests/ir/ops.ir stores and, or, xor, shl, shr, div, rem of its two arguments
 in out[0..6] and returns the quotient. Expected values are worked out by hand
 on the 32-bit patterns.

@@ -1,4 +1,4 @@
-minicc run: executing the input stage (spec §5). Expected values are worked
+minicc run: executing the input stage (docs/ir.md §5). Expected values are worked
 out by hand from the chapter's semantics (see each .ir file's header).
 
 The chapter's swap loop: 12 for an even count, 21 for an odd one.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# globals.sh - no global mutable state in the engine (../shared/STYLE.md):
+# globals.sh - no global mutable state in the engine (docs/architecture.md):
 # no object of libminicc has a named variable in a writable data section
 # (.data, .bss and their variants; tables that are const, .rodata and
 # .data.rel.ro, are fine). Checks the objects `make` built, so it sees

@@ -6,7 +6,7 @@ last run of the allocated machine. `-` and `+` change K; the allocation,
 both panes and the machine run are recomputed.
 
 These screens use the chapter's allocator (`set allocator baseline`), whose
-every choice the spec fixes, so the numbers can be checked independently:
+every choice docs/ir.md §5 fixes, so the numbers can be checked independently:
 tests/alloc/chapter_ref.py (a transcription of the chapter's Python) gives
 for swap.ir with n = 3: K=4 slots=3 spill_reads=13 spill_writes=10, K=2
 slots=10 reads 30 writes 27, K=1 slots=12 reads 35 writes 32, always

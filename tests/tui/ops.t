@@ -1,4 +1,4 @@
-The workbench on the extended operations (spec §3.1): tests/ir/ops.ir with a
+The workbench on the extended operations (docs/ir.md §3.1): tests/ir/ops.ir with a
 zero divisor. One block step runs the bit operations and their stores, then
 the div traps: the IR pane marks it with !!, the values pane shows what was
 computed, and the status line and log say why it stopped.

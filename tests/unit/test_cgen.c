@@ -1102,7 +1102,7 @@ static void test_sanitized(void **state) {
         }
         mc_module_free(m);
     }
-    /* The extended operations at their edges (spec §3.1): INT_MIN / -1, a
+    /* The extended operations at their edges (docs/ir.md §3.1): INT_MIN / -1, a
      * zero divisor (the trap), shift counts 31, 32 and -1, negative values
      * shifted right, with value and constant operands. */
     McModule *m = parse_text("func ops(i32 x, i32 y) {\ne:\n  a = and x, y\n  o = or x, y\n  r = xor x, y\n"

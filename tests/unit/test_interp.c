@@ -199,7 +199,7 @@ static void test_step_limit(void **state) {
     mc_func_free(f);
 }
 
-/* Every ALU operation at its edge values (spec §3, §3.1), with each
+/* Every ALU operation at its edge values (docs/ir.md §3, §3.1), with each
  * operand a value or a constant (the run path decodes the four forms
  * differently, and folds two constants). A division by zero traps in every
  * form; the instruction after it does not count. */

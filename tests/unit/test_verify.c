@@ -1,4 +1,4 @@
-/* test_verify.c - the verifier (verify.c): spec §2 form inference and every
+/* test_verify.c - the verifier (verify.c): docs/ir.md §2 form inference and every
  * diagnostic, on IR text (through mc_parse, which runs mc_verify in INFER
  * mode) and on functions built with the ir.h builder API (synthesized IR with
  * no positions, forced modes, malformed handles the parser cannot produce). */

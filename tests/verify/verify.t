@@ -1,4 +1,4 @@
-Verifier diagnostics (spec §2, src/engine/analysis/verify.c) through `minicc parse`,
+Verifier diagnostics (docs/ir.md §2, src/engine/analysis/verify.c) through `minicc parse`,
 which verifies every function it reads. Each message points at the offending
 token (line:column, a caret under it) and names it; the exit status is 2.
 Expected positions were counted by hand from the files beside this one.

@@ -1,4 +1,4 @@
-/* verify.c - the verifier of spec §2: the safety net that every loaded
+/* verify.c - the verifier of docs/ir.md §2: the safety net that every loaded
  * function and every pass result goes through.
  *
  * It runs in three layers, each reporting every error it finds:
@@ -15,7 +15,7 @@
  *     use is dominated by it (a phi operand is a use at the end of its
  *     predecessor; within a block, the definition must come first). Mutable:
  *     no phis and every use is definitely assigned on every path from the
- *     entry. MC_VERIFY_INFER applies spec §2: with phis the function must be
+ *     entry. MC_VERIFY_INFER applies docs/ir.md §2: with phis the function must be
  *     SSA; without phis it is SSA if it passes the SSA rules, else it must
  *     pass definite assignment and is mutable.
  *

@@ -1,10 +1,10 @@
-/* args.c - command-line style arguments and execution outcomes (spec §5).
+/* args.c - command-line style arguments and execution outcomes (docs/ir.md §5).
  *
  * An argument is an integer for an `i32` parameter and a bracketed list such
  * as `[3,-1,4]` for a `buf` parameter. Every mistake becomes a positionless
  * diagnostic that names the argument by position and parameter name, so the
  * same messages serve `minicc run`, `minicc check` and the prompt. Outcomes
- * are printed exactly as spec §5 shows them: `return V` or `trap: MESSAGE`,
+ * are printed exactly as docs/ir.md §5 shows them: `return V` or `trap: MESSAGE`,
  * then one `NAME = [a, b, c]` line per buffer parameter. */
 #include <stdlib.h>
 #include <string.h>

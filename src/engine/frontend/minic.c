@@ -1,4 +1,4 @@
-/* minic.c - MiniC (../shared/spec/minic.md) parsed and lowered to the IR in
+/* minic.c - MiniC (docs/minic.md) parsed and lowered to the IR in
  * mutable form, in one pass (see minic.h for the contract and the names).
  *
  * A recursive-descent parser in the chibicc style, one function per grammar

@@ -1,4 +1,4 @@
-/* parse.c - the IR text format (spec §1) to an McModule.
+/* parse.c - the IR text format (docs/ir.md §1) to an McModule.
  *
  * A hand-written lexer feeds a parser that is a flat loop over functions,
  * blocks and statements: the grammar has no nesting, so nothing here recurses

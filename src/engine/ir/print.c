@@ -1,4 +1,4 @@
-/* print.c - functions and modules back to the text format (spec §1).
+/* print.c - functions and modules back to the text format (docs/ir.md §1).
  *
  * The output is canonical: `func name(i32 n, buf b) {`, labels at column 0,
  * phis and instructions indented four spaces, one space after each comma,

@@ -1,4 +1,4 @@
-/* pipeline.c - the stages of spec §5 behind one call (see pipeline.h).
+/* pipeline.c - the stages of docs/ir.md §5 behind one call (see pipeline.h).
  *
  * `minicc run --stage`, `minicc check`, the prompt, lessons and the fuzzer all
  * execute a stage through mc_stage_execute, so a stage behaves the same
