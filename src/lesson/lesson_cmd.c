@@ -3,7 +3,7 @@
  * and the `lesson` command at the minicc> prompt. Every lesson command runs
  * through mc_command_line on a session, exactly as if a student had typed
  * it, except for two rules: the files its commands write go only into the
- * lesson's directory for files (repl/outfile.h), and a lesson inside a
+ * lesson's directory for files (shell/outfile.h), and a lesson inside a
  * lesson (or a script) counts towards the nesting limit of `source`. */
 #include "lesson_cmd.h"
 

@@ -101,7 +101,7 @@ typedef struct McSession {
     bool nest_abort;   /* the nesting limit was hit: every enclosing script and
                           lesson stops (cleared back at the top level) */
     struct McOutDir *outdir; /* while a lesson's commands run: the only directory
-                                they may write files in (repl/outfile.h); NULL
+                                they may write files in (shell/outfile.h); NULL
                                 at the prompt, where files go anywhere */
     int errors;        /* errors reported since the session began */
     bool quiet_load;   /* do not print the summary after `load` */
