@@ -4,7 +4,7 @@
  * mc_minic_parse reads MiniC text and returns a module with one function per
  * C function, lowered and verified (mutable form), or NULL with every error
  * it could find in `d` as `FILE:LINE:COL: error: MESSAGE`, in source order:
- * lexical and syntax errors, the unsupported features of minic.md §2, names
+ * lexical and syntax errors, the unsupported features of docs/minic.md §2, names
  * not declared, a read before assignment (at the C position of the read), a
  * reachable end of function without `return` (at its closing brace).
  *

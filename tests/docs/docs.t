@@ -57,7 +57,7 @@ Nothing cites a file outside the tree (the specifications the project was
 written from live beside it, not in a clone of it): the references are
 docs/ir.md and docs/minic.md, cited by section.
 
-  $ cd ../.. && grep -rln '\.\./shar[e]d\|spec [§]\|spec section [0-9]' src include tests tools lessons share docs README.md bench Makefile
+  $ cd ../.. && grep -rln '\.\./shar[e]d\|spec [§]\|spec section [0-9]\|ir-forma[t]\.md' src include tests tools lessons share docs README.md bench Makefile
   [1]
 
 minicc-ir(5) and docs/ir.md describe every opcode the parser knows (the list

@@ -306,7 +306,7 @@ line and `step` says which line it reached.
   [1]
   $ minicc -c 'load ops.c --lang ir'
   ops.c:1:1: error: invalid character '/' (comments start with '#')
-    // Every lowering rule of minic.md §3 in one file.
+    // Every lowering rule of docs/minic.md §3 in one file.
     ^
   -c:1: error: 'ops.c' not loaded (1 error)
   [1]

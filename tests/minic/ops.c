@@ -1,4 +1,4 @@
-// Every lowering rule of minic.md §3 in one file.
+// Every lowering rule of docs/minic.md §3 in one file.
 int ops(int x, int y) {
     int r = -x + ~y;
     if (x > y && !(x >= 10) || y == 3) r += 100;

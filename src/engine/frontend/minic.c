@@ -219,7 +219,7 @@ static Expr *unary(CParser *p) {
     }
     const CTok *lit = peek(p, 1);
     if (k == E_NEG && lit->kind == CT_INT && lit->val == UINT64_C(2147483648) &&
-        !(lit->len > 1 && (lit->s[1] == 'x' || lit->s[1] == 'X'))) { /* decimal only, as minic.md says */
+        !(lit->len > 1 && (lit->s[1] == 'x' || lit->s[1] == 'X'))) { /* decimal only, as docs/minic.md §1 says */
         next(p);
         next(p);
         Expr *e = node(p, E_INT, t->loc, NULL, NULL);
