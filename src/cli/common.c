@@ -320,7 +320,7 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
             mc_str_init(&names);
             for (int32_t i = 0; i < p->mod->nfuncs; i++) {
                 if (i) mc_str_puts(&names, ", ");
-                mc_str_puts(&names, p->mod->funcs[i]->name);
+                mc_str_puts(&names, mc_shown_name(p->mod->funcs[i], p->mod->funcs[i]->name));
             }
             mc_diag(&d, (McLoc){0, 0}, "no function named '%s' (available: %s)", o->func, names.s);
             mc_str_free(&names);

@@ -24,7 +24,7 @@ static void print_outcome(McSession *s, FILE *out) {
 static Status cmd_start(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_start(s, err)) return ERR;
-    fprintf(out, "started %s (%s) with args ", s->interp_func->name, mc_view_name(s->exec));
+    fprintf(out, "started %s (%s) with args ", mc_shown_name(s->interp_func, s->interp_func->name), mc_view_name(s->exec));
     mc_args_format(&s->args, out);
     fputc('\n', out);
     mc_show_position(s->interp_func, s->interp, out);
@@ -325,6 +325,11 @@ static Status cmd_print(McSession *s, int argc, char **argv, FILE *out, FILE *er
     Status st = OK;
     for (int i = 1; i < argc; i++) {
         int32_t v = mc_func_find_value(f, argv[i]);
+        if (v == MC_NONE && f->c_names && mc_is_reserved(argv[i], strlen(argv[i]))) { /* MiniC's `load` is `$load` */
+            char ir[64];
+            snprintf(ir, sizeof ir, "$%s", argv[i]);
+            v = mc_func_find_value(f, ir);
+        }
         if (v == MC_NONE) {
             mc_session_error(s, err, "print: no value '%s' in %s", argv[i], f->name);
             st = ERR;
@@ -348,15 +353,15 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     const McFunc *f = s->interp_func;
     int w = 1;
     for (int32_t v = 0; v < f->nvalues; v++)
-        if ((int)strlen(f->values[v].name) > w) w = (int)strlen(f->values[v].name);
+        if ((int)strlen(mc_shown_name(f, f->values[v].name)) > w) w = (int)strlen(mc_shown_name(f, f->values[v].name));
     int shown = 0;
     for (int32_t v = 0; v < f->nvalues; v++) {
         int32_t x;
         if (f->values[v].kind == MC_VAL_BUF) {
-            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], f->values[v].name, out);
+            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], mc_shown_name(f, f->values[v].name), out);
             shown++;
         } else if (mc_interp_value(s->interp, v, &x)) {
-            fprintf(out, "%-*s = %ld\n", w, f->values[v].name, (long)x);
+            fprintf(out, "%-*s = %ld\n", w, mc_shown_name(f, f->values[v].name), (long)x);
             shown++;
         }
     }

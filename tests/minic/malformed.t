@@ -255,11 +255,6 @@ recovers at the end of a statement and reports them all).
         int x = 2;
             ^
   [2]
-  $ minicc parse bad/reserved_name.c
-  bad/reserved_name.c:1:5: error: 'phi' is a word of the IR and cannot name a function
-    int phi(int n) {
-        ^
-  [2]
   $ minicc parse bad/return_void.c
   bad/return_void.c:2:5: error: 'return' needs a value: MiniC functions return int
         return;

@@ -74,7 +74,8 @@ typedef struct CParser {
     McNameMap declared; /* C name -> declarations so far in the function */
     McNameMap hushed;   /* names of unsupported declarations: uses are not errors again */
     McStr scratch;
-    int nesting;  /* parentheses and statements being parsed */
+    int stmt_nesting; /* statements being parsed, one inside the other */
+    int expr_nesting; /* parentheses and operators being parsed, the same */
     McFunc **funcs;
     int32_t nfuncs, capfuncs;
 } CParser;

@@ -359,7 +359,7 @@ bool mc_lower_finish(CParser *p, McLoc close) {
     }
     free(stack);
     if (end != MC_NONE && reach[end] && !p->failed) /* after an error, the lowering is not complete */
-        mc_minic_error(p, close, "control reaches the end of '%s' without a 'return'", f->name);
+        mc_minic_error(p, close, "control reaches the end of '%s' without a 'return'", mc_shown_name(f, f->name));
     if (p->failed) {
         free(reach);
         return false;
@@ -382,11 +382,11 @@ bool mc_lower_finish(CParser *p, McLoc close) {
             mc_minic_error(p, g->loc, "'%.*s' is used but never assigned", n, s);
         } else {
             char buf[512];
-            mc_minic_error(p, g->loc, "internal error: the lowering of '%s' is not valid IR: %s", f->name,
+            mc_minic_error(p, g->loc, "internal error: the lowering of '%s' is not valid IR: %s", mc_shown_name(f, f->name),
                      mc_diag_line(&tmp, i, buf, sizeof buf));
         }
     }
-    if (!ok && tmp.n == 0) mc_minic_error(p, close, "internal error: the lowering of '%s' is not valid IR", f->name);
+    if (!ok && tmp.n == 0) mc_minic_error(p, close, "internal error: the lowering of '%s' is not valid IR", mc_shown_name(f, f->name));
     mc_diags_free(&tmp);
     return ok;
 }
