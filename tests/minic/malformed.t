@@ -221,12 +221,12 @@ recovers at the end of a statement and reports them all).
             ^
   [2]
   $ minicc parse bad/postinc_expr.c
-  bad/postinc_expr.c:3:14: error: '++' is a statement in MiniC, not an expression (write 'i++;' on its own)
+  bad/postinc_expr.c:3:14: error: '++' is a statement in MiniC, not an expression (write 'x++;' on its own)
         int y = x++;
                  ^
   [2]
   $ minicc parse bad/preinc_expr.c
-  bad/preinc_expr.c:2:12: error: '++' is a statement in MiniC, not an expression (write 'i++;' on its own)
+  bad/preinc_expr.c:2:12: error: '++' is a statement in MiniC, not an expression (write '++n;' on its own)
         return ++n;
                ^
   [2]

@@ -127,6 +127,12 @@ static int op_named(const char *name) {
     return op;
 }
 
+/* `a[i][j]`: a syntax error at the second '['. */
+static void second_index(CParser *p) {
+    if (!p->panic && is_p(tok(p), CP_LBRACK))
+        mc_minic_syntax(p, tok(p)->loc, "only one index: buffers are one-dimensional (index a flat buffer, as in a[i * n + j])");
+}
+
 /* primary := INT | NAME | NAME "[" expr "]" | "(" expr ")" */
 static Expr *primary(CParser *p) {
     const CTok *t = tok(p);
@@ -178,6 +184,7 @@ static Expr *primary(CParser *p) {
                      (int)t->len, t->s);
         Expr *i = expr(p);
         mc_minic_expect(p, CP_RBRACK);
+        second_index(p);
         if (!v || !v->buf) return err_node(p, t->loc);
         Expr *e = node(p, E_INDEX, t->loc, i, NULL);
         e->var = v->v;
@@ -378,6 +385,7 @@ static bool lvalue(CParser *p, Simple *s) {
                      (int)t->len, t->s);
         s->index = expr(p);
         mc_minic_expect(p, CP_RBRACK);
+        second_index(p);
         if (v && v->buf) s->var = v->v;
     } else if (v && v->buf) {
         mc_minic_error(p, t->loc, "'%.*s' is a buffer: assign to its elements, as in %.*s[i] = ...", (int)t->len, t->s,
@@ -425,9 +433,11 @@ static bool simple(CParser *p, Simple *s) {
 /* decl := NAME ["=" expr]   (after "int"; the scope of NAME starts before
  * its initializer, as in C) */
 static void declaration(CParser *p) {
+    int32_t from = p->i - 1; /* the `int`: a rejected declarator's names are noted from there */
     do {
         if (is_p(tok(p), CP_STAR)) {
             mc_minic_syntax(p, tok(p)->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
+            mc_minic_hush(p, from, false);
             return;
         }
         if (!name_token(p, "a variable name")) return;
@@ -435,6 +445,7 @@ static void declaration(CParser *p) {
         next(p);
         if (is_p(tok(p), CP_LBRACK)) {
             mc_minic_syntax(p, tok(p)->loc, "arrays are not supported in MiniC: only buffer parameters ('int NAME[]')");
+            mc_minic_hush(p, from, false);
             return;
         }
         if (is_p(tok(p), CP_LPAREN)) {
@@ -709,7 +720,10 @@ static void stmt(CParser *p) {
         mc_minic_syntax(p, t->loc, "'else' without a matching 'if'");
     } else if (t->kind == CT_NAME && mc_minic_is_keyword(t) && !is_word(t, "sizeof")) {
         mc_minic_unsupported(p, t);
-        mc_minic_hush(p);
+        if (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) { /* a declaration: its names, then its end */
+            mc_minic_hush(p, p->i, false);
+            mc_minic_skip_decl(p);
+        }
     } else if (t->kind == CT_ERROR) {
         mc_minic_lex_error(p, t);
         p->panic = true;
@@ -759,11 +773,14 @@ static void param(CParser *p) {
 
 /* function := "int" NAME "(" [param ("," param)* | "void"] ")" compound */
 static void function(CParser *p) {
-    const CTok *t = tok(p);
-    bool int_type = is_word(t, "int");
-    if (!int_type) mc_minic_unsupported(p, t); /* a type word: parse the function anyway */
-    p->panic = false;
-    next(p);
+    bool int_type = true;
+    while (tok(p)->kind == CT_NAME && (is_word(tok(p), "int") || mc_minic_is_type_word(tok(p)) || mc_minic_is_qualifier(tok(p)))) {
+        if (int_type && !is_word(tok(p), "int")) { /* a type word or `static`: parse the function anyway */
+            mc_minic_unsupported(p, tok(p));
+            int_type = p->panic = false;
+        }
+        next(p);
+    }
     while (is_p(tok(p), CP_STAR)) {
         mc_minic_syntax(p, tok(p)->loc, "functions return int in MiniC, not a pointer");
         p->panic = false;
@@ -841,6 +858,58 @@ static void function(CParser *p) {
     p->failed = p->failed || failed;
 }
 
+/* The specifiers of a top-level declaration from token i (int, type words,
+ * qualifiers, a struct's tag and body, '*'): the index after them. */
+static int32_t skip_specifiers(const CParser *p, int32_t i, int32_t *typedef_at, int32_t *type_at) {
+    for (;;) {
+        const CTok *u = &p->t[i];
+        if (is_p(u, CP_STAR)) {
+            i++;
+            continue;
+        }
+        if (u->kind != CT_NAME || !(is_word(u, "int") || mc_minic_is_type_word(u) || mc_minic_is_qualifier(u))) return i;
+        if (is_word(u, "typedef") && *typedef_at < 0) *typedef_at = i;
+        if (mc_minic_is_type_word(u) && *type_at < 0) *type_at = i;
+        i++;
+        if (is_word(u, "struct") || is_word(u, "union") || is_word(u, "enum")) {
+            if (p->t[i].kind == CT_NAME && !mc_minic_is_keyword(&p->t[i])) i++; /* the tag */
+            if (is_p(&p->t[i], CP_LBRACE)) {
+                for (int b = 0; p->t[i].kind != CT_EOF; i++) {
+                    if (is_p(&p->t[i], CP_LBRACE)) b++;
+                    else if (is_p(&p->t[i], CP_RBRACE) && --b == 0) {
+                        i++;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* A top-level declaration that is not a function (NAME "(" after its
+ * specifiers): a global (`int g;`, `int *t;`, `static int s = 1;`), or a
+ * type (`struct S {...};`, `enum {A, B};`). One error, its names noted for
+ * the rest of the file (their uses are not errors again), then skipped.
+ * Returns false when it is a function after all. */
+static bool global_decl(CParser *p) {
+    int32_t tdef = -1, type = -1;
+    int32_t i = skip_specifiers(p, p->i, &tdef, &type);
+    const CTok *n = &p->t[i];
+    if (n->kind == CT_NAME && !mc_minic_is_keyword(n) && is_p(&p->t[i + 1], CP_LPAREN)) return false;
+    if (tdef >= 0)
+        mc_minic_unsupported(p, &p->t[tdef]);
+    else if (n->kind == CT_NAME && !mc_minic_is_keyword(n))
+        mc_minic_error(p, n->loc, "global variables are not supported in MiniC (declare '%.*s' inside a function)",
+                       (int)n->len, n->s);
+    else if (type >= 0)
+        mc_minic_unsupported(p, &p->t[type]);
+    else
+        mc_minic_syntax(p, n->loc, "expected a function ('int NAME(...) { ... }') before %s", mc_minic_describe(p, n));
+    mc_minic_hush(p, p->i, true);
+    mc_minic_skip_decl(p);
+    return true;
+}
+
 /* Skip what follows a top-level error: up to a ';' or past a balanced {...}. */
 static void sync_top(CParser *p) {
     int depth = 0;
@@ -868,18 +937,21 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     int from = d ? d->n : 0;
     McDiags lexd;
     mc_diags_init(&lexd, NULL, NULL, 0);
-    p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt);
+    char *spliced = NULL;
+    p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt, &spliced);
     if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MC_MINIC_MAX_ERRORS ? MC_MINIC_MAX_ERRORS : d->n - from;
     if (lexd.n) p.failed = true;
     mc_diags_free(&lexd);
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
+    mc_arena_init(&p.garena);
     if (tok(&p)->kind == CT_EOF && !p.failed)
         mc_minic_error(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
     while (tok(&p)->kind != CT_EOF && !p.stop) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
         if (is_word(t, "int") || mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) {
+            if (global_decl(&p)) continue;
             function(&p);
             if (p.panic) sync_top(&p);
         } else {
@@ -920,10 +992,12 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     for (int32_t k = 0; p.funcs && k < p.nfuncs; k++) mc_func_free(p.funcs[k]);
     free(p.funcs);
     free(p.t);
+    free(spliced);
     free(p.seq);
     free(p.vars);
     free(p.loops);
     mc_str_free(&p.scratch);
     mc_arena_free(&p.ea);
+    mc_arena_free(&p.garena);
     return m;
 }

@@ -323,17 +323,25 @@ static void order_blocks(CParser *p, const bool *reach) {
     free(key);
 }
 
-/* The C name at a position of the source (a diagnostic's read). */
-static void name_at(const CParser *p, McLoc loc, const char **s, int *n) {
+/* The C name at a position of the source (a diagnostic's read), without
+ * the line splices a name may hold (in p->scratch). */
+static void name_at(CParser *p, McLoc loc, const char **s, int *n) {
     const char *q = p->src, *end = p->src + p->srclen;
     for (int32_t l = 1; l < loc.line && q < end; q++)
         if (*q == '\n') l++;
     q += loc.col - 1;
-    const char *e = q;
-    while (e < end && ((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') || *e == '_'))
-        e++;
-    *s = q;
-    *n = (int)(e - q);
+    p->scratch.len = 0;
+    mc_str_puts(&p->scratch, "");
+    for (const char *e = q; e < end; e++) {
+        if (*e == '\\' && e + 1 < end && (e[1] == '\n' || (e[1] == '\r' && e + 2 < end && e[2] == '\n'))) {
+            e += e[1] == '\n' ? 1 : 2;
+            continue;
+        }
+        if (!((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') || *e == '_')) break;
+        mc_str_putc(&p->scratch, *e);
+    }
+    *s = p->scratch.s;
+    *n = (int)p->scratch.len;
 }
 
 /* The end of the function: the reachable end is an error; otherwise
