@@ -15,10 +15,17 @@
 #include "shell/show.h"
 #include "shell/sweep.h"
 
-static void print_outcome(McSession *s, FILE *out) {
+/* The outcome of a finished run; after running out of steps, a note on
+ * err says the budget and how to raise it (the trap's text is the IR's). */
+static void print_outcome(McSession *s, FILE *out, FILE *err) {
     McOutcome o;
     if (!s->interp || !mc_interp_finished(s->interp, &o)) return;
     mc_outcome_print(s->interp_func, &o, mc_interp_args(s->interp), out);
+    if (o.kind == MC_TRAPPED && strcmp(o.trap, "execution step limit exceeded") == 0) {
+        fflush(out);
+        long long n = s->max_steps > 0 ? s->max_steps : MC_DEFAULT_MAX_STEPS;
+        fprintf(err, "note: the step budget is %lld block entr%s; raise it with 'set max-steps N'\n", n, n == 1 ? "y" : "ies");
+    }
 }
 
 static Status cmd_start(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
@@ -31,7 +38,7 @@ static Status cmd_start(McSession *s, int argc, char **argv, FILE *out, FILE *er
     return OK;
 }
 
-static Status report_stop(McSession *s, bool at_break, FILE *out) {
+static Status report_stop(McSession *s, bool at_break, FILE *out, FILE *err) {
     if (at_break) {
         int32_t b = mc_interp_block(s->interp);
         if (s->stops.last_stop != 2) /* a breakpoint (and maybe a watch too) */
@@ -39,7 +46,7 @@ static Status report_stop(McSession *s, bool at_break, FILE *out) {
         if (s->stops.hit[0]) fprintf(out, "%s\n", s->stops.hit); /* a watched value changed */
         mc_show_position(s->interp_func, s->interp, out);
     } else {
-        print_outcome(s, out);
+        print_outcome(s, out, err);
     }
     mc_session_show_displays(s, out);
     return OK;
@@ -58,7 +65,7 @@ static Status cmd_run(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     bool at_break;
     s->stop_at_entry = true; /* `break entry; run` stops before the first block */
     if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
-    return report_stop(s, at_break, out);
+    return report_stop(s, at_break, out, err);
 }
 
 static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
@@ -70,7 +77,7 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
     }
     bool at_break;
     if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
-    return report_stop(s, at_break, out);
+    return report_stop(s, at_break, out, err);
 }
 
 #define MAX_STEP_COUNT 1000000000LL
@@ -123,7 +130,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
     if (hidden > 0 && s->last.n && s->last.v[from].kind == MC_EV_ENTER)
         fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");
     mc_show_events(s->interp_func, s->last.v + from, s->last.n - from, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
-    print_outcome(s, out);
+    print_outcome(s, out, err);
     print_c_line(s, out);
     mc_session_watch_report(s, out);
     mc_session_show_displays(s, out);
