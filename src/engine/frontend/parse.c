@@ -82,7 +82,6 @@ typedef struct Lexer {
     size_t line_start; /* offset of the first byte of the current line */
     int32_t line;
     McLoc end;         /* just after the last token: where end of file is reported */
-    bool in_comment;   /* a NUL stopped a comment: its token first, then the comment's rest */
 } Lexer;
 
 static bool is_name_start(unsigned char c) {
@@ -128,22 +127,17 @@ static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
 
 static Tok lex(Lexer *lx) {
     const unsigned char *s = (const unsigned char *)lx->src;
-    /* Whitespace and comments (a NUL byte in a comment is an invalid
-     * character too: its token, then the rest of the comment). */
+    /* Whitespace and comments. */
     while (lx->pos < lx->len) {
         unsigned char c = s[lx->pos];
-        if (lx->in_comment && c != '\n' && c != 0) {
-            while (lx->pos < lx->len && s[lx->pos] != '\n' && s[lx->pos] != 0) lx->pos++;
-        } else if (c == '\n') {
-            lx->in_comment = false;
+        if (c == '\n') {
             lx->pos++;
             lx->line_start = lx->pos;
             if (lx->line < INT32_MAX) lx->line++;
         } else if (c == ' ' || c == '\t' || c == '\r') {
             lx->pos++;
         } else if (c == '#') {
-            while (lx->pos < lx->len && s[lx->pos] != '\n' && s[lx->pos] != 0) lx->pos++;
-            lx->in_comment = lx->pos < lx->len && s[lx->pos] == 0;
+            while (lx->pos < lx->len && s[lx->pos] != '\n') lx->pos++;
         } else {
             break;
         }
