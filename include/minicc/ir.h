@@ -246,6 +246,8 @@ typedef struct McFunc {
     McNameMap block_names; /* name -> block handle */
     McForm form;         /* set by mc_verify */
     McFarPos far;        /* positions that do not fit McPos's packed form */
+    bool c_names;        /* lowered from MiniC: `$W`, W a word of the IR, is the
+                            C name W (mc_shown_name) */
 } McFunc;
 
 typedef struct McModule {
@@ -386,6 +388,12 @@ int32_t mc_alu(McOp op, int32_t a, int32_t b);
 bool mc_inst_may_trap(const McInst *in);
 
 void mc_module_free(McModule *m);
+/* The name users see for a name of f (the function's or a value's): in a
+ * function lowered from MiniC (c_names), `$load` is the C name `load` (an
+ * IR word renamed, minic.h); every other name is itself. */
+const char *mc_shown_name(const McFunc *f, const char *name);
+/* The function named `name`: by its IR name, or by the name users see
+ * (mc_shown_name: `add` finds MiniC's `$add`). */
 McFunc *mc_module_find(const McModule *m, const char *name);
 
 /* Text format printing (docs/ir.md §1). Print then parse is the identity. */

@@ -4,16 +4,19 @@
  * mc_minic_parse reads MiniC text and returns a module with one function per
  * C function, lowered and verified (mutable form), or NULL with every error
  * it could find in `d` as `FILE:LINE:COL: error: MESSAGE`, in source order:
- * lexical and syntax errors, the unsupported features of docs/minic.md §2, names
+ * lexical and syntax errors, the unsupported features of docs/minic.md §2 (the
+ * names a rejected declaration declares are not reported again), names
  * not declared, a read before assignment (at the C position of the read), a
  * reachable end of function without `return` (at its closing brace).
  *
  * Every instruction, terminator and phi of a lowered function carries the C
  * line it came from (McInst.line, McTerm.line, McPhi.line; McModule.minic is
  * set), and its source positions (McInst.loc, McOperand.loc...) are C
- * positions. Names: a C variable keeps its name in the IR when it is the
- * first declaration of that name in the function (`$NAME` when NAME is a
- * word of the IR, such as `load`); a later one (shadowing, or a second
+ * positions. Names, of any length: a C variable keeps its name in the IR
+ * when it is the first declaration of that name in the function (`$NAME`
+ * when NAME is a word of the IR, such as `load`; a function `add` is
+ * `$add` the same way, McFunc.c_names is set and mc_shown_name gives the
+ * C name back for users); a later one (shadowing, or a second
  * loop's `int i`) becomes `NAME.L<line>`; temporaries are named
  * after their operation and line (`lt.L4`, `load.L7`), blocks after their
  * construct and line (`while.L3`, `body.L3`, `end.L3`). C names never contain

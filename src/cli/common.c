@@ -68,6 +68,14 @@ void mc_cli_print_diags(const McCliOpts *o, const McDiags *d) {
 
 int mc_cli_outcome_status(const McOutcome *out) { return out->kind == MC_RETURNED ? 0 : 3; }
 
+bool mc_cli_step_note(const McOutcome *out, const McCliOpts *o) {
+    if (out->kind != MC_TRAPPED || strcmp(out->trap, "execution step limit exceeded") != 0) return false;
+    fflush(stdout); /* after the trap line */
+    long long n = o->stage.max_steps > 0 ? o->stage.max_steps : MC_DEFAULT_MAX_STEPS;
+    fprintf(stderr, "note: the step budget is %lld block entr%s; raise it with --max-steps N\n", n, n == 1 ? "y" : "ies");
+    return true;
+}
+
 void mc_cli_cache_warning(const McCliOpts *o) {
     if (o->stage.native_cc == MC_NATIVE_TCC) return; /* libtcc needs no cache */
     const char *why = mc_shell_cache_unusable();
@@ -320,7 +328,7 @@ int mc_cli_load(const McCliOpts *o, McCliProgram *p) {
             mc_str_init(&names);
             for (int32_t i = 0; i < p->mod->nfuncs; i++) {
                 if (i) mc_str_puts(&names, ", ");
-                mc_str_puts(&names, p->mod->funcs[i]->name);
+                mc_str_puts(&names, mc_shown_name(p->mod->funcs[i], p->mod->funcs[i]->name));
             }
             mc_diag(&d, (McLoc){0, 0}, "no function named '%s' (available: %s)", o->func, names.s);
             mc_str_free(&names);

@@ -123,6 +123,11 @@ bool mc_cli_help(int argc, char **argv);
 /* Exit status for an outcome: 0 returned, 3 trapped. */
 int mc_cli_outcome_status(const McOutcome *out);
 
+/* After an outcome that ran out of steps (`trap: execution step limit
+ * exceeded`, a text the IR fixes), a note on stderr: `note: the step budget
+ * is N block entries; raise it with --max-steps N`. True when printed. */
+bool mc_cli_step_note(const McOutcome *out, const McCliOpts *o);
+
 /* That warning for one-shot command o->cmd:
  * `minicc CMD: warning: no compile cache: WHY; compiling in a private temporary directory`. */
 void mc_cli_cache_warning(const McCliOpts *o);

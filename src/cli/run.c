@@ -66,6 +66,7 @@ int mc_cli_run(int argc, char **argv) {
         st = 2;
     } else if (mc_stage_execute(p.func, &o.stage, &args, &out, &stats, &d)) {
         mc_outcome_print(p.func, &out, &args, stdout);
+        mc_cli_step_note(&out, &o);
         if (o.stats && stats.valid)
             printf("stats: instructions=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
                    (long long)stats.instructions, (long long)stats.spill_reads, (long long)stats.spill_writes,

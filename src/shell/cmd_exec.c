@@ -15,23 +15,30 @@
 #include "shell/show.h"
 #include "shell/sweep.h"
 
-static void print_outcome(McSession *s, FILE *out) {
+/* The outcome of a finished run; after running out of steps, a note on
+ * err says the budget and how to raise it (the trap's text is the IR's). */
+static void print_outcome(McSession *s, FILE *out, FILE *err) {
     McOutcome o;
     if (!s->interp || !mc_interp_finished(s->interp, &o)) return;
     mc_outcome_print(s->interp_func, &o, mc_interp_args(s->interp), out);
+    if (o.kind == MC_TRAPPED && strcmp(o.trap, "execution step limit exceeded") == 0) {
+        fflush(out);
+        long long n = s->max_steps > 0 ? s->max_steps : MC_DEFAULT_MAX_STEPS;
+        fprintf(err, "note: the step budget is %lld block entr%s; raise it with 'set max-steps N'\n", n, n == 1 ? "y" : "ies");
+    }
 }
 
 static Status cmd_start(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_start(s, err)) return ERR;
-    fprintf(out, "started %s (%s) with args ", s->interp_func->name, mc_view_name(s->exec));
+    fprintf(out, "started %s (%s) with args ", mc_shown_name(s->interp_func, s->interp_func->name), mc_view_name(s->exec));
     mc_args_format(&s->args, out);
     fputc('\n', out);
     mc_show_position(s->interp_func, s->interp, out);
     return OK;
 }
 
-static Status report_stop(McSession *s, bool at_break, FILE *out) {
+static Status report_stop(McSession *s, bool at_break, FILE *out, FILE *err) {
     if (at_break) {
         int32_t b = mc_interp_block(s->interp);
         if (s->stops.last_stop != 2) /* a breakpoint (and maybe a watch too) */
@@ -39,7 +46,7 @@ static Status report_stop(McSession *s, bool at_break, FILE *out) {
         if (s->stops.hit[0]) fprintf(out, "%s\n", s->stops.hit); /* a watched value changed */
         mc_show_position(s->interp_func, s->interp, out);
     } else {
-        print_outcome(s, out);
+        print_outcome(s, out, err);
     }
     mc_session_show_displays(s, out);
     return OK;
@@ -58,7 +65,7 @@ static Status cmd_run(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     bool at_break;
     s->stop_at_entry = true; /* `break entry; run` stops before the first block */
     if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
-    return report_stop(s, at_break, out);
+    return report_stop(s, at_break, out, err);
 }
 
 static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
@@ -70,7 +77,7 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
     }
     bool at_break;
     if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
-    return report_stop(s, at_break, out);
+    return report_stop(s, at_break, out, err);
 }
 
 #define MAX_STEP_COUNT 1000000000LL
@@ -123,7 +130,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
     if (hidden > 0 && s->last.n && s->last.v[from].kind == MC_EV_ENTER)
         fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");
     mc_show_events(s->interp_func, s->last.v + from, s->last.n - from, first, s->phi_mode == MC_PHI_SEQUENTIAL, out);
-    print_outcome(s, out);
+    print_outcome(s, out, err);
     print_c_line(s, out);
     mc_session_watch_report(s, out);
     mc_session_show_displays(s, out);
@@ -325,6 +332,11 @@ static Status cmd_print(McSession *s, int argc, char **argv, FILE *out, FILE *er
     Status st = OK;
     for (int i = 1; i < argc; i++) {
         int32_t v = mc_func_find_value(f, argv[i]);
+        if (v == MC_NONE && f->c_names && mc_is_reserved(argv[i], strlen(argv[i]))) { /* MiniC's `load` is `$load` */
+            char ir[64];
+            snprintf(ir, sizeof ir, "$%s", argv[i]);
+            v = mc_func_find_value(f, ir);
+        }
         if (v == MC_NONE) {
             mc_session_error(s, err, "print: no value '%s' in %s", argv[i], f->name);
             st = ERR;
@@ -348,15 +360,15 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     const McFunc *f = s->interp_func;
     int w = 1;
     for (int32_t v = 0; v < f->nvalues; v++)
-        if ((int)strlen(f->values[v].name) > w) w = (int)strlen(f->values[v].name);
+        if ((int)strlen(mc_shown_name(f, f->values[v].name)) > w) w = (int)strlen(mc_shown_name(f, f->values[v].name));
     int shown = 0;
     for (int32_t v = 0; v < f->nvalues; v++) {
         int32_t x;
         if (f->values[v].kind == MC_VAL_BUF) {
-            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], f->values[v].name, out);
+            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], mc_shown_name(f, f->values[v].name), out);
             shown++;
         } else if (mc_interp_value(s->interp, v, &x)) {
-            fprintf(out, "%-*s = %ld\n", w, f->values[v].name, (long)x);
+            fprintf(out, "%-*s = %ld\n", w, mc_shown_name(f, f->values[v].name), (long)x);
             shown++;
         }
     }

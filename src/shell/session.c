@@ -710,7 +710,7 @@ const char *mc_session_break_line(McSession *s, const char *word, FILE *err) {
     }
     int32_t b = mc_minic_block_at_line(f, (int32_t)line);
     if (b == MC_NONE) {
-        mc_session_error(s, err, "break: no code of %s on line %ld", f->name, line);
+        mc_session_error(s, err, "break: no code of %s on line %ld", mc_shown_name(f, f->name), line);
         return "";
     }
     return f->blocks[b].name;

@@ -292,7 +292,7 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
                 if (b >= 0) snprintf(where, sizeof where, " at %s", s->interp_func->blocks[b].name);
             }
         }
-        n = snprintf(buf, sizeof buf, " %s | stage %s | step %lld | K=%d | %s%s", s->input->name,
+        n = snprintf(buf, sizeof buf, " %s | stage %s | step %lld | K=%d | %s%s", mc_shown_name(s->input, s->input->name),
                      mc_view_name(s->exec), (long long)steps, s->regs, state, where);
         if (s->phi_mode == MC_PHI_SEQUENTIAL && n < (int)sizeof buf)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " | phis SEQUENTIAL");

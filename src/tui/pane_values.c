@@ -99,7 +99,7 @@ static void val_line(const ValMarks *m, McLines *L, const McFunc *f, int32_t v, 
     uint16_t a = dim ? MC_R_DIM : MC_R_NORMAL;
     if (changed) a = MC_R_CHANGED | MC_A_BOLD;
     mc_lines_new(L);
-    mc_lines_printf(L, a, "%c %-*s = %ld", changed ? '*' : ' ', w, f->values[v].name, (long)x);
+    mc_lines_printf(L, a, "%c %-*s = %ld", changed ? '*' : ' ', w, mc_shown_name(f, f->values[v].name), (long)x);
     if (changed && m->how[v] == VAL_OLD) mc_lines_printf(L, MC_R_DIM, "   (was %ld)", (long)m->was[v]);
     else if (changed) mc_lines_put(L, "   (new)", MC_R_DIM);
 }
@@ -117,7 +117,7 @@ static void val_wrapped(Wb *wb, const ValMarks *m, McLines *L, const McFunc *f, 
         if (f->values[v].kind != MC_VAL_I32 || (live && (bool)live[v] != want_live) || !mc_interp_value(s->interp, v, &x))
             continue;
         char item[96];
-        int n = snprintf(item, sizeof item, " %s=%ld", f->values[v].name, (long)x);
+        int n = snprintf(item, sizeof item, " %s=%ld", mc_shown_name(f, f->values[v].name), (long)x);
         if (col + n > width && col > 0) {
             mc_lines_new(L);
             col = 0;
@@ -220,7 +220,7 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         for (int32_t p = 0; p < f->nparams && a && p < a->n; p++) {
             if (!a->v[p].is_buf) continue;
             mc_lines_new(&L);
-            mc_lines_printf(&L, MC_R_NORMAL, "  %s = [", f->values[f->params[p]].name);
+            mc_lines_printf(&L, MC_R_NORMAL, "  %s = [", mc_shown_name(f, f->values[f->params[p]].name));
             for (int32_t k = 0; k < a->v[p].len; k++) mc_lines_printf(&L, MC_R_NORMAL, "%s%ld", k ? ", " : "", (long)a->v[p].data[k]);
             mc_lines_put(&L, "]", MC_R_NORMAL);
         }

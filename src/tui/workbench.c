@@ -873,7 +873,7 @@ void wb_start(Wb *wb, const char *lesson, const char *theme) {
         McStr t;
         mc_str_init(&t);
         mc_str_printf(&t, "loaded %s: %d function%s; showing %s", s->path, s->module->nfuncs,
-                      s->module->nfuncs == 1 ? "" : "s", s->input->name);
+                      s->module->nfuncs == 1 ? "" : "s", mc_shown_name(s->input, s->input->name));
         wb_log(wb, t.s, MC_R_DIM);
         mc_str_free(&t);
         if (!s->have_args) {

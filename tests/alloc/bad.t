@@ -43,9 +43,11 @@ interpreter does.
   [3]
   $ minicc run swap.ir --stage alloc --max-steps 10 --regs 1 -- 100
   trap: execution step limit exceeded
+  note: the step budget is 10 block entries; raise it with --max-steps N
   [3]
   $ minicc run swap.ir --max-steps 10 -- 100
   trap: execution step limit exceeded
+  note: the step budget is 10 block entries; raise it with --max-steps N
   [3]
 
 The printed allocation is still valid IR (comment lines), so it reads back:

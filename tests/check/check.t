@@ -27,6 +27,7 @@ native code at the time limit. Both mean "did not finish", so they agree.
   native      trap: time limit exceeded
   # no stage finished: the step budget and the time limit agree
   agree
+  note: the step budget is 500 block entries; raise it with --max-steps N
 
 A budget too small for a program that does finish: the interpreters stop, the
 native code (no step budget) returns. That is reported as a divergence, with a
@@ -43,6 +44,7 @@ note that the limit, not a pass, may be to blame.
   native      return 21
   # input stopped at its limit (execution step limit exceeded) and native did not: a larger --max-steps or --timeout may make them agree
   diverge at native
+  note: the step budget is 5 block entries; raise it with --max-steps N
   [1]
 
 A stage that cannot run at all is a divergence: here there is no C compiler.

@@ -221,12 +221,12 @@ recovers at the end of a statement and reports them all).
             ^
   [2]
   $ minicc parse bad/postinc_expr.c
-  bad/postinc_expr.c:3:14: error: '++' is a statement in MiniC, not an expression (write 'i++;' on its own)
+  bad/postinc_expr.c:3:14: error: '++' is a statement in MiniC, not an expression (write 'x++;' on its own)
         int y = x++;
                  ^
   [2]
   $ minicc parse bad/preinc_expr.c
-  bad/preinc_expr.c:2:12: error: '++' is a statement in MiniC, not an expression (write 'i++;' on its own)
+  bad/preinc_expr.c:2:12: error: '++' is a statement in MiniC, not an expression (write '++n;' on its own)
         return ++n;
                ^
   [2]
@@ -254,11 +254,6 @@ recovers at the end of a statement and reports them all).
   bad/redeclared.c:3:9: error: redeclaration of 'x' (declared before at line 2)
         int x = 2;
             ^
-  [2]
-  $ minicc parse bad/reserved_name.c
-  bad/reserved_name.c:1:5: error: 'phi' is a word of the IR and cannot name a function
-    int phi(int n) {
-        ^
   [2]
   $ minicc parse bad/return_void.c
   bad/return_void.c:2:5: error: 'return' needs a value: MiniC functions return int

@@ -85,12 +85,9 @@ command exits 2.
     ^
   [2]
   $ minicc parse bad_more/extern.c
-  bad_more/extern.c:1:1: error: 'extern' is not supported in MiniC
+  bad_more/extern.c:1:12: error: global variables are not supported in MiniC (declare 'g' inside a function)
     extern int g;
-    ^
-  bad_more/extern.c:1:8: error: expected a function name, got the keyword 'int'
-    extern int g;
-           ^
+               ^
   [2]
   $ minicc parse bad_more/for_missing_semicolon.c
   bad_more/for_missing_semicolon.c:3:26: error: expected ';' before ')'
@@ -113,7 +110,7 @@ command exits 2.
                    ^
   [2]
   $ minicc parse bad_more/index_predec.c
-  bad_more/index_predec.c:3:7: error: '--' is a statement in MiniC, not an expression (write 'i++;' on its own)
+  bad_more/index_predec.c:3:7: error: '--' is a statement in MiniC, not an expression (write '--i;' on its own)
         a[--i] = n;
           ^
   [2]
@@ -203,7 +200,7 @@ command exits 2.
              ^
   [2]
   $ minicc parse bad_more/postinc_in_call_position.c
-  bad_more/postinc_in_call_position.c:3:10: error: '++' is a statement in MiniC, not an expression (write 'i++;' on its own)
+  bad_more/postinc_in_call_position.c:3:10: error: '++' is a statement in MiniC, not an expression (write 'n++;' on its own)
         x = n++ + 1;
              ^
   [2]
@@ -285,9 +282,6 @@ not reported again where they are used (a name nobody declared still is).
   bad_more/typedef.c:1:1: error: 'typedef' is not supported in MiniC
     typedef int word;
     ^
-  bad_more/typedef.c:1:9: error: expected a function name, got the keyword 'int'
-    typedef int word;
-            ^
   [2]
   $ minicc parse bad_more/unbalanced_paren.c
   bad_more/unbalanced_paren.c:2:20: error: expected ')' before ';'
@@ -303,10 +297,4 @@ not reported again where they are used (a name nobody declared still is).
   bad_more/union.c:2:5: error: type 'union' is not supported: MiniC has only int
         union u { int a; } v;
         ^
-  bad_more/union.c:2:24: error: 'v' is not declared
-        union u { int a; } v;
-                           ^
-  bad_more/union.c:2:25: error: expected '=', a compound assignment, '++' or '--' after the variable, got ';' (MiniC has no expression statements)
-        union u { int a; } v;
-                            ^
   [2]

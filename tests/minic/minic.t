@@ -311,8 +311,9 @@ line and `step` says which line it reached.
   -c:1: error: 'ops.c' not loaded (1 error)
   [1]
 
-A variable named like a word of the IR keeps its name behind a `$` (MiniC
-names have none); temporaries are named after their operation and line.
+A variable named like a word of the IR keeps its name behind a `$` in the
+IR (MiniC names have none) and is shown by its C name in results;
+temporaries are named after their operation and line.
 
   $ printf 'int f(int add, int buf[]) {\n  int load = add + buf[0];\n  int phi = load;\n  return phi;\n}\n' > $CRAMTMP/r.c
   $ minicc print $CRAMTMP/r.c
@@ -325,7 +326,7 @@ names have none); temporaries are named after their operation and line.
   }
   $ minicc run $CRAMTMP/r.c -- 2 '[5]'
   return 7
-  $buf = [5]
+  buf = [5]
 
 `load` takes --lang before or after FILE (under `make asan` this also checks
 that the words are freed).

@@ -116,6 +116,7 @@ its time limit (--timeout SECONDS, default 5); both are traps.
   $ minicc run forever.ir [0]
   trap: execution step limit exceeded
   b = [99999]
+  note: the step budget is 100000 block entries; raise it with --max-steps N
   [3]
   $ minicc run --stage native --timeout 0.3 forever.ir [0] | head -1
   trap: time limit exceeded

@@ -13,9 +13,11 @@ instead, so `check` would take seconds and report the difference).
   }
   $ minicc run nasty.ir --func spin --stage opt --max-steps 1000 -- 1
   trap: execution step limit exceeded
+  note: the step budget is 1000 block entries; raise it with --max-steps N
   [3]
   $ minicc run nasty.ir --func spin --stage input --max-steps 1000 -- 1
   trap: execution step limit exceeded
+  note: the step budget is 1000 block entries; raise it with --max-steps N
   [3]
   $ minicc print nasty.ir --func deadphi --stage opt
   func deadphi(i32 a) {

@@ -40,7 +40,9 @@ The traps and the budget the section names:
   [3]
   $ printf 'func f() {\nentry:\n    jump l\nl:\n    jump l\n}\n' > spin.ir; minicc run spin.ir; minicc run spin.ir --max-steps 10
   trap: execution step limit exceeded
+  note: the step budget is 100000 block entries; raise it with --max-steps N
   trap: execution step limit exceeded
+  note: the step budget is 10 block entries; raise it with --max-steps N
   [3]
   $ rm -f ref.ir ex.sh one.ir mem.ir spin.ir
 

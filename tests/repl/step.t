@@ -190,6 +190,7 @@ loop that never ends runs into the step budget.
   [11] loop <- loop
     c = lt 0, n           c = 1
   $ minicc -c 'load ../../lessons/programs/spin.ir; args 1; set max-steps 50; step 1000000000' | tail -5
+  note: the step budget is 50 block entries; raise it with 'set max-steps N'
   [50] loop <- loop
     c = lt 0, n           c = 1
     branch c, loop, done  c = 1 -> loop

@@ -124,12 +124,15 @@ blocks: a budget of 9 is enough, 8 is not.
   return 0
   $ minicc run loop.ir --func countdown --max-steps 8 3
   trap: execution step limit exceeded
+  note: the step budget is 8 block entries; raise it with --max-steps N
   [3]
   $ minicc run loop.ir 0
   trap: execution step limit exceeded
+  note: the step budget is 100000 block entries; raise it with --max-steps N
   [3]
   $ minicc run loop.ir --max-steps 1 0
   trap: execution step limit exceeded
+  note: the step budget is 1 block entry; raise it with --max-steps N
   [3]
 
 A function with no values at all: nothing to decode into slots.

@@ -14,7 +14,7 @@
 
 /* ---- parsing -------------------------------------------------------------- */
 
-static const char *param_name(const McFunc *f, int32_t i) { return f->values[f->params[i]].name; }
+static const char *param_name(const McFunc *f, int32_t i) { return mc_shown_name(f, f->values[f->params[i]].name); }
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 

@@ -28,9 +28,12 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-/* Nesting of parentheses, statements and expression trees (the parser and
- * the lowering recurse; this keeps them far from the stack's end). */
-#define MAX_DEPTH 1000
+/* Nesting of statements (blocks and the bodies of if, else, while, for and
+ * do; an `else if` chain does not nest) and, apart, of expressions
+ * (parentheses and operators): the parser and the lowering recurse, and
+ * these keep them far from the stack's end. */
+#define MAX_STMT_NESTING 1000
+#define MAX_EXPR_NESTING 1000
 /* Height of an expression tree (a chain a + b + c ... is as high as it is
  * long; the lowering recurses over it). */
 #define MAX_TREE 4000
@@ -54,16 +57,13 @@ static int32_t declare(CParser *p, const CTok *t, bool buf, bool param) {
         return old->v;
     }
     int32_t seen = mc_namemap_get(&p->declared, t->s, t->len);
-    char name[96];
-    int n = t->len > 60 ? 60 : (int)t->len;
-    if (seen != MC_NONE) snprintf(name, sizeof name, "%.*s.L%d", n, t->s, t->loc.line);
-    else if (mc_is_reserved(t->s, t->len)) snprintf(name, sizeof name, "$%.*s", n, t->s); /* `load` is an IR word */
-    else snprintf(name, sizeof name, "%.*s", n, t->s);
-    const char *ir = t->len > 60 ? NULL : mc_lower_fresh(p, name, false);
-    if (!ir) {
-        mc_minic_error(p, t->loc, "name '%.*s...' is too long (at most 60 characters)", 40, t->s);
-        return MC_NONE;
-    }
+    McStr name; /* names have no length limit (C guarantees 63 significant characters, MiniC any number) */
+    mc_str_init(&name);
+    if (seen != MC_NONE) mc_str_printf(&name, "%.*s.L%d", (int)t->len, t->s, t->loc.line);
+    else if (mc_is_reserved(t->s, t->len)) mc_str_printf(&name, "$%.*s", (int)t->len, t->s); /* `load` is an IR word */
+    else mc_str_putn(&name, t->s, t->len);
+    const char *ir = mc_lower_fresh(p, name.s, false);
+    mc_str_free(&name);
     if (seen == MC_NONE) mc_namemap_put(&p->ea, &p->declared, mc_arena_strndup(&p->ea, t->s, t->len), 1);
     int32_t v = param ? mc_func_param_add(p->f, ir, buf ? MC_VAL_BUF : MC_VAL_I32) : mc_func_value_new(p->f, ir);
     p->f->values[v].loc = mc_pos(p->f, t->loc);
@@ -106,6 +106,18 @@ static Expr *node(CParser *p, EKind k, McLoc loc, Expr *a, Expr *b) {
 
 static Expr *err_node(CParser *p, McLoc loc) { return node(p, E_ERR, loc, NULL, NULL); }
 
+/* One more level of expression nesting (undone by expr_nesting--), or a
+ * syntax error past the limit. */
+static bool nest_expr(CParser *p, McLoc at) {
+    if (p->expr_nesting < MAX_EXPR_NESTING) {
+        p->expr_nesting++;
+        return true;
+    }
+    mc_minic_syntax(p, at, "expression nested too deeply (more than %d levels of parentheses and operators)",
+                    MAX_EXPR_NESTING);
+    return false;
+}
+
 static Expr *expr(CParser *p);
 
 /* The IR opcode of a C operator, by its IR name. */
@@ -113,6 +125,12 @@ static int op_named(const char *name) {
     int op = mc_op_lookup(name, strlen(name));
     MC_ASSERT(op >= 0);
     return op;
+}
+
+/* `a[i][j]`: a syntax error at the second '['. */
+static void second_index(CParser *p) {
+    if (!p->panic && is_p(tok(p), CP_LBRACK))
+        mc_minic_syntax(p, tok(p)->loc, "only one index: buffers are one-dimensional (index a flat buffer, as in a[i * n + j])");
 }
 
 /* primary := INT | NAME | NAME "[" expr "]" | "(" expr ")" */
@@ -137,15 +155,11 @@ static Expr *primary(CParser *p) {
             mc_minic_syntax(p, t->loc, "casts are not supported in MiniC");
             return err_node(p, t->loc);
         }
-        if (++p->nesting > MAX_DEPTH) {
-            mc_minic_syntax(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
-            p->nesting--;
-            return err_node(p, t->loc);
-        }
+        if (!nest_expr(p, t->loc)) return err_node(p, t->loc);
         next(p);
         Expr *e = expr(p);
         mc_minic_expect(p, CP_RPAREN);
-        p->nesting--;
+        p->expr_nesting--;
         return e;
     }
     if (t->kind == CT_NAME && (is_word(t, "sizeof") || is_word(t, "_Alignof"))) {
@@ -170,6 +184,7 @@ static Expr *primary(CParser *p) {
                      (int)t->len, t->s);
         Expr *i = expr(p);
         mc_minic_expect(p, CP_RBRACK);
+        second_index(p);
         if (!v || !v->buf) return err_node(p, t->loc);
         Expr *e = node(p, E_INDEX, t->loc, i, NULL);
         e->var = v->v;
@@ -226,14 +241,10 @@ static Expr *unary(CParser *p) {
         e->val = INT32_MIN;
         return e;
     }
-    if (++p->nesting > MAX_DEPTH) {
-        mc_minic_syntax(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
-        p->nesting--;
-        return err_node(p, t->loc);
-    }
+    if (!nest_expr(p, t->loc)) return err_node(p, t->loc);
     next(p);
     Expr *a = unary(p);
-    p->nesting--;
+    p->expr_nesting--;
     if (k == E_NEG && a->k == E_INT && a->val != INT32_MIN) {
         /* A negative literal is a constant, as in the IR's text. */
         a->val = -a->val;
@@ -282,13 +293,9 @@ static Expr *binary(CParser *p, int minprec) {
         int prec = binop(t, &name, &swap);
         if (!prec || prec < minprec || p->panic) return lhs;
         next(p);
-        if (++p->nesting > MAX_DEPTH) {
-            mc_minic_syntax(p, t->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
-            p->nesting--;
-            return lhs;
-        }
+        if (!nest_expr(p, t->loc)) return lhs;
         Expr *rhs = binary(p, prec + 1);
-        p->nesting--;
+        p->expr_nesting--;
         Expr *e;
         if (prec == 1) e = node(p, E_LOR, t->loc, lhs, rhs);
         else if (prec == 2) e = node(p, E_LAND, t->loc, lhs, rhs);
@@ -307,15 +314,11 @@ static Expr *conditional(CParser *p) {
     const CTok *q = tok(p);
     if (p->panic || !is_p(q, CP_QUESTION)) return c;
     next(p);
-    if (++p->nesting > MAX_DEPTH) {
-        mc_minic_syntax(p, q->loc, "expression too complex (nested more than %d deep)", MAX_DEPTH);
-        p->nesting--;
-        return c;
-    }
+    if (!nest_expr(p, q->loc)) return c;
     Expr *a = expr(p);
     mc_minic_expect(p, CP_COLON);
     Expr *b = conditional(p);
-    p->nesting--;
+    p->expr_nesting--;
     Expr *e = node(p, E_COND, q->loc, a, b);
     e->c = c;
     if (c->depth >= e->depth) e->depth = c->depth + 1;
@@ -382,6 +385,7 @@ static bool lvalue(CParser *p, Simple *s) {
                      (int)t->len, t->s);
         s->index = expr(p);
         mc_minic_expect(p, CP_RBRACK);
+        second_index(p);
         if (v && v->buf) s->var = v->v;
     } else if (v && v->buf) {
         mc_minic_error(p, t->loc, "'%.*s' is a buffer: assign to its elements, as in %.*s[i] = ...", (int)t->len, t->s,
@@ -429,9 +433,11 @@ static bool simple(CParser *p, Simple *s) {
 /* decl := NAME ["=" expr]   (after "int"; the scope of NAME starts before
  * its initializer, as in C) */
 static void declaration(CParser *p) {
+    int32_t from = p->i - 1; /* the `int`: a rejected declarator's names are noted from there */
     do {
         if (is_p(tok(p), CP_STAR)) {
             mc_minic_syntax(p, tok(p)->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
+            mc_minic_hush(p, from, false);
             return;
         }
         if (!name_token(p, "a variable name")) return;
@@ -439,6 +445,7 @@ static void declaration(CParser *p) {
         next(p);
         if (is_p(tok(p), CP_LBRACK)) {
             mc_minic_syntax(p, tok(p)->loc, "arrays are not supported in MiniC: only buffer parameters ('int NAME[]')");
+            mc_minic_hush(p, from, false);
             return;
         }
         if (is_p(tok(p), CP_LPAREN)) {
@@ -462,10 +469,27 @@ static void push_loop(CParser *p, int32_t brk, int32_t cont) {
     p->loops[p->nloops++] = (Loop){brk, cont};
 }
 
-/* The body of a loop, with break/continue targets. */
-static void loop_body(CParser *p, int32_t brk, int32_t cont) {
-    push_loop(p, brk, cont);
+/* The body of if, else, while, for or do (`what`): a statement but not a
+ * declaration, which C allows only directly inside { ... } (a declaration
+ * there is reported and parsed in a scope of its own, so it leaks nothing). */
+static void substmt(CParser *p, const char *what) {
+    const CTok *t = tok(p);
+    if (!is_word(t, "int")) {
+        stmt(p);
+        return;
+    }
+    mc_minic_error(p, t->loc, "a declaration cannot be the body of '%s': put it in braces, '{ int ...; }'", what);
+    p->depth++;
+    int32_t mark = p->nvars;
     stmt(p);
+    p->nvars = mark;
+    p->depth--;
+}
+
+/* The body of a loop, with break/continue targets. */
+static void loop_body(CParser *p, const char *what, int32_t brk, int32_t cont) {
+    push_loop(p, brk, cont);
+    substmt(p, what);
     p->nloops--;
 }
 
@@ -477,31 +501,54 @@ static Expr *paren_cond(CParser *p) {
     return e;
 }
 
-/* "if" "(" expr ")" stmt ["else" stmt] */
+/* "if" "(" expr ")" stmt ["else" stmt]
+ * An `else if` chain is a loop here, not a recursion: a chain of any
+ * length nests neither the parser nor the statement depth (as in gcc). */
 static void if_stmt(CParser *p, McLoc at) {
-    int32_t l = at.line;
-    Expr *c = paren_cond(p);
-    if (p->panic) return;
-    int32_t then = mc_lower_block(p, "then", l), other = mc_lower_block(p, "else", l);
-    mc_lower_cond(p, c, then, other);
-    mc_lower_start(p, then);
-    stmt(p);
-    if (p->panic) return;
-    if (is_word(tok(p), "else")) {
+    struct End {
+        int32_t block, line;
+    } *ends = NULL; /* the end blocks of the chain's arms so far */
+    int32_t nends = 0, capends = 0;
+    for (;;) {
+        int32_t l = at.line;
+        Expr *c = paren_cond(p);
+        if (p->panic) break;
+        int32_t then = mc_lower_block(p, "then", l), other = mc_lower_block(p, "else", l);
+        mc_lower_cond(p, c, then, other);
+        mc_lower_start(p, then);
+        substmt(p, "if");
+        if (p->panic) break;
+        if (!is_word(tok(p), "else")) {
+            char base[64];
+            snprintf(base, sizeof base, "end.L%d", l);
+            mc_func_block_rename(p->f, other, mc_lower_fresh(p, base, true));
+            mc_lower_jump(p, other, l);
+            mc_lower_start(p, other);
+            break;
+        }
         next(p);
+        if (nends == capends) {
+            capends = capends ? capends * 2 : 8;
+            ends = mc_xrealloc(ends, (size_t)capends * sizeof *ends);
+        }
         int32_t end = mc_lower_block(p, "end", l);
+        ends[nends++] = (struct End){end, l};
         mc_lower_jump(p, end, l);
         mc_lower_start(p, other);
-        stmt(p);
-        mc_lower_jump(p, end, l);
-        mc_lower_start(p, end);
-    } else {
-        char base[64];
-        snprintf(base, sizeof base, "end.L%d", l);
-        mc_func_block_rename(p->f, other, mc_lower_fresh(p, base, true));
-        mc_lower_jump(p, other, l);
-        mc_lower_start(p, other);
+        if (is_word(tok(p), "if")) { /* else if: the next arm */
+            at = tok(p)->loc;
+            next(p);
+            continue;
+        }
+        substmt(p, "else");
+        break;
     }
+    while (nends > 0) { /* close the arms, innermost first */
+        nends--;
+        mc_lower_jump(p, ends[nends].block, ends[nends].line);
+        mc_lower_start(p, ends[nends].block);
+    }
+    free(ends);
 }
 
 /* "while" "(" expr ")" stmt */
@@ -515,7 +562,7 @@ static void while_stmt(CParser *p, McLoc at) {
     int32_t body = mc_lower_block(p, "body", l), end = mc_lower_block(p, "end", l);
     mc_lower_cond(p, c, body, end);
     mc_lower_start(p, body);
-    loop_body(p, end, head);
+    loop_body(p, "while", end, head);
     mc_lower_jump(p, head, l);
     mc_lower_start(p, end);
 }
@@ -526,7 +573,7 @@ static void do_stmt(CParser *p, McLoc at) {
     int32_t body = mc_lower_block(p, "do", l), test = mc_lower_block(p, "cond", l), end = mc_lower_block(p, "end", l);
     mc_lower_jump(p, body, l);
     mc_lower_start(p, body);
-    loop_body(p, end, test);
+    loop_body(p, "do", end, test);
     if (p->panic) return;
     if (!is_word(tok(p), "while")) {
         mc_minic_expected(p, "'while' after the body of 'do'");
@@ -584,7 +631,7 @@ static void for_stmt(CParser *p, McLoc at) {
         if (c) mc_lower_cond(p, c, body, end);
         else mc_lower_jump(p, body, l);
         mc_lower_start(p, body);
-        loop_body(p, end, step);
+        loop_body(p, "for", end, step);
         mc_lower_jump(p, step, l);
         if (nsteps) {
             mc_lower_start(p, step);
@@ -628,9 +675,10 @@ static void leave(CParser *p, const CTok *kw, bool brk) {
  *       | "return" expr ";" | compound | ";" */
 static void stmt(CParser *p) {
     const CTok *t = tok(p);
-    if (++p->nesting > MAX_DEPTH) {
-        mc_minic_syntax(p, t->loc, "statements nested too deeply (more than %d)", MAX_DEPTH);
-        p->nesting--;
+    if (++p->stmt_nesting > MAX_STMT_NESTING) {
+        mc_minic_syntax(p, t->loc, "statements nested too deeply (more than %d levels of blocks and bodies of if, else, "
+                                   "while, for and do)", MAX_STMT_NESTING);
+        p->stmt_nesting--;
         mc_minic_sync(p);
         return;
     }
@@ -672,7 +720,10 @@ static void stmt(CParser *p) {
         mc_minic_syntax(p, t->loc, "'else' without a matching 'if'");
     } else if (t->kind == CT_NAME && mc_minic_is_keyword(t) && !is_word(t, "sizeof")) {
         mc_minic_unsupported(p, t);
-        mc_minic_hush(p);
+        if (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) { /* a declaration: its names, then its end */
+            mc_minic_hush(p, p->i, false);
+            mc_minic_skip_decl(p);
+        }
     } else if (t->kind == CT_ERROR) {
         mc_minic_lex_error(p, t);
         p->panic = true;
@@ -685,7 +736,7 @@ static void stmt(CParser *p) {
     } else {
         mc_minic_expected(p, "a statement");
     }
-    p->nesting--;
+    p->stmt_nesting--;
     if (p->panic) mc_minic_sync(p);
 }
 
@@ -722,11 +773,14 @@ static void param(CParser *p) {
 
 /* function := "int" NAME "(" [param ("," param)* | "void"] ")" compound */
 static void function(CParser *p) {
-    const CTok *t = tok(p);
-    bool int_type = is_word(t, "int");
-    if (!int_type) mc_minic_unsupported(p, t); /* a type word: parse the function anyway */
-    p->panic = false;
-    next(p);
+    bool int_type = true;
+    while (tok(p)->kind == CT_NAME && (is_word(tok(p), "int") || mc_minic_is_type_word(tok(p)) || mc_minic_is_qualifier(tok(p)))) {
+        if (int_type && !is_word(tok(p), "int")) { /* a type word or `static`: parse the function anyway */
+            mc_minic_unsupported(p, tok(p));
+            int_type = p->panic = false;
+        }
+        next(p);
+    }
     while (is_p(tok(p), CP_STAR)) {
         mc_minic_syntax(p, tok(p)->loc, "functions return int in MiniC, not a pointer");
         p->panic = false;
@@ -752,12 +806,14 @@ static void function(CParser *p) {
     p->depth = 1;
     p->nstarted = 0;
     char *fname = mc_xstrndup(n->s, n->len);
-    p->f = mc_func_new(fname, p->file);
+    char *irname = mc_xmalloc(n->len + 2); /* a word of the IR (`add`) is `$add` in the IR, as variables are */
+    snprintf(irname, n->len + 2, "%s%s", mc_is_reserved(n->s, n->len) ? "$" : "", fname);
+    p->f = mc_func_new(irname, p->file);
+    p->f->c_names = true;
     p->f->loc = mc_pos(p->f, n->loc);
-    if (mc_is_reserved(n->s, n->len))
-        mc_minic_error(p, n->loc, "'%s' is a word of the IR and cannot name a function", fname);
+    free(irname);
     for (int32_t k = 0; k < p->nfuncs; k++)
-        if (strcmp(p->funcs[k]->name, fname) == 0)
+        if (strcmp(mc_shown_name(p->funcs[k], p->funcs[k]->name), fname) == 0)
             mc_minic_error(p, n->loc, "function '%s' is defined twice (first at line %d)", fname,
                      mc_loc(p->funcs[k], p->funcs[k]->loc).line);
     p->cur = MC_NONE;
@@ -802,6 +858,58 @@ static void function(CParser *p) {
     p->failed = p->failed || failed;
 }
 
+/* The specifiers of a top-level declaration from token i (int, type words,
+ * qualifiers, a struct's tag and body, '*'): the index after them. */
+static int32_t skip_specifiers(const CParser *p, int32_t i, int32_t *typedef_at, int32_t *type_at) {
+    for (;;) {
+        const CTok *u = &p->t[i];
+        if (is_p(u, CP_STAR)) {
+            i++;
+            continue;
+        }
+        if (u->kind != CT_NAME || !(is_word(u, "int") || mc_minic_is_type_word(u) || mc_minic_is_qualifier(u))) return i;
+        if (is_word(u, "typedef") && *typedef_at < 0) *typedef_at = i;
+        if (mc_minic_is_type_word(u) && *type_at < 0) *type_at = i;
+        i++;
+        if (is_word(u, "struct") || is_word(u, "union") || is_word(u, "enum")) {
+            if (p->t[i].kind == CT_NAME && !mc_minic_is_keyword(&p->t[i])) i++; /* the tag */
+            if (is_p(&p->t[i], CP_LBRACE)) {
+                for (int b = 0; p->t[i].kind != CT_EOF; i++) {
+                    if (is_p(&p->t[i], CP_LBRACE)) b++;
+                    else if (is_p(&p->t[i], CP_RBRACE) && --b == 0) {
+                        i++;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* A top-level declaration that is not a function (NAME "(" after its
+ * specifiers): a global (`int g;`, `int *t;`, `static int s = 1;`), or a
+ * type (`struct S {...};`, `enum {A, B};`). One error, its names noted for
+ * the rest of the file (their uses are not errors again), then skipped.
+ * Returns false when it is a function after all. */
+static bool global_decl(CParser *p) {
+    int32_t tdef = -1, type = -1;
+    int32_t i = skip_specifiers(p, p->i, &tdef, &type);
+    const CTok *n = &p->t[i];
+    if (n->kind == CT_NAME && !mc_minic_is_keyword(n) && is_p(&p->t[i + 1], CP_LPAREN)) return false;
+    if (tdef >= 0)
+        mc_minic_unsupported(p, &p->t[tdef]);
+    else if (n->kind == CT_NAME && !mc_minic_is_keyword(n))
+        mc_minic_error(p, n->loc, "global variables are not supported in MiniC (declare '%.*s' inside a function)",
+                       (int)n->len, n->s);
+    else if (type >= 0)
+        mc_minic_unsupported(p, &p->t[type]);
+    else
+        mc_minic_syntax(p, n->loc, "expected a function ('int NAME(...) { ... }') before %s", mc_minic_describe(p, n));
+    mc_minic_hush(p, p->i, true);
+    mc_minic_skip_decl(p);
+    return true;
+}
+
 /* Skip what follows a top-level error: up to a ';' or past a balanced {...}. */
 static void sync_top(CParser *p) {
     int depth = 0;
@@ -829,18 +937,21 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     int from = d ? d->n : 0;
     McDiags lexd;
     mc_diags_init(&lexd, NULL, NULL, 0);
-    p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt);
+    char *spliced = NULL;
+    p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt, &spliced);
     if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MC_MINIC_MAX_ERRORS ? MC_MINIC_MAX_ERRORS : d->n - from;
     if (lexd.n) p.failed = true;
     mc_diags_free(&lexd);
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
+    mc_arena_init(&p.garena);
     if (tok(&p)->kind == CT_EOF && !p.failed)
         mc_minic_error(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
     while (tok(&p)->kind != CT_EOF && !p.stop) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
         if (is_word(t, "int") || mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) {
+            if (global_decl(&p)) continue;
             function(&p);
             if (p.panic) sync_top(&p);
         } else {
@@ -881,10 +992,12 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     for (int32_t k = 0; p.funcs && k < p.nfuncs; k++) mc_func_free(p.funcs[k]);
     free(p.funcs);
     free(p.t);
+    free(spliced);
     free(p.seq);
     free(p.vars);
     free(p.loops);
     mc_str_free(&p.scratch);
     mc_arena_free(&p.ea);
+    mc_arena_free(&p.garena);
     return m;
 }

@@ -73,8 +73,11 @@ typedef struct CParser {
     int32_t nloops, caploops;
     McNameMap declared; /* C name -> declarations so far in the function */
     McNameMap hushed;   /* names of unsupported declarations: uses are not errors again */
+    McNameMap ghushed;  /* the same for rejected globals, for the whole file (in garena) */
+    McArena garena;
     McStr scratch;
-    int nesting;  /* parentheses and statements being parsed */
+    int stmt_nesting; /* statements being parsed, one inside the other */
+    int expr_nesting; /* parentheses and operators being parsed, the same */
     McFunc **funcs;
     int32_t nfuncs, capfuncs;
 } CParser;
@@ -128,8 +131,11 @@ bool mc_minic_is_qualifier(const CTok *t);
 bool mc_minic_is_keyword(const CTok *t);
 /* The error for a keyword MiniC does not have, at t (a syntax error). */
 void mc_minic_unsupported(CParser *p, const CTok *t);
-/* Note the names an unsupported declaration at the current token declares. */
-void mc_minic_hush(CParser *p);
+/* Note the names the unsupported declaration starting at token `from`
+ * declares (for the rest of the file when global, else the function). */
+void mc_minic_hush(CParser *p, int32_t from, bool global);
+/* Skip the declaration at the current token (with its ';'): reported. */
+void mc_minic_skip_decl(CParser *p);
 /* `'x' is not declared`, unless an unsupported declaration of x was reported. */
 void mc_minic_undeclared(CParser *p, const CTok *t);
 

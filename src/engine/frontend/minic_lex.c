@@ -9,6 +9,7 @@
  * constants and characters that start no token. */
 #include "minic_lex.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "minicc/util.h"
@@ -26,6 +27,7 @@ typedef struct Lx {
     const char *src;
     size_t len, pos, line_start;
     int32_t line;
+    const McLoc *map; /* after line splicing: the source position of each byte of src, else NULL */
     McDiags *d;
     int ndiags;      /* reported: at most MAX_LEX_DIAGS (the parser's limit) */
     CTok *v;
@@ -38,6 +40,7 @@ static bool is_alnum(unsigned char c) { return is_alpha(c) || is_digit(c); }
 static bool is_hex(unsigned char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 static McLoc loc_at(const Lx *x, size_t pos) {
+    if (x->map) return x->map[pos];
     size_t col = pos - x->line_start + 1;
     return (McLoc){x->line, col > INT32_MAX ? INT32_MAX : (int32_t)col};
 }
@@ -101,6 +104,12 @@ static void preprocessor_line(Lx *x) {
     }
 }
 
+/* A NUL byte inside a comment: an error, as everywhere else (reported once
+ * per comment, straight away: comments leave no token). */
+static void nul_in_comment(Lx *x, size_t pos) {
+    if (x->ndiags++ < MAX_LEX_DIAGS) mc_diag(x->d, loc_at(x, pos), "unexpected character U+0000 in a comment");
+}
+
 /* Skip blanks and comments; false at an unterminated comment (reported at
  * its start; the rest of the text is gone). */
 static bool skip_space(Lx *x) {
@@ -113,10 +122,13 @@ static bool skip_space(Lx *x) {
         } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             x->pos++;
         } else if (c == '/' && x->pos + 1 < x->len && s[x->pos + 1] == '/') {
-            while (x->pos < x->len && s[x->pos] != '\n') x->pos++;
+            bool nul = false;
+            for (; x->pos < x->len && s[x->pos] != '\n'; x->pos++)
+                if (s[x->pos] == 0 && !nul) nul = true, nul_in_comment(x, x->pos);
         } else if (c == '/' && x->pos + 1 < x->len && s[x->pos + 1] == '*') {
             McLoc at = loc_at(x, x->pos);
             x->pos += 2;
+            bool nul = false;
             for (;;) {
                 if (x->pos >= x->len) {
                     mc_diag(x->d, at, "unterminated comment: '/*' without '*/'");
@@ -126,6 +138,7 @@ static bool skip_space(Lx *x) {
                     x->pos += 2;
                     break;
                 }
+                if (s[x->pos] == 0 && !nul) nul = true, nul_in_comment(x, x->pos);
                 if (s[x->pos++] == '\n') newline(x);
             }
         } else if (c == '#' && line_start_blank(x, x->pos)) {
@@ -202,13 +215,58 @@ static void lex_quoted(Lx *x) {
               0);
 }
 
-CTok *mc_minic_lex(const char *src, size_t len, McDiags *d, int32_t *ntok) {
+/* C's line splicing: every backslash at the end of a line goes with the
+ * newline, before tokens are made (so a name or an operator may be split
+ * across lines). The spliced text in *out (malloc'd) and the source
+ * position of each of its bytes (and of its end) in *map, its length in
+ * *outlen; false when there is nothing to splice. */
+static bool splice_lines(const char *src, size_t len, char **out, size_t *outlen, McLoc **map) {
+    bool any = false;
+    for (size_t i = 0; i + 1 < len && !any; i++)
+        any = src[i] == '\\' && (src[i + 1] == '\n' || (src[i + 1] == '\r' && i + 2 < len && src[i + 2] == '\n'));
+    if (!any) return false;
+    char *t = mc_xmalloc(len + 1);
+    McLoc *m = mc_xmalloc((len + 1) * sizeof *m);
+    size_t n = 0, line_start = 0;
+    int32_t line = 1;
+    for (size_t i = 0; i < len;) {
+        size_t k = src[i] == '\\' && i + 1 < len && src[i + 1] == '\n'                        ? 2
+                   : src[i] == '\\' && i + 2 < len && src[i + 1] == '\r' && src[i + 2] == '\n' ? 3
+                                                                                            : 0;
+        if (k == 0) {
+            size_t col = i - line_start + 1;
+            m[n] = (McLoc){line, col > INT32_MAX ? INT32_MAX : (int32_t)col};
+            t[n++] = src[i++];
+            if (src[i - 1] != '\n') continue;
+        } else {
+            i += k;
+        }
+        line_start = i;
+        if (line < INT32_MAX) line++;
+    }
+    size_t col = len - line_start + 1;
+    m[n] = (McLoc){line, col > INT32_MAX ? INT32_MAX : (int32_t)col};
+    t[n] = 0;
+    *out = t;
+    *outlen = n;
+    *map = m;
+    return true;
+}
+
+CTok *mc_minic_lex(const char *src, size_t len, McDiags *d, int32_t *ntok, char **text) {
     Lx x;
     memset(&x, 0, sizeof x);
     x.src = src ? src : "";
     x.len = src ? len : 0;
     x.line = 1;
     x.d = d;
+    char *spliced = NULL;
+    McLoc *map = NULL;
+    if (splice_lines(x.src, x.len, &spliced, &x.len, &map)) {
+        x.src = spliced;
+        x.map = map;
+    }
+    *text = spliced;
     bool open_comment = false;
     while (x.pos < x.len) {
         if (!skip_space(&x)) {
@@ -239,7 +297,9 @@ CTok *mc_minic_lex(const char *src, size_t len, McDiags *d, int32_t *ntok) {
                 x.pos++;
                 if (c >= 0x80)
                     while (x.pos < x.len && ((unsigned char)x.src[x.pos] & 0xc0) == 0x80) x.pos++;
-                error_tok(&x, start, at, "unexpected character", 1);
+                if (c == '\\') error_tok(&x, start, at, "stray '\\' (a backslash continues a line only as the line's last character)", 0);
+                else if (c < 0x20 || c == 0x7f) error_tok(&x, start, at, "unexpected character", 2); /* U+XXXX */
+                else error_tok(&x, start, at, "unexpected character", 1);
             }
         }
     }
@@ -249,6 +309,7 @@ CTok *mc_minic_lex(const char *src, size_t len, McDiags *d, int32_t *ntok) {
     CTok *eof = push(&x, CT_EOF, x.pos, end);
     eof->len = 0;
     if (open_comment) eof->msg = "inside an unterminated comment"; /* already reported */
+    free(map);
     *ntok = x.n;
     return x.v;
 }

@@ -46,11 +46,16 @@ typedef struct CTok {
     uint64_t val;    /* CT_INT: the value, saturated at 2^32 */
     const char *msg; /* CT_ERROR: the message (static text); CT_EOF: set when
                         the end was inside an unterminated comment */
-    int quote;       /* CT_ERROR: the message is followed by the token quoted */
+    int quote;       /* CT_ERROR: the message is followed by the token quoted (1)
+                        or by its first byte as U+XXXX (2) */
 } CTok;
 
 /* Tokens of src[0..len) (malloc'd, *ntok of them, the last CT_EOF).
- * Preprocessor lines and unterminated comments are reported to d. */
-CTok *mc_minic_lex(const char *src, size_t len, McDiags *d, int32_t *ntok);
+ * Preprocessor lines, unterminated comments and NUL bytes in comments are
+ * reported to d. A backslash at the end of a line splices it to the next
+ * (C's translation phase 2): the tokens' text then points into *text, the
+ * spliced copy (malloc'd; NULL when nothing was spliced), their positions
+ * stay positions in src. */
+CTok *mc_minic_lex(const char *src, size_t len, McDiags *d, int32_t *ntok, char **text);
 
 #endif

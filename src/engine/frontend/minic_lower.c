@@ -323,17 +323,25 @@ static void order_blocks(CParser *p, const bool *reach) {
     free(key);
 }
 
-/* The C name at a position of the source (a diagnostic's read). */
-static void name_at(const CParser *p, McLoc loc, const char **s, int *n) {
+/* The C name at a position of the source (a diagnostic's read), without
+ * the line splices a name may hold (in p->scratch). */
+static void name_at(CParser *p, McLoc loc, const char **s, int *n) {
     const char *q = p->src, *end = p->src + p->srclen;
     for (int32_t l = 1; l < loc.line && q < end; q++)
         if (*q == '\n') l++;
     q += loc.col - 1;
-    const char *e = q;
-    while (e < end && ((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') || *e == '_'))
-        e++;
-    *s = q;
-    *n = (int)(e - q);
+    p->scratch.len = 0;
+    mc_str_puts(&p->scratch, "");
+    for (const char *e = q; e < end; e++) {
+        if (*e == '\\' && e + 1 < end && (e[1] == '\n' || (e[1] == '\r' && e + 2 < end && e[2] == '\n'))) {
+            e += e[1] == '\n' ? 1 : 2;
+            continue;
+        }
+        if (!((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') || *e == '_')) break;
+        mc_str_putc(&p->scratch, *e);
+    }
+    *s = p->scratch.s;
+    *n = (int)p->scratch.len;
 }
 
 /* The end of the function: the reachable end is an error; otherwise
@@ -359,7 +367,7 @@ bool mc_lower_finish(CParser *p, McLoc close) {
     }
     free(stack);
     if (end != MC_NONE && reach[end] && !p->failed) /* after an error, the lowering is not complete */
-        mc_minic_error(p, close, "control reaches the end of '%s' without a 'return'", f->name);
+        mc_minic_error(p, close, "control reaches the end of '%s' without a 'return'", mc_shown_name(f, f->name));
     if (p->failed) {
         free(reach);
         return false;
@@ -382,11 +390,11 @@ bool mc_lower_finish(CParser *p, McLoc close) {
             mc_minic_error(p, g->loc, "'%.*s' is used but never assigned", n, s);
         } else {
             char buf[512];
-            mc_minic_error(p, g->loc, "internal error: the lowering of '%s' is not valid IR: %s", f->name,
+            mc_minic_error(p, g->loc, "internal error: the lowering of '%s' is not valid IR: %s", mc_shown_name(f, f->name),
                      mc_diag_line(&tmp, i, buf, sizeof buf));
         }
     }
-    if (!ok && tmp.n == 0) mc_minic_error(p, close, "internal error: the lowering of '%s' is not valid IR", f->name);
+    if (!ok && tmp.n == 0) mc_minic_error(p, close, "internal error: the lowering of '%s' is not valid IR", mc_shown_name(f, f->name));
     mc_diags_free(&tmp);
     return ok;
 }

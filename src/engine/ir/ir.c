@@ -97,6 +97,11 @@ bool mc_is_reserved(const char *s, size_t len) {
     return mc_op_lookup(s, len) >= 0;
 }
 
+const char *mc_shown_name(const McFunc *f, const char *name) {
+    if (f && f->c_names && name[0] == '$' && mc_is_reserved(name + 1, strlen(name + 1))) return name + 1;
+    return name;
+}
+
 int32_t mc_alu(McOp op, int32_t a, int32_t b) {
     switch (op) {
     case MC_OP_ADD: return mc_i32_add(a, b);
@@ -366,6 +371,7 @@ static const char *block_key(const void *ctx, int32_t b) { return ((const McFunc
 McFunc *mc_func_clone(const McFunc *src) {
     McFunc *f = mc_func_new(src->name, src->file);
     f->loc = src->loc;
+    f->c_names = src->c_names;
     f->form = src->form;
     far_clone(&f->arena, &f->far, &src->far);
     if (src->nvalues) {
@@ -452,6 +458,7 @@ McFunc *mc_func_clone_compact(const McFunc *src, const int32_t *extra, int32_t m
     int32_t n = compact_map(src, map);
     McFunc *f = mc_func_new(src->name, src->file);
     f->loc = src->loc;
+    f->c_names = src->c_names;
     f->form = src->form;
     far_clone(&f->arena, &f->far, &src->far);
     if (n + more_values > 0) {
@@ -597,6 +604,8 @@ void mc_module_free(McModule *m) {
 McFunc *mc_module_find(const McModule *m, const char *name) {
     for (int32_t i = 0; i < m->nfuncs; i++)
         if (strcmp(m->funcs[i]->name, name) == 0) return m->funcs[i];
+    for (int32_t i = 0; i < m->nfuncs; i++)
+        if (strcmp(mc_shown_name(m->funcs[i], m->funcs[i]->name), name) == 0) return m->funcs[i];
     return NULL;
 }
 

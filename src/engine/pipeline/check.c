@@ -130,7 +130,7 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
         for (int32_t p = 0; p < r->args.n; p++) {
             const McArg *a = &r->args.v[p];
             if (!a->is_buf) continue;
-            fprintf(out, "; %s = [", f->values[f->params[p]].name);
+            fprintf(out, "; %s = [", mc_shown_name(f, f->values[f->params[p]].name));
             for (int32_t k = 0; k < a->len; k++) fprintf(out, "%s%ld", k ? ", " : "", (long)a->data[k]);
             fputc(']', out);
         }

@@ -1,3 +1,0 @@
-int phi(int n) {
-    return n;
-}
