@@ -177,6 +177,7 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
     case MC_CLI_STATS: o->stats = true; break;
     case MC_CLI_TIMEOUT: {
         int bad = mc_timeout_parse(val, &o->stage.timeout);
+        if (bad == 3) return mc_cli_error(o, "--timeout expects a number, got '%s'", val);
         if (bad == 1) return mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
         if (bad == 2) return mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
         break;

@@ -510,6 +510,8 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (argc >= 2 && strcmp(argv[1], "--timeout") == 0) {
         if (argc < 3) return mc_session_error(s, err, "native: --timeout needs a number of seconds"), ERR;
         int bad = mc_timeout_parse(argv[2], &timeout);
+        if (bad == 3)
+            return mc_session_error(s, err, "native: --timeout expects a number, got '%s'", argv[2]), ERR;
         if (bad == 1)
             return mc_session_error(s, err, "native: --timeout must be a positive number of seconds, got '%s'",
                                     argv[2]),
