@@ -660,7 +660,7 @@ bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
     if (mc_session_has_break(s, block)) return true;
     s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);
     s->breaks[s->nbreaks++] = mc_xstrdup(block);
-    mc_session_break_set(s, block, NULL, false, err); /* its number; no condition */
+    mc_stops_add_plain(&s->stops, block); /* its number; no condition */
     return true;
 }
 
