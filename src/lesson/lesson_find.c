@@ -118,17 +118,31 @@ char *mc_lesson_resolve(const char *name, char **why) {
                 mc_str_printf(&p, "%s/%s.lesson", dirs[i], names[first]);
                 found = p.s;
             } else if (hits > 1) {
-                mc_str_printf(&msg, "'%s' names %d lessons in %s:", name, hits, dirs[i]);
+                /* File names are shown like titles: an escape sequence in
+                 * one must not reach the terminal (diag.h). */
+                mc_str_putc(&msg, '\'');
+                mc_str_put_visible(&msg, name, strlen(name));
+                mc_str_printf(&msg, "' names %d lessons in ", hits);
+                mc_str_put_visible(&msg, dirs[i], strlen(dirs[i]));
+                mc_str_putc(&msg, ':');
                 for (int k = 0; k < n; k++)
-                    if (match(names[k], name) == level) mc_str_printf(&msg, " %s", names[k]);
+                    if (match(names[k], name) == level) {
+                        mc_str_putc(&msg, ' ');
+                        mc_str_put_visible(&msg, names[k], strlen(names[k]));
+                    }
             }
         }
         for (int k = 0; k < n; k++) free(names[k]);
         free(names);
     }
     if (!found && !msg.len) {
-        mc_str_printf(&msg, "no lesson '%s' (no such file, and none by that name in", name);
-        for (int i = 0; i < nd; i++) mc_str_printf(&msg, "%s %s", i ? (i == nd - 1 ? " or" : ",") : "", dirs[i]);
+        mc_str_puts(&msg, "no lesson '");
+        mc_str_put_visible(&msg, name, strlen(name));
+        mc_str_puts(&msg, "' (no such file, and none by that name in");
+        for (int i = 0; i < nd; i++) {
+            mc_str_printf(&msg, "%s ", i ? (i == nd - 1 ? " or" : ",") : "");
+            mc_str_put_visible(&msg, dirs[i], strlen(dirs[i]));
+        }
         mc_str_puts(&msg, "; `minicc lesson --list` shows them)");
     }
     for (int i = 0; i < nd; i++) free(dirs[i]);
@@ -150,7 +164,9 @@ void mc_lesson_list(FILE *out) {
     for (int i = 0; i < nd; i++) {
         char **names;
         int n = mc_lesson_dir_list(dirs[i], &names);
-        if (n) fprintf(out, "%s%s:\n", shown++ ? "\n" : "", dirs[i]);
+        char *dir_shown = mc_visible_dup(dirs[i], strlen(dirs[i])); /* like titles (diag.h) */
+        if (n) fprintf(out, "%s%s:\n", shown++ ? "\n" : "", dir_shown);
+        free(dir_shown);
         for (int k = 0; k < n; k++) {
             McStr p;
             mc_str_init(&p);
@@ -161,8 +177,11 @@ void mc_lesson_list(FILE *out) {
             /* A name an earlier directory already answers to is hidden. */
             char *why = NULL, *first = mc_lesson_resolve(names[k], &why);
             bool hidden = first && strcmp(first, p.s) != 0;
-            fprintf(out, "  %-40s %s%s\n", names[k], l ? l->title : "(cannot be read: minicc lesson --check shows why)",
+            char *name_shown = mc_visible_dup(names[k], strlen(names[k]));
+            fprintf(out, "  %-40s %s%s\n", name_shown,
+                    l ? l->title : "(cannot be read: minicc lesson --check shows why)",
                     hidden ? "  (hidden by an earlier directory)" : "");
+            free(name_shown);
             free(first);
             free(why);
             mc_lesson_free(l);
@@ -174,7 +193,11 @@ void mc_lesson_list(FILE *out) {
     }
     if (!shown) {
         fprintf(out, "no lessons found in");
-        for (int i = 0; i < nd; i++) fprintf(out, "%s %s", i ? "," : "", dirs[i]);
+        for (int i = 0; i < nd; i++) {
+            char *dir_shown = mc_visible_dup(dirs[i], strlen(dirs[i]));
+            fprintf(out, "%s %s", i ? "," : "", dir_shown);
+            free(dir_shown);
+        }
         fputc('\n', out);
     }
     for (int i = 0; i < nd; i++) free(dirs[i]);
