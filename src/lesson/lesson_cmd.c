@@ -231,7 +231,7 @@ static int lesson_play_or_export(const LessonArgs *a, const char *path) {
         rc = lesson_export(a, l, &s);
     } else {
         rc = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &s, stdin, stdout);
-        if (od.temp && od.path) printf("(the files this lesson wrote are in %s)\n", od.path);
+        if (od.temp && od.wrote) printf("(the files this lesson wrote are in %s)\n", od.path);
     }
     mc_session_free(&s);
     mc_outdir_finish(&od, a->export_fmt && !a->here);
@@ -327,7 +327,7 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
         fflush(out);
         FILE *in = isatty(STDIN_FILENO) && out == stdout && own ? stdin : NULL;
         ok = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, in, out) == 0;
-        if (own && od.temp && od.path) fprintf(out, "(the files this lesson wrote are in %s)\n", od.path);
+        if (own && od.temp && od.wrote) fprintf(out, "(the files this lesson wrote are in %s)\n", od.path);
         ok = true; /* a failed check during playback was shown; the command itself worked */
     }
     if (ls.nest_abort) {
