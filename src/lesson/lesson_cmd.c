@@ -201,7 +201,7 @@ static int lesson_export(const LessonArgs *a, McLesson *l, McSession *s) {
         rc = 2;
     } else {
         rc = mc_lesson_export_md(l, mc_lesson_exec_session, s, out, stderr, a->teacher) ? 0 : 1;
-        if (to_stdout ? fflush(out) != 0 || ferror(out) : fclose(out) != 0) {
+        if (!to_stdout && fclose(out) != 0) { /* standard output: main says (minicc: error: writing ...) */
             fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", name, strerror(errno));
             rc = 2;
         }
