@@ -8,7 +8,7 @@ shows what reaches the terminal: no \033.
   $ cd "$CRAMTMP" && minicc lesson --list | od -c | grep -c '033'
   0
   [1]
-  $ cd "$CRAMTMP" && minicc lesson --list
+  $ cd "$CRAMTMP" && minicc lesson --list | sed -n '/^$/q;p'
   lessons:
     01-a^[[2Jb                               One
     02-a^[[2Jc                               Two
