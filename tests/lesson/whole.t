@@ -4,10 +4,10 @@ holds each expected answer to the output of the command that reveals it, and
 looked for as a substring). Numbers must match whole, not as the start of a
 word or a longer number: 3rd, 3x, 3.5, x3, -3 and 2.3 do not show 3.
 
-  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n  return 7\n}\n' > f.ir
+  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n  x = copy 7\n  return x\n}\n' > f.ir
   $ cd "$CRAMTMP" && for n in 3rd 3x 3.5 x3; do cp f.ir $n.ir; done
-  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n  return 3\n}\n' > three.ir
-  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n  return -3\n}\n' > minus.ir
+  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n  x = copy 3\n  return x\n}\n' > three.ir
+  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n  x = copy -3\n  return x\n}\n' > minus.ir
   $ cd "$CRAMTMP" && for n in 3rd 3x 3.5 x3 three minus; do printf '== Whole\nask Which number?\nanswer 3\n$ load %s.ir; run\n' $n > $n.lesson; done
   $ cd "$CRAMTMP" && for n in 3rd 3x 3.5 x3 minus; do minicc lesson --check $n.lesson 2>&1 | grep -v 'the output was\|^    '; done
   3rd.lesson:2: error: the answer '3' does not appear in the output of '$ load 3rd.ir; run'
