@@ -44,7 +44,10 @@ void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap);
  * caret under the column. Positionless diagnostics print as `FILE: error: M`
  * (or `error: M` without a file). */
 void mc_diags_print(const McDiags *d, FILE *out, bool caret);
-/* The first diagnostic formatted as one line (no caret), into buf. */
+/* Diagnostic i formatted as one line (no caret), whole: malloc'd. */
+char *mc_diag_text(const McDiags *d, int i);
+/* The same into buf; a line too long for it keeps its start and its end
+ * around " ... " (the position and the reason both stay). */
 const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size);
 
 /* Text from a file as it may be shown on a terminal, so escape sequences in

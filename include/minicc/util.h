@@ -66,9 +66,11 @@ int mc_env_number(const char *name, bool size, uint64_t max, uint64_t *out);
  * than 16 bytes. */
 int mc_edit_distance(const char *a, size_t la, const char *b, size_t lb);
 
-/* A time limit in seconds as typed (--timeout, `native --timeout`):
- * 0 when s is a number in (0, MC_MAX_TIMEOUT] (stored in *out), 1 when it is
- * not a positive number, 2 when it is larger than MC_MAX_TIMEOUT. */
+/* A time limit in seconds as typed (--timeout, `native --timeout`), decimal
+ * only (digits, at most one '.'): 0 when s is a number in
+ * (0, MC_MAX_TIMEOUT] (stored in *out), 1 when it is a number but not
+ * positive, 2 when it is larger than MC_MAX_TIMEOUT, 3 when it is not a
+ * decimal number at all (0x10, 1e3, blanks). */
 int mc_timeout_parse(const char *s, double *out);
 
 /* The input limit in force; false (and why) when $MINICC_MAX_INPUT is malformed. */

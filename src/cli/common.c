@@ -185,6 +185,7 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
     case MC_CLI_STATS: o->stats = true; break;
     case MC_CLI_TIMEOUT: {
         int bad = mc_timeout_parse(val, &o->stage.timeout);
+        if (bad == 3) return mc_cli_error(o, "--timeout expects a number, got '%s'", val);
         if (bad == 1) return mc_cli_error(o, "--timeout must be a positive number of seconds, got '%s'", val);
         if (bad == 2) return mc_cli_error(o, "--timeout is too large: %s (at most %d seconds)", val, MC_MAX_TIMEOUT);
         break;
@@ -356,11 +357,10 @@ int mc_cli_args(const McCliOpts *o, const McFunc *f, McArgs *out) {
     bool ok = mc_args_parse(f, o->nargs, o->args, out, &d);
     if (!ok) {
         /* ARG words have no file position: `minicc CMD: error: MESSAGE`. */
-        char buf[1024];
         for (int i = 0; i < d.n; i++) {
-            const char *line = mc_diag_line(&d, i, buf, sizeof buf);
-            if (strncmp(line, "error: ", 7) == 0) line += 7;
-            mc_cli_error(o, "%s", line);
+            char *t = mc_diag_text(&d, i); /* whole, however long */
+            mc_cli_error(o, "%s", strncmp(t, "error: ", 7) == 0 ? t + 7 : t);
+            free(t);
         }
         if (d.n == 0) mc_cli_error(o, "bad arguments");
     }

@@ -620,7 +620,7 @@ static int fuzz_parse_options(const McCliOpts *me, int argc, char **argv, FuzzOp
             if (r == 2 || opt_number(me, "--max-shrink", v, 0, 100000000, "a number", &n)) return 2;
             o->max_shrink = (long)n;
         } else if ((r = opt_value(me, argc, argv, &i, "--timeout", &v))) {
-            if (r == 2 || opt_number(me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a whole number of seconds", &n)) return 2;
+            if (r == 2 || opt_number(me, "--timeout", v, 1, MC_MAX_TIMEOUT, "a number (whole seconds)", &n)) return 2;
             z->timeout = (unsigned)n;
         } else if ((r = opt_value(me, argc, argv, &i, "--cc", &v))) {
             if (r == 2) return 2;

@@ -86,7 +86,8 @@ typedef struct COpts {
 static int number(const McCliOpts *me, const char *name, const char *v, uint64_t lo, uint64_t hi, uint64_t *out) {
     char *end;
     errno = 0;
-    if (!*v || *v == '-' || *v == '+') return mc_cli_error(me, "%s expects a number, got '%s'", name, v);
+    /* Decimal digits only: strtoull alone takes blanks and a sign before them. */
+    if (!*v || strspn(v, "0123456789") != strlen(v)) return mc_cli_error(me, "%s expects a number, got '%s'", name, v);
     unsigned long long n = strtoull(v, &end, 10);
     if (*end) return mc_cli_error(me, "%s expects a number, got '%s'", name, v);
     if (errno == ERANGE || n > hi) return mc_cli_error(me, "%s is too large: %s (at most %llu)", name, v, (unsigned long long)hi);

@@ -3,7 +3,8 @@
  *
  * Four kinds (lesson.h McAnswerKind), never a suffix match: "b" does not
  * answer "a b", and "1" does not answer "-1".
- *   exact    the whole answer, blanks collapsed, case ignored
+ *   exact    the whole answer, blanks collapsed, case ignored; the output
+ *            shows it as a whole (`3` is not shown by `3rd`, `3x` or `3.5`)
  *   number   an integer with the expected value; the output shows it as a
  *            number of its own (not a part of a name or a longer number)
  *   set      the same words in any order, each once, none missing (commas
@@ -151,15 +152,42 @@ static bool shows_set(const char *text, const char *want) {
     return false;
 }
 
-/* Does some line of text contain [want, want+wn) (blanks collapsed, case ignored)? */
+static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+static bool digit(char c) { return isdigit((unsigned char)c) != 0; }
+
+/* Does w stand whole at l + at (wn bytes) in the line l of ln bytes? An
+ * answer that begins or ends with a letter, digit or '_' must not run on
+ * into a word there (`3` is not shown by `3rd` or `x3`); one that begins or
+ * ends with a digit not into a longer number either (`3` is not in `3.5`,
+ * `2.3` or `-3`). */
+static bool whole_at(const char *l, size_t ln, size_t at, const char *w, size_t wn) {
+    size_t end = at + wn;
+    if (word_char(w[0]) && at > 0) {
+        char b = l[at - 1];
+        if (word_char(b)) return false;
+        if (digit(w[0]) && (b == '-' || (b == '.' && at > 1 && digit(l[at - 2])))) return false;
+    }
+    if (word_char(w[wn - 1]) && end < ln) {
+        char a = l[end];
+        if (word_char(a)) return false;
+        if (digit(w[wn - 1]) && a == '.' && end + 1 < ln && digit(l[end + 1])) return false;
+    }
+    return true;
+}
+
+/* Does some line of text contain [want, want+wn) as a whole (blanks
+ * collapsed, case ignored; whole_at)? */
 static bool shows_text(const char *text, const char *want, size_t wn) {
     char *w = squeeze(want, wn, false);
+    size_t wl = strlen(w);
     bool found = !*w;
     for (const char *p = text; *p && !found;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         char *l = squeeze(p, n, false);
-        found = strstr(l, w) != NULL;
+        size_t ll = strlen(l);
+        for (const char *hit = strstr(l, w); hit && !found; hit = strstr(hit + 1, w))
+            found = whole_at(l, ll, (size_t)(hit - l), w, wl);
         free(l);
         p = e ? e + 1 : p + n;
     }

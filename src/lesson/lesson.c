@@ -316,6 +316,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     }
     McLesson *l = mc_xcalloc(1, sizeof *l);
     l->path = mc_xstrdup(path);
+    l->shown = mc_visible_dup(path, strlen(path));
     const char *slash = strrchr(path, '/');
     l->dir = slash ? mc_xstrndup(path, (size_t)(slash - path) + (slash == path)) : mc_xstrdup(".");
     int errors = d ? d->n : 0;
@@ -335,7 +336,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     free(src);
     if (!l->title) {
         const char *base = slash ? slash + 1 : path;
-        l->title = mc_xstrdup(base);
+        l->title = mc_visible_dup(base, strlen(base)); /* a file name is shown like a title */
     }
     if ((d ? d->n : 0) > errors || (!d && false)) {
         mc_lesson_free(l);
@@ -357,6 +358,7 @@ void mc_lesson_free(McLesson *l) {
     }
     free(l->steps);
     free(l->path);
+    free(l->shown);
     free(l->dir);
     free(l->title);
     free(l);
@@ -454,11 +456,11 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
             last_ok = run_in_dir(l, exec, ctx, s->text, &out);
             last_cmd = i;
             if (last_ok == expects_error(l, i)) {
-                fprintf(err, "%s:%d: error: '$ %s' %s\n", l->path, s->line, s->text,
+                fprintf(err, "%s:%d: error: '$ %s' %s\n", l->shown, s->line, s->text,
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
             } else if (ask && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
-                fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->path,
+                fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->shown,
                         ask->line, ask->answer, s->text);
                 ok = false;
             }
@@ -469,14 +471,14 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
         case MC_LS_EXPECT_ERROR:
         case MC_LS_EXPECT_OK:
             if (!check_expect(l, i, exec, ctx, &out, last_ok, msg, sizeof msg)) {
-                fprintf(err, "%s:%d: error: %s (after '$ %s')\n", l->path, s->line, msg,
+                fprintf(err, "%s:%d: error: %s (after '$ %s')\n", l->shown, s->line, msg,
                         last_cmd >= 0 ? l->steps[last_cmd].text : "");
                 ok = false;
             }
             break;
         case MC_LS_ASK:
             if (ask) {
-                fprintf(err, "%s:%d: error: no command reveals the answer to the question on line %d\n", l->path,
+                fprintf(err, "%s:%d: error: no command reveals the answer to the question on line %d\n", l->shown,
                         s->line, ask->line);
                 ok = false;
             }
@@ -495,7 +497,7 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
         }
     }
     if (ok && ask) {
-        fprintf(err, "%s:%d: error: no command after the question reveals its answer\n", l->path, ask->line);
+        fprintf(err, "%s:%d: error: no command after the question reveals its answer\n", l->shown, ask->line);
         ok = false;
     }
     mc_str_free(&out);
@@ -691,7 +693,7 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
             if (o.s) o.s[0] = 0;
             bool cmd_ok = run_in_dir(l, exec, ctx, s->text, &o);
             if (cmd_ok == expects_error(l, i)) {
-                fprintf(err, "%s:%d: error: '$ %s' %s\n", l->path, s->line, s->text,
+                fprintf(err, "%s:%d: error: '$ %s' %s\n", l->shown, s->line, s->text,
                         cmd_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
             }

@@ -67,6 +67,7 @@ typedef struct McLessonStep {
 
 typedef struct McLesson {
     char *path;  /* as given */
+    char *shown; /* path as it may be shown on a terminal (diag.h: mc_visible_dup) */
     char *dir;   /* directory of the file, for running commands */
     char *title; /* first heading, or the file name */
     McLessonStep *steps;

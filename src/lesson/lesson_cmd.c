@@ -65,10 +65,12 @@ static void lesson_usage(FILE *out) {
             "usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)\n"
             "       minicc lesson --check LESSON...       run every command and expectation\n"
             "       minicc lesson --export md [--teacher] [-o OUT] [--write-here] LESSON\n"
-            "                                             a Markdown handout (--teacher: with answers)\n"
+            "                                             a Markdown handout (--teacher: with answers;\n"
+            "                                             to OUT, or standard output without -o or with -o -)\n"
             "       minicc lesson --list                  the lessons minicc can find, with titles\n"
             "LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons\n"
-            "(~/.local/share/minicc/lessons) and the installed share/minicc/lessons, in that order:\n"
+            "(~/.local/share/minicc/lessons) and the installed share/minicc/lessons (for the\n"
+            "build in a source tree, that tree's lessons/), in that order:\n"
             "the file name with or without .lesson and its number, the number alone (2),\n"
             "or a unique beginning of the name (phis).\n"
             "Files the lesson's commands write (emit, dot) go into a fresh temporary\n"
@@ -177,7 +179,9 @@ static int lesson_check_files(char **files, int n) {
             mc_outdir_finish(&od, true);
             mc_lesson_free(l);
         }
-        printf("%s: %s\n", files[i], ok ? "ok" : "FAILED");
+        char *shown = mc_visible_dup(files[i], strlen(files[i])); /* a file name, shown like a title */
+        printf("%s: %s\n", shown, ok ? "ok" : "FAILED");
+        free(shown);
         fflush(stdout);
         ok ? passed++ : failed++;
     }
@@ -186,17 +190,20 @@ static int lesson_check_files(char **files, int n) {
     return unreadable ? 2 : failed ? 1 : 0;
 }
 
-/* --export md: the handout of l to -o OUT or stdout, running its commands in s; the exit status. */
+/* --export md: the handout of l to -o OUT or stdout (no -o, or -o -), running
+ * its commands in s; the exit status. */
 static int lesson_export(const LessonArgs *a, McLesson *l, McSession *s) {
     int rc;
+    bool to_stdout = !a->output || strcmp(a->output, "-") == 0;
+    const char *name = to_stdout ? "standard output" : a->output;
     FILE *out = stdout;
-    if (a->output && !(out = fopen(a->output, "w"))) {
-        fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", a->output, strerror(errno));
+    if (!to_stdout && !(out = fopen(a->output, "w"))) {
+        fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", name, strerror(errno));
         rc = 2;
     } else {
         rc = mc_lesson_export_md(l, mc_lesson_exec_session, s, out, stderr, a->teacher) ? 0 : 1;
-        if (out != stdout && fclose(out) != 0) {
-            fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", a->output, strerror(errno));
+        if (!to_stdout && fclose(out) != 0) { /* standard output: main says (minicc: error: writing ...) */
+            fprintf(stderr, "minicc lesson: error: cannot write %s: %s\n", name, strerror(errno));
             rc = 2;
         }
     }
@@ -225,7 +232,7 @@ static int lesson_play_or_export(const LessonArgs *a, const char *path) {
         rc = lesson_export(a, l, &s);
     } else {
         rc = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &s, stdin, stdout);
-        if (od.temp && od.path) printf("(the files this lesson wrote are in %s)\n", od.path);
+        if (od.temp && od.wrote) printf("(the files this lesson wrote are in %s)\n", od.path);
     }
     mc_session_free(&s);
     mc_outdir_finish(&od, a->export_fmt && !a->here);
@@ -314,12 +321,14 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
     bool ok;
     if (check) {
         ok = mc_lesson_check(l, mc_lesson_exec_session, &ls, err);
-        fprintf(out, "%s: %s\n", argv[file], ok ? "ok" : "FAILED");
+        char *shown = mc_visible_dup(argv[file], strlen(argv[file])); /* a file name, shown like a title */
+        fprintf(out, "%s: %s\n", shown, ok ? "ok" : "FAILED");
+        free(shown);
     } else {
         fflush(out);
         FILE *in = isatty(STDIN_FILENO) && out == stdout && own ? stdin : NULL;
         ok = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, in, out) == 0;
-        if (own && od.temp && od.path) fprintf(out, "(the files this lesson wrote are in %s)\n", od.path);
+        if (own && od.temp && od.wrote) fprintf(out, "(the files this lesson wrote are in %s)\n", od.path);
         ok = true; /* a failed check during playback was shown; the command itself worked */
     }
     if (ls.nest_abort) {

@@ -211,17 +211,28 @@ static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err
             }
         }
         char *block = mc_xstrdup(line ? line : argv[i]);
-        bool had = mc_session_has_break(s, block);
-        if (!mc_session_break_add(s, block, err) ||
-            ((cond_at || once || had) && !mc_session_break_set(s, block, cond_at ? cond.s : NULL, once, err))) {
+        /* Say exactly what happened: a new breakpoint (numbered when the
+         * block has others, which stay as they were), or none when an
+         * identical one is there. */
+        bool existed;
+        int others = mc_session_break_count(s, block);
+        int num = mc_session_break_put(s, block, cond_at ? cond.s : NULL, once, &existed, err);
+        if (num < 0) {
             free(block);
             mc_str_free(&cond);
             return ERR;
         }
-        if (cond_at) fprintf(out, "%s at %s if %s", once ? "temporary breakpoint" : "breakpoint", block, cond.s);
-        else if (once) fprintf(out, "temporary breakpoint at %s", block);
-        else fprintf(out, had ? "breakpoint at %s already set" : "breakpoint at %s", block);
+        bool numbered = existed ? others > 1 : others > 0;
+        fputs(once ? "temporary breakpoint" : "breakpoint", out);
+        if (numbered) fprintf(out, " %d", num);
+        fprintf(out, " at %s", block);
+        if (cond_at) fprintf(out, " if %s", cond.s);
+        if (existed) fputs(" already set", out);
         if (line) fprintf(out, " (line %s)", argv[i]);
+        if (!existed && others) {
+            fputs(", beside ", out);
+            mc_session_break_describe(s, block, num, out);
+        }
         fputc('\n', out);
         free(block);
     }
@@ -522,6 +533,8 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (argc >= 2 && strcmp(argv[1], "--timeout") == 0) {
         if (argc < 3) return mc_session_error(s, err, "native: --timeout needs a number of seconds"), ERR;
         int bad = mc_timeout_parse(argv[2], &timeout);
+        if (bad == 3)
+            return mc_session_error(s, err, "native: --timeout expects a number, got '%s'", argv[2]), ERR;
         if (bad == 1)
             return mc_session_error(s, err, "native: --timeout must be a positive number of seconds, got '%s'",
                                     argv[2]),
@@ -636,9 +649,11 @@ const McCommand mc_cmds_execution[] = {
      "With `if COND`, only when COND holds as the block is about to be entered:\n"
      "comparisons (< <= > >= == !=) of values and i32 constants, joined by\n"
      "`and` and `or` (and binds tighter), for example `break head if i >= 3 and\n"
-     "a != b`. A value not assigned yet makes its comparison false. `break`\n"
-     "again on the same block replaces the condition. info breakpoints lists\n"
-     "them with their numbers and hit counts.\n"
+     "a != b`. A value not assigned yet makes its comparison false. A block\n"
+     "may hold several breakpoints (two C lines of one block, a condition and\n"
+     "a tbreak): each keeps its own kind, condition and hit count, and the\n"
+     "block stops when any holds; the same one twice is `already set`. info\n"
+     "breakpoints lists them with their numbers and hit counts.\n"
      "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
      "the first block with code of that line.\n",
      "block...", cmd_break},

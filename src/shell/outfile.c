@@ -47,6 +47,9 @@ bool mc_outdir_init_dir(McOutDir *d, const char *dir) {
 }
 
 void mc_outdir_finish(McOutDir *d, bool remove) {
+    /* A temporary directory nothing was written into goes too (it was made
+     * for a write that was then refused, and never named to the user). */
+    if (d->temp && d->path && !d->wrote && !remove) rmdir(d->path);
     if (remove && d->temp && d->path) {
         /* Only files are ever written here (no command makes a directory or
          * a link), and unlinkat never follows a link. */
@@ -63,8 +66,9 @@ void mc_outdir_finish(McOutDir *d, bool remove) {
     memset(d, 0, sizeof *d);
 }
 
-/* Make the temporary directory on the first write. */
-static bool outdir_ready(McSession *s, McOutDir *d, FILE *out, FILE *err) {
+/* Make the temporary directory on the first write (it is announced only
+ * when a file is really being written there: see mc_outfile_open). */
+static bool outdir_ready(McSession *s, McOutDir *d, FILE *err) {
     if (d->path) return true;
     const char *base = getenv("TMPDIR");
     if (!base || base[0] != '/') base = "/tmp";
@@ -79,7 +83,6 @@ static bool outdir_ready(McSession *s, McOutDir *d, FILE *out, FILE *err) {
         return false;
     }
     d->path = t.s; /* absolute: base is */
-    if (d->announce) fprintf(out, "(files written by this lesson go to %s)\n", d->path);
     return true;
 }
 
@@ -153,7 +156,7 @@ bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FI
             return mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, name, strerror(errno));
         return true;
     }
-    if (!outdir_ready(s, s->outdir, out, err)) return false;
+    if (!outdir_ready(s, s->outdir, err)) return false;
     int dfd = -1;
     char *last = NULL;
     if (!walk(s, name, &dfd, &last, err)) return false;
@@ -199,6 +202,12 @@ bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FI
     }
     f->dirfd = dfd;
     f->last = last;
+    /* Announce what happens: a file is being written now, not refused. */
+    McOutDir *d = s->outdir;
+    if (d->temp && d->announce && !d->announced) {
+        fprintf(out, "(files written by this lesson go to %s)\n", d->path);
+        d->announced = true;
+    }
     return true;
 }
 
@@ -226,6 +235,8 @@ bool mc_outfile_commit(McSession *s, McOutFile *f, FILE *err) {
     if (bad) {
         if (f->tmp) unlinkat(f->dirfd, f->tmp, 0);
         mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, f->name, strerror(e ? e : EIO));
+    } else if (s->outdir && f->tmp) {
+        s->outdir->wrote = true;
     }
     outfile_release(f);
     return !bad;

@@ -22,18 +22,22 @@
 typedef struct McOutDir {
     char *path;    /* absolute; NULL while a temporary one is not made yet */
     bool temp;     /* a fresh temporary directory, made on the first write */
-    bool announce; /* say where the temporary directory is when it is made */
+    bool announce; /* say where the temporary directory is when the first file goes there */
+    bool announced;
+    bool wrote;    /* a file was written into it */
 } McOutDir;
 
 /* A temporary directory under $TMPDIR (else /tmp), made when the first
- * file is written; with `announce` the command that makes it prints
- * `(files written by this lesson go to DIR)`. */
+ * file is written; with `announce` the command that first writes a file
+ * there (not one whose file is refused) prints `(files written by this
+ * lesson go to DIR)`. */
 void mc_outdir_init_temp(McOutDir *d, bool announce);
 /* An existing directory the user chose (--write-here: the lesson's);
  * false with errno set when it is none. */
 bool mc_outdir_init_dir(McOutDir *d, const char *dir);
 /* Forget the directory; with `remove` and a temporary directory, delete
- * the files written into it and the directory itself (`--check`). */
+ * the files written into it and the directory itself (`--check`); a
+ * temporary directory with no file written into it is removed anyway. */
 void mc_outdir_finish(McOutDir *d, bool remove);
 
 /* A file being written for the command s->cmd. */

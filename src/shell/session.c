@@ -171,12 +171,11 @@ bool mc_session_set_args(McSession *s, int argc, char **argv, FILE *err) {
     mc_diags_init(&d, NULL, NULL, 0);
     McArgs a = {0};
     if (!mc_args_parse(s->input, argc, argv, &a, &d)) {
-        char buf[1024];
         for (int i = 0; i < d.n; i++) {
-            /* mc_diag_line adds "error: "; the session adds the script position. */
-            const char *line = mc_diag_line(&d, i, buf, sizeof buf);
-            if (strncmp(line, "error: ", 7) == 0) line += 7;
-            mc_session_error(s, err, "args: %s", line);
+            /* mc_diag_text adds "error: "; the session adds the script position. */
+            char *t = mc_diag_text(&d, i);
+            mc_session_error(s, err, "args: %s", strncmp(t, "error: ", 7) == 0 ? t + 7 : t);
+            free(t);
         }
         if (d.n == 0) mc_session_error(s, err, "args: bad arguments");
         mc_diags_free(&d);
@@ -245,11 +244,10 @@ void mc_session_set_view(McSession *s, McView v, McFunc *f, const char *note) {
 }
 
 void mc_session_diags_error(McSession *s, const McDiags *d, FILE *err, const char *what) {
-    char buf[1024];
     for (int i = 0; i < d->n; i++) {
-        const char *line = mc_diag_line(d, i, buf, sizeof buf);
-        if (strncmp(line, "error: ", 7) == 0) line += 7;
-        mc_session_error(s, err, "%s: %s", what, line);
+        char *t = mc_diag_text(d, i); /* whole, however long */
+        mc_session_error(s, err, "%s: %s", what, strncmp(t, "error: ", 7) == 0 ? t + 7 : t);
+        free(t);
     }
     if (d->n == 0) mc_session_error(s, err, "%s failed", what);
 }
@@ -660,7 +658,7 @@ bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
     if (mc_session_has_break(s, block)) return true;
     s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);
     s->breaks[s->nbreaks++] = mc_xstrdup(block);
-    mc_session_break_set(s, block, NULL, false, err); /* its number; no condition */
+    mc_stops_add_plain(&s->stops, block); /* its number; no condition */
     return true;
 }
 

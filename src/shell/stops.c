@@ -168,27 +168,72 @@ void mc_stops_free(McStops *st) {
     memset(st, 0, sizeof *st);
 }
 
-bool mc_session_break_set(McSession *s, const char *block, const char *cond, bool once, FILE *err) {
+/* Is b of kind once with the condition cond (as typed, blanks collapsed)? */
+static bool same_break(const McStopBreak *b, const char *cond, bool once) {
+    if (b->once != once) return false;
+    if (!cond || !b->cond_text) return !cond && !b->cond_text;
+    return strcmp(b->cond_text, cond) == 0;
+}
+
+static McStopBreak *new_break(McStops *st, const char *block) {
+    st->b = mc_xrealloc(st->b, (size_t)(st->nb + 1) * sizeof *st->b);
+    McStopBreak *b = &st->b[st->nb++];
+    memset(b, 0, sizeof *b);
+    b->block = mc_xstrdup(block);
+    b->number = ++st->next_number;
+    return b;
+}
+
+int mc_session_break_put(McSession *s, const char *block, const char *cond, bool once, bool *existed, FILE *err) {
     McCond c = {0};
     char why[256];
+    *existed = false;
     if (cond && !mc_cond_parse(cond, &c, why, sizeof why))
-        return mc_session_error(s, err, "break: bad condition: %s", why);
+        return mc_session_error(s, err, "%s: bad condition: %s", once ? "tbreak" : "break", why), -1;
     McStops *st = &s->stops;
-    McStopBreak *b = find_break(st, block);
-    if (!b) {
-        st->b = mc_xrealloc(st->b, (size_t)(st->nb + 1) * sizeof *st->b);
-        b = &st->b[st->nb++];
-        memset(b, 0, sizeof *b);
-        b->block = mc_xstrdup(block);
-        b->number = ++st->next_number;
+    for (int i = 0; i < st->nb; i++)
+        if (strcmp(st->b[i].block, block) == 0 && same_break(&st->b[i], cond, once)) {
+            mc_cond_free(&c);
+            *existed = true;
+            return st->b[i].number;
+        }
+    if (!mc_session_has_break(s, block)) {
+        if (!mc_session_break_add(s, block, err)) {
+            mc_cond_free(&c);
+            return -1;
+        }
+        /* break_add made the plain one: it becomes this one. */
+        McStopBreak *b = &st->b[st->nb - 1];
+        b->cond = c;
+        b->cond_text = cond ? mc_xstrdup(cond) : NULL;
+        b->once = once;
+        return b->number;
     }
-    mc_cond_free(&b->cond);
-    free(b->cond_text);
+    McStopBreak *b = new_break(st, block);
     b->cond = c;
     b->cond_text = cond ? mc_xstrdup(cond) : NULL;
     b->once = once;
-    return true;
+    return b->number;
 }
+
+void mc_session_break_describe(const McSession *s, const char *block, int except, FILE *out) {
+    const McStops *st = &s->stops;
+    int n = 0;
+    for (int i = 0; i < st->nb; i++) {
+        const McStopBreak *b = &st->b[i];
+        if (b->number == except || strcmp(b->block, block) != 0) continue;
+        fprintf(out, "%s%s %d", n++ ? ", " : "", b->once ? "tbreak" : "breakpoint", b->number);
+        if (b->cond_text) fprintf(out, " if %s", b->cond_text);
+    }
+}
+
+int mc_session_break_count(const McSession *s, const char *block) {
+    int n = 0;
+    for (int i = 0; i < s->stops.nb; i++) n += strcmp(s->stops.b[i].block, block) == 0;
+    return n;
+}
+
+void mc_stops_add_plain(McStops *st, const char *block) { new_break(st, block); }
 
 void mc_session_break_forget(McSession *s, const char *block) {
     McStops *st = &s->stops;
@@ -269,7 +314,11 @@ bool mc_session_stop_delete(McSession *s, int n) {
     for (int i = 0; i < st->nb; i++)
         if (st->b[i].number == n) {
             char *block = mc_xstrdup(st->b[i].block);
-            bool ok = mc_session_break_del(s, block, NULL); /* forgets the extras too */
+            break_free(&st->b[i]);
+            memmove(&st->b[i], &st->b[i + 1], (size_t)(st->nb - i - 1) * sizeof *st->b);
+            st->nb--;
+            /* The block stops nothing more once its last breakpoint goes. */
+            bool ok = mc_session_break_count(s, block) > 0 || mc_session_break_del(s, block, NULL);
             free(block);
             return ok;
         }
@@ -298,14 +347,22 @@ int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
     int stop = 0;
     st->hit[0] = 0;
     if (block >= 0 && bp && bp[block]) {
-        McStopBreak *b = find_break(st, s->interp_func->blocks[block].name);
-        if (!b || b->cond.n == 0 || cond_eval(s, &b->cond)) {
-            stop = 1;
-            if (b) {
-                b->hits++;
-                if (b->once) mc_session_break_del(s, s->interp_func->blocks[block].name, NULL);
+        /* Every breakpoint of the block whose condition holds stops here and
+         * counts the stop; a tbreak among them goes. */
+        const char *name = s->interp_func->blocks[block].name;
+        bool any = false;
+        for (int i = 0; i < st->nb;) {
+            McStopBreak *b = &st->b[i];
+            if (strcmp(b->block, name) != 0 || (b->cond.n && !cond_eval(s, &b->cond))) {
+                i++;
+                continue;
             }
+            any = true;
+            b->hits++;
+            if (b->once) mc_session_stop_delete(s, b->number); /* the next one moves to i */
+            else i++;
         }
+        if (any || !find_break(st, name)) stop = 1;
     }
     /* The first watched value that changed (the others stay for the next
      * check); also at a breakpoint, so a change is never skipped. */
@@ -326,12 +383,16 @@ int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
 }
 
 char mc_session_break_mark(const McSession *s, const char *block) {
+    /* The strongest of the block's breakpoints: one that always stops, else
+     * a lasting conditional one, else one-shot ones only. */
+    char mark = 0;
     for (int i = 0; i < s->stops.nb; i++) {
         const McStopBreak *b = &s->stops.b[i];
         if (strcmp(b->block, block) != 0) continue;
-        return b->once ? 't' : b->cond.n ? '?' : '*';
+        char m = b->once ? 't' : b->cond.n ? '?' : '*';
+        if (!mark || m == '*' || (m == '?' && mark == 't')) mark = m;
     }
-    return '*';
+    return mark ? mark : '*';
 }
 
 bool mc_session_stops_need_stepping(const McSession *s) {

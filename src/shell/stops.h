@@ -5,6 +5,9 @@
  *                         comparisons (< <= > >= == !=) of values and
  *                         constants joined by `and` and `or` (and first)
  *   tbreak BLOCK [if C]   the same, deleted after its first stop
+ *                         (a block may hold several breakpoints, each with
+ *                         its own kind and condition: `break 15 if t > 3`
+ *                         and `tbreak 16` on one block are two)
  *   watch NAME            stop (run, continue) at the block boundary after
  *                         the block that changed NAME, with old and new value
  *   display NAME...       shown after every step, run and continue
@@ -77,10 +80,20 @@ bool mc_cond_parse(const char *text, McCond *c, char *why, size_t size);
 void mc_cond_free(McCond *c);
 void mc_stops_free(McStops *st);
 
-/* A breakpoint's extras (the block must be a breakpoint already, see
- * mc_session_break_add): its condition (NULL: none, replacing any) and
- * whether it is one-shot. False with an error for a bad condition. */
-bool mc_session_break_set(struct McSession *s, const char *block, const char *cond, bool once, FILE *err);
+/* A breakpoint at BLOCK of one kind (once: tbreak) with a condition (NULL:
+ * none). A block may hold several: each keeps its own number, kind,
+ * condition and hit count, and the block stops when any of them holds. An
+ * identical one (same kind, same condition) is not made twice: *existed
+ * then, and nothing changes. Returns the breakpoint's number, or -1 after
+ * an error (a bad condition, no such block). */
+int mc_session_break_put(struct McSession *s, const char *block, const char *cond, bool once, bool *existed,
+                         FILE *err);
+/* How many breakpoints BLOCK holds; the others than number `except` as
+ * `breakpoint 1 if i > 3, tbreak 2` (for messages). */
+int mc_session_break_count(const struct McSession *s, const char *block);
+void mc_session_break_describe(const struct McSession *s, const char *block, int except, FILE *out);
+/* A new plain breakpoint at BLOCK (mc_session_break_add's, numbered). */
+void mc_stops_add_plain(McStops *st, const char *block);
 /* Forget the extras of one block's breakpoint (NULL: of all). */
 void mc_session_break_forget(struct McSession *s, const char *block);
 /* Every value a condition names is an i32 value of the function (of any

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/interrupt.h"
 #include "minicc/util.h"
+#include "shell/commands.h"
 
 void wb_prompt_text(const Wb *wb, char *buf, size_t size) {
     snprintf(buf, size, "%s", wb_lesson_asking(wb) ? "answer> " : "minicc> ");
@@ -158,6 +160,18 @@ void wb_submit(Wb *wb, const char *line) {
     char *out = NULL;
     int st = wb_command(wb, line, true, &out);
     if (st == 2) wb->quit = true;
+    /* Ctrl-C: the status bar says what was interrupted. A script stops at
+     * the command it was running (whose own error, with the script's line,
+     * is in the log); the machine is not run after it (it would only find
+     * the interrupt and say `machine: interrupted`). */
+    bool interrupted = mc_session_interrupted(s);
+    if (interrupted) {
+        char word[32], why[128];
+        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
+        const McCommand *c = mc_command_find(word, why, sizeof why);
+        if (c && strcmp(c->name, "source") == 0) wb_note(wb, "source %s: %s (the log says where)", rest, MC_INTERRUPTED_MSG);
+        else if (!single) wb_note(wb, "%s: %s (the log says where)", line, MC_INTERRUPTED_MSG);
+    }
     /* A run or continue typed here that stopped at a breakpoint says so in
      * the status bar too, as `c` does (an error already there stays). */
     if (s->break_stops != stops && s->interp && !wb->status[0]) {
@@ -176,8 +190,14 @@ void wb_submit(Wb *wb, const char *line) {
     /* A new allocation (K, allocator, program) or new arguments: run the
      * machine again so the registers pane never shows stale traffic. */
     if (regs != s->regs || (wb->have_machine && s->alloc != wb->machine_alloc) ||
-        (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5))))
-        wb_machine(wb);
+        (single && (wb_is_word(p, n, "args", 4) || wb_is_word(p, n, "alloc", 5)))) {
+        if (!interrupted) {
+            wb_machine(wb);
+        } else { /* not run: m runs it; no stale traffic meanwhile */
+            wb->have_machine = false;
+            wb->machine_gen++;
+        }
+    }
     if (!s->have_args) wb->have_machine = false;
 }
 

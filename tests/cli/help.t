@@ -37,10 +37,12 @@ is stdout only.
   usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
          minicc lesson --check LESSON...       run every command and expectation
          minicc lesson --export md [--teacher] [-o OUT] [--write-here] LESSON
-                                               a Markdown handout (--teacher: with answers)
+                                               a Markdown handout (--teacher: with answers;
+                                               to OUT, or standard output without -o or with -o -)
          minicc lesson --list                  the lessons minicc can find, with titles
   LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons
-  (~/.local/share/minicc/lessons) and the installed share/minicc/lessons, in that order:
+  (~/.local/share/minicc/lessons) and the installed share/minicc/lessons (for the
+  build in a source tree, that tree's lessons/), in that order:
   the file name with or without .lesson and its number, the number alone (2),
   or a unique beginning of the name (phis).
   Files the lesson's commands write (emit, dot) go into a fresh temporary

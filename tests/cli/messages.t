@@ -122,7 +122,7 @@ option is wrong.
   minicc fuzz: error: --timeout must be positive, got '0'
   [2]
   $ minicc fuzz --timeout 1.5
-  minicc fuzz: error: --timeout expects a whole number of seconds, got '1.5'
+  minicc fuzz: error: --timeout expects a number (whole seconds), got '1.5'
   [2]
   $ minicc fuzz --timeout 3601
   minicc fuzz: error: --timeout is too large: 3601 (at most 3600)

@@ -31,7 +31,7 @@ looked; a missing `.lesson` file is reported as a file.
   phi: FAILED
   lessons: 0 passed, 1 failed
   [2]
-  $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc lesson --check nosuch 2>&1 | sed "s|$CRAMTMP|TMP|g; s| [^ ]*/share/minicc/lessons;| SHARE/lessons;|"
+  $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc lesson --check nosuch 2>&1 | sed "s|$CRAMTMP|TMP|g; s| or /[^ ]*;| or SHARE/lessons;|"
   minicc lesson: error: no lesson 'nosuch' (no such file, and none by that name in lessons, TMP/xdg/minicc/lessons or SHARE/lessons; `minicc lesson --list` shows them)
   nosuch: FAILED
   lessons: 0 passed, 1 failed
@@ -43,13 +43,12 @@ looked; a missing `.lesson` file is reported as a file.
 
 `--list` shows every directory's lessons with their titles, in byte order,
 and marks a lesson hidden by one of the same name earlier in the path (the
-installed ones, if any, are cut off here).
+last directory's, the tree's lessons for the in-tree build, are cut off here).
 
-  $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc lesson --list | sed "s|$CRAMTMP|TMP|g" | sed -n '/^\//q;p'
+  $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc lesson --list | sed "s|$CRAMTMP|TMP|g" | grep -v '^$' | sed -n '/^\//q;p'
   lessons:
     02-phis-are-simultaneous                 Phis
     03-phi-destruction                       Destruction
-  
   TMP/xdg/minicc/lessons:
     02-phis-are-simultaneous                 Shadowed  (hidden by an earlier directory)
     09-my-own                                Mine
@@ -59,7 +58,7 @@ installed ones, if any, are cut off here).
 
 At the prompt, and in the workbench's command line, the same names work.
 
-  $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc -c 'lesson --check phis' -c 'lesson --check nosuch' 2>&1 | sed "s|$CRAMTMP|TMP|g; s| [^ ]*/share/minicc/lessons;| SHARE/lessons;|"
+  $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc -c 'lesson --check phis' -c 'lesson --check nosuch' 2>&1 | sed "s|$CRAMTMP|TMP|g; s| or /[^ ]*;| or SHARE/lessons;|"
   phis: ok
   -c:1: error: lesson: no lesson 'nosuch' (no such file, and none by that name in lessons, TMP/xdg/minicc/lessons or SHARE/lessons; `minicc lesson --list` shows them)
   $ cd "$CRAMTMP" && XDG_DATA_HOME=$CRAMTMP/xdg minicc --tui-script ':lesson my-own<Enter>' --size 80x24 | grep -o 'lesson: Mine'

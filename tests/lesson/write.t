@@ -46,7 +46,6 @@ directory, not in the working directory or next to the lesson:
   Lesson: nasty.lesson
   minicc> load swap.ir
   minicc> emit PWD/victim/a.c
-  (files written by this lesson go to PWD/tmp/minicc-lesson-XXXXXX)
   error: emit: a lesson may write only inside PWD/tmp/minicc-lesson-XXXXXX: 'PWD/victim/a.c' is an absolute path (use a name relative to it)
   minicc> dot cfg PWD/victim/b.png
   error: dot: a lesson may write only inside PWD/tmp/minicc-lesson-XXXXXX: 'PWD/victim/b.png' is an absolute path (use a name relative to it)
@@ -57,19 +56,33 @@ directory, not in the working directory or next to the lesson:
   minicc> dot cfg ./../victim/b.png
   error: dot: a lesson may write only inside PWD/tmp/minicc-lesson-XXXXXX: './../victim/b.png' leaves it through '..'
   minicc> dot cfg -O.dot
+  (files written by this lesson go to PWD/tmp/minicc-lesson-XXXXXX)
   wrote -O.dot
   End of lesson.
   (the files this lesson wrote are in PWD/tmp/minicc-lesson-XXXXXX)
   $ cd w && ls -A elsewhere; ls -A tmp/*; rm -rf tmp/*
   -O.dot
 
+A lesson whose only write is refused announces no directory and says
+nothing about files it wrote (it wrote none), and leaves no empty
+temporary directory behind (issue 26: it used to announce one first):
+
+  $ cd w && printf '$ load swap.ir\n$ emit ../victim/c.c\nexpect error\n' > ld/refused.lesson && TMPDIR=$PWD/tmp minicc lesson ld/refused.lesson 2>&1 | grep -v '^loaded\|^swap(\|^$' | sed "s|$(pwd -P)|PWD|g; s|minicc-lesson-[A-Za-z0-9]*|minicc-lesson-XXXXXX|g"; ls -A tmp; rm ld/refused.lesson
+  Lesson: refused.lesson
+  (Enter: continue   b: back   q: quit)
+  minicc> load swap.ir
+  minicc> emit ../victim/c.c
+  error: emit: a lesson may write only inside PWD/tmp/minicc-lesson-XXXXXX: '../victim/c.c' leaves it through '..'
+  End of lesson.
+
 In a fresh temporary directory the links of the lesson's directory are not
 even seen. With `--write-here` the files go next to the lesson; links there
 are refused, whether the file or a directory on the way is one, and a hard
 link to a precious file is replaced, never written through:
 
-  $ cd w && TMPDIR=$PWD/tmp minicc lesson ld/traps.lesson | grep -A1 '^minicc> emit link.c'; rm -rf tmp/*
+  $ cd w && TMPDIR=$PWD/tmp minicc lesson ld/traps.lesson | grep -A2 '^minicc> emit link.c' | sed 's|minicc-lesson-[A-Za-z0-9]*|minicc-lesson-XXXXXX|; s|(files written by this lesson go to .*/|(files written by this lesson go to .../|'; rm -rf tmp/*
   minicc> emit link.c
+  (files written by this lesson go to .../minicc-lesson-XXXXXX)
   wrote C for swap (from ssa) to link.c
   $ cd w && minicc lesson --write-here ld/traps.lesson 2>&1 | sed "s|$(pwd -P)|PWD|g" | grep -v '^loaded\|^swap(\|^$'
   Lesson: traps.lesson

@@ -30,17 +30,61 @@ entered (here i is 3 from the body before it); `and` binds tighter than
   after 9 blocks: about to enter head from body
   i = 3
 
-`break` again on the block replaces the condition; plain `break` removes it.
+A block may hold several breakpoints, each with its own number, kind,
+condition and hit count; the block stops when any of them holds. `break`
+again with another condition adds one beside the first (it used to replace
+the condition, and a plain `break` said `already set` while removing it);
+the same breakpoint twice is `already set` and changes nothing:
 
-  $ minicc -c 'args 5; break head if i > 100; break head if i == 2; run; print i; break head; info b' ../../share/minicc/examples/swap.ir | sed 1,3d
+  $ minicc -c 'args 5; break head if i > 100; break head if i == 2; run; print i; break head if i == 2; break head; info b' ../../share/minicc/examples/swap.ir | sed 1,3d
   breakpoint at head if i > 100
-  breakpoint at head if i == 2
+  breakpoint 2 at head if i == 2, beside breakpoint 1 if i > 100
   breakpoint: head
   after 7 blocks: about to enter head from body
   i = 2
-  breakpoint at head already set
+  breakpoint 2 at head if i == 2 already set
+  breakpoint 3 at head, beside breakpoint 1 if i > 100, breakpoint 2 if i == 2
   Num  Type        What          Hits  Condition
-  1    breakpoint  head             1
+  1    breakpoint  head             0  i > 100
+  2    breakpoint  head             1  i == 2
+  3    breakpoint  head             0
+
+Two C lines of one block (issue 26): `break 5 if t > 3` then `tbreak 6` used
+to drop the condition (the tbreak replaced it); now the tbreak stops once,
+then the conditional breakpoint stops when t > 3; `break` on a block with a
+tbreak adds a breakpoint (it said `already set` while making the tbreak
+permanent):
+
+  $ cd "$CRAMTMP" && printf 'int f(int n) {\n  int s = 0;\n  int t = 0;\n  for (int i = 0; i < n; i++) {\n    t = t + 1;\n    s = s + t;\n  }\n  return s;\n}\n' > loop.c
+  $ cd "$CRAMTMP" && minicc -c 'load loop.c; args 6; break 5 if t > 3; tbreak 6; info b; run; print t; continue; print t; info b; continue' | sed 1,3d
+  breakpoint at body.L4 if t > 3 (line 5)
+  temporary breakpoint 2 at body.L4 (line 6), beside breakpoint 1 if t > 3
+  Num  Type        What          Hits  Condition
+  1    breakpoint  body.L4          0  t > 3
+  2    tbreak      body.L4          0
+  breakpoint: body.L4
+  after 2 blocks: about to enter body.L4 from for.L4
+  t = 0
+  breakpoint: body.L4
+  after 14 blocks: about to enter body.L4 from for.L4
+  t = 4
+  Num  Type        What          Hits  Condition
+  1    breakpoint  body.L4          1  t > 3
+  breakpoint: body.L4
+  after 17 blocks: about to enter body.L4 from for.L4
+  $ minicc -c 'args 5; tbreak head; break head; tbreak head; info b; delete 1; info b; delete 2; info b; break' ../../share/minicc/examples/swap.ir | sed 1,3d
+  temporary breakpoint at head
+  breakpoint 2 at head, beside tbreak 1
+  temporary breakpoint 1 at head already set
+  Num  Type        What          Hits  Condition
+  1    tbreak      head             0
+  2    breakpoint  head             0
+  deleted 1
+  Num  Type        What          Hits  Condition
+  2    breakpoint  head             0
+  deleted 2
+  no breakpoints or watches
+  no breakpoints
 
 `tbreak` stops once and is gone:
 

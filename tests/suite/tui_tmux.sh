@@ -6,7 +6,7 @@
 # layouts, resizing (also of `tui` opened at the prompt, with LINES and COLUMNS
 # set, and Ctrl-L), the key help, breakpoints (where c stops), NO_COLOR and
 # the projector theme (no dim attribute), zoom, the log rewrapped on resize,
-# Ctrl-C interrupting c, m, x and :run on a program that never ends,
+# Ctrl-C interrupting c, m, x, :run and :source on a program that never ends,
 # quitting, and the refusal to start without a terminal. Prints
 # "N passed, N failed".
 set -u
@@ -193,6 +193,12 @@ if command -v "${CC:-cc}" >/dev/null 2>&1; then
     keys i x
     interrupt i "error: native: interrupted" "Ctrl-C interrupts x (the native call)"
 fi
+# An interrupted :source says so; the machine is not run after it (it found
+# the interrupt and the status bar said `machine: interrupted`, issue 26).
+printf 'set regs 2\nrun\n' > "$tmp/forever.src"
+keys i : "source $tmp/forever.src" Enter
+interrupt i "forever.src: interrupted" "Ctrl-C interrupts :source"
+if screen i | tail -2 | head -1 | grep -qF "machine: interrupted"; then bad "Ctrl-C: the status bar after :source says machine: interrupted"; else ok; fi
 keys i : "print b" Enter
 check i "b = [" "Ctrl-C: the command line works after the interrupts"
 keys i q

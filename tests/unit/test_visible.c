@@ -76,11 +76,38 @@ static void test_message_shown(void **state) {
     mc_diags_free(&d);
 }
 
+/* A diagnostic too long for a fixed buffer keeps its start (where) and its
+ * end (the reason after a long quoted name), whole UTF-8 characters; the
+ * whole text (mc_diag_text) is never cut; the file name is shown too. */
+static void test_long_line_kept_whole_or_both_ends(void **state) {
+    (void)state;
+    char name[5001];
+    memset(name, 'v', 5000);
+    name[5000] = 0;
+    name[2] = '\xc3'; /* a two-byte character where a cut might fall */
+    McDiags d;
+    mc_diags_init(&d, "f\033.c", NULL, 0);
+    mc_diag(&d, (McLoc){2, 15}, "'%s' is not declared", name);
+    char *t = mc_diag_text(&d, 0);
+    assert_int_equal(strlen(t), strlen("f^[.c:2:15: error: ''") + 5000 + 3 + strlen(" is not declared"));
+    assert_true(strncmp(t, "f^[.c:2:15: error: 'vv\\xc3", 26) == 0);
+    assert_string_equal(t + strlen(t) - 18, "v' is not declared");
+    free(t);
+    char buf[64];
+    mc_diag_line(&d, 0, buf, sizeof buf);
+    assert_int_equal(strlen(buf), 63);
+    assert_true(strncmp(buf, "f^[.c:2:15: error: ", 19) == 0);
+    assert_non_null(strstr(buf, " ... "));
+    assert_string_equal(buf + 63 - 18, "v' is not declared");
+    mc_diags_free(&d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_visible_text),
         cmocka_unit_test(test_caret_after_shown_characters),
         cmocka_unit_test(test_message_shown),
+        cmocka_unit_test(test_long_line_kept_whole_or_both_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

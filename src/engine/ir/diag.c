@@ -56,15 +56,46 @@ void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...) {
     va_end(ap);
 }
 
-const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size) {
+char *mc_diag_text(const McDiags *d, int i) {
     const McDiag *g = &d->v[i];
-    if (g->loc.line > 0)
-        snprintf(buf, size, "%s:%d:%d: error: %s", d->file ? d->file : "<input>", g->loc.line, g->loc.col,
-                 g->msg);
-    else if (d->file)
-        snprintf(buf, size, "%s: error: %s", d->file, g->msg);
-    else
-        snprintf(buf, size, "error: %s", g->msg);
+    McStr b;
+    mc_str_init(&b);
+    /* The file name shown like the message (an escape sequence in it must
+     * not reach the terminal either). */
+    const char *file = d->file ? d->file : g->loc.line > 0 ? "<input>" : NULL;
+    if (file) mc_str_put_visible(&b, file, strlen(file));
+    if (g->loc.line > 0) mc_str_printf(&b, ":%d:%d: error: ", g->loc.line, g->loc.col);
+    else if (file) mc_str_puts(&b, ": error: ");
+    else mc_str_puts(&b, "error: ");
+    mc_str_puts(&b, g->msg);
+    return mc_str_take(&b);
+}
+
+const char *mc_diag_line(const McDiags *d, int i, char *buf, size_t size) {
+    if (!size) return buf;
+    char *t = mc_diag_text(d, i);
+    size_t n = strlen(t);
+    if (n < size) {
+        memcpy(buf, t, n + 1);
+    } else {
+        /* Too long for buf: its start and its end, so that neither where
+         * it is nor the reason (often last, after a quoted name) is lost. */
+        static const char gap[] = " ... ";
+        size_t room = size - 1, g = sizeof gap - 1;
+        if (room <= g + 2) {
+            memcpy(buf, t, room);
+            buf[room] = 0;
+        } else {
+            size_t head = (room - g) / 2, tail = room - g - head;
+            while (tail > 0 && (t[n - tail] & 0xc0) == 0x80) tail--; /* whole UTF-8 characters */
+            while (head > 0 && (t[head] & 0xc0) == 0x80) head--;
+            memcpy(buf, t, head);
+            memcpy(buf + head, gap, g);
+            memcpy(buf + head + g, t + n - tail, tail);
+            buf[head + g + tail] = 0;
+        }
+    }
+    free(t);
     return buf;
 }
 
@@ -135,30 +166,50 @@ static void print_caret(const McDiags *d, FILE *out, int line, int col) {
     if (p >= end && line > 1 && !(p == end && d->srclen && end[-1] == '\n')) return;
     const char *e = p;
     while (e < end && *e != '\n') e++;
-    size_t n = (size_t)(e - p);
-    if (n > 512) n = 512; /* very long lines: show the start only */
+    size_t n = (size_t)(e - p), at = (size_t)col - 1; /* col 0: past the end */
     McStr shown, under;
     mc_str_init(&shown);
     mc_str_init(&under);
+    /* A very long line: CARET_WINDOW bytes around the column, the cut ends
+     * marked "...", so the caret still points at its character. */
+    enum { CARET_WINDOW = 512 };
+    if (n > CARET_WINDOW) {
+        size_t from = at > CARET_WINDOW / 2 ? at - CARET_WINDOW / 2 : 0;
+        if (from > n - CARET_WINDOW) from = n - CARET_WINDOW;
+        while (from > 0 && (p[from] & 0xc0) == 0x80) from--; /* a whole UTF-8 character */
+        size_t to = from + CARET_WINDOW;
+        while (to < n && (p[to] & 0xc0) == 0x80) to++;
+        if (from > 0) {
+            mc_str_puts(&shown, "...");
+            mc_str_puts(&under, "   ");
+        }
+        bool cut_end = to < n;
+        p += from;
+        n = to - from;
+        at -= from;
+        if (cut_end) e = NULL; /* "..." after the line below */
+    }
     int cols;
     for (size_t i = 0; i < n;) {
         size_t k = mc_visible_char(&shown, p + i, n - i, &cols);
-        if (i < (size_t)col - 1) {
+        if (i < at) {
             if (p[i] == '\t') mc_str_putc(&under, '\t');
             else
                 for (int c = 0; c < cols; c++) mc_str_putc(&under, ' ');
         }
         i += k;
     }
+    if (!e) mc_str_puts(&shown, "...");
     fprintf(out, "  %s\n  %s^\n", shown.s ? shown.s : "", under.s ? under.s : "");
     mc_str_free(&shown);
     mc_str_free(&under);
 }
 
 void mc_diags_print(const McDiags *d, FILE *out, bool caret) {
-    char buf[4096];
     for (int i = 0; i < d->n; i++) {
-        fprintf(out, "%s\n", mc_diag_line(d, i, buf, sizeof buf));
+        char *t = mc_diag_text(d, i); /* whole, however long */
+        fprintf(out, "%s\n", t);
+        free(t);
         if (caret) print_caret(d, out, d->v[i].loc.line, d->v[i].loc.col);
     }
 }

@@ -361,9 +361,19 @@ int mc_edit_distance(const char *a, size_t la, const char *b, size_t lb) {
 }
 
 int mc_timeout_parse(const char *s, double *out) {
+    /* Decimal only, as typed: an optional '-', digits with at most one '.'
+     * (not strtod's hexadecimal, exponents, blanks, inf or nan). */
+    const char *p = s + (*s == '-');
+    size_t digits = 0, dots = 0;
+    for (const char *q = p; *q; q++) {
+        if (*q >= '0' && *q <= '9') digits++;
+        else if (*q == '.') dots++;
+        else return 3;
+    }
+    if (!digits || dots > 1) return 3;
     char *end;
     double t = strtod(s, &end);
-    if (!*s || *end || !(t > 0) || t != t || t == HUGE_VAL) return 1;
+    if (*end || !(t > 0)) return 1;
     if (t > MC_MAX_TIMEOUT) return 2;
     *out = t;
     return 0;
