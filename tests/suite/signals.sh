@@ -117,6 +117,51 @@ if [ $have_tmux = 1 ]; then
     check_not "workbench: the interrupted command's expectation is passed over" 'check at line 7 failed'
     keys q
     check "workbench: q quits after the interrupt" 'MINICC-EXITED 0'
+
+    # Ctrl-C while Graphviz draws: Graphviz answers SIGINT by drawing what
+    # it has and exiting with status 0; the picture must not replace FILE.
+    # The interference graph of 120 values all live at once is a clique
+    # Graphviz takes many minutes to lay out: the Ctrl-C lands while it runs.
+    if command -v dot >/dev/null 2>&1; then
+        awk 'BEGIN { print "func clique(i32 a) {"; print "entry:"
+                     for (i = 0; i < 120; i++) printf "    v%d = add a, %d\n", i, i + 1
+                     p = "v0"; for (i = 1; i < 120; i++) { printf "    s%d = add %s, v%d\n", i, p, i; p = "s" i }
+                     printf "    return %s\n}\n", p }' >"$tmp/work/clique.ir"
+        printf 'the old picture\n' >"$tmp/work/pic.png"
+        start
+        wait_for 'minicc> *$' >/dev/null
+        keys "load clique.ir" Enter
+        check "dot: the clique loads" 'clique\(i32 a\): SSA form'
+        keys "dot interference pic.png" Enter
+        # Graphviz's process: a descendant of the pane's shell named dot.
+        pane=$($T list-panes -t "$S" -F '#{pane_pid}' 2>/dev/null)
+        n=0; drawing=""
+        while [ $n -lt 200 ] && [ -z "$drawing" ]; do
+            drawing=$(ps -e -o pid= -o ppid= -o comm= | awk -v root="$pane" '
+                { parent[$1] = $2; name[$1] = $3 }
+                END { for (p in parent) { q = p; while (q in parent && q != root && q > 1) q = parent[q]
+                                          if (q == root && name[p] == "dot") print p } }')
+            [ -z "$drawing" ] && sleep 0.1; n=$((n + 1))
+        done
+        if [ -n "$drawing" ]; then ok "dot: Graphviz is drawing"; else bad "dot: Graphviz is drawing"; fi
+        keys C-c
+        check "dot: Ctrl-C says interrupted" '^error: dot: interrupted'
+        wait_for '^minicc> *$' >/dev/null
+        check_not "dot: an interrupted picture is not 'wrote'" 'wrote pic.png'
+        if [ "$(cat "$tmp/work/pic.png")" = "the old picture" ]; then ok "dot: the existing FILE is intact"
+        else bad "dot: the existing FILE is intact (it has $(wc -c <"$tmp/work/pic.png") bytes)"; fi
+        left=$(ls -A "$tmp/work" | grep -c '^\.minicc-')
+        if [ "$left" = 0 ]; then ok "dot: no temporary file is left beside FILE"; else bad "dot: $left temporary files left"; fi
+        keys "dot cfg pic.png" Enter
+        check "dot: a picture that is drawn replaces FILE" '^wrote pic.png'
+        if [ "$(head -c 4 "$tmp/work/pic.png" | od -An -c | tr -d ' ')" = '211PNG' ]; then ok "dot: FILE is the new picture"
+        else bad "dot: FILE is the new picture"; fi
+        left=$(ls -A "$tmp/work" | grep -c '^\.minicc-')
+        if [ "$left" = 0 ]; then ok "dot: nothing is left beside FILE after drawing"; else bad "dot: $left temporary files left after drawing"; fi
+    else
+        echo "skip the dot checks (Graphviz is not installed)"
+        skipped=$((skipped + 1))
+    fi
 else
     echo "skip the terminal checks (tmux is not installed)"
     skipped=$((skipped + 1))
