@@ -167,5 +167,107 @@ else
     skipped=$((skipped + 1))
 fi
 
+# ---- a signal to minicc while the C compiler runs --------------------------------------
+# The processes under PID: "pid pgid comm" per line (PID itself left out).
+tree() {
+    ps -e -o pid= -o ppid= -o pgid= -o comm= | awk -v root="$1" '
+        { parent[$1] = $2; line[$1] = $1 " " $3 " " $4 }
+        END { for (p in parent) { q = p; while (q in parent && q != root && q > 1) q = parent[q]
+                                  if (q == root && p != root) print line[p] } }'
+}
+# alive PID: the process exists and is not a zombie.
+alive() {
+    st=$(ps -o stat= -p "$1" 2>/dev/null)
+    [ -n "$st" ] && case $st in Z*) return 1 ;; esac
+}
+# await_tree PID NAME SECONDS: until a process named NAME runs under PID.
+await_tree() {
+    n=0
+    while [ $n -lt $(($3 * 10)) ]; do
+        tree "$1" | awk -v name="$2" '$3 == name { found = 1 } END { exit !found }' && return 0
+        alive "$1" || return 1
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+# gone PIDS...: up to 60 s for all of them to end; $left names the others.
+gone() {
+    n=0
+    while [ $n -lt 600 ]; do
+        left=""
+        for p in "$@"; do alive "$p" && left="$left $p"; done
+        [ -z "$left" ] && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+
+# A compiler that never finishes: the driver (sh) waits for its "cc1", a
+# sleep, which runs until something kills it.
+printf '%s\n' 'case "$1" in --version) echo "slowcc 1"; exit 0 ;; esac' 'sleep 100000 &' 'wait' >"$tmp/slowcc.sh"
+
+start_cmd() {
+    old=$S; runs=$((runs + 1)); S="s$runs"
+    $T new-session -d -s "$S" -x 110 -y 40 "cd '$tmp/work' && $1; sleep 60"
+    [ -n "$old" ] && $T kill-session -t "$old" >/dev/null 2>&1
+}
+
+# native_signal SIG HOW CC NAME: start minicc run --stage native with the
+# compiler CC (a huge generated function for the real one), wait until
+# NAME (the compiler's cc1) runs under it, send SIG to minicc's pid alone,
+# and check that every process under it ended (their pids, never names
+# across the machine) and that no tmp-* build directory is left in the
+# cache ($XDG_CACHE_HOME). HOW: bg (a background job), or tmux (a
+# terminal's foreground job: SIGINT is not ignored there).
+native_signal() {
+    sig=$1; how=$2; cc=$3; name=$4
+    cache="$tmp/cache-$sig-$name"
+    mkdir -p "$cache"
+    prog="$tmp/work/swap.ir"
+    [ "$name" = cc1 ] && prog="$tmp/work/huge.ir"
+    what="$sig to minicc during a native compile ($name)"
+    if [ "$how" = tmux ]; then
+        start_cmd "env -i PATH='$PATH' XDG_CACHE_HOME='$cache' CC='$cc' '$MINICC' run --stage native '$prog' 3"
+        pane=$($T list-panes -t "$S" -F '#{pane_pid}' 2>/dev/null)
+        n=0; mpid=""
+        while [ $n -lt 200 ] && [ -z "$mpid" ]; do
+            mpid=$(tree "$pane" | awk '$3 == "minicc" { print $1 }' | sort -n | head -1)
+            [ -z "$mpid" ] && sleep 0.1; n=$((n + 1))
+        done
+    else
+        env XDG_CACHE_HOME="$cache" CC="$cc" "$MINICC" run --stage native "$prog" 3 >"$tmp/out-$sig" 2>&1 &
+        mpid=$!; bgpid=$mpid
+    fi
+    if [ -z "$mpid" ] || ! await_tree "$mpid" "$name" 60; then
+        bad "$what: the compiler did not start"
+        return
+    fi
+    pids=$(tree "$mpid" | awk '{ print $1 }')
+    kill -"$sig" "$mpid"
+    if [ "$how" = bg ]; then wait "$mpid" 2>/dev/null; bgpid=""; fi
+    if gone $pids; then ok "$what: the compiler's processes end"
+    else
+        bad "$what: the compiler's processes end (left:$left)"
+        kill -KILL $left 2>/dev/null
+    fi
+    n=0
+    while [ $n -lt 300 ] && ls "$cache/minicc" 2>/dev/null | grep -q '^tmp-'; do sleep 0.1; n=$((n + 1)); done
+    if ls "$cache/minicc" 2>/dev/null | grep -q '^tmp-'; then bad "$what: a tmp-* build directory is left in the cache"
+    else ok "$what: no tmp-* build directory is left in the cache"; fi
+}
+
+cp share/minicc/examples/swap.ir "$tmp/work/swap.ir"
+native_signal TERM bg "sh $tmp/slowcc.sh" sleep
+native_signal HUP bg "sh $tmp/slowcc.sh" sleep
+if [ $have_tmux = 1 ]; then native_signal INT tmux "sh $tmp/slowcc.sh" sleep; fi
+# The real compiler on a function of 40,000 instructions (seconds of cc1),
+# killed as soon as cc1 runs.
+if command -v cc >/dev/null 2>&1; then
+    awk 'BEGIN { print "func huge(i32 a) {"; print "entry:"; p = "a"
+                 for (i = 0; i < 40000; i++) { printf "    v%d = %s %s, %d\n", i, (i % 2 ? "mul" : "add"), p, i % 97 + 1; p = "v" i }
+                 printf "    return %s\n}\n", p }' >"$tmp/work/huge.ir"
+    native_signal TERM bg cc cc1
+fi
+
 if [ $skipped -gt 0 ]; then echo "signals: $pass passed, $fail failed, $skipped skipped"; else echo "signals: $pass passed, $fail failed"; fi
 [ "$fail" = 0 ]

@@ -49,6 +49,7 @@
 #include <sys/prctl.h>
 #endif
 #include <sys/mman.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -114,69 +115,173 @@ static char **compiler_words(const McNativeOptions *o, char **store, int *n) {
     return argv;
 }
 
-/* Run argv (execvp, no shell) with stdout+stderr captured in *output.
- * Returns the wait status, or -1 with *exec_errno set when it could not be
- * started. */
-static int run_captured(char **argv, McStr *output, int *exec_errno) {
-    int outp[2], errp[2];
+/* ---- running the compiler -------------------------------------------------------- */
+
+/* What the processes of run_captured tell the host on their message pipe. */
+typedef struct RunMsg {
+    int kind;  /* RUN_EXEC_FAILED: value is errno; RUN_ENDED: value is the wait status */
+    int value;
+} RunMsg;
+enum { RUN_EXEC_FAILED, RUN_ENDED };
+
+/* Between two looks at the interrupt flag while the compiler runs. */
+#define COMPILE_POLL_MS 50
+
+static void put_msg(int fd, int kind, int value) {
+    RunMsg m = {kind, value};
+    ssize_t w = write(fd, &m, sizeof m);
+    (void)w;
+}
+
+static void on_child(int sig) { (void)sig; } /* only to wake pselect */
+
+/* The guard: a fork of the host in a process group of its own (so the
+ * terminal's Ctrl-C reaches only the host) that starts argv in another
+ * group of its own, with its output on out_fd, and waits for it or for the
+ * host: when life_fd reads end of file (the host closed it to stop the
+ * compiler, or the host is gone, however it ended: SIGTERM, SIGHUP, SIGINT,
+ * SIGKILL) it kills the compiler's whole group (the driver and cc1, as, ld)
+ * and removes the build directory `cleanup` (may be NULL). Tells the host
+ * on msg_fd; never returns. */
+static _Noreturn void run_guard(char **argv, int out_fd, int msg_fd, int life_fd, const char *cleanup) {
+    setpgid(0, 0);
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL); /* not the host's handlers */
+    sigset_t chld, old;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, &old);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_child;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGCHLD, &sa, NULL);
+    pid_t cc = fork();
+    if (cc < 0) {
+        put_msg(msg_fd, RUN_EXEC_FAILED, errno);
+        _exit(0);
+    }
+    if (cc == 0) {
+        setpgid(0, 0);
+        signal(SIGCHLD, SIG_DFL);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        close(life_fd);
+        dup2(out_fd, 1);
+        dup2(out_fd, 2);
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) dup2(devnull, 0);
+        execvp(argv[0], argv);
+        put_msg(msg_fd, RUN_EXEC_FAILED, errno);
+        _exit(127);
+    }
+    setpgid(cc, cc); /* in both processes: whichever runs first */
+    close(out_fd);   /* the host reads to the end of the compiler's output */
+    sigset_t waiting = old;
+    sigdelset(&waiting, SIGCHLD);
+    int status = 0;
+    for (;;) {
+        pid_t r = waitpid(cc, &status, WNOHANG);
+        if (r == cc || (r < 0 && errno != EINTR)) break;
+        fd_set rd;
+        FD_ZERO(&rd);
+        FD_SET(life_fd, &rd);
+        if (pselect(life_fd + 1, &rd, NULL, NULL, NULL, &waiting) > 0) {
+            /* The host closed its end or is gone: stop the compiler. */
+            kill(-cc, SIGKILL);
+            while (waitpid(cc, &status, 0) < 0 && errno == EINTR) {
+            }
+            if (cleanup) mc_ncache_remove_build_dir(cleanup);
+            break;
+        }
+    }
+    put_msg(msg_fd, RUN_ENDED, status);
+    _exit(0);
+}
+
+/* Run argv (execvp, no shell) with stdout+stderr captured in *output,
+ * under a guard (run_guard) so that the compiler never outlives minicc.
+ * The interrupt flag stop (may be NULL) is looked at every
+ * COMPILE_POLL_MS; when set, the compiler's processes are killed and
+ * *interrupted is set. Returns the wait status, or -1 with *exec_errno set
+ * when it could not be started. `cleanup` is the build directory the guard
+ * removes when minicc ends during the compile (may be NULL). */
+static int run_captured(char **argv, const char *cleanup, const McInterrupt *stop, McStr *output, int *exec_errno,
+                        bool *interrupted) {
+    int outp[2], msgp[2], lifep[2];
     *exec_errno = 0;
+    if (interrupted) *interrupted = false;
     if (pipe(outp) != 0) {
         *exec_errno = errno;
         return -1;
     }
-    if (pipe(errp) != 0) {
+    if (pipe(msgp) != 0) {
         *exec_errno = errno;
         close(outp[0]);
         close(outp[1]);
         return -1;
     }
-    fcntl(outp[0], F_SETFD, FD_CLOEXEC);
-    fcntl(outp[1], F_SETFD, FD_CLOEXEC);
-    fcntl(errp[0], F_SETFD, FD_CLOEXEC);
-    fcntl(errp[1], F_SETFD, FD_CLOEXEC);
-    pid_t pid = fork();
-    if (pid < 0) {
+    if (pipe(lifep) != 0) {
         *exec_errno = errno;
         close(outp[0]);
         close(outp[1]);
-        close(errp[0]);
-        close(errp[1]);
+        close(msgp[0]);
+        close(msgp[1]);
         return -1;
     }
-    if (pid == 0) {
-        dup2(outp[1], 1);
-        dup2(outp[1], 2);
-        int devnull = open("/dev/null", O_RDONLY);
-        if (devnull >= 0) dup2(devnull, 0);
-        execvp(argv[0], argv);
-        int e = errno;
-        ssize_t w = write(errp[1], &e, sizeof e);
-        (void)w;
-        _exit(127);
+    int fds[6] = {outp[0], outp[1], msgp[0], msgp[1], lifep[0], lifep[1]};
+    for (int i = 0; i < 6; i++) fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    pid_t guard = fork();
+    if (guard < 0) {
+        *exec_errno = errno;
+        for (int i = 0; i < 6; i++) close(fds[i]);
+        return -1;
+    }
+    if (guard == 0) {
+        close(outp[0]);
+        close(msgp[0]);
+        close(lifep[1]);
+        run_guard(argv, outp[1], msgp[1], lifep[0], cleanup);
     }
     close(outp[1]);
-    close(errp[1]);
+    close(msgp[1]);
+    close(lifep[0]);
     char chunk[4096];
     for (;;) {
+        if (lifep[1] >= 0 && mc_interrupted(stop)) {
+            close(lifep[1]); /* the guard kills the compiler; its output ends */
+            lifep[1] = -1;
+            if (interrupted) *interrupted = true;
+        }
+        if (stop && lifep[1] >= 0) {
+            struct pollfd pfd = {outp[0], POLLIN, 0};
+            if (poll(&pfd, 1, COMPILE_POLL_MS) == 0) continue;
+        }
         ssize_t r = read(outp[0], chunk, sizeof chunk);
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) break;
         if (output->len < MC_NCACHE_MAX_OUTPUT) mc_str_putn(output, chunk, (size_t)r);
     }
     close(outp[0]);
-    int e = 0;
-    ssize_t r;
-    do r = read(errp[0], &e, sizeof e);
-    while (r < 0 && errno == EINTR);
-    close(errp[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    RunMsg m;
+    int e = 0, status = -1;
+    bool ended = false;
+    for (;;) {
+        ssize_t r = read(msgp[0], &m, sizeof m);
+        if (r < 0 && errno == EINTR) continue;
+        if (r != (ssize_t)sizeof m) break;
+        if (m.kind == RUN_EXEC_FAILED) e = m.value;
+        else ended = true, status = m.value;
     }
-    if (r == (ssize_t)sizeof e) {
+    close(msgp[0]);
+    if (lifep[1] >= 0) close(lifep[1]);
+    int gst = 0;
+    while (waitpid(guard, &gst, 0) < 0 && errno == EINTR) {
+    }
+    if (e) {
         *exec_errno = e;
         return -1;
     }
-    return status;
+    return ended ? status : gst; /* a guard that did not report was itself killed */
 }
 
 /* The program execvp runs for prog (searching $PATH, default /bin:/usr/bin),
@@ -228,7 +333,7 @@ static void compiler_identity(char **words, int nwords, const char *dir, int dir
     McStr out;
     mc_str_init(&out);
     int exec_errno;
-    int status = run_captured(argv, &out, &exec_errno);
+    int status = run_captured(argv, NULL, NULL, &out, &exec_errno, NULL);
     free(argv);
     if (status < 0) mc_str_printf(id, "version: cannot run: %s\n", strerror(exec_errno)); /* not memoised */
     else mc_ncache_memo_put(dir, dirfd, idhex, status, out.s ? out.s : "", id);
@@ -278,9 +383,10 @@ static bool keep_source(const McFunc *f, const char *dir, const char *src, McDia
 
 /* Compile src in the build directory tmp: *tso gets the object's path
  * (malloc'd, also on failure), the result is the object open, or -1 after a
- * diagnostic. argv holds the nwords compiler words and room for the rest. */
+ * diagnostic (MC_INTERRUPTED_MSG when stop was set: the compiler was
+ * killed). argv holds the nwords compiler words and room for the rest. */
 static int compile_object(char **argv, int nwords, const char *tmp, const char *src, size_t srclen, char **tso,
-                          McNativeInfo *info, McDiags *d) {
+                          const McInterrupt *stop, McNativeInfo *info, McDiags *d) {
     char *tc = mc_ncache_path_join(tmp, "kernel.c");
     *tso = mc_ncache_path_join(tmp, "kernel.so");
     int sofd = -1;
@@ -298,9 +404,15 @@ static int compile_object(char **argv, int nwords, const char *tmp, const char *
     mc_str_init(&output);
     int exec_errno;
     double t0 = mc_now();
-    int status = run_captured(argv, &output, &exec_errno);
+    bool interrupted;
+    int status = run_captured(argv, tmp, stop, &output, &exec_errno, &interrupted);
     info->compile_secs = mc_now() - t0;
     bool ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (interrupted) {
+        mc_diag(d, (McLoc){0, 0}, "native: %s", MC_INTERRUPTED_MSG);
+        mc_str_free(&output);
+        goto out;
+    }
     if (!ok) {
         while (output.len && (output.s[output.len - 1] == '\n' || output.s[output.len - 1] == ' '))
             output.s[--output.len] = 0;
@@ -379,7 +491,7 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
             goto done;
         }
     }
-    int sofd = compile_object(argv, nwords, tmp, src, srclen, &tso, info, d);
+    int sofd = compile_object(argv, nwords, tmp, src, srclen, &tso, o ? o->interrupt : NULL, info, d);
     if (sofd < 0) goto fail;
     if (in_cache && mc_ncache_publish(tmp, tso, sofd, dirfd, key, src, srclen)) {
         mc_ncache_remove_build_dir(tmp);
