@@ -269,5 +269,35 @@ if command -v cc >/dev/null 2>&1; then
     native_signal TERM bg cc cc1
 fi
 
+# ---- --cc tcc: the time limit covers running only -------------------------------------
+# libtcc compiles in the child before the call. A function of 200,000
+# instructions (over 20 MB of C, seconds of libtcc's work here) that runs
+# in well under a millisecond must return under
+# --timeout 0.25; it used to end `trap: time limit exceeded`, the compile
+# counted. The time limit still applies to the call (forever.ir). A call is
+# given three tries, so a busy machine that holds the child back for a
+# quarter of a second once cannot fail it; a compile that counts fails all.
+"$MINICC" run "$tmp/work/swap.ir" --stage native --cc tcc -- 5 >"$tmp/out" 2>&1
+if grep -q 'built without libtcc' "$tmp/out"; then
+    echo "skip the tcc time limit checks (no libtcc in this build)"
+    skipped=$((skipped + 1))
+else
+    awk 'BEGIN { print "func huge(i32 a) {"; print "entry:"; p = "a"
+                 for (i = 0; i < 200000; i++) { printf "    v%d = %s %s, %d\n", i, (i % 2 ? "mul" : "add"), p, i % 97 + 1; p = "v" i }
+                 printf "    return %s\n}\n", p }' >"$tmp/work/tcc.ir"
+    want=$("$MINICC" run "$tmp/work/tcc.ir" --stage input -- 3 2>&1)
+    tries=0; got=""
+    while [ $tries -lt 3 ] && [ "$got" != "$want" ]; do
+        got=$(XDG_CACHE_HOME="$tmp/cache-tcc" "$MINICC" run "$tmp/work/tcc.ir" --stage native --cc tcc --timeout 0.25 -- 3 2>&1)
+        tries=$((tries + 1))
+    done
+    case $want in return*) ;; *) bad "tcc: the interpreter runs the huge function ($want)" ;; esac
+    if [ "$got" = "$want" ]; then ok "tcc: --timeout 0.25 does not count libtcc's compile ($got)"
+    else bad "tcc: --timeout 0.25 does not count libtcc's compile (got '$got', want '$want')"; fi
+    got=$("$MINICC" run "$tmp/work/forever.ir" --stage native --cc tcc --timeout 0.25 -- '[0]' 2>&1)
+    if printf '%s\n' "$got" | grep -qx 'trap: time limit exceeded'; then ok "tcc: the time limit still ends a call that never returns"
+    else bad "tcc: the time limit still ends a call that never returns (got '$got')"; fi
+fi
+
 if [ $skipped -gt 0 ]; then echo "signals: $pass passed, $fail failed, $skipped skipped"; else echo "signals: $pass passed, $fail failed"; fi
 [ "$fail" = 0 ]

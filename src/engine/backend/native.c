@@ -550,6 +550,11 @@ typedef struct Shared {
 
 enum { CHILD_LOAD_FAILED = 125, CHILD_COMPILE_FAILED = 124 };
 
+/* Seconds the child's own alarm allows for loading or compiling the code
+ * before its call (the host kills it at its time limit, which starts only
+ * with the call; the alarm is for a host that died meanwhile). */
+#define CHILD_COMPILE_ALARM 600
+
 /* In the child: dlopen the object (the verified bytes through fd, even if
  * the cache entry was replaced or evicted since) and return the entry, or
  * end the child with CHILD_LOAD_FAILED and the reason in sh. */
@@ -607,8 +612,11 @@ static void *tcc_entry(const char *src, Shared *sh) {
 }
 #endif
 
+/* In the child: load (or compile with libtcc) the code, tell the host it
+ * is about to call it (one byte on ready_fd: the time limit starts there,
+ * so it covers running only), call it and end. */
 static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
-                                 const int32_t *lens, double timeout, pid_t host) {
+                                 const int32_t *lens, double timeout, pid_t host, int ready_fd) {
     const char *so = n->so_path;
     int fd = n->fd;
     /* The host may have handlers (sanitizers, the workbench): a crash in
@@ -616,8 +624,9 @@ static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *s
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
     /* Never outlive the host: if it dies before killing us at the time limit,
-     * the alarm (a little after the limit) ends this child anyway. */
-    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
+     * the alarm (a little after the limit, set again when the call starts)
+     * ends this child anyway. */
+    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2 + CHILD_COMPILE_ALARM);
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != host) _exit(CHILD_LOAD_FAILED); /* the host is already gone */
@@ -635,6 +644,10 @@ static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *s
     }
     McCgenEntry fn;
     memcpy(&fn, &sym, sizeof fn); /* object pointer to function pointer, as POSIX allows */
+    /* The compile is done: the host's clock and ours start now. */
+    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
+    ssize_t w = write(ready_fd, "r", 1);
+    (void)w;
     int32_t err[3] = {0, 0, 0};
     int32_t v = fn(scalars, bufs, lens, err);
     sh->value = v;
@@ -675,27 +688,41 @@ static bool args_fit(const McNative *n, const McArgs *args, size_t *words, McDia
 
 /* Wait for the pipe done_fd to close (the child ended), the time limit, or
  * the interrupt flag (looked at every POLL_MS, and when a signal ends the
- * poll early); a child still running is killed. Closes done_fd, reaps the
- * child (its wait status in *status) and says how the wait ended. */
+ * poll early); a child still running is killed. The time limit starts when
+ * the child writes its byte (the code is loaded or compiled, the call
+ * starts): loading and libtcc's compile are not counted. Closes done_fd,
+ * reaps the child (its wait status in *status) and says how the wait ended. */
 static int wait_child(pid_t pid, int done_fd, double timeout, const McInterrupt *stop, int *status) {
-    double deadline = mc_now() + timeout;
+    bool started = false;
+    double deadline = 0;
     int how = CHILD_ENDED;
     for (;;) {
         if (mc_interrupted(stop)) {
             how = CHILD_INTERRUPTED;
             break;
         }
-        double left = deadline - mc_now();
+        double left = started ? deadline - mc_now() : 2e6;
         if (left <= 0) {
             how = CHILD_TIMED_OUT;
             break;
         }
         struct pollfd pfd = {done_fd, POLLIN, 0};
-        int ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-        if (stop && ms > POLL_MS) ms = POLL_MS;
+        int ms = left > 1e6 ? -1 : (int)(left * 1000.0) + 1;
+        if (stop && (ms < 0 || ms > POLL_MS)) ms = POLL_MS;
         int r = poll(&pfd, 1, ms);
         if (r < 0 && errno == EINTR) continue;
-        if (r != 0) break; /* POLLHUP: the child is gone (or poll failed: waitpid tells) */
+        if (r == 0) continue;
+        if (r > 0 && !started && (pfd.revents & POLLIN)) {
+            char byte;
+            ssize_t got = read(done_fd, &byte, 1);
+            if (got == 1) { /* the call starts: so does its time limit */
+                started = true;
+                deadline = mc_now() + timeout;
+                continue;
+            }
+            if (got < 0 && errno == EINTR) continue;
+        }
+        break; /* end of file: the child is gone (or poll failed: waitpid tells) */
     }
     if (how != CHILD_ENDED) kill(pid, SIGKILL);
     close(done_fd);
@@ -796,7 +823,7 @@ static bool native_call(const McNative *n, McArgs *args, double timeout, const M
     }
     if (pid == 0) {
         close(done_pipe[0]);
-        child_call(n, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
+        child_call(n, sh, scalars, bufs, lens, timeout, host, done_pipe[1]); /* keeps it open until it ends */
     }
     close(done_pipe[1]);
     int status;
