@@ -350,6 +350,7 @@ const McCommand mc_lesson_command = {
     "b: back to the previous part, q: quit; on a terminal one key, no Enter)\n"
     "and asking questions before\n"
     "revealing the answer. In batch mode it plays straight through.\n"
+    "Ctrl-C interrupts the command running and stops the lesson there.\n"
     "Options: --check, --write-here, --list (no LESSON).\n"
     "With --check, runs every command and expectation without stopping and\n"
     "reports FILE:LINE for the first failure.\n"

@@ -259,7 +259,29 @@ native_signal() {
 cp share/minicc/examples/swap.ir "$tmp/work/swap.ir"
 native_signal TERM bg "sh $tmp/slowcc.sh" sleep
 native_signal HUP bg "sh $tmp/slowcc.sh" sleep
-if [ $have_tmux = 1 ]; then native_signal INT tmux "sh $tmp/slowcc.sh" sleep; fi
+native_signal KILL bg "sh $tmp/slowcc.sh" sleep
+if [ $have_tmux = 1 ]; then
+    native_signal INT tmux "sh $tmp/slowcc.sh" sleep
+    # Ctrl-C at the prompt during a compile: the terminal's SIGINT reaches
+    # minicc only (the compiler is in a group of its own), which kills it.
+    start_cmd "env -i PATH='$PATH' TERM=xterm LC_ALL=C HOME='$tmp/home' XDG_CACHE_HOME='$tmp/cache-prompt' CC='sh $tmp/slowcc.sh' INPUTRC=/dev/null '$MINICC'"
+    wait_for 'minicc> *$' >/dev/null
+    keys "load swap.ir; args 3; native" Enter
+    pane=$($T list-panes -t "$S" -F '#{pane_pid}' 2>/dev/null)
+    mpid=$(tree "$pane" | awk '$3 == "minicc" { print $1 }' | sort -n | head -1)
+    if [ -n "$mpid" ] && await_tree "$mpid" sleep 60; then
+        pids=$(tree "$mpid" | awk '$3 != "minicc" || $1 != '"$mpid"' { print $1 }')
+        keys C-c
+        check "prompt: Ctrl-C interrupts the C compiler" '^error: native: interrupted'
+        # the guard (a fork of minicc) and the compiler's processes end
+        if gone $pids; then ok "prompt: the interrupted compiler's processes end"
+        else bad "prompt: the interrupted compiler's processes end (left:$left)"; kill -KILL $left 2>/dev/null; fi
+        keys "args 4" Enter
+        check "prompt: the prompt carries on after the interrupted compile" '^args: 4'
+    else
+        bad "prompt: the compiler did not start"
+    fi
+fi
 # The real compiler on a function of 40,000 instructions (seconds of cc1),
 # killed as soon as cc1 runs.
 if command -v cc >/dev/null 2>&1; then

@@ -7,7 +7,12 @@
  *
  * Compiling: the compiler is $CC (split on blanks, never through a shell),
  * else `cc`, run with fork/execvp and its output captured so that a failure
- * shows the compiler's own messages. A build is looked up in the cache
+ * shows the compiler's own messages. It runs under a guard process
+ * (run_guard), the two in process groups of their own, so the compiler
+ * (driver, cc1, as, ld) never outlives minicc: however the host ends, even
+ * by SIGKILL, the guard sees a pipe close, kills the compiler's group and
+ * removes the build directory; the host closes that pipe itself to stop a
+ * compile when its interrupt flag is set. A build is looked up in the cache
  * under a key of its source, the compiler command, flags and environment,
  * and the compiler's identity (compiler_identity: the program's stat and
  * `$CC --version`, memoised by the cache). Without a usable cache directory
@@ -17,7 +22,8 @@
  * Calling: the buffers, lengths, scalars and the result live in one
  * MAP_SHARED|MAP_ANONYMOUS mapping. The child dlopen()s the object, calls
  * MC_CGEN_ENTRY and writes the result into the mapping; the parent waits on
- * a pipe that closes when the child ends (poll with the time limit, no
+ * a pipe that closes when the child ends (poll with the time limit, which
+ * starts at the byte the child writes on it when the call starts; no
  * signal handlers are installed in the host process), then copies the
  * buffers back. So effects before a bounds trap, a time-out or a crash stay
  * visible, and a crash never takes down the prompt or the workbench.
@@ -254,7 +260,8 @@ static int run_captured(char **argv, const char *cleanup, const McInterrupt *sto
         }
         if (stop && lifep[1] >= 0) {
             struct pollfd pfd = {outp[0], POLLIN, 0};
-            if (poll(&pfd, 1, COMPILE_POLL_MS) == 0) continue;
+            int pr = poll(&pfd, 1, COMPILE_POLL_MS);
+            if (pr == 0 || (pr < 0 && errno == EINTR)) continue; /* a signal: look at the flag */
         }
         ssize_t r = read(outp[0], chunk, sizeof chunk);
         if (r < 0 && errno == EINTR) continue;
