@@ -206,9 +206,11 @@ gone() {
 # sleep, which runs until something kills it.
 printf '%s\n' 'case "$1" in --version) echo "slowcc 1"; exit 0 ;; esac' 'sleep 100000 &' 'wait' >"$tmp/slowcc.sh"
 
+# start_cmd CMD: CMD in a fresh tmux session, which then stays (its end
+# would hang up whatever CMD left in the terminal's foreground group).
 start_cmd() {
     old=$S; runs=$((runs + 1)); S="s$runs"
-    $T new-session -d -s "$S" -x 110 -y 40 "cd '$tmp/work' && $1; sleep 60"
+    $T new-session -d -s "$S" -x 110 -y 40 "cd '$tmp/work' && $1; sleep 600"
     [ -n "$old" ] && $T kill-session -t "$old" >/dev/null 2>&1
 }
 
