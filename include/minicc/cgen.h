@@ -132,7 +132,8 @@ const char *mc_native_so_path(const McNative *n);
  * crashed: signal N`. Returns false with a diagnostic only when the call
  * cannot be made at all (fork/mmap/dlopen failure, wrong arguments, tcc
  * could not compile the source).
- * timeout <= 0 means MC_NATIVE_DEFAULT_TIMEOUT. */
+ * timeout (seconds; <= 0 means MC_NATIVE_DEFAULT_TIMEOUT) counts from the
+ * call: loading the object and libtcc's compile are not counted. */
 bool mc_native_call(const McNative *n, McArgs *args, double timeout, McOutcome *out, McDiags *d);
 
 /* Compile (cached) + call: what `--stage native` does with its SSA. */

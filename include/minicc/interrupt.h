@@ -11,7 +11,7 @@
  * the hot path pays nothing) and of the allocated machine (one compare per
  * block), every pass of the
  * optimizer, between the stages of a check, and every 50 ms while waiting
- * for native code. An interrupted run ends with the outcome MC_INTERRUPTED;
+ * for the C compiler or native code (their processes are killed). An interrupted run ends with the outcome MC_INTERRUPTED;
  * an interrupted build step fails with the diagnostic MC_INTERRUPTED_MSG.
  * Clearing the flag is the front end's business. */
 #ifndef MINICC_INTERRUPT_H

@@ -366,15 +366,19 @@ void mc_lesson_free(McLesson *l) {
 
 /* ---- running commands in the lesson's directory ---------------------------- */
 
-static bool run_in_dir(const McLesson *l, McLessonExec exec, void *ctx, const char *cmd, McStr *out) {
+static McLessonRun run_in_dir(const McLesson *l, McLessonExec exec, void *ctx, const char *cmd, McStr *out) {
     int here = open(".", O_RDONLY | O_DIRECTORY);
     bool moved = here >= 0 && chdir(l->dir) == 0;
-    bool ok = exec(ctx, cmd, out);
+    McLessonRun ok = exec(ctx, cmd, out);
     if (moved && fchdir(here) != 0) {
         /* The old directory vanished; stay where we are. */
     }
     if (here >= 0) close(here);
     return ok;
+}
+
+static bool is_expectation(McLessonStepKind kind) {
+    return kind == MC_LS_EXPECT || kind == MC_LS_EXPECT_VALUE || kind == MC_LS_EXPECT_ERROR || kind == MC_LS_EXPECT_OK;
 }
 
 /* Does the command's success match what the following expectations say? */
@@ -429,7 +433,7 @@ static bool check_expect(const McLesson *l, int i, McLessonExec exec, void *ctx,
         mc_str_init(&cmd);
         mc_str_init(&out);
         mc_str_printf(&cmd, "print %s", name);
-        bool ok = run_in_dir(l, exec, ctx, cmd.s, &out) && has_line(out.s ? out.s : "", s->text, false);
+        bool ok = run_in_dir(l, exec, ctx, cmd.s, &out) == MC_LESSON_OK && has_line(out.s ? out.s : "", s->text, false);
         if (!ok) snprintf(msg, size, "expected '%s', but 'print %s' shows: %s", s->text, name, out.s ? out.s : "");
         mc_str_free(&cmd);
         mc_str_free(&out);
@@ -453,9 +457,13 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
         case MC_LS_COMMAND:
             out.len = 0;
             if (out.s) out.s[0] = 0;
-            last_ok = run_in_dir(l, exec, ctx, s->text, &out);
+            McLessonRun run = run_in_dir(l, exec, ctx, s->text, &out);
+            last_ok = run == MC_LESSON_OK;
             last_cmd = i;
-            if (last_ok == expects_error(l, i)) {
+            if (run == MC_LESSON_INTERRUPTED) {
+                fprintf(err, "%s:%d: error: '$ %s' was interrupted\n", l->shown, s->line, s->text);
+                ok = false;
+            } else if (last_ok == expects_error(l, i)) {
                 fprintf(err, "%s:%d: error: '$ %s' %s\n", l->shown, s->line, s->text,
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
@@ -557,16 +565,24 @@ static void describe_part(const McLesson *l, int target, int part, char *buf, si
     else snprintf(buf, size, "back to part %d, the start of the lesson", part);
 }
 
-/* Run steps [from, to) without showing anything, to rebuild the session. */
-static void replay_silently(const McLesson *l, McLessonExec exec, void *ctx, int to) {
+/* Run the commands of steps [0, to) without showing anything, to rebuild
+ * the session. Returns the step whose command was interrupted, or -1. */
+static int replay_silently(const McLesson *l, McLessonExec exec, void *ctx, int to) {
     McStr out;
     mc_str_init(&out);
-    for (int i = 0; i < to; i++)
+    int stopped = -1;
+    for (int i = 0; i < to && stopped < 0; i++)
         if (l->steps[i].kind == MC_LS_COMMAND) {
             out.len = 0;
-            run_in_dir(l, exec, ctx, l->steps[i].text, &out);
+            if (run_in_dir(l, exec, ctx, l->steps[i].text, &out) == MC_LESSON_INTERRUPTED) stopped = i;
         }
     mc_str_free(&out);
+    return stopped;
+}
+
+/* The line every player shows when Ctrl-C stopped the command of step s. */
+static void interrupted_note(const McLessonStep *s, char *buf, size_t size) {
+    snprintf(buf, size, "interrupted: '$ %.200s' (line %d) did not finish", s->text, s->line);
 }
 
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in, FILE *out) {
@@ -574,7 +590,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
     mc_str_init(&o);
     int *stops = mc_xmalloc(((size_t)l->nsteps + 1) * sizeof *stops); /* steps after each pause */
     int nstops = 0, failures = 0;
-    bool last_ok = true;
+    bool last_ok = true, interrupted = false;
     char buf[512], msg[1024];
     fprintf(out, in ? "Lesson: %s\n(Enter: continue   b: back   q: quit)\n\n" : "Lesson: %s\n\n", l->title);
     stops[nstops++] = 0;
@@ -588,8 +604,15 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             fflush(out);
             o.len = 0;
             if (o.s) o.s[0] = 0;
-            last_ok = run_in_dir(l, exec, ctx, s->text, &o);
+            McLessonRun run = run_in_dir(l, exec, ctx, s->text, &o);
+            last_ok = run == MC_LESSON_OK;
             show_output(out, &o);
+            if (run == MC_LESSON_INTERRUPTED) { /* Ctrl-C: the lesson stops here */
+                interrupted_note(s, msg, sizeof msg);
+                fprintf(out, "(%s; the lesson stops here)\n", msg);
+                interrupted = true;
+                goto done;
+            }
             break;
         case MC_LS_EXPECT:
         case MC_LS_EXPECT_VALUE:
@@ -639,7 +662,13 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                 int target = nstops >= 2 ? stops[nstops - 2] : 0;
                 if (nstops >= 2) nstops--;
                 if (reset) reset(ctx);
-                replay_silently(l, exec, ctx, target);
+                int stopped = replay_silently(l, exec, ctx, target);
+                if (stopped >= 0) {
+                    interrupted_note(&l->steps[stopped], msg, sizeof msg);
+                    fprintf(out, "(%s while going back; the lesson stops here)\n", msg);
+                    interrupted = true;
+                    goto done;
+                }
                 describe_part(l, target, nstops, msg, sizeof msg);
                 fprintf(out, "(%s)\n\n", msg);
                 i = target - 1;
@@ -653,7 +682,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
 done:
     free(stops);
     mc_str_free(&o);
-    return failures ? 1 : 0;
+    return interrupted ? 2 : failures ? 1 : 0;
 }
 
 /* ---- Markdown handout ------------------------------------------------------ */
@@ -691,7 +720,13 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
         case MC_LS_COMMAND: {
             o.len = 0;
             if (o.s) o.s[0] = 0;
-            bool cmd_ok = run_in_dir(l, exec, ctx, s->text, &o);
+            McLessonRun run = run_in_dir(l, exec, ctx, s->text, &o);
+            bool cmd_ok = run == MC_LESSON_OK;
+            if (run == MC_LESSON_INTERRUPTED) { /* Ctrl-C: no handout */
+                fprintf(err, "%s:%d: error: '$ %s' was interrupted\n", l->shown, s->line, s->text);
+                mc_str_free(&o);
+                return false;
+            }
             if (cmd_ok == expects_error(l, i)) {
                 fprintf(err, "%s:%d: error: '$ %s' %s\n", l->shown, s->line, s->text,
                         cmd_ok ? "succeeded, but the lesson expects an error" : "failed");
@@ -793,12 +828,24 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
         case MC_LS_COMMAND:
             c->last_output.len = 0;
             if (c->last_output.s) c->last_output.s[0] = 0;
-            c->last_ok = run_in_dir(l, exec, ctx, s->text, &c->last_output);
+            McLessonRun run = run_in_dir(l, exec, ctx, s->text, &c->last_output);
+            c->last_ok = run == MC_LESSON_OK;
             mc_str_printf(&t, "minicc> %s\n", s->text);
             cursor_add(c, 'C', t.s);
             if (c->last_output.len) {
                 cursor_add(c, 'O', c->last_output.s);
                 if (c->last_output.s[c->last_output.len - 1] != '\n') cursor_add(c, 'O', "\n");
+            }
+            if (run == MC_LESSON_INTERRUPTED) {
+                /* Ctrl-C: stop after the command as at a pause; its
+                 * expectations would only fail, so they are passed over. */
+                while (c->next < l->nsteps && is_expectation(l->steps[c->next].kind)) c->next++;
+                interrupted_note(s, msg, sizeof msg);
+                snprintf(c->message, sizeof c->message, "%.200s; Enter goes on with the lesson", msg);
+                t.len = 0;
+                mc_str_printf(&t, "(%s)\n", c->message);
+                cursor_add(c, 'X', t.s);
+                c->waiting = true;
             }
             break;
         case MC_LS_EXPECT:

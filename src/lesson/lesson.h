@@ -74,9 +74,15 @@ typedef struct McLesson {
     int nsteps, cap;
 } McLesson;
 
-/* Run one command line; append everything it prints to *out. Returns true on
- * success, false when the command reported an error. */
-typedef bool (*McLessonExec)(void *ctx, const char *line, McStr *out);
+/* What running one of the lesson's commands came to. */
+typedef enum McLessonRun {
+    MC_LESSON_FAILED = 0,      /* the command reported an error */
+    MC_LESSON_OK = 1,          /* it succeeded */
+    MC_LESSON_INTERRUPTED = 2, /* Ctrl-C stopped it: every player stops the lesson there */
+} McLessonRun;
+
+/* Run one command line; append everything it prints to *out. */
+typedef McLessonRun (*McLessonExec)(void *ctx, const char *line, McStr *out);
 
 /* Parse a lesson file. Malformed lines are diagnostics `FILE:LINE:COL: error:`
  * (d->file is the lesson path). Returns NULL on any error. */
@@ -110,8 +116,8 @@ void mc_lesson_list(FILE *out);
 
 /* Run every command and check every expectation and answer without
  * interaction. Stops at the first failure, which is reported to `err` as
- * `FILE:LINE: error: ...` with the command's actual output. Returns true when
- * the whole lesson passes. */
+ * `FILE:LINE: error: ...` with the command's actual output (an interrupted
+ * command is one). Returns true when the whole lesson passes. */
 bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err);
 
 /* Interactive playback on a terminal-like stream pair: narration and
@@ -119,7 +125,10 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
  * `in` (Enter to go on, `back` to replay the previous part, `quit` to stop).
  * `reset` is called before a replay so the session starts clean. With
  * `in` NULL nothing is read: pauses go straight on and each question is
- * shown with its answer (a prompt script must not feed the lesson). */
+ * shown with its answer (a prompt script must not feed the lesson).
+ * A command that exec reports interrupted ends the lesson with the line
+ * `(interrupted: '$ CMD' (line N) did not finish; the lesson stops here)`.
+ * Returns 0, 1 when a check failed, 2 when a command was interrupted. */
 typedef void (*McLessonReset)(void *ctx);
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in,
                    FILE *out);
@@ -128,7 +137,8 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
  * block with its real output. A student's handout (teacher false) shows each
  * question with room for the answer and leaves out the output of the command
  * that reveals it; the teacher's copy shows the answers and every output.
- * Runs the commands. Returns false if a command fails unexpectedly. */
+ * Runs the commands. Returns false if a command fails unexpectedly or is
+ * interrupted (the handout then stops there). */
 bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher);
 
 /* What `screen` may say. Keys: layout, stage, focus, zoom. Values: the
@@ -165,7 +175,9 @@ typedef struct McLessonCursor {
 void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l);
 void mc_lesson_cursor_free(McLessonCursor *c);
 /* Run steps until the next pause/ask or the end. `answer` is the student's
- * answer to a pending ask (NULL if none). */
+ * answer to a pending ask (NULL if none). A command that exec reports
+ * interrupted stops the cursor after it as at a pause (message says so; the
+ * command's expectations are passed over). */
 void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer);
 
 #endif

@@ -17,28 +17,33 @@
 #include "shell/commands.h"
 #include "shell/outfile.h"
 
-bool mc_lesson_exec_session(void *ctx, const char *line, McStr *out) {
+McLessonRun mc_lesson_exec_session(void *ctx, const char *line, McStr *out) {
     McSession *s = ctx;
-    if (s->nest_abort) return false; /* unwinding from the nesting limit: run nothing more */
+    if (s->nest_abort) return MC_LESSON_FAILED; /* unwinding from the nesting limit: run nothing more */
+    if (mc_session_interrupted(s)) return MC_LESSON_INTERRUPTED; /* Ctrl-C came between two commands */
     char *buf = NULL;
     size_t n = 0;
     FILE *m = open_memstream(&buf, &n);
-    if (!m) return false;
+    if (!m) return MC_LESSON_FAILED;
     McCmdStatus st = mc_command_line(s, line, false, m, m);
     fclose(m);
     mc_str_putn(out, buf, n);
     free(buf);
-    return st == MC_CMD_OK;
+    /* mc_command_line fails a line during which Ctrl-C came */
+    if (mc_session_interrupted(s)) return MC_LESSON_INTERRUPTED;
+    return st == MC_CMD_OK ? MC_LESSON_OK : MC_LESSON_FAILED;
 }
 
 void mc_lesson_reset_session(void *ctx) {
     McSession *s = ctx;
     int depth = s->source_depth;
     McOutDir *od = s->outdir;
+    const McInterrupt *stop = s->interrupt;
     mc_session_free(s);
     mc_session_init(s);
     s->source_depth = depth; /* the rules of the lesson stay */
     s->outdir = od;
+    s->interrupt = stop; /* and Ctrl-C still reaches its commands */
 }
 
 /* Find the lesson NAME (a path, or a name in the lesson directories) and
@@ -318,6 +323,7 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
     mc_session_init(&ls);
     ls.source_depth = s->source_depth + 1;
     ls.outdir = own ? &od : s->outdir;
+    ls.interrupt = s->interrupt; /* Ctrl-C at the prompt or in a batch stops the lesson's command */
     bool ok;
     if (check) {
         ok = mc_lesson_check(l, mc_lesson_exec_session, &ls, err);
@@ -327,9 +333,12 @@ McCmdStatus mc_cmd_lesson(McSession *s, int argc, char **argv, FILE *out, FILE *
     } else {
         fflush(out);
         FILE *in = isatty(STDIN_FILENO) && out == stdout && own ? stdin : NULL;
-        ok = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, in, out) == 0;
+        int played = mc_lesson_play(l, mc_lesson_exec_session, mc_lesson_reset_session, &ls, in, out);
         if (own && od.temp && od.wrote) fprintf(out, "(the files this lesson wrote are in %s)\n", od.path);
-        ok = true; /* a failed check during playback was shown; the command itself worked */
+        /* A failed check during playback was shown; the command itself
+         * worked. An interrupted one was shown too, and fails it (a batch
+         * ends there). */
+        ok = played != 2;
     }
     if (ls.nest_abort) {
         s->nest_abort = true; /* a lesson inside hit the nesting limit: stop here too */
@@ -350,6 +359,7 @@ const McCommand mc_lesson_command = {
     "b: back to the previous part, q: quit; on a terminal one key, no Enter)\n"
     "and asking questions before\n"
     "revealing the answer. In batch mode it plays straight through.\n"
+    "Ctrl-C interrupts the command running and stops the lesson there.\n"
     "Options: --check, --write-here, --list (no LESSON).\n"
     "With --check, runs every command and expectation without stopping and\n"
     "reports FILE:LINE for the first failure.\n"

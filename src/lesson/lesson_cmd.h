@@ -5,12 +5,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "lesson.h"
 #include "minicc/util.h"
 #include "shell/commands.h"
 
 /* McLessonExec over a McSession (ctx): runs one prompt line, output and
- * errors in order into out. */
-bool mc_lesson_exec_session(void *ctx, const char *line, McStr *out);
+ * errors in order into out; interrupted when the session's interrupt flag
+ * is set (before or after it). */
+McLessonRun mc_lesson_exec_session(void *ctx, const char *line, McStr *out);
 /* McLessonReset over a McSession: start from an empty session. */
 void mc_lesson_reset_session(void *ctx);
 /* `minicc lesson ...` (cli.h handler). */

@@ -106,7 +106,9 @@ static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         return OK;
     }
     /* Graphviz reads the DOT text from one anonymous temporary file and
-     * draws into another; FILE is written only when it succeeded. */
+     * draws into another; FILE is replaced (by a file written beside it and
+     * renamed) only when it succeeded and Ctrl-C did not come: Graphviz
+     * answers SIGINT by drawing what it has and exiting with status 0. */
     FILE *text = tmpfile(), *picture = tmpfile();
     if (!text || !picture) {
         if (text) fclose(text);
@@ -117,11 +119,14 @@ static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     bool written = fflush(text) == 0 && !ferror(text);
     rewind(text);
     fflush(out);
-    int st = written ? run_dot(fmt, text, picture) : -1;
+    /* Ctrl-C before Graphviz started: do not start it */
+    int st = written && !mc_session_interrupted(s) ? run_dot(fmt, text, picture) : -1;
     fclose(text);
     Status r = OK;
     if (!written) {
         r = ERR, mc_session_error(s, err, "dot: cannot write a temporary file");
+    } else if (mc_session_interrupted(s)) {
+        r = ERR, mc_session_error(s, err, "dot: %s", MC_INTERRUPTED_MSG);
     } else if (st == 127) {
         r = ERR, mc_session_error(s, err,
                                   "dot: Graphviz's `dot` is not installed, so %s cannot be drawn (install it with "
@@ -129,13 +134,16 @@ static Status cmd_dot(McSession *s, int argc, char **argv, FILE *out, FILE *err)
                                   file, what, what);
     } else if (st != 0) {
         r = ERR, mc_session_error(s, err, "dot: Graphviz failed to draw %s (status %d)", file, st);
-    } else if (!mc_outfile_open(s, file, &o, out, err)) {
+    } else if (!mc_outfile_open_replace(s, file, &o, out, err)) {
         r = ERR;
     } else {
         rewind(picture);
         if (!copy_stream(picture, o.fp)) {
             mc_outfile_abort(&o);
             r = ERR, mc_session_error(s, err, "dot: cannot write '%s': %s", file, strerror(errno ? errno : EIO));
+        } else if (mc_session_interrupted(s)) {
+            mc_outfile_abort(&o);
+            r = ERR, mc_session_error(s, err, "dot: %s", MC_INTERRUPTED_MSG);
         } else if (!mc_outfile_commit(s, &o, err)) {
             r = ERR;
         }
@@ -155,7 +163,8 @@ const McCommand mc_cmds_pictures[] = {
      ".jpg, .gif, .ps, ...) runs Graphviz's dot with that output format, when\n"
      "it is installed (DOT text on its standard input, the picture on its\n"
      "standard output, so a name such as -O.png is never an option; FILE is\n"
-     "written only when it succeeds). Other names are refused. In a lesson,\n"
+     "replaced only when it succeeds: Ctrl-C leaves it as it was). Other names\n"
+     "are refused. In a lesson,\n"
      "FILE must be a relative name inside the lesson's directory for files.\n",
      "cfg|interference|dom file", cmd_dot},
 };

@@ -147,30 +147,10 @@ static bool walk(McSession *s, const char *name, int *dirfd, char **last, FILE *
     }
 }
 
-bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FILE *err) {
-    memset(f, 0, sizeof *f);
-    f->name = name;
-    f->dirfd = -1;
-    if (!s->outdir) {
-        if (!(f->fp = fopen(name, "w")))
-            return mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, name, strerror(errno));
-        return true;
-    }
-    if (!outdir_ready(s, s->outdir, err)) return false;
-    int dfd = -1;
-    char *last = NULL;
-    if (!walk(s, name, &dfd, &last, err)) return false;
-    struct stat st;
-    if (fstatat(dfd, last, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-        const char *why = S_ISLNK(st.st_mode) ? "' is a symbolic link" : !S_ISREG(st.st_mode) ? "' is not a regular file" : NULL;
-        if (why) {
-            refuse(s, err, "'", name, why);
-            free(last);
-            close(dfd);
-            return false;
-        }
-    }
-    /* A fresh file beside the target, renamed over it when complete. */
+/* Open a fresh file beside `last` in the directory dfd (both taken over:
+ * kept in f on success, released on failure), to be renamed over it by
+ * mc_outfile_commit. */
+static bool open_beside(McSession *s, const char *name, int dfd, char *last, McOutFile *f, FILE *err) {
     static const char letters[] = "abcdefghijklmnopqrstuvwxyz0123456789";
     unsigned seed = (unsigned)getpid() * 2654435761u ^ (unsigned)(uintptr_t)f;
     for (int attempt = 0; attempt < 100 && !f->fp; attempt++) {
@@ -202,6 +182,33 @@ bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FI
     }
     f->dirfd = dfd;
     f->last = last;
+    return true;
+}
+
+bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FILE *err) {
+    memset(f, 0, sizeof *f);
+    f->name = name;
+    f->dirfd = -1;
+    if (!s->outdir) {
+        if (!(f->fp = fopen(name, "w")))
+            return mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, name, strerror(errno));
+        return true;
+    }
+    if (!outdir_ready(s, s->outdir, err)) return false;
+    int dfd = -1;
+    char *last = NULL;
+    if (!walk(s, name, &dfd, &last, err)) return false;
+    struct stat st;
+    if (fstatat(dfd, last, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        const char *why = S_ISLNK(st.st_mode) ? "' is a symbolic link" : !S_ISREG(st.st_mode) ? "' is not a regular file" : NULL;
+        if (why) {
+            refuse(s, err, "'", name, why);
+            free(last);
+            close(dfd);
+            return false;
+        }
+    }
+    if (!open_beside(s, name, dfd, last, f, err)) return false;
     /* Announce what happens: a file is being written now, not refused. */
     McOutDir *d = s->outdir;
     if (d->temp && d->announce && !d->announced) {
@@ -209,6 +216,28 @@ bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FI
         d->announced = true;
     }
     return true;
+}
+
+bool mc_outfile_open_replace(McSession *s, const char *name, McOutFile *f, FILE *out, FILE *err) {
+    if (s->outdir) return mc_outfile_open(s, name, f, out, err); /* written beside and renamed already */
+    memset(f, 0, sizeof *f);
+    f->name = name;
+    f->dirfd = -1;
+    const char *slash = strrchr(name, '/');
+    const char *base = slash ? slash + 1 : name;
+    if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+        return mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, name, strerror(EISDIR));
+    char *dir = slash ? mc_xstrndup(name, slash == name ? 1 : (size_t)(slash - name)) : mc_xstrdup(".");
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int e = errno;
+    free(dir);
+    if (dfd < 0) return mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, name, strerror(e));
+    struct stat st;
+    if (fstatat(dfd, base, &st, 0) == 0 && S_ISDIR(st.st_mode)) {
+        close(dfd);
+        return mc_session_error(s, err, "%s: cannot write '%s': %s", s->cmd, name, strerror(EISDIR));
+    }
+    return open_beside(s, name, dfd, mc_xstrdup(base), f, err);
 }
 
 static void outfile_release(McOutFile *f) {

@@ -55,11 +55,16 @@ typedef struct McOutFile {
  * false on failure. `out` gets the announcement of a new temporary
  * directory. */
 bool mc_outfile_open(McSession *s, const char *name, McOutFile *f, FILE *out, FILE *err);
-/* Finish the file (close; in a lesson, rename it into place). Reports and
+/* Like mc_outfile_open, but outside a lesson too the file is written
+ * beside NAME (a fresh `.minicc-*` in NAME's directory) and renamed over it
+ * by mc_outfile_commit: NAME stays as it was until the file is complete,
+ * and mc_outfile_abort leaves nothing behind (`dot ... FILE.png`). */
+bool mc_outfile_open_replace(McSession *s, const char *name, McOutFile *f, FILE *out, FILE *err);
+/* Finish the file (close; when written beside NAME, rename it into place). Reports and
  * returns false when writing failed; nothing is left behind then. */
 bool mc_outfile_commit(McSession *s, McOutFile *f, FILE *err);
-/* Give up: close and remove what was written (in a lesson; outside one the
- * opened file stays, as fopen left it). */
+/* Give up: close and remove what was written (when written beside NAME;
+ * else the opened file stays, as fopen left it). */
 void mc_outfile_abort(McOutFile *f);
 
 #endif

@@ -504,9 +504,30 @@ static void tui_reread_size(Wb *wb, int *W, int *H) {
     if (*W != wb->w || *H != wb->h) wb_resize(wb, *W, *H);
 }
 
-/* Draws the workbench and feeds it keys (the command line's to readline) until it quits; W x H the screen. */
-static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist) {
+/* Opens the lesson given on the command line once the workbench is on the
+ * screen: its first commands run as a key's work does, Ctrl-C stops them
+ * (the lesson pane says which) and the keys, `q` among them, work after. */
+static void tui_open_lesson(Wb *wb, McFrame *fr, const char *lesson) {
+    TuiBusy busy;
+    tui_busy_begin(&busy); /* Ctrl-C is SIGINT from before the screen says so */
+    wb_note(wb, "lesson %s: running its commands (Ctrl-C stops them)", lesson);
+    wb_render(wb, fr);
+    tui_blit(fr);
+    wb_lesson_open(wb, lesson);
+    if (tui_busy_end(&busy)) clearok(curscr, TRUE);
+}
+
+/* Draws the workbench and feeds it keys (the command line's to readline)
+ * until it quits, opening `lesson` (may be NULL) after the first drawing;
+ * W x H the screen. */
+static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist, const char *lesson) {
     while (!wb->quit) {
+        if (lesson && W >= 20 && H >= 6) {
+            if (wb->theme != tui_theme) tui_colours(wb->theme);
+            tui_open_lesson(wb, fr, lesson);
+            lesson = NULL;
+            continue;
+        }
         if (W < 20 || H < 6) {
             erase();
             mvaddstr(0, 0, "terminal too small");
@@ -583,8 +604,8 @@ static int tui_loop(McSession *s, const char *lesson, const char *theme, bool ow
     tui_on = true;
     McFrame fr;
     mc_frame_init(&fr, W, H);
-    wb_start(&wb, lesson, theme);
-    tui_key_loop(&wb, &fr, W, H, hist);
+    wb_start(&wb, NULL, theme);
+    tui_key_loop(&wb, &fr, W, H, hist, lesson);
     if (wb.cmd_active) tui_cmd_close(&wb);
     tw = NULL;
     tui_on = false;

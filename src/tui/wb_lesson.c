@@ -12,14 +12,15 @@
  * (for the nesting limit of `source` and `lesson`) and writing files only
  * into the lesson's directory for files; the student's own commands at the
  * command line have neither rule. */
-static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
+static McLessonRun wb_lesson_exec(void *ctx, const char *line, McStr *out) {
     Wb *wb = ctx;
     McSession *s = wb->s;
-    if (!wb->run_line || s->nest_abort) return false;
+    if (!wb->run_line || s->nest_abort) return MC_LESSON_FAILED;
+    if (mc_session_interrupted(s)) return MC_LESSON_INTERRUPTED; /* Ctrl-C before it started */
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    if (!f) return false;
+    if (!f) return MC_LESSON_FAILED;
     McInterp *before = s->interp;
     int64_t ticks = before ? mc_interp_ticks(before) : -1;
     wb_snapshot(wb);
@@ -37,7 +38,8 @@ static bool wb_lesson_exec(void *ctx, const char *line, McStr *out) {
     wb->gen++;
     if (s->interp && (s->interp != before || mc_interp_ticks(s->interp) != ticks)) wb_after_exec(wb);
     if (st == 2) wb->quit = true;
-    return st == 0;
+    if (mc_session_interrupted(s)) return MC_LESSON_INTERRUPTED; /* Ctrl-C (terminal front end) */
+    return st == 0 ? MC_LESSON_OK : MC_LESSON_FAILED;
 }
 
 /* A lesson's `screen KEY VALUE...` (lesson.h; the loader checked the

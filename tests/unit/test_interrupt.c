@@ -314,9 +314,17 @@ static void test_native(void **state) {
     McOutcome out;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
+    flag = 0; /* a flag left set stops the compile too (the test below) */
     McNative *n = mc_native_compile(f, &no, NULL, &d);
     assert_non_null(n);
     mc_native_free(n);
+    flag = 1; /* set: the compiler is killed at once, the build fails */
+    assert_null(mc_native_compile(f, &no, NULL, &d));
+    assert_true(d.n > 0);
+    char line[256];
+    assert_string_equal(mc_diag_line(&d, d.n - 1, line, sizeof line), "error: native: interrupted");
+    mc_diags_free(&d);
+    mc_diags_init(&d, NULL, NULL, 0);
     double t0 = mc_now();
     flag_after(300);
     assert_true(mc_native_execute(f, &no, &a, &out, &d));

@@ -12,33 +12,44 @@
 #include "lesson/lesson.h"
 
 /* The fake prompt: `echo TEXT` prints TEXT, `fail` fails, `print x` shows
- * `x = 2`, `count` prints how often it ran; `reset` zeroes the counter. */
+ * `x = 2`, `count` prints how often it ran, `stop` is interrupted (as by
+ * Ctrl-C), `flaky` only from its second run on; `reset` zeroes the counter. */
 typedef struct Fake {
     int count;
     int commands;
 } Fake;
 
-static bool fake_exec(void *ctx, const char *line, McStr *out) {
+static int flaky_runs; /* `flaky` works once, then is interrupted (never reset) */
+
+static McLessonRun fake_exec(void *ctx, const char *line, McStr *out) {
     Fake *f = ctx;
     f->commands++;
     if (strncmp(line, "echo ", 5) == 0) {
         mc_str_printf(out, "%s\n", line + 5);
-        return true;
+        return MC_LESSON_OK;
     }
     if (strcmp(line, "fail") == 0) {
         mc_str_puts(out, "error: it failed\n");
-        return false;
+        return MC_LESSON_FAILED;
     }
     if (strcmp(line, "print x") == 0) {
         mc_str_puts(out, "x = 2\n");
-        return true;
+        return MC_LESSON_OK;
     }
     if (strcmp(line, "count") == 0) {
         mc_str_printf(out, "count %d\n", ++f->count);
-        return true;
+        return MC_LESSON_OK;
+    }
+    if (strcmp(line, "flaky") == 0 && flaky_runs++ == 0) {
+        mc_str_puts(out, "flaky\n");
+        return MC_LESSON_OK;
+    }
+    if (strcmp(line, "stop") == 0 || strcmp(line, "flaky") == 0) { /* as a command Ctrl-C stopped */
+        mc_str_puts(out, "error: stop: interrupted\n");
+        return MC_LESSON_INTERRUPTED;
     }
     mc_str_printf(out, "error: unknown command '%s'\n", line);
-    return false;
+    return MC_LESSON_FAILED;
 }
 
 static void fake_reset(void *ctx) { ((Fake *)ctx)->count = 0; }
@@ -217,6 +228,80 @@ static void test_export_md(void **state) {
     mc_lesson_free(l);
 }
 
+/* A command Ctrl-C interrupted stops every player there: nothing after it
+ * runs, and each says which command it was. */
+static void test_interrupted(void **state) {
+    (void)state;
+    const char *text = "$ count\n$ stop\nexpect done\n$ count\npause\n$ count\n";
+    char err[2048];
+    assert_false(check_text(text, err, sizeof err));
+    assert_non_null(strstr(err, ":2: error: '$ stop' was interrupted"));
+
+    McLesson *l;
+    char *e = load_diag(text, &l);
+    free(e);
+    Fake f = {0, 0};
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *out = open_memstream(&buf, &n);
+    assert_int_equal(mc_lesson_play(l, fake_exec, fake_reset, &f, NULL, out), 2);
+    fclose(out);
+    assert_non_null(strstr(buf, "error: stop: interrupted\n(interrupted: '$ stop' (line 2) did not finish; "
+                                "the lesson stops here)\n"));
+    assert_int_equal(f.commands, 2);
+    assert_null(strstr(buf, "End of lesson"));
+    free(buf);
+
+    f = (Fake){0, 0};
+    buf = NULL;
+    out = open_memstream(&buf, &n);
+    char *ebuf = NULL;
+    size_t en = 0;
+    FILE *errs = open_memstream(&ebuf, &en);
+    assert_false(mc_lesson_export_md(l, fake_exec, &f, out, errs, true));
+    fclose(out);
+    fclose(errs);
+    assert_non_null(strstr(ebuf, ":2: error: '$ stop' was interrupted"));
+    assert_int_equal(f.commands, 2);
+    free(buf);
+    free(ebuf);
+
+    /* The workbench's cursor stops after it as at a pause, passing over its
+     * expectation; Enter goes on. */
+    f = (Fake){0, 0};
+    McLessonCursor c;
+    mc_lesson_cursor_init(&c, l);
+    mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
+    assert_true(c.waiting);
+    assert_false(c.failed);
+    assert_int_equal(f.commands, 2);
+    assert_string_equal(c.message, "interrupted: '$ stop' (line 2) did not finish; Enter goes on with the lesson");
+    assert_non_null(strstr(c.transcript.s, "minicc> stop\nerror: stop: interrupted\n(interrupted: "));
+    mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
+    assert_true(c.waiting); /* at the pause */
+    assert_false(c.failed);
+    assert_non_null(strstr(c.transcript.s, "count 2\n"));
+    mc_lesson_cursor_free(&c);
+
+    mc_lesson_free(l);
+
+    /* Going back replays silently; an interruption there stops too. */
+    e = load_diag("$ flaky\npause\n$ count\npause\n$ count\npause\n", &l);
+    free(e);
+    f = (Fake){0, 0};
+    FILE *in = fmemopen((void *)"\n\nb\n", 5, "r");
+    buf = NULL;
+    out = open_memstream(&buf, &n);
+    assert_int_equal(mc_lesson_play(l, fake_exec, fake_reset, &f, in, out), 2);
+    fclose(out);
+    fclose(in);
+    assert_non_null(strstr(buf, "(interrupted: '$ flaky' (line 1) did not finish while going back; "
+                                "the lesson stops here)\n"));
+    assert_int_equal(f.commands, 4); /* flaky, count, count; back: flaky */
+    free(buf);
+    mc_lesson_free(l);
+}
+
 static void test_answer_kinds(void **state) {
     (void)state;
     static const struct {
@@ -275,6 +360,7 @@ int main(void) {
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_play_back_and_answers),
         cmocka_unit_test(test_export_md),
+        cmocka_unit_test(test_interrupted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,12 @@
  *
  * Compiling: the compiler is $CC (split on blanks, never through a shell),
  * else `cc`, run with fork/execvp and its output captured so that a failure
- * shows the compiler's own messages. A build is looked up in the cache
+ * shows the compiler's own messages. It runs under a guard process
+ * (run_guard), the two in process groups of their own, so the compiler
+ * (driver, cc1, as, ld) never outlives minicc: however the host ends, even
+ * by SIGKILL, the guard sees a pipe close, kills the compiler's group and
+ * removes the build directory; the host closes that pipe itself to stop a
+ * compile when its interrupt flag is set. A build is looked up in the cache
  * under a key of its source, the compiler command, flags and environment,
  * and the compiler's identity (compiler_identity: the program's stat and
  * `$CC --version`, memoised by the cache). Without a usable cache directory
@@ -17,7 +22,8 @@
  * Calling: the buffers, lengths, scalars and the result live in one
  * MAP_SHARED|MAP_ANONYMOUS mapping. The child dlopen()s the object, calls
  * MC_CGEN_ENTRY and writes the result into the mapping; the parent waits on
- * a pipe that closes when the child ends (poll with the time limit, no
+ * a pipe that closes when the child ends (poll with the time limit, which
+ * starts at the byte the child writes on it when the call starts; no
  * signal handlers are installed in the host process), then copies the
  * buffers back. So effects before a bounds trap, a time-out or a crash stay
  * visible, and a crash never takes down the prompt or the workbench.
@@ -49,6 +55,7 @@
 #include <sys/prctl.h>
 #endif
 #include <sys/mman.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -114,69 +121,174 @@ static char **compiler_words(const McNativeOptions *o, char **store, int *n) {
     return argv;
 }
 
-/* Run argv (execvp, no shell) with stdout+stderr captured in *output.
- * Returns the wait status, or -1 with *exec_errno set when it could not be
- * started. */
-static int run_captured(char **argv, McStr *output, int *exec_errno) {
-    int outp[2], errp[2];
+/* ---- running the compiler -------------------------------------------------------- */
+
+/* What the processes of run_captured tell the host on their message pipe. */
+typedef struct RunMsg {
+    int kind;  /* RUN_EXEC_FAILED: value is errno; RUN_ENDED: value is the wait status */
+    int value;
+} RunMsg;
+enum { RUN_EXEC_FAILED, RUN_ENDED };
+
+/* Between two looks at the interrupt flag while the compiler runs. */
+#define COMPILE_POLL_MS 50
+
+static void put_msg(int fd, int kind, int value) {
+    RunMsg m = {kind, value};
+    ssize_t w = write(fd, &m, sizeof m);
+    (void)w;
+}
+
+static void on_child(int sig) { (void)sig; } /* only to wake pselect */
+
+/* The guard: a fork of the host in a process group of its own (so the
+ * terminal's Ctrl-C reaches only the host) that starts argv in another
+ * group of its own, with its output on out_fd, and waits for it or for the
+ * host: when life_fd reads end of file (the host closed it to stop the
+ * compiler, or the host is gone, however it ended: SIGTERM, SIGHUP, SIGINT,
+ * SIGKILL) it kills the compiler's whole group (the driver and cc1, as, ld)
+ * and removes the build directory `cleanup` (may be NULL). Tells the host
+ * on msg_fd; never returns. */
+static _Noreturn void run_guard(char **argv, int out_fd, int msg_fd, int life_fd, const char *cleanup) {
+    setpgid(0, 0);
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL); /* not the host's handlers */
+    sigset_t chld, old;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, &old);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_child;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGCHLD, &sa, NULL);
+    pid_t cc = fork();
+    if (cc < 0) {
+        put_msg(msg_fd, RUN_EXEC_FAILED, errno);
+        _exit(0);
+    }
+    if (cc == 0) {
+        setpgid(0, 0);
+        signal(SIGCHLD, SIG_DFL);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        close(life_fd);
+        dup2(out_fd, 1);
+        dup2(out_fd, 2);
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) dup2(devnull, 0);
+        execvp(argv[0], argv);
+        put_msg(msg_fd, RUN_EXEC_FAILED, errno);
+        _exit(127);
+    }
+    setpgid(cc, cc); /* in both processes: whichever runs first */
+    close(out_fd);   /* the host reads to the end of the compiler's output */
+    sigset_t waiting = old;
+    sigdelset(&waiting, SIGCHLD);
+    int status = 0;
+    for (;;) {
+        pid_t r = waitpid(cc, &status, WNOHANG);
+        if (r == cc || (r < 0 && errno != EINTR)) break;
+        fd_set rd;
+        FD_ZERO(&rd);
+        FD_SET(life_fd, &rd);
+        if (pselect(life_fd + 1, &rd, NULL, NULL, NULL, &waiting) > 0) {
+            /* The host closed its end or is gone: stop the compiler. */
+            kill(-cc, SIGKILL);
+            while (waitpid(cc, &status, 0) < 0 && errno == EINTR) {
+            }
+            if (cleanup) mc_ncache_remove_build_dir(cleanup);
+            break;
+        }
+    }
+    put_msg(msg_fd, RUN_ENDED, status);
+    _exit(0);
+}
+
+/* Run argv (execvp, no shell) with stdout+stderr captured in *output,
+ * under a guard (run_guard) so that the compiler never outlives minicc.
+ * The interrupt flag stop (may be NULL) is looked at every
+ * COMPILE_POLL_MS; when set, the compiler's processes are killed and
+ * *interrupted is set. Returns the wait status, or -1 with *exec_errno set
+ * when it could not be started. `cleanup` is the build directory the guard
+ * removes when minicc ends during the compile (may be NULL). */
+static int run_captured(char **argv, const char *cleanup, const McInterrupt *stop, McStr *output, int *exec_errno,
+                        bool *interrupted) {
+    int outp[2], msgp[2], lifep[2];
     *exec_errno = 0;
+    if (interrupted) *interrupted = false;
     if (pipe(outp) != 0) {
         *exec_errno = errno;
         return -1;
     }
-    if (pipe(errp) != 0) {
+    if (pipe(msgp) != 0) {
         *exec_errno = errno;
         close(outp[0]);
         close(outp[1]);
         return -1;
     }
-    fcntl(outp[0], F_SETFD, FD_CLOEXEC);
-    fcntl(outp[1], F_SETFD, FD_CLOEXEC);
-    fcntl(errp[0], F_SETFD, FD_CLOEXEC);
-    fcntl(errp[1], F_SETFD, FD_CLOEXEC);
-    pid_t pid = fork();
-    if (pid < 0) {
+    if (pipe(lifep) != 0) {
         *exec_errno = errno;
         close(outp[0]);
         close(outp[1]);
-        close(errp[0]);
-        close(errp[1]);
+        close(msgp[0]);
+        close(msgp[1]);
         return -1;
     }
-    if (pid == 0) {
-        dup2(outp[1], 1);
-        dup2(outp[1], 2);
-        int devnull = open("/dev/null", O_RDONLY);
-        if (devnull >= 0) dup2(devnull, 0);
-        execvp(argv[0], argv);
-        int e = errno;
-        ssize_t w = write(errp[1], &e, sizeof e);
-        (void)w;
-        _exit(127);
+    int fds[6] = {outp[0], outp[1], msgp[0], msgp[1], lifep[0], lifep[1]};
+    for (int i = 0; i < 6; i++) fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    pid_t guard = fork();
+    if (guard < 0) {
+        *exec_errno = errno;
+        for (int i = 0; i < 6; i++) close(fds[i]);
+        return -1;
+    }
+    if (guard == 0) {
+        close(outp[0]);
+        close(msgp[0]);
+        close(lifep[1]);
+        run_guard(argv, outp[1], msgp[1], lifep[0], cleanup);
     }
     close(outp[1]);
-    close(errp[1]);
+    close(msgp[1]);
+    close(lifep[0]);
     char chunk[4096];
     for (;;) {
+        if (lifep[1] >= 0 && mc_interrupted(stop)) {
+            close(lifep[1]); /* the guard kills the compiler; its output ends */
+            lifep[1] = -1;
+            if (interrupted) *interrupted = true;
+        }
+        if (stop && lifep[1] >= 0) {
+            struct pollfd pfd = {outp[0], POLLIN, 0};
+            int pr = poll(&pfd, 1, COMPILE_POLL_MS);
+            if (pr == 0 || (pr < 0 && errno == EINTR)) continue; /* a signal: look at the flag */
+        }
         ssize_t r = read(outp[0], chunk, sizeof chunk);
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) break;
         if (output->len < MC_NCACHE_MAX_OUTPUT) mc_str_putn(output, chunk, (size_t)r);
     }
     close(outp[0]);
-    int e = 0;
-    ssize_t r;
-    do r = read(errp[0], &e, sizeof e);
-    while (r < 0 && errno == EINTR);
-    close(errp[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    RunMsg m;
+    int e = 0, status = -1;
+    bool ended = false;
+    for (;;) {
+        ssize_t r = read(msgp[0], &m, sizeof m);
+        if (r < 0 && errno == EINTR) continue;
+        if (r != (ssize_t)sizeof m) break;
+        if (m.kind == RUN_EXEC_FAILED) e = m.value;
+        else ended = true, status = m.value;
     }
-    if (r == (ssize_t)sizeof e) {
+    close(msgp[0]);
+    if (lifep[1] >= 0) close(lifep[1]);
+    int gst = 0;
+    while (waitpid(guard, &gst, 0) < 0 && errno == EINTR) {
+    }
+    if (e) {
         *exec_errno = e;
         return -1;
     }
-    return status;
+    return ended ? status : gst; /* a guard that did not report was itself killed */
 }
 
 /* The program execvp runs for prog (searching $PATH, default /bin:/usr/bin),
@@ -228,7 +340,7 @@ static void compiler_identity(char **words, int nwords, const char *dir, int dir
     McStr out;
     mc_str_init(&out);
     int exec_errno;
-    int status = run_captured(argv, &out, &exec_errno);
+    int status = run_captured(argv, NULL, NULL, &out, &exec_errno, NULL);
     free(argv);
     if (status < 0) mc_str_printf(id, "version: cannot run: %s\n", strerror(exec_errno)); /* not memoised */
     else mc_ncache_memo_put(dir, dirfd, idhex, status, out.s ? out.s : "", id);
@@ -278,9 +390,10 @@ static bool keep_source(const McFunc *f, const char *dir, const char *src, McDia
 
 /* Compile src in the build directory tmp: *tso gets the object's path
  * (malloc'd, also on failure), the result is the object open, or -1 after a
- * diagnostic. argv holds the nwords compiler words and room for the rest. */
+ * diagnostic (MC_INTERRUPTED_MSG when stop was set: the compiler was
+ * killed). argv holds the nwords compiler words and room for the rest. */
 static int compile_object(char **argv, int nwords, const char *tmp, const char *src, size_t srclen, char **tso,
-                          McNativeInfo *info, McDiags *d) {
+                          const McInterrupt *stop, McNativeInfo *info, McDiags *d) {
     char *tc = mc_ncache_path_join(tmp, "kernel.c");
     *tso = mc_ncache_path_join(tmp, "kernel.so");
     int sofd = -1;
@@ -298,9 +411,15 @@ static int compile_object(char **argv, int nwords, const char *tmp, const char *
     mc_str_init(&output);
     int exec_errno;
     double t0 = mc_now();
-    int status = run_captured(argv, &output, &exec_errno);
+    bool interrupted;
+    int status = run_captured(argv, tmp, stop, &output, &exec_errno, &interrupted);
     info->compile_secs = mc_now() - t0;
     bool ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (interrupted) {
+        mc_diag(d, (McLoc){0, 0}, "native: %s", MC_INTERRUPTED_MSG);
+        mc_str_free(&output);
+        goto out;
+    }
     if (!ok) {
         while (output.len && (output.s[output.len - 1] == '\n' || output.s[output.len - 1] == ' '))
             output.s[--output.len] = 0;
@@ -379,7 +498,7 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
             goto done;
         }
     }
-    int sofd = compile_object(argv, nwords, tmp, src, srclen, &tso, info, d);
+    int sofd = compile_object(argv, nwords, tmp, src, srclen, &tso, o ? o->interrupt : NULL, info, d);
     if (sofd < 0) goto fail;
     if (in_cache && mc_ncache_publish(tmp, tso, sofd, dirfd, key, src, srclen)) {
         mc_ncache_remove_build_dir(tmp);
@@ -438,6 +557,11 @@ typedef struct Shared {
 
 enum { CHILD_LOAD_FAILED = 125, CHILD_COMPILE_FAILED = 124 };
 
+/* Seconds the child's own alarm allows for loading or compiling the code
+ * before its call (the host kills it at its time limit, which starts only
+ * with the call; the alarm is for a host that died meanwhile). */
+#define CHILD_COMPILE_ALARM 600
+
 /* In the child: dlopen the object (the verified bytes through fd, even if
  * the cache entry was replaced or evicted since) and return the entry, or
  * end the child with CHILD_LOAD_FAILED and the reason in sh. */
@@ -495,8 +619,11 @@ static void *tcc_entry(const char *src, Shared *sh) {
 }
 #endif
 
+/* In the child: load (or compile with libtcc) the code, tell the host it
+ * is about to call it (one byte on ready_fd: the time limit starts there,
+ * so it covers running only), call it and end. */
 static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *scalars, int32_t *const *bufs,
-                                 const int32_t *lens, double timeout, pid_t host) {
+                                 const int32_t *lens, double timeout, pid_t host, int ready_fd) {
     const char *so = n->so_path;
     int fd = n->fd;
     /* The host may have handlers (sanitizers, the workbench): a crash in
@@ -504,8 +631,9 @@ static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *s
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
     /* Never outlive the host: if it dies before killing us at the time limit,
-     * the alarm (a little after the limit) ends this child anyway. */
-    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
+     * the alarm (a little after the limit, set again when the call starts)
+     * ends this child anyway. */
+    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2 + CHILD_COMPILE_ALARM);
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != host) _exit(CHILD_LOAD_FAILED); /* the host is already gone */
@@ -523,6 +651,10 @@ static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *s
     }
     McCgenEntry fn;
     memcpy(&fn, &sym, sizeof fn); /* object pointer to function pointer, as POSIX allows */
+    /* The compile is done: the host's clock and ours start now. */
+    alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
+    ssize_t w = write(ready_fd, "r", 1);
+    (void)w;
     int32_t err[3] = {0, 0, 0};
     int32_t v = fn(scalars, bufs, lens, err);
     sh->value = v;
@@ -563,27 +695,41 @@ static bool args_fit(const McNative *n, const McArgs *args, size_t *words, McDia
 
 /* Wait for the pipe done_fd to close (the child ended), the time limit, or
  * the interrupt flag (looked at every POLL_MS, and when a signal ends the
- * poll early); a child still running is killed. Closes done_fd, reaps the
- * child (its wait status in *status) and says how the wait ended. */
+ * poll early); a child still running is killed. The time limit starts when
+ * the child writes its byte (the code is loaded or compiled, the call
+ * starts): loading and libtcc's compile are not counted. Closes done_fd,
+ * reaps the child (its wait status in *status) and says how the wait ended. */
 static int wait_child(pid_t pid, int done_fd, double timeout, const McInterrupt *stop, int *status) {
-    double deadline = mc_now() + timeout;
+    bool started = false;
+    double deadline = 0;
     int how = CHILD_ENDED;
     for (;;) {
         if (mc_interrupted(stop)) {
             how = CHILD_INTERRUPTED;
             break;
         }
-        double left = deadline - mc_now();
+        double left = started ? deadline - mc_now() : 2e6;
         if (left <= 0) {
             how = CHILD_TIMED_OUT;
             break;
         }
         struct pollfd pfd = {done_fd, POLLIN, 0};
-        int ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-        if (stop && ms > POLL_MS) ms = POLL_MS;
+        int ms = left > 1e6 ? -1 : (int)(left * 1000.0) + 1;
+        if (stop && (ms < 0 || ms > POLL_MS)) ms = POLL_MS;
         int r = poll(&pfd, 1, ms);
         if (r < 0 && errno == EINTR) continue;
-        if (r != 0) break; /* POLLHUP: the child is gone (or poll failed: waitpid tells) */
+        if (r == 0) continue;
+        if (r > 0 && !started && (pfd.revents & POLLIN)) {
+            char byte;
+            ssize_t got = read(done_fd, &byte, 1);
+            if (got == 1) { /* the call starts: so does its time limit */
+                started = true;
+                deadline = mc_now() + timeout;
+                continue;
+            }
+            if (got < 0 && errno == EINTR) continue;
+        }
+        break; /* end of file: the child is gone (or poll failed: waitpid tells) */
     }
     if (how != CHILD_ENDED) kill(pid, SIGKILL);
     close(done_fd);
@@ -684,7 +830,7 @@ static bool native_call(const McNative *n, McArgs *args, double timeout, const M
     }
     if (pid == 0) {
         close(done_pipe[0]);
-        child_call(n, sh, scalars, bufs, lens, timeout, host); /* keeps done_pipe[1] open until it ends */
+        child_call(n, sh, scalars, bufs, lens, timeout, host, done_pipe[1]); /* keeps it open until it ends */
     }
     close(done_pipe[1]);
     int status;
