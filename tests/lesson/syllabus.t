@@ -97,3 +97,13 @@ The handout keeps the Markdown as written.
 
   $ cd "$CRAMTMP" && minicc lesson --export md md.lesson | grep '^Use'
   Use `alloc` *now* and **really**; 65536 * 65536, a*b and $edge2_copy0.
+
+The syllabus in lessons/README.md and the table in the main README are the
+lessons' own declarations: a section, teaches and requires per lesson, and
+one README row per lesson.
+
+  $ cd ../.. && for f in lessons/[0-9]*.lesson; do n=$(basename "$f" | cut -c1-2 | sed 's/^0//'); t=$(sed -n 's/^title: //p' "$f"); te=$(sed -n 's/^teaches: //p' "$f"); rq=$(sed -n 's/^requires: //p' "$f"); grep -qxF "| $n | $t | $te |" README.md || echo "README.md: no row for $f"; grep -qxF "### $n. $t" lessons/README.md || echo "lessons/README.md: no section for $f"; grep -qxF -- "- Teaches: $te." lessons/README.md || echo "lessons/README.md: teaches of $f"; [ -z "$rq" ] || grep -qxF -- "- Requires: $rq." lessons/README.md || echo "lessons/README.md: requires of $f"; done; echo checked
+  checked
+  $ cd ../.. && grep -c '^### [0-9]*\. ' lessons/README.md; ls lessons/[0-9]*.lesson | wc -l
+  15
+  15
