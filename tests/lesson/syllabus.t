@@ -107,3 +107,9 @@ one README row per lesson.
   $ cd ../.. && grep -c '^### [0-9]*\. ' lessons/README.md; ls lessons/[0-9]*.lesson | wc -l
   15
   15
+
+Each "From:" line names, for every concept a lesson requires, the lesson
+that teaches it.
+
+  $ cd ../.. && awk 'FNR == 1 { n = FILENAME; sub(/.*\//, "", n); n = substr(n, 1, 2) + 0 } /^teaches: / { sub(/^teaches: /, ""); k = split($0, w, /, /); for (i = 1; i <= k; i++) t[w[i]] = n; next } /^  From: / { s = $0; sub(/^  From: /, "", s); sub(/\.$/, "", s); g = split(s, part, /; /); for (j = 1; j <= g; j++) { m = part[j]; l = m; sub(/.*\(lesson /, "", l); sub(/\)$/, "", l); sub(/ \(lesson [0-9]+\)$/, "", m); k = split(m, w, /, /); for (i = 1; i <= k; i++) if (t[w[i]] != l) print "lessons/README.md:" FNR ": " w[i] " is not taught by lesson " l } }' lessons/[0-9]*.lesson lessons/README.md; echo checked
+  checked

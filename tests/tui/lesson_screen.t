@@ -23,7 +23,7 @@ counts what is below). Output lines that do not fit end in `>`.
   |How many values are live at once? live||                                      |
   |--points writes the live values after ||                                      |
   |every point, and the pressure: those  ||                                      |
-  +-------------- ^ 38 above, v 82 more -++--------------------------------------+
+  +-------------- ^ 38 above, v 83 more -++--------------------------------------+
   + log -------------------------------------------------------------------------+
   |                                                                              |
   |                                                                              |
