@@ -64,7 +64,22 @@ bool mc_lesson_load_meta(McLesson *l, McDiags *d, const char *s, size_t n, int l
     int k = -1;
     for (int i = 0; i < 3; i++)
         if (starts_with_key(s, n, keys[i])) k = i;
-    if (k < 0) return false;
+    if (k < 0) {
+        /* `teach:`, `require:`, `titel:`: a word one slip from a key (two for five
+         * letters or more) before a ':' is reported, not narrated. */
+        size_t w = 0;
+        while (w < n && islower((unsigned char)s[w])) w++;
+        if (w < 4 || w >= n || s[w] != ':') return false;
+        for (int i = 0; i < 3; i++) {
+            size_t kn = strlen(keys[i]) - 1;
+            int dist = mc_edit_distance(s, w, keys[i], kn);
+            if (dist >= 1 && dist <= (w >= 5 ? 2 : 1)) {
+                mc_diag(d, (McLoc){line, col}, "unknown directive '%.*s:' (did you mean '%s'?)", (int)w, s, keys[i]);
+                return true;
+            }
+        }
+        return false;
+    }
     const char *e = s + n, *t = s + strlen(keys[k]);
     while (t < e && (*t == ' ' || *t == '\t')) t++;
     int *seen = k == 0 ? &l->title_line : k == 1 ? &l->teaches_line : &l->requires_line;

@@ -319,6 +319,12 @@ static void test_syllabus(void **state) {
     e = load_diag("requires: a_b\n== H\n$ run\n", NULL);
     assert_non_null(strstr(e, "not 'a_b'"));
     free(e);
+    e = load_diag("teach: x\n== H\n$ run\n", NULL);
+    assert_non_null(strstr(e, "unknown directive 'teach:' (did you mean 'teaches:'?)"));
+    free(e);
+    e = load_diag("holes: narration\n== H\n$ run\n", NULL);
+    assert_string_equal(e, "");
+    free(e);
     e = load_diag("title:\n== H\n$ run\n", NULL);
     assert_non_null(strstr(e, "needs the lesson's title"));
     free(e);
