@@ -301,7 +301,7 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
             mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
         else
             add_step(l, MC_LS_PAUSE, "", 0, line);
-    } else {
+    } else if (!mc_lesson_load_meta(l, d, s, n, line, col)) { /* title:, teaches:, requires: (syllabus.c) */
         load_narration(st, s, n, line, col);
     }
 }
@@ -357,6 +357,7 @@ void mc_lesson_free(McLesson *l) {
         free(l->steps[i].answer);
     }
     free(l->steps);
+    mc_lesson_free_meta(l);
     free(l->path);
     free(l->shown);
     free(l->dir);
@@ -592,13 +593,17 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
     int nstops = 0, failures = 0;
     bool last_ok = true, interrupted = false;
     char buf[512], msg[1024];
+    bool style = mc_lesson_style_for(out);
     fprintf(out, in ? "Lesson: %s\n(Enter: continue   b: back   q: quit)\n\n" : "Lesson: %s\n\n", l->title);
     stops[nstops++] = 0;
     for (int i = 0; i < l->nsteps; i++) {
         const McLessonStep *s = &l->steps[i];
         switch (s->kind) {
         case MC_LS_HEADING: fprintf(out, "\n== %s ==\n\n", s->text); break;
-        case MC_LS_NARRATE: fprintf(out, "%s\n", s->text); break;
+        case MC_LS_NARRATE:
+            mc_lesson_render_inline(out, s->text, style);
+            fputc('\n', out);
+            break;
         case MC_LS_COMMAND:
             fprintf(out, "minicc> %s\n", s->text);
             fflush(out);
@@ -821,10 +826,13 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
             mc_str_printf(&t, "== %s ==\n", s->text);
             cursor_add(c, 'H', t.s);
             break;
-        case MC_LS_NARRATE:
-            mc_str_printf(&t, "%s\n", s->text);
+        case MC_LS_NARRATE: {
+            char *plain = mc_lesson_inline_plain(s->text); /* no raw backticks (markdown.c) */
+            mc_str_printf(&t, "%s\n", plain);
+            free(plain);
             cursor_add(c, 'N', t.s);
             break;
+        }
         case MC_LS_COMMAND:
             c->last_output.len = 0;
             if (c->last_output.s) c->last_output.s[0] = 0;

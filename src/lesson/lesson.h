@@ -69,9 +69,14 @@ typedef struct McLesson {
     char *path;  /* as given */
     char *shown; /* path as it may be shown on a terminal (diag.h: mc_visible_dup) */
     char *dir;   /* directory of the file, for running commands */
-    char *title; /* first heading, or the file name */
+    char *title; /* `title:`, else the first heading, else the file name */
     McLessonStep *steps;
     int nsteps, cap;
+    /* The syllabus (syllabus.c): `teaches: CONCEPT...` and `requires:
+     * CONCEPT...`, concept names in order, malloc'd; the lines they were on. */
+    char **teaches, **requires;
+    int nteaches, nrequires;
+    int teaches_line, requires_line, title_line;
 } McLesson;
 
 /* What running one of the lesson's commands came to. */
@@ -101,6 +106,26 @@ int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len);
 const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want);
 /* The expected answer as shown to a student ("opt or diverge at opt" for one-of). */
 char *mc_lesson_answer_text(const McLessonStep *ask);
+
+/* Syllabus directives (syllabus.c): is the line [s, s+n) one of `title:
+ * TEXT`, `teaches: CONCEPT...` or `requires: CONCEPT...` (concepts are
+ * lower-case words with '-', separated by commas or blanks)? If so it is
+ * recorded in l (or reported to d) and true is returned. */
+bool mc_lesson_load_meta(McLesson *l, McDiags *d, const char *s, size_t n, int line, int col);
+void mc_lesson_free_meta(McLesson *l);
+/* The lessons ls[0..n-1] taken as a course in that order: a concept a lesson
+ * requires that only a later lesson teaches, or that two lessons teach, is
+ * reported to err as `FILE:LINE: error: ...`. Returns the number of problems. */
+int mc_lesson_syllabus_check(McLesson *const *ls, int n, FILE *err);
+
+/* Narration's inline Markdown (markdown.c): `code`, *emphasis* and
+ * **strong** written to out with terminal attributes when `style`, else
+ * with the markers removed; never raw backticks. */
+void mc_lesson_render_inline(FILE *out, const char *text, bool style);
+/* The same, plain, into a malloc'd string (the workbench's transcript). */
+char *mc_lesson_inline_plain(const char *text);
+/* Should narration on `out` be styled: a terminal, NO_COLOR unset, TERM not dumb. */
+bool mc_lesson_style_for(FILE *out);
 
 /* Lessons by name (lesson_find.c): a path is taken as it is; a name is
  * looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons (~/.local/share/...)

@@ -163,6 +163,27 @@ static int lesson_check_options(const LessonArgs *a, int nfiles) {
     return 0;
 }
 
+/* --check with several lessons: taken as a course in the order given, does
+ * any require a concept that only a later one teaches (syllabus.c)? Lessons
+ * that cannot be read are left to the check itself. Returns the problems. */
+static int lesson_check_syllabus(char **files, int n) {
+    McLesson **ls = mc_xcalloc((size_t)n + 1, sizeof *ls);
+    for (int i = 0; i < n; i++) {
+        char *why = NULL, *path = mc_lesson_resolve(files[i], &why);
+        McDiags d;
+        mc_diags_init(&d, path ? path : files[i], NULL, 0);
+        ls[i] = path ? mc_lesson_load(path, &d) : NULL;
+        mc_diags_free(&d);
+        free(path);
+        free(why);
+    }
+    int problems = mc_lesson_syllabus_check(ls, n, stderr);
+    for (int i = 0; i < n; i++) mc_lesson_free(ls[i]);
+    free(ls);
+    if (problems) printf("syllabus: %d problem%s in the order given\n", problems, problems == 1 ? "" : "s");
+    return problems;
+}
+
 /* --check: every lesson files[0..n-1] in a session and a temporary directory of its own; the exit status. */
 static int lesson_check_files(char **files, int n) {
     int passed = 0, failed = 0, unreadable = 0;
@@ -191,6 +212,7 @@ static int lesson_check_files(char **files, int n) {
         ok ? passed++ : failed++;
     }
     printf("lessons: %d passed, %d failed\n", passed, failed);
+    if (n > 1 && lesson_check_syllabus(files, n) && !failed) failed = 1;
     /* 2: a lesson could not be read or parsed (bad input); 1: one failed */
     return unreadable ? 2 : failed ? 1 : 0;
 }

@@ -68,17 +68,17 @@ The lesson narration, zoomed at 80x24, shows a whole section:
 
   $ minicc --tui-script '<Enter>z' --lesson ../../lessons/05-register-budgets.lesson --size 80x24 | head -12
   + *lesson: Then spill slots and traffic (zoomed: z) ---------------------------+
-  |minicc> machine                                                               |
   |# machine: baseline allocator, K = 1                                          |
   |return 84                                                                     |
   |stats: instructions=53 copies=16 spill_reads=72 spill_writes=51 registers=1 s>|
-  |How many values are live at once? `live --points` writes the live values after|
+  |How many values are live at once? live --points writes the live values after  |
   |every point, and the pressure: those plus what the point defines.             |
   |minicc> live --points                                                         |
   |# MaxLive 10 in head, after c = lt i, n                                       |
   |# per block: entry 7 head 10 body 9 exit 7                                    |
   |# [N]: values live after the point plus what it defines (a result nobody read>|
   |func pressure(i32 n) {                                                        |
+  |entry:                                                                        |
 
 A new layout ends the zoom:
 

@@ -352,6 +352,69 @@ static void test_answer_kinds(void **state) {
     }
 }
 
+/* Narration's inline Markdown without styling: markers removed, text kept. */
+static void test_inline_markdown(void **state) {
+    (void)state;
+    static const char *const cases[][2] = {
+        {"Use `alloc` now", "Use alloc now"},
+        {"*emphasis* and **strong**", "emphasis and strong"},
+        {"65536 * 65536 and a*b", "65536 * 65536 and a*b"},
+        {"$edge2_copy0 and hunt_naive.ir", "$edge2_copy0 and hunt_naive.ir"},
+        {"an `unclosed backtick", "an `unclosed backtick"},
+        {"empty `` code", "empty `` code"},
+        {"* not emphasis *", "* not emphasis *"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = mc_lesson_inline_plain(cases[i][0]);
+        assert_string_equal(got, cases[i][1]);
+        free(got);
+    }
+}
+
+/* title:, teaches:, requires: and the order check over several lessons. */
+static void test_syllabus(void **state) {
+    (void)state;
+    McLesson *a = NULL, *b = NULL;
+    char *e = load_diag("title: First\nteaches: x, y-2\n== Heading\n$ run\n", &a);
+    assert_string_equal(e, "");
+    free(e);
+    assert_non_null(a);
+    assert_string_equal(a->title, "First");
+    assert_int_equal(a->nteaches, 2);
+    assert_string_equal(a->teaches[1], "y-2");
+    e = load_diag("== Heading\ntitle: Later\nrequires: x z\n$ run\n", &b);
+    assert_string_equal(e, "");
+    free(e);
+    assert_string_equal(b->title, "Later");
+    assert_int_equal(b->nrequires, 2);
+    FILE *sink = fopen("/dev/null", "w");
+    McLesson *ok[] = {a, b}, *bad[] = {b, a};
+    assert_int_equal(mc_lesson_syllabus_check(ok, 2, sink), 0);
+    assert_int_equal(mc_lesson_syllabus_check(bad, 2, sink), 1);
+    fclose(sink);
+    mc_lesson_free(a);
+    mc_lesson_free(b);
+    e = load_diag("teaches: x,\n== H\n$ run\n", NULL);
+    assert_string_equal(e, "");
+    free(e);
+    e = load_diag("teaches: ,\n== H\n$ run\n", NULL);
+    assert_non_null(strstr(e, "needs at least one concept"));
+    free(e);
+    e = load_diag("requires: a_b\n== H\n$ run\n", NULL);
+    assert_non_null(strstr(e, "not 'a_b'"));
+    free(e);
+    e = load_diag("teach: x\n== H\n$ run\n", NULL);
+    assert_non_null(strstr(e, "unknown directive 'teach:' (did you mean 'teaches:'?)"));
+    free(e);
+    e = load_diag("holes: narration\n== H\n$ run\n", NULL);
+    assert_string_equal(e, "");
+    free(e);
+    e = load_diag("title:\n== H\n$ run\n", NULL);
+    assert_non_null(strstr(e, "needs the lesson's title"));
+    free(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_answer_kinds),
@@ -361,6 +424,8 @@ int main(void) {
         cmocka_unit_test(test_play_back_and_answers),
         cmocka_unit_test(test_export_md),
         cmocka_unit_test(test_interrupted),
+        cmocka_unit_test(test_inline_markdown),
+        cmocka_unit_test(test_syllabus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
