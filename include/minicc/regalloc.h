@@ -33,8 +33,9 @@
 
 #include "cfg.h"
 #include "diag.h"
-#include "interp.h"
+#include "interrupt.h"
 #include "ir.h"
+#include "outcome.h"
 
 /* The allocators (also the phi-destruction modes): one name each, spelled
  * and parsed only through these two functions. */
