@@ -41,8 +41,9 @@
 #define MINICC_CGEN_H
 
 #include "diag.h"
-#include "interp.h"
+#include "interrupt.h"
 #include "ir.h"
+#include "outcome.h"
 
 #define MC_CGEN_ENTRY "minicc_entry"
 

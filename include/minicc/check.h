@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "interp.h"
+#include "outcome.h"
 #include "pipeline.h"
 
 #define MC_CHECK_MAX_ROWS 24 /* 8 stages, plus a row per other allocator that disagrees at an alloc row */

@@ -21,8 +21,8 @@
 
 #include <stdint.h>
 
-#include "interp.h"
 #include "ir.h"
+#include "outcome.h"
 
 /* ---- deterministic random numbers (splitmix64) ---------------------------- */
 

@@ -36,7 +36,7 @@
 #include <stdio.h>
 
 #include "gen.h"
-#include "interp.h"
+#include "outcome.h"
 #include "util.h"
 
 typedef struct McGencProg McGencProg; /* opaque: the syntax tree and its arguments */

@@ -33,8 +33,9 @@
 
 #include "cfg.h"
 #include "diag.h"
-#include "interp.h"
+#include "interrupt.h"
 #include "ir.h"
+#include "outcome.h"
 
 /* The allocators (also the phi-destruction modes): one name each, spelled
  * and parsed only through these two functions. */
@@ -91,8 +92,7 @@ typedef struct McIGraph {
     double *move_weight;
     int32_t nmoves;
     bool *entry_live;  /* entry_live[v]: v is live on entry (bound there by the improved allocator) */
-    int32_t *adj_store; /* private: every adj row, back to back */
-} McIGraph;
+} McIGraph; /* allocated by mc_interference* only, freed by mc_igraph_free */
 
 /* Requires: f in mutable form without phis (verified).
  * Produces: the interference graph. baseline: the chapter's scan (scalar

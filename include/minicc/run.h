@@ -6,8 +6,9 @@
 #ifndef MINICC_RUN_H
 #define MINICC_RUN_H
 
-#include "interp.h"
+#include "interrupt.h"
 #include "ir.h"
+#include "outcome.h"
 
 typedef struct McCode McCode; /* a pre-decoded function */
 McCode *mc_code_new(const McFunc *f);

@@ -292,21 +292,21 @@ void wb_snapshot(Wb *wb) {
     wb->steps_before = s->interp ? mc_interp_steps(s->interp) : 0;
 }
 
-/* What the last execution action did: the last edge taken, the last phi
- * record (kept until another edge with phis is taken), a log line. */
-void wb_after_exec(Wb *wb) {
-    McSession *s = wb->s;
-    wb->follow[WB_IR] = true;
-    if (!s->interp) return;
-    const McFunc *f = s->interp_func;
-    const McSessionEvents *e = &s->last;
-    int64_t steps = mc_interp_steps(s->interp);
-    int enters_after = 0, enters = 0;
-    int phis_at = -1;
+static int count_enters(const McSessionEvents *e) {
+    int enters = 0;
     for (int i = 0; i < e->n; i++)
         if (e->v[i].kind == MC_EV_ENTER) enters++;
+    return enters;
+}
+
+/* The last edge taken and the last phi record among the session's last
+ * events; false when they hold no phi record (the one kept stays). */
+static bool note_last_edge(Wb *wb) {
+    McSession *s = wb->s;
+    const McSessionEvents *e = &s->last;
+    int enters_after = 0, phis_at = -1;
     for (int i = e->n - 1; i >= 0; i--) {
-        if (e->v[i].kind == MC_EV_PHIS && phis_at < 0) {
+        if (e->v[i].kind == MC_EV_PHIS) {
             phis_at = i;
             break;
         }
@@ -318,43 +318,39 @@ void wb_after_exec(Wb *wb) {
             wb->last_to = e->v[i].block;
             break;
         }
-    if (phis_at >= 0) {
-        const McEvent *ev = &e->v[phis_at];
-        WbEdge *g = &wb->edge;
-        free(g->phis);
-        g->phis = mc_xmalloc((size_t)(ev->nphis ? ev->nphis : 1) * sizeof *g->phis);
-        memcpy(g->phis, ev->phis, (size_t)ev->nphis * sizeof *g->phis);
-        g->nphis = ev->nphis;
-        g->valid = true;
-        g->f = f;
-        g->block = ev->block;
-        g->pred = ev->pred;
-        g->step = steps - enters_after;
-        g->sequential = s->phi_mode == MC_PHI_SEQUENTIAL;
-    }
-    /* Long runs keep only the last block's events: when the last phi edge
-     * is not among them, replay silently (deterministic) to find it. */
-    int64_t ran = s->interp == wb->interp_before ? steps - wb->steps_before : steps;
-    bool replay = phis_at < 0 && !wb->quiet_exec && ran > enters && steps > 1 && !mc_session_interrupted(s);
-    if (replay) wb->edge.valid = false;
-    /* One line per block entered, and the outcome, in the log. */
-    if (wb->quiet_exec) return;
+    if (phis_at < 0) return false;
+    const McEvent *ev = &e->v[phis_at];
+    WbEdge *g = &wb->edge;
+    free(g->phis);
+    g->phis = mc_xmalloc((size_t)(ev->nphis ? ev->nphis : 1) * sizeof *g->phis);
+    memcpy(g->phis, ev->phis, (size_t)ev->nphis * sizeof *g->phis);
+    g->nphis = ev->nphis;
+    g->valid = true;
+    g->f = s->interp_func;
+    g->block = ev->block;
+    g->pred = ev->pred;
+    g->step = mc_interp_steps(s->interp) - enters_after;
+    g->sequential = s->phi_mode == MC_PHI_SEQUENTIAL;
+    return true;
+}
+
+/* One line per block entered, and the outcome, in the log. */
+static void log_run(Wb *wb, int64_t steps) {
+    McSession *s = wb->s;
+    const McFunc *f = s->interp_func;
+    const McSessionEvents *e = &s->last;
     McStr t;
     mc_str_init(&t);
-    int64_t k = steps;
-    for (int i = 0; i < e->n; i++)
-        if (e->v[i].kind == MC_EV_ENTER) k--;
+    int64_t k = steps - count_enters(e);
     for (int i = 0; i < e->n; i++) {
         const McEvent *ev = &e->v[i];
-        if (ev->kind == MC_EV_ENTER) {
-            k++;
-            t.len = 0;
-            if (ev->pred == MC_NONE) mc_str_printf(&t, "[%lld] %s", (long long)k, f->blocks[ev->block].name);
-            else
-                mc_str_printf(&t, "[%lld] %s <- %s", (long long)k, f->blocks[ev->block].name,
-                              f->blocks[ev->pred].name);
-            wb_log(wb, t.s, MC_R_DIM);
-        }
+        if (ev->kind != MC_EV_ENTER) continue;
+        k++;
+        t.len = 0;
+        if (ev->pred == MC_NONE) mc_str_printf(&t, "[%lld] %s", (long long)k, f->blocks[ev->block].name);
+        else
+            mc_str_printf(&t, "[%lld] %s <- %s", (long long)k, f->blocks[ev->block].name, f->blocks[ev->pred].name);
+        wb_log(wb, t.s, MC_R_DIM);
     }
     McOutcome o;
     if (mc_interp_finished(s->interp, &o)) {
@@ -366,36 +362,58 @@ void wb_after_exec(Wb *wb) {
         wb_note(wb, "%s", t.s);
     }
     mc_str_free(&t);
-    if (replay) {
-        /* The replay must land where the run stopped: it is not
-         * interruptible (Ctrl-C during it is dropped), and an interrupted
-         * run is not replayed at all (its edge record stays empty). */
-        const McInterrupt *stop = s->interrupt;
-        s->interrupt = NULL;
-        wb->quiet_exec = true;
-        /* Back k blocks (a fast replay) and step them again with their
-         * events, k growing until the last edge with phis is among them or
-         * the whole run was stepped: the position is the same as after
-         * stepping it all, but a fast `c` stays fast when it ends far from
-         * its last phi edge. */
-        /* A run that ended (returned or trapped) must end again: the step
-         * budget traps on the attempt to enter one block more than it
-         * counts, so the replay asks for one step beyond the count (a
-         * finished interpreter takes no more). */
-        int64_t more = mc_interp_finished(s->interp, NULL) ? 1 : 0;
-        for (int64_t tail = 64;; tail *= 8) {
-            if (tail > steps) tail = steps;
-            mc_session_back(s, tail, wb_sink());
-            mc_session_step(s, tail + more, false, wb_sink());
-            bool phis = false;
-            for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
-            if (phis || tail == steps) break;
-        }
-        mc_session_watch_sync(s); /* the replay reached the same values */
-        wb_after_exec(wb);
-        wb->quiet_exec = false;
-        s->interrupt = stop;
+}
+
+/* A run of `steps` blocks whose events hold no phi record: replay its end
+ * quietly until they do, and note that edge. The replay must land where
+ * the run stopped: it is not interruptible (Ctrl-C during it is dropped),
+ * and an interrupted run is not replayed at all (its edge record stays
+ * empty). */
+static void replay_to_phi_edge(Wb *wb, int64_t steps) {
+    McSession *s = wb->s;
+    const McInterrupt *stop = s->interrupt;
+    s->interrupt = NULL;
+    wb->quiet_exec = true;
+    /* Back k blocks (a fast replay) and step them again with their
+     * events, k growing until the last edge with phis is among them or
+     * the whole run was stepped: the position is the same as after
+     * stepping it all, but a fast `c` stays fast when it ends far from
+     * its last phi edge. */
+    /* A run that ended (returned or trapped) must end again: the step
+     * budget traps on the attempt to enter one block more than it
+     * counts, so the replay asks for one step beyond the count (a
+     * finished interpreter takes no more). */
+    int64_t more = mc_interp_finished(s->interp, NULL) ? 1 : 0;
+    for (int64_t tail = 64;; tail *= 8) {
+        if (tail > steps) tail = steps;
+        mc_session_back(s, tail, wb_sink());
+        mc_session_step(s, tail + more, false, wb_sink());
+        bool phis = false;
+        for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
+        if (phis || tail == steps) break;
     }
+    mc_session_watch_sync(s); /* the replay reached the same values */
+    if (s->interp) note_last_edge(wb);
+    wb->quiet_exec = false;
+    s->interrupt = stop;
+}
+
+/* What the last execution action did: the last edge taken, the last phi
+ * record (kept until another edge with phis is taken), a log line. */
+void wb_after_exec(Wb *wb) {
+    McSession *s = wb->s;
+    wb->follow[WB_IR] = true;
+    if (!s->interp) return;
+    bool phis = note_last_edge(wb);
+    int64_t steps = mc_interp_steps(s->interp);
+    /* Long runs keep only the last block's events: when the last phi edge
+     * is not among them, replay silently (deterministic) to find it. */
+    int64_t ran = s->interp == wb->interp_before ? steps - wb->steps_before : steps;
+    bool replay = !phis && !wb->quiet_exec && ran > count_enters(&s->last) && steps > 1 && !mc_session_interrupted(s);
+    if (replay) wb->edge.valid = false;
+    if (wb->quiet_exec) return;
+    log_run(wb, steps);
+    if (replay) replay_to_phi_edge(wb, steps);
 }
 
 /* Open the command line with some text already typed (the batch editor;

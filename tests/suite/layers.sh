@@ -4,6 +4,9 @@
 #   * the engine includes no front end and no shell; the shell no front end;
 #   * the engine's folders point down the pipeline: a file (or a public
 #     header) includes only headers of its own layer or a layer below;
+#   * the stepping interpreter's API (interp.h) stays with the executors and
+#     the pipeline: the allocation and backend headers take arguments and
+#     outcomes from outcome.h;
 #   * the directories of src/ include each other without a cycle (tsort).
 # Prints "N passed, N failed".
 set -u
@@ -35,7 +38,7 @@ rank() { # folder -> number
 header_rank() { # minicc header -> number
     case $1 in
     ir.h | diag.h | util.h | interrupt.h | limits.h) echo 1 ;;
-    cfg.h | verify.h) echo 2 ;; parse.h | minic.h) echo 3 ;; interp.h | run.h) echo 4 ;; ssa.h) echo 5 ;;
+    cfg.h | verify.h) echo 2 ;; parse.h | minic.h) echo 3 ;; interp.h | outcome.h | run.h) echo 4 ;; ssa.h) echo 5 ;;
     opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h | gen.h | genc.h) echo 9 ;;
     *) echo 99 ;;
     esac
@@ -64,7 +67,14 @@ $f includes $h (layer $hr above $r)"
 done
 [ -z "$bad" ] && ok "engine includes point down the pipeline ($n includes)" || ko "an engine include points up" "$bad"
 
-# 4. The directories of src/ form no cycle.
+# 4. interp.h is included only by the executors' folder (exec/) and the
+#    pipeline, which composes them.
+bad=$(grep -l '#include "\(minicc/\)\{0,1\}interp\.h"' include/minicc/*.h src/engine/*/*.[ch] 2>/dev/null |
+    grep -v '^include/minicc/pipeline\.h$\|^src/engine/exec/\|^src/engine/pipeline/')
+[ -z "$bad" ] && ok "the stepping interpreter's API stays with exec/ and pipeline/" ||
+    ko "interp.h included outside exec/ and pipeline/ (arguments and outcomes are in outcome.h)" "$bad"
+
+# 5. The directories of src/ form no cycle.
 : >"$tmp/edges"
 for f in $(find src -name '*.[ch]' | sort); do
     from=$(dirname "$f" | sed 's|^src/||; s|/.*||'); [ "$from" = src ] && from=main

@@ -56,6 +56,15 @@
  * nodes) out of the cache-miss regime a hash table of edges falls into. */
 #define CHUNK_INTS (1 << 16)
 
+/* A graph as this file allocates it: the public part, then the block that
+ * holds every adjacency row (what mc_igraph_free frees them by). */
+typedef struct Graph {
+    McIGraph g;         /* first: a McIGraph from here is a Graph */
+    int32_t *adj_store; /* every adj row, back to back */
+} Graph;
+
+static Graph *graph_of(McIGraph *g) { return (Graph *)(void *)g; }
+
 typedef struct Builder {
     McIGraph *g;
     const McFunc *f;
@@ -171,13 +180,13 @@ static void store_group(Builder *b, int32_t x, const int32_t *ys, int32_t n, int
         /* Compact the rows (duplicates left gaps) into the final block. */                                      \
         size_t total = 0;                                                                                        \
         for (int32_t v = 0; v < n; v++) total += (size_t)(row[v].fill - start[v]);                               \
-        g->adj_store = mc_xmalloc((total ? total : 1) * sizeof *g->adj_store);                                   \
+        int32_t *store = graph_of(g)->adj_store = mc_xmalloc((total ? total : 1) * sizeof *store);                \
         size_t at = 0;                                                                                           \
         for (int32_t v = 0; v < n; v++) {                                                                        \
             size_t d = (size_t)(row[v].fill - start[v]);                                                         \
             g->degree[v] = (int32_t)d;                                                                           \
-            g->adj[v] = d ? g->adj_store + at : NULL;                                                            \
-            if (d) memcpy(g->adj_store + at, rows + start[v], d * sizeof *rows);                                 \
+            g->adj[v] = d ? store + at : NULL;                                                                   \
+            if (d) memcpy(store + at, rows + start[v], d * sizeof *rows);                                        \
             at += d;                                                                                             \
         }                                                                                                        \
         g->nedges = (int64_t)(total / 2);                                                                        \
@@ -454,7 +463,7 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
                                int form, const McAllocOptions *o, McDiags *d) {
     for (int32_t b = 0; b < f->nblocks; b++) MC_ASSERT(f->blocks[b].nphis == 0);
     int32_t nv = f->nvalues;
-    McIGraph *g = mc_xcalloc(1, sizeof *g);
+    McIGraph *g = &((Graph *)mc_xcalloc(1, sizeof(Graph)))->g;
     g->nvalues = nv;
     g->node = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->node);
     g->degree = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *g->degree);
@@ -570,7 +579,7 @@ bool mc_igraph_has(const McIGraph *g, int32_t a, int32_t b) {
 
 void mc_igraph_free(McIGraph *g) {
     if (!g) return;
-    free(g->adj_store);
+    free(graph_of(g)->adj_store);
     free(g->adj);
     free(g->bits);
     free(g->node);

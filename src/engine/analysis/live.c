@@ -141,13 +141,170 @@ static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **pl
     *plist_out = plist;
 }
 
-/* The state of the per-variable walks (see liveness). */
+/* Phase 1: predecessors as compressed rows, from the CFG (its lists) or,
+ * without one, from the terminators. */
+static void preds_rows(const McFunc *f, const McCfg *c, int32_t **pstart_out, int32_t **plist_out) {
+    if (!c) {
+        preds_from_terms(f, pstart_out, plist_out);
+        return;
+    }
+    int32_t n = f->nblocks;
+    int32_t *pstart = mc_xcalloc((size_t)n + 1, sizeof *pstart);
+    for (int32_t b = 0; b < n; b++) pstart[b + 1] = pstart[b] + c->npreds[b];
+    int32_t *plist = mc_xmalloc((size_t)(pstart[n] ? pstart[n] : 1) * sizeof *plist);
+    for (int32_t b = 0; b < n; b++)
+        if (c->npreds[b]) memcpy(plist + pstart[b], c->preds[b], (size_t)c->npreds[b] * sizeof *plist);
+    *pstart_out = pstart;
+    *plist_out = plist;
+}
+
+/* The local sets of every block taking part, grouped by variable. */
+typedef struct Local {
+    Groups uses;    /* use[b]: scalars read in b before any assignment in b */
+    Groups defs;    /* def[b]: scalars assigned in b, phi destinations included */
+    Groups phiuses; /* phiuse[b]: phi operands read on the edge from b */
+} Local;
+
+/* The scan that finds them: (variable, block) lists and per-value stamps. */
+typedef struct Scan {
+    const McFunc *f;
+    const bool *in_graph; /* blocks taking part */
+    bool *isv;            /* isv[v]: v is a scalar */
+    int32_t *ustamp;      /* == b: v already in use[b] */
+    int32_t *dstamp;      /* == b: v in def[b] */
+    Pairs up, dp, pp;     /* upward-exposed uses, definitions, phi uses */
+} Scan;
+
+/* Each list allocated once at a bound (at most an operand, a definition,
+ * a phi entry each). */
+static void scan_presize(Scan *s) {
+    const McFunc *f = s->f;
+    int64_t nops = 0, ndefs = 0, nargs = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        nops += 3 * (int64_t)bl->ninsts + 1;
+        ndefs += bl->ninsts + bl->nphis;
+        for (int32_t p = 0; p < bl->nphis; p++) nargs += bl->phis[p].nargs;
+    }
+    if (2 * nops < INT32_MAX && 2 * ndefs < INT32_MAX && 2 * nargs < INT32_MAX) {
+        pairs_grow(&s->up, (int32_t)(2 * nops));
+        pairs_grow(&s->dp, (int32_t)(2 * ndefs));
+        pairs_grow(&s->pp, (int32_t)(2 * nargs));
+    }
+}
+
+/* Block b's phis: their destinations are definitions, their operands uses
+ * at the end of the predecessor they come from. */
+static void scan_phis(Scan *s, int32_t b) {
+    const McFunc *f = s->f;
+    const McBlock *bl = &f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) {
+        const McPhi *ph = &bl->phis[p];
+        if (scalar_dest(f, s->isv, ph->dest) && s->dstamp[ph->dest] != b) {
+            s->dstamp[ph->dest] = b;
+            pairs_push(&s->dp, ph->dest, b);
+        }
+        for (int32_t a = 0; a < ph->nargs; a++) {
+            int32_t pred = ph->args[a].block;
+            if (pred < 0 || pred >= f->nblocks || !s->in_graph[pred] || !scalar(f, s->isv, ph->args[a].val)) continue;
+            pairs_push(&s->pp, ph->args[a].val.v, pred);
+        }
+    }
+}
+
+/* Block b's instructions, then its terminator's operand, in order: an
+ * operand not yet defined in b is upward exposed. */
+static void scan_insts(Scan *s, int32_t b) {
+    const McFunc *f = s->f;
+    const McBlock *bl = &f->blocks[b];
+    for (int32_t i = 0; i <= bl->ninsts; i++) {
+        const McOperand *ops;
+        int nops;
+        int32_t d = MC_NONE;
+        if (i < bl->ninsts) {
+            const McInst *in = &bl->insts[i];
+            ops = in->a;
+            nops = in->op < MC_OP_COUNT ? mc_op_info[in->op].nargs : 0;
+            if (nops > 3) nops = 3;
+            d = in->dest;
+        } else {
+            if (!bl->has_term || bl->term.op == MC_OP_JUMP) break;
+            ops = &bl->term.arg;
+            nops = 1;
+        }
+        for (int k = 0; k < nops; k++) {
+            if (!scalar(f, s->isv, ops[k])) continue;
+            int32_t v = ops[k].v;
+            if (s->dstamp[v] == b || s->ustamp[v] == b) continue; /* not upward exposed / already listed */
+            s->ustamp[v] = b;
+            pairs_push(&s->up, v, b);
+        }
+        if (scalar_dest(f, s->isv, d) && s->dstamp[d] != b) {
+            s->dstamp[d] = b;
+            pairs_push(&s->dp, d, b);
+        }
+    }
+}
+
+/* Phase 2: upward-exposed uses, definitions and phi uses of the blocks
+ * taking part, as (variable, block) pairs grouped by variable. */
+static void local_sets(const McFunc *f, const bool *in_graph, Local *loc) {
+    int32_t n = f->nblocks, nv = f->nvalues;
+    Scan s = {.f = f, .in_graph = in_graph};
+    scan_presize(&s);
+    s.isv = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s.isv);
+    for (int32_t v = 0; v < nv; v++) s.isv[v] = f->values[v].kind == MC_VAL_I32;
+    s.ustamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s.ustamp);
+    s.dstamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s.dstamp);
+    for (int32_t v = 0; v < nv; v++) s.ustamp[v] = s.dstamp[v] = MC_NONE;
+    for (int32_t b = 0; b < n; b++) {
+#if defined(__GNUC__)
+        /* the instructions two blocks on (separate arrays: a cache miss
+         * each on a large function) */
+        if (b + 2 < n) {
+            const char *ahead = (const char *)f->blocks[b + 2].insts;
+            size_t bytes = (size_t)f->blocks[b + 2].ninsts * sizeof(McInst);
+            for (size_t off = 0; off < bytes && off < 1024; off += 64) __builtin_prefetch(ahead + off);
+        }
+#endif
+        if (!in_graph[b]) continue;
+        scan_phis(&s, b);
+        scan_insts(&s, b);
+    }
+    free(s.ustamp);
+    free(s.dstamp);
+    free(s.isv);
+    group(&loc->uses, &s.up, nv);
+    group(&loc->defs, &s.dp, nv);
+    group(&loc->phiuses, &s.pp, nv);
+}
+
+/* The state of the per-variable walks (phase 3). inmark[b] == v says v is
+ * in live_in[b] (likewise outmark), so no per-variable clearing is needed;
+ * every new member is emitted as a (variable, block) pair. */
 typedef struct Walk {
     int32_t *defmark, *inmark, *outmark; /* == v: block defines v / has v live-in / live-out */
     int32_t *stack, sp;                  /* blocks where v became live-in, to walk from */
     Pairs inp, outp;                     /* the answer as (variable, block) pairs */
     bool in_entry_only;                  /* record live-in pairs of block 0 only */
+    const int32_t *pstart, *plist;       /* predecessors (phase 1) */
+    const bool *in_graph;                /* blocks taking part */
 } Walk;
+
+static void walk_init(Walk *w, int32_t n, const Local *loc, int32_t nv) {
+    /* the answer holds at least the uses' blocks, typically a few times
+     * more: start the lists there */
+    int64_t seen = (int64_t)loc->uses.start[nv] + loc->phiuses.start[nv];
+    if (8 * seen + 2 < INT32_MAX) {
+        pairs_grow(&w->outp, (int32_t)(8 * seen + 2));
+        if (!w->in_entry_only) pairs_grow(&w->inp, (int32_t)(8 * seen + 2));
+    }
+    w->defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w->defmark);
+    w->inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w->inmark);
+    w->outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w->outmark);
+    w->stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w->stack);
+    for (int32_t b = 0; b < n; b++) w->defmark[b] = w->inmark[b] = w->outmark[b] = MC_NONE;
+}
 
 /* v is live at the end of block p (read by a successor or a phi on the edge
  * from p): p's live-out gets v, and so does its live-in, to be walked from,
@@ -163,6 +320,37 @@ static void live_out_at(Walk *w, int32_t v, int32_t p) {
     w->stack[w->sp++] = p;
 }
 
+/* Variable v: mark its defining blocks, seed from its uses and phi uses,
+ * and walk backward. */
+static void walk_variable(Walk *w, const Local *loc, int32_t v) {
+    for (int32_t k = loc->defs.start[v]; k < loc->defs.start[v + 1]; k++) w->defmark[loc->defs.block[k]] = v;
+    w->sp = 0;
+    for (int32_t k = loc->uses.start[v]; k < loc->uses.start[v + 1]; k++) {
+        int32_t b = loc->uses.block[k];
+        if (w->inmark[b] == v) continue;
+        w->inmark[b] = v;
+        if (!w->in_entry_only || b == 0) pairs_push(&w->inp, v, b);
+        w->stack[w->sp++] = b;
+    }
+    for (int32_t k = loc->phiuses.start[v]; k < loc->phiuses.start[v + 1]; k++)
+        live_out_at(w, v, loc->phiuses.block[k]);
+    while (w->sp > 0) {
+        int32_t b = w->stack[--w->sp];
+        for (int32_t k = w->pstart[b]; k < w->pstart[b + 1]; k++)
+            if (w->in_graph[w->plist[k]]) live_out_at(w, v, w->plist[k]);
+    }
+}
+
+static void walk_free(Walk *w) {
+    free(w->defmark);
+    free(w->inmark);
+    free(w->outmark);
+    free(w->stack);
+}
+
+/* The four phases: predecessors, local sets, one backward walk per
+ * variable (in increasing order), and the walks' pairs sorted into rows by
+ * block (phase 4). */
 static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_entry_only) {
     int32_t n = f->nblocks, nv = f->nvalues;
     MC_ASSERT(!c || c->nblocks == n);
@@ -170,153 +358,27 @@ static McLiveness *liveness(const McFunc *f, const McCfg *c, bool all, bool in_e
     McLiveness *l = mc_xcalloc(1, sizeof *l);
     l->nblocks = n;
     l->nvalues = nv;
-    /* Predecessors as compressed rows, from the CFG or from the terminators. */
     int32_t *pstart, *plist;
-    if (c) {
-        pstart = mc_xcalloc((size_t)n + 1, sizeof *pstart);
-        for (int32_t b = 0; b < n; b++) pstart[b + 1] = pstart[b] + c->npreds[b];
-        plist = mc_xmalloc((size_t)(pstart[n] ? pstart[n] : 1) * sizeof *plist);
-        for (int32_t b = 0; b < n; b++)
-            if (c->npreds[b]) memcpy(plist + pstart[b], c->preds[b], (size_t)c->npreds[b] * sizeof *plist);
-    } else
-        preds_from_terms(f, &pstart, &plist);
+    preds_rows(f, c, &pstart, &plist);
     /* Blocks taking part: reachable ones, or every block for mc_liveness_all. */
     bool *in_graph = mc_xmalloc((size_t)(n ? n : 1) * sizeof *in_graph);
     for (int32_t b = 0; b < n; b++) in_graph[b] = all || c->rpo_index[b] >= 0;
-
-    /* Upward-exposed uses, definitions and phi uses, as (variable, block),
-     * each list allocated once at a bound (at most an operand, a definition,
-     * a phi entry each). */
-    Pairs up = {0}, dp = {0}, pp = {0};
-    {
-        int64_t nops = 0, ndefs = 0, nargs = 0;
-        for (int32_t b = 0; b < n; b++) {
-            const McBlock *bl = &f->blocks[b];
-            nops += 3 * (int64_t)bl->ninsts + 1;
-            ndefs += bl->ninsts + bl->nphis;
-            for (int32_t p = 0; p < bl->nphis; p++) nargs += bl->phis[p].nargs;
-        }
-        if (2 * nops < INT32_MAX && 2 * ndefs < INT32_MAX && 2 * nargs < INT32_MAX) {
-            pairs_grow(&up, (int32_t)(2 * nops));
-            pairs_grow(&dp, (int32_t)(2 * ndefs));
-            pairs_grow(&pp, (int32_t)(2 * nargs));
-        }
-    }
-    bool *isv = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *isv);
-    for (int32_t v = 0; v < nv; v++) isv[v] = f->values[v].kind == MC_VAL_I32;
-    int32_t *ustamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *ustamp); /* v in use[b] */
-    int32_t *dstamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *dstamp); /* v in def[b] */
-    for (int32_t v = 0; v < nv; v++) ustamp[v] = dstamp[v] = MC_NONE;
-    for (int32_t b = 0; b < n; b++) {
-#if defined(__GNUC__)
-        /* the instructions two blocks on (separate arrays: a cache miss
-         * each on a large function) */
-        if (b + 2 < n) {
-            const char *ahead = (const char *)f->blocks[b + 2].insts;
-            size_t bytes = (size_t)f->blocks[b + 2].ninsts * sizeof(McInst);
-            for (size_t off = 0; off < bytes && off < 1024; off += 64) __builtin_prefetch(ahead + off);
-        }
-#endif
-        if (!in_graph[b]) continue;
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t p = 0; p < bl->nphis; p++) {
-            const McPhi *ph = &bl->phis[p];
-            if (scalar_dest(f, isv, ph->dest) && dstamp[ph->dest] != b) {
-                dstamp[ph->dest] = b;
-                pairs_push(&dp, ph->dest, b);
-            }
-            for (int32_t a = 0; a < ph->nargs; a++) {
-                int32_t pred = ph->args[a].block;
-                if (pred < 0 || pred >= n || !in_graph[pred] || !scalar(f, isv, ph->args[a].val)) continue;
-                pairs_push(&pp, ph->args[a].val.v, pred);
-            }
-        }
-        for (int32_t i = 0; i <= bl->ninsts; i++) {
-            const McOperand *ops;
-            int nops;
-            int32_t d = MC_NONE;
-            if (i < bl->ninsts) {
-                const McInst *in = &bl->insts[i];
-                ops = in->a;
-                nops = in->op < MC_OP_COUNT ? mc_op_info[in->op].nargs : 0;
-                if (nops > 3) nops = 3;
-                d = in->dest;
-            } else {
-                if (!bl->has_term || bl->term.op == MC_OP_JUMP) break;
-                ops = &bl->term.arg;
-                nops = 1;
-            }
-            for (int k = 0; k < nops; k++) {
-                if (!scalar(f, isv, ops[k])) continue;
-                int32_t v = ops[k].v;
-                if (dstamp[v] == b || ustamp[v] == b) continue; /* not upward exposed / already listed */
-                ustamp[v] = b;
-                pairs_push(&up, v, b);
-            }
-            if (scalar_dest(f, isv, d) && dstamp[d] != b) {
-                dstamp[d] = b;
-                pairs_push(&dp, d, b);
-            }
-        }
-    }
-    free(ustamp);
-    free(dstamp);
-    free(isv);
-    Groups uses, defs, phiuses;
-    group(&uses, &up, nv);
-    group(&defs, &dp, nv);
-    group(&phiuses, &pp, nv);
-
-    /* Per variable, in increasing order: mark its defining blocks, seed, and
-     * walk backward. inmark[b] == v says v is in live_in[b] (likewise
-     * outmark), so no per-variable clearing is needed; every new member is
-     * emitted as a (variable, block) pair. */
-    Walk w = {0};
-    w.in_entry_only = in_entry_only;
-    /* the answer holds at least the uses' blocks, typically a few times
-     * more: start the lists there */
-    {
-        int64_t seen = (int64_t)uses.start[nv] + phiuses.start[nv];
-        if (8 * seen + 2 < INT32_MAX) {
-            pairs_grow(&w.outp, (int32_t)(8 * seen + 2));
-            if (!in_entry_only) pairs_grow(&w.inp, (int32_t)(8 * seen + 2));
-        }
-    }
-    w.defmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.defmark);
-    w.inmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.inmark);
-    w.outmark = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.outmark);
-    w.stack = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.stack);
-    for (int32_t b = 0; b < n; b++) w.defmark[b] = w.inmark[b] = w.outmark[b] = MC_NONE;
-    for (int32_t v = 0; v < nv; v++) {
-        if (uses.start[v] == uses.start[v + 1] && phiuses.start[v] == phiuses.start[v + 1]) continue;
-        for (int32_t k = defs.start[v]; k < defs.start[v + 1]; k++) w.defmark[defs.block[k]] = v;
-        w.sp = 0;
-        for (int32_t k = uses.start[v]; k < uses.start[v + 1]; k++) {
-            int32_t b = uses.block[k];
-            if (w.inmark[b] == v) continue;
-            w.inmark[b] = v;
-            if (!in_entry_only || b == 0) pairs_push(&w.inp, v, b);
-            w.stack[w.sp++] = b;
-        }
-        for (int32_t k = phiuses.start[v]; k < phiuses.start[v + 1]; k++) live_out_at(&w, v, phiuses.block[k]);
-        while (w.sp > 0) {
-            int32_t b = w.stack[--w.sp];
-            for (int32_t k = pstart[b]; k < pstart[b + 1]; k++)
-                if (in_graph[plist[k]]) live_out_at(&w, v, plist[k]);
-        }
-    }
+    Local loc;
+    local_sets(f, in_graph, &loc);
+    Walk w = {.in_entry_only = in_entry_only, .pstart = pstart, .plist = plist, .in_graph = in_graph};
+    walk_init(&w, n, &loc, nv);
+    for (int32_t v = 0; v < nv; v++)
+        if (loc.uses.start[v] != loc.uses.start[v + 1] || loc.phiuses.start[v] != loc.phiuses.start[v + 1])
+            walk_variable(&w, &loc, v);
     rows(&w.inp, n, &l->in_start, &l->in);
     rows(&w.outp, n, &l->out_start, &l->out);
-    free(w.defmark);
-    free(w.inmark);
-    free(w.outmark);
-    free(w.stack);
+    walk_free(&w);
     free(in_graph);
     free(pstart);
     free(plist);
-    groups_free(&uses);
-    groups_free(&defs);
-    groups_free(&phiuses);
+    groups_free(&loc.uses);
+    groups_free(&loc.defs);
+    groups_free(&loc.phiuses);
     return l;
 }
 

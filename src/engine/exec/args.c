@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "minicc/interp.h"
+#include "minicc/outcome.h"
 #include "minicc/util.h"
 
 /* ---- parsing -------------------------------------------------------------- */

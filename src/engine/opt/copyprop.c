@@ -52,7 +52,8 @@ static void wake(Watch *w, int32_t value) {
     w->head[value] = -1;
 }
 
-bool mc_pass_copyprop(McFunc *f) {
+McPassResult mc_pass_copyprop(McFunc *f, bool reachable) {
+    (void)reachable; /* edges are left alone */
     McOperand *repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl); /* kind NONE = keep */
     /* Decide first, rewrite once. A round reads every operand through the
      * replacements found so far (follow), which is what it would read had
@@ -138,5 +139,5 @@ bool mc_pass_copyprop(McFunc *f) {
         }
     }
     free(repl);
-    return found;
+    return (McPassResult){.changed = found, .modified = found};
 }

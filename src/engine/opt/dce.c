@@ -58,12 +58,11 @@ static void mark_operands(Marker *m, const McFunc *f, int32_t v) {
     }
 }
 
-bool mc_pass_dce(McFunc *f) {
-    bool fewer;
-    return mc_dce_run(f, &fewer);
-}
-
-bool mc_dce_run(McFunc *f, bool *fewer_phis) {
+/* effects: MC_FX_FEWER_PHIS when a block that had more than
+ * MC_GVN_PAIRWISE_PHIS phis now has at most that many (the pass manager
+ * keeps GVN's fixed point across DCE otherwise, opt.c). */
+McPassResult mc_pass_dce(McFunc *f, bool reachable) {
+    (void)reachable; /* edges are left alone */
     int32_t nv = f->nvalues;
     Marker m;
     m.live = mc_xcalloc((size_t)nv + 1, sizeof *m.live);
@@ -109,7 +108,7 @@ bool mc_dce_run(McFunc *f, bool *fewer_phis) {
      * possible traps were marked live): its block is known, so only those
      * blocks are swept again, found from the value table, not the IR. */
     bool changed = false;
-    *fewer_phis = false;
+    unsigned fx = 0;
     bool *drop = NULL;
     for (int32_t v = 0; v < nv; v++) {
         if (m.defblock[v] == MC_NONE || m.live[v]) continue;
@@ -124,7 +123,7 @@ bool mc_dce_run(McFunc *f, bool *fewer_phis) {
             if (m.live[bl->phis[p].dest]) bl->phis[k++] = bl->phis[p];
         if (k != bl->nphis) {
             changed = true;
-            *fewer_phis |= bl->nphis > MC_GVN_PAIRWISE_PHIS && k <= MC_GVN_PAIRWISE_PHIS;
+            if (bl->nphis > MC_GVN_PAIRWISE_PHIS && k <= MC_GVN_PAIRWISE_PHIS) fx |= MC_FX_FEWER_PHIS;
         }
         bl->nphis = k;
         k = 0;
@@ -141,5 +140,5 @@ bool mc_dce_run(McFunc *f, bool *fewer_phis) {
     free(m.work);
     free(m.defblock);
     free(m.defslot);
-    return changed;
+    return (McPassResult){.changed = changed, .modified = changed, .effects = fx};
 }

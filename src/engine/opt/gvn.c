@@ -339,7 +339,8 @@ static void rewrite(McFunc *f, McOperand *repl, const bool *walked) {
     }
 }
 
-bool mc_pass_gvn(McFunc *f) {
+McPassResult mc_pass_gvn(McFunc *f, bool reachable) {
+    (void)reachable; /* edges are left alone */
     int32_t nv = f->nvalues, nb = f->nblocks;
     McCfg *c = mc_cfg_build_domtree(f); /* the dominator tree is all it walks */
     McOperand *repl = mc_xcalloc((size_t)nv + 1, sizeof *repl);
@@ -379,5 +380,5 @@ bool mc_pass_gvn(McFunc *f) {
     free(walked);
     free(stack);
     mc_cfg_free(c);
-    return changed;
+    return (McPassResult){.changed = changed, .modified = changed};
 }

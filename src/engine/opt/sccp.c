@@ -270,12 +270,10 @@ static void index_block(Sccp *s, int32_t b) {
 }
 
 
-bool mc_pass_sccp(McFunc *f) {
-    bool modified;
-    return mc_sccp_run(f, &modified);
-}
-
-bool mc_sccp_run(McFunc *f, bool *modified) {
+/* changed: a value proven constant or f modified; all_reachable: the
+ * blocks never reached are gone, and every branch taken one way folded. */
+McPassResult mc_pass_sccp(McFunc *f, bool reachable) {
+    (void)reachable; /* SCCP finds out itself */
     Sccp s;
     memset(&s, 0, sizeof s);
     s.f = f;
@@ -423,7 +421,6 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
         free(dead);
         changed = mod = true;
     }
-    *modified = mod;
     free(s.rewrite);
     free(s.state);
     free(s.cval);
@@ -435,5 +432,5 @@ bool mc_sccp_run(McFunc *f, bool *modified) {
     free(s.uhead);
     free(s.uses);
     free(s.hint);
-    return changed;
+    return (McPassResult){.changed = changed, .modified = mod, .all_reachable = true};
 }

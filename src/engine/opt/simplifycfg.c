@@ -92,19 +92,19 @@ static void terms_build(const McFunc *f, Gone *g) {
 }
 
 /* Step 1: constant conditions and equal targets. */
-static bool fold_branches(McFunc *f, const Gone *g, McCfgChanges *c) {
+static bool fold_branches(McFunc *f, const Gone *g, unsigned *fx) {
     bool changed = false;
     for (int32_t b = 0; b < f->nblocks; b++) {
         if (g->is[b] || g->term[b].op != MC_OP_BRANCH) continue;
         McBlock *bl = &f->blocks[b];
         if (bl->term.target[0] == bl->term.target[1]) {
-            c->fold_same = true;
+            *fx |= MC_FX_FOLD_SAME;
             make_jump(bl, 0);
             g->term[b] = term_of(bl);
             changed = true;
         } else if (bl->term.arg.kind == MC_OPND_CONST) {
             int keep = bl->term.arg.v != 0 ? 0 : 1;
-            c->fold_const = true;
+            *fx |= MC_FX_FOLD_CONST;
             int32_t gone = bl->term.target[1 - keep];
             make_jump(bl, keep);
             g->term[b] = term_of(bl);
@@ -127,7 +127,7 @@ static void remove_gone(McFunc *f, Gone *g, const bool *extra) {
 
 /* Step 2: unreachable blocks (the gone ones are removed with them: no live
  * block jumps to one). */
-static bool drop_unreachable(McFunc *f, Gone *g, McCfgChanges *c) {
+static bool drop_unreachable(McFunc *f, Gone *g, unsigned *fx) {
     int32_t nb = f->nblocks;
     bool *seen = mc_xcalloc((size_t)nb + 1, sizeof *seen);
     int32_t *stack = mc_xmalloc(((size_t)nb + 1) * sizeof *stack);
@@ -146,7 +146,7 @@ static bool drop_unreachable(McFunc *f, Gone *g, McCfgChanges *c) {
     }
     bool changed = nseen < nb - g->n;
     if (changed) {
-        c->unreachable = true;
+        *fx |= MC_FX_UNREACHABLE;
         for (int32_t b = 0; b < nb; b++) seen[b] = !seen[b];
         remove_gone(f, g, seen);
     }
@@ -219,7 +219,7 @@ static bool load_after_store(const McBlock *bl) {
     return false;
 }
 
-static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
+static bool merge_and_forward(McFunc *f, Gone *g, unsigned *fx) {
     int32_t nb = f->nblocks;
     Preds p;
     preds_build(f, g, &p);
@@ -236,8 +236,8 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
             int32_t b = g->term[a].target[0];
             if (b == a || b == 0 || p.start[b + 1] - p.start[b] != 1) break;
             McBlock *ab = &f->blocks[a], *bb = &f->blocks[b];
-            c->merged_phis |= bb->nphis > 0;
-            if (!c->merged_loads && has_load(bb) && load_after_store(ab)) c->merged_loads = true;
+            if (bb->nphis > 0) *fx |= MC_FX_MERGED_PHIS;
+            if (!(*fx & MC_FX_MERGED_LOADS) && has_load(bb) && load_after_store(ab)) *fx |= MC_FX_MERGED_LOADS;
             if (bb->nphis && !repl) repl = mc_xcalloc((size_t)f->nvalues + 1, sizeof *repl);
             for (int32_t q = 0; q < bb->nphis; q++) {
                 MC_ASSERT(bb->phis[q].nargs == 1);
@@ -339,27 +339,24 @@ static bool merge_and_forward(McFunc *f, Gone *g, McCfgChanges *c) {
     return changed;
 }
 
-bool mc_pass_simplifycfg(McFunc *f) {
-    McCfgChanges c;
-    return mc_simplifycfg_run(f, &c, false);
-}
-
-bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc, bool reachable) {
-    bool changed = false;
-    memset(cc, 0, sizeof *cc);
+/* effects: which kinds of change the run made, and MC_FX_UNSETTLED when
+ * its last sweep still changed something (the sweeps ran out). */
+McPassResult mc_pass_simplifycfg(McFunc *f, bool reachable) {
+    bool changed = false, settled = false;
+    unsigned fx = 0;
     Gone g = {mc_xcalloc((size_t)f->nblocks + 1, sizeof *g.is), 0,
               mc_xmalloc(((size_t)f->nblocks + 1) * sizeof *g.term)};
     terms_build(f, &g);
     for (int32_t sweep = 0; sweep <= f->nblocks - g.n + 1; sweep++) {
-        bool c = fold_branches(f, &g, cc);
+        bool c = fold_branches(f, &g, &fx);
         /* Merging and forwarding keep every block reachable that was (a
          * path through a merged or bypassed block now takes the new edge),
          * so after the first sweep (or from the start, when the caller knows
          * every block is reachable) only a fold can strand a block. */
-        if ((sweep == 0 && !reachable) || c) c |= drop_unreachable(f, &g, cc);
-        c |= merge_and_forward(f, &g, cc);
+        if ((sweep == 0 && !reachable) || c) c |= drop_unreachable(f, &g, &fx);
+        c |= merge_and_forward(f, &g, &fx);
         if (!c) {
-            cc->settled = true;
+            settled = true;
             break;
         }
         changed = true;
@@ -367,5 +364,6 @@ bool mc_simplifycfg_run(McFunc *f, McCfgChanges *cc, bool reachable) {
     if (g.n) remove_gone(f, &g, NULL);
     free(g.is);
     free(g.term);
-    return changed;
+    if (!settled) fx |= MC_FX_UNSETTLED;
+    return (McPassResult){.changed = changed, .modified = changed, .effects = changed ? fx : 0};
 }
