@@ -84,13 +84,20 @@ int mc_op_lookup(const char *s, size_t len);
 /* ---- arena --------------------------------------------------------------- */
 
 typedef struct McArenaChunk McArenaChunk;
+typedef struct McFileName McFileName; /* ir.c: a counted file name */
 typedef struct McArena {
     McArenaChunk *head; /* newest chunk first */
     size_t total;       /* bytes handed out, for statistics */
 } McArena;
 
 void mc_arena_init(McArena *a);
+/* The same, with a first chunk offering `first` bytes, made now (0: none;
+ * for a caller that knows about how much it will need: one chunk, sized
+ * to fit, wastes least). */
+void mc_arena_init_sized(McArena *a, size_t first);
 void mc_arena_free(McArena *a);
+/* Bytes of its chunks, headers included: what it holds from malloc. */
+size_t mc_arena_reserved(const McArena *a);
 void *mc_arena_alloc(McArena *a, size_t size);   /* zeroed, 16-aligned */
 char *mc_arena_strndup(McArena *a, const char *s, size_t len);
 /* Grow an array allocated from the arena; the old block is abandoned (or
@@ -234,7 +241,8 @@ typedef struct McFarPos {
 typedef struct McFunc {
     McArena arena;       /* owns everything below */
     const char *name;    /* function name */
-    const char *file;    /* source file name for diagnostics (arena copy) or NULL */
+    const char *file;    /* source file name for diagnostics (file_name's text) or NULL */
+    McFileName *file_name; /* the counted copy file points into (shared by the functions of a file) */
     McPos loc;           /* the "func" keyword */
     int32_t *params;     /* value handles of the parameters, in order */
     int32_t nparams, capparams;
@@ -264,6 +272,20 @@ McLoc mc_loc(const McFunc *f, McPos p);
 
 /* Construction. All return handles; names are copied into the arena. */
 McFunc *mc_func_new(const char *name, const char *file);
+/* The same with a shared file name (a new count of it; NULL: none) and the
+ * bytes its arena's first chunk offers (0: the default; mc_arena_init_sized). */
+McFunc *mc_func_new_in(const char *name, McFileName *file, size_t first);
+/* Room in f's value and block tables for that many (nothing is added):
+ * for a builder that knows the counts, so the tables are not regrown (each
+ * regrowth leaves the old copy in the arena). */
+void mc_func_reserve(McFunc *f, int32_t values, int32_t blocks);
+/* A file name shared by many functions: one copy, counted. new: count 1
+ * (NULL for NULL); drop: one count less, freed at 0. */
+McFileName *mc_file_name_new(const char *file);
+void mc_file_name_drop(McFileName *n);
+/* Bytes f holds from malloc: its McFunc and its arena's chunks (the file
+ * name, shared, not counted). For tests and the bench (bench/mem.c). */
+size_t mc_func_bytes(const McFunc *f);
 void mc_func_free(McFunc *f);
 McFunc *mc_func_clone(const McFunc *f); /* deep copy into a fresh arena */
 /* Drop the values nothing names any more (not a parameter, never assigned,

@@ -8,7 +8,9 @@
  * Inputs: every function of tests/ir, bench/kernels and the examples, as
  * written and in optimized SSA form; 1,200 generated programs (traps by
  * division and by index included); every operation and operand form on edge
- * values; loops long enough to cross the interrupt polls. Budgets: the
+ * values; dependent chains (the machine code's register cache) of one
+ * operation and of mixed ones, trapping in the middle; loops long enough to
+ * cross the interrupt polls. Budgets: the
  * default, 1, 2, just around the run's own steps and random ones (ending
  * inside loops); with no interrupt flag, a clear one and a set one.
  * Besides the interpreted copy, a second one compiles before its first run
@@ -37,6 +39,7 @@
 #include "minicc/util.h"
 
 #include "chk_ir.h"
+#include "engine/exec/run_int.h" /* the code's size (mc_jit_size) */
 
 #if defined(__x86_64__) && !defined(_WIN32)
 #define HAVE_JIT 1
@@ -470,6 +473,109 @@ static void test_long_loops(void **state) {
     assert_true(t.stops[MC_CODE_INTERRUPTED] > 0);
 }
 
+/* A loop around a dependent chain, the shape of the register cache
+ * (jit_x64.c): `ops` lines of the body, n iterations of them. */
+static McModule *chain_module(const char *ops) {
+    McStr s;
+    mc_str_init(&s);
+    mc_str_printf(&s, "func chain(i32 n, i32 y, buf b) {\nentry:\n  s = copy y\n  t = add y, 3\n  i = copy 0\n"
+                      "  jump head\nhead:\n  c = lt i, n\n  branch c, body, exit\n"
+                      "body:\n%s  i = add i, 1\n  jump head\nexit:\n  r = xor s, t\n  return r\n}\n",
+                  ops);
+    McModule *m = parse_text(s.s);
+    free(s.s);
+    return m;
+}
+
+static McArgs chain_args(int32_t n, int32_t y) {
+    McArgs a;
+    a.n = 3;
+    a.v = mc_xcalloc(3, sizeof *a.v);
+    a.v[0].scalar = n;
+    a.v[1].scalar = y;
+    a.v[2].is_buf = true;
+    a.v[2].len = 13; /* the chains index it by s & 15: 13..15 trap */
+    a.v[2].data = mc_xcalloc(13, sizeof(int32_t));
+    for (int32_t i = 0; i < 13; i++) a.v[2].data[i] = i * 3 - 20;
+    return a;
+}
+
+/* Bytes of machine code of f (0 without the compiler). */
+static size_t jit_bytes(const McFunc *f) {
+    McCode *c = mc_code_new(f);
+    mc_code_jit_after(c, 0);
+    size_t n = mc_jit_size(c->jit);
+    mc_code_free(c);
+    return n;
+}
+
+/* Dependent chains, where the machine code keeps the value in eax from
+ * one record to the next: 500 `s = add s, K`; mixed chains of add, sub,
+ * mul, xor, shl, compares, div and rem with constants, other slots and the
+ * chain's value on either side or both, loads and stores indexed by it
+ * (traps by division and by index in the middle of a chain). Every way of
+ * running (budgets stopping inside the loop, exact code with breakpoints)
+ * agrees with the interpreter. And the chain reads no slot back: its code is
+ * smaller than that of as many independent operations (each one's load). */
+static void test_chains(void **state) {
+    (void)state;
+    Tally t;
+    memset(&t, 0, sizeof t);
+    McStr ops;
+    mc_str_init(&ops);
+    for (int k = 0; k < 500; k++) mc_str_printf(&ops, "  s = add s, %d\n", k % 3 == 0 ? 100000 + k : k);
+    McModule *m = chain_module(ops.s);
+    for (int32_t n = 0; n <= 40; n += 13) {
+        McArgs a = chain_args(n, n - 7);
+        with_opt(m->funcs[0], &a, &t);
+        mc_args_free(&a);
+    }
+    if (HAVE_JIT) {
+        ops.len = 0;
+        for (int k = 0; k < 500; k++) mc_str_printf(&ops, "  t = add y, %d\n", k % 3 == 0 ? 100000 + k : k);
+        McModule *ind = chain_module(ops.s);
+        size_t dep = jit_bytes(m->funcs[0]), indep = jit_bytes(ind->funcs[0]);
+        if (dep + 400 * 3 > indep) /* a load is at least 3 bytes */
+            fail_msg("a chain of 500 adds is %zu bytes of machine code, 500 independent adds %zu: "
+                     "the chain reads its value back from memory", dep, indep);
+        mc_module_free(ind);
+    }
+    mc_module_free(m);
+    static const char *const menu[] = {
+        "  s = add s, %d\n", "  s = sub s, %d\n", "  s = mul s, %d\n", "  s = xor s, %d\n", "  s = shl s, %d\n",
+        "  s = sub %d, s\n", "  s = shr s, %d\n", "  s = add s, t\n",  "  s = sub t, s\n",  "  s = mul s, s\n",
+        "  s = xor y, s\n",  "  s = shl t, s\n",  "  s = lt s, t\n",   "  s = le %d, s\n",  "  t = add s, %d\n",
+        "  s = div s, y\n",  "  s = rem t, s\n",  "  s = div s, %d\n", "  s = div s, -1\n", "  s = rem s, -1\n",
+        "  t = copy s\n",    "  s = load b, s\n", "  store b, s, t\n", "  store b, 3, s\n",  "  s = and s, 15\n",
+        "  s = or s, t\n",   "  t = load b, s\n", "  s = add t, t\n",  "  s = eq s, y\n",   "  s = ne 0, s\n",
+        "  s = copy %d\n",   "  t = copy %d\n",   "  s = copy t\n",
+    };
+    const int nmenu = (int)(sizeof menu / sizeof menu[0]);
+    for (int seed = 0; seed < 120; seed++) {
+        ops.len = 0;
+        int len = 5 + (int)rnd(seed % 4 == 0 ? 300 : 40);
+        for (int k = 0; k < len; k++) {
+            const char *form = menu[rnd((uint32_t)nmenu)];
+            int32_t imm = (int32_t)rnd(9) - 2;
+            if (strstr(form, "load") || strstr(form, "store")) mc_str_printf(&ops, "  s = and s, 15\n");
+            if (rnd(4) == 0) imm = (int32_t)rnd(200000) - 100000;
+            if (strstr(form, "div s, %d")) imm = imm ? imm : 7;
+            mc_str_printf(&ops, form, imm);
+        }
+        McModule *mm = chain_module(ops.s);
+        for (int r = 0; r < 2; r++) {
+            /* y = 0 divides by zero in `div s, y`; a negative s indexes outside b */
+            McArgs a = chain_args((int32_t)rnd(30), r == 0 ? (int32_t)rnd(7) - 3 : (int32_t)rnd(100000));
+            with_opt(mm->funcs[0], &a, &t);
+            mc_args_free(&a);
+        }
+        mc_module_free(mm);
+    }
+    free(ops.s);
+    assert_true(t.kinds[MC_RETURNED] > 100 && t.div_traps > 20 && t.bounds_traps > 20 && t.limit_traps > 100);
+    assert_true(t.stops[MC_CODE_AT_BREAK] > 100 && t.stops[MC_CODE_AT_LIMIT] > 100);
+}
+
 /* Tiering by default: a short run stays interpreted, a long one compiles
  * on the way; MINICC_JIT=0 when the code is made keeps it interpreted, and
  * mc_code_jit_after cannot override that. */
@@ -625,6 +731,7 @@ int main(void) {
         cmocka_unit_test(test_refused_exec_memory),
         cmocka_unit_test(test_operations),
         cmocka_unit_test(test_long_loops),
+        cmocka_unit_test(test_chains),
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_generated),
     };

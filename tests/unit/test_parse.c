@@ -958,6 +958,74 @@ static void test_clone_compact(void **state) {
  * same slots as mc_namemap_put called for each key in order: after
  * deletions (tombstones to reuse), across a rehash, and with reserved room;
  * and mc_name_hash is the hash the map looks names up by. */
+/* ---- memory per function (issue 26) -------------------------------------- */
+
+/* n functions of one shape (0: no parameter, one block; 1: a parameter;
+ * 2: two blocks; 3: the three in turn) as IR text. */
+static char *shape_text(int shape, int n) {
+    McStr t;
+    mc_str_init(&t);
+    for (int i = 0; i < n; i++) {
+        int sh = shape == 3 ? i % 3 : shape;
+        if (sh == 0) mc_str_printf(&t, "func f%d() {\nentry:\n  return %d\n}\n", i, i);
+        else if (sh == 1) mc_str_printf(&t, "func f%d(i32 a) {\nentry:\n  return %d\n}\n", i, i);
+        else mc_str_printf(&t, "func f%d() {\nentry:\n  jump x\nx:\n  return %d\n}\n", i, i);
+    }
+    return t.s;
+}
+
+/* Bytes per function that the module's functions hold from malloc, by
+ * count (mc_func_bytes: the McFunc and its arena's chunks), parsed from
+ * `path`; with clone set, of a clone of each function instead. */
+static double bytes_per_func(const char *text, const char *path, bool clone) {
+    McDiags d;
+    mc_diags_init(&d, path, text, strlen(text));
+    McModule *m = mc_parse(path, text, strlen(text), &d);
+    assert_non_null(m);
+    size_t total = 0;
+    for (int32_t i = 0; i < m->nfuncs; i++) {
+        assert_ptr_equal(m->funcs[i]->file, m->funcs[0]->file); /* one shared copy of the name */
+        assert_string_equal(m->funcs[i]->file, path);
+        if (!clone) {
+            total += mc_func_bytes(m->funcs[i]);
+            continue;
+        }
+        McFunc *c = mc_func_clone(m->funcs[i]);
+        total += mc_func_bytes(c);
+        mc_func_free(c);
+    }
+    double per = (double)total / m->nfuncs;
+    mc_module_free(m);
+    mc_diags_free(&d);
+    return per;
+}
+
+/* A module of many small functions takes about the same memory per
+ * function whatever their shape and whatever the file's path: each arena's
+ * first chunk is sized from the function's text (not fixed at 256 bytes,
+ * which a parameter, a second block or a longer path overflowed into a
+ * second chunk of 512: 448 bytes a function became 960), and the path is
+ * one copy shared by all. Counted bytes (McFunc + chunks), generous
+ * bounds: about 460, 590, 630 and 590 now. */
+static void test_memory_per_function(void **state) {
+    (void)state;
+    static const double bound[4] = {560, 720, 760, 720};
+    char path[4100];
+    memset(path, 'd', sizeof path);
+    for (int k = 200; k < 4000; k += 200) path[k] = '/';
+    memcpy(path + 4000, "/f.ir", 6);
+    for (int shape = 0; shape < 4; shape++) {
+        char *text = shape_text(shape, 3000);
+        double shortp = bytes_per_func(text, "f.ir", false), longp = bytes_per_func(text, path, false);
+        double cl = bytes_per_func(text, "f.ir", true);
+        if (shortp > bound[shape] || cl > bound[shape])
+            fail_msg("shape %d: %.0f bytes a function (clones %.0f), bound %.0f", shape, shortp, cl, bound[shape]);
+        if (longp != shortp) fail_msg("shape %d: %.0f bytes a function from a 4,000-byte path, %.0f from f.ir",
+                                      shape, longp, shortp);
+        free(text);
+    }
+}
+
 static void test_namemap_put_batch(void **state) {
     (void)state;
     for (int round = 0; round < 3; round++) {
@@ -1034,6 +1102,7 @@ int main(void) {
         cmocka_unit_test(test_compact_values),
         cmocka_unit_test(test_value_new_after_compact),
         cmocka_unit_test(test_clone_compact),
+        cmocka_unit_test(test_memory_per_function),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,17 @@
  * code has not written yet), an edge whose countdown is 0 or, in exact
  * code, whose target's breakpoint byte is set (JIT_AT_EDGE).
  *
+ * A one-record register cache: a record that leaves its result in eax
+ * (an ALU operation, a division, a load, a copy: each still stores it to
+ * its slot) tells the next record of its block, which takes that slot from
+ * eax instead of reading memory back. So a dependent chain (`s = add s, 1`
+ * 500 times) runs at the speed of its additions rather than of a store
+ * forwarded to the next load each time, which made the machine code slower
+ * than the interpreter loop on such chains. Every slot is still written at
+ * once, so an exit anywhere sees the slots as the interpreter leaves them;
+ * the cache is empty at every block's first record (the only records that
+ * are jumped to or entered).
+ *
  * The encoder, the code buffer and the mapping are x64.c's, shared with the
  * allocated machine's translator (alloc/machine_x64.c). Memory: the code is
  * assembled into a malloc'd buffer, copied into an anonymous mapping made
@@ -40,7 +51,8 @@
 #if MC_X64
 
 struct McJit {
-    X64Prog p; /* the mapping, read+execute; record -> offset of its first instruction */
+    X64Prog p;            /* the mapping, read+execute; record -> offset of its first instruction */
+    const uint8_t *label; /* per record: the first of its block (where mc_jit_enter may start) */
 };
 
 /* ---- the translator's state ------------------------------------------------ */
@@ -65,6 +77,11 @@ typedef struct Asm {
     int32_t *stub_of[3]; /* per kind: record or edge -> stub, -1 */
     uint32_t entry_at;   /* the entry (mc_jit_enter's function) */
     uint32_t exit_at;    /* the common exit */
+    /* The register cache: the slot whose value eax holds when the record
+     * being emitted starts (-1: none), and the one it leaves there for the
+     * next record (set by the templates that end with eax stored to a slot;
+     * -1 unless one does). */
+    int32_t held, held_next;
 } Asm;
 
 static int32_t stub_get(Asm *a, int kind, int32_t index) {
@@ -103,6 +120,26 @@ static int32_t sd(int32_t k) { return 4 * k; } /* s[k]'s displacement from rbx *
 /* reg = o */
 static void load(Asm *a, int reg, Opnd o) { x64_load(&a->x, reg, o); }
 
+/* Whether o is the slot whose value eax holds (the register cache). */
+static bool held(const Asm *a, Opnd o) { return o.kind == X64_SLOT && o.v == a->held; }
+
+/* reg = o for a reg other than eax, from eax when it holds o. */
+static void load_other(Asm *a, int reg, Opnd o) { load(a, reg, held(a, o) ? o_reg(RAX) : o); }
+
+/* eax = l, from memory unless eax holds it already; returns the operand to
+ * combine with eax in place of r: eax itself when r is l's slot, edx
+ * (copied from eax before the load) when eax held r. */
+static Opnd load_lhs(Asm *a, Opnd l, Opnd r) {
+    bool lh = held(a, l), rh = held(a, r);
+    if (rh && !lh) {
+        x64_op_r(&a->x, 0, 0x8B, RDX, RAX); /* mov edx, eax */
+        load(a, RAX, l);
+        return o_reg(RDX);
+    }
+    if (!lh) load(a, RAX, l);
+    return rh ? o_reg(RAX) : r;
+}
+
 static void store(Asm *a, int32_t slot, int reg) { x64_store(&a->x, o_slot(slot), reg); }
 
 static const int cmp_cc[] = {CC_L, CC_LE, CC_E, CC_NE}; /* CMP_OPS: mc_i32_lt, le, eq, ne */
@@ -113,11 +150,11 @@ static void cmp_eax(Asm *a, Opnd o) { x64_cmp_eax(&a->x, o); }
 /* eax = fn(eax, o) for ALU operation x (x64_arith). */
 static void arith(Asm *a, int x, Opnd o) { x64_arith(&a->x, x, o); }
 
-/* s[d] = fn(l, r): ALU3's handlers. */
+/* s[d] = fn(l, r): ALU3's handlers; eax keeps s[d]. */
 static void alu3(Asm *a, int x, int32_t d, Opnd l, Opnd r) {
-    load(a, RAX, l);
-    arith(a, x, r);
+    arith(a, x, load_lhs(a, l, r));
     store(a, d, RAX);
+    a->held_next = d;
 }
 
 /* One edge taken (TAKE, and the jump alone of ROT): in exact code the
@@ -168,7 +205,7 @@ static void branch(Asm *a, int32_t k, int cc) {
 static void check(Asm *a, int32_t k, Opnd idx) {
     const CInst *ip = &a->c->code[k];
     int32_t buf = ip->a * (int32_t)sizeof(CBuf);
-    load(a, RCX, idx);
+    load_other(a, RCX, idx);
     x64_op_m(&a->x, 0, 0x3B, RCX, BUFS, buf + (int32_t)offsetof(CBuf, len)); /* cmp ecx, len */
     jcc_stub(a, CC_AE, STUB_EXIT_RECORD, k);
     x64_op_m(&a->x, 1, 0x8B, RAX, BUFS, buf + (int32_t)offsetof(CBuf, p));
@@ -179,19 +216,20 @@ static void check(Asm *a, int32_t k, Opnd idx) {
 static void div3(Asm *a, int32_t k, bool rem, int form) {
     const CInst *ip = &a->c->code[k];
     if (form == 1 && ip->b == -1) {
-        load(a, RAX, lhs_of(ip, form));
+        load_lhs(a, lhs_of(ip, form), o_imm(0));
         if (rem) x64_mov_ri(&a->x, RAX, 0);
         else x64_op_r(&a->x, 0, 0xF7, 3, RAX); /* neg eax */
         store(a, ip->d, RAX);
+        a->held_next = ip->d;
         return;
     }
-    load(a, RCX, rhs_of(ip, form));
+    load_other(a, RCX, rhs_of(ip, form));
     size_t special = 0, joined = 0;
     if (form != 1) {
         x64_op_r(&a->x, 0, 0x85, RCX, RCX); /* test ecx, ecx */
         jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
     }
-    load(a, RAX, lhs_of(ip, form));
+    load_lhs(a, lhs_of(ip, form), o_imm(0)); /* ecx has the divisor */
     if (form != 1) {
         x64_alu_ri(&a->x, 0, 7, RCX, -1);
         special = x64_jcc_here(&a->x, CC_E);
@@ -207,6 +245,7 @@ static void div3(Asm *a, int32_t k, bool rem, int form) {
         x64_land(&a->x, joined);
     }
     store(a, ip->d, RAX);
+    a->held_next = ip->d;
 }
 
 /* ROT: the latch's add, then with two entries left the head's compare and
@@ -218,7 +257,7 @@ static void rot(Asm *a, int32_t k, int ci, bool add_imm, bool cmp_imm) {
     x64_alu_ri(&a->x, 1, 7, LEFT, 2);
     jcc_stub(a, CC_L, STUB_ROT, k);
     x64_alu_ri(&a->x, 1, 5, LEFT, 2);
-    load(a, RAX, o_slot(ip->a));
+    if (ip->a != ip->d) load(a, RAX, o_slot(ip->a)); /* eax still holds s[d] */
     cmp_eax(a, cmp_imm ? o_imm(ip->b) : o_slot(ip->b));
     int first = ip->t[0] == ip + 1 ? 1 : 0;
     size_t other = x64_jcc_here(&a->x, first == 0 ? cmp_cc[ci] ^ 1 : cmp_cc[ci]);
@@ -235,8 +274,7 @@ static void rot(Asm *a, int32_t k, int ci, bool add_imm, bool cmp_imm) {
  * (setcc, movzx and mov keep the flags for the branch). */
 static void br3(Asm *a, int32_t k, int ci, bool write, int form) {
     const CInst *ip = &a->c->code[k];
-    load(a, RAX, lhs_of(ip, form));
-    cmp_eax(a, rhs_of(ip, form));
+    cmp_eax(a, load_lhs(a, lhs_of(ip, form), rhs_of(ip, form)));
     if (write) {
         x64_setcc(&a->x, cmp_cc[ci], RCX);
         store(a, ip->d, RCX);
@@ -270,6 +308,7 @@ static void loadop(Asm *a, int32_t k, int x, bool right) {
         arith(a, x, o_reg(RDX));
     }
     store(a, ip->c, RAX);
+    a->held_next = ip->c;
 }
 
 /* LOAD_S, LOAD_I and the four STORE forms: CHECK, then the access. */
@@ -280,14 +319,17 @@ static void mem_access(Asm *a, int32_t k) {
         check(a, k, op == K_LOAD_S ? o_slot(ip->b) : o_imm(ip->b));
         x64_op_elem(&a->x, 0x8B, RAX);
         store(a, ip->d, RAX);
+        a->held_next = ip->d;
         return;
     }
     bool idx_imm = op == K_STORE_IS || op == K_STORE_II, val_imm = op == K_STORE_SI || op == K_STORE_II;
+    bool val_held = !val_imm && held(a, o_slot(ip->d));
+    if (val_held) x64_op_r(&a->x, 0, 0x8B, RDX, RAX); /* mov edx, eax: check overwrites eax */
     check(a, k, idx_imm ? o_imm(ip->b) : o_slot(ip->b));
     if (val_imm) {
         x64_mov_elem_imm(&a->x, ip->d);
     } else {
-        load(a, RDX, o_slot(ip->d));
+        if (!val_held) load(a, RDX, o_slot(ip->d));
         x64_op_elem(&a->x, 0x89, RDX);
     }
 }
@@ -298,10 +340,19 @@ static void move(Asm *a, int32_t k) {
     if (ip->op == K_MOVI || ip->op == K_JMOVI) {
         x64_mov_mi(&a->x, S, sd(ip->d), ip->a);
     } else {
-        load(a, RAX, o_slot(ip->a));
+        load_lhs(a, o_slot(ip->a), o_imm(0));
         store(a, ip->d, RAX);
+        a->held_next = ip->d;
     }
     if (ip->op == K_JMOVI || ip->op == K_JCOPY) take(a, k, 0, k + 1);
+}
+
+/* Whether records of opcode op end their block (a terminator, alone or
+ * fused with the instructions before it): the next record starts a block. */
+static bool ends_block(int op) {
+    bool inner = op <= K_SHR_IS || (op >= K_DIV_SS && op <= K_REM_IS) || (op >= K_LADD_L && op <= K_LSHR_R) ||
+                 (op >= K_LOAD_S && op <= K_STORE_II) || op == K_MOVI || op == K_COPY;
+    return !inner;
 }
 
 /* The template of record k, by its run_exec.h macro family. */
@@ -335,7 +386,8 @@ static void emit_record(Asm *a, int32_t k) {
     } else if (op == K_JUMP) {
         take(a, k, 0, k + 1);
     } else if (op == K_BR_S) {
-        x64_alu_mi(&a->x, 7, S, sd(ip->a), 0); /* cmp dword [s + 4a], 0 */
+        if (held(a, o_slot(ip->a))) x64_op_r(&a->x, 0, 0x85, RAX, RAX); /* test eax, eax */
+        else x64_alu_mi(&a->x, 7, S, sd(ip->a), 0);                     /* cmp dword [s + 4a], 0 */
         branch(a, k, CC_NE);
     } else {
         mc_panic(__FILE__, __LINE__, "bad decoded opcode");
@@ -398,9 +450,18 @@ McJit *mc_jit_compile(const McCode *c) {
         a.stub_of[k] = mc_xmalloc((size_t)(nkey[k] ? nkey[k] : 1) * sizeof *a.stub_of[k]);
         for (int32_t i = 0; i < nkey[k]; i++) a.stub_of[k][i] = -1;
     }
+    /* The blocks' first records: the entry's, and each one after a record
+     * that ends a block (every edge leads to one of them). */
+    uint8_t *label = mc_xcalloc((size_t)(c->ncode ? c->ncode : 1), 1);
+    for (int32_t k = 0; k < c->ncode; k++) label[k] = k == 0 || ends_block(c->code[k - 1].op);
+    for (int32_t e = 0; e < c->nedges; e++) /* two per block; a block with fewer leaves ip NULL */
+        if (c->edges[e].ip) MC_ASSERT(label[c->edges[e].ip - c->code]);
     emit_entry_exit(&a);
+    a.held_next = -1;
     for (int32_t k = 0; k < c->ncode; k++) {
         a.at[k] = (uint32_t)a.x.n;
+        a.held = label[k] ? -1 : a.held_next; /* what the record before left in eax */
+        a.held_next = -1;
         emit_record(&a, k);
     }
     for (int32_t st = 0; st < a.nstub; st++) emit_stub(&a, st); /* may add exits */
@@ -410,7 +471,10 @@ McJit *mc_jit_compile(const McCode *c) {
     if (x64_prog_map(&a.x, a.entry_at, &a.at, &p)) {
         j = mc_xmalloc(sizeof *j);
         j->p = p;
+        j->label = label;
+        label = NULL;
     }
+    free(label);
     for (int k = 0; k < 3; k++) free(a.stub_of[k]);
     free(a.stub);
     x64_free(&a.x);
@@ -421,10 +485,14 @@ McJit *mc_jit_compile(const McCode *c) {
 void mc_jit_free(McJit *j) {
     if (!j) return;
     x64_prog_unmap(&j->p);
+    free((void *)j->label);
     free(j);
 }
 
-int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) { return x64_prog_enter(&j->p, x, at); }
+int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) {
+    MC_ASSERT(j->label[at]); /* the register cache is empty only at a block's start */
+    return x64_prog_enter(&j->p, x, at);
+}
 
 size_t mc_jit_size(const McJit *j) { return j ? j->p.m.size : 0; }
 

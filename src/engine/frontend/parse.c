@@ -223,6 +223,13 @@ typedef struct Parser {
     uint64_t stmt_tok;  /* ntok when the current statement began */
     McDiags *d;
     const char *file;
+    McFileName *file_name; /* file, shared by every function (mc_func_new_in) */
+    /* Sizing each function's first arena chunk (arena.c): the arena bytes
+     * the last function needed per byte of its text, times 16 (a function
+     * of the same shape needs the same per byte). */
+    size_t need16;
+    int32_t last_values, last_blocks; /* the last function's counts: room made at once */
+    const char *ftext;  /* where the function being parsed starts */
     int nerrors;        /* syntax errors reported (the verifier's are not counted) */
     bool stop;          /* too many errors: give up */
     bool failed;        /* any error, including the verifier's */
@@ -819,6 +826,14 @@ static void resolve_and_finish(Parser *p) {
     p->npend = 0;
     sort_diags(p, p->fdiags);
     if (!p->ferr && !mc_verify(f, MC_VERIFY_INFER, p->d)) p->failed = true;
+    size_t text = (size_t)(p->cur.s - p->ftext);
+    if (p->cur.kind == T_EOF || p->cur.s < p->ftext) text = p->lx.len - (size_t)(p->ftext - p->lx.src);
+    if (text) { /* within 2..64 bytes a byte: a broken function's need says nothing */
+        size_t need16 = f->arena.total * 16 / text + 1;
+        p->need16 = need16 < 16 * 2 ? 16 * 2 : need16 > 16 * 64 ? 16 * 64 : need16;
+    }
+    p->last_values = f->nvalues;
+    p->last_blocks = f->nblocks;
     if (p->nfuncs == p->capfuncs) {
         p->capfuncs = p->capfuncs ? p->capfuncs * 2 : 4;
         p->funcs = mc_xrealloc(p->funcs, (size_t)p->capfuncs * sizeof *p->funcs);
@@ -843,6 +858,29 @@ static void sync_header(Parser *p) {
     if (p->cur.kind == T_ERROR) report_lex_error(p, &p->cur);
 }
 
+/* A new function named `name` whose text starts at s, sized as the last
+ * one: its arena's first chunk holds its text (up to the first '}') times
+ * the bytes the last function needed per byte of text (at first
+ * NEED_PER_BYTE), a little more for the difference between shapes, and its
+ * value and block tables start with room for the last function's counts
+ * (at most what the text can define). For files of functions alike each
+ * function takes one chunk of about its need and regrows no table (a fixed
+ * first chunk cost up to 3x its need). */
+#define NEED_PER_BYTE 8
+static McFunc *func_new(Parser *p, const char *name, const char *s) {
+    size_t left = p->lx.len - (size_t)(s - p->lx.src);
+    const char *close = memchr(s, '}', left);
+    size_t text = close ? (size_t)(close - s) + 1 : left;
+    size_t need16 = p->need16 ? p->need16 : 16 * NEED_PER_BYTE;
+    size_t est = text > SIZE_MAX / 32 / need16 ? SIZE_MAX / 32 : text * need16 / 16;
+    McFunc *f = mc_func_new_in(name, p->file_name, est + est / 32 + 16);
+    /* The text defines at most a value per 2 bytes and a block per 4. */
+    int32_t vmax = text / 2 < INT32_MAX ? (int32_t)(text / 2) : INT32_MAX;
+    mc_func_reserve(f, p->last_values < vmax ? p->last_values : vmax,
+                    p->last_blocks < vmax / 2 ? p->last_blocks : vmax / 2);
+    return f;
+}
+
 /* function := "func" NAME "(" [param ("," param)*] ")" "{"
  * param := "i32" NAME | "buf" NAME
  * The current token is 'func'. Creates p->f. Returns false on a syntax error. */
@@ -850,10 +888,11 @@ static bool parse_header(Parser *p) {
     char q[QUOTE_MAX + 8];
     McLoc loc = p->cur.loc;
     p->fdiags = p->d ? p->d->n : 0;
+    p->ftext = p->cur.s;
     advance(p);
     Tok name = p->cur;
     bool have_name = name.kind == T_NAME;
-    p->f = mc_func_new(have_name ? tok_str(p, &name) : "?", p->file);
+    p->f = func_new(p, have_name ? tok_str(p, &name) : "?", p->ftext);
     p->f->loc = mc_pos(p->f, loc);
     p->ferr = false;
     p->blk_err = false;
@@ -945,6 +984,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
     if (d && !d->file && file) d->file = mc_xstrdup(file);
     p.d = d;
     p.file = file;
+    p.file_name = mc_file_name_new(file);
     p.lx.src = src ? src : "";
     p.lx.len = src ? len : 0;
     p.lx.line = 1;
@@ -982,6 +1022,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
     free(p.pend);
     mc_str_free(&p.scratch);
     mc_arena_free(&p.arena);
+    mc_file_name_drop(p.file_name);
     return m;
 }
 

@@ -8,9 +8,19 @@
  *
  * Chunks grow geometrically: the first is small (a one-block function of a
  * 200,000-function module needs a few hundred bytes, and a fixed 16 KB first
- * chunk cost about 5 KB of resident memory per function), each next one is
- * at least twice the previous (and at least the request), up to 64 MB. So a
- * big function still needs only a logarithmic number of chunks. */
+ * chunk cost about 5 KB of resident memory per function), each next one as
+ * large as all before it together (and at least the request), up to 64 MB:
+ * the total doubles with each, so a big function still needs only a
+ * logarithmic number of chunks.
+ *
+ * A fixed small first chunk made a cliff, though: a function needing a few
+ * bytes more than it (one more parameter, a second block, a longer file
+ * name) took a second chunk twice as large, about twice the memory. So a
+ * caller that can estimate the need sizes the first chunk
+ * (mc_arena_init_sized: the parser from the function's text, a clone from
+ * its original), a function that just misses it takes a second of the same
+ * size, and mc_arena_reserved counts what the chunks hold (the tests judge
+ * memory by it). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,9 +37,25 @@ struct McArenaChunk {
 #define ARENA_FIRST_CHUNK ((size_t)256 - sizeof(McArenaChunk))
 #define ARENA_MAX_CHUNK ((size_t)64 * 1024 * 1024)
 
-void mc_arena_init(McArena *a) {
+void mc_arena_init(McArena *a) { mc_arena_init_sized(a, 0); }
+
+static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
+
+/* A new chunk offering `size` bytes, now the newest. */
+static McArenaChunk *chunk_add(McArena *a, size_t size) {
+    McArenaChunk *c = mc_xmalloc(sizeof *c + size);
+    c->size = size;
+    c->used = 0;
+    c->last = 0;
+    c->next = a->head;
+    a->head = c;
+    return c;
+}
+
+void mc_arena_init_sized(McArena *a, size_t first) {
     a->head = NULL;
     a->total = 0;
+    if (first) chunk_add(a, align16(first > ARENA_MAX_CHUNK ? ARENA_MAX_CHUNK : first));
 }
 
 void mc_arena_free(McArena *a) {
@@ -43,21 +69,21 @@ void mc_arena_free(McArena *a) {
     a->total = 0;
 }
 
-static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
+size_t mc_arena_reserved(const McArena *a) {
+    size_t n = 0;
+    for (const McArenaChunk *c = a->head; c; c = c->next) n += sizeof *c + c->size;
+    return n;
+}
 
 void *mc_arena_alloc(McArena *a, size_t size) {
     size = align16(size ? size : 1);
     McArenaChunk *c = a->head;
     if (!c || c->size - c->used < size) {
-        size_t want = c ? c->size * 2 : ARENA_FIRST_CHUNK;
+        /* the second as large as the first, then twice the one before */
+        size_t want = !c ? ARENA_FIRST_CHUNK : c->next ? c->size * 2 : c->size;
         if (want > ARENA_MAX_CHUNK) want = ARENA_MAX_CHUNK;
         if (want < size) want = size;
-        c = mc_xmalloc(sizeof *c + want);
-        c->size = want;
-        c->used = 0;
-        c->last = 0;
-        c->next = a->head;
-        a->head = c;
+        c = chunk_add(a, want);
     }
     void *p = c->data + c->used;
     c->last = c->used;

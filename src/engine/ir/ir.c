@@ -136,30 +136,80 @@ bool mc_inst_may_trap(const McInst *in) {
 
 /* ---- functions ------------------------------------------------------------ */
 
-McFunc *mc_func_new(const char *name, const char *file) {
+/* The file name every function of a file shares: a copy per function cost
+ * its length in every one of them (a 200,000-function module parsed from a
+ * long path took 80% more memory). Counted, not atomically: the engine runs
+ * on one thread. */
+struct McFileName {
+    size_t refs;
+    char text[];
+};
+
+McFileName *mc_file_name_new(const char *file) {
+    if (!file) return NULL;
+    size_t n = strlen(file);
+    McFileName *fn = mc_xmalloc(sizeof *fn + n + 1);
+    fn->refs = 1;
+    memcpy(fn->text, file, n + 1);
+    return fn;
+}
+
+void mc_file_name_drop(McFileName *n) {
+    if (n && --n->refs == 0) free(n);
+}
+
+McFunc *mc_func_new_in(const char *name, McFileName *file, size_t first) {
     McFunc *f = mc_xcalloc(1, sizeof *f);
-    mc_arena_init(&f->arena);
+    mc_arena_init_sized(&f->arena, first);
     f->name = mc_arena_strndup(&f->arena, name, strlen(name));
-    f->file = file ? mc_arena_strndup(&f->arena, file, strlen(file)) : NULL;
+    if (file) {
+        file->refs++;
+        f->file_name = file;
+        f->file = file->text;
+    }
+    return f;
+}
+
+McFunc *mc_func_new(const char *name, const char *file) {
+    McFileName *fn = mc_file_name_new(file);
+    McFunc *f = mc_func_new_in(name, fn, 0);
+    mc_file_name_drop(fn);
     return f;
 }
 
 void mc_func_free(McFunc *f) {
     if (!f) return;
     mc_arena_free(&f->arena);
+    mc_file_name_drop(f->file_name);
     free(f);
 }
 
+size_t mc_func_bytes(const McFunc *f) { return sizeof *f + mc_arena_reserved(&f->arena); }
+
 /* Grow an arena array `*arr` of `*cap` elements of `size` bytes to hold one more.
  * Arrays start at 4 elements, large ones (blocks, 88 bytes each) at 1: most
- * functions of a many-function module have one block. */
+ * functions of a many-function module have one block; values (24 bytes) at
+ * 2: a function of one parameter is common too. */
 static void *grow(McArena *a, void *arr, int32_t *cap, int32_t need, size_t size) {
     if (need <= *cap) return arr;
-    int32_t ncap = *cap ? *cap * 2 : size >= 64 ? 1 : 4;
+    int32_t ncap = *cap ? *cap * 2 : size >= 64 ? 1 : size >= 24 ? 2 : 4;
     while (ncap < need) ncap *= 2;
     arr = mc_arena_grow(a, arr, (size_t)*cap * size, (size_t)ncap * size);
     *cap = ncap;
     return arr;
+}
+
+void mc_func_reserve(McFunc *f, int32_t values, int32_t blocks) {
+    if (values > f->capvalues) {
+        f->values = mc_arena_grow(&f->arena, f->values, (size_t)f->capvalues * sizeof *f->values,
+                                  (size_t)values * sizeof *f->values);
+        f->capvalues = values;
+    }
+    if (blocks > f->capblocks) {
+        f->blocks = mc_arena_grow(&f->arena, f->blocks, (size_t)f->capblocks * sizeof *f->blocks,
+                                  (size_t)blocks * sizeof *f->blocks);
+        f->capblocks = blocks;
+    }
 }
 
 int32_t mc_func_find_value(const McFunc *f, const char *name) {
@@ -367,9 +417,12 @@ static const char *block_key(const void *ctx, int32_t b) { return ((const McFunc
 
 /* The copy keeps every handle. Names are copied string by string and the
  * name maps slot by slot (mc_namemap_clone): a clone of a function with
- * 300k values neither hashes nor probes, which used to be most of its cost. */
+ * 300k values neither hashes nor probes, which used to be most of its cost.
+ * It needs about what the original's arena handed out (the same
+ * allocations at their final sizes, and the parameter array the original
+ * may not have made): one first chunk of that size. */
 McFunc *mc_func_clone(const McFunc *src) {
-    McFunc *f = mc_func_new(src->name, src->file);
+    McFunc *f = mc_func_new_in(src->name, src->file_name, src->arena.total + 32);
     f->loc = src->loc;
     f->c_names = src->c_names;
     f->form = src->form;
@@ -456,7 +509,7 @@ static McOperand mapped(McOperand o, const int32_t *map) {
 McFunc *mc_func_clone_compact(const McFunc *src, const int32_t *extra, int32_t more_values, int32_t more_blocks) {
     int32_t *map = mc_xmalloc((size_t)(src->nvalues ? src->nvalues : 1) * sizeof *map);
     int32_t n = compact_map(src, map);
-    McFunc *f = mc_func_new(src->name, src->file);
+    McFunc *f = mc_func_new_in(src->name, src->file_name, 0);
     f->loc = src->loc;
     f->c_names = src->c_names;
     f->form = src->form;
