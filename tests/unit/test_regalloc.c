@@ -364,6 +364,7 @@ static McFunc *rotation_ssa(int n) {
     McFunc *ssa = mc_pipeline_prepare(m->funcs[0], 0, &d);
     assert_non_null(ssa);
     mc_diags_free(&d);
+    mc_module_free(m);
     free(src);
     return ssa;
 }
