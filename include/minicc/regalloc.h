@@ -296,6 +296,11 @@ typedef struct McAllocOptions {
                                 output (the pipeline bench's fast variant, whose
                                 function was verified after the optimizer; the
                                 allocation itself is checked as always) */
+    const McInterrupt *interrupt; /* not a switch: NULL, or a flag (interrupt.h) polled while
+                                building the interference graph, in coalescing's sweeps,
+                                between spill metrics and variants, and by linear scan and
+                                the SSA allocator; when it is set the allocation fails with
+                                the diagnostic `interrupted` and leaves nothing behind */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);

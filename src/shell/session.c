@@ -350,7 +350,13 @@ bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err
     if (!ssa) return false;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    McAllocation *a = mc_allocate_opts(ssa, which, regs, &s->alloc_opts, &d);
+    McAllocOptions ao = s->alloc_opts;
+    ao.interrupt = s->interrupt; /* interrupted: the old allocation stays */
+    McAllocation *a = mc_allocate_opts(ssa, which, regs, &ao, &d);
+    if (!a && mc_interrupted(s->interrupt)) {
+        mc_diags_free(&d);
+        return interrupted_error(s, err);
+    }
     if (!a) {
         mc_session_diags_error(s, &d, err, "alloc");
         mc_diags_free(&d);

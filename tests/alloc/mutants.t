@@ -3,28 +3,37 @@ configuration checked first; the fuzzer finds it and shrinks the program
 to the bug's core.
 
 destroy-naive: copies at the end of the predecessor, no splitting. The
-minimal program is the lost-copy problem itself: one loop whose back edge is
-critical; the copy for head8's phi lands at the end of head8, which also
-branches to exit9, and overwrites the value exit9 reads.
+minimal program is the lost-copy problem itself: an inner loop whose back
+edge is critical; the copy for head13's phi lands at the end of head13,
+which also branches to exit14, and overwrites the value exit14's edge to
+head9 reads (i2, the outer phi's operand).
 
   $ minicc fuzz --mutant destroy-naive --seed 1 --count 300 --stages alloc
-  fuzz: seed 9 (program 9 of 300): diverge at alloc K=4 destroy=naive (--mutant)
-    reproduce: minicc gen --seed 9 --size 30 --form either > prog.ir
-    input: return 1
-    alloc K=4 destroy=naive (--mutant): return 2
-  minimal program (65 -> 8 lines, 190 candidates, 10 invalid):
+  fuzz: seed 12 (program 12 of 300): diverge at alloc K=4 destroy=naive (--mutant)
+    reproduce: minicc gen --seed 12 --size 30 --form either > prog.ir
+    input: return 2
+    alloc K=4 destroy=naive (--mutant): return 3
+  minimal program (84 -> 13 lines, 151 candidates, 0 invalid):
   func f() {
   entry:
-      i2 = copy 0
-      jump head8
-  head8:
-      d = copy i2
-      i2 = sub i2, -1
-      t0 = lt i2, 2
-      branch t0, head8, exit9
-  exit9:
-      t0 = copy d
-      return t0
+      jump head9
+  head9:
+      i1 = phi [entry: 0], [exit14: i1.1]
+      a.14 = phi [entry: 0], [exit14: i2]
+      t4 = lt i1, 3
+      branch t4, body10, exit11
+  body10:
+      jump head13
+  exit11:
+      return a.14
+  head13:
+      i2 = phi [body10: 0], [head13: i2.1]
+      i2.1 = sub i2, -1
+      t5 = lt i2.1, 3
+      branch t5, head13, exit14
+  exit14:
+      i1.1 = sub i1, -1
+      jump head9
   }
   # args: 
   first divergent stage: alloc K=4 destroy=naive (--mutant)
@@ -62,17 +71,17 @@ param-edge: parameters bound together without their interference edge.
 The minimal program keeps two live parameters.
 
   $ minicc fuzz --mutant param-edge --seed 1 --count 300 --stages alloc
-  fuzz: seed 1 (program 1 of 300): diverge at alloc K=4 param-edges=off (--mutant)
-    reproduce: minicc gen --seed 1 --size 30 --form either > prog.ir
-    input: return 0
-    alloc K=4 param-edges=off (--mutant): return -1015700281
-  minimal program (66 -> 2 lines, 84 candidates, 0 invalid):
-  func f(i32 p0, i32 p1, buf m0) {
+  fuzz: seed 25 (program 25 of 300): diverge at alloc K=4 param-edges=off (--mutant)
+    reproduce: minicc gen --seed 25 --size 30 --form either > prog.ir
+    input: return -2
+    alloc K=4 param-edges=off (--mutant): return 0
+  minimal program (51 -> 2 lines, 68 candidates, 1 invalid):
+  func f(i32 p0, i32 p1) {
   entry:
-      store m0, 0, p1
-      return p0
+      e = sub p0, p1
+      return e
   }
-  # args: 0 -1015700281 [0]
+  # args: 0 2
   first divergent stage: alloc K=4 param-edges=off (--mutant)
   [1]
 

@@ -117,7 +117,7 @@ static void test_trace_same_in_both_forms(void **state) {
                 mc_alloc_trace_init(&t2);
                 McAllocOptions o;
                 mc_alloc_options_default(&o);
-                McAllocKnobs rows = {false, 1}, bits = {false, 2};
+                McAllocKnobs rows = {.igraph_form = 1}, bits = {.igraph_form = 2};
                 o.trace = &t1;
                 McAllocation *a = mc_allocate_full(ssa, (McAllocator)al, k, &rows, &o, NULL);
                 o.trace = &t2;

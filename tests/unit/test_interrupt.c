@@ -24,11 +24,14 @@
 #include "minicc/cgen.h"
 #include "minicc/check.h"
 #include "minicc/interrupt.h"
+#include "minicc/minic.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
 #include "minicc/run.h"
 #include "testir.h"
+
+#include "engine/alloc/regalloc_test.h"
 
 /* Loops forever: b[0] counts the trips (tests/native/forever.ir). */
 static const char *const forever_src = "func forever(buf b) {\n"
@@ -379,6 +382,109 @@ static void test_session(void **state) {
     remove(path);
 }
 
+/* ---- register allocation ----------------------------------------------------------- */
+
+/* MiniC rotating n variables (issue 26): at -O0 nearly every value
+ * interferes with every other and coalescing sweeps the moves n times. */
+static char *rotation_src(int n) {
+    size_t cap = (size_t)n * 40 + 200, len = 0;
+    char *src = mc_xmalloc(cap);
+    len += (size_t)snprintf(src + len, cap - len, "int f(int n) {");
+    for (int i = 0; i < n; i++) len += (size_t)snprintf(src + len, cap - len, " int v%d = %d;", i, i);
+    len += (size_t)snprintf(src + len, cap - len, " while (n > 0) { int t = v0;");
+    for (int i = 0; i + 1 < n; i++) len += (size_t)snprintf(src + len, cap - len, " v%d = v%d;", i, i + 1);
+    len += (size_t)snprintf(src + len, cap - len, " v%d = t; n--; } return v0", n - 1);
+    for (int i = 1; i < n; i++) len += (size_t)snprintf(src + len, cap - len, " + v%d", i);
+    snprintf(src + len, cap - len, "; }\n");
+    return src;
+}
+
+static McFunc *rotation_ssa(int n) {
+    char *src = rotation_src(n);
+    McDiags d;
+    mc_diags_init(&d, "rot.c", src, strlen(src));
+    McModule *m = mc_minic_parse("rot.c", src, strlen(src), &d);
+    assert_non_null(m);
+    McFunc *ssa = mc_pipeline_prepare(m->funcs[0], 0, &d);
+    assert_non_null(ssa);
+    mc_diags_free(&d);
+    mc_module_free(m);
+    free(src);
+    return ssa;
+}
+
+/* Every allocator, the flag set before: no allocation, the diagnostic
+ * `interrupted`, nothing left behind (the ASan build checks leaks). The
+ * improved allocator with the flag set while it coalesces: the plain sweeps
+ * (regalloc_test.h) retest every move with whole rows, seconds of work on
+ * the rotation of 600, so only the poll in the sweeps ends it at once. */
+static void test_alloc(void **state) {
+    (void)state;
+    McFunc *ssa = rotation_ssa(600);
+    for (int al = MC_ALLOC_IMPROVED; al < MC_ALLOC_COUNT; al++) {
+        McAllocOptions o;
+        mc_alloc_options_default(&o);
+        o.interrupt = &flag;
+        flag = 1;
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        assert_null(mc_allocate_opts(ssa, (McAllocator)al, 3, &o, &d));
+        assert_true(has_diag(&d, MC_INTERRUPTED_MSG));
+        mc_diags_free(&d);
+    }
+    McAllocOptions o;
+    mc_alloc_options_default(&o);
+    o.interrupt = &flag;
+    McAllocKnobs plain = {.plain_sweeps = true};
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    flag_after(100);
+    McAllocation *a = mc_allocate_full(ssa, MC_ALLOC_IMPROVED, 3, &plain, &o, &d);
+    assert_null(a);
+    assert_true(has_diag(&d, MC_INTERRUPTED_MSG));
+    mc_diags_free(&d);
+    /* the flag clear: the same call allocates */
+    flag = 0;
+    a = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, 3, &o, NULL);
+    assert_non_null(a);
+    mc_allocation_free(a);
+    mc_func_free(ssa);
+}
+
+/* The prompt's `alloc` (and the workbench's): interrupted, it fails with
+ * `alloc: interrupted` and the allocation it had stays. */
+static void test_session_alloc(void **state) {
+    (void)state;
+    char path[] = "/tmp/minicc-intr-XXXXXX.c";
+    int fd = mkstemps(path, 2);
+    assert_true(fd >= 0);
+    FILE *w = fdopen(fd, "w");
+    char *src = rotation_src(300);
+    fputs(src, w);
+    free(src);
+    fclose(w);
+    McSession s;
+    mc_session_init(&s);
+    s.interrupt = &flag;
+    flag = 0;
+    assert_true(mc_session_load(&s, path, null_out()));
+    assert_true(mc_session_build_alloc(&s, 4, MC_ALLOC_IMPROVED, null_out()));
+    const McAllocation *before = s.alloc;
+    int errors = s.errors;
+    flag = 1;
+    assert_false(mc_session_build_alloc(&s, 3, MC_ALLOC_LINEAR, null_out()));
+    assert_false(mc_session_build_alloc(&s, 3, MC_ALLOC_IMPROVED, null_out()));
+    assert_int_equal(s.errors, errors + 2);
+    assert_ptr_equal(s.alloc, before);
+    assert_int_equal(s.regs, 4);
+    assert_int_equal(s.allocator, MC_ALLOC_IMPROVED);
+    flag = 0;
+    assert_true(mc_session_build_alloc(&s, 3, MC_ALLOC_IMPROVED, null_out()));
+    assert_int_equal(s.regs, 3);
+    mc_session_free(&s);
+    remove(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_run_path),
@@ -390,6 +496,8 @@ int main(void) {
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_native),
         cmocka_unit_test(test_session),
+        cmocka_unit_test(test_alloc),
+        cmocka_unit_test(test_session_alloc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "minicc/gen.h"
+#include "minicc/minic.h"
 #include "minicc/parse.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -292,8 +293,10 @@ static char *alloc_str(const McAllocation *a) {
 }
 
 /* The improved allocator's coalescing retests a turned-down move only when a
- * merge touched one of its ends; the answer must be the plain loop's (sweep
- * every move until a sweep merges nothing), merge for merge. Its recolouring
+ * merge touched one of its ends, from counts it keeps up to date across
+ * merges (checked against fresh ones at every use here); the answer must be
+ * the plain loop's (sweep every move until a sweep merges nothing), merge
+ * for merge. Its recolouring
  * looks again only at spilled nodes a move may have helped (dirty marks) and
  * stops reading a row once the node is turned down; the answer must be that
  * of looking at every spilled node in every pass, reading whole rows.
@@ -313,7 +316,9 @@ static void test_coalescing_incremental_equals_plain(void **state) {
             McFunc *ssa = mc_pipeline_prepare(f, opt, NULL);
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
-                McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], NULL);
+                /* every held count coalescing uses is recounted (check_held), in either form */
+                McAllocKnobs held = {.igraph_form = 1 + (int)(k % 2), .check_held = true};
+                McAllocation *a = mc_allocate_knobs(ssa, MC_ALLOC_IMPROVED, budgets[k], &held, NULL);
                 McAllocation *b = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, budgets[k], true, NULL);
                 assert_non_null(a);
                 assert_non_null(b);
@@ -338,6 +343,76 @@ static void test_coalescing_incremental_equals_plain(void **state) {
     assert_true(coalesced > 1000); /* the comparison saw real merging */
 }
 
+/* MiniC's rotation of n variables at -O0 (issue 26): every value interferes
+ * with nearly every other, every merge touches every move, and each merge
+ * enables one earlier in the move order, so coalescing sweeps n times. */
+static McFunc *rotation_ssa(int n) {
+    size_t cap = (size_t)n * 40 + 200, len = 0;
+    char *src = malloc(cap);
+    len += (size_t)snprintf(src + len, cap - len, "int f(int n) {");
+    for (int i = 0; i < n; i++) len += (size_t)snprintf(src + len, cap - len, " int v%d = %d;", i, i);
+    len += (size_t)snprintf(src + len, cap - len, " while (n > 0) { int t = v0;");
+    for (int i = 0; i + 1 < n; i++) len += (size_t)snprintf(src + len, cap - len, " v%d = v%d;", i, i + 1);
+    len += (size_t)snprintf(src + len, cap - len, " v%d = t; n--; } return v0", n - 1);
+    for (int i = 1; i < n; i++) len += (size_t)snprintf(src + len, cap - len, " + v%d", i);
+    len += (size_t)snprintf(src + len, cap - len, "; }\n");
+    McDiags d;
+    mc_diags_init(&d, "rot.c", src, len);
+    McModule *m = mc_minic_parse("rot.c", src, len, &d);
+    if (!m) mc_diags_print(&d, stderr, false);
+    assert_non_null(m);
+    McFunc *ssa = mc_pipeline_prepare(m->funcs[0], 0, &d);
+    assert_non_null(ssa);
+    mc_diags_free(&d);
+    mc_module_free(m);
+    free(src);
+    return ssa;
+}
+
+/* Coalescing's work on growing rotations, counted (McAllocCounts), not
+ * timed: before the held counts every retest read two whole rows, so the
+ * tests grew 4x per doubling and the row entries read 8x (cubic: 34.8 s at
+ * n = 2,000). Now a move is counted afresh about once, and the entries read
+ * grow as the graph's edges do (4x). The allocation is the plain loop's. */
+static void test_coalescing_rotation_counted(void **state) {
+    (void)state;
+    McAllocCounts c[3];
+    for (int i = 0; i < 3; i++) {
+        int n = 100 << i;
+        McFunc *ssa = rotation_ssa(n);
+        memset(&c[i], 0, sizeof c[i]);
+        McAllocKnobs k = {.counts = &c[i], .check_held = i == 0};
+        McAllocation *a = mc_allocate_knobs(ssa, MC_ALLOC_IMPROVED, 3, &k, NULL);
+        assert_non_null(a);
+        assert_true(c[i].merges >= n); /* it does merge: one sweep per merge */
+        assert_true(c[i].sweeps >= n);
+        /* at most a few fresh counts per move (the moves are about 3n) */
+        if (c[i].tests > 12 * (int64_t)n) {
+            fprintf(stderr, "n=%d: %lld conservative tests counted afresh\n", n, (long long)c[i].tests);
+            fail();
+        }
+        if (i == 0) {
+            McAllocation *b = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, 3, true, NULL);
+            char *x = alloc_str(a), *y = alloc_str(b);
+            assert_string_equal(x, y);
+            free(x);
+            free(y);
+            mc_allocation_free(b);
+        }
+        if (i > 0) {
+            double tests = (double)c[i].tests / (double)c[i - 1].tests;
+            double reads = (double)c[i].row_reads / (double)c[i - 1].row_reads;
+            if (tests > 2.5 || reads > 5.0) {
+                fprintf(stderr, "n=%d: per doubling, tests x%.2f (want <= 2.5), row entries x%.2f (want <= 5)\n", n,
+                        tests, reads);
+                fail();
+            }
+        }
+        mc_allocation_free(a);
+        mc_func_free(ssa);
+    }
+}
+
 
 /* The graph's two forms (adjacency rows and the bit matrix, interfere.c)
  * must give the same graph and, through every allocator path that reads
@@ -359,7 +434,7 @@ static void test_dense_equals_sparse(void **state) {
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
                 for (int al = 0; al < 2; al++) {
-                    McAllocKnobs rows = {false, 1}, matrix = {false, 2};
+                    McAllocKnobs rows = {.igraph_form = 1}, matrix = {.igraph_form = 2};
                     McAllocation *a = mc_allocate_knobs(ssa, (McAllocator)al, budgets[k], &rows, NULL);
                     McAllocation *b = mc_allocate_knobs(ssa, (McAllocator)al, budgets[k], &matrix, NULL);
                     assert_non_null(a);
@@ -449,7 +524,7 @@ static void test_stored_pairs_equal_rescan(void **state) {
             assert_non_null(ssa);
             for (int al = 0; al < 2; al++)
                 for (int k = 2; k <= 8; k *= 2) {
-                    McAllocKnobs stored = {false, 1}, rescan = {false, 3};
+                    McAllocKnobs stored = {.igraph_form = 1}, rescan = {.igraph_form = 3};
                     McAllocation *a = mc_allocate_knobs(ssa, (McAllocator)al, k, &stored, NULL);
                     McAllocation *b = mc_allocate_knobs(ssa, (McAllocator)al, k, &rescan, NULL);
                     assert_non_null(a);
@@ -572,7 +647,7 @@ static void test_dense_many_registers(void **state) {
     for (int i = 1; i < N; i++) len += (size_t)snprintf(src + len, cap - len, "    s%d = add s%d, p%d\n", i, i - 1, i);
     snprintf(src + len, cap - len, "    return s%d\n}\n", N - 1);
     McModule *m = parse_str(src);
-    McAllocKnobs rows = {false, 1}, matrix = {false, 2};
+    McAllocKnobs rows = {.igraph_form = 1}, matrix = {.igraph_form = 2};
     for (int k = 65; k <= 67; k++) {
         McAllocation *a = mc_allocate_knobs(m->funcs[0], MC_ALLOC_IMPROVED, k, &rows, NULL);
         McAllocation *b = mc_allocate_knobs(m->funcs[0], MC_ALLOC_IMPROVED, k, &matrix, NULL);
@@ -677,6 +752,7 @@ int main(void) {
         cmocka_unit_test(test_parallel_copy_cycle),   cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_dead_parameters),       cmocka_unit_test(test_step_budget),
         cmocka_unit_test(test_differential_generated), cmocka_unit_test(test_coalescing_incremental_equals_plain),
+        cmocka_unit_test(test_coalescing_rotation_counted),
         cmocka_unit_test(test_dense_equals_sparse),   cmocka_unit_test(test_dense_chain_and_limit),
         cmocka_unit_test(test_stored_pairs_equal_rescan),
         cmocka_unit_test(test_degree_order_long_names),

@@ -10,9 +10,15 @@
 
 /* mc_allocate for MC_ALLOC_LINEAR and MC_ALLOC_SSA: limit is the
  * interference limit (the graph is built for the check and the views),
- * form the graph storage (igraph.h). */
-McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, McDiags *d);
-McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, McDiags *d);
+ * form the graph storage (igraph.h), stop the interrupt flag (NULL: never)
+ * polled while the graph is built. */
+McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+                                 McDiags *d);
+McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+                              McDiags *d);
+/* The interference graph of a phi-free function for linear and ssa (as for
+ * improved, default switches), polling stop. */
+McIGraph *mc_alloc2_graph(const McFunc *f, int64_t limit, int form, const McInterrupt *stop, McDiags *d);
 
 /* An allocation around x (taken over): f a clone of x->f, phi_copy copied,
  * loc, alias (identity) and param_bound allocated and empty. */

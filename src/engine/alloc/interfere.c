@@ -490,6 +490,14 @@ McIGraph *mc_interference_opts(const McFunc *f, McAllocator which, const int32_t
     for (int32_t i = 0; i < s.entry.n; i++) g->entry_live[s.entry.v[i]] = true;
     scan(&s, SCAN_COUNT);
     g->pairs = s.pairs;
+    if (o && mc_interrupted(o->interrupt)) { /* the count is the first of two passes over the function */
+        store_free(&bld);
+        if (d) mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        mc_liveness_free(lv);
+        free(sc);
+        mc_igraph_free(g);
+        return NULL;
+    }
     if (limit > 0 && s.pairs > limit) {
         store_free(&bld);
         if (d)

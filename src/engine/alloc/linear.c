@@ -28,7 +28,8 @@
  * value needs no spill code; copies whose two sides end up in one location
  * are deleted, as for improved. The result is checked against the
  * interference graph of the destroyed function (built as for improved), so
- * a wrong interval is an internal error, not a wrong answer. */
+ * a wrong interval is an internal error, not a wrong answer (mc_allocate
+ * checks every allocator's result: regalloc.c, check_or_panic). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -266,11 +267,19 @@ static void scan_slots(McAllocation *a, const Item *sp, int32_t n) {
     free(free_slots.v);
 }
 
-McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, McDiags *d) {
+McIGraph *mc_alloc2_graph(const McFunc *f, int64_t limit, int form, const McInterrupt *stop, McDiags *d) {
+    McAllocOptions o;
+    mc_alloc_options_default(&o);
+    o.interrupt = stop;
+    return mc_interference_opts(f, MC_ALLOC_IMPROVED, NULL, limit, form, &o, d);
+}
+
+McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+                                 McDiags *d) {
     McDestroyed *x = mc_destroy_phis(ssa, MC_ALLOC_IMPROVED, d);
     if (!x) return NULL;
     McAllocation *a = mc_alloc2_new(x, MC_ALLOC_LINEAR, regs);
-    a->graph = mc_interference_form(x->f, MC_ALLOC_IMPROVED, NULL, limit, form, d);
+    a->graph = mc_alloc2_graph(x->f, limit, form, stop, d);
     if (!a->graph) {
         mc_allocation_free(a);
         return NULL;

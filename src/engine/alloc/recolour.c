@@ -372,6 +372,7 @@ double mc_ra_recolour(Work *w, const double *cost, int32_t *colour) {
     uint64_t *dirty = w->plain ? NULL : nc.dirty;
     bool plain = w->plain;
     for (int pass = 0; pass < 4; pass++) {
+        if (pass > 0 && mc_interrupted(w->stop)) break; /* each pass leaves a colouring; the driver keeps none */
         bool changed = false;
         /* with dirty, the dirty nodes in the same order, as they are
          * marked (a node behind v waits for the next pass) */

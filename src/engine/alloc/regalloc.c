@@ -17,7 +17,8 @@
  *      George's test (every neighbour of b already interferes with a or has
  *      insignificant degree) says colourability cannot suffer, sweeping the
  *      moves until a sweep merges nothing (a turned-down move is retested
- *      only when a merge changed what its tests read: see colour_improved);
+ *      only when a merge changed what its tests read, from its counts kept
+ *      up to date across merges: see coalesce.c);
  *   3. simplify: remove nodes of degree < K onto a stack; when none is left,
  *      push the node with the least spill metric optimistically (tried with
  *      cost/degree, cost/degree^2 and cost; the cheapest result is kept);
@@ -46,8 +47,9 @@
  * appended as an event, tagged with the variant and metric it belongs to,
  * in either form of the graph.
  *
- * Either way the result is checked: no two interfering values share a
- * location (an internal error otherwise).
+ * Either way the result is checked, as linear scan's and the SSA
+ * allocator's are: no two interfering values share a location (an internal
+ * error otherwise, check_or_panic).
  *
  * This file has the names, the baseline, step 1 (costs), step 5 (slots),
  * step 6, the driver and the check; coalesce.c has step 2 (and the work
@@ -442,7 +444,7 @@ static void colour_slots(McAllocation *a, Work *w, const Partners *pt, int32_t *
 }
 
 static void colour_improved(McAllocation *a, int mode, bool plain, const McAllocOptions *opt, McAllocTrace *tr,
-                            const int32_t *order) {
+                            const int32_t *order, const McAllocKnobs *knobs) {
     const McIGraph *g = a->graph;
     int32_t K = a->registers, n = g->nvalues;
     Work w;
@@ -451,6 +453,9 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     w.tr = tr;
     w.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
     w.plain = plain;
+    w.counts = knobs ? knobs->counts : NULL;
+    w.check_held = knobs && knobs->check_held;
+    w.stop = opt->interrupt;
     mc_ra_coalesce(a, &w, mode, plain, order);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
     mc_ra_rows_drop_dead(&w);
@@ -540,7 +545,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiag
 }
 
 McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d) {
-    McAllocKnobs k = {plain_sweeps, 0};
+    McAllocKnobs k = {.plain_sweeps = plain_sweeps};
     return mc_allocate_knobs(ssa, which, regs, &k, d);
 }
 
@@ -551,6 +556,25 @@ McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, 
 
 McAllocation *mc_allocate_opts(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d) {
     return mc_allocate_full(ssa, which, regs, NULL, o, d);
+}
+
+/* The allocation was interrupted: a (may be NULL) is freed, nothing is
+ * returned, and the diagnostic says so. */
+static McAllocation *interrupted(McAllocation *a, McDiags *d) {
+    mc_allocation_free(a);
+    if (d) mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+    return NULL;
+}
+
+/* Every allocator's result is checked against the interference graph of
+ * the function it allocates: no two interfering values share a location,
+ * every node has one. A violation is the allocator's bug, an internal
+ * error, never a wrong answer. */
+static void check_or_panic(McAllocation *a, const McAllocKnobs *knobs) {
+    if (knobs && knobs->plant) knobs->plant(a);
+    char msg[256];
+    if (!mc_allocation_check(a, msg, sizeof msg))
+        mc_panic(__FILE__, __LINE__, "%s register allocation: %s", mc_allocator_name(a->allocator), msg);
 }
 
 McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
@@ -567,8 +591,14 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
     }
     int64_t limit = interference_limit(d);
     if (limit < 0) return NULL;
-    if (which == MC_ALLOC_LINEAR) return mc_allocate_linear(ssa, regs, limit, form, d);
-    if (which == MC_ALLOC_SSA) return mc_allocate_ssa(ssa, regs, limit, form, d);
+    if (mc_interrupted(o->interrupt)) return interrupted(NULL, d);
+    if (which == MC_ALLOC_LINEAR || which == MC_ALLOC_SSA) {
+        McAllocation *a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o->interrupt, d)
+                                                   : mc_allocate_ssa(ssa, regs, limit, form, o->interrupt, d);
+        if (a && mc_interrupted(o->interrupt)) return interrupted(a, d);
+        if (a) check_or_panic(a, knobs);
+        return a;
+    }
     McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
     if (!x) return NULL;
     if (tr) tr->won_variant = tr->won_metric = 0;
@@ -624,7 +654,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
         double best = INFINITY;
         bool merged = true;
         int won_variant = 0, won_metric = 0;
-        for (int mode = 0; mode < NMODES; mode++) {
+        for (int mode = 0; mode < NMODES && !mc_interrupted(o->interrupt); mode++) {
             /* Coalescing that merged nothing leaves exactly the graph,
              * costs and partners of the variant without it, whose result
              * would then be the same and could not win (ties keep the
@@ -644,7 +674,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             a->order = NULL;
             a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
             int32_t metric_before = tr ? tr->won_metric : 0;
-            colour_improved(a, mode, plain_sweeps, o, tr, mo);
+            colour_improved(a, mode, plain_sweeps, o, tr, mo, knobs);
             if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
             double e = estimate_traffic(a, x->f, weight);
             if (tr) {
@@ -671,6 +701,16 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
                 memcpy(keep.cost, a->cost, (size_t)nv * sizeof *a->cost);
             }
         }
+        if (mc_interrupted(o->interrupt)) { /* a variant stopped short: nothing is kept */
+            free(keep.order);
+            free(keep.loc);
+            free(keep.alias);
+            free(keep.cost);
+            free(mo);
+            free(cost0);
+            free(weight);
+            return interrupted(a, d);
+        }
         free(a->order);
         a->order = keep.order;
         a->norder = keep.norder, a->ncoalesced = keep.ncoalesced;
@@ -694,8 +734,8 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
         free(weight);
         drop_redundant_copies(a);
     }
-    char msg[256];
-    if (!mc_allocation_check(a, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "register allocation: %s", msg);
+    if (mc_interrupted(o->interrupt)) return interrupted(a, d);
+    check_or_panic(a, knobs);
     return a;
 }
 

@@ -15,6 +15,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 #include "igraph.h"
+#include "regalloc_test.h"
 
 /* IG_FOR(g, v, t, BODY): BODY once for every neighbour t of v in graph g,
  * ascending, in either form. `continue` in BODY goes on to the next t;
@@ -96,6 +97,10 @@ typedef struct Work {
     McAllocTrace *tr;  /* NULL, or where decisions are recorded */
     int8_t variant, metric; /* what the events recorded now belong to (McAllocVariant, McSpillMetric) */
     int32_t cause;     /* recolouring: the spilled node being helped */
+    McAllocCounts *counts; /* NULL, or where coalescing counts its work (regalloc_test.h) */
+    bool check_held;   /* McAllocKnobs.check_held */
+    const McInterrupt *stop; /* McAllocOptions.interrupt: coalescing and the metrics stop short when set */
+    struct Held *held; /* coalescing: the counts of turned-down moves, kept across merges (coalesce.c) */
 } Work;
 
 /* NB_FOR(w, v, t, BODY): BODY for every entry t of v's row, in row order

@@ -12,8 +12,21 @@
 #ifndef MINICC_REGALLOC_TEST_H
 #define MINICC_REGALLOC_TEST_H
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "minicc/regalloc.h"
+
+/* Work counted by the improved allocator's coalescing, summed over its
+ * variants: tests judge its growth by these, not by time. */
+typedef struct McAllocCounts {
+    int64_t sweeps;    /* passes over the move list */
+    int64_t visits;    /* moves looked at in those passes */
+    int64_t answered;  /* conservative tests (Briggs and George) answered: what counting afresh
+                          every time (before the held counts) computed */
+    int64_t tests;     /* of those, the ones counted afresh (the rest read held counts) */
+    int64_t row_reads; /* row entries read by the tests and by merges */
+    int64_t merges;
+} McAllocCounts;
 
 /* The switches tests turn, per call. */
 typedef struct McAllocKnobs {
@@ -24,6 +37,12 @@ typedef struct McAllocKnobs {
                           matrix, 3 adjacency rows from a second scan (what
                           0 and 1 fall back to past the stored pairs' cap);
                           allocations must be the same either way */
+    McAllocCounts *counts; /* NULL, or where coalescing adds the work it did */
+    bool check_held;       /* coalescing recounts every held count it uses (coalesce.c) and
+                              stops with an internal error when one differs */
+    void (*plant)(McAllocation *a); /* NULL, or called on every allocator's result just before
+                                       mc_allocate checks it against the interference graph: a
+                                       test plants a wrong location there to see the check stop it */
 } McAllocKnobs;
 
 McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k, McDiags *d);

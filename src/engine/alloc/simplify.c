@@ -551,6 +551,7 @@ int32_t mc_ra_select_registers(McAllocation *a, Work *w, const Partners *pt, int
     Scratch sc;
     if (!chapter) scratch_init(&sc, n, w->K);
     for (int metric = first; metric < last; metric++) {
+        if (metric > first && mc_interrupted(w->stop)) break; /* the driver keeps nothing */
         w->metric = (int8_t)(chapter ? MC_METRIC_CHAPTER : MC_METRIC_COST_DEGREE + metric);
         int32_t norder = chapter ? degree_select(w, f, colour, order)
                                  : simplify_select(w, a->cost, pt, metric, &sc, lt, colour, order);

@@ -478,7 +478,8 @@ static void destroy(Ssa *s, McDestroyed *x, Edge *e, int32_t *head, int32_t *tai
 
 /* ---- driver ---------------------------------------------------------------------------- */
 
-McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, McDiags *d) {
+McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+                              McDiags *d) {
     if (ssa->form != MC_FORM_SSA) {
         mc_diag(d, mc_loc(ssa, ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)",
                 ssa->name);
@@ -589,7 +590,7 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     }
     mc_diags_free(&tmp);
     McAllocation *a = mc_alloc2_new(x, MC_ALLOC_SSA, regs);
-    a->graph = mc_interference_form(x->f, MC_ALLOC_IMPROVED, NULL, limit, form, d);
+    a->graph = mc_alloc2_graph(x->f, limit, form, stop, d);
     if (!a->graph) {
         mc_allocation_free(a);
         free(s.loc), free(s.spilled), free(s.cost), free(s.order), free(s.unreached), free(bound);

@@ -18,9 +18,11 @@
  * loop body is only an environment permutation, which in SSA form becomes a
  * phi cycle on the back edge (the chapter's swap experiment).
  *
- * Every variable is combined into the return value, so all of them stay live
- * to the end (register pressure for small K). Recursion depth is bounded by
- * the nesting options, never by the program size. */
+ * Every variable is combined into a value at the end, so all of them stay
+ * live to the end (register pressure for small K); the function returns
+ * that value, or one defined earlier, a variable's current value or a
+ * parameter. Recursion depth is bounded by the nesting options, never by
+ * the program size. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -736,6 +738,8 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
 
     /* Combine every variable into the result so all stay live to the end. */
     McOperand acc = g->env[0];
+    McOperand *chain = mc_xmalloc((size_t)g->nvars * sizeof *chain); /* acc after each step */
+    chain[0] = acc;
     for (int32_t v = 1; v < g->nvars; v++) {
         int32_t t = temp(g);
         static const McOp comb[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_ADD};
@@ -751,8 +755,22 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
             emit(g, op, t, acc, g->env[v], NO_OPND);
             acc = mc_val(t);
         }
+        chain[v] = acc;
     }
-    term_ret(g, g->cur, acc);
+    /* Usually the value defined last; sometimes one defined earlier (a step
+     * of the chain, whose later steps are then dead: live ranges that end at
+     * the return, not before the definitions after them), a variable's
+     * current value (a phi, a parameter or an assignment) or a parameter,
+     * so that an allocator treating the return operand as dead at the block
+     * end gives a wrong answer (issue 26). Drawn after everything else, so
+     * the body for a seed is what it was. */
+    uint32_t k = rnd(g, 100);
+    McOperand ret = acc;
+    if (k < 20 && g->nvars > 1) ret = chain[rnd(g, (uint32_t)g->nvars - 1)];
+    else if (k < 35) ret = g->env[rnd(g, (uint32_t)g->nvars)];
+    else if (k < 45 && g->nscalars) ret = mc_val(g->scalars[rnd(g, (uint32_t)g->nscalars)]);
+    free(chain);
+    term_ret(g, g->cur, ret);
     f->form = g->ssa ? MC_FORM_SSA : MC_FORM_MUTABLE;
 
     for (int32_t v = 0; v < g->nvars; v++) free(names[v]);

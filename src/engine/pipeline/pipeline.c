@@ -130,10 +130,16 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
                       McStageStats *stats, McDiags *d) {
     McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
     if (!ssa) return false;
-    McAllocation *a = mc_allocate_opts(ssa, o->allocator, o->regs, o->alloc_opts, d);
+    McAllocOptions ao;
+    if (o->alloc_opts)
+        ao = *o->alloc_opts;
+    else
+        mc_alloc_options_default(&ao);
+    ao.interrupt = o->interrupt; /* polled inside; interrupted, it fails with `interrupted` */
+    McAllocation *a = mc_allocate_opts(ssa, o->allocator, o->regs, &ao, d);
     mc_func_free(ssa);
     if (!a) return false;
-    if (mc_interrupted(o->interrupt)) { /* allocation is not polled inside */
+    if (mc_interrupted(o->interrupt)) { /* set after the allocation finished */
         mc_allocation_free(a);
         mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
         return false;
