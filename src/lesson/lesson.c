@@ -754,7 +754,8 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
         case MC_LS_ASK: {
             static const char *const how[] = {
                 [MC_ANS_EXACT] = "", [MC_ANS_NUMBER] = " (a number)",
-                [MC_ANS_SET] = " (a set: any order)", [MC_ANS_ONE_OF] = " (any one of these)"};
+                [MC_ANS_SET] = " (a set: any order)", [MC_ANS_ONE_OF] = " (any one of these)",
+                [MC_ANS_DIRECTION] = " (a direction)"};
             ask = s;
             if (!teacher) {
                 fprintf(out, "**Question.** %s\n\nYour answer: ______________________\n\n", s->text);

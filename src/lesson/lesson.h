@@ -52,9 +52,10 @@ typedef enum McLessonStepKind {
 /* How a student's answer is compared with the expected one (never by suffix). */
 typedef enum McAnswerKind {
     MC_ANS_EXACT,  /* the whole answer, blanks collapsed, case ignored */
-    MC_ANS_NUMBER, /* an integer equal to the expected one ("+21", " 21 ") */
+    MC_ANS_NUMBER, /* the one integer in the answer equals it ("21", "return 21") */
     MC_ANS_SET,    /* the same words in any order, each once, none missing */
     MC_ANS_ONE_OF, /* exactly one of the alternatives separated by '|' */
+    MC_ANS_DIRECTION, /* more, fewer or same, or a synonym of it */
 } McAnswerKind;
 
 typedef struct McLessonStep {
