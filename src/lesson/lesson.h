@@ -63,6 +63,7 @@ typedef struct McLessonStep {
     char *text;   /* malloc'd */
     char *answer; /* MC_LS_ASK: malloc'd, without the kind word */
     McAnswerKind answer_kind; /* MC_LS_ASK */
+    char *hint;   /* MC_LS_ASK: malloc'd `hint` line after the answer, or NULL */
     int line;     /* 1-based line in the lesson file */
 } McLessonStep;
 

@@ -129,3 +129,41 @@ answer that names two directions.
   bad.lesson: FAILED
   lessons: 0 passed, 1 failed
   [2]
+
+Two tries, then the lesson's `hint` and a last try, then the answer. Enter
+alone asks again instead of revealing; `?` reveals. The player ends with
+the score of first tries.
+
+  $ cd "$CRAMTMP" && printf '== H\nask How many?\nanswer number 3\nhint Count the spill reads in the stats line.\nask Which?\nanswer set a b\nask Why?\nanswer one-of because | so\nask Last?\nanswer number 1\n' > h.lesson
+  $ cd "$CRAMTMP" && printf '4\n5\n\n3\n\na b\n?\n1\n' | minicc lesson h.lesson | grep -v '^$'
+  Lesson: H
+  (Enter: continue   b: back   q: quit)
+  == H ==
+  ? How many?
+  your answer> Not quite. Try again.
+  your answer> Not quite. Hint: Count the spill reads in the stats line.
+  your answer> (type your answer, or ? to see it)
+  your answer> Right: 3
+  ? Which?
+  your answer> (type your answer, or ? to see it)
+  your answer> Right: a b
+  ? Why?
+  your answer> The answer is: because or so
+  ? Last?
+  your answer> Right: 1
+  End of lesson.
+  2 of 4 right the first time.
+  $ cd "$CRAMTMP" && printf '4\n5\n6\n' | minicc lesson h.lesson | grep 'answer>'
+  your answer> Not quite. Try again.
+  your answer> Not quite. Hint: Count the spill reads in the stats line.
+  your answer> Not quite. The answer is: 3
+  your answer> 
+
+A `hint` belongs right after an answer (a comment may stand between).
+
+  $ cd "$CRAMTMP" && printf '== H\nhint early\nask Q?\nanswer 1\n# note\nhint fine\nhint twice\n' > bad.lesson && minicc lesson --check bad.lesson
+  bad.lesson:2:1: error: 'hint' belongs right after an 'answer' line
+  bad.lesson:7:1: error: 'hint' belongs right after an 'answer' line
+  bad.lesson: FAILED
+  lessons: 0 passed, 1 failed
+  [2]
