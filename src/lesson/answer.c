@@ -325,3 +325,102 @@ const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want) {
     default: return NULL;
     }
 }
+
+/* ---- the field that backs an answer (`shows PATTERN`) ----------------------
+ * PATTERN matches a whole output line (blanks at its ends ignored): `{}` is
+ * the field, `*` one word (non-blanks), `**` any text, a blank one or more
+ * blanks, anything else itself. --check takes the first line of the output
+ * the pattern matches and requires its field, read some way the pattern
+ * allows, to be exactly the answer by its kind (a number is the whole field,
+ * a set all of its words). `shows {}` alone wants some line to be the
+ * answer as a whole. */
+
+typedef struct FieldMatch {
+    McAnswerKind kind;
+    const char *want;
+} FieldMatch;
+
+static bool field_is(const FieldMatch *fm, const char *f, size_t n) {
+    if (!fm->want) return true; /* any field: finding the line */
+    switch (fm->kind) {
+    case MC_ANS_NUMBER: {
+        char *c = mc_xstrndup(f, n);
+        long long a, b;
+        bool ok = parse_number(fm->want, &a) && parse_number(c, &b) && a == b;
+        free(c);
+        return ok;
+    }
+    case MC_ANS_SET: return same_set(fm->want, strlen(fm->want), f, n);
+    case MC_ANS_ONE_OF:
+        for (const char *p = fm->want;;) {
+            const char *bar = strchr(p, '|');
+            size_t k = bar ? (size_t)(bar - p) : strlen(p);
+            char *c = mc_xstrndup(f, n);
+            bool ok = exact(p, k, c);
+            free(c);
+            if (ok) return true;
+            if (!bar) return false;
+            p = bar + 1;
+        }
+    default: {
+        char *c = mc_xstrndup(f, n);
+        bool ok = exact(fm->want, strlen(fm->want), c);
+        free(c);
+        return ok;
+    }
+    }
+}
+
+static bool blank(char c) { return c == ' ' || c == '\t'; }
+
+static bool match_field(const FieldMatch *fm, const char *p, const char *s, const char *e) {
+    if (!*p) return s == e;
+    if (p[0] == '{' && p[1] == '}') {
+        for (const char *k = e; k > s; k--)
+            if (field_is(fm, s, (size_t)(k - s)) && match_field(fm, p + 2, k, e)) return true;
+        return false;
+    }
+    if (p[0] == '*' && p[1] == '*') {
+        for (const char *k = s; k <= e; k++)
+            if (match_field(fm, p + 2, k, e)) return true;
+        return false;
+    }
+    if (*p == '*') { /* one word: a run of non-blanks */
+        for (const char *k = s; k < e && !blank(*k); k++)
+            if (match_field(fm, p + 1, k + 1, e)) return true;
+        return false;
+    }
+    if (blank(*p)) {
+        if (s == e || !blank(*s)) return false;
+        while (s < e && blank(*s)) s++;
+        while (blank(*p)) p++;
+        return match_field(fm, p, s, e);
+    }
+    return s < e && *s == *p && match_field(fm, p + 1, s + 1, e);
+}
+
+bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output) {
+    FieldMatch fm = {kind, want}, any = {kind, NULL};
+    if (!output) output = "";
+    for (const char *p = output; *p;) {
+        const char *e = strchr(p, '\n');
+        const char *end = e ? e : p + strlen(p);
+        const char *t = end;
+        while (t > p && (blank(t[-1]) || t[-1] == '\r')) t--;
+        const char *b = p;
+        while (b < t && blank(*b)) b++;
+        if (strcmp(pattern, "{}") == 0) { /* some line is the answer, whole */
+            if (match_field(&fm, pattern, b, t)) return true;
+        } else if (match_field(&any, pattern, b, t))
+            return match_field(&fm, pattern, b, t);
+        p = e ? e + 1 : end;
+    }
+    return false;
+}
+
+const char *mc_lesson_field_invalid(const char *pattern) {
+    const char *f = strstr(pattern, "{}");
+    if (!f) return "'shows' needs a pattern with the field marked {}";
+    if (strstr(f + 2, "{}")) return "'shows' marks one field {}, not two";
+    return NULL;
+}

@@ -53,7 +53,7 @@ static bool has_line(const char *text, const char *want, bool substring) {
     return found;
 }
 
-static const char *const directives[] = {"expect", "ask", "answer", "hint", "pause", "screen"};
+static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen"};
 
 const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
 const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
@@ -88,6 +88,7 @@ static void add_step(McLesson *l, McLessonStepKind kind, const char *text, size_
     s->text = shown ? mc_visible_dup(text, n) : mc_xstrndup(text, n);
     s->answer = NULL;
     s->hint = NULL;
+    s->field = NULL;
     s->answer_kind = MC_ANS_EXACT;
     s->line = line;
 }
@@ -295,9 +296,29 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
             mc_diag(d, (McLoc){line, col}, "'hint' belongs right after an 'answer' line");
         else if (t == e)
             mc_diag(d, (McLoc){line, col}, "'hint' needs the hint");
-        else
+        else if (l->steps[hint_ask].hint)
+            mc_diag(d, (McLoc){line, col}, "a second 'hint' for the question on line %d", l->steps[hint_ask].line);
+        else {
             l->steps[hint_ask].hint = mc_visible_dup(t, (size_t)(e - t));
-        st->hint_ask = -1;
+            st->hint_ask = hint_ask;
+        }
+        return;
+    } else if (word_is(s, n, "shows")) {
+        const char *t = skip_blanks(s + 5, e);
+        char *pat = mc_xstrndup(t, (size_t)(e - t));
+        const char *why = t == e ? "'shows' needs the pattern of the output line, its field marked {}" : mc_lesson_field_invalid(pat);
+        if (hint_ask < 0)
+            mc_diag(d, (McLoc){line, col}, "'shows' belongs right after an 'answer' line");
+        else if (why)
+            mc_diag(d, (McLoc){line, col}, "%s", why);
+        else if (l->steps[hint_ask].field)
+            mc_diag(d, (McLoc){line, col}, "a second 'shows' for the question on line %d", l->steps[hint_ask].line);
+        else {
+            l->steps[hint_ask].field = pat;
+            pat = NULL;
+            st->hint_ask = hint_ask;
+        }
+        free(pat);
         return;
     } else if (word_is(s, n, "answer")) {
         const char *t = skip_blanks(s + 6, e);
@@ -372,6 +393,7 @@ void mc_lesson_free(McLesson *l) {
         free(l->steps[i].text);
         free(l->steps[i].answer);
         free(l->steps[i].hint);
+        free(l->steps[i].field);
     }
     free(l->steps);
     mc_lesson_free_meta(l);
@@ -485,7 +507,11 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
                 fprintf(err, "%s:%d: error: '$ %s' %s\n", l->shown, s->line, s->text,
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
-            } else if (ask && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
+            } else if (ask && ask->field && !mc_lesson_answer_in_field(ask->answer_kind, ask->answer, ask->field, out.s)) {
+                fprintf(err, "%s:%d: error: no line of the output of '$ %s' is '%s' with the field {} = '%s'\n",
+                        l->shown, ask->line, s->text, ask->field, ask->answer);
+                ok = false;
+            } else if (ask && !ask->field && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
                 fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->shown,
                         ask->line, ask->answer, s->text);
                 ok = false;

@@ -163,7 +163,7 @@ A `hint` belongs right after an answer (a comment may stand between).
 
   $ cd "$CRAMTMP" && printf '== H\nhint early\nask Q?\nanswer 1\n# note\nhint fine\nhint twice\n' > bad.lesson && minicc lesson --check bad.lesson
   bad.lesson:2:1: error: 'hint' belongs right after an 'answer' line
-  bad.lesson:7:1: error: 'hint' belongs right after an 'answer' line
+  bad.lesson:7:1: error: a second 'hint' for the question on line 3
   bad.lesson: FAILED
   lessons: 0 passed, 1 failed
   [2]
