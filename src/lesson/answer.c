@@ -11,7 +11,14 @@
  *            count as blanks); the output has a line whose words after its
  *            last ':' or '=' are that set
  *   one-of   exactly one of the alternatives separated by '|'; the output
- *            shows at least one of them */
+ *            shows at least one of them
+ *   direction more, fewer or same; the student may use a synonym (`less`,
+ *            `higher`, `unchanged`, ...) but only words of one direction;
+ *            the output shows the expected word
+ * Blanks next to punctuation do not count (`[0, 3)` is `[0,3)`, `trap:x` is
+ * `trap: x`). A number answer is the one number in the student's words:
+ * `35`, `return 35`, `35 accesses` and `K=5` answer numbers; `350`, `3 5`
+ * and `r35` do not. A set may be written in braces: `{a, b}`. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
@@ -20,24 +27,86 @@
 
 #include "lesson.h"
 
-/* Lower-cased copy of [s, s+n) with runs of blanks (and commas with `commas`)
- * collapsed to one space and both ends trimmed. */
-static char *squeeze(const char *s, size_t n, bool commas) {
+static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+/* Lower-cased copy of [s, s+n) with runs of blanks collapsed to one space and
+ * both ends trimmed. With `set`, commas and braces count as blanks; without
+ * it, a blank that has punctuation on either side is dropped. */
+static char *squeeze(const char *s, size_t n, bool set) {
     char *r = mc_xmalloc(n + 1);
     size_t k = 0;
     bool blank = false;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || (commas && c == ',')) {
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || (set && (c == ',' || c == '{' || c == '}'))) {
             blank = k > 0;
             continue;
         }
-        if (blank) r[k++] = ' ';
+        if (blank && (set || (word_char(r[k - 1]) && word_char((char)c)))) r[k++] = ' ';
         blank = false;
         r[k++] = (char)tolower(c);
     }
     r[k] = 0;
     return r;
+}
+
+static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$'; }
+
+/* The one integer standing in a student's words (not part of a name such
+ * as r1 or $edge1, nor of a decimal 3.5): false if there is none or more
+ * than one. */
+static bool number_in_words(const char *s, long long *v) {
+    int found = 0;
+    for (const char *p = s; *p; p++) {
+        bool neg = *p == '-' && isdigit((unsigned char)p[1]) && (p == s || !name_char(p[-1]));
+        bool plus = *p == '+' && isdigit((unsigned char)p[1]) && (p == s || !name_char(p[-1]));
+        if (!neg && !plus && !isdigit((unsigned char)*p)) continue;
+        const char *d = p + (neg || plus);
+        if (!neg && !plus && p > s && name_char(p[-1])) {
+            while (isdigit((unsigned char)p[1])) p++;
+            continue;
+        }
+        errno = 0;
+        char *e;
+        long long x = strtoll(d, &e, 10);
+        if (errno) return false;
+        if (*e == '.' && isdigit((unsigned char)e[1])) return false; /* 3.5 is no integer */
+        if (word_char(*e)) {                                          /* 3rd, 35x: part of a word */
+            while (word_char(p[1])) p++;
+            continue;
+        }
+        if (found++) return false;
+        *v = neg ? -x : x;
+        p = e - 1;
+    }
+    return found == 1;
+}
+
+/* The direction a student's words name: 1 more, -1 fewer, 0 same, 2 none or
+ * several. */
+static int direction_of(const char *s) {
+    static const struct {
+        const char *word;
+        int dir;
+    } words[] = {{"more", 1},      {"higher", 1},   {"greater", 1}, {"larger", 1},   {"bigger", 1},
+                 {"increases", 1}, {"increase", 1}, {"up", 1},      {"rises", 1},    {"fewer", -1},
+                 {"less", -1},     {"lower", -1},   {"smaller", -1}, {"decreases", -1}, {"decrease", -1},
+                 {"down", -1},     {"drops", -1},   {"same", 0},    {"unchanged", 0}, {"equal", 0},
+                 {"neither", 0},   {"no change", 0}};
+    char *w = squeeze(s, strlen(s), true);
+    int dir = 2;
+    bool any = false;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i].word);
+        for (const char *h = strstr(w, words[i].word); h; h = strstr(h + 1, words[i].word)) {
+            if ((h > w && h[-1] != ' ') || (h[n] && h[n] != ' ')) continue;
+            if (any && dir != words[i].dir) dir = 3;
+            else if (!any) dir = words[i].dir;
+            any = true;
+        }
+    }
+    free(w);
+    return dir == 3 ? 2 : dir;
 }
 
 /* Parses a whole integer (blanks around allowed, a sign, decimal digits). */
@@ -102,10 +171,14 @@ bool mc_lesson_answer_matches(McAnswerKind kind, const char *want, const char *g
     switch (kind) {
     case MC_ANS_EXACT: return exact(want, strlen(want), given);
     case MC_ANS_NUMBER: {
-        long long a, b;
-        return parse_number(want, &a) && parse_number(given, &b) && a == b;
+        long long a, b = 0;
+        return parse_number(want, &a) && number_in_words(given, &b) && a == b;
     }
     case MC_ANS_SET: return same_set(want, strlen(want), given, strlen(given));
+    case MC_ANS_DIRECTION: {
+        int d = direction_of(want);
+        return d != 2 && direction_of(given) == d;
+    }
     case MC_ANS_ONE_OF:
         for (const char *p = want;;) {
             const char *bar = strchr(p, '|');
@@ -117,8 +190,6 @@ bool mc_lesson_answer_matches(McAnswerKind kind, const char *want, const char *g
     }
     return false;
 }
-
-static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$'; }
 
 /* Does the number v stand on its own somewhere in text? */
 static bool shows_number(const char *text, long long v) {
@@ -152,7 +223,6 @@ static bool shows_set(const char *text, const char *want) {
     return false;
 }
 
-static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 static bool digit(char c) { return isdigit((unsigned char)c) != 0; }
 
 /* Does w stand whole at l + at (wn bytes) in the line l of ln bytes? An
@@ -198,7 +268,8 @@ static bool shows_text(const char *text, const char *want, size_t wn) {
 bool mc_lesson_answer_shown(McAnswerKind kind, const char *want, const char *output) {
     if (!output) output = "";
     switch (kind) {
-    case MC_ANS_EXACT: return shows_text(output, want, strlen(want));
+    case MC_ANS_EXACT:
+    case MC_ANS_DIRECTION: return shows_text(output, want, strlen(want));
     case MC_ANS_NUMBER: {
         long long v;
         return parse_number(want, &v) && shows_number(output, v);
@@ -221,7 +292,8 @@ int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len) {
     static const struct {
         const char *word;
         McAnswerKind kind;
-    } kinds[] = {{"exact", MC_ANS_EXACT}, {"number", MC_ANS_NUMBER}, {"set", MC_ANS_SET}, {"one-of", MC_ANS_ONE_OF}};
+    } kinds[] = {{"exact", MC_ANS_EXACT}, {"number", MC_ANS_NUMBER}, {"set", MC_ANS_SET}, {"one-of", MC_ANS_ONE_OF},
+                 {"direction", MC_ANS_DIRECTION}};
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
         size_t k = strlen(kinds[i].word);
         if (n >= k && memcmp(s, kinds[i].word, k) == 0 && (n == k || s[k] == ' ' || s[k] == '\t')) {
@@ -237,6 +309,10 @@ const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want) {
     long long v;
     switch (kind) {
     case MC_ANS_NUMBER: return parse_number(want, &v) ? NULL : "'answer number' needs an integer";
+    case MC_ANS_DIRECTION:
+        return strcmp(want, "more") == 0 || strcmp(want, "fewer") == 0 || strcmp(want, "same") == 0
+                   ? NULL
+                   : "'answer direction' needs more, fewer or same";
     case MC_ANS_ONE_OF:
         if (!strchr(want, '|')) return "'answer one-of' needs alternatives separated by '|'";
         for (const char *p = want;;) {
@@ -248,4 +324,103 @@ const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want) {
         }
     default: return NULL;
     }
+}
+
+/* ---- the field that backs an answer (`shows PATTERN`) ----------------------
+ * PATTERN matches a whole output line (blanks at its ends ignored): `{}` is
+ * the field, `*` one word (non-blanks), `**` any text, a blank one or more
+ * blanks, anything else itself. --check takes the first line of the output
+ * the pattern matches and requires its field, read some way the pattern
+ * allows, to be exactly the answer by its kind (a number is the whole field,
+ * a set all of its words). `shows {}` alone wants some line to be the
+ * answer as a whole. */
+
+typedef struct FieldMatch {
+    McAnswerKind kind;
+    const char *want;
+} FieldMatch;
+
+static bool field_is(const FieldMatch *fm, const char *f, size_t n) {
+    if (!fm->want) return true; /* any field: finding the line */
+    switch (fm->kind) {
+    case MC_ANS_NUMBER: {
+        char *c = mc_xstrndup(f, n);
+        long long a, b;
+        bool ok = parse_number(fm->want, &a) && parse_number(c, &b) && a == b;
+        free(c);
+        return ok;
+    }
+    case MC_ANS_SET: return same_set(fm->want, strlen(fm->want), f, n);
+    case MC_ANS_ONE_OF:
+        for (const char *p = fm->want;;) {
+            const char *bar = strchr(p, '|');
+            size_t k = bar ? (size_t)(bar - p) : strlen(p);
+            char *c = mc_xstrndup(f, n);
+            bool ok = exact(p, k, c);
+            free(c);
+            if (ok) return true;
+            if (!bar) return false;
+            p = bar + 1;
+        }
+    default: {
+        char *c = mc_xstrndup(f, n);
+        bool ok = exact(fm->want, strlen(fm->want), c);
+        free(c);
+        return ok;
+    }
+    }
+}
+
+static bool blank(char c) { return c == ' ' || c == '\t'; }
+
+static bool match_field(const FieldMatch *fm, const char *p, const char *s, const char *e) {
+    if (!*p) return s == e;
+    if (p[0] == '{' && p[1] == '}') {
+        for (const char *k = e; k > s; k--)
+            if (field_is(fm, s, (size_t)(k - s)) && match_field(fm, p + 2, k, e)) return true;
+        return false;
+    }
+    if (p[0] == '*' && p[1] == '*') {
+        for (const char *k = s; k <= e; k++)
+            if (match_field(fm, p + 2, k, e)) return true;
+        return false;
+    }
+    if (*p == '*') { /* one word: a run of non-blanks */
+        for (const char *k = s; k < e && !blank(*k); k++)
+            if (match_field(fm, p + 1, k + 1, e)) return true;
+        return false;
+    }
+    if (blank(*p)) {
+        if (s == e || !blank(*s)) return false;
+        while (s < e && blank(*s)) s++;
+        while (blank(*p)) p++;
+        return match_field(fm, p, s, e);
+    }
+    return s < e && *s == *p && match_field(fm, p + 1, s + 1, e);
+}
+
+bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output) {
+    FieldMatch fm = {kind, want}, any = {kind, NULL};
+    if (!output) output = "";
+    for (const char *p = output; *p;) {
+        const char *e = strchr(p, '\n');
+        const char *end = e ? e : p + strlen(p);
+        const char *t = end;
+        while (t > p && (blank(t[-1]) || t[-1] == '\r')) t--;
+        const char *b = p;
+        while (b < t && blank(*b)) b++;
+        if (strcmp(pattern, "{}") == 0) { /* some line is the answer, whole */
+            if (match_field(&fm, pattern, b, t)) return true;
+        } else if (match_field(&any, pattern, b, t))
+            return match_field(&fm, pattern, b, t);
+        p = e ? e + 1 : end;
+    }
+    return false;
+}
+
+const char *mc_lesson_field_invalid(const char *pattern) {
+    const char *f = strstr(pattern, "{}");
+    if (!f) return "'shows' needs a pattern with the field marked {}";
+    if (strstr(f + 2, "{}")) return "'shows' marks one field {}, not two";
+    return NULL;
 }

@@ -53,7 +53,7 @@ static bool has_line(const char *text, const char *want, bool substring) {
     return found;
 }
 
-static const char *const directives[] = {"expect", "ask", "answer", "pause", "screen"};
+static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen"};
 
 const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
 const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
@@ -87,6 +87,8 @@ static void add_step(McLesson *l, McLessonStepKind kind, const char *text, size_
     bool shown = kind == MC_LS_HEADING || kind == MC_LS_NARRATE || kind == MC_LS_ASK;
     s->text = shown ? mc_visible_dup(text, n) : mc_xstrndup(text, n);
     s->answer = NULL;
+    s->hint = NULL;
+    s->field = NULL;
     s->answer_kind = MC_ANS_EXACT;
     s->line = line;
 }
@@ -108,6 +110,7 @@ typedef struct LoadState {
     McDiags *d;
     int last_command; /* line of the last command (0 none), for 'expect' */
     int pending_ask;  /* line of an 'ask' still waiting for its 'answer' (0 none) */
+    int hint_ask;     /* step of the ask whose answer the last line gave (-1 none), for 'hint' */
 } LoadState;
 
 /* `answer [KIND] TEXT` (TEXT from t to e at column col): the expected answer of the ask just read. */
@@ -259,6 +262,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
     McDiags *d = st->d;
     const char *s = skip_blanks(p, e);
     size_t n = (size_t)(e - s);
+    int hint_ask = st->hint_ask;
+    st->hint_ask = n && *s == '#' ? hint_ask : -1; /* a comment may stand between answer and hint */
     int col = (int)(s - p) + 1;
     if (memchr(p, 0, (size_t)(e - p))) {
         mc_diag(d, (McLoc){line, col}, "NUL byte in lesson text");
@@ -285,6 +290,36 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
             add_step(l, MC_LS_ASK, t, (size_t)(e - t), line);
             st->pending_ask = line;
         }
+    } else if (word_is(s, n, "hint")) {
+        const char *t = skip_blanks(s + 4, e);
+        if (hint_ask < 0)
+            mc_diag(d, (McLoc){line, col}, "'hint' belongs right after an 'answer' line");
+        else if (t == e)
+            mc_diag(d, (McLoc){line, col}, "'hint' needs the hint");
+        else if (l->steps[hint_ask].hint)
+            mc_diag(d, (McLoc){line, col}, "a second 'hint' for the question on line %d", l->steps[hint_ask].line);
+        else {
+            l->steps[hint_ask].hint = mc_visible_dup(t, (size_t)(e - t));
+            st->hint_ask = hint_ask;
+        }
+        return;
+    } else if (word_is(s, n, "shows")) {
+        const char *t = skip_blanks(s + 5, e);
+        char *pat = mc_xstrndup(t, (size_t)(e - t));
+        const char *why = t == e ? "'shows' needs the pattern of the output line, its field marked {}" : mc_lesson_field_invalid(pat);
+        if (hint_ask < 0)
+            mc_diag(d, (McLoc){line, col}, "'shows' belongs right after an 'answer' line");
+        else if (why)
+            mc_diag(d, (McLoc){line, col}, "%s", why);
+        else if (l->steps[hint_ask].field)
+            mc_diag(d, (McLoc){line, col}, "a second 'shows' for the question on line %d", l->steps[hint_ask].line);
+        else {
+            l->steps[hint_ask].field = pat;
+            pat = NULL;
+            st->hint_ask = hint_ask;
+        }
+        free(pat);
+        return;
     } else if (word_is(s, n, "answer")) {
         const char *t = skip_blanks(s + 6, e);
         if (!st->pending_ask)
@@ -294,6 +329,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
         else
             load_answer(st, t, e, line, col + (int)(t - s));
         st->pending_ask = 0;
+        st->hint_ask = l->nsteps - 1;
+        return;
     } else if (word_is(s, n, "screen")) {
         load_screen(st, p, s, e, line);
     } else if (word_is(s, n, "pause")) {
@@ -320,7 +357,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     const char *slash = strrchr(path, '/');
     l->dir = slash ? mc_xstrndup(path, (size_t)(slash - path) + (slash == path)) : mc_xstrdup(".");
     int errors = d ? d->n : 0;
-    LoadState st = {l, d, 0, 0};
+    LoadState st = {l, d, 0, 0, -1};
     const char *p = src, *end = src + len;
     for (int line = 1; p < end || line == 1; line++) {
         const char *e = memchr(p, '\n', (size_t)(end - p));
@@ -355,6 +392,8 @@ void mc_lesson_free(McLesson *l) {
     for (int i = 0; i < l->nsteps; i++) {
         free(l->steps[i].text);
         free(l->steps[i].answer);
+        free(l->steps[i].hint);
+        free(l->steps[i].field);
     }
     free(l->steps);
     mc_lesson_free_meta(l);
@@ -468,7 +507,11 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
                 fprintf(err, "%s:%d: error: '$ %s' %s\n", l->shown, s->line, s->text,
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
-            } else if (ask && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
+            } else if (ask && ask->field && !mc_lesson_answer_in_field(ask->answer_kind, ask->answer, ask->field, out.s)) {
+                fprintf(err, "%s:%d: error: no line of the output of '$ %s' is '%s' with the field {} = '%s'\n",
+                        l->shown, ask->line, s->text, ask->field, ask->answer);
+                ok = false;
+            } else if (ask && !ask->field && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
                 fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->shown,
                         ask->line, ask->answer, s->text);
                 ok = false;
@@ -590,6 +633,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
     McStr o;
     mc_str_init(&o);
     int *stops = mc_xmalloc(((size_t)l->nsteps + 1) * sizeof *stops); /* steps after each pause */
+    char *first = mc_xcalloc((size_t)l->nsteps + 1, 1); /* per ask: 1 right the first time, 2 not */
     int nstops = 0, failures = 0;
     bool last_ok = true, interrupted = false;
     char buf[512], msg[1024];
@@ -635,19 +679,41 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                 free(truth);
                 break;
             }
-            fprintf(out, "\n? %s\nyour answer> ", s->text);
-            fflush(out);
-            if (!read_line(in, buf, sizeof buf)) {
-                fputc('\n', out);
-                free(truth);
-                goto done;
+            /* Two tries, then the hint (if the lesson gives one) and a last
+             * try, then the answer. Enter alone asks again; `?` gives up. */
+            fprintf(out, "\n? %s\n", s->text);
+            int wrong = 0, tries = s->hint ? 3 : 2;
+            for (;;) {
+                fprintf(out, "your answer> ");
+                fflush(out);
+                if (!read_line(in, buf, sizeof buf)) {
+                    fputc('\n', out);
+                    free(truth);
+                    goto done;
+                }
+                const char *a = buf + strspn(buf, " \t");
+                if (!*a) {
+                    fprintf(out, "(type your answer, or ? to see it)\n");
+                    continue;
+                }
+                if (strcmp(a, "?") == 0) {
+                    fprintf(out, "The answer is: %s\n\n", truth);
+                    first[i] = 2;
+                    break;
+                }
+                if (mc_lesson_answer_matches(s->answer_kind, s->answer, buf)) {
+                    fprintf(out, "Right: %s\n\n", s->answer_kind == MC_ANS_ONE_OF ? a : truth);
+                    first[i] = wrong ? 2 : 1;
+                    break;
+                }
+                if (++wrong == tries) {
+                    fprintf(out, "Not quite. The answer is: %s\n\n", truth);
+                    first[i] = 2;
+                    break;
+                }
+                if (wrong == 2) fprintf(out, "Not quite. Hint: %s\n", s->hint);
+                else fprintf(out, "Not quite. Try again.\n");
             }
-            if (mc_lesson_answer_matches(s->answer_kind, s->answer, buf))
-                fprintf(out, "Right: %s\n\n", s->answer_kind == MC_ANS_ONE_OF ? buf + strspn(buf, " \t") : truth);
-            else if (!buf[strspn(buf, " \t")])
-                fprintf(out, "The answer is: %s\n\n", truth);
-            else
-                fprintf(out, "Not quite. The answer is: %s\n\n", truth);
             free(truth);
             break;
         }
@@ -684,7 +750,11 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
         }
     }
     fprintf(out, "\nEnd of lesson%s.\n", failures ? " (some checks failed)" : "");
-done:
+done:;
+    int asked = 0, right = 0;
+    for (int i = 0; i < l->nsteps; i++) asked += first[i] != 0, right += first[i] == 1;
+    if (asked) fprintf(out, "%d of %d right the first time.\n", right, asked);
+    free(first);
     free(stops);
     mc_str_free(&o);
     return interrupted ? 2 : failures ? 1 : 0;
@@ -754,7 +824,8 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
         case MC_LS_ASK: {
             static const char *const how[] = {
                 [MC_ANS_EXACT] = "", [MC_ANS_NUMBER] = " (a number)",
-                [MC_ANS_SET] = " (a set: any order)", [MC_ANS_ONE_OF] = " (any one of these)"};
+                [MC_ANS_SET] = " (a set: any order)", [MC_ANS_ONE_OF] = " (any one of these)",
+                [MC_ANS_DIRECTION] = " (a direction)"};
             ask = s;
             if (!teacher) {
                 fprintf(out, "**Question.** %s\n\nYour answer: ______________________\n\n", s->text);

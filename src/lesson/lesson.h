@@ -14,7 +14,9 @@
  *     answer return 21                    then the next command shows the truth
  *     answer number 21                    kinds: exact (the default), number,
  *     answer set a b                      set (any order, complete) and
- *     answer one-of opt | diverge at opt  one-of (alternatives split by '|')
+ *     answer one-of opt | diverge at opt  one-of (alternatives split by '|'),
+ *     hint Count the adds.                 direction; a hint after two wrong tries;
+ *     shows return {}                      the output field --check holds it to
  *     pause                               wait for Enter
  *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
  *                                         focus, zoom (KEY VALUE pairs; the
@@ -52,9 +54,10 @@ typedef enum McLessonStepKind {
 /* How a student's answer is compared with the expected one (never by suffix). */
 typedef enum McAnswerKind {
     MC_ANS_EXACT,  /* the whole answer, blanks collapsed, case ignored */
-    MC_ANS_NUMBER, /* an integer equal to the expected one ("+21", " 21 ") */
+    MC_ANS_NUMBER, /* the one integer in the answer equals it ("21", "return 21") */
     MC_ANS_SET,    /* the same words in any order, each once, none missing */
     MC_ANS_ONE_OF, /* exactly one of the alternatives separated by '|' */
+    MC_ANS_DIRECTION, /* more, fewer or same, or a synonym of it */
 } McAnswerKind;
 
 typedef struct McLessonStep {
@@ -62,6 +65,8 @@ typedef struct McLessonStep {
     char *text;   /* malloc'd */
     char *answer; /* MC_LS_ASK: malloc'd, without the kind word */
     McAnswerKind answer_kind; /* MC_LS_ASK */
+    char *hint;   /* MC_LS_ASK: malloc'd `hint` line after the answer, or NULL */
+    char *field;  /* MC_LS_ASK: malloc'd `shows` pattern, the output field backing the answer */
     int line;     /* 1-based line in the lesson file */
 } McLessonStep;
 
@@ -104,6 +109,11 @@ bool mc_lesson_answer_shown(McAnswerKind kind, const char *want, const char *out
  * and NULL when an expected answer suits its kind, else what is wrong. */
 int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len);
 const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want);
+/* `shows PATTERN`: does a whole line of output match PATTERN (`{}` the field,
+ * `*` any text) with the field exactly the answer? And is PATTERN usable
+ * (NULL) or what is wrong with it? */
+bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output);
+const char *mc_lesson_field_invalid(const char *pattern);
 /* The expected answer as shown to a student ("opt or diverge at opt" for one-of). */
 char *mc_lesson_answer_text(const McLessonStep *ask);
 

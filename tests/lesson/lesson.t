@@ -127,6 +127,7 @@ Interactive playback reads Enter, answers, `b` and `q` from the terminal.
   return 21
   
   End of lesson.
+  1 of 1 right the first time.
 
 `b` at a pause replays the part before it; the note names the part and
 the section as the reader saw them, not lines of the lesson file (on a
@@ -182,12 +183,13 @@ A directory is not a lesson, and an unwritable handout is named.
 An answer is graded by its kind, never by a suffix: `answer TEXT` wants
 the whole text (blanks collapsed, case ignored), `answer number N` an
 integer equal to N (`1` is not `-1`), `answer set A B` the same words in any
-order, each once, and `answer one-of X | Y` one of the alternatives. Enter
-alone is no wrong answer: it just reveals the answer. End of input ends the
-lesson on a fresh line.
+order, each once, and `answer one-of X | Y` one of the alternatives. A
+student has two tries; Enter alone is no try (it asks again) and `?` shows
+the answer. End of input ends the lesson on a fresh line, with the score of
+the questions answered.
 
   $ printf '$ load ../../lessons/programs/swap.ir\nask reads?\nanswer number 24\n$ args 24\nask ret?\nanswer number -1\n$ args 1\nask live?\nanswer set a b\n$ args 2\nask both?\nanswer set a b\n$ args 2\nask stage?\nanswer one-of opt | diverge at opt\n$ args 3\nask whole?\nanswer return 21\n$ args 21\nask why?\nanswer because\n$ args 2\nask more?\nanswer yes\n$ args 3\n' > ans.lesson
-  $ printf '24\n1\nb\nb, A\ndiverge at opt\n21\n\n' | minicc lesson ans.lesson | grep -v '^minicc>\|^args:\|^loaded\|^swap('
+  $ printf '24\n1\n1\nb\nb a\nb, A\n\ndiverge at opt\n21\n21\n?\n' | minicc lesson ans.lesson | grep -v '^minicc>\|^args:\|^loaded\|^swap('
   Lesson: ans.lesson
   (Enter: continue   b: back   q: quit)
   
@@ -197,11 +199,13 @@ lesson on a fresh line.
   
   
   ? ret?
+  your answer> Not quite. Try again.
   your answer> Not quite. The answer is: -1
   
   
   ? live?
-  your answer> Not quite. The answer is: a b
+  your answer> Not quite. Try again.
+  your answer> Right: a b
   
   
   ? both?
@@ -209,10 +213,12 @@ lesson on a fresh line.
   
   
   ? stage?
+  your answer> (type your answer, or ? to see it)
   your answer> Right: diverge at opt
   
   
   ? whole?
+  your answer> Not quite. Try again.
   your answer> Not quite. The answer is: return 21
   
   
@@ -222,6 +228,7 @@ lesson on a fresh line.
   
   ? more?
   your answer> 
+  3 of 7 right the first time.
 
 At the prompt in batch mode, stdin holds the rest of the script: `lesson`
 plays straight through (answers shown) and the script goes on after it.
