@@ -77,7 +77,5 @@ negation is left whose overflow the C compiler could assume away (C's signed
 with `/` or `%` outside comments:
 
   $ minicc emit-c negdiv.c --func negdiv | grep -v '^ *\(/\*\| \*\)' | grep ' [/%] '
-      if ((x < 0) != (y < 0)) return minicc_bits(0u - minicc_mag(x) / minicc_mag(y));
-      return minicc_bits(minicc_mag(x) / minicc_mag(y));
-      if (x < 0) return minicc_bits(0u - minicc_mag(x) % minicc_mag(y));
-      return minicc_bits(minicc_mag(x) % minicc_mag(y));
+      return minicc_bits(((minicc_mag(x) / minicc_mag(y)) ^ minicc_sign((uint32_t)x ^ (uint32_t)y)) -
+      return minicc_bits(((minicc_mag(x) % minicc_mag(y)) ^ minicc_sign((uint32_t)x)) - minicc_sign((uint32_t)x));
