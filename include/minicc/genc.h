@@ -8,7 +8,10 @@
  * declarations and compound assignments. Divisors, shift counts and buffer
  * indices are guarded so that C defines the result (no zero divisor, no
  * INT_MIN / -1, shift counts in 0..31, no negative or overflowing left
- * shift, indices inside the buffer lengths the arguments will have); a few
+ * shift, indices inside the buffer lengths the arguments will have, or
+ * checked by the twin); it puts negations next to divisions with arguments
+ * that are often INT_MIN, and writes some shift counts as unparenthesised
+ * sums and products (`x << (c & 7) + 2`); a few
  * programs (the "trap" ones) leave some divisors and indices unguarded, so
  * minicc traps on them.
  *

@@ -36,10 +36,10 @@ zero divisor traps.
   [3]
   $ minicc emit-c divconst.ir -O0 | grep -n 'minicc_div\|minicc_rem\|minicc_shr\|err\[0\] = 2'
   18:static inline int32_t minicc_shr(int32_t x, int32_t y) {
-  26:static inline int32_t minicc_div(int32_t x, int32_t y) {
-  30:static inline int32_t minicc_rem(int32_t x, int32_t y) {
-  49:    v2_a = minicc_div(v0_x, (-1));
-  50:    v3_b = minicc_rem(v0_x, (-1));
-  51:    v4_c = minicc_shr(INT32_MIN, v0_x);
-  53:    v6_e = minicc_div(INT32_MIN, 3);
-  62:    { err[0] = 2; return 0; } /* division by zero */
+  35:static inline int32_t minicc_div(int32_t x, int32_t y) {
+  39:static inline int32_t minicc_rem(int32_t x, int32_t y) {
+  57:    v2_a = minicc_div(v0_x, (-1));
+  58:    v3_b = minicc_rem(v0_x, (-1));
+  59:    v4_c = minicc_shr(INT32_MIN, v0_x);
+  61:    v6_e = minicc_div(INT32_MIN, 3);
+  70:    { err[0] = 2; return 0; } /* division by zero */

@@ -58,7 +58,7 @@ static bool allowed_ident(const char *s, size_t n) {
                                         "uint32_t", "memcpy", "sizeof", "return", "void", "if", "goto",
                                         "const", "err", "scalars", "bufs", "lens", "x", "y", "INT32_MIN",
                                         "minicc_bits", "minicc_fn", "minicc_entry", "minicc_shr", "minicc_div",
-                                        "minicc_rem"};
+                                        "minicc_rem", "minicc_mag", "minicc_sign"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == n && memcmp(words[i], s, n) == 0) return true;
     /* vN, vN_len, vN_NAME, vN_NAME_len (NAME: letters, digits, single `_`

@@ -168,6 +168,8 @@ typedef struct Var {
     char name[NAMELEN];
     int level;      /* block nesting level of the declaration (parameters: 0) */
     bool counter;   /* a loop counter: read, never assigned by generated statements */
+    bool param;     /* a parameter (its ordinal: pidx) */
+    int pidx;
     int32_t lo, hi; /* a counter's range inside the loop body */
     int buf;        /* -1 scalar, else buffer ordinal */
     int32_t len;    /* buffer length */
@@ -187,6 +189,7 @@ typedef struct G {
     const char *hide;   /* a name being declared: in C its scope starts at its own initializer */
     int nbufs;
     Var bufs[2];
+    McGencProg *prog; /* the program being built: its arguments */
 } G;
 
 static uint32_t below(G *g, uint32_t n) { return mc_rng_below(&g->r, n); }
@@ -255,6 +258,25 @@ static Expr *gen_expr(G *g, int depth);
 
 static bool may_leave_unguarded(G *g) { return g->trap_program && g->unguarded > 0 && chance(g, 30); }
 
+/* The dividend of a negation-and-division form: mostly a scalar variable,
+ * a parameter when one is visible (they are often INT_MIN, see mc_genc),
+ * else l; l is consumed. */
+static Expr *min_operand(G *g, Expr *l) {
+    const Var *vis[MAX_SCOPE], *par[MAX_SCOPE];
+    int n = visible(g, vis, false), np = 0;
+    for (int i = 0; i < n; i++)
+        if (vis[i]->param) par[np++] = vis[i];
+    if (n == 0 || chance(g, 25)) return l;
+    efree(l);
+    if (np && chance(g, 70)) {
+        /* a parameter, whose argument then is INT_MIN or INT_MIN + 1 half the time */
+        const Var *v = par[below(g, (uint32_t)np)];
+        if (chance(g, 50)) g->prog->params[v->pidx].scalar = chance(g, 80) ? INT_MIN : INT_MIN + 1;
+        return evar(v->name);
+    }
+    return evar(vis[below(g, (uint32_t)n)]->name);
+}
+
 /* A divisor C defines and MiniC does not trap on. */
 static Expr *gen_division(G *g, int op, int depth) {
     Expr *l = gen_expr(g, depth - 1);
@@ -265,7 +287,21 @@ static Expr *gen_division(G *g, int op, int depth) {
     int saved = g->unguarded;
     g->unguarded = 0;
     Expr *e;
-    switch (below(g, 3)) {
+    switch (below(g, 5)) {
+    case 3:
+    case 4: { /* -v / k or v / -k, k in {1, -1, 2, 3, -3}, v often INT_MIN (issue 26) */
+        static const int32_t ks[] = {1, -1, 2, 3, -3};
+        Expr *k = enum_(ks[below(g, sizeof ks / sizeof ks[0])]);
+        Expr *n = enew(E_NEG);
+        if (chance(g, 60)) {
+            n->a = chance(g, 20) ? enum_(INT_MIN) : min_operand(g, l);
+            e = ebin(op, n, k);
+        } else {
+            n->a = k;
+            e = ebin(op, min_operand(g, l), n);
+        }
+        break;
+    }
     case 0: /* (r & 7) + 1: 1..8 */
         e = ebin(op, l, ebin(B_ADD, ebin(B_AND, gen_expr(g, depth - 1), enum_(7)), enum_(1)));
         break;
@@ -284,9 +320,21 @@ static Expr *gen_division(G *g, int op, int depth) {
     return e;
 }
 
+/* A shift. Most counts are masked (`c & 31`, which prints in parentheses);
+ * some are an unparenthesised +, - or * of a small count and a constant
+ * (`l << (c & 7) + 3`, `l >> (c & 3) * 5`), so that a front end giving `<<`
+ * the precedence of `+` or `*` computes something else (issue 26). */
 static Expr *gen_shift(G *g, int op, int depth) {
     Expr *l = gen_expr(g, depth - 1), *c = gen_expr(g, depth - 1);
-    uint32_t form = below(g, 10);
+    uint32_t form = below(g, 13);
+    if (form >= 10) {
+        static const int arith[] = {B_ADD, B_SUB, B_MUL};
+        int a = arith[form - 10];
+        Expr *small = ebin(B_AND, c, enum_(a == B_MUL ? 3 : 7));
+        Expr *count = ebin(a, small, enum_(a == B_ADD ? 1 + (int32_t)below(g, 8) : a == B_SUB ? 1 + (int32_t)below(g, 3) : 1 + (int32_t)below(g, 5)));
+        if (op == B_SHL) l = ebin(B_AND, l, enum_(255));
+        return ebin(op, l, count);
+    }
     if (op == B_SHL && form < 6) /* (l & 255) << (c & 15): always defined */
         return ebin(B_SHL, ebin(B_AND, l, enum_(255)), ebin(B_AND, c, enum_(15)));
     if (form < 9) return ebin(op, l, ebin(B_AND, c, enum_(31))); /* the twin checks the rest */
@@ -633,6 +681,7 @@ McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
     g.budget = o->size > 0 ? o->size : 1;
     g.trap_program = o->traps && chance(&g, 15);
     McGencProg *p = mc_xcalloc(1, sizeof *p);
+    g.prog = p;
     p->trap_program = g.trap_program;
     int nscalars = 1 + (int)below(&g, 3), nbufs = (int)below(&g, 3);
     p->params = mc_xcalloc((size_t)(nscalars + nbufs), sizeof *p->params);
@@ -642,6 +691,8 @@ McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
         bool buf = bi < nbufs && (si == nscalars || chance(&g, 40));
         Param *pa = &p->params[p->nparams++];
         Var *v = declare(&g, buf ? bnames[bi] : snames[si]);
+        v->param = true;
+        v->pidx = p->nparams - 1;
         snprintf(pa->name, NAMELEN, "%s", v->name);
         if (buf) {
             pa->is_buf = true;
@@ -653,7 +704,9 @@ McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
             g.bufs[g.nbufs++] = *v;
             bi++;
         } else {
-            pa->scalar = small_const(&g);
+            /* INT_MIN and its neighbour often: negation before a division */
+            uint32_t c = below(&g, 100);
+            pa->scalar = c < 12 ? INT_MIN : c < 16 ? INT_MIN + 1 : small_const(&g);
             si++;
         }
     }
