@@ -42,7 +42,8 @@ const char *const wb_help_lines[] = {
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, zoom, theme NAME,",
     "          lesson FILE",
-    "  ?       this help      q  quit      Ctrl-L  redraw",
+    "  ?       this help (any key, q too, closes it)",
+    "  q       quit           Ctrl-L  redraw",
     NULL,
 };
 
@@ -111,8 +112,10 @@ void wb_key(Wb *wb, int key) {
         wb->status_wide = false;
     }
     if (wb->help) {
+        /* Any key closes the help, as its title says; `q` too (a teacher
+         * closing the help must not end the session). */
         wb->help = false;
-        if (key != 'q') return;
+        return;
     }
     if (wb->cmd_active) {
         key_cmd_edit(wb, key);

@@ -119,6 +119,12 @@ keys w "?"
 check w "keys (any key closes)" "? shows the key help"
 keys w x
 check_not w "keys (any key closes)" "a key closes the help"
+# q with the help open closes the help and does not quit (issue 29)
+keys w "?"
+check w "keys (any key closes)" "? shows the key help again"
+keys w q
+check_not w "keys (any key closes)" "q closes the help"
+check w "swap | stage input" "q with the help open does not quit"
 
 # ---- resize to a projector size -----------------------------------------------------------
 $T resize-window -t w -x 120 -y 40 >/dev/null 2>&1

@@ -1,0 +1,12 @@
+Issue 29: the workbench in front of a class. Each item at 80x24 and at
+200x60.
+
+`q` with the help open closes the help, as its title ("any key closes")
+says, and does not quit: the `n` after it still runs (step 1), and the
+help is gone from the screen.
+
+  $ for s in 80x24 200x60; do minicc --tui-script '?qn' --size $s ../../share/minicc/examples/swap.ir 3 > "$CRAMTMP/out"; grep -c "any key closes" "$CRAMTMP/out"; tail -2 "$CRAMTMP/out" | head -1 | cut -c1-50; done
+  0
+   swap | stage input | step 1 | K=4 | running at he
+  0
+   swap | stage input | step 1 | K=4 | running at he
