@@ -125,6 +125,8 @@ check w "keys (any key closes)" "? shows the key help again"
 keys w q
 check_not w "keys (any key closes)" "q closes the help"
 check w "swap | stage input" "q with the help open does not quit"
+# at 80 columns the hints are whole and end with "? keys" (issue 29)
+check w "Tab focus : cmd ? keys" "key hints whole at 80 columns"
 
 # ---- resize to a projector size -----------------------------------------------------------
 $T resize-window -t w -x 120 -y 40 >/dev/null 2>&1

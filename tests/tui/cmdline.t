@@ -24,7 +24,7 @@ log pane. Workbench commands: layout, focus, lesson.
   |a = 1                                                                         |
   |b = 2                                                                         |
   +------------------------------------------------------------------ ^ 8 above -+
-   swap | stage input | step 10 | K=4 | running at exit   ?:keys  ::command  q:qui
+   swap | stage input | step 10 | K=4 | running at exit   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 Without arguments, stepping says so and opens the command line with `args `.
@@ -133,8 +133,8 @@ Help, resizing, and small screens.
   |     t = mul a, 10  ||(a, b, i) := (1>|
   |     r = add t, b   ||1. read all     |
   +--------------------++----- v 7 more -+
-   swap | stage input | step 2 | K=4 | run
-  n step i inst c cont b back r restart +/
+   step 2 at body K=4   ?:keys...
+  n step i inst c cont b back : cmd ? keys
 
 Bad uses: the real workbench needs a terminal; bad key scripts and sizes.
 

@@ -10,3 +10,14 @@ help is gone from the screen.
    swap | stage input | step 1 | K=4 | running at he
   0
    swap | stage input | step 1 | K=4 | running at he
+
+At 80 columns the status bar and the key hints are never cut in the middle
+of a word: the status message loses whole words and says `...`, the key
+hints leave out whole hints (`Tab focus` for a MiniC program, which needs
+`s line`) and always end with `? keys`. At 200 columns everything fits.
+
+  $ for s in 80x24 200x60; do minicc --tui-script 'n' --size $s ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | tail -2; done
+   bubble | stage input | step 1 | K=4 | running at for.L19   ?:keys  ::command...
+  s line n block i inst c cont b back r restart +/- K l layout : cmd ? keys
+   bubble | stage input | step 1 | K=4 | running at for.L19   ?:keys  ::command  q:quit
+  s line n block i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys

@@ -149,7 +149,7 @@ values they had before it.
   |back to step 11                                                               |
   |[12] head <- body                                                             |
   +------------------------------------------------------------------ ^ 4 above -+
-   swap | stage input | step 12 | K=4 | running at exit   ?:keys  ::command  q:qui
+   swap | stage input | step 12 | K=4 | running at exit   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 The first `i` enters entry, which has no phis: nothing is written.
@@ -177,7 +177,7 @@ The first `i` enters entry, which has no phis: nothing is written.
   |breakpoint at exit                                                            |
   |[1] entry                                                                     |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 1 | K=4 | running at entry   ?:keys  ::command  q:qui
+   swap | stage input | step 1 | K=4 | running at entry   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 `i` after `c` and `b` enters head from body: its phis are the unit.
@@ -205,7 +205,7 @@ The first `i` enters entry, which has no phis: nothing is written.
   |back to step 11                                                               |
   |[12] head <- body                                                             |
   +------------------------------------------------------------------ ^ 4 above -+
-   swap | stage input | step 12 | K=4 | running at head   ?:keys  ::command  q:qui
+   swap | stage input | step 12 | K=4 | running at head   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 `r` after new arguments restarts with n = 7: no step has run, so nothing is
