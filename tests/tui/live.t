@@ -21,3 +21,14 @@ hints leave out whole hints (`Tab focus` for a MiniC program, which needs
   s line n block i inst c cont b back r restart +/- K l layout : cmd ? keys
    bubble | stage input | step 1 | K=4 | running at for.L19   ?:keys  ::command  q:quit
   s line n block i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+Buffer elements the step now shown stored to are marked `*` and
+highlighted, like changed values, and the buffer's line starts with `*`
+(it reads under NO_COLOR): bubble on [3,1,2] stopped after the swap block
+shows a[0] and a[1] written; the next step stores nothing and marks none.
+
+  $ for s in 80x24 200x60; do for k in '' n; do minicc --tui-script ":break end.L22<Enter>c$k:focus values<Enter>z" --size $s ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -o '. a = \[.*\]'; done; done
+  * a = [*1, *3, 2]
+    a = [1, 3, 2]
+  * a = [*1, *3, 2]
+    a = [1, 3, 2]

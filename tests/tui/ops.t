@@ -8,7 +8,7 @@ computed, and the status line and log say why it stopped.
   |   entry:                                 ||trap: division by zero            |
   |     x = and a, b                         ||values: a=-7 b=0 x=0 o=-7 e=-7    |
   |     store out, 0, x                      || l=-7 r=-7                        |
-  |     o = or a, b                          ||  out = [0, -7, -7, -7, -7, 0, 0] |
+  |     o = or a, b                          ||* out = [*0, *-7, *-7, *-7, *-7, >|
   |     store out, 1, o                      ||                                  |
   |     e = xor a, b                         |+----------------------------------+
   |     store out, 2, e                      |+ edge ----------------------------+
