@@ -24,6 +24,7 @@ const char *const wb_help_lines[] = {
     "  b       back one block (replays from the start)",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
+    "  marks   IR: => runs next, > just ran; values: * changed",
     "allocation and backends",
     "  + -     register budget K up / down (all panes recompute)",
     "  a       next allocator: baseline improved linear ssa",

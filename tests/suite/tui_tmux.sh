@@ -78,6 +78,7 @@ check w "b reads a  = 1" "phase 1: b reads a"
 check w "a: 1 -> 2" "phase 2: a 1 -> 2"
 check w "b: 2 -> 1" "phase 2: b 2 -> 1"
 check w "* a  = 2   (was 1)" "values: changed value marked"
+check w " >   a = phi [entry: 1], [body: b]" "IR: the phis that just ran marked > (issue 29)"
 check w "step 4 | K=4 | running at body" "status bar"
 
 # ---- the command line through readline ---------------------------------------------------

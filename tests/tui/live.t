@@ -32,3 +32,65 @@ shows a[0] and a[1] written; the next step stores nothing and marks none.
     a = [1, 3, 2]
   * a = [*1, *3, 2]
     a = [1, 3, 2]
+
+"Just executed" beside "next" (Python Tutor's two arrows): the IR lines
+the step now shown ran are marked ` >` in the IR pane, `=>` stays on the
+next one. After entering head (`nnn`) and one instruction (`i`), the phis
+that just ran are marked; the `n` after that runs the rest of head, and
+its comparison and branch are marked. A restart marks nothing.
+
+  $ for s in 80x24 200x60; do for k in nnni nnnin nnnir; do echo "$k:"; minicc --tui-script "$k" --size $s ../../share/minicc/examples/swap.ir 5 | cut -d'|' -f2 | grep -E '^[ =][> ] .*(phi|lt i|branch c|i1 = add|head:|body:)' | sed 's/ *$//'; done; done
+  nnni:
+     head:
+   >   a = phi [entry: 1], [body: b]
+   >   b = phi [entry: 2], [body: a]
+   >   i = phi [entry: i0], [body: i1]
+  =>   c = lt i, n
+       branch c, body, exit
+     body:
+       i1 = add i, 1
+  nnnin:
+     head:
+       a = phi [entry: 1], [body: b]
+       b = phi [entry: 2], [body: a]
+       i = phi [entry: i0], [body: i1]
+   >   c = lt i, n
+   >   branch c, body, exit
+  => body:
+       i1 = add i, 1
+  nnnir:
+     head:
+       a = phi [entry: 1], [body: b]
+       b = phi [entry: 2], [body: a]
+       i = phi [entry: i0], [body: i1]
+       c = lt i, n
+       branch c, body, exit
+     body:
+       i1 = add i, 1
+  nnni:
+     head:
+   >   a = phi [entry: 1], [body: b]
+   >   b = phi [entry: 2], [body: a]
+   >   i = phi [entry: i0], [body: i1]
+  =>   c = lt i, n
+       branch c, body, exit
+     body:
+       i1 = add i, 1
+  nnnin:
+     head:
+       a = phi [entry: 1], [body: b]
+       b = phi [entry: 2], [body: a]
+       i = phi [entry: i0], [body: i1]
+   >   c = lt i, n
+   >   branch c, body, exit
+  => body:
+       i1 = add i, 1
+  nnnir:
+     head:
+       a = phi [entry: 1], [body: b]
+       b = phi [entry: 2], [body: a]
+       i = phi [entry: i0], [body: i1]
+       c = lt i, n
+       branch c, body, exit
+     body:
+       i1 = add i, 1

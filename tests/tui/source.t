@@ -20,7 +20,7 @@ still steps a block and `i` an instruction.
   |=>  19     for (int i = 0; i < n; i++) {        ||                                                |
    bubble | stage input | step 1 | K=4 | running at entry   ?:keys  ::command  q:quit
   $ minicc --tui-script 'ss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |=>  20         int swapped = 0;                 ||     branch lt.L19, body.L19, end.L19           |
+  |=>  20         int swapped = 0;                 || >   branch lt.L19, body.L19, end.L19           |
   |    21         for (int j = 0; j + 1 < n - i; j+||=> body.L19:                                    |
    bubble | stage input | step 2 | K=4 | running at body.L19   ?:keys  ::command  q:quit
   $ minicc --tui-script 'ssss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
@@ -40,9 +40,9 @@ covers the whole line stepped.
 
   $ minicc --tui-script 'ssss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3
   + C bubble.c line 22 ----------------------------++ *IR bubble [input] ----------------------------+
-  |    14 // run: [] 0                             ||     sub.L21 = sub n, i                         |
-  |    15 //   return 0                            ||     lt.L21 = lt add.L21, sub.L21               |
-  |    16 //   a = []                              ||     branch lt.L21, body.L21, end.L21           |
+  |    14 // run: [] 0                             || >   sub.L21 = sub n, i                         |
+  |    15 //   return 0                            || >   lt.L21 = lt add.L21, sub.L21               |
+  |    16 //   a = []                              || >   branch lt.L21, body.L21, end.L21           |
   |    17 int bubble(int a[], int n) {             ||=> body.L21:                                    |
   |    18     int swaps = 0;                       ||     load.L22 = load a, j                       |
   |    19     for (int i = 0; i < n; i++) {        ||     add.L22 = add j, 1                         |
@@ -86,7 +86,7 @@ The lines stay with the code through the stages: in SSA form (v) and after
 the optimizer (v again) `s` still steps by C line.
 
   $ minicc --tui-script 'vss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |=>  20         int swapped = 0;                 ||     i.2 = phi [entry: i.1], [step.L19: i.3]    |
+  |=>  20         int swapped = 0;                 || >   i.2 = phi [entry: i.1], [step.L19: i.3]    |
   |    23                 int t = a[j];            ||=> body.L19:                                    |
    bubble | stage ssa | step 2 | K=4 | running at body.L19   ?:keys  ::command  q:quit
   $ minicc --tui-script 'vvsss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
