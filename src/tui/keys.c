@@ -37,7 +37,7 @@ const char *const wb_help_lines[] = {
     "  l L     next / previous layout (step, alloc, c, log, source, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
-    "          (Left, Right: tables wider than the pane)",
+    "          (Left, Right: C and tables wider than the pane)",
     "  z       zoom: the focused pane fills the screen, and back",
     "  [ ]     select an IR line (MiniC: marks its C line)",
     "  :       command line: every minicc> command, and",

@@ -302,6 +302,15 @@ check y "step 1" "LINES/COLUMNS set: n after the resize"
 fits y 80 "--tui with LINES=40 COLUMNS=120 resized to 80x24"
 keys y q
 
+# ---- MiniC: the C source pane opens on the function, cuts with > and scrolls sideways (issue 29)
+start c 80 24 "" bubble.c "'[3,1,2]'" 3
+check c "17 int bubble(int a[], int n) {" "the C source opens on the function"
+check c "for (int i = 0; i < n; i++>" "a cut C line ends in >"
+keys c : "focus source" Enter
+keys c Right Right
+check c "17 <], int n) {" "Right scrolls the C source sideways"
+keys c q
+
 # ---- a terminal that cannot address the cursor -----------------------------------------------
 $T new-session -d -s d -x 80 -y 24 \
     "cd '$examples' && env HOME='$tmp/home' TERM=dumb '$MINICC' --tui swap.ir 3; echo \"EXIT=\$?\"; sleep 30"

@@ -94,3 +94,20 @@ its comparison and branch are marked. A restart marks nothing.
        branch c, body, exit
      body:
        i1 = add i, 1
+
+The C source pane opens on the function, not the file's header comment
+(at 80x24 its first row is the function's line 17; at 200x60 the whole
+file fits), marks a cut line with `>` like the IR pane, and scrolls
+sideways with Left and Right (`<` where a line's start is scrolled away).
+
+  $ for s in 80x24 200x60; do minicc --tui-script '' --size $s ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | sed -n 2p | cut -d'|' -f2 | sed 's/ *$//'; done
+      17 int bubble(int a[], int n) {
+       1 // bubble.c - bubble sort of a buffer in place.
+  $ for s in 80x24 200x60; do minicc --tui-script '' --size $s ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | cut -d'|' -f2 | grep -c '>$'; done
+  4
+  0
+  [1]
+  $ minicc --tui-script ':focus source<Enter><Right><Right>' --size 80x24 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | sed -n 2,4p | cut -d'|' -f2
+      17 <], int n) {                   
+      18 <;                             
+      19 <0; i < n; i++) {              
