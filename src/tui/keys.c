@@ -24,6 +24,7 @@ const char *const wb_help_lines[] = {
     "  b       back one block (replays from the start)",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
+    "  marks   IR: => runs next, > just ran; values: * changed",
     "allocation and backends",
     "  + -     register budget K up / down (all panes recompute)",
     "  a       next allocator: baseline improved linear ssa",
@@ -36,13 +37,14 @@ const char *const wb_help_lines[] = {
     "  l L     next / previous layout (step, alloc, c, log, source, lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
-    "          (Left, Right: tables wider than the pane)",
+    "          (Left, Right: C and tables wider than the pane)",
     "  z       zoom: the focused pane fills the screen, and back",
     "  [ ]     select an IR line (MiniC: marks its C line)",
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, zoom, theme NAME,",
     "          lesson FILE",
-    "  ?       this help      q  quit      Ctrl-L  redraw",
+    "  ?       this help (any key, q too, closes it)",
+    "  q       quit           Ctrl-L  redraw",
     NULL,
 };
 
@@ -111,8 +113,10 @@ void wb_key(Wb *wb, int key) {
         wb->status_wide = false;
     }
     if (wb->help) {
+        /* Any key closes the help, as its title says; `q` too (a teacher
+         * closing the help must not end the session). */
         wb->help = false;
-        if (key != 'q') return;
+        return;
     }
     if (wb->cmd_active) {
         key_cmd_edit(wb, key);

@@ -265,6 +265,22 @@ static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_dr
                                              wb_draw_intervals, wb_draw_source};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
+/* TEXT in W columns at (X, Y), never cut in the middle of a word: what
+ * does not fit goes, whole words at a time, and `...` says so. */
+static void lay_words(McFrame *fr, int x, int y, int w, const char *text, uint16_t a) {
+    int len = (int)strlen(text);
+    if (len <= w) {
+        mc_frame_text(fr, x, y, w, text, a);
+        return;
+    }
+    int cut = w - 3; /* room for "..." */
+    while (cut > 0 && text[cut] != ' ') cut--;
+    while (cut > 0 && text[cut - 1] == ' ') cut--;
+    if (cut <= 0) return;
+    mc_frame_textn(fr, x, y, cut, text, cut, a);
+    mc_frame_text(fr, x + cut, y, 3, "...", a);
+}
+
 static void lay_status(Wb *wb, McFrame *fr, int y) {
     McSession *s = wb->s;
     uint16_t a = MC_R_STATUS | MC_A_REVERSE;
@@ -300,14 +316,19 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
     }
     if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;
     if (nb >= (int)sizeof brief) nb = (int)sizeof brief - 1;
+    if (n > fr->w && nb <= fr->w) {
+        /* A narrow screen: the short position rather than a cut one. */
+        memcpy(buf, brief, (size_t)nb + 1);
+        n = nb;
+    }
     bool have = wb->status[0] != 0;
     const char *msg = have ? wb->status : "?:keys  ::command  q:quit";
     int len = (int)strlen(msg);
     wb->status_wide = false;
     if (!have || len <= fr->w - n - 3) {
         /* The full position and the message (the key hint cut if need be). */
-        mc_frame_text(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
-        if (fr->w - n - 3 > 8) mc_frame_text(fr, n + 3, y, fr->w - n - 3, msg, a);
+        lay_words(fr, 0, y, fr->w, buf, a | MC_A_BOLD);
+        if (fr->w - n - 3 > 8) lay_words(fr, n + 3, y, fr->w - n - 3, msg, a);
     } else if (len <= fr->w - nb - 3) {
         mc_frame_text(fr, 0, y, fr->w, brief, a | MC_A_BOLD);
         mc_frame_text(fr, nb + 3, y, fr->w - nb - 3, msg, a);
@@ -322,6 +343,11 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
         static const char more[] = " ... (all in the log)";
         int keep = fr->w - 1 - (int)strlen(more);
         wb->status_wide = true;
+        /* Whole words only (a word longer than the room is cut). */
+        int k = keep;
+        while (k > 0 && msg[k] != ' ') k--;
+        while (k > 0 && msg[k - 1] == ' ') k--;
+        if (k > 0) keep = k;
         if (keep > 0) {
             mc_frame_textn(fr, 1, y, keep, msg, keep, a | MC_A_BOLD);
             mc_frame_text(fr, 1 + keep, y, fr->w - 1 - keep, more, a);
@@ -332,12 +358,44 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
 static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
     mc_frame_fill(fr, (McRect){0, y, fr->w, 1}, ' ', 0);
     if (!wb->cmd_active) {
-        const char *hint = wb->lesson && !wb->cursor.finished
-                               ? (wb_lesson_asking(wb) ? "Enter: answer the question   : command   ? keys"
-                                                       : "Enter: continue the lesson   : command   ? keys")
-                               : wb_source_available(wb)
-                                   ? "s line n block i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys"
-                                   : "n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys";
+        if (wb->lesson && !wb->cursor.finished) {
+            lay_words(fr, 0, y, fr->w,
+                      wb_lesson_asking(wb) ? "Enter: answer the question   : command   ? keys"
+                                           : "Enter: continue the lesson   : command   ? keys",
+                      MC_R_DIM);
+            return;
+        }
+        /* Whole hints in their order; when they do not all fit, the least
+         * useful go first (the rank: 0 stays longest). `? keys` (where the
+         * rest are) always ends the line. */
+        static const struct LayHint { const char *text; int rank; } src_hints[] = {
+            {"s line", 0}, {"n block", 1}, {"i inst", 3}, {"c cont", 2}, {"b back", 4}, {"r restart", 6},
+            {"+/- K", 7}, {"l layout", 8}, {"Tab focus", 9}, {": cmd", 5}, {NULL, 0}},
+                                                     ir_hints[] = {
+            {"n step", 0}, {"i inst", 2}, {"c cont", 1}, {"b back", 3}, {"r restart", 5},
+            {"+/- K", 6}, {"l layout", 7}, {"Tab focus", 8}, {": cmd", 4}, {NULL, 0}};
+        const struct LayHint *h = wb_source_available(wb) ? src_hints : ir_hints;
+        static const char last[] = "? keys";
+        int nh = 0, total = (int)strlen(last), drop_from = INT_MAX;
+        for (; h[nh].text; nh++) total += (int)strlen(h[nh].text) + 1;
+        /* Drop ranks from the highest until the rest fit. */
+        for (int r = nh - 1; r >= 0 && total > fr->w; r--)
+            for (int i = 0; i < nh; i++)
+                if (h[i].rank == r) {
+                    total -= (int)strlen(h[i].text) + 1;
+                    drop_from = r;
+                }
+        char hint[160] = "";
+        int hl = 0;
+        for (int i = 0; i < nh; i++) {
+            const char *t = h[i].text;
+            if (h[i].rank >= drop_from) continue;
+            int l = (int)strlen(t);
+            memcpy(hint + hl, t, (size_t)l);
+            hint[hl + l] = ' ';
+            hl += l + 1;
+        }
+        memcpy(hint + hl, last, sizeof last);
         mc_frame_text(fr, 0, y, fr->w, hint, MC_R_DIM);
         return;
     }

@@ -45,6 +45,37 @@ static int ir_end_line(Wb *wb, const McFunc *f, bool *trapped) {
     return -1;
 }
 
+/* The lines the step now shown ran (Python Tutor's "just executed" arrow
+ * beside "next"): from the session's events of the last execution
+ * command, from its last block entry on, as the values pane's `*` marks:
+ * the phis of the edge it took, its instructions and its terminator. NULL
+ * when nothing ran (not started, a restart, another function). */
+static uint8_t *ir_ran_lines(Wb *wb, const McFunc *f) {
+    McSession *s = wb->s;
+    if (!s->interp || s->interp_func != f) return NULL;
+    const McSessionEvents *e = &s->last;
+    int from = e->n;
+    while (from > 0 && e->v[from - 1].kind != MC_EV_ENTER) from--;
+    if (from > 0) from--;
+    uint8_t *ran = NULL;
+    for (int i = from; i < e->n; i++) {
+        const McEvent *ev = &e->v[i];
+        if (ev->block < 0 || ev->block >= f->nblocks) continue;
+        const McBlock *bl = &f->blocks[ev->block];
+        int base = wb->ir_block_line[ev->block] + 1;
+        if (!ran) ran = mc_xcalloc((size_t)wb->nir + 1, 1);
+        if (ev->kind == MC_EV_PHIS) {
+            for (int32_t k = 0; k < ev->nphis; k++)
+                if (ev->phis[k].phi >= 0 && ev->phis[k].phi < bl->nphis) ran[base + ev->phis[k].phi] = 1;
+        } else if (ev->kind == MC_EV_INST && ev->inst >= 0 && ev->inst < bl->ninsts) {
+            ran[base + bl->nphis + ev->inst] = 1;
+        } else if (ev->kind == MC_EV_TERM) {
+            ran[base + bl->nphis + bl->ninsts] = 1;
+        }
+    }
+    return ran;
+}
+
 int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     McSession *s = wb->s;
     const McFunc *f = wb_exec_func(wb);
@@ -74,6 +105,7 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     if (wb->scroll[WB_IR] > max) wb->scroll[WB_IR] = max;
     if (wb->scroll[WB_IR] < 0) wb->scroll[WB_IR] = 0;
     bool *bp = s->nbreaks ? mc_session_break_array(s, f) : NULL;
+    uint8_t *ran = ir_ran_lines(wb, f);
     for (int row = 0; row < r.h; row++) {
         int i = wb->scroll[WB_IR] + row;
         if (i >= wb->nir) break;
@@ -89,6 +121,8 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             mc_frame_fill(fr, (McRect){r.x, y, r.w, 1}, ' ', a);
             mc_frame_text(fr, r.x, y, 2, trapped ? "!!" : "<-", a);
         }
+        if (ran && ran[i] && i != cur && i != end)
+            mc_frame_text(fr, r.x, y, 2, " >", MC_R_CHANGED | MC_A_BOLD); /* just ran */
         if (i == wb->ir_sel - 1 && !wb->follow[WB_IR] && i != cur && i != end)
             mc_frame_text(fr, r.x, y, 2, "->", MC_R_MORE | MC_A_REVERSE | MC_A_BOLD); /* [ ] selected */
         if (ln->what == -2 && bp && bp[ln->block])
@@ -116,5 +150,6 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         }
     }
     free(bp);
+    free(ran);
     return wb->nir;
 }

@@ -4,7 +4,10 @@
  * lines with code in the current block tinted as the IR pane tints the
  * block, and after the end `<-` on the line of the return or `!!` on the
  * line that trapped. It scrolls to follow execution. An IR line selected
- * with [ and ] marks its C line `->`. (`s`, one C line, is
+ * with [ and ] marks its C line `->`. Until there is a position (or the
+ * pane is scrolled by hand) it opens on the function, not the file's header
+ * comment; a cut line ends in `>` and Left/Right scroll it sideways (`<`
+ * where its start is scrolled away). (`s`, one C line, is
  * the prompt's `step line`: mc_session_step_line.) */
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +44,38 @@ static bool block_has_line(const McFunc *f, int32_t b, int32_t line) {
     return bl->has_term && bl->term.line == line;
 }
 
+/* Columns a source line takes (tabs to the next multiple of 4). */
+static int src_width(const char *text, size_t n) {
+    int k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '\t') k = (k / 4 + 1) * 4;
+        else if (text[i] != '\r') k++;
+    }
+    return k;
+}
+
+/* The C line where the function being run (or about to be) is defined:
+ * the nearest line at or above its entry block's line that has its name
+ * followed by `(`; 0 when not known. */
+static int32_t func_line(Wb *wb, const char *src, size_t len) {
+    const McFunc *f = wb->s->interp_func ? wb->s->interp_func : wb_exec_func(wb);
+    if (!f || f->nblocks == 0) return 0;
+    int32_t at = mc_block_line(f, 0);
+    const char *name = mc_shown_name(f, f->name);
+    size_t nl = strlen(name);
+    for (int32_t line = at; line > 0 && nl; line--) {
+        size_t n = 0;
+        const char *text = mc_source_line(src, len, line, &n);
+        if (!text) continue;
+        for (size_t i = 0; i + nl < n; i++)
+            if (memcmp(text + i, name, nl) == 0 && text[i + nl] == '(' &&
+                (i == 0 || !(text[i - 1] == '_' || (text[i - 1] >= 'a' && text[i - 1] <= 'z') ||
+                             (text[i - 1] >= 'A' && text[i - 1] <= 'Z') || (text[i - 1] >= '0' && text[i - 1] <= '9'))))
+                return line;
+    }
+    return at;
+}
+
 int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     McSession *s = wb->s;
     size_t len = 0;
@@ -73,8 +108,26 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     if ((wb->follow[WB_IR] || sel) && shown > 0 &&
         (shown - 1 < wb->scroll[WB_SRC] || shown - 1 >= wb->scroll[WB_SRC] + r.h))
         wb->scroll[WB_SRC] = shown - 1 - r.h / 3;
+    if (shown == 0 && wb->follow[WB_SRC]) {
+        /* Nothing to follow yet: open on the function, not the file's
+         * header comment (until the pane is scrolled by hand). */
+        int32_t head = func_line(wb, src, len);
+        if (head > 0) wb->scroll[WB_SRC] = head - 1;
+    }
     if (wb->scroll[WB_SRC] > max) wb->scroll[WB_SRC] = max;
     if (wb->scroll[WB_SRC] < 0) wb->scroll[WB_SRC] = 0;
+    /* Sideways (Left, Right) no further than the widest line needs; a cut
+     * line ends in `>`, a line whose start is scrolled away starts with `<`. */
+    int widest = 0;
+    for (int32_t line = 1; line <= nlines; line++) {
+        size_t n = 0;
+        const char *text = mc_source_line(src, len, line, &n);
+        if (text && src_width(text, n) > widest) widest = src_width(text, n);
+    }
+    int hmax = widest - (r.w - 7) + 1;
+    if (hmax < 0) hmax = 0;
+    if (wb->hscroll[WB_SRC] > hmax) wb->hscroll[WB_SRC] = hmax;
+    int hs = wb->hscroll[WB_SRC];
     for (int row = 0; row < r.h; row++) {
         int32_t line = wb->scroll[WB_SRC] + row + 1;
         if (line > nlines) break;
@@ -112,7 +165,11 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             }
         }
         buf[k] = 0;
-        mc_frame_text(fr, r.x + x, y, r.w - x, buf, a);
+        int room = r.w - x;
+        const char *from = (int)k > hs ? buf + hs : buf + k;
+        mc_frame_text(fr, r.x + x, y, room, from, a);
+        if (hs > 0 && k > 0 && room > 0) mc_frame_put(fr, r.x + x, y, '<', MC_R_MORE | MC_A_BOLD);
+        if ((int)strlen(from) > room && room > 1) mc_frame_put(fr, r.x + r.w - 1, y, '>', MC_R_MORE | MC_A_BOLD);
     }
     return nlines;
 }

@@ -1,7 +1,8 @@
 /* pane_values.c - the values: every name live at the interpreter's position
  * with its value, the ones the last step changed marked `*` and
  * highlighted with their old value; below them, dimmed on one line, values
- * that still hold something but are no longer live; then the buffers.
+ * that still hold something but are no longer live; then the buffers, the
+ * elements the last step stored to marked `*` and highlighted.
  *
  * "Live at the position" uses block liveness (cfg.h): before entering a
  * block from P it is live-out(P) (the phi operands of the edge included);
@@ -82,6 +83,26 @@ static void val_marks(const McSession *s, const McFunc *f, ValMarks *m) {
             if (d >= 0) val_note(m, f->nvalues, d, ev->had_old, ev->old);
         }
     }
+}
+
+/* The elements of buffer parameter `buf` that the step now shown stored
+ * to (its MEM events, from the last block entry on, as val_marks): true in
+ * stored[] (len elements); whether there was any. */
+static bool val_stored(const McSession *s, const McFunc *f, int32_t buf, uint8_t *stored, int32_t len) {
+    if (!s->interp || s->interp_func != f) return false;
+    const McSessionEvents *e = &s->last;
+    int from = e->n;
+    while (from > 0 && e->v[from - 1].kind != MC_EV_ENTER) from--;
+    if (from > 0) from--;
+    bool any = false;
+    for (int i = from; i < e->n; i++) {
+        const McEvent *ev = &e->v[i];
+        if (ev->kind == MC_EV_MEM && ev->is_store && ev->buf == buf && ev->index >= 0 && ev->index < len) {
+            stored[ev->index] = 1;
+            any = true;
+        }
+    }
+    return any;
 }
 
 static void val_marks_free(ValMarks *m) {
@@ -219,10 +240,19 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         const McArgs *a = mc_interp_args(s->interp);
         for (int32_t p = 0; p < f->nparams && a && p < a->n; p++) {
             if (!a->v[p].is_buf) continue;
+            uint8_t *stored = mc_xcalloc((size_t)a->v[p].len + 1, 1);
+            bool any = val_stored(s, f, f->params[p], stored, a->v[p].len);
             mc_lines_new(&L);
-            mc_lines_printf(&L, MC_R_NORMAL, "  %s = [", mc_shown_name(f, f->values[f->params[p]].name));
-            for (int32_t k = 0; k < a->v[p].len; k++) mc_lines_printf(&L, MC_R_NORMAL, "%s%ld", k ? ", " : "", (long)a->v[p].data[k]);
+            mc_lines_printf(&L, any ? MC_R_CHANGED | MC_A_BOLD : MC_R_NORMAL, "%c %s", any ? '*' : ' ',
+                            mc_shown_name(f, f->values[f->params[p]].name));
+            mc_lines_put(&L, " = [", MC_R_NORMAL);
+            for (int32_t k = 0; k < a->v[p].len; k++) {
+                if (k) mc_lines_put(&L, ", ", MC_R_NORMAL);
+                if (stored[k]) mc_lines_printf(&L, MC_R_CHANGED | MC_A_BOLD, "*%ld", (long)a->v[p].data[k]);
+                else mc_lines_printf(&L, MC_R_NORMAL, "%ld", (long)a->v[p].data[k]);
+            }
             mc_lines_put(&L, "]", MC_R_NORMAL);
+            free(stored);
         }
     }
     val_watch_list(wb, &L);

@@ -50,6 +50,7 @@ void wb_init(Wb *wb, McSession *s, WbRunLine run, int w, int h) {
     mc_lines_init(&wb->log);
     wb->focus = WB_IR;
     wb->follow[WB_IR] = true;
+    wb->follow[WB_SRC] = true; /* until scrolled: the source opens on the function */
     wb->follow[WB_LOG] = true;
     wb->follow[WB_LESSON] = true;
     wb->last_from = wb->last_to = MC_NONE;

@@ -89,7 +89,7 @@ work for functions, buffers and variables, at every stage:
 The workbench shows the C names too: the values pane's buffer, the log and
 the status bar (the IR pane shows the IR, `$store`):
 
-  $ cd $CRAMTMP && minicc --tui-script 'c' --size 100x30 buf.c '[1,2]' 3 | grep -o ' load = \[3, 2\]\|showing [$a-z]*\|^ [$a-z]* | stage'
-   load = [3, 2]
+  $ cd $CRAMTMP && minicc --tui-script 'c' --size 100x30 buf.c '[1,2]' 3 | grep -o ' load = \[\*3, 2\]\|showing [$a-z]*\|^ [$a-z]* | stage'
+   load = [*3, 2]
   showing store
    store | stage

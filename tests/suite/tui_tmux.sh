@@ -78,6 +78,7 @@ check w "b reads a  = 1" "phase 1: b reads a"
 check w "a: 1 -> 2" "phase 2: a 1 -> 2"
 check w "b: 2 -> 1" "phase 2: b 2 -> 1"
 check w "* a  = 2   (was 1)" "values: changed value marked"
+check w " >   a = phi [entry: 1], [body: b]" "IR: the phis that just ran marked > (issue 29)"
 check w "step 4 | K=4 | running at body" "status bar"
 
 # ---- the command line through readline ---------------------------------------------------
@@ -119,6 +120,14 @@ keys w "?"
 check w "keys (any key closes)" "? shows the key help"
 keys w x
 check_not w "keys (any key closes)" "a key closes the help"
+# q with the help open closes the help and does not quit (issue 29)
+keys w "?"
+check w "keys (any key closes)" "? shows the key help again"
+keys w q
+check_not w "keys (any key closes)" "q closes the help"
+check w "swap | stage input" "q with the help open does not quit"
+# at 80 columns the hints are whole and end with "? keys" (issue 29)
+check w "Tab focus : cmd ? keys" "key hints whole at 80 columns"
 
 # ---- resize to a projector size -----------------------------------------------------------
 $T resize-window -t w -x 120 -y 40 >/dev/null 2>&1
@@ -292,6 +301,15 @@ keys y n
 check y "step 1" "LINES/COLUMNS set: n after the resize"
 fits y 80 "--tui with LINES=40 COLUMNS=120 resized to 80x24"
 keys y q
+
+# ---- MiniC: the C source pane opens on the function, cuts with > and scrolls sideways (issue 29)
+start c 80 24 "" bubble.c "'[3,1,2]'" 3
+check c "17 int bubble(int a[], int n) {" "the C source opens on the function"
+check c "for (int i = 0; i < n; i++>" "a cut C line ends in >"
+keys c : "focus source" Enter
+keys c Right Right
+check c "17 <], int n) {" "Right scrolls the C source sideways"
+keys c q
 
 # ---- a terminal that cannot address the cursor -----------------------------------------------
 $T new-session -d -s d -x 80 -y 24 \

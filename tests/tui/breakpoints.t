@@ -137,8 +137,8 @@ had none.
   |     c = lt i, n                          ||last edge body <- head has no phis|
   |     branch c, body, exit                 ||head <- entry   step 2            |
   |   body:                                  ||(a, b, i) := (1, 2, i0)           |
-  |     i1 = add i, 1                        ||1. read all        2. write all   |
-  |     jump head                            ||   a reads 1  = 1  a: - -> 1      |
+  | >   i1 = add i, 1                        ||1. read all        2. write all   |
+  | >   jump head                            ||   a reads 1  = 1  a: - -> 1      |
   |   exit:                                  ||   b reads 2  = 2  b: - -> 2      |
   |     t = mul a, 10                        ||   i reads i0 = 0  i: - -> 0      |
   +------------------------------- v 2 more -++----------------------------------+
@@ -211,10 +211,10 @@ stops at the loop -> loop edge (step 2); the next `c` runs that edge's phi
   |   entry:                                 ||  n   = 4                         |
   |     jump loop                            ||* y   = 3   (was 2)               |
   |=>*loop:                                  ||* x.2 = 2   (was 1)               |
-  |     x.2 = phi [entry: 1], [loop: y]      ||not live: c=1                     |
-  |     y = add x.2, 1                       ||                                  |
-  |     c = lt y, n                          ||                                  |
-  |     branch c, loop, exit                 ||                                  |
+  | >   x.2 = phi [entry: 1], [loop: y]      ||not live: c=1                     |
+  | >   y = add x.2, 1                       ||                                  |
+  | >   c = lt y, n                          ||                                  |
+  | >   branch c, loop, exit                 ||                                  |
   |   exit:                                  |+----------------------------------+
   |     return x.2                           |+ edge loop <- loop ---------------+
   |                                          ||loop <- loop   step 3             |
@@ -249,9 +249,9 @@ around the back edge (blocks entry, loop, $edge1, loop, $edge1, loop, exit).
   |  +  x.2 = copy 1                         ||* y   = 3   (was 2)               |
   |     jump loop                            ||  x.2 = 2                         |
   |   loop:                                  ||not live: c=1                     |
-  |     y = add x.2, 1                       ||                                  |
-  |     c = lt y, n                          |+----------------------------------+
-  |     branch c, $edge1, exit               |+ edge ----------------------------+
+  | >   y = add x.2, 1                       ||                                  |
+  | >   c = lt y, n                          |+----------------------------------+
+  | >   branch c, $edge1, exit               |+ edge ----------------------------+
   |   exit:                                  ||this function has no phis         |
   |     return x.2                           ||phi destruction made them copies  |
   |=>*$edge1:                                ||(marked + in the listing)         |

@@ -7,11 +7,11 @@ log pane. Workbench commands: layout, focus, lesson.
   |     i0 = copy 0                          ||* a  = 1   (was 2)                |
   |     jump head                            ||* b  = 2   (was 1)                |
   |   head:                                  ||* i  = 4   (was 3)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=0           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
-  |     c = lt i, n                          ||head <- body   step 10            |
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=0           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   c = lt i, n                          ||head <- body   step 10            |
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |   body:                                  ||1. read all        2. write all   |
   |     i1 = add i, 1                        ||   a reads b  = 1  a: 2 -> 1      |
   |     jump head                            ||   b reads a  = 2  b: 1 -> 2      |
@@ -24,7 +24,7 @@ log pane. Workbench commands: layout, focus, lesson.
   |a = 1                                                                         |
   |b = 2                                                                         |
   +------------------------------------------------------------------ ^ 8 above -+
-   swap | stage input | step 10 | K=4 | running at exit   ?:keys  ::command  q:qui
+   swap | stage input | step 10 | K=4 | running at exit   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 Without arguments, stepping says so and opens the command line with `args `.
@@ -78,8 +78,8 @@ Stages: `v` moves to the next stage (input, ssa, opt, destroyed).
   |  +  i = copy 0                           ||  i       = 0                     |
   |     jump head                            ||not live: c=1                     |
   |   head:                                  |+----------------------------------+
-  |     c = lt i, n                          |+ edge ----------------------------+
-  |     branch c, body, exit                 ||this function has no phis         |
+  | >   c = lt i, n                          |+ edge ----------------------------+
+  | >   branch c, body, exit                 ||this function has no phis         |
   |=> body:                                  ||phi destruction made them copies  |
   |     i1 = add i, 1                        ||(marked + in the listing)         |
   |  +  i = copy i1                          ||                                  |
@@ -89,8 +89,8 @@ assignments one at a time and points at the read that sees the new a, so
 b stays 2 (2 -> 2) instead of becoming 1.
 
   $ minicc --tui-script ':set phi-mode sequential<Enter>nnnn' ../../share/minicc/examples/swap.ir 3 | sed -n '9,17p'
-  |     c = lt i, n                          ||head <- body   step 4   SEQUENTIAL|
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   c = lt i, n                          ||head <- body   step 4   SEQUENTIAL|
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |=> body:                                  ||one at a time (the classic bug):  |
   |     i1 = add i, 1                        ||1. a := b  = 2   1 -> 2           |
   |     jump head                            ||2. b := a  = 2   2 -> 2 <- new a! |
@@ -124,8 +124,8 @@ Help, resizing, and small screens.
 
   $ minicc --tui-script 'nn' --size 40x12 ../../share/minicc/examples/swap.ir 3
   + *IR swap [input] --++ values --------+
-  |     c = lt i, n    ||  n  = 3        |
-  |     branch c, body>||* a  = 1   (new)|
+  | >   c = lt i, n    ||  n  = 3        |
+  | >   branch c, body>||* a  = 1   (new)|
   |=> body:            ||* b  = 2   (new)|
   |     i1 = add i, 1  |+----- v 3 more -+
   |     jump head      |+ edge head <- e +
@@ -133,8 +133,8 @@ Help, resizing, and small screens.
   |     t = mul a, 10  ||(a, b, i) := (1>|
   |     r = add t, b   ||1. read all     |
   +--------------------++----- v 7 more -+
-   swap | stage input | step 2 | K=4 | run
-  n step i inst c cont b back r restart +/
+   step 2 at body K=4   ?:keys...
+  n step i inst c cont b back : cmd ? keys
 
 Bad uses: the real workbench needs a terminal; bad key scripts and sizes.
 

@@ -73,4 +73,4 @@ A message that fits after the short position keeps it:
 The IR pane marks a line it cuts with `>` too (40 columns):
 
   $ minicc --tui-script 'nn' --size 40x12 ../../share/minicc/examples/swap.ir 3 | sed -n 3p
-  |     branch c, body>||* a  = 1   (new)|
+  | >   branch c, body>||* a  = 1   (new)|

@@ -3,8 +3,8 @@ at a question Enter opens the command line for the answer.
 
   $ minicc --tui-script '' --lesson swap.lesson
   + *lesson: Phis are simultaneous ------++ IR swap [input] ---------------------+
-  |== Phis are simultaneous ==           ||     c = lt i, n                      |
-  |The loop swaps a and b through two    ||     branch c, body, exit             |
+  |== Phis are simultaneous ==           || >   c = lt i, n                      |
+  |The loop swaps a and b through two    || >   branch c, body, exit             |
   |phis.                                 ||=> body:                              |
   |minicc> load ../../share/minicc/examp>||     i1 = add i, 1                    |
   |loaded ../../share/minicc/examples/sw>||     jump head                        |
@@ -29,8 +29,8 @@ at a question Enter opens the command line for the answer.
 
   $ minicc --tui-script '<Enter><Enter>a = 2<Enter>' --lesson swap.lesson | sed -n '1,18p'
   + *lesson: Phis are simultaneous ------++ IR swap [input] ---------------------+
-  |your answer: a = 2                    ||     c = lt i, n                      |
-  |Right: a = 2                          ||     branch c, body, exit             |
+  |your answer: a = 2                    || >   c = lt i, n                      |
+  |Right: a = 2                          || >   branch c, body, exit             |
   |minicc> step 2; print a               ||=> body:                              |
   |[3] body <- head                      ||     i1 = add i, 1                    |
   |  i1 = add i, 1         i1 = 1        ||     jump head                        |

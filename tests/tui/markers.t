@@ -17,11 +17,11 @@ The parameter n was written by no step and is not marked.
   |     i0 = copy 0                          ||* a  = 2   (was 1)                |
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 5   (was 4)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=0           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
-  |     c = lt i, n                          ||head <- body   step 12            |
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=0           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   c = lt i, n                          ||head <- body   step 12            |
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |   body:                                  ||1. read all        2. write all   |
   |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
   |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
@@ -52,8 +52,8 @@ shown is body, which wrote only i1 (4 -> 5); a and b are untouched.
   |     c = lt i, n                          ||last edge body <- head has no phis|
   |     branch c, body, exit                 ||head <- body   step 10            |
   |   body:                                  ||(a, b, i) := (b, a, i1)           |
-  |     i1 = add i, 1                        ||1. read all        2. write all   |
-  |     jump head                            ||   a reads b  = 1  a: 2 -> 1      |
+  | >   i1 = add i, 1                        ||1. read all        2. write all   |
+  | >   jump head                            ||   a reads b  = 1  a: 2 -> 1      |
   |  *exit:                                  ||   b reads a  = 2  b: 1 -> 2      |
   |     t = mul a, 10                        ||   i reads i1 = 4  i: 3 -> 4      |
   +------------------------------- v 2 more -++----------------------------------+
@@ -75,11 +75,11 @@ head from body, which swapped a and b and counted i.
   |     i0 = copy 0                          ||* a  = 1   (was 2)                |
   |     jump head                            ||* b  = 2   (was 1)                |
   |   head:                                  ||* i  = 4   (was 3)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=1           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
-  |     c = lt i, n                          ||head <- body   step 10            |
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=4 c=1           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   c = lt i, n                          ||head <- body   step 10            |
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |=> body:                                  ||1. read all        2. write all   |
   |     i1 = add i, 1                        ||   a reads b  = 1  a: 2 -> 1      |
   |     jump head                            ||   b reads a  = 2  b: 1 -> 2      |
@@ -100,8 +100,8 @@ The first `n` runs entry: it defines i0; the parameter n is not marked.
   $ minicc --tui-script ':break exit<Enter>n' --size 80x24 ../../share/minicc/examples/swap.ir 5
   + *IR swap [input] ------------------------++ values --------------------------+
   |   entry:                                 ||  n  = 5                          |
-  |     i0 = copy 0                          ||* i0 = 0   (new)                  |
-  |     jump head                            ||                                  |
+  | >   i0 = copy 0                          ||* i0 = 0   (new)                  |
+  | >   jump head                            ||                                  |
   |=> head:                                  ||                                  |
   |     a = phi [entry: 1], [body: b]        ||                                  |
   |     b = phi [entry: 2], [body: a]        |+----------------------------------+
@@ -132,11 +132,11 @@ values they had before it.
   |     i0 = copy 0                          ||* a  = 2   (was 1)                |
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 5   (was 4)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=0           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
-  |     c = lt i, n                          ||head <- body   step 12            |
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=0           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   c = lt i, n                          ||head <- body   step 12            |
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |   body:                                  ||1. read all        2. write all   |
   |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
   |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
@@ -149,7 +149,7 @@ values they had before it.
   |back to step 11                                                               |
   |[12] head <- body                                                             |
   +------------------------------------------------------------------ ^ 4 above -+
-   swap | stage input | step 12 | K=4 | running at exit   ?:keys  ::command  q:qui
+   swap | stage input | step 12 | K=4 | running at exit   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 The first `i` enters entry, which has no phis: nothing is written.
@@ -177,7 +177,7 @@ The first `i` enters entry, which has no phis: nothing is written.
   |breakpoint at exit                                                            |
   |[1] entry                                                                     |
   +------------------------------------------------------------------------------+
-   swap | stage input | step 1 | K=4 | running at entry   ?:keys  ::command  q:qui
+   swap | stage input | step 1 | K=4 | running at entry   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 `i` after `c` and `b` enters head from body: its phis are the unit.
@@ -188,9 +188,9 @@ The first `i` enters entry, which has no phis: nothing is written.
   |     i0 = copy 0                          ||* a  = 2   (was 1)                |
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 5   (was 4)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=1           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=5 c=1           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
   |=>   c = lt i, n                          ||head <- body   step 12            |
   |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |   body:                                  ||1. read all        2. write all   |
@@ -205,7 +205,7 @@ The first `i` enters entry, which has no phis: nothing is written.
   |back to step 11                                                               |
   |[12] head <- body                                                             |
   +------------------------------------------------------------------ ^ 4 above -+
-   swap | stage input | step 12 | K=4 | running at head   ?:keys  ::command  q:qui
+   swap | stage input | step 12 | K=4 | running at head   ?:keys  ::command...
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
 `r` after new arguments restarts with n = 7: no step has run, so nothing is

@@ -12,11 +12,11 @@ row number), then the widest line.
   |     i0 = copy 0                          ||* a  = 2   (was 1)                |
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 1   (was 0)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=1 c=1           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
-  |     c = lt i, n                          ||head <- body   step 4             |
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=1 c=1           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   c = lt i, n                          ||head <- body   step 4             |
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |=> body:                                  ||1. read all        2. write all   |
   |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
   |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
@@ -60,11 +60,11 @@ row number), then the widest line.
   |     i0 = copy 0                  ||    /* v0: parameter i32 n */             |
   |     jump head                    ||    int32_t v1_i0 = 0; /* i0 */           |
   |   head:                          ||    int32_t v2_a = 0; /* a */             |
-  |     a = phi [entry: 1], [body: b]||    int32_t v3_b = 0; /* b */             |
-  |     b = phi [entry: 2], [body: a]||    int32_t v4_i = 0; /* i */             |
-  |     i = phi [entry: i0], [body: >||    int32_t v5_i1 = 0; /* i1 */           |
-  |     c = lt i, n                  ||    int32_t v6_c = 0; /* c */             |
-  |     branch c, body, exit         ||    int32_t v7_t = 0; /* t */             |
+  | >   a = phi [entry: 1], [body: b]||    int32_t v3_b = 0; /* b */             |
+  | >   b = phi [entry: 2], [body: a]||    int32_t v4_i = 0; /* i */             |
+  | >   i = phi [entry: i0], [body: >||    int32_t v5_i1 = 0; /* i1 */           |
+  | >   c = lt i, n                  ||    int32_t v6_c = 0; /* c */             |
+  | >   branch c, body, exit         ||    int32_t v7_t = 0; /* t */             |
   |=> body:                          ||    int32_t v8_r = 0; /* r */             |
   |     i1 = add i, 1                ||    (void)err;                            |
   |     jump head                    ||    /* block entry */                     |
@@ -80,7 +80,7 @@ row number), then the widest line.
    swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
   + *IR swap [input] ------------------------------------------------------------+
-  |     branch c, body, exit                                                     |
+  | >   branch c, body, exit                                                     |
   |=> body:                                                                      |
   |     i1 = add i, 1                                                            |
   |     jump head                                                                |
@@ -105,8 +105,8 @@ row number), then the widest line.
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
   $ minicc --tui-script 'nnnn' --lesson swap.lesson --size 80x24
   + *lesson: Phis are simultaneous ------++ IR swap [input] ---------------------+
-  |== Phis are simultaneous ==           ||     c = lt i, n                      |
-  |The loop swaps a and b through two    ||     branch c, body, exit             |
+  |== Phis are simultaneous ==           || >   c = lt i, n                      |
+  |The loop swaps a and b through two    || >   branch c, body, exit             |
   |phis.                                 ||=> body:                              |
   |minicc> load ../../share/minicc/examp>||     i1 = add i, 1                    |
   |loaded ../../share/minicc/examples/sw>||     jump head                        |
@@ -132,7 +132,7 @@ row number), then the widest line.
   $ for size in 120x40 160x50 200x60; do for l in step alloc c log lesson; do echo "$l $size"; if [ $l = lesson ]; then a='nnnn'; else a=":layout $l<Enter>nnnn"; fi; minicc --tui-script "$a" --lesson swap.lesson --size $size ../../share/minicc/examples/swap.ir 5 > s.txt; grep -n -- '+-\|-+' s.txt | sed 's/--*/-/g; s/||*/|/g'; awk '{ if (length($0) > m) m = length($0) } END { print "widest " m }' s.txt; done; done; rm -f s.txt
   step 120x40
   1:+ *IR swap [input] -++ values -+
-  10:|     branch c, body, exit                                       |+-+
+  10:| >   branch c, body, exit                                       |+-+
   11:|=> body:                                                        |+ edge head <- body -+
   19:|                                                                |+-+
   20:|                                                                |+ registers K=4 -+

@@ -5,8 +5,8 @@ IR pane marks `=>`), the end `<-` (return) or `!!` (trap) as in the IR pane.
 
   $ minicc --tui-script '' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | head -3
   + C bubble.c ------------------------------------++ *IR bubble [input] ----------------------------+
-  |     1 // bubble.c - bubble sort of a buffer in ||   entry:                                       |
-  |     2 //                                       ||     swaps = copy 0                             |
+  |    15 //   return 0                            ||   entry:                                       |
+  |    16 //   a = []                              ||     swaps = copy 0                             |
   $ minicc --tui-script '' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | tail -2
    bubble | stage input | step 0 | K=4 | not started   n steps a block, ? lists the keys
   s line n block i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
@@ -16,23 +16,24 @@ header, the first statement of the body and the inner loop's header; `n`
 still steps a block and `i` an instruction.
 
   $ minicc --tui-script 's' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |     3 // `int a[]` is a buffer parameter: every||=>   i = copy 0                                 |
-  |=>  19     for (int i = 0; i < n; i++) {        ||                                                |
+  |    17 int bubble(int a[], int n) {             ||=>   i = copy 0                                 |
+  |=>  19     for (int i = 0; i < n; i++) {        ||   for.L19:                                     |
    bubble | stage input | step 1 | K=4 | running at entry   ?:keys  ::command  q:quit
   $ minicc --tui-script 'ss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |=>  20         int swapped = 0;                 ||     branch lt.L19, body.L19, end.L19           |
-  |    21         for (int j = 0; j + 1 < n - i; j+||=> body.L19:                                    |
+  |=>  20         int swapped = 0;                 || >   lt.L19 = lt i, n                           |
+  |    22             if (a[j] > a[j + 1]) {       ||=> body.L19:                                    |
    bubble | stage input | step 2 | K=4 | running at body.L19   ?:keys  ::command  q:quit
   $ minicc --tui-script 'ssss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |    17 int bubble(int a[], int n) {             ||=> body.L21:                                    |
-  |=>  22             if (a[j] > a[j + 1]) {       ||     branch lt.L22, then.L22, end.L22           |
+  |    18     int swaps = 0;                       ||=> body.L21:                                    |
+  |=>  22             if (a[j] > a[j + 1]) {       ||     lt.L22 = lt load.L22.2, load.L22           |
    bubble | stage input | step 4 | K=4 | running at body.L21   ?:keys  ::command  q:quit
   $ minicc --tui-script 'ssssn' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |=>  23                 int t = a[j];            ||=> then.L22:                                    |
+  |=>  23                 int t = a[j];            || >   branch lt.L22, then.L22, end.L22           |
+  |    24                 a[j] = a[j + 1];         ||=> then.L22:                                    |
    bubble | stage input | step 5 | K=4 | running at then.L22   ?:keys  ::command  q:quit
   $ minicc --tui-script 'ssssi' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |    18     int swaps = 0;                       ||=>   load.L22 = load a, j                       |
-  |=>  22             if (a[j] > a[j + 1]) {       ||     branch lt.L22, then.L22, end.L22           |
+  |    19     for (int i = 0; i < n; i++) {        ||=>   load.L22 = load a, j                       |
+  |=>  22             if (a[j] > a[j + 1]) {       ||     lt.L22 = lt load.L22.2, load.L22           |
    bubble | stage input | step 5 | K=4 | running at body.L21   ?:keys  ::command  q:quit
 
 The whole screen after four lines: the edge record of the values pane
@@ -40,26 +41,26 @@ covers the whole line stepped.
 
   $ minicc --tui-script 'ssss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3
   + C bubble.c line 22 ----------------------------++ *IR bubble [input] ----------------------------+
-  |    14 // run: [] 0                             ||     sub.L21 = sub n, i                         |
-  |    15 //   return 0                            ||     lt.L21 = lt add.L21, sub.L21               |
-  |    16 //   a = []                              ||     branch lt.L21, body.L21, end.L21           |
-  |    17 int bubble(int a[], int n) {             ||=> body.L21:                                    |
-  |    18     int swaps = 0;                       ||     load.L22 = load a, j                       |
-  |    19     for (int i = 0; i < n; i++) {        ||     add.L22 = add j, 1                         |
-  |    20         int swapped = 0;                 ||     load.L22.2 = load a, add.L22               |
-  |    21         for (int j = 0; j + 1 < n - i; j+||     lt.L22 = lt load.L22.2, load.L22           |
-  |=>  22             if (a[j] > a[j + 1]) {       ||     branch lt.L22, then.L22, end.L22           |
-  |    23                 int t = a[j];            ||   then.L22:                                    |
-  |    24                 a[j] = a[j + 1];         ||     t = load a, j                              |
-  |    25                 a[j + 1] = t;            |+------------------------ ^ 13 above, v 24 more -+
-  |    26                 swapped = 1;             |+ values ----------------------------------------+
-  |    27                 swaps++;                 ||  n          = 3                                |
-  |    28             }                            ||  swaps      = 0                                |
-  |    29         }                                ||  i          = 0                                |
-  |    30         if (!swapped) break;             ||  swapped    = 0                                |
-  |    31     }                                    ||  j          = 0                                |
-  |    32     return swaps;                        ||not live: lt.L19=1 lt.L21=1 add.L21=1 sub.L21=3 |
-  +------------------------- ^ 13 above, v 1 more -++------------------------------------- v 1 more -+
+  |    15 //   return 0                            || >   sub.L21 = sub n, i                         |
+  |    16 //   a = []                              || >   lt.L21 = lt add.L21, sub.L21               |
+  |    17 int bubble(int a[], int n) {             || >   branch lt.L21, body.L21, end.L21           |
+  |    18     int swaps = 0;                       ||=> body.L21:                                    |
+  |    19     for (int i = 0; i < n; i++) {        ||     load.L22 = load a, j                       |
+  |    20         int swapped = 0;                 ||     add.L22 = add j, 1                         |
+  |    21         for (int j = 0; j + 1 < n - i; j>||     load.L22.2 = load a, add.L22               |
+  |=>  22             if (a[j] > a[j + 1]) {       ||     lt.L22 = lt load.L22.2, load.L22           |
+  |    23                 int t = a[j];            ||     branch lt.L22, then.L22, end.L22           |
+  |    24                 a[j] = a[j + 1];         ||   then.L22:                                    |
+  |    25                 a[j + 1] = t;            ||     t = load a, j                              |
+  |    26                 swapped = 1;             |+------------------------ ^ 13 above, v 24 more -+
+  |    27                 swaps++;                 |+ values ----------------------------------------+
+  |    28             }                            ||  n          = 3                                |
+  |    29         }                                ||  swaps      = 0                                |
+  |    30         if (!swapped) break;             ||  i          = 0                                |
+  |    31     }                                    ||  swapped    = 0                                |
+  |    32     return swaps;                        ||  j          = 0                                |
+  |    33 }                                        ||not live: lt.L19=1 lt.L21=1 add.L21=1 sub.L21=3 |
+  +----------------------------------- ^ 14 above -++------------------------------------- v 1 more -+
   + log ---------------------------------------------------------------------------------------------+
   |loaded ../../share/minicc/examples/bubble.c: 1 function; showing bubble                           |
   |[1] entry                                                                                         |
@@ -86,8 +87,8 @@ The lines stay with the code through the stages: in SSA form (v) and after
 the optimizer (v again) `s` still steps by C line.
 
   $ minicc --tui-script 'vss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
-  |=>  20         int swapped = 0;                 ||     i.2 = phi [entry: i.1], [step.L19: i.3]    |
-  |    23                 int t = a[j];            ||=> body.L19:                                    |
+  |=>  20         int swapped = 0;                 || >   swaps.2 = phi [entry: swaps.1], [step.L19:>|
+  |    24                 a[j] = a[j + 1];         ||=> body.L19:                                    |
    bubble | stage ssa | step 2 | K=4 | running at body.L19   ?:keys  ::command  q:quit
   $ minicc --tui-script 'vvsss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
   |=>  23                 int t = a[j];            ||=> then.L22:                                    |
@@ -119,12 +120,12 @@ over the IR (it starts at the pane's first line shown); the IR pane marks it
 A step moves the IR again and the selection goes.
 
   $ minicc --tui-script ']]]]]]]]]]]]' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E -- '->|IR line'
-  |->  21         for (int j = 0; j + 1 < n - i; j+||     swapped = copy 0                           |
-  |    24                 a[j] = a[j + 1];         ||-> for.L21:                                     |
+  |->  21         for (int j = 0; j + 1 < n - i; j>||   body.L19:                                    |
+  |    25                 a[j + 1] = t;            ||-> for.L21:                                     |
    bubble | stage input | step 0 | K=4 | not started   IR line 12: C line 21
   $ minicc --tui-script ']]]]]]]]]]]][[' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E -- '->|IR line'
-  |->  21         for (int j = 0; j + 1 < n - i; j+||     swapped = copy 0                           |
-  |    22             if (a[j] > a[j + 1]) {       ||->   j = copy 0                                 |
+  |->  21         for (int j = 0; j + 1 < n - i; j>||   body.L19:                                    |
+  |    23                 int t = a[j];            ||->   j = copy 0                                 |
    bubble | stage input | step 0 | K=4 | not started   IR line 10: C line 21
   $ minicc --tui-script ']]]]]]]]]]]]n' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -c -- '->'
   0

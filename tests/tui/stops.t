@@ -10,11 +10,11 @@ the status bar. The commands are the prompt's, typed after `:`.
   |     i0 = copy 0                                     ||* a  = 2   (was 1)                         |
   |     jump head                                       ||* b  = 1   (was 2)                         |
   |  ?head:                                             ||* i  = 1   (was 0)                         |
-  |     a = phi [entry: 1], [body: b]                   ||not live: i0=0 i1=1 c=1                    |
-  |     b = phi [entry: 2], [body: a]                   ||watch list:                                |
-  |     i = phi [entry: i0], [body: i1]                 ||watch   a = 2  (stopped 2 times)           |
-  |     c = lt i, n                                     ||display i = 1                              |
-  |     branch c, body, exit                            ||display b = 1                              |
+  | >   a = phi [entry: 1], [body: b]                   ||not live: i0=0 i1=1 c=1                    |
+  | >   b = phi [entry: 2], [body: a]                   ||watch list:                                |
+  | >   i = phi [entry: i0], [body: i1]                 ||watch   a = 2  (stopped 2 times)           |
+  | >   c = lt i, n                                     ||display i = 1                              |
+  | >   branch c, body, exit                            ||display b = 1                              |
   |=>*body:                                             ||                                           |
   |     i1 = add i, 1                                   |+-------------------------------------------+
   |     jump head                                       |+ edge head <- body ------------------------+

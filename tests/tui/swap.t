@@ -16,11 +16,11 @@ b: 2 -> 1, i: 0 -> 1). Sequential assignment would have made b = 2.
   |     i0 = copy 0                          ||* a  = 2   (was 1)                |
   |     jump head                            ||* b  = 1   (was 2)                |
   |   head:                                  ||* i  = 1   (was 0)                |
-  |     a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=1 c=1           |
-  |     b = phi [entry: 2], [body: a]        |+----------------------------------+
-  |     i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
-  |     c = lt i, n                          ||head <- body   step 4             |
-  |     branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
+  | >   a = phi [entry: 1], [body: b]        ||not live: i0=0 i1=1 c=1           |
+  | >   b = phi [entry: 2], [body: a]        |+----------------------------------+
+  | >   i = phi [entry: i0], [body: i1]      |+ edge head <- body ---------------+
+  | >   c = lt i, n                          ||head <- body   step 4             |
+  | >   branch c, body, exit                 ||(a, b, i) := (b, a, i1)           |
   |=> body:                                  ||1. read all        2. write all   |
   |     i1 = add i, 1                        ||   a reads b  = 2  a: 1 -> 2      |
   |     jump head                            ||   b reads a  = 1  b: 2 -> 1      |
@@ -54,7 +54,7 @@ edge taken since (head -> body) has none.
   |     c = lt i, n                          ||last edge body <- head has no phis|
   |     branch c, body, exit                 ||head <- entry   step 2            |
   |   body:                                  ||(a, b, i) := (1, 2, i0)           |
-  |     i1 = add i, 1                        ||1. read all        2. write all   |
+  | >   i1 = add i, 1                        ||1. read all        2. write all   |
   |=>   jump head                            ||   a reads 1  = 1  a: - -> 1      |
   |   exit:                                  ||   b reads 2  = 2  b: - -> 2      |
   |     t = mul a, 10                        ||   i reads i0 = 0  i: - -> 0      |
@@ -87,8 +87,8 @@ b = 1).
   |     c = lt i, n                          ||last edge body <- head has no phis|
   |     branch c, body, exit                 ||head <- entry   step 2            |
   |   body:                                  ||(a, b, i) := (1, 2, i0)           |
-  |     i1 = add i, 1                        ||1. read all        2. write all   |
-  |     jump head                            ||   a reads 1  = 1  a: - -> 1      |
+  | >   i1 = add i, 1                        ||1. read all        2. write all   |
+  | >   jump head                            ||   a reads 1  = 1  a: - -> 1      |
   |   exit:                                  ||   b reads 2  = 2  b: - -> 2      |
   |     t = mul a, 10                        ||   i reads i0 = 0  i: - -> 0      |
   +------------------------------- v 2 more -++----------------------------------+
@@ -111,11 +111,11 @@ c = current line, k = current block, v = changed value, h = heading).
   f..........................................fbvvvvvvvvdddddddddd................b
   f..........................................fbvvvvvvvvdddddddddd................b
   f..........................................fbvvvvvvvvdddddddddd................b
-  f..........................................fbddddddddddddddddddddddd...........b
-  f..........................................fbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
-  f..........................................fbtttttttttttttttttttbbbbbbbbbbbbbbbb
-  f..........................................fbhhhhhhhhhhhhddddddddd.............b
-  f..........................................fb..................................b
+  fvv........................................fbddddddddddddddddddddddd...........b
+  fvv........................................fbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+  fvv........................................fbtttttttttttttttttttbbbbbbbbbbbbbbbb
+  fvv........................................fbhhhhhhhhhhhhddddddddd.............b
+  fvv........................................fb..................................b
   fccccccccccccccccccccccccccccccccccccccccccfbhhhhhhhhhhh........hhhhhhhhhhhh...b
   fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfb...................vvvvvvvvv......b
   fkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfb...................vvvvvvvvv......b
@@ -136,8 +136,8 @@ i: 2 -> 3, then head -> exit (no phis). The listing marks the return `<-`.
   |     i1 = add i, 1                        ||head <- body   step 8             |
   |     jump head                            ||(a, b, i) := (b, a, i1)           |
   |   exit:                                  ||1. read all        2. write all   |
-  |     t = mul a, 10                        ||   a reads b  = 2  a: 1 -> 2      |
-  |     r = add t, b                         ||   b reads a  = 1  b: 2 -> 1      |
+  | >   t = mul a, 10                        ||   a reads b  = 2  a: 1 -> 2      |
+  | >   r = add t, b                         ||   b reads a  = 1  b: 2 -> 1      |
   |<-   return r                             ||   i reads i1 = 3  i: 2 -> 3      |
   +------------------------------ ^ 2 above -++----------------------------------+
   + log -------------------------------------------------------------------------+
@@ -156,7 +156,7 @@ and the buffer as the earlier stores left it ([0, 1, 4]).
   |     c = lt i, n                          ||                                  |
   |     branch c, body, exit                 ||                                  |
   |   body:                                  ||                                  |
-  |     sq = mul i, i                        |+----------------------------------+
+  | >   sq = mul i, i                        |+----------------------------------+
   |!!   store b, i, sq                       |+ edge head <- body ---------------+
   |     i1 = add i, 1                        ||last edge body <- head has no phis|
   |     jump head                            ||head <- body   step 8             |

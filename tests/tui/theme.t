@@ -14,7 +14,7 @@ video (`B` in the flags layer). The characters are the same.
   b..........................................b.BBBBBBBB
   b..........................................b.BBBBBBBB
   b...bbbbb..................................b.BBBBBBBB
-  b..........................................b
+  bBB........................................b
   $ minicc --tui-script 'nnnn' --theme projector --size 80x24 ../../share/minicc/examples/swap.ir 5 > p.txt
   $ minicc --tui-script 'nnnn' --size 80x24 ../../share/minicc/examples/swap.ir 5 | diff - p.txt && echo same characters
   same characters

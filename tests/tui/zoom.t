@@ -8,11 +8,11 @@ back; Tab moves the zoom to the next pane of the layout.
   |     i0 = copy 0                                                              |
   |     jump head                                                                |
   |   head:                                                                      |
-  |     a = phi [entry: 1], [body: b]                                            |
-  |     b = phi [entry: 2], [body: a]                                            |
-  |     i = phi [entry: i0], [body: i1]                                          |
-  |     c = lt i, n                                                              |
-  |     branch c, body, exit                                                     |
+  | >   a = phi [entry: 1], [body: b]                                            |
+  | >   b = phi [entry: 2], [body: a]                                            |
+  | >   i = phi [entry: i0], [body: i1]                                          |
+  | >   c = lt i, n                                                              |
+  | >   branch c, body, exit                                                     |
   |=> body:                                                                      |
   |     i1 = add i, 1                                                            |
   |     jump head                                                                |
