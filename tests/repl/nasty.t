@@ -224,3 +224,14 @@ An unclosed bracket swallows the rest of the line but never the line ending:
   <stdin>:2: error: args: expected 2 arguments (b, n), got 1
   args: [1, 2] 2
   [1]
+
+A function with no values at all (no parameter, no instruction): the run path's
+value array is empty, and `run` must not hand memcpy a null pointer (the
+sanitizer build of `make asan` runs this file and fails on it):
+
+  $ cd "$CRAMTMP" && printf 'func f() {\nentry:\n    return 7\n}\n' > novalues.ir
+  $ cd "$CRAMTMP" && minicc -c 'load novalues.ir; run; run'
+  loaded novalues.ir: 1 function
+  f(): SSA form, 1 block
+  return 7
+  return 7

@@ -1050,8 +1050,9 @@ McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutc
         return MC_CODE_FINISHED;
     }
     int32_t *s = mc_xmalloc((size_t)c->nslots * sizeof *s + 1);
-    memcpy(s, st->vals, (size_t)c->nvalues * sizeof *s);
-    memcpy(s + c->nvalues, c->init + c->nvalues, (size_t)(c->nslots - c->nvalues) * sizeof *s);
+    /* A function with no values has no value array (NULL): memcpy must not see it. */
+    if (c->nvalues > 0) memcpy(s, st->vals, (size_t)c->nvalues * sizeof *s);
+    if (c->nslots > c->nvalues) memcpy(s + c->nvalues, c->init + c->nvalues, (size_t)(c->nslots - c->nvalues) * sizeof *s);
     if (e) {
         st->done[e->src] = 1;
         const int32_t *m = e->moves;
