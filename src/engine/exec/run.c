@@ -434,7 +434,7 @@ _Static_assert(K_BNLE_SS - K_BNLT_SS == 6 && K_BNNE_SI - K_BNLT_SI == 18 && K_RN
 _Static_assert(K_SHR_SS - K_ADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD) &&
                    K_LSHR_L - K_LADD_L == 2 * (MC_OP_SHR - MC_OP_ADD) &&
                    K_JSHR_SS - K_JADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD),
-               "ALU_OPS lists the ALU opcodes in the order of MC_OPCODES");
+               "MC_ALU_OPS lists the ALU opcodes in the order of MC_OPCODES");
 
 /* Index of a compare opcode among LT, LE, EQ, NE (the fused records' order). */
 static int cmp_index(uint8_t op) { return op == MC_OP_LT ? 0 : op == MC_OP_LE ? 1 : op == MC_OP_EQ ? 2 : 3; }
@@ -1016,17 +1016,6 @@ McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const Mc
     return o;
 }
 
-/* The block holding record k (exact code: start[] ascends). */
-static int32_t block_of(const McCode *c, int32_t k) {
-    int32_t lo = 0, hi = c->nblocks - 1;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo + 1) / 2;
-        if (c->start[mid] <= k) lo = mid;
-        else hi = mid - 1;
-    }
-    return lo;
-}
-
 McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutcome *out) {
     MC_ASSERT(c->exact && args->n == c->nparams);
     memset(out, 0, sizeof *out);
@@ -1077,7 +1066,7 @@ McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutc
     switch (r.why) {
     case R_RETURN:
     case R_BOUNDS: {
-        int32_t b = block_of(c, (int32_t)(r.at - c->code));
+        int32_t b = mc_jit_block_of(c->start, c->nblocks, (int32_t)(r.at - c->code));
         st->prev = r.e ? r.e->src : st->prev;
         st->block = b;
         st->pc = r.why == R_RETURN ? c->bninsts[b] : c->bninsts[b] - 1 - r.at->u.rest;
