@@ -106,14 +106,6 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
 #define POLL_WORK (1 << 22)
 #define POLL_MAX_ENTRIES (1 << 16)
 
-enum { JIT_AFTER_ENTRIES = 2048, JIT_AFTER_PER_RECORD = 16 };
-
-/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
-static bool jit_disabled(void) {
-    const char *v = getenv("MINICC_JIT");
-    return v && strcmp(v, "0") == 0;
-}
-
 McMachineCode *mc_machine_code_new(const McAllocation *a) {
     const McFunc *f = a->f;
     McMachineCode *c = mc_xcalloc(1, sizeof *c);
@@ -262,7 +254,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->poll_every = every > POLL_MAX_ENTRIES ? POLL_MAX_ENTRIES : every < 1 ? 1 : every;
     /* Machine code once a run has made about what compiling costs in block
      * entries (as the run path's records, run.c), unless $MINICC_JIT is 0. */
-    c->jit_after = jit_disabled() ? -1 : JIT_AFTER_ENTRIES + JIT_AFTER_PER_RECORD * (int64_t)c->ncode;
+    c->jit_after = mc_jit_after_default(c->ncode);
 #if MC_DIRECT_THREADED
     const void *const *labels = NULL;
     exec(NULL, NULL, 0, NULL, NULL, &labels);
@@ -643,6 +635,6 @@ bool mc_machine_code_is_jit(const McMachineCode *c) { return c->jit != NULL; }
 void mc_machine_code_jit_after(McMachineCode *c, int64_t entries) {
     mc_mjit_free(c->jit);
     c->jit = NULL;
-    c->jit_after = entries < 0 || jit_disabled() ? -1 : entries;
+    c->jit_after = mc_jit_after_chosen(entries);
     if (c->jit_after == 0) jit_compile(c);
 }

@@ -718,15 +718,7 @@ static void link_records(Builder *bd) {
 #endif
 }
 
-enum { JIT_AFTER_EDGES = 2048, JIT_AFTER_PER_RECORD = 16 };
-
 static void jit_compile(McCode *c);
-
-/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
-static bool jit_disabled(void) {
-    const char *v = getenv("MINICC_JIT");
-    return v && strcmp(v, "0") == 0;
-}
 
 static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
     MC_ASSERT(f->nblocks > 0);
@@ -754,7 +746,7 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
      * (measured on the bench machine: 8 us, mostly mapping the memory, and
      * 75 ns a record, against 3-5 ns a block entry interpreted), unless
      * $MINICC_JIT is 0. */
-    bd.c->jit_after = jit_disabled() ? -1 : JIT_AFTER_EDGES + JIT_AFTER_PER_RECORD * (int64_t)bd.c->ncode;
+    bd.c->jit_after = mc_jit_after_default(bd.c->ncode);
     free(bd.buf_param);
     free(bd.uses);
     free(bd.slot);
@@ -768,7 +760,7 @@ bool mc_code_is_jit(const McCode *c) { return c->jit != NULL; }
 void mc_code_jit_after(McCode *c, int64_t edges) {
     mc_jit_free(c->jit);
     c->jit = NULL;
-    c->jit_after = edges < 0 || jit_disabled() ? -1 : edges;
+    c->jit_after = mc_jit_after_chosen(edges);
     if (c->jit_after == 0) jit_compile(c);
 }
 

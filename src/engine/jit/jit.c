@@ -1,6 +1,6 @@
 /* jit.c - the executors' shared pieces (jit.h): the block search and the
  * template compilers' translation driver (stub table, labels, the
- * record-by-record loop, the mapping). */
+ * record-by-record loop, the mapping), the tier-up thresholds. */
 #include "engine/jit/jit.h"
 
 #include <stdlib.h>
@@ -17,6 +17,18 @@ int32_t mc_jit_block_of(const int32_t *first, int32_t nblocks, int32_t k) {
     }
     return lo;
 }
+
+/* $MINICC_JIT=0: interpret. */
+static bool jit_disabled(void) {
+    const char *v = getenv("MINICC_JIT");
+    return v && strcmp(v, "0") == 0;
+}
+
+int64_t mc_jit_after_default(int32_t nrec) {
+    return jit_disabled() ? -1 : MC_JIT_AFTER_ENTRIES + MC_JIT_AFTER_PER_RECORD * (int64_t)nrec;
+}
+
+int64_t mc_jit_after_chosen(int64_t entries) { return entries < 0 || jit_disabled() ? -1 : entries; }
 
 #if MC_X64
 

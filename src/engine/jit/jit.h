@@ -30,6 +30,15 @@
 #define MC_ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
 #define MC_CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
 
+/* Tiering up: a run interprets jit_after block entries (edges), then
+ * compiles the records and goes on in machine code (0: at once; -1: never).
+ * The default grows with the records (the compile's cost); $MINICC_JIT=0
+ * makes it -1 (tests and the benches compare the two). */
+enum { MC_JIT_AFTER_ENTRIES = 2048, MC_JIT_AFTER_PER_RECORD = 16 };
+int64_t mc_jit_after_default(int32_t nrec);
+/* A caller's choice of entries (< 0: never), unless $MINICC_JIT=0. */
+int64_t mc_jit_after_chosen(int64_t entries);
+
 /* The block holding record k, given each block's first record (ascending). */
 int32_t mc_jit_block_of(const int32_t *first, int32_t nblocks, int32_t k);
 
