@@ -7,6 +7,9 @@
 #   * the stepping interpreter's API (interp.h) stays with the executors and
 #     the pipeline: the allocation and backend headers take arguments and
 #     outcomes from outcome.h;
+#   * a folder's private headers ("engine/DIR/x.h") stay in it, but for the
+#     executors' shared core jit/ (encoder, translation driver), which exec/
+#     and alloc/ use and which uses no other folder;
 #   * the directories of src/ include each other without a cycle (tsort).
 # Prints "N passed, N failed".
 set -u
@@ -31,7 +34,7 @@ bad=$(grep -rn '#include "\.\./' src tests bench 2>/dev/null)
 # 3. Layers of the engine, bottom to top, and the public headers' layers.
 rank() { # folder -> number
     case $1 in
-    ir) echo 1 ;; analysis) echo 2 ;; frontend) echo 3 ;; exec) echo 4 ;; ssa) echo 5 ;;
+    ir | jit) echo 1 ;; analysis) echo 2 ;; frontend) echo 3 ;; exec) echo 4 ;; ssa) echo 5 ;;
     opt) echo 6 ;; alloc) echo 7 ;; backend) echo 8 ;; pipeline) echo 9 ;; *) echo 0 ;;
     esac
 }
@@ -74,7 +77,22 @@ bad=$(grep -l '#include "\(minicc/\)\{0,1\}interp\.h"' include/minicc/*.h src/en
 [ -z "$bad" ] && ok "the stepping interpreter's API stays with exec/ and pipeline/" ||
     ko "interp.h included outside exec/ and pipeline/ (arguments and outcomes are in outcome.h)" "$bad"
 
-# 5. The directories of src/ form no cycle.
+# 5. Private headers stay in their folder; jit/ serves exec/ and alloc/ only.
+bad=""
+for f in src/engine/*/*.c src/engine/*/*.h; do
+    dir=$(basename "$(dirname "$f")")
+    for h in $(sed -n 's/^#include "engine\/\([^"]*\)".*/\1/p' "$f"); do
+        hd=${h%%/*}
+        [ "$hd" = "$dir" ] && continue
+        [ "$hd" = jit ] && { [ "$dir" = exec ] || [ "$dir" = alloc ]; } && continue
+        bad="$bad
+$f ($dir) includes engine/$h"
+    done
+done
+[ -z "$bad" ] && ok "private headers stay in their folder (jit/ serves exec/ and alloc/)" ||
+    ko "a folder includes another folder's private header" "$bad"
+
+# 6. The directories of src/ form no cycle.
 : >"$tmp/edges"
 for f in $(find src -name '*.[ch]' | sort); do
     from=$(dirname "$f" | sed 's|^src/||; s|/.*||'); [ "$from" = src ] && from=main

@@ -106,14 +106,6 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
 #define POLL_WORK (1 << 22)
 #define POLL_MAX_ENTRIES (1 << 16)
 
-enum { JIT_AFTER_ENTRIES = 2048, JIT_AFTER_PER_RECORD = 16 };
-
-/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
-static bool jit_disabled(void) {
-    const char *v = getenv("MINICC_JIT");
-    return v && strcmp(v, "0") == 0;
-}
-
 McMachineCode *mc_machine_code_new(const McAllocation *a) {
     const McFunc *f = a->f;
     McMachineCode *c = mc_xcalloc(1, sizeof *c);
@@ -166,7 +158,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
                 switch (in->op) {
 #define C1(o_)                                                                                                 \
     case MC_OP_##o_: r->kind = M_##o_ + two_operands(&x, in, r, rd); break;
-                    M_ALU_OPS(C1)
+                    MC_ALU_OPS(C1)
 #undef C1
                 default:
                     r->kind = in->op == MC_OP_DIV ? M_DIV : in->op == MC_OP_REM ? M_REM : M_ALU;
@@ -222,7 +214,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
                 switch (r->op) { /* the same operand form */
 #define CB(x)                                                                                                  \
     case MC_OP_##x: r->kind = M_B##x + (r->kind - M_##x); break;
-                    M_CMP_OPS(CB)
+                    MC_CMP_OPS(CB)
 #undef CB
                 default: mc_panic(__FILE__, __LINE__, "fused a compare without a handler");
                 }
@@ -262,7 +254,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->poll_every = every > POLL_MAX_ENTRIES ? POLL_MAX_ENTRIES : every < 1 ? 1 : every;
     /* Machine code once a run has made about what compiling costs in block
      * entries (as the run path's records, run.c), unless $MINICC_JIT is 0. */
-    c->jit_after = jit_disabled() ? -1 : JIT_AFTER_ENTRIES + JIT_AFTER_PER_RECORD * (int64_t)c->ncode;
+    c->jit_after = mc_jit_after_default(c->ncode);
 #if MC_DIRECT_THREADED
     const void *const *labels = NULL;
     exec(NULL, NULL, 0, NULL, NULL, &labels);
@@ -337,17 +329,6 @@ static void jit_compile(McMachineCode *c) {
     c->jit_after = c->jit ? 0 : -1;
 }
 
-/* The block of record k. */
-static int32_t block_of(const McMachineCode *c, int32_t k) {
-    int32_t lo = 0, hi = c->nblocks - 1;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo + 1) / 2;
-        if (c->first[mid] <= k) lo = mid;
-        else hi = mid - 1;
-    }
-    return lo;
-}
-
 /* The rest of a run in c->jit's machine code, from entering block nb (its
  * checks done: exec's slow_enter) with the counts of the entries so far;
  * what exec's labels do for the exits (the slow entry's checks, the
@@ -405,7 +386,7 @@ static McOutcome exec_jit(const McMachineCode *c, int32_t *mem, const MBuf *bufs
         }
         out.kind = MC_TRAPPED;
         trap = r->inst;
-        trap_block = block_of(c, x.index);
+        trap_block = mc_jit_block_of(c->first, c->nblocks, x.index);
         if (r->kind == M_DIV || r->kind == M_REM)
             snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
         else
@@ -442,10 +423,10 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
 #if MC_DIRECT_THREADED
     static const void *const labels[M_COUNT] = {
 #define L1(x) &&L_##x, &&L_##x##_SI, &&L_##x##_IS,
-        M_ALU_OPS(L1)
+        MC_ALU_OPS(L1)
 #undef L1
 #define LB(x) &&L_B##x, &&L_B##x##_SI, &&L_B##x##_IS,
-        M_CMP_OPS(LB)
+        MC_CMP_OPS(LB)
 #undef LB
         &&L_DIV, &&L_REM, &&L_ALU, &&L_COPY, &&L_LOAD, &&L_STORE, &&L_RET, &&L_JUMP, &&L_MOVJ, &&L_BR,
     };
@@ -654,6 +635,6 @@ bool mc_machine_code_is_jit(const McMachineCode *c) { return c->jit != NULL; }
 void mc_machine_code_jit_after(McMachineCode *c, int64_t entries) {
     mc_mjit_free(c->jit);
     c->jit = NULL;
-    c->jit_after = entries < 0 || jit_disabled() ? -1 : entries;
+    c->jit_after = mc_jit_after_chosen(entries);
     if (c->jit_after == 0) jit_compile(c);
 }

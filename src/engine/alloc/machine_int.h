@@ -9,18 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/jit/jit.h"
 #include "minicc/regalloc.h"
-
-#if defined(__GNUC__)
-#define MC_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define MC_DIRECT_THREADED 1
-#else
-#define MC_UNLIKELY(x) (x)
-#define MC_DIRECT_THREADED 0
-#endif
-
-#define M_ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
-#define M_CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
 
 /* Record kinds. d, a, b are indices of mem unless said otherwise. The
  * ALU operations and the fused compares come in three operand forms, in
@@ -28,10 +18,10 @@
  * constant operand costs no load; two constants use the pool). */
 enum {
 #define E1(x) M_##x, M_##x##_SI, M_##x##_IS,
-    M_ALU_OPS(E1)  /* mem[d] = a OP b */
+    MC_ALU_OPS(E1)  /* mem[d] = a OP b */
 #undef E1
 #define EB(x) M_B##x, M_B##x##_SI, M_B##x##_IS,
-    M_CMP_OPS(EB)  /* mem[d] = a CMP b, then branch on it */
+    MC_CMP_OPS(EB)  /* mem[d] = a CMP b, then branch on it */
 #undef EB
     M_DIV,         /* mem[d] = mem[a] / mem[b], after the division-by-zero check */
     M_REM,         /* mem[d] = mem[a] % mem[b], after the check */

@@ -1,8 +1,8 @@
 /* machine_x64.c - the allocated machine's template compiler for x86-64:
  * the decoded records of an McMachineCode (machine_int.h) translated one
  * by one into machine code doing what their handlers in machine.c's exec
- * do, with the encoder of the run path's compiler (exec/x64.c): one encoder,
- * two translators.
+ * do, on the encoder and translation driver it shares with the run path's
+ * compiler (jit/x64.c, jit/jit.c): one core, two sets of templates.
  *
  * The machine's first registers are host registers for the whole run, as
  * an allocated machine's would be; the other registers, the spill slots
@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/exec/x64.h"
+#include "engine/jit/jit.h"
 #include "minicc/util.h"
 #include "machine_int.h"
 
@@ -47,37 +47,14 @@ enum { MEM = RBX, BUFS = R12, LEFT = R13, INSTS = R14, READS = R15, WRITES = RBP
 static const int host_reg[] = {R8, R9, R10, R11, RDI};
 #define NHOST ((int32_t)(sizeof host_reg / sizeof host_reg[0]))
 
-enum { STUB_RECORD, STUB_BLOCK };
-typedef struct Stub {
-    int kind;
-    int32_t index;
-    uint32_t pos;
-} Stub;
+enum { STUB_RECORD, STUB_BLOCK }; /* jit.h's stubs: the exits */
 
-/* Labels: >= 0 a record, < 0 stub -1 - label. */
+/* The translation (jit.h) and this translator's own state. */
 typedef struct Asm {
-    X64 x;
+    JitAsm j;
     const McMachineCode *c;
     int32_t nhost; /* machine registers in host registers */
-    uint32_t *at;
-    Stub *stub;
-    int32_t nstub, capstub;
-    int32_t *stub_of[2]; /* per kind: record or block -> stub, -1 */
-    uint32_t entry_at, exit_at;
 } Asm;
-
-static int32_t stub_get(Asm *a, int kind, int32_t index) {
-    int32_t *of = a->stub_of[kind];
-    if (of[index] >= 0) return of[index];
-    if (a->nstub == a->capstub) {
-        a->capstub = a->capstub ? 2 * a->capstub : 64;
-        a->stub = mc_xrealloc(a->stub, (size_t)a->capstub * sizeof *a->stub);
-    }
-    a->stub[a->nstub].kind = kind;
-    a->stub[a->nstub].index = index;
-    a->stub[a->nstub].pos = 0;
-    return of[index] = a->nstub++;
-}
 
 /* Location i of mem as an operand: a host register or [rbx + 4i]. */
 static X64Opnd loc(const Asm *a, int32_t i) { return i < a->nhost ? x64_reg(host_reg[i]) : x64_slot(i); }
@@ -90,11 +67,11 @@ static X64Opnd rhs_of(const Asm *a, const MRec *r, int form) { return form == 1 
 static void move(Asm *a, int32_t d, int32_t s) {
     X64Opnd od = loc(a, d), os = loc(a, s);
     if (d == s) return;
-    if (od.kind == X64_REG) x64_load(&a->x, od.v, os);
-    else if (os.kind == X64_REG) x64_store(&a->x, od, os.v);
+    if (od.kind == X64_REG) x64_load(&a->j.x, od.v, os);
+    else if (os.kind == X64_REG) x64_store(&a->j.x, od, os.v);
     else {
-        x64_load(&a->x, RAX, os);
-        x64_store(&a->x, od, RAX);
+        x64_load(&a->j.x, RAX, os);
+        x64_store(&a->j.x, od, RAX);
     }
 }
 
@@ -104,14 +81,14 @@ static void move(Asm *a, int32_t d, int32_t s) {
 static void enter(Asm *a, int32_t k, int K, int32_t next) {
     const McMachineCode *c = a->c;
     int32_t b = c->code[k].t[K], to = c->first[b];
-    x64_alu_ri(&a->x, 1, 5, LEFT, 1);
-    x64_jcc_to(&a->x, CC_B, -1 - stub_get(a, STUB_BLOCK, b));
+    x64_alu_ri(&a->j.x, 1, 5, LEFT, 1);
+    x64_jcc_to(&a->j.x, CC_B, jit_stub_label(&a->j, STUB_BLOCK, b));
     /* The block's counts are int64 but fit an imm32 (a block of under 2^31 instructions). */
-    if (c->ninsts[b]) x64_alu_ri(&a->x, 1, 0, INSTS, c->ninsts[b]);
-    if (c->breads[b]) x64_alu_ri(&a->x, 1, 0, READS, (int32_t)c->breads[b]);
-    if (c->bwrites[b]) x64_alu_ri(&a->x, 1, 0, WRITES, (int32_t)c->bwrites[b]);
-    if (c->bcopies[b]) x64_alu_ri(&a->x, 1, 0, COPIES, (int32_t)c->bcopies[b]);
-    if (to != next) x64_jmp_to(&a->x, to);
+    if (c->ninsts[b]) x64_alu_ri(&a->j.x, 1, 0, INSTS, c->ninsts[b]);
+    if (c->breads[b]) x64_alu_ri(&a->j.x, 1, 0, READS, (int32_t)c->breads[b]);
+    if (c->bwrites[b]) x64_alu_ri(&a->j.x, 1, 0, WRITES, (int32_t)c->bwrites[b]);
+    if (c->bcopies[b]) x64_alu_ri(&a->j.x, 1, 0, COPIES, (int32_t)c->bcopies[b]);
+    if (to != next) x64_jmp_to(&a->j.x, to);
 }
 
 /* A branch on the flags' condition cc: ENTER(0) when it holds, else
@@ -119,9 +96,9 @@ static void enter(Asm *a, int32_t k, int K, int32_t next) {
 static void branch(Asm *a, int32_t k, int cc) {
     const MRec *r = &a->c->code[k];
     int first = a->c->first[r->t[0]] == k + 1 ? 1 : 0;
-    size_t other = x64_jcc_here(&a->x, first == 0 ? cc ^ 1 : cc);
+    size_t other = x64_jcc_here(&a->j.x, first == 0 ? cc ^ 1 : cc);
     enter(a, k, first, -1);
-    x64_land(&a->x, other);
+    x64_land(&a->j.x, other);
     enter(a, k, 1 - first, k + 1);
 }
 
@@ -130,20 +107,20 @@ static void branch(Asm *a, int32_t k, int cc) {
 static void check(Asm *a, int32_t k) {
     const MRec *r = &a->c->code[k];
     int32_t buf = r->a * (int32_t)sizeof(MBuf);
-    x64_load(&a->x, RCX, loc(a, r->b));
-    x64_op_m(&a->x, 0, 0x3B, RCX, BUFS, buf + (int32_t)offsetof(MBuf, len)); /* cmp ecx, len */
-    x64_jcc_to(&a->x, CC_AE, -1 - stub_get(a, STUB_RECORD, k));
-    x64_op_m(&a->x, 1, 0x8B, RAX, BUFS, buf + (int32_t)offsetof(MBuf, p));
+    x64_load(&a->j.x, RCX, loc(a, r->b));
+    x64_op_m(&a->j.x, 0, 0x3B, RCX, BUFS, buf + (int32_t)offsetof(MBuf, len)); /* cmp ecx, len */
+    x64_jcc_to(&a->j.x, CC_AE, jit_stub_label(&a->j, STUB_RECORD, k));
+    x64_op_m(&a->j.x, 1, 0x8B, RAX, BUFS, buf + (int32_t)offsetof(MBuf, p));
 }
 
 /* DIV and REM: a zero divisor traps first; -1 negates (div) or gives 0
  * (rem), as mc_i32_div and mc_i32_rem, so idiv never overflows. */
 static void div_rem(Asm *a, int32_t k, bool rem) {
     const MRec *r = &a->c->code[k];
-    X64 *x = &a->x;
+    X64 *x = &a->j.x;
     x64_load(x, RCX, loc(a, r->b));
     x64_op_r(x, 0, 0x85, RCX, RCX); /* test ecx, ecx */
-    x64_jcc_to(x, CC_E, -1 - stub_get(a, STUB_RECORD, k));
+    x64_jcc_to(x, CC_E, jit_stub_label(&a->j, STUB_RECORD, k));
     x64_load(x, RAX, loc(a, r->a));
     x64_alu_ri(x, 0, 7, RCX, -1);
     size_t special = x64_jcc_here(x, CC_E);
@@ -158,13 +135,14 @@ static void div_rem(Asm *a, int32_t k, bool rem) {
     x64_store(x, loc(a, r->d), RAX);
 }
 
-static const int cmp_cc[] = {CC_L, CC_LE, CC_E, CC_NE}; /* M_CMP_OPS: mc_i32_lt, le, eq, ne */
+static const int cmp_cc[] = {CC_L, CC_LE, CC_E, CC_NE}; /* MC_CMP_OPS: mc_i32_lt, le, eq, ne */
 
 /* The template of record k; false for a record without one (M_ALU, which
  * no operation decodes to today: every ALU operation has its kind). */
-static bool emit_record(Asm *a, int32_t k) {
+static bool emit_record(JitAsm *j, int32_t k) {
+    Asm *a = (Asm *)j;
     const MRec *r = &a->c->code[k];
-    X64 *x = &a->x;
+    X64 *x = &a->j.x;
     int kind = r->kind;
     if (kind < M_BLT) { /* mem[d] = a OP b */
         x64_load(x, RAX, lhs_of(a, r, kind % 3));
@@ -192,7 +170,7 @@ static bool emit_record(Asm *a, int32_t k) {
         if (v.kind != X64_REG) x64_load(x, RDX, v);
         x64_op_elem(x, 0x89, v.kind == X64_REG ? v.v : RDX);
     } else if (kind == M_RET) {
-        x64_jmp_to(x, -1 - stub_get(a, STUB_RECORD, k)); /* C reads the value */
+        x64_jmp_to(x, jit_stub_label(&a->j, STUB_RECORD, k)); /* C reads the value */
     } else if (kind == M_JUMP) {
         enter(a, k, 0, k + 1);
     } else if (kind == M_MOVJ) {
@@ -213,8 +191,8 @@ static bool emit_record(Asm *a, int32_t k) {
 /* The entry (rdi = the MJitCtx, rsi = where to start) and the common exit
  * (eax = why, edx = the record or block). */
 static void emit_entry_exit(Asm *a) {
-    X64 *x = &a->x;
-    a->entry_at = x64_entry(x);
+    X64 *x = &a->j.x;
+    a->j.entry_at = x64_entry(x);
     x64_op_m(x, 1, 0x8B, MEM, RDI, (int32_t)offsetof(MJitCtx, mem));
     x64_op_m(x, 1, 0x8B, BUFS, RDI, (int32_t)offsetof(MJitCtx, bufs));
     x64_op_m(x, 1, 0x8B, LEFT, RDI, (int32_t)offsetof(MJitCtx, left));
@@ -224,7 +202,7 @@ static void emit_entry_exit(Asm *a) {
     x64_op_m(x, 1, 0x8B, COPIES, RDI, (int32_t)offsetof(MJitCtx, copies));
     for (int32_t i = 0; i < a->nhost; i++) x64_load(x, host_reg[i], x64_slot(i)); /* rdi last */
     x64_jmp_rax(x);
-    a->exit_at = (uint32_t)x->n;
+    a->j.exit_at = (uint32_t)x->n;
     for (int32_t i = 0; i < a->nhost; i++) x64_store(x, x64_slot(i), host_reg[i]);
     x64_exit_begin(x);
     x64_op_m(x, 1, 0x89, LEFT, RDI, (int32_t)offsetof(MJitCtx, left));
@@ -236,16 +214,8 @@ static void emit_entry_exit(Asm *a) {
     x64_exit_end(x);
 }
 
-static void emit_stub(Asm *a, int32_t st) {
-    a->stub[st].pos = (uint32_t)a->x.n;
-    x64_mov_ri(&a->x, RAX, a->stub[st].kind == STUB_RECORD ? MJIT_AT_RECORD : MJIT_AT_BLOCK);
-    x64_mov_ri(&a->x, RDX, a->stub[st].index);
-    x64_jmp_back(&a->x, a->exit_at);
-}
-
-static uint32_t label_at(const void *ctx, int32_t label) {
-    const Asm *a = ctx;
-    return label >= 0 ? a->at[label] : a->stub[-1 - label].pos;
+static void emit_stub(JitAsm *j, int32_t st) {
+    jit_exit_stub(j, st, j->stub[st].kind == STUB_RECORD ? MJIT_AT_RECORD : MJIT_AT_BLOCK);
 }
 
 MJit *mc_mjit_compile(const McMachineCode *c) {
@@ -256,34 +226,18 @@ MJit *mc_mjit_compile(const McMachineCode *c) {
             return NULL;
     Asm a;
     memset(&a, 0, sizeof a);
+    int32_t nkey[2] = {c->ncode, c->nblocks};
+    jit_asm_init(&a.j, c->ncode, 2, nkey);
     a.c = c;
     a.nhost = c->registers < NHOST ? c->registers : NHOST;
-    a.at = mc_xmalloc((size_t)(c->ncode ? c->ncode : 1) * sizeof *a.at);
-    int32_t nkey[2] = {c->ncode, c->nblocks};
-    for (int k = 0; k < 2; k++) {
-        a.stub_of[k] = mc_xmalloc((size_t)(nkey[k] ? nkey[k] : 1) * sizeof *a.stub_of[k]);
-        for (int32_t i = 0; i < nkey[k]; i++) a.stub_of[k][i] = -1;
-    }
     emit_entry_exit(&a);
-    bool ok = true;
-    for (int32_t k = 0; k < c->ncode && ok; k++) {
-        a.at[k] = (uint32_t)a.x.n;
-        ok = emit_record(&a, k);
-    }
     MJit *j = NULL;
-    if (ok) {
-        for (int32_t st = 0; st < a.nstub; st++) emit_stub(&a, st);
-        x64_resolve(&a.x, label_at, &a);
-        X64Prog p;
-        if (x64_prog_map(&a.x, a.entry_at, &a.at, &p)) {
-            j = mc_xmalloc(sizeof *j);
-            j->p = p;
-        }
+    X64Prog p;
+    if (jit_translate(&a.j, emit_record, emit_stub, &p)) {
+        j = mc_xmalloc(sizeof *j);
+        j->p = p;
     }
-    for (int k = 0; k < 2; k++) free(a.stub_of[k]);
-    free(a.stub);
-    x64_free(&a.x);
-    free(a.at);
+    jit_asm_free(&a.j);
     return j;
 }
 

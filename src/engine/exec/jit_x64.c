@@ -33,8 +33,10 @@
  * the cache is empty at every block's first record (the only records that
  * are jumped to or entered).
  *
- * The encoder, the code buffer and the mapping are x64.c's, shared with the
- * allocated machine's translator (alloc/machine_x64.c). Memory: the code is
+ * The encoder, the code buffer, the stub table, the record-by-record loop
+ * and the mapping are jit/'s (jit.h, x64.h), shared with the allocated
+ * machine's translator (alloc/machine_x64.c): this file has the templates.
+ * Memory: the code is
  * assembled into a malloc'd buffer, copied into an anonymous mapping made
  * read+write, then read+execute (never both); a host that refuses (SELinux
  * deny_execmem, a PaX kernel) gets NULL and the caller interprets. Off x86-64 (and on Windows, whose calling convention
@@ -44,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/exec/x64.h"
+#include "engine/jit/jit.h"
 #include "minicc/util.h"
 #include "run_int.h"
 
@@ -59,24 +61,14 @@ struct McJit {
 
 enum { S = RBX, BUFS = R12, LEFT = R13, INSTS = R14, BRK = R15, DONE = RBP, EDGE = RSI };
 
-/* Out-of-line code after the records: an exit, or ROT's slow path. */
+/* Out-of-line code after the records (jit.h's stubs): an exit, or ROT's slow path. */
 enum { STUB_EXIT_RECORD, STUB_EXIT_EDGE, STUB_ROT };
-typedef struct Stub {
-    int kind;
-    int32_t index; /* the record (STUB_EXIT_RECORD, STUB_ROT) or the edge */
-    uint32_t pos;  /* its offset, once emitted */
-} Stub;
 
-/* Labels of jumps (x64.h): >= 0 a record, < 0 stub -1 - label. */
+/* The translation (jit.h) and this translator's own state. */
 typedef struct Asm {
-    X64 x;
+    JitAsm j;
     const McCode *c;
-    uint32_t *at;
-    Stub *stub;
-    int32_t nstub, capstub;
-    int32_t *stub_of[3]; /* per kind: record or edge -> stub, -1 */
-    uint32_t entry_at;   /* the entry (mc_jit_enter's function) */
-    uint32_t exit_at;    /* the common exit */
+    const uint8_t *label; /* per record: the first of its block */
     /* The register cache: the slot whose value eax holds when the record
      * being emitted starts (-1: none), and the one it leaves there for the
      * next record (set by the templates that end with eax stored to a slot;
@@ -84,24 +76,11 @@ typedef struct Asm {
     int32_t held, held_next;
 } Asm;
 
-static int32_t stub_get(Asm *a, int kind, int32_t index) {
-    int32_t *of = a->stub_of[kind];
-    if (of[index] >= 0) return of[index];
-    if (a->nstub == a->capstub) {
-        a->capstub = a->capstub ? 2 * a->capstub : 64;
-        a->stub = mc_xrealloc(a->stub, (size_t)a->capstub * sizeof *a->stub);
-    }
-    a->stub[a->nstub].kind = kind;
-    a->stub[a->nstub].index = index;
-    a->stub[a->nstub].pos = 0;
-    return of[index] = a->nstub++;
-}
+static void jmp_rec(Asm *a, int32_t k) { x64_jmp_to(&a->j.x, k); }
 
-static void jmp_rec(Asm *a, int32_t k) { x64_jmp_to(&a->x, k); }
+static void jcc_stub(Asm *a, int cc, int kind, int32_t index) { x64_jcc_to(&a->j.x, cc, jit_stub_label(&a->j, kind, index)); }
 
-static void jcc_stub(Asm *a, int cc, int kind, int32_t index) { x64_jcc_to(&a->x, cc, -1 - stub_get(a, kind, index)); }
-
-static void jmp_stub(Asm *a, int kind, int32_t index) { x64_jmp_to(&a->x, -1 - stub_get(a, kind, index)); }
+static void jmp_stub(Asm *a, int kind, int32_t index) { x64_jmp_to(&a->j.x, jit_stub_label(&a->j, kind, index)); }
 
 /* ---- templates ---------------------------------------------------------------- */
 
@@ -118,7 +97,7 @@ static Opnd rhs_of(const CInst *ip, int form) { return form == 1 ? o_imm(ip->b) 
 static int32_t sd(int32_t k) { return 4 * k; } /* s[k]'s displacement from rbx */
 
 /* reg = o */
-static void load(Asm *a, int reg, Opnd o) { x64_load(&a->x, reg, o); }
+static void load(Asm *a, int reg, Opnd o) { x64_load(&a->j.x, reg, o); }
 
 /* Whether o is the slot whose value eax holds (the register cache). */
 static bool held(const Asm *a, Opnd o) { return o.kind == X64_SLOT && o.v == a->held; }
@@ -132,7 +111,7 @@ static void load_other(Asm *a, int reg, Opnd o) { load(a, reg, held(a, o) ? o_re
 static Opnd load_lhs(Asm *a, Opnd l, Opnd r) {
     bool lh = held(a, l), rh = held(a, r);
     if (rh && !lh) {
-        x64_op_r(&a->x, 0, 0x8B, RDX, RAX); /* mov edx, eax */
+        x64_op_r(&a->j.x, 0, 0x8B, RDX, RAX); /* mov edx, eax */
         load(a, RAX, l);
         return o_reg(RDX);
     }
@@ -140,15 +119,15 @@ static Opnd load_lhs(Asm *a, Opnd l, Opnd r) {
     return rh ? o_reg(RAX) : r;
 }
 
-static void store(Asm *a, int32_t slot, int reg) { x64_store(&a->x, o_slot(slot), reg); }
+static void store(Asm *a, int32_t slot, int reg) { x64_store(&a->j.x, o_slot(slot), reg); }
 
-static const int cmp_cc[] = {CC_L, CC_LE, CC_E, CC_NE}; /* CMP_OPS: mc_i32_lt, le, eq, ne */
+static const int cmp_cc[] = {CC_L, CC_LE, CC_E, CC_NE}; /* MC_CMP_OPS: mc_i32_lt, le, eq, ne */
 
 /* Flags of eax compared with o (signed). */
-static void cmp_eax(Asm *a, Opnd o) { x64_cmp_eax(&a->x, o); }
+static void cmp_eax(Asm *a, Opnd o) { x64_cmp_eax(&a->j.x, o); }
 
 /* eax = fn(eax, o) for ALU operation x (x64_arith). */
-static void arith(Asm *a, int x, Opnd o) { x64_arith(&a->x, x, o); }
+static void arith(Asm *a, int x, Opnd o) { x64_arith(&a->j.x, x, o); }
 
 /* s[d] = fn(l, r): ALU3's handlers; eax keeps s[d]. */
 static void alu3(Asm *a, int x, int32_t d, Opnd l, Opnd r) {
@@ -166,16 +145,16 @@ static void take_edge(Asm *a, const CEdge *e, int32_t ninsts, int32_t next) {
     const McCode *c = a->c;
     int32_t ei = (int32_t)(e - c->edges), to = (int32_t)(e->ip - c->code);
     if (c->exact) {
-        x64_cmp_byte0(&a->x, BRK, e->dst);
+        x64_cmp_byte0(&a->j.x, BRK, e->dst);
         jcc_stub(a, CC_NE, STUB_EXIT_EDGE, ei);
     }
-    x64_alu_ri(&a->x, 1, 5, LEFT, 1);
+    x64_alu_ri(&a->j.x, 1, 5, LEFT, 1);
     jcc_stub(a, CC_B, STUB_EXIT_EDGE, ei);
     if (c->exact) {
-        x64_mov_byte1(&a->x, DONE, e->src);
-        x64_mov_ri(&a->x, EDGE, ei);
+        x64_mov_byte1(&a->j.x, DONE, e->src);
+        x64_mov_ri(&a->j.x, EDGE, ei);
     }
-    if (ninsts) x64_alu_ri(&a->x, 1, 0, INSTS, ninsts);
+    if (ninsts) x64_alu_ri(&a->j.x, 1, 0, INSTS, ninsts);
     for (int32_t m = 0; m < e->nmoves; m++) {
         load(a, RAX, o_slot(e->moves[2 * m + 1]));
         store(a, e->moves[2 * m], RAX);
@@ -194,9 +173,9 @@ static void take(Asm *a, int32_t k, int K, int32_t next) {
 static void branch(Asm *a, int32_t k, int cc) {
     const CInst *ip = &a->c->code[k];
     int first = ip->t[0] == ip + 1 ? 1 : 0;
-    size_t other = x64_jcc_here(&a->x, first == 0 ? cc ^ 1 : cc);
+    size_t other = x64_jcc_here(&a->j.x, first == 0 ? cc ^ 1 : cc);
     take(a, k, first, -1);
-    x64_land(&a->x, other);
+    x64_land(&a->j.x, other);
     take(a, k, 1 - first, k + 1);
 }
 
@@ -206,9 +185,9 @@ static void check(Asm *a, int32_t k, Opnd idx) {
     const CInst *ip = &a->c->code[k];
     int32_t buf = ip->a * (int32_t)sizeof(CBuf);
     load_other(a, RCX, idx);
-    x64_op_m(&a->x, 0, 0x3B, RCX, BUFS, buf + (int32_t)offsetof(CBuf, len)); /* cmp ecx, len */
+    x64_op_m(&a->j.x, 0, 0x3B, RCX, BUFS, buf + (int32_t)offsetof(CBuf, len)); /* cmp ecx, len */
     jcc_stub(a, CC_AE, STUB_EXIT_RECORD, k);
-    x64_op_m(&a->x, 1, 0x8B, RAX, BUFS, buf + (int32_t)offsetof(CBuf, p));
+    x64_op_m(&a->j.x, 1, 0x8B, RAX, BUFS, buf + (int32_t)offsetof(CBuf, p));
 }
 
 /* DIV3: a zero divisor in a slot traps first; b = -1 negates (div) or
@@ -217,8 +196,8 @@ static void div3(Asm *a, int32_t k, bool rem, int form) {
     const CInst *ip = &a->c->code[k];
     if (form == 1 && ip->b == -1) {
         load_lhs(a, lhs_of(ip, form), o_imm(0));
-        if (rem) x64_mov_ri(&a->x, RAX, 0);
-        else x64_op_r(&a->x, 0, 0xF7, 3, RAX); /* neg eax */
+        if (rem) x64_mov_ri(&a->j.x, RAX, 0);
+        else x64_op_r(&a->j.x, 0, 0xF7, 3, RAX); /* neg eax */
         store(a, ip->d, RAX);
         a->held_next = ip->d;
         return;
@@ -226,23 +205,23 @@ static void div3(Asm *a, int32_t k, bool rem, int form) {
     load_other(a, RCX, rhs_of(ip, form));
     size_t special = 0, joined = 0;
     if (form != 1) {
-        x64_op_r(&a->x, 0, 0x85, RCX, RCX); /* test ecx, ecx */
+        x64_op_r(&a->j.x, 0, 0x85, RCX, RCX); /* test ecx, ecx */
         jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
     }
     load_lhs(a, lhs_of(ip, form), o_imm(0)); /* ecx has the divisor */
     if (form != 1) {
-        x64_alu_ri(&a->x, 0, 7, RCX, -1);
-        special = x64_jcc_here(&a->x, CC_E);
+        x64_alu_ri(&a->j.x, 0, 7, RCX, -1);
+        special = x64_jcc_here(&a->j.x, CC_E);
     }
-    x64_put1(&a->x, 0x99);                 /* cdq */
-    x64_op_r(&a->x, 0, 0xF7, 7, RCX);      /* idiv ecx */
-    if (rem) x64_op_r(&a->x, 0, 0x8B, RAX, RDX);
+    x64_put1(&a->j.x, 0x99);                 /* cdq */
+    x64_op_r(&a->j.x, 0, 0xF7, 7, RCX);      /* idiv ecx */
+    if (rem) x64_op_r(&a->j.x, 0, 0x8B, RAX, RDX);
     if (form != 1) {
-        joined = x64_jmp_here(&a->x);
-        x64_land(&a->x, special);
-        if (rem) x64_mov_ri(&a->x, RAX, 0);
-        else x64_op_r(&a->x, 0, 0xF7, 3, RAX);
-        x64_land(&a->x, joined);
+        joined = x64_jmp_here(&a->j.x);
+        x64_land(&a->j.x, special);
+        if (rem) x64_mov_ri(&a->j.x, RAX, 0);
+        else x64_op_r(&a->j.x, 0, 0xF7, 3, RAX);
+        x64_land(&a->j.x, joined);
     }
     store(a, ip->d, RAX);
     a->held_next = ip->d;
@@ -254,19 +233,19 @@ static void div3(Asm *a, int32_t k, bool rem, int form) {
 static void rot(Asm *a, int32_t k, int ci, bool add_imm, bool cmp_imm) {
     const CInst *ip = &a->c->code[k];
     alu3(a, X_ADD, ip->d, o_slot(ip->c), add_imm ? o_imm(ip->y) : o_slot(ip->y));
-    x64_alu_ri(&a->x, 1, 7, LEFT, 2);
+    x64_alu_ri(&a->j.x, 1, 7, LEFT, 2);
     jcc_stub(a, CC_L, STUB_ROT, k);
-    x64_alu_ri(&a->x, 1, 5, LEFT, 2);
+    x64_alu_ri(&a->j.x, 1, 5, LEFT, 2);
     if (ip->a != ip->d) load(a, RAX, o_slot(ip->a)); /* eax still holds s[d] */
     cmp_eax(a, cmp_imm ? o_imm(ip->b) : o_slot(ip->b));
     int first = ip->t[0] == ip + 1 ? 1 : 0;
-    size_t other = x64_jcc_here(&a->x, first == 0 ? cmp_cc[ci] ^ 1 : cmp_cc[ci]);
+    size_t other = x64_jcc_here(&a->j.x, first == 0 ? cmp_cc[ci] ^ 1 : cmp_cc[ci]);
     for (int j = 0; j < 2; j++) {
         int K = j == 0 ? first : 1 - first;
-        if (ip->n[K]) x64_alu_ri(&a->x, 1, 0, INSTS, ip->n[K]);
+        if (ip->n[K]) x64_alu_ri(&a->j.x, 1, 0, INSTS, ip->n[K]);
         int32_t to = (int32_t)(ip->t[K] - a->c->code);
         if (j == 0 || to != k + 1) jmp_rec(a, to);
-        if (j == 0) x64_land(&a->x, other);
+        if (j == 0) x64_land(&a->j.x, other);
     }
 }
 
@@ -276,7 +255,7 @@ static void br3(Asm *a, int32_t k, int ci, bool write, int form) {
     const CInst *ip = &a->c->code[k];
     cmp_eax(a, load_lhs(a, lhs_of(ip, form), rhs_of(ip, form)));
     if (write) {
-        x64_setcc(&a->x, cmp_cc[ci], RCX);
+        x64_setcc(&a->j.x, cmp_cc[ci], RCX);
         store(a, ip->d, RCX);
     }
     branch(a, k, cmp_cc[ci]);
@@ -288,7 +267,7 @@ static void inc3(Asm *a, int32_t k, int ci, bool y_imm) {
     const CInst *ip = &a->c->code[k];
     alu3(a, X_ADD, ip->d, o_slot(ip->a), o_imm(ip->b));
     cmp_eax(a, y_imm ? o_imm(ip->y) : o_slot(ip->y));
-    x64_setcc(&a->x, cmp_cc[ci], RCX);
+    x64_setcc(&a->j.x, cmp_cc[ci], RCX);
     store(a, ip->c, RCX);
     branch(a, k, cmp_cc[ci]);
 }
@@ -298,12 +277,12 @@ static void inc3(Asm *a, int32_t k, int ci, bool y_imm) {
 static void loadop(Asm *a, int32_t k, int x, bool right) {
     const CInst *ip = &a->c->code[k];
     check(a, k, o_slot(ip->b));
-    x64_op_elem(&a->x, 0x8B, RAX);
+    x64_op_elem(&a->j.x, 0x8B, RAX);
     store(a, ip->d, RAX);
     if (!right) {
         arith(a, x, o_slot(ip->y));
     } else {
-        x64_op_r(&a->x, 0, 0x8B, RDX, RAX);
+        x64_op_r(&a->j.x, 0, 0x8B, RDX, RAX);
         load(a, RAX, o_slot(ip->y));
         arith(a, x, o_reg(RDX));
     }
@@ -317,20 +296,20 @@ static void mem_access(Asm *a, int32_t k) {
     int op = ip->op;
     if (op == K_LOAD_S || op == K_LOAD_I) {
         check(a, k, op == K_LOAD_S ? o_slot(ip->b) : o_imm(ip->b));
-        x64_op_elem(&a->x, 0x8B, RAX);
+        x64_op_elem(&a->j.x, 0x8B, RAX);
         store(a, ip->d, RAX);
         a->held_next = ip->d;
         return;
     }
     bool idx_imm = op == K_STORE_IS || op == K_STORE_II, val_imm = op == K_STORE_SI || op == K_STORE_II;
     bool val_held = !val_imm && held(a, o_slot(ip->d));
-    if (val_held) x64_op_r(&a->x, 0, 0x8B, RDX, RAX); /* mov edx, eax: check overwrites eax */
+    if (val_held) x64_op_r(&a->j.x, 0, 0x8B, RDX, RAX); /* mov edx, eax: check overwrites eax */
     check(a, k, idx_imm ? o_imm(ip->b) : o_slot(ip->b));
     if (val_imm) {
-        x64_mov_elem_imm(&a->x, ip->d);
+        x64_mov_elem_imm(&a->j.x, ip->d);
     } else {
         if (!val_held) load(a, RDX, o_slot(ip->d));
-        x64_op_elem(&a->x, 0x89, RDX);
+        x64_op_elem(&a->j.x, 0x89, RDX);
     }
 }
 
@@ -338,7 +317,7 @@ static void mem_access(Asm *a, int32_t k) {
 static void move(Asm *a, int32_t k) {
     const CInst *ip = &a->c->code[k];
     if (ip->op == K_MOVI || ip->op == K_JMOVI) {
-        x64_mov_mi(&a->x, S, sd(ip->d), ip->a);
+        x64_mov_mi(&a->j.x, S, sd(ip->d), ip->a);
     } else {
         load_lhs(a, o_slot(ip->a), o_imm(0));
         store(a, ip->d, RAX);
@@ -356,7 +335,7 @@ static bool ends_block(int op) {
 }
 
 /* The template of record k, by its run_exec.h macro family. */
-static void emit_record(Asm *a, int32_t k) {
+static void emit_template(Asm *a, int32_t k) {
     const CInst *ip = &a->c->code[k];
     int op = ip->op;
     if (op <= K_SHR_IS) {
@@ -386,8 +365,8 @@ static void emit_record(Asm *a, int32_t k) {
     } else if (op == K_JUMP) {
         take(a, k, 0, k + 1);
     } else if (op == K_BR_S) {
-        if (held(a, o_slot(ip->a))) x64_op_r(&a->x, 0, 0x85, RAX, RAX); /* test eax, eax */
-        else x64_alu_mi(&a->x, 7, S, sd(ip->a), 0);                     /* cmp dword [s + 4a], 0 */
+        if (held(a, o_slot(ip->a))) x64_op_r(&a->j.x, 0, 0x85, RAX, RAX); /* test eax, eax */
+        else x64_alu_mi(&a->j.x, 7, S, sd(ip->a), 0);                     /* cmp dword [s + 4a], 0 */
         branch(a, k, CC_NE);
     } else {
         mc_panic(__FILE__, __LINE__, "bad decoded opcode");
@@ -399,8 +378,8 @@ static void emit_record(Asm *a, int32_t k) {
  * state into its registers, jump. Then the common exit (eax = why, edx =
  * the record or edge): the state back into the context, restore, return. */
 static void emit_entry_exit(Asm *a) {
-    X64 *x = &a->x;
-    a->entry_at = x64_entry(x);
+    X64 *x = &a->j.x;
+    a->j.entry_at = x64_entry(x);
     x64_op_m(x, 1, 0x8B, S, RDI, (int32_t)offsetof(JitCtx, s));
     x64_op_m(x, 1, 0x8B, BUFS, RDI, (int32_t)offsetof(JitCtx, bufs));
     x64_op_m(x, 1, 0x8B, LEFT, RDI, (int32_t)offsetof(JitCtx, left));
@@ -409,7 +388,7 @@ static void emit_entry_exit(Asm *a) {
     x64_op_m(x, 1, 0x8B, DONE, RDI, (int32_t)offsetof(JitCtx, done));
     x64_op_m(x, 0, 0x8B, EDGE, RDI, (int32_t)offsetof(JitCtx, edge));
     x64_jmp_rax(x);
-    a->exit_at = (uint32_t)x->n;
+    a->j.exit_at = (uint32_t)x->n;
     x64_exit_begin(x);
     x64_op_m(x, 1, 0x89, LEFT, RDI, (int32_t)offsetof(JitCtx, left));
     x64_op_m(x, 1, 0x89, INSTS, RDI, (int32_t)offsetof(JitCtx, insts));
@@ -418,67 +397,55 @@ static void emit_entry_exit(Asm *a) {
     x64_exit_end(x);
 }
 
+/* Record k (jit_translate's emit_record): the register cache as the
+ * record before left it (empty at a block's first record), the template. */
+static bool emit_record(JitAsm *j, int32_t k) {
+    Asm *a = (Asm *)j;
+    a->held = a->label[k] ? -1 : a->held_next; /* what the record before left in eax */
+    a->held_next = -1;
+    emit_template(a, k);
+    return true;
+}
+
 /* Stub st: an exit, or ROT's slow path (the jump alone: the edge ej into the
  * head's own record, which counts and polls as unfused code does). */
-static void emit_stub(Asm *a, int32_t st) {
-    a->stub[st].pos = (uint32_t)a->x.n;
-    Stub s = a->stub[st];
+static void emit_stub(JitAsm *j, int32_t st) {
+    Asm *a = (Asm *)j;
+    JitStub s = j->stub[st];
     if (s.kind == STUB_ROT) {
         const CEdge *ej = a->c->code[s.index].m.ej;
         take_edge(a, ej, ej->ninsts, -1);
         return;
     }
-    x64_mov_ri(&a->x, RAX, s.kind == STUB_EXIT_RECORD ? JIT_AT_RECORD : JIT_AT_EDGE);
-    x64_mov_ri(&a->x, RDX, s.index);
-    x64_jmp_back(&a->x, a->exit_at);
-}
-
-/* A label's offset: a record's, or a stub's. */
-static uint32_t label_at(const void *ctx, int32_t label) {
-    const Asm *a = ctx;
-    return label >= 0 ? a->at[label] : a->stub[-1 - label].pos;
+    jit_exit_stub(j, st, s.kind == STUB_EXIT_RECORD ? JIT_AT_RECORD : JIT_AT_EDGE);
 }
 
 McJit *mc_jit_compile(const McCode *c) {
     if (c->nslots > (1 << 28) || c->nparams > (1 << 20)) return NULL; /* disp32 of slots and buffers */
     Asm a;
     memset(&a, 0, sizeof a);
-    a.c = c;
-    a.at = mc_xmalloc((size_t)(c->ncode ? c->ncode : 1) * sizeof *a.at);
     int32_t nkey[3] = {c->ncode, c->nedges, c->ncode};
-    for (int k = 0; k < 3; k++) {
-        a.stub_of[k] = mc_xmalloc((size_t)(nkey[k] ? nkey[k] : 1) * sizeof *a.stub_of[k]);
-        for (int32_t i = 0; i < nkey[k]; i++) a.stub_of[k][i] = -1;
-    }
+    jit_asm_init(&a.j, c->ncode, 3, nkey);
+    a.c = c;
     /* The blocks' first records: the entry's, and each one after a record
      * that ends a block (every edge leads to one of them). */
     uint8_t *label = mc_xcalloc((size_t)(c->ncode ? c->ncode : 1), 1);
     for (int32_t k = 0; k < c->ncode; k++) label[k] = k == 0 || ends_block(c->code[k - 1].op);
     for (int32_t e = 0; e < c->nedges; e++) /* two per block; a block with fewer leaves ip NULL */
         if (c->edges[e].ip) MC_ASSERT(label[c->edges[e].ip - c->code]);
+    a.label = label;
     emit_entry_exit(&a);
     a.held_next = -1;
-    for (int32_t k = 0; k < c->ncode; k++) {
-        a.at[k] = (uint32_t)a.x.n;
-        a.held = label[k] ? -1 : a.held_next; /* what the record before left in eax */
-        a.held_next = -1;
-        emit_record(&a, k);
-    }
-    for (int32_t st = 0; st < a.nstub; st++) emit_stub(&a, st); /* may add exits */
-    x64_resolve(&a.x, label_at, &a);
     McJit *j = NULL;
     X64Prog p;
-    if (x64_prog_map(&a.x, a.entry_at, &a.at, &p)) {
+    if (jit_translate(&a.j, emit_record, emit_stub, &p)) {
         j = mc_xmalloc(sizeof *j);
         j->p = p;
         j->label = label;
         label = NULL;
     }
     free(label);
-    for (int k = 0; k < 3; k++) free(a.stub_of[k]);
-    free(a.stub);
-    x64_free(&a.x);
-    free(a.at);
+    jit_asm_free(&a.j);
     return j;
 }
 

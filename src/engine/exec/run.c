@@ -434,7 +434,7 @@ _Static_assert(K_BNLE_SS - K_BNLT_SS == 6 && K_BNNE_SI - K_BNLT_SI == 18 && K_RN
 _Static_assert(K_SHR_SS - K_ADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD) &&
                    K_LSHR_L - K_LADD_L == 2 * (MC_OP_SHR - MC_OP_ADD) &&
                    K_JSHR_SS - K_JADD_SS == 3 * (MC_OP_SHR - MC_OP_ADD),
-               "ALU_OPS lists the ALU opcodes in the order of MC_OPCODES");
+               "MC_ALU_OPS lists the ALU opcodes in the order of MC_OPCODES");
 
 /* Index of a compare opcode among LT, LE, EQ, NE (the fused records' order). */
 static int cmp_index(uint8_t op) { return op == MC_OP_LT ? 0 : op == MC_OP_LE ? 1 : op == MC_OP_EQ ? 2 : 3; }
@@ -718,15 +718,7 @@ static void link_records(Builder *bd) {
 #endif
 }
 
-enum { JIT_AFTER_EDGES = 2048, JIT_AFTER_PER_RECORD = 16 };
-
 static void jit_compile(McCode *c);
-
-/* $MINICC_JIT=0: interpret (tests and the bench compare the two). */
-static bool jit_disabled(void) {
-    const char *v = getenv("MINICC_JIT");
-    return v && strcmp(v, "0") == 0;
-}
 
 static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
     MC_ASSERT(f->nblocks > 0);
@@ -754,7 +746,7 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
      * (measured on the bench machine: 8 us, mostly mapping the memory, and
      * 75 ns a record, against 3-5 ns a block entry interpreted), unless
      * $MINICC_JIT is 0. */
-    bd.c->jit_after = jit_disabled() ? -1 : JIT_AFTER_EDGES + JIT_AFTER_PER_RECORD * (int64_t)bd.c->ncode;
+    bd.c->jit_after = mc_jit_after_default(bd.c->ncode);
     free(bd.buf_param);
     free(bd.uses);
     free(bd.slot);
@@ -768,7 +760,7 @@ bool mc_code_is_jit(const McCode *c) { return c->jit != NULL; }
 void mc_code_jit_after(McCode *c, int64_t edges) {
     mc_jit_free(c->jit);
     c->jit = NULL;
-    c->jit_after = edges < 0 || jit_disabled() ? -1 : edges;
+    c->jit_after = mc_jit_after_chosen(edges);
     if (c->jit_after == 0) jit_compile(c);
 }
 
@@ -1016,17 +1008,6 @@ McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const Mc
     return o;
 }
 
-/* The block holding record k (exact code: start[] ascends). */
-static int32_t block_of(const McCode *c, int32_t k) {
-    int32_t lo = 0, hi = c->nblocks - 1;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo + 1) / 2;
-        if (c->start[mid] <= k) lo = mid;
-        else hi = mid - 1;
-    }
-    return lo;
-}
-
 McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutcome *out) {
     MC_ASSERT(c->exact && args->n == c->nparams);
     memset(out, 0, sizeof *out);
@@ -1078,7 +1059,7 @@ McCodeStop mc_code_resume(const McCode *c, McArgs *args, McCodeState *st, McOutc
     switch (r.why) {
     case R_RETURN:
     case R_BOUNDS: {
-        int32_t b = block_of(c, (int32_t)(r.at - c->code));
+        int32_t b = mc_jit_block_of(c->start, c->nblocks, (int32_t)(r.at - c->code));
         st->prev = r.e ? r.e->src : st->prev;
         st->block = b;
         st->pc = r.why == R_RETURN ? c->bninsts[b] : c->bninsts[b] - 1 - r.at->u.rest;

@@ -22,29 +22,29 @@ static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *cons
 #if MC_DIRECT_THREADED
     static const void *const labels[K_COUNT] = {
 #define L3(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
-        ALU_OPS(L3)
+        MC_ALU_OPS(L3)
 #undef L3
 #define LB(x) &&L_B##x##_SS, &&L_B##x##_SI, &&L_B##x##_IS, &&L_BN##x##_SS, &&L_BN##x##_SI, &&L_BN##x##_IS,
-        CMP_OPS(LB)
+        MC_CMP_OPS(LB)
 #undef LB
         &&L_MOVI, &&L_COPY, &&L_LOAD_S, &&L_LOAD_I,
         &&L_STORE_SS, &&L_STORE_SI, &&L_STORE_IS, &&L_STORE_II,
         &&L_RET_S, &&L_RET_I, &&L_JUMP, &&L_BR_S,
 #define LI(x) &&L_I##x##_S, &&L_I##x##_I,
-        CMP_OPS(LI)
+        MC_CMP_OPS(LI)
 #undef LI
 #define LL(x) &&L_L##x##_L, &&L_L##x##_R,
-        ALU_OPS(LL)
+        MC_ALU_OPS(LL)
 #undef LL
 #define LD(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
         DIV_OPS(LD)
 #undef LD
 #define LJ(x) &&L_J##x##_SS, &&L_J##x##_SI, &&L_J##x##_IS,
-        ALU_OPS(LJ)
+        MC_ALU_OPS(LJ)
 #undef LJ
         &&L_JMOVI, &&L_JCOPY,
 #define LR(x) &&L_R##x##_SS_SS, &&L_R##x##_SS_SI, &&L_R##x##_SI_SS, &&L_R##x##_SI_SI,
-        CMP_OPS(LR)
+        MC_CMP_OPS(LR)
 #undef LR
     };
     if (table) {

@@ -9,20 +9,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/jit/jit.h"
 #include "minicc/interp.h"
 #include "minicc/run.h"
 
-#if defined(__GNUC__)
-#define MC_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define MC_DIRECT_THREADED 1
-#else
-#define MC_UNLIKELY(x) (x)
-#define MC_DIRECT_THREADED 0
-#endif
-
-/* Operand forms: SS slot,slot; SI slot,imm; IS imm,slot; II imm,imm. */
-#define ALU_OPS(X) X(ADD) X(SUB) X(MUL) X(LT) X(LE) X(EQ) X(NE) X(AND) X(OR) X(XOR) X(SHL) X(SHR)
-#define CMP_OPS(X) X(LT) X(LE) X(EQ) X(NE)
+/* Operand forms: SS slot,slot; SI slot,imm; IS imm,slot; II imm,imm. The
+ * operation lists (MC_ALU_OPS, MC_CMP_OPS) are jit.h's. */
 /* The operations that trap on a zero divisor: their SI form has a non-zero
  * immediate divisor and no check (a zero one is decoded as SS). */
 #define DIV_OPS(X) X(DIV) X(REM)
@@ -31,10 +23,10 @@ typedef struct McJit McJit;
 
 enum {
 #define E3(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
-    ALU_OPS(E3)
+    MC_ALU_OPS(E3)
 #undef E3
 #define EB(x) K_B##x##_SS, K_B##x##_SI, K_B##x##_IS, K_BN##x##_SS, K_BN##x##_SI, K_BN##x##_IS,
-    CMP_OPS(EB)
+    MC_CMP_OPS(EB)
 #undef EB
     K_MOVI,     /* d = dest slot, a = immediate */
     K_COPY,     /* d = dest slot, a = source slot */
@@ -49,21 +41,21 @@ enum {
     K_JUMP,     /* e[0] */
     K_BR_S,     /* a = condition slot, e[0] if non-zero, e[1] if zero */
 #define EI(x) K_I##x##_S, K_I##x##_I,
-    CMP_OPS(EI) /* d = add a, imm b; c = cmp d, y (slot / imm); branch on c */
+    MC_CMP_OPS(EI) /* d = add a, imm b; c = cmp d, y (slot / imm); branch on c */
 #undef EI
 #define EL(x) K_L##x##_L, K_L##x##_R,
-    ALU_OPS(EL) /* d = load a, slot b; c = op d, y (L) or op y, d (R) */
+    MC_ALU_OPS(EL) /* d = load a, slot b; c = op d, y (L) or op y, d (R) */
 #undef EL
 #define ED(x) K_##x##_SS, K_##x##_SI, K_##x##_IS,
-    DIV_OPS(ED) /* like ALU_OPS; u.rest as for load/store */
+    DIV_OPS(ED) /* like MC_ALU_OPS; u.rest as for load/store */
 #undef ED
 #define EJ(x) K_J##x##_SS, K_J##x##_SI, K_J##x##_IS,
-    ALU_OPS(EJ) /* d = op a, b, then jump: a block's last instruction and its jump */
+    MC_ALU_OPS(EJ) /* d = op a, b, then jump: a block's last instruction and its jump */
 #undef EJ
     K_JMOVI,    /* d = immediate a, then jump */
     K_JCOPY,    /* d = slot a, then jump */
 #define ER(x) K_R##x##_SS_SS, K_R##x##_SS_SI, K_R##x##_SI_SS, K_R##x##_SI_SI,
-    CMP_OPS(ER) /* plain code: d = add c, y (slot / imm); jump (edge ej) to a
+    MC_CMP_OPS(ER) /* plain code: d = add c, y (slot / imm); jump (edge ej) to a
                  * block that is only `cmp a, b` (slot / imm) and its branch,
                  * taken in the same record: the target's records' t, u.e, n
                  * (n including ej's target count) */

@@ -5,7 +5,7 @@
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #endif
 
-#include "engine/exec/x64.h"
+#include "engine/jit/x64.h"
 
 #if MC_X64
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-/* x64.h - private to src/engine: the x86-64 encoder shared by the two
- * template compilers, the run path's (exec/jit_x64.c, decoded McCode
+/* x64.h - private to jit/ and the executors (through jit.h): the x86-64
+ * encoder shared by the two template compilers, the run path's (exec/jit_x64.c, decoded McCode
  * records) and the allocated machine's (alloc/machine_x64.c, decoded
  * machine records): a growing code buffer with rel32 fix-ups to labels the
  * translator resolves, the instruction emitters both need, the entry and
