@@ -73,7 +73,7 @@
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
-#include "alloc2.h"
+#include "alloc_common.h"
 #include "igraph.h"
 #include "regalloc_int.h"
 #include "regalloc_test.h"
@@ -477,28 +477,6 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     mc_ra_work_free(&w);
 }
 
-/* 6. delete copies made redundant by the allocation. */
-static void drop_redundant_copies(McAllocation *a) {
-    McFunc *f = a->f;
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        McBlock *bl = &f->blocks[b];
-        int32_t k = 0;
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            const McInst *in = &bl->insts[i];
-            bool redundant = in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) &&
-                             a->loc[in->dest].kind != MC_LOC_NONE && loc_eq(a->loc[in->dest], a->loc[in->a[0].v]);
-            if (redundant) {
-                a->removed_copies++;
-                continue;
-            }
-            bl->insts[k] = bl->insts[i];
-            a->phi_copy[b][k] = a->phi_copy[b][i];
-            k++;
-        }
-        bl->ninsts = k;
-    }
-}
-
 /* Spill traffic the allocation would cause under the block weights: every
  * slot operand or destination of an instruction the machine executes (copies
  * between equal locations are deleted) plus slot-bound parameters; each
@@ -602,23 +580,8 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
     McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
     if (!x) return NULL;
     if (tr) tr->won_variant = tr->won_metric = 0;
-    McAllocation *a = mc_xcalloc(1, sizeof *a);
-    a->allocator = which;
-    a->registers = regs;
-    a->destroyed = x;
-    a->f = mc_func_clone(x->f);
-    a->f->form = x->f->form;
-    int32_t nv = a->f->nvalues, nb = a->f->nblocks;
-    a->phi_copy = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *a->phi_copy);
-    for (int32_t b = 0; b < nb; b++) {
-        int32_t n = a->f->blocks[b].ninsts;
-        a->phi_copy[b] = mc_xmalloc((size_t)(n ? n : 1));
-        memcpy(a->phi_copy[b], x->phi_copy[b], (size_t)n);
-    }
-    a->loc = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *a->loc);
-    a->alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *a->alias);
-    for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
-    a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
+    McAllocation *a = mc_alloc_new(x, which, regs);
+    int32_t nv = a->f->nvalues;
     if (which == MC_ALLOC_BASELINE) {
         a->graph = mc_interference_opts(x->f, which, NULL, limit, form, o, d);
         if (!a->graph) {
@@ -732,7 +695,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
         free(mo);
         free(cost0);
         free(weight);
-        drop_redundant_copies(a);
+        mc_alloc_drop_copies(a); /* 6. delete copies made redundant by the allocation */
     }
     if (mc_interrupted(o->interrupt)) return interrupted(a, d);
     check_or_panic(a, knobs);
