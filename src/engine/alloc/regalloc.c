@@ -477,6 +477,56 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     mc_ra_work_free(&w);
 }
 
+/* What one colouring variant writes into an allocation: a snapshot saves it
+ * (the variant that won so far, or the state every variant starts from) and
+ * puts it back. order is handed over, not copied: save takes a->order (a
+ * keeps none), restore gives the snapshot's back (a's own is freed). */
+typedef struct Snapshot {
+    int32_t nv;
+    McLocation *loc;
+    int32_t *alias;
+    double *cost;
+    int32_t *order;
+    int32_t norder, ncoalesced, slots, nspilled;
+} Snapshot;
+
+static void snapshot_init(Snapshot *s, int32_t nv) {
+    memset(s, 0, sizeof *s);
+    s->nv = nv;
+    s->loc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->loc);
+    s->alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->alias);
+    s->cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->cost);
+}
+
+static void snapshot_save(Snapshot *s, McAllocation *a) {
+    free(s->order);
+    s->order = a->order;
+    a->order = NULL;
+    s->norder = a->norder, s->ncoalesced = a->ncoalesced;
+    s->slots = a->slots, s->nspilled = a->nspilled;
+    memcpy(s->loc, a->loc, (size_t)s->nv * sizeof *s->loc);
+    memcpy(s->alias, a->alias, (size_t)s->nv * sizeof *s->alias);
+    memcpy(s->cost, a->cost, (size_t)s->nv * sizeof *s->cost);
+}
+
+static void snapshot_restore(McAllocation *a, Snapshot *s) {
+    free(a->order);
+    a->order = s->order;
+    s->order = NULL;
+    a->norder = s->norder, a->ncoalesced = s->ncoalesced;
+    a->slots = s->slots, a->nspilled = s->nspilled;
+    memcpy(a->loc, s->loc, (size_t)s->nv * sizeof *s->loc);
+    memcpy(a->alias, s->alias, (size_t)s->nv * sizeof *s->alias);
+    memcpy(a->cost, s->cost, (size_t)s->nv * sizeof *s->cost);
+}
+
+static void snapshot_free(Snapshot *s) {
+    free(s->order);
+    free(s->loc);
+    free(s->alias);
+    free(s->cost);
+}
+
 /* Spill traffic the allocation would cause under the block weights: every
  * slot operand or destination of an instruction the machine executes (copies
  * between equal locations are deleted) plus slot-bound parameters; each
@@ -606,13 +656,12 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
         spill_costs(a, weight);
         if (tr) trace_costs(a, weight, tr);
         mc_cfg_free(cfg);
-        double *cost0 = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *cost0);
-        memcpy(cost0, a->cost, (size_t)nv * sizeof *cost0);
-        /* the winner so far */
-        McAllocation keep = {0};
-        keep.loc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.loc);
-        keep.alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.alias);
-        keep.cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.cost);
+        /* every variant starts from here (costs, no locations, identity
+         * aliases); the winner so far is kept */
+        Snapshot start, keep;
+        snapshot_init(&start, nv);
+        snapshot_init(&keep, nv);
+        snapshot_save(&start, a);
         int32_t *mo = mc_ra_move_order(a->graph);
         double best = INFINITY;
         bool merged = true;
@@ -630,12 +679,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
                 e.n1 = MC_VARIANT_COALESCE + mode;
                 tr_add(tr, e);
             }
-            memcpy(a->cost, cost0, (size_t)nv * sizeof *cost0);
-            memset(a->loc, 0, (size_t)nv * sizeof *a->loc);
-            for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
-            free(a->order);
-            a->order = NULL;
-            a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
+            snapshot_restore(a, &start);
             int32_t metric_before = tr ? tr->won_metric : 0;
             colour_improved(a, mode, plain_sweeps, o, tr, mo, knobs);
             if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
@@ -654,36 +698,19 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             if (e < best) {
                 best = e;
                 if (tr) won_variant = MC_VARIANT_COALESCE + mode;
-                free(keep.order);
-                keep.order = a->order;
-                a->order = NULL;
-                keep.norder = a->norder, keep.ncoalesced = a->ncoalesced;
-                keep.slots = a->slots, keep.nspilled = a->nspilled;
-                memcpy(keep.loc, a->loc, (size_t)nv * sizeof *a->loc);
-                memcpy(keep.alias, a->alias, (size_t)nv * sizeof *a->alias);
-                memcpy(keep.cost, a->cost, (size_t)nv * sizeof *a->cost);
+                snapshot_save(&keep, a);
             }
         }
         if (mc_interrupted(o->interrupt)) { /* a variant stopped short: nothing is kept */
-            free(keep.order);
-            free(keep.loc);
-            free(keep.alias);
-            free(keep.cost);
+            snapshot_free(&keep);
+            snapshot_free(&start);
             free(mo);
-            free(cost0);
             free(weight);
             return interrupted(a, d);
         }
-        free(a->order);
-        a->order = keep.order;
-        a->norder = keep.norder, a->ncoalesced = keep.ncoalesced;
-        a->slots = keep.slots, a->nspilled = keep.nspilled;
-        memcpy(a->loc, keep.loc, (size_t)nv * sizeof *a->loc);
-        memcpy(a->alias, keep.alias, (size_t)nv * sizeof *a->alias);
-        memcpy(a->cost, keep.cost, (size_t)nv * sizeof *a->cost);
-        free(keep.loc);
-        free(keep.alias);
-        free(keep.cost);
+        snapshot_restore(a, &keep);
+        snapshot_free(&keep);
+        snapshot_free(&start);
         if (tr) {
             tr->won_variant = won_variant;
             tr->won_metric = won_metric;
@@ -693,7 +720,6 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             tr_add(tr, ev);
         }
         free(mo);
-        free(cost0);
         free(weight);
         mc_alloc_drop_copies(a); /* 6. delete copies made redundant by the allocation */
     }
