@@ -568,24 +568,6 @@ static int64_t interference_limit(McDiags *d) {
     return (int64_t)v;
 }
 
-McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
-    return mc_allocate_knobs(ssa, which, regs, NULL, d);
-}
-
-McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d) {
-    McAllocKnobs k = {.plain_sweeps = plain_sweeps};
-    return mc_allocate_knobs(ssa, which, regs, &k, d);
-}
-
-McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
-                                McDiags *d) {
-    return mc_allocate_full(ssa, which, regs, knobs, NULL, d);
-}
-
-McAllocation *mc_allocate_opts(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d) {
-    return mc_allocate_full(ssa, which, regs, NULL, o, d);
-}
-
 /* The allocation was interrupted: a (may be NULL) is freed, nothing is
  * returned, and the diagnostic says so. */
 static McAllocation *interrupted(McAllocation *a, McDiags *d) {
@@ -605,11 +587,11 @@ static void check_or_panic(McAllocation *a, const McAllocKnobs *knobs) {
         mc_panic(__FILE__, __LINE__, "%s register allocation: %s", mc_allocator_name(a->allocator), msg);
 }
 
-McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
-                               const McAllocOptions *opts, McDiags *d) {
+McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *opts, McDiags *d) {
     McAllocOptions none;
     mc_alloc_options_default(&none);
     const McAllocOptions *o = opts ? opts : &none;
+    const McAllocKnobs *knobs = o->knobs;
     McAllocTrace *tr = o->trace;
     bool plain_sweeps = knobs && knobs->plain_sweeps;
     int form = knobs ? knobs->igraph_form : 0;
