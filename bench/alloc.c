@@ -53,7 +53,7 @@ static void measure(const char *label, const McFunc *f, const McArgs *args, int 
     for (int k = 0; k < nk; k++) {
         McStageStats st[2];
         for (int al = 0; al < 2; al++) {
-            McAllocation *a = mc_allocate(ssa, al == 0 ? MC_ALLOC_BASELINE : MC_ALLOC_IMPROVED, ks[k], NULL);
+            McAllocation *a = mc_allocate(ssa, al == 0 ? MC_ALLOC_BASELINE : MC_ALLOC_IMPROVED, ks[k], NULL, NULL);
             McArgs run;
             mc_args_copy(&run, args);
             McOutcome got = mc_machine_run(a, &run, 0, &st[al]);

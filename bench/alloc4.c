@@ -60,7 +60,7 @@ static void measure(const char *label, const McFunc *f, const McArgs *args, int 
         int K = k < NK ? ks[k] : (ml > 0 ? ml : 1); /* k == NK: the SSA allocator at MaxLive */
         for (int w = 0; w < NA; w++) {
             if (k == NK && order[w] != MC_ALLOC_SSA) continue;
-            McAllocation *a = mc_allocate(ssa, order[w], K, NULL);
+            McAllocation *a = mc_allocate(ssa, order[w], K, NULL, NULL);
             McArgs run;
             mc_args_copy(&run, args);
             McStageStats st;
@@ -209,7 +209,7 @@ int main(void) {
             double best = 1e30;
             for (int rep = 0; rep < 3; rep++) {
                 double c0 = mc_cpu_now();
-                McAllocation *a = mc_allocate(ssa, order[w], 8, NULL);
+                McAllocation *a = mc_allocate(ssa, order[w], 8, NULL, NULL);
                 double c1 = mc_cpu_now();
                 if (!a) {
                     fprintf(stderr, "%d instructions, %s: allocation failed\n", (int)n, mc_allocator_name(order[w]));

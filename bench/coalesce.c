@@ -71,9 +71,9 @@ static double time_way(const McFunc *ssa, int way, int reps, McAllocCounts *coun
         McAllocCounts c;
         memset(&c, 0, sizeof c);
         McAllocKnobs k = {.counts = &c};
+        o.knobs = &k;
         double t0 = cpu_seconds();
-        McAllocation *a = mc_allocate_full(ssa, way == BASELINE ? MC_ALLOC_BASELINE : MC_ALLOC_IMPROVED, 3, &k, &o,
-                                           NULL);
+        McAllocation *a = mc_allocate(ssa, way == BASELINE ? MC_ALLOC_BASELINE : MC_ALLOC_IMPROVED, 3, &o, NULL);
         double t = cpu_seconds() - t0;
         if (!a) {
             *bad = 1;

@@ -74,7 +74,7 @@ static int work(int n, bool expect_refusal, double *seconds) {
     for (int i = 0; i < 5; i++) {
         McAllocator which = i == 4 ? MC_ALLOC_BASELINE : MC_ALLOC_IMPROVED;
         mc_diags_clear(&d);
-        McAllocation *a = mc_allocate(ssa, which, ks[i], &d);
+        McAllocation *a = mc_allocate(ssa, which, ks[i], NULL, &d);
         if (expect_refusal) {
             if (a || d.n != 1 || !mc_alloc_too_large(d.v[0].msg)) bad = 1;
             if (i == 0 && d.n) printf("    %s\n", d.v[0].msg);

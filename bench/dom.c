@@ -101,9 +101,9 @@ static int64_t pipeline(const char *src, size_t len, double *total, double *phas
     if (!mc_args_parse(ssa, 1, argv, &a, &d)) fail("args", &d);
     McOutcome out = mc_run(ssa, &a, 0);
     p[4] = mc_cpu_now();
-    McAllocation *ai = mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d);
+    McAllocation *ai = mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, NULL, &d);
     p[5] = mc_cpu_now();
-    McAllocation *ab = ai ? mc_allocate(ssa, MC_ALLOC_BASELINE, 4, &d) : NULL;
+    McAllocation *ab = ai ? mc_allocate(ssa, MC_ALLOC_BASELINE, 4, NULL, &d) : NULL;
     if (!ab) fail("allocate", &d);
     p[6] = mc_cpu_now();
     best(total, p[6] - p[0]);

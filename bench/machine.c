@@ -148,7 +148,7 @@ int main(void) {
         McFunc *f = load(path);
         McDiags d;
         mc_diags_init(&d, NULL, NULL, 0);
-        McAllocation *a = mc_allocate(f, MC_ALLOC_IMPROVED, K, &d);
+        McAllocation *a = mc_allocate(f, MC_ALLOC_IMPROVED, K, NULL, &d);
         if (!a) {
             mc_diags_print(&d, stderr, false);
             return 1;

@@ -167,10 +167,10 @@ static void run_once(const char *src, size_t len, double t[P_COUNT], size_t *ir_
     if (!x) fail_diags("destroy", &d);
     McIGraph *g = mc_interference(x->f, MC_ALLOC_IMPROVED, NULL);
     double c5 = mc_cpu_now();
-    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 8, &d);
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 8, NULL, &d);
     double c6 = mc_cpu_now();
     if (!a) fail_diags("allocate", &d);
-    McAllocation *af = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, 8, &fast, &d);
+    McAllocation *af = mc_allocate(ssa, MC_ALLOC_IMPROVED, 8, &fast, &d);
     double c6f = mc_cpu_now() - c6;
     if (!af) fail_diags("allocate (fast)", &d);
     mc_allocation_free(af);

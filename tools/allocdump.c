@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
         double best = 1e30;
         for (int i = 0; i < reps; i++) {
             double t0 = mc_cpu_now();
-            McAllocation *a = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, K, &ao, &d);
+            McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, K, &ao, &d);
             double t1 = mc_cpu_now();
             if (!a) fail("allocate", &d);
             mc_allocation_free(a);
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
         McAllocTrace tr;
         mc_alloc_trace_init(&tr);
         if (trace) ao.trace = &tr;
-        McAllocation *a = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, K, &ao, &d);
+        McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, K, &ao, &d);
         if (!a) fail("allocate", &d);
         mc_allocation_print(a, stdout);
         if (trace) mc_alloc_trace_print(&tr, a, stdout);

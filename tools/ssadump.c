@@ -104,7 +104,7 @@ static void graph(const McIGraph *g, FILE *out) {
 static void alloc(const McFunc *ssa, McAllocator which, int k, FILE *out) {
     McDiags d;
     mc_diags_init(&d, "x", NULL, 0);
-    McAllocation *a = mc_allocate(ssa, which, k, &d);
+    McAllocation *a = mc_allocate(ssa, which, k, NULL, &d);
     fprintf(out, "-- allocation %s K=%d\n", mc_allocator_name(which), k);
     if (!a) {
         char line[512];

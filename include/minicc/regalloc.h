@@ -18,7 +18,7 @@
  *             The cheapest of three variants (with coalescing, without,
  *             degree order) by estimated spill traffic is kept.
  * Each technique of improved has a switch (McAllocOptions, below), and
- * mc_allocate_opts can record every decision in an allocation trace
+ * mc_allocate can record every decision in an allocation trace
  * (McAllocTrace).
  * The machine executes an allocation through physical locations (a register
  * file of K and an array of slots), so a wrong allocation corrupts results.
@@ -154,11 +154,14 @@ typedef struct McAllocation {
     int32_t scratch_slots; /* ssa: slots (counted in slots) holding only a copy cycle's scratch value */
 } McAllocation;
 
+typedef struct McAllocOptions McAllocOptions; /* below */
 /* Requires: ssa verified in SSA form; regs >= 1.
  * Produces: phi destruction + interference + colouring with the chosen
- * allocator, checked (no interfering values share a location; a violation
- * is an internal error). Returns NULL with a diagnostic on bad input. */
-McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d);
+ * allocator under the switches o (NULL: the defaults), checked (no
+ * interfering values share a location; a violation is an internal error).
+ * Returns NULL with a diagnostic on bad input. The one entry point of
+ * every allocator. */
+McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d);
 void mc_allocation_free(McAllocation *a);
 /* Independent check: no two interfering values share a location and every
  * node has one. Returns false and describes the first violation in msg. */
@@ -280,6 +283,7 @@ typedef enum McAllocVariant {
 typedef enum McDestroyBug { MC_DESTROY_CORRECT = 0, MC_DESTROY_NAIVE, MC_DESTROY_SEQUENTIAL } McDestroyBug;
 
 typedef struct McAllocTrace McAllocTrace;
+typedef struct McAllocKnobs McAllocKnobs; /* regalloc_test.h */
 
 typedef struct McAllocOptions {
     bool split_all;          /* split=all */
@@ -291,7 +295,7 @@ typedef struct McAllocOptions {
     McAllocVariant variant;
     McDestroyBug destroy;
     bool no_param_edges;     /* param-edges=off */
-    McAllocTrace *trace;     /* NULL, or a trace that mc_allocate_opts fills (appends to) */
+    McAllocTrace *trace;     /* NULL, or a trace that mc_allocate fills (appends to) */
     bool no_self_check;      /* not a switch: phi destruction does not verify its
                                 output (the pipeline bench's fast variant, whose
                                 function was verified after the optimizer; the
@@ -301,6 +305,8 @@ typedef struct McAllocOptions {
                                 between spill metrics and variants, and by linear scan and
                                 the SSA allocator; when it is set the allocation fails with
                                 the diagnostic `interrupted` and leaves nothing behind */
+    const McAllocKnobs *knobs;    /* not a switch: NULL, or the engine's test knobs
+                                     (regalloc_test.h: unit tests and benches) */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);
@@ -325,7 +331,6 @@ const char *const *mc_alloc_option_values(int i);
 int mc_alloc_option_lookup(const char *name); /* the switch called name, or -1 */
 
 McDestroyed *mc_destroy_phis_opts(const McFunc *ssa, McAllocator which, const McAllocOptions *o, McDiags *d);
-McAllocation *mc_allocate_opts(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d);
 
 /* The allocation trace: every decision in order, as data. Value handles are
  * those of the allocation's function (McAllocation.f). */

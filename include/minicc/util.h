@@ -112,4 +112,19 @@ void mc_memory_keep(void);
 double mc_now(void);
 double mc_cpu_now(void);
 
+/* A sparse set over the handles 0..n-1 (Briggs & Torczon): pos[v] is v's
+ * index in list or -1; add, delete and membership are O(1), clearing is
+ * O(members). Used by the pressure walk (points.c) and the SSA-based
+ * allocator (ssaalloc.c). */
+typedef struct McSparse {
+    int32_t *pos, *list;
+    int32_t n;
+} McSparse;
+void mc_sparse_init(McSparse *s, int32_t n);
+bool mc_sparse_add(McSparse *s, int32_t v); /* false when already there */
+bool mc_sparse_del(McSparse *s, int32_t v); /* false when not there */
+void mc_sparse_clear(McSparse *s);
+void mc_sparse_free(McSparse *s);
+static inline bool mc_sparse_has(const McSparse *s, int32_t v) { return s->pos[v] >= 0; }
+
 #endif

@@ -306,7 +306,7 @@ static bool run_traced(const McFunc *f, const McStageOptions *so, McArgs *args, 
     McAllocOptions o;
     mc_alloc_options_default(&o);
     o.trace = &tr;
-    McAllocation *a = mc_allocate_opts(ssa, so->allocator, so->regs, &o, d);
+    McAllocation *a = mc_allocate(ssa, so->allocator, so->regs, &o, d);
     mc_func_free(ssa);
     bool ok = a != NULL;
     char msg[256];
@@ -327,7 +327,7 @@ static bool run_maxlive(const McFunc *f, const McStageOptions *so, McArgs *args,
     if (!ssa) return false;
     int32_t k = mc_max_live(ssa);
     if (k < 1) k = 1;
-    McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, k, d);
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, k, NULL, d);
     mc_func_free(ssa);
     bool ok = a != NULL;
     if (ok && a->nspilled) {

@@ -146,7 +146,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     if (ssa && !allocated && o->stage.allocator == MC_ALLOC_SSA) {
         /* The ssa allocator destroys the phis by its locations, so its
          * destruction depends on K: the allocation's destroyed function. */
-        McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, o->stage.regs, &d);
+        McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, o->stage.regs, NULL, &d);
         if (a) {
             const McDestroyed *x = a->destroyed;
             fprintf(out, "# phi destruction by the ssa allocator's locations (K = %d)\n", (int)a->registers);
@@ -180,7 +180,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
                                                           0, &d))
             st = 2;
         else
-            a = mc_allocate_opts(ssa, o->stage.allocator, o->stage.regs, &o->alloc, &d);
+            a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &o->alloc, &d);
         if (a && o->why) {
             /* --why X,Y: why they interfere in this allocation's graph, or why not */
             const char *comma = strchr(o->why, ',');

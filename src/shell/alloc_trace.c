@@ -32,7 +32,7 @@ bool mc_shell_print_alloc_trace(FILE *out, const McFunc *ssa, McAllocator which,
     McAllocTrace tr;
     mc_alloc_trace_init(&tr);
     to.trace = &tr;
-    McAllocation *a = mc_allocate_opts(ssa, which, regs, &to, d);
+    McAllocation *a = mc_allocate(ssa, which, regs, &to, d);
     if (!a) {
         mc_alloc_trace_free(&tr);
         return false;
@@ -47,7 +47,7 @@ bool mc_shell_print_alloc_trace(FILE *out, const McFunc *ssa, McAllocator which,
             McAllocTrace vt;
             mc_alloc_trace_init(&vt);
             vo.trace = &vt;
-            McAllocation *b = mc_allocate_opts(ssa, which, regs, &vo, d);
+            McAllocation *b = mc_allocate(ssa, which, regs, &vo, d);
             if (!b) {
                 mc_alloc_trace_free(&vt);
                 mc_alloc_trace_free(&tr);
@@ -108,7 +108,7 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
             char word[96], msg[256];
             snprintf(word, sizeof word, "%s=%s", name, values[v]);
             if (!mc_alloc_option_parse(&o, word, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "%s", msg);
-            McAllocation *a = mc_allocate_opts(ssa, which, ks[i], &o, d);
+            McAllocation *a = mc_allocate(ssa, which, ks[i], &o, d);
             if (!a) {
                 mc_args_free(&ref);
                 return -1;

@@ -83,7 +83,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
             /* Per allocation: the allocator itself is not polled. */
             if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
             int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
+            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
             if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
                 /* over the size limit: say so in the row and go on */
                 fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], mc_allocator_name(allocs[w]), d->v[nd].msg);

@@ -66,7 +66,7 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
         for (int w = 0; w < nallocs; w++) {
             if (mc_interrupted(stop)) return groups_interrupted(out, &ref, d);
             int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], d);
+            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
             if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
                 fprintf(out, "  %5s %8s %8s -", "", "", "");
                 while (d->n > nd) free(d->v[--d->n].msg);

@@ -142,7 +142,7 @@ static bool ig_trace_build(Wb *wb, const McAllocation *a) {
     o.trace = &wb->ig_trace;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    McAllocation *b = mc_allocate_opts(ssa, a->allocator, a->registers, &o, &d);
+    McAllocation *b = mc_allocate(ssa, a->allocator, a->registers, &o, &d);
     mc_diags_free(&d);
     if (!b) return false;
     mc_allocation_free(b);

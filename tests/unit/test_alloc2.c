@@ -122,8 +122,8 @@ static void test_ssa_swap(void **state) {
     (void)state;
     McModule *m = parse_str(swap_src);
     McFunc *f = m->funcs[0];
-    McAllocation *a4 = mc_allocate(f, MC_ALLOC_SSA, 4, NULL);
-    McAllocation *a5 = mc_allocate(f, MC_ALLOC_SSA, 5, NULL);
+    McAllocation *a4 = mc_allocate(f, MC_ALLOC_SSA, 4, NULL, NULL);
+    McAllocation *a5 = mc_allocate(f, MC_ALLOC_SSA, 5, NULL, NULL);
     assert_non_null(a4);
     assert_non_null(a5);
     assert_int_equal(a4->nspilled, 1);
@@ -146,7 +146,7 @@ static void test_ssa_swap(void **state) {
     mc_allocation_free(a5);
     /* K = 2: every register is held across the back edge, so the cycle's
      * scratch value takes the scratch slot */
-    McAllocation *a2 = mc_allocate(f, MC_ALLOC_SSA, 2, NULL);
+    McAllocation *a2 = mc_allocate(f, MC_ALLOC_SSA, 2, NULL, NULL);
     assert_int_equal(a2->scratch_slots, 1);
     assert_int_equal(a2->loc[value(a2->f, "$cycle1")].kind, MC_LOC_SLOT);
     mc_allocation_free(a2);
@@ -158,7 +158,7 @@ static void test_ssa_swap(void **state) {
 static void test_linear_swap(void **state) {
     (void)state;
     McModule *m = parse_str(swap_src);
-    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_LINEAR, 4, NULL);
+    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_LINEAR, 4, NULL, NULL);
     assert_non_null(a);
     const McFunc *f = a->destroyed->f;
     McLiveness *lv = mc_liveness_all(f, NULL);
@@ -199,7 +199,7 @@ static void differential(uint64_t seeds, int32_t size0, int32_t step, const int 
                     /* k == nb: the SSA allocator at K = MaxLive */
                     if (k == nb && al != MC_ALLOC_SSA) continue;
                     int K = k < nb ? budgets[k] : (maxlive > 0 ? maxlive : 1);
-                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, K, NULL);
+                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, K, NULL, NULL);
                     assert_non_null(a);
                     char msg[256];
                     assert_true(mc_allocation_check(a, msg, sizeof msg));
@@ -263,7 +263,7 @@ static void test_ssa_spills_below_maxlive(void **state) {
         McFunc *ssa = mc_pipeline_prepare(f, 1, NULL);
         int32_t ml = mc_max_live(ssa);
         if (ml > 1) {
-            McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, ml - 1, NULL);
+            McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, ml - 1, NULL, NULL);
             assert_true(a->nspilled > 0);
             mc_allocation_free(a);
             seen++;
@@ -288,7 +288,7 @@ static void test_why_agrees_with_graph(void **state) {
         McFunc *f = mc_gen(seed, &go);
         McFunc *ssa = mc_pipeline_prepare(f, (int)(seed % 2), NULL);
         for (int al = 0; al < MC_ALLOC_COUNT; al++) {
-            McAllocation *a = mc_allocate(ssa, (McAllocator)al, 3, NULL);
+            McAllocation *a = mc_allocate(ssa, (McAllocator)al, 3, NULL, NULL);
             const McFunc *x = a->destroyed->f;
             McLiveness *lv = mc_liveness_all(x, NULL);
             McIntervals *iv = mc_intervals(x, lv);
@@ -372,7 +372,7 @@ static void test_every_allocator_checked(void **state) {
             if (pid == 0) {
                 dup2(fd, 2);
                 McAllocKnobs k = {.plant = planted ? plant_shared_location : NULL};
-                McAllocation *a = mc_allocate_full(ssa, which[i], 3, &k, NULL, NULL);
+                McAllocation *a = mc_allocate(ssa, which[i], 3, &(McAllocOptions){.knobs = &k}, NULL);
                 _exit(a ? 0 : 3);
             }
             int st = 0;
@@ -425,7 +425,7 @@ static void test_early_return_operand(void **state) {
         assert_non_null(ssa);
         for (int al = MC_ALLOC_IMPROVED; al <= MC_ALLOC_SSA; al++)
             for (int K = 1; K <= 4; K++) {
-                McAllocation *a = mc_allocate(ssa, (McAllocator)al, K, NULL);
+                McAllocation *a = mc_allocate(ssa, (McAllocator)al, K, NULL, NULL);
                 assert_non_null(a);
                 McArgs run;
                 McOutcome got = machine(a, &args, &run);

@@ -63,14 +63,14 @@ static void test_defaults_and_trace_change_nothing(void **state) {
         assert_non_null(ssa);
         for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
             for (int al = 0; al < 2; al++) {
-                McAllocation *plain = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
+                McAllocation *plain = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL, NULL);
                 McAllocOptions o;
                 mc_alloc_options_default(&o);
-                McAllocation *dflt = mc_allocate_opts(ssa, (McAllocator)al, budgets[k], &o, NULL);
+                McAllocation *dflt = mc_allocate(ssa, (McAllocator)al, budgets[k], &o, NULL);
                 McAllocTrace tr;
                 mc_alloc_trace_init(&tr);
                 o.trace = &tr;
-                McAllocation *traced = mc_allocate_opts(ssa, (McAllocator)al, budgets[k], &o, NULL);
+                McAllocation *traced = mc_allocate(ssa, (McAllocator)al, budgets[k], &o, NULL);
                 assert_non_null(plain);
                 assert_non_null(dflt);
                 assert_non_null(traced);
@@ -119,9 +119,11 @@ static void test_trace_same_in_both_forms(void **state) {
                 mc_alloc_options_default(&o);
                 McAllocKnobs rows = {.igraph_form = 1}, bits = {.igraph_form = 2};
                 o.trace = &t1;
-                McAllocation *a = mc_allocate_full(ssa, (McAllocator)al, k, &rows, &o, NULL);
+                o.knobs = &rows;
+                McAllocation *a = mc_allocate(ssa, (McAllocator)al, k, &o, NULL);
                 o.trace = &t2;
-                McAllocation *b = mc_allocate_full(ssa, (McAllocator)al, k, &bits, &o, NULL);
+                o.knobs = &bits;
+                McAllocation *b = mc_allocate(ssa, (McAllocator)al, k, &o, NULL);
                 assert_non_null(a);
                 assert_non_null(b);
                 assert_non_null(b->graph->bits);
@@ -182,7 +184,7 @@ static void test_every_switch_is_correct(void **state) {
                     McAllocTrace tr;
                     mc_alloc_trace_init(&tr);
                     o.trace = &tr;
-                    McAllocation *a = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, budgets[k], &o, NULL);
+                    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], &o, NULL);
                     o.trace = NULL;
                     assert_non_null(a);
                     char msg[256];
@@ -267,7 +269,7 @@ static int32_t alloc_return(const McFunc *f, const char *opts, int32_t arg) {
     assert_true(mc_alloc_option_parse(&o, opts, err, sizeof err));
     McFunc *ssa = mc_pipeline_prepare(f, 1, NULL);
     assert_non_null(ssa);
-    McAllocation *a = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, 4, &o, NULL);
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &o, NULL);
     assert_non_null(a);
     McArgs args;
     args.n = f->nparams;

@@ -173,7 +173,7 @@ static bool pipe_step(Pipe *p) {
         return true;
     case 5:
         if (p->ssa) {
-            p->alloc = mc_allocate_sweeps(p->ssa, MC_ALLOC_IMPROVED, 3, p->plain_sweeps, &p->d);
+            p->alloc = mc_allocate(p->ssa, MC_ALLOC_IMPROVED, 3, &(McAllocOptions){.knobs = &(McAllocKnobs){.plain_sweeps = p->plain_sweeps}}, &p->d);
             assert_non_null(p->alloc);
             mc_allocation_print(p->alloc, o);
             fprintf(o, "coalesced %d spilled %d slots %d\n", p->alloc->ncoalesced, p->alloc->nspilled,
@@ -307,7 +307,7 @@ static void test_alloc_modes_alternately(void **state) {
         McFunc *ssa = mc_ssa_build(f, MC_SSA_PRUNED, NULL, NULL);
         assert_non_null(ssa);
         McAllocation *x[4];
-        for (int k = 0; k < 4; k++) x[k] = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, 2 + k / 2, k % 2 == 1, NULL);
+        for (int k = 0; k < 4; k++) x[k] = mc_allocate(ssa, MC_ALLOC_IMPROVED, 2 + k / 2, &(McAllocOptions){.knobs = &(McAllocKnobs){.plain_sweeps = k % 2 == 1}}, NULL);
         for (int k = 0; k < 4; k += 2) {
             assert_non_null(x[k]);
             assert_non_null(x[k + 1]);

@@ -208,7 +208,7 @@ static McAllocation *allocate(const McFunc *f) {
     mc_diags_init(&d, NULL, NULL, 0);
     McFunc *ssa = mc_pipeline_prepare(f, 0, &d);
     assert_non_null(ssa);
-    McAllocation *al = mc_allocate(ssa, MC_ALLOC_IMPROVED, 2, &d);
+    McAllocation *al = mc_allocate(ssa, MC_ALLOC_IMPROVED, 2, NULL, &d);
     assert_non_null(al);
     mc_func_free(ssa);
     mc_diags_free(&d);
@@ -428,7 +428,7 @@ static void test_alloc(void **state) {
         flag = 1;
         McDiags d;
         mc_diags_init(&d, NULL, NULL, 0);
-        assert_null(mc_allocate_opts(ssa, (McAllocator)al, 3, &o, &d));
+        assert_null(mc_allocate(ssa, (McAllocator)al, 3, &o, &d));
         assert_true(has_diag(&d, MC_INTERRUPTED_MSG));
         mc_diags_free(&d);
     }
@@ -439,13 +439,14 @@ static void test_alloc(void **state) {
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
     flag_after(100);
-    McAllocation *a = mc_allocate_full(ssa, MC_ALLOC_IMPROVED, 3, &plain, &o, &d);
+    o.knobs = &plain;
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 3, &o, &d);
     assert_null(a);
     assert_true(has_diag(&d, MC_INTERRUPTED_MSG));
     mc_diags_free(&d);
     /* the flag clear: the same call allocates */
     flag = 0;
-    a = mc_allocate_opts(ssa, MC_ALLOC_IMPROVED, 3, &o, NULL);
+    a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 3, &o, NULL);
     assert_non_null(a);
     mc_allocation_free(a);
     mc_func_free(ssa);

@@ -87,7 +87,7 @@ static void compare_all(const McFunc *f, const McArgs *args, uint64_t seed, cons
     if (seed % 2) assert_true(mc_opt_run(ssa, NULL, NULL, &d));
     for (int al = 0; al < MC_ALLOC_COUNT; al++)
         for (int k = 0; k < NBUDGETS; k++) {
-            McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], &d);
+            McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL, &d);
             assert_non_null(a);
             char what[200];
             snprintf(what, sizeof what, "%s (seed %llu) %s K=%d", name, (unsigned long long)seed,
@@ -192,7 +192,7 @@ static void test_interrupt(void **state) {
     mc_diags_init(&d, "spin.ir", text, strlen(text));
     McModule *m = mc_parse("spin.ir", text, strlen(text), &d);
     assert_non_null(m);
-    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 1, &d);
+    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 1, NULL, &d);
     assert_non_null(a);
     McArgs args;
     mc_args_parse(m->funcs[0], 1, (char *const[]){"10000000"}, &args, &d);
@@ -220,7 +220,7 @@ static void test_reuse(void **state) {
     McFunc *f = mc_gen(7, &o);
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    McAllocation *a = mc_allocate(f, MC_ALLOC_IMPROVED, 2, &d);
+    McAllocation *a = mc_allocate(f, MC_ALLOC_IMPROVED, 2, NULL, &d);
     assert_non_null(a);
     McMachineCode *c = mc_machine_code_new(a);
     McArgs args;

@@ -196,7 +196,7 @@ static McAllocation *allocate(const McFunc *f, McAllocator which, int K) {
     mc_diags_init(&d, NULL, NULL, 0);
     McFunc *ssa = mc_ssa_build(f, MC_SSA_PRUNED, NULL, &d);
     assert_non_null(ssa);
-    McAllocation *a = mc_allocate(ssa, which, K, &d);
+    McAllocation *a = mc_allocate(ssa, which, K, NULL, &d);
     assert_non_null(a);
     mc_func_free(ssa);
     mc_diags_free(&d);
@@ -221,7 +221,7 @@ static void every_allocation(const McFunc *f, const McArgs *a, uint64_t seed, co
     if (seed % 2) assert_true(mc_opt_run(ssa, NULL, NULL, &d));
     for (int al = 0; al < MC_ALLOC_COUNT; al++)
         for (int k = 0; k < nks; k++) {
-            McAllocation *x = mc_allocate(ssa, (McAllocator)al, ks[k], &d);
+            McAllocation *x = mc_allocate(ssa, (McAllocator)al, ks[k], NULL, &d);
             assert_non_null(x);
             runs(x, a, name, t);
             mc_allocation_free(x);
@@ -386,7 +386,7 @@ static void test_long_loops(void **state) {
         assert_non_null(ssa);
         for (int al = 0; al < MC_ALLOC_COUNT; al++)
             for (int K = 1; K <= 7; K += 3) {
-                McAllocation *x = mc_allocate(ssa, (McAllocator)al, K, &d);
+                McAllocation *x = mc_allocate(ssa, (McAllocator)al, K, NULL, &d);
                 assert_non_null(x);
                 Trio p = trio_new(x);
                 const int64_t budgets[] = {0, 65535, 65536, 65537, 131072, 131073, 100001, 1000000};

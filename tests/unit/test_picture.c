@@ -54,7 +54,7 @@ static Alloc allocate(const char *src, McAllocator which, int k) {
     assert_non_null(x.m);
     x.ssa = mc_pipeline_prepare(x.m->funcs[0], 1, NULL);
     assert_non_null(x.ssa);
-    x.a = mc_allocate(x.ssa, which, k, NULL);
+    x.a = mc_allocate(x.ssa, which, k, NULL, NULL);
     assert_non_null(x.a);
     return x;
 }

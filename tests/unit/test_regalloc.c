@@ -67,7 +67,7 @@ static void test_swap_baseline_numbers(void **state) {
         int32_t slots;
     } want[] = {{1, 34, 35, 32, 12}, {2, 34, 30, 27, 10}, {4, 34, 13, 10, 3}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, want[i].k, NULL);
+        McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, want[i].k, NULL, NULL);
         assert_non_null(a);
         McArgs args = scalar_args(m->funcs[0], 3);
         McStageStats st;
@@ -138,7 +138,7 @@ static void test_parallel_copy_cycle(void **state) {
     for (int n = 0; n < 4; n++)
         for (int k = 1; k <= 6; k++)
             for (int al = 0; al < 2; al++) {
-                McAllocation *a = mc_allocate(m->funcs[0], (McAllocator)al, k, NULL);
+                McAllocation *a = mc_allocate(m->funcs[0], (McAllocator)al, k, NULL, NULL);
                 assert_non_null(a);
                 McArgs args = scalar_args(m->funcs[0], n);
                 McOutcome o = mc_machine_run(a, &args, 0, NULL);
@@ -156,13 +156,13 @@ static void test_bad_input(void **state) {
     McModule *m = parse_str(swap_src);
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    assert_null(mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 0, &d));
+    assert_null(mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 0, NULL, &d));
     assert_int_equal(d.n, 1);
     mc_diags_free(&d);
     mc_module_free(m);
     m = parse_str("func f(i32 a) {\ne:\n    a = add a, 1\n    return a\n}\n");
     mc_diags_init(&d, NULL, NULL, 0);
-    assert_null(mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 2, &d));
+    assert_null(mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 2, NULL, &d));
     assert_int_equal(d.n, 1);
     mc_diags_free(&d);
     mc_module_free(m);
@@ -175,8 +175,8 @@ static void test_dead_parameters(void **state) {
     McModule *m = parse_str("func f(i32 a, i32 b, i32 c, buf m) {\ne:\n    x = add c, 1\n    store m, 0, x\n"
                             "    return x\n}\n");
     for (int k = 1; k <= 3; k++) {
-        McAllocation *b = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, k, NULL);
-        McAllocation *i = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, k, NULL);
+        McAllocation *b = mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, k, NULL, NULL);
+        McAllocation *i = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, k, NULL, NULL);
         assert_true(b->param_bound[0] && b->param_bound[1] && b->param_bound[2]);
         assert_true(!i->param_bound[0] && !i->param_bound[1] && i->param_bound[2]);
         McArgs args;
@@ -205,7 +205,7 @@ static void test_dead_parameters(void **state) {
 static void test_step_budget(void **state) {
     (void)state;
     McModule *m = parse_str(swap_src);
-    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 2, NULL);
+    McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 2, NULL, NULL);
     McArgs args = scalar_args(m->funcs[0], 1000);
     McOutcome o = mc_machine_run(a, &args, 50, NULL);
     assert_int_equal(o.kind, MC_TRAPPED);
@@ -254,7 +254,7 @@ static void test_differential_generated(void **state) {
             assert_non_null(ssa);
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
                 for (int al = 0; al < 2; al++) {
-                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL);
+                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], NULL, NULL);
                     assert_non_null(a);
                     char msg[256];
                     assert_true(mc_allocation_check(a, msg, sizeof msg));
@@ -318,8 +318,8 @@ static void test_coalescing_incremental_equals_plain(void **state) {
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
                 /* every held count coalescing uses is recounted (check_held), in either form */
                 McAllocKnobs held = {.igraph_form = 1 + (int)(k % 2), .check_held = true};
-                McAllocation *a = mc_allocate_knobs(ssa, MC_ALLOC_IMPROVED, budgets[k], &held, NULL);
-                McAllocation *b = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, budgets[k], true, NULL);
+                McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], &(McAllocOptions){.knobs = &held}, NULL);
+                McAllocation *b = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], &(McAllocOptions){.knobs = &(McAllocKnobs){.plain_sweeps = true}}, NULL);
                 assert_non_null(a);
                 assert_non_null(b);
                 char *x = alloc_str(a), *y = alloc_str(b);
@@ -382,7 +382,7 @@ static void test_coalescing_rotation_counted(void **state) {
         McFunc *ssa = rotation_ssa(n);
         memset(&c[i], 0, sizeof c[i]);
         McAllocKnobs k = {.counts = &c[i], .check_held = i == 0};
-        McAllocation *a = mc_allocate_knobs(ssa, MC_ALLOC_IMPROVED, 3, &k, NULL);
+        McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 3, &(McAllocOptions){.knobs = &k}, NULL);
         assert_non_null(a);
         assert_true(c[i].merges >= n); /* it does merge: one sweep per merge */
         assert_true(c[i].sweeps >= n);
@@ -392,7 +392,7 @@ static void test_coalescing_rotation_counted(void **state) {
             fail();
         }
         if (i == 0) {
-            McAllocation *b = mc_allocate_sweeps(ssa, MC_ALLOC_IMPROVED, 3, true, NULL);
+            McAllocation *b = mc_allocate(ssa, MC_ALLOC_IMPROVED, 3, &(McAllocOptions){.knobs = &(McAllocKnobs){.plain_sweeps = true}}, NULL);
             char *x = alloc_str(a), *y = alloc_str(b);
             assert_string_equal(x, y);
             free(x);
@@ -435,8 +435,8 @@ static void test_dense_equals_sparse(void **state) {
             for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
                 for (int al = 0; al < 2; al++) {
                     McAllocKnobs rows = {.igraph_form = 1}, matrix = {.igraph_form = 2};
-                    McAllocation *a = mc_allocate_knobs(ssa, (McAllocator)al, budgets[k], &rows, NULL);
-                    McAllocation *b = mc_allocate_knobs(ssa, (McAllocator)al, budgets[k], &matrix, NULL);
+                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, budgets[k], &(McAllocOptions){.knobs = &rows}, NULL);
+                    McAllocation *b = mc_allocate(ssa, (McAllocator)al, budgets[k], &(McAllocOptions){.knobs = &matrix}, NULL);
                     assert_non_null(a);
                     assert_non_null(b);
                     assert_null(a->graph->bits);
@@ -525,8 +525,8 @@ static void test_stored_pairs_equal_rescan(void **state) {
             for (int al = 0; al < 2; al++)
                 for (int k = 2; k <= 8; k *= 2) {
                     McAllocKnobs stored = {.igraph_form = 1}, rescan = {.igraph_form = 3};
-                    McAllocation *a = mc_allocate_knobs(ssa, (McAllocator)al, k, &stored, NULL);
-                    McAllocation *b = mc_allocate_knobs(ssa, (McAllocator)al, k, &rescan, NULL);
+                    McAllocation *a = mc_allocate(ssa, (McAllocator)al, k, &(McAllocOptions){.knobs = &stored}, NULL);
+                    McAllocation *b = mc_allocate(ssa, (McAllocator)al, k, &(McAllocOptions){.knobs = &rescan}, NULL);
                     assert_non_null(a);
                     assert_non_null(b);
                     assert_same_graph(a->graph, b->graph);
@@ -608,8 +608,8 @@ static void test_degree_order_long_names(void **state) {
         McAllocOptions o;
         mc_alloc_options_default(&o);
         o.variant = MC_VARIANT_DEGREE;
-        McAllocation *a = which ? mc_allocate_opts(m->funcs[0], MC_ALLOC_IMPROVED, 2, &o, NULL)
-                                : mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 2, NULL);
+        McAllocation *a = which ? mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, 2, &o, NULL)
+                                : mc_allocate(m->funcs[0], MC_ALLOC_BASELINE, 2, NULL, NULL);
         assert_non_null(a);
         assert_true(a->norder >= N);
         int ties = 0;
@@ -649,8 +649,8 @@ static void test_dense_many_registers(void **state) {
     McModule *m = parse_str(src);
     McAllocKnobs rows = {.igraph_form = 1}, matrix = {.igraph_form = 2};
     for (int k = 65; k <= 67; k++) {
-        McAllocation *a = mc_allocate_knobs(m->funcs[0], MC_ALLOC_IMPROVED, k, &rows, NULL);
-        McAllocation *b = mc_allocate_knobs(m->funcs[0], MC_ALLOC_IMPROVED, k, &matrix, NULL);
+        McAllocation *a = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, k, &(McAllocOptions){.knobs = &rows}, NULL);
+        McAllocation *b = mc_allocate(m->funcs[0], MC_ALLOC_IMPROVED, k, &(McAllocOptions){.knobs = &matrix}, NULL);
         assert_non_null(a);
         assert_non_null(b);
         assert_null(a->graph->bits);
@@ -711,7 +711,7 @@ static void test_dense_chain_and_limit(void **state) {
     for (int i = 0; i < n; i++) args.v[i].scalar = i + 1;
     for (int al = 0; al < 2; al++)
         for (int k = 1; k <= 16; k *= 4) {
-            McAllocation *a = mc_allocate(ssa, (McAllocator)al, k, NULL);
+            McAllocation *a = mc_allocate(ssa, (McAllocator)al, k, NULL, NULL);
             assert_non_null(a);
             McOutcome o = mc_machine_run(a, &args, 0, NULL);
             assert_int_equal(o.kind, MC_RETURNED);
@@ -719,17 +719,17 @@ static void test_dense_chain_and_limit(void **state) {
             mc_allocation_free(a);
         }
     setenv("MINICC_MAX_INTERFERENCES", "1000", 1);
-    assert_null(mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d));
+    assert_null(mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, NULL, &d));
     assert_int_equal(d.n, 1);
     assert_true(mc_alloc_too_large(d.v[0].msg));
     mc_diags_clear(&d);
     setenv("MINICC_MAX_INTERFERENCES", "12x", 1);
-    assert_null(mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d));
+    assert_null(mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, NULL, &d));
     assert_string_equal(d.v[0].msg, "$MINICC_MAX_INTERFERENCES must be a positive number, not '12x'");
     assert_false(mc_alloc_too_large(d.v[0].msg));
     mc_diags_clear(&d);
     unsetenv("MINICC_MAX_INTERFERENCES");
-    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, &d);
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 4, NULL, &d);
     assert_non_null(a);
     /* the dense check names a violation like the sparse one */
     char msg[256];

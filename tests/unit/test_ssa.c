@@ -384,8 +384,8 @@ static void test_fast_variant_same_result(void **state) {
             mc_destroyed_free(x);
             mc_destroyed_free(y);
             for (int regs = 2; regs <= 8; regs += 6) {
-                McAllocation *ra = mc_allocate(a, MC_ALLOC_IMPROVED, regs, NULL);
-                McAllocation *rb = mc_allocate_opts(b, MC_ALLOC_IMPROVED, regs, &fast, NULL);
+                McAllocation *ra = mc_allocate(a, MC_ALLOC_IMPROVED, regs, NULL, NULL);
+                McAllocation *rb = mc_allocate(b, MC_ALLOC_IMPROVED, regs, &fast, NULL);
                 assert_non_null(ra);
                 assert_non_null(rb);
                 pa = alloc_str(ra);

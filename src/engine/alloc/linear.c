@@ -36,52 +36,8 @@
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
-#include "alloc2.h"
+#include "alloc_common.h"
 #include "igraph.h"
-
-/* ---- shared with ssaalloc.c ------------------------------------------------------ */
-
-McAllocation *mc_alloc2_new(McDestroyed *x, McAllocator which, int regs) {
-    McAllocation *a = mc_xcalloc(1, sizeof *a);
-    a->allocator = which;
-    a->registers = regs;
-    a->destroyed = x;
-    a->f = mc_func_clone(x->f);
-    a->f->form = x->f->form;
-    int32_t nv = a->f->nvalues, nb = a->f->nblocks;
-    a->phi_copy = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *a->phi_copy);
-    for (int32_t b = 0; b < nb; b++) {
-        int32_t n = a->f->blocks[b].ninsts;
-        a->phi_copy[b] = mc_xmalloc((size_t)(n ? n : 1));
-        memcpy(a->phi_copy[b], x->phi_copy[b], (size_t)n);
-    }
-    a->loc = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *a->loc);
-    a->alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *a->alias);
-    for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
-    a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
-    return a;
-}
-
-void mc_alloc2_drop_copies(McAllocation *a) {
-    McFunc *f = a->f;
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        McBlock *bl = &f->blocks[b];
-        int32_t k = 0;
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            const McInst *in = &bl->insts[i];
-            if (in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && a->loc[in->dest].kind != MC_LOC_NONE &&
-                a->loc[in->dest].kind == a->loc[in->a[0].v].kind &&
-                a->loc[in->dest].index == a->loc[in->a[0].v].index) {
-                a->removed_copies++;
-                continue;
-            }
-            bl->insts[k] = bl->insts[i];
-            a->phi_copy[b][k] = a->phi_copy[b][i];
-            k++;
-        }
-        bl->ninsts = k;
-    }
-}
 
 /* ---- intervals ------------------------------------------------------------------- */
 
@@ -267,19 +223,12 @@ static void scan_slots(McAllocation *a, const Item *sp, int32_t n) {
     free(free_slots.v);
 }
 
-McIGraph *mc_alloc2_graph(const McFunc *f, int64_t limit, int form, const McInterrupt *stop, McDiags *d) {
-    McAllocOptions o;
-    mc_alloc_options_default(&o);
-    o.interrupt = stop;
-    return mc_interference_opts(f, MC_ALLOC_IMPROVED, NULL, limit, form, &o, d);
-}
-
 McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
                                  McDiags *d) {
     McDestroyed *x = mc_destroy_phis(ssa, MC_ALLOC_IMPROVED, d);
     if (!x) return NULL;
-    McAllocation *a = mc_alloc2_new(x, MC_ALLOC_LINEAR, regs);
-    a->graph = mc_alloc2_graph(x->f, limit, form, stop, d);
+    McAllocation *a = mc_alloc_new(x, MC_ALLOC_LINEAR, regs);
+    a->graph = mc_alloc_graph(x->f, limit, form, stop, d);
     if (!a->graph) {
         mc_allocation_free(a);
         return NULL;
@@ -310,6 +259,6 @@ McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int
     scan_slots(a, spilled, nsp);
     free(spilled);
     free(items);
-    mc_alloc2_drop_copies(a);
+    mc_alloc_drop_copies(a);
     return a;
 }

@@ -73,7 +73,7 @@
 #include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
-#include "alloc2.h"
+#include "alloc_common.h"
 #include "igraph.h"
 #include "regalloc_int.h"
 #include "regalloc_test.h"
@@ -477,26 +477,54 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     mc_ra_work_free(&w);
 }
 
-/* 6. delete copies made redundant by the allocation. */
-static void drop_redundant_copies(McAllocation *a) {
-    McFunc *f = a->f;
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        McBlock *bl = &f->blocks[b];
-        int32_t k = 0;
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            const McInst *in = &bl->insts[i];
-            bool redundant = in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) &&
-                             a->loc[in->dest].kind != MC_LOC_NONE && loc_eq(a->loc[in->dest], a->loc[in->a[0].v]);
-            if (redundant) {
-                a->removed_copies++;
-                continue;
-            }
-            bl->insts[k] = bl->insts[i];
-            a->phi_copy[b][k] = a->phi_copy[b][i];
-            k++;
-        }
-        bl->ninsts = k;
-    }
+/* What one colouring variant writes into an allocation: a snapshot saves it
+ * (the variant that won so far, or the state every variant starts from) and
+ * puts it back. order is handed over, not copied: save takes a->order (a
+ * keeps none), restore gives the snapshot's back (a's own is freed). */
+typedef struct Snapshot {
+    int32_t nv;
+    McLocation *loc;
+    int32_t *alias;
+    double *cost;
+    int32_t *order;
+    int32_t norder, ncoalesced, slots, nspilled;
+} Snapshot;
+
+static void snapshot_init(Snapshot *s, int32_t nv) {
+    memset(s, 0, sizeof *s);
+    s->nv = nv;
+    s->loc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->loc);
+    s->alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->alias);
+    s->cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->cost);
+}
+
+static void snapshot_save(Snapshot *s, McAllocation *a) {
+    free(s->order);
+    s->order = a->order;
+    a->order = NULL;
+    s->norder = a->norder, s->ncoalesced = a->ncoalesced;
+    s->slots = a->slots, s->nspilled = a->nspilled;
+    memcpy(s->loc, a->loc, (size_t)s->nv * sizeof *s->loc);
+    memcpy(s->alias, a->alias, (size_t)s->nv * sizeof *s->alias);
+    memcpy(s->cost, a->cost, (size_t)s->nv * sizeof *s->cost);
+}
+
+static void snapshot_restore(McAllocation *a, Snapshot *s) {
+    free(a->order);
+    a->order = s->order;
+    s->order = NULL;
+    a->norder = s->norder, a->ncoalesced = s->ncoalesced;
+    a->slots = s->slots, a->nspilled = s->nspilled;
+    memcpy(a->loc, s->loc, (size_t)s->nv * sizeof *s->loc);
+    memcpy(a->alias, s->alias, (size_t)s->nv * sizeof *s->alias);
+    memcpy(a->cost, s->cost, (size_t)s->nv * sizeof *s->cost);
+}
+
+static void snapshot_free(Snapshot *s) {
+    free(s->order);
+    free(s->loc);
+    free(s->alias);
+    free(s->cost);
 }
 
 /* Spill traffic the allocation would cause under the block weights: every
@@ -540,24 +568,6 @@ static int64_t interference_limit(McDiags *d) {
     return (int64_t)v;
 }
 
-McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, McDiags *d) {
-    return mc_allocate_knobs(ssa, which, regs, NULL, d);
-}
-
-McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d) {
-    McAllocKnobs k = {.plain_sweeps = plain_sweeps};
-    return mc_allocate_knobs(ssa, which, regs, &k, d);
-}
-
-McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
-                                McDiags *d) {
-    return mc_allocate_full(ssa, which, regs, knobs, NULL, d);
-}
-
-McAllocation *mc_allocate_opts(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *o, McDiags *d) {
-    return mc_allocate_full(ssa, which, regs, NULL, o, d);
-}
-
 /* The allocation was interrupted: a (may be NULL) is freed, nothing is
  * returned, and the diagnostic says so. */
 static McAllocation *interrupted(McAllocation *a, McDiags *d) {
@@ -577,11 +587,11 @@ static void check_or_panic(McAllocation *a, const McAllocKnobs *knobs) {
         mc_panic(__FILE__, __LINE__, "%s register allocation: %s", mc_allocator_name(a->allocator), msg);
 }
 
-McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *knobs,
-                               const McAllocOptions *opts, McDiags *d) {
+McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *opts, McDiags *d) {
     McAllocOptions none;
     mc_alloc_options_default(&none);
     const McAllocOptions *o = opts ? opts : &none;
+    const McAllocKnobs *knobs = o->knobs;
     McAllocTrace *tr = o->trace;
     bool plain_sweeps = knobs && knobs->plain_sweeps;
     int form = knobs ? knobs->igraph_form : 0;
@@ -602,23 +612,8 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
     McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
     if (!x) return NULL;
     if (tr) tr->won_variant = tr->won_metric = 0;
-    McAllocation *a = mc_xcalloc(1, sizeof *a);
-    a->allocator = which;
-    a->registers = regs;
-    a->destroyed = x;
-    a->f = mc_func_clone(x->f);
-    a->f->form = x->f->form;
-    int32_t nv = a->f->nvalues, nb = a->f->nblocks;
-    a->phi_copy = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *a->phi_copy);
-    for (int32_t b = 0; b < nb; b++) {
-        int32_t n = a->f->blocks[b].ninsts;
-        a->phi_copy[b] = mc_xmalloc((size_t)(n ? n : 1));
-        memcpy(a->phi_copy[b], x->phi_copy[b], (size_t)n);
-    }
-    a->loc = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *a->loc);
-    a->alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *a->alias);
-    for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
-    a->param_bound = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), 1);
+    McAllocation *a = mc_alloc_new(x, which, regs);
+    int32_t nv = a->f->nvalues;
     if (which == MC_ALLOC_BASELINE) {
         a->graph = mc_interference_opts(x->f, which, NULL, limit, form, o, d);
         if (!a->graph) {
@@ -643,13 +638,12 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
         spill_costs(a, weight);
         if (tr) trace_costs(a, weight, tr);
         mc_cfg_free(cfg);
-        double *cost0 = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *cost0);
-        memcpy(cost0, a->cost, (size_t)nv * sizeof *cost0);
-        /* the winner so far */
-        McAllocation keep = {0};
-        keep.loc = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.loc);
-        keep.alias = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.alias);
-        keep.cost = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *keep.cost);
+        /* every variant starts from here (costs, no locations, identity
+         * aliases); the winner so far is kept */
+        Snapshot start, keep;
+        snapshot_init(&start, nv);
+        snapshot_init(&keep, nv);
+        snapshot_save(&start, a);
         int32_t *mo = mc_ra_move_order(a->graph);
         double best = INFINITY;
         bool merged = true;
@@ -667,12 +661,7 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
                 e.n1 = MC_VARIANT_COALESCE + mode;
                 tr_add(tr, e);
             }
-            memcpy(a->cost, cost0, (size_t)nv * sizeof *cost0);
-            memset(a->loc, 0, (size_t)nv * sizeof *a->loc);
-            for (int32_t v = 0; v < nv; v++) a->alias[v] = v;
-            free(a->order);
-            a->order = NULL;
-            a->norder = a->ncoalesced = a->slots = a->nspilled = 0;
+            snapshot_restore(a, &start);
             int32_t metric_before = tr ? tr->won_metric : 0;
             colour_improved(a, mode, plain_sweeps, o, tr, mo, knobs);
             if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
@@ -691,36 +680,19 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             if (e < best) {
                 best = e;
                 if (tr) won_variant = MC_VARIANT_COALESCE + mode;
-                free(keep.order);
-                keep.order = a->order;
-                a->order = NULL;
-                keep.norder = a->norder, keep.ncoalesced = a->ncoalesced;
-                keep.slots = a->slots, keep.nspilled = a->nspilled;
-                memcpy(keep.loc, a->loc, (size_t)nv * sizeof *a->loc);
-                memcpy(keep.alias, a->alias, (size_t)nv * sizeof *a->alias);
-                memcpy(keep.cost, a->cost, (size_t)nv * sizeof *a->cost);
+                snapshot_save(&keep, a);
             }
         }
         if (mc_interrupted(o->interrupt)) { /* a variant stopped short: nothing is kept */
-            free(keep.order);
-            free(keep.loc);
-            free(keep.alias);
-            free(keep.cost);
+            snapshot_free(&keep);
+            snapshot_free(&start);
             free(mo);
-            free(cost0);
             free(weight);
             return interrupted(a, d);
         }
-        free(a->order);
-        a->order = keep.order;
-        a->norder = keep.norder, a->ncoalesced = keep.ncoalesced;
-        a->slots = keep.slots, a->nspilled = keep.nspilled;
-        memcpy(a->loc, keep.loc, (size_t)nv * sizeof *a->loc);
-        memcpy(a->alias, keep.alias, (size_t)nv * sizeof *a->alias);
-        memcpy(a->cost, keep.cost, (size_t)nv * sizeof *a->cost);
-        free(keep.loc);
-        free(keep.alias);
-        free(keep.cost);
+        snapshot_restore(a, &keep);
+        snapshot_free(&keep);
+        snapshot_free(&start);
         if (tr) {
             tr->won_variant = won_variant;
             tr->won_metric = won_metric;
@@ -730,9 +702,8 @@ McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, c
             tr_add(tr, ev);
         }
         free(mo);
-        free(cost0);
         free(weight);
-        drop_redundant_copies(a);
+        mc_alloc_drop_copies(a); /* 6. delete copies made redundant by the allocation */
     }
     if (mc_interrupted(o->interrupt)) return interrupted(a, d);
     check_or_panic(a, knobs);

@@ -91,7 +91,7 @@ typedef struct Work {
     int32_t stamp;
     int32_t *changed_at; /* coalescing: the merge count when what v's tests read last changed */
     int32_t merges;
-    bool plain;        /* mc_allocate_sweeps(plain_sweeps): recolouring looks at every spilled node in every
+    bool plain;        /* McAllocKnobs.plain_sweeps: recolouring looks at every spilled node in every
                           pass and reads whole rows (the loop its shortcuts must reproduce) */
     const McAllocOptions *opt; /* the switches */
     McAllocTrace *tr;  /* NULL, or where decisions are recorded */

@@ -3,11 +3,11 @@
  * The improved allocator's coalescing retests a turned-down move only when
  * a merge touched one of its ends, and its recolouring looks again only at
  * spilled nodes a move may have helped and stops reading a row once the
- * node is turned down (regalloc.c). mc_allocate_sweeps with plain_sweeps
+ * node is turned down (regalloc.c). mc_allocate with knobs->plain_sweeps
  * makes coalescing sweep every move until a sweep merges nothing and
  * recolouring look at every spilled node in every pass, reading whole
  * rows: the plain loops whose answers the incremental ones must reproduce;
- * tests compare the two. The choice is per call (mc_allocate passes false),
+ * tests compare the two. The choice is per call (McAllocOptions.knobs),
  * so allocations with either setting can run side by side. Not for callers. */
 #ifndef MINICC_REGALLOC_TEST_H
 #define MINICC_REGALLOC_TEST_H
@@ -29,7 +29,7 @@ typedef struct McAllocCounts {
 } McAllocCounts;
 
 /* The switches tests turn, per call. */
-typedef struct McAllocKnobs {
+struct McAllocKnobs {
     bool plain_sweeps; /* coalescing sweeps every move until nothing merges; recolouring
                           looks at every spilled node in every pass */
     int igraph_form;   /* interference graph storage: 0 chooses by size
@@ -43,12 +43,6 @@ typedef struct McAllocKnobs {
     void (*plant)(McAllocation *a); /* NULL, or called on every allocator's result just before
                                        mc_allocate checks it against the interference graph: a
                                        test plants a wrong location there to see the check stop it */
-} McAllocKnobs;
-
-McAllocation *mc_allocate_knobs(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k, McDiags *d);
-/* Both: knobs (may be NULL) and the public switches (may be NULL). */
-McAllocation *mc_allocate_full(const McFunc *ssa, McAllocator which, int regs, const McAllocKnobs *k,
-                               const McAllocOptions *o, McDiags *d);
-McAllocation *mc_allocate_sweeps(const McFunc *ssa, McAllocator which, int regs, bool plain_sweeps, McDiags *d);
+};
 
 #endif

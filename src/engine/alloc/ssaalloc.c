@@ -44,47 +44,10 @@
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
-#include "alloc2.h"
+#include "alloc_common.h"
 #include "igraph.h"
 
 static bool scalar(const McFunc *f, int32_t v) { return v >= 0 && f->values[v].kind == MC_VAL_I32; }
-
-/* A sparse set over value handles. */
-typedef struct Set {
-    int32_t *pos, *list;
-    int32_t n;
-} Set;
-
-static void set_init(Set *s, int32_t nv) {
-    s->pos = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->pos);
-    s->list = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *s->list);
-    for (int32_t v = 0; v < nv; v++) s->pos[v] = -1;
-    s->n = 0;
-}
-static bool set_has(const Set *s, int32_t v) { return s->pos[v] >= 0; }
-static bool set_add(Set *s, int32_t v) {
-    if (s->pos[v] >= 0) return false;
-    s->pos[v] = s->n;
-    s->list[s->n++] = v;
-    return true;
-}
-static bool set_del(Set *s, int32_t v) {
-    int32_t p = s->pos[v];
-    if (p < 0) return false;
-    int32_t last = s->list[--s->n];
-    s->list[p] = last;
-    s->pos[last] = p;
-    s->pos[v] = -1;
-    return true;
-}
-static void set_clear(Set *s) {
-    for (int32_t i = 0; i < s->n; i++) s->pos[s->list[i]] = -1;
-    s->n = 0;
-}
-static void set_free(Set *s) {
-    free(s->pos);
-    free(s->list);
-}
 
 typedef struct Ssa {
     McFunc *f;
@@ -105,20 +68,20 @@ typedef struct Ssa {
 /* ---- 1. spill until MaxLive <= K ------------------------------------------------- */
 
 typedef struct Pressure {
-    Set live;
+    McSparse live;
     int32_t inreg; /* members of live not spilled */
 } Pressure;
 
 static void p_add(Ssa *s, Pressure *p, int32_t v) {
-    if (set_add(&p->live, v) && !s->spilled[v]) p->inreg++;
+    if (mc_sparse_add(&p->live, v) && !s->spilled[v]) p->inreg++;
 }
 static void p_del(Ssa *s, Pressure *p, int32_t v) {
-    if (set_del(&p->live, v) && !s->spilled[v]) p->inreg--;
+    if (mc_sparse_del(&p->live, v) && !s->spilled[v]) p->inreg--;
 }
 
 /* The cheapest value in registers among live (and `extra`, when not
  * MC_NONE and not in live). */
-static int32_t cheapest(const Ssa *s, const Set *live, const int32_t *extra, int32_t nextra) {
+static int32_t cheapest(const Ssa *s, const McSparse *live, const int32_t *extra, int32_t nextra) {
     int32_t best = MC_NONE;
     for (int32_t i = 0; i < live->n + nextra; i++) {
         int32_t v = i < live->n ? live->list[i] : extra[i - live->n];
@@ -136,7 +99,7 @@ static void relieve(Ssa *s, Pressure *p, const int32_t *extra, int32_t nextra) {
         int32_t v = cheapest(s, &p->live, extra, nextra);
         MC_ASSERT(v != MC_NONE);
         s->spilled[v] = true;
-        if (set_has(&p->live, v)) p->inreg--;
+        if (mc_sparse_has(&p->live, v)) p->inreg--;
         over--;
     }
 }
@@ -144,7 +107,7 @@ static void relieve(Ssa *s, Pressure *p, const int32_t *extra, int32_t nextra) {
 static void spill_block(Ssa *s, Pressure *p, int32_t b) {
     const McFunc *f = s->f;
     const McBlock *bl = &f->blocks[b];
-    set_clear(&p->live);
+    mc_sparse_clear(&p->live);
     p->inreg = 0;
     McValList out = mc_live_out(s->lv, b);
     for (int32_t i = 0; i < out.n; i++) p_add(s, p, out.v[i]);
@@ -155,7 +118,7 @@ static void spill_block(Ssa *s, Pressure *p, int32_t b) {
         if (in->dest != MC_NONE && scalar(f, in->dest)) {
             /* the point after i: live after, plus the result */
             int32_t d = in->dest;
-            if (set_has(&p->live, d))
+            if (mc_sparse_has(&p->live, d))
                 relieve(s, p, NULL, 0);
             else
                 relieve(s, p, &d, 1);
@@ -169,7 +132,7 @@ static void spill_block(Ssa *s, Pressure *p, int32_t b) {
     int32_t n = 0;
     for (int32_t i = 0; i < bl->nphis; i++) {
         int32_t d = bl->phis[i].dest;
-        if (scalar(f, d) && !set_has(&p->live, d)) extra[n++] = d;
+        if (scalar(f, d) && !mc_sparse_has(&p->live, d)) extra[n++] = d;
     }
     relieve(s, p, extra, n);
     free(extra);
@@ -206,7 +169,7 @@ static int32_t file_take(File *fl, int32_t v) {
 
 typedef struct Colour {
     File reg, slot;
-    Set live;     /* backward scan */
+    McSparse live;     /* backward scan */
     uint8_t *dies; /* per instruction of the block: bit k = operand k dies there; bit 3 = result unused */
     int32_t cap;
 } Colour;
@@ -264,17 +227,17 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
         c->dies = mc_xrealloc(c->dies, (size_t)c->cap);
     }
     /* deaths, by a backward scan */
-    set_clear(&c->live);
+    mc_sparse_clear(&c->live);
     McValList out = mc_live_out(s->lv, b);
-    for (int32_t i = 0; i < out.n; i++) set_add(&c->live, out.v[i]);
+    for (int32_t i = 0; i < out.n; i++) mc_sparse_add(&c->live, out.v[i]);
     if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && scalar(f, bl->term.arg.v))
-        set_add(&c->live, bl->term.arg.v);
+        mc_sparse_add(&c->live, bl->term.arg.v);
     for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
         const McInst *in = &bl->insts[i];
         uint8_t m = 0;
-        if (in->dest != MC_NONE && scalar(f, in->dest) && !set_del(&c->live, in->dest)) m |= 8;
+        if (in->dest != MC_NONE && scalar(f, in->dest) && !mc_sparse_del(&c->live, in->dest)) m |= 8;
         for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-            if (mc_opnd_is_val(in->a[k]) && scalar(f, in->a[k].v) && set_add(&c->live, in->a[k].v)) m |= (uint8_t)(1 << k);
+            if (mc_opnd_is_val(in->a[k]) && scalar(f, in->a[k].v) && mc_sparse_add(&c->live, in->a[k].v)) m |= (uint8_t)(1 << k);
         c->dies[i] = m;
     }
     /* the top */
@@ -288,9 +251,9 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
     for (int32_t i = 0; i < bl->nphis; i++)
         if (scalar(f, bl->phis[i].dest)) assign(s, c, bl->phis[i].dest);
     for (int32_t i = 0; i < bl->nphis; i++)
-        if (scalar(f, bl->phis[i].dest) && !set_has(&c->live, bl->phis[i].dest)) release(s, c, bl->phis[i].dest);
+        if (scalar(f, bl->phis[i].dest) && !mc_sparse_has(&c->live, bl->phis[i].dest)) release(s, c, bl->phis[i].dest);
     for (int32_t i = 0; i < in.n; i++)
-        if (!set_has(&c->live, in.v[i])) release(s, c, in.v[i]); /* (never: live-in is used) */
+        if (!mc_sparse_has(&c->live, in.v[i])) release(s, c, in.v[i]); /* (never: live-in is used) */
     for (int32_t i = 0; i < bl->ninsts; i++) {
         const McInst *ins = &bl->insts[i];
         for (int k = 0; k < mc_op_info[ins->op].nargs; k++)
@@ -519,16 +482,16 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     }
     /* 1. spill */
     Pressure p;
-    set_init(&p.live, nv);
+    mc_sparse_init(&p.live, nv);
     for (int32_t b = 0; b < f->nblocks; b++) spill_block(&s, &p, b);
-    set_free(&p.live);
+    mc_sparse_free(&p.live);
     /* 2. colour: the dominator tree in preorder, then unreachable blocks */
     Colour c;
     memset(&c, 0, sizeof c);
     c.reg.holder = mc_xmalloc((size_t)regs * sizeof *c.reg.holder);
     c.reg.n = c.reg.cap = regs;
     c.reg.bounded = true;
-    set_init(&c.live, nv);
+    mc_sparse_init(&c.live, nv);
     int32_t *stack = mc_xmalloc((size_t)(f->nblocks ? f->nblocks : 1) * sizeof *stack);
     int32_t sp = 0;
     if (s.c->nrpo > 0) stack[sp++] = s.c->rpo[0];
@@ -545,7 +508,7 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     free(c.reg.holder);
     free(c.slot.holder);
     free(c.dies);
-    set_free(&c.live);
+    mc_sparse_free(&c.live);
     /* values no block defines or uses (dead parameters) keep no location */
     int32_t nparams = f->nparams;
     uint8_t *bound = mc_xcalloc((size_t)(nparams ? nparams : 1), 1);
@@ -589,8 +552,8 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
         return NULL;
     }
     mc_diags_free(&tmp);
-    McAllocation *a = mc_alloc2_new(x, MC_ALLOC_SSA, regs);
-    a->graph = mc_alloc2_graph(x->f, limit, form, stop, d);
+    McAllocation *a = mc_alloc_new(x, MC_ALLOC_SSA, regs);
+    a->graph = mc_alloc_graph(x->f, limit, form, stop, d);
     if (!a->graph) {
         mc_allocation_free(a);
         free(s.loc), free(s.spilled), free(s.cost), free(s.order), free(s.unreached), free(bound);
@@ -617,6 +580,6 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     free(s.spilled);
     free(s.unreached);
     free(bound);
-    mc_alloc2_drop_copies(a);
+    mc_alloc_drop_copies(a);
     return a;
 }

@@ -12,28 +12,6 @@
 
 static bool scalar_val(const McFunc *f, int32_t v) { return v >= 0 && f->values[v].kind == MC_VAL_I32; }
 
-typedef struct Sparse {
-    int32_t *pos, *list;
-    int32_t n;
-} Sparse;
-
-static bool sp_add(Sparse *s, int32_t v) {
-    if (s->pos[v] >= 0) return false;
-    s->pos[v] = s->n;
-    s->list[s->n++] = v;
-    return true;
-}
-
-static bool sp_del(Sparse *s, int32_t v) {
-    int32_t p = s->pos[v];
-    if (p < 0) return false;
-    int32_t last = s->list[--s->n];
-    s->list[p] = last;
-    s->pos[last] = p;
-    s->pos[v] = -1;
-    return true;
-}
-
 static int cmp_i32(const void *x, const void *y) {
     int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
     return (a > b) - (a < b);
@@ -45,7 +23,7 @@ typedef struct Out {
 } Out;
 
 /* Record the set of point pt (sorted) into o, at set_start[pt]. */
-static void record(McPoints *p, Out *o, int32_t pt, const Sparse *s) {
+static void record(McPoints *p, Out *o, int32_t pt, const McSparse *s) {
     if (o->n + (size_t)s->n > o->cap) {
         while (o->n + (size_t)s->n > o->cap) o->cap = o->cap ? 2 * o->cap : 1024;
         o->vals = mc_xrealloc(o->vals, o->cap * sizeof *o->vals);
@@ -76,38 +54,37 @@ McPoints *mc_live_points(const McFunc *f, const McLiveness *lv, bool with_sets) 
         p->set_start = mc_xcalloc((size_t)p->npoints + 1, sizeof *p->set_start);
         len = mc_xcalloc((size_t)(p->npoints ? p->npoints : 1), sizeof *len);
     }
-    Sparse s = {mc_xmalloc((size_t)(nv ? nv : 1) * sizeof(int32_t)), mc_xmalloc((size_t)(nv ? nv : 1) * sizeof(int32_t)), 0};
-    for (int32_t v = 0; v < nv; v++) s.pos[v] = -1;
+    McSparse s;
+    mc_sparse_init(&s, nv);
     p->max = 0;
     p->max_block = MC_NONE;
     p->max_at = -1;
     for (int32_t b = 0; b < nb; b++) {
         const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < s.n; i++) s.pos[s.list[i]] = -1;
-        s.n = 0;
+        mc_sparse_clear(&s);
         McValList out = mc_live_out(lv, b);
-        for (int32_t i = 0; i < out.n; i++) sp_add(&s, out.v[i]);
+        for (int32_t i = 0; i < out.n; i++) mc_sparse_add(&s, out.v[i]);
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) && scalar_val(f, bl->term.arg.v))
-            sp_add(&s, bl->term.arg.v);
+            mc_sparse_add(&s, bl->term.arg.v);
         for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
             const McInst *in = &bl->insts[i];
             int32_t pt = p->first[b] + 1 + i;
             bool def = in->dest != MC_NONE && scalar_val(f, in->dest);
-            p->pressure[pt] = s.n + (def && s.pos[in->dest] < 0);
+            p->pressure[pt] = s.n + (def && !mc_sparse_has(&s, in->dest));
             if (with_sets) {
                 record(p, &o, pt, &s);
                 len[pt] = s.n;
             }
-            if (def) sp_del(&s, in->dest);
+            if (def) mc_sparse_del(&s, in->dest);
             for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k]) && scalar_val(f, in->a[k].v)) sp_add(&s, in->a[k].v);
+                if (mc_opnd_is_val(in->a[k]) && scalar_val(f, in->a[k].v)) mc_sparse_add(&s, in->a[k].v);
         }
         int32_t top = p->first[b];
         McValList in = mc_live_in(lv, b);
-        for (int32_t i = 0; i < in.n; i++) sp_add(&s, in.v[i]); /* (already there: live-in is read) */
+        for (int32_t i = 0; i < in.n; i++) mc_sparse_add(&s, in.v[i]); /* (already there: live-in is read) */
         int32_t extra = 0;
         for (int32_t i = 0; i < bl->nphis; i++)
-            if (scalar_val(f, bl->phis[i].dest) && s.pos[bl->phis[i].dest] < 0) extra++;
+            if (scalar_val(f, bl->phis[i].dest) && !mc_sparse_has(&s, bl->phis[i].dest)) extra++;
         p->pressure[top] = s.n + extra;
         if (with_sets) {
             record(p, &o, top, &s);
@@ -126,8 +103,7 @@ McPoints *mc_live_points(const McFunc *f, const McLiveness *lv, bool with_sets) 
             p->max_at = p->block_max_at[b];
         }
     }
-    free(s.pos);
-    free(s.list);
+    mc_sparse_free(&s);
     if (with_sets) {
         /* sets were recorded backwards within each block: lay them out in point order */
         int32_t *vals = mc_xmalloc((o.n ? o.n : 1) * sizeof *vals);

@@ -378,3 +378,39 @@ int mc_timeout_parse(const char *s, double *out) {
     *out = t;
     return 0;
 }
+
+/* ---- sparse set ---------------------------------------------------------------- */
+
+void mc_sparse_init(McSparse *s, int32_t n) {
+    s->pos = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s->pos);
+    s->list = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s->list);
+    for (int32_t v = 0; v < n; v++) s->pos[v] = -1;
+    s->n = 0;
+}
+
+bool mc_sparse_add(McSparse *s, int32_t v) {
+    if (s->pos[v] >= 0) return false;
+    s->pos[v] = s->n;
+    s->list[s->n++] = v;
+    return true;
+}
+
+bool mc_sparse_del(McSparse *s, int32_t v) {
+    int32_t p = s->pos[v];
+    if (p < 0) return false;
+    int32_t last = s->list[--s->n];
+    s->list[p] = last;
+    s->pos[last] = p;
+    s->pos[v] = -1;
+    return true;
+}
+
+void mc_sparse_clear(McSparse *s) {
+    for (int32_t i = 0; i < s->n; i++) s->pos[s->list[i]] = -1;
+    s->n = 0;
+}
+
+void mc_sparse_free(McSparse *s) {
+    free(s->pos);
+    free(s->list);
+}

@@ -136,7 +136,7 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
     else
         mc_alloc_options_default(&ao);
     ao.interrupt = o->interrupt; /* polled inside; interrupted, it fails with `interrupted` */
-    McAllocation *a = mc_allocate_opts(ssa, o->allocator, o->regs, &ao, d);
+    McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, &ao, d);
     mc_func_free(ssa);
     if (!a) return false;
     if (mc_interrupted(o->interrupt)) { /* set after the allocation finished */
