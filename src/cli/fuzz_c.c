@@ -25,7 +25,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -387,21 +389,48 @@ static void mini(Fz *z, const McGencProg *p, int only, bool only_input, Mini *r)
 
 /* ---- the C compiler's side ------------------------------------------------------------- */
 
-/* Runs `sh -c cmd` with stdout and stderr to files; its exit status, or -1. */
+/* Runs `sh -c cmd` with stdout and stderr to the file out; its exit status,
+ * or -1 (it could not start, was killed, or ran out of time). The command
+ * runs in a process group of its own, every process of which gets a CPU
+ * limit of `seconds` (RLIMIT_CPU, hard: the kernel kills a program that
+ * loops, even one that outlives us), and the whole group is killed when it
+ * has not finished after 2 x `seconds` of wall time, and again once the
+ * shell has ended (so no program it started keeps running: a shrunk
+ * candidate whose loop lost its counter spins forever). */
 static int shell(const char *cmd, const char *out, unsigned seconds) {
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
+        setpgid(0, 0);
+        struct rlimit cpu = {(rlim_t)seconds, (rlim_t)seconds};
+        setrlimit(RLIMIT_CPU, &cpu);
         FILE *o = freopen(out, "w", stdout);
         if (!o || dup2(fileno(stdout), 2) < 0) _exit(127);
-        alarm(seconds);
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
+    setpgid(pid, pid); /* in both processes: whichever runs first */
+    double deadline = mc_now() + 2.0 * seconds;
+    long nap_us = 1000;
     int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    bool timed_out = false;
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR)) break;
+        if (mc_now() > deadline) {
+            kill(-pid, SIGKILL);
+            while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+            timed_out = true;
+            break;
+        }
+        struct timespec ts = {0, nap_us * 1000};
+        nanosleep(&ts, NULL);
+        if (nap_us < 20000) nap_us *= 2;
+    }
+    kill(-pid, SIGKILL); /* whatever the shell left behind */
+    if (timed_out) return -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
@@ -492,11 +521,20 @@ static char *block_of(const char *sec, const char *prefix) {
 
 /* ---- comparison and reduction ------------------------------------------------------------- */
 
-enum { K_NONE, K_REJECTED, K_STAGE, K_CC, K_LEVELS, K_CHECKED, K_PLAIN };
+enum { K_NONE, K_REJECTED, K_STAGE, K_CC, K_LEVELS, K_CHECKED, K_PLAIN, K_ENDLESS };
 static const char *const kind_name[] = {"", "minicc rejects the program", "a stage differs from input",
                                         "the C compiler fails", "cc -O0 and -O2 differ",
                                         "minicc differs from the C compiler (checked twin)",
-                                        "the program differs from its checked twin under cc"};
+                                        "the program differs from its checked twin under cc",
+                                        "minicc's run meets the step limit (every generated loop is bounded)"};
+
+/* Did minicc's input run meet the step limit? Then the C program would run
+ * as long (the oracle's twins count no steps), so it is not compiled: a
+ * generated program always ends, and a candidate of the reducer whose loop
+ * lost its counter is not the failure being shrunk. */
+static bool endless(const char *out) {
+    return out && strncmp(out, "trap: execution step limit exceeded", 35) == 0;
+}
 
 typedef struct Finding {
     int kind;
@@ -538,6 +576,11 @@ static int check_one(Fz *z, const McGencProg *p, int only_cfg, int want, Finding
     bool minicc_only = want == K_STAGE || want == K_REJECTED;
     mini(z, p, only_cfg, want != K_STAGE && want != K_NONE, &m);
     int kind = K_NONE;
+    if (!m.rejected && m.bad_cfg < 0 && endless(m.out)) {
+        snprintf(f->detail, sizeof f->detail, "  input:\n%s", m.out);
+        free(m.out);
+        return f->kind = K_ENDLESS;
+    }
     if (m.rejected) {
         snprintf(f->detail, sizeof f->detail, "  %s\n", m.msg);
         kind = K_REJECTED;
@@ -700,12 +743,12 @@ int mc_cli_fuzz_c(int argc, char **argv) {
             Mini m;
             mini(&z, batch[n], -1, false, &m);
             outs[n] = m.out;
-            if (m.rejected || m.bad_cfg >= 0) {
+            if (m.rejected || m.bad_cfg >= 0 || endless(m.out)) {
                 Finding f;
                 memset(&f, 0, sizeof f);
                 check_one(&z, batch[n], -1, K_NONE, &f);
                 if (f.kind == K_NONE) { /* not reproducible alone: report what was seen */
-                    f.kind = m.rejected ? K_REJECTED : K_STAGE;
+                    f.kind = m.rejected ? K_REJECTED : m.bad_cfg >= 0 ? K_STAGE : K_ENDLESS;
                     f.cfg = m.bad_cfg;
                     snprintf(f.detail, sizeof f.detail, "  %s\n", m.rejected ? m.msg : m.got);
                 }
