@@ -64,6 +64,8 @@ for s in tests/suite/*.sh; do
     name=$(basename "$s" .sh)
     if sh "$s" >"$log" 2>&1; then st=0; else st=$?; fi
     grep -E 'FAIL|fail' "$log" | grep -v ' 0 failed' | head -40
+    # a failing suite: what it printed after its first failure, for CI logs
+    if grep -q '^FAIL' "$log"; then sed -n '/^FAIL/,$p' "$log" | head -80 | sed 's/^/  | /'; fi
     before=$total_fail
     count "$name" "$log"
     if [ "$st" != 0 ] && [ "$total_fail" = "$before" ]; then
