@@ -28,4 +28,24 @@ McAllocation *mc_alloc_new(McDestroyed *x, McAllocator which, int regs);
  * location (a->removed_copies counts them). */
 void mc_alloc_drop_copies(McAllocation *a);
 
+/* ---- phi destruction's edge walk (destroy.c), shared with ssaalloc.c ---- */
+
+/* Where the copies of an edge b -> t go: MC_PLACE_CRITICAL, at the end of b
+ * when b has one successor, else at the top of t when t has one
+ * predecessor, else in a new block `$edgeN` on the edge; MC_PLACE_ALL_EDGES,
+ * in a new block on every such edge; MC_PLACE_PREDECESSOR, at the end of b
+ * always (the naive mode, wrong on purpose when b branches). */
+enum { MC_PLACE_CRITICAL, MC_PLACE_ALL_EDGES, MC_PLACE_PREDECESSOR };
+/* Writes the parallel copy dst[i] <- src[i] (i < n) of the edge from -> to
+ * into `block` before instruction `at` (-1: at its end); returns the
+ * instructions written. src may be reordered. */
+typedef int32_t (*McEdgeEmit)(void *ctx, int32_t from, int32_t to, int32_t block, int32_t at, int32_t n,
+                              const int32_t *dst, McOperand *src);
+/* Every edge of f into a block with phis, in block order, placed as `place`
+ * says and written by emit (a branch whose two edges reach the same block
+ * becomes a jump first, except with MC_PLACE_ALL_EDGES). head[t] and tail[b]
+ * (zeroed, one per block) count the copies put at the top of t and the end
+ * of b. Returns the copies written. The phis stay: the caller removes them. */
+int32_t mc_destroy_edges(McFunc *f, int place, int32_t *head, int32_t *tail, McEdgeEmit emit, void *ctx);
+
 #endif

@@ -39,6 +39,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
+#include "alloc_common.h"
 
 /* A name built from a format; the value or block is created fresh even if
  * the input happens to use the name already (then `NAME.1`, ...). */
@@ -247,19 +248,21 @@ static int32_t emit_copies(McFunc *f, Seq *s, int how, int32_t block, int32_t at
 
 /* Where the copies go (improved placement, or the two variations of the
  * switches and bug modes). */
-enum { PLACE_CRITICAL, PLACE_ALL_EDGES, PLACE_PREDECESSOR };
 
-static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *tail, int place, int how) {
+/* The walk over the edges that carry phi copies, shared with the SSA-based
+ * allocator (alloc_common.h): for each edge b -> t whose target has phis,
+ * the parallel copy of t's phis goes where `place` says, and emit writes it. */
+int32_t mc_destroy_edges(McFunc *f, int place, int32_t *head, int32_t *tail, McEdgeEmit emit, void *ctx) {
     int32_t norig = f->nblocks, counter = 0;
+    int32_t copies = 0;
     int32_t *hint = mc_phi_arg_hints(f);
-    int32_t *npreds = mc_xcalloc((size_t)norig, sizeof *npreds);
+    int32_t *npreds = mc_xcalloc((size_t)(norig ? norig : 1), sizeof *npreds);
     for (int32_t b = 0; b < norig; b++) {
         int32_t succ[2];
         int ns = mc_block_succs(&f->blocks[b], succ);
         for (int k = 0; k < ns; k++)
             if (k == 0 || succ[1] != succ[0]) npreds[succ[k]]++;
     }
-    Seq s = {0};
     int32_t *dst = NULL;
     McOperand *src = NULL;
     int32_t cap = 0;
@@ -267,7 +270,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
         int32_t succ[2];
         int ns = mc_block_succs(&f->blocks[b], succ);
         int32_t hints[2] = {hint[2 * b], hint[2 * b + 1]};
-        if (ns == 2 && succ[0] == succ[1] && f->blocks[succ[0]].nphis > 0 && place != PLACE_ALL_EDGES) {
+        if (ns == 2 && succ[0] == succ[1] && f->blocks[succ[0]].nphis > 0 && place != MC_PLACE_ALL_EDGES) {
             /* Both edges lead to the same block: the copies may go at the end. */
             McTerm *term = &f->blocks[b].term;
             term->op = MC_OP_JUMP;
@@ -279,7 +282,7 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
             int32_t t = succ[k];
             int32_t nphis = f->blocks[t].nphis;
             if (nphis == 0) continue;
-            if (place == PLACE_PREDECESSOR && k == 1 && succ[1] == succ[0]) continue;
+            if (place == MC_PLACE_PREDECESSOR && k == 1 && succ[1] == succ[0]) continue;
             if (nphis > cap) {
                 cap = nphis;
                 dst = mc_xrealloc(dst, (size_t)cap * sizeof *dst);
@@ -290,31 +293,52 @@ static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *
                 src[i] = incoming(f, t, i, b, hints[k]);
             }
             int32_t n;
-            if (place == PLACE_PREDECESSOR || (place == PLACE_CRITICAL && ns == 1)) {
+            if (place == MC_PLACE_PREDECESSOR || (place == MC_PLACE_CRITICAL && ns == 1)) {
                 /* the naive bug mode puts them there even when b branches */
-                n = emit_copies(f, &s, how, b, -1, nphis, dst, src, x);
+                n = emit(ctx, b, t, b, -1, nphis, dst, src);
                 tail[b] += n;
-            } else if (place == PLACE_CRITICAL && npreds[t] == 1) {
-                n = emit_copies(f, &s, how, t, head[t], nphis, dst, src, x);
+            } else if (place == MC_PLACE_CRITICAL && npreds[t] == 1) {
+                n = emit(ctx, b, t, t, head[t], nphis, dst, src);
                 head[t] += n;
             } else {
                 char name[48];
                 int32_t e = new_block(f, numbered(name, "$edge", ++counter));
-                n = emit_copies(f, &s, how, e, -1, nphis, dst, src, x);
+                n = emit(ctx, b, t, e, -1, nphis, dst, src);
                 mc_block_set_jump(f, e, t);
                 f->blocks[b].term.target[k] = e;
             }
-            x->ncopies += n;
+            copies += n;
         }
     }
     free(npreds);
     free(hint);
     free(dst);
     free(src);
-    free(s.readers);
-    free(s.writer);
-    free(s.done);
-    free(s.ready);
+    return copies;
+}
+
+typedef struct Improved {
+    McFunc *f;
+    Seq s;
+    int how;
+    McDestroyed *x;
+} Improved;
+
+static int32_t improved_emit(void *ctx, int32_t from, int32_t to, int32_t block, int32_t at, int32_t n,
+                             const int32_t *dst, McOperand *src) {
+    (void)from;
+    (void)to;
+    Improved *m = ctx;
+    return emit_copies(m->f, &m->s, m->how, block, at, n, dst, src, m->x);
+}
+
+static void destroy_improved(McFunc *f, McDestroyed *x, int32_t *head, int32_t *tail, int place, int how) {
+    Improved m = {f, {0}, how, x};
+    x->ncopies += mc_destroy_edges(f, place, head, tail, improved_emit, &m);
+    free(m.s.readers);
+    free(m.s.writer);
+    free(m.s.done);
+    free(m.s.ready);
 }
 
 /* C source lines (McInst.line, MiniC) for what destruction added: a phi's
@@ -357,7 +381,7 @@ static int32_t *copy_room(const McFunc *f, int place, int32_t *more_values, int3
                 *more_blocks += 1;
             }
     }
-    if (place == PLACE_ALL_EDGES) return extra;
+    if (place == MC_PLACE_ALL_EDGES) return extra;
     int32_t *npreds = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *npreds);
     for (int32_t b = 0; b < nb; b++) {
         int32_t succ[2];
@@ -372,7 +396,7 @@ static int32_t *copy_room(const McFunc *f, int place, int32_t *more_values, int3
         for (int k = 0; k < ns; k++) {
             int32_t t = succ[k], room = 2 * f->blocks[t].nphis;
             if (room == 0) continue;
-            if (place == PLACE_PREDECESSOR || ns == 1)
+            if (place == MC_PLACE_PREDECESSOR || ns == 1)
                 extra[b] += room;
             else if (npreds[t] == 1)
                 extra[t] += room;
@@ -395,11 +419,11 @@ McDestroyed *mc_destroy_phis_opts(const McFunc *ssa, McAllocator which, const Mc
         return NULL;
     }
     McDestroyed *x = mc_xcalloc(1, sizeof *x);
-    int place = PLACE_CRITICAL; /* baseline: edge blocks everywhere (destroy_baseline) */
+    int place = MC_PLACE_CRITICAL; /* baseline: edge blocks everywhere (destroy_baseline) */
     if (o->destroy == MC_DESTROY_NAIVE)
-        place = PLACE_PREDECESSOR;
+        place = MC_PLACE_PREDECESSOR;
     else if (which == MC_ALLOC_BASELINE || (o->destroy != MC_DESTROY_SEQUENTIAL && o->split_all))
-        place = PLACE_ALL_EDGES;
+        place = MC_PLACE_ALL_EDGES;
     /* The optimizer leaves the values of deleted instructions in the table
      * (at 200k instructions, 60% of it): without them every per-value array
      * of destruction, interference and allocation is that much smaller. The

@@ -587,14 +587,108 @@ static void check_or_panic(McAllocation *a, const McAllocKnobs *knobs) {
         mc_panic(__FILE__, __LINE__, "%s register allocation: %s", mc_allocator_name(a->allocator), msg);
 }
 
+/* The improved allocator's variants (coalescing on, off, ...: o->variant
+ * picks one or MC_VARIANT_BEST tries them all), each from the same start
+ * (costs, no locations, identity aliases); the one with the least
+ * estimated traffic (ties: the first) is kept in a. false when stop was
+ * set before they finished (a then holds no complete allocation). */
+static bool best_variant(McAllocation *a, const McFunc *f, const double *weight, const McAllocOptions *o) {
+    McAllocTrace *tr = o->trace;
+    const McAllocKnobs *knobs = o->knobs;
+    bool plain_sweeps = knobs && knobs->plain_sweeps;
+    Snapshot start, keep;
+    snapshot_init(&start, a->f->nvalues);
+    snapshot_init(&keep, a->f->nvalues);
+    snapshot_save(&start, a);
+    int32_t *mo = mc_ra_move_order(a->graph);
+    double best = INFINITY;
+    bool merged = true;
+    int won_variant = 0, won_metric = 0;
+    for (int mode = 0; mode < NMODES && !mc_interrupted(o->interrupt); mode++) {
+        /* Coalescing that merged nothing leaves exactly the graph, costs
+         * and partners of the variant without it, whose result would then
+         * be the same and could not win (ties keep the first). */
+        if (o->variant != MC_VARIANT_BEST && mode != (int)o->variant - MC_VARIANT_COALESCE) continue;
+        if (mode == MODE_NO_COALESCE && !merged && o->variant == MC_VARIANT_BEST) continue;
+        if (tr) {
+            McTraceEvent e = tr_ev(MC_TR_VARIANT, -1, -1, -1);
+            e.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
+            e.n1 = MC_VARIANT_COALESCE + mode;
+            tr_add(tr, e);
+        }
+        snapshot_restore(a, &start);
+        int32_t metric_before = tr ? tr->won_metric : 0;
+        colour_improved(a, mode, plain_sweeps, o, tr, mo, knobs);
+        if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
+        double e = estimate_traffic(a, f, weight);
+        if (tr) {
+            McTraceEvent ev = tr_ev(MC_TR_ESTIMATE, -1, -1, -1);
+            ev.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
+            ev.n1 = MC_VARIANT_COALESCE + mode;
+            ev.x = e;
+            ev.flag = e < best;
+            tr_add(tr, ev);
+            /* the metric kept is that of the variant kept */
+            if (e < best) won_metric = tr->won_metric;
+            tr->won_metric = metric_before;
+        }
+        if (e < best) {
+            best = e;
+            if (tr) won_variant = MC_VARIANT_COALESCE + mode;
+            snapshot_save(&keep, a);
+        }
+    }
+    bool done = !mc_interrupted(o->interrupt); /* a variant stopped short: nothing is kept */
+    if (done) snapshot_restore(a, &keep);
+    snapshot_free(&keep);
+    snapshot_free(&start);
+    free(mo);
+    if (done && tr) {
+        tr->won_variant = won_variant;
+        tr->won_metric = won_metric;
+        McTraceEvent ev = tr_ev(MC_TR_WINNER, -1, -1, -1);
+        ev.n1 = won_variant;
+        ev.x = best;
+        tr_add(tr, ev);
+    }
+    return done;
+}
+
+enum { IMPROVED_OK, IMPROVED_NO_GRAPH, IMPROVED_INTERRUPTED };
+
+/* The improved allocator on the destroyed function x->f into a: the
+ * interference graph, bound parameters, spill costs, the best variant, and
+ * the copies it made redundant deleted. */
+static int allocate_improved(McAllocation *a, const McDestroyed *x, const McAllocOptions *o, int64_t limit,
+                             McDiags *d) {
+    int form = o->knobs ? o->knobs->igraph_form : 0;
+    McCfg *cfg = mc_cfg_build_loops(x->f);
+    a->graph = mc_interference_opts(x->f, MC_ALLOC_IMPROVED, cfg->loop_depth, limit, form, o, d);
+    if (!a->graph) {
+        mc_cfg_free(cfg);
+        return IMPROVED_NO_GRAPH;
+    }
+    /* a parameter is bound only when it is a scalar live on entry */
+    for (int32_t p = 0; p < a->f->nparams; p++) {
+        int32_t v = a->f->params[p];
+        a->param_bound[p] = a->graph->node[v] && a->f->values[v].kind == MC_VAL_I32 && a->graph->entry_live[v];
+    }
+    double *weight = block_weights(x->f, cfg);
+    spill_costs(a, weight);
+    if (o->trace) trace_costs(a, weight, o->trace);
+    mc_cfg_free(cfg);
+    bool done = best_variant(a, x->f, weight, o);
+    free(weight);
+    if (!done) return IMPROVED_INTERRUPTED;
+    mc_alloc_drop_copies(a); /* 6. delete copies made redundant by the allocation */
+    return IMPROVED_OK;
+}
+
 McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const McAllocOptions *opts, McDiags *d) {
     McAllocOptions none;
     mc_alloc_options_default(&none);
     const McAllocOptions *o = opts ? opts : &none;
-    const McAllocKnobs *knobs = o->knobs;
-    McAllocTrace *tr = o->trace;
-    bool plain_sweeps = knobs && knobs->plain_sweeps;
-    int form = knobs ? knobs->igraph_form : 0;
+    int form = o->knobs ? o->knobs->igraph_form : 0;
     if (regs < 1) {
         mc_diag(d, (McLoc){0, 0}, "at least one register is required (got %d)", regs);
         return NULL;
@@ -602,111 +696,30 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
     int64_t limit = interference_limit(d);
     if (limit < 0) return NULL;
     if (mc_interrupted(o->interrupt)) return interrupted(NULL, d);
+    McAllocation *a;
     if (which == MC_ALLOC_LINEAR || which == MC_ALLOC_SSA) {
-        McAllocation *a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o->interrupt, d)
-                                                   : mc_allocate_ssa(ssa, regs, limit, form, o->interrupt, d);
-        if (a && mc_interrupted(o->interrupt)) return interrupted(a, d);
-        if (a) check_or_panic(a, knobs);
-        return a;
-    }
-    McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
-    if (!x) return NULL;
-    if (tr) tr->won_variant = tr->won_metric = 0;
-    McAllocation *a = mc_alloc_new(x, which, regs);
-    int32_t nv = a->f->nvalues;
-    if (which == MC_ALLOC_BASELINE) {
-        a->graph = mc_interference_opts(x->f, which, NULL, limit, form, o, d);
-        if (!a->graph) {
-            mc_allocation_free(a);
-            return NULL;
-        }
-        colour_baseline(a, tr);
+        a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o->interrupt, d)
+                                     : mc_allocate_ssa(ssa, regs, limit, form, o->interrupt, d);
+        if (!a) return NULL;
     } else {
-        McCfg *cfg = mc_cfg_build_loops(x->f);
-        a->graph = mc_interference_opts(x->f, which, cfg->loop_depth, limit, form, o, d);
+        McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
+        if (!x) return NULL;
+        if (o->trace) o->trace->won_variant = o->trace->won_metric = 0;
+        a = mc_alloc_new(x, which, regs);
+        if (which == MC_ALLOC_BASELINE) {
+            a->graph = mc_interference_opts(x->f, which, NULL, limit, form, o, d);
+            if (a->graph) colour_baseline(a, o->trace);
+        } else {
+            int r = allocate_improved(a, x, o, limit, d);
+            if (r == IMPROVED_INTERRUPTED) return interrupted(a, d);
+        }
         if (!a->graph) {
-            mc_cfg_free(cfg);
             mc_allocation_free(a);
             return NULL;
         }
-        for (int32_t p = 0; p < a->f->nparams; p++) a->param_bound[p] = a->graph->node[a->f->params[p]] &&
-                                                                          a->f->values[a->f->params[p]].kind == MC_VAL_I32;
-        /* a parameter is bound only when it is live on entry */
-        for (int32_t p = 0; p < a->f->nparams; p++)
-            if (!a->graph->entry_live[a->f->params[p]]) a->param_bound[p] = 0;
-        double *weight = block_weights(x->f, cfg);
-        spill_costs(a, weight);
-        if (tr) trace_costs(a, weight, tr);
-        mc_cfg_free(cfg);
-        /* every variant starts from here (costs, no locations, identity
-         * aliases); the winner so far is kept */
-        Snapshot start, keep;
-        snapshot_init(&start, nv);
-        snapshot_init(&keep, nv);
-        snapshot_save(&start, a);
-        int32_t *mo = mc_ra_move_order(a->graph);
-        double best = INFINITY;
-        bool merged = true;
-        int won_variant = 0, won_metric = 0;
-        for (int mode = 0; mode < NMODES && !mc_interrupted(o->interrupt); mode++) {
-            /* Coalescing that merged nothing leaves exactly the graph,
-             * costs and partners of the variant without it, whose result
-             * would then be the same and could not win (ties keep the
-             * first). */
-            if (o->variant != MC_VARIANT_BEST && mode != (int)o->variant - MC_VARIANT_COALESCE) continue;
-            if (mode == MODE_NO_COALESCE && !merged && o->variant == MC_VARIANT_BEST) continue;
-            if (tr) {
-                McTraceEvent e = tr_ev(MC_TR_VARIANT, -1, -1, -1);
-                e.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
-                e.n1 = MC_VARIANT_COALESCE + mode;
-                tr_add(tr, e);
-            }
-            snapshot_restore(a, &start);
-            int32_t metric_before = tr ? tr->won_metric : 0;
-            colour_improved(a, mode, plain_sweeps, o, tr, mo, knobs);
-            if (mode == MODE_COALESCE) merged = a->ncoalesced > 0;
-            double e = estimate_traffic(a, x->f, weight);
-            if (tr) {
-                McTraceEvent ev = tr_ev(MC_TR_ESTIMATE, -1, -1, -1);
-                ev.variant = (int8_t)(MC_VARIANT_COALESCE + mode);
-                ev.n1 = MC_VARIANT_COALESCE + mode;
-                ev.x = e;
-                ev.flag = e < best;
-                tr_add(tr, ev);
-                /* the metric kept is that of the variant kept */
-                if (e < best) won_metric = tr->won_metric;
-                tr->won_metric = metric_before;
-            }
-            if (e < best) {
-                best = e;
-                if (tr) won_variant = MC_VARIANT_COALESCE + mode;
-                snapshot_save(&keep, a);
-            }
-        }
-        if (mc_interrupted(o->interrupt)) { /* a variant stopped short: nothing is kept */
-            snapshot_free(&keep);
-            snapshot_free(&start);
-            free(mo);
-            free(weight);
-            return interrupted(a, d);
-        }
-        snapshot_restore(a, &keep);
-        snapshot_free(&keep);
-        snapshot_free(&start);
-        if (tr) {
-            tr->won_variant = won_variant;
-            tr->won_metric = won_metric;
-            McTraceEvent ev = tr_ev(MC_TR_WINNER, -1, -1, -1);
-            ev.n1 = won_variant;
-            ev.x = best;
-            tr_add(tr, ev);
-        }
-        free(mo);
-        free(weight);
-        mc_alloc_drop_copies(a); /* 6. delete copies made redundant by the allocation */
     }
     if (mc_interrupted(o->interrupt)) return interrupted(a, d);
-    check_or_panic(a, knobs);
+    check_or_panic(a, o->knobs);
     return a;
 }
 

@@ -372,71 +372,38 @@ static void edge_held(Edge *e, int32_t b, int32_t t) {
         if (s->loc[tb->phis[i].dest].kind == MC_LOC_REG) e->held[s->loc[tb->phis[i].dest].index] = e->stamp;
 }
 
+typedef struct SsaEdges {
+    Ssa *s;
+    Edge *e;
+    int32_t *dst;
+    McOperand *src;
+    int32_t cap;
+} SsaEdges;
+
+/* One edge's copies (mc_destroy_edges): its scalar phis only, sequentialized over locations. */
+static int32_t ssa_emit(void *ctx, int32_t from, int32_t to, int32_t block, int32_t at, int32_t n, const int32_t *dst,
+                        McOperand *src) {
+    SsaEdges *w = ctx;
+    if (n > w->cap) {
+        w->cap = n;
+        w->dst = mc_xrealloc(w->dst, (size_t)n * sizeof *w->dst);
+        w->src = mc_xrealloc(w->src, (size_t)n * sizeof *w->src);
+    }
+    int32_t m = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (!scalar(w->s->f, dst[i])) continue;
+        w->dst[m] = dst[i];
+        w->src[m++] = src[i];
+    }
+    edge_held(w->e, from, to);
+    return sequentialize(w->e, block, at, m, w->dst, w->src);
+}
+
 static void destroy(Ssa *s, McDestroyed *x, Edge *e, int32_t *head, int32_t *tail) {
-    McFunc *f = s->f;
-    int32_t norig = f->nblocks, counter = 0;
-    int32_t *hint = mc_phi_arg_hints(f);
-    int32_t *npreds = mc_xcalloc((size_t)(norig ? norig : 1), sizeof *npreds);
-    for (int32_t b = 0; b < norig; b++) {
-        int32_t succ[2];
-        int ns = mc_block_succs(&f->blocks[b], succ);
-        for (int k = 0; k < ns; k++)
-            if (k == 0 || succ[1] != succ[0]) npreds[succ[k]]++;
-    }
-    int32_t *dst = NULL;
-    McOperand *src = NULL;
-    int32_t cap = 0;
-    for (int32_t b = 0; b < norig; b++) {
-        int32_t succ[2];
-        int ns = mc_block_succs(&f->blocks[b], succ);
-        if (ns == 2 && succ[0] == succ[1] && f->blocks[succ[0]].nphis > 0) {
-            McTerm *term = &f->blocks[b].term;
-            term->op = MC_OP_JUMP;
-            term->arg.kind = MC_OPND_NONE;
-            term->target[1] = MC_NONE;
-            ns = 1;
-        }
-        for (int k = 0; k < ns; k++) {
-            int32_t t = succ[k], nphis = f->blocks[t].nphis;
-            if (nphis == 0) continue;
-            if (nphis > cap) {
-                cap = nphis;
-                dst = mc_xrealloc(dst, (size_t)cap * sizeof *dst);
-                src = mc_xrealloc(src, (size_t)cap * sizeof *src);
-            }
-            int32_t m = 0;
-            for (int32_t i = 0; i < nphis; i++) {
-                const McPhi *phi = &f->blocks[t].phis[i];
-                int32_t q = mc_phi_arg_find(phi, b, hint[2 * b + k]);
-                MC_ASSERT(q >= 0);
-                if (!scalar(f, phi->dest)) continue;
-                dst[m] = phi->dest;
-                src[m++] = phi->args[q].val;
-            }
-            edge_held(e, b, t);
-            int32_t n;
-            if (ns == 1) {
-                n = sequentialize(e, b, -1, m, dst, src);
-                tail[b] += n;
-            } else if (npreds[t] == 1) {
-                n = sequentialize(e, t, head[t], m, dst, src);
-                head[t] += n;
-            } else {
-                char name[48];
-                snprintf(name, sizeof name, "$edge%d", ++counter);
-                int32_t eb = mc_func_block_add(f, name);
-                if (eb == MC_NONE) eb = mc_func_block_fresh(f, name);
-                n = sequentialize(e, eb, -1, m, dst, src);
-                mc_block_set_jump(f, eb, t);
-                f->blocks[b].term.target[k] = eb;
-            }
-            x->ncopies += n;
-        }
-    }
-    free(npreds);
-    free(hint);
-    free(dst);
-    free(src);
+    SsaEdges w = {s, e, NULL, NULL, 0};
+    x->ncopies += mc_destroy_edges(s->f, MC_PLACE_CRITICAL, head, tail, ssa_emit, &w);
+    free(w.dst);
+    free(w.src);
 }
 
 /* ---- driver ---------------------------------------------------------------------------- */
