@@ -65,35 +65,25 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
         fprintf(out, "%4d", ks[i]);
         for (int w = 0; w < nallocs; w++) {
             if (mc_interrupted(stop)) return groups_interrupted(out, &ref, d);
-            int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
-            if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
+            McSweepCell c;
+            McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,
+                                                 true, d);
+            if (kind == MC_CELL_TOO_LARGE) {
                 fprintf(out, "  %5s %8s %8s -", "", "", "");
-                while (d->n > nd) free(d->v[--d->n].msg);
+                free(c.why);
                 refused++;
                 continue;
             }
-            if (!a) {
+            if (kind == MC_CELL_FAILED) {
                 fflush(out);
                 mc_args_free(&ref);
                 return -1;
             }
-            McArgs run;
-            mc_args_copy(&run, args);
-            McStageStats s;
-            memset(&s, 0, sizeof s);
-            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
-            if (got.kind == MC_INTERRUPTED) {
-                mc_args_free(&run);
-                mc_allocation_free(a);
-                return groups_interrupted(out, &ref, d);
-            }
-            bool same = mc_outcome_same(&want, &ref, &got, &run);
-            diverged += !same;
-            fprintf(out, "  %5d %8lld %8lld %c", (int)s.slots, (long long)(s.spill_reads + s.spill_writes),
-                    (long long)s.copies, same ? '=' : '!');
-            mc_args_free(&run);
-            mc_allocation_free(a);
+            if (kind == MC_CELL_INTERRUPTED) return groups_interrupted(out, &ref, d);
+            diverged += !c.same;
+            fprintf(out, "  %5d %8lld %8lld %c", (int)c.stats.slots,
+                    (long long)(c.stats.spill_reads + c.stats.spill_writes), (long long)c.stats.copies,
+                    c.same ? '=' : '!');
         }
         fputc('\n', out);
     }
