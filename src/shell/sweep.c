@@ -81,11 +81,23 @@ int mc_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char
     return mc_sweep_table_intr(out, input, ssa, from, args, max_steps, ks, nk, allocs, nallocs, NULL, d);
 }
 
-static int sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
+int mc_sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
     fflush(out);
     mc_args_free(ref);
     mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
     return -1;
+}
+
+void mc_sweep_summary(FILE *out, int total, int refused, int diverged) {
+    int runs = total - refused;
+    if (refused)
+        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, total,
+                total == 1 ? "" : "s");
+    if (diverged)
+        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
+                diverged == 1 ? "s" : "");
+    else if (runs > 0)
+        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs, runs == 1 ? " agrees" : "s agree");
 }
 
 int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
@@ -94,7 +106,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
     McArgs ref;
     mc_args_copy(&ref, args);
     McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
-    if (want.kind == MC_INTERRUPTED) return sweep_interrupted(out, &ref, d);
+    if (want.kind == MC_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
     char buf[192];
     fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
     fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
@@ -103,7 +115,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
             /* Per allocation: the allocator itself is not polled. */
-            if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
+            if (mc_interrupted(stop)) return mc_sweep_interrupted(out, &ref, d);
             McSweepCell c;
             McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,
                                                  true, d);
@@ -119,7 +131,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
                 mc_args_free(&ref);
                 return -1;
             }
-            if (kind == MC_CELL_INTERRUPTED) return sweep_interrupted(out, &ref, d);
+            if (kind == MC_CELL_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
             const McMachineStats *s = &c.stats;
             if (!c.same) diverged++;
             fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],
@@ -130,16 +142,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
             fputc('\n', out);
         }
     }
-    int runs = nk * nallocs - refused;
-    if (refused)
-        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, nk * nallocs,
-                nk * nallocs == 1 ? "" : "s");
-    if (diverged)
-        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
-                diverged == 1 ? "s" : "");
-    else if (runs > 0)
-        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs,
-                runs == 1 ? " agrees" : "s agree");
+    mc_sweep_summary(out, nk * nallocs, refused, diverged);
     mc_args_free(&ref);
     return diverged;
 }

@@ -74,6 +74,14 @@ McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator whi
                               const McArgs *args, const McOutcome *want, const McArgs *ref, int64_t max_steps,
                               const McInterrupt *stop, bool refuse_too_large, McDiags *d);
 
+/* What the tables share besides the cell: mc_sweep_interrupted flushes
+ * out, frees ref (stage input's buffers), adds the diagnostic `interrupted`
+ * to d and returns -1; mc_sweep_summary prints the lines that end a table of
+ * total cells, refused of them over the size limit and diverged of the rest
+ * diverging. */
+int mc_sweep_interrupted(FILE *out, McArgs *ref, McDiags *d);
+void mc_sweep_summary(FILE *out, int total, int refused, int diverged);
+
 /* Stage native is about to build: the first time in this process, if there
  * is no usable compile cache (mc_native_cache_dir), the reason (static
  * text) for the one warning the caller prints; NULL otherwise. */

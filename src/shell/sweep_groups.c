@@ -38,20 +38,13 @@ bool mc_sweep_parse_allocators(const char *s, McAllocator *allocs, int *n) {
     return *n > 0;
 }
 
-static int groups_interrupted(FILE *out, McArgs *ref, McDiags *d) {
-    fflush(out);
-    mc_args_free(ref);
-    mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
-    return -1;
-}
-
 int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                     int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                     const McInterrupt *stop, McDiags *d) {
     McArgs ref;
     mc_args_copy(&ref, args);
     McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
-    if (want.kind == MC_INTERRUPTED) return groups_interrupted(out, &ref, d);
+    if (want.kind == MC_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
     char buf[192];
     fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
     fprintf(out, "%4s", "");
@@ -64,7 +57,7 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
     for (int i = 0; i < nk; i++) {
         fprintf(out, "%4d", ks[i]);
         for (int w = 0; w < nallocs; w++) {
-            if (mc_interrupted(stop)) return groups_interrupted(out, &ref, d);
+            if (mc_interrupted(stop)) return mc_sweep_interrupted(out, &ref, d);
             McSweepCell c;
             McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,
                                                  true, d);
@@ -79,7 +72,7 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
                 mc_args_free(&ref);
                 return -1;
             }
-            if (kind == MC_CELL_INTERRUPTED) return groups_interrupted(out, &ref, d);
+            if (kind == MC_CELL_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
             diverged += !c.same;
             fprintf(out, "  %5d %8lld %8lld %c", (int)c.stats.slots,
                     (long long)(c.stats.spill_reads + c.stats.spill_writes), (long long)c.stats.copies,
@@ -87,16 +80,8 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
         }
         fputc('\n', out);
     }
-    int total = nk * nallocs, runs = total - refused;
     fprintf(out, "(= agrees with stage input, ! diverges, - not run: graph over its size limit)\n");
-    if (refused)
-        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, total,
-                total == 1 ? "" : "s");
-    if (diverged)
-        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
-                diverged == 1 ? "s" : "");
-    else if (runs > 0)
-        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs, runs == 1 ? " agrees" : "s agree");
+    mc_sweep_summary(out, nk * nallocs, refused, diverged);
     mc_args_free(&ref);
     return diverged;
 }
