@@ -88,6 +88,26 @@ int mc_sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
     return -1;
 }
 
+int mc_sweep_stop(FILE *out, McArgs *ref, McSweepCellKind kind, McDiags *d) {
+    if (kind == MC_CELL_INTERRUPTED) return mc_sweep_interrupted(out, ref, d);
+    fflush(out);
+    mc_args_free(ref);
+    return -1;
+}
+
+bool mc_sweep_reference(FILE *out, const McFunc *input, const char *from, const McArgs *args, int64_t max_steps,
+                        const McInterrupt *stop, McArgs *ref, McOutcome *want, McDiags *d) {
+    mc_args_copy(ref, args);
+    *want = mc_run_intr(input, ref, max_steps, stop);
+    if (want->kind == MC_INTERRUPTED) {
+        mc_sweep_interrupted(out, ref, d);
+        return false;
+    }
+    char buf[192];
+    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(want, buf, sizeof buf));
+    return true;
+}
+
 void mc_sweep_summary(FILE *out, int total, int refused, int diverged) {
     int runs = total - refused;
     if (refused)
@@ -104,11 +124,9 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
                             int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                             const McInterrupt *stop, McDiags *d) {
     McArgs ref;
-    mc_args_copy(&ref, args);
-    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
-    if (want.kind == MC_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
+    McOutcome want;
+    if (!mc_sweep_reference(out, input, from, args, max_steps, stop, &ref, &want, d)) return -1;
     char buf[192];
-    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
     fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
             "spill_writes", "traffic", "instructions", "copies", "result");
     int diverged = 0, refused = 0;
@@ -126,12 +144,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
                 refused++;
                 continue;
             }
-            if (kind == MC_CELL_FAILED) {
-                fflush(out);
-                mc_args_free(&ref);
-                return -1;
-            }
-            if (kind == MC_CELL_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
+            if (kind != MC_CELL_RAN) return mc_sweep_stop(out, &ref, kind, d);
             const McMachineStats *s = &c.stats;
             if (!c.same) diverged++;
             fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],

@@ -74,12 +74,19 @@ McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator whi
                               const McArgs *args, const McOutcome *want, const McArgs *ref, int64_t max_steps,
                               const McInterrupt *stop, bool refuse_too_large, McDiags *d);
 
-/* What the tables share besides the cell: mc_sweep_interrupted flushes
- * out, frees ref (stage input's buffers), adds the diagnostic `interrupted`
- * to d and returns -1; mc_sweep_summary prints the lines that end a table of
- * total cells, refused of them over the size limit and diverged of the rest
- * diverging. */
+/* What the tables share besides the cell. mc_sweep_reference runs input at
+ * stage input on ref (a copy of args, which the caller frees) into *want
+ * and prints the line `sweep NAME (FROM): stage input gives OUTCOME`;
+ * false (ref freed, `interrupted` in d) when *stop was set. mc_sweep_interrupted
+ * flushes out, frees ref, adds the diagnostic `interrupted` to d and returns
+ * -1; mc_sweep_stop does that for an interrupted cell and, for a failed
+ * one, all but the diagnostic (the allocator's are in d). mc_sweep_summary
+ * prints the lines that end a table of total cells, refused of them over
+ * the size limit and diverged of the rest diverging. */
+bool mc_sweep_reference(FILE *out, const McFunc *input, const char *from, const McArgs *args, int64_t max_steps,
+                        const McInterrupt *stop, McArgs *ref, McOutcome *want, McDiags *d);
 int mc_sweep_interrupted(FILE *out, McArgs *ref, McDiags *d);
+int mc_sweep_stop(FILE *out, McArgs *ref, McSweepCellKind kind, McDiags *d);
 void mc_sweep_summary(FILE *out, int total, int refused, int diverged);
 
 /* Stage native is about to build: the first time in this process, if there

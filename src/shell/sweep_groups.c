@@ -42,11 +42,8 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
                     int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                     const McInterrupt *stop, McDiags *d) {
     McArgs ref;
-    mc_args_copy(&ref, args);
-    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
-    if (want.kind == MC_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
-    char buf[192];
-    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
+    McOutcome want;
+    if (!mc_sweep_reference(out, input, from, args, max_steps, stop, &ref, &want, d)) return -1;
     fprintf(out, "%4s", "");
     for (int w = 0; w < nallocs; w++)
         fprintf(out, w + 1 < nallocs ? "  %-24s" : "  %s", mc_allocator_name(allocs[w]));
@@ -67,12 +64,7 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
                 refused++;
                 continue;
             }
-            if (kind == MC_CELL_FAILED) {
-                fflush(out);
-                mc_args_free(&ref);
-                return -1;
-            }
-            if (kind == MC_CELL_INTERRUPTED) return mc_sweep_interrupted(out, &ref, d);
+            if (kind != MC_CELL_RAN) return mc_sweep_stop(out, &ref, kind, d);
             diverged += !c.same;
             fprintf(out, "  %5d %8lld %8lld %c", (int)c.stats.slots,
                     (long long)(c.stats.spill_reads + c.stats.spill_writes), (long long)c.stats.copies,
