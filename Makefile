@@ -3,6 +3,7 @@
 #   make run        install missing packages, build, open the workbench on an example
 #   make check      install missing packages, build, run every test: "N passed, N failed"
 #   make asan       the whole suite under ASan + UBSan (same as make check SANITIZE=1)
+#   make tools      the developers' drivers of tools/*.c (make check builds them too)
 #   make bench      benchmarks; ratios against baselines measured in the same run
 #   make install    PREFIX=/usr/local (binary, share/minicc, man pages minicc(1), minicc-ir(5))
 
@@ -51,6 +52,7 @@ SHELL_SRC  := $(sort $(wildcard src/shell/*.c))
 FE_SRC     := $(sort $(wildcard src/cli/*.c src/repl/*.c src/tui/*.c src/lesson/*.c))
 TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
+TOOL_SRC   := $(sort $(wildcard tools/*.c))
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
 SHELL_OBJ  := $(SHELL_SRC:%.c=$(BUILD)/obj/%.o)
@@ -58,6 +60,7 @@ FE_OBJ     := $(FE_SRC:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ   := $(BUILD)/obj/src/main.o
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_BIN  := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+TOOL_BIN   := $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 
 # Three libraries in dependency order: the engine, the shell core (session,
 # command table, drawing as text; no front end), the front ends (one-shot
@@ -68,7 +71,7 @@ FE_LIB    := $(BUILD)/libminicc-fe.a
 LIBS      := $(FE_LIB) $(SHELL_LIB) $(LIB)
 BIN       := $(BUILD)/minicc
 
-.PHONY: all run check asan test tests bench install uninstall clean deps fuzz FORCE
+.PHONY: all run check asan test tests tools bench install uninstall clean deps fuzz FORCE
 all: $(BIN)
 
 $(CONFIG_H): FORCE
@@ -78,7 +81,7 @@ $(CONFIG_H): FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # Everything that may include the generated header waits for it.
-$(ENGINE_OBJ) $(SHELL_OBJ) $(FE_OBJ) $(MAIN_OBJ) $(TEST_BIN) $(BENCH_BIN): | $(CONFIG_H)
+$(ENGINE_OBJ) $(SHELL_OBJ) $(FE_OBJ) $(MAIN_OBJ) $(TEST_BIN) $(BENCH_BIN) $(TOOL_BIN): | $(CONFIG_H)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -143,6 +146,14 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 
 tests: $(BIN) $(TEST_BIN)
 
+# The developers' drivers (tools/*.c; the scripts beside them say what each
+# is for) use only the engine. `make check` builds them, so none of them rots.
+$(BUILD)/tools/%: tools/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDSAN) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+
+tools: $(TOOL_BIN)
+
 deps:
 	@sh tools/deps.sh check
 
@@ -152,7 +163,7 @@ run:
 	$(BIN) --tui share/minicc/examples/swap.ir 5
 
 check: deps
-	@$(MAKE) --no-print-directory tests
+	@$(MAKE) --no-print-directory tests tools
 	@MINICC=$(abspath $(BIN)) BUILD=$(BUILD) sh tests/run.sh
 
 asan:
@@ -194,5 +205,5 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 # Test and bench programs may include sources directly: track those too.
--include $(ENGINE_OBJ:.o=.d) $(SHELL_OBJ:.o=.d) $(FE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d) \
+-include $(ENGINE_OBJ:.o=.d) $(SHELL_OBJ:.o=.d) $(FE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d) $(TOOL_BIN:=.d) \
          $(INST_FIND_OBJ:.o=.d)

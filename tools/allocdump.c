@@ -1,6 +1,7 @@
 /* allocdump.c - a developer's driver for the improved allocator's colouring
- * (not built by make; tools/alloc_compare.sh compiles it against a
- * libminicc.a).
+ * (tools/alloc_compare.sh compiles it against a libminicc.a; `make tools`,
+ * which `make check` runs, builds it as build/tools/allocdump so it keeps
+ * compiling).
  *
  *   allocdump SEED SIZE K [SWITCHES] [trace|time N]
  *

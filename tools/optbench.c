@@ -1,8 +1,9 @@
 /* optbench.c - the -O1 optimizer alone on one IR file, as bench/pipeline.c
  * runs its "fast" variant (verify once at the end): parse, pruned SSA, then
  * REPS times optimize a fresh copy; prints the best and median CPU seconds.
- * Built against two libraries, it compares two optimizers interleaved
- * (tools/optdiff.sh builds it; under callgrind use REPS = 1).
+ * Built against two libraries (cc ... tools/optbench.c LIB.a -lm), it
+ * compares two optimizers interleaved; under callgrind use REPS = 1. `make
+ * tools`, which `make check` runs, builds it as build/tools/optbench.
  *
  * usage: optbench FILE.ir [REPS] */
 #include <stdio.h>

@@ -2,6 +2,7 @@
  * to two minicc binaries: N programs per option set (defaults, mutable form,
  * SSA form, opaque values in either form, opaque mutable with capped pieces,
  * larger ones), and the 100k-instruction function of bench/pipeline.c.
+ * `make tools`, which `make check` runs, builds it as build/tools/optdiff_gen.
  *
  * usage: optdiff_gen DIR [N] [--big]   (--big: also the 100k bench function) */
 #include <stdio.h>

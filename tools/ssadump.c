@@ -1,7 +1,8 @@
 /* tools/ssadump.c - the raw output of SSA construction, phi destruction,
  * interference and allocation, for comparing two builds byte for byte
- * (tools/ssacmp.sh). Not part of `make`; the script builds it against
- * build/libminicc.a.
+ * (tools/ssacmp.sh; the script builds it against build/libminicc.a;
+ * `make tools`, which `make check` runs, builds it as build/tools/ssadump
+ * so it keeps compiling).
  *
  *   ssadump gen SIZE [SEED]   print the bench/pipeline.c function of SIZE
  *                             instructions (its generator options; seed

@@ -26,6 +26,11 @@ typedef struct McDiags {
     size_t srclen;
     McDiag *v;
     int n, cap;
+    /* The error cap (mc_diags_limit, mc_vdiag_capped): how many errors a
+     * front end may report before it gives up, how many it has reported,
+     * and whether "too many errors, giving up" has been said. */
+    int limit, counted;
+    bool full;
 } McDiags;
 
 void mc_diags_init(McDiags *d, const char *file, const char *src, size_t srclen);
@@ -40,6 +45,19 @@ void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...);
 __attribute__((format(printf, 3, 0)))
 #endif
 void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap);
+/* The error cap the parsers share: mc_diags_limit starts counting (none
+ * reported yet, not given up). mc_vdiag_capped adds a diagnostic that
+ * counts; the one after the limit-th becomes "too many errors, giving up"
+ * instead and the list is full: later capped diagnostics add nothing.
+ * Returns false when the list is full (then the caller stops). Diagnostics
+ * added by mc_diag do not count (the IR parser's verifier errors). */
+void mc_diags_limit(McDiags *d, int max);
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
+bool mc_vdiag_capped(McDiags *d, McLoc loc, const char *fmt, va_list ap);
+/* After this many errors a front end gives up (both parsers). */
+#define MC_MAX_ERRORS 20
 /* Print every diagnostic; with `caret`, follow each by its source line and a
  * caret under the column. Positionless diagnostics print as `FILE: error: M`
  * (or `error: M` without a file). */

@@ -15,7 +15,7 @@
  * Everything is a pure function of the seed and the options (own PRNG, no
  * global state), so a seed names a program.
  *
- * Implemented in gen.c, shrink.c (src/engine). */
+ * Implemented in gen.c, shrink.c (src/engine/fuzz). */
 #ifndef MINICC_GEN_H
 #define MINICC_GEN_H
 

@@ -31,7 +31,7 @@
  * met an undefined operation is the plain program asked too (see
  * tests/fuzz/README.md).
  *
- * Implemented in gen_c.c and gen_c_print.c (src/engine/pipeline). */
+ * Implemented in gen_c.c and gen_c_print.c (src/engine/fuzz). */
 #ifndef MINICC_GENC_H
 #define MINICC_GENC_H
 

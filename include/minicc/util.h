@@ -1,5 +1,6 @@
 /* minicc/util.h - small helpers shared by the engine and the front ends:
- * checked allocation, internal assertions, a growable string buffer.
+ * checked allocation, internal assertions, growable arrays, a growable
+ * string buffer.
  *
  * Implemented in util.c (src/engine). */
 #ifndef MINICC_UTIL_H
@@ -21,6 +22,28 @@ char *mc_xstrndup(const char *s, size_t n);
 /* Internal invariant failure: abort with file and line (never for user errors). */
 _Noreturn void mc_panic(const char *file, int line, const char *fmt, ...);
 #define MC_ASSERT(c) ((c) ? (void)0 : mc_panic(__FILE__, __LINE__, "assertion failed: %s", #c))
+
+/* Growable arrays (QBE's vgrow, Lua's luaM_growvector): MC_GROW(v, cap,
+ * need, first) makes room for need elements in the array v of capacity cap
+ * (an lvalue of any integer type), keeping its contents: when need > cap,
+ * the capacity becomes first (when it was 0), doubled until it holds need,
+ * and v is reallocated. Both arguments are evaluated more than once.
+ * mc_grow_cap is the rule alone, for arrays that share one capacity. */
+static inline size_t mc_grow_cap(size_t cap, size_t need, size_t first) {
+    size_t c = cap ? cap : first ? first : 1;
+    while (c < need) {
+        if (c > SIZE_MAX / 2) mc_panic(__FILE__, __LINE__, "array capacity overflow (%zu elements)", need);
+        c *= 2;
+    }
+    return c;
+}
+#define MC_GROW(v, cap, need, first)                                                     \
+    do {                                                                                 \
+        if ((size_t)(need) > (size_t)(cap)) {                                            \
+            (cap) = mc_grow_cap((size_t)(cap), (size_t)(need), (first));                 \
+            (v) = mc_xrealloc((v), (size_t)(cap) * sizeof *(v));                         \
+        }                                                                                \
+    } while (0)
 
 /* Growable NUL-terminated string. */
 typedef struct McStr {

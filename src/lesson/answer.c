@@ -133,7 +133,7 @@ static int sorted_words(char *s, char ***out) {
     char **w = mc_xmalloc((size_t)cap * sizeof *w);
     for (char *p = s; *p;) {
         char *e = strchr(p, ' ');
-        if (n == cap) w = mc_xrealloc(w, (size_t)(cap *= 2) * sizeof *w);
+        MC_GROW(w, cap, n + 1, 8);
         w[n++] = p;
         if (!e) break;
         *e = 0;

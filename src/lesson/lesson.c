@@ -76,10 +76,7 @@ static void list_names(const char *const *list, char *buf, size_t size) {
 /* ---- parsing ------------------------------------------------------------- */
 
 static void add_step(McLesson *l, McLessonStepKind kind, const char *text, size_t n, int line) {
-    if (l->nsteps == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 32;
-        l->steps = mc_xrealloc(l->steps, (size_t)l->cap * sizeof *l->steps);
-    }
+    MC_GROW(l->steps, l->cap, l->nsteps + 1, 32);
     McLessonStep *s = &l->steps[l->nsteps++];
     s->kind = kind;
     /* Text only shown (never run or matched) is kept visible: an escape

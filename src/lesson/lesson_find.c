@@ -67,7 +67,7 @@ int mc_lesson_dir_list(const char *dir, char ***out) {
     for (struct dirent *e; (e = readdir(d));) {
         size_t len = strlen(e->d_name);
         if (len <= 7 || strcmp(e->d_name + len - 7, ".lesson") != 0 || e->d_name[0] == '.') continue;
-        if (n == cap) names = mc_xrealloc(names, (size_t)(cap = cap ? cap * 2 : 16) * sizeof *names);
+        MC_GROW(names, cap, n + 1, 16);
         names[n++] = mc_xstrndup(e->d_name, len - 7);
     }
     closedir(d);

@@ -25,7 +25,7 @@ static bool starts_with_key(const char *s, size_t n, const char *key) {
 /* Parse the concept list [p, e) into *out; false (reported) on a bad name or an empty list. */
 static bool parse_concepts(McDiags *d, const char *start, const char *p, const char *e, int line, int col,
                            char ***out, int *nout) {
-    int n = 0;
+    int n = 0, cap = 0;
     char **v = NULL;
     while (p < e) {
         while (p < e && (*p == ' ' || *p == '\t' || *p == ',')) p++;
@@ -47,7 +47,7 @@ static bool parse_concepts(McDiags *d, const char *start, const char *p, const c
                 free(v);
                 return false;
             }
-        v = mc_xrealloc(v, (size_t)(n + 1) * sizeof *v);
+        MC_GROW(v, cap, n + 1, 8);
         v[n++] = mc_xstrndup(w, (size_t)(p - w));
     }
     if (n == 0) {

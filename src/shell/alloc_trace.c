@@ -7,6 +7,7 @@
 
 #include "minicc/run.h"
 #include "minicc/util.h"
+#include "shell/sweep.h"
 
 /* Spill reads + writes of allocation a on a fresh copy of args; -1 when the
  * run did not finish normally (a trap counts: its traffic is still real). */
@@ -108,26 +109,21 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
             char word[96], msg[256];
             snprintf(word, sizeof word, "%s=%s", name, values[v]);
             if (!mc_alloc_option_parse(&o, word, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "%s", msg);
-            McAllocation *a = mc_allocate(ssa, which, ks[i], &o, d);
-            if (!a) {
+            /* An interrupted run is a row here (the next cell stops the table). */
+            McSweepCell c;
+            if (mc_sweep_cell(&c, ssa, which, ks[i], &o, args, &want, &ref, max_steps, stop, false, d) ==
+                MC_CELL_FAILED) {
                 mc_args_free(&ref);
                 return -1;
             }
-            McArgs run;
-            mc_args_copy(&run, args);
-            McMachineStats s;
-            memset(&s, 0, sizeof s);
-            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
-            bool same = mc_outcome_same(&want, &ref, &got, &run);
+            const McMachineStats *s = &c.stats;
             runs++;
-            if (!same) diverged++;
-            fprintf(out, "%4d  %-13s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i], values[v], (int)s.slots,
-                    (long long)s.spill_reads, (long long)s.spill_writes, (long long)(s.spill_reads + s.spill_writes),
-                    (long long)s.instructions, (long long)s.copies, same ? "agree" : "DIVERGE: ");
-            if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), out);
+            if (!c.same) diverged++;
+            fprintf(out, "%4d  %-13s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i], values[v], (int)s->slots,
+                    (long long)s->spill_reads, (long long)s->spill_writes, (long long)(s->spill_reads + s->spill_writes),
+                    (long long)s->instructions, (long long)s->copies, c.same ? "agree" : "DIVERGE: ");
+            if (!c.same) fputs(mc_outcome_str(&c.got, buf, sizeof buf), out);
             fputc('\n', out);
-            mc_args_free(&run);
-            mc_allocation_free(a);
         }
     }
     if (diverged)

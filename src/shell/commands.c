@@ -133,10 +133,7 @@ int mc_command_split(const char *text, char ***argv, char *why, size_t size) {
             if (*p == ']' && depth > 0) depth--;
             mc_str_putc(&w, *p++);
         }
-        if (argc + 1 >= cap) {
-            cap *= 2;
-            v = mc_xrealloc(v, (size_t)cap * sizeof *v);
-        }
+        MC_GROW(v, cap, argc + 2, 8); /* and the NULL after the last */
         v[argc++] = mc_xstrdup(w.s ? w.s : "");
     }
     mc_str_free(&w);
@@ -185,7 +182,7 @@ static int split_commands(const char *line, char ***pieces) {
             continue;
         }
         if (ch == 0 || (!q && (ch == ';' || ch == '#'))) {
-            if (n == cap) v = mc_xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+            MC_GROW(v, cap, n + 1, 4);
             v[n++] = mc_xstrndup(start, (size_t)(p - start));
             if (ch == 0 || ch == '#') break;
             start = p + 1;
@@ -305,10 +302,7 @@ static void cand(Cands *c, const char *s) {
     if (strncmp(s, c->word, c->len) != 0) return;
     for (int i = 0; i < c->n; i++)
         if (strcmp(c->v[i], s) == 0) return;
-    if (c->n + 2 > c->cap) {
-        c->cap = c->cap ? c->cap * 2 : 16;
-        c->v = mc_xrealloc(c->v, (size_t)c->cap * sizeof *c->v);
-    }
+    MC_GROW(c->v, c->cap, c->n + 2, 16); /* and the NULL after the last */
     c->v[c->n++] = mc_xstrdup(s);
     c->v[c->n] = NULL;
 }

@@ -400,16 +400,10 @@ const McFunc *mc_session_view(McSession *s, McView v, FILE *err) {
 static void record_event(void *ctx, const McEvent *ev) {
     McSession *s = ctx;
     McSessionEvents *e = &s->last;
-    if (e->n == e->cap) {
-        e->cap = e->cap ? e->cap * 2 : 64;
-        e->v = mc_xrealloc(e->v, (size_t)e->cap * sizeof *e->v);
-    }
+    MC_GROW(e->v, e->cap, e->n + 1, 64);
     McEvent c = *ev;
     if (ev->kind == MC_EV_PHIS) {
-        if (e->nphis + ev->nphis > e->capphis) {
-            while (e->nphis + ev->nphis > e->capphis) e->capphis = e->capphis ? e->capphis * 2 : 64;
-            e->phis = mc_xrealloc(e->phis, (size_t)e->capphis * sizeof *e->phis);
-        }
+        MC_GROW(e->phis, e->capphis, e->nphis + ev->nphis, 64);
         memcpy(e->phis + e->nphis, ev->phis, (size_t)ev->nphis * sizeof *ev->phis);
         c.phis = (const McPhiUpdate *)(intptr_t)e->nphis; /* offset until fix_events */
         e->nphis += ev->nphis;

@@ -66,8 +66,8 @@ bool mc_cond_parse(const char *text, McCond *c, char *why, size_t size) {
     const char *p = text;
     int cap = 0;
     for (;;) {
-        if (c->n == cap) {
-            cap = cap ? cap * 2 : 4;
+        if (c->n == cap) { /* two arrays, one capacity */
+            cap = (int)mc_grow_cap((size_t)cap, (size_t)c->n + 1, 4);
             c->cmp = mc_xrealloc(c->cmp, (size_t)cap * sizeof *c->cmp);
             c->or_next = mc_xrealloc(c->or_next, (size_t)cap * sizeof *c->or_next);
         }

@@ -53,81 +53,109 @@ bool mc_sweep_parse_budgets(const char *s, int *ks, int *nk) {
     return *nk > 0;
 }
 
+McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator which, int k, const McAllocOptions *o,
+                              const McArgs *args, const McOutcome *want, const McArgs *ref, int64_t max_steps,
+                              const McInterrupt *stop, bool refuse_too_large, McDiags *d) {
+    memset(c, 0, sizeof *c);
+    int nd = d->n;
+    McAllocation *a = mc_allocate(ssa, which, k, o, d);
+    if (!a && refuse_too_large && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
+        c->why = d->v[nd].msg; /* taken out of d with the rest of this allocation's diagnostics */
+        d->v[nd].msg = NULL;
+        while (d->n > nd) free(d->v[--d->n].msg);
+        return MC_CELL_TOO_LARGE;
+    }
+    if (!a) return MC_CELL_FAILED;
+    McArgs run;
+    mc_args_copy(&run, args);
+    c->got = mc_machine_run_intr(a, &run, max_steps, stop, &c->stats);
+    c->same = mc_outcome_same(want, ref, &c->got, &run);
+    mc_args_free(&run);
+    mc_allocation_free(a);
+    return c->got.kind == MC_INTERRUPTED ? MC_CELL_INTERRUPTED : MC_CELL_RAN;
+}
+
 int mc_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                        int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                        McDiags *d) {
     return mc_sweep_table_intr(out, input, ssa, from, args, max_steps, ks, nk, allocs, nallocs, NULL, d);
 }
 
-static int sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
+int mc_sweep_interrupted(FILE *out, McArgs *ref, McDiags *d) {
     fflush(out);
     mc_args_free(ref);
     mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
     return -1;
 }
 
+int mc_sweep_stop(FILE *out, McArgs *ref, McSweepCellKind kind, McDiags *d) {
+    if (kind == MC_CELL_INTERRUPTED) return mc_sweep_interrupted(out, ref, d);
+    fflush(out);
+    mc_args_free(ref);
+    return -1;
+}
+
+bool mc_sweep_reference(FILE *out, const McFunc *input, const char *from, const McArgs *args, int64_t max_steps,
+                        const McInterrupt *stop, McArgs *ref, McOutcome *want, McDiags *d) {
+    mc_args_copy(ref, args);
+    *want = mc_run_intr(input, ref, max_steps, stop);
+    if (want->kind == MC_INTERRUPTED) {
+        mc_sweep_interrupted(out, ref, d);
+        return false;
+    }
+    char buf[192];
+    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(want, buf, sizeof buf));
+    return true;
+}
+
+void mc_sweep_summary(FILE *out, int total, int refused, int diverged) {
+    int runs = total - refused;
+    if (refused)
+        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, total,
+                total == 1 ? "" : "s");
+    if (diverged)
+        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
+                diverged == 1 ? "s" : "");
+    else if (runs > 0)
+        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs, runs == 1 ? " agrees" : "s agree");
+}
+
 int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                             int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                             const McInterrupt *stop, McDiags *d) {
     McArgs ref;
-    mc_args_copy(&ref, args);
-    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
-    if (want.kind == MC_INTERRUPTED) return sweep_interrupted(out, &ref, d);
+    McOutcome want;
+    if (!mc_sweep_reference(out, input, from, args, max_steps, stop, &ref, &want, d)) return -1;
     char buf[192];
-    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
     fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
             "spill_writes", "traffic", "instructions", "copies", "result");
     int diverged = 0, refused = 0;
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
             /* Per allocation: the allocator itself is not polled. */
-            if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
-            int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
-            if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
+            if (mc_interrupted(stop)) return mc_sweep_interrupted(out, &ref, d);
+            McSweepCell c;
+            McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,
+                                                 true, d);
+            if (kind == MC_CELL_TOO_LARGE) {
                 /* over the size limit: say so in the row and go on */
-                fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], mc_allocator_name(allocs[w]), d->v[nd].msg);
-                while (d->n > nd) free(d->v[--d->n].msg);
+                fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], mc_allocator_name(allocs[w]), c.why);
+                free(c.why);
                 refused++;
                 continue;
             }
-            if (!a) {
-                fflush(out);
-                mc_args_free(&ref);
-                return -1;
-            }
-            McArgs run;
-            mc_args_copy(&run, args);
-            McStageStats s;
-            memset(&s, 0, sizeof s);
-            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
-            if (got.kind == MC_INTERRUPTED) {
-                mc_args_free(&run);
-                mc_allocation_free(a);
-                return sweep_interrupted(out, &ref, d);
-            }
-            bool same = mc_outcome_same(&want, &ref, &got, &run);
-            if (!same) diverged++;
+            if (kind != MC_CELL_RAN) return mc_sweep_stop(out, &ref, kind, d);
+            const McMachineStats *s = &c.stats;
+            if (!c.same) diverged++;
             fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],
-                    mc_allocator_name(allocs[w]), (int)s.slots, (long long)s.spill_reads,
-                    (long long)s.spill_writes, (long long)(s.spill_reads + s.spill_writes), (long long)s.instructions,
-                    (long long)s.copies, same ? "agree" : "DIVERGE: ");
-            if (!same) fputs(mc_outcome_str(&got, buf, sizeof buf), out);
+                    mc_allocator_name(allocs[w]), (int)s->slots, (long long)s->spill_reads,
+                    (long long)s->spill_writes, (long long)(s->spill_reads + s->spill_writes), (long long)s->instructions,
+                    (long long)s->copies, c.same ? "agree" : "DIVERGE: ");
+            if (!c.same) fputs(mc_outcome_str(&c.got, buf, sizeof buf), out);
             fputc('\n', out);
-            mc_args_free(&run);
-            mc_allocation_free(a);
         }
     }
-    int runs = nk * nallocs - refused;
-    if (refused)
-        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, nk * nallocs,
-                nk * nallocs == 1 ? "" : "s");
-    if (diverged)
-        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
-                diverged == 1 ? "s" : "");
-    else if (runs > 0)
-        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs,
-                runs == 1 ? " agrees" : "s agree");
+    mc_sweep_summary(out, nk * nallocs, refused, diverged);
     mc_args_free(&ref);
     return diverged;
 }

@@ -52,6 +52,43 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
                     int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                     const McInterrupt *stop, McDiags *d);
 
+/* One cell of every register-budget table (sweep.c, sweep_groups.c,
+ * alloc_trace.c): allocate ssa with `which` at k registers (options o, NULL
+ * for the defaults), run the allocated machine on a fresh copy of args
+ * (stopping when *stop is set) and compare with stage input's outcome want
+ * and final buffers ref. */
+typedef enum McSweepCellKind {
+    MC_CELL_RAN,         /* got, stats and same are set */
+    MC_CELL_INTERRUPTED, /* the run was interrupted: got (MC_INTERRUPTED), stats and same are set too */
+    MC_CELL_TOO_LARGE,   /* with refuse_too_large, the graph was over its size limit: why is its
+                          * diagnostic (malloc'd, the caller frees it), taken out of d */
+    MC_CELL_FAILED,      /* the allocation failed: diagnostics in d */
+} McSweepCellKind;
+typedef struct McSweepCell {
+    McOutcome got;
+    McMachineStats stats;
+    bool same;
+    char *why;
+} McSweepCell;
+McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator which, int k, const McAllocOptions *o,
+                              const McArgs *args, const McOutcome *want, const McArgs *ref, int64_t max_steps,
+                              const McInterrupt *stop, bool refuse_too_large, McDiags *d);
+
+/* What the tables share besides the cell. mc_sweep_reference runs input at
+ * stage input on ref (a copy of args, which the caller frees) into *want
+ * and prints the line `sweep NAME (FROM): stage input gives OUTCOME`;
+ * false (ref freed, `interrupted` in d) when *stop was set. mc_sweep_interrupted
+ * flushes out, frees ref, adds the diagnostic `interrupted` to d and returns
+ * -1; mc_sweep_stop does that for an interrupted cell and, for a failed
+ * one, all but the diagnostic (the allocator's are in d). mc_sweep_summary
+ * prints the lines that end a table of total cells, refused of them over
+ * the size limit and diverged of the rest diverging. */
+bool mc_sweep_reference(FILE *out, const McFunc *input, const char *from, const McArgs *args, int64_t max_steps,
+                        const McInterrupt *stop, McArgs *ref, McOutcome *want, McDiags *d);
+int mc_sweep_interrupted(FILE *out, McArgs *ref, McDiags *d);
+int mc_sweep_stop(FILE *out, McArgs *ref, McSweepCellKind kind, McDiags *d);
+void mc_sweep_summary(FILE *out, int total, int refused, int diverged);
+
 /* Stage native is about to build: the first time in this process, if there
  * is no usable compile cache (mc_native_cache_dir), the reason (static
  * text) for the one warning the caller prints; NULL otherwise. */

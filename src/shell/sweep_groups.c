@@ -38,22 +38,12 @@ bool mc_sweep_parse_allocators(const char *s, McAllocator *allocs, int *n) {
     return *n > 0;
 }
 
-static int groups_interrupted(FILE *out, McArgs *ref, McDiags *d) {
-    fflush(out);
-    mc_args_free(ref);
-    mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
-    return -1;
-}
-
 int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                     int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                     const McInterrupt *stop, McDiags *d) {
     McArgs ref;
-    mc_args_copy(&ref, args);
-    McOutcome want = mc_run_intr(input, &ref, max_steps, stop);
-    if (want.kind == MC_INTERRUPTED) return groups_interrupted(out, &ref, d);
-    char buf[192];
-    fprintf(out, "sweep %s (%s): stage input gives %s\n", input->name, from, mc_outcome_str(&want, buf, sizeof buf));
+    McOutcome want;
+    if (!mc_sweep_reference(out, input, from, args, max_steps, stop, &ref, &want, d)) return -1;
     fprintf(out, "%4s", "");
     for (int w = 0; w < nallocs; w++)
         fprintf(out, w + 1 < nallocs ? "  %-24s" : "  %s", mc_allocator_name(allocs[w]));
@@ -64,49 +54,26 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
     for (int i = 0; i < nk; i++) {
         fprintf(out, "%4d", ks[i]);
         for (int w = 0; w < nallocs; w++) {
-            if (mc_interrupted(stop)) return groups_interrupted(out, &ref, d);
-            int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
-            if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
+            if (mc_interrupted(stop)) return mc_sweep_interrupted(out, &ref, d);
+            McSweepCell c;
+            McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,
+                                                 true, d);
+            if (kind == MC_CELL_TOO_LARGE) {
                 fprintf(out, "  %5s %8s %8s -", "", "", "");
-                while (d->n > nd) free(d->v[--d->n].msg);
+                free(c.why);
                 refused++;
                 continue;
             }
-            if (!a) {
-                fflush(out);
-                mc_args_free(&ref);
-                return -1;
-            }
-            McArgs run;
-            mc_args_copy(&run, args);
-            McStageStats s;
-            memset(&s, 0, sizeof s);
-            McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
-            if (got.kind == MC_INTERRUPTED) {
-                mc_args_free(&run);
-                mc_allocation_free(a);
-                return groups_interrupted(out, &ref, d);
-            }
-            bool same = mc_outcome_same(&want, &ref, &got, &run);
-            diverged += !same;
-            fprintf(out, "  %5d %8lld %8lld %c", (int)s.slots, (long long)(s.spill_reads + s.spill_writes),
-                    (long long)s.copies, same ? '=' : '!');
-            mc_args_free(&run);
-            mc_allocation_free(a);
+            if (kind != MC_CELL_RAN) return mc_sweep_stop(out, &ref, kind, d);
+            diverged += !c.same;
+            fprintf(out, "  %5d %8lld %8lld %c", (int)c.stats.slots,
+                    (long long)(c.stats.spill_reads + c.stats.spill_writes), (long long)c.stats.copies,
+                    c.same ? '=' : '!');
         }
         fputc('\n', out);
     }
-    int total = nk * nallocs, runs = total - refused;
     fprintf(out, "(= agrees with stage input, ! diverges, - not run: graph over its size limit)\n");
-    if (refused)
-        fprintf(out, "%d of %d run%s not run (interference graph over its size limit)\n", refused, total,
-                total == 1 ? "" : "s");
-    if (diverged)
-        fprintf(out, "%d of %d run%s diverge%s from stage input\n", diverged, runs, runs == 1 ? "" : "s",
-                diverged == 1 ? "s" : "");
-    else if (runs > 0)
-        fprintf(out, "%s%d run%s with stage input\n", runs == 1 ? "" : "all ", runs, runs == 1 ? " agrees" : "s agree");
+    mc_sweep_summary(out, nk * nallocs, refused, diverged);
     mc_args_free(&ref);
     return diverged;
 }

@@ -181,10 +181,7 @@ void mc_lines_free(McLines *l) {
 }
 
 McLine *mc_lines_new(McLines *l) {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 32;
-        l->v = mc_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-    }
+    MC_GROW(l->v, l->cap, l->n + 1, 32);
     McLine *ln = &l->v[l->n++];
     ln->text = mc_xcalloc(1, 1);
     ln->attr = NULL;

@@ -7,6 +7,9 @@
 #   * the stepping interpreter's API (interp.h) stays with the executors and
 #     the pipeline: the allocation and backend headers take arguments and
 #     outcomes from outcome.h;
+#   * the random programs and the reducer (fuzz/) are their own folder, the
+#     top layer, so pipeline/ cannot reach them (it keeps composition only),
+#     and they use nothing but the IR, the verifier, util.h and outcome.h;
 #   * a folder's private headers ("engine/DIR/x.h") stay in it, but for the
 #     executors' shared core jit/ (encoder, translation driver), which exec/
 #     and alloc/ use and which uses no other folder;
@@ -35,14 +38,14 @@ bad=$(grep -rn '#include "\.\./' src tests bench 2>/dev/null)
 rank() { # folder -> number
     case $1 in
     ir | jit) echo 1 ;; analysis) echo 2 ;; frontend) echo 3 ;; exec) echo 4 ;; ssa) echo 5 ;;
-    opt) echo 6 ;; alloc) echo 7 ;; backend) echo 8 ;; pipeline) echo 9 ;; *) echo 0 ;;
+    opt) echo 6 ;; alloc) echo 7 ;; backend) echo 8 ;; pipeline) echo 9 ;; fuzz) echo 10 ;; *) echo 0 ;;
     esac
 }
 header_rank() { # minicc header -> number
     case $1 in
     ir.h | diag.h | util.h | interrupt.h | limits.h) echo 1 ;;
     cfg.h | verify.h) echo 2 ;; parse.h | minic.h) echo 3 ;; interp.h | outcome.h | run.h) echo 4 ;; ssa.h) echo 5 ;;
-    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h | gen.h | genc.h) echo 9 ;;
+    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h) echo 9 ;; gen.h | genc.h) echo 10 ;;
     *) echo 99 ;;
     esac
 }
@@ -92,7 +95,23 @@ done
 [ -z "$bad" ] && ok "private headers stay in their folder (jit/ serves exec/ and alloc/)" ||
     ko "a folder includes another folder's private header" "$bad"
 
-# 6. The directories of src/ form no cycle.
+# 6. fuzz/ (the random IR and MiniC programs, the reducer) depends on the IR,
+#    the verifier, util.h and arguments and outcomes only: what it makes is
+#    input to every stage, so it must not use any of them.
+bad=""
+for f in src/engine/fuzz/*.[ch] include/minicc/gen.h include/minicc/genc.h; do
+    for h in $(sed -n 's/^#include "\(minicc\/\)\{0,1\}\([^"/]*\.h\)".*/\2/p' "$f"); do
+        case $h in
+        ir.h | util.h | verify.h | outcome.h | gen.h | genc.h | gen_c_int.h) ;;
+        *) bad="$bad
+$f includes $h" ;;
+        esac
+    done
+done
+[ -z "$bad" ] && ok "fuzz/ uses only ir.h, verify.h, util.h, outcome.h and its own headers" ||
+    ko "fuzz/ includes a header outside its allowed dependencies" "$bad"
+
+# 7. The directories of src/ form no cycle.
 : >"$tmp/edges"
 for f in $(find src -name '*.[ch]' | sort); do
     from=$(dirname "$f" | sed 's|^src/||; s|/.*||'); [ "$from" = src ] && from=main

@@ -25,6 +25,7 @@
 
 #include "minicc/diag.h"
 #include "minicc/ir.h"
+#include "minicc/minic.h"
 #include "minicc/parse.h"
 #include "minicc/util.h"
 #include "minicc/verify.h"
@@ -555,6 +556,61 @@ static void test_error_cap(void **state) {
     assert_string_equal(d.v[20].msg, "too many errors, giving up");
     mc_diags_free(&d);
     mc_str_free(&s);
+}
+
+/* The cap lives in the list (mc_diags_limit, mc_vdiag_capped): each parse
+ * into one list gets its own 20 errors, the IR parser's and MiniC's alike;
+ * errors added by mc_diag do not count; without a list the parsers still
+ * stop and fail. */
+static void add_capped(McDiags *d, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    mc_vdiag_capped(d, (McLoc){1, 1}, fmt, ap);
+    va_end(ap);
+}
+
+static void test_error_cap_in_list(void **state) {
+    (void)state;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    mc_diags_limit(&d, 2);
+    add_capped(&d, "one");
+    mc_diag(&d, (McLoc){1, 1}, "not counted");
+    add_capped(&d, "two");
+    assert_false(d.full);
+    add_capped(&d, "three");
+    assert_true(d.full);
+    add_capped(&d, "four");
+    assert_int_equal(d.n, 4);
+    assert_string_equal(d.v[3].msg, "too many errors, giving up");
+    mc_diags_limit(&d, 1); /* a new count: the list takes errors again */
+    add_capped(&d, "five");
+    assert_int_equal(d.n, 5);
+    mc_diags_free(&d);
+
+    McStr ir, c;
+    mc_str_init(&ir);
+    mc_str_init(&c);
+    mc_str_puts(&ir, "func f() {\ne:\n");
+    for (int i = 0; i < 100; i++) mc_str_puts(&ir, "    x = bogus 1\n");
+    mc_str_puts(&ir, "    return 0\n}\n");
+    mc_str_puts(&c, "int f(int n) {\n");
+    for (int i = 0; i < 100; i++) mc_str_puts(&c, "  n = m;\n");
+    mc_str_puts(&c, "  return n;\n}\n");
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_null(mc_parse("a.ir", ir.s, ir.len, &d));
+    assert_int_equal(d.n, 21);
+    assert_null(mc_minic_parse("b.c", c.s, c.len, &d));
+    assert_int_equal(d.n, 42);
+    assert_null(mc_parse("a.ir", ir.s, ir.len, &d));
+    assert_int_equal(d.n, 63);
+    assert_string_equal(d.v[41].msg, "too many errors, giving up");
+    assert_string_equal(d.v[62].msg, "too many errors, giving up");
+    mc_diags_free(&d);
+    assert_null(mc_parse("a.ir", ir.s, ir.len, NULL));
+    assert_null(mc_minic_parse("b.c", c.s, c.len, NULL));
+    mc_str_free(&ir);
+    mc_str_free(&c);
 }
 
 /* Every proper prefix of a valid file fails cleanly, with "unexpected end of
@@ -1091,6 +1147,7 @@ int main(void) {
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_recovery),
         cmocka_unit_test(test_error_cap),
+        cmocka_unit_test(test_error_cap_in_list),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_nul_bytes),
         cmocka_unit_test(test_megabyte_line),

@@ -1,7 +1,7 @@
 /* test_visible.c - text from a file shown on a terminal (diag.h): control
  * characters visible, and the caret of a diagnostic under its character
  * whatever the shown widths before it (^[ two columns, \xNN four, UTF-8 one,
- * a tab repeated). */
+ * a tab repeated); and util.h's growable arrays (MC_GROW, mc_grow_cap). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -102,12 +102,41 @@ static void test_long_line_kept_whole_or_both_ends(void **state) {
     mc_diags_free(&d);
 }
 
+/* MC_GROW: room for need elements, the contents kept, the capacity first
+ * then doubled, nothing done when there is room; any integer type. */
+static void test_grow(void **state) {
+    (void)state;
+    int *v = NULL;
+    int n = 0, cap = 0;
+    for (int i = 0; i < 1000; i++) {
+        MC_GROW(v, cap, n + 1, 4);
+        assert_true(cap >= n + 1);
+        v[n++] = i * 7;
+    }
+    assert_int_equal(cap, 1024); /* 4, 8, ..., 1024 */
+    for (int i = 0; i < n; i++) assert_int_equal(v[i], i * 7);
+    int *same = v;
+    MC_GROW(v, cap, 1024, 4);
+    assert_ptr_equal(v, same);
+    assert_int_equal(cap, 1024);
+    free(v);
+    size_t *w = NULL, wcap = 0;
+    MC_GROW(w, wcap, 5000, 16); /* one step to a large need */
+    assert_int_equal(wcap, 8192);
+    w[4999] = 1;
+    free(w);
+    assert_int_equal(mc_grow_cap(0, 1, 64), 64);
+    assert_int_equal(mc_grow_cap(64, 65, 8), 128);
+    assert_int_equal(mc_grow_cap(3, 2, 8), 3);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_visible_text),
         cmocka_unit_test(test_caret_after_shown_characters),
         cmocka_unit_test(test_message_shown),
         cmocka_unit_test(test_long_line_kept_whole_or_both_ends),
+        cmocka_unit_test(test_grow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

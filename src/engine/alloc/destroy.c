@@ -138,8 +138,7 @@ typedef struct Seq {
 
 static void seq_reserve(Seq *s, int32_t nvalues) {
     if (nvalues <= s->cap) return;
-    int32_t ncap = s->cap ? s->cap : 64;
-    while (ncap < nvalues) ncap *= 2;
+    int32_t ncap = (int32_t)mc_grow_cap((size_t)s->cap, (size_t)nvalues, 64); /* two arrays, one capacity */
     s->readers = mc_xrealloc(s->readers, (size_t)ncap * sizeof *s->readers);
     s->writer = mc_xrealloc(s->writer, (size_t)ncap * sizeof *s->writer);
     for (int32_t i = s->cap; i < ncap; i++) {

@@ -97,8 +97,8 @@ static void store_group(Builder *b, int32_t x, const int32_t *ys, int32_t n, int
     int32_t i = 0;
     while (i < n) {
         if (b->nchunk == 0 || CHUNK_INTS - b->used < 3) {
-            if (b->nchunk == b->capchunk) {
-                b->capchunk = b->capchunk ? 2 * b->capchunk : 16;
+            if (b->nchunk == b->capchunk) { /* two arrays, one capacity */
+                b->capchunk = mc_grow_cap((size_t)b->capchunk, (size_t)b->nchunk + 1, 16);
                 b->chunk = mc_xrealloc(b->chunk, (size_t)b->capchunk * sizeof *b->chunk);
                 b->chunk_used = mc_xrealloc(b->chunk_used, (size_t)b->capchunk * sizeof *b->chunk_used);
             }
@@ -222,8 +222,8 @@ static void live_del(Live *l, int32_t v) {
 
 
 static void add_move(McIGraph *g, int32_t *cap, int32_t d, int32_t s, double w) {
-    if (g->nmoves == *cap) {
-        *cap = *cap ? *cap * 2 : 16;
+    if (g->nmoves == *cap) { /* two arrays, one capacity */
+        *cap = (int32_t)mc_grow_cap((size_t)*cap, (size_t)g->nmoves + 1, 16);
         g->moves = mc_xrealloc(g->moves, (size_t)*cap * sizeof *g->moves);
         g->move_weight = mc_xrealloc(g->move_weight, (size_t)*cap * sizeof *g->move_weight);
     }

@@ -54,10 +54,7 @@ typedef struct Dec {
 /* The mem index of a scalar operand; *slot_read is set when it is a slot. */
 static int32_t opnd(Dec *x, McOperand o, uint8_t *slot_read) {
     if (o.kind == MC_OPND_CONST) {
-        if (x->nconst == x->capconst) {
-            x->capconst = x->capconst ? 2 * x->capconst : 16;
-            x->consts = mc_xrealloc(x->consts, (size_t)x->capconst * sizeof *x->consts);
-        }
+        MC_GROW(x->consts, x->capconst, x->nconst + 1, 16);
         x->consts[x->nconst] = o.v;
         return x->c->registers + x->c->slots + x->nconst++;
     }
@@ -187,10 +184,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
             int32_t k = 0;
             while (pc - 1 - k - 1 >= c->first[b] && c->code[pc - 1 - k - 1].kind == M_COPY) k++;
             if (k > 0) {
-                if (x.nmoves + 2 * k > x.capmoves) {
-                    x.capmoves = 2 * (x.nmoves + 2 * k) + 16;
-                    x.moves = mc_xrealloc(x.moves, (size_t)x.capmoves * sizeof *x.moves);
-                }
+                MC_GROW(x.moves, x.capmoves, x.nmoves + 2 * k, 16);
                 pc -= k + 1; /* the copies' records, and this one */
                 int32_t at = x.nmoves;
                 for (int32_t j = 0; j < k; j++) {

@@ -39,10 +39,7 @@
 
 static inline void tr_add(McAllocTrace *t, McTraceEvent e) {
     if (!t) return;
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 256;
-        t->ev = mc_xrealloc(t->ev, (size_t)t->cap * sizeof *t->ev);
-    }
+    MC_GROW(t->ev, t->cap, t->n + 1, 256);
     t->ev[t->n++] = e;
 }
 

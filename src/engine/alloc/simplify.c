@@ -74,8 +74,7 @@ static int radix_bucket(const Heap *h, uint64_t k, int32_t v) {
 }
 
 static void radix_grow(Heap *h, int i) {
-    h->cap[i] = h->cap[i] ? h->cap[i] * 2 : 64;
-    h->b[i] = mc_xrealloc(h->b[i], (size_t)h->cap[i] * sizeof *h->b[i]);
+    MC_GROW(h->b[i], h->cap[i], (size_t)h->cap[i] + 1, 64);
 }
 
 static inline void radix_put(Heap *h, int i, RadixItem it) {

@@ -159,10 +159,7 @@ static int32_t file_take(File *fl, int32_t v) {
             return i;
         }
     if (fl->bounded) return -1;
-    if (fl->n == fl->cap) {
-        fl->cap = fl->cap ? 2 * fl->cap : 8;
-        fl->holder = mc_xrealloc(fl->holder, (size_t)fl->cap * sizeof *fl->holder);
-    }
+    MC_GROW(fl->holder, fl->cap, fl->n + 1, 8);
     fl->holder[fl->n] = v;
     return fl->n++;
 }

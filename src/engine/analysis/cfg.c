@@ -351,10 +351,7 @@ static void build_df(McCfg *c) {
                 if (!entry && r == c->idom[b]) break;
                 if (last[r] == b) break; /* an earlier runner for b climbed on from here */
                 last[r] = b;
-                if (npairs == cap) {
-                    cap *= 2;
-                    pairs = mc_xrealloc(pairs, (size_t)cap * sizeof *pairs);
-                }
+                MC_GROW(pairs, cap, npairs + 1, 64);
                 pairs[npairs][0] = r;
                 pairs[npairs][1] = b;
                 npairs++;

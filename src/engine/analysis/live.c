@@ -55,12 +55,7 @@ typedef struct Pairs {
     int32_t n, cap;
 } Pairs;
 
-static void pairs_grow(Pairs *p, int32_t need) {
-    int32_t cap = p->cap ? p->cap : 128;
-    while (cap < need) cap *= 2;
-    p->cap = cap;
-    p->v = mc_xrealloc(p->v, (size_t)p->cap * sizeof *p->v);
-}
+static void pairs_grow(Pairs *p, int32_t need) { MC_GROW(p->v, p->cap, need, 128); }
 
 static inline void pairs_push(Pairs *p, int32_t var, int32_t block) {
     if (p->n + 2 > p->cap) pairs_grow(p, p->n + 2);

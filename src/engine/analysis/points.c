@@ -24,10 +24,7 @@ typedef struct Out {
 
 /* Record the set of point pt (sorted) into o, at set_start[pt]. */
 static void record(McPoints *p, Out *o, int32_t pt, const McSparse *s) {
-    if (o->n + (size_t)s->n > o->cap) {
-        while (o->n + (size_t)s->n > o->cap) o->cap = o->cap ? 2 * o->cap : 1024;
-        o->vals = mc_xrealloc(o->vals, o->cap * sizeof *o->vals);
-    }
+    MC_GROW(o->vals, o->cap, o->n + (size_t)s->n, 1024);
     /* points of a block are filled backwards: remember where and sort later */
     p->set_start[pt] = (int32_t)o->n;
     memcpy(o->vals + o->n, s->list, (size_t)s->n * sizeof *o->vals);

@@ -496,19 +496,13 @@ static void scan_uses(V *v, DaUse **uses_out, int32_t *nuses_out, DaDef **defs_o
                     if (!single_def_reaches(v, x, b, i))
                         err(v, loc, b, "'%s' may be used before it is assigned", vname(v, x));
                 } else if (local[x] != b + 1) {
-                    if (nuses == capuses) {
-                        capuses = capuses ? capuses * 2 : 64;
-                        uses = mc_xrealloc(uses, (size_t)capuses * sizeof *uses);
-                    }
+                    MC_GROW(uses, capuses, nuses + 1, 64);
                     uses[nuses++] = (DaUse){x, b, loc};
                 }
             }
             if (ins && mc_op_info[ins->op].has_dest && v->ndefs[ins->dest] > 1 && local[ins->dest] != b + 1) {
                 local[ins->dest] = b + 1;
-                if (ndefs == capdefs) {
-                    capdefs = capdefs ? capdefs * 2 : 64;
-                    defs = mc_xrealloc(defs, (size_t)capdefs * sizeof *defs);
-                }
+                MC_GROW(defs, capdefs, ndefs + 1, 64);
                 defs[ndefs++] = (DaDef){ins->dest, b};
             }
         }

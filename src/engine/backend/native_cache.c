@@ -656,10 +656,10 @@ static void prune(const char *dir, int dirfd, const char *keep_key, const char *
         it.mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         it.born = it.mtime;
         if (it.kind == NAME_ID) {
-            if (nids == capi) ids = mc_xrealloc(ids, (capi = capi * 2 + 16) * sizeof *ids);
+            MC_GROW(ids, capi, nids + 1, 16);
             ids[nids++] = it;
         } else {
-            if (nfiles == capf) files = mc_xrealloc(files, (capf = capf * 2 + 64) * sizeof *files);
+            MC_GROW(files, capf, nfiles + 1, 64);
             files[nfiles++] = it;
         }
     }

@@ -106,16 +106,26 @@ static Expr *node(CParser *p, EKind k, McLoc loc, Expr *a, Expr *b) {
 
 static Expr *err_node(CParser *p, McLoc loc) { return node(p, E_ERR, loc, NULL, NULL); }
 
-/* One more level of expression nesting (undone by expr_nesting--), or a
- * syntax error past the limit. */
-static bool nest_expr(CParser *p, McLoc at) {
-    if (p->expr_nesting < MAX_EXPR_NESTING) {
-        p->expr_nesting++;
+/* The one nesting guard: one more level of *level (undone by the caller's
+ * (*level)--), or a syntax error "WHAT nested too deeply (more than MAX
+ * levels of LEVELS)" past max. Statements and expressions keep counters of
+ * their own (nest_stmt, nest_expr). */
+static bool nest(CParser *p, int *level, int max, McLoc at, const char *what, const char *levels) {
+    if (*level < max) {
+        ++*level;
         return true;
     }
-    mc_minic_syntax(p, at, "expression nested too deeply (more than %d levels of parentheses and operators)",
-                    MAX_EXPR_NESTING);
+    mc_minic_syntax(p, at, "%s nested too deeply (more than %d levels of %s)", what, max, levels);
     return false;
+}
+
+static bool nest_expr(CParser *p, McLoc at) {
+    return nest(p, &p->expr_nesting, MAX_EXPR_NESTING, at, "expression", "parentheses and operators");
+}
+
+static bool nest_stmt(CParser *p, McLoc at) {
+    return nest(p, &p->stmt_nesting, MAX_STMT_NESTING, at, "statements",
+                "blocks and bodies of if, else, while, for and do");
 }
 
 static Expr *expr(CParser *p);
@@ -650,7 +660,7 @@ static void compound(CParser *p) {
     if (!mc_minic_expect(p, CP_LBRACE)) return;
     p->depth++;
     int32_t mark = p->nvars;
-    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
+    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->d->full) {
         int32_t at = p->i;
         stmt(p);
         if (p->i == at) next(p); /* never stuck */
@@ -675,10 +685,7 @@ static void leave(CParser *p, const CTok *kw, bool brk) {
  *       | "return" expr ";" | compound | ";" */
 static void stmt(CParser *p) {
     const CTok *t = tok(p);
-    if (++p->stmt_nesting > MAX_STMT_NESTING) {
-        mc_minic_syntax(p, t->loc, "statements nested too deeply (more than %d levels of blocks and bodies of if, else, "
-                                   "while, for and do)", MAX_STMT_NESTING);
-        p->stmt_nesting--;
+    if (!nest_stmt(p, t->loc)) {
         mc_minic_sync(p);
         return;
     }
@@ -834,7 +841,7 @@ static void function(CParser *p) {
     } else {
         next(p);
         p->depth = 1;
-        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->stop) {
+        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->d->full) {
             int32_t at = p->i;
             stmt(p);
             if (p->i == at) next(p);
@@ -930,24 +937,25 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     CParser p;
     memset(&p, 0, sizeof p);
     if (d && !d->file && file) d->file = mc_xstrdup(file);
-    p.d = d;
     p.file = file;
     p.src = src ? src : "";
     p.srclen = src ? len : 0;
     int from = d ? d->n : 0;
-    McDiags lexd;
-    mc_diags_init(&lexd, NULL, NULL, 0);
+    McDiags own; /* without the caller's list, the lexer and the cap use this one */
+    mc_diags_init(&own, NULL, NULL, 0);
+    p.d = d ? d : &own;
+    mc_diags_limit(p.d, MC_MAX_ERRORS);
     char *spliced = NULL;
-    p.t = mc_minic_lex(p.src, p.srclen, d ? d : &lexd, &p.nt, &spliced);
-    if (d && d->n > from) p.failed = true, p.nerr = d->n - from > MC_MINIC_MAX_ERRORS ? MC_MINIC_MAX_ERRORS : d->n - from;
-    if (lexd.n) p.failed = true;
-    mc_diags_free(&lexd);
+    p.t = mc_minic_lex(p.src, p.srclen, p.d, &p.nt, &spliced);
+    /* The lexer's errors count against the cap (in the caller's list). */
+    if (d && d->n > from) p.failed = true, d->counted = d->n - from > MC_MAX_ERRORS ? MC_MAX_ERRORS : d->n - from;
+    if (own.n) p.failed = true;
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
     mc_arena_init(&p.garena);
     if (tok(&p)->kind == CT_EOF && !p.failed)
         mc_minic_error(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
-    while (tok(&p)->kind != CT_EOF && !p.stop) {
+    while (tok(&p)->kind != CT_EOF && !p.d->full) {
         const CTok *t = tok(&p);
         int32_t at = p.i;
         if (is_word(t, "int") || mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) {
@@ -961,11 +969,11 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
         }
         if (p.i == at) next(&p);
     }
-    if (d && d->n - from - p.stop > 1) {
+    if (d && d->n - from - d->full > 1) {
         /* Sort with the index as the tie-break (a stable order); "too many
          * errors" stays last. */
         McDiag *v = d->v + from;
-        size_t n = (size_t)(d->n - from - p.stop);
+        size_t n = (size_t)(d->n - from - d->full);
         McDiag *tmp = mc_xmalloc(n * sizeof *tmp);
         memcpy(tmp, v, n * sizeof *tmp);
         for (size_t i = 1; i < n; i++) {
@@ -999,5 +1007,6 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     mc_str_free(&p.scratch);
     mc_arena_free(&p.ea);
     mc_arena_free(&p.garena);
+    mc_diags_free(&own);
     return m;
 }

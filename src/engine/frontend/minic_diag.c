@@ -18,16 +18,10 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void mc_minic_error(CParser *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
-    if (p->panic || p->stop) return;
-    if (p->nerr == MC_MINIC_MAX_ERRORS) {
-        mc_diag(p->d, loc, "too many errors, giving up");
-        p->stop = true;
-        return;
-    }
-    p->nerr++;
+    if (p->panic) return;
     va_list ap;
     va_start(ap, fmt);
-    mc_vdiag(p->d, loc, fmt, ap);
+    mc_vdiag_capped(p->d, loc, fmt, ap);
     va_end(ap);
 }
 
@@ -37,14 +31,10 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void mc_minic_syntax(CParser *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
-    if (!p->panic && !p->stop && p->nerr == MC_MINIC_MAX_ERRORS) {
-        mc_diag(p->d, loc, "too many errors, giving up");
-        p->stop = true;
-    } else if (!p->panic && !p->stop) {
-        p->nerr++;
+    if (!p->panic) {
         va_list ap;
         va_start(ap, fmt);
-        mc_vdiag(p->d, loc, fmt, ap);
+        mc_vdiag_capped(p->d, loc, fmt, ap);
         va_end(ap);
     }
     p->panic = true;

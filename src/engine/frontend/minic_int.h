@@ -58,8 +58,6 @@ typedef struct CParser {
     size_t srclen;
     CTok *t;
     int32_t nt, i;
-    int nerr;
-    bool stop;    /* too many errors: given up */
     bool panic;   /* after a syntax error: quiet until the statement ends */
     bool failed;
     McArena ea;   /* expression trees and the declared-names map, per function */
@@ -81,9 +79,6 @@ typedef struct CParser {
     McFunc **funcs;
     int32_t nfuncs, capfuncs;
 } CParser;
-
-/* After this many errors the parser gives up (as the IR parser does). */
-#define MC_MINIC_MAX_ERRORS 20
 
 /* ---- tokens ---- */
 

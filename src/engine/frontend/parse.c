@@ -33,10 +33,6 @@
 #include "minicc/util.h"
 #include "minicc/verify.h"
 
-/* After this many syntax errors the parser stops: random bytes would
- * otherwise produce one error per line. */
-#define MAX_ERRORS 20
-
 /* How much of a long token a diagnostic quotes. */
 #define QUOTE_MAX 40
 
@@ -230,8 +226,6 @@ typedef struct Parser {
     size_t need16;
     int32_t last_values, last_blocks; /* the last function's counts: room made at once */
     const char *ftext;  /* where the function being parsed starts */
-    int nerrors;        /* syntax errors reported (the verifier's are not counted) */
-    bool stop;          /* too many errors: give up */
     bool failed;        /* any error, including the verifier's */
     bool eof_reported;  /* "unexpected end of file" was said */
     McStr scratch;      /* NUL-terminated copies of names */
@@ -260,16 +254,9 @@ static void error_at(Parser *p, McLoc loc, const char *fmt, ...)
 static void error_at(Parser *p, McLoc loc, const char *fmt, ...) {
     p->failed = true;
     p->ferr = true;
-    if (p->stop) return;
-    if (p->nerrors == MAX_ERRORS) {
-        mc_diag(p->d, loc, "too many errors, giving up");
-        p->stop = true;
-        return;
-    }
-    p->nerrors++;
     va_list ap;
     va_start(ap, fmt);
-    mc_vdiag(p->d, loc, fmt, ap);
+    mc_vdiag_capped(p->d, loc, fmt, ap); /* syntax errors count against the cap, the verifier's do not */
     va_end(ap);
 }
 
@@ -785,11 +772,11 @@ static bool parse_statement(Parser *p) {
 
 /* Unknown block names are only known at the closing brace: move their
  * diagnostics among the function's others so the list stays in source order
- * (a stable insertion sort; a function has at most MAX_ERRORS of them). */
+ * (a stable insertion sort; a function has at most MC_MAX_ERRORS of them). */
 static void sort_diags(Parser *p, int from) {
     McDiags *d = p->d;
     if (!d) return;
-    int to = p->stop ? d->n - 1 : d->n; /* "too many errors" stays last */
+    int to = d->full ? d->n - 1 : d->n; /* "too many errors" stays last */
     for (int i = from + 1; i < to; i++) {
         McDiag x = d->v[i];
         int j = i;
@@ -946,7 +933,7 @@ static void parse_function(Parser *p) {
     char q[QUOTE_MAX + 8];
     if (!parse_header(p)) sync_header(p);
     for (;;) {
-        if (p->stop) break;
+        if (p->d->full) break;
         Tok t = p->cur;
         if (t.kind == T_EOF) {
             expected(p, "'}'");
@@ -982,7 +969,10 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
     Parser p;
     memset(&p, 0, sizeof p);
     if (d && !d->file && file) d->file = mc_xstrdup(file);
-    p.d = d;
+    McDiags own; /* without the caller's list, the cap counts in this one */
+    mc_diags_init(&own, NULL, NULL, 0);
+    p.d = d ? d : &own;
+    mc_diags_limit(p.d, MC_MAX_ERRORS);
     p.file = file;
     p.file_name = mc_file_name_new(file);
     p.lx.src = src ? src : "";
@@ -997,7 +987,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
     if (p.cur.kind == T_ERROR) report_lex_error(&p, &p.cur);
 
     if (p.cur.kind == T_EOF) expected(&p, "'func'");
-    while (!p.stop && p.cur.kind != T_EOF) {
+    while (!p.d->full && p.cur.kind != T_EOF) {
         if (is_word(&p.cur, "func")) {
             parse_function(&p);
             continue;
@@ -1023,6 +1013,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
     mc_str_free(&p.scratch);
     mc_arena_free(&p.arena);
     mc_file_name_drop(p.file_name);
+    mc_diags_free(&own);
     return m;
 }
 

@@ -49,6 +49,24 @@ void mc_vdiag(McDiags *d, McLoc loc, const char *fmt, va_list ap) {
     d->n++;
 }
 
+void mc_diags_limit(McDiags *d, int max) {
+    d->limit = max;
+    d->counted = 0;
+    d->full = false;
+}
+
+bool mc_vdiag_capped(McDiags *d, McLoc loc, const char *fmt, va_list ap) {
+    if (d->full) return false;
+    if (d->counted == d->limit) {
+        mc_diag(d, loc, "too many errors, giving up");
+        d->full = true;
+        return false;
+    }
+    d->counted++;
+    mc_vdiag(d, loc, fmt, ap);
+    return true;
+}
+
 void mc_diag(McDiags *d, McLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

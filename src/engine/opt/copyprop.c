@@ -37,10 +37,7 @@ typedef struct Watch {
 } Watch;
 
 static void watch(Watch *w, int32_t value, int32_t pos) {
-    if (w->n == w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 1024;
-        w->node = mc_xrealloc(w->node, (size_t)w->cap * sizeof *w->node);
-    }
+    MC_GROW(w->node, w->cap, w->n + 1, 1024);
     w->node[w->n][0] = pos;
     w->node[w->n][1] = w->head[value];
     w->head[value] = w->n++;
@@ -78,10 +75,7 @@ McPassResult mc_pass_copyprop(McFunc *f, bool reachable) {
             found = true;
         }
         for (int32_t p = 0; p < bl->nphis; p++) {
-            if (ncand == cap) {
-                cap *= 2;
-                cand = mc_xrealloc(cand, (size_t)cap * sizeof *cand);
-            }
+            MC_GROW(cand, cap, ncand + 1, 64);
             cand[ncand++] = &bl->phis[p];
         }
     }

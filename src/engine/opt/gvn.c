@@ -87,10 +87,7 @@ static int32_t table_find(const Table *t, const Key *k, uint32_t h) {
 }
 
 static void table_push(Table *t, const Key *k, uint32_t h, int32_t value) {
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 64;
-        t->nodes = mc_xrealloc(t->nodes, (size_t)t->cap * sizeof *t->nodes);
-    }
+    MC_GROW(t->nodes, t->cap, t->n + 1, 64);
     uint32_t bkt = h & t->mask;
     Node *nd = &t->nodes[t->n];
     nd->key = *k;

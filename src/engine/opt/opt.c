@@ -297,10 +297,7 @@ typedef struct Manager {
 } Manager;
 
 static void record_stat(McOptStats *st, const McPassStat *s) {
-    if (st->n == st->cap) {
-        st->cap = st->cap ? st->cap * 2 : 16;
-        st->v = mc_xrealloc(st->v, (size_t)st->cap * sizeof *st->v);
-    }
+    MC_GROW(st->v, st->cap, st->n + 1, 16);
     st->v[st->n++] = *s;
 }
 

@@ -227,10 +227,7 @@ static void eval_site(Sccp *s, Site u) {
         eval_phi_arg(s, u.block, ~(u.what + 1), u.arg);
 }
 
-static void uses_grow(Sccp *s) {
-    s->capuses = s->capuses * 2 + 1024;
-    s->uses = mc_xrealloc(s->uses, (size_t)s->capuses * sizeof *s->uses);
-}
+static void uses_grow(Sccp *s) { MC_GROW(s->uses, s->capuses, s->nuses + 1, 1024); }
 
 /* A use of a BOTTOM cell needs no site: the cell cannot fall again, so the
  * use is never evaluated again, and it is not a constant to rewrite. */

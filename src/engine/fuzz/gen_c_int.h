@@ -1,8 +1,8 @@
 /* gen_c_int.h - the syntax tree of a generated MiniC program, shared by
  * the generator and reducer (gen_c.c) and the printers (gen_c_print.c).
- * Private to src/engine/pipeline. */
-#ifndef MINICC_PIPELINE_GEN_C_INT_H
-#define MINICC_PIPELINE_GEN_C_INT_H
+ * Private to src/engine/fuzz. */
+#ifndef MINICC_FUZZ_GEN_C_INT_H
+#define MINICC_FUZZ_GEN_C_INT_H
 
 #include <stdbool.h>
 #include <stdint.h>
