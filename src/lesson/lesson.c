@@ -629,6 +629,34 @@ static void interrupted_note(const McLessonStep *s, char *buf, size_t size) {
     snprintf(buf, size, "interrupted: '$ %.200s' (line %d) did not finish", s->text, s->line);
 }
 
+McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *wrong, char *msg, size_t size) {
+    const char *a = given ? given + strspn(given, " \t") : "";
+    char *truth = mc_lesson_answer_text(ask);
+    McLessonGrade g;
+    if (!*a) {
+        snprintf(msg, size, "(type your answer, or ? to see it)");
+        g = MC_GRADE_AGAIN;
+    } else if (strcmp(a, "?") == 0) {
+        snprintf(msg, size, "The answer is: %s", truth);
+        g = MC_GRADE_SHOWN;
+    } else if (mc_lesson_answer_matches(ask->answer_kind, ask->answer, given)) {
+        size_t n = strlen(a);
+        while (n > 0 && (a[n - 1] == ' ' || a[n - 1] == '\t')) n--;
+        if (ask->answer_kind == MC_ANS_ONE_OF) snprintf(msg, size, "Right: %.*s", (int)n, a);
+        else snprintf(msg, size, "Right: %s", truth);
+        g = MC_GRADE_RIGHT;
+    } else if (++*wrong >= (ask->hint ? 3 : 2)) {
+        snprintf(msg, size, "Not quite. The answer is: %s", truth);
+        g = MC_GRADE_SHOWN;
+    } else {
+        if (*wrong == 2) snprintf(msg, size, "Not quite. Hint: %s", ask->hint);
+        else snprintf(msg, size, "Not quite. Try again.");
+        g = MC_GRADE_AGAIN;
+    }
+    free(truth);
+    return g;
+}
+
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in, FILE *out) {
     McStr o;
     mc_str_init(&o);
@@ -682,7 +710,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             /* Two tries, then the hint (if the lesson gives one) and a last
              * try, then the answer. Enter alone asks again; `?` gives up. */
             fprintf(out, "\n? %s\n", s->text);
-            int wrong = 0, tries = s->hint ? 3 : 2;
+            int wrong = 0;
             for (;;) {
                 fprintf(out, "your answer> ");
                 fflush(out);
@@ -691,28 +719,11 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                     free(truth);
                     goto done;
                 }
-                const char *a = buf + strspn(buf, " \t");
-                if (!*a) {
-                    fprintf(out, "(type your answer, or ? to see it)\n");
-                    continue;
-                }
-                if (strcmp(a, "?") == 0) {
-                    fprintf(out, "The answer is: %s\n\n", truth);
-                    first[i] = 2;
-                    break;
-                }
-                if (mc_lesson_answer_matches(s->answer_kind, s->answer, buf)) {
-                    fprintf(out, "Right: %s\n\n", s->answer_kind == MC_ANS_ONE_OF ? a : truth);
-                    first[i] = wrong ? 2 : 1;
-                    break;
-                }
-                if (++wrong == tries) {
-                    fprintf(out, "Not quite. The answer is: %s\n\n", truth);
-                    first[i] = 2;
-                    break;
-                }
-                if (wrong == 2) fprintf(out, "Not quite. Hint: %s\n", s->hint);
-                else fprintf(out, "Not quite. Try again.\n");
+                McLessonGrade g = mc_lesson_grade(s, buf, &wrong, msg, sizeof msg);
+                fprintf(out, "%s\n%s", msg, g == MC_GRADE_AGAIN ? "" : "\n");
+                if (g == MC_GRADE_AGAIN) continue;
+                first[i] = g == MC_GRADE_RIGHT && wrong == 0 ? 1 : 2;
+                break;
             }
             free(truth);
             break;
@@ -872,19 +883,19 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
     char msg[1024];
     c->message[0] = 0;
     if (c->waiting && c->next > 0 && l->steps[c->next - 1].kind == MC_LS_ASK) {
+        /* The same grading as the prompt's player (mc_lesson_grade). */
         const McLessonStep *s = &l->steps[c->next - 1];
-        bool right = answer && mc_lesson_answer_matches(s->answer_kind, s->answer, answer);
-        bool blank = !answer || !answer[strspn(answer, " \t")];
-        char *truth = mc_lesson_answer_text(s);
-        snprintf(c->message, sizeof c->message, "%s %s",
-                 right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:",
-                 right && s->answer_kind == MC_ANS_ONE_OF ? answer + strspn(answer, " \t") : truth);
-        free(truth);
+        McLessonGrade g = mc_lesson_grade(s, answer, &c->wrong, c->message, sizeof c->message);
         McStr t;
         mc_str_init(&t);
-        mc_str_printf(&t, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+        if (answer && answer[strspn(answer, " \t")]) mc_str_printf(&t, "  your answer: %s\n", answer);
+        mc_str_printf(&t, "  %s\n", c->message);
         cursor_add(c, 'A', t.s);
         mc_str_free(&t);
+        if (g == MC_GRADE_AGAIN) return; /* still at the question */
+        c->asked++;
+        if (g == MC_GRADE_RIGHT && c->wrong == 0) c->right_first++;
+        c->wrong = 0;
     }
     c->waiting = false;
     while (c->next < l->nsteps && !c->waiting) {
@@ -955,5 +966,15 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
         }
         mc_str_free(&t);
     }
-    if (c->next >= l->nsteps && !c->waiting) c->finished = true;
+    if (c->next >= l->nsteps && !c->waiting) {
+        c->finished = true;
+        if (c->asked) { /* the score, as the prompt's player ends */
+            McStr t;
+            mc_str_init(&t);
+            mc_str_printf(&t, "%d of %d right the first time.\n", c->right_first, c->asked);
+            cursor_add(c, 'A', t.s);
+            mc_str_free(&t);
+            if (!c->message[0]) snprintf(c->message, sizeof c->message, "end of the lesson: %d of %d right the first time", c->right_first, c->asked);
+        }
+    }
 }

@@ -168,6 +168,20 @@ typedef void (*McLessonReset)(void *ctx);
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in,
                    FILE *out);
 
+/* One try at a question, the same in every player: Enter alone (blank)
+ * asks again; `?` shows the answer; a right answer is taken; a wrong one
+ * asks again twice (the second time with the lesson's hint, when it has
+ * one) and then shows the answer (two tries without a hint). *wrong counts
+ * the wrong tries so far (0 before the first). The verdict goes to msg
+ * ("Right: ...", "Not quite. Try again.", "Not quite. Hint: ...", "Not
+ * quite. The answer is: ...", "The answer is: ...", or the ask-again note). */
+typedef enum McLessonGrade {
+    MC_GRADE_AGAIN, /* ask again */
+    MC_GRADE_RIGHT, /* right: go on */
+    MC_GRADE_SHOWN, /* the answer was shown: go on */
+} McLessonGrade;
+McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *wrong, char *msg, size_t size);
+
 /* Write a Markdown handout: headings, narration, each command in a fenced
  * block with its real output. A student's handout (teacher false) shows each
  * question with room for the answer and leaves out the output of the command
@@ -205,12 +219,18 @@ typedef struct McLessonCursor {
     bool failed;      /* an expectation failed */
     char message[256];/* status for the last advance (failure or ask result) */
     McLessonScreen screen; /* applies `screen` steps (NULL: they are skipped); its ctx is exec's */
+    int wrong;        /* wrong tries at the pending question (mc_lesson_grade) */
+    int asked, right_first; /* questions settled so far, and those right at the first try */
 } McLessonCursor;
 
 void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l);
 void mc_lesson_cursor_free(McLessonCursor *c);
 /* Run steps until the next pause/ask or the end. `answer` is the student's
- * answer to a pending ask (NULL if none). A command that exec reports
+ * answer to a pending ask (NULL if none), graded by mc_lesson_grade: a
+ * blank answer, and a wrong one before the last try, leave the cursor
+ * waiting at the question (message says why, the transcript shows the
+ * try). At the end the transcript gets the score line "N of M right the
+ * first time." A command that exec reports
  * interrupted stops the cursor after it as at a pause (message says so; the
  * command's expectations are passed over). */
 void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer);
