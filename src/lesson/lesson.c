@@ -311,6 +311,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
             mc_diag(d, (McLoc){line, col}, "'shows' belongs right after an 'answer' line");
         else if (why)
             mc_diag(d, (McLoc){line, col}, "%s", why);
+        else if (strstr(pat, "=>") && l->steps[hint_ask].answer_kind != MC_ANS_DIRECTION)
+            mc_diag(d, (McLoc){line, col}, "'shows A => B' compares two numbers: it backs an 'answer direction'");
         else if (l->steps[hint_ask].field)
             mc_diag(d, (McLoc){line, col}, "a second 'shows' for the question on line %d", l->steps[hint_ask].line);
         else {

@@ -17,6 +17,7 @@
  *     answer one-of opt | diverge at opt  one-of (alternatives split by '|'),
  *     hint Count the adds.                 direction; a hint after two wrong tries;
  *     shows return {}                      the output field --check holds it to
+ *     shows 2 off * {} => 2 on * {}        (direction: from one number to another)
  *     pause                               wait for Enter
  *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
  *                                         focus, zoom (KEY VALUE pairs; the
@@ -110,8 +111,11 @@ bool mc_lesson_answer_shown(McAnswerKind kind, const char *want, const char *out
 int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len);
 const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want);
 /* `shows PATTERN`: does a whole line of output match PATTERN (`{}` the field,
- * `*` any text) with the field exactly the answer? And is PATTERN usable
- * (NULL) or what is wrong with it? */
+ * `*` any text) with the field exactly the answer? For a direction,
+ * `shows A => B` compares two numbers, each an integer or the field of the
+ * first line a pattern matches (B's line is searched after A's first, and
+ * is never A's): more when B is greater, fewer when smaller, else same.
+ * And is PATTERN usable (NULL) or what is wrong with it? */
 bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output);
 const char *mc_lesson_field_invalid(const char *pattern);
 /* The expected answer as shown to a student ("opt or diverge at opt" for one-of). */

@@ -168,3 +168,10 @@ A `hint` belongs right after an answer (a comment may stand between).
   bad.lesson: FAILED
   lessons: 0 passed, 1 failed
   [2]
+
+Every question of every lesson has a hint (issue 28 §1): after two wrong
+tries the student gets it, then a last try.
+
+  $ for f in ../../lessons/[0-9]*.lesson; do awk '/^ask /{ if (q) print FILENAME ": no hint: " q; q = $0; next } /^hint /{ q = "" } /^\$ /{ if (q) print FILENAME ": no hint: " q; q = "" }' "$f"; done
+  $ grep -c '^hint ' ../../lessons/[0-9]*.lesson | awk -F: '{ s += $2 } END { print s }'
+  36
