@@ -775,11 +775,27 @@ done:;
 
 /* ---- Markdown handout ------------------------------------------------------ */
 
+/* Is there narration or a command from step i to the end of its section
+ * (before the next question, which the student's copy shows anyway)? */
+static bool more_in_section(const McLesson *l, int i) {
+    for (; i < l->nsteps; i++) {
+        McLessonStepKind k = l->steps[i].kind;
+        if (k == MC_LS_HEADING || k == MC_LS_ASK) return false;
+        if (k == MC_LS_COMMAND || (k == MC_LS_NARRATE && l->steps[i].text[0])) return true;
+    }
+    return false;
+}
+
 bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher) {
     McStr o;
     mc_str_init(&o);
     bool ok = true, para = false;
     const McLessonStep *ask = NULL; /* a question whose answer the next command reveals */
+    /* The student's copy keeps the answers: after a question's revealing
+     * command, the rest of its section (narration, commands, output) gives
+     * the answer away and is left out, up to the next heading; a later
+     * question there is still shown. */
+    bool hiding = false;
     fprintf(out, "# %s\n\n", l->title);
     if (!teacher)
         fprintf(out, "*Student handout: answer each question before you run the command after it.*\n\n");
@@ -791,6 +807,8 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
             fputc('\n', out);
             para = false;
         }
+        if (s->kind == MC_LS_HEADING) hiding = false;
+        if (hiding && s->kind != MC_LS_ASK && s->kind != MC_LS_COMMAND) continue;
         switch (s->kind) {
         case MC_LS_HEADING:
             if (i == 0 && strcmp(s->text, l->title) == 0) break;
@@ -820,10 +838,14 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
                         cmd_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
             }
+            if (hiding && !ask) break; /* run for the session, not shown */
             fprintf(out, "```\nminicc> %s\n", s->text);
             if (ask && !teacher) {
-                /* Its output would give the answer away. */
+                hiding = true;
+                /* Its output would give the answer away, and so would the rest of the section. */
                 fprintf(out, "```\n\n*Run it yourself and compare with your answer.*\n\n");
+                if (more_in_section(l, i + 1))
+                    fprintf(out, "*The rest of this section gives the answer away: it is in the teacher's copy.*\n\n");
             } else {
                 if (o.len) {
                     fputs(o.s, out);

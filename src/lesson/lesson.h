@@ -188,8 +188,11 @@ McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *w
 
 /* Write a Markdown handout: headings, narration, each command in a fenced
  * block with its real output. A student's handout (teacher false) shows each
- * question with room for the answer and leaves out the output of the command
- * that reveals it; the teacher's copy shows the answers and every output.
+ * question with room for the answer and the command that reveals it without
+ * its output, and leaves out the rest of the question's section (narration,
+ * commands, output: it states the answer), saying so; a later question of
+ * the section is still shown. The teacher's copy shows the answers and
+ * every output.
  * Runs the commands. Returns false if a command fails unexpectedly or is
  * interrupted (the handout then stops there). */
 bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher);
