@@ -510,8 +510,12 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
             } else if (ask && ask->field && !mc_lesson_answer_in_field(ask->answer_kind, ask->answer, ask->field, out.s)) {
-                fprintf(err, "%s:%d: error: no line of the output of '$ %s' is '%s' with the field {} = '%s'\n",
-                        l->shown, ask->line, s->text, ask->field, ask->answer);
+                if (ask->answer_kind == MC_ANS_DIRECTION && strstr(ask->field, "=>"))
+                    fprintf(err, "%s:%d: error: the output of '$ %s' does not show '%s' going '%s'\n", l->shown,
+                            ask->line, s->text, ask->field, ask->answer);
+                else
+                    fprintf(err, "%s:%d: error: no line of the output of '$ %s' is '%s' with the field {} = '%s'\n",
+                            l->shown, ask->line, s->text, ask->field, ask->answer);
                 ok = false;
             } else if (ask && !ask->field && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
                 fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->shown,

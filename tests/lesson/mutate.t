@@ -35,8 +35,8 @@ same. Returns 12 (n = 4) and 21 (n = 5) in one output:
   d.lesson: ok
   lessons: 1 passed, 0 failed
   $ cd "$CRAMTMP" && for w in fewer same; do sed "4s/more/$w/" d.lesson > w.lesson; minicc lesson --check w.lesson 2>&1 | head -1; done
-  w.lesson:3: error: no line of the output of '$ args 4; run; args 5; run' is 'return {} => return {}' with the field {} = 'fewer'
-  w.lesson:3: error: no line of the output of '$ args 4; run; args 5; run' is 'return {} => return {}' with the field {} = 'same'
+  w.lesson:3: error: the output of '$ args 4; run; args 5; run' does not show 'return {} => return {}' going 'fewer'
+  w.lesson:3: error: the output of '$ args 4; run; args 5; run' does not show 'return {} => return {}' going 'same'
 
 Only a direction compares, each side is a number or has one field, and
 there are two sides:
