@@ -338,9 +338,17 @@ const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want) {
 typedef struct FieldMatch {
     McAnswerKind kind;
     const char *want;
+    bool number;      /* with want NULL: the field must be an integer, kept in value */
+    long long value;
 } FieldMatch;
 
-static bool field_is(const FieldMatch *fm, const char *f, size_t n) {
+static bool field_is(FieldMatch *fm, const char *f, size_t n) {
+    if (!fm->want && fm->number) { /* capturing a number */
+        char *c = mc_xstrndup(f, n);
+        bool ok = parse_number(c, &fm->value);
+        free(c);
+        return ok;
+    }
     if (!fm->want) return true; /* any field: finding the line */
     switch (fm->kind) {
     case MC_ANS_NUMBER: {
@@ -373,7 +381,7 @@ static bool field_is(const FieldMatch *fm, const char *f, size_t n) {
 
 static bool blank(char c) { return c == ' ' || c == '\t'; }
 
-static bool match_field(const FieldMatch *fm, const char *p, const char *s, const char *e) {
+static bool match_field(FieldMatch *fm, const char *p, const char *s, const char *e) {
     if (!*p) return s == e;
     if (p[0] == '{' && p[1] == '}') {
         for (const char *k = e; k > s; k--)
@@ -399,9 +407,61 @@ static bool match_field(const FieldMatch *fm, const char *p, const char *s, cons
     return s < e && *s == *p && match_field(fm, p + 1, s + 1, e);
 }
 
+/* The number a side of `shows A => B` stands for: an integer literal, or
+ * the integer field of the first line of output matching the pattern,
+ * skipping line `skip` (a line number, -1 none) and searching from line
+ * `from` on first, then from the start. *line gets the line used. */
+static bool side_value(const char *side, size_t n, const char *output, int from, int skip, long long *v, int *line) {
+    char *pat = mc_xstrndup(side, n);
+    bool ok = false;
+    *line = -1;
+    if (!strstr(pat, "{}")) {
+        ok = parse_number(pat, v);
+        free(pat);
+        return ok;
+    }
+    char *tp = pat + strlen(pat);
+    while (tp > pat && blank(tp[-1])) *--tp = 0;
+    const char *p0 = pat;
+    while (blank(*p0)) p0++;
+    for (int pass = 0; pass < 2 && !ok; pass++) {
+        int ln = 0;
+        for (const char *p = output; *p && !ok; ln++) {
+            const char *e = strchr(p, '\n');
+            const char *end = e ? e : p + strlen(p);
+            const char *t = end;
+            while (t > p && (blank(t[-1]) || t[-1] == '\r')) t--;
+            const char *b = p;
+            while (b < t && blank(*b)) b++;
+            bool here = pass == 0 ? ln >= from : ln < from;
+            FieldMatch cap = {MC_ANS_NUMBER, NULL, true, 0};
+            if (here && ln != skip && match_field(&cap, p0, b, t)) {
+                *v = cap.value;
+                *line = ln;
+                ok = true;
+            }
+            p = e ? e + 1 : end;
+        }
+    }
+    free(pat);
+    return ok;
+}
+
+/* `shows A => B` for a direction: from the number A to the number B. */
+static bool direction_in_fields(const char *want, const char *pattern, const char *output) {
+    const char *arrow = strstr(pattern, "=>");
+    long long a, b;
+    int la, lb;
+    if (!side_value(pattern, (size_t)(arrow - pattern), output, 0, -1, &a, &la)) return false;
+    if (!side_value(arrow + 2, strlen(arrow + 2), output, la + 1, la, &b, &lb)) return false;
+    const char *d = b > a ? "more" : b < a ? "fewer" : "same";
+    return strcmp(want, d) == 0;
+}
+
 bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output) {
-    FieldMatch fm = {kind, want}, any = {kind, NULL};
+    FieldMatch fm = {kind, want, false, 0}, any = {kind, NULL, false, 0};
     if (!output) output = "";
+    if (kind == MC_ANS_DIRECTION && strstr(pattern, "=>")) return direction_in_fields(want, pattern, output);
     for (const char *p = output; *p;) {
         const char *e = strchr(p, '\n');
         const char *end = e ? e : p + strlen(p);
@@ -418,7 +478,25 @@ bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *
     return false;
 }
 
+/* One side of `shows A => B`: an integer, or a pattern with one field. */
+static const char *side_invalid(const char *s, size_t n) {
+    char *c = mc_xstrndup(s, n);
+    long long v;
+    const char *f = strstr(c, "{}");
+    const char *why = NULL;
+    if (!f && !parse_number(c, &v)) why = "each side of 'shows A => B' is a number or a pattern with its field marked {}";
+    else if (f && strstr(f + 2, "{}")) why = "'shows' marks one field {} per side, not two";
+    free(c);
+    return why;
+}
+
 const char *mc_lesson_field_invalid(const char *pattern) {
+    const char *arrow = strstr(pattern, "=>");
+    if (arrow) {
+        if (strstr(arrow + 2, "=>")) return "'shows A => B' compares two numbers, not three";
+        const char *why = side_invalid(pattern, (size_t)(arrow - pattern));
+        return why ? why : side_invalid(arrow + 2, strlen(arrow + 2));
+    }
     const char *f = strstr(pattern, "{}");
     if (!f) return "'shows' needs a pattern with the field marked {}";
     if (strstr(f + 2, "{}")) return "'shows' marks one field {}, not two";

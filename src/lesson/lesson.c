@@ -308,6 +308,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
             mc_diag(d, (McLoc){line, col}, "'shows' belongs right after an 'answer' line");
         else if (why)
             mc_diag(d, (McLoc){line, col}, "%s", why);
+        else if (strstr(pat, "=>") && l->steps[hint_ask].answer_kind != MC_ANS_DIRECTION)
+            mc_diag(d, (McLoc){line, col}, "'shows A => B' compares two numbers: it backs an 'answer direction'");
         else if (l->steps[hint_ask].field)
             mc_diag(d, (McLoc){line, col}, "a second 'shows' for the question on line %d", l->steps[hint_ask].line);
         else {
@@ -505,8 +507,12 @@ bool mc_lesson_check(const McLesson *l, McLessonExec exec, void *ctx, FILE *err)
                         last_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
             } else if (ask && ask->field && !mc_lesson_answer_in_field(ask->answer_kind, ask->answer, ask->field, out.s)) {
-                fprintf(err, "%s:%d: error: no line of the output of '$ %s' is '%s' with the field {} = '%s'\n",
-                        l->shown, ask->line, s->text, ask->field, ask->answer);
+                if (ask->answer_kind == MC_ANS_DIRECTION && strstr(ask->field, "=>"))
+                    fprintf(err, "%s:%d: error: the output of '$ %s' does not show '%s' going '%s'\n", l->shown,
+                            ask->line, s->text, ask->field, ask->answer);
+                else
+                    fprintf(err, "%s:%d: error: no line of the output of '$ %s' is '%s' with the field {} = '%s'\n",
+                            l->shown, ask->line, s->text, ask->field, ask->answer);
                 ok = false;
             } else if (ask && !ask->field && !mc_lesson_answer_shown(ask->answer_kind, ask->answer, out.s)) {
                 fprintf(err, "%s:%d: error: the answer '%s' does not appear in the output of '$ %s'\n", l->shown,
@@ -626,6 +632,34 @@ static void interrupted_note(const McLessonStep *s, char *buf, size_t size) {
     snprintf(buf, size, "interrupted: '$ %.200s' (line %d) did not finish", s->text, s->line);
 }
 
+McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *wrong, char *msg, size_t size) {
+    const char *a = given ? given + strspn(given, " \t") : "";
+    char *truth = mc_lesson_answer_text(ask);
+    McLessonGrade g;
+    if (!*a) {
+        snprintf(msg, size, "(type your answer, or ? to see it)");
+        g = MC_GRADE_AGAIN;
+    } else if (strcmp(a, "?") == 0) {
+        snprintf(msg, size, "The answer is: %s", truth);
+        g = MC_GRADE_SHOWN;
+    } else if (mc_lesson_answer_matches(ask->answer_kind, ask->answer, given)) {
+        size_t n = strlen(a);
+        while (n > 0 && (a[n - 1] == ' ' || a[n - 1] == '\t')) n--;
+        if (ask->answer_kind == MC_ANS_ONE_OF) snprintf(msg, size, "Right: %.*s", (int)n, a);
+        else snprintf(msg, size, "Right: %s", truth);
+        g = MC_GRADE_RIGHT;
+    } else if (++*wrong >= (ask->hint ? 3 : 2)) {
+        snprintf(msg, size, "Not quite. The answer is: %s", truth);
+        g = MC_GRADE_SHOWN;
+    } else {
+        if (*wrong == 2) snprintf(msg, size, "Not quite. Hint: %s", ask->hint);
+        else snprintf(msg, size, "Not quite. Try again.");
+        g = MC_GRADE_AGAIN;
+    }
+    free(truth);
+    return g;
+}
+
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in, FILE *out) {
     McStr o;
     mc_str_init(&o);
@@ -679,7 +713,7 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             /* Two tries, then the hint (if the lesson gives one) and a last
              * try, then the answer. Enter alone asks again; `?` gives up. */
             fprintf(out, "\n? %s\n", s->text);
-            int wrong = 0, tries = s->hint ? 3 : 2;
+            int wrong = 0;
             for (;;) {
                 fprintf(out, "your answer> ");
                 fflush(out);
@@ -688,28 +722,11 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
                     free(truth);
                     goto done;
                 }
-                const char *a = buf + strspn(buf, " \t");
-                if (!*a) {
-                    fprintf(out, "(type your answer, or ? to see it)\n");
-                    continue;
-                }
-                if (strcmp(a, "?") == 0) {
-                    fprintf(out, "The answer is: %s\n\n", truth);
-                    first[i] = 2;
-                    break;
-                }
-                if (mc_lesson_answer_matches(s->answer_kind, s->answer, buf)) {
-                    fprintf(out, "Right: %s\n\n", s->answer_kind == MC_ANS_ONE_OF ? a : truth);
-                    first[i] = wrong ? 2 : 1;
-                    break;
-                }
-                if (++wrong == tries) {
-                    fprintf(out, "Not quite. The answer is: %s\n\n", truth);
-                    first[i] = 2;
-                    break;
-                }
-                if (wrong == 2) fprintf(out, "Not quite. Hint: %s\n", s->hint);
-                else fprintf(out, "Not quite. Try again.\n");
+                McLessonGrade g = mc_lesson_grade(s, buf, &wrong, msg, sizeof msg);
+                fprintf(out, "%s\n%s", msg, g == MC_GRADE_AGAIN ? "" : "\n");
+                if (g == MC_GRADE_AGAIN) continue;
+                first[i] = g == MC_GRADE_RIGHT && wrong == 0 ? 1 : 2;
+                break;
             }
             free(truth);
             break;
@@ -759,11 +776,27 @@ done:;
 
 /* ---- Markdown handout ------------------------------------------------------ */
 
+/* Is there narration or a command from step i to the end of its section
+ * (before the next question, which the student's copy shows anyway)? */
+static bool more_in_section(const McLesson *l, int i) {
+    for (; i < l->nsteps; i++) {
+        McLessonStepKind k = l->steps[i].kind;
+        if (k == MC_LS_HEADING || k == MC_LS_ASK) return false;
+        if (k == MC_LS_COMMAND || (k == MC_LS_NARRATE && l->steps[i].text[0])) return true;
+    }
+    return false;
+}
+
 bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher) {
     McStr o;
     mc_str_init(&o);
     bool ok = true, para = false;
     const McLessonStep *ask = NULL; /* a question whose answer the next command reveals */
+    /* The student's copy keeps the answers: after a question's revealing
+     * command, the rest of its section (narration, commands, output) gives
+     * the answer away and is left out, up to the next heading; a later
+     * question there is still shown. */
+    bool hiding = false;
     fprintf(out, "# %s\n\n", l->title);
     if (!teacher)
         fprintf(out, "*Student handout: answer each question before you run the command after it.*\n\n");
@@ -775,6 +808,8 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
             fputc('\n', out);
             para = false;
         }
+        if (s->kind == MC_LS_HEADING) hiding = false;
+        if (hiding && s->kind != MC_LS_ASK && s->kind != MC_LS_COMMAND) continue;
         switch (s->kind) {
         case MC_LS_HEADING:
             if (i == 0 && strcmp(s->text, l->title) == 0) break;
@@ -804,10 +839,14 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
                         cmd_ok ? "succeeded, but the lesson expects an error" : "failed");
                 ok = false;
             }
+            if (hiding && !ask) break; /* run for the session, not shown */
             fprintf(out, "```\nminicc> %s\n", s->text);
             if (ask && !teacher) {
-                /* Its output would give the answer away. */
+                hiding = true;
+                /* Its output would give the answer away, and so would the rest of the section. */
                 fprintf(out, "```\n\n*Run it yourself and compare with your answer.*\n\n");
+                if (more_in_section(l, i + 1))
+                    fprintf(out, "*The rest of this section gives the answer away: it is in the teacher's copy.*\n\n");
             } else {
                 if (o.len) {
                     fputs(o.s, out);
@@ -869,19 +908,19 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
     char msg[1024];
     c->message[0] = 0;
     if (c->waiting && c->next > 0 && l->steps[c->next - 1].kind == MC_LS_ASK) {
+        /* The same grading as the prompt's player (mc_lesson_grade). */
         const McLessonStep *s = &l->steps[c->next - 1];
-        bool right = answer && mc_lesson_answer_matches(s->answer_kind, s->answer, answer);
-        bool blank = !answer || !answer[strspn(answer, " \t")];
-        char *truth = mc_lesson_answer_text(s);
-        snprintf(c->message, sizeof c->message, "%s %s",
-                 right ? "Right:" : blank ? "The answer is:" : "Not quite. The answer is:",
-                 right && s->answer_kind == MC_ANS_ONE_OF ? answer + strspn(answer, " \t") : truth);
-        free(truth);
+        McLessonGrade g = mc_lesson_grade(s, answer, &c->wrong, c->message, sizeof c->message);
         McStr t;
         mc_str_init(&t);
-        mc_str_printf(&t, "  your answer: %s\n  %s\n", answer ? answer : "", c->message);
+        if (answer && answer[strspn(answer, " \t")]) mc_str_printf(&t, "  your answer: %s\n", answer);
+        mc_str_printf(&t, "  %s\n", c->message);
         cursor_add(c, 'A', t.s);
         mc_str_free(&t);
+        if (g == MC_GRADE_AGAIN) return; /* still at the question */
+        c->asked++;
+        if (g == MC_GRADE_RIGHT && c->wrong == 0) c->right_first++;
+        c->wrong = 0;
     }
     c->waiting = false;
     while (c->next < l->nsteps && !c->waiting) {
@@ -952,5 +991,15 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
         }
         mc_str_free(&t);
     }
-    if (c->next >= l->nsteps && !c->waiting) c->finished = true;
+    if (c->next >= l->nsteps && !c->waiting) {
+        c->finished = true;
+        if (c->asked) { /* the score, as the prompt's player ends */
+            McStr t;
+            mc_str_init(&t);
+            mc_str_printf(&t, "%d of %d right the first time.\n", c->right_first, c->asked);
+            cursor_add(c, 'A', t.s);
+            mc_str_free(&t);
+            if (!c->message[0]) snprintf(c->message, sizeof c->message, "end of the lesson: %d of %d right the first time", c->right_first, c->asked);
+        }
+    }
 }

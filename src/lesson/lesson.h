@@ -17,6 +17,7 @@
  *     answer one-of opt | diverge at opt  one-of (alternatives split by '|'),
  *     hint Count the adds.                 direction; a hint after two wrong tries;
  *     shows return {}                      the output field --check holds it to
+ *     shows 2 off * {} => 2 on * {}        (direction: from one number to another)
  *     pause                               wait for Enter
  *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
  *                                         focus, zoom (KEY VALUE pairs; the
@@ -110,8 +111,11 @@ bool mc_lesson_answer_shown(McAnswerKind kind, const char *want, const char *out
 int mc_lesson_answer_kind_word(const char *s, size_t n, size_t *len);
 const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want);
 /* `shows PATTERN`: does a whole line of output match PATTERN (`{}` the field,
- * `*` any text) with the field exactly the answer? And is PATTERN usable
- * (NULL) or what is wrong with it? */
+ * `*` any text) with the field exactly the answer? For a direction,
+ * `shows A => B` compares two numbers, each an integer or the field of the
+ * first line a pattern matches (B's line is searched after A's first, and
+ * is never A's): more when B is greater, fewer when smaller, else same.
+ * And is PATTERN usable (NULL) or what is wrong with it? */
 bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output);
 const char *mc_lesson_field_invalid(const char *pattern);
 /* The expected answer as shown to a student ("opt or diverge at opt" for one-of). */
@@ -168,10 +172,27 @@ typedef void (*McLessonReset)(void *ctx);
 int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, void *ctx, FILE *in,
                    FILE *out);
 
+/* One try at a question, the same in every player: Enter alone (blank)
+ * asks again; `?` shows the answer; a right answer is taken; a wrong one
+ * asks again twice (the second time with the lesson's hint, when it has
+ * one) and then shows the answer (two tries without a hint). *wrong counts
+ * the wrong tries so far (0 before the first). The verdict goes to msg
+ * ("Right: ...", "Not quite. Try again.", "Not quite. Hint: ...", "Not
+ * quite. The answer is: ...", "The answer is: ...", or the ask-again note). */
+typedef enum McLessonGrade {
+    MC_GRADE_AGAIN, /* ask again */
+    MC_GRADE_RIGHT, /* right: go on */
+    MC_GRADE_SHOWN, /* the answer was shown: go on */
+} McLessonGrade;
+McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *wrong, char *msg, size_t size);
+
 /* Write a Markdown handout: headings, narration, each command in a fenced
  * block with its real output. A student's handout (teacher false) shows each
- * question with room for the answer and leaves out the output of the command
- * that reveals it; the teacher's copy shows the answers and every output.
+ * question with room for the answer and the command that reveals it without
+ * its output, and leaves out the rest of the question's section (narration,
+ * commands, output: it states the answer), saying so; a later question of
+ * the section is still shown. The teacher's copy shows the answers and
+ * every output.
  * Runs the commands. Returns false if a command fails unexpectedly or is
  * interrupted (the handout then stops there). */
 bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *out, FILE *err, bool teacher);
@@ -205,12 +226,18 @@ typedef struct McLessonCursor {
     bool failed;      /* an expectation failed */
     char message[256];/* status for the last advance (failure or ask result) */
     McLessonScreen screen; /* applies `screen` steps (NULL: they are skipped); its ctx is exec's */
+    int wrong;        /* wrong tries at the pending question (mc_lesson_grade) */
+    int asked, right_first; /* questions settled so far, and those right at the first try */
 } McLessonCursor;
 
 void mc_lesson_cursor_init(McLessonCursor *c, const McLesson *l);
 void mc_lesson_cursor_free(McLessonCursor *c);
 /* Run steps until the next pause/ask or the end. `answer` is the student's
- * answer to a pending ask (NULL if none). A command that exec reports
+ * answer to a pending ask (NULL if none), graded by mc_lesson_grade: a
+ * blank answer, and a wrong one before the last try, leave the cursor
+ * waiting at the question (message says why, the transcript shows the
+ * try). At the end the transcript gets the score line "N of M right the
+ * first time." A command that exec reports
  * interrupted stops the cursor after it as at a pause (message says so; the
  * command's expectations are passed over). */
 void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, const char *answer);

@@ -24,6 +24,7 @@ const char *const wb_help_lines[] = {
     "  b       back one block (replays from the start)",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
+    "          (at a lesson's question, typing starts the answer)",
     "  marks   IR: => runs next, > just ran; values: * changed",
     "allocation and backends",
     "  + -     register budget K up / down (all panes recompute)",
@@ -120,6 +121,15 @@ void wb_key(Wb *wb, int key) {
     }
     if (wb->cmd_active) {
         key_cmd_edit(wb, key);
+        return;
+    }
+    if (wb_lesson_asking(wb) && key > ' ' && key < 127 && key != ':') {
+        /* At a lesson's question a typed character starts the answer. */
+        wb->cmd_active = true;
+        wb->cmd[0] = (char)key;
+        wb->cmd_len = wb->cmd_point = 1;
+        wb->cmd[1] = 0;
+        wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
         return;
     }
     if (key == WB_KEY_ENTER || key == '\n') {

@@ -360,7 +360,7 @@ static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
     if (!wb->cmd_active) {
         if (wb->lesson && !wb->cursor.finished) {
             lay_words(fr, 0, y, fr->w,
-                      wb_lesson_asking(wb) ? "Enter: answer the question   : command   ? keys"
+                      wb_lesson_asking(wb) ? "type your answer (? and Enter: show it)   : command   F1 keys"
                                            : "Enter: continue the lesson   : command   ? keys",
                       MC_R_DIM);
             return;

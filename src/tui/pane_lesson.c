@@ -1,7 +1,9 @@
 /* pane_lesson.c - the narration of a lesson (lesson.h): headings,
  * narration, the commands it ran with their output, questions and the
  * verdict on the student's answer. Enter advances to the next pause;
- * answers to questions are typed at the command line.
+ * at a question, typing starts the answer on the command line, graded as
+ * the prompt's player does (mc_lesson_grade: two tries, the hint, the
+ * answer; a score at the end).
  *
  * Narration is reflowed: the lines of a paragraph in the lesson file are
  * joined and wrapped at the pane's width. Commands and their output (sweep
@@ -124,7 +126,7 @@ int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         }
         if (mark_row < 0) mark_row = L.n;
         if (wb->cursor.finished) mc_lines_text(&L, "(end of the lesson)", MC_R_DIM);
-        else if (wb_lesson_asking(wb)) mc_lines_text(&L, "(your answer: Enter, then type it)", MC_R_DIM);
+        else if (wb_lesson_asking(wb)) mc_lines_text(&L, "(type your answer, then Enter; ? shows it)", MC_R_DIM);
         else mc_lines_text(&L, "(Enter: continue)", MC_R_DIM);
         L.v[L.n - 1].fixed = true;
     }

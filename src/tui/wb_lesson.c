@@ -111,7 +111,7 @@ void wb_lesson_advance(Wb *wb, const char *answer) {
     wb->lesson_show_mark = true;
     if (wb->cursor.message[0]) wb_note(wb, "%s", wb->cursor.message);
     else if (wb->cursor.finished) wb_note(wb, "end of the lesson");
-    else if (wb_lesson_asking(wb)) wb_note(wb, "type your answer at the command line (Enter opens it)");
+    else if (wb_lesson_asking(wb)) wb_note(wb, "type your answer (? and Enter shows it)");
     else wb_note(wb, "Enter: continue the lesson");
 }
 

@@ -99,14 +99,15 @@ Lesson 11: the endless loop in the student's words or the tool's; the row
   wrong: opt
   wrong: input
 
-Lesson 14: the allocator's name, hyphenated or not.
+Lesson 14: a value's name, alone or with its role.
 
-  $ sh "$CRAMTMP/q" 14 'least spill traffic' 'linear-scan' 'linear scan' 'linear' 'ssa' 'improved'
-  right: linear-scan
-  right: linear scan
-  right: linear
-  wrong: ssa
-  wrong: improved
+  $ sh "$CRAMTMP/q" 14 'other than a, b and c' 'n' 'the parameter n' 'N' 'd' 'n and d' 'r0'
+  right: n
+  right: the parameter n
+  right: N
+  wrong: d
+  wrong: n and d
+  wrong: r0
 
 A direction question takes more, fewer or same or a synonym, and not an
 answer that names two directions.
@@ -167,3 +168,10 @@ A `hint` belongs right after an answer (a comment may stand between).
   bad.lesson: FAILED
   lessons: 0 passed, 1 failed
   [2]
+
+Every question of every lesson has a hint (issue 28 §1): after two wrong
+tries the student gets it, then a last try.
+
+  $ for f in ../../lessons/[0-9]*.lesson; do awk '/^ask /{ if (q) print FILENAME ": no hint: " q; q = $0; next } /^hint /{ q = "" } /^\$ /{ if (q) print FILENAME ": no hint: " q; q = "" }' "$f"; done
+  $ grep -c '^hint ' ../../lessons/[0-9]*.lesson | awk -F: '{ s += $2 } END { print s }'
+  48

@@ -7,6 +7,7 @@
 # set, and Ctrl-L), the key help, breakpoints (where c stops), NO_COLOR and
 # the projector theme (no dim attribute), zoom, the log rewrapped on resize,
 # Ctrl-C interrupting c, m, x, :run and :source on a program that never ends,
+# a lesson's question answered by typing,
 # quitting, and the refusal to start without a terminal. Prints
 # "N passed, N failed".
 set -u
@@ -310,6 +311,22 @@ keys c : "focus source" Enter
 keys c Right Right
 check c "17 <], int n) {" "Right scrolls the C source sideways"
 keys c q
+
+# ---- a lesson's question through readline: typing starts the answer, a blank
+# Enter asks again, a wrong answer gets a second try (issue 28 §1) ------------
+start q 100 30 "" --lesson "$examples/../../../tests/tui/swap.lesson"
+check q "Enter: continue the lesson" "the lesson opens"
+keys q Enter
+check q "type your answer" "at the question"
+keys q Enter Enter
+check q "(type your answer, or ? to see it)" "a blank answer asks again"
+keys q "a = 1" Enter
+check q "Not quite. Try again." "a typed key starts the answer; the first wrong try"
+keys q "a = 2" Enter
+check q "Right: a = 2" "the second try is graded"
+keys q Enter
+check q "0 of 1 right the first time." "the score at the end"
+keys q q
 
 # ---- a terminal that cannot address the cursor -----------------------------------------------
 $T new-session -d -s d -x 80 -y 24 \

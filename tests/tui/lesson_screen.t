@@ -30,16 +30,16 @@ counts what is below). Output lines that do not fit end in `>`.
   |                                                                              |
   |                                                                              |
   +------------------------------------------------------------------------------+
-   step 0 K=1   type your answer at the command line (Enter opens it)
-  Enter: answer the question   : command   ? keys
+   step 0 K=1   type your answer (? and Enter shows it)
+  type your answer (? and Enter: show it)   : command   F1 keys
 
 The sweep table at 120x40: one row per line, never wrapped; `>` marks the
 rows that go on to the right.
 
-  $ minicc --tui-script '<Enter><Enter>18<Enter>' --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '1,28p' | cut -c 1-60
+  $ minicc --tui-script '<Enter><Enter>18<Enter>?<Enter>' --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '1,28p' | cut -c 1-60
   + *lesson: Then spill slots and traffic -------------------+
-  |your answer: 18                                           |
-  |Not quite. The answer is: 6                               |
+  |your answer: ?                                            |
+  |The answer is: 6                                          |
   |minicc> sweep 4 all                                       |
   |sweep pressure (from ssa): stage input gives return 84    |
   |      baseline                  improved                 >|
@@ -64,15 +64,15 @@ rows that go on to the right.
   |   K  allocator  slots  spill_reads spill_writes      tra>|
   |   1  baseline      24           72           51         >|
   |   2  baseline      22           67           49         >|
-  +--------------------------------- ^ 121 above, v 19 more -+
+  +--------------------------------- ^ 123 above, v 19 more -+
 
 Right scrolls the table sideways (by 8 columns); `<` marks that the start
 of a line is scrolled away; narration stays where it is.
 
-  $ minicc --tui-script '<Enter><Enter>18<Enter><Right><Right>' --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '1,28p' | cut -c 1-60
+  $ minicc --tui-script '<Enter><Enter>18<Enter>?<Enter><Right><Right>' --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '1,28p' | cut -c 1-60
   + *lesson: Then spill slots and traffic -------------------+
-  |your answer: 18                                           |
-  |Not quite. The answer is: 6                               |
+  |your answer: ?                                            |
+  |The answer is: 6                                          |
   |<ll                                                       |
   |<rom ssa): stage input gives return 84                    |
   |<               improved                  linear         >|
@@ -97,11 +97,11 @@ of a line is scrolled away; narration stays where it is.
   |<slots  spill_reads spill_writes      traffic instruction>|
   |<   24           72           51          123           5>|
   |<   22           67           49          116           5>|
-  +--------------------------------- ^ 121 above, v 19 more -+
+  +--------------------------------- ^ 123 above, v 19 more -+
 
 The attribute layer marks the cut with its own role (m):
 
-  $ minicc --tui-script '<Enter><Enter>18<Enter>' --attrs --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '47,53p' | cut -c 1-60
+  $ minicc --tui-script '<Enter><Enter>18<Enter>?<Enter>' --attrs --lesson ../../lessons/05-register-budgets.lesson --size 120x40 | sed -n '47,53p' | cut -c 1-60
   f.........................................................mf
   f.........................................................mf
   f.........................................................mf

@@ -64,21 +64,22 @@ back; Tab moves the zoom to the next pane of the layout.
    swap | stage input | step 0 | K=4 | not started   zoomed log (z: back)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
-The lesson narration, zoomed at 80x24, shows a whole section:
+The lesson narration, zoomed at 80x24, shows a whole section (z before
+Enter: at the question Enter leads to, a typed key starts the answer):
 
-  $ minicc --tui-script '<Enter>z' --lesson ../../lessons/05-register-budgets.lesson --size 80x24 | head -12
+  $ minicc --tui-script 'z<Enter>' --lesson ../../lessons/05-register-budgets.lesson --size 80x24 | head -12
   + *lesson: Then spill slots and traffic (zoomed: z) ---------------------------+
+  |== Then spill slots and traffic ==                                            |
+  |Six values (a0 .. a5) stay live across the whole loop. With few registers most|
+  |values live in spill slots, and every read or write of a slot counts.         |
+  |minicc> alloc 1 baseline                                                      |
+  |alloc (baseline, K = 1): 27 nodes, 1 register used, 24 spilled to 24 slots    |
+  |minicc> machine                                                               |
   |# machine: baseline allocator, K = 1                                          |
   |return 84                                                                     |
   |stats: instructions=53 copies=16 spill_reads=72 spill_writes=51 registers=1 s>|
   |How many values are live at once? live --points writes the live values after  |
   |every point, and the pressure: those plus what the point defines.             |
-  |minicc> live --points                                                         |
-  |# MaxLive 10 in head, after c = lt i, n                                       |
-  |# per block: entry 7 head 10 body 9 exit 7                                    |
-  |# [N]: values live after the point plus what it defines (a result nobody read>|
-  |func pressure(i32 n) {                                                        |
-  |entry:                                                                        |
 
 A new layout ends the zoom:
 

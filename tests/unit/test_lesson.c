@@ -193,9 +193,28 @@ static void test_play_back_and_answers(void **state) {
     assert_true(c.waiting);
     mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
     assert_true(c.waiting); /* at the ask */
+    /* Graded as the prompt's player grades (mc_lesson_grade): a blank
+     * answer and a first wrong one ask again; the second wrong one shows
+     * the answer and the lesson goes on to its end and the score. */
+    mc_lesson_cursor_advance(&c, fake_exec, &f, "  ");
+    assert_true(c.waiting && !c.finished);
+    assert_non_null(strstr(c.message, "type your answer"));
     mc_lesson_cursor_advance(&c, fake_exec, &f, "2");
+    assert_true(c.waiting && !c.finished);
+    assert_string_equal(c.message, "Not quite. Try again.");
+    mc_lesson_cursor_advance(&c, fake_exec, &f, "4");
     assert_true(c.finished);
-    assert_non_null(strstr(c.message, "Not quite"));
+    assert_non_null(strstr(c.message, "Not quite. The answer is: 3"));
+    assert_non_null(strstr(c.transcript.s, "0 of 1 right the first time.\n"));
+    mc_lesson_cursor_free(&c);
+    /* Right at the first try counts. */
+    f.count = 0;
+    mc_lesson_cursor_init(&c, l);
+    mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
+    mc_lesson_cursor_advance(&c, fake_exec, &f, NULL);
+    mc_lesson_cursor_advance(&c, fake_exec, &f, "it is 3");
+    assert_true(c.finished);
+    assert_non_null(strstr(c.transcript.s, "1 of 1 right the first time.\n"));
     mc_lesson_cursor_free(&c);
     mc_lesson_free(l);
 }
