@@ -105,11 +105,17 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
             }
             McAllocOptions o = *base;
             o.trace = NULL;
+            o.interrupt = stop; /* polled inside: one long allocation stops */
             char word[96], msg[256];
             snprintf(word, sizeof word, "%s=%s", name, values[v]);
             if (!mc_alloc_option_parse(&o, word, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "%s", msg);
+            int nd = d->n;
             McAllocation *a = mc_allocate(ssa, which, ks[i], &o, d);
             if (!a) {
+                if (mc_interrupted(stop)) { /* one `interrupted`, as below */
+                    while (d->n > nd) free(d->v[--d->n].msg);
+                    mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+                }
                 mc_args_free(&ref);
                 return -1;
             }
@@ -118,6 +124,13 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
             McMachineStats s;
             memset(&s, 0, sizeof s);
             McOutcome got = mc_machine_run_intr(a, &run, max_steps, stop, &s);
+            if (got.kind == MC_INTERRUPTED) { /* no row: an interrupted run is not a divergence */
+                mc_args_free(&run);
+                mc_allocation_free(a);
+                mc_args_free(&ref);
+                mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+                return -1;
+            }
             bool same = mc_outcome_same(&want, &ref, &got, &run);
             runs++;
             if (!same) diverged++;

@@ -80,10 +80,17 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
     int diverged = 0, refused = 0;
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
-            /* Per allocation: the allocator itself is not polled. */
             if (mc_interrupted(stop)) return sweep_interrupted(out, &ref, d);
             int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
+            /* The allocator polls the flag too: one long allocation stops. */
+            McAllocOptions ao;
+            mc_alloc_options_default(&ao);
+            ao.interrupt = stop;
+            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], &ao, d);
+            if (!a && mc_interrupted(stop)) {
+                while (d->n > nd) free(d->v[--d->n].msg); /* its `interrupted`: said once below */
+                return sweep_interrupted(out, &ref, d);
+            }
             if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
                 /* over the size limit: say so in the row and go on */
                 fprintf(out, "%4d  %-9s  not run: %s\n", ks[i], mc_allocator_name(allocs[w]), d->v[nd].msg);

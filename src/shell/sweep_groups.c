@@ -66,7 +66,15 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
         for (int w = 0; w < nallocs; w++) {
             if (mc_interrupted(stop)) return groups_interrupted(out, &ref, d);
             int nd = d->n;
-            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], NULL, d);
+            /* The allocator polls the flag too: one long allocation stops. */
+            McAllocOptions ao;
+            mc_alloc_options_default(&ao);
+            ao.interrupt = stop;
+            McAllocation *a = mc_allocate(ssa, allocs[w], ks[i], &ao, d);
+            if (!a && mc_interrupted(stop)) {
+                while (d->n > nd) free(d->v[--d->n].msg); /* its `interrupted`: said once below */
+                return groups_interrupted(out, &ref, d);
+            }
             if (!a && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
                 fprintf(out, "  %5s %8s %8s -", "", "", "");
                 while (d->n > nd) free(d->v[--d->n].msg);
