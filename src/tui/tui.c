@@ -556,10 +556,14 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist, co
             refresh();
         } else {
             if (wb->theme != tui_theme) tui_colours(wb->theme);
-            TuiBusy busy; /* a pane may allocate (l to a layout with registers) */
-            tui_busy_begin(&busy, !wb->cmd_active); /* typed text keeps its q */
+            /* A pane may allocate (l to a layout with registers): as a key's
+             * work. Not while the command line is open, where Ctrl-C is the
+             * key that closes it and q is text. */
+            TuiBusy busy;
+            bool busy_render = !wb->cmd_active;
+            if (busy_render) tui_busy_begin(&busy, true);
             wb_render(wb, fr);
-            if (tui_busy_end(&busy)) clearok(curscr, TRUE);
+            if (busy_render && tui_busy_end(&busy)) clearok(curscr, TRUE);
             tui_blit(fr);
         }
         int ch = getch();
