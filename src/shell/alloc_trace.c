@@ -109,13 +109,10 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
             char word[96], msg[256];
             snprintf(word, sizeof word, "%s=%s", name, values[v]);
             if (!mc_alloc_option_parse(&o, word, msg, sizeof msg)) mc_panic(__FILE__, __LINE__, "%s", msg);
-            /* An interrupted run is a row here (the next cell stops the table). */
+            /* An interrupted allocation or run is no row: not a divergence. */
             McSweepCell c;
-            if (mc_sweep_cell(&c, ssa, which, ks[i], &o, args, &want, &ref, max_steps, stop, false, d) ==
-                MC_CELL_FAILED) {
-                mc_args_free(&ref);
-                return -1;
-            }
+            McSweepCellKind kind = mc_sweep_cell(&c, ssa, which, ks[i], &o, args, &want, &ref, max_steps, stop, false, d);
+            if (kind != MC_CELL_RAN) return mc_sweep_stop(out, &ref, kind, d);
             const McMachineStats *s = &c.stats;
             runs++;
             if (!c.same) diverged++;

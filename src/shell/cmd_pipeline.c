@@ -375,7 +375,7 @@ const McCommand mc_cmds_pipeline[] = {
      "vary NAME: one allocator (default: set allocator) with the switches of\n"
      "`set alloc`, one row per K and value of switch NAME (as `minicc sweep\n"
      "--vary NAME`).\n"
-     "Ctrl-C stops it between allocations or in a run: the rows so far stay,\n"
+     "Ctrl-C stops it in an allocation or a run: the rows so far stay,\n"
      "then `sweep: interrupted`. `all` (or names separated by commas) prints\n"
      "one column group per allocator instead: slots, traffic and copies of\n"
      "each, `=` when it agrees with stage input, `!` when it diverges.\n",

@@ -58,7 +58,17 @@ McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator whi
                               const McInterrupt *stop, bool refuse_too_large, McDiags *d) {
     memset(c, 0, sizeof *c);
     int nd = d->n;
-    McAllocation *a = mc_allocate(ssa, which, k, o, d);
+    /* The allocator polls the flag too: one long allocation stops. */
+    McAllocOptions ao;
+    if (o) ao = *o;
+    else mc_alloc_options_default(&ao);
+    ao.interrupt = stop;
+    McAllocation *a = mc_allocate(ssa, which, k, &ao, d);
+    if (!a && mc_interrupted(stop)) {
+        while (d->n > nd) free(d->v[--d->n].msg); /* its `interrupted`: the table says it once */
+        c->got.kind = MC_INTERRUPTED;
+        return MC_CELL_INTERRUPTED;
+    }
     if (!a && refuse_too_large && d->n > nd && mc_alloc_too_large(d->v[nd].msg)) {
         c->why = d->v[nd].msg; /* taken out of d with the rest of this allocation's diagnostics */
         d->v[nd].msg = NULL;
@@ -132,7 +142,6 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
     int diverged = 0, refused = 0;
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
-            /* Per allocation: the allocator itself is not polled. */
             if (mc_interrupted(stop)) return mc_sweep_interrupted(out, &ref, d);
             McSweepCell c;
             McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,

@@ -56,7 +56,9 @@ int mc_sweep_groups(FILE *out, const McFunc *input, const McFunc *ssa, const cha
  * alloc_trace.c): allocate ssa with `which` at k registers (options o, NULL
  * for the defaults), run the allocated machine on a fresh copy of args
  * (stopping when *stop is set) and compare with stage input's outcome want
- * and final buffers ref. */
+ * and final buffers ref. The allocator polls stop too (o's own interrupt
+ * flag is replaced by it): an interrupted allocation is MC_CELL_INTERRUPTED
+ * with its diagnostics taken out of d. */
 typedef enum McSweepCellKind {
     MC_CELL_RAN,         /* got, stats and same are set */
     MC_CELL_INTERRUPTED, /* the run was interrupted: got (MC_INTERRUPTED), stats and same are set too */

@@ -162,6 +162,7 @@ void wb_key(Wb *wb, int key) {
     case '-':
     case '_': wb_budget(wb, -1); break;
     case 'm':
+        wb->alloc_failed = false; /* m allocates again (after an interrupted or failed allocation) */
         wb_machine(wb);
         if (mc_session_interrupted(wb->s)) break; /* wb_machine said so */
         wb_note(wb, wb->have_machine ? "machine run with K = %d" : "set :args first (K = %d)", wb->s->regs);

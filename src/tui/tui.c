@@ -10,11 +10,15 @@
  * does: history (the prompt's history file), completion from the command
  * table, and the usual editing keys all work as at the minicc> prompt.
  *
- * Curses runs the terminal raw, so Ctrl-C is a key, not a signal. While a
- * key's work runs (a step, `c`, `m`, `x`, a command line), ISIG is turned
- * back on and SIGINT sets the interrupt flag the session's long commands
- * poll (interrupt.h); they stop with `interrupted` in the status bar and
- * the workbench carries on.
+ * Curses runs the terminal raw, so Ctrl-C is a key, not a signal. While
+ * work runs (the allocation as the workbench opens, a lesson's commands, a
+ * key's work: a step, `c`, `m`, `x`, a command line; drawing, where a pane
+ * may allocate), ISIG is turned back on and SIGINT sets the interrupt flag
+ * the session's long commands poll (interrupt.h); they stop with
+ * `interrupted` in the status bar and the workbench carries on. `q` typed
+ * meanwhile is the terminal's quit character (SIGQUIT): it stops the work
+ * the same way and is then read as the key `q`, so neither key is left
+ * waiting behind an endless command.
  *
  * While the screen is up, stderr goes to a temporary file (so a compiler
  * or Graphviz writing to it cannot scribble over the screen) and is copied
@@ -349,39 +353,57 @@ static void tui_cmd_key(Wb *wb, int ch, const char *hist) {
 /* ---- Ctrl-C while a key's work runs ----------------------------------------------------- */
 
 typedef struct TuiBusy {
-    struct sigaction old_int;
+    struct sigaction old_int, old_quit;
     struct termios tio;
     bool have_tio;
 } TuiBusy;
+
+static volatile sig_atomic_t tui_quit_typed; /* `q` came (as SIGQUIT) while work ran */
 
 static void tui_on_sigint(int sig) {
     (void)sig;
     *mc_term_interrupt_flag() = 1;
 }
 
-static void tui_busy_begin(TuiBusy *b) {
+static void tui_on_sigquit(int sig) {
+    (void)sig;
+    tui_quit_typed = 1;
+    *mc_term_interrupt_flag() = 1;
+}
+
+/* Work begins: Ctrl-C is SIGINT, and with quit_key `q` is SIGQUIT (not
+ * while the command line is edited, where q is text). */
+static void tui_busy_begin(TuiBusy *b, bool quit_key) {
     *mc_term_interrupt_flag() = 0;
+    tui_quit_typed = 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = tui_on_sigint;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, &b->old_int);
+    sa.sa_handler = tui_on_sigquit;
+    sigaction(SIGQUIT, &sa, &b->old_quit);
     b->have_tio = tcgetattr(STDIN_FILENO, &b->tio) == 0;
     if (b->have_tio) {
         struct termios t = b->tio;
         t.c_lflag |= ISIG; /* Ctrl-C becomes SIGINT until the work is done */
+        t.c_cc[VQUIT] = quit_key ? (cc_t)'q' : _POSIX_VDISABLE;
         tcsetattr(STDIN_FILENO, TCSANOW, &t);
     }
 }
 
-/* Returns whether Ctrl-C came: the terminal then dropped what was queued
- * (input and output), so the caller redraws everything. */
+/* Returns whether Ctrl-C or `q` came: the terminal then dropped what was
+ * queued (input and output), so the caller redraws everything. A `q` is
+ * read next, as the key it was. */
 static bool tui_busy_end(TuiBusy *b) {
     if (b->have_tio) tcsetattr(STDIN_FILENO, TCSANOW, &b->tio);
     sigaction(SIGINT, &b->old_int, NULL);
+    sigaction(SIGQUIT, &b->old_quit, NULL);
     bool hit = *mc_term_interrupt_flag() != 0;
     *mc_term_interrupt_flag() = 0;
+    if (tui_quit_typed) ungetch('q');
+    tui_quit_typed = 0;
     return hit;
 }
 
@@ -509,8 +531,8 @@ static void tui_reread_size(Wb *wb, int *W, int *H) {
  * (the lesson pane says which) and the keys, `q` among them, work after. */
 static void tui_open_lesson(Wb *wb, McFrame *fr, const char *lesson) {
     TuiBusy busy;
-    tui_busy_begin(&busy); /* Ctrl-C is SIGINT from before the screen says so */
-    wb_note(wb, "lesson %s: running its commands (Ctrl-C stops them)", lesson);
+    tui_busy_begin(&busy, true); /* Ctrl-C is SIGINT from before the screen says so */
+    wb_note(wb, "lesson %s: running its commands (Ctrl-C stops them, q quits)", lesson);
     wb_render(wb, fr);
     tui_blit(fr);
     wb_lesson_open(wb, lesson);
@@ -534,7 +556,14 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist, co
             refresh();
         } else {
             if (wb->theme != tui_theme) tui_colours(wb->theme);
+            /* A pane may allocate (l to a layout with registers): as a key's
+             * work. Not while the command line is open, where Ctrl-C is the
+             * key that closes it and q is text. */
+            TuiBusy busy;
+            bool busy_render = !wb->cmd_active;
+            if (busy_render) tui_busy_begin(&busy, true);
             wb_render(wb, fr);
+            if (busy_render && tui_busy_end(&busy)) clearok(curscr, TRUE);
             tui_blit(fr);
         }
         int ch = getch();
@@ -551,7 +580,7 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist, co
             continue;
         }
         TuiBusy busy;
-        tui_busy_begin(&busy);
+        tui_busy_begin(&busy, !wb->cmd_active || ch == '\n' || ch == '\r' || ch == KEY_ENTER);
         if (wb->cmd_active) {
             tui_cmd_key(wb, ch, hist);
         } else {
@@ -604,7 +633,17 @@ static int tui_loop(McSession *s, const char *lesson, const char *theme, bool ow
     tui_on = true;
     McFrame fr;
     mc_frame_init(&fr, W, H);
+    /* The first allocation (as `m` makes it) may be long: Ctrl-C or q stop
+     * it, and the workbench opens with the program and says so. */
+    TuiBusy busy;
+    tui_busy_begin(&busy, true);
+    if (s->input) {
+        erase();
+        mvprintw(0, 0, "minicc: opening %s (Ctrl-C stops its allocation)", mc_shown_name(s->input, s->input->name));
+        refresh();
+    }
     wb_start(&wb, NULL, theme);
+    if (tui_busy_end(&busy)) clearok(curscr, TRUE);
     tui_key_loop(&wb, &fr, W, H, hist, lesson);
     if (wb.cmd_active) tui_cmd_close(&wb);
     tw = NULL;

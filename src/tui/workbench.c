@@ -636,6 +636,11 @@ void wb_machine(Wb *wb) {
         return;
     }
     const McAllocation *a = wb_allocation(wb);
+    if (!a && mc_session_interrupted(s)) {
+        /* Ctrl-C (or q) during the allocation: none is shown; m tries again. */
+        wb_note(wb, "allocation interrupted: m allocates K = %d", s->regs);
+        wb_log(wb, wb->status, MC_R_ERROR);
+    }
     if (!a) return;
     McArgs args;
     mc_args_copy(&args, &s->args);
@@ -904,7 +909,7 @@ void wb_start(Wb *wb, const char *lesson, const char *theme) {
     } else {
         wb_note(wb, "no file loaded: type :load FILE");
     }
-    wb_machine(wb);
+    wb_machine(wb); /* Ctrl-C or q stop its allocation (tui.c): the program stays loaded */
     if (wb_source_available(wb)) wb_set_layout(wb, "source"); /* C, IR and values together */
     if (lesson) wb_lesson_open(wb, lesson);
 }

@@ -70,3 +70,14 @@ comes from the parser's own message):
   >   grep -q "^\.BI* $op\b" share/man/man5/minicc-ir.5 || echo "minicc-ir.5 lacks $op"
   >   grep -q "\`$op\b" docs/ir.md || echo "docs/ir.md lacks $op"
   > done
+
+Nothing states a host compiler's miscompile as fact. Issue 26 reported gcc 12
+at -O2 computing MiniC `-a / b` wrong at `INT_MIN` in the native stage; it
+could not be reproduced here (gcc 12.2). The texts say what was reported and
+measured, and that the C backend and the fuzzer's oracle divide on unsigned
+magnitudes defensively (tests/native/negdiv.t holds every sign combination):
+
+  $ cd ../.. && grep -rniE 'miscompil|rewrites .?-a / b|gcc -fwrapv\)' src include tests/fuzz tests/oracle docs README.md share bench | grep -viE 'report|reproduc'
+  [1]
+  $ cd ../.. && grep -lF 'could not be reproduced' docs/minic.md include/minicc/genc.h src/engine/backend/cgen.c | wc -l
+  3

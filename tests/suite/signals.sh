@@ -4,7 +4,10 @@
 # comes back with capture-pane) and with real signals:
 #   - one Ctrl-C stops a lesson's endless command at the prompt, in
 #     `minicc -c 'lesson FILE'` and in `minicc --tui --lesson FILE` (whose
-#     screen is up before the lesson's commands run; q quits after);
+#     screen is up before the lesson's commands run; q quits after, and q
+#     during the command stops it and quits);
+#   - Ctrl-C or q while `minicc --tui FILE` makes its first allocation
+#     stops it: the workbench opens on the program and says so;
 #   - Ctrl-C while Graphviz draws `dot cfg FILE.png` leaves FILE as it was,
 #     says only `interrupted`, and leaves no temporary file beside it;
 #   - SIGTERM, SIGINT or SIGHUP to minicc while the C compiler runs ends the
@@ -110,13 +113,64 @@ if [ $have_tmux = 1 ]; then
     # The workbench: on the screen before the lesson's commands run; Ctrl-C
     # stops the command, the lesson pane says so, q quits.
     start "--tui --lesson forever.lesson"
-    check "workbench: the screen is up while the lesson's commands run" 'running its commands \(Ctrl-C stops them\)'
+    check "workbench: the screen is up while the lesson's commands run" 'running its commands \(Ctrl-C stops them, q quits\)'
     sleep 0.5
     keys C-c
     check "workbench: one Ctrl-C interrupts the lesson's command" "$stops_line; Enter goes on"
     check_not "workbench: the interrupted command's expectation is passed over" 'check at line 7 failed'
     keys q
     check "workbench: q quits after the interrupt" 'MINICC-EXITED 0'
+
+    # q while the lesson's command runs is not left waiting behind it: it
+    # stops the command (the terminal's quit character meanwhile) and quits.
+    start "--tui --lesson forever.lesson"
+    check "workbench, q: the lesson's commands run" 'running its commands \(Ctrl-C stops them, q quits\)'
+    sleep 0.5
+    keys q
+    check "workbench: q during the lesson's endless command stops it and quits" 'MINICC-EXITED 0'
+
+    # The workbench's first allocation, made as it opens: the improved
+    # allocator on a MiniC loop rotating 3,000 variables at -O0 (seconds
+    # of work; bench/coalesce.c). Ctrl-C stops it: the workbench opens on
+    # the program and says so, m allocates again (stopped too), q quits.
+    # Keys go in only once the opening says it is allocating: a Ctrl-C
+    # before curses has the terminal would end the shell.
+    awk 'BEGIN { n = 3000; s = "int f(int n) {"
+                 for (i = 0; i < n; i++) s = s " int v" i " = " i ";"
+                 s = s " while (n > 0) { int t = v0;"
+                 for (i = 0; i + 1 < n; i++) s = s " v" i " = v" (i + 1) ";"
+                 s = s " v" (n - 1) " = t; n--; } return v0"
+                 for (i = 1; i < n; i++) s = s " + v" i
+                 print s "; }" }' >"$tmp/work/rot.c"
+    # stop_opening WHAT: Ctrl-C until the opening says it was interrupted
+    stop_opening() {
+        tries=0
+        while [ $tries -lt 3 ]; do
+            sleep 0.3
+            keys C-c
+            wait_for "$2" 10 && { ok "$1"; return; }
+            tries=$((tries + 1))
+        done
+        bad "$1"
+    }
+    start "--tui rot.c 3"
+    check "opening: the workbench says it allocates" 'opening f \(Ctrl-C stops its allocation\)' 60
+    stop_opening "opening: Ctrl-C stops the first allocation" 'allocation interrupted: m allocates K = 4'
+    check "opening: the program is loaded and shown after the interrupt" 'IR f \[input\]'
+    check "opening: the status bar says the allocation was interrupted" 'f \| stage input \| step 0 \| K=4 \| not started +allocation interrupted'
+    keys n
+    check "opening: n steps after the interrupt" 'step 1 \| K=4'
+    keys m
+    sleep 0.3
+    keys C-c
+    check "opening: m allocates again, and Ctrl-C stops it" 'step 1 \| K=4 .*allocation interrupted: m allocates K = 4'
+    keys q
+    check "opening: q quits after the interrupts" 'MINICC-EXITED 0'
+    start "--tui rot.c 3"
+    check "opening, q: the workbench says it allocates" 'opening f \(Ctrl-C stops its allocation\)' 60
+    sleep 0.3
+    keys q
+    check "opening: q during the first allocation stops it and quits" 'MINICC-EXITED 0' 10
 
     # Ctrl-C while Graphviz draws: Graphviz answers SIGINT by drawing what
     # it has and exiting with status 0; the picture must not replace FILE.

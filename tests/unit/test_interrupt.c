@@ -18,9 +18,12 @@
 
 #include <signal.h>
 #include <sys/time.h>
+#include <time.h>
 
+#include "shell/alloc_trace.h"
 #include "shell/session.h"
 #include "shell/show.h"
+#include "shell/sweep.h"
 #include "minicc/cgen.h"
 #include "minicc/check.h"
 #include "minicc/interrupt.h"
@@ -452,6 +455,118 @@ static void test_alloc(void **state) {
     mc_func_free(ssa);
 }
 
+/* Rows of a sweep's output (table or column groups) that were completed:
+ * lines starting with a K that say agree or DIVERGE or end in a group's
+ * = or ! (a row of groups starts with its K before the first allocation). */
+static int table_rows(const char *text) {
+    int rows = 0;
+    for (const char *l = text; l && *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        size_t i = strspn(l, " ");
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), l);
+        char last = n ? l[n - 1] : 0;
+        bool done = strstr(line, "agree") || strstr(line, "DIVERGE") || last == '=' || last == '!';
+        if (i < n && l[i] >= '0' && l[i] <= '9' && done) rows++;
+        l = nl ? nl + 1 : NULL;
+    }
+    return rows;
+}
+
+static int count_diag(const McDiags *d, const char *msg) {
+    int n = 0;
+    for (int i = 0; i < d->n; i++) n += strcmp(d->v[i].msg, msg) == 0;
+    return n;
+}
+
+/* sweep --vary: the allocator is handed the flag. With the plain sweeps
+ * (regalloc_test.h, through the base options) one allocation of the
+ * rotation of 600 is seconds of work; the flag set 100 ms in stops it:
+ * no row (before, the allocation ran to its end and the machine run it
+ * started found the flag: a row `DIVERGE: interrupted`), one diagnostic
+ * `interrupted`. */
+static void test_sweep_vary(void **state) {
+    (void)state;
+    McFunc *ssa = rotation_ssa(600);
+    McArgs args;
+    char *text = NULL;
+    size_t len = 0;
+    McAllocOptions base;
+    mc_alloc_options_default(&base);
+    McAllocKnobs plain = {.plain_sweeps = true};
+    base.knobs = &plain;
+    static const int ks[] = {3};
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    char *argv[] = {(char *)"3"};
+    assert_true(mc_args_parse(ssa, 1, argv, &args, &d));
+    FILE *out = open_memstream(&text, &len);
+    flag_after(100);
+    int r = mc_sweep_vary_table(out, ssa, ssa, "-O0", &args, HUGE_BUDGET, ks, 1, MC_ALLOC_IMPROVED, &base,
+                                mc_alloc_option_lookup("recolour"), &flag, &d);
+    fclose(out);
+    flag = 0;
+    assert_int_equal(r, -1);
+    assert_int_equal(count_diag(&d, MC_INTERRUPTED_MSG), 1);
+    assert_int_equal(d.n, 1);
+    assert_int_equal(table_rows(text), 0);
+    free(text);
+    mc_diags_free(&d);
+    mc_args_free(&args);
+    mc_func_free(ssa);
+}
+
+static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+/* sweep's table and its column groups: the allocator is handed the flag.
+ * One allocation of the rotation of 1,500 at -O0 takes the improved
+ * allocator a second or more of CPU time here (measured first, in this
+ * run); the flag set 20 ms into the sweep stops it within a fraction of
+ * that (judged on CPU time, against half the measured allocation: before,
+ * the allocation ran to its end and only the machine run after it looked
+ * at the flag). No row, one diagnostic `interrupted`. */
+static void test_sweep_table(void **state) {
+    (void)state;
+    McFunc *ssa = rotation_ssa(1500);
+    McArgs args;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    char *argv[] = {(char *)"3"};
+    assert_true(mc_args_parse(ssa, 1, argv, &args, &d));
+    double t0 = cpu_seconds();
+    McAllocation *a = mc_allocate(ssa, MC_ALLOC_IMPROVED, 3, NULL, &d);
+    double whole = cpu_seconds() - t0;
+    assert_non_null(a);
+    mc_allocation_free(a);
+    static const int ks[] = {3};
+    static const McAllocator improved[] = {MC_ALLOC_IMPROVED};
+    for (int groups = 0; groups < 2; groups++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&text, &len);
+        flag_after(20);
+        t0 = cpu_seconds();
+        int r = groups ? mc_sweep_groups(out, ssa, ssa, "-O0", &args, HUGE_BUDGET, ks, 1, improved, 1, &flag, &d)
+                       : mc_sweep_table_intr(out, ssa, ssa, "-O0", &args, HUGE_BUDGET, ks, 1, improved, 1, &flag, &d);
+        double spent = cpu_seconds() - t0;
+        fclose(out);
+        flag = 0;
+        if (spent >= whole / 2) fprintf(stderr, "sweep (groups %d): %.3f s CPU, one allocation %.3f s\n", groups, spent, whole);
+        assert_int_equal(r, -1);
+        assert_int_equal(count_diag(&d, MC_INTERRUPTED_MSG), 1);
+        assert_int_equal(d.n, 1);
+        assert_int_equal(table_rows(text), 0);
+        assert_true(spent < whole / 2);
+        free(text);
+        mc_diags_free(&d);
+        mc_diags_init(&d, NULL, NULL, 0);
+    }
+    mc_diags_free(&d);
+    mc_args_free(&args);
+    mc_func_free(ssa);
+}
+
 /* The prompt's `alloc` (and the workbench's): interrupted, it fails with
  * `alloc: interrupted` and the allocation it had stays. */
 static void test_session_alloc(void **state) {
@@ -499,6 +614,8 @@ int main(void) {
         cmocka_unit_test(test_session),
         cmocka_unit_test(test_alloc),
         cmocka_unit_test(test_session_alloc),
+        cmocka_unit_test(test_sweep_vary),
+        cmocka_unit_test(test_sweep_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -331,15 +331,17 @@ static void put_preamble(McStr *b, const McFunc *f, const CgenUse *u) {
     if (u->div)
         /* No signed `/`, `%` or negation reaches the C compiler: a quotient
          * is computed on magnitudes in uint32_t and its sign applied by
-         * unsigned negation. Issue 26: with the earlier helper (`x / y` on
-         * int32_t, -1 apart), MiniC `-a / 3` at a = INT32_MIN returned
-         * 715827882 at the native stage (gcc 12 -O2) and -715827882 at every
-         * other stage; 715827882 is a / -3, what gcc makes of C's signed
-         * `-a / 3`, where it may assume the negation does not overflow. The
-         * emitted text alone did not reproduce it here, so rather than dodge
-         * one fold, the helpers leave no signed overflow for any optimizer
-         * to assume away; INT32_MIN / -1 and INT32_MIN % -1 then need no
-         * special case. Sign masks instead of branches keep the speed of
+         * unsigned negation. Issue 26 reported that with the earlier helper
+         * (`x / y` on int32_t, -1 apart), MiniC `-a / 3` at a = INT32_MIN
+         * returned 715827882 at the native stage (gcc 12 -O2) and
+         * -715827882 at every other stage. That could not be reproduced on
+         * this host (gcc 12.2, the emitted text and about 40 other shapes at
+         * -O0..-O3, with and without -fwrapv). 715827882 is a / -3, which a
+         * C compiler may make of C's signed `-a / 3` when it assumes the
+         * negation does not overflow (gcc 12.2 does without -fwrapv, where
+         * that overflow is undefined). So the helpers divide defensively:
+         * they leave no signed overflow for any optimizer to assume away;
+         * INT32_MIN / -1 and INT32_MIN % -1 then need no special case. Sign masks instead of branches keep the speed of
          * the signed helpers (bench/divide.c compares the two); a branch on
          * the signs costs twice the time on random data.
          * tests/native/negdiv.t checks every sign combination at INT32_MIN
