@@ -530,6 +530,7 @@ static bool fast_to_last_block(McSession *s, const bool *bp, bool first, bool *a
         }
         mc_interp_free(save);
         save = mc_interp_clone(in);
+        if (s->progress) s->progress(s->progress_ctx, mc_interp_steps(in));
     }
     free(stop);
     if (replay) {
@@ -599,6 +600,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         if (!mc_interp_finished(s->interp, NULL)) first = fast_to_last_block(s, bp, first, at_break, &interrupted);
     }
     /* Step block by block so only the last block's events are kept. */
+    int64_t blocks = 0;
     while (!*at_break && !interrupted && !mc_interp_finished(s->interp, NULL)) {
         if (mc_interp_pc(s->interp) == -1) {
             if (!first && mc_session_stop_check(s, bp, mc_interp_block(s->interp))) {
@@ -612,6 +614,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
                 break;
             }
             events_clear(&s->last);
+            if (s->progress && (++blocks & 0xffff) == 0) s->progress(s->progress_ctx, mc_interp_steps(s->interp));
         }
         first = false;
         mc_interp_step_inst(s->interp);

@@ -107,6 +107,11 @@ typedef struct McSession {
     bool quiet_load;   /* do not print the summary after `load` */
     bool lesson_write_here; /* `minicc --tui --write-here`: the workbench's lessons
                                write their files next to themselves */
+    /* NULL, or called now and then while continue runs (after each fast
+     * chunk, every 65536 blocks stepped) with the block entries so far: the
+     * workbench draws its running indicator from it */
+    void (*progress)(void *ctx, int64_t steps);
+    void *progress_ctx;
     const McInterrupt *interrupt; /* the front end's Ctrl-C flag (interrupt.h), or
                                      NULL: long commands poll it; the front end
                                      sets it from SIGINT and clears it before

@@ -321,8 +321,11 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
         memcpy(buf, brief, (size_t)nb + 1);
         n = nb;
     }
-    bool have = wb->status[0] != 0;
-    const char *msg = have ? wb->status : "?:keys  ::command  q:quit";
+    char running[96];
+    if (wb->running) /* drawn while `c` runs (tui.c): the steps so far, how to stop */
+        snprintf(running, sizeof running, "RUNNING: step %lld (Ctrl-C stops)", (long long)wb->run_steps);
+    bool have = wb->running || wb->status[0] != 0;
+    const char *msg = wb->running ? running : have ? wb->status : "?:keys  ::command  q:quit";
     int len = (int)strlen(msg);
     wb->status_wide = false;
     if (!have || len <= fr->w - n - 3) {

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -385,6 +386,42 @@ static bool tui_busy_end(TuiBusy *b) {
     return hit;
 }
 
+/* ---- the running indicator ---------------------------------------------------------
+ * While `c` runs, the session calls tui_progress now and then (session.h):
+ * after a quarter of a second, and then four times a second, the status
+ * bar says `RUNNING c: step N ... Ctrl-C stops` with the steps so far. A
+ * resize meanwhile is seen here (the size is asked of the terminal) and
+ * the screen is laid out and drawn again at the new size. */
+
+static McFrame *tui_frame;     /* the frame the loop draws, for the indicator */
+static double tui_busy_since;  /* when the key's work began (seconds) */
+static double tui_last_draw;
+
+static double tui_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void tui_progress(void *ctx, int64_t steps) {
+    Wb *wb = ctx;
+    double now = tui_now();
+    if (now - tui_busy_since < 0.25 || now - tui_last_draw < 0.25 || !tui_frame) return;
+    tui_last_draw = now;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+        (ws.ws_col != wb->w || ws.ws_row != wb->h)) {
+        resize_term(ws.ws_row, ws.ws_col);
+        wb_resize(wb, ws.ws_col, ws.ws_row);
+        clearok(curscr, TRUE);
+    }
+    if (wb->w < 20 || wb->h < 6) return;
+    wb->running = true;
+    wb->run_steps = steps;
+    wb_render(wb, tui_frame);
+    tui_blit(tui_frame);
+}
+
 /* ---- the loop ------------------------------------------------------------------------ */
 
 static int tui_key(int ch) {
@@ -552,13 +589,16 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist, co
         }
         TuiBusy busy;
         tui_busy_begin(&busy);
+        tui_busy_since = tui_last_draw = tui_now();
         if (wb->cmd_active) {
             tui_cmd_key(wb, ch, hist);
         } else {
             int k = tui_key(ch);
             if (k >= 0) wb_key(wb, k);
         }
+        wb->running = false;
         if (tui_busy_end(&busy)) clearok(curscr, TRUE);
+        getmaxyx(stdscr, H, W); /* the indicator may have followed a resize */
         /* The workbench may have opened the command line (`:`, Enter at a
          * question, missing arguments): hand it to readline. */
         if (wb->cmd_active && !rl_installed) tui_cmd_open(wb);
@@ -605,7 +645,15 @@ static int tui_loop(McSession *s, const char *lesson, const char *theme, bool ow
     McFrame fr;
     mc_frame_init(&fr, W, H);
     wb_start(&wb, NULL, theme);
+    tui_frame = &fr;
+    void (*outer_progress)(void *, int64_t) = s->progress;
+    void *outer_progress_ctx = s->progress_ctx;
+    s->progress = tui_progress;
+    s->progress_ctx = &wb;
     tui_key_loop(&wb, &fr, W, H, hist, lesson);
+    s->progress = outer_progress;
+    s->progress_ctx = outer_progress_ctx;
+    tui_frame = NULL;
     if (wb.cmd_active) tui_cmd_close(&wb);
     tw = NULL;
     tui_on = false;

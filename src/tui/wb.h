@@ -114,6 +114,8 @@ typedef struct Wb {
     bool lesson_show_mark; /* scroll the lesson pane to it at the next draw */
     bool follow[WB_NPANES]; /* IR: follow execution; log/lesson: stick to the end */
     bool help;         /* the key list is shown */
+    bool running;      /* `c` runs: the status bar shows run_steps and the Ctrl-C hint (tui.c) */
+    int64_t run_steps;
     bool quit;
     int last_key;      /* the action Enter repeats */
     bool quiet_exec;   /* replaying: no log lines per block */
