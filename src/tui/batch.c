@@ -117,6 +117,7 @@ int mc_tui_script_main(int argc, char **argv) {
     }
     Wb wb;
     wb_init(&wb, &s, mc_tui_run_line, w, h);
+    wb.own_session = true; /* as --tui: `q` asks when a run would be lost (`qq` or `qy` quits) */
     McFrame fr;
     mc_frame_init(&fr, w, h);
     wb_start(&wb, lesson, theme);

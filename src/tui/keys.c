@@ -45,7 +45,8 @@ const char *const wb_help_lines[] = {
     "          layout [NAME], focus NAME, zoom, theme NAME,",
     "          lesson FILE",
     "  ?       this help (any key, q too, closes it)",
-    "  q       quit           Ctrl-L  redraw",
+    "  q       quit (asks first when a run or a lesson would be",
+    "          lost: q or y again quits)      Ctrl-L  redraw",
     NULL,
 };
 
@@ -113,6 +114,14 @@ void wb_key(Wb *wb, int key) {
         wb->status[0] = 0;
         wb->status_wide = false;
     }
+    if (wb->quit_ask) {
+        /* The question `q` asked: a second q, or y, quits. */
+        wb->quit_ask = false;
+        wb->status[0] = 0;
+        if (key == 'y' || key == 'Y' || key == 'q') wb->quit = true;
+        else wb_note(wb, "not quitting");
+        return;
+    }
     if (wb->help) {
         /* Any key closes the help, as its title says; `q` too (a teacher
          * closing the help must not end the session). */
@@ -169,7 +178,7 @@ void wb_key(Wb *wb, int key) {
     case WB_KEY_BTAB: wb_focus_next(wb, -1); break;
     case '?':
     case WB_KEY_F1: wb->help = true; break;
-    case 'q': wb->quit = true; break;
+    case 'q': wb_quit(wb); break;
     case ':':
         wb->cmd_active = true;
         wb->cmd_len = wb->cmd_point = 0;

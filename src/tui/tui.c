@@ -640,6 +640,7 @@ static int tui_loop(McSession *s, const char *lesson, const char *theme, bool ow
     s->interrupt = mc_term_interrupt_flag();
     wb_init(&wb, s, mc_tui_run_line, W, H);
     wb.color = tui_colour;
+    wb.own_session = own_history; /* --tui: quitting ends the run; `tui` at the prompt keeps it */
     tw = &wb;
     tui_on = true;
     McFrame fr;

@@ -117,6 +117,8 @@ typedef struct Wb {
     bool running;      /* `c` runs: the status bar shows run_steps and the Ctrl-C hint (tui.c) */
     int64_t run_steps;
     bool quit;
+    bool own_session;  /* --tui, --tui-script: quitting ends the session (not `tui` at the prompt) */
+    bool quit_ask;     /* `q` asked whether to quit: y or q quits, another key stays */
     int last_key;      /* the action Enter repeats */
     bool quiet_exec;   /* replaying: no log lines per block */
     bool color;        /* the front end draws colours (frames are the same) */
@@ -226,6 +228,9 @@ void wb_scroll(Wb *wb, int delta); /* the focused pane; INT_MIN/INT_MAX: top/end
 void wb_ir_select(Wb *wb, int dir);
 /* The C line of the selected IR line, or 0 (none, or IR without C lines). */
 int32_t wb_ir_selected_c_line(const Wb *wb);
+/* `q`: quit, or first ask (quit_ask) when it would lose a run (in a
+ * session of its own) or a lesson not finished. */
+void wb_quit(Wb *wb);
 void wb_zoom(Wb *wb);   /* the focused pane fills the screen, or back (z) */
 void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
 /* wb_cmdline.c: a line typed at the command line: workbench commands

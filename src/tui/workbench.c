@@ -596,6 +596,23 @@ void wb_back(Wb *wb) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
+void wb_quit(Wb *wb) {
+    McSession *s = wb->s;
+    bool run = wb->own_session && s->interp && mc_interp_steps(s->interp) > 0 && !mc_interp_finished(s->interp, NULL);
+    bool lesson = wb->lesson && !wb->cursor.finished;
+    if (!run && !lesson) {
+        wb->quit = true;
+        return;
+    }
+    char what[96];
+    if (run && lesson)
+        snprintf(what, sizeof what, "the run at step %lld and the lesson", (long long)mc_interp_steps(s->interp));
+    else if (run) snprintf(what, sizeof what, "the run at step %lld", (long long)mc_interp_steps(s->interp));
+    else snprintf(what, sizeof what, "the lesson");
+    wb_note(wb, "quit and lose %s? q or y quits, another key stays", what);
+    wb->quit_ask = true;
+}
+
 void wb_restart(Wb *wb) {
     McSession *s = wb->s;
     wb->status[0] = 0;

@@ -2,7 +2,8 @@
 # tui_live.sh - the workbench in front of a class (issue 29), in a real
 # terminal at 80x24 and at 200x60: minicc --tui runs inside a private tmux
 # server. Checks the running indicator while `c` runs (the step count, the
-# Ctrl-C hint, drawn again after a resize). Prints "N passed, N failed".
+# Ctrl-C hint, drawn again after a resize) and quitting (asked once when
+# a run would be lost). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -94,7 +95,20 @@ for size in 80x24 200x60; do
     fi
     interrupt $n "error: interrupted" "$size: Ctrl-C stops c"
     check_not $n "RUNNING: step" "$size: no indicator after the run"
+    # ---- §3: q asks once when the run would be lost; another key stays; q or y quits ----
     keys $n q
+    check $n "quit and lose the run at step" "$size: q asks when a run would be lost"
+    keys $n x
+    check $n "not quitting" "$size: another key stays"
+    keys $n q y
+    exited $n 0 "$size: q, then y, quits with status 0"
+    $T kill-session -t $n >/dev/null 2>&1
+    # nothing to lose: q quits at once
+    n=quit$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir"
+    keys $n q
+    exited $n 0 "$size: q before the first step quits at once"
     $T kill-session -t $n >/dev/null 2>&1
 done
 
