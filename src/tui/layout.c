@@ -457,6 +457,12 @@ static void lay_projector(McFrame *fr) {
     }
 }
 
+/* The light theme: the dim attribute greys text too far on white; its
+ * table gives hints a dark grey instead. */
+static void lay_undim(McFrame *fr) {
+    for (int i = 0; i < fr->w * fr->h; i++) fr->cells[i].attr &= (uint16_t)~MC_A_DIM;
+}
+
 void wb_render(Wb *wb, McFrame *fr) {
     if (fr->w != wb->w || fr->h != wb->h) mc_frame_resize(fr, wb->w, wb->h);
     else mc_frame_clear(fr);
@@ -476,5 +482,6 @@ void wb_render(Wb *wb, McFrame *fr) {
     if (wb->h >= 2) lay_status(wb, fr, wb->h - 2);
     lay_cmdline(wb, fr, wb->h - 1);
     if (wb->help) lay_help(fr);
-    if (wb->theme == WB_THEME_PROJECTOR) lay_projector(fr);
+    if (wb->theme == WB_THEME_PROJECTOR || wb->theme == WB_THEME_PROJECTOR_LIGHT) lay_projector(fr);
+    else if (wb->theme == WB_THEME_LIGHT) lay_undim(fr);
 }

@@ -63,7 +63,7 @@ static WbTheme tui_theme; /* the theme the colours were made for */
  * blue that washes out on a projector. */
 static void tui_colours(WbTheme theme) {
     tui_theme = theme;
-    bool proj = theme == WB_THEME_PROJECTOR;
+    bool proj = theme == WB_THEME_PROJECTOR || theme == WB_THEME_PROJECTOR_LIGHT;
     for (int i = 0; i < MC_R_COUNT; i++) role_attr[i] = A_NORMAL;
     const char *nc = getenv("NO_COLOR");
     tui_colour = has_colors() && !(nc && *nc);
@@ -74,7 +74,7 @@ static void tui_colours(WbTheme theme) {
         role_attr[MC_R_CHANGED] = A_BOLD | A_UNDERLINE;
         role_attr[MC_R_BREAK] = A_BOLD;
         role_attr[MC_R_ERROR] = A_BOLD;
-        role_attr[MC_R_DIM] = proj ? A_NORMAL : A_DIM;
+        role_attr[MC_R_DIM] = proj || wb_theme_is_light(theme) ? A_NORMAL : A_DIM;
         role_attr[MC_R_SPILL] = A_UNDERLINE;
         role_attr[MC_R_MORE] = A_BOLD;
         role_attr[MC_R_HEADING] = A_BOLD;
@@ -83,6 +83,22 @@ static void tui_colours(WbTheme theme) {
     }
     start_color();
     use_default_colors();
+    const WbColour *light = wb_theme_colours(theme);
+    if (light && COLORS >= 256 && COLOR_PAIRS > MC_R_COUNT) {
+        /* A light theme: every role its own pair from theme.c's table
+         * (the background included: the whole screen turns white). */
+        for (int r = 0; r < MC_R_COUNT; r++) {
+            if (light[r].fg == 0 && light[r].bg == 0) continue; /* an unused role */
+            init_pair((short)(r + 1), light[r].fg, light[r].bg);
+            role_attr[r] = COLOR_PAIR(r + 1);
+        }
+        for (int r = 0; r < MC_R_COUNT; r++)
+            if (role_attr[r] == A_NORMAL) role_attr[r] = COLOR_PAIR(MC_R_NORMAL + 1);
+        bkgd(COLOR_PAIR(MC_R_NORMAL + 1));
+        role_attr[MC_R_SPILL] |= A_UNDERLINE;
+        return;
+    }
+    bkgd(A_NORMAL);
     static const struct {
         int role;
         short fg, bg;
@@ -108,7 +124,7 @@ static void tui_colours(WbTheme theme) {
         init_pair(n, fg, bg);
         role_attr[pairs[i].role] = COLOR_PAIR(n);
     }
-    if (!proj) role_attr[MC_R_DIM] |= A_DIM;
+    if (!proj && !light) role_attr[MC_R_DIM] |= A_DIM;
     role_attr[MC_R_SPILL] |= A_UNDERLINE;
 }
 

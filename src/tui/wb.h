@@ -68,9 +68,21 @@ typedef int (*WbRunLine)(McSession *s, const char *line, bool bail, FILE *out, F
 typedef enum WbTheme {
     WB_THEME_DEFAULT = 0,
     WB_THEME_PROJECTOR, /* high contrast: no dim, emphasis by bold and reverse video */
+    WB_THEME_LIGHT,     /* dark text on a white background (theme.c's table) */
+    WB_THEME_PROJECTOR_LIGHT, /* the projector theme on a white background */
     WB_NTHEMES
 } WbTheme;
 extern const char *const wb_theme_names[WB_NTHEMES];
+
+/* theme.c: a light theme's colours, one per colour role: xterm-256 indices. */
+typedef struct WbColour {
+    short fg, bg;
+} WbColour;
+/* The table of theme t (MC_R_COUNT entries), or NULL (the terminal's colours). */
+const WbColour *wb_theme_colours(WbTheme t);
+bool wb_theme_is_light(WbTheme t);
+void wb_xterm_rgb(int idx, int rgb[3]);    /* the xterm 256-colour palette */
+double wb_contrast(int fg, int bg);       /* WCAG 2 contrast ratio, 1 .. 21 */
 
 typedef struct WbPlace {
     WbPane pane;

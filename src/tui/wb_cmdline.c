@@ -33,7 +33,7 @@ static const struct {
     {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
     {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
     {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
-    {"theme", "theme [default|projector]", "projector: high contrast, no dim text, emphasis by bold and reverse video (also --theme, MINICC_THEME); alone: name it"},
+    {"theme", "theme [default|projector|light|projector-light]", "projector: high contrast, no dim text, emphasis by bold and reverse video; light: dark text on white; projector-light: both (also --theme, MINICC_THEME); alone: name it"},
     {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
     {"keys", "keys", "show the single keys (key ?)"},
 };
@@ -124,13 +124,13 @@ void wb_submit(Wb *wb, const char *line) {
     }
     if (single && wb_is_word(p, n, "theme", 5)) {
         if (!*rest) {
-            wb_log(wb, wb->theme == WB_THEME_PROJECTOR ? "theme projector (themes: default, projector)"
-                                                       : "theme default (themes: default, projector)",
-                   MC_R_NORMAL);
+            char named[128];
+            snprintf(named, sizeof named, "theme %s (themes: default, projector, light, projector-light)", wb_theme_names[wb->theme]);
+            wb_log(wb, named, MC_R_NORMAL);
         } else if (!wb_set_theme(wb, rest)) {
             McStr m;
             mc_str_init(&m);
-            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector)", rest);
+            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector, light, projector-light)", rest);
             wb_log(wb, m.s, MC_R_ERROR);
             wb_note(wb, "%s", m.s);
             mc_str_free(&m);

@@ -23,7 +23,7 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
-const char *const wb_theme_names[WB_NTHEMES] = {"default", "projector"};
+const char *const wb_theme_names[WB_NTHEMES] = {"default", "projector", "light", "projector-light"};
 
 bool wb_set_theme(Wb *wb, const char *name) {
     for (int i = 0; i < WB_NTHEMES; i++)
@@ -901,7 +901,7 @@ void wb_start(Wb *wb, const char *lesson, const char *theme) {
     } else if (env && *env && !wb_set_theme(wb, env)) {
         McStr t;
         mc_str_init(&t);
-        mc_str_printf(&t, "MINICC_THEME: unknown theme '%s' (default, projector); using default", env);
+        mc_str_printf(&t, "MINICC_THEME: unknown theme '%s' (default, projector, light, projector-light); using default", env);
         wb_log(wb, t.s, MC_R_ERROR);
         mc_str_free(&t);
     }

@@ -3,7 +3,7 @@
 # terminal at 80x24 and at 200x60: minicc --tui runs inside a private tmux
 # server. Checks the running indicator while `c` runs (the step count, the
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
-# a run would be lost). Prints "N passed, N failed".
+# a run would be lost) and the light themes (colours applied). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -102,14 +102,23 @@ for size in 80x24 200x60; do
     check $n "not quitting" "$size: another key stays"
     keys $n q y
     exited $n 0 "$size: q, then y, quits with status 0"
-    $T kill-session -t $n >/dev/null 2>&1
+    # ---- §4: the light themes draw black on white from the 256-colour palette ----
+    for th in light projector-light; do
+        n=$th$W
+        start $n $W $H "" --theme $th swap.ir 3
+        check $n "IR swap [input]" "$size: opens with --theme $th"
+        keys $n n n
+        sleep 0.3
+        if $T capture-pane -t $n -p -e | grep -q "48;5;231"; then ok; else bad "$size, $th: no white background (48;5;231)"; fi
+        if $T capture-pane -t $n -p -e | grep -q "38;5;16[m;]"; then ok; else bad "$size, $th: no black text (38;5;16)"; fi
+        if $T capture-pane -t $n -p -e | grep -q "$(printf '\033')\[2m\|$(printf '\033')\[[0-9;]*;2m"; then bad "$size, $th: dim text"; else ok; fi
+    done
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3
     check $n "IR swap [input]" "$size: opens on swap.ir"
     keys $n q
     exited $n 0 "$size: q before the first step quits at once"
-    $T kill-session -t $n >/dev/null 2>&1
 done
 
 echo "$pass passed, $fail failed"
