@@ -22,7 +22,7 @@ const char *const wb_help_lines[] = {
     "  i       step one instruction",
     "  c       continue to a breakpoint or the end (while it runs",
     "          the status bar counts the steps; Ctrl-C stops it)",
-    "  b       back one block (replays from the start)",
+    "  b       back one block (replays from the nearest checkpoint)",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
     "  marks   IR: => runs next, > just ran; values: * changed",

@@ -578,21 +578,27 @@ void wb_back(Wb *wb) {
     if (target < 0) target = 0;
     WbCapture c;
     cap_open(&c);
-    wb->edge.valid = false;
-    /* Replay from the start, recording, so the last phi edge before the
-     * target and the values are shown exactly as after stepping there. */
-    mc_session_back(s, steps, c.err);
-    if (target > 0) mc_session_step(s, target, false, c.err);
+    /* From the nearest checkpoint (session.c) to the block before the
+     * target, then that block stepped with its events, so the values and
+     * the edge are shown exactly as after stepping there; Ctrl-C during
+     * the replay leaves the position where it was. */
+    bool ok = mc_session_back(s, target > 0 ? steps - target + 1 : steps, c.err);
+    if (ok && target > 0) mc_session_step(s, 1, false, c.err);
     mc_session_watch_sync(s); /* going back is no change to report */
     free(cap_close(wb, &c, false));
+    if (!ok) {
+        wb_note(wb, "back: interrupted; still at step %lld", (long long)mc_interp_steps(s->interp));
+        wb_log(wb, wb->status, MC_R_ERROR);
+        return;
+    }
+    wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
     wb->quiet_exec = true;
     wb_after_exec(wb);
     wb->quiet_exec = false;
-    if (mc_session_interrupted(s)) /* Ctrl-C during the replay: it stopped short */
-        wb_note(wb, "back: interrupted at step %lld", (long long)mc_interp_steps(s->interp));
-    else
-        wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
+    /* The last phi edge before the target, when that block had none. */
+    if (!wb->edge.valid && target > 1) replay_to_phi_edge(wb, target);
+    wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
     wb_log(wb, wb->status, MC_R_DIM);
 }
 

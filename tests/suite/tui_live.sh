@@ -3,7 +3,8 @@
 # terminal at 80x24 and at 200x60: minicc --tui runs inside a private tmux
 # server. Checks the running indicator while `c` runs (the step count, the
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
-# a run would be lost) and the light themes (colours applied). Prints "N passed, N failed".
+# a run would be lost), the light themes (colours applied) and back steps
+# after a long run (from checkpoints). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -113,6 +114,18 @@ for size in 80x24 200x60; do
         if $T capture-pane -t $n -p -e | grep -q "38;5;16[m;]"; then ok; else bad "$size, $th: no black text (38;5;16)"; fi
         if $T capture-pane -t $n -p -e | grep -q "$(printf '\033')\[2m\|$(printf '\033')\[[0-9;]*;2m"; then bad "$size, $th: dim text"; else ok; fi
     done
+    # ---- §1: b after a long c lands one block back, from a checkpoint ----
+    n=back$W
+    start $n $W $H "" swap.ir 2000000
+    check $n "IR swap [input]" "$size: opens on swap.ir with n = 2000000"
+    keys $n : "set max-steps 100000000" Enter
+    keys $n : "break exit" Enter
+    keys $n c
+    check $n "step 4000002" "$size: c runs to the breakpoint at exit"
+    keys $n b
+    check $n "back to step 4000001" "$size: b goes back one block after 4000002"
+    keys $n b
+    check $n "back to step 4000000" "$size: b again"
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3
