@@ -180,6 +180,7 @@ typedef struct Wb {
     unsigned c_gen;
     char c_result[512];  /* the last native run */
     bool c_at_body;      /* new C: the C pane scrolls to the function (pane_c.c) */
+    int32_t c_block_shown; /* the block the C pane last scrolled to, + 1 (0 none) */
     bool have_machine;   /* the last machine run */
     char machine_result[512];
     unsigned machine_gen;   /* bumped by every machine run */

@@ -4,7 +4,7 @@
 # server. Checks the running indicator while `c` runs (the step count, the
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
-# after a long run (from checkpoints). Prints "N passed, N failed".
+# after a long run (from checkpoints), the C pane following execution. Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -126,6 +126,17 @@ for size in 80x24 200x60; do
     check $n "back to step 4000001" "$size: b goes back one block after 4000002"
     keys $n b
     check $n "back to step 4000000" "$size: b again"
+    # ---- §5: the generated C pane follows execution ----
+    n=cf$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (C pane)"
+    keys $n : "layout c" Enter
+    keys $n n n n
+    check $n "C (from ssa) at head" "$size: the C pane names the block being run"
+    check $n "L1:; /* head */" "$size: the C pane shows the block being run"
+    keys $n n
+    check $n "C (from ssa) at body" "$size: the C pane follows into the body"
+    check $n "/* block body */" "$size: the body's C in view"
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3
