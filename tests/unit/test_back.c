@@ -90,6 +90,9 @@ static void test_back_lands_exactly(void **state) {
  * memory stays bounded and the spacing has doubled. */
 static void test_bounded(void **state) {
     (void)state;
+    /* the figures the README states */
+    assert_int_equal(MC_CKPT_SPACING, 1024);
+    assert_true(MC_CKPT_BYTES == (size_t)64 * 1024 * 1024);
     McSession s;
     run_swap(&s, 10000000, NULL);
     assert_true(s.nckpt <= s.ckpt_max);
