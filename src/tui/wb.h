@@ -199,6 +199,11 @@ typedef struct Wb {
     const void *ig_trace_key;
     unsigned ig_trace_gen;
 
+    /* the session as prompt commands, for save-session (wb_record.c) */
+    McStr rec;
+    int rec_steps;
+    char rec_where[256];  /* the last position recorded (not repeated) */
+
     /* lessons */
     McLesson *lesson;
     McLessonCursor cursor;
@@ -250,6 +255,12 @@ void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when d
  * (layout, focus, lesson, refresh), an answer to a lesson question, or a
  * prompt command. */
 void wb_submit(Wb *wb, const char *line);
+/* wb_record.c: what was done, as a lesson that replays it. `line` is the
+ * prompt command an action amounts to (after it ran; nothing for an
+ * interrupted one); a note is narration; save writes the lesson to path. */
+void wb_record(Wb *wb, const char *line);
+void wb_record_note(Wb *wb, const char *text);
+bool wb_save_session(Wb *wb, const char *path);
 /* wb_lesson.c: a lesson in the workbench. */
 bool wb_lesson_open(Wb *wb, const char *path);
 void wb_lesson_advance(Wb *wb, const char *answer);

@@ -48,6 +48,7 @@ void wb_init(Wb *wb, McSession *s, WbRunLine run, int w, int h) {
     wb->s = s;
     wb->run_line = run;
     mc_lines_init(&wb->log);
+    mc_str_init(&wb->rec);
     wb->focus = WB_IR;
     wb->follow[WB_IR] = true;
     wb->follow[WB_SRC] = true; /* until scrolled: the source opens on the function */
@@ -85,6 +86,7 @@ void wb_free(Wb *wb) {
     free(wb->c_text);
     free(wb->edge.phis);
     mc_lines_free(&wb->log);
+    mc_str_free(&wb->rec);
     mc_lines_free(&wb->ig_lines);
     mc_lines_free(&wb->regs_lines);
     wb_ig_free(wb);

@@ -4,7 +4,8 @@
 # server. Checks the running indicator while `c` runs (the step count, the
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
-# after a long run (from checkpoints), the C pane following execution. Prints "N passed, N failed".
+# after a long run (from checkpoints), the C pane following execution and
+# save-session (a lesson that replays the session). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -137,6 +138,17 @@ for size in 80x24 200x60; do
     keys $n n
     check $n "C (from ssa) at body" "$size: the C pane follows into the body"
     check $n "/* block body */" "$size: the body's C in view"
+    # ---- §6: W saves the session as a lesson that replays it ----
+    n=ss$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (save-session)"
+    keys $n n n n
+    keys $n : "note three steps" Enter
+    keys $n W
+    check $n "minicc> save-session" "$size: W offers save-session"
+    keys $n "$tmp/s$W.lesson" Enter
+    check $n "saved the session (3 actions)" "$size: the session saved"
+    if "$MINICC" lesson --check "$tmp/s$W.lesson" >/dev/null 2>&1 && grep -q "^three steps$" "$tmp/s$W.lesson"; then ok; else bad "$size: the saved session replays (lesson --check)"; fi
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3
