@@ -321,11 +321,13 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
         memcpy(buf, brief, (size_t)nb + 1);
         n = nb;
     }
+    /* Drawn while `c` runs (tui.c): the steps so far and how to stop,
+     * unless a message already says what runs (a lesson's commands). */
     char running[96];
-    if (wb->running) /* drawn while `c` runs (tui.c): the steps so far, how to stop */
-        snprintf(running, sizeof running, "RUNNING: step %lld (Ctrl-C stops)", (long long)wb->run_steps);
-    bool have = wb->running || wb->status[0] != 0;
-    const char *msg = wb->running ? running : have ? wb->status : "?:keys  ::command  q:quit";
+    bool show_run = wb->running && !wb->status[0];
+    if (show_run) snprintf(running, sizeof running, "RUNNING: step %lld (Ctrl-C stops)", (long long)wb->run_steps);
+    bool have = show_run || wb->status[0] != 0;
+    const char *msg = show_run ? running : have ? wb->status : "?:keys  ::command  q:quit";
     int len = (int)strlen(msg);
     wb->status_wide = false;
     if (!have || len <= fr->w - n - 3) {
