@@ -673,7 +673,7 @@ const McCommand mc_cmds_execution[] = {
      "", cmd_info},
     {"delete", "d", "execution", "delete [BLOCK...|N...]", "delete breakpoints or watches (all without BLOCK)",
      "N is a number from info breakpoints (a breakpoint or a watch).\n", "block...", cmd_delete},
-    {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the start)",
+    {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the nearest checkpoint)",
      "The replay runs on the run path's code, as continue does (deterministic:\n"
      "the same state as the first time).\n", "", cmd_back},
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},

@@ -421,7 +421,64 @@ static void fix_events(McSession *s) {
         if (e->v[i].kind == MC_EV_PHIS) e->v[i].phis = e->phis + (intptr_t)e->v[i].phis;
 }
 
+/* ---- checkpoints ----------------------------------------------------------- */
+
+static void ckpt_drop(McSession *s) {
+    for (int i = 0; i < s->nckpt; i++) mc_interp_free(s->ckpt[i]);
+    free(s->ckpt);
+    free(s->ckpt_steps);
+    s->ckpt = NULL;
+    s->ckpt_steps = NULL;
+    s->nckpt = s->ckpt_max = 0;
+    s->ckpt_func = NULL;
+}
+
+/* At a block boundary of the run: a checkpoint when the last one is
+ * ckpt_spacing entries behind. A clone costs about its state: the values
+ * (value, defined flag, buffer map), the buffers twice (current and as
+ * given) and the interpreter itself. */
+static void ckpt_take(McSession *s) {
+    McInterp *in = s->interp;
+    if (!in || mc_interp_pc(in) != -1 || mc_interp_finished(in, NULL)) return;
+    int64_t steps = mc_interp_steps(in);
+    if (s->ckpt_func != s->interp_func) {
+        ckpt_drop(s);
+        const McFunc *f = s->interp_func;
+        size_t elems = 0;
+        const McArgs *a = mc_interp_args(in);
+        for (int32_t p = 0; p < a->n; p++) elems += (size_t)a->v[p].len;
+        s->ckpt_size = 512 + 12 * (size_t)f->nvalues + 8 * elems + 32 * (size_t)f->nblocks;
+        size_t max = MC_CKPT_BYTES / s->ckpt_size;
+        s->ckpt_max = max > 4096 ? 4096 : max < 2 ? 2 : (int)max;
+        s->ckpt = mc_xmalloc((size_t)s->ckpt_max * sizeof *s->ckpt);
+        s->ckpt_steps = mc_xmalloc((size_t)s->ckpt_max * sizeof *s->ckpt_steps);
+        s->ckpt_spacing = MC_CKPT_SPACING;
+        s->ckpt_func = f;
+    }
+    int64_t last = s->nckpt ? s->ckpt_steps[s->nckpt - 1] : 0;
+    if (steps < last + s->ckpt_spacing) return;
+    if (s->nckpt == s->ckpt_max) {
+        /* Full: keep every other one, twice as far apart. */
+        int k = 0;
+        for (int i = 0; i < s->nckpt; i++) {
+            if (i % 2 == 0) mc_interp_free(s->ckpt[i]);
+            else {
+                s->ckpt[k] = s->ckpt[i];
+                s->ckpt_steps[k++] = s->ckpt_steps[i];
+            }
+        }
+        s->nckpt = k;
+        s->ckpt_spacing *= 2;
+        if (steps < s->ckpt_steps[k - 1] + s->ckpt_spacing) return;
+    }
+    s->ckpt[s->nckpt] = mc_interp_clone(in);
+    s->ckpt_steps[s->nckpt++] = steps;
+}
+
+size_t mc_session_ckpt_bytes(const McSession *s) { return (size_t)s->nckpt * s->ckpt_size; }
+
 void mc_session_stop(McSession *s) {
+    ckpt_drop(s);
     if (s->interp) mc_interp_free(s->interp);
     s->interp = NULL;
     s->interp_func = NULL;
@@ -463,6 +520,7 @@ bool mc_session_step(McSession *s, int64_t n, bool by_inst, FILE *err) {
             break;
         }
         if (s->last.n > RECORD_ALL_LIMIT && mc_interp_pc(s->interp) == -1) events_clear(&s->last);
+        if (mc_interp_pc(s->interp) == -1) ckpt_take(s);
         if (by_inst) mc_interp_step_inst(s->interp);
         else mc_interp_step_block(s->interp);
     }
@@ -524,6 +582,8 @@ static bool fast_to_last_block(McSession *s, const bool *bp, bool first, bool *a
         }
         mc_interp_free(save);
         save = mc_interp_clone(in);
+        ckpt_take(s);
+        if (s->progress) s->progress(s->progress_ctx, mc_interp_steps(in));
     }
     free(stop);
     if (replay) {
@@ -593,6 +653,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         if (!mc_interp_finished(s->interp, NULL)) first = fast_to_last_block(s, bp, first, at_break, &interrupted);
     }
     /* Step block by block so only the last block's events are kept. */
+    int64_t blocks = 0;
     while (!*at_break && !interrupted && !mc_interp_finished(s->interp, NULL)) {
         if (mc_interp_pc(s->interp) == -1) {
             if (!first && mc_session_stop_check(s, bp, mc_interp_block(s->interp))) {
@@ -606,6 +667,8 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
                 break;
             }
             events_clear(&s->last);
+            ckpt_take(s);
+            if (s->progress && (++blocks & 0xffff) == 0) s->progress(s->progress_ctx, mc_interp_steps(s->interp));
         }
         first = false;
         mc_interp_step_inst(s->interp);
@@ -621,10 +684,28 @@ bool mc_session_back(McSession *s, int64_t n, FILE *err) {
     int64_t steps = mc_interp_steps(s->interp);
     int64_t target = steps - n;
     if (target < 0) target = 0;
-    McInterp *r = mc_interp_replay(s->interp, target);
-    mc_interp_free(s->interp);
-    s->interp = r;
+    /* From the nearest checkpoint at or before the target (the start when
+     * there is none) on the fast path, then to the boundary after `target`
+     * entries. Ctrl-C meanwhile: back where it started. */
+    int k = s->ckpt_func == s->interp_func ? s->nckpt - 1 : -1;
+    while (k >= 0 && s->ckpt_steps[k] > target) k--;
+    McInterp *in = s->interp, *keep = mc_interp_clone(in);
+    if (k >= 0) {
+        mc_interp_restore(in, s->ckpt[k]);
+    } else {
+        McInterp *r = mc_interp_replay(in, 0);
+        mc_interp_restore(in, r);
+        mc_interp_free(r);
+    }
+    mc_interp_run_to(in, target);
+    while (!mc_interrupted(s->interrupt) && !mc_interp_finished(in, NULL) &&
+           !(mc_interp_steps(in) >= target && mc_interp_pc(in) == -1))
+        mc_interp_step_inst(in);
+    bool interrupted = mc_interrupted(s->interrupt) && mc_interp_steps(in) != target;
+    if (interrupted) mc_interp_restore(in, keep);
+    mc_interp_free(keep);
     events_clear(&s->last);
+    if (interrupted) return interrupted_error(s, err);
     mc_session_watch_sync(s); /* going back changes no watched value */
     return true;
 }

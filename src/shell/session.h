@@ -87,6 +87,16 @@ typedef struct McSession {
                             breakpoints are the per-block array of
                             mc_session_break_array, which both paths test */
     McOutcome outcome;   /* the outcome when the interpreter finished */
+    /* Checkpoints of the run (session.c): clones of the interpreter taken at
+     * block boundaries as it runs, ckpt_spacing block entries apart; when
+     * MC_CKPT_BYTES would be passed, every other one goes and the spacing
+     * doubles. `back` replays from the nearest one before its target. */
+    McInterp **ckpt;
+    int64_t *ckpt_steps;
+    int nckpt, ckpt_max;
+    int64_t ckpt_spacing;
+    size_t ckpt_size;    /* estimated bytes of one checkpoint */
+    const McFunc *ckpt_func;
 
     /* ---- reporting ---- */
     const char *where_file; /* script being run, for `FILE:LINE: error:` */
@@ -107,11 +117,21 @@ typedef struct McSession {
     bool quiet_load;   /* do not print the summary after `load` */
     bool lesson_write_here; /* `minicc --tui --write-here`: the workbench's lessons
                                write their files next to themselves */
+    /* NULL, or called now and then while continue runs (after each fast
+     * chunk, every 65536 blocks stepped) with the block entries so far: the
+     * workbench draws its running indicator from it */
+    void (*progress)(void *ctx, int64_t steps);
+    void *progress_ctx;
     const McInterrupt *interrupt; /* the front end's Ctrl-C flag (interrupt.h), or
                                      NULL: long commands poll it; the front end
                                      sets it from SIGINT and clears it before
                                      each command */
 } McSession;
+
+/* The memory all checkpoints of a run may take (estimated), and the block
+ * entries between two when a run begins. */
+#define MC_CKPT_BYTES ((size_t)64 << 20)
+#define MC_CKPT_SPACING 1024
 
 /* How deeply `source` and `lesson` may nest (a lesson playing itself, two
  * scripts sourcing each other): `source: nested too deeply (more than 16)`. */
@@ -211,6 +231,8 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
 /* Go back n whole blocks (a deterministic replay from the start); lands on
  * a block boundary, at the start at the latest. Fails when not started. */
 bool mc_session_back(McSession *s, int64_t n, FILE *err);
+/* The estimated memory the run's checkpoints take now (at most MC_CKPT_BYTES). */
+size_t mc_session_ckpt_bytes(const McSession *s);
 /* The breakpoint array for the interp function (nblocks bools, malloc'd). */
 bool *mc_session_break_array(const McSession *s, const McFunc *f);
 bool mc_session_has_break(const McSession *s, const char *block);

@@ -30,14 +30,14 @@ bool mc_tui_setup(McSession *s, int argc, char **argv, int first, const char **l
             *lesson = argv[++i];
         } else if (strcmp(a, "--theme") == 0) {
             if (i + 1 >= argc) {
-                fprintf(err, "minicc: --theme needs a theme (default, projector)\n");
+                fprintf(err, "minicc: --theme needs a theme (default, projector, light, projector-light)\n");
                 return false;
             }
             *theme = argv[++i];
             bool known = false;
             for (int t = 0; t < WB_NTHEMES; t++) known = known || strcmp(*theme, wb_theme_names[t]) == 0;
             if (!known) {
-                fprintf(err, "minicc: unknown theme '%s' (default, projector)\n", *theme);
+                fprintf(err, "minicc: unknown theme '%s' (default, projector, light, projector-light)\n", *theme);
                 return false;
             }
         } else if (strcmp(a, "--write-here") == 0) {
@@ -117,6 +117,7 @@ int mc_tui_script_main(int argc, char **argv) {
     }
     Wb wb;
     wb_init(&wb, &s, mc_tui_run_line, w, h);
+    wb.own_session = true; /* as --tui: `q` asks when a run would be lost (`qq` or `qy` quits) */
     McFrame fr;
     mc_frame_init(&fr, w, h);
     wb_start(&wb, lesson, theme);

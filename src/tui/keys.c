@@ -20,8 +20,8 @@ const char *const wb_help_lines[] = {
     "  n       step one block (phis of the edge, then the block)",
     "  s       step one C line (MiniC; an IR program: one block)",
     "  i       step one instruction",
-    "  c       continue to a breakpoint or the end",
-    "  b       back one block (replays from the start)",
+    "  c       continue to a breakpoint or the end (Ctrl-C stops it)",
+    "  b       back one block (replays from the nearest checkpoint)",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
     "          (at a lesson's question, typing starts the answer)",
@@ -43,9 +43,11 @@ const char *const wb_help_lines[] = {
     "  [ ]     select an IR line (MiniC: marks its C line)",
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, zoom, theme NAME,",
-    "          lesson FILE",
+    "          lesson FILE, note TEXT, save-session FILE",
     "  ?       this help (any key, q too, closes it)",
-    "  q       quit           Ctrl-L  redraw",
+    "  W       save-session FILE: the steps and notes (:note TEXT)",
+    "          as a lesson that replays them",
+    "  q       quit (asks when a run or lesson is lost)  Ctrl-L redraw",
     NULL,
 };
 
@@ -113,6 +115,14 @@ void wb_key(Wb *wb, int key) {
         wb->status[0] = 0;
         wb->status_wide = false;
     }
+    if (wb->quit_ask) {
+        /* The question `q` asked: a second q, or y, quits. */
+        wb->quit_ask = false;
+        wb->status[0] = 0;
+        if (key == 'y' || key == 'Y' || key == 'q') wb->quit = true;
+        else wb_note(wb, "not quitting");
+        return;
+    }
     if (wb->help) {
         /* Any key closes the help, as its title says; `q` too (a teacher
          * closing the help must not end the session). */
@@ -150,17 +160,52 @@ void wb_key(Wb *wb, int key) {
     if (key_repeatable(key)) wb->last_key = key;
     int page = wb_pane_rows(wb, wb->focus) - 1;
     if (page < 1) page = 1;
+    /* What the key changed decides whether it is recorded (wb_record.c):
+     * a key that only said why it could not act is not. */
+    const McInterp *in0 = wb->s->interp;
+    bool started = in0 != NULL;
+    int64_t ticks0 = in0 ? mc_interp_ticks(in0) : -1;
+    int regs0 = wb->s->regs;
+    char rec[64];
     switch (key) {
-    case 'n': wb_step(wb, false); break;
-    case 's': wb_step_line(wb); break;
-    case 'i': wb_step(wb, true); break;
-    case 'c': wb_continue(wb); break;
-    case 'b': wb_back(wb); break;
-    case 'r': wb_restart(wb); break;
+    case 'n':
+        wb_step(wb, false);
+        if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, "step");
+        break;
+    case 's':
+        wb_step_line(wb);
+        if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, wb_source_available(wb) ? "step line" : "step");
+        break;
+    case 'i':
+        wb_step(wb, true);
+        if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, "stepi");
+        break;
+    case 'c':
+        wb_continue(wb);
+        if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, started ? "continue" : "run");
+        break;
+    case 'b':
+        wb_back(wb);
+        if (started && wb->s->interp && mc_interp_ticks(wb->s->interp) != ticks0) wb_record(wb, "back");
+        break;
+    case 'r':
+        wb_restart(wb);
+        if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, "start");
+        break;
     case '+':
-    case '=': wb_budget(wb, 1); break;
+    case '=':
     case '-':
-    case '_': wb_budget(wb, -1); break;
+    case '_':
+        wb_budget(wb, key == '+' || key == '=' ? 1 : -1);
+        snprintf(rec, sizeof rec, "set regs %d", wb->s->regs);
+        if (wb->s->regs != regs0) wb_record(wb, rec);
+        break;
+    case 'W':
+        wb->cmd_active = true;
+        snprintf(wb->cmd, sizeof wb->cmd, "save-session ");
+        wb->cmd_len = wb->cmd_point = (int)strlen(wb->cmd);
+        wb_prompt_text(wb, wb->cmd_prompt, sizeof wb->cmd_prompt);
+        break;
     case 'm':
         wb->alloc_failed = false; /* m allocates again (after an interrupted or failed allocation) */
         wb_machine(wb);
@@ -179,7 +224,7 @@ void wb_key(Wb *wb, int key) {
     case WB_KEY_BTAB: wb_focus_next(wb, -1); break;
     case '?':
     case WB_KEY_F1: wb->help = true; break;
-    case 'q': wb->quit = true; break;
+    case 'q': wb_quit(wb); break;
     case ':':
         wb->cmd_active = true;
         wb->cmd_len = wb->cmd_point = 0;

@@ -321,8 +321,13 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
         memcpy(buf, brief, (size_t)nb + 1);
         n = nb;
     }
-    bool have = wb->status[0] != 0;
-    const char *msg = have ? wb->status : "?:keys  ::command  q:quit";
+    /* Drawn while `c` runs (tui.c): the steps so far and how to stop,
+     * unless a message already says what runs (a lesson's commands). */
+    char running[96];
+    bool show_run = wb->running && !wb->status[0];
+    if (show_run) snprintf(running, sizeof running, "RUNNING: step %lld (Ctrl-C stops)", (long long)wb->run_steps);
+    bool have = show_run || wb->status[0] != 0;
+    const char *msg = show_run ? running : have ? wb->status : "?:keys  ::command  q:quit";
     int len = (int)strlen(msg);
     wb->status_wide = false;
     if (!have || len <= fr->w - n - 3) {
@@ -454,6 +459,12 @@ static void lay_projector(McFrame *fr) {
     }
 }
 
+/* The light theme: the dim attribute greys text too far on white; its
+ * table gives hints a dark grey instead. */
+static void lay_undim(McFrame *fr) {
+    for (int i = 0; i < fr->w * fr->h; i++) fr->cells[i].attr &= (uint16_t)~MC_A_DIM;
+}
+
 void wb_render(Wb *wb, McFrame *fr) {
     if (fr->w != wb->w || fr->h != wb->h) mc_frame_resize(fr, wb->w, wb->h);
     else mc_frame_clear(fr);
@@ -473,5 +484,6 @@ void wb_render(Wb *wb, McFrame *fr) {
     if (wb->h >= 2) lay_status(wb, fr, wb->h - 2);
     lay_cmdline(wb, fr, wb->h - 1);
     if (wb->help) lay_help(fr);
-    if (wb->theme == WB_THEME_PROJECTOR) lay_projector(fr);
+    if (wb->theme == WB_THEME_PROJECTOR || wb->theme == WB_THEME_PROJECTOR_LIGHT) lay_projector(fr);
+    else if (wb->theme == WB_THEME_LIGHT) lay_undim(fr);
 }

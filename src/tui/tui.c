@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -66,7 +67,7 @@ static WbTheme tui_theme; /* the theme the colours were made for */
  * blue that washes out on a projector. */
 static void tui_colours(WbTheme theme) {
     tui_theme = theme;
-    bool proj = theme == WB_THEME_PROJECTOR;
+    bool proj = theme == WB_THEME_PROJECTOR || theme == WB_THEME_PROJECTOR_LIGHT;
     for (int i = 0; i < MC_R_COUNT; i++) role_attr[i] = A_NORMAL;
     const char *nc = getenv("NO_COLOR");
     tui_colour = has_colors() && !(nc && *nc);
@@ -77,7 +78,7 @@ static void tui_colours(WbTheme theme) {
         role_attr[MC_R_CHANGED] = A_BOLD | A_UNDERLINE;
         role_attr[MC_R_BREAK] = A_BOLD;
         role_attr[MC_R_ERROR] = A_BOLD;
-        role_attr[MC_R_DIM] = proj ? A_NORMAL : A_DIM;
+        role_attr[MC_R_DIM] = proj || wb_theme_is_light(theme) ? A_NORMAL : A_DIM;
         role_attr[MC_R_SPILL] = A_UNDERLINE;
         role_attr[MC_R_MORE] = A_BOLD;
         role_attr[MC_R_HEADING] = A_BOLD;
@@ -86,6 +87,22 @@ static void tui_colours(WbTheme theme) {
     }
     start_color();
     use_default_colors();
+    const WbColour *light = wb_theme_colours(theme);
+    if (light && COLORS >= 256 && COLOR_PAIRS > MC_R_COUNT) {
+        /* A light theme: every role its own pair from theme.c's table
+         * (the background included: the whole screen turns white). */
+        for (int r = 0; r < MC_R_COUNT; r++) {
+            if (light[r].fg == 0 && light[r].bg == 0) continue; /* an unused role */
+            init_pair((short)(r + 1), light[r].fg, light[r].bg);
+            role_attr[r] = COLOR_PAIR(r + 1);
+        }
+        for (int r = 0; r < MC_R_COUNT; r++)
+            if (role_attr[r] == A_NORMAL) role_attr[r] = COLOR_PAIR(MC_R_NORMAL + 1);
+        bkgd(COLOR_PAIR(MC_R_NORMAL + 1));
+        role_attr[MC_R_SPILL] |= A_UNDERLINE;
+        return;
+    }
+    bkgd(A_NORMAL);
     static const struct {
         int role;
         short fg, bg;
@@ -111,7 +128,7 @@ static void tui_colours(WbTheme theme) {
         init_pair(n, fg, bg);
         role_attr[pairs[i].role] = COLOR_PAIR(n);
     }
-    if (!proj) role_attr[MC_R_DIM] |= A_DIM;
+    if (!proj && !light) role_attr[MC_R_DIM] |= A_DIM;
     role_attr[MC_R_SPILL] |= A_UNDERLINE;
 }
 
@@ -407,6 +424,42 @@ static bool tui_busy_end(TuiBusy *b) {
     return hit;
 }
 
+/* ---- the running indicator ---------------------------------------------------------
+ * While `c` runs, the session calls tui_progress now and then (session.h):
+ * after a quarter of a second, and then four times a second, the status
+ * bar says `RUNNING c: step N ... Ctrl-C stops` with the steps so far. A
+ * resize meanwhile is seen here (the size is asked of the terminal) and
+ * the screen is laid out and drawn again at the new size. */
+
+static McFrame *tui_frame;     /* the frame the loop draws, for the indicator */
+static double tui_busy_since;  /* when the key's work began (seconds) */
+static double tui_last_draw;
+
+static double tui_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void tui_progress(void *ctx, int64_t steps) {
+    Wb *wb = ctx;
+    double now = tui_now();
+    if (now - tui_busy_since < 0.25 || now - tui_last_draw < 0.25 || !tui_frame) return;
+    tui_last_draw = now;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+        (ws.ws_col != wb->w || ws.ws_row != wb->h)) {
+        resize_term(ws.ws_row, ws.ws_col);
+        wb_resize(wb, ws.ws_col, ws.ws_row);
+        clearok(curscr, TRUE);
+    }
+    if (wb->w < 20 || wb->h < 6) return;
+    wb->running = true;
+    wb->run_steps = steps;
+    wb_render(wb, tui_frame);
+    tui_blit(tui_frame);
+}
+
 /* ---- the loop ------------------------------------------------------------------------ */
 
 static int tui_key(int ch) {
@@ -581,13 +634,16 @@ static void tui_key_loop(Wb *wb, McFrame *fr, int W, int H, const char *hist, co
         }
         TuiBusy busy;
         tui_busy_begin(&busy, !wb->cmd_active || ch == '\n' || ch == '\r' || ch == KEY_ENTER);
+        tui_busy_since = tui_last_draw = tui_now();
         if (wb->cmd_active) {
             tui_cmd_key(wb, ch, hist);
         } else {
             int k = tui_key(ch);
             if (k >= 0) wb_key(wb, k);
         }
+        wb->running = false;
         if (tui_busy_end(&busy)) clearok(curscr, TRUE);
+        getmaxyx(stdscr, H, W); /* the indicator may have followed a resize */
         /* The workbench may have opened the command line (`:`, Enter at a
          * question, missing arguments): hand it to readline. */
         if (wb->cmd_active && !rl_installed) tui_cmd_open(wb);
@@ -629,6 +685,7 @@ static int tui_loop(McSession *s, const char *lesson, const char *theme, bool ow
     s->interrupt = mc_term_interrupt_flag();
     wb_init(&wb, s, mc_tui_run_line, W, H);
     wb.color = tui_colour;
+    wb.own_session = own_history; /* --tui: quitting ends the run; `tui` at the prompt keeps it */
     tw = &wb;
     tui_on = true;
     McFrame fr;
@@ -644,7 +701,15 @@ static int tui_loop(McSession *s, const char *lesson, const char *theme, bool ow
     }
     wb_start(&wb, NULL, theme);
     if (tui_busy_end(&busy)) clearok(curscr, TRUE);
+    tui_frame = &fr;
+    void (*outer_progress)(void *, int64_t) = s->progress;
+    void *outer_progress_ctx = s->progress_ctx;
+    s->progress = tui_progress;
+    s->progress_ctx = &wb;
     tui_key_loop(&wb, &fr, W, H, hist, lesson);
+    s->progress = outer_progress;
+    s->progress_ctx = outer_progress_ctx;
+    tui_frame = NULL;
     if (wb.cmd_active) tui_cmd_close(&wb);
     tw = NULL;
     tui_on = false;

@@ -68,9 +68,21 @@ typedef int (*WbRunLine)(McSession *s, const char *line, bool bail, FILE *out, F
 typedef enum WbTheme {
     WB_THEME_DEFAULT = 0,
     WB_THEME_PROJECTOR, /* high contrast: no dim, emphasis by bold and reverse video */
+    WB_THEME_LIGHT,     /* dark text on a white background (theme.c's table) */
+    WB_THEME_PROJECTOR_LIGHT, /* the projector theme on a white background */
     WB_NTHEMES
 } WbTheme;
 extern const char *const wb_theme_names[WB_NTHEMES];
+
+/* theme.c: a light theme's colours, one per colour role: xterm-256 indices. */
+typedef struct WbColour {
+    short fg, bg;
+} WbColour;
+/* The table of theme t (MC_R_COUNT entries), or NULL (the terminal's colours). */
+const WbColour *wb_theme_colours(WbTheme t);
+bool wb_theme_is_light(WbTheme t);
+void wb_xterm_rgb(int idx, int rgb[3]);    /* the xterm 256-colour palette */
+double wb_contrast(int fg, int bg);       /* WCAG 2 contrast ratio, 1 .. 21 */
 
 typedef struct WbPlace {
     WbPane pane;
@@ -114,7 +126,11 @@ typedef struct Wb {
     bool lesson_show_mark; /* scroll the lesson pane to it at the next draw */
     bool follow[WB_NPANES]; /* IR: follow execution; log/lesson: stick to the end */
     bool help;         /* the key list is shown */
+    bool running;      /* `c` runs: the status bar shows run_steps and the Ctrl-C hint (tui.c) */
+    int64_t run_steps;
     bool quit;
+    bool own_session;  /* --tui, --tui-script: quitting ends the session (not `tui` at the prompt) */
+    bool quit_ask;     /* `q` asked whether to quit: y or q quits, another key stays */
     int last_key;      /* the action Enter repeats */
     bool quiet_exec;   /* replaying: no log lines per block */
     bool color;        /* the front end draws colours (frames are the same) */
@@ -164,6 +180,7 @@ typedef struct Wb {
     unsigned c_gen;
     char c_result[512];  /* the last native run */
     bool c_at_body;      /* new C: the C pane scrolls to the function (pane_c.c) */
+    int32_t c_block_shown; /* the block the C pane last scrolled to, + 1 (0 none) */
     bool have_machine;   /* the last machine run */
     char machine_result[512];
     unsigned machine_gen;   /* bumped by every machine run */
@@ -181,6 +198,11 @@ typedef struct Wb {
     int32_t ig_trace_n;
     const void *ig_trace_key;
     unsigned ig_trace_gen;
+
+    /* the session as prompt commands, for save-session (wb_record.c) */
+    McStr rec;
+    int rec_steps;
+    char rec_where[256];  /* the last position recorded (not repeated) */
 
     /* lessons */
     McLesson *lesson;
@@ -224,12 +246,21 @@ void wb_scroll(Wb *wb, int delta); /* the focused pane; INT_MIN/INT_MAX: top/end
 void wb_ir_select(Wb *wb, int dir);
 /* The C line of the selected IR line, or 0 (none, or IR without C lines). */
 int32_t wb_ir_selected_c_line(const Wb *wb);
+/* `q`: quit, or first ask (quit_ask) when it would lose a run (in a
+ * session of its own) or a lesson not finished. */
+void wb_quit(Wb *wb);
 void wb_zoom(Wb *wb);   /* the focused pane fills the screen, or back (z) */
 void wb_hscroll(Wb *wb, int delta); /* the focused pane sideways (clamped when drawn) */
 /* wb_cmdline.c: a line typed at the command line: workbench commands
  * (layout, focus, lesson, refresh), an answer to a lesson question, or a
  * prompt command. */
 void wb_submit(Wb *wb, const char *line);
+/* wb_record.c: what was done, as a lesson that replays it. `line` is the
+ * prompt command an action amounts to (after it ran; nothing for an
+ * interrupted one); a note is narration; save writes the lesson to path. */
+void wb_record(Wb *wb, const char *line);
+void wb_record_note(Wb *wb, const char *text);
+bool wb_save_session(Wb *wb, const char *path);
 /* wb_lesson.c: a lesson in the workbench. */
 bool wb_lesson_open(Wb *wb, const char *path);
 void wb_lesson_advance(Wb *wb, const char *answer);

@@ -33,9 +33,11 @@ static const struct {
     {"layout", "layout [NAME|next|prev]", "switch layouts (keys l, L); alone: list them"},
     {"focus", "focus [NAME|next|prev]", "focus a pane (keys Tab, Shift-Tab)"},
     {"refresh", "refresh", "redraw the screen (key Ctrl-L)"},
-    {"theme", "theme [default|projector]", "projector: high contrast, no dim text, emphasis by bold and reverse video (also --theme, MINICC_THEME); alone: name it"},
+    {"theme", "theme [default|projector|light|projector-light]", "projector: high contrast, no dim text, emphasis by bold and reverse video; light: dark text on white; projector-light: both (also --theme, MINICC_THEME); alone: name it"},
     {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
     {"keys", "keys", "show the single keys (key ?)"},
+    {"note", "note TEXT", "a line of narration in the session save-session writes"},
+    {"save-session", "save-session FILE", "write the steps, commands and notes of this session as a lesson that replays them (key W): minicc lesson FILE plays it, --check checks the replay reaches the same positions, --export md makes a handout"},
 };
 
 /* `help NAME` for a workbench command: its usage and text into the log.
@@ -124,13 +126,13 @@ void wb_submit(Wb *wb, const char *line) {
     }
     if (single && wb_is_word(p, n, "theme", 5)) {
         if (!*rest) {
-            wb_log(wb, wb->theme == WB_THEME_PROJECTOR ? "theme projector (themes: default, projector)"
-                                                       : "theme default (themes: default, projector)",
-                   MC_R_NORMAL);
+            char named[128];
+            snprintf(named, sizeof named, "theme %s (themes: default, projector, light, projector-light)", wb_theme_names[wb->theme]);
+            wb_log(wb, named, MC_R_NORMAL);
         } else if (!wb_set_theme(wb, rest)) {
             McStr m;
             mc_str_init(&m);
-            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector)", rest);
+            mc_str_printf(&m, "theme: unknown theme '%s' (default, projector, light, projector-light)", rest);
             wb_log(wb, m.s, MC_R_ERROR);
             wb_note(wb, "%s", m.s);
             mc_str_free(&m);
@@ -152,6 +154,16 @@ void wb_submit(Wb *wb, const char *line) {
         wb->help = true;
         return;
     }
+    if (wb_is_word(p, n, "note", 4) && n == 4) { /* the whole line: `;` may be in a note */
+        if (!*rest) wb_note(wb, "note: usage: note TEXT (a line of the saved session)");
+        else wb_record_note(wb, rest);
+        return;
+    }
+    if (single && wb_is_word(p, n, "save-session", 12)) {
+        if (!*rest) wb_note(wb, "save-session: usage: save-session FILE");
+        else wb_save_session(wb, rest);
+        return;
+    }
     McInterp *before = s->interp;
     int64_t ticks = before ? mc_interp_ticks(before) : -1;
     int regs = s->regs;
@@ -160,6 +172,7 @@ void wb_submit(Wb *wb, const char *line) {
     char *out = NULL;
     int st = wb_command(wb, line, true, &out);
     if (st == 2) wb->quit = true;
+    if (st == 0 && !wb_lesson_asking(wb)) wb_record(wb, line);
     /* Ctrl-C: the status bar says what was interrupted. A script stops at
      * the command it was running (whose own error, with the script's line,
      * is in the log); the machine is not run after it (it would only find

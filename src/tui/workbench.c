@@ -23,7 +23,7 @@
 
 #define WB_LOG_MAX 3000 /* lines kept in the log pane */
 
-const char *const wb_theme_names[WB_NTHEMES] = {"default", "projector"};
+const char *const wb_theme_names[WB_NTHEMES] = {"default", "projector", "light", "projector-light"};
 
 bool wb_set_theme(Wb *wb, const char *name) {
     for (int i = 0; i < WB_NTHEMES; i++)
@@ -48,6 +48,7 @@ void wb_init(Wb *wb, McSession *s, WbRunLine run, int w, int h) {
     wb->s = s;
     wb->run_line = run;
     mc_lines_init(&wb->log);
+    mc_str_init(&wb->rec);
     wb->focus = WB_IR;
     wb->follow[WB_IR] = true;
     wb->follow[WB_SRC] = true; /* until scrolled: the source opens on the function */
@@ -85,6 +86,7 @@ void wb_free(Wb *wb) {
     free(wb->c_text);
     free(wb->edge.phis);
     mc_lines_free(&wb->log);
+    mc_str_free(&wb->rec);
     mc_lines_free(&wb->ig_lines);
     mc_lines_free(&wb->regs_lines);
     wb_ig_free(wb);
@@ -578,22 +580,45 @@ void wb_back(Wb *wb) {
     if (target < 0) target = 0;
     WbCapture c;
     cap_open(&c);
-    wb->edge.valid = false;
-    /* Replay from the start, recording, so the last phi edge before the
-     * target and the values are shown exactly as after stepping there. */
-    mc_session_back(s, steps, c.err);
-    if (target > 0) mc_session_step(s, target, false, c.err);
+    /* From the nearest checkpoint (session.c) to the block before the
+     * target, then that block stepped with its events, so the values and
+     * the edge are shown exactly as after stepping there; Ctrl-C during
+     * the replay leaves the position where it was. */
+    bool ok = mc_session_back(s, target > 0 ? steps - target + 1 : steps, c.err);
+    if (ok && target > 0) mc_session_step(s, 1, false, c.err);
     mc_session_watch_sync(s); /* going back is no change to report */
     free(cap_close(wb, &c, false));
+    if (!ok) {
+        wb_note(wb, "back: interrupted; still at step %lld", (long long)mc_interp_steps(s->interp));
+        wb_log(wb, wb->status, MC_R_ERROR);
+        return;
+    }
+    wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
     wb->quiet_exec = true;
     wb_after_exec(wb);
     wb->quiet_exec = false;
-    if (mc_session_interrupted(s)) /* Ctrl-C during the replay: it stopped short */
-        wb_note(wb, "back: interrupted at step %lld", (long long)mc_interp_steps(s->interp));
-    else
-        wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
+    /* The last phi edge before the target, when that block had none. */
+    if (!wb->edge.valid && target > 1) replay_to_phi_edge(wb, target);
+    wb_note(wb, "back to step %lld", (long long)mc_interp_steps(s->interp));
     wb_log(wb, wb->status, MC_R_DIM);
+}
+
+void wb_quit(Wb *wb) {
+    McSession *s = wb->s;
+    bool run = wb->own_session && s->interp && mc_interp_steps(s->interp) > 0 && !mc_interp_finished(s->interp, NULL);
+    bool lesson = wb->lesson && !wb->cursor.finished;
+    if (!run && !lesson) {
+        wb->quit = true;
+        return;
+    }
+    char what[96];
+    if (run && lesson)
+        snprintf(what, sizeof what, "the run at step %lld and the lesson", (long long)mc_interp_steps(s->interp));
+    else if (run) snprintf(what, sizeof what, "the run at step %lld", (long long)mc_interp_steps(s->interp));
+    else snprintf(what, sizeof what, "the lesson");
+    wb_note(wb, "quit and lose %s? q or y quits, another key stays", what);
+    wb->quit_ask = true;
 }
 
 void wb_restart(Wb *wb) {
@@ -889,7 +914,7 @@ void wb_start(Wb *wb, const char *lesson, const char *theme) {
     } else if (env && *env && !wb_set_theme(wb, env)) {
         McStr t;
         mc_str_init(&t);
-        mc_str_printf(&t, "MINICC_THEME: unknown theme '%s' (default, projector); using default", env);
+        mc_str_printf(&t, "MINICC_THEME: unknown theme '%s' (default, projector, light, projector-light); using default", env);
         wb_log(wb, t.s, MC_R_ERROR);
         mc_str_free(&t);
     }

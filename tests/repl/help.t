@@ -42,7 +42,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     undisplay [NAME...]                stop displaying NAME (all without NAME)
     info breakpoints                   breakpoints and watches: numbers, hit counts, conditions
     delete [BLOCK...|N...]             delete breakpoints or watches (all without BLOCK)
-    back [N]                           step back N whole blocks (replays from the start)
+    back [N]                           step back N whole blocks (replays from the nearest checkpoint)
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers

@@ -59,7 +59,7 @@ as one); `list` shows where the interpreter stands with `=>`.
   i = 0
   c = 1
 
-Breakpoints stop before the block is entered; `back` replays from the start
+Breakpoints stop before the block is entered; `back` replays (from the nearest checkpoint)
 and stops after N fewer blocks; `values` shows every assigned value.
 
   $ minicc <<'EOF'

@@ -55,22 +55,22 @@ row number), then the widest line.
   +------------------------------------------------------------------ ^ 2 above -+
    swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
-  + *IR swap [input] ----------------++ C (from ssa) ----------------------------+
-  |   entry:                         ||static int32_t minicc_fn(int32_t v0_n, in>|
-  |     i0 = copy 0                  ||    /* v0: parameter i32 n */             |
-  |     jump head                    ||    int32_t v1_i0 = 0; /* i0 */           |
-  |   head:                          ||    int32_t v2_a = 0; /* a */             |
-  | >   a = phi [entry: 1], [body: b]||    int32_t v3_b = 0; /* b */             |
-  | >   b = phi [entry: 2], [body: a]||    int32_t v4_i = 0; /* i */             |
-  | >   i = phi [entry: i0], [body: >||    int32_t v5_i1 = 0; /* i1 */           |
-  | >   c = lt i, n                  ||    int32_t v6_c = 0; /* c */             |
-  | >   branch c, body, exit         ||    int32_t v7_t = 0; /* t */             |
-  |=> body:                          ||    int32_t v8_r = 0; /* r */             |
-  |     i1 = add i, 1                ||    (void)err;                            |
-  |     jump head                    ||    /* block entry */                     |
-  |   exit:                          ||    v1_i0 = 0;                            |
-  |     t = mul a, 10                ||    v2_a = 1;                             |
-  +----------------------- v 2 more -++------------------ ^ 17 above, v 35 more -+
+  + *IR swap [input] ----------------++ C (from ssa) at body --------------------+
+  |   entry:                         ||    }                                     |
+  |     i0 = copy 0                  ||    /* block body */                      |
+  |     jump head                    ||    v5_i1 = minicc_bits((uint32_t)v4_i + >|
+  |   head:                          ||    { /* parallel copy: read every source>|
+  | >   a = phi [entry: 1], [body: b]||        int32_t t0 = v3_b;                |
+  | >   b = phi [entry: 2], [body: a]||        int32_t t1 = v2_a;                |
+  | >   i = phi [entry: i0], [body: >||        int32_t t2 = v5_i1;               |
+  | >   c = lt i, n                  ||        v2_a = t0;                        |
+  | >   branch c, body, exit         ||        v3_b = t1;                        |
+  |=> body:                          ||        v4_i = t2;                        |
+  |     i1 = add i, 1                ||    }                                     |
+  |     jump head                    ||    goto L1;                              |
+  |   exit:                          ||L3:; /* exit */                           |
+  |     t = mul a, 10                ||    v7_t = minicc_bits((uint32_t)v2_a * (>|
+  +----------------------- v 2 more -++------------------ ^ 37 above, v 15 more -+
   + log -------------------------------------------------------------------------+
   |[1] entry                                                                     |
   |[2] head <- entry                                                             |
@@ -147,8 +147,8 @@ row number), then the widest line.
   38:+-+
   widest 120
   c 120x40
-  1:+ *IR swap [input] -++ C (from ssa) -+
-  28:+-++- ^ 17 above, v 23 more -+
+  1:+ *IR swap [input] -++ C (from ssa) at body -+
+  28:+-++- ^ 32 above, v 8 more -+
   29:+ log -+
   38:+-+
   widest 120
@@ -181,7 +181,7 @@ row number), then the widest line.
   48:+-+
   widest 160
   c 160x50
-  1:+ *IR swap [input] -++ C (from ssa) -++ values -+
+  1:+ *IR swap [input] -++ C (from ssa) at body -++ values -+
   27:|                                                              |        int32_t t1 = v2_a;                             |+-+
   28:|                                                              |        int32_t t2 = v5_i1;                            |+ edge head <- body -+
   36:+-++- ^ 17 above, v 15 more -++-+
@@ -215,7 +215,7 @@ row number), then the widest line.
   58:+-+
   widest 200
   c 200x60
-  1:+ *IR swap [input] -++ C (from ssa) -++ values -+
+  1:+ *IR swap [input] -++ C (from ssa) at body -++ values -+
   35:|                                                                              |    v7_t = minicc_bits((uint32_t)v2_a * (uint32_t)10);                |+-+
   36:|                                                                              |    v8_r = minicc_bits((uint32_t)v7_t + (uint32_t)v3_b);              |+ edge head <- body -+
   44:+-++- ^ 17 above, v 7 more -++-+

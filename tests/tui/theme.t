@@ -32,18 +32,30 @@ names the theme; an unknown name is an error that changes nothing.
   $ minicc --tui-script ':theme projector<Enter>:theme<Enter>:theme loud<Enter>' --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed -n '17,24p'
   + log -------------------------------------------------------------------------+
   |minicc> theme                                                                 |
-  |theme projector (themes: default, projector)                                  |
+  |theme projector (themes: default, projector, light, projector-light)          |
   |minicc> theme loud                                                            |
-  |theme: unknown theme 'loud' (default, projector)                              |
+  |theme: unknown theme 'loud' (default, projector, light, projector-light)      |
   +------------------------------------------------------------------ ^ 2 above -+
-   step 0 K=4   theme: unknown theme 'loud' (default, projector)
+   theme: unknown theme 'loud' (default, projector, light, projector-light)
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
   $ MINICC_THEME=loud minicc --tui-script '' --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed -n '18,19p'
-  |MINICC_THEME: unknown theme 'loud' (default, projector); using default        |
-  |loaded ../../share/minicc/examples/swap.ir: 1 function; showing swap          |
+  |MINICC_THEME: unknown theme 'loud' (default, projector, light, projector-light|
+  |); using default                                                              |
   $ minicc --tui-script '' --theme loud ../../share/minicc/examples/swap.ir 5
-  minicc: unknown theme 'loud' (default, projector)
+  minicc: unknown theme 'loud' (default, projector, light, projector-light)
   [2]
   $ minicc --tui-script '' --theme
-  minicc: --theme needs a theme (default, projector)
+  minicc: --theme needs a theme (default, projector, light, projector-light)
   [2]
+
+The light themes (issue 29): `light` keeps the hint role (`d`, which its
+table draws dark grey on white rather than dim; tests/unit/test_theme.c
+checks the contrast of every pair); `projector-light` marks like the
+projector theme.
+
+  $ minicc --tui-script 'nnnn' --attrs --theme light --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed '1,/^--$/d' | grep -c 'd'
+  10
+  $ minicc --tui-script 'nnnn' --flags --theme projector-light --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed '1,/^--$/d' > pl.txt
+  $ minicc --tui-script 'nnnn' --flags --theme projector --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed '1,/^--$/d' | diff - pl.txt && echo same marks
+  same marks
+  $ rm -f pl.txt

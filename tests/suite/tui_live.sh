@@ -1,0 +1,161 @@
+#!/bin/sh
+# tui_live.sh - the workbench in front of a class (issue 29), in a real
+# terminal at 80x24 and at 200x60: minicc --tui runs inside a private tmux
+# server. Checks the running indicator while `c` runs (the step count, the
+# Ctrl-C hint, drawn again after a resize) and quitting (asked once when
+# a run would be lost), the light themes (colours applied) and back steps
+# after a long run (from checkpoints), the C pane following execution and
+# save-session (a lesson that replays the session). Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.."
+MINICC=${MINICC:-$(pwd)/build/minicc}
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "tmux is not installed (tools/deps.sh installs it): skipped"
+    echo "0 passed, 0 failed, 1 skipped"
+    exit 0
+fi
+
+tmp=$(mktemp -d)
+sock="minicc-live-$$"
+T="tmux -L $sock -f /dev/null"
+cleanup() { $T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT
+mkdir -p "$tmp/home"
+term=tmux-256color
+infocmp "$term" >/dev/null 2>&1 || term=screen
+examples=$(pwd)/share/minicc/examples
+cp tests/native/forever.ir "$tmp/forever.ir"
+
+# start NAME W H EXTRA-ENV ARGS...: the workbench in a fresh window.
+start() {
+    name=$1; w=$2; h=$3; envs=$4; shift 4
+    $T new-session -d -s "$name" -x "$w" -y "$h" \
+        "cd '$examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 $envs '$MINICC' --tui $* ; echo \"EXIT=\$?\" >'$tmp/$name.exit'; sleep 30"
+}
+screen() { $T capture-pane -t "$1" -p 2>/dev/null; }
+wait_for() {
+    i=0
+    while [ $i -lt 150 ]; do
+        screen "$1" | grep -qF -- "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+check() {
+    if wait_for "$1" "$2"; then ok; else bad "$3: '$2' not on the screen"; screen "$1" | sed 's/^/    | /'; fi
+}
+check_not() {
+    sleep 0.3
+    if screen "$1" | grep -qF -- "$2"; then bad "$3: '$2' is on the screen"; else ok; fi
+}
+keys() { name=$1; shift; $T send-keys -t "$name" "$@"; sleep 0.15; }
+# exited NAME STATUS WHAT: the workbench ended with STATUS (within ~5 s).
+exited() {
+    i=0; while [ ! -f "$tmp/$1.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    if [ -f "$tmp/$1.exit" ] && grep -q "EXIT=$2" "$tmp/$1.exit"; then ok; else bad "$3"; fi
+}
+# interrupt NAME TEXT WHAT: Ctrl-C until TEXT is on the screen (up to 3 tries)
+interrupt() {
+    tries=0
+    while [ $tries -lt 3 ]; do
+        $T send-keys -t "$1" C-c
+        wait_for "$1" "$2" && { ok; return; }
+        tries=$((tries + 1))
+    done
+    bad "$3: '$2' not on the screen"; screen "$1" | sed 's/^/    | /'
+}
+
+for size in 80x24 200x60; do
+    W=${size%x*}; H=${size#*x}
+    # the other size, for the resize while running
+    if [ "$W" = 80 ]; then RW=200; RH=60; else RW=80; RH=24; fi
+
+    # ---- §2: while c runs, a running indicator with the steps and the Ctrl-C hint ----
+    n=run$W
+    start $n $W $H "" "'$tmp/forever.ir'" "[0]"
+    check $n "IR forever [input]" "$size: opens on forever.ir"
+    keys $n : "set max-steps 1000000000000" Enter
+    keys $n c
+    check $n "RUNNING: step" "$size: c shows the running indicator"
+    check $n "(Ctrl-C stops)" "$size: the indicator says how to stop"
+    s1=$(screen $n | grep -o 'RUNNING: step [0-9]*' | head -1)
+    sleep 0.6
+    s2=$(screen $n | grep -o 'RUNNING: step [0-9]*' | head -1)
+    if [ -n "$s1" ] && [ -n "$s2" ] && [ "$s1" != "$s2" ]; then ok; else bad "$size: the step count moves ($s1, $s2)"; fi
+    $T resize-window -t $n -x $RW -y $RH >/dev/null 2>&1
+    sleep 0.8
+    if screen $n | grep -q "RUNNING: step" &&
+        screen $n | awk -v w=$RW '{ if (length($0) > m) m = length($0) } END { exit !(m >= w - 10) }'; then
+        ok
+    else
+        bad "$size: the indicator is drawn again at ${RW}x$RH after a resize"; screen $n | sed 's/^/    | /'
+    fi
+    interrupt $n "error: interrupted" "$size: Ctrl-C stops c"
+    check_not $n "RUNNING: step" "$size: no indicator after the run"
+    # ---- §3: q asks once when the run would be lost; another key stays; q or y quits ----
+    keys $n q
+    check $n "quit and lose the run at step" "$size: q asks when a run would be lost"
+    keys $n x
+    check $n "not quitting" "$size: another key stays"
+    keys $n q y
+    exited $n 0 "$size: q, then y, quits with status 0"
+    # ---- §4: the light themes draw black on white from the 256-colour palette ----
+    for th in light projector-light; do
+        n=$th$W
+        start $n $W $H "" --theme $th swap.ir 3
+        check $n "IR swap [input]" "$size: opens with --theme $th"
+        keys $n n n
+        sleep 0.3
+        if $T capture-pane -t $n -p -e | grep -q "48;5;231"; then ok; else bad "$size, $th: no white background (48;5;231)"; fi
+        if $T capture-pane -t $n -p -e | grep -q "38;5;16[m;]"; then ok; else bad "$size, $th: no black text (38;5;16)"; fi
+        if $T capture-pane -t $n -p -e | grep -q "$(printf '\033')\[2m\|$(printf '\033')\[[0-9;]*;2m"; then bad "$size, $th: dim text"; else ok; fi
+    done
+    # ---- §1: b after a long c lands one block back, from a checkpoint ----
+    n=back$W
+    start $n $W $H "" swap.ir 2000000
+    check $n "IR swap [input]" "$size: opens on swap.ir with n = 2000000"
+    keys $n : "set max-steps 100000000" Enter
+    keys $n : "break exit" Enter
+    keys $n c
+    check $n "step 4000002" "$size: c runs to the breakpoint at exit"
+    keys $n b
+    check $n "back to step 4000001" "$size: b goes back one block after 4000002"
+    keys $n b
+    check $n "back to step 4000000" "$size: b again"
+    # ---- §5: the generated C pane follows execution ----
+    n=cf$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (C pane)"
+    keys $n : "layout c" Enter
+    keys $n n n n
+    check $n "C (from ssa) at head" "$size: the C pane names the block being run"
+    check $n "L1:; /* head */" "$size: the C pane shows the block being run"
+    keys $n n
+    check $n "C (from ssa) at body" "$size: the C pane follows into the body"
+    check $n "/* block body */" "$size: the body's C in view"
+    # ---- §6: W saves the session as a lesson that replays it ----
+    n=ss$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (save-session)"
+    keys $n n n n
+    keys $n : "note three steps" Enter
+    keys $n W
+    check $n "minicc> save-session" "$size: W offers save-session"
+    keys $n "$tmp/s$W.lesson" Enter
+    check $n "saved the session (3 actions)" "$size: the session saved"
+    if "$MINICC" lesson --check "$tmp/s$W.lesson" >/dev/null 2>&1 && grep -q "^three steps$" "$tmp/s$W.lesson"; then ok; else bad "$size: the saved session replays (lesson --check)"; fi
+    # nothing to lose: q quits at once
+    n=quit$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir"
+    keys $n q
+    exited $n 0 "$size: q before the first step quits at once"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
