@@ -2,7 +2,8 @@
 #   make            build build/libminicc.a and build/minicc (warnings are errors)
 #   make run        install missing packages, build, open the workbench on an example
 #   make check      install missing packages, build, run every test: "N passed, N failed"
-#   make asan       the whole suite under ASan + UBSan (same as make check SANITIZE=1)
+#   make asan       the suite under ASan + UBSan (make check SANITIZE=1 without the terminal,
+#                   C-compiler and install suites: ASAN_SKIP)
 #   make tools      the developers' drivers of tools/*.c (make check builds them too)
 #   make bench      benchmarks; ratios against baselines measured in the same run
 #   make install    PREFIX=/usr/local (binary, share/minicc, man pages minicc(1), minicc-ir(5))
@@ -166,8 +167,11 @@ check: deps
 	@$(MAKE) --no-print-directory tests tools
 	@MINICC=$(abspath $(BIN)) BUILD=$(BUILD) sh tests/run.sh
 
+# The suites that drive a terminal (tmux, a pty), the C compiler or an install
+# run in `make check` only: under the sanitizers they test nothing new.
+ASAN_SKIP := fuzz_c install pty signals tcc tui_keys tui_live tui_tmux valgrind
 asan:
-	@$(MAKE) --no-print-directory check SANITIZE=1
+	@SKIP_SUITES="$(ASAN_SKIP)" $(MAKE) --no-print-directory check SANITIZE=1
 
 bench: all $(BENCH_BIN)
 	@BUILD=$(BUILD) sh bench/run.sh
