@@ -442,6 +442,7 @@ bool mc_session_start(McSession *s, FILE *err) {
     if (!f) return false;
     McInterpOptions o = {0};
     o.max_steps = s->max_steps;
+    o.max_depth = s->max_depth;
     o.phi_mode = s->phi_mode;
     o.observer = record_event;
     o.ctx = s;
