@@ -146,6 +146,9 @@ int32_t mc_interp_block(const McInterp *in); /* current block, MC_NONE before st
 int32_t mc_interp_pc(const McInterp *in);
 int32_t mc_interp_prev_block(const McInterp *in);
 int64_t mc_interp_steps(const McInterp *in);  /* blocks entered */
+/* The part of mc_interp_steps entered inside calls (callees' blocks): the
+ * stepped function's own entries are the difference. */
+int64_t mc_interp_call_steps(const McInterp *in);
 bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out); /* false if undefined */
 const McArgs *mc_interp_args(const McInterp *in); /* current buffers */
 void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx);

@@ -110,7 +110,8 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         fputs("(use start to run it again, or back to step backwards)\n", out);
         return OK;
     }
-    int64_t before = s->interp ? mc_interp_steps(s->interp) : 0;
+    /* The stepped function's own block entries (a call's are not shown). */
+    int64_t before = s->interp ? mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp) : 0;
     if (by_line ? !mc_session_step_line(s, err) : !mc_session_step(s, n, by_inst, err))
         return report_interrupt(s, out);
     /* Show at most the last SHOW_BLOCKS blocks; the record itself may hold
@@ -125,7 +126,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
             if (s->last.v[from].kind == MC_EV_ENTER && skip-- == 0) break;
         shown = SHOW_BLOCKS;
     }
-    int64_t after = mc_interp_steps(s->interp);
+    int64_t after = mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp);
     int64_t first = after - shown + 1, hidden = after - before - shown;
     if (hidden > 0 && s->last.n && s->last.v[from].kind == MC_EV_ENTER)
         fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");

@@ -136,7 +136,9 @@ with one diagnostic (for now), and check says it did not check:
   [2]
 
 The prompt steps over a call as one instruction (`step` does not enter
-it yet), with the depth limit settable as the step budget is:
+it yet): blocks are numbered in the stepped function, while the step total
+(9: main's entry and 4 calls of 2) counts the callees' too. The depth limit
+is settable as the step budget is:
 
   $ minicc <<'X'
   > load ../ir/deep.ir
@@ -154,8 +156,7 @@ it yet), with the depth limit settable as the step budget is:
   args: 3
   started main (input) with args 3
   at the start: about to enter entry
-  (8 earlier blocks not shown)
-  [9] entry
+  [1] entry
     r = call depth(n)  r = 3
     return r           returns 3
   return 3

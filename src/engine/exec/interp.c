@@ -46,6 +46,7 @@ struct McInterp {
     struct Frame *stack;  /* the frames of the call in progress, innermost last */
     int32_t nstack, capstack;
     int32_t *phitmp;      /* a callee block's phi values, read before any is written */
+    int64_t call_steps;   /* the block entries of steps made inside calls */
     int32_t captmp;
     /* The fast path (mc_interp_continue_fast), built on first use. */
     McCode *code;         /* exact run-path code of f */
@@ -300,6 +301,7 @@ static bool frame_enter(McInterp *in, Frame *fr) {
         return false;
     }
     in->steps++;
+    in->call_steps++;
     if ((in->steps & 4095) == 0 && mc_interrupted(in->opt.interrupt)) {
         unwind(in);
         finish(in, MC_INTERRUPTED, 0, MC_INTERRUPTED_MSG);
@@ -688,6 +690,7 @@ int32_t mc_interp_pc(const McInterp *in) { return in->pc; }
 int32_t mc_interp_prev_block(const McInterp *in) { return in->prev; }
 int64_t mc_interp_steps(const McInterp *in) { return in->steps; }
 int64_t mc_interp_ticks(const McInterp *in) { return in->ticks; }
+int64_t mc_interp_call_steps(const McInterp *in) { return in->call_steps; }
 
 bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out) {
     if (value < 0 || value >= in->f->nvalues || !in->def[value]) return false;
@@ -728,6 +731,7 @@ void mc_interp_restore(McInterp *c, const McInterp *in) {
     c->pc = in->pc;
     c->started = in->started;
     c->steps = in->steps;
+    c->call_steps = in->call_steps;
     c->insts = in->insts;
     c->ticks = in->ticks;
     c->finished = in->finished;
