@@ -117,10 +117,10 @@ McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiag
 McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d);
 
 /* Calls and local buffers (docs/ir.md §3.2) run at stage input only, for
- * now: when f has one, a diagnostic at the first (`stage STAGE does not
- * support calls yet ...`) and true. mc_pipeline_prepare_with and
- * mc_stage_execute (every stage but input) start with it; nothing after
- * them checks again. */
+ * now. The one gate is SSA construction (mc_ssa_build, where every stage
+ * and view after input starts: mc_ssa_refuse_calls); this is the same
+ * check naming another stage, for mc_stage_execute (`stage alloc does not
+ * support calls yet`) and check. True, with the diagnostic, when f has one. */
 bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
 
 /* Stage alloc: mc_pipeline_prepare, mc_allocate with o->allocator and

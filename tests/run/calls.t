@@ -172,3 +172,27 @@ is settable as the step budget is:
   regs       4
   allocator  improved
   cc         system
+
+A local buffer and a dropped result as the prompt shows them, and the
+views after input refused with the one diagnostic:
+
+  $ printf 'load ../ir/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
+  loaded ../ir/calls.ir: 4 functions
+  main(i32 n): SSA form, 1 block
+  args: 5
+  started main (input) with args 5
+  at the start: about to enter entry
+  [1] entry
+    cell = buffer 1     cell = 1 zeros
+    call put(cell, n)   returned 0 (dropped)
+    f = load cell, 0    f = 5   (cell[0])
+    a = call ack(2, 3)  a = 9
+    k = mul a, 1000     k = 9000
+    r = add f, k        r = 9005
+    return r            returns 9005
+  return 9005
+  <stdin>:5: error: ssa: <input>:7:5: error: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  <stdin>:6: error: ssa: <input>:7:5: error: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  entry  in:  n
+         out: -
+  [1]

@@ -428,7 +428,9 @@ static void exec_inst(McInterp *in) {
             te.outcome = &in->outcome;
             emit(in, &te);
             return;
-        } else if (i->dest != MC_NONE) {
+        } else if (i->dest == MC_NONE) {
+            ev.result = r; /* the result dropped */
+        } else {
             ev.result = r;
             ev.had_old = in->def[i->dest];
             ev.old = in->vals[i->dest];

@@ -99,29 +99,12 @@ void mc_prepare_default(McPrepare *p) {
     p->opt_level = 1;
 }
 
-/* The one place that keeps calls and local buffers (docs/ir.md §3.2) away
- * from the stages that do not support them yet: SSA construction and
- * everything after it start here (mc_pipeline_prepare_with) or in
- * mc_stage_execute. Only the function as loaded runs them (stage input, the
- * stepping interpreter). One diagnostic at the first call or buffer. */
 bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
-    int32_t b, i;
-    if (!mc_func_find_call(f, &b, &i)) return false;
-    const McInst *in = &f->blocks[b].insts[i];
-    const McCall *c = mc_inst_call(f, in);
-    McLoc l = mc_loc(f, in->loc);
-    if (c)
-        mc_diag(d, l, "stage %s does not support calls yet ('%s' calls '%s'; only stage input runs calls)", stage,
-                mc_shown_name(f, f->name), c->name);
-    else
-        mc_diag(d, l, "stage %s does not support local buffers yet ('%s' defines '%s'; only stage input runs them)",
-                stage, mc_shown_name(f, f->name), mc_value_name(f, in->dest));
-    return true;
+    return mc_ssa_refuse_calls(f, stage, d);
 }
 
 McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d) {
-    if (mc_pipeline_refuse_calls(input, "ssa", d)) return NULL;
-    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d);
+    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d); /* refuses calls */
     if (!ssa) return NULL;
     if (p->opt_level < 1) return ssa;
     McOptOptions oo;
