@@ -1,17 +1,17 @@
 Calls and local buffers (docs/ir.md §3.2) at stage input: results worked
 out by hand (see each .ir file's header).
 
-  $ minicc run ../ir/calls.ir 10
+  $ minicc run calls/calls.ir 10
   return 9055
-  $ minicc run ../ir/calls.ir 15
+  $ minicc run calls/calls.ir 15
   return 9610
-  $ minicc run --func ack ../ir/calls.ir 3 3
+  $ minicc run --func ack calls/calls.ir 3 3
   return 61
 
 Print then parse is the identity, calls without a destination and buffers
 included:
 
-  $ minicc print ../ir/calls.ir > $CRAMTMP/p1.ir && minicc print $CRAMTMP/p1.ir > $CRAMTMP/p2.ir && cmp $CRAMTMP/p1.ir $CRAMTMP/p2.ir && grep -n 'call\|buffer' $CRAMTMP/p1.ir
+  $ minicc print calls/calls.ir > $CRAMTMP/p1.ir && minicc print $CRAMTMP/p1.ir > $CRAMTMP/p2.ir && cmp $CRAMTMP/p1.ir $CRAMTMP/p2.ir && grep -n 'call\|buffer' $CRAMTMP/p1.ir
   3:    cell = buffer 1
   4:    call put(cell, n)
   6:    a = call ack(2, 3)
@@ -25,9 +25,9 @@ included:
 The step budget counts block entries in every frame: fib(10) makes 177
 calls of two block entries each.
 
-  $ minicc run --func fib --max-steps 354 ../ir/calls.ir 10
+  $ minicc run --func fib --max-steps 354 calls/calls.ir 10
   return 55
-  $ minicc run --func fib --max-steps 353 ../ir/calls.ir 10
+  $ minicc run --func fib --max-steps 353 calls/calls.ir 10
   trap: execution step limit exceeded
   note: the step budget is 353 block entries; raise it with --max-steps N
   [3]
@@ -36,22 +36,22 @@ The depth limit counts frames, the function run being the first: main and
 depth(9998) .. depth(0) are 10,000 frames, the default limit; one more
 traps. Frames are on the heap, so a deep recursion does not need C stack.
 
-  $ minicc run --max-steps 1000000 ../ir/deep.ir 9998
+  $ minicc run --max-steps 1000000 calls/deep.ir 9998
   return 9998
-  $ minicc run --max-steps 1000000 ../ir/deep.ir 9999
+  $ minicc run --max-steps 1000000 calls/deep.ir 9999
   trap: call depth limit exceeded
   [3]
-  $ minicc run --max-depth 5 ../ir/deep.ir 3
+  $ minicc run --max-depth 5 calls/deep.ir 3
   return 3
-  $ minicc run --max-depth 5 ../ir/deep.ir 4
+  $ minicc run --max-depth 5 calls/deep.ir 4
   trap: call depth limit exceeded
   [3]
-  $ minicc run --max-depth 200000 --max-steps 1000000 ../ir/deep.ir 150000
+  $ minicc run --max-depth 200000 --max-steps 1000000 calls/deep.ir 150000
   return 150000
-  $ minicc run --max-depth 0 ../ir/deep.ir 4
+  $ minicc run --max-depth 0 calls/deep.ir 4
   minicc run: error: --max-depth must be positive, got '0'
   [2]
-  $ minicc run --max-depth 10000001 ../ir/deep.ir 4
+  $ minicc run --max-depth 10000001 calls/deep.ir 4
   minicc run: error: --max-depth is too large: 10000001 (at most 10000000)
   [2]
 
@@ -65,10 +65,10 @@ A call to itself with no base case stops at the depth limit:
 Buffers are passed by reference: a callee's stores are seen by its caller,
 and a trap in a callee ends the run with the stores before it kept.
 
-  $ minicc run ../ir/callee_trap.ir [0,0,0,0] 3
+  $ minicc run calls/callee_trap.ir [0,0,0,0] 3
   return 3
   b = [5, 7, 8, 9]
-  $ minicc run ../ir/callee_trap.ir [0,0,0,0] 4
+  $ minicc run calls/callee_trap.ir [0,0,0,0] 4
   trap: buffer index 4 outside [0,4)
   b = [5, 0, 8, 0]
   [3]
@@ -118,21 +118,21 @@ only used as a buffer:
 Every stage after input refuses a function with calls or local buffers
 with one diagnostic (for now), and check says it did not check:
 
-  $ for s in ssa opt alloc native; do minicc run --stage $s ../ir/calls.ir 10; done
-  ../ir/calls.ir:7:5: error: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
-  ../ir/calls.ir:7:5: error: stage opt does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
-  ../ir/calls.ir:7:5: error: stage alloc does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
-  ../ir/calls.ir:7:5: error: stage native does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  $ for s in ssa opt alloc native; do minicc run --stage $s calls/calls.ir 10; done
+  calls/calls.ir:7:5: error: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  calls/calls.ir:7:5: error: stage opt does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  calls/calls.ir:7:5: error: stage alloc does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  calls/calls.ir:7:5: error: stage native does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
   [2]
-  $ minicc print --stage ssa ../ir/calls.ir
-  ../ir/calls.ir:7:5: error: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
+  $ minicc print --stage ssa calls/calls.ir
+  calls/calls.ir:7:5: error: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
   [2]
-  $ minicc check ../ir/calls.ir 10
+  $ minicc check calls/calls.ir 10
   input       return 9055
   not checked: stage ssa does not support local buffers yet ('main' defines 'cell'; only stage input runs them)
   [2]
-  $ minicc run --stage opt --func put ../ir/calls.ir [0] 3
-  ../ir/calls.ir:19:5: error: stage opt does not support calls yet ('put' calls 'fib'; only stage input runs calls)
+  $ minicc run --stage opt --func put calls/calls.ir [0] 3
+  calls/calls.ir:19:5: error: stage opt does not support calls yet ('put' calls 'fib'; only stage input runs calls)
   [2]
 
 The prompt steps over a call as one instruction (`step` does not enter
@@ -141,7 +141,7 @@ it yet): blocks are numbered in the stepped function, while the step total
 is settable as the step budget is:
 
   $ minicc <<'X'
-  > load ../ir/deep.ir
+  > load calls/deep.ir
   > args 3
   > start
   > step
@@ -151,7 +151,7 @@ is settable as the step budget is:
   > run
   > set
   > X
-  loaded ../ir/deep.ir: 2 functions
+  loaded calls/deep.ir: 2 functions
   main(i32 n): SSA form, 1 block
   args: 3
   started main (input) with args 3
@@ -176,8 +176,8 @@ is settable as the step budget is:
 A local buffer and a dropped result as the prompt shows them, and the
 views after input refused with the one diagnostic:
 
-  $ printf 'load ../ir/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
-  loaded ../ir/calls.ir: 4 functions
+  $ printf 'load calls/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
+  loaded calls/calls.ir: 4 functions
   main(i32 n): SSA form, 1 block
   args: 5
   started main (input) with args 5
