@@ -151,9 +151,16 @@ int64_t mc_interp_steps(const McInterp *in);  /* blocks entered */
 int64_t mc_interp_call_steps(const McInterp *in);
 bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out); /* false if undefined */
 const McArgs *mc_interp_args(const McInterp *in); /* current buffers */
+/* The buffer a buffer value of the stepped function names now: a buf
+ * parameter's (as in mc_interp_args) or a local buffer's; NULL for a local
+ * buffer whose `buffer` instruction has not run, or a value that is no
+ * buffer. */
+const McArg *mc_interp_buffer(const McInterp *in, int32_t value);
 void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx);
 /* A new interpreter positioned after `steps` block entries from the start
- * (replay; deterministic), used to step backwards. */
+ * (replay; deterministic), used to step backwards. With calls, `steps`
+ * counts the stepped function's own entries (mc_interp_steps minus
+ * mc_interp_call_steps): a position inside a call is no boundary of it. */
 McInterp *mc_interp_replay(const McInterp *in, int64_t steps);
 /* Finer replay for stepping back one instruction: mc_interp_ticks counts the
  * mc_interp_step_inst units performed so far (block entry, each instruction,

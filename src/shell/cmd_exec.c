@@ -355,7 +355,9 @@ static Status cmd_print(McSession *s, int argc, char **argv, FILE *out, FILE *er
             continue;
         }
         if (f->values[v].kind == MC_VAL_BUF) {
-            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], argv[i], out);
+            const McArg *b = mc_interp_buffer(s->interp, v); /* a parameter or a local buffer */
+            if (b) print_buffer(b, argv[i], out);
+            else fprintf(out, "%s is not made yet (a local buffer)\n", argv[i]);
             continue;
         }
         int32_t x;
@@ -377,8 +379,9 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     for (int32_t v = 0; v < f->nvalues; v++) {
         int32_t x;
         if (f->values[v].kind == MC_VAL_BUF) {
-            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], mc_shown_name(f, f->values[v].name), out);
-            shown++;
+            const McArg *b = mc_interp_buffer(s->interp, v); /* NULL: a local buffer not made yet */
+            if (b) print_buffer(b, mc_shown_name(f, f->values[v].name), out);
+            shown += b != NULL;
         } else if (mc_interp_value(s->interp, v, &x)) {
             fprintf(out, "%-*s = %ld\n", w, mc_shown_name(f, f->values[v].name), (long)x);
             shown++;

@@ -625,7 +625,8 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
 
 bool mc_session_back(McSession *s, int64_t n, FILE *err) {
     if (!s->interp) return mc_session_error(s, err, "back: the program is not running (try: start)");
-    int64_t steps = mc_interp_steps(s->interp);
+    /* Blocks of the stepped function (a call's callee blocks are inside one step). */
+    int64_t steps = mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp);
     int64_t target = steps - n;
     if (target < 0) target = 0;
     McInterp *r = mc_interp_replay(s->interp, target);

@@ -196,3 +196,28 @@ views after input refused with the one diagnostic:
   entry  in:  n
          out: -
   [1]
+
+A local buffer at the prompt before and after it is made, and `back` over
+a call (to a boundary of the stepped function, not into the callee):
+
+  $ printf 'load calls/calls.ir\nargs 5\nstart\nstepi\nprint cell\nstepi\nstepi\nprint cell\nvalues\nback\nprint cell\nstepi 3\nprint cell\n' | minicc 2>&1
+  loaded calls/calls.ir: 4 functions
+  main(i32 n): SSA form, 1 block
+  args: 5
+  started main (input) with args 5
+  at the start: about to enter entry
+  [1] entry
+  cell is not made yet (a local buffer)
+  [1] entry (continued)
+    cell = buffer 1     cell = 1 zeros
+  [1] entry (continued)
+    call put(cell, n)   returned 0 (dropped)
+  cell = [5]
+  n    = 5
+  cell = [5]
+  at the start: about to enter entry
+  cell is not made yet (a local buffer)
+  [1] entry
+    cell = buffer 1     cell = 1 zeros
+    call put(cell, n)   returned 0 (dropped)
+  cell = [5]

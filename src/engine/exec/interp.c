@@ -702,6 +702,12 @@ bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out) {
 
 const McArgs *mc_interp_args(const McInterp *in) { return &in->args; }
 
+const McArg *mc_interp_buffer(const McInterp *in, int32_t value) {
+    if (value < 0 || value >= in->f->nvalues || in->f->values[value].kind != MC_VAL_BUF) return NULL;
+    if (in->buf_param[value] >= 0) return &in->args.v[in->buf_param[value]];
+    return in->locals && in->locals[value].is_buf ? &in->locals[value] : NULL;
+}
+
 void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx) {
     in->opt.observer = obs;
     in->opt.ctx = ctx;
@@ -755,6 +761,13 @@ static McInterp *fresh_copy(const McInterp *in) {
 
 McInterp *mc_interp_replay(const McInterp *in, int64_t steps) {
     McInterp *r = fresh_copy(in);
+    if (r->calls) {
+        /* Boundaries are the stepped function's: count its own entries. */
+        while (!r->finished && !(r->steps - r->call_steps >= steps && r->pc == -1)) mc_interp_step_inst(r);
+        r->opt.observer = in->opt.observer;
+        r->opt.ctx = in->opt.ctx;
+        return r;
+    }
     mc_interp_run_to(r, steps); /* the fast path, then the same stepping loop (which has nothing left) */
     /* Stop at the block boundary after `steps` entries (before the next entry). */
     while (!r->finished && !(r->steps >= steps && r->pc == -1)) mc_interp_step_inst(r);
