@@ -178,7 +178,7 @@ static double measure_run(const McFunc *f, const McArgs *args, McOutcome *out, i
 
 static double measure_step(const McFunc *f, const McArgs *args, bool observe, McOutcome *out, int64_t *insts) {
     int64_t counts[MC_EV_RETURN + 1] = {0};
-    McInterpOptions o = {(int64_t)1 << 40, MC_PHI_PARALLEL, observe ? count_events : NULL, counts, NULL};
+    McInterpOptions o = {(int64_t)1 << 40, MC_PHI_PARALLEL, observe ? count_events : NULL, counts, NULL, 0};
     double t0 = mc_now(), t;
     *insts = 0;
     int reps = 0;

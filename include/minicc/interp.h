@@ -76,6 +76,9 @@ typedef struct McInterpOptions {
     void *ctx;
     const McInterrupt *interrupt; /* polled at every block boundary by
                                      mc_interp_continue; may be NULL */
+    int64_t max_depth;  /* frames at once, the function run being frame 1;
+                           0 means MC_DEFAULT_MAX_DEPTH (last: positional
+                           initializers of the fields above stay valid) */
 } McInterpOptions;
 
 /* Why mc_interp_continue stopped. */
@@ -90,7 +93,19 @@ typedef enum McStop {
 
 typedef struct McInterp McInterp;
 
-/* The function must stay alive and unchanged while the interpreter exists.
+/* Calls (docs/ir.md §3.2). A call is one instruction of the function being
+ * stepped (a `next`, not a `step` into it): its callee runs to its return
+ * inside that one instruction, on a stack of heap frames (each with its own
+ * values and local buffers; buffer arguments by reference; no C recursion,
+ * so the depth is bounded by max_depth, not by the C stack), without events
+ * and without breakpoints, its block entries counted in the one step budget
+ * and its instructions in the instruction count. A trap or an interrupt in
+ * a callee ends the run at the call (effects kept); an interrupt is polled
+ * every few thousand block entries there. Positions, values and events
+ * always describe the function being stepped; its own local buffers are
+ * part of the state that clones, restores and replays copy.
+ *
+ * The function must stay alive and unchanged while the interpreter exists.
  * The arguments are copied. The interpreter starts before the entry block. */
 McInterp *mc_interp_new(const McFunc *f, const McArgs *args, const McInterpOptions *opt);
 void mc_interp_free(McInterp *in);
@@ -131,11 +146,21 @@ int32_t mc_interp_block(const McInterp *in); /* current block, MC_NONE before st
 int32_t mc_interp_pc(const McInterp *in);
 int32_t mc_interp_prev_block(const McInterp *in);
 int64_t mc_interp_steps(const McInterp *in);  /* blocks entered */
+/* The part of mc_interp_steps entered inside calls (callees' blocks): the
+ * stepped function's own entries are the difference. */
+int64_t mc_interp_call_steps(const McInterp *in);
 bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out); /* false if undefined */
 const McArgs *mc_interp_args(const McInterp *in); /* current buffers */
+/* The buffer a buffer value of the stepped function names now: a buf
+ * parameter's (as in mc_interp_args) or a local buffer's; NULL for a local
+ * buffer whose `buffer` instruction has not run, or a value that is no
+ * buffer. */
+const McArg *mc_interp_buffer(const McInterp *in, int32_t value);
 void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx);
 /* A new interpreter positioned after `steps` block entries from the start
- * (replay; deterministic), used to step backwards. */
+ * (replay; deterministic), used to step backwards. With calls, `steps`
+ * counts the stepped function's own entries (mc_interp_steps minus
+ * mc_interp_call_steps): a position inside a call is no boundary of it. */
 McInterp *mc_interp_replay(const McInterp *in, int64_t steps);
 /* Finer replay for stepping back one instruction: mc_interp_ticks counts the
  * mc_interp_step_inst units performed so far (block entry, each instruction,
@@ -143,5 +168,11 @@ McInterp *mc_interp_replay(const McInterp *in, int64_t steps);
  * `ticks` of them. */
 int64_t mc_interp_ticks(const McInterp *in);
 McInterp *mc_interp_replay_ticks(const McInterp *in, int64_t ticks);
+
+/* A whole run without events: the outcome (MC_INTERRUPTED when opt's
+ * interrupt stopped it) with args' buffers updated in place. What the run
+ * path (mc_run, run.h) and stage input use for a function with calls or
+ * local buffers. */
+McOutcome mc_interp_run(const McFunc *f, McArgs *args, const McInterpOptions *opt);
 
 #endif

@@ -35,6 +35,7 @@ enum {
     MC_OPF_TRAPS = 1 << 5,  /* may trap (bounds check, division by zero) */
     MC_OPF_TERM = 1 << 6,   /* block terminator */
     MC_OPF_DIV = 1 << 7,    /* div/rem: traps when the divisor is zero, and only then */
+    MC_OPF_CALL = 1 << 8,   /* a call (docs/ir.md §3.2): its operands are in f->calls */
 };
 
 /* X(ENUM, text name, operand count, has destination, flags) */
@@ -56,6 +57,8 @@ enum {
     X(COPY, "copy", 1, 1, 0)                                                   \
     X(LOAD, "load", 2, 1, MC_OPF_READS | MC_OPF_TRAPS)                         \
     X(STORE, "store", 3, 0, MC_OPF_WRITES | MC_OPF_TRAPS)                      \
+    X(CALL, "call", 0, 1, MC_OPF_READS | MC_OPF_WRITES | MC_OPF_TRAPS | MC_OPF_CALL) \
+    X(BUFFER, "buffer", 1, 1, 0)                                               \
     X(RET, "return", 1, 0, MC_OPF_TERM)                                        \
     X(JUMP, "jump", 0, 0, MC_OPF_TERM)                                         \
     X(BRANCH, "branch", 1, 0, MC_OPF_TERM)
@@ -184,9 +187,16 @@ typedef struct McValue {
     McPos loc;        /* first definition in the source */
 } McValue;
 
+/* Calls and local buffers (docs/ir.md §3.2) keep McInst at its size:
+ *   `x = call f(a, 3, buf)`: op MC_OP_CALL, dest x (MC_NONE for `call f(...)`
+ *     without a destination), a[0].v the number of its McCall in the
+ *     function's call table f->calls (a[0].kind MC_OPND_NONE: nargs is 0, so
+ *     code that walks operands by mc_op_info sees none; use mc_inst_call);
+ *   `b = buffer 16`: op MC_OP_BUFFER, dest the buffer value b (kind
+ *     MC_VAL_BUF), a[0] the constant length (1 <= length <= MC_BUFFER_MAX). */
 typedef struct McInst {
     uint8_t op;        /* McOp, never a terminator */
-    int32_t dest;      /* value handle, MC_NONE for store */
+    int32_t dest;      /* value handle, MC_NONE for store (and a call without one) */
     McOperand a[3];    /* value operands, mc_op_info[op].nargs of them */
     McPos loc;         /* start of the instruction (its destination name) */
     int32_t line;      /* C source line it was lowered from (MiniC, minic.h), 0 = none */
@@ -226,6 +236,20 @@ typedef struct McBlock {
     McPos loc;     /* the label */
 } McBlock;
 
+/* A call's callee and arguments, in its function's arena (see McInst). */
+#define MC_BUFFER_MAX (1 << 20) /* the longest local buffer */
+struct McFunc;
+typedef struct McCall {
+    const char *name;      /* the callee's name as written (arena string) */
+    struct McFunc *callee; /* resolved in the module (parse.c); NULL until then. The
+                              callee belongs to the module; a clone of the caller
+                              calls the same function */
+    McPos nloc;            /* where the callee's name was written */
+    int32_t nargs;
+    McOperand *args;       /* an i32 argument is a constant or a scalar; a buf
+                              argument is the buffer's value (kind MC_VAL_BUF) */
+} McCall;
+
 typedef enum McForm { MC_FORM_UNKNOWN = 0, MC_FORM_MUTABLE, MC_FORM_SSA } McForm;
 
 /* A function's far positions (see McPos): number k is loc[k]; an
@@ -256,6 +280,8 @@ typedef struct McFunc {
     McFarPos far;        /* positions that do not fit McPos's packed form */
     bool c_names;        /* lowered from MiniC: `$W`, W a word of the IR, is the
                             C name W (mc_shown_name) */
+    McCall *calls;       /* the call table (see McInst); index = a[0].v of a call */
+    int32_t ncalls, capcalls;
 } McFunc;
 
 typedef struct McModule {
@@ -408,6 +434,33 @@ int32_t mc_alu(McOp op, int32_t a, int32_t b);
  * trap: INT_MIN / -1 is defined to wrap, so they are pure). What the
  * optimizer keeps in place and never removes. */
 bool mc_inst_may_trap(const McInst *in);
+
+/* Calls (docs/ir.md §3.2). mc_func_call_add: a new entry of f's call table
+ * naming `name` with room for nargs arguments (nargs set, arguments zeroed);
+ * returns its number. mc_inst_call: the call of instruction in (op CALL),
+ * NULL when its number is out of range. */
+int32_t mc_func_call_add(McFunc *f, const char *name, size_t len, int32_t nargs);
+static inline McCall *mc_inst_call(const McFunc *f, const McInst *in) {
+    if (in->op != MC_OP_CALL || in->a[0].v < 0 || in->a[0].v >= f->ncalls) return NULL;
+    return &f->calls[in->a[0].v];
+}
+/* The value operands an instruction reads, *n of them: a call's arguments
+ * (buffers included), or a[0 .. nargs) (what an analysis that must see a
+ * call's uses walks; a pass walking a[] by mc_op_info sees none). */
+static inline const McOperand *mc_inst_opnds(const McFunc *f, const McInst *in, int *n) {
+    const McCall *c = mc_inst_call(f, in);
+    if (c) {
+        *n = (int)c->nargs;
+        return c->args;
+    }
+    *n = in->op < MC_OP_COUNT ? mc_op_info[in->op].nargs : 0;
+    if (*n > 3) *n = 3;
+    return in->a;
+}
+/* The first call or local buffer of f (its block and index in *block and
+ * *inst), or false when it has none: what the stages that do not support
+ * them yet refuse (pipeline.c). */
+bool mc_func_find_call(const McFunc *f, int32_t *block, int32_t *inst);
 
 void mc_module_free(McModule *m);
 /* The name users see for a name of f (the function's or a value's): in a

@@ -13,6 +13,8 @@
 
 /* Step budget (block entries): 1..MC_MAX_STEPS (--max-steps, set max-steps). */
 #define MC_MAX_STEPS (INT64_C(1) << 40)
+/* Call depth limit (frames at once): 1..MC_MAX_DEPTH (--max-depth, set max-depth). */
+#define MC_MAX_DEPTH 10000000
 
 /* Seconds a native run may take: more than 0, at most MC_MAX_TIMEOUT
  * (--timeout of run, check and fuzz). */

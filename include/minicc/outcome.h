@@ -17,6 +17,11 @@
 /* The block-entry budget of a run when the caller gives none (trap
  * `execution step limit exceeded`). */
 #define MC_DEFAULT_MAX_STEPS 100000
+/* The frames a run may have at once when the caller gives no limit (the
+ * function run is frame 1; a call beyond traps `call depth limit exceeded`,
+ * docs/ir.md §3.2). */
+#define MC_DEFAULT_MAX_DEPTH 10000
+#define MC_DEPTH_TRAP_MSG "call depth limit exceeded"
 
 /* ---- arguments ------------------------------------------------------------ */
 

@@ -73,6 +73,7 @@ typedef struct McStageOptions {
     int regs;              /* alloc: register budget K (default 4) */
     McAllocator allocator; /* alloc */
     int64_t max_steps;     /* interpreting stages; 0 = MC_DEFAULT_MAX_STEPS */
+    int64_t max_depth;     /* stage input: frames of a run with calls; 0 = MC_DEFAULT_MAX_DEPTH */
     double timeout;        /* native: seconds; 0 = default */
     const char *keep_c;    /* native: directory to keep the generated C, or NULL */
     McNativeCompiler native_cc; /* native: the system compiler (default) or libtcc (--cc, set cc) */
@@ -114,6 +115,13 @@ void mc_prepare_default(McPrepare *p);
 McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d);
 /* The common case: pruned SSA, then -O1 when opt_level >= 1. */
 McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d);
+
+/* Calls and local buffers (docs/ir.md §3.2) run at stage input only, for
+ * now. The one gate is SSA construction (mc_ssa_build, where every stage
+ * and view after input starts: mc_ssa_refuse_calls); this is the same
+ * check naming another stage, for mc_stage_execute (`stage alloc does not
+ * support calls yet`) and check. True, with the diagnostic, when f has one. */
+bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
 
 /* Stage alloc: mc_pipeline_prepare, mc_allocate with o->allocator and
  * o->regs, then mc_machine_run. */

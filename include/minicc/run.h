@@ -11,7 +11,7 @@
 #include "outcome.h"
 
 typedef struct McCode McCode; /* a pre-decoded function */
-McCode *mc_code_new(const McFunc *f);
+McCode *mc_code_new(const McFunc *f); /* f has no calls and no local buffers (mc_func_find_call) */
 void mc_code_free(McCode *c);
 /* Executes; args' buffers are updated in place. */
 McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
@@ -32,7 +32,9 @@ McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, con
  * may thus fill in a const McCode: two threads must not run one at once. */
 void mc_code_jit_after(McCode *c, int64_t edges);
 bool mc_code_is_jit(const McCode *c);
-/* Decode + run + free. */
+/* Decode + run + free. A function with calls or local buffers (docs/ir.md
+ * §3.2), which mc_code_new does not take yet, runs on the stepping
+ * interpreter (mc_interp_run) with the default depth limit. */
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop);
 

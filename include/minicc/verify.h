@@ -29,5 +29,13 @@ bool mc_verify(McFunc *f, McVerifyMode mode, McDiags *d);
  * terminators with at least what mc_cfg_build_dom computes (cfg.h). */
 typedef struct McCfg McCfg;
 bool mc_verify_cfg(McFunc *f, McVerifyMode mode, const McCfg *cfg, McDiags *d);
+/* The calls of f against their callees (docs/ir.md §3.2): every call
+ * resolved (McCall.callee; one that is not is skipped: the parser reports
+ * unknown names) passing as many arguments as the callee has
+ * parameters, each of the parameter's kind (a constant or scalar for i32,
+ * a buffer for buf). Each mismatch is an error at the call naming the
+ * argument and the callee's parameter. mc_verify runs these checks for
+ * the calls already resolved; the parser runs this once the file is read. */
+bool mc_verify_calls(const McFunc *f, McDiags *d);
 
 #endif

@@ -13,7 +13,7 @@ typedef int (*McCliFn)(int argc, char **argv);
 #define MC_CLI_COMMANDS(X)                                                                      \
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] "      \
-      "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] "  \
+      "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] "  \
       "[--keep-c DIR] [--cc system|tcc] [--] ARG...",                                           \
       "execute a function at one stage of the pipeline")                                        \
     X("check", mc_cli_check,                                                                    \

@@ -182,6 +182,10 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         if (option_int(o, "--max-steps", val, 1, MC_MAX_STEPS, &n)) return 2;
         o->stage.max_steps = n;
         break;
+    case MC_CLI_MAX_DEPTH:
+        if (option_int(o, "--max-depth", val, 1, MC_MAX_DEPTH, &n)) return 2;
+        o->stage.max_depth = n;
+        break;
     case MC_CLI_STATS: o->stats = true; break;
     case MC_CLI_TIMEOUT: {
         int bad = mc_timeout_parse(val, &o->stage.timeout);
@@ -236,6 +240,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
         {"--alloc-opt", MC_CLI_ALLOC_OPT, true}, {"--trace-alloc", MC_CLI_TRACE_ALLOC, false},
         {"--cc", MC_CLI_CC, true}, {"--lang", MC_CLI_LANG, true},
+        {"--max-depth", MC_CLI_MAX_DEPTH, true},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)

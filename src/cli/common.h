@@ -56,13 +56,14 @@ enum {
     MC_CLI_TRACE_ALLOC = 1u << 12, /* --trace-alloc */
     MC_CLI_CC = 1u << 13,       /* --cc system|tcc (native) */
     MC_CLI_LANG = 1u << 14,     /* --lang c|ir (minic.h; default: by FILE's name) */
+    MC_CLI_MAX_DEPTH = 1u << 15, /* --max-depth N (N >= 1): frames of a run with calls */
 };
 
 typedef struct McCliOpts {
     const char *cmd;      /* command name (argv[0]), for messages */
     const char *file;     /* FILE, or NULL if MC_CLI_NO_FILE and none given */
     const char *func;     /* --func, or NULL for the first function */
-    McStageOptions stage; /* --stage --regs --allocator -O --max-steps --timeout --keep-c */
+    McStageOptions stage; /* --stage --regs --allocator -O --max-steps --max-depth --timeout --keep-c */
     bool stats;           /* --stats */
     bool live;            /* print --live (print.c takes the word itself) */
     const char *why;      /* print --stage allocated --why X,Y (print.c) */

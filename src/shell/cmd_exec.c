@@ -110,7 +110,8 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
         fputs("(use start to run it again, or back to step backwards)\n", out);
         return OK;
     }
-    int64_t before = s->interp ? mc_interp_steps(s->interp) : 0;
+    /* The stepped function's own block entries (a call's are not shown). */
+    int64_t before = s->interp ? mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp) : 0;
     if (by_line ? !mc_session_step_line(s, err) : !mc_session_step(s, n, by_inst, err))
         return report_interrupt(s, out);
     /* Show at most the last SHOW_BLOCKS blocks; the record itself may hold
@@ -125,7 +126,7 @@ static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err,
             if (s->last.v[from].kind == MC_EV_ENTER && skip-- == 0) break;
         shown = SHOW_BLOCKS;
     }
-    int64_t after = mc_interp_steps(s->interp);
+    int64_t after = mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp);
     int64_t first = after - shown + 1, hidden = after - before - shown;
     if (hidden > 0 && s->last.n && s->last.v[from].kind == MC_EV_ENTER)
         fprintf(out, "(%lld earlier block%s not shown)\n", (long long)hidden, hidden == 1 ? "" : "s");
@@ -354,7 +355,9 @@ static Status cmd_print(McSession *s, int argc, char **argv, FILE *out, FILE *er
             continue;
         }
         if (f->values[v].kind == MC_VAL_BUF) {
-            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], argv[i], out);
+            const McArg *b = mc_interp_buffer(s->interp, v); /* a parameter or a local buffer */
+            if (b) print_buffer(b, argv[i], out);
+            else fprintf(out, "%s is not made yet (a local buffer)\n", argv[i]);
             continue;
         }
         int32_t x;
@@ -376,8 +379,9 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     for (int32_t v = 0; v < f->nvalues; v++) {
         int32_t x;
         if (f->values[v].kind == MC_VAL_BUF) {
-            print_buffer(&mc_interp_args(s->interp)->v[f->values[v].param], mc_shown_name(f, f->values[v].name), out);
-            shown++;
+            const McArg *b = mc_interp_buffer(s->interp, v); /* NULL: a local buffer not made yet */
+            if (b) print_buffer(b, mc_shown_name(f, f->values[v].name), out);
+            shown += b != NULL;
         } else if (mc_interp_value(s->interp, v, &x)) {
             fprintf(out, "%-*s = %ld\n", w, mc_shown_name(f, f->values[v].name), (long)x);
             shown++;
@@ -419,6 +423,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "phi-mode   %s\n", s->phi_mode == MC_PHI_SEQUENTIAL ? "sequential" : "parallel");
         fprintf(out, "stage      %s\n", mc_view_name(s->exec));
         fprintf(out, "max-steps  %lld\n", (long long)(s->max_steps ? s->max_steps : MC_DEFAULT_MAX_STEPS));
+        fprintf(out, "max-depth  %lld\n", (long long)(s->max_depth ? s->max_depth : MC_DEFAULT_MAX_DEPTH));
         fprintf(out, "regs       %d\n", s->regs);
         fprintf(out, "allocator  %s\n", mc_allocator_name(s->allocator));
         fprintf(out, "cc         %s\n", mc_native_compiler_name(s->native_cc));
@@ -457,6 +462,14 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         if (!mc_cmd_parse_count(s, err, "set max-steps", v, 1, MC_MAX_STEPS, &n)) return ERR;
         s->max_steps = n;
         fprintf(out, "max-steps %lld\n", (long long)n);
+    } else if (strcmp(k, "max-depth") == 0) {
+        int64_t n;
+        if (!mc_cmd_parse_count(s, err, "set max-depth", v, 1, MC_MAX_DEPTH, &n)) return ERR;
+        bool stopped = n != s->max_depth && mc_session_running(s);
+        if (n != s->max_depth) mc_session_stop(s);
+        s->max_depth = n;
+        fprintf(out, "max-depth %lld\n", (long long)n);
+        if (stopped) fputs("(the paused run was stopped: the limit applies from the start)\n", out);
     } else if (strcmp(k, "regs") == 0) {
         int64_t n;
         if (!mc_cmd_parse_count(s, err, "set regs", v, 1, MC_MAX_REGS, &n)) return ERR;
@@ -484,7 +497,7 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "cc %s: native %s\n", v,
                 c == MC_NATIVE_TCC ? "compiles in process with libtcc (no cache)" : "runs the system C compiler (cached)");
     } else {
-        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, regs, allocator, alloc, cc)", k), ERR;
+        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, cc)", k), ERR;
     }
     return OK;
 }
@@ -591,6 +604,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     mc_stage_options_default(&o);
     o.allocator = s->allocator;
     o.max_steps = s->max_steps;
+    o.max_depth = s->max_depth;
     o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
     o.alloc_opts = &s->alloc_opts; /* so do the destruction bug modes (`destroy naive`) */
     o.interrupt = s->interrupt;
@@ -679,12 +693,14 @@ const McCommand mc_cmds_execution[] = {
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
-    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, regs, allocator, alloc, cc",
+    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, cc",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
      "set max-steps N                    block-entry budget (default 100000,\n"
      "                                   at most 2^40, as --max-steps)\n"
+     "set max-depth N                    frames a run with calls may have at once\n"
+     "                                   (default 10000, as --max-depth)\n"
      "set regs K                         K for regs/interference/machine\n"
      "                                   (1..4096, as --regs)\n"
      "set allocator baseline|improved    the allocator they use (or linear,\n"

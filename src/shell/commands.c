@@ -376,7 +376,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         else if (s->exec == MC_VIEW_OPT && s->opt) f = s->opt;
         else if (s->exec == MC_VIEW_DESTROYED && s->destroyed) f = s->destroyed->f;
         if (cmd && mc_cmd_is_set(cmd)) {
-            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|regs|allocator|alloc|cc");
+            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|max-depth|regs|allocator|alloc|cc");
             else if (argc >= 2 && strcmp(argv[1], "alloc") == 0) {
                 /* every NAME=VALUE word of the allocator's switches */
                 for (int i = 0; i < mc_alloc_option_count(); i++)

@@ -493,6 +493,7 @@ bool mc_session_start(McSession *s, FILE *err) {
     if (!f) return false;
     McInterpOptions o = {0};
     o.max_steps = s->max_steps;
+    o.max_depth = s->max_depth;
     o.phi_mode = s->phi_mode;
     o.observer = record_event;
     o.ctx = s;
@@ -681,7 +682,8 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
 
 bool mc_session_back(McSession *s, int64_t n, FILE *err) {
     if (!s->interp) return mc_session_error(s, err, "back: the program is not running (try: start)");
-    int64_t steps = mc_interp_steps(s->interp);
+    /* Blocks of the stepped function (a call's callee blocks are inside one step). */
+    int64_t steps = mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp);
     int64_t target = steps - n;
     if (target < 0) target = 0;
     /* From the nearest checkpoint at or before the target (the start when

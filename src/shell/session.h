@@ -79,6 +79,7 @@ typedef struct McSession {
     const McFunc *interp_func; /* the function the interpreter runs */
     McPhiMode phi_mode;  /* `set phi-mode` */
     int64_t max_steps;   /* `set max-steps`, 0 = default */
+    int64_t max_depth;   /* `set max-depth`: frames of a run with calls, 0 = default */
     McNativeCompiler native_cc; /* `set cc`: the compiler of native and check's native row */
     McSessionEvents last; /* events of the last execution command */
     bool slow_continue;  /* continue/run step block by block (every event seen)

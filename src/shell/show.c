@@ -191,6 +191,10 @@ void mc_show_events(const McFunc *f, const McEvent *ev, int n, int64_t first_ste
             fprintf(out, "  %-*s  ", width, s.s);
             if (in->op == MC_OP_STORE) {
                 fprintf(out, "%s[%ld] = %ld", mc_value_name(f, in->a[0].v), (long)e->opnd[1], (long)e->opnd[2]);
+            } else if (in->op == MC_OP_BUFFER) {
+                fprintf(out, "%s = %ld zeros", mc_value_name(f, in->dest), (long)in->a[0].v);
+            } else if (in->op == MC_OP_CALL && in->dest == MC_NONE) {
+                fprintf(out, "returned %ld (dropped)", (long)e->result);
             } else {
                 fprintf(out, "%s = %ld", mc_value_name(f, in->dest), (long)e->result);
                 if (in->op == MC_OP_LOAD)

@@ -4,7 +4,7 @@ exits 0 without doing anything else. stderr is discarded below, so what shows
 is stdout only.
 
   $ minicc run --help 2>/dev/null
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
   execute a function at one stage of the pipeline
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check --help 2>/dev/null

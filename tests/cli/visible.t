@@ -18,7 +18,7 @@ as \xNN. The caret stays under the character it points at.
   [2]
   $ printf 'func f() {\nentry:\n    x = c\302\233opy 1\n    return x\n}\n' > c1.ir
   $ minicc parse c1.ir
-  c1.ir:3:9: error: unknown opcode 'c' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load phi)
+  c1.ir:3:9: error: unknown opcode 'c' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load call buffer phi)
         x = c\xc2\x9bopy 1
             ^
   [2]

@@ -65,7 +65,7 @@ comes from the parser's own message):
 
   $ printf 'func f() {\nentry:\n    x = zzzzzz 1, 2\n    return x\n}\n' > $CRAMTMP/op.ir
   $ ops=$(minicc parse $CRAMTMP/op.ir 2>&1 | sed -n 's/.*(opcodes: \(.*\))$/\1/p'); echo $ops
-  add sub mul lt le eq ne and or xor shl shr div rem copy load phi
+  add sub mul lt le eq ne and or xor shl shr div rem copy load call buffer phi
   $ cd ../.. && for op in $ops store return jump branch; do
   >   grep -q "^\.BI* $op\b" share/man/man5/minicc-ir.5 || echo "minicc-ir.5 lacks $op"
   >   grep -q "\`$op\b" docs/ir.md || echo "docs/ir.md lacks $op"

@@ -574,7 +574,7 @@ Buffers are only the first operand of load and store, never assigned.
   >     return x
   > }
   > EOF
-  <stdin>:3:14: error: 'n' is not a buffer parameter
+  <stdin>:3:14: error: 'n' is not a buffer (a buf parameter, or a local buffer defined above)
         x = load n, 0
                  ^
   [2]
@@ -586,7 +586,7 @@ Buffers are only the first operand of load and store, never assigned.
   >     return n
   > }
   > EOF
-  <stdin>:3:11: error: 'q' is not a buffer parameter
+  <stdin>:3:11: error: 'q' is not a buffer (a buf parameter, or a local buffer defined above)
         store q, 0, n
               ^
   [2]
@@ -674,7 +674,7 @@ is reported at the end of its own line, not on the next.
   <stdin>:4:7: error: unknown opcode 'gt' (did you mean 'lt' with the operands swapped?)
       y = gt x, 1
           ^
-  <stdin>:5:7: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load phi)
+  <stdin>:5:7: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load call buffer phi)
       z = frob x, 1
           ^
   <stdin>:6:3: error: unknown instruction 'ret' (did you mean 'return'?)

@@ -4,7 +4,7 @@ diagnostic on stderr.
 A file error is FILE:LINE:COL with the source line and a caret.
 
   $ minicc run bad.ir 1
-  bad.ir:3:9: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load phi)
+  bad.ir:3:9: error: unknown opcode 'frob' (opcodes: add sub mul lt le eq ne and or xor shl shr div rem copy load call buffer phi)
         x = frob n, 1
             ^
   [2]
@@ -97,7 +97,7 @@ Options.
 `--help` anywhere before `--` prints the command's usage and exits 0.
 
   $ minicc run --help
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
   execute a function at one stage of the pipeline
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check ../ir/sum.ir -h | head -1

@@ -88,7 +88,7 @@ typedef struct Tally {
 } Tally;
 
 static void one_program(const McFunc *f, const McArgs *a, int64_t budget, McPhiMode mode, Tally *t) {
-    McInterpOptions o = {budget, mode, NULL, NULL, NULL};
+    McInterpOptions o = {budget, mode, NULL, NULL, NULL, 0};
     McInterp *x = mc_interp_new(f, a, &o), *y = mc_interp_new(f, a, &o);
     bool *bp = mc_xcalloc((size_t)f->nblocks, sizeof *bp);
     uint32_t density = 1 + rnd(4); /* none, a few, many breakpoints */
@@ -206,7 +206,7 @@ static void test_fast_continue_long(void **state) {
             for (int32_t i = 0; i < 500; i++) a.v[0].data[i] = (int32_t)rnd(100) - 50;
             a.v[1].scalar = 500;
             a.v[2].scalar = 300;
-            McInterpOptions io = {budgets[bi], MC_PHI_PARALLEL, NULL, NULL, NULL};
+            McInterpOptions io = {budgets[bi], MC_PHI_PARALLEL, NULL, NULL, NULL, 0};
             McInterp *x = mc_interp_new(f, &a, &io), *y = mc_interp_new(f, &a, &io);
             bool *bp = mc_xcalloc((size_t)f->nblocks, sizeof *bp);
             bp[f->nblocks - 2] = bi == 3; /* the latch: a stop every pass */
@@ -239,7 +239,7 @@ static void test_run_to(void **state) {
         McFunc *f = mc_gen(seed, &o);
         McArgs a;
         mc_gen_args(f, seed, &a);
-        McInterpOptions io = {0, MC_PHI_PARALLEL, NULL, NULL, NULL};
+        McInterpOptions io = {0, MC_PHI_PARALLEL, NULL, NULL, NULL, 0};
         for (int64_t n = 0; n < 40; n += 7) {
             McInterp *x = slow_replay(f, &a, &io, n), *y = mc_interp_new(f, &a, &io);
             assert_true(mc_interp_run_to(y, n));

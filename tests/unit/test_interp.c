@@ -76,7 +76,7 @@ static McFunc *build_fill(void) {
 static McOutcome run_both(const McFunc *f, McArgs *args, int64_t max_steps, McPhiMode mode) {
     McArgs a2;
     mc_args_copy(&a2, args);
-    McInterpOptions o = {max_steps, mode, NULL, NULL, NULL};
+    McInterpOptions o = {max_steps, mode, NULL, NULL, NULL, 0};
     McInterp *in = mc_interp_new(f, args, &o);
     while (mc_interp_step_block(in)) {
     }
@@ -337,7 +337,7 @@ static void test_observer_swap(void **state) {
     Log l;
     memset(&l, 0, sizeof l);
     mc_str_init(&l.text);
-    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l, NULL};
+    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l, NULL, 0};
     McInterp *in = mc_interp_new(f, &a, &o);
     assert_int_equal(mc_interp_block(in), MC_NONE);
     assert_false(mc_interp_continue(in, NULL));
@@ -363,7 +363,7 @@ static void test_observer_mem_and_trap(void **state) {
     Log l;
     memset(&l, 0, sizeof l);
     mc_str_init(&l.text);
-    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l, NULL};
+    McInterpOptions o = {0, MC_PHI_PARALLEL, observe, &l, NULL, 0};
     McInterp *in = mc_interp_new(f, &a, &o);
     mc_interp_continue(in, NULL);
     assert_string_equal(l.text.s, "E0<-1 I0=0 T1 E1<0 I0=1 T2 E2<1 I0=0 I1=0 MS0=0 I2=1 T1 E1<2 I0=0 T3 "

@@ -178,6 +178,10 @@ static void scan_presize(Scan *s) {
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         nops += 3 * (int64_t)bl->ninsts + 1;
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McCall *c = mc_inst_call(f, &bl->insts[i]);
+            if (c) nops += c->nargs;
+        }
         ndefs += bl->ninsts + bl->nphis;
         for (int32_t p = 0; p < bl->nphis; p++) nargs += bl->phis[p].nargs;
     }
@@ -218,9 +222,7 @@ static void scan_insts(Scan *s, int32_t b) {
         int32_t d = MC_NONE;
         if (i < bl->ninsts) {
             const McInst *in = &bl->insts[i];
-            ops = in->a;
-            nops = in->op < MC_OP_COUNT ? mc_op_info[in->op].nargs : 0;
-            if (nops > 3) nops = 3;
+            ops = mc_inst_opnds(f, in, &nops); /* a call's arguments are uses */
             d = in->dest;
         } else {
             if (!bl->has_term || bl->term.op == MC_OP_JUMP) break;

@@ -73,8 +73,10 @@ McPoints *mc_live_points(const McFunc *f, const McLiveness *lv, bool with_sets) 
                 len[pt] = s.n;
             }
             if (def) mc_sparse_del(&s, in->dest);
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k]) && scalar_val(f, in->a[k].v)) mc_sparse_add(&s, in->a[k].v);
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments are uses */
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k]) && scalar_val(f, ops[k].v)) mc_sparse_add(&s, ops[k].v);
         }
         int32_t top = p->first[b];
         McValList in = mc_live_in(lv, b);

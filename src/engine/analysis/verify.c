@@ -147,6 +147,17 @@ static void check_integrity(V *v) {
                 continue;
             }
             const McOpInfo *oi = &mc_op_info[in->op];
+            if (in->op == MC_OP_CALL) {
+                const McCall *c = mc_inst_call(f, in);
+                if (in->dest != MC_NONE && !valid_value(f, in->dest))
+                    err(v, at, b, "'call' has an invalid destination handle");
+                if (!c) {
+                    err(v, at, b, "'call' has an invalid call-table number");
+                    continue;
+                }
+                for (int32_t k = 0; k < c->nargs; k++) check_operand(v, c->args[k], at, b, "call", true);
+                continue;
+            }
             if (oi->has_dest && !valid_value(f, in->dest))
                 err(v, at, b, "'%s' has an invalid destination handle", oi->name);
             else if (!oi->has_dest && in->dest != MC_NONE)
@@ -225,7 +236,18 @@ static void check_structure(V *v) {
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
             McPos at = pick(in->loc, bl->loc);
-            if (mc_op_info[in->op].has_dest && f->values[in->dest].kind == MC_VAL_BUF)
+            if (in->op == MC_OP_BUFFER) {
+                const McValue *bv = &f->values[in->dest];
+                McOperand n = in->a[0];
+                if (n.kind != MC_OPND_CONST || n.v < 1 || n.v > MC_BUFFER_MAX)
+                    err(v, pick(n.loc, at), b, "buffer length outside [1, %d]", MC_BUFFER_MAX);
+                if (bv->kind != MC_VAL_BUF)
+                    err(v, at, b, "'%s' is defined by 'buffer' but is a scalar", vname(v, in->dest));
+                else if (bv->param != MC_NONE)
+                    err(v, at, b, "cannot assign to buffer '%s'", vname(v, in->dest));
+                continue;
+            }
+            if (mc_op_info[in->op].has_dest && in->dest >= 0 && f->values[in->dest].kind == MC_VAL_BUF)
                 err(v, at, b, "cannot assign to buffer '%s'", vname(v, in->dest));
             for (int k = 0; k < inst_nargs(in); k++) {
                 McOperand o = in->a[k];
@@ -276,6 +298,10 @@ static void each_use_in_block(V *v, int32_t b, UseFn fn, void *ctx) {
         for (int k = 0; k < inst_nargs(in); k++)
             if (!wants_buffer(in, k) && is_scalar_val(f, in->a[k]))
                 fn(v, in->a[k].v, b, i, pick(in->a[k].loc, pick(in->loc, bl->loc)), MC_NONE, ctx);
+        const McCall *c = mc_inst_call(f, in);
+        for (int32_t k = 0; c && k < c->nargs; k++)
+            if (is_scalar_val(f, c->args[k]))
+                fn(v, c->args[k].v, b, i, pick(c->args[k].loc, pick(in->loc, bl->loc)), MC_NONE, ctx);
     }
     const McTerm *t = &bl->term;
     if (term_has_arg(t) && is_scalar_val(f, t->arg))
@@ -303,7 +329,7 @@ static void each_def(V *v, DefFn fn) {
                 fn(v, bl->phis[p].dest, b, -1, pick(bl->phis[p].loc, bl->loc));
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            if (mc_op_info[in->op].has_dest && f->values[in->dest].kind == MC_VAL_I32)
+            if (mc_op_info[in->op].has_dest && in->dest >= 0 && f->values[in->dest].kind == MC_VAL_I32)
                 fn(v, in->dest, b, i, pick(in->loc, bl->loc));
         }
     }
@@ -380,7 +406,7 @@ static void ssa_defs(V *v) {
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            if (!mc_op_info[in->op].has_dest) continue;
+            if (!mc_op_info[in->op].has_dest || in->dest < 0) continue;
             int32_t x = in->dest;
             if (f->values[x].kind != MC_VAL_I32 || v->ndefs[x] < 2) continue;
             if (v->defb[x] == b && v->defpos[x] == i) continue;
@@ -667,6 +693,116 @@ static int cmp_ranked(const void *pa, const void *pb) {
 }
 
 /* Stable sort of diagnostics [from, d->n) by position. */
+/* ---- local buffers and calls (docs/ir.md §3.2) ------------------------------- */
+
+/* A local buffer (`b = buffer N`) is defined once, and its definition comes
+ * before every use (load/store, call argument) on every path: it is never
+ * renamed, so this is dominance in either form. Uses in unreachable blocks
+ * only need a definition somewhere. */
+static void check_buffers(V *v) {
+    const McFunc *f = v->f;
+    int32_t nv = f->nvalues ? f->nvalues : 1;
+    int32_t *db = mc_xmalloc((size_t)nv * sizeof *db), *di = mc_xmalloc((size_t)nv * sizeof *di);
+    bool any = false;
+    for (int32_t x = 0; x < f->nvalues; x++) db[x] = -1;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            const McInst *in = &f->blocks[b].insts[i];
+            if (in->op != MC_OP_BUFFER || f->values[in->dest].kind != MC_VAL_BUF) continue;
+            any = true;
+            if (db[in->dest] >= 0) {
+                McLoc fl = mc_loc(f, f->blocks[db[in->dest]].insts[di[in->dest]].loc);
+                err(v, pick(in->loc, f->blocks[b].loc), b, "buffer '%s' is defined more than once (first at %d:%d)",
+                    vname(v, in->dest), (int)fl.line, (int)fl.col);
+                continue;
+            }
+            db[in->dest] = b;
+            di[in->dest] = i;
+        }
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            const McCall *c = mc_inst_call(f, in);
+            int32_t n = c ? c->nargs : (in->op == MC_OP_LOAD || in->op == MC_OP_STORE) ? 1 : 0;
+            for (int32_t k = 0; k < n; k++) {
+                McOperand o = c ? c->args[k] : in->a[0];
+                if (!is_buf_val(f, o) || f->values[o.v].param != MC_NONE) continue;
+                McPos at = pick(o.loc, pick(in->loc, bl->loc));
+                int32_t x = o.v;
+                if (db[x] < 0)
+                    err(v, at, b, "use of undefined buffer '%s'", vname(v, x));
+                else if (v->cfg->rpo_index[b] >= 0 &&
+                         !(db[x] == b ? di[x] < i : mc_cfg_dominates(v->cfg, db[x], b)))
+                    err(v, at, b, "use of buffer '%s' is not dominated by its definition", vname(v, x));
+            }
+        }
+    }
+    (void)any;
+    free(db);
+    free(di);
+}
+
+/* Calls against their callees; an unresolved call (callee NULL) is an
+ * error only when `resolved` is required (mc_verify: a function handed to a
+ * pass after loading has every call resolved; the parser reports unknown
+ * names itself). */
+static void check_calls(V *v, bool resolved) {
+    const McFunc *f = v->f;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            const McCall *c = mc_inst_call(f, in);
+            if (!c) continue;
+            McPos at = pick(c->nloc, pick(in->loc, bl->loc));
+            const McFunc *g = c->callee;
+            if (!g) {
+                if (resolved) err(v, at, b, "call to unknown function '%s'", c->name);
+                continue;
+            }
+            if (c->nargs != g->nparams) {
+                McLoc gl = mc_loc(g, g->loc);
+                McStr sig;
+                mc_str_init(&sig);
+                mc_signature_str(g, &sig);
+                err(v, at, b, "call to '%s' passes %d argument%s, but '%s' takes %d (%s, at %d:%d)", c->name,
+                    (int)c->nargs, c->nargs == 1 ? "" : "s", c->name, (int)g->nparams, sig.s, (int)gl.line,
+                    (int)gl.col);
+                mc_str_free(&sig);
+                continue;
+            }
+            for (int32_t k = 0; k < c->nargs; k++) {
+                McOperand o = c->args[k];
+                const McValue *pv = &g->values[g->params[k]];
+                bool want_buf = pv->kind == MC_VAL_BUF;
+                bool is_buf = o.kind == MC_OPND_VALUE && o.v >= 0 && o.v < f->nvalues &&
+                              f->values[o.v].kind == MC_VAL_BUF;
+                if (want_buf == is_buf) continue;
+                char buf[32];
+                const char *what = mc_opnd_str(f, o, buf, sizeof buf);
+                if (want_buf)
+                    err(v, pick(o.loc, at), b,
+                        "argument %d of the call to '%s' is %s '%s', but parameter '%s' of '%s' is a buf", (int)k + 1,
+                        c->name, o.kind == MC_OPND_CONST ? "the constant" : "the scalar", what, pv->name, c->name);
+                else
+                    err(v, pick(o.loc, at), b,
+                        "argument %d of the call to '%s' is the buffer '%s', but parameter '%s' of '%s' is an i32",
+                        (int)k + 1, c->name, what, pv->name, c->name);
+            }
+        }
+    }
+}
+
+bool mc_verify_calls(const McFunc *f, McDiags *d) {
+    V v;
+    memset(&v, 0, sizeof v);
+    v.f = (McFunc *)f;
+    v.d = d;
+    check_calls(&v, false);
+    return v.errors == 0;
+}
+
 static void sort_diags(McDiags *d, int from) {
     if (!d || d->n - from < 2) return;
     int n = d->n - from;
@@ -707,6 +843,8 @@ bool mc_verify_cfg(McFunc *f, McVerifyMode mode, const McCfg *cfg, McDiags *d) {
     v.defpos = mc_xmalloc((size_t)nv * sizeof *v.defpos);
     v.defloc = mc_xcalloc((size_t)nv, sizeof *v.defloc);
     check_structure(&v);
+    check_buffers(&v);
+    if (f->ncalls) check_calls(&v, false); /* mid-parse, callees below are not resolved yet */
     each_def(&v, count_def);
     bool *reported = mc_xcalloc((size_t)nv, sizeof *reported);
     each_use(&v, report_undefined, reported);

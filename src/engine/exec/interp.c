@@ -40,10 +40,28 @@ struct McInterp {
     int64_t ticks;        /* mc_interp_step_inst units performed */
     bool finished;
     McOutcome outcome;    /* valid when finished */
+    /* Calls and local buffers (docs/ir.md §3.2). */
+    bool calls;           /* f has a call or a local buffer: no fast path */
+    McArg *locals;        /* per value handle: f's own local buffers (NULL: none yet) */
+    struct Frame *stack;  /* the frames of the call in progress, innermost last */
+    int32_t nstack, capstack;
+    int32_t *phitmp;      /* a callee block's phi values, read before any is written */
+    int64_t call_steps;   /* the block entries of steps made inside calls */
+    int32_t captmp;
     /* The fast path (mc_interp_continue_fast), built on first use. */
     McCode *code;         /* exact run-path code of f */
     uint8_t *brk, *done;  /* per block: breakpoint byte, left during a fast run */
 };
+
+/* A frame of a callee: everything a function's run needs of its own. */
+typedef struct Frame {
+    const McFunc *f;
+    int32_t *vals;    /* value of every value handle */
+    McArg **bufs;     /* per buffer value: the buffer it names (a caller's, or in locals) */
+    McArg *locals;    /* per value handle, its local buffer (NULL until the first) */
+    int32_t block, prev, pc;
+    int32_t dest;     /* the caller's destination for the result, or MC_NONE */
+} Frame;
 
 static void emit(McInterp *in, McEvent *ev) {
     if (in->opt.observer) in->opt.observer(in->opt.ctx, ev);
@@ -84,6 +102,34 @@ static void finish(McInterp *in, McOutcomeKind kind, int32_t value, const char *
     in->outcome.insts = in->insts;
 }
 
+static void locals_free(McArg *l, int32_t n) {
+    if (!l) return;
+    for (int32_t v = 0; v < n; v++) free(l[v].data);
+    free(l);
+}
+
+/* A local buffer (`v = buffer n`) of the frame whose locals are *l (made on
+ * first use): n zeros, made afresh each time the instruction runs. */
+static McArg *local_buffer(McArg **l, int32_t nvalues, int32_t v, int32_t n) {
+    if (!*l) *l = mc_xcalloc((size_t)nvalues, sizeof **l);
+    McArg *b = &(*l)[v];
+    if (b->len != n) {
+        free(b->data);
+        b->data = mc_xmalloc((size_t)n * sizeof *b->data);
+        b->len = n;
+    }
+    b->is_buf = true;
+    memset(b->data, 0, (size_t)n * sizeof *b->data);
+    return b;
+}
+
+/* The buffer a buffer value of the stepped function names. */
+static McArg *top_buf(McInterp *in, int32_t v) {
+    if (in->buf_param[v] >= 0) return &in->args.v[in->buf_param[v]];
+    MC_ASSERT(in->locals && in->locals[v].is_buf); /* the verifier: defined before use */
+    return &in->locals[v];
+}
+
 static void bind(McInterp *in) {
     const McFunc *f = in->f;
     memset(in->def, 0, (size_t)f->nvalues * sizeof *in->def);
@@ -116,6 +162,8 @@ McInterp *mc_interp_new(const McFunc *f, const McArgs *args, const McInterpOptio
     for (int32_t b = 0; b < f->nblocks; b++)
         if (f->blocks[b].nphis > maxphis) maxphis = f->blocks[b].nphis;
     in->upd = mc_xcalloc((size_t)maxphis, sizeof *in->upd);
+    if (in->opt.max_depth <= 0) in->opt.max_depth = MC_DEFAULT_MAX_DEPTH;
+    in->calls = mc_func_find_call(f, NULL, NULL);
     in->block = 0;
     in->prev = MC_NONE;
     in->pc = -1;
@@ -131,6 +179,9 @@ void mc_interp_free(McInterp *in) {
     free(in->def);
     free(in->buf_param);
     free(in->upd);
+    locals_free(in->locals, in->f->nvalues);
+    free(in->stack);
+    free(in->phitmp);
     mc_code_free(in->code);
     free(in->brk);
     free(in->done);
@@ -182,6 +233,183 @@ static void enter_block(McInterp *in) {
     in->pc = 0;
 }
 
+/* ---- calls ----------------------------------------------------------------
+ * A call of the stepped function runs here to its end on in->stack: a loop
+ * over the innermost frame, pushing a frame at a call and popping it at a
+ * return, so recursion costs heap, not C stack. */
+
+static void frame_release(Frame *fr) {
+    free(fr->vals);
+    free(fr->bufs);
+    locals_free(fr->locals, fr->f->nvalues);
+}
+
+static void unwind(McInterp *in) {
+    while (in->nstack > 0) frame_release(&in->stack[--in->nstack]);
+}
+
+static void trap_in_call(McInterp *in, const char *msg) {
+    unwind(in);
+    finish(in, MC_TRAPPED, 0, msg);
+}
+
+/* A new innermost frame for g (its arguments not yet bound), or NULL after
+ * the depth trap: the stepped function is frame 1. */
+static Frame *push_frame(McInterp *in, const McFunc *g, int32_t dest) {
+    if ((int64_t)in->nstack + 2 > in->opt.max_depth) {
+        trap_in_call(in, MC_DEPTH_TRAP_MSG);
+        return NULL;
+    }
+    if (in->nstack == in->capstack) {
+        in->capstack = in->capstack ? in->capstack * 2 : 16;
+        in->stack = mc_xrealloc(in->stack, (size_t)in->capstack * sizeof *in->stack);
+    }
+    Frame *fr = &in->stack[in->nstack++];
+    memset(fr, 0, sizeof *fr);
+    size_t nv = (size_t)(g->nvalues ? g->nvalues : 1);
+    fr->f = g;
+    fr->vals = mc_xcalloc(nv, sizeof *fr->vals);
+    fr->bufs = mc_xcalloc(nv, sizeof *fr->bufs);
+    fr->block = 0;
+    fr->prev = MC_NONE;
+    fr->pc = -1;
+    fr->dest = dest;
+    return fr;
+}
+
+static int32_t frame_read(const Frame *fr, McOperand o) { return o.kind == MC_OPND_CONST ? o.v : fr->vals[o.v]; }
+
+/* Bind the arguments of call c, read in the caller (frame `caller`, or the
+ * stepped function when caller is NULL), to the parameters of the new
+ * innermost frame. */
+static void bind_args(McInterp *in, const McCall *c, const Frame *caller, Frame *fr) {
+    const McFunc *g = fr->f;
+    for (int32_t k = 0; k < c->nargs; k++) {
+        int32_t p = g->params[k];
+        McOperand o = c->args[k];
+        if (g->values[p].kind == MC_VAL_BUF)
+            fr->bufs[p] = caller ? caller->bufs[o.v] : top_buf(in, o.v);
+        else
+            fr->vals[p] = caller ? frame_read(caller, o) : read_opnd(in, o);
+    }
+}
+
+/* Entering the innermost frame's block: budget, interrupt, then phis. */
+static bool frame_enter(McInterp *in, Frame *fr) {
+    if (in->steps >= in->opt.max_steps) {
+        trap_in_call(in, "execution step limit exceeded");
+        return false;
+    }
+    in->steps++;
+    in->call_steps++;
+    if ((in->steps & 4095) == 0 && mc_interrupted(in->opt.interrupt)) {
+        unwind(in);
+        finish(in, MC_INTERRUPTED, 0, MC_INTERRUPTED_MSG);
+        return false;
+    }
+    const McBlock *b = &fr->f->blocks[fr->block];
+    if (b->nphis > in->captmp) {
+        in->captmp = b->nphis;
+        in->phitmp = mc_xrealloc(in->phitmp, (size_t)in->captmp * sizeof *in->phitmp);
+    }
+    for (int32_t p = 0; p < b->nphis; p++) {
+        const McPhi *phi = &b->phis[p];
+        int32_t k = 0;
+        while (phi->args[k].block != fr->prev) k++; /* one entry per predecessor (verified) */
+        in->phitmp[p] = frame_read(fr, phi->args[k].val);
+        /* The classic mistake: each phi is assigned before the next one reads. */
+        if (in->opt.phi_mode == MC_PHI_SEQUENTIAL) fr->vals[phi->dest] = in->phitmp[p];
+    }
+    for (int32_t p = 0; p < b->nphis; p++) fr->vals[b->phis[p].dest] = in->phitmp[p];
+    fr->pc = 0;
+    return true;
+}
+
+/* Run call instruction i of the stepped function to its return: true with
+ * the result in *ret, or false when the run ended (trap, interrupt). */
+static bool run_call(McInterp *in, const McInst *i, int32_t *ret) {
+    const McCall *c = mc_inst_call(in->f, i);
+    MC_ASSERT(c && c->callee);
+    Frame *fr = push_frame(in, c->callee, MC_NONE);
+    if (!fr) return false;
+    bind_args(in, c, NULL, fr);
+    for (;;) {
+        fr = &in->stack[in->nstack - 1];
+        const McFunc *g = fr->f;
+        const McBlock *b = &g->blocks[fr->block];
+        if (fr->pc < 0) {
+            if (!frame_enter(in, fr)) return false;
+            continue;
+        }
+        if (fr->pc < b->ninsts) {
+            const McInst *x = &b->insts[fr->pc];
+            in->insts++;
+            switch (x->op) {
+            case MC_OP_LOAD:
+            case MC_OP_STORE: {
+                McArg *buf = fr->bufs[x->a[0].v];
+                int32_t index = frame_read(fr, x->a[1]);
+                if (index < 0 || index >= buf->len) {
+                    char msg[96];
+                    snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", (long)index, (long)buf->len);
+                    trap_in_call(in, msg);
+                    return false;
+                }
+                if (x->op == MC_OP_LOAD)
+                    fr->vals[x->dest] = buf->data[index];
+                else
+                    buf->data[index] = frame_read(fr, x->a[2]);
+                fr->pc++;
+                break;
+            }
+            case MC_OP_BUFFER:
+                fr->bufs[x->dest] = local_buffer(&fr->locals, g->nvalues, x->dest, x->a[0].v);
+                fr->pc++;
+                break;
+            case MC_OP_CALL: {
+                const McCall *cc = mc_inst_call(g, x);
+                MC_ASSERT(cc && cc->callee);
+                fr->pc++; /* where the caller goes on after the return */
+                int32_t caller = in->nstack - 1;
+                Frame *nf = push_frame(in, cc->callee, x->dest);
+                if (!nf) return false;
+                bind_args(in, cc, &in->stack[caller], nf);
+                break;
+            }
+            default: {
+                int32_t a = frame_read(fr, x->a[0]);
+                int32_t bv = mc_op_info[x->op].nargs > 1 ? frame_read(fr, x->a[1]) : 0;
+                if (mc_alu_traps((McOp)x->op, bv)) {
+                    trap_in_call(in, MC_DIV_ZERO_MSG);
+                    return false;
+                }
+                fr->vals[x->dest] = x->op == MC_OP_COPY ? a : mc_alu((McOp)x->op, a, bv);
+                fr->pc++;
+                break;
+            }
+            }
+            continue;
+        }
+        const McTerm *t = &b->term;
+        if (t->op == MC_OP_RET) {
+            int32_t v = frame_read(fr, t->arg);
+            int32_t dest = fr->dest;
+            frame_release(fr);
+            in->nstack--;
+            if (in->nstack == 0) {
+                *ret = v;
+                return true;
+            }
+            if (dest != MC_NONE) in->stack[in->nstack - 1].vals[dest] = v;
+            continue;
+        }
+        int32_t next = t->op == MC_OP_JUMP ? t->target[0] : t->target[frame_read(fr, t->arg) != 0 ? 0 : 1];
+        fr->prev = fr->block;
+        fr->block = next;
+        fr->pc = -1;
+    }
+}
+
 static void exec_inst(McInterp *in) {
     const McBlock *b = &in->f->blocks[in->block];
     const McInst *i = &b->insts[in->pc];
@@ -189,9 +417,32 @@ static void exec_inst(McInterp *in) {
     McEvent ev = event(in, MC_EV_INST);
     ev.inst = in->pc;
     in->insts++;
+    if (i->op == MC_OP_CALL || i->op == MC_OP_BUFFER) {
+        int32_t r = 0;
+        if (i->op == MC_OP_BUFFER) {
+            ev.opnd[0] = i->a[0].v;
+            local_buffer(&in->locals, in->f->nvalues, i->dest, i->a[0].v);
+        } else if (!run_call(in, i, &r)) {
+            McEvent te = ev;
+            te.kind = MC_EV_TRAP;
+            te.outcome = &in->outcome;
+            emit(in, &te);
+            return;
+        } else if (i->dest == MC_NONE) {
+            ev.result = r; /* the result dropped */
+        } else {
+            ev.result = r;
+            ev.had_old = in->def[i->dest];
+            ev.old = in->vals[i->dest];
+            write_val(in, i->dest, r);
+        }
+        in->pc++;
+        emit(in, &ev);
+        return;
+    }
     if (i->op == MC_OP_LOAD || i->op == MC_OP_STORE) {
-        MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && in->buf_param[i->a[0].v] >= 0);
-        McArg *buf = &in->args.v[in->buf_param[i->a[0].v]];
+        MC_ASSERT(i->a[0].kind == MC_OPND_VALUE);
+        McArg *buf = top_buf(in, i->a[0].v);
         int32_t index = read_opnd(in, i->a[1]);
         int32_t value = i->op == MC_OP_STORE ? read_opnd(in, i->a[2]) : 0;
         ev.opnd[1] = index;
@@ -312,9 +563,41 @@ static void mark_defs(McInterp *in, int32_t b, int32_t upto) {
         if (bl->insts[k].dest != MC_NONE) in->def[bl->insts[k].dest] = true;
 }
 
+/* The fast path of a function with calls or local buffers, which the run
+ * path's code does not carry: stepping with the observer off, with the
+ * same stops at block boundaries. */
+static McStop slow_run(McInterp *in, const bool *bp, int64_t until) {
+    McObserver obs = in->opt.observer;
+    in->opt.observer = NULL;
+    McStop why = MC_STOP_END;
+    bool first = true;
+    uint32_t n = 0;
+    while (!in->finished) {
+        if (in->pc == -1) {
+            if (!first && bp && bp[in->block]) {
+                why = MC_STOP_BREAK;
+                break;
+            }
+            if (in->steps >= until) {
+                why = MC_STOP_LIMIT;
+                break;
+            }
+            if ((++n & 1023) == 0 && mc_interrupted(in->opt.interrupt)) {
+                why = MC_STOP_INTERRUPT;
+                break;
+            }
+        }
+        first = false;
+        mc_interp_step_inst(in);
+    }
+    in->opt.observer = obs;
+    return why;
+}
+
 static McStop fast_run(McInterp *in, const bool *bp, int64_t until) {
     const McFunc *f = in->f;
     MC_ASSERT(!in->finished && in->pc == -1);
+    if (in->calls) return slow_run(in, bp, until);
     if (!in->code) {
         in->code = mc_code_new_exact(f, in->opt.phi_mode == MC_PHI_SEQUENTIAL);
         in->brk = mc_xcalloc((size_t)f->nblocks, 1);
@@ -409,6 +692,7 @@ int32_t mc_interp_pc(const McInterp *in) { return in->pc; }
 int32_t mc_interp_prev_block(const McInterp *in) { return in->prev; }
 int64_t mc_interp_steps(const McInterp *in) { return in->steps; }
 int64_t mc_interp_ticks(const McInterp *in) { return in->ticks; }
+int64_t mc_interp_call_steps(const McInterp *in) { return in->call_steps; }
 
 bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out) {
     if (value < 0 || value >= in->f->nvalues || !in->def[value]) return false;
@@ -417,6 +701,12 @@ bool mc_interp_value(const McInterp *in, int32_t value, int32_t *out) {
 }
 
 const McArgs *mc_interp_args(const McInterp *in) { return &in->args; }
+
+const McArg *mc_interp_buffer(const McInterp *in, int32_t value) {
+    if (value < 0 || value >= in->f->nvalues || in->f->values[value].kind != MC_VAL_BUF) return NULL;
+    if (in->buf_param[value] >= 0) return &in->args.v[in->buf_param[value]];
+    return in->locals && in->locals[value].is_buf ? &in->locals[value] : NULL;
+}
 
 void mc_interp_set_observer(McInterp *in, McObserver obs, void *ctx) {
     in->opt.observer = obs;
@@ -433,11 +723,23 @@ void mc_interp_restore(McInterp *c, const McInterp *in) {
         memcpy(c->vals, in->vals, nv * sizeof *c->vals);
         memcpy(c->def, in->def, nv * sizeof *c->def);
     }
+    locals_free(c->locals, f->nvalues);
+    c->locals = NULL;
+    if (in->locals) {
+        c->locals = mc_xcalloc(nv, sizeof *c->locals);
+        for (size_t v = 0; v < nv; v++) {
+            if (!in->locals[v].is_buf) continue;
+            c->locals[v] = in->locals[v];
+            c->locals[v].data = mc_xmalloc((size_t)in->locals[v].len * sizeof *c->locals[v].data);
+            memcpy(c->locals[v].data, in->locals[v].data, (size_t)in->locals[v].len * sizeof *c->locals[v].data);
+        }
+    }
     c->block = in->block;
     c->prev = in->prev;
     c->pc = in->pc;
     c->started = in->started;
     c->steps = in->steps;
+    c->call_steps = in->call_steps;
     c->insts = in->insts;
     c->ticks = in->ticks;
     c->finished = in->finished;
@@ -459,6 +761,13 @@ static McInterp *fresh_copy(const McInterp *in) {
 
 McInterp *mc_interp_replay(const McInterp *in, int64_t steps) {
     McInterp *r = fresh_copy(in);
+    if (r->calls) {
+        /* Boundaries are the stepped function's: count its own entries. */
+        while (!r->finished && !(r->steps - r->call_steps >= steps && r->pc == -1)) mc_interp_step_inst(r);
+        r->opt.observer = in->opt.observer;
+        r->opt.ctx = in->opt.ctx;
+        return r;
+    }
     mc_interp_run_to(r, steps); /* the fast path, then the same stepping loop (which has nothing left) */
     /* Stop at the block boundary after `steps` entries (before the next entry). */
     while (!r->finished && !(r->steps >= steps && r->pc == -1)) mc_interp_step_inst(r);
@@ -473,4 +782,28 @@ McInterp *mc_interp_replay_ticks(const McInterp *in, int64_t ticks) {
     r->opt.observer = in->opt.observer;
     r->opt.ctx = in->opt.ctx;
     return r;
+}
+
+McOutcome mc_interp_run(const McFunc *f, McArgs *args, const McInterpOptions *opt) {
+    McInterpOptions io;
+    memset(&io, 0, sizeof io);
+    if (opt) io = *opt;
+    io.observer = NULL;
+    io.ctx = NULL;
+    McInterp *in = mc_interp_new(f, args, &io);
+    McOutcome out;
+    memset(&out, 0, sizeof out);
+    if (slow_run(in, NULL, INT64_MAX) == MC_STOP_INTERRUPT) {
+        out.kind = MC_INTERRUPTED;
+        snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+        out.steps = in->steps;
+        out.insts = in->insts;
+    } else {
+        out = in->outcome;
+    }
+    for (int32_t i = 0; i < args->n; i++) /* the buffers as the run left them */
+        if (args->v[i].is_buf && args->v[i].len > 0)
+            memcpy(args->v[i].data, in->args.v[i].data, (size_t)args->v[i].len * sizeof(int32_t));
+    mc_interp_free(in);
+    return out;
 }

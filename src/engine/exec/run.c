@@ -1002,6 +1002,15 @@ McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, con
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps) { return mc_run_intr(f, args, max_steps, NULL); }
 
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
+    if (mc_func_find_call(f, NULL, NULL)) {
+        /* Calls and local buffers are not decoded yet: the stepping
+         * interpreter's frames run them (the default depth limit). */
+        McInterpOptions io;
+        memset(&io, 0, sizeof io);
+        io.max_steps = max_steps;
+        io.interrupt = stop;
+        return mc_interp_run(f, args, &io);
+    }
     McCode *c = mc_code_new(f);
     McOutcome o = run_plain(c, args, max_steps, stop);
     mc_code_free(c);

@@ -243,6 +243,8 @@ typedef struct Parser {
                          * lacks a terminator (the broken line may have been one) */
     Pending *pend;
     size_t npend, cappend;
+    McOperand *cargs;   /* the arguments of the call being parsed */
+    size_t capcargs;
 } Parser;
 
 static void error_at(Parser *p, McLoc loc, const char *fmt, ...)
@@ -447,7 +449,8 @@ static bool parse_buffer(Parser *p, const char *op, McOperand *out) {
     McFunc *f = p->f;
     int32_t v = mc_namemap_get(&f->value_names, t.s, t.len);
     if (v == MC_NONE || f->values[v].kind != MC_VAL_BUF) {
-        error_at(p, t.loc, "%s is not a buffer parameter", describe(&t, q, sizeof q));
+        error_at(p, t.loc, "%s is not a buffer (a buf parameter, or a local buffer defined above)",
+                 describe(&t, q, sizeof q));
         if (v == MC_NONE) v = mc_func_value_new(f, tok_str(p, &t));
     }
     out->v = v;
@@ -588,6 +591,106 @@ static bool parse_assign(Parser *p, const Tok *dest, int op) {
     return true;
 }
 
+/* arg := value | NAME: a buffer is passed by its name. */
+static bool parse_arg(Parser *p, McOperand *out) {
+    Tok t = p->cur;
+    if (t.kind == T_NAME && !mc_is_reserved(t.s, t.len)) {
+        int32_t v = mc_namemap_get(&p->f->value_names, t.s, t.len);
+        if (v != MC_NONE && p->f->values[v].kind == MC_VAL_BUF) {
+            memset(out, 0, sizeof *out);
+            out->kind = MC_OPND_VALUE;
+            out->v = v;
+            out->loc = mc_pos(p->f, t.loc);
+            advance(p);
+            return true;
+        }
+    }
+    return parse_scalar(p, "argument", out);
+}
+
+/* [NAME "="] "call" NAME "(" [arg ("," arg)*] ")"; the current token is
+ * 'call', dest the destination or NULL. The callee is resolved when the
+ * whole file has been read (resolve_calls). */
+static bool parse_call(Parser *p, const Tok *dest) {
+    McFunc *f = p->f;
+    if (p->bstate == BS_PHIS) p->bstate = BS_INSTS;
+    McLoc loc = dest ? dest->loc : p->cur.loc;
+    advance(p); /* 'call' */
+    Tok name = p->cur;
+    if (name.kind != T_NAME || mc_is_reserved(name.s, name.len) || name.loc.line > p->prev_line) {
+        expected(p, "function name after 'call'");
+        return false;
+    }
+    advance(p);
+    if (!expect(p, T_LPAREN, "'(' after the function name")) return false;
+    size_t n = 0;
+    if (!accept(p, T_RPAREN)) {
+        for (;;) {
+            if (n == p->capcargs) {
+                p->capcargs = p->capcargs ? p->capcargs * 2 : 8;
+                p->cargs = mc_xrealloc(p->cargs, p->capcargs * sizeof *p->cargs);
+            }
+            if (!parse_arg(p, &p->cargs[n])) return false;
+            n++;
+            if (accept(p, T_RPAREN)) break;
+            if (!expect(p, T_COMMA, "',' or ')' after argument")) return false;
+        }
+    }
+    if (n > INT32_MAX / 2) {
+        error_at(p, name.loc, "too many arguments");
+        return false;
+    }
+    int32_t v = dest ? parse_dest(p, dest) : MC_NONE;
+    int32_t c = mc_func_call_add(f, name.s, name.len, (int32_t)n);
+    if (n) memcpy(f->calls[c].args, p->cargs, n * sizeof *p->cargs);
+    f->calls[c].nloc = mc_pos(f, name.loc);
+    McInst *in = mc_block_inst_add(f, p->blk);
+    in->op = MC_OP_CALL;
+    in->dest = v;
+    in->a[0].kind = MC_OPND_NONE;
+    in->a[0].v = c;
+    in->loc = mc_pos(f, loc);
+    return true;
+}
+
+/* NAME "=" "buffer" INT; the current token is 'buffer'. */
+static bool parse_buffer_def(Parser *p, const Tok *dest) {
+    char q[QUOTE_MAX + 8];
+    McFunc *f = p->f;
+    if (p->bstate == BS_PHIS) p->bstate = BS_INSTS;
+    advance(p); /* 'buffer' */
+    Tok n = p->cur;
+    if (n.kind != T_INT) {
+        expected(p, "buffer length after 'buffer'");
+        return false;
+    }
+    if (n.range || n.ival < 1 || n.ival > MC_BUFFER_MAX)
+        error_at(p, n.loc, "buffer length %s outside [1, %d]", describe(&n, q, sizeof q), MC_BUFFER_MAX);
+    advance(p);
+    int32_t v = mc_namemap_get(&f->value_names, dest->s, dest->len);
+    if (v == MC_NONE) {
+        v = new_value(p, dest);
+        f->values[v].kind = MC_VAL_BUF;
+        f->values[v].loc = mc_pos(f, dest->loc);
+    } else if (f->values[v].kind == MC_VAL_BUF && f->values[v].param != MC_NONE) {
+        error_at(p, dest->loc, "cannot assign to buffer %s", describe(dest, q, sizeof q));
+    } else if (f->values[v].kind == MC_VAL_BUF) {
+        McLoc first = mc_loc(f, f->values[v].loc);
+        error_at(p, dest->loc, "buffer %s is defined more than once (first at %d:%d)", describe(dest, q, sizeof q),
+                 (int)first.line, (int)first.col);
+    } else {
+        error_at(p, dest->loc, "%s is already a scalar (used or assigned above); a local buffer needs a name of "
+                 "its own, defined before its uses", describe(dest, q, sizeof q));
+    }
+    McInst *in = mc_block_inst_add(f, p->blk);
+    in->op = MC_OP_BUFFER;
+    in->dest = v;
+    in->a[0] = mc_const(n.range ? 0 : n.ival);
+    in->a[0].loc = mc_pos(f, n.loc);
+    in->loc = mc_pos(f, dest->loc);
+    return true;
+}
+
 /* "store" NAME "," value "," value */
 static bool parse_store(Parser *p) {
     McLoc loc = p->cur.loc;
@@ -667,7 +770,7 @@ static const char *closest_op(const char *s, size_t n, bool statement) {
     const char *best = NULL;
     int bd = n <= 3 ? 1 : 2;
     for (int op = 0; op < MC_OP_COUNT; op++) {
-        bool stmt = op == MC_OP_STORE || (mc_op_info[op].flags & MC_OPF_TERM);
+        bool stmt = op == MC_OP_STORE || op == MC_OP_CALL || (mc_op_info[op].flags & MC_OPF_TERM);
         if (stmt != statement) continue;
         const char *w = mc_op_info[op].name;
         int dist = mc_edit_distance(s, n, w, strlen(w));
@@ -703,7 +806,7 @@ static bool parse_statement(Parser *p) {
         return false;
     }
     int op = t.kind == T_NAME ? mc_op_lookup(t.s, t.len) : -1;
-    bool is_stmt = (t.kind == T_NAME && p->nxt.kind == T_EQ) || op == MC_OP_STORE ||
+    bool is_stmt = (t.kind == T_NAME && p->nxt.kind == T_EQ) || op == MC_OP_STORE || op == MC_OP_CALL ||
                    (op >= 0 && (mc_op_info[op].flags & MC_OPF_TERM));
     if (!is_stmt && p->blk != MC_NONE && p->bstate == BS_DONE) {
         expected(p, "block label or '}' after terminator");
@@ -716,6 +819,8 @@ static bool parse_statement(Parser *p) {
         Tok o = p->cur;
         if (is_word(&o, "phi")) return parse_phi(p, &t);
         int aop = o.kind == T_NAME ? mc_op_lookup(o.s, o.len) : -1;
+        if (aop == MC_OP_CALL) return parse_call(p, &t);
+        if (aop == MC_OP_BUFFER) return parse_buffer_def(p, &t);
         if (aop >= 0 && mc_op_info[aop].has_dest) return parse_assign(p, &t, aop);
         if (aop >= 0) {
             error_at(p, o.loc, "%s does not produce a value", describe(&o, q, sizeof q));
@@ -735,6 +840,10 @@ static bool parse_statement(Parser *p) {
         }
         expected(p, "opcode after '='");
         return false;
+    }
+    if (op == MC_OP_CALL) {
+        need_block(p);
+        return parse_call(p, NULL);
     }
     if (op == MC_OP_STORE || (op >= 0 && (mc_op_info[op].flags & MC_OPF_TERM))) {
         need_block(p);
@@ -963,6 +1072,34 @@ static void parse_function(Parser *p) {
     resolve_and_finish(p);
 }
 
+/* Every call names a function of the file: resolved once the whole file is
+ * read (a function may call one defined below it), then checked against
+ * its callee (mc_verify_calls). Functions with syntax errors were never
+ * kept, so their calls are not looked at. */
+static void resolve_calls(Parser *p) {
+    char q[QUOTE_MAX + 8];
+    for (int32_t i = 0; i < p->nfuncs; i++) {
+        McFunc *f = p->funcs[i];
+        if (!f->ncalls || f->form == MC_FORM_UNKNOWN) continue; /* broken already: said */
+        for (int32_t c = 0; c < f->ncalls; c++) {
+            McCall *call = &f->calls[c];
+            int32_t k = mc_namemap_get(&p->fnames, call->name, strlen(call->name));
+            if (k == MC_NONE || k >= p->nfuncs) {
+                Tok t;
+                memset(&t, 0, sizeof t);
+                t.kind = T_NAME;
+                t.s = call->name;
+                t.len = strlen(call->name);
+                p->failed = true;
+                if (p->d) mc_diag(p->d, mc_loc(f, call->nloc), "call to unknown function %s", describe(&t, q, sizeof q));
+                continue;
+            }
+            call->callee = p->funcs[k];
+        }
+        if (!mc_verify_calls(f, p->d)) p->failed = true; /* the calls resolved */
+    }
+}
+
 /* ---- entry points ------------------------------------------------------------- */
 
 McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
@@ -998,6 +1135,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
         advance_quiet(&p);
         while (p.cur.kind != T_EOF && !is_word(&p.cur, "func")) advance_quiet(&p);
     }
+    if (!p.stop) resolve_calls(&p);
     McModule *m = NULL;
     if (!p.failed) {
         m = mc_xcalloc(1, sizeof *m);
@@ -1010,6 +1148,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
         free(p.funcs);
     }
     free(p.pend);
+    free(p.cargs);
     mc_str_free(&p.scratch);
     mc_arena_free(&p.arena);
     mc_file_name_drop(p.file_name);

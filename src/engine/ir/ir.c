@@ -134,6 +134,55 @@ bool mc_inst_may_trap(const McInst *in) {
     return true;
 }
 
+/* ---- calls ---------------------------------------------------------------- */
+
+int32_t mc_func_call_add(McFunc *f, const char *name, size_t len, int32_t nargs) {
+    if (f->ncalls == f->capcalls) {
+        int32_t ncap = f->capcalls ? f->capcalls * 2 : 2;
+        f->calls = mc_arena_grow(&f->arena, f->calls, (size_t)f->capcalls * sizeof *f->calls,
+                                 (size_t)ncap * sizeof *f->calls);
+        f->capcalls = ncap;
+    }
+    McCall *c = &f->calls[f->ncalls];
+    memset(c, 0, sizeof *c);
+    c->name = mc_arena_strndup(&f->arena, name, len);
+    c->nargs = nargs;
+    c->args = mc_arena_alloc(&f->arena, (size_t)(nargs ? nargs : 1) * sizeof *c->args);
+    return f->ncalls++;
+}
+
+bool mc_func_find_call(const McFunc *f, int32_t *block, int32_t *inst) {
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            uint8_t op = f->blocks[b].insts[i].op;
+            if (op == MC_OP_CALL || op == MC_OP_BUFFER) {
+                if (block) *block = b;
+                if (inst) *inst = i;
+                return true;
+            }
+        }
+    return false;
+}
+
+/* dst's call table: a copy of src's (names and argument lists in dst's
+ * arena), each argument through map when map is not NULL. */
+static void calls_clone(McFunc *dst, const McFunc *src, const int32_t *map) {
+    if (!src->ncalls) return;
+    dst->calls = mc_arena_alloc(&dst->arena, (size_t)src->ncalls * sizeof *dst->calls);
+    dst->ncalls = dst->capcalls = src->ncalls;
+    for (int32_t c = 0; c < src->ncalls; c++) {
+        const McCall *sc = &src->calls[c];
+        McCall *nc = &dst->calls[c];
+        *nc = *sc;
+        nc->name = mc_arena_strndup(&dst->arena, sc->name, strlen(sc->name));
+        nc->args = mc_arena_alloc(&dst->arena, (size_t)(sc->nargs ? sc->nargs : 1) * sizeof *nc->args);
+        for (int32_t a = 0; a < sc->nargs; a++) {
+            nc->args[a] = sc->args[a];
+            if (map && nc->args[a].kind == MC_OPND_VALUE) nc->args[a].v = map[nc->args[a].v];
+        }
+    }
+}
+
 /* ---- functions ------------------------------------------------------------ */
 
 /* The file name every function of a file shares: a copy per function cost
@@ -471,6 +520,7 @@ McFunc *mc_func_clone(const McFunc *src) {
         }
     }
     mc_namemap_clone(&f->arena, &f->block_names, &src->block_names, block_key, f);
+    calls_clone(f, src, NULL);
     return f;
 }
 
@@ -495,6 +545,8 @@ static int32_t compact_map(const McFunc *f, int32_t *map) {
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP) mark_opnd(&bl->term.arg, used, nv);
     }
+    for (int32_t c = 0; c < f->ncalls; c++)
+        for (int32_t a = 0; a < f->calls[c].nargs; a++) mark_opnd(&f->calls[c].args[a], used, nv);
     int32_t n = 0;
     for (int32_t v = 0; v < nv; v++) map[v] = used[v] ? n++ : MC_NONE;
     free(used);
@@ -573,6 +625,7 @@ McFunc *mc_func_clone_compact(const McFunc *src, const int32_t *extra, int32_t m
         }
     }
     mc_namemap_clone(&f->arena, &f->block_names, &src->block_names, block_key, f);
+    calls_clone(f, src, map);
     free(map);
     return f;
 }
@@ -602,6 +655,8 @@ int32_t mc_func_compact_values(McFunc *f) {
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP) mark_opnd(&bl->term.arg, used, nv);
     }
+    for (int32_t c = 0; c < f->ncalls; c++)
+        for (int32_t a = 0; a < f->calls[c].nargs; a++) mark_opnd(&f->calls[c].args[a], used, nv);
     int32_t *map = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *map);
     int32_t n = 0;
     for (int32_t v = 0; v < nv; v++) {
@@ -626,6 +681,8 @@ int32_t mc_func_compact_values(McFunc *f) {
             }
             if (bl->has_term && bl->term.op != MC_OP_JUMP) remap_opnd(&bl->term.arg, map);
         }
+        for (int32_t c = 0; c < f->ncalls; c++)
+            for (int32_t a = 0; a < f->calls[c].nargs; a++) remap_opnd(&f->calls[c].args[a], map);
         /* The names of dropped values become free again. */
         mc_namemap_remap(&f->value_names, map);
     }

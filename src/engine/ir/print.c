@@ -54,6 +54,17 @@ void mc_inst_str(const McFunc *f, const McInst *in, McStr *out) {
         return;
     }
     const McOpInfo *info = &mc_op_info[in->op];
+    if (in->op == MC_OP_CALL) {
+        const McCall *c = mc_inst_call(f, in);
+        if (in->dest != MC_NONE) mc_str_printf(out, "%s = ", mc_value_name(f, in->dest));
+        mc_str_printf(out, "call %s(", c ? c->name : "?");
+        for (int32_t i = 0; c && i < c->nargs; i++) {
+            if (i) mc_str_puts(out, ", ");
+            mc_opnd_put(f, c->args[i], out);
+        }
+        mc_str_putc(out, ')');
+        return;
+    }
     if (info->has_dest) mc_str_printf(out, "%s = ", mc_value_name(f, in->dest));
     mc_str_puts(out, info->name);
     for (int i = 0; i < info->nargs; i++) {

@@ -105,6 +105,17 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
             c->diverged = 0;
             break;
         }
+        if (i == 0) {
+            McDiags cd;
+            mc_diags_init(&cd, NULL, NULL, 0);
+            if (mc_pipeline_refuse_calls(f, "ssa", &cd)) {
+                snprintf(c->unchecked, sizeof c->unchecked, "%s", cd.v[0].msg);
+                c->nonterminating = false;
+                mc_diags_free(&cd);
+                break;
+            }
+            mc_diags_free(&cd);
+        }
     }
 }
 
@@ -147,6 +158,10 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
                     cut->label, cut->outcome.trap, (cut == a ? b : a)->label);
         }
         fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
+        return;
+    }
+    if (c->unchecked[0]) {
+        fprintf(out, "not checked: %s\n", c->unchecked);
         return;
     }
     int refused = 0;

@@ -99,8 +99,12 @@ void mc_prepare_default(McPrepare *p) {
     p->opt_level = 1;
 }
 
+bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
+    return mc_ssa_refuse_calls(f, stage, d);
+}
+
 McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d) {
-    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d);
+    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d); /* refuses calls */
     if (!ssa) return NULL;
     if (p->opt_level < 1) return ssa;
     McOptOptions oo;
@@ -153,12 +157,16 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
  * phis are to be assigned sequentially (a teaching mode the run path does
  * not carry). */
 static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *args) {
-    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run_intr(f, args, o->max_steps, o->interrupt);
     McInterpOptions io;
     memset(&io, 0, sizeof io);
     io.max_steps = o->max_steps;
+    io.max_depth = o->max_depth;
     io.phi_mode = o->phi_mode;
     io.interrupt = o->interrupt;
+    /* Calls and local buffers: the stepping interpreter's frames (the run
+     * path does not carry them yet). */
+    if (mc_func_find_call(f, NULL, NULL)) return mc_interp_run(f, args, &io);
+    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run_intr(f, args, o->max_steps, o->interrupt);
     McInterp *in = mc_interp_new(f, args, &io);
     McOutcome out;
     memset(&out, 0, sizeof out);
@@ -201,6 +209,9 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
 
 static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                           McStageStats *stats, McDiags *d) {
+    if (o->stage != MC_STAGE_INPUT && o->stage >= 0 && o->stage < MC_STAGE_COUNT &&
+        mc_pipeline_refuse_calls(input, mc_stage_name(o->stage), d))
+        return false;
     switch (o->stage) {
     case MC_STAGE_INPUT:
         /* Interpret the function as loaded (mutable or SSA form). */

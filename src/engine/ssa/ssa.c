@@ -754,10 +754,26 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     return mc_ssa_build_opts(src, kind, stats, true, d);
 }
 
+bool mc_ssa_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
+    int32_t b, i;
+    if (!mc_func_find_call(f, &b, &i)) return false;
+    const McInst *in = &f->blocks[b].insts[i];
+    const McCall *c = mc_inst_call(f, in);
+    McLoc l = mc_loc(f, in->loc);
+    if (c)
+        mc_diag(d, l, "stage %s does not support calls yet ('%s' calls '%s'; only stage input runs calls)", stage,
+                mc_shown_name(f, f->name), c->name);
+    else
+        mc_diag(d, l, "stage %s does not support local buffers yet ('%s' defines '%s'; only stage input runs them)",
+                stage, mc_shown_name(f, f->name), mc_value_name(f, in->dest));
+    return true;
+}
+
 McFunc *mc_ssa_build_opts(const McFunc *src, McSsaKind kind, McSsaStats *stats, bool check, McDiags *d) {
     McSsaStats dummy;
     if (!stats) stats = &dummy;
     memset(stats, 0, sizeof *stats);
+    if (mc_ssa_refuse_calls(src, "ssa", d)) return NULL; /* the one gate (ssa.h) */
     if (src->form == MC_FORM_SSA) {
         McFunc *f = mc_func_clone(src);
         stats->was_ssa = true;
