@@ -1135,7 +1135,7 @@ McModule *mc_parse(const char *file, const char *src, size_t len, McDiags *d) {
         advance_quiet(&p);
         while (p.cur.kind != T_EOF && !is_word(&p.cur, "func")) advance_quiet(&p);
     }
-    if (!p.stop) resolve_calls(&p);
+    if (!p.d->full) resolve_calls(&p);
     McModule *m = NULL;
     if (!p.failed) {
         m = mc_xcalloc(1, sizeof *m);
