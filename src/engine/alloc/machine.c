@@ -103,6 +103,137 @@ static McOutcome exec(const McMachineCode *c, McArgs *args, int64_t max_steps, c
 #define POLL_WORK (1 << 22)
 #define POLL_MAX_ENTRIES (1 << 16)
 
+/* The record r of instruction i of block b (g: its index in the function),
+ * with its slot reads and writes and whether it is a phi copy. */
+static void decode_inst(Dec *x, int32_t b, int32_t i, int32_t g, MRec *r) {
+    const McAllocation *a = x->a;
+    McMachineCode *c = x->c;
+    const McInst *in = &a->f->blocks[b].insts[i];
+    r->inst = g;
+    r->op = in->op;
+    c->icopy[g] = a->phi_copy[b][i];
+    uint8_t *rd = &c->ireads[g];
+    if (in->op == MC_OP_LOAD || in->op == MC_OP_STORE) {
+        r->kind = in->op == MC_OP_LOAD ? M_LOAD : M_STORE;
+        r->a = buffer(a, in->a[0]);
+        r->b = opnd(x, in->a[1], rd);
+        r->d = in->op == MC_OP_LOAD ? opnd(x, mc_val(in->dest), NULL) : opnd(x, in->a[2], rd);
+    } else if (in->op == MC_OP_COPY) {
+        r->kind = M_COPY;
+        r->a = opnd(x, in->a[0], rd);
+        r->d = opnd(x, mc_val(in->dest), NULL);
+    } else {
+        MC_ASSERT(mc_op_info[in->op].flags & MC_OPF_ALU);
+        switch (in->op) {
+#define C1(o_)                                                                                                 \
+    case MC_OP_##o_: r->kind = M_##o_ + two_operands(x, in, r, rd); break;
+            MC_ALU_OPS(C1)
+#undef C1
+        default:
+            r->kind = in->op == MC_OP_DIV ? M_DIV : in->op == MC_OP_REM ? M_REM : M_ALU;
+            r->a = opnd(x, in->a[0], rd);
+            r->b = opnd(x, in->a[1], rd);
+            break;
+        }
+        r->d = opnd(x, mc_val(in->dest), NULL);
+    }
+    if (in->op != MC_OP_STORE) c->iwrites[g] = a->loc[in->dest].kind == MC_LOC_SLOT;
+    c->breads[b] += c->ireads[g];
+    c->bwrites[b] += c->iwrites[g];
+    c->bcopies[b] += c->icopy[g];
+}
+
+/* The jump ending block b, record r at pc - 1: the copies right before it
+ * (phi destruction's) go into the jump's record as a move list, performed
+ * in their order. Returns the new pc. */
+static int32_t decode_jump(Dec *x, int32_t b, MRec *r, int32_t pc) {
+    McMachineCode *c = x->c;
+    int32_t k = 0;
+    while (pc - 1 - k - 1 >= c->first[b] && c->code[pc - 1 - k - 1].kind == M_COPY) k++;
+    if (k > 0) {
+        MC_GROW(x->moves, x->capmoves, x->nmoves + 2 * k, 16);
+        pc -= k + 1; /* the copies' records, and this one */
+        int32_t at = x->nmoves;
+        for (int32_t j = 0; j < k; j++) {
+            x->moves[x->nmoves++] = c->code[pc + j].d;
+            x->moves[x->nmoves++] = c->code[pc + j].a;
+        }
+        r = &c->code[pc++];
+        memset(r, 0, sizeof *r);
+        r->kind = M_MOVJ;
+        r->a = at;
+        r->b = k;
+    } else {
+        r->kind = M_JUMP;
+    }
+    r->t[0] = r->t[1] = x->a->f->blocks[b].term.target[0];
+    return pc;
+}
+
+/* The terminator of block b: its own record at pc, or the fused compare's
+ * (the record before pc). Returns the new pc. */
+static int32_t decode_term(Dec *x, int32_t b, int32_t pc, bool fuse) {
+    McMachineCode *c = x->c;
+    const McBlock *bl = &x->a->f->blocks[b];
+    MRec *r = fuse ? &c->code[pc - 1] : &c->code[pc++];
+    uint8_t term_reads = 0;
+    switch (bl->term.op) {
+    case MC_OP_RET:
+        r->kind = M_RET;
+        r->a = opnd(x, bl->term.arg, &term_reads);
+        break;
+    case MC_OP_JUMP: pc = decode_jump(x, b, r, pc); break;
+    default:
+        if (fuse) {
+            opnd(x, bl->term.arg, &term_reads); /* the read is counted; the value is the compare's */
+            switch (r->op) { /* the same operand form */
+#define CB(x)                                                                                                  \
+    case MC_OP_##x: r->kind = M_B##x + (r->kind - M_##x); break;
+                MC_CMP_OPS(CB)
+#undef CB
+            default: mc_panic(__FILE__, __LINE__, "fused a compare without a handler");
+            }
+        } else {
+            r->kind = M_BR;
+            r->a = opnd(x, bl->term.arg, &term_reads);
+        }
+        r->t[0] = bl->term.target[0];
+        r->t[1] = bl->term.target[1];
+        break;
+    }
+    c->breads[b] += term_reads;
+    return pc;
+}
+
+/* The records of every block (c->code, c->first and the per-block and
+ * per-instruction counts), their jump targets linked; c->ncode set. */
+static void decode_blocks(Dec *x) {
+    const McFunc *f = x->a->f;
+    McMachineCode *c = x->c;
+    int32_t pc = 0, g = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        MC_ASSERT(bl->nphis == 0 && bl->has_term);
+        c->first[b] = pc;
+        c->first_inst[b] = g;
+        c->ninsts[b] = bl->ninsts;
+        /* The last instruction computes the branch condition: fused. */
+        bool fuse = bl->term.op == MC_OP_BRANCH && bl->ninsts > 0 && bl->term.arg.kind == MC_OPND_VALUE &&
+                    (mc_op_info[bl->insts[bl->ninsts - 1].op].flags & MC_OPF_CMP) &&
+                    bl->insts[bl->ninsts - 1].dest == bl->term.arg.v;
+        for (int32_t i = 0; i < bl->ninsts; i++, g++) decode_inst(x, b, i, g, &c->code[pc++]);
+        pc = decode_term(x, b, pc, fuse);
+    }
+    c->ncode = pc;
+    for (int32_t k = 0; k < pc; k++) {
+        MRec *r = &c->code[k];
+        if (r->kind == M_JUMP || r->kind == M_MOVJ || r->kind == M_BR || (r->kind >= M_BLT && r->kind < M_DIV)) {
+            r->p[0] = &c->code[c->first[r->t[0]]];
+            r->p[1] = &c->code[c->first[r->t[1]]];
+        }
+    }
+}
+
 McMachineCode *mc_machine_code_new(const McAllocation *a) {
     const McFunc *f = a->f;
     McMachineCode *c = mc_xcalloc(1, sizeof *c);
@@ -123,113 +254,7 @@ McMachineCode *mc_machine_code_new(const McAllocation *a) {
     c->iwrites = mc_xcalloc(ni, 1);
     c->icopy = mc_xcalloc(ni, 1);
     Dec x = {a, c, 0, 0, NULL, 0, 0, NULL};
-    int32_t pc = 0, g = 0;
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        MC_ASSERT(bl->nphis == 0 && bl->has_term);
-        c->first[b] = pc;
-        c->first_inst[b] = g;
-        c->ninsts[b] = bl->ninsts;
-        /* The last instruction computes the branch condition: fused. */
-        bool fuse = bl->term.op == MC_OP_BRANCH && bl->ninsts > 0 && bl->term.arg.kind == MC_OPND_VALUE &&
-                    (mc_op_info[bl->insts[bl->ninsts - 1].op].flags & MC_OPF_CMP) &&
-                    bl->insts[bl->ninsts - 1].dest == bl->term.arg.v;
-        for (int32_t i = 0; i < bl->ninsts; i++, g++) {
-            const McInst *in = &bl->insts[i];
-            MRec *r = &c->code[pc++];
-            r->inst = g;
-            r->op = in->op;
-            c->icopy[g] = a->phi_copy[b][i];
-            uint8_t *rd = &c->ireads[g];
-            if (in->op == MC_OP_LOAD || in->op == MC_OP_STORE) {
-                r->kind = in->op == MC_OP_LOAD ? M_LOAD : M_STORE;
-                r->a = buffer(a, in->a[0]);
-                r->b = opnd(&x, in->a[1], rd);
-                r->d = in->op == MC_OP_LOAD ? opnd(&x, mc_val(in->dest), NULL) : opnd(&x, in->a[2], rd);
-            } else if (in->op == MC_OP_COPY) {
-                r->kind = M_COPY;
-                r->a = opnd(&x, in->a[0], rd);
-                r->d = opnd(&x, mc_val(in->dest), NULL);
-            } else {
-                MC_ASSERT(mc_op_info[in->op].flags & MC_OPF_ALU);
-                switch (in->op) {
-#define C1(o_)                                                                                                 \
-    case MC_OP_##o_: r->kind = M_##o_ + two_operands(&x, in, r, rd); break;
-                    MC_ALU_OPS(C1)
-#undef C1
-                default:
-                    r->kind = in->op == MC_OP_DIV ? M_DIV : in->op == MC_OP_REM ? M_REM : M_ALU;
-                    r->a = opnd(&x, in->a[0], rd);
-                    r->b = opnd(&x, in->a[1], rd);
-                    break;
-                }
-                r->d = opnd(&x, mc_val(in->dest), NULL);
-            }
-            if (in->op != MC_OP_STORE) c->iwrites[g] = a->loc[in->dest].kind == MC_LOC_SLOT;
-            c->breads[b] += c->ireads[g];
-            c->bwrites[b] += c->iwrites[g];
-            c->bcopies[b] += c->icopy[g];
-        }
-        /* The terminator: its own record, or the fused compare's. */
-        MRec *r = fuse ? &c->code[pc - 1] : &c->code[pc++];
-        uint8_t term_reads = 0;
-        switch (bl->term.op) {
-        case MC_OP_RET:
-            r->kind = M_RET;
-            r->a = opnd(&x, bl->term.arg, &term_reads);
-            break;
-        case MC_OP_JUMP: {
-            /* The copies right before a jump (phi destruction's) go into the
-             * jump's record as a move list, performed in their order. */
-            int32_t k = 0;
-            while (pc - 1 - k - 1 >= c->first[b] && c->code[pc - 1 - k - 1].kind == M_COPY) k++;
-            if (k > 0) {
-                MC_GROW(x.moves, x.capmoves, x.nmoves + 2 * k, 16);
-                pc -= k + 1; /* the copies' records, and this one */
-                int32_t at = x.nmoves;
-                for (int32_t j = 0; j < k; j++) {
-                    x.moves[x.nmoves++] = c->code[pc + j].d;
-                    x.moves[x.nmoves++] = c->code[pc + j].a;
-                }
-                r = &c->code[pc++];
-                memset(r, 0, sizeof *r);
-                r->kind = M_MOVJ;
-                r->a = at;
-                r->b = k;
-            } else {
-                r->kind = M_JUMP;
-            }
-            r->t[0] = r->t[1] = bl->term.target[0];
-            break;
-        }
-        default:
-            if (fuse) {
-                opnd(&x, bl->term.arg, &term_reads); /* the read is counted; the value is the compare's */
-                switch (r->op) { /* the same operand form */
-#define CB(x)                                                                                                  \
-    case MC_OP_##x: r->kind = M_B##x + (r->kind - M_##x); break;
-                    MC_CMP_OPS(CB)
-#undef CB
-                default: mc_panic(__FILE__, __LINE__, "fused a compare without a handler");
-                }
-            } else {
-                r->kind = M_BR;
-                r->a = opnd(&x, bl->term.arg, &term_reads);
-            }
-            r->t[0] = bl->term.target[0];
-            r->t[1] = bl->term.target[1];
-            break;
-        }
-        c->breads[b] += term_reads;
-    }
-    c->ncode = pc;
-    for (int32_t k = 0; k < pc; k++) {
-        MRec *r = &c->code[k];
-        if (r->kind == M_JUMP || r->kind == M_MOVJ || r->kind == M_BR || (r->kind >= M_BLT && r->kind < M_DIV)) {
-            r->p[0] = &c->code[c->first[r->t[0]]];
-            r->p[1] = &c->code[c->first[r->t[1]]];
-        }
-    }
+    decode_blocks(&x);
     c->nparams = f->nparams;
     c->param_loc = mc_xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof *c->param_loc);
     for (int32_t p = 0; p < f->nparams; p++) {

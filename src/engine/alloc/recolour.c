@@ -340,6 +340,107 @@ static bool recolour_dense(Work *w, NbColours *nc, const double *cost, int32_t *
     return true;
 }
 
+/* nbc_any_free, inline, from the bits (this loop visits each neighbour of
+ * each spilled node per pass): conflict[c], the cost of v's neighbours
+ * holding c, and movable[c], whether they can all move to another free
+ * register. The registers still open: mov, those no stuck holder has ruled
+ * out yet; low, those whose conflict is still below cost[v]. Once both are
+ * empty v is turned down whatever the rest of its row holds (a sum of costs
+ * >= 0 only grows), so the walk stops there, and this returns false. */
+static bool conflicts_held(Work *w, NbColours *nc, const double *cost, const int32_t *colour, int32_t v,
+                           double *conflict, int32_t *movable) {
+    int32_t K = w->K;
+    uint64_t all = K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1; /* the K registers */
+    uint64_t mov = all, low = cost[v] > 0 ? all : 0;
+    const int32_t *row = w->nb[v]; /* adjacency rows: NB_FOR is this loop */
+    if (w->plain) {
+        for (int32_t k = 0, m = w->nnb[v]; k < m; k++) {
+            int32_t u = row[k], cu = colour[u];
+            if (cu < 0) continue;
+            uint64_t bit = (uint64_t)1 << cu;
+            conflict[cu] += cost[u];
+            if ((mov & bit) && !(~nbc_bits(nc, colour, u) & all & ~bit)) mov &= ~bit;
+        }
+    } else {
+        double cv = cost[v]; /* a local: to the compiler, a store to conflict could change cost[v] */
+        for (int32_t k = 0, m = w->nnb[v]; k < m && (mov | low); k++) {
+            int32_t u = row[k], cu = colour[u];
+            if (cu < 0) continue;
+            uint64_t bit = (uint64_t)1 << cu;
+            if (low & bit) { /* past cost[v], a conflict cannot be picked: no longer summed */
+                conflict[cu] += cost[u];
+                if (!(conflict[cu] < cv)) low &= ~bit;
+            }
+            if ((mov & bit) && !(~nbc_bits(nc, colour, u) & all & ~bit)) mov &= ~bit;
+        }
+        if (!(mov | low)) return false; /* turned down */
+    }
+    for (int32_t c = 0; c < K; c++) movable[c] = (mov >> c) & 1;
+    return true;
+}
+
+/* Spilled node v, without the dense colour sets: takes the first register
+ * whose holders can all move, else the cheapest one whose holders cost less
+ * than v (they are spilled). Returns whether a colour changed. */
+static bool recolour_sparse(Work *w, NbColours *nc, const double *cost, int32_t *colour, int32_t v, double *conflict,
+                            int32_t *movable, int32_t *taken) {
+    int32_t K = w->K;
+    for (int32_t c = 0; c < K; c++) conflict[c] = 0;
+    if (!nc->held)
+        for (int32_t c = 0; c < K; c++) movable[c] = 1;
+    if (nc->held) {
+        if (!conflicts_held(w, nc, cost, colour, v, conflict, movable)) return false;
+    } else if (nc->filled) {
+        NB_FOR(w, v, u, {
+            int32_t cu = colour[u];
+            if (cu < 0) continue;
+            conflict[cu] += cost[u];
+            if (movable[cu]) {
+                const int32_t *cnt = nbc_counts(nc, colour, u); /* before zeros[u]: fills it */
+                if (nc->zeros[u] - (cnt[cu] == 0) <= 0) movable[cu] = 0;
+            }
+        });
+    } else {
+        NB_FOR(w, v, u, {
+            if (colour[u] < 0) continue;
+            conflict[colour[u]] += cost[u];
+            if (movable[colour[u]] && !nbc_any_free(nc, w, colour, u, colour[u], taken))
+                movable[colour[u]] = 0;
+        });
+    }
+    int32_t pick = -1;
+    for (int32_t c = 0; c < K && pick < 0; c++)
+        if (movable[c]) pick = c;
+    if (pick >= 0) {
+        NB_FOR(w, v, u, {
+            if (colour[u] != pick) continue;
+            int32_t to = nbc_free(nc, w, colour, u, pick, taken);
+            MC_ASSERT(to >= 0);
+            nbc_set(nc, w, colour, u, to);
+        });
+        nbc_set(nc, w, colour, v, pick);
+        return true;
+    }
+    for (int32_t c = 0; c < K; c++)
+        if (conflict[c] < cost[v] && (pick < 0 || conflict[c] < conflict[pick])) pick = c;
+    if (pick >= 0) {
+        NB_FOR(w, v, u, {
+            if (colour[u] == pick) nbc_set(nc, w, colour, u, -1);
+        });
+        nbc_set(nc, w, colour, v, pick);
+        return true;
+    }
+    return false;
+}
+
+/* The total cost of the nodes left spilled. */
+static double spilled_cost(const Work *w, const double *cost, const int32_t *colour) {
+    double total = 0;
+    for (int32_t v = 0; v < w->n; v++)
+        if (w->alive[v] && colour[v] < 0) total += cost[v];
+    return total;
+}
+
 /* Local improvement after select: a spilled node takes register r when
  * every neighbour holding r can move to another free register, or when the
  * neighbours holding r cost less than it (they are spilled instead). Each
@@ -347,12 +448,7 @@ static bool recolour_dense(Work *w, NbColours *nc, const double *cost, int32_t *
  * total cost of the spilled nodes. */
 double mc_ra_recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t n = w->n, K = w->K;
-    if (w->opt->no_recolour) {
-        double total = 0;
-        for (int32_t v = 0; v < n; v++)
-            if (w->alive[v] && colour[v] < 0) total += cost[v];
-        return total;
-    }
+    if (w->opt->no_recolour) return spilled_cost(w, cost, colour);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     double *conflict = mc_xmalloc((size_t)K * sizeof *conflict);
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);
@@ -368,9 +464,7 @@ double mc_ra_recolour(Work *w, const double *cost, int32_t *colour) {
      * neighbours leaves a register: nbc_set marks v dirty then (a
      * neighbour taking a register adds a holder, which cannot help; a
      * node spilled is dirty). */
-    uint64_t all = K >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1; /* the K registers */
     uint64_t *dirty = w->plain ? NULL : nc.dirty;
-    bool plain = w->plain;
     for (int pass = 0; pass < 4; pass++) {
         if (pass > 0 && mc_interrupted(w->stop)) break; /* each pass leaves a colouring; the driver keeps none */
         bool changed = false;
@@ -385,89 +479,11 @@ double mc_ra_recolour(Work *w, const double *cost, int32_t *colour) {
                 if (recolour_dense(w, &nc, cost, colour, v, conflict, taken)) changed = true;
                 continue;
             }
-            for (int32_t c = 0; c < K; c++) conflict[c] = 0;
-            if (!nc.held)
-                for (int32_t c = 0; c < K; c++) movable[c] = 1;
-            if (nc.held) {
-                /* nbc_any_free, inline, from the bits (this loop visits
-                 * each neighbour of each spilled node per pass). The
-                 * registers still open: mov, those no stuck holder has
-                 * ruled out yet; low, those whose conflict is still below
-                 * cost[v]. Once both are empty v is turned down whatever
-                 * the rest of its row holds (a sum of costs >= 0 only
-                 * grows), so the walk stops there. */
-                uint64_t mov = all, low = cost[v] > 0 ? all : 0;
-                const int32_t *row = w->nb[v]; /* adjacency rows: NB_FOR is this loop */
-                if (plain) {
-                    for (int32_t k = 0, m = w->nnb[v]; k < m; k++) {
-                        int32_t u = row[k], cu = colour[u];
-                        if (cu < 0) continue;
-                        uint64_t bit = (uint64_t)1 << cu;
-                        conflict[cu] += cost[u];
-                        if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
-                    }
-                } else {
-                    double cv = cost[v]; /* a local: to the compiler, a store to conflict could change cost[v] */
-                    for (int32_t k = 0, m = w->nnb[v]; k < m && (mov | low); k++) {
-                        int32_t u = row[k], cu = colour[u];
-                        if (cu < 0) continue;
-                        uint64_t bit = (uint64_t)1 << cu;
-                        if (low & bit) { /* past cost[v], a conflict cannot be picked: no longer summed */
-                            conflict[cu] += cost[u];
-                            if (!(conflict[cu] < cv)) low &= ~bit;
-                        }
-                        if ((mov & bit) && !(~nbc_bits(&nc, colour, u) & all & ~bit)) mov &= ~bit;
-                    }
-                    if (!(mov | low)) continue; /* turned down */
-                }
-                for (int32_t c = 0; c < K; c++) movable[c] = (mov >> c) & 1;
-            } else if (nc.filled) {
-                NB_FOR(w, v, u, {
-                    int32_t cu = colour[u];
-                    if (cu < 0) continue;
-                    conflict[cu] += cost[u];
-                    if (movable[cu]) {
-                        const int32_t *cnt = nbc_counts(&nc, colour, u); /* before zeros[u]: fills it */
-                        if (nc.zeros[u] - (cnt[cu] == 0) <= 0) movable[cu] = 0;
-                    }
-                });
-            } else {
-                NB_FOR(w, v, u, {
-                    if (colour[u] < 0) continue;
-                    conflict[colour[u]] += cost[u];
-                    if (movable[colour[u]] && !nbc_any_free(&nc, w, colour, u, colour[u], taken))
-                        movable[colour[u]] = 0;
-                });
-            }
-            int32_t pick = -1;
-            for (int32_t c = 0; c < K && pick < 0; c++)
-                if (movable[c]) pick = c;
-            if (pick >= 0) {
-                NB_FOR(w, v, u, {
-                    if (colour[u] != pick) continue;
-                    int32_t to = nbc_free(&nc, w, colour, u, pick, taken);
-                    MC_ASSERT(to >= 0);
-                    nbc_set(&nc, w, colour, u, to);
-                });
-                nbc_set(&nc, w, colour, v, pick);
-                changed = true;
-                continue;
-            }
-            for (int32_t c = 0; c < K; c++)
-                if (conflict[c] < cost[v] && (pick < 0 || conflict[c] < conflict[pick])) pick = c;
-            if (pick >= 0) {
-                NB_FOR(w, v, u, {
-                    if (colour[u] == pick) nbc_set(&nc, w, colour, u, -1);
-                });
-                nbc_set(&nc, w, colour, v, pick);
-                changed = true;
-            }
+            if (recolour_sparse(w, &nc, cost, colour, v, conflict, movable, taken)) changed = true;
         }
         if (!changed) break;
     }
-    double total = 0;
-    for (int32_t v = 0; v < n; v++)
-        if (w->alive[v] && colour[v] < 0) total += cost[v];
+    double total = spilled_cost(w, cost, colour);
     free(nc.cnt);
     free(nc.zeros);
     free(nc.cset);

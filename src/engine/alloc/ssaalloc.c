@@ -405,6 +405,89 @@ static void destroy(Ssa *s, McDestroyed *x, Edge *e, int32_t *head, int32_t *tai
 
 /* ---- driver ---------------------------------------------------------------------------- */
 
+/* Each value's spill cost: its uses and definitions, each weighted 10 to
+ * the power of its block's loop depth (at most 9). */
+static void spill_costs(Ssa *s) {
+    const McFunc *f = s->f;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        double w = 1;
+        for (int32_t i = 0; i < s->c->loop_depth[b] && i < 9; i++) w *= 10;
+        for (int32_t i = 0; i < bl->nphis; i++) {
+            s->cost[bl->phis[i].dest] += w;
+            for (int32_t q = 0; q < bl->phis[i].nargs; q++)
+                if (mc_opnd_is_val(bl->phis[i].args[q].val)) s->cost[bl->phis[i].args[q].val.v] += w;
+        }
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                if (mc_opnd_is_val(in->a[k])) s->cost[in->a[k].v] += w;
+            if (in->dest != MC_NONE) s->cost[in->dest] += w;
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) s->cost[bl->term.arg.v] += w;
+    }
+}
+
+/* Colour every block (nv values): the dominator tree in preorder, then the
+ * unreachable blocks. */
+static void colour_all(Ssa *s, int32_t nv) {
+    const McFunc *f = s->f;
+    Colour c;
+    memset(&c, 0, sizeof c);
+    c.reg.holder = mc_xmalloc((size_t)s->K * sizeof *c.reg.holder);
+    c.reg.n = c.reg.cap = s->K;
+    c.reg.bounded = true;
+    mc_sparse_init(&c.live, nv);
+    int32_t *stack = mc_xmalloc((size_t)(f->nblocks ? f->nblocks : 1) * sizeof *stack);
+    int32_t sp = 0;
+    if (s->c->nrpo > 0) stack[sp++] = s->c->rpo[0];
+    while (sp > 0) {
+        int32_t b = stack[--sp];
+        colour_block(s, &c, b);
+        for (int32_t k = s->c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = s->c->dom_children[b][k];
+    }
+    s->fresh = s->slots;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        if (s->c->rpo_index[b] < 0) place_unreachable(s, b);
+    s->slots = s->fresh;
+    free(stack);
+    free(c.reg.holder);
+    free(c.slot.holder);
+    free(c.dies);
+    mc_sparse_free(&c.live);
+}
+
+/* Phi destruction on the coloured function: the copies on each edge, the
+ * phis dropped, each instruction marked when it is a phi copy. Returns the
+ * destroyed function's record; *scratch_slot is the slot a cycle needed, or
+ * -1. */
+static McDestroyed *destroy_all(Ssa *s, int32_t *scratch_slot) {
+    McFunc *f = s->f;
+    int regs = s->K;
+    McDestroyed *x = mc_xcalloc(1, sizeof *x);
+    x->norig_blocks = f->nblocks;
+    int32_t *head = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *head);
+    int32_t *tail = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *tail);
+    Edge e = {s, x, 0, -1, mc_xcalloc((size_t)regs, sizeof(uint32_t)), 0,
+              mc_xcalloc((size_t)(regs + s->slots + 1), sizeof(int32_t))};
+    destroy(s, x, &e, head, tail);
+    free(e.held);
+    free(e.readers);
+    *scratch_slot = e.scratch_slot;
+    for (int32_t b = 0; b < f->nblocks; b++) f->blocks[b].nphis = 0;
+    x->nedge_blocks = f->nblocks - x->norig_blocks;
+    x->phi_copy = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *x->phi_copy);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        x->phi_copy[b] = mc_xcalloc((size_t)(bl->ninsts ? bl->ninsts : 1), 1);
+        for (int32_t i = 0; i < bl->ninsts; i++)
+            x->phi_copy[b][i] = b >= x->norig_blocks || i < head[b] || i >= bl->ninsts - tail[b];
+    }
+    free(head);
+    free(tail);
+    return x;
+}
+
 McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
                               McDiags *d) {
     if (ssa->form != MC_FORM_SSA) {
@@ -427,52 +510,14 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     s.cost = mc_xcalloc((size_t)s.nloc, sizeof *s.cost);
     s.order = mc_xmalloc((size_t)s.nloc * sizeof *s.order);
     s.unreached = mc_xcalloc((size_t)s.nloc, sizeof *s.unreached);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        double w = 1;
-        for (int32_t i = 0; i < s.c->loop_depth[b] && i < 9; i++) w *= 10;
-        for (int32_t i = 0; i < bl->nphis; i++) {
-            s.cost[bl->phis[i].dest] += w;
-            for (int32_t q = 0; q < bl->phis[i].nargs; q++)
-                if (mc_opnd_is_val(bl->phis[i].args[q].val)) s.cost[bl->phis[i].args[q].val.v] += w;
-        }
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            const McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k])) s.cost[in->a[k].v] += w;
-            if (in->dest != MC_NONE) s.cost[in->dest] += w;
-        }
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) s.cost[bl->term.arg.v] += w;
-    }
+    spill_costs(&s);
     /* 1. spill */
     Pressure p;
     mc_sparse_init(&p.live, nv);
     for (int32_t b = 0; b < f->nblocks; b++) spill_block(&s, &p, b);
     mc_sparse_free(&p.live);
-    /* 2. colour: the dominator tree in preorder, then unreachable blocks */
-    Colour c;
-    memset(&c, 0, sizeof c);
-    c.reg.holder = mc_xmalloc((size_t)regs * sizeof *c.reg.holder);
-    c.reg.n = c.reg.cap = regs;
-    c.reg.bounded = true;
-    mc_sparse_init(&c.live, nv);
-    int32_t *stack = mc_xmalloc((size_t)(f->nblocks ? f->nblocks : 1) * sizeof *stack);
-    int32_t sp = 0;
-    if (s.c->nrpo > 0) stack[sp++] = s.c->rpo[0];
-    while (sp > 0) {
-        int32_t b = stack[--sp];
-        colour_block(&s, &c, b);
-        for (int32_t k = s.c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = s.c->dom_children[b][k];
-    }
-    s.fresh = s.slots;
-    for (int32_t b = 0; b < f->nblocks; b++)
-        if (s.c->rpo_index[b] < 0) place_unreachable(&s, b);
-    s.slots = s.fresh;
-    free(stack);
-    free(c.reg.holder);
-    free(c.slot.holder);
-    free(c.dies);
-    mc_sparse_free(&c.live);
+    /* 2. colour */
+    colour_all(&s, nv);
     /* values no block defines or uses (dead parameters) keep no location */
     int32_t nparams = f->nparams;
     uint8_t *bound = mc_xcalloc((size_t)(nparams ? nparams : 1), 1);
@@ -480,26 +525,8 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     for (int32_t i = 0; i < entry.n; i++)
         if (f->values[entry.v[i]].param != MC_NONE) bound[f->values[entry.v[i]].param] = 1;
     /* 3. destroy */
-    McDestroyed *x = mc_xcalloc(1, sizeof *x);
-    x->norig_blocks = f->nblocks;
-    int32_t *head = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *head);
-    int32_t *tail = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *tail);
-    Edge e = {&s, x, 0, -1, mc_xcalloc((size_t)regs, sizeof(uint32_t)), 0,
-              mc_xcalloc((size_t)(regs + s.slots + 1), sizeof(int32_t))};
-    destroy(&s, x, &e, head, tail);
-    free(e.held);
-    free(e.readers);
-    for (int32_t b = 0; b < f->nblocks; b++) f->blocks[b].nphis = 0;
-    x->nedge_blocks = f->nblocks - x->norig_blocks;
-    x->phi_copy = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *x->phi_copy);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        x->phi_copy[b] = mc_xcalloc((size_t)(bl->ninsts ? bl->ninsts : 1), 1);
-        for (int32_t i = 0; i < bl->ninsts; i++)
-            x->phi_copy[b][i] = b >= x->norig_blocks || i < head[b] || i >= bl->ninsts - tail[b];
-    }
-    free(head);
-    free(tail);
+    int32_t scratch_slot;
+    McDestroyed *x = destroy_all(&s, &scratch_slot);
     mc_liveness_free(s.lv);
     mc_cfg_free(s.c);
     x->f = f;
@@ -529,8 +556,8 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     for (int32_t p2 = 0; p2 < nparams; p2++)
         if (!scalar(x->f, x->f->params[p2])) a->param_bound[p2] = 0;
     a->slots = s.slots;
-    if (e.scratch_slot >= 0) {
-        a->slots = e.scratch_slot + 1;
+    if (scratch_slot >= 0) {
+        a->slots = scratch_slot + 1;
         a->scratch_slots = 1;
     }
     a->cost = s.cost;

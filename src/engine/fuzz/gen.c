@@ -646,8 +646,9 @@ static void gen_seq(Gen *g, int64_t quota) {
 
 static const char VAR_LETTERS[] = "abcdefghjklnoqrsuvwxyz"; /* not i, m, p, t */
 
-McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
-    Gen g0, *g = &g0;
+/* The options (opt, or the defaults) clamped to what the generator
+ * supports, the random stream seeded, the form drawn. */
+static void gen_setup(Gen *g, uint64_t seed, const McGenOptions *opt) {
     memset(g, 0, sizeof *g);
     if (opt)
         g->o = *opt;
@@ -667,9 +668,10 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
     g->weight = 1;
     g->rare = g->o.size <= 60 ? 3000 : (uint32_t)(3000 * 60 / g->o.size);
     if (g->rare < 2) g->rare = 2;
+}
 
-    McFunc *f = g->f = mc_func_new("f", NULL);
-    /* Parameters, scalars and buffers interleaved in a random order. */
+/* Parameters, scalars and buffers interleaved in a random order. */
+static void gen_params(Gen *g) {
     int32_t ns = (int32_t)rnd(g, (uint32_t)g->o.max_params + 1);
     if (g->o.opaque && ns < 2) ns = g->o.max_params < 2 ? g->o.max_params : 2;
     int32_t nb = (int32_t)rnd(g, (uint32_t)g->o.max_bufs + 1);
@@ -678,15 +680,17 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
         char name[16];
         if (bi < nb && (si == ns || chance(g, 50))) {
             snprintf(name, sizeof name, "m%ld", (long)bi++);
-            g->bufs[g->nbufs++] = mc_func_param_add(f, name, MC_VAL_BUF);
+            g->bufs[g->nbufs++] = mc_func_param_add(g->f, name, MC_VAL_BUF);
         } else {
             snprintf(name, sizeof name, "p%ld", (long)si++);
-            g->scalars[g->nscalars++] = mc_func_param_add(f, name, MC_VAL_I32);
+            g->scalars[g->nscalars++] = mc_func_param_add(g->f, name, MC_VAL_I32);
         }
     }
+}
 
-    g->cur = mc_func_block_add(f, "entry");
-    g->est = 1;
+/* The variables: their number drawn, their arrays allocated, their names
+ * (a letter, then vN) returned (the caller frees them). */
+static char **gen_var_names(Gen *g) {
     g->nvars = 2 + (int32_t)rnd(g, (uint32_t)(g->o.max_vars > 2 ? g->o.max_vars - 1 : 1));
     if (g->nvars > g->o.max_vars) g->nvars = g->o.max_vars;
     g->var_val = mc_xcalloc((size_t)g->nvars, sizeof *g->var_val);
@@ -704,8 +708,13 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
         names[v] = mc_xstrdup(name);
         g->var_base[v] = names[v];
     }
-    /* Initial values. Mutable form: some variables are the scalar parameters
-     * themselves (reassigned later); the rest get a first assignment. */
+    return names;
+}
+
+/* Initial values. Mutable form: some variables are the scalar parameters
+ * themselves (reassigned later); the rest get a first assignment. */
+static void gen_var_inits(Gen *g, char **names) {
+    McFunc *f = g->f;
     int32_t used_params = 0;
     for (int32_t v = 0; v < g->nvars; v++) {
         if (!g->ssa && used_params < g->nscalars && chance(g, 40)) {
@@ -732,11 +741,11 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
             g->env[v] = mc_val(d);
         }
     }
-    g->work = 0;
+}
 
-    gen_seq(g, g->o.size);
-
-    /* Combine every variable into the result so all stay live to the end. */
+/* Combine every variable into the result so all stay live to the end, and
+ * return it. */
+static void gen_result(Gen *g) {
     McOperand acc = g->env[0];
     McOperand *chain = mc_xmalloc((size_t)g->nvars * sizeof *chain); /* acc after each step */
     chain[0] = acc;
@@ -771,6 +780,22 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
     else if (k < 45 && g->nscalars) ret = mc_val(g->scalars[rnd(g, (uint32_t)g->nscalars)]);
     free(chain);
     term_ret(g, g->cur, ret);
+}
+
+McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
+    Gen g0, *g = &g0;
+    gen_setup(g, seed, opt);
+    McFunc *f = g->f = mc_func_new("f", NULL);
+    gen_params(g);
+    g->cur = mc_func_block_add(f, "entry");
+    g->est = 1;
+    char **names = gen_var_names(g);
+    gen_var_inits(g, names);
+    g->work = 0;
+
+    gen_seq(g, g->o.size);
+
+    gen_result(g);
     f->form = g->ssa ? MC_FORM_SSA : MC_FORM_MUTABLE;
 
     for (int32_t v = 0; v < g->nvars; v++) free(names[v]);

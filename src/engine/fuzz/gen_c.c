@@ -294,7 +294,12 @@ static Expr *gen_division(G *g, int op, int depth) {
         Expr *k = enum_(ks[below(g, sizeof ks / sizeof ks[0])]);
         Expr *n = enew(E_NEG);
         if (chance(g, 60)) {
-            n->a = chance(g, 20) ? enum_(INT_MIN) : min_operand(g, l);
+            if (chance(g, 20)) { /* l is not used: freed */
+                efree(l);
+                n->a = enum_(INT_MIN);
+            } else {
+                n->a = min_operand(g, l);
+            }
             e = ebin(op, n, k);
         } else {
             n->a = k;

@@ -267,55 +267,89 @@ static void index_block(Sccp *s, int32_t b) {
 }
 
 
-/* changed: a value proven constant or f modified; all_reachable: the
- * blocks never reached are gone, and every branch taken one way folded. */
-McPassResult mc_pass_sccp(McFunc *f, bool reachable) {
-    (void)reachable; /* SCCP finds out itself */
-    Sccp s;
-    memset(&s, 0, sizeof s);
-    s.f = f;
+/* The analysis state for f: every cell TOP but the parameters (BOTTOM), no
+ * block reached, no use site yet. */
+static void sccp_init(Sccp *s, McFunc *f) {
+    memset(s, 0, sizeof *s);
+    s->f = f;
     int32_t nv = f->nvalues, nb = f->nblocks;
-    s.state = mc_xcalloc((size_t)nv + 1, sizeof *s.state);
-    s.cval = mc_xcalloc((size_t)nv + 1, sizeof *s.cval);
-    s.flags = mc_xcalloc((size_t)nv + 1, sizeof *s.flags);
-    s.uhead = mc_xmalloc(((size_t)nv + 1) * sizeof *s.uhead);
-    memset(s.uhead, 0xff, ((size_t)nv + 1) * sizeof *s.uhead); /* -1: no use yet */
-    s.vwork = mc_xmalloc(((size_t)nv + 1) * sizeof *s.vwork);
-    s.bexec = mc_xcalloc((size_t)nb + 1, sizeof *s.bexec);
-    s.eexec = mc_xcalloc((size_t)nb + 1, sizeof *s.eexec);
-    s.ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s.ework);
-    s.rewrite = mc_xcalloc((size_t)nb + 1, sizeof *s.rewrite);
-    for (int32_t p = 0; p < f->nparams; p++) s.state[f->params[p]] = BOTTOM;
-    s.hint = mc_xcalloc((size_t)nb * 2 + 1, sizeof *s.hint);
-    s.capuses = nv + 1024; /* the sites are usually fewer than the values: no copy as they grow */
-    s.uses = mc_xmalloc((size_t)s.capuses * sizeof *s.uses);
+    s->state = mc_xcalloc((size_t)nv + 1, sizeof *s->state);
+    s->cval = mc_xcalloc((size_t)nv + 1, sizeof *s->cval);
+    s->flags = mc_xcalloc((size_t)nv + 1, sizeof *s->flags);
+    s->uhead = mc_xmalloc(((size_t)nv + 1) * sizeof *s->uhead);
+    memset(s->uhead, 0xff, ((size_t)nv + 1) * sizeof *s->uhead); /* -1: no use yet */
+    s->vwork = mc_xmalloc(((size_t)nv + 1) * sizeof *s->vwork);
+    s->bexec = mc_xcalloc((size_t)nb + 1, sizeof *s->bexec);
+    s->eexec = mc_xcalloc((size_t)nb + 1, sizeof *s->eexec);
+    s->ework = mc_xmalloc(((size_t)nb * 2 + 1) * sizeof *s->ework);
+    s->rewrite = mc_xcalloc((size_t)nb + 1, sizeof *s->rewrite);
+    for (int32_t p = 0; p < f->nparams; p++) s->state[f->params[p]] = BOTTOM;
+    s->hint = mc_xcalloc((size_t)nb * 2 + 1, sizeof *s->hint);
+    s->capuses = nv + 1024; /* the sites are usually fewer than the values: no copy as they grow */
+    s->uses = mc_xmalloc((size_t)s->capuses * sizeof *s->uses);
+}
 
-    /* Visit the entry, then drain the worklists. The blocks reached and not
-     * yet visited are visited lowest first: the cells are the same in any
-     * order (opt.c), and in layout order the function is read front to back
-     * and a join is mostly visited after the arms that reach it (its phis
-     * then fall before anything reads them, see lower). */
+/* Free what sccp_init allocated. */
+static void sccp_free(Sccp *s) {
+    free(s->rewrite);
+    free(s->state);
+    free(s->cval);
+    free(s->flags);
+    free(s->vwork);
+    free(s->bexec);
+    free(s->eexec);
+    free(s->ework);
+    free(s->uhead);
+    free(s->uses);
+    free(s->hint);
+}
+
+/* Edge e (b * 2 + k) became executable: its target's phis meet the entry
+ * for it if the target was reached before, else the target is marked
+ * reached (in reached/words, low kept the lowest word with a bit). */
+static void take_edge_work(Sccp *s, int32_t e, uint64_t *reached, uint64_t *words, int32_t *low) {
+    McFunc *f = s->f;
+    int32_t b = e / 2;
+    int32_t t = f->blocks[b].term.target[e % 2];
+    if (s->bexec[t]) {
+        for (int32_t p = 0; p < f->blocks[t].nphis; p++) {
+            const McPhi *phi = &f->blocks[t].phis[p];
+            if (s->state[phi->dest] == BOTTOM) continue; /* eval_phi_arg would do nothing */
+            eval_phi_arg(s, t, p, mc_phi_arg_find(phi, b, s->hint[e] - 1));
+        }
+    } else {
+        reached[t / 64] |= (uint64_t)1 << (t % 64);
+        words[t / 4096] |= (uint64_t)1 << (t / 64 % 64);
+        if (t / 64 < *low) *low = t / 64;
+    }
+}
+
+/* Block b reached for the first time: index its uses, evaluate its phis,
+ * instructions and terminator. */
+static void visit_block(Sccp *s, int32_t b) {
+    s->bexec[b] = true;
+    index_block(s, b);
+    McBlock *bl = &s->f->blocks[b];
+    for (int32_t p = 0; p < bl->nphis; p++) eval_phi(s, b, p);
+    for (int32_t i = 0; i < bl->ninsts; i++) eval_inst(s, b, i);
+    eval_term(s, b);
+}
+
+/* Visit the entry, then drain the worklists. The blocks reached and not
+ * yet visited are visited lowest first: the cells are the same in any
+ * order (opt.c), and in layout order the function is read front to back
+ * and a join is mostly visited after the arms that reach it (its phis
+ * then fall before anything reads them, see lower). */
+static void solve(Sccp *s) {
+    int32_t nb = s->f->nblocks;
     int32_t nw = nb / 64 + 1;
     uint64_t *reached = mc_xcalloc((size_t)nw + (size_t)nw / 64 + 1, sizeof *reached);
     uint64_t *words = reached + nw; /* bit w: reached[w] != 0 */
     reached[0] = words[0] = 1;      /* the entry */
     int32_t low = 0;                /* no word below this one has a bit set */
     for (;;) {
-        if (s.nework > 0) {
-            int32_t e = s.ework[--s.nework];
-            int32_t b = e / 2;
-            int32_t t = f->blocks[b].term.target[e % 2];
-            if (s.bexec[t]) {
-                for (int32_t p = 0; p < f->blocks[t].nphis; p++) {
-                    const McPhi *phi = &f->blocks[t].phis[p];
-                    if (s.state[phi->dest] == BOTTOM) continue; /* eval_phi_arg would do nothing */
-                    eval_phi_arg(&s, t, p, mc_phi_arg_find(phi, b, s.hint[e] - 1));
-                }
-            } else {
-                reached[t / 64] |= (uint64_t)1 << (t % 64);
-                words[t / 4096] |= (uint64_t)1 << (t / 64 % 64);
-                if (t / 64 < low) low = t / 64;
-            }
+        if (s->nework > 0) {
+            take_edge_work(s, s->ework[--s->nework], reached, words, &low);
             continue;
         }
         while (low < nw && !reached[low]) {
@@ -326,33 +360,31 @@ McPassResult mc_pass_sccp(McFunc *f, bool reachable) {
             int32_t b = low * 64 + __builtin_ctzll(reached[low]);
             reached[low] &= reached[low] - 1;
             if (!reached[low]) words[low / 64] &= ~((uint64_t)1 << (low % 64));
-            s.bexec[b] = true;
-            index_block(&s, b);
-            McBlock *bl = &f->blocks[b];
-            for (int32_t p = 0; p < bl->nphis; p++) eval_phi(&s, b, p);
-            for (int32_t i = 0; i < bl->ninsts; i++) eval_inst(&s, b, i);
-            eval_term(&s, b);
+            visit_block(s, b);
             continue;
         }
-        if (s.nvwork > 0) {
-            int32_t v = s.vwork[--s.nvwork];
-            s.flags[v] &= (uint8_t)~ON_VWORK;
-            for (int32_t u = s.uhead[v]; u >= 0; u = s.uses[u].next) eval_site(&s, s.uses[u]);
+        if (s->nvwork > 0) {
+            int32_t v = s->vwork[--s->nvwork];
+            s->flags[v] &= (uint8_t)~ON_VWORK;
+            for (int32_t u = s->uhead[v]; u >= 0; u = s->uses[u].next) eval_site(s, s->uses[u]);
             continue;
         }
         break;
     }
     free(reached);
+}
 
-    /* Rewrite: constants into uses, fold branches, drop dead definitions and
-     * blocks. Each use of a constant is found through the use sites (every
-     * operand of a reached block that reads a value has one; the blocks
-     * never reached go), not by a sweep over the function. */
-    bool changed = false, mod = false;
-    for (int32_t v = 0; v < nv; v++) {
-        if (s.state[v] != CONST) continue;
-        for (int32_t u = s.uhead[v]; u >= 0; u = s.uses[u].next) {
-            Site st = s.uses[u];
+/* Constants into uses. Each use of a constant is found through the use
+ * sites (every operand of a reached block that reads a value has one; the
+ * blocks never reached go), not by a sweep over the function. Returns
+ * whether an operand changed. */
+static bool rewrite_uses(Sccp *s) {
+    McFunc *f = s->f;
+    bool mod = false;
+    for (int32_t v = 0; v < f->nvalues; v++) {
+        if (s->state[v] != CONST) continue;
+        for (int32_t u = s->uhead[v]; u >= 0; u = s->uses[u].next) {
+            Site st = s->uses[u];
             McBlock *bl = &f->blocks[st.block];
             McOperand *o[3];
             int n = 0;
@@ -367,43 +399,67 @@ McPassResult mc_pass_sccp(McFunc *f, bool reachable) {
             for (int k = 0; k < n; k++)
                 if (o[k]->kind == MC_OPND_VALUE && o[k]->v == v) {
                     McPos l = o[k]->loc;
-                    *o[k] = mc_const(s.cval[v]);
+                    *o[k] = mc_const(s->cval[v]);
                     o[k]->loc = l;
                     mod = true;
                 }
         }
     }
+    return mod;
+}
+
+/* Drop the constant definitions of reached block b and fold its branch
+ * when only one edge was taken. Returns whether b changed. */
+static bool rewrite_block(Sccp *s, int32_t b) {
+    McFunc *f = s->f;
+    McBlock *bl = &f->blocks[b];
+    bool mod = false;
+    int32_t k = 0;
+    for (int32_t p = 0; p < bl->nphis; p++)
+        if (s->state[bl->phis[p].dest] != CONST) bl->phis[k++] = bl->phis[p];
+    mod |= k != bl->nphis;
+    bl->nphis = k;
+    k = 0;
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        McInst *in = &bl->insts[i];
+        /* A div or rem whose divisor may be zero keeps its trap (its
+         * uses read the constant all the same). */
+        bool dead = in->dest != MC_NONE && s->state[in->dest] == CONST && !mc_inst_may_trap(in);
+        if (!dead) bl->insts[k++] = *in;
+    }
+    mod |= k != bl->ninsts;
+    bl->ninsts = k;
+    if (bl->term.op == MC_OP_BRANCH && s->eexec[b][0] != s->eexec[b][1]) {
+        int keep = s->eexec[b][0] ? 0 : 1;
+        int32_t t = bl->term.target[keep], gone = bl->term.target[1 - keep];
+        bl->term.op = MC_OP_JUMP;
+        bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
+        bl->term.target[0] = t;
+        bl->term.target[1] = MC_NONE;
+        bl->term.tloc[0] = bl->term.tloc[keep];
+        if (gone != t && s->bexec[gone]) mc_block_phi_drop_pred(f, gone, b);
+        mod = true;
+    }
+    return mod;
+}
+
+/* changed: a value proven constant or f modified; all_reachable: the
+ * blocks never reached are gone, and every branch taken one way folded. */
+McPassResult mc_pass_sccp(McFunc *f, bool reachable) {
+    (void)reachable; /* SCCP finds out itself */
+    Sccp s;
+    sccp_init(&s, f);
+    int32_t nv = f->nvalues, nb = f->nblocks;
+    solve(&s);
+
+    /* Rewrite: constants into uses, fold branches, drop dead definitions and
+     * blocks. */
+    bool changed = false, mod = rewrite_uses(&s);
     /* Only a block marked by the walk can hold a constant definition or a
      * branch with one edge taken. */
     for (int32_t b = 0; b < nb; b++) {
         if (!s.bexec[b] || !s.rewrite[b]) continue;
-        McBlock *bl = &f->blocks[b];
-        int32_t k = 0;
-        for (int32_t p = 0; p < bl->nphis; p++)
-            if (s.state[bl->phis[p].dest] != CONST) bl->phis[k++] = bl->phis[p];
-        mod |= k != bl->nphis;
-        bl->nphis = k;
-        k = 0;
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            McInst *in = &bl->insts[i];
-            /* A div or rem whose divisor may be zero keeps its trap (its
-             * uses read the constant all the same). */
-            bool dead = in->dest != MC_NONE && s.state[in->dest] == CONST && !mc_inst_may_trap(in);
-            if (!dead) bl->insts[k++] = *in;
-        }
-        mod |= k != bl->ninsts;
-        bl->ninsts = k;
-        if (bl->term.op == MC_OP_BRANCH && s.eexec[b][0] != s.eexec[b][1]) {
-            int keep = s.eexec[b][0] ? 0 : 1;
-            int32_t t = bl->term.target[keep], gone = bl->term.target[1 - keep];
-            bl->term.op = MC_OP_JUMP;
-            bl->term.arg = (McOperand){MC_OPND_NONE, 0, {0}};
-            bl->term.target[0] = t;
-            bl->term.target[1] = MC_NONE;
-            bl->term.tloc[0] = bl->term.tloc[keep];
-            if (gone != t && s.bexec[gone]) mc_block_phi_drop_pred(f, gone, b);
-            mod = true;
-        }
+        mod |= rewrite_block(&s, b);
     }
     /* A value proven constant is a change even when nothing was left to
      * rewrite (a div that may trap keeps its instruction). */
@@ -418,16 +474,6 @@ McPassResult mc_pass_sccp(McFunc *f, bool reachable) {
         free(dead);
         changed = mod = true;
     }
-    free(s.rewrite);
-    free(s.state);
-    free(s.cval);
-    free(s.flags);
-    free(s.vwork);
-    free(s.bexec);
-    free(s.eexec);
-    free(s.ework);
-    free(s.uhead);
-    free(s.uses);
-    free(s.hint);
+    sccp_free(&s);
     return (McPassResult){.changed = changed, .modified = mod, .all_reachable = true};
 }
