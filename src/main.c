@@ -48,7 +48,7 @@ static void usage(FILE *out) {
             "               `-c:N: error: ...`, N counting the commands\n"
             "  --bail       stop at the first command that fails\n"
             "  --tui        the full-screen workbench (--lesson LESSON plays a lesson in it;\n"
-            "               --theme projector, or MINICC_THEME=projector: high contrast)\n"
+            "               --theme projector|light|projector-light, or MINICC_THEME=NAME)\n"
             "  -h, --help   this text\n"
             "  --version    print the version\n"
             "Batch runs exit with status 1 when any command failed.\n"

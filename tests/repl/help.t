@@ -118,7 +118,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
                  `-c:N: error: ...`, N counting the commands
     --bail       stop at the first command that fails
     --tui        the full-screen workbench (--lesson LESSON plays a lesson in it;
-                 --theme projector, or MINICC_THEME=projector: high contrast)
+                 --theme projector|light|projector-light, or MINICC_THEME=NAME)
     -h, --help   this text
     --version    print the version
   Batch runs exit with status 1 when any command failed.

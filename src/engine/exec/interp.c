@@ -79,6 +79,15 @@ static McEvent event(const McInterp *in, McEventKind kind) {
     return ev;
 }
 
+/* The instruction whose event ev is being built trapped (finish has set
+ * the outcome): listeners get a trap event carrying its operands. */
+static void emit_trap(McInterp *in, const McEvent *ev) {
+    McEvent te = *ev;
+    te.kind = MC_EV_TRAP;
+    te.outcome = &in->outcome;
+    emit(in, &te);
+}
+
 static int32_t read_opnd(const McInterp *in, McOperand o) {
     if (o.kind == MC_OPND_CONST) return o.v;
     MC_ASSERT(o.kind == MC_OPND_VALUE);
@@ -423,10 +432,7 @@ static void exec_inst(McInterp *in) {
             ev.opnd[0] = i->a[0].v;
             local_buffer(&in->locals, in->f->nvalues, i->dest, i->a[0].v);
         } else if (!run_call(in, i, &r)) {
-            McEvent te = ev;
-            te.kind = MC_EV_TRAP;
-            te.outcome = &in->outcome;
-            emit(in, &te);
+            emit_trap(in, &ev);
             return;
         } else if (i->dest == MC_NONE) {
             ev.result = r; /* the result dropped */
@@ -451,10 +457,7 @@ static void exec_inst(McInterp *in) {
             char msg[96];
             snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", (long)index, (long)buf->len);
             finish(in, MC_TRAPPED, 0, msg);
-            McEvent te = ev;
-            te.kind = MC_EV_TRAP;
-            te.outcome = &in->outcome;
-            emit(in, &te);
+            emit_trap(in, &ev);
             return;
         }
         McEvent me = event(in, MC_EV_MEM);
@@ -480,10 +483,7 @@ static void exec_inst(McInterp *in) {
     for (int k = 0; k < info->nargs; k++) ev.opnd[k] = read_opnd(in, i->a[k]);
     if (mc_alu_traps((McOp)i->op, ev.opnd[1])) {
         finish(in, MC_TRAPPED, 0, MC_DIV_ZERO_MSG);
-        McEvent te = ev;
-        te.kind = MC_EV_TRAP;
-        te.outcome = &in->outcome;
-        emit(in, &te);
+        emit_trap(in, &ev);
         return;
     }
     int32_t r = i->op == MC_OP_COPY ? ev.opnd[0] : mc_alu((McOp)i->op, ev.opnd[0], ev.opnd[1]);
