@@ -18,6 +18,8 @@
  *     hint Count the adds.                 direction; a hint after two wrong tries;
  *     shows return {}                      the output field --check holds it to
  *     shows 2 off * {} => 2 on * {}        (direction: from one number to another)
+ *     reveal                              the answer is out: the student's handout
+ *                                         hides from the question to here
  *     pause                               wait for Enter
  *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
  *                                         focus, zoom (KEY VALUE pairs; the
@@ -50,6 +52,8 @@ typedef enum McLessonStepKind {
     MC_LS_ASK,       /* text: the question; answer: the expected answer */
     MC_LS_PAUSE,
     MC_LS_SCREEN,    /* text: KEY VALUE pairs for the workbench's screen (checked when loaded) */
+    MC_LS_REVEAL,    /* the answer of the section's last question is revealed here: the
+                      * student's handout shows the lesson again from this point */
 } McLessonStepKind;
 
 /* How a student's answer is compared with the expected one (never by suffix). */
@@ -189,9 +193,10 @@ McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *w
 /* Write a Markdown handout: headings, narration, each command in a fenced
  * block with its real output. A student's handout (teacher false) shows each
  * question with room for the answer and the command that reveals it without
- * its output, and leaves out the rest of the question's section (narration,
- * commands, output: it states the answer), saying so; a later question of
- * the section is still shown. The teacher's copy shows the answers and
+ * its output, and leaves out what follows (narration, commands, output: it
+ * states the answer), saying so, up to the question's `reveal` marker, else
+ * to the end of its section; a later question of the section is still
+ * shown. At a `reveal` the handout says the lesson goes on, and does. The teacher's copy shows the answers and
  * every output.
  * Runs the commands. Returns false if a command fails unexpectedly or is
  * interrupted (the handout then stops there). */
