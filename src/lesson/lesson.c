@@ -53,7 +53,7 @@ static bool has_line(const char *text, const char *want, bool substring) {
     return found;
 }
 
-static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen", "reveal"};
+static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen", "reveal", "exercise"};
 
 const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
 const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
@@ -110,6 +110,7 @@ typedef struct LoadState {
     int hint_ask;     /* step of the ask whose answer the last line gave (-1 none), for 'hint' */
     int open_ask;     /* line of the section's last question not yet revealed (0 none), for 'reveal' */
     bool open_ran;    /* a command has run since that question (it is what reveals the answer) */
+    bool in_exercise; /* an `exercise` block is open (exercise.c) */
 } LoadState;
 
 /* `reveal` (n bytes of line from the word): the point where the answer of
@@ -290,6 +291,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
     } else if (st->pending_ask && !word_is(s, n, "answer") && !(n && *s == '#')) {
         mc_diag(d, (McLoc){line, col}, "expected 'answer ...' right after the 'ask' on line %d", st->pending_ask);
         st->pending_ask = 0;
+    } else if (mc_lesson_load_exercise(l, d, &st->in_exercise, s, n, line, col)) {
+        /* exercise NAME, or a line of the open exercise */
     } else if (n == 0) {
         if (l->nsteps && l->steps[l->nsteps - 1].kind == MC_LS_NARRATE && l->steps[l->nsteps - 1].text[0])
             add_step(l, MC_LS_NARRATE, "", 0, line);
@@ -383,7 +386,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     const char *slash = strrchr(path, '/');
     l->dir = slash ? mc_xstrndup(path, (size_t)(slash - path) + (slash == path)) : mc_xstrdup(".");
     int errors = d ? d->n : 0;
-    LoadState st = {l, d, 0, 0, -1, 0, false};
+    LoadState st = {l, d, 0, 0, -1, 0, false, false};
     const char *p = src, *end = src + len;
     for (int line = 1; p < end || line == 1; line++) {
         const char *e = memchr(p, '\n', (size_t)(end - p));
@@ -396,6 +399,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     }
     if (st.pending_ask)
         mc_diag(d, (McLoc){st.pending_ask, 1}, "'ask' without an 'answer' line after it");
+    mc_lesson_exercise_close(l, d, &st.in_exercise);
     free(src);
     if (!l->title) {
         const char *base = slash ? slash + 1 : path;
@@ -423,6 +427,7 @@ void mc_lesson_free(McLesson *l) {
     }
     free(l->steps);
     mc_lesson_free_meta(l);
+    mc_lesson_free_exercises(l);
     free(l->path);
     free(l->shown);
     free(l->dir);
@@ -760,6 +765,9 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
         }
         case MC_LS_SCREEN: break; /* the workbench's screen: nothing to show at the prompt */
         case MC_LS_REVEAL: break; /* the handout's business */
+        case MC_LS_EXERCISE:
+            fprintf(out, "\nExercise: %s\n(Hand in %s; minicc lesson --grade grades it.)\n\n", s->text, s->answer);
+            break;
         case MC_LS_PAUSE:
             if (!in) {
                 stops[nstops++] = i + 1;
@@ -914,6 +922,9 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
             free(truth);
             break;
         }
+        case MC_LS_EXERCISE:
+            fprintf(out, "**Exercise.** %s Hand in `%s`.\n\n", s->text, s->answer);
+            break;
         default: break;
         }
     }
@@ -1023,6 +1034,10 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
             break;
         case MC_LS_PAUSE: c->waiting = true; break;
         case MC_LS_REVEAL: break; /* the handout's business */
+        case MC_LS_EXERCISE:
+            mc_str_printf(&t, "Exercise: %s (hand in %s)\n", s->text, s->answer);
+            cursor_add(c, 'N', t.s);
+            break;
         case MC_LS_SCREEN: {
             char why[256];
             if (c->screen && !c->screen(ctx, s->text, why, sizeof why)) {
