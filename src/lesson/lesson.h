@@ -24,6 +24,8 @@
  *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
  *                                         focus, zoom (KEY VALUE pairs; the
  *                                         prompt and --check ignore them)
+ *     exercise NAME                       a task the tool grades (a block of task,
+ *                                         model, $ CMD, need and why lines: below)
  *
  * Lines are compared after collapsing runs of blanks and trimming both ends.
  * Commands run with the lesson file's directory as the working directory, so
