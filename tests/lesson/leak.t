@@ -10,8 +10,9 @@ searches it; before the fix 18 of the 36 questions leaked (lesson 2's
   questions: 58, 0 leak
 
 The student's copy shows the question and its command without output,
-says the rest of the section gives the answer away, and goes on at the
-next heading; the teacher's copy keeps everything:
+says what follows gives the answer away, and goes on at the lesson's
+`reveal` line (here before the run at K = 9), else at the next heading;
+the teacher's copy keeps everything:
 
   $ minicc lesson --export md ../../lessons/12-pressure-and-must-spill.lesson | sed -n '/^\*\*Question.\*\* At K = 8/,/^## /p'
   **Question.** At K = 8, how many values must the SSA allocator spill?
@@ -24,7 +25,23 @@ next heading; the teacher's copy keeps everything:
   
   *Run it yourself and compare with your answer.*
   
-  *The rest of this section gives the answer away: it is in the teacher's copy.*
+  *What follows gives the answer away: it is in the teacher's copy.*
+  
+  *The answer is out: the lesson goes on here.*
+  
+  At K = 9 nothing spills:
+  
+  ```
+  minicc> alloc 9 ssa
+  alloc (ssa, K = 9): 15 nodes, 9 registers used, 0 spilled to 0 slots, 2 copies removed
+  ```
+  
+  ```
+  minicc> machine
+  # machine: ssa allocator, K = 9
+  return 123
+  stats: instructions=30 copies=2 spill_reads=0 spill_writes=0 registers=9 slots=0
+  ```
   
   ## Where MaxLive is not enough
   $ minicc lesson --export md --teacher ../../lessons/12-pressure-and-must-spill.lesson | grep -c '1 value spilled'
