@@ -330,7 +330,8 @@ static void move(Asm *a, int32_t k) {
  * fused with the instructions before it): the next record starts a block. */
 static bool ends_block(int op) {
     bool inner = op <= K_SHR_IS || (op >= K_DIV_SS && op <= K_REM_IS) || (op >= K_LADD_L && op <= K_LSHR_R) ||
-                 (op >= K_LOAD_S && op <= K_STORE_II) || op == K_MOVI || op == K_COPY;
+                 (op >= K_LOAD_S && op <= K_STORE_II) || op == K_MOVI || op == K_COPY || op == K_CALL ||
+                 op == K_BUFFER;
     return !inner;
 }
 
@@ -360,8 +361,8 @@ static void emit_template(Asm *a, int32_t k) {
         mem_access(a, k);
     } else if (op == K_MOVI || op == K_COPY || op == K_JMOVI || op == K_JCOPY) {
         move(a, k);
-    } else if (op == K_RET_S || op == K_RET_I) {
-        jmp_stub(a, STUB_EXIT_RECORD, k); /* C reads the value (exec_jit) */
+    } else if (op == K_RET_S || op == K_RET_I || op == K_CALL || op == K_BUFFER) {
+        jmp_stub(a, STUB_EXIT_RECORD, k); /* C reads the value, calls, returns (exec_jit, exec) */
     } else if (op == K_JUMP) {
         take(a, k, 0, k + 1);
     } else if (op == K_BR_S) {
@@ -421,7 +422,7 @@ static void emit_stub(JitAsm *j, int32_t st) {
 }
 
 McJit *mc_jit_compile(const McCode *c) {
-    if (c->nslots > (1 << 28) || c->nparams > (1 << 20)) return NULL; /* disp32 of slots and buffers */
+    if (c->nslots > (1 << 28) || c->nbufs > (1 << 20)) return NULL; /* disp32 of slots and buffers */
     Asm a;
     memset(&a, 0, sizeof a);
     int32_t nkey[3] = {c->ncode, c->nedges, c->ncode};
@@ -430,7 +431,9 @@ McJit *mc_jit_compile(const McCode *c) {
     /* The blocks' first records: the entry's, and each one after a record
      * that ends a block (every edge leads to one of them). */
     uint8_t *label = mc_xcalloc((size_t)(c->ncode ? c->ncode : 1), 1);
-    for (int32_t k = 0; k < c->ncode; k++) label[k] = k == 0 || ends_block(c->code[k - 1].op);
+    /* After a call or a local buffer too: the run goes on there from C. */
+    for (int32_t k = 0; k < c->ncode; k++)
+        label[k] = k == 0 || ends_block(c->code[k - 1].op) || c->code[k - 1].op == K_CALL || c->code[k - 1].op == K_BUFFER;
     for (int32_t e = 0; e < c->nedges; e++) /* two per block; a block with fewer leaves ip NULL */
         if (c->edges[e].ip) MC_ASSERT(label[c->edges[e].ip - c->code]);
     a.label = label;

@@ -46,6 +46,7 @@ static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *cons
 #define LR(x) &&L_R##x##_SS_SS, &&L_R##x##_SS_SI, &&L_R##x##_SI_SS, &&L_R##x##_SI_SI,
         MC_CMP_OPS(LR)
 #undef LR
+        &&L_CALL, &&L_BUFFER,
     };
     if (table) {
         *table = labels;
@@ -258,6 +259,10 @@ dispatch:
     ROT4(LE, mc_i32_le)
     ROT4(EQ, mc_i32_eq)
     ROT4(NE, mc_i32_ne)
+    /* Calls and local buffers: exec (run.c) pushes the frame or makes the
+     * buffer and comes back; a callee's return also goes there (returned). */
+    OP(CALL) goto call_exit;
+    OP(BUFFER) goto call_exit;
 #if !MC_DIRECT_THREADED
     default: mc_panic(__FILE__, __LINE__, "bad decoded opcode");
     }
@@ -300,6 +305,11 @@ refill:
 
 handover:
     r->why = R_REFILL;
+    goto done;
+
+call_exit:
+    r->why = R_CALL;
+    r->at = ip;
     goto done;
 
 returned:
