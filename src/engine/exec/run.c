@@ -74,8 +74,8 @@
 #include "run_int.h"
 
 
-static McOutcome exec_plain(const McCode *c, McArgs *args, Run *r, const void *const **table);
-static McOutcome exec_exact(const McCode *c, McArgs *args, Run *r, const void *const **table);
+static void exec_plain(const McCode *c, McArgs *args, Run *r, const void *const **table, McOutcome *out);
+static void exec_exact(const McCode *c, McArgs *args, Run *r, const void *const **table, McOutcome *out);
 
 /* Exact code (mc_code_new_exact, for the stepping interpreter's fast
  * continue, interp.c): the same records with every value in its own slot
@@ -756,9 +756,9 @@ static void link_records(Builder *bd) {
 #if MC_DIRECT_THREADED
     const void *const *labels = NULL;
     if (c->exact)
-        exec_exact(NULL, NULL, NULL, &labels);
+        exec_exact(NULL, NULL, NULL, &labels, NULL);
     else
-        exec_plain(NULL, NULL, NULL, &labels);
+        exec_plain(NULL, NULL, NULL, &labels, NULL);
     for (int32_t k = 0; k < c->ncode; k++) c->code[k].h = labels[c->code[k].op];
 #endif
 }
@@ -790,6 +790,7 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential, const McFu
         bd.start = NULL;
     }
     free(bd.start);
+    bd.c->first_const = f->nvalues;
     bd.c->entry.ip = bd.c->code;
     bd.c->entry.ninsts = bd.c->entry_ninsts;
     bd.c->entry.src = -1;
@@ -842,7 +843,10 @@ McCode *mc_code_new(const McFunc *f) {
     }
     free(list);
     McCode *root = fns[0];
-    for (int32_t k = 0; k < n; k++) fns[k]->poll_every = poll;
+    for (int32_t k = 0; k < n; k++) {
+        fns[k]->poll_every = poll;
+        fns[k]->table = fns;
+    }
     root->fns = fns;
     root->nfns = n;
     root->calls = calls;
@@ -856,6 +860,7 @@ static void jit_drop(McCode *c) {
     for (int32_t k = 0; k < c->nfns; k++) {
         mc_jit_free(c->fns[k]->jit);
         c->fns[k]->jit = NULL;
+        c->fns[k]->jit_entry = NULL;
     }
 }
 
@@ -871,6 +876,7 @@ McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis) {
     c->fns = mc_xmalloc(sizeof *c->fns);
     c->fns[0] = c;
     c->nfns = 1;
+    c->table = c->fns;
     return c;
 }
 
@@ -929,39 +935,49 @@ void mc_code_free(McCode *c) {
  * until an exit: run_exec.h's labels for a record that returns or traps
  * (the code wrote nothing of it yet), a breakpoint, or a refill, which
  * exec does (R_REFILL, the edge in r->e not taken yet). */
-static McOutcome exec_jit(const McCode *c, Run *r) {
-    McOutcome out;
-    memset(&out, 0, sizeof out);
-    int32_t *s = r->s;
+static void exec_jit(const McCode *c, Run *r, McOutcome *out) {
     JitCtx x;
-    memset(&x, 0, sizeof x);
-    x.s = s;
+    x.s = r->s;
     x.bufs = r->bufs;
+    x.fr = r->fr;
+    x.depth = r->depth;
+    int64_t lim = r->max_depth - 1 < (int64_t)r->capfr - 1 ? r->max_depth - 1 : (int64_t)r->capfr - 1;
+    x.depth_lim = (int32_t)lim;
     x.brk = r->brk;
     x.done = r->done;
     x.left = r->left;
     x.insts = r->insts;
     x.edge = r->e ? (int32_t)(r->e - c->edges) : -1;
+    x.index = 0;
     const CInst *ip = NULL;
     int32_t index = 0, len = 0;
-    if (mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code)) == JIT_AT_EDGE) {
+    int why = mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code));
+    /* The machine code may have called and returned: it stopped in the
+     * function of the innermost frame. */
+    r->depth = x.depth;
+    r->s = x.s;
+    r->bufs = x.bufs;
+    r->c = c = r->depth > 0 ? r->fr[r->depth].callee : r->root;
+    int32_t *s = r->s;
+    if (why == JIT_AT_EDGE) {
         r->e = &c->edges[x.index];
         if (c->exact && r->brk[r->e->dst]) { /* EXACT_BREAK_TEST: left untouched */
             r->why = R_BREAK;
+            memset(out, 0, sizeof *out);
             goto done;
         }
         MC_ASSERT(x.left == -1); /* the countdown was 0: `sub left, 1` borrowed */
         x.left = 0;
         r->why = R_REFILL;
-        goto done;
+        goto leave;
     }
     ip = &c->code[x.index];
     r->e = x.edge >= 0 ? &c->edges[x.edge] : NULL;
     r->at = ip;
     switch (ip->op) {
-    case K_RET_S: out.value = s[ip->a]; goto returned;
-    case K_RET_I: out.value = ip->a; goto returned;
-    case K_CALL: case K_BUFFER: r->why = R_CALL; goto done;
+    case K_RET_S: r->ret = s[ip->a]; goto returned;
+    case K_RET_I: r->ret = ip->a; goto returned;
+    case K_CALL: case K_BUFFER: r->why = R_CALL; goto leave;
     case K_DIV_SS: case K_DIV_IS: case K_REM_SS: case K_REM_IS: goto div_trap;
     case K_LOAD_I: case K_STORE_IS: case K_STORE_II: index = ip->b; break;
     default: index = s[ip->b]; break; /* LOAD_S, STORE_SS, STORE_SI, LOADOP */
@@ -969,27 +985,36 @@ static McOutcome exec_jit(const McCode *c, Run *r) {
     len = r->bufs[ip->a].len;
     r->why = R_BOUNDS;
     x.insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
     goto done;
 
 returned:
-    out.kind = MC_RETURNED;
     r->why = R_RETURN;
+    if (r->depth > 0) goto leave; /* a callee's: exec goes back to its caller */
+    memset(out, 0, sizeof *out);
+    out->kind = MC_RETURNED;
+    out->value = r->ret;
     goto done;
 
 div_trap:
     r->why = R_BOUNDS; /* a trap inside a block, as a bounds trap */
     x.insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "%s", MC_DIV_ZERO_MSG);
 
 done:
     r->left = x.left;
     r->insts = x.insts;
-    out.steps = r->limit - r->left - r->reserve - r->held;
-    out.insts = r->insts;
-    return out;
+    out->steps = r->limit - r->left - r->reserve - r->held;
+    out->insts = r->insts;
+    return;
+
+leave: /* no end of the run: *out untouched */
+    r->left = x.left;
+    r->insts = x.insts;
 }
 
 /* Tiering: while r->tier edges (block entries) are still to be interpreted, a chunk of
@@ -1012,6 +1037,8 @@ static void tier_split(Run *r) {
 static void jit_compile(McCode *c) {
     bool ok = true;
     for (int32_t k = 0; k < c->nfns && ok; k++) ok = (c->fns[k]->jit = mc_jit_compile(c->fns[k])) != NULL;
+    /* The calls' templates jump through each callee's jit_entry. */
+    for (int32_t k = 0; k < c->nfns && ok; k++) c->fns[k]->jit_entry = mc_jit_addr(c->fns[k]->jit, 0);
     if (!ok) jit_drop(c);
     c->jit_after = ok ? 0 : -1;
 }
@@ -1087,6 +1114,8 @@ static bool call_push(const McCode *root, Run *r, const CInst *ip, McOutcome *ou
     f->call = ip;
     f->s = r->s;
     f->bufs = (CBuf *)r->bufs;
+    f->callee = g;
+    f->resume = NULL;
     r->c = g;
     r->s = s;
     r->bufs = b;
@@ -1143,7 +1172,7 @@ static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
         bufs[i].len = args->v[i].len;
     }
     r->bufs = bufs;
-    r->c = root;
+    r->c = r->root = root;
     if (r->max_depth <= 0) r->max_depth = MC_DEFAULT_MAX_DEPTH;
     r->left = r->limit - r->steps;
     r->reserve = 0;
@@ -1160,11 +1189,12 @@ static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
     for (;;) {
         const McCode *c = r->c;
         r->handover = r->tier > 0 || r->compile;
-        if (c->jit) out = exec_jit(c, r);
-        else out = c->exact ? exec_exact(c, args, r, NULL) : exec_plain(c, args, r, NULL);
+        if (c->jit) exec_jit(c, r, &out);
+        else if (c->exact) exec_exact(c, args, r, NULL, &out);
+        else exec_plain(c, args, r, NULL, &out);
         const CEdge *e;
         if (r->why == R_RETURN && r->depth > 0) {
-            call_return(r, out.value);
+            call_return(r, r->ret);
             continue;
         }
         if (r->why == R_CALL) {
