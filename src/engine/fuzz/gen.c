@@ -899,7 +899,7 @@ McModule *mc_gen_module(uint64_t seed, const McGenOptions *opt) {
     ho.size = o.size / 2 > 4 ? o.size / 2 : 4;
     ho.step_budget = (o.step_budget > 0 ? o.step_budget : 20000) / 16;
     for (int32_t k = n; k >= 1; k--) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "g%ld", (long)k);
         m->funcs[k] = gen_function(seed * 1000003u + (uint64_t)k, &ho, name, m->funcs + k, cost + k, n + 1 - k, 0,
                                    &cost[k]);
