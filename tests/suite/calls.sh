@@ -31,5 +31,6 @@ run "150 modules, 3 helpers, machine code at once" eager --calls 3 --count 150 -
 run "150 mutable modules, 2 helpers, machine code at once" eager --calls 2 --count 150 --seed 30001 --form mutable
 run "300 modules, 4 helpers, tiering up" "" --calls 4 --count 300 --seed 40001 --size 60
 run "40 large modules, machine code at once" eager --calls 4 --count 40 --seed 50001 --size 150 --loops 3
+run "100 modules through ssa and opt, machine code at once" eager --calls 3 --count 100 --seed 60001 --stages input,ssa,opt
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
