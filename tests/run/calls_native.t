@@ -91,3 +91,13 @@ IR function is one C function:
   static int32_t minicc_f1
   static int32_t minicc_f2
   static int32_t minicc_f3
+
+At the prompt, `native` takes the depth limit from `set max-depth`:
+
+  $ printf 'load calls/deep.ir\nargs 4\nset max-depth 5\nnative\nset max-depth 6\nnative\n' | minicc 2>&1 | grep -v '^loaded\|^main\|^args'
+  max-depth 5
+  # native (C from ssa)
+  trap: call depth limit exceeded
+  max-depth 6
+  # native (C from ssa)
+  return 4
