@@ -31,6 +31,9 @@
  * parameter p; bufs[p] and lens[p] for a buf parameter p; other slots are
  * ignored) and trap[3] receiving {kind, index, length}, kind 0 = returned.
  *
+ * Calls (docs/ir.md §3.2): see mc_cgen_render; one more trap kind,
+ * MC_CGEN_TRAP_DEPTH.
+ *
  * Execution (native.c) runs the wrapper in a forked child that dlopen()s the
  * shared object; buffers live in MAP_SHARED memory so effects before a trap,
  * a time-out or a crash stay visible. The engine never prints.
@@ -51,14 +54,27 @@ enum {
     MC_CGEN_TRAP_NONE = 0,   /* returned normally */
     MC_CGEN_TRAP_BOUNDS = 1, /* trap[1] = index, trap[2] = length */
     MC_CGEN_TRAP_DIV = 2,    /* div or rem by zero (MC_DIV_ZERO_MSG) */
+    MC_CGEN_TRAP_DEPTH = 3,  /* a call past the depth limit (MC_DEPTH_TRAP_MSG) */
 };
 
 typedef int32_t (*McCgenEntry)(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,
                                int32_t *trap);
 
 /* Render a verified function (f->form set; SSA or mutable form) as a C11
- * translation unit that defines MC_CGEN_ENTRY. Returns malloc'd text. */
+ * translation unit that defines MC_CGEN_ENTRY. Returns malloc'd text.
+ * A function with calls (docs/ir.md §3.2) is rendered with every function
+ * it reaches, one C function each (minicc_f0 is f), a buffer passed as
+ * pointer + length, local buffers on the heap; a call past max_depth
+ * frames (0: MC_DEFAULT_MAX_DEPTH; f's frame is frame 1) fills the trap
+ * array {MC_CGEN_TRAP_DEPTH}. mc_cgen_render uses the default depth. */
 char *mc_cgen_render(const McFunc *f);
+char *mc_cgen_render_depth(const McFunc *f, int64_t max_depth);
+/* The native stack the code of f needs for max_depth frames: 0 for a
+ * function without calls (its one frame fits any stack), else max_depth
+ * times an upper bound of the largest frame, plus a margin. native.c runs
+ * such code on a thread with a stack of that size, so the depth limit
+ * traps before the native stack can overflow. */
+size_t mc_cgen_stack_bytes(const McFunc *f, int64_t max_depth);
 
 /* ---- compile and run -------------------------------------------------------- */
 
@@ -88,6 +104,7 @@ typedef struct McNativeOptions {
     const char *cc;        /* system compiler command; NULL: $CC, else "cc" (split on spaces) */
     const char *cache_dir; /* NULL: $XDG_CACHE_HOME/minicc, else ~/.cache/minicc (mc_native_cache_dir) */
     bool no_cache;         /* compile into a private temporary directory every time */
+    int64_t max_depth;     /* frames of a run with calls; 0 = MC_DEFAULT_MAX_DEPTH */
     const McInterrupt *interrupt; /* mc_native_execute: NULL, or a flag (interrupt.h)
                                      looked at while compiling and every 50 ms while
                                      the call runs; when set, the child is killed and

@@ -31,8 +31,7 @@ int mc_cli_run(int argc, char **argv) {
         {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC}, {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE},
         {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},     {MC_CLI_ALLOC_OPT, "--alloc-opt", MC_STAGE_ALLOC},
         {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC}, {MC_CLI_CC, "--cc", MC_STAGE_NATIVE},
-        {MC_CLI_MAX_DEPTH, "--max-depth", MC_STAGE_INPUT},
-    };
+    }; /* --max-depth: every stage that runs calls (input, ssa, opt, native) */
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
         if ((o.given & only[i].bit) && o.stage.stage != only[i].stage)
             fprintf(stderr, "minicc run: note: %s applies to --stage %s only (ignored at stage %s)\n", only[i].name,

@@ -568,6 +568,7 @@ static Status cmd_native(McSession *s, int argc, char **argv, FILE *out, FILE *e
     no.timeout = timeout;
     no.interrupt = s->interrupt;
     no.compiler = s->native_cc;
+    no.max_depth = s->max_depth; /* 0: the default, as at the other stages */
     cache_warning(s, err);
     McArgs args;
     mc_args_copy(&args, &s->args);

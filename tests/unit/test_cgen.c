@@ -58,9 +58,16 @@ static bool allowed_ident(const char *s, size_t n) {
                                         "uint32_t", "memcpy", "sizeof", "return", "void", "if", "goto",
                                         "const", "err", "scalars", "bufs", "lens", "x", "y", "INT32_MIN",
                                         "minicc_bits", "minicc_fn", "minicc_entry", "minicc_shr", "minicc_div",
-                                        "minicc_rem", "minicc_mag", "minicc_sign"};
+                                        "minicc_rem", "minicc_mag", "minicc_sign",
+                                        /* calls: */ "define", "stdlib", "depth", "MINICC_MAX_DEPTH", "calloc", "memset",
+                                        "free", "abort", "size_t", "NULL", "else", "minicc_ret"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == n && memcmp(words[i], s, n) == 0) return true;
+    if (n > 8 && memcmp(s, "minicc_f", 8) == 0) { /* minicc_fN: a function of a program with calls */
+        for (size_t i = 8; i < n; i++)
+            if (!isdigit((unsigned char)s[i])) return false;
+        return true;
+    }
     /* vN, vN_len, vN_NAME, vN_NAME_len (NAME: letters, digits, single `_`
      * inside), tN, LN */
     if (n >= 2 && (s[0] == 'v' || s[0] == 't' || s[0] == 'L')) {
@@ -165,6 +172,61 @@ static void test_swap(void **state) {
         assert_int_equal(o.kind, MC_RETURNED);
         assert_int_equal(o.value, n % 2 ? 21 : 12);
     }
+}
+
+/* Calls (docs/ir.md §3.2): one C function per IR function, buffers by
+ * pointer + length, local buffers, a trap in a callee, the depth limit;
+ * native against the stepping interpreter. */
+static const char *calls_ir = "func main(buf b, i32 n) {\n"
+                              "e:\n  l = buffer 2\n  call put(l, n)\n  x = load l, 1\n  store b, 0, x\n"
+                              "  f = call fib(n)\n  d = call down(n)\n  s = add f, d\n  return s\n}\n"
+                              "func put(buf q, i32 v) {\ne:\n  store q, 1, v\n  return 0\n}\n"
+                              "func fib(i32 n) {\ne:\n  c = lt n, 2\n  branch c, base, rec\nbase:\n  return n\n"
+                              "rec:\n  n1 = sub n, 1\n  a = call fib(n1)\n  n2 = sub n, 2\n  z = call fib(n2)\n"
+                              "  s = add a, z\n  return s\n}\n"
+                              "func down(i32 n) {\ne:\n  z = eq n, 0\n  branch z, done, more\ndone:\n  return 0\n"
+                              "more:\n  m = sub n, 1\n  r = call down(m)\n  t = div 100, m\n  u = add r, 1\n  return u\n}\n";
+
+static void test_calls(void **state) {
+    (void)state;
+    McModule *m = parse_text(calls_ir);
+    McFunc *f = m->funcs[0];
+    char *c = mc_cgen_render(f);
+    check_identifiers(c);
+    for (int k = 0; k < 4; k++) { /* one C function per IR function */
+        char def[64];
+        snprintf(def, sizeof def, "static int32_t minicc_f%d(", k);
+        assert_non_null(strstr(c, def));
+    }
+    free(c);
+    assert_int_equal(mc_cgen_stack_bytes(m->funcs[1], 10000), 0); /* put calls nothing: its own stack */
+    assert_true(mc_cgen_stack_bytes(f, 10000) > (size_t)10000 * 256);
+    const char *args[][2] = {{"[0]", "6"}, {"[0]", "0"}, {"[0]", "1"}, {"[0]", "20"}, {"[0]", "24"}};
+    for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+        McArgs a = make_args(f, 2, args[i]), x, y;
+        mc_args_copy(&x, &a);
+        mc_args_copy(&y, &a);
+        McInterpOptions io;
+        memset(&io, 0, sizeof io);
+        io.max_steps = 100000000;
+        io.max_depth = 23; /* fib(24) goes deeper: both trap; down(n >= 1) divides by zero */
+        McOutcome want = mc_interp_run(f, &x, &io);
+        McNativeOptions o = nopts();
+        o.max_depth = 23;
+        McDiags d;
+        mc_diags_init(&d, NULL, NULL, 0);
+        McOutcome got;
+        assert_true(mc_native_execute(f, &o, &y, &got, &d));
+        char s1[200], s2[200];
+        if (!mc_outcome_same(&want, &x, &got, &y))
+            fail_msg("%s %s: interp %s, native %s", args[i][0], args[i][1], mc_outcome_str(&want, s1, sizeof s1),
+                     mc_outcome_str(&got, s2, sizeof s2));
+        mc_diags_free(&d);
+        mc_args_free(&a);
+        mc_args_free(&x);
+        mc_args_free(&y);
+    }
+    mc_module_free(m);
 }
 
 static void test_limits(void **state) {
@@ -1147,6 +1209,7 @@ static int teardown(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap),
+        cmocka_unit_test(test_calls),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_traps),
         cmocka_unit_test(test_names),

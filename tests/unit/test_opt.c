@@ -1030,9 +1030,110 @@ static void test_differential(void **state) {
     assert_true(after_insts <= before);
 }
 
+/* ---- calls (docs/ir.md §3.2) ---------------------------------------------- */
+
+/* Two identical calls, a call whose result is unused, a load of b before
+ * and after calls that store into b, a copy and a constant passed. */
+static const char *calls_src = "func main(buf b, i32 n) {\n"
+                               "entry:\n"
+                               "    store b, 0, n\n"
+                               "    before = load b, 0\n"
+                               "    k = copy n\n"
+                               "    c = add 2, 3\n"
+                               "    u1 = call bump(b, k)\n"
+                               "    u2 = call bump(b, k)\n"
+                               "    unused = call bump(b, c)\n"
+                               "    after = load b, 0\n"
+                               "    same = sub u2, u1\n"
+                               "    x = add before, after\n"
+                               "    branch n, yes, no\n"
+                               "yes:\n"
+                               "    jump join\n"
+                               "no:\n"
+                               "    jump join\n"
+                               "join:\n"
+                               "    r = add x, same\n"
+                               "    return r\n"
+                               "}\n"
+                               "func bump(buf q, i32 k) {\n"
+                               "entry:\n"
+                               "    v = load q, 0\n"
+                               "    w = add v, k\n"
+                               "    store q, 0, w\n"
+                               "    return w\n"
+                               "}\n";
+
+/* The calls, loads and stores of f in order, with a call's callee. */
+static void effects(const McFunc *f, char *out, size_t size) {
+    size_t n = 0;
+    out[0] = 0;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            const McInst *in = &f->blocks[b].insts[i];
+            const McCall *c = mc_inst_call(f, in);
+            if (in->op != MC_OP_LOAD && in->op != MC_OP_STORE && !c) continue;
+            n += (size_t)snprintf(out + n, size - n, "%s%s ", mc_op_info[in->op].name, c ? c->name : "");
+        }
+}
+
+static McOutcome run_main(const McFunc *f, int32_t n, int32_t *b0) {
+    McArgs a;
+    memset(&a, 0, sizeof a);
+    char nb[16], buf[] = "[0]";
+    snprintf(nb, sizeof nb, "%d", (int)n);
+    char *argv[] = {buf, nb};
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_args_parse(f, 2, argv, &a, &d));
+    mc_diags_free(&d);
+    McInterpOptions io;
+    memset(&io, 0, sizeof io);
+    McOutcome o = mc_interp_run(f, &a, &io);
+    *b0 = a.v[0].data[0];
+    mc_args_free(&a);
+    return o;
+}
+
+/* Each pass alone, and -O1: every call, load and store stays, in its
+ * order, and the result is the input's. */
+static void test_calls_each_pass(void **state) {
+    (void)state;
+    McDiags d;
+    mc_diags_init(&d, "t.ir", calls_src, strlen(calls_src));
+    McModule *m = mc_parse("t.ir", calls_src, strlen(calls_src), &d);
+    assert_non_null(m);
+    char want[256], got[256];
+    effects(m->funcs[0], want, sizeof want);
+    assert_string_equal(want, "store load callbump callbump callbump load ");
+    int32_t wb0, gb0;
+    McOutcome wo = run_main(m->funcs[0], 4, &wb0);
+    assert_int_equal(wo.kind, MC_RETURNED);
+    assert_int_equal(wo.value, 4 + 17 + 4); /* before 4, after 4 + 4 + 4 + 5, same 12 - 8 */
+    const char *passes[] = {"sccp", "copyprop", "gvn", "dce", "simplifycfg", NULL};
+    for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) {
+        McFunc *g = mc_ssa_build(m->funcs[0], MC_SSA_PRUNED, NULL, &d);
+        assert_non_null(g);
+        McOptOptions o;
+        mc_opt_options_default(&o);
+        o.passes = passes[i];
+        assert_true(mc_opt_run(g, &o, NULL, &d));
+        effects(g, got, sizeof got);
+        if (strcmp(got, want) != 0) fprintf(stderr, "pass %s\n", passes[i] ? passes[i] : "-O1");
+        assert_string_equal(got, want);
+        McOutcome go = run_main(g, 4, &gb0);
+        assert_int_equal(go.kind, MC_RETURNED);
+        assert_int_equal(go.value, wo.value);
+        assert_int_equal(gb0, wb0);
+        mc_func_free(g);
+    }
+    mc_diags_free(&d);
+    mc_module_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_copyprop),
+        cmocka_unit_test(test_calls_each_pass),
         cmocka_unit_test(test_copyprop_trivial_phi),
         cmocka_unit_test(test_copyprop_phi_rounds),
         cmocka_unit_test(test_sccp_branch),

@@ -24,7 +24,10 @@
  * name can form a keyword, a macro or another identifier (name_values). IR
  * names otherwise reach the C text only in comments, filtered to the name
  * alphabet so a comment cannot be closed early. No recursion: the work is
- * linear in the size of the function. */
+ * linear in the size of the function.
+ * A function with calls is rendered with every function it reaches, one C
+ * function each (Prog, render_program): calls check the depth limit first
+ * and pass the trap on; local buffers live on the heap. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,6 +128,62 @@ static void put_edge(McStr *b, const McFunc *f, int32_t pred, int which, const c
     if (!falls_through(f, pred, which)) mc_str_printf(b, "%sgoto L%ld;\n", indent, (long)target);
 }
 
+/* A function with calls is rendered with every function it reaches (a
+ * program, docs/ir.md §3.2): function k of fn[] becomes minicc_fK, with
+ * the frame's depth as a last parameter. NULL for a function without
+ * calls, which renders as it always did (one minicc_fn). */
+typedef struct Prog {
+    const McFunc **fn; /* fn[0] is the function rendered */
+    int32_t n;
+    int64_t max_depth; /* frames at once, fn[0]'s being frame 1 */
+} Prog;
+
+static int32_t prog_index(const Prog *pg, const McFunc *g) {
+    for (int32_t k = 0; k < pg->n; k++)
+        if (pg->fn[k] == g) return k;
+    mc_panic(__FILE__, __LINE__, "cgen: a callee outside the program");
+}
+
+/* The length of local buffer v (its `buffer` instruction's constant). */
+static int32_t local_len(const McFunc *f, int32_t v) {
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++)
+            if (f->blocks[b].insts[i].op == MC_OP_BUFFER && f->blocks[b].insts[i].dest == v)
+                return f->blocks[b].insts[i].a[0].v;
+    return 1; /* defined nowhere reachable: never used either */
+}
+
+/* A call: the depth check, the call, and a trap in the callee ends this
+ * frame too (its err[] is the run's). Buffers go as pointer + length. */
+static void put_call(McStr *b, const McFunc *f, const McInst *in, const Prog *pg) {
+    const McCall *c = mc_inst_call(f, in);
+    MC_ASSERT(c && c->callee);
+    mc_str_printf(b, "    if (depth >= MINICC_MAX_DEPTH) { err[0] = %d; return 0; }\n", MC_CGEN_TRAP_DEPTH);
+    if (in->dest != MC_NONE) mc_str_printf(b, "    v%ld = ", (long)in->dest);
+    else mc_str_puts(b, "    (void)");
+    mc_str_printf(b, "minicc_f%ld(", (long)prog_index(pg, c->callee));
+    for (int32_t k = 0; k < c->nargs; k++) {
+        McOperand o = c->args[k];
+        if (o.kind == MC_OPND_VALUE && f->values[o.v].kind == MC_VAL_BUF)
+            mc_str_printf(b, "v%ld, v%ld_len, ", (long)o.v, (long)o.v);
+        else {
+            put_opnd(b, o);
+            mc_str_puts(b, ", ");
+        }
+    }
+    mc_str_puts(b, "err, depth + 1);\n    if (err[0] != 0) return 0;\n");
+}
+
+/* `b = buffer N`: N zeros, made again each time the instruction runs (the
+ * old contents are unreachable by then); on the heap, so a frame stays
+ * small whatever its buffers (freed when the frame returns). */
+static void put_local_buffer(McStr *b, const McInst *in) {
+    long v = (long)in->dest;
+    mc_str_printf(b, "    if (v%ld == NULL) v%ld = calloc((size_t)v%ld_len, sizeof *v%ld);\n", v, v, v, v);
+    mc_str_printf(b, "    else memset(v%ld, 0, (size_t)v%ld_len * sizeof *v%ld);\n", v, v, v);
+    mc_str_printf(b, "    if (v%ld == NULL) abort(); /* out of memory */\n", v);
+}
+
 /* The bounds check of a load/store; `acc` is the buffer's value handle. */
 static void put_check(McStr *b, int32_t buf, McOperand idx) {
     if (idx.kind == MC_OPND_CONST && idx.v < 0) {
@@ -165,7 +224,7 @@ static void put_div(McStr *b, const McInst *in) {
     mc_str_puts(b, ");\n");
 }
 
-static void put_inst(McStr *b, const McInst *in) {
+static void put_inst(McStr *b, const McFunc *f, const McInst *in, const Prog *pg) {
     static const char *const arith[] = {[MC_OP_ADD] = "+", [MC_OP_SUB] = "-", [MC_OP_MUL] = "*",
                                         [MC_OP_AND] = "&", [MC_OP_OR] = "|", [MC_OP_XOR] = "^"};
     static const char *const cmp[] = {[MC_OP_LT] = "<", [MC_OP_LE] = "<=", [MC_OP_EQ] = "==", [MC_OP_NE] = "!="};
@@ -239,6 +298,14 @@ static void put_inst(McStr *b, const McInst *in) {
         put_opnd(b, in->a[2]);
         mc_str_puts(b, ";\n");
         break;
+    case MC_OP_CALL:
+        MC_ASSERT(pg != NULL);
+        put_call(b, f, in, pg);
+        break;
+    case MC_OP_BUFFER:
+        MC_ASSERT(pg != NULL);
+        put_local_buffer(b, in);
+        break;
     default: mc_panic(__FILE__, __LINE__, "cgen: unexpected opcode %d", in->op);
     }
 }
@@ -285,7 +352,10 @@ static void scan_uses(const McFunc *f, CgenUse *u) {
             bool same = mc_opnd_eq(in->a[0], in->a[1]);
             if ((mc_op_info[in->op].flags & MC_OPF_CMP) && same) continue; /* folded, see put_inst */
             if (in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest) continue;
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++) USE(in->a[k]);
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
+            if (in->op == MC_OP_BUFFER) nops = 0;            /* its length is no value */
+            for (int k = 0; k < nops; k++) USE(ops[k]);
         }
         if (bl->term.op != MC_OP_JUMP) USE(bl->term.arg);
         int32_t s[2];
@@ -364,10 +434,9 @@ static void put_preamble(McStr *b, const McFunc *f, const CgenUse *u) {
 }
 
 /* The typed function's signature, one variable per value, `(void)` marks. */
-static void put_fn_head(McStr *b, const McFunc *f, const CgenUse *u) {
-    int32_t nv = f->nvalues;
-    /* The typed function: parameters in order, a buffer as pointer + length. */
-    mc_str_puts(b, "static int32_t minicc_fn(");
+static void put_signature(McStr *b, const McFunc *f, const Prog *pg, int32_t k) {
+    if (pg) mc_str_printf(b, "static int32_t minicc_f%ld(", (long)k);
+    else mc_str_puts(b, "static int32_t minicc_fn(");
     for (int32_t p = 0; p < f->nparams; p++) {
         int32_t v = f->params[p];
         if (f->values[v].kind == MC_VAL_BUF)
@@ -375,7 +444,25 @@ static void put_fn_head(McStr *b, const McFunc *f, const CgenUse *u) {
         else
             mc_str_printf(b, "int32_t v%ld, ", (long)v);
     }
-    mc_str_puts(b, "int32_t *err) {\n");
+    mc_str_puts(b, pg ? "int32_t *err, int32_t depth)" : "int32_t *err)");
+}
+
+static void put_fn_head(McStr *b, const McFunc *f, const CgenUse *u, const Prog *pg, int32_t k) {
+    int32_t nv = f->nvalues;
+    /* The typed function: parameters in order, a buffer as pointer + length. */
+    if (pg) {
+        put_signature(b, f, pg, k);
+        mc_str_puts(b, " {\n");
+    } else
+        mc_str_puts(b, "static int32_t minicc_fn(");
+    for (int32_t p = 0; !pg && p < f->nparams; p++) {
+        int32_t v = f->params[p];
+        if (f->values[v].kind == MC_VAL_BUF)
+            mc_str_printf(b, "int32_t *v%ld, int32_t v%ld_len, ", (long)v, (long)v);
+        else
+            mc_str_printf(b, "int32_t v%ld, ", (long)v);
+    }
+    if (!pg) mc_str_puts(b, "int32_t *err) {\n");
     for (int32_t p = 0; p < f->nparams; p++) {
         int32_t v = f->params[p];
         mc_str_printf(b, "    /* v%ld: parameter %s ", (long)v, f->values[v].kind == MC_VAL_BUF ? "buf" : "i32");
@@ -384,6 +471,13 @@ static void put_fn_head(McStr *b, const McFunc *f, const CgenUse *u) {
     }
     for (int32_t v = 0; v < nv; v++) {
         if (!u->appears[v] || f->values[v].param != MC_NONE) continue;
+        if (f->values[v].kind == MC_VAL_BUF) { /* a local buffer (pg != NULL) */
+            mc_str_printf(b, "    int32_t *v%ld = NULL, v%ld_len = %ld; /* buffer ", (long)v, (long)v,
+                          (long)local_len(f, v));
+            put_comment_name(b, f->values[v].name);
+            mc_str_printf(b, " */\n    (void)v%ld_len;\n", (long)v);
+            continue;
+        }
         mc_str_printf(b, "    int32_t v%ld = 0; /* ", (long)v);
         put_comment_name(b, f->values[v].name);
         mc_str_puts(b, " */\n");
@@ -402,20 +496,47 @@ static void put_fn_head(McStr *b, const McFunc *f, const CgenUse *u) {
         if (u->appears[v] && !u->read[v] && f->values[v].param == MC_NONE)
             mc_str_printf(b, "    (void)v%ld;\n", (long)v);
     if (!u->memory && !u->div) mc_str_puts(b, "    (void)err;\n");
+    if (pg) mc_str_puts(b, "    (void)depth;\n");
+}
+
+/* `return X` of a frame that made local buffers: they go first. */
+static void put_return(McStr *b, const McFunc *f, McOperand x, const CgenUse *u) {
+    bool any = false;
+    for (int32_t v = 0; v < f->nvalues && !any; v++)
+        any = u->appears[v] && f->values[v].kind == MC_VAL_BUF && f->values[v].param == MC_NONE;
+    if (!any) {
+        mc_str_puts(b, "    return ");
+        put_opnd(b, x);
+        mc_str_puts(b, ";\n");
+        return;
+    }
+    mc_str_puts(b, "    {\n        int32_t minicc_ret = ");
+    put_opnd(b, x);
+    mc_str_puts(b, ";\n");
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (u->appears[v] && f->values[v].kind == MC_VAL_BUF && f->values[v].param == MC_NONE)
+            mc_str_printf(b, "        free(v%ld);\n", (long)v);
+    mc_str_puts(b, "        return minicc_ret;\n    }\n");
 }
 
 /* One block: its label (or comment), its instructions, its terminator with
  * the edge copies; hint is mc_phi_arg_hints(f). */
-static void put_block(McStr *b, const McFunc *f, int32_t bi, bool labeled, const int32_t *hint) {
+static void put_block(McStr *b, const McFunc *f, int32_t bi, const CgenUse *u, const int32_t *hint,
+                      const Prog *pg) {
+    bool labeled = u->labeled[bi];
     const McBlock *bl = &f->blocks[bi];
     if (labeled) mc_str_printf(b, "L%ld:; /* ", (long)bi);
     else mc_str_puts(b, "    /* block ");
     put_comment_name(b, bl->name);
     mc_str_puts(b, " */\n");
-    for (int32_t i = 0; i < bl->ninsts; i++) put_inst(b, &bl->insts[i]);
+    for (int32_t i = 0; i < bl->ninsts; i++) put_inst(b, f, &bl->insts[i], pg);
     const McTerm *t = &bl->term;
     switch ((McOp)t->op) {
     case MC_OP_RET:
+        if (pg) {
+            put_return(b, f, t->arg, u);
+            break;
+        }
         mc_str_puts(b, "    return ");
         put_opnd(b, t->arg);
         mc_str_puts(b, ";\n");
@@ -444,7 +565,7 @@ static void put_block(McStr *b, const McFunc *f, int32_t bi, bool labeled, const
 }
 
 /* The uniform entry wrapper: one slot per parameter in each array. */
-static void put_entry(McStr *b, const McFunc *f) {
+static void put_entry(McStr *b, const McFunc *f, const Prog *pg) {
     mc_str_puts(b, "int32_t " MC_CGEN_ENTRY "(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,\n"
                    "                     int32_t *err);\n"
                    "int32_t " MC_CGEN_ENTRY "(const int32_t *scalars, int32_t *const *bufs, const int32_t *lens,\n"
@@ -456,12 +577,13 @@ static void put_entry(McStr *b, const McFunc *f) {
     }
     if (!any_scalar) mc_str_puts(b, "    (void)scalars;\n");
     if (!any_buf) mc_str_puts(b, "    (void)bufs;\n    (void)lens;\n");
-    mc_str_puts(b, "    err[0] = 0;\n    err[1] = 0;\n    err[2] = 0;\n    return minicc_fn(");
+    mc_str_puts(b, pg ? "    err[0] = 0;\n    err[1] = 0;\n    err[2] = 0;\n    return minicc_f0("
+                      : "    err[0] = 0;\n    err[1] = 0;\n    err[2] = 0;\n    return minicc_fn(");
     for (int32_t p = 0; p < f->nparams; p++) {
         if (f->values[f->params[p]].kind == MC_VAL_BUF) mc_str_printf(b, "bufs[%ld], lens[%ld], ", (long)p, (long)p);
         else mc_str_printf(b, "scalars[%ld], ", (long)p);
     }
-    mc_str_puts(b, "err);\n}\n");
+    mc_str_puts(b, pg ? "err, 1);\n}\n" : "err);\n}\n");
 }
 
 /* The IR name of value v as an identifier suffix: letters, digits and `_`,
@@ -537,31 +659,128 @@ static char *name_values(const McFunc *f, const char *c) {
     return mc_str_take(&b);
 }
 
-char *mc_cgen_render(const McFunc *f) {
-    MC_ASSERT(f->form == MC_FORM_SSA || f->form == MC_FORM_MUTABLE);
-    MC_ASSERT(f->nblocks > 0);
-    if (mc_func_find_call(f, NULL, NULL)) { /* for now (stage native refuses such a function first) */
-        McStr e;
-        mc_str_init(&e);
-        mc_str_puts(&e, "#error \"the C backend does not support calls yet\"\n");
-        return e.s;
-    }
-    CgenUse u;
-    scan_uses(f, &u);
+/* The functions f reaches through its calls, f first, each once. */
+static const McFunc **program(const McFunc *f, int32_t *n) {
+    int32_t cap = 8, k = 1;
+    const McFunc **v = mc_xmalloc((size_t)cap * sizeof *v);
+    v[0] = f;
+    for (int32_t i = 0; i < k; i++)
+        for (int32_t c = 0; c < v[i]->ncalls; c++) {
+            const McFunc *g = v[i]->calls[c].callee;
+            int32_t j = 0;
+            while (j < k && v[j] != g) j++;
+            if (!g || j < k) continue;
+            if (k == cap) v = mc_xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+            v[k++] = g;
+        }
+    *n = k;
+    return v;
+}
+
+/* One function's body text, its values named after its IR. */
+static char *render_body(const McFunc *f, const CgenUse *u, const Prog *pg, int32_t k) {
     McStr b;
     mc_str_init(&b);
-    put_preamble(&b, f, &u);
-    put_fn_head(&b, f, &u);
+    put_fn_head(&b, f, u, pg, k);
     int32_t *hint = mc_phi_arg_hints(f);
-    for (int32_t bi = 0; bi < f->nblocks; bi++) put_block(&b, f, bi, u.labeled[bi], hint);
+    for (int32_t bi = 0; bi < f->nblocks; bi++) put_block(&b, f, bi, u, hint, pg);
     mc_str_puts(&b, "}\n\n");
-    put_entry(&b, f);
     free(hint);
-    free(u.appears);
-    free(u.read);
-    free(u.labeled);
     char *handles = mc_str_take(&b);
     char *named = name_values(f, handles);
     free(handles);
     return named;
 }
+
+static void uses_free(CgenUse *u) {
+    free(u->appears);
+    free(u->read);
+    free(u->labeled);
+}
+
+/* A program (Prog): the helpers any function needs, the depth limit, a
+ * prototype per function (calls go both ways), the functions, the entry. */
+static char *render_program(const McFunc *f, int64_t max_depth) {
+    Prog pg;
+    pg.fn = program(f, &pg.n);
+    pg.max_depth = max_depth > 0 ? max_depth : MC_DEFAULT_MAX_DEPTH;
+    CgenUse *u = mc_xcalloc((size_t)pg.n, sizeof *u), all;
+    memset(&all, 0, sizeof all);
+    for (int32_t k = 0; k < pg.n; k++) {
+        MC_ASSERT(pg.fn[k]->form == MC_FORM_SSA || pg.fn[k]->form == MC_FORM_MUTABLE);
+        scan_uses(pg.fn[k], &u[k]);
+        all.arith |= u[k].arith;
+        all.shr |= u[k].shr;
+        all.div |= u[k].div;
+    }
+    McStr b;
+    mc_str_init(&b);
+    put_preamble(&b, f, &all);
+    mc_str_printf(&b, "#include <stdlib.h>\n\n"
+                      "/* Calls: one C function per IR function; a frame is its C frame, and a\n"
+                      " * local buffer is on the heap (freed when the frame returns). A call\n"
+                      " * past the depth limit (the function run is frame 1) reports\n"
+                      " * err[] = {%d}; the host runs this on a stack sized for that many\n"
+                      " * frames (mc_cgen_stack_bytes). A trap in a callee ends every frame. */\n"
+                      "#define MINICC_MAX_DEPTH %lld\n\n",
+                  MC_CGEN_TRAP_DEPTH, (long long)pg.max_depth);
+    for (int32_t k = 0; k < pg.n; k++) {
+        mc_str_puts(&b, "/* ");
+        put_comment_name(&b, pg.fn[k]->name);
+        mc_str_puts(&b, " */\n");
+        put_signature(&b, pg.fn[k], &pg, k);
+        mc_str_puts(&b, ";\n");
+    }
+    mc_str_puts(&b, "\n");
+    for (int32_t k = 0; k < pg.n; k++) {
+        mc_str_puts(&b, "/* function ");
+        put_comment_name(&b, pg.fn[k]->name);
+        mc_str_puts(&b, " */\n");
+        char *body = render_body(pg.fn[k], &u[k], &pg, k);
+        mc_str_puts(&b, body);
+        free(body);
+        uses_free(&u[k]);
+    }
+    put_entry(&b, f, &pg);
+    free(u);
+    free(pg.fn);
+    return mc_str_take(&b);
+}
+
+size_t mc_cgen_stack_bytes(const McFunc *f, int64_t max_depth) {
+    if (!mc_func_find_call(f, NULL, NULL)) return 0;
+    int32_t n;
+    const McFunc **fn = program(f, &n);
+    size_t frame = 0;
+    for (int32_t k = 0; k < n; k++) {
+        /* A C frame holds at most every value and parameter (4 bytes, 16
+         * for a buffer's pointer and length), the arguments of a call and
+         * the return address and saved registers: 16 bytes per value and
+         * 256 more is twice that at least, for gcc at -O0..-O3 and tcc
+         * alike. */
+        size_t need = 256 + 16 * (size_t)(fn[k]->nvalues + fn[k]->nparams);
+        if (need > frame) frame = need;
+    }
+    free(fn);
+    if (max_depth <= 0) max_depth = MC_DEFAULT_MAX_DEPTH;
+    return (size_t)max_depth * frame + ((size_t)1 << 20); /* and a megabyte for the entry and libc */
+}
+
+char *mc_cgen_render_depth(const McFunc *f, int64_t max_depth) {
+    MC_ASSERT(f->form == MC_FORM_SSA || f->form == MC_FORM_MUTABLE);
+    MC_ASSERT(f->nblocks > 0);
+    if (mc_func_find_call(f, NULL, NULL)) return render_program(f, max_depth);
+    CgenUse u;
+    scan_uses(f, &u);
+    McStr b;
+    mc_str_init(&b);
+    put_preamble(&b, f, &u);
+    char *body = render_body(f, &u, NULL, 0);
+    mc_str_puts(&b, body);
+    free(body);
+    put_entry(&b, f, NULL);
+    uses_free(&u);
+    return mc_str_take(&b);
+}
+
+char *mc_cgen_render(const McFunc *f) { return mc_cgen_render_depth(f, MC_DEFAULT_MAX_DEPTH); }

@@ -46,6 +46,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -86,6 +87,7 @@ struct McNative {
     char *tmpdir;   /* uncached build: private directory removed on free, else NULL */
     int32_t nparams;
     uint8_t *kinds; /* McValKind of each parameter */
+    size_t stack_bytes; /* with calls: the stack the call runs on (mc_cgen_stack_bytes), else 0 */
 };
 
 /* ---- which compiler -------------------------------------------------------------- */
@@ -459,6 +461,7 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
         if (o->keep_c && !keep_source(f, o->keep_c, src, d)) return NULL;
         McNative *n = native_new(f, NULL, -1, NULL);
         n->src = mc_xstrdup(src);
+        n->stack_bytes = mc_cgen_stack_bytes(f, o->max_depth);
         return n;
     }
     int64_t max_entries, max_bytes;
@@ -514,6 +517,7 @@ McNative *mc_native_build(const McFunc *f, const char *src, const McNativeOption
 fail:
     mc_ncache_remove_build_dir(tmp);
 done:
+    if (result) result->stack_bytes = mc_cgen_stack_bytes(f, o ? o->max_depth : 0);
     if (dirfd >= 0) close(dirfd);
     free(argv);
     free(store);
@@ -524,7 +528,7 @@ done:
 }
 
 McNative *mc_native_compile(const McFunc *f, const McNativeOptions *o, McNativeInfo *info, McDiags *d) {
-    char *src = mc_cgen_render(f);
+    char *src = mc_cgen_render_depth(f, o ? o->max_depth : 0);
     McNative *n = mc_native_build(f, src, o, info, d);
     free(src);
     return n;
@@ -619,6 +623,49 @@ static void *tcc_entry(const char *src, Shared *sh) {
 }
 #endif
 
+/* The call, on a thread of its own when the code has calls. */
+typedef struct Call {
+    McCgenEntry fn;
+    const int32_t *scalars;
+    int32_t *const *bufs;
+    const int32_t *lens;
+    int32_t err[3];
+    int32_t value;
+} Call;
+
+static void *call_thread(void *arg) {
+    Call *c = arg;
+    c->value = c->fn(c->scalars, c->bufs, c->lens, c->err);
+    return NULL;
+}
+
+/* Code with calls recurses up to the depth limit, one C frame per frame:
+ * 10,000 frames (the default) of a large function can need more than the
+ * main thread's stack (8 MB is common). So it runs on a thread whose stack
+ * is sized for max_depth frames of its largest function
+ * (mc_cgen_stack_bytes: an upper bound, with a margin): the generated code
+ * checks the depth before every call, so the depth limit traps before this
+ * stack can overflow (its guard page would end the child with SIGSEGV,
+ * reported as a crash, never as a wrong result). The memory is only
+ * reserved: the pages a shallow run never touches cost nothing. */
+static void run_call(const McNative *n, Call *c, Shared *sh) {
+    if (n->stack_bytes == 0) {
+        call_thread(c);
+        return;
+    }
+    pthread_attr_t at;
+    pthread_t t;
+    int e = pthread_attr_init(&at);
+    if (e == 0) e = pthread_attr_setstacksize(&at, n->stack_bytes);
+    if (e == 0) e = pthread_create(&t, &at, call_thread, c);
+    if (e == 0) e = pthread_join(t, NULL);
+    if (e != 0) {
+        snprintf(sh->msg, sizeof sh->msg, "cannot make a native stack of %zu bytes for the calls: %s",
+                 n->stack_bytes, strerror(e));
+        _exit(CHILD_LOAD_FAILED);
+    }
+}
+
 /* In the child: load (or compile with libtcc) the code, tell the host it
  * is about to call it (one byte on ready_fd: the time limit starts there,
  * so it covers running only), call it and end. */
@@ -655,10 +702,10 @@ static _Noreturn void child_call(const McNative *n, Shared *sh, const int32_t *s
     alarm((unsigned)(timeout > 1e6 ? 1e6 : timeout) + 2);
     ssize_t w = write(ready_fd, "r", 1);
     (void)w;
-    int32_t err[3] = {0, 0, 0};
-    int32_t v = fn(scalars, bufs, lens, err);
-    sh->value = v;
-    memcpy(sh->err, err, sizeof err);
+    Call c = {fn, scalars, bufs, lens, {0, 0, 0}, 0};
+    run_call(n, &c, sh);
+    sh->value = c.value;
+    memcpy(sh->err, c.err, sizeof c.err);
     sh->done = 1;
     _exit(0);
 }
@@ -757,6 +804,9 @@ static bool call_outcome(int how, int status, Shared *sh, McOutcome *out, McDiag
         } else if (sh->err[0] == MC_CGEN_TRAP_DIV) {
             out->kind = MC_TRAPPED;
             snprintf(out->trap, sizeof out->trap, "%s", MC_DIV_ZERO_MSG);
+        } else if (sh->err[0] == MC_CGEN_TRAP_DEPTH) {
+            out->kind = MC_TRAPPED;
+            snprintf(out->trap, sizeof out->trap, "%s", MC_DEPTH_TRAP_MSG);
         } else {
             out->kind = MC_RETURNED;
             out->value = sh->value;

@@ -270,9 +270,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
 
 static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                           McStageStats *stats, McDiags *d) {
-    if ((o->stage == MC_STAGE_ALLOC || o->stage == MC_STAGE_NATIVE) &&
-        mc_pipeline_refuse_calls(input, mc_stage_name(o->stage), d))
-        return false;
+    if (o->stage == MC_STAGE_ALLOC && mc_pipeline_refuse_calls(input, "alloc", d)) return false;
     switch (o->stage) {
     case MC_STAGE_INPUT:
         /* Interpret the function as loaded (mutable or SSA form). */
@@ -303,6 +301,7 @@ static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *
         no.keep_c = o->keep_c;
         no.compiler = o->native_cc;
         no.interrupt = o->interrupt;
+        no.max_depth = o->max_depth;
         bool ok = mc_native_execute(ssa, &no, args, out, d);
         mc_func_free(ssa);
         return ok;
