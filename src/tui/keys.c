@@ -44,12 +44,34 @@ const char *const wb_help_lines[] = {
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, zoom, theme NAME,",
     "          lesson FILE, note TEXT, save-session FILE",
-    "  ?       this help (any key, q too, closes it)",
+    "  ?       this help (Space: next page; any other key, q too, closes)",
     "  W       save-session FILE: the steps and notes (:note TEXT)",
     "          as a lesson that replays them",
     "  q       quit (asks when a run or lesson is lost)  Ctrl-L redraw",
     NULL,
 };
+
+int wb_help_pages(const Wb *wb, int *per) {
+    int n = 0;
+    while (wb_help_lines[n]) n++;
+    int rows = wb->h - 4; /* the status bar, the command line, the box */
+    if (rows < 1) rows = 1;
+    if (rows > n) rows = n;
+    *per = rows;
+    return (n + rows - 1) / rows;
+}
+
+/* With the help open: Space, PgDn, Down turn to the next page and PgUp, Up
+ * back; any other key (q too: a teacher closing the help must not end the
+ * session), or Space on the last page, closes it. */
+static void key_help(Wb *wb, int key) {
+    int per, pages = wb_help_pages(wb, &per);
+    bool fwd = key == ' ' || key == WB_KEY_PGDN || key == WB_KEY_DOWN || key == 'j';
+    bool bwd = key == WB_KEY_PGUP || key == WB_KEY_UP || key == 'k';
+    if (fwd && wb->help_page + 1 < pages) wb->help_page++;
+    else if (bwd && wb->help_page > 0) wb->help_page--;
+    else if (!bwd) wb->help = false;
+}
 
 /* Keys that Enter repeats. */
 static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,", k) != NULL; }
@@ -124,9 +146,7 @@ void wb_key(Wb *wb, int key) {
         return;
     }
     if (wb->help) {
-        /* Any key closes the help, as its title says; `q` too (a teacher
-         * closing the help must not end the session). */
-        wb->help = false;
+        key_help(wb, key);
         return;
     }
     if (wb->cmd_active) {
@@ -223,7 +243,10 @@ void wb_key(Wb *wb, int key) {
     case WB_KEY_TAB: wb_focus_next(wb, 1); break;
     case WB_KEY_BTAB: wb_focus_next(wb, -1); break;
     case '?':
-    case WB_KEY_F1: wb->help = true; break;
+    case WB_KEY_F1:
+        wb->help = true;
+        wb->help_page = 0;
+        break;
     case 'q': wb_quit(wb); break;
     case ':':
         wb->cmd_active = true;

@@ -126,6 +126,7 @@ typedef struct Wb {
     bool lesson_show_mark; /* scroll the lesson pane to it at the next draw */
     bool follow[WB_NPANES]; /* IR: follow execution; log/lesson: stick to the end */
     bool help;         /* the key list is shown */
+    int help_page;     /* its page (0 first) when it does not fit the screen */
     bool running;      /* `c` runs: the status bar shows run_steps and the Ctrl-C hint (tui.c) */
     int64_t run_steps;
     bool quit;
@@ -289,6 +290,9 @@ void wb_key(Wb *wb, int key);
  * (malloc'd, *n of them), or NULL with a message in why. */
 int *wb_keys_parse(const char *script, int *n, char *why, size_t size);
 extern const char *const wb_help_lines[];
+/* The key list's pages on this screen: lines per page in *per (the help
+ * pages rather than cutting at 80x24). */
+int wb_help_pages(const Wb *wb, int *per);
 
 /* layout.c: placement and the whole screen */
 void wb_layout(Wb *wb);

@@ -152,6 +152,7 @@ void wb_submit(Wb *wb, const char *line) {
     }
     if (single && wb_is_word(p, n, "keys", 4)) {
         wb->help = true;
+        wb->help_page = 0;
         return;
     }
     if (wb_is_word(p, n, "note", 4) && n == 4) { /* the whole line: `;` may be in a note */

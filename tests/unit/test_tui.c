@@ -265,7 +265,7 @@ static void budget_and_layouts(void **state) {
     assert_true(screen_has(&b, "swap | stage input"));
     /* Help and quit. */
     bench_keys(&b, "?");
-    assert_true(screen_has(&b, "keys (any key closes)"));
+    assert_true(screen_has(&b, "any key closes)"));
     bench_keys(&b, "x");
     assert_false(b.wb.help);
     bench_keys(&b, "q");
