@@ -156,6 +156,25 @@ static Status cmd_back(McSession *s, int argc, char **argv, FILE *out, FILE *err
     return OK;
 }
 
+/* reverse-step / reverse-stepi: gdb's, from the checkpoints (session.c). */
+static Status do_reverse(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_line) {
+    if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
+    if (!mc_session_need_func(s, err)) return ERR;
+    if (!mc_session_reverse_step(s, by_line, NULL, err)) return ERR;
+    mc_show_position(s->interp_func, s->interp, out);
+    print_c_line(s, out);
+    mc_session_show_displays(s, out);
+    return OK;
+}
+
+static Status cmd_reverse_step(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    return do_reverse(s, argc, argv, out, err, true);
+}
+
+static Status cmd_reverse_stepi(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    return do_reverse(s, argc, argv, out, err, false);
+}
+
 static Status cmd_where(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_func(s, err)) return ERR;
@@ -690,6 +709,17 @@ const McCommand mc_cmds_execution[] = {
     {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the nearest checkpoint)",
      "The replay runs on the run path's code, as continue does (deterministic:\n"
      "the same state as the first time).\n", "", cmd_back},
+    {"reverse-step", "rs", "execution", "reverse-step", "back to the start of the C line run before this one (MiniC)",
+     "gdb's reverse-step: the position goes back to the first instruction of\n"
+     "the last stretch of another C line run before it (step line undoes).\n"
+     "It replays from the nearest checkpoint, a few blocks at a time, so its\n"
+     "cost does not grow with the steps taken. Ctrl-C leaves the position where\n"
+     "it was.\n",
+     "", cmd_reverse_step},
+    {"reverse-stepi", "rsi", "execution", "reverse-stepi", "back one instruction (a block entry with its phis is one)",
+     "gdb's reverse-stepi, from the nearest checkpoint; Ctrl-C leaves the\n"
+     "position where it was.\n",
+     "", cmd_reverse_stepi},
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},

@@ -232,6 +232,15 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
 /* Go back n whole blocks (a deterministic replay from the start); lands on
  * a block boundary, at the start at the latest. Fails when not started. */
 bool mc_session_back(McSession *s, int64_t n, FILE *err);
+/* gdb's reverse-stepi (by_line false): back one instruction (mc_interp_ticks
+ * one fewer), and reverse-step (by_line true, MiniC only): back to the first
+ * instruction of the last stretch of another C line run before the position.
+ * Both replay from the nearest checkpoint (a reverse-step first replays
+ * windows of 1, 2, 4, ... blocks before the position to find where that line
+ * began); *work (may be NULL) counts the instructions the windows replayed
+ * (the final replay to the target is within the last window).
+ * Ctrl-C: the position stays where it was. Events are cleared, as by back. */
+bool mc_session_reverse_step(McSession *s, bool by_line, int64_t *work, FILE *err);
 /* The estimated memory the run's checkpoints take now (at most MC_CKPT_BYTES). */
 size_t mc_session_ckpt_bytes(const McSession *s);
 /* The breakpoint array for the interp function (nblocks bools, malloc'd). */

@@ -22,6 +22,7 @@ const char *const wb_help_lines[] = {
     "  i       step one instruction",
     "  c       continue to a breakpoint or the end (Ctrl-C stops it)",
     "  b       back one block (replays from the nearest checkpoint)",
+    "  S I     back one C line (its first instruction) / one instruction",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
     "          (at a lesson's question, typing starts the answer)",
@@ -74,7 +75,7 @@ static void key_help(Wb *wb, int key) {
 }
 
 /* Keys that Enter repeats. */
-static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,", k) != NULL; }
+static bool key_repeatable(int k) { return k && strchr("nsicbSIr+-x.,", k) != NULL; }
 
 static void key_cmd_edit(Wb *wb, int key) {
     switch (key) {
@@ -207,6 +208,12 @@ void wb_key(Wb *wb, int key) {
     case 'b':
         wb_back(wb);
         if (started && wb->s->interp && mc_interp_ticks(wb->s->interp) != ticks0) wb_record(wb, "back");
+        break;
+    case 'S':
+    case 'I':
+        wb_reverse(wb, key == 'S');
+        if (started && wb->s->interp && mc_interp_ticks(wb->s->interp) != ticks0)
+            wb_record(wb, key == 'S' ? "reverse-step" : "reverse-stepi");
         break;
     case 'r':
         wb_restart(wb);

@@ -229,6 +229,8 @@ void wb_step(Wb *wb, bool by_inst);
 void wb_step_line(Wb *wb); /* `s`: one C line (a block for an IR program) */
 void wb_continue(Wb *wb);
 void wb_back(Wb *wb);
+/* `S` (by_line, MiniC) and `I`: gdb's reverse-step and reverse-stepi. */
+void wb_reverse(Wb *wb, bool by_line);
 void wb_restart(Wb *wb);
 void wb_budget(Wb *wb, int delta);
 /* `a`: the next allocator (baseline, improved, linear, ssa, around). */

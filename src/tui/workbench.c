@@ -604,6 +604,45 @@ void wb_back(Wb *wb) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
+void wb_reverse(Wb *wb, bool by_line) {
+    McSession *s = wb->s;
+    const char *what = by_line ? "S" : "I";
+    wb->status[0] = 0;
+    if (!s->interp) {
+        wb_note(wb, "%s: the program is not running (n steps, r restarts)", what);
+        return;
+    }
+    if (by_line && !wb_source_available(wb)) {
+        wb_note(wb, "S goes back a C line of a MiniC program; here I goes back an instruction, b a block");
+        return;
+    }
+    wb_snapshot(wb);
+    WbCapture c;
+    cap_open(&c);
+    /* From the checkpoints (session.c); Ctrl-C leaves the position. */
+    bool ok = mc_session_reverse_step(s, by_line, NULL, c.err);
+    char *msg = cap_close(wb, &c, false);
+    if (!ok) {
+        const char *e = msg ? strstr(msg, "error: ") : NULL;
+        char why[200];
+        snprintf(why, sizeof why, "%s", e ? e + 7 : "interrupted");
+        why[strcspn(why, "\n")] = 0;
+        free(msg);
+        wb_note(wb, "%s: %s", by_line ? "reverse-step" : "reverse-stepi", why);
+        return;
+    }
+    free(msg);
+    wb->edge.valid = false;
+    wb->last_from = wb->last_to = MC_NONE;
+    wb->quiet_exec = true;
+    wb_after_exec(wb);
+    wb->quiet_exec = false;
+    int32_t line = mc_session_c_line(s);
+    if (by_line) wb_note(wb, "back to the start of line %d (step %lld)", line, (long long)mc_interp_steps(s->interp));
+    else wb_note(wb, "back one instruction (step %lld)", (long long)mc_interp_steps(s->interp));
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
 void wb_quit(Wb *wb) {
     McSession *s = wb->s;
     bool run = wb->own_session && s->interp && mc_interp_steps(s->interp) > 0 && !mc_interp_finished(s->interp, NULL);

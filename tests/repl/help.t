@@ -43,6 +43,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     info breakpoints                   breakpoints and watches: numbers, hit counts, conditions
     delete [BLOCK...|N...]             delete breakpoints or watches (all without BLOCK)
     back [N]                           step back N whole blocks (replays from the nearest checkpoint)
+    reverse-step                       back to the start of the C line run before this one (MiniC)
+    reverse-stepi                      back one instruction (a block entry with its phis is one)
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers

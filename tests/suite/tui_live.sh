@@ -4,7 +4,8 @@
 # server. Checks the running indicator while `c` runs (the step count, the
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
-# after a long run (from checkpoints), the C pane following execution and
+# after a long run (from checkpoints), reverse steps by C line and by
+# instruction (S, I), the C pane following execution and
 # save-session (a lesson that replays the session). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -149,6 +150,19 @@ for size in 80x24 200x60; do
     keys $n "$tmp/s$W.lesson" Enter
     check $n "saved the session (3 actions)" "$size: the session saved"
     if "$MINICC" lesson --check "$tmp/s$W.lesson" >/dev/null 2>&1 && grep -q "^three steps$" "$tmp/s$W.lesson"; then ok; else bad "$size: the saved session replays (lesson --check)"; fi
+    # ---- §1: S and I step back a C line and an instruction ----
+    n=rs$W
+    start $n $W $H "" gcd.c 84 36
+    check $n "IR gcd [input]" "$size: opens on gcd.c"
+    keys $n s s s
+    check $n "=>  17" "$size: s s s reach line 17"
+    keys $n S
+    check $n "back to the start of line 16" "$size: S goes back a C line"
+    check $n "=>  16" "$size: the arrow on line 16 after S"
+    keys $n S
+    check $n "=>  15" "$size: S again: line 15"
+    keys $n I
+    check $n "back one instruction (step 2)" "$size: I goes back an instruction"
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3
