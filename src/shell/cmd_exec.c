@@ -471,11 +471,24 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
                                     mc_stage_name_list(MC_NAME_VIEW, ", ", list, sizeof list)),
                    ERR;
         if (!mc_session_view(s, (McView)view, err)) return ERR;
-        bool stopped = (McView)view != s->exec && mc_session_running(s);
+        McSessionPlace was;
+        mc_session_place(s, &was);
+        bool carry = (McView)view != s->exec && was.running;
         if ((McView)view != s->exec) mc_session_stop(s);
         s->exec = (McView)view;
         fprintf(out, "stage %s: start, step, run and list use the %s function\n", v, v);
-        if (stopped) fputs("(the paused run was stopped: it ran another stage)\n", out);
+        if (!carry) return OK;
+        /* The run goes on in the new stage at the same block entry count
+         * when the stages correspond there (issue 29 §1). */
+        char why[320];
+        if (!mc_session_follow_stage(s, &was, why, sizeof why, err)) return ERR;
+        if (why[0]) {
+            fprintf(out, "(the paused run was stopped: %s)\n", why);
+        } else {
+            fprintf(out, "(the run goes on in %s after as many blocks%s)\n", v,
+                    was.inside ? ", at the start of its block: the stages' instructions differ" : "");
+            mc_show_position(s->interp_func, s->interp, out);
+        }
     } else if (strcmp(k, "max-steps") == 0) {
         int64_t n;
         if (!mc_cmd_parse_count(s, err, "set max-steps", v, 1, MC_MAX_STEPS, &n)) return ERR;
@@ -726,7 +739,9 @@ const McCommand mc_cmds_execution[] = {
     {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, cc",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
-     "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
+     "set stage input|ssa|opt|destroyed  the function start/step/run execute (a\n"
+     "                                   paused run goes on there after as many\n"
+     "                                   blocks when the stages correspond)\n"
      "set max-steps N                    block-entry budget (default 100000,\n"
      "                                   at most 2^40, as --max-steps)\n"
      "set max-depth N                    frames a run with calls may have at once\n"

@@ -729,6 +729,66 @@ bool mc_session_back(McSession *s, int64_t n, FILE *err) {
     return true;
 }
 
+bool mc_session_follow_stage(McSession *s, const McSessionPlace *was, char *why, size_t size, FILE *err) {
+    why[0] = 0;
+    if (!mc_session_start(s, err)) return false;
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    const char *stage = mc_view_name(s->exec);
+    /* Forward on the fast path, a checkpoint every ckpt_spacing entries
+     * (back and reverse steps work at once), then stepping to the boundary. */
+    while (!mc_interp_finished(in, NULL) && own_steps(in) < was->steps && !mc_interrupted(s->interrupt)) {
+        ckpt_take(s);
+        int64_t to = mc_interp_steps(in) + s->ckpt_spacing, last = mc_interp_call_steps(in) + was->steps;
+        int64_t before = mc_interp_steps(in);
+        mc_interp_run_to(in, to < last ? to : last);
+        if (mc_interp_steps(in) == before) break; /* a call inside a block: stepping takes over */
+    }
+    while (!mc_interrupted(s->interrupt) && !mc_interp_finished(in, NULL) &&
+           !(own_steps(in) >= was->steps && mc_interp_pc(in) == -1))
+        mc_interp_step_inst(in);
+    events_clear(&s->last);
+    if (mc_interrupted(s->interrupt)) {
+        mc_session_stop(s);
+        return interrupted_error(s, err);
+    }
+    McOutcome o;
+    bool fin = mc_interp_finished(in, &o);
+    if (fin != was->finished || own_steps(in) != was->steps) {
+        snprintf(why, size, "%s's run %s after %lld blocks, %s's %s after %lld", stage,
+                 fin ? "ended" : "goes on", (long long)own_steps(in), mc_view_name(was->view),
+                 was->finished ? "ended" : "stood", (long long)was->steps);
+    } else if (!fin) {
+        int32_t b = mc_interp_block(in);
+        const char *name = b == MC_NONE ? (f->nblocks ? f->blocks[0].name : "") : f->blocks[b].name;
+        if (strcmp(name, was->block) != 0)
+            snprintf(why, size, "after %lld blocks %s is about to enter %s, %s was about to enter %s (their blocks differ)",
+                     (long long)was->steps, stage, name, mc_view_name(was->view), was->block);
+    }
+    if (why[0]) {
+        mc_session_stop(s);
+        return true;
+    }
+    mc_session_watch_sync(s);
+    return true;
+}
+
+void mc_session_place(const McSession *s, McSessionPlace *p) {
+    memset(p, 0, sizeof *p);
+    p->view = s->exec;
+    if (!s->interp) return;
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    p->running = true;
+    p->finished = mc_interp_finished(in, NULL);
+    p->steps = own_steps(in);
+    p->inside = !p->finished && mc_interp_pc(in) != -1;
+    if (p->inside) p->steps--; /* the boundary before the block it stands in */
+    int32_t b = mc_interp_block(in);
+    const char *name = b == MC_NONE ? (f->nblocks ? f->blocks[0].name : "") : f->blocks[b].name;
+    snprintf(p->block, sizeof p->block, "%s", name);
+}
+
 /* The C line at in's position (mc_session_c_line for any interpreter). */
 static int32_t line_of(const McFunc *f, const McInterp *in) {
     int32_t b = mc_interp_block(in), pc = mc_interp_pc(in);

@@ -241,6 +241,25 @@ bool mc_session_back(McSession *s, int64_t n, FILE *err);
  * (the final replay to the target is within the last window).
  * Ctrl-C: the position stays where it was. Events are cleared, as by back. */
 bool mc_session_reverse_step(McSession *s, bool by_line, int64_t *work, FILE *err);
+/* Where a run stands, to carry it to another stage (`set stage`, the
+ * workbench's `v`): the stepped function's own block entries at the block
+ * boundary it stands at (inside a block: the boundary before it, as the
+ * stages' instructions differ) and the block about to be entered there. */
+typedef struct McSessionPlace {
+    McView view;      /* the stage it ran */
+    bool running;     /* an interpreter existed */
+    bool finished;
+    bool inside;      /* it stood inside a block (steps is the boundary before it) */
+    int64_t steps;
+    char block[128];
+} McSessionPlace;
+void mc_session_place(const McSession *s, McSessionPlace *p);
+/* Start the exec stage's function and run it to was->steps block entries
+ * (checkpoints taken on the way). When the stages correspond there (the
+ * same count ends the run in both, or both are about to enter a block of
+ * the same name) the run stays there; otherwise it is stopped and `why`
+ * says how they differ. False only for an error (on err) or Ctrl-C (stopped). */
+bool mc_session_follow_stage(McSession *s, const McSessionPlace *was, char *why, size_t size, FILE *err);
 /* The estimated memory the run's checkpoints take now (at most MC_CKPT_BYTES). */
 size_t mc_session_ckpt_bytes(const McSession *s);
 /* The breakpoint array for the interp function (nblocks bools, malloc'd). */

@@ -32,7 +32,7 @@ const char *const wb_help_lines[] = {
     "  a       next allocator: baseline improved linear ssa",
     "  m       run the allocated machine (spill counts)",
     "  x       compile the C and run it natively",
-    "  v       next stage: input, ssa, opt, destroyed",
+    "  v       next stage: input, ssa, opt, destroyed (keeps the step)",
     "  p       pressure column in the IR pane (MaxLive: <)",
     "  . ,     allocation decisions one by one (interference)",
     "screen",

@@ -797,10 +797,24 @@ bool wb_set_stage(Wb *wb, const char *name) {
     char line[64];
     snprintf(line, sizeof line, "set stage %s", name);
     wb_log(wb, line, MC_R_PROMPT);
-    int st = wb_command(wb, line, true, NULL);
+    char *text = NULL;
+    int st = wb_command(wb, line, true, &text);
     wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
     wb->follow[WB_IR] = true;
+    /* Whether the run went on in the new stage, or why it could not
+     * (`set stage` says which; issue 29 §1). */
+    const char *stop = text ? strstr(text, "(the paused run was stopped: ") : NULL;
+    if (st == 0 && stop) {
+        stop += strlen("(the paused run was stopped: ");
+        int n = (int)strcspn(stop, "\n");
+        if (n > 0 && stop[n - 1] == ')') n--;
+        wb_note(wb, "stage %s; run stopped: %.*s", name, n, stop);
+    } else if (st == 0 && text && strstr(text, "(the run goes on in ")) {
+        wb_note(wb, "stage %s: the run goes on at step %lld", name,
+                (long long)(wb->s->interp ? mc_interp_steps(wb->s->interp) : 0));
+    }
+    free(text);
     return st == 0;
 }
 

@@ -5,7 +5,7 @@
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
 # after a long run (from checkpoints), reverse steps by C line and by
-# instruction (S, I), the C pane following execution and
+# instruction (S, I), v keeping the position across stages, the C pane following execution and
 # save-session (a lesson that replays the session). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -163,6 +163,18 @@ for size in 80x24 200x60; do
     check $n "=>  15" "$size: S again: line 15"
     keys $n I
     check $n "back one instruction (step 2)" "$size: I goes back an instruction"
+    # ---- §1: v keeps the position where the stages correspond ----
+    n=v$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (v)"
+    keys $n n n n n v
+    check $n "stage ssa: the run goes on at step 4" "$size: v keeps step 4 in ssa"
+    check $n "IR swap [ssa]" "$size: v shows the ssa stage"
+    n=vs$W
+    start $n $W $H "" sieve.c "[0,0,0,0,0]" 5
+    check $n "IR sieve [input]" "$size: opens on sieve.c (v)"
+    keys $n n n n v v
+    check $n "stage opt; run stopped: after 3 blocks opt is about to" "$size: v says why opt cannot keep the position"
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3
