@@ -81,6 +81,8 @@ typedef struct WbColour {
 /* The table of theme t (MC_R_COUNT entries), or NULL (the terminal's colours). */
 const WbColour *wb_theme_colours(WbTheme t);
 bool wb_theme_is_light(WbTheme t);
+/* Theme t's MC_NBANDS colours of the C-to-IR bands (256-colour terminals). */
+const WbColour *wb_theme_bands(WbTheme t);
 void wb_xterm_rgb(int idx, int rgb[3]);    /* the xterm 256-colour palette */
 double wb_contrast(int fg, int bg);       /* WCAG 2 contrast ratio, 1 .. 21 */
 

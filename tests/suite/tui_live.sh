@@ -5,7 +5,7 @@
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
 # after a long run (from checkpoints), reverse steps by C line and by
-# instruction (S, I), v keeping the position across stages, the C pane following execution and
+# instruction (S, I), the C-to-IR colour bands, v keeping the position across stages, the C pane following execution and
 # save-session (a lesson that replays the session). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -163,6 +163,18 @@ for size in 80x24 200x60; do
     check $n "=>  15" "$size: S again: line 15"
     keys $n I
     check $n "back one instruction (step 2)" "$size: I goes back an instruction"
+    # ---- §5: colour bands tie each C line to its IR lines, in every stage and theme ----
+    for th in default light; do
+        n=band$th$W
+        start $n $W $H "" --theme $th gcd.c 84 36
+        check $n "IR gcd [input]" "$size: opens on gcd.c ($th)"
+        keys $n v v n n
+        check $n "IR gcd [opt]" "$size: the opt stage ($th)"
+        # line 14 (while (b != 0)) is band 2: 80 on a dark screen, 195 on a light one
+        bg=80; [ $th = light ] && bg=195
+        if $T capture-pane -t $n -p -e | grep "ne b.1, 0" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: the IR line of C line 14 has no band $bg"; fi
+        if $T capture-pane -t $n -p -e | grep "while (b != 0)" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: C line 14 has no band $bg"; fi
+    done
     # ---- §1: v keeps the position where the stages correspond ----
     n=v$W
     start $n $W $H "" swap.ir 3
