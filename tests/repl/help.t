@@ -22,6 +22,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Pipeline:
     ssa [minimal|semi|pruned]          build SSA form (default pruned)
     opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
+    diff [PASS...]                     what each optimizer pass changes in the IR (before/after)
     destroy [MODE]                     replace phis by copies on edges
     alloc K [ALLOCATOR] [--trace]      allocate registers with K registers
     interference [--why X Y]           the interference graph: adjacency, degrees, colouring order

@@ -5,7 +5,7 @@
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
 # after a long run (from checkpoints), reverse steps by C line and by
-# instruction (S, I), the C-to-IR colour bands, v keeping the position across stages, the C pane following execution and
+# instruction (S, I), the C-to-IR colour bands, :diff of a pass, v keeping the position across stages, the C pane following execution and
 # save-session (a lesson that replays the session). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -175,6 +175,15 @@ for size in 80x24 200x60; do
         if $T capture-pane -t $n -p -e | grep "ne b.1, 0" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: the IR line of C line 14 has no band $bg"; fi
         if $T capture-pane -t $n -p -e | grep "while (b != 0)" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: C line 14 has no band $bg"; fi
     done
+    # ---- §5: :diff shows what a pass changed, in the big log ----
+    n=diff$W
+    start $n $W $H "" gcd.c 84 36
+    check $n "IR gcd [input]" "$size: opens on gcd.c (diff)"
+    keys $n : "diff copyprop" Enter
+    check $n "== copyprop: 6 lines changed" "$size: :diff names the pass and the lines changed"
+    check $n "-     a.2 = copy b.1" "$size: :diff shows a removed copy"
+    check $n "diff copyprop: the log shows it" "$size: the status bar points at the log"
+    if $T capture-pane -t $n -p -e | grep "a.2 = copy b.1" | grep -q "31m"; then ok; else bad "$size: the removed line is not red"; fi
     # ---- §1: v keeps the position where the stages correspond ----
     n=v$W
     start $n $W $H "" swap.ir 3

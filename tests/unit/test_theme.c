@@ -56,6 +56,7 @@ static void test_aa(void **state) {
  * L + 1) differ. */
 static void test_bands(void **state) {
     (void)state;
+    assert_int_equal(MC_NBANDS, 6); /* the README's "six colours" */
     for (int t = 0; t < WB_NTHEMES; t++) {
         const WbColour *b = wb_theme_bands((WbTheme)t);
         assert_non_null(b);
