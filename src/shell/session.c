@@ -45,6 +45,8 @@ void mc_session_free(McSession *s) {
     mc_stops_free(&s->stops);
     free(s->last.v);
     free(s->last.phis);
+    mc_str_free(&s->rec);
+    free(s->rec_where);
     memset(s, 0, sizeof *s);
 }
 

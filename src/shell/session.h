@@ -123,6 +123,10 @@ typedef struct McSession {
      * workbench draws its running indicator from it */
     void (*progress)(void *ctx, int64_t steps);
     void *progress_ctx;
+    /* the commands typed at the top level, for save-session (record.c) */
+    McStr rec;         /* lesson lines: `$ CMD`, `$ where` / `expect POS`, notes */
+    int rec_steps;     /* commands recorded */
+    char *rec_where;   /* the last position recorded (not repeated), malloc'd */
     const McInterrupt *interrupt; /* the front end's Ctrl-C flag (interrupt.h), or
                                      NULL: long commands poll it; the front end
                                      sets it from SIGINT and clears it before
@@ -232,6 +236,16 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
 /* Go back n whole blocks (a deterministic replay from the start); lands on
  * a block boundary, at the start at the latest. Fails when not started. */
 bool mc_session_back(McSession *s, int64_t n, FILE *err);
+/* record.c: the session as a lesson. begin notes the program and its
+ * arguments once, before the first thing recorded (mc_command_line calls
+ * it before each top-level command); record keeps a command `name` that
+ * succeeded, as typed (`line`), and the position after it; a note is
+ * narration; save writes the lesson to path (outfile.h's rules in a
+ * lesson). Nothing is recorded while a script or lesson runs. */
+void mc_session_record_begin(McSession *s);
+void mc_session_record(McSession *s, const char *name, const char *line);
+void mc_session_record_note(McSession *s, const char *text);
+bool mc_session_save(McSession *s, const char *path, FILE *out, FILE *err);
 /* gdb's reverse-stepi (by_line false): back one instruction (mc_interp_ticks
  * one fewer), and reverse-step (by_line true, MiniC only): back to the first
  * instruction of the last stretch of another C line run before the position.

@@ -8,6 +8,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     args [ARG...]                      set the arguments: integers, buffers as [1,2,3]
     reset                              stop execution and drop the pipeline products
     source FILE                        run the commands of a script file
+    save-session FILE                  save the commands typed and the notes as a lesson
+    note TEXT                          a line of narration for save-session
     lesson [OPTION] LESSON             play a scripted lesson (or check, list them)
     tui [LESSON]                       open the full-screen workbench on this session
     help [COMMAND]                     list the commands, or explain one
