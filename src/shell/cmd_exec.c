@@ -236,7 +236,8 @@ static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err
          * identical one is there. */
         bool existed;
         int others = mc_session_break_count(s, block);
-        int num = mc_session_break_put(s, block, cond_at ? cond.s : NULL, once, &existed, err);
+        int32_t cline = line ? (int32_t)strtol(argv[i], NULL, 10) : 0; /* break LINE stops at the line */
+        int num = mc_session_break_put_line(s, block, cline, cond_at ? cond.s : NULL, once, &existed, err);
         if (num < 0) {
             free(block);
             mc_str_free(&cond);
@@ -701,7 +702,8 @@ const McCommand mc_cmds_execution[] = {
      "block stops when any holds; the same one twice is `already set`. info\n"
      "breakpoints lists them with their numbers and hit counts.\n"
      "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
-     "the first block with code of that line.\n",
+     "the first block with code of that line, and a stop there runs on to the\n"
+     "line's first instruction (gdb stops at the line, not at its block).\n",
      "block...", cmd_break},
     {"tbreak", "", "execution", "tbreak BLOCK [if COND]", "a breakpoint deleted after its first stop", "", "block",
      cmd_tbreak},

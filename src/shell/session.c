@@ -622,6 +622,19 @@ bool mc_session_step_line(McSession *s, FILE *err) {
     return true;
 }
 
+/* After a stop at a `break LINE` breakpoint, about to enter its block:
+ * on to the line's first instruction in that block (gdb stops at the
+ * line, not at the block that holds it), never past the terminator. */
+static void run_to_line(McSession *s, int32_t line) {
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    while (!mc_interp_finished(in, NULL) && mc_session_c_line(s) != line) {
+        int32_t b = mc_interp_block(in), pc = mc_interp_pc(in);
+        if (pc >= 0 && b >= 0 && pc >= f->blocks[b].ninsts) break; /* the line is not in this block after all */
+        mc_interp_step_inst(in);
+    }
+}
+
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
     events_clear(&s->last);
@@ -636,6 +649,10 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         *at_break = true;
         s->break_stops++;
         free(bp);
+        if (s->stops.stop_line) {
+            run_to_line(s, s->stops.stop_line);
+            fix_events(s);
+        }
         return true;
     }
     /* Every stop is decided at a block boundary by mc_session_stop_check
@@ -677,6 +694,7 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         mc_interp_step_inst(s->interp);
     }
     free(bp);
+    if (*at_break && (s->stops.last_stop & 1) && s->stops.stop_line) run_to_line(s, s->stops.stop_line);
     fix_events(s);
     if (interrupted) return interrupted_error(s, err);
     return true;

@@ -387,6 +387,10 @@ static void replay_to_phi_edge(Wb *wb, int64_t steps) {
      * counts, so the replay asks for one step beyond the count (a
      * finished interpreter takes no more). */
     int64_t more = mc_interp_finished(s->interp, NULL) ? 1 : 0;
+    /* Inside a block (a `break LINE` stopped at its line): the replay goes
+     * by whole blocks, so the position is put back after it. */
+    McInterp *keep = !more && mc_interp_pc(s->interp) != -1 ? mc_interp_clone(s->interp) : NULL;
+    int32_t from = wb->last_from, to = wb->last_to;
     for (int64_t tail = 64;; tail *= 8) {
         if (tail > steps) tail = steps;
         mc_session_back(s, tail, wb_sink());
@@ -395,8 +399,14 @@ static void replay_to_phi_edge(Wb *wb, int64_t steps) {
         for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
         if (phis || tail == steps) break;
     }
-    mc_session_watch_sync(s); /* the replay reached the same values */
     if (s->interp) note_last_edge(wb);
+    if (keep) {
+        mc_interp_restore(s->interp, keep);
+        mc_interp_free(keep);
+        wb->last_from = from;
+        wb->last_to = to;
+    }
+    mc_session_watch_sync(s); /* the replay reached the same values */
     wb->quiet_exec = false;
     s->interrupt = stop;
 }

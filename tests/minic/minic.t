@@ -267,17 +267,16 @@ line and `step` says which line it reached.
   args: 84 36
   breakpoint at body.L14 (line 16)
   breakpoint: body.L14
-  after 2 blocks: about to enter body.L14 from while.L14
+  in body.L14 (step 3), next: a = copy b
        13  int gcd(int a, int b) {
        14      while (b != 0) {
-  =>*  15          int t = a % b;
-       16          a = b;
+    *  15          int t = a % b;
+  =>   16          a = b;
        17          b = t;
        18      }
        19      return a;
        20  }
-  [3] body.L14 <- while.L14
-    t = rem a, b                      t = 12
+  [3] body.L14 (continued)
     a = copy b                        a = 36   (was 84)
     b = copy t                        b = 12   (was 36)
     jump while.L14                    -> while.L14

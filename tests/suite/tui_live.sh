@@ -175,6 +175,15 @@ for size in 80x24 200x60; do
         if $T capture-pane -t $n -p -e | grep "ne b.1, 0" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: the IR line of C line 14 has no band $bg"; fi
         if $T capture-pane -t $n -p -e | grep "while (b != 0)" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: C line 14 has no band $bg"; fi
     done
+    # ---- §2: break 16 stops with the arrow on line 16, not its block's first line ----
+    n=br$W
+    start $n $W $H "" gcd.c 84 36
+    check $n "IR gcd [input]" "$size: opens on gcd.c (break 16)"
+    keys $n : "break 16" Enter
+    keys $n c
+    check $n "breakpoint: body.L14" "$size: c stops at the breakpoint of line 16"
+    check $n "=>  16" "$size: the arrow on line 16"
+    check $n "=>   a = copy b" "$size: the IR arrow on line 16's instruction"
     # ---- §5: :diff shows what a pass changed, in the big log ----
     n=diff$W
     start $n $W $H "" gcd.c 84 36
