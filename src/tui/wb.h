@@ -322,6 +322,10 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_edge(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 /* `.` (delta 1) and `,` (-1): step the colouring decisions (pane_interf.c). */
 void wb_ig_step(Wb *wb, int delta);
+/* While `.` steps the decisions of allocation a: each value's location
+ * after the decisions shown (MC_LOC_NONE: not decided yet), malloc'd; NULL
+ * when not stepping (pane_interf.c; the registers pane draws from it). */
+McLocation *wb_ig_locations(Wb *wb, const McAllocation *a);
 /* Free the stepper's trace (pane_interf.c). */
 void wb_ig_free(Wb *wb);
 int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);

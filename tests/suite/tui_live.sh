@@ -175,6 +175,15 @@ for size in 80x24 200x60; do
         if $T capture-pane -t $n -p -e | grep "ne b.1, 0" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: the IR line of C line 14 has no band $bg"; fi
         if $T capture-pane -t $n -p -e | grep "while (b != 0)" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: C line 14 has no band $bg"; fi
     done
+    # ---- §2: the alloc layout names its code; `.` shows no location before its decision ----
+    n=al$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (alloc)"
+    keys $n : "layout alloc" Enter
+    check $n "interference K=4 (improved) [destroyed]" "$size: the interference pane names the destroyed code"
+    keys $n . . .
+    check $n "registers K=4 at decision 3" "$size: the registers pane follows the decisions"
+    check $n "\$cycle1 -> ?" "$size: no location before its decision"
     # ---- §2: break 16 stops with the arrow on line 16, not its block's first line ----
     n=br$W
     start $n $W $H "" gcd.c 84 36
