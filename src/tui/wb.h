@@ -174,6 +174,7 @@ typedef struct Wb {
     uint8_t *const *ir_phi_copy;
     McPoints *ir_points;   /* register pressure of ir_func's points (`p` shows it) */
     bool pressure;         /* `p`: the IR pane's pressure column */
+    bool show_temps;       /* `:temps`: the values pane shows MiniC's lowered temporaries too */
     const McFunc *live_func;
     unsigned live_gen;
     McCfg *cfg;
@@ -335,6 +336,8 @@ int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+/* pane_values.c: a temporary of MiniC's lowering (`lt.L21`), hidden unless show_temps. */
+bool wb_value_is_temp(const McFunc *f, const char *name);
 /* pane_source.c: is a MiniC program loaded (its source pane and layout)? */
 bool wb_source_available(const Wb *wb);
 

@@ -37,6 +37,7 @@ static const struct {
     {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
     {"keys", "keys", "show the single keys (key ?)"},
     {"note", "note TEXT", "a line of narration in the session save-session writes"},
+    {"temps", "temps", "MiniC: the values pane shows the lowered temporaries (lt.L21, load.L22.2) too, or hides them again (the default)"},
     {"save-session", "save-session FILE", "write the steps, commands and notes of this session as a lesson that replays them (key W): minicc lesson FILE plays it, --check checks the replay reaches the same positions, --export md makes a handout"},
 };
 
@@ -206,6 +207,11 @@ void wb_submit(Wb *wb, const char *line) {
     if (single && wb_is_word(p, n, "save-session", 12)) {
         if (!*rest) wb_note(wb, "save-session: usage: save-session FILE");
         else wb_save_session(wb, rest);
+        return;
+    }
+    if (single && wb_is_word(p, n, "temps", 5)) {
+        wb->show_temps = !wb->show_temps;
+        wb_note(wb, "the values pane %s MiniC's temporaries", wb->show_temps ? "shows" : "hides");
         return;
     }
     if (single && wb_is_word(p, n, "diff", 4)) {

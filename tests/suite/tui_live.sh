@@ -184,6 +184,15 @@ for size in 80x24 200x60; do
     keys $n . . .
     check $n "registers K=4 at decision 3" "$size: the registers pane follows the decisions"
     check $n "\$cycle1 -> ?" "$size: no location before its decision"
+    # ---- §2: MiniC's values pane shows the C variables, the temporaries on request ----
+    n=tmp$W
+    start $n $W $H "" bubble.c "[3,1,2]" 3
+    check $n "IR bubble [input]" "$size: opens on bubble.c"
+    keys $n s s s s : "focus values" Enter z
+    check $n "temporaries of the C hidden: :temps" "$size: the temporaries are hidden"
+    check_not $n "lt.L19=1" "$size: no temporary in the values pane"
+    keys $n : temps Enter
+    check $n "lt.L19=1" "$size: :temps shows them"
     # ---- §2: break 16 stops with the arrow on line 16, not its block's first line ----
     n=br$W
     start $n $W $H "" gcd.c 84 36
