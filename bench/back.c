@@ -2,9 +2,11 @@
  * share/minicc/examples/swap.ir's loop (run from the top of the tree) run with `continue` (the fast path, taking checkpoints as
  * it goes) to 10^3 .. 10^9 block entries, then `back 1` from there: the
  * back step replays from the nearest checkpoint, so its cost should stay
- * flat while the forward run grows. Printed per length: the forward run's
- * CPU time (the baseline, same run), the back step's, their ratio, and the
- * checkpoints' estimated memory (at most 64 MB). CPU time, not wall time. */
+ * flat while the forward run grows; then `reverse-stepi` (one instruction
+ * back, also from the nearest checkpoint). Printed per length: the forward
+ * run's CPU time (the baseline, same run), the back step's, their ratio,
+ * the reverse-stepi's, and the checkpoints' estimated memory (at most 64
+ * MB). CPU time, not wall time. */
 #include <stdio.h>
 #include <time.h>
 
@@ -17,7 +19,7 @@ static double cpu_ms(void) {
 }
 
 int main(void) {
-    printf("%-12s %12s %12s %10s %12s\n", "steps", "forward ms", "back ms", "back/fwd", "ckpt MB");
+    printf("%-12s %12s %12s %10s %12s %12s\n", "steps", "forward ms", "back ms", "back/fwd", "rsi ms", "ckpt MB");
     int status = 0;
     for (long long n = 1000; n <= 1000000000LL; n *= 10) {
         McSession s;
@@ -42,8 +44,17 @@ int main(void) {
             printf("back landed at %lld, not %lld\n", (long long)mc_interp_steps(s.interp), at - 1);
             status = 1;
         }
-        printf("%-12lld %12.2f %12.3f %10.4f %12.1f\n", at, t1 - t0, b1 - b0, (b1 - b0) / (t1 - t0 > 0 ? t1 - t0 : 1e-9),
-               mc_session_ckpt_bytes(&s) / 1048576.0);
+        int64_t ticks = mc_interp_ticks(s.interp);
+        double r0 = cpu_ms();
+        mc_session_reverse_step(&s, false, NULL, stderr);
+        double r1 = cpu_ms();
+        if (mc_interp_ticks(s.interp) != ticks - 1) {
+            printf("reverse-stepi landed at tick %lld, not %lld\n", (long long)mc_interp_ticks(s.interp),
+                   (long long)ticks - 1);
+            status = 1;
+        }
+        printf("%-12lld %12.2f %12.3f %10.4f %12.3f %12.1f\n", at, t1 - t0, b1 - b0,
+               (b1 - b0) / (t1 - t0 > 0 ? t1 - t0 : 1e-9), r1 - r0, mc_session_ckpt_bytes(&s) / 1048576.0);
         mc_session_free(&s);
     }
     return status;

@@ -156,6 +156,25 @@ static Status cmd_back(McSession *s, int argc, char **argv, FILE *out, FILE *err
     return OK;
 }
 
+/* reverse-step / reverse-stepi: gdb's, from the checkpoints (session.c). */
+static Status do_reverse(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_line) {
+    if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
+    if (!mc_session_need_func(s, err)) return ERR;
+    if (!mc_session_reverse_step(s, by_line, NULL, err)) return ERR;
+    mc_show_position(s->interp_func, s->interp, out);
+    print_c_line(s, out);
+    mc_session_show_displays(s, out);
+    return OK;
+}
+
+static Status cmd_reverse_step(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    return do_reverse(s, argc, argv, out, err, true);
+}
+
+static Status cmd_reverse_stepi(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    return do_reverse(s, argc, argv, out, err, false);
+}
+
 static Status cmd_where(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_func(s, err)) return ERR;
@@ -217,7 +236,8 @@ static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err
          * identical one is there. */
         bool existed;
         int others = mc_session_break_count(s, block);
-        int num = mc_session_break_put(s, block, cond_at ? cond.s : NULL, once, &existed, err);
+        int32_t cline = line ? (int32_t)strtol(argv[i], NULL, 10) : 0; /* break LINE stops at the line */
+        int num = mc_session_break_put_line(s, block, cline, cond_at ? cond.s : NULL, once, &existed, err);
         if (num < 0) {
             free(block);
             mc_str_free(&cond);
@@ -452,11 +472,24 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
                                     mc_stage_name_list(MC_NAME_VIEW, ", ", list, sizeof list)),
                    ERR;
         if (!mc_session_view(s, (McView)view, err)) return ERR;
-        bool stopped = (McView)view != s->exec && mc_session_running(s);
+        McSessionPlace was;
+        mc_session_place(s, &was);
+        bool carry = (McView)view != s->exec && was.running;
         if ((McView)view != s->exec) mc_session_stop(s);
         s->exec = (McView)view;
         fprintf(out, "stage %s: start, step, run and list use the %s function\n", v, v);
-        if (stopped) fputs("(the paused run was stopped: it ran another stage)\n", out);
+        if (!carry) return OK;
+        /* The run goes on in the new stage at the same block entry count
+         * when the stages correspond there (issue 29 §1). */
+        char why[320];
+        if (!mc_session_follow_stage(s, &was, why, sizeof why, err)) return ERR;
+        if (why[0]) {
+            fprintf(out, "(the paused run was stopped: %s)\n", why);
+        } else {
+            fprintf(out, "(the run goes on in %s after as many blocks%s)\n", v,
+                    was.inside ? ", at the start of its block: the stages' instructions differ" : "");
+            mc_show_position(s->interp_func, s->interp, out);
+        }
     } else if (strcmp(k, "max-steps") == 0) {
         int64_t n;
         if (!mc_cmd_parse_count(s, err, "set max-steps", v, 1, MC_MAX_STEPS, &n)) return ERR;
@@ -670,7 +703,8 @@ const McCommand mc_cmds_execution[] = {
      "block stops when any holds; the same one twice is `already set`. info\n"
      "breakpoints lists them with their numbers and hit counts.\n"
      "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
-     "the first block with code of that line.\n",
+     "the first block with code of that line, and a stop there runs on to the\n"
+     "line's first instruction (gdb stops at the line, not at its block).\n",
      "block...", cmd_break},
     {"tbreak", "", "execution", "tbreak BLOCK [if COND]", "a breakpoint deleted after its first stop", "", "block",
      cmd_tbreak},
@@ -691,13 +725,26 @@ const McCommand mc_cmds_execution[] = {
     {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the nearest checkpoint)",
      "The replay runs on the run path's code, as continue does (deterministic:\n"
      "the same state as the first time).\n", "", cmd_back},
+    {"reverse-step", "rs", "execution", "reverse-step", "back to the start of the C line run before this one (MiniC)",
+     "gdb's reverse-step: the position goes back to the first instruction of\n"
+     "the last stretch of another C line run before it (step line undoes).\n"
+     "It replays from the nearest checkpoint, a few blocks at a time, so its\n"
+     "cost does not grow with the steps taken. Ctrl-C leaves the position where\n"
+     "it was.\n",
+     "", cmd_reverse_step},
+    {"reverse-stepi", "rsi", "execution", "reverse-stepi", "back one instruction (a block entry with its phis is one)",
+     "gdb's reverse-stepi, from the nearest checkpoint; Ctrl-C leaves the\n"
+     "position where it was.\n",
+     "", cmd_reverse_stepi},
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
     {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, cc",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
-     "set stage input|ssa|opt|destroyed  the function start/step/run execute\n"
+     "set stage input|ssa|opt|destroyed  the function start/step/run execute (a\n"
+     "                                   paused run goes on there after as many\n"
+     "                                   blocks when the stages correspond)\n"
      "set max-steps N                    block-entry budget (default 100000,\n"
      "                                   at most 2^40, as --max-steps)\n"
      "set max-depth N                    frames a run with calls may have at once\n"

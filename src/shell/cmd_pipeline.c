@@ -15,6 +15,7 @@
 #include "minicc/util.h"
 #include "shell/alloc_trace.h"
 #include "shell/intervals.h"
+#include "shell/irdiff.h"
 #include "shell/outfile.h"
 #include "shell/show.h"
 #include "shell/sweep.h"
@@ -58,6 +59,25 @@ static Status cmd_opt(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     if (s->opt_stats.rounds > 1) fprintf(out, " (%d rounds)", s->opt_stats.rounds);
     fputc('\n', out);
     return OK;
+}
+
+/* `diff [PASS...]`: what each pass changes in the listing (irdiff.c). */
+static Status cmd_diff(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (!mc_session_need_func(s, err)) return ERR;
+    for (int i = 1; i < argc; i++)
+        if (!mc_pass_find(argv[i]))
+            return mc_session_error(s, err, "diff: unknown pass '%s' (see: passes)", argv[i]), ERR;
+    const McFunc *ssa = mc_session_view(s, MC_VIEW_SSA, err);
+    if (!ssa) return ERR;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    bool ok = mc_show_pass_diffs(ssa, argc - 1, argv + 1, s->interrupt, out, &d);
+    if (!ok) {
+        if (mc_session_interrupted(s)) mc_session_error(s, err, "diff: %s", MC_INTERRUPTED_MSG);
+        else mc_session_diags_error(s, &d, err, "diff");
+    }
+    mc_diags_free(&d);
+    return ok ? OK : ERR;
 }
 
 static Status cmd_destroy(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
@@ -303,6 +323,14 @@ const McCommand mc_cmds_pipeline[] = {
      "Without PASS runs the -O1 pipeline to a fixed point; with PASS names runs\n"
      "those passes once each, in order (see `passes`). Works on a copy of the SSA.\n",
      "pass...", cmd_opt},
+    {"diff", "", "pipeline", "diff [PASS...]", "what each optimizer pass changes in the IR (before/after)",
+     "Runs each PASS once, in order (none: every pass in -O1 order), on a copy\n"
+     "of the SSA and prints after `== PASS: N lines changed` the listing's diff:\n"
+     "`- ` lines the pass removed, `+ ` lines it added, two unchanged lines\n"
+     "around each change (longer runs as `... N unchanged lines`). opt and the\n"
+     "session stay as they were. In the workbench `:diff` shows it in the big\n"
+     "log, removed lines red and added ones green.\n",
+     "pass...", cmd_diff},
     {"destroy", "", "pipeline", "destroy [MODE]", "replace phis by copies on edges",
      "MODE is baseline, improved (the default), naive or sequential.\n"
      "baseline: the chapter's edge blocks $edgeN, every source saved first;\n"

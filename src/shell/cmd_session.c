@@ -155,6 +155,24 @@ static Status cmd_quit(McSession *s, int argc, char **argv, FILE *out, FILE *err
     return MC_CMD_QUIT;
 }
 
+/* `save-session FILE` and `note TEXT` (record.c). */
+static Status cmd_save_session(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    if (argc < 2) return mc_session_error(s, err, "save-session: usage: save-session FILE"), ERR;
+    if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
+    return mc_session_save(s, argv[1], out, err) ? OK : ERR;
+}
+
+static Status cmd_note(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
+    (void)out;
+    if (argc < 2) return mc_session_error(s, err, "note: usage: note TEXT (a line of the saved session)"), ERR;
+    McStr t;
+    mc_str_init(&t);
+    for (int i = 1; i < argc; i++) mc_str_printf(&t, "%s%s", i > 1 ? " " : "", argv[i]);
+    mc_session_record_note(s, t.s);
+    mc_str_free(&t);
+    return OK;
+}
+
 /* ---- the rows, in help order ------------------------------------------------ */
 
 const McCommand mc_cmds_session[] = {
@@ -190,6 +208,19 @@ const McCommand mc_cmds_session[] = {
      "together); deeper, the command fails with `nested too deeply` and every\n"
      "enclosing script and lesson stops.\n",
      "file", cmd_source},
+    {"save-session", "", "session", "save-session FILE", "save the commands typed and the notes as a lesson",
+     "Writes the commands typed at the prompt that succeeded (not those a\n"
+     "script or lesson ran; not help, note, quit), each followed by `where` and\n"
+     "the position it reached as an `expect` when the position changed, and the\n"
+     "notes of `note TEXT`, as a lesson: `minicc lesson FILE` replays the\n"
+     "session, `minicc lesson --check FILE` checks that the replay reaches every\n"
+     "position again, `minicc lesson --export md FILE` makes a Markdown handout.\n"
+     "The workbench's `:save-session` (key W) writes the same for its keys.\n",
+     "file", cmd_save_session},
+    {"note", "", "session", "note TEXT", "a line of narration for save-session",
+     "TEXT goes into the saved session between the commands, as the lesson's\n"
+     "prose (`;` and `#` end it as they end any command).\n",
+     "", cmd_note},
     {"help", "h ?", "session", "help [COMMAND]", "list the commands, or explain one", "", "command", cmd_help},
     {"quit", "q exit", "session", "quit", "leave minicc (also Ctrl-D)", "", "", cmd_quit},
 };

@@ -207,7 +207,12 @@ McCmdStatus mc_command_line(McSession *s, const char *line, bool bail, FILE *out
             st = ERR;
         }
         else {
+            if (argc > 0) mc_session_record_begin(s); /* the program and arguments, once (record.c) */
             st = mc_command_run(s, argc, argv, out, err);
+            if (st == OK && argc > 0) {
+                const McCommand *c = mc_command_find(argv[0], why, sizeof why);
+                if (c) mc_session_record(s, c->name, pieces[i]);
+            }
         }
         mc_command_free_words(argc, argv);
         fflush(out);

@@ -45,6 +45,8 @@ void mc_session_free(McSession *s) {
     mc_stops_free(&s->stops);
     free(s->last.v);
     free(s->last.phis);
+    mc_str_free(&s->rec);
+    free(s->rec_where);
     memset(s, 0, sizeof *s);
 }
 
@@ -620,6 +622,19 @@ bool mc_session_step_line(McSession *s, FILE *err) {
     return true;
 }
 
+/* After a stop at a `break LINE` breakpoint, about to enter its block:
+ * on to the line's first instruction in that block (gdb stops at the
+ * line, not at the block that holds it), never past the terminator. */
+static void run_to_line(McSession *s, int32_t line) {
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    while (!mc_interp_finished(in, NULL) && mc_session_c_line(s) != line) {
+        int32_t b = mc_interp_block(in), pc = mc_interp_pc(in);
+        if (pc >= 0 && b >= 0 && pc >= f->blocks[b].ninsts) break; /* the line is not in this block after all */
+        mc_interp_step_inst(in);
+    }
+}
+
 bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     if (!s->interp && !mc_session_start(s, err)) return false;
     events_clear(&s->last);
@@ -634,6 +649,10 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         *at_break = true;
         s->break_stops++;
         free(bp);
+        if (s->stops.stop_line) {
+            run_to_line(s, s->stops.stop_line);
+            fix_events(s);
+        }
         return true;
     }
     /* Every stop is decided at a block boundary by mc_session_stop_check
@@ -675,23 +694,23 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         mc_interp_step_inst(s->interp);
     }
     free(bp);
+    if (*at_break && (s->stops.last_stop & 1) && s->stops.stop_line) run_to_line(s, s->stops.stop_line);
     fix_events(s);
     if (interrupted) return interrupted_error(s, err);
     return true;
 }
 
-bool mc_session_back(McSession *s, int64_t n, FILE *err) {
-    if (!s->interp) return mc_session_error(s, err, "back: the program is not running (try: start)");
-    /* Blocks of the stepped function (a call's callee blocks are inside one step). */
-    int64_t steps = mc_interp_steps(s->interp) - mc_interp_call_steps(s->interp);
-    int64_t target = steps - n;
-    if (target < 0) target = 0;
-    /* From the nearest checkpoint at or before the target (the start when
-     * there is none) on the fast path, then to the boundary after `target`
-     * entries. Ctrl-C meanwhile: back where it started. */
+/* The stepped function's own block entries (a call's callee blocks are
+ * inside one step). */
+static int64_t own_steps(const McInterp *in) { return mc_interp_steps(in) - mc_interp_call_steps(in); }
+
+/* Put in (the session's interpreter or a clone of it) at the boundary after
+ * `target` own block entries: from the nearest checkpoint at or before it
+ * (the start when there is none) on the fast path, then stepping. False
+ * when the interrupt flag stopped it short of the target. */
+static bool seek_boundary(McSession *s, McInterp *in, int64_t target) {
     int k = s->ckpt_func == s->interp_func ? s->nckpt - 1 : -1;
-    while (k >= 0 && s->ckpt_steps[k] > target) k--;
-    McInterp *in = s->interp, *keep = mc_interp_clone(in);
+    while (k >= 0 && s->ckpt_steps[k] > target) k--; /* total entries >= own entries: never past it */
     if (k >= 0) {
         mc_interp_restore(in, s->ckpt[k]);
     } else {
@@ -701,14 +720,191 @@ bool mc_session_back(McSession *s, int64_t n, FILE *err) {
     }
     mc_interp_run_to(in, target);
     while (!mc_interrupted(s->interrupt) && !mc_interp_finished(in, NULL) &&
-           !(mc_interp_steps(in) >= target && mc_interp_pc(in) == -1))
+           !(own_steps(in) >= target && mc_interp_pc(in) == -1))
         mc_interp_step_inst(in);
-    bool interrupted = mc_interrupted(s->interrupt) && mc_interp_steps(in) != target;
-    if (interrupted) mc_interp_restore(in, keep);
+    return mc_interp_finished(in, NULL) || (own_steps(in) >= target && mc_interp_pc(in) == -1);
+}
+
+/* seek_boundary to `bound`, then instruction by instruction to `tick`
+ * ticks (mc_interp_ticks), which lie in the blocks after that boundary. */
+static bool seek_tick(McSession *s, McInterp *in, int64_t bound, int64_t tick) {
+    if (!seek_boundary(s, in, bound)) return false;
+    while (!mc_interrupted(s->interrupt) && !mc_interp_finished(in, NULL) && mc_interp_ticks(in) < tick)
+        mc_interp_step_inst(in);
+    return mc_interp_ticks(in) == tick;
+}
+
+bool mc_session_back(McSession *s, int64_t n, FILE *err) {
+    if (!s->interp) return mc_session_error(s, err, "back: the program is not running (try: start)");
+    int64_t target = own_steps(s->interp) - n;
+    if (target < 0) target = 0;
+    /* Ctrl-C meanwhile: back where it started. */
+    McInterp *in = s->interp, *keep = mc_interp_clone(in);
+    bool done = seek_boundary(s, in, target);
+    if (!done) mc_interp_restore(in, keep);
     mc_interp_free(keep);
     events_clear(&s->last);
-    if (interrupted) return interrupted_error(s, err);
+    if (!done) return interrupted_error(s, err);
     mc_session_watch_sync(s); /* going back changes no watched value */
+    return true;
+}
+
+bool mc_session_follow_stage(McSession *s, const McSessionPlace *was, char *why, size_t size, FILE *err) {
+    why[0] = 0;
+    if (!mc_session_start(s, err)) return false;
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    const char *stage = mc_view_name(s->exec);
+    /* Forward on the fast path, a checkpoint every ckpt_spacing entries
+     * (back and reverse steps work at once), then stepping to the boundary. */
+    while (!mc_interp_finished(in, NULL) && own_steps(in) < was->steps && !mc_interrupted(s->interrupt)) {
+        ckpt_take(s);
+        int64_t to = mc_interp_steps(in) + s->ckpt_spacing, last = mc_interp_call_steps(in) + was->steps;
+        int64_t before = mc_interp_steps(in);
+        mc_interp_run_to(in, to < last ? to : last);
+        if (mc_interp_steps(in) == before) break; /* a call inside a block: stepping takes over */
+    }
+    while (!mc_interrupted(s->interrupt) && !mc_interp_finished(in, NULL) &&
+           !(own_steps(in) >= was->steps && mc_interp_pc(in) == -1))
+        mc_interp_step_inst(in);
+    events_clear(&s->last);
+    if (mc_interrupted(s->interrupt)) {
+        mc_session_stop(s);
+        return interrupted_error(s, err);
+    }
+    McOutcome o;
+    bool fin = mc_interp_finished(in, &o);
+    if (fin != was->finished || own_steps(in) != was->steps) {
+        snprintf(why, size, "%s's run %s after %lld blocks, %s's %s after %lld", stage,
+                 fin ? "ended" : "goes on", (long long)own_steps(in), mc_view_name(was->view),
+                 was->finished ? "ended" : "stood", (long long)was->steps);
+    } else if (!fin) {
+        int32_t b = mc_interp_block(in);
+        const char *name = b == MC_NONE ? (f->nblocks ? f->blocks[0].name : "") : f->blocks[b].name;
+        if (strcmp(name, was->block) != 0)
+            snprintf(why, size, "after %lld blocks %s is about to enter %s, %s was about to enter %s (their blocks differ)",
+                     (long long)was->steps, stage, name, mc_view_name(was->view), was->block);
+    }
+    if (why[0]) {
+        mc_session_stop(s);
+        return true;
+    }
+    mc_session_watch_sync(s);
+    return true;
+}
+
+void mc_session_place(const McSession *s, McSessionPlace *p) {
+    memset(p, 0, sizeof *p);
+    p->view = s->exec;
+    if (!s->interp) return;
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    p->running = true;
+    p->finished = mc_interp_finished(in, NULL);
+    p->steps = own_steps(in);
+    p->inside = !p->finished && mc_interp_pc(in) != -1;
+    if (p->inside) p->steps--; /* the boundary before the block it stands in */
+    int32_t b = mc_interp_block(in);
+    const char *name = b == MC_NONE ? (f->nblocks ? f->blocks[0].name : "") : f->blocks[b].name;
+    snprintf(p->block, sizeof p->block, "%s", name);
+}
+
+/* The C line at in's position (mc_session_c_line for any interpreter). */
+static int32_t line_of(const McFunc *f, const McInterp *in) {
+    int32_t b = mc_interp_block(in), pc = mc_interp_pc(in);
+    if (b == MC_NONE) b = 0, pc = -1;
+    return mc_minic_line_at(f, b, pc);
+}
+
+/* One position of a reverse-step window: the ticks before it, its C line,
+ * and the last boundary at or before it (own entries). */
+typedef struct LinePos {
+    int64_t tick, bound;
+    int32_t line;
+} LinePos;
+
+/* Reverse step by C line in a window of the last `w` blocks: replays a
+ * clone (without events) from the boundary w entries back to the current
+ * position, noting each position's C line, and looks from the end for the
+ * start of the last stretch of a line other than the current one. 1 found
+ * (*at), 0 the window is too short, -1 none before (the first line), -2
+ * interrupted. Counts the instructions replayed in *work. */
+static int rs_window(McSession *s, int64_t w, LinePos *at, int64_t *work) {
+    McInterp *in = s->interp;
+    const McFunc *f = s->interp_func;
+    int64_t t0 = mc_interp_ticks(in), from = own_steps(in) - w;
+    if (from < 0) from = 0;
+    int32_t cur = mc_interp_finished(in, NULL) ? 0 : line_of(f, in); /* after the end: back to the last line */
+    McInterp *c = mc_interp_clone(in);
+    mc_interp_set_observer(c, NULL, NULL);
+    if (!seek_boundary(s, c, from)) {
+        mc_interp_free(c);
+        return -2;
+    }
+    LinePos *v = NULL;
+    int64_t n = 0, cap = 0, bound = from;
+    while (mc_interp_ticks(c) < t0 && !mc_interp_finished(c, NULL)) {
+        if (mc_interp_pc(c) == -1) {
+            bound = own_steps(c);
+            if (mc_interrupted(s->interrupt)) break;
+        }
+        int32_t l = line_of(f, c);
+        if (l) {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 64;
+                v = mc_xrealloc(v, (size_t)cap * sizeof *v);
+            }
+            v[n++] = (LinePos){mc_interp_ticks(c), bound, l};
+        }
+        mc_interp_step_inst(c);
+        (*work)++;
+    }
+    bool stopped = mc_interp_ticks(c) < t0;
+    mc_interp_free(c);
+    int64_t i = n - 1;
+    while (i >= 0 && v[i].line == cur) i--;
+    int r;
+    if (stopped) r = -2;
+    else if (i < 0) r = from == 0 ? -1 : 0;
+    else {
+        int32_t l = v[i].line;
+        while (i >= 0 && v[i].line == l) i--;
+        if (i < 0 && from > 0) r = 0; /* the stretch may begin before the window */
+        else {
+            *at = v[i + 1];
+            r = 1;
+        }
+    }
+    free(v);
+    return r;
+}
+
+bool mc_session_reverse_step(McSession *s, bool by_line, int64_t *work, FILE *err) {
+    const char *cmd = by_line ? "reverse-step" : "reverse-stepi";
+    size_t len;
+    if (by_line && !mc_session_c_source(s, &len))
+        return mc_session_error(s, err, "%s: stepping by line needs a MiniC (C) file; %s is IR (reverse-stepi goes "
+                                "back one instruction, back one block)", cmd, s->path ? s->path : "the program");
+    if (!s->interp) return mc_session_error(s, err, "%s: the program is not running (try: start)", cmd);
+    McInterp *in = s->interp;
+    int64_t t0 = mc_interp_ticks(in), dummy = 0;
+    if (!work) work = &dummy;
+    if (t0 == 0) return mc_session_error(s, err, "%s: at the start, nothing ran before", cmd);
+    LinePos at = {t0 - 1, own_steps(in) - 1, 0};
+    if (by_line) {
+        /* Windows of 1, 2, 4, ... blocks back, until the line's start is in one. */
+        int r = 0;
+        for (int64_t w = 1; r == 0; w *= 2) r = rs_window(s, w, &at, work);
+        if (r == -1) return mc_session_error(s, err, "%s: at the first C line, nothing ran before", cmd);
+        if (r == -2) return interrupted_error(s, err);
+    }
+    McInterp *keep = mc_interp_clone(in);
+    bool done = seek_tick(s, in, at.bound < 0 ? 0 : at.bound, at.tick);
+    if (!done) mc_interp_restore(in, keep);
+    mc_interp_free(keep);
+    events_clear(&s->last);
+    if (!done) return interrupted_error(s, err);
+    mc_session_watch_sync(s);
     return true;
 }
 

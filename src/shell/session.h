@@ -123,6 +123,10 @@ typedef struct McSession {
      * workbench draws its running indicator from it */
     void (*progress)(void *ctx, int64_t steps);
     void *progress_ctx;
+    /* the commands typed at the top level, for save-session (record.c) */
+    McStr rec;         /* lesson lines: `$ CMD`, `$ where` / `expect POS`, notes */
+    int rec_steps;     /* commands recorded */
+    char *rec_where;   /* the last position recorded (not repeated), malloc'd */
     const McInterrupt *interrupt; /* the front end's Ctrl-C flag (interrupt.h), or
                                      NULL: long commands poll it; the front end
                                      sets it from SIGINT and clears it before
@@ -232,6 +236,44 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err);
 /* Go back n whole blocks (a deterministic replay from the start); lands on
  * a block boundary, at the start at the latest. Fails when not started. */
 bool mc_session_back(McSession *s, int64_t n, FILE *err);
+/* record.c: the session as a lesson. begin notes the program and its
+ * arguments once, before the first thing recorded (mc_command_line calls
+ * it before each top-level command); record keeps a command `name` that
+ * succeeded, as typed (`line`), and the position after it; a note is
+ * narration; save writes the lesson to path (outfile.h's rules in a
+ * lesson). Nothing is recorded while a script or lesson runs. */
+void mc_session_record_begin(McSession *s);
+void mc_session_record(McSession *s, const char *name, const char *line);
+void mc_session_record_note(McSession *s, const char *text);
+bool mc_session_save(McSession *s, const char *path, FILE *out, FILE *err);
+/* gdb's reverse-stepi (by_line false): back one instruction (mc_interp_ticks
+ * one fewer), and reverse-step (by_line true, MiniC only): back to the first
+ * instruction of the last stretch of another C line run before the position.
+ * Both replay from the nearest checkpoint (a reverse-step first replays
+ * windows of 1, 2, 4, ... blocks before the position to find where that line
+ * began); *work (may be NULL) counts the instructions the windows replayed
+ * (the final replay to the target is within the last window).
+ * Ctrl-C: the position stays where it was. Events are cleared, as by back. */
+bool mc_session_reverse_step(McSession *s, bool by_line, int64_t *work, FILE *err);
+/* Where a run stands, to carry it to another stage (`set stage`, the
+ * workbench's `v`): the stepped function's own block entries at the block
+ * boundary it stands at (inside a block: the boundary before it, as the
+ * stages' instructions differ) and the block about to be entered there. */
+typedef struct McSessionPlace {
+    McView view;      /* the stage it ran */
+    bool running;     /* an interpreter existed */
+    bool finished;
+    bool inside;      /* it stood inside a block (steps is the boundary before it) */
+    int64_t steps;
+    char block[128];
+} McSessionPlace;
+void mc_session_place(const McSession *s, McSessionPlace *p);
+/* Start the exec stage's function and run it to was->steps block entries
+ * (checkpoints taken on the way). When the stages correspond there (the
+ * same count ends the run in both, or both are about to enter a block of
+ * the same name) the run stays there; otherwise it is stopped and `why`
+ * says how they differ. False only for an error (on err) or Ctrl-C (stopped). */
+bool mc_session_follow_stage(McSession *s, const McSessionPlace *was, char *why, size_t size, FILE *err);
 /* The estimated memory the run's checkpoints take now (at most MC_CKPT_BYTES). */
 size_t mc_session_ckpt_bytes(const McSession *s);
 /* The breakpoint array for the interp function (nblocks bools, malloc'd). */

@@ -169,8 +169,8 @@ void mc_stops_free(McStops *st) {
 }
 
 /* Is b of kind once with the condition cond (as typed, blanks collapsed)? */
-static bool same_break(const McStopBreak *b, const char *cond, bool once) {
-    if (b->once != once) return false;
+static bool same_break(const McStopBreak *b, int32_t line, const char *cond, bool once) {
+    if (b->once != once || b->line != line) return false;
     if (!cond || !b->cond_text) return !cond && !b->cond_text;
     return strcmp(b->cond_text, cond) == 0;
 }
@@ -185,6 +185,11 @@ static McStopBreak *new_break(McStops *st, const char *block) {
 }
 
 int mc_session_break_put(McSession *s, const char *block, const char *cond, bool once, bool *existed, FILE *err) {
+    return mc_session_break_put_line(s, block, 0, cond, once, existed, err);
+}
+
+int mc_session_break_put_line(McSession *s, const char *block, int32_t line, const char *cond, bool once,
+                              bool *existed, FILE *err) {
     McCond c = {0};
     char why[256];
     *existed = false;
@@ -192,7 +197,7 @@ int mc_session_break_put(McSession *s, const char *block, const char *cond, bool
         return mc_session_error(s, err, "%s: bad condition: %s", once ? "tbreak" : "break", why), -1;
     McStops *st = &s->stops;
     for (int i = 0; i < st->nb; i++)
-        if (strcmp(st->b[i].block, block) == 0 && same_break(&st->b[i], cond, once)) {
+        if (strcmp(st->b[i].block, block) == 0 && same_break(&st->b[i], line, cond, once)) {
             mc_cond_free(&c);
             *existed = true;
             return st->b[i].number;
@@ -207,12 +212,14 @@ int mc_session_break_put(McSession *s, const char *block, const char *cond, bool
         b->cond = c;
         b->cond_text = cond ? mc_xstrdup(cond) : NULL;
         b->once = once;
+        b->line = line;
         return b->number;
     }
     McStopBreak *b = new_break(st, block);
     b->cond = c;
     b->cond_text = cond ? mc_xstrdup(cond) : NULL;
     b->once = once;
+    b->line = line;
     return b->number;
 }
 
@@ -346,11 +353,13 @@ int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
     McStops *st = &s->stops;
     int stop = 0;
     st->hit[0] = 0;
+    st->stop_line = 0;
     if (block >= 0 && bp && bp[block]) {
         /* Every breakpoint of the block whose condition holds stops here and
          * counts the stop; a tbreak among them goes. */
         const char *name = s->interp_func->blocks[block].name;
-        bool any = false;
+        bool any = false, entry = false;
+        int32_t line = 0;
         for (int i = 0; i < st->nb;) {
             McStopBreak *b = &st->b[i];
             if (strcmp(b->block, name) != 0 || (b->cond.n && !cond_eval(s, &b->cond))) {
@@ -358,11 +367,15 @@ int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
                 continue;
             }
             any = true;
+            /* the earliest line among those that hold; an entry breakpoint wins */
+            if (b->line == 0) entry = true;
+            else if (!line || b->line < line) line = b->line;
             b->hits++;
             if (b->once) mc_session_stop_delete(s, b->number); /* the next one moves to i */
             else i++;
         }
         if (any || !find_break(st, name)) stop = 1;
+        st->stop_line = entry || !any ? 0 : line;
     }
     /* The first watched value that changed (the others stay for the next
      * check); also at a breakpoint, so a change is never skipped. */

@@ -51,6 +51,7 @@ typedef struct McStopBreak {
     McCond cond;       /* n == 0: unconditional */
     char *cond_text;   /* as typed, for info breakpoints (NULL: none) */
     int64_t hits;      /* stops so far */
+    int32_t line;      /* break LINE (MiniC): the C line to stop at inside the block (0: its entry) */
 } McStopBreak;
 
 typedef struct McWatch {
@@ -73,6 +74,7 @@ typedef struct McStops {
     int next_number;
     int last_stop;     /* what the last stop was: 1 a breakpoint, 2 a watch, 3 both */
     char hit[256];     /* its watch: "watch a: 1 -> 2" ("" none) */
+    int32_t stop_line; /* the last breakpoint stop: the C line to run to inside the block (0: none) */
 } McStops;
 
 /* Parse COND; false with a reason in why. */
@@ -88,6 +90,12 @@ void mc_stops_free(McStops *st);
  * an error (a bad condition, no such block). */
 int mc_session_break_put(struct McSession *s, const char *block, const char *cond, bool once, bool *existed,
                          FILE *err);
+/* The same for `break LINE` of a MiniC program (line > 0): the breakpoint
+ * is at the first block with code of the line, and a stop there runs on
+ * to the line's first instruction in that block (mc_session_continue); two
+ * lines of one block are two breakpoints. */
+int mc_session_break_put_line(struct McSession *s, const char *block, int32_t line, const char *cond, bool once,
+                              bool *existed, FILE *err);
 /* How many breakpoints BLOCK holds; the others than number `except` as
  * `breakpoint 1 if i > 3, tbreak 2` (for messages). */
 int mc_session_break_count(const struct McSession *s, const char *block);
@@ -108,7 +116,8 @@ bool mc_session_stop_delete(struct McSession *s, int n);
  * entered (MC_NONE before the first); bp: the breakpoint array of the
  * running function (mc_session_break_array). Returns 0 (go on), or 1 (a
  * breakpoint whose condition holds: counted, a tbreak deleted) | 2 (a
- * watched value changed: s->stops.hit says how); also in s->stops.last_stop. */
+ * watched value changed: s->stops.hit says how); also in s->stops.last_stop;
+ * s->stops.stop_line the C line a line breakpoint stops at (0: the entry). */
 int mc_session_stop_check(struct McSession *s, const bool *bp, int32_t block);
 /* How a listing marks BLOCK's breakpoint: `*`, `?` with a condition, `t`
  * one-shot. */

@@ -37,6 +37,10 @@ enum {
     MC_R_COUNT = 32
 };
 #define MC_NREGCOLOURS 6
+/* Colour bands tying a C line to its IR lines (pane_source.c, pane_ir.c):
+ * C line L uses MC_R_BAND0 + L % MC_NBANDS, so neighbouring lines differ. */
+#define MC_R_BAND0 (MC_R_REG0 + MC_NREGCOLOURS)
+#define MC_NBANDS 6
 #define MC_R_MASK 0x3f
 #define MC_A_BOLD 0x100
 #define MC_A_REVERSE 0x200

@@ -22,6 +22,7 @@ const char *const wb_help_lines[] = {
     "  i       step one instruction",
     "  c       continue to a breakpoint or the end (Ctrl-C stops it)",
     "  b       back one block (replays from the nearest checkpoint)",
+    "  S I     back one C line (its first instruction) / one instruction",
     "  r       restart before the entry block",
     "  Enter   repeat the last key (in a lesson: continue)",
     "          (at a lesson's question, typing starts the answer)",
@@ -31,7 +32,7 @@ const char *const wb_help_lines[] = {
     "  a       next allocator: baseline improved linear ssa",
     "  m       run the allocated machine (spill counts)",
     "  x       compile the C and run it natively",
-    "  v       next stage: input, ssa, opt, destroyed",
+    "  v       next stage: input, ssa, opt, destroyed (keeps the step)",
     "  p       pressure column in the IR pane (MaxLive: <)",
     "  . ,     allocation decisions one by one (interference)",
     "screen",
@@ -43,16 +44,40 @@ const char *const wb_help_lines[] = {
     "  [ ]     select an IR line (MiniC: marks its C line)",
     "  :       command line: every minicc> command, and",
     "          layout [NAME], focus NAME, zoom, theme NAME,",
-    "          lesson FILE, note TEXT, save-session FILE",
-    "  ?       this help (any key, q too, closes it)",
+    "          lesson FILE, note TEXT, save-session FILE,",
+    "          diff [PASS] (what each optimizer pass changed),",
+    "          temps (MiniC: show the lowered temporaries too)",
+    "  ?       this help (Space: next page; any other key, q too, closes)",
     "  W       save-session FILE: the steps and notes (:note TEXT)",
     "          as a lesson that replays them",
     "  q       quit (asks when a run or lesson is lost)  Ctrl-L redraw",
     NULL,
 };
 
+int wb_help_pages(const Wb *wb, int *per) {
+    int n = 0;
+    while (wb_help_lines[n]) n++;
+    int rows = wb->h - 4; /* the status bar, the command line, the box */
+    if (rows < 1) rows = 1;
+    if (rows > n) rows = n;
+    *per = rows;
+    return (n + rows - 1) / rows;
+}
+
+/* With the help open: Space, PgDn, Down turn to the next page and PgUp, Up
+ * back; any other key (q too: a teacher closing the help must not end the
+ * session), or Space on the last page, closes it. */
+static void key_help(Wb *wb, int key) {
+    int per, pages = wb_help_pages(wb, &per);
+    bool fwd = key == ' ' || key == WB_KEY_PGDN || key == WB_KEY_DOWN || key == 'j';
+    bool bwd = key == WB_KEY_PGUP || key == WB_KEY_UP || key == 'k';
+    if (fwd && wb->help_page + 1 < pages) wb->help_page++;
+    else if (bwd && wb->help_page > 0) wb->help_page--;
+    else if (!bwd) wb->help = false;
+}
+
 /* Keys that Enter repeats. */
-static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,", k) != NULL; }
+static bool key_repeatable(int k) { return k && strchr("nsicbSIr+-x.,", k) != NULL; }
 
 static void key_cmd_edit(Wb *wb, int key) {
     switch (key) {
@@ -124,9 +149,7 @@ void wb_key(Wb *wb, int key) {
         return;
     }
     if (wb->help) {
-        /* Any key closes the help, as its title says; `q` too (a teacher
-         * closing the help must not end the session). */
-        wb->help = false;
+        key_help(wb, key);
         return;
     }
     if (wb->cmd_active) {
@@ -188,6 +211,12 @@ void wb_key(Wb *wb, int key) {
         wb_back(wb);
         if (started && wb->s->interp && mc_interp_ticks(wb->s->interp) != ticks0) wb_record(wb, "back");
         break;
+    case 'S':
+    case 'I':
+        wb_reverse(wb, key == 'S');
+        if (started && wb->s->interp && mc_interp_ticks(wb->s->interp) != ticks0)
+            wb_record(wb, key == 'S' ? "reverse-step" : "reverse-stepi");
+        break;
     case 'r':
         wb_restart(wb);
         if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, "start");
@@ -223,7 +252,10 @@ void wb_key(Wb *wb, int key) {
     case WB_KEY_TAB: wb_focus_next(wb, 1); break;
     case WB_KEY_BTAB: wb_focus_next(wb, -1); break;
     case '?':
-    case WB_KEY_F1: wb->help = true; break;
+    case WB_KEY_F1:
+        wb->help = true;
+        wb->help_page = 0;
+        break;
     case 'q': wb_quit(wb); break;
     case ':':
         wb->cmd_active = true;

@@ -414,20 +414,30 @@ static void lay_cmdline(Wb *wb, McFrame *fr, int y) {
     fr->cur_y = y;
 }
 
-static void lay_help(McFrame *fr) {
+static void lay_help(const Wb *wb, McFrame *fr) {
     int n = 0, w = 0;
     for (; wb_help_lines[n]; n++)
         if ((int)strlen(wb_help_lines[n]) > w) w = (int)strlen(wb_help_lines[n]);
-    McRect r = {0, 0, w + 4, n + 2};
+    int per, pages = wb_help_pages(wb, &per);
+    int page = wb->help_page < pages ? wb->help_page : pages - 1;
+    int first = page * per, shown = n - first < per ? n - first : per;
+    McRect r = {0, 0, w + 4, per + 2};
     if (r.w > fr->w) r.w = fr->w;
     if (r.h > fr->h - 2) r.h = fr->h - 2;
     r.x = (fr->w - r.w) / 2;
     r.y = (fr->h - 2 - r.h) / 2;
     if (r.y < 0) r.y = 0;
+    char title[80];
+    if (pages > 1)
+        snprintf(title, sizeof title, "keys %d/%d (%s, any other key closes)", page + 1, pages,
+                 page + 1 < pages ? "Space: next page" : "PgUp: back");
+    else snprintf(title, sizeof title, "keys (any key closes)");
     mc_frame_fill(fr, r, ' ', 0);
-    mc_frame_box(fr, r, "keys (any key closes)", MC_R_FOCUS | MC_A_BOLD, MC_R_TITLE | MC_A_BOLD);
-    for (int i = 0; i < n && i < r.h - 2; i++)
-        mc_frame_text(fr, r.x + 2, r.y + 1 + i, r.w - 4, wb_help_lines[i], wb_help_lines[i][0] != ' ' ? MC_R_HEADING | MC_A_BOLD : 0);
+    mc_frame_box(fr, r, title, MC_R_FOCUS | MC_A_BOLD, MC_R_TITLE | MC_A_BOLD);
+    for (int i = 0; i < shown && i < r.h - 2; i++) {
+        const char *l = wb_help_lines[first + i];
+        mc_frame_text(fr, r.x + 2, r.y + 1 + i, r.w - 4, l, l[0] != ' ' ? MC_R_HEADING | MC_A_BOLD : 0);
+    }
 }
 
 /* The projector theme: nothing dim (dim text washes out on a projector);
@@ -483,7 +493,7 @@ void wb_render(Wb *wb, McFrame *fr) {
     }
     if (wb->h >= 2) lay_status(wb, fr, wb->h - 2);
     lay_cmdline(wb, fr, wb->h - 1);
-    if (wb->help) lay_help(fr);
+    if (wb->help) lay_help(wb, fr);
     if (wb->theme == WB_THEME_PROJECTOR || wb->theme == WB_THEME_PROJECTOR_LIGHT) lay_projector(fr);
     else if (wb->theme == WB_THEME_LIGHT) lay_undim(fr);
 }

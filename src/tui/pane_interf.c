@@ -181,6 +181,22 @@ void wb_ig_step(Wb *wb, int delta) {
         wb_note(wb, "decision %d of %d", k, n);
 }
 
+McLocation *wb_ig_locations(Wb *wb, const McAllocation *a) {
+    if (!a || wb->ig_step <= 0 || !ig_trace_build(wb, a)) return NULL;
+    const McAllocTrace *t = &wb->ig_trace;
+    int32_t nv = a->f->nvalues, step = wb->ig_step < wb->ig_trace_n ? wb->ig_step : wb->ig_trace_n;
+    McLocation *loc = mc_xcalloc((size_t)(nv ? nv : 1), sizeof *loc);
+    for (int32_t k = 0; k < step; k++) {
+        const McTraceEvent *e = &t->ev[wb->ig_trace_ev[k]];
+        if (e->v < 0 || e->v >= nv) continue;
+        if (e->kind == MC_TR_COLOUR || e->kind == MC_TR_RECOLOUR)
+            loc[e->v] = e->reg >= 0 ? (McLocation){MC_LOC_REG, e->reg} : (McLocation){MC_LOC_NONE, 0};
+        else if (e->kind == MC_TR_SLOT)
+            loc[e->v] = (McLocation){MC_LOC_SLOT, e->reg};
+    }
+    return loc;
+}
+
 /* The first `step` decisions: the stack and the locations they built, and
  * the decisions themselves, the last one bold. */
 static void ig_step_lines(Wb *wb, const McAllocation *a, int width, int height, McLines *L) {
@@ -274,7 +290,9 @@ int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     mc_lines_init(&L);
     const McAllocation *a = wb_allocation(wb);
     snprintf(title, tsize, "interference K=%d", s->regs);
-    if (a) snprintf(title, tsize, "interference K=%d (%s)", a->registers,
+    /* The graph is of the code after phi destruction (with its $cycle
+     * temporaries), whatever stage the IR pane shows: the title says so. */
+    if (a) snprintf(title, tsize, "interference K=%d (%s) [destroyed]", a->registers,
                     mc_allocator_name(a->allocator));
     if (a && wb->ig_step > 0 && ig_trace_build(wb, a)) {
         if (wb->ig_step > wb->ig_trace_n) wb->ig_step = wb->ig_trace_n;

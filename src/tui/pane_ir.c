@@ -5,11 +5,23 @@
  * `!!` the instruction that trapped. The listing lines are cached (wb.h), so
  * a redraw formats only the visible rows; it scrolls to follow execution
  * until the user scrolls it by hand. `p` adds a column with the register
- * pressure after each point (points.c), the function's MaxLive marked `<`. */
+ * pressure after each point (points.c), the function's MaxLive marked `<`.
+ * For a MiniC program each instruction line carries a colour band (two
+ * cells before its text) in the colour of its C line, the colour the
+ * source pane gives that line's number: every stage's IR ties to the C. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "wb.h"
+
+_Static_assert(MC_R_BAND0 + MC_NBANDS <= MC_R_COUNT, "colour roles");
+
+/* The C line of IR line ln (its instruction, terminator, or the block's
+ * line for a phi), 0 for a label or IR without C lines. */
+static int32_t ir_c_line(const McFunc *f, const WbIrLine *ln) {
+    if (ln->what == -2) return 0;
+    return mc_minic_line_at(f, ln->block, ln->what < 0 ? -1 : ln->what);
+}
 
 /* Line index of the interpreter position, or -1. */
 static int ir_current_line(Wb *wb, const McFunc *f) {
@@ -106,6 +118,7 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     if (wb->scroll[WB_IR] < 0) wb->scroll[WB_IR] = 0;
     bool *bp = s->nbreaks ? mc_session_break_array(s, f) : NULL;
     uint8_t *ran = ir_ran_lines(wb, f);
+    bool bands = wb_source_available(wb);
     for (int row = 0; row < r.h; row++) {
         int i = wb->scroll[WB_IR] + row;
         if (i >= wb->nir) break;
@@ -130,6 +143,8 @@ int wb_draw_ir(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         if (ln->what >= 0 && wb->ir_phi_copy && wb->ir_phi_copy[ln->block] &&
             ln->what < f->blocks[ln->block].ninsts && wb->ir_phi_copy[ln->block][ln->what])
             mc_frame_put(fr, r.x + 2, y, '+', MC_R_DIM | (a & ~MC_R_MASK));
+        int32_t cl = bands && i != cur && i != end ? ir_c_line(f, ln) : 0;
+        if (cl > 0 && r.w > 8) mc_frame_text(fr, r.x + 3, y, 2, "  ", (uint16_t)(MC_R_BAND0 + cl % MC_NBANDS));
         int indent = ln->what == -2 ? 3 : 5;
         int room = r.w - indent;
         /* pressure after the point: the top (last phi, or the label when

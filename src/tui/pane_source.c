@@ -8,7 +8,9 @@
  * pane is scrolled by hand) it opens on the function, not the file's header
  * comment; a cut line ends in `>` and Left/Right scroll it sideways (`<`
  * where its start is scrolled away). (`s`, one C line, is
- * the prompt's `step line`: mc_session_step_line.) */
+ * the prompt's `step line`: mc_session_step_line.) The number of each line
+ * with code in the function shown is drawn on that line's colour band, the
+ * colour its IR lines carry in the IR pane (pane_ir.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,6 +130,17 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     if (hmax < 0) hmax = 0;
     if (wb->hscroll[WB_SRC] > hmax) wb->hscroll[WB_SRC] = hmax;
     int hs = wb->hscroll[WB_SRC];
+    /* The lines with code in the function shown (their bands). */
+    const McFunc *shown_f = f ? f : wb_exec_func(wb);
+    uint8_t *code = mc_xcalloc((size_t)nlines + 2, 1);
+    if (shown_f) {
+        for (int32_t b = 0; b < shown_f->nblocks; b++) {
+            const McBlock *bl = &shown_f->blocks[b];
+            for (int32_t i = 0; i < bl->ninsts; i++)
+                if (bl->insts[i].line > 0 && bl->insts[i].line <= nlines) code[bl->insts[i].line] = 1;
+            if (bl->has_term && bl->term.line > 0 && bl->term.line <= nlines) code[bl->term.line] = 1;
+        }
+    }
     for (int row = 0; row < r.h; row++) {
         int32_t line = wb->scroll[WB_SRC] + row + 1;
         if (line > nlines) break;
@@ -153,6 +166,8 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         char num[16];
         snprintf(num, sizeof num, "%s%4d ", mark, (int)line);
         int x = mc_frame_text(fr, r.x, y, r.w, num, a == MC_R_NORMAL ? MC_R_DIM : a);
+        if (code[line] && (a == MC_R_NORMAL || a == MC_R_CURBLOCK))
+            mc_frame_text(fr, r.x + 2, y, r.w - 2, num + 2, (uint16_t)(MC_R_BAND0 + line % MC_NBANDS));
         /* tabs to spaces (every 4 columns) */
         char buf[512];
         size_t k = 0;
@@ -171,5 +186,6 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         if (hs > 0 && k > 0 && room > 0) mc_frame_put(fr, r.x + x, y, '<', MC_R_MORE | MC_A_BOLD);
         if ((int)strlen(from) > room && room > 1) mc_frame_put(fr, r.x + r.w - 1, y, '>', MC_R_MORE | MC_A_BOLD);
     }
+    free(code);
     return nlines;
 }

@@ -4,6 +4,11 @@
  * that still hold something but are no longer live; then the buffers, the
  * elements the last step stored to marked `*` and highlighted.
  *
+ * For a MiniC program the temporaries the lowering made (`lt.L21`,
+ * `load.L22.2`: an IR operation's name and a line) are left out unless
+ * wb->show_temps (`:temps`), so the C variables are what the pane shows;
+ * a line counts the hidden ones.
+ *
  * "Live at the position" uses block liveness (cfg.h): before entering a
  * block from P it is live-out(P) (the phi operands of the edge included);
  * inside a block it is live-out scanned backwards to the next instruction. */
@@ -11,6 +16,20 @@
 #include <string.h>
 
 #include "wb.h"
+
+/* Is `name` of f a temporary of MiniC's lowering: OP.L<line>[.N], OP the
+ * name of an IR operation? (C variables never are: a C name that is an IR
+ * word is `$OP`, minic.h.) */
+bool wb_value_is_temp(const McFunc *f, const char *name) {
+    if (!f->c_names) return false;
+    const char *dot = strchr(name, '.');
+    if (!dot || dot[1] != 'L' || dot[2] < '0' || dot[2] > '9') return false;
+    size_t n = (size_t)(dot - name);
+    for (int op = 0; op < MC_OP_COUNT; op++)
+        if (mc_op_info[op].name && strlen(mc_op_info[op].name) == n && strncmp(mc_op_info[op].name, name, n) == 0)
+            return true;
+    return false;
+}
 
 /* Mark the values live at the interpreter position in live[]. */
 static void val_live_here(Wb *wb, const McFunc *f, uint8_t *live) {
@@ -137,6 +156,7 @@ static void val_wrapped(Wb *wb, const ValMarks *m, McLines *L, const McFunc *f, 
         int32_t x;
         if (f->values[v].kind != MC_VAL_I32 || (live && (bool)live[v] != want_live) || !mc_interp_value(s->interp, v, &x))
             continue;
+        if (!wb->show_temps && wb_value_is_temp(f, f->values[v].name)) continue;
         char item[96];
         int n = snprintf(item, sizeof item, " %s=%ld", mc_shown_name(f, f->values[v].name), (long)x);
         if (col + n > width && col > 0) {
@@ -213,7 +233,7 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
             if (f->values[v].kind == MC_VAL_I32 && (int)strlen(f->values[v].name) > w)
                 w = (int)strlen(f->values[v].name);
         if (w > 12) w = 12;
-        int shown = 0, dead = 0;
+        int shown = 0, dead = 0, temps = 0;
         if (finished) {
             /* The end: the outcome, then every value compactly. */
             McOutcome o;
@@ -226,6 +246,10 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         for (int32_t v = 0; v < f->nvalues && !finished; v++) {
             int32_t x;
             if (f->values[v].kind != MC_VAL_I32 || !mc_interp_value(s->interp, v, &x)) continue;
+            if (!wb->show_temps && wb_value_is_temp(f, f->values[v].name)) {
+                temps++;
+                continue;
+            }
             if (!finished && !live[v]) {
                 dead++;
                 continue;
@@ -235,6 +259,10 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         }
         if (!shown) mc_lines_text(&L, finished ? "(no values)" : "(nothing live)", MC_R_DIM);
         if (dead) val_wrapped(wb, &marks, &L, f, "not live:", live, false, r.w);
+        if (temps) {
+            mc_lines_new(&L);
+            mc_lines_printf(&L, MC_R_DIM, "(%d temporar%s of the C hidden: :temps)", temps, temps == 1 ? "y" : "ies");
+        }
         free(live);
         val_marks_free(&marks);
         const McArgs *a = mc_interp_args(s->interp);

@@ -20,6 +20,8 @@ static const WbColour light[MC_R_COUNT] = {
     [MC_R_MORE] = {94, 231},
     [MC_R_REG0 + 0] = {16, 157}, [MC_R_REG0 + 1] = {16, 229}, [MC_R_REG0 + 2] = {16, 159},
     [MC_R_REG0 + 3] = {16, 225}, [MC_R_REG0 + 4] = {16, 189}, [MC_R_REG0 + 5] = {16, 252},
+    [MC_R_BAND0 + 0] = {16, 194}, [MC_R_BAND0 + 1] = {16, 223}, [MC_R_BAND0 + 2] = {16, 195},
+    [MC_R_BAND0 + 3] = {16, 218}, [MC_R_BAND0 + 4] = {16, 147}, [MC_R_BAND0 + 5] = {16, 187},
 };
 
 /* For a projector on a light background: black borders and text, strong
@@ -33,6 +35,15 @@ static const WbColour projector_light[MC_R_COUNT] = {
     [MC_R_MORE] = {88, 231},
     [MC_R_REG0 + 0] = {16, 120}, [MC_R_REG0 + 1] = {16, 227}, [MC_R_REG0 + 2] = {16, 123},
     [MC_R_REG0 + 3] = {16, 219}, [MC_R_REG0 + 4] = {16, 153}, [MC_R_REG0 + 5] = {16, 250},
+    [MC_R_BAND0 + 0] = {16, 156}, [MC_R_BAND0 + 1] = {16, 222}, [MC_R_BAND0 + 2] = {16, 159},
+    [MC_R_BAND0 + 3] = {16, 213}, [MC_R_BAND0 + 4] = {16, 147}, [MC_R_BAND0 + 5] = {16, 186},
+};
+
+/* The C-to-IR bands of the dark themes on a 256-colour terminal: black on
+ * mid-tone backgrounds that stand out from a dark one (an 8-colour
+ * terminal uses its basic colours instead, tui.c). */
+static const WbColour dark_bands[MC_NBANDS] = {
+    {16, 114}, {16, 179}, {16, 80}, {16, 175}, {16, 141}, {16, 144},
 };
 
 const WbColour *wb_theme_colours(WbTheme t) {
@@ -41,6 +52,11 @@ const WbColour *wb_theme_colours(WbTheme t) {
     case WB_THEME_PROJECTOR_LIGHT: return projector_light;
     default: return NULL;
     }
+}
+
+const WbColour *wb_theme_bands(WbTheme t) {
+    const WbColour *c = wb_theme_colours(t);
+    return c ? c + MC_R_BAND0 : dark_bands;
 }
 
 bool wb_theme_is_light(WbTheme t) { return wb_theme_colours(t) != NULL; }

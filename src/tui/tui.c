@@ -128,6 +128,19 @@ static void tui_colours(WbTheme theme) {
         init_pair(n, fg, bg);
         role_attr[pairs[i].role] = COLOR_PAIR(n);
     }
+    /* The C-to-IR bands: the theme's 256-colour table, else the basic colours. */
+    static const short basic_bands[MC_NBANDS][2] = {
+        {COLOR_BLACK, COLOR_GREEN}, {COLOR_BLACK, COLOR_CYAN},  {COLOR_BLACK, COLOR_MAGENTA},
+        {COLOR_BLACK, COLOR_WHITE}, {COLOR_BLACK, COLOR_GREEN}, {COLOR_BLACK, COLOR_CYAN},
+    };
+    const WbColour *bands = wb_theme_bands(theme);
+    for (int i = 0; i < MC_NBANDS; i++) {
+        short n = (short)(sizeof pairs / sizeof pairs[0] + 1 + (size_t)i);
+        if (n >= COLOR_PAIRS) break;
+        if (COLORS >= 256) init_pair(n, bands[i].fg, bands[i].bg);
+        else init_pair(n, basic_bands[i][0], basic_bands[i][1]);
+        role_attr[MC_R_BAND0 + i] = COLOR_PAIR(n);
+    }
     if (!proj && !light) role_attr[MC_R_DIM] |= A_DIM;
     role_attr[MC_R_SPILL] |= A_UNDERLINE;
 }

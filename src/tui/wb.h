@@ -81,6 +81,8 @@ typedef struct WbColour {
 /* The table of theme t (MC_R_COUNT entries), or NULL (the terminal's colours). */
 const WbColour *wb_theme_colours(WbTheme t);
 bool wb_theme_is_light(WbTheme t);
+/* Theme t's MC_NBANDS colours of the C-to-IR bands (256-colour terminals). */
+const WbColour *wb_theme_bands(WbTheme t);
 void wb_xterm_rgb(int idx, int rgb[3]);    /* the xterm 256-colour palette */
 double wb_contrast(int fg, int bg);       /* WCAG 2 contrast ratio, 1 .. 21 */
 
@@ -126,6 +128,7 @@ typedef struct Wb {
     bool lesson_show_mark; /* scroll the lesson pane to it at the next draw */
     bool follow[WB_NPANES]; /* IR: follow execution; log/lesson: stick to the end */
     bool help;         /* the key list is shown */
+    int help_page;     /* its page (0 first) when it does not fit the screen */
     bool running;      /* `c` runs: the status bar shows run_steps and the Ctrl-C hint (tui.c) */
     int64_t run_steps;
     bool quit;
@@ -171,6 +174,7 @@ typedef struct Wb {
     uint8_t *const *ir_phi_copy;
     McPoints *ir_points;   /* register pressure of ir_func's points (`p` shows it) */
     bool pressure;         /* `p`: the IR pane's pressure column */
+    bool show_temps;       /* `:temps`: the values pane shows MiniC's lowered temporaries too */
     const McFunc *live_func;
     unsigned live_gen;
     McCfg *cfg;
@@ -228,6 +232,8 @@ void wb_step(Wb *wb, bool by_inst);
 void wb_step_line(Wb *wb); /* `s`: one C line (a block for an IR program) */
 void wb_continue(Wb *wb);
 void wb_back(Wb *wb);
+/* `S` (by_line, MiniC) and `I`: gdb's reverse-step and reverse-stepi. */
+void wb_reverse(Wb *wb, bool by_line);
 void wb_restart(Wb *wb);
 void wb_budget(Wb *wb, int delta);
 /* `a`: the next allocator (baseline, improved, linear, ssa, around). */
@@ -289,6 +295,9 @@ void wb_key(Wb *wb, int key);
  * (malloc'd, *n of them), or NULL with a message in why. */
 int *wb_keys_parse(const char *script, int *n, char *why, size_t size);
 extern const char *const wb_help_lines[];
+/* The key list's pages on this screen: lines per page in *per (the help
+ * pages rather than cutting at 80x24). */
+int wb_help_pages(const Wb *wb, int *per);
 
 /* layout.c: placement and the whole screen */
 void wb_layout(Wb *wb);
@@ -314,6 +323,10 @@ int wb_draw_values(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_edge(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 /* `.` (delta 1) and `,` (-1): step the colouring decisions (pane_interf.c). */
 void wb_ig_step(Wb *wb, int delta);
+/* While `.` steps the decisions of allocation a: each value's location
+ * after the decisions shown (MC_LOC_NONE: not decided yet), malloc'd; NULL
+ * when not stepping (pane_interf.c; the registers pane draws from it). */
+McLocation *wb_ig_locations(Wb *wb, const McAllocation *a);
 /* Free the stepper's trace (pane_interf.c). */
 void wb_ig_free(Wb *wb);
 int wb_draw_interf(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
@@ -323,6 +336,8 @@ int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+/* pane_values.c: a temporary of MiniC's lowering (`lt.L21`), hidden unless show_temps. */
+bool wb_value_is_temp(const McFunc *f, const char *name);
 /* pane_source.c: is a MiniC program loaded (its source pane and layout)? */
 bool wb_source_available(const Wb *wb);
 

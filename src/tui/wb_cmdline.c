@@ -37,6 +37,7 @@ static const struct {
     {"zoom", "zoom", "the focused pane fills the screen, and back (key z)"},
     {"keys", "keys", "show the single keys (key ?)"},
     {"note", "note TEXT", "a line of narration in the session save-session writes"},
+    {"temps", "temps", "MiniC: the values pane shows the lowered temporaries (lt.L21, load.L22.2) too, or hides them again (the default)"},
     {"save-session", "save-session FILE", "write the steps, commands and notes of this session as a lesson that replays them (key W): minicc lesson FILE plays it, --check checks the replay reaches the same positions, --export md makes a handout"},
 };
 
@@ -56,6 +57,49 @@ static bool wb_help_own(Wb *wb, const char *p, size_t n, const char *rest) {
         return true;
     }
     return false;
+}
+
+/* `:diff [PASS...]`: the prompt's before/after view of the optimizer's
+ * passes in the big log (layout `log`), removed lines red, added ones
+ * green, pass headings bold, shown from its first line. The tag column
+ * keeps the normal colour, so the lines scroll sideways as listings do
+ * instead of wrapping. */
+static void wb_show_diff(Wb *wb, const char *line) {
+    char *out = NULL;
+    int st = wb_command(wb, line, false, &out);
+    if (st != 0 || !out) {
+        free(out);
+        return; /* the error is in the log and the status bar (cap_close) */
+    }
+    wb_set_layout(wb, "log");
+    int first = wb->log.n;
+    for (const char *q = out; *q;) {
+        size_t len = strcspn(q, "\n");
+        char *piece = mc_xstrndup(q, len);
+        uint16_t a = piece[0] == '-' ? MC_R_ERROR : piece[0] == '+' ? MC_R_GOOD : piece[0] == '=' ? MC_R_HEADING | MC_A_BOLD : MC_R_NORMAL;
+        wb_log(wb, piece, a);
+        McLine *ln = &wb->log.v[wb->log.n - 1];
+        if (ln->attr && ln->len > 0 && piece[0] != '=') ln->attr[0] = MC_R_NORMAL;
+        free(piece);
+        q += len;
+        if (*q == '\n') q++;
+    }
+    free(out);
+    /* Scroll the log to the diff's first line (rows above it at the log's width). */
+    int w = wb->w - 2;
+    for (int i = 0; i < wb->nplaces; i++)
+        if (wb->places[i].pane == WB_LOG) w = wb->places[i].r.w - 2;
+    if (w < 1) w = 1;
+    int rows = 0;
+    for (int i = 0; i < first && i < wb->log.n; i++) {
+        const McLine *ln = &wb->log.v[i];
+        bool wraps = ln->len > 0 && ln->attr && (ln->attr[0] & MC_R_MASK) != MC_R_NORMAL;
+        rows += ln->len <= w || !wraps ? 1 : (ln->len + w - 1) / w;
+    }
+    wb->follow[WB_LOG] = false;
+    wb->scroll[WB_LOG] = rows;
+    wb->log_unseen = 0;
+    wb_note(wb, "%s: the log shows it (PgDn for more, l for the other layouts)", line);
 }
 
 void wb_submit(Wb *wb, const char *line) {
@@ -152,6 +196,7 @@ void wb_submit(Wb *wb, const char *line) {
     }
     if (single && wb_is_word(p, n, "keys", 4)) {
         wb->help = true;
+        wb->help_page = 0;
         return;
     }
     if (wb_is_word(p, n, "note", 4) && n == 4) { /* the whole line: `;` may be in a note */
@@ -162,6 +207,15 @@ void wb_submit(Wb *wb, const char *line) {
     if (single && wb_is_word(p, n, "save-session", 12)) {
         if (!*rest) wb_note(wb, "save-session: usage: save-session FILE");
         else wb_save_session(wb, rest);
+        return;
+    }
+    if (single && wb_is_word(p, n, "temps", 5)) {
+        wb->show_temps = !wb->show_temps;
+        wb_note(wb, "the values pane %s MiniC's temporaries", wb->show_temps ? "shows" : "hides");
+        return;
+    }
+    if (single && wb_is_word(p, n, "diff", 4)) {
+        wb_show_diff(wb, line);
         return;
     }
     McInterp *before = s->interp;

@@ -387,6 +387,10 @@ static void replay_to_phi_edge(Wb *wb, int64_t steps) {
      * counts, so the replay asks for one step beyond the count (a
      * finished interpreter takes no more). */
     int64_t more = mc_interp_finished(s->interp, NULL) ? 1 : 0;
+    /* Inside a block (a `break LINE` stopped at its line): the replay goes
+     * by whole blocks, so the position is put back after it. */
+    McInterp *keep = !more && mc_interp_pc(s->interp) != -1 ? mc_interp_clone(s->interp) : NULL;
+    int32_t from = wb->last_from, to = wb->last_to;
     for (int64_t tail = 64;; tail *= 8) {
         if (tail > steps) tail = steps;
         mc_session_back(s, tail, wb_sink());
@@ -395,8 +399,14 @@ static void replay_to_phi_edge(Wb *wb, int64_t steps) {
         for (int i = 0; i < s->last.n && !phis; i++) phis = s->last.v[i].kind == MC_EV_PHIS;
         if (phis || tail == steps) break;
     }
-    mc_session_watch_sync(s); /* the replay reached the same values */
     if (s->interp) note_last_edge(wb);
+    if (keep) {
+        mc_interp_restore(s->interp, keep);
+        mc_interp_free(keep);
+        wb->last_from = from;
+        wb->last_to = to;
+    }
+    mc_session_watch_sync(s); /* the replay reached the same values */
     wb->quiet_exec = false;
     s->interrupt = stop;
 }
@@ -604,6 +614,45 @@ void wb_back(Wb *wb) {
     wb_log(wb, wb->status, MC_R_DIM);
 }
 
+void wb_reverse(Wb *wb, bool by_line) {
+    McSession *s = wb->s;
+    const char *what = by_line ? "S" : "I";
+    wb->status[0] = 0;
+    if (!s->interp) {
+        wb_note(wb, "%s: the program is not running (n steps, r restarts)", what);
+        return;
+    }
+    if (by_line && !wb_source_available(wb)) {
+        wb_note(wb, "S goes back a C line of a MiniC program; here I goes back an instruction, b a block");
+        return;
+    }
+    wb_snapshot(wb);
+    WbCapture c;
+    cap_open(&c);
+    /* From the checkpoints (session.c); Ctrl-C leaves the position. */
+    bool ok = mc_session_reverse_step(s, by_line, NULL, c.err);
+    char *msg = cap_close(wb, &c, false);
+    if (!ok) {
+        const char *e = msg ? strstr(msg, "error: ") : NULL;
+        char why[200];
+        snprintf(why, sizeof why, "%s", e ? e + 7 : "interrupted");
+        why[strcspn(why, "\n")] = 0;
+        free(msg);
+        wb_note(wb, "%s: %s", by_line ? "reverse-step" : "reverse-stepi", why);
+        return;
+    }
+    free(msg);
+    wb->edge.valid = false;
+    wb->last_from = wb->last_to = MC_NONE;
+    wb->quiet_exec = true;
+    wb_after_exec(wb);
+    wb->quiet_exec = false;
+    int32_t line = mc_session_c_line(s);
+    if (by_line) wb_note(wb, "back to the start of line %d (step %lld)", line, (long long)mc_interp_steps(s->interp));
+    else wb_note(wb, "back one instruction (step %lld)", (long long)mc_interp_steps(s->interp));
+    wb_log(wb, wb->status, MC_R_DIM);
+}
+
 void wb_quit(Wb *wb) {
     McSession *s = wb->s;
     bool run = wb->own_session && s->interp && mc_interp_steps(s->interp) > 0 && !mc_interp_finished(s->interp, NULL);
@@ -758,10 +807,24 @@ bool wb_set_stage(Wb *wb, const char *name) {
     char line[64];
     snprintf(line, sizeof line, "set stage %s", name);
     wb_log(wb, line, MC_R_PROMPT);
-    int st = wb_command(wb, line, true, NULL);
+    char *text = NULL;
+    int st = wb_command(wb, line, true, &text);
     wb->edge.valid = false;
     wb->last_from = wb->last_to = MC_NONE;
     wb->follow[WB_IR] = true;
+    /* Whether the run went on in the new stage, or why it could not
+     * (`set stage` says which; issue 29 §1). */
+    const char *stop = text ? strstr(text, "(the paused run was stopped: ") : NULL;
+    if (st == 0 && stop) {
+        stop += strlen("(the paused run was stopped: ");
+        int n = (int)strcspn(stop, "\n");
+        if (n > 0 && stop[n - 1] == ')') n--;
+        wb_note(wb, "stage %s; run stopped: %.*s", name, n, stop);
+    } else if (st == 0 && text && strstr(text, "(the run goes on in ")) {
+        wb_note(wb, "stage %s: the run goes on at step %lld", name,
+                (long long)(wb->s->interp ? mc_interp_steps(wb->s->interp) : 0));
+    }
+    free(text);
     return st == 0;
 }
 

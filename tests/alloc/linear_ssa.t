@@ -138,7 +138,7 @@ In the workbench, `a` cycles the allocator (baseline, improved, linear,
 ssa) and every pane follows:
 
   $ minicc --tui-script 'laaa' --size 120x40 swap.ir 3 | grep -E 'interference K|allocator ' | cut -c 1-120
-  + *interference K=4 (baseline) ----------------------------------------++ registers K=4 -------------------------------+
+  + *interference K=4 (baseline) [destroyed] ----------------------------++ registers K=4 [destroyed] -------------------+
   |allocator linear (K = 4): 1 value spilled to 1 slot                                                                   |
   |allocator ssa (K = 4): 1 value spilled to 1 slot                                                                      |
   |allocator baseline (K = 4): 3 values spilled to 3 slots                                                               |

@@ -211,7 +211,7 @@ In the workbench, `:layout intervals` shows the same bars next to the
 registers (registers in their colours, slots in the spill colour):
 
   $ minicc --tui-script ':layout intervals<Enter>' --size 110x30 swap.ir 3 | sed -n '1,6p'
-  + *intervals K=4 (improved) ------------------------------------------------++ registers K=4 ----------------+
+  + *intervals K=4 (improved) ------------------------------------------------++ registers K=4 [destroyed] ----+
   |10 values, 16 instructions                                                 ||n       -> slot0               |
   |               entry          head  body              exit                 ||i0      -> r3  (= i)           |
   |               |--------------|-----|-----------------|--------            ||a       -> r1                  |

@@ -267,17 +267,16 @@ line and `step` says which line it reached.
   args: 84 36
   breakpoint at body.L14 (line 16)
   breakpoint: body.L14
-  after 2 blocks: about to enter body.L14 from while.L14
+  in body.L14 (step 3), next: a = copy b
        13  int gcd(int a, int b) {
        14      while (b != 0) {
-  =>*  15          int t = a % b;
-       16          a = b;
+    *  15          int t = a % b;
+  =>   16          a = b;
        17          b = t;
        18      }
        19      return a;
        20  }
-  [3] body.L14 <- while.L14
-    t = rem a, b                      t = 12
+  [3] body.L14 (continued)
     a = copy b                        a = 36   (was 84)
     b = copy t                        b = 12   (was 36)
     jump while.L14                    -> while.L14
@@ -358,6 +357,41 @@ time; a loop on one line runs to its end. IR has no lines.
   [3] body.L14 (continued)
     a = copy b                        a = 36   (was 84)
   at line 17: b = t;
+`reverse-step` (`rs`, gdb's) goes back to the first instruction of the C
+line run before the position, `reverse-stepi` (`rsi`) one instruction;
+at the start there is nothing to go back over, and IR has no lines.
+
+  $ minicc -c 'load ../../share/minicc/examples/gcd.c; args 84 36; run; rs; rs; rs; rsi; rsi; where' | sed 1,3d
+  return 12
+  after 6 blocks: about to enter end.L14 from while.L14
+  at line 19: return a;
+  in body.L14 (step 5), next: jump while.L14
+  at line 14: while (b != 0) {
+  in body.L14 (step 5), next: b = copy t
+  at line 17: b = t;
+  in body.L14 (step 5), next: a = copy b
+  at line 16: a = b;
+  in body.L14 (step 5), next: t = rem a, b
+  at line 15: int t = a % b;
+  in body.L14 (step 5), next: t = rem a, b
+  $ minicc -c 'load ../../share/minicc/examples/gcd.c; args 84 36; rs; start; rs; rsi'
+  loaded ../../share/minicc/examples/gcd.c: 1 function
+  gcd(i32 a, i32 b): mutable form, 4 blocks
+  args: 84 36
+  -c:3: error: reverse-step: the program is not running (try: start)
+  started gcd (input) with args 84 36
+  at the start: about to enter entry
+  -c:5: error: reverse-step: at the start, nothing ran before
+  -c:6: error: reverse-stepi: at the start, nothing ran before
+  [1]
+  $ minicc -c 'load ../../share/minicc/examples/swap.ir; args 3; start; rs'
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  args: 3
+  started swap (input) with args 3
+  at the start: about to enter entry
+  -c:4: error: reverse-step: stepping by line needs a MiniC (C) file; ../../share/minicc/examples/swap.ir is IR (reverse-stepi goes back one instruction, back one block)
+  [1]
   $ minicc -c 'load ../../share/minicc/examples/sieve.c; args [0,0,0,0,0] 5; step line; step line; print p'
   loaded ../../share/minicc/examples/sieve.c: 1 function
   sieve(buf p, i32 n): mutable form, 19 blocks

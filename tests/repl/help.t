@@ -8,6 +8,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     args [ARG...]                      set the arguments: integers, buffers as [1,2,3]
     reset                              stop execution and drop the pipeline products
     source FILE                        run the commands of a script file
+    save-session FILE                  save the commands typed and the notes as a lesson
+    note TEXT                          a line of narration for save-session
     lesson [OPTION] LESSON             play a scripted lesson (or check, list them)
     tui [LESSON]                       open the full-screen workbench on this session
     help [COMMAND]                     list the commands, or explain one
@@ -22,6 +24,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Pipeline:
     ssa [minimal|semi|pruned]          build SSA form (default pruned)
     opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
+    diff [PASS...]                     what each optimizer pass changes in the IR (before/after)
     destroy [MODE]                     replace phis by copies on edges
     alloc K [ALLOCATOR] [--trace]      allocate registers with K registers
     interference [--why X Y]           the interference graph: adjacency, degrees, colouring order
@@ -43,6 +46,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     info breakpoints                   breakpoints and watches: numbers, hit counts, conditions
     delete [BLOCK...|N...]             delete breakpoints or watches (all without BLOCK)
     back [N]                           step back N whole blocks (replays from the nearest checkpoint)
+    reverse-step                       back to the start of the C line run before this one (MiniC)
+    reverse-stepi                      back one instruction (a block entry with its phis is one)
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers

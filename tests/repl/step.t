@@ -197,8 +197,13 @@ loop that never ends runs into the step budget.
     trap: execution step limit exceeded
   trap: execution step limit exceeded
 
-Switching the phi mode or the stage stops a paused run (the interpreter's
-mode is fixed when it starts), and says so.
+Switching the phi mode stops a paused run (the interpreter's mode is fixed
+when it starts), and says so. Switching the stage carries the run to the
+new stage's function after as many block entries when the stages
+correspond there (both about to enter a block of the same name, or both
+ended); from inside a block it goes to the start of that block (the
+stages' instructions differ). Otherwise the run stops and `set stage` says
+how the stages differ (here `opt` merged sieve's blocks).
 
   $ minicc -c 'load ../../share/minicc/examples/swap.ir; args 1; step; set phi-mode sequential; where; step; set stage ssa'
   loaded ../../share/minicc/examples/swap.ir: 1 function
@@ -214,4 +219,57 @@ mode is fixed when it starts), and says so.
     i0 = copy 0           i0 = 0
     jump head             -> head
   stage ssa: start, step, run and list use the ssa function
-  (the paused run was stopped: it ran another stage)
+  (the run goes on in ssa after as many blocks)
+  after 1 block: about to enter head from entry
+  $ minicc -c 'load ../../share/minicc/examples/swap.ir; args 3; step 4; stepi 2; set stage opt; print a b i; set stage destroyed; run; set stage input; where' | grep -v '^    '
+  loaded ../../share/minicc/examples/swap.ir: 1 function
+  swap(i32 n): SSA form, 4 blocks
+  args: 3
+  [1] entry
+    i0 = copy 0           i0 = 0
+    jump head             -> head
+  [2] head <- entry
+    edge head <- entry: (a, b, i) := (1, 2, i0)   [simultaneous]
+    c = lt i, n           c = 1
+    branch c, body, exit  c = 1 -> body
+  [3] body <- head
+    i1 = add i, 1         i1 = 1
+    jump head             -> head
+  [4] head <- body
+    edge head <- body: (a, b, i) := (b, a, i1)   [simultaneous]
+    c = lt i, n           c = 1
+    branch c, body, exit  c = 1 -> body
+  [5] body <- head
+    i1 = add i, 1         i1 = 2
+  stage opt: start, step, run and list use the opt function
+  (the run goes on in opt after as many blocks, at the start of its block: the stages' instructions differ)
+  after 4 blocks: about to enter body from head
+  a = 2
+  b = 1
+  i = 1
+  stage destroyed: start, step, run and list use the destroyed function
+  (the run goes on in destroyed after as many blocks)
+  after 4 blocks: about to enter body from head
+  return 21
+  stage input: start, step, run and list use the input function
+  (the run goes on in input after as many blocks)
+  finished after 9 blocks: return 21
+  finished after 9 blocks: return 21
+  $ minicc -c 'load ../../share/minicc/examples/sieve.c; args [0,0,0,0,0] 5; step 3; set stage opt; where'
+  loaded ../../share/minicc/examples/sieve.c: 1 function
+  sieve(buf p, i32 n): mutable form, 19 blocks
+  args: [0, 0, 0, 0, 0] 5
+  [1] entry
+    i = copy 0                          i = 0
+    jump for.L14                        -> for.L14
+  [2] for.L14 <- entry
+    lt.L14 = lt i, n                    lt.L14 = 1
+    branch lt.L14, body.L14, end.L14    lt.L14 = 1 -> body.L14
+  [3] body.L14 <- for.L14
+    le.L14 = le 2, i                    le.L14 = 0
+    store p, i, le.L14                  p[0] = 0
+    jump step.L14                       -> step.L14
+  at line 14: for (int i = 0; i < n; i++) p[i] = i >= 2;
+  stage opt: start, step, run and list use the opt function
+  (the paused run was stopped: after 3 blocks opt is about to enter for.L14, input was about to enter step.L14 (their blocks differ))
+  not running (start begins, run runs to the end)

@@ -50,8 +50,9 @@ the same breakpoint twice is `already set` and changes nothing:
   3    breakpoint  head             0
 
 Two C lines of one block (issue 26): `break 5 if t > 3` then `tbreak 6` used
-to drop the condition (the tbreak replaced it); now the tbreak stops once,
-then the conditional breakpoint stops when t > 3; `break` on a block with a
+to drop the condition (the tbreak replaced it); now the tbreak stops once
+(at line 6 itself, after line 5 set t), then the conditional breakpoint
+stops when t > 3; `break` on a block with a
 tbreak adds a breakpoint (it said `already set` while making the tbreak
 permanent):
 
@@ -63,8 +64,8 @@ permanent):
   1    breakpoint  body.L4          0  t > 3
   2    tbreak      body.L4          0
   breakpoint: body.L4
-  after 2 blocks: about to enter body.L4 from for.L4
-  t = 0
+  in body.L4 (step 3), next: s = add s, t
+  t = 1
   breakpoint: body.L4
   after 14 blocks: about to enter body.L4 from for.L4
   t = 4

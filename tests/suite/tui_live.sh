@@ -4,7 +4,8 @@
 # server. Checks the running indicator while `c` runs (the step count, the
 # Ctrl-C hint, drawn again after a resize) and quitting (asked once when
 # a run would be lost), the light themes (colours applied) and back steps
-# after a long run (from checkpoints), the C pane following execution and
+# after a long run (from checkpoints), reverse steps by C line and by
+# instruction (S, I), the C-to-IR colour bands, :diff of a pass, v keeping the position across stages, the C pane following execution and
 # save-session (a lesson that replays the session). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -149,6 +150,79 @@ for size in 80x24 200x60; do
     keys $n "$tmp/s$W.lesson" Enter
     check $n "saved the session (3 actions)" "$size: the session saved"
     if "$MINICC" lesson --check "$tmp/s$W.lesson" >/dev/null 2>&1 && grep -q "^three steps$" "$tmp/s$W.lesson"; then ok; else bad "$size: the saved session replays (lesson --check)"; fi
+    # ---- §1: S and I step back a C line and an instruction ----
+    n=rs$W
+    start $n $W $H "" gcd.c 84 36
+    check $n "IR gcd [input]" "$size: opens on gcd.c"
+    keys $n s s s
+    check $n "=>  17" "$size: s s s reach line 17"
+    keys $n S
+    check $n "back to the start of line 16" "$size: S goes back a C line"
+    check $n "=>  16" "$size: the arrow on line 16 after S"
+    keys $n S
+    check $n "=>  15" "$size: S again: line 15"
+    keys $n I
+    check $n "back one instruction (step 2)" "$size: I goes back an instruction"
+    # ---- §5: colour bands tie each C line to its IR lines, in every stage and theme ----
+    for th in default light; do
+        n=band$th$W
+        start $n $W $H "" --theme $th gcd.c 84 36
+        check $n "IR gcd [input]" "$size: opens on gcd.c ($th)"
+        keys $n v v n n
+        check $n "IR gcd [opt]" "$size: the opt stage ($th)"
+        # line 14 (while (b != 0)) is band 2: 80 on a dark screen, 195 on a light one
+        bg=80; [ $th = light ] && bg=195
+        if $T capture-pane -t $n -p -e | grep "ne b.1, 0" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: the IR line of C line 14 has no band $bg"; fi
+        if $T capture-pane -t $n -p -e | grep "while (b != 0)" | grep -q "48;5;$bg"; then ok; else bad "$size, $th: C line 14 has no band $bg"; fi
+    done
+    # ---- §2: the alloc layout names its code; `.` shows no location before its decision ----
+    n=al$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (alloc)"
+    keys $n : "layout alloc" Enter
+    check $n "interference K=4 (improved) [destroyed]" "$size: the interference pane names the destroyed code"
+    keys $n . . .
+    check $n "registers K=4 at decision 3" "$size: the registers pane follows the decisions"
+    check $n "\$cycle1 -> ?" "$size: no location before its decision"
+    # ---- §2: MiniC's values pane shows the C variables, the temporaries on request ----
+    n=tmp$W
+    start $n $W $H "" bubble.c "[3,1,2]" 3
+    check $n "IR bubble [input]" "$size: opens on bubble.c"
+    keys $n s s s s : "focus values" Enter z
+    check $n "temporaries of the C hidden: :temps" "$size: the temporaries are hidden"
+    check_not $n "lt.L19=1" "$size: no temporary in the values pane"
+    keys $n : temps Enter
+    check $n "lt.L19=1" "$size: :temps shows them"
+    # ---- §2: break 16 stops with the arrow on line 16, not its block's first line ----
+    n=br$W
+    start $n $W $H "" gcd.c 84 36
+    check $n "IR gcd [input]" "$size: opens on gcd.c (break 16)"
+    keys $n : "break 16" Enter
+    keys $n c
+    check $n "breakpoint: body.L14" "$size: c stops at the breakpoint of line 16"
+    check $n "=>  16" "$size: the arrow on line 16"
+    check $n "=>   a = copy b" "$size: the IR arrow on line 16's instruction"
+    # ---- §5: :diff shows what a pass changed, in the big log ----
+    n=diff$W
+    start $n $W $H "" gcd.c 84 36
+    check $n "IR gcd [input]" "$size: opens on gcd.c (diff)"
+    keys $n : "diff copyprop" Enter
+    check $n "== copyprop: 6 lines changed" "$size: :diff names the pass and the lines changed"
+    check $n "-     a.2 = copy b.1" "$size: :diff shows a removed copy"
+    check $n "diff copyprop: the log shows it" "$size: the status bar points at the log"
+    if $T capture-pane -t $n -p -e | grep "a.2 = copy b.1" | grep -q "31m"; then ok; else bad "$size: the removed line is not red"; fi
+    # ---- §1: v keeps the position where the stages correspond ----
+    n=v$W
+    start $n $W $H "" swap.ir 3
+    check $n "IR swap [input]" "$size: opens on swap.ir (v)"
+    keys $n n n n n v
+    check $n "stage ssa: the run goes on at step 4" "$size: v keeps step 4 in ssa"
+    check $n "IR swap [ssa]" "$size: v shows the ssa stage"
+    n=vs$W
+    start $n $W $H "" sieve.c "[0,0,0,0,0]" 5
+    check $n "IR sieve [input]" "$size: opens on sieve.c (v)"
+    keys $n n n n v v
+    check $n "stage opt; run stopped: after 3 blocks opt is about to" "$size: v says why opt cannot keep the position"
     # nothing to lose: q quits at once
     n=quit$W
     start $n $W $H "" swap.ir 3

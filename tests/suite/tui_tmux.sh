@@ -118,14 +118,20 @@ check w "minicc> print this_name_is_not_a_value_of_swap_and_the_message_is_long_
 check_not w "print $long" "a long log line is wrapped at 80 columns"
 
 keys w "?"
-check w "keys (any key closes)" "? shows the key help"
+check w "any other key closes)" "? shows the key help"
 keys w x
-check_not w "keys (any key closes)" "a key closes the help"
-# q with the help open closes the help and does not quit (issue 29)
+check_not w "any other key closes)" "a key closes the help"
+# at 80x24 the help pages instead of being cut: Space shows the rest, q
+# with the help open closes the help and does not quit (issue 29)
 keys w "?"
-check w "keys (any key closes)" "? shows the key help again"
+check w "keys 1/2 (Space: next page" "? shows page 1 of the key help at 80x24"
+keys w Space
+check w "keys 2/2 (PgUp: back" "Space turns the help's page"
+check w "q       quit" "the last help line on page 2"
+keys w PPage
+check w "keys 1/2" "PgUp turns back"
 keys w q
-check_not w "keys (any key closes)" "q closes the help"
+check_not w "any other key closes)" "q closes the help"
 check w "swap | stage input" "q with the help open does not quit"
 # at 80 columns the hints are whole and end with "? keys" (issue 29)
 check w "Tab focus : cmd ? keys" "key hints whole at 80 columns"

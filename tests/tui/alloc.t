@@ -13,7 +13,7 @@ slots=10 reads 30 writes 27, K=1 slots=12 reads 35 writes 32, always
 return 21.
 
   $ minicc --tui-script ':set allocator baseline<Enter>l' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E 'interference|nodes|slots|return|spill reads|instructions' | cut -c 1-120
-  + *interference K=4 (baseline) ----------------------------------------++ registers K=4 -------------------------------+
+  + *interference K=4 (baseline) [destroyed] ----------------------------++ registers K=4 [destroyed] -------------------+
   |15 nodes, 38 edges, 3 spilled                                         ||n            -> r0                            |
   |13 $edge2_copy0  r2      x  .  x  .  .  x  .  .  .  .  .  .  \  x  x  ||4 of 4 registers used, 3 slots                |
   |15 $edge2_copy2! slot0   x  .  x  x  .  .  .  .  .  .  .  .  x  x  \  ||return 21                                     |
@@ -21,7 +21,7 @@ return 21.
   |1.n 2.a 3.b 4.$edge1_copy1 5.$edge1_copy2 6.$edge2_copy0              ||instructions 34, copies 24                    |
 
   $ minicc --tui-script ':set allocator baseline<Enter>l--' --size 120x40 ../../share/minicc/examples/swap.ir 3 | grep -E 'interference|slots|return|spill reads' | cut -c 1-120
-  + *interference K=2 (baseline) ----------------------------------------++ registers K=2 -------------------------------+
+  + *interference K=2 (baseline) [destroyed] ----------------------------++ registers K=2 [destroyed] -------------------+
   |13 $edge2_copy0! slot3   x  .  x  .  .  x  .  .  .  .  .  .  \  x  x  ||2 of 2 registers used, 10 slots               |
   |15 $edge2_copy2! slot5   x  .  x  x  .  .  .  .  .  .  .  .  x  x  \  ||return 21                                     |
   |colouring order:                                                      ||spill reads 30, writes 27                     |
@@ -48,11 +48,11 @@ head keeps a, b, i, c and n live together, a 5-clique, so K = 4 must spill
 one value and K = 5 none.
 
   $ minicc --tui-script 'l' ../../share/minicc/examples/swap.ir 3 | sed -n '1,2p'
-  + *interference K=4 (improved) ----------------++ registers K=4 ---------------+
+  + *interference K=4 (improved) [destroyed] ----++ registers K=4 [destroyed] ---+
   |10 nodes, 21 edges, 1 spilled                 ||n       -> slot0              |
 
   $ minicc --tui-script 'l+' ../../share/minicc/examples/swap.ir 3 | sed -n '1,2p'
-  + *interference K=5 (improved) ----------------++ registers K=5 ---------------+
+  + *interference K=5 (improved) [destroyed] ----++ registers K=5 [destroyed] ---+
   |10 nodes, 21 edges, 0 spilled                 ||n       -> r1                 |
 
 The C layout: the generated C, and `x` compiles and runs it natively.

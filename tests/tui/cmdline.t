@@ -102,7 +102,7 @@ b stays 2 (2 -> 2) instead of becoming 1.
 Help, resizing, and small screens.
 
   $ minicc --tui-script '?' --size 80x24 ../../share/minicc/examples/swap.ir 3 | sed -n '1,4p'
-  + *+ keys (any key closes) -------------------------------------------------+--+
+  + *+ keys 1/2 (Space: next page, any other key closes) ---------------------+--+
   |  | stepping                                                               |  |
   |  |   n       step one block (phis of the edge, then the block)            |  |
   |  |   s       step one C line (MiniC; an IR program: one block)            |  |

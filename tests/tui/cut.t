@@ -27,7 +27,7 @@ A pane that cannot show all its lines says how many are below (and above)
 on its bottom border: at 80x24 the registers list loses its last line.
 
   $ minicc --tui-script 'l' --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed -n '1,17p' | cut -c 48-
-  ++ registers K=4 ---------------+
+  ++ registers K=4 [destroyed] ---+
   ||n       -> slot0              |
   ||i0      -> r3  (= i)          |
   ||a       -> r1                 |
@@ -45,7 +45,7 @@ on its bottom border: at 80x24 the registers list loses its last line.
   ++------------------- v 1 more -+
   --------------------------------+
   $ minicc --tui-script 'l<Tab><PgDn>' --size 80x24 ../../share/minicc/examples/swap.ir 5 | sed -n '1,17p' | cut -c 48-
-  ++ *registers K=4 --------------+
+  ++ *registers K=4 [destroyed] --+
   ||i0      -> r3  (= i)          |
   ||a       -> r1                 |
   ||b       -> r2                 |

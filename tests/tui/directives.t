@@ -32,12 +32,12 @@ The first row shows the layout, then the focused pane's title:
   $ keys=''; for i in 1 2 3 4 5 6 7 8; do minicc --tui-script "$keys" --lesson screen.lesson --size 100x30 > s.txt; head -1 s.txt | sed 's/--*+/+/g; s/-*$//'; grep -o '+ [*][^-]*' s.txt | head -1 | sed 's/ *$//'; keys="$keys<Enter>"; done
   + IR swap [ssa] ++ *values +
   + *values
-  + *interference K=4 (improved) ++ registers K=4 +
-  + *interference K=4 (improved)
+  + *interference K=4 (improved) [destroyed] ++ registers K=4 [destroyed] +
+  + *interference K=4 (improved) [destroyed]
   + IR swap [destroyed] ++ *C (from opt) +
   + *C (from opt)
-  + interference K=4 (improved) ++ *registers K=4 +
-  + *registers K=4
+  + interference K=4 (improved) [destroyed] ++ *registers K=4 [destroyed] +
+  + *registers K=4 [destroyed]
   + IR swap [destroyed] +
   + *log
   + *IR swap [input] (zoomed: z) +

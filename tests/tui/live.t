@@ -1,15 +1,28 @@
 Issue 29: the workbench in front of a class. Each item at 80x24 and at
 200x60.
 
-`q` with the help open closes the help, as its title ("any key closes")
-says, and does not quit: the `n` after it still runs (step 1), and the
+`q` with the help open closes the help, as its title ("any other key
+closes") says, and does not quit: the `n` after it still runs (step 1), and the
 help is gone from the screen.
 
-  $ for s in 80x24 200x60; do minicc --tui-script '?qn' --size $s ../../share/minicc/examples/swap.ir 3 > "$CRAMTMP/out"; grep -c "any key closes" "$CRAMTMP/out"; tail -2 "$CRAMTMP/out" | head -1 | cut -c1-50; done
+  $ for s in 80x24 200x60; do minicc --tui-script '?qn' --size $s ../../share/minicc/examples/swap.ir 3 > "$CRAMTMP/out"; grep -c "key closes" "$CRAMTMP/out"; tail -2 "$CRAMTMP/out" | head -1 | cut -c1-50; done
   0
    swap | stage input | step 1 | K=4 | running at he
   0
    swap | stage input | step 1 | K=4 | running at he
+
+The key help is never cut: at 80x24 it pages (Space turns the page, PgUp
+turns back, any other key closes it), at 200x60 it fits on one page
+(there Space closes it). Every
+line of the help is on a page: the last one (`q quit`) too.
+
+  $ for s in 80x24 200x60; do for k in '?' '?<Space>' '?<Space><PgUp>'; do minicc --tui-script "$k" --size $s ../../share/minicc/examples/swap.ir 3 | grep -o 'keys[ 0-9/]*([^)]*)\|  q       quit' | tr '\n' ' '; echo; done; done
+  keys 1/2 (Space: next page, any other key closes) 
+  keys 2/2 (PgUp: back, any other key closes)   q       quit 
+  keys 1/2 (Space: next page, any other key closes) 
+  keys (any key closes)   q       quit 
+  
+  
 
 At 80 columns the status bar and the key hints are never cut in the middle
 of a word: the status message loses whole words and says `...`, the key

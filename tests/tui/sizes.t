@@ -31,7 +31,7 @@ row number), then the widest line.
   +------------------------------------------------------------------ ^ 2 above -+
    swap | stage input | step 4 | K=4 | running at body   ?:keys  ::command  q:quit
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
-  + *interference K=4 (improved) ----------------++ registers K=4 ---------------+
+  + *interference K=4 (improved) [destroyed] ----++ registers K=4 [destroyed] ---+
   |10 nodes, 21 edges, 1 spilled                 ||n       -> slot0              |
   |registers: r0 r1 r2 r3  x! spilled            ||i0      -> r3  (= i)          |
   |                                    1         ||a       -> r1                 |
@@ -135,13 +135,13 @@ row number), then the widest line.
   10:| >   branch c, body, exit                                       |+-+
   11:|=> body:                                                        |+ edge head <- body -+
   19:|                                                                |+-+
-  20:|                                                                |+ registers K=4 -+
+  20:|                                                                |+ registers K=4 [destroyed] -+
   28:+-++- v 8 more -+
   29:+ log -+
   38:+-+
   widest 120
   alloc 120x40
-  1:+ *interference K=4 (improved) -++ registers K=4 -+
+  1:+ *interference K=4 (improved) [destroyed] -++ registers K=4 [destroyed] -+
   28:+-++-+
   29:+ log -+
   38:+-+
@@ -167,7 +167,7 @@ row number), then the widest line.
   38:+-+
   widest 120
   step 160x50
-  1:+ *IR swap [input] -++ values -++ registers K=4 -+
+  1:+ *IR swap [input] -++ values -++ registers K=4 [destroyed] -+
   27:|                                                              |+-+|                                              |
   28:|                                                              |+ edge head <- body -+|                                              |
   36:+-++-++-+
@@ -175,7 +175,7 @@ row number), then the widest line.
   48:+-+
   widest 160
   alloc 160x50
-  1:+ *IR swap [input] -++ interference K=4 (improved) -++ registers K=4 -+
+  1:+ *IR swap [input] -++ interference K=4 (improved) [destroyed] -++ registers K=4 [destroyed] -+
   36:+-++-++-+
   37:+ log -+
   48:+-+
@@ -201,7 +201,7 @@ row number), then the widest line.
   48:+-+
   widest 160
   step 200x60
-  1:+ *IR swap [input] -++ values -++ registers K=4 -+
+  1:+ *IR swap [input] -++ values -++ registers K=4 [destroyed] -+
   35:|                                                                              |+-+|                                                          |
   36:|                                                                              |+ edge head <- body -+|                                                          |
   44:+-++-++-+
@@ -209,7 +209,7 @@ row number), then the widest line.
   58:+-+
   widest 200
   alloc 200x60
-  1:+ *IR swap [input] -++ interference K=4 (improved) -++ registers K=4 -+
+  1:+ *IR swap [input] -++ interference K=4 (improved) [destroyed] -++ registers K=4 [destroyed] -+
   44:+-++-++-+
   45:+ log -+
   58:+-+

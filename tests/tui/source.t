@@ -23,6 +23,10 @@ still steps a block and `i` an instruction.
   |=>  20         int swapped = 0;                 || >   lt.L19 = lt i, n                           |
   |    22             if (a[j] > a[j + 1]) {       ||=> body.L19:                                    |
    bubble | stage input | step 2 | K=4 | running at body.L19   ?:keys  ::command  q:quit
+The values pane shows the C variables; the temporaries of the lowering
+(`lt.L19`, `add.L21`...) are hidden and counted, and `:temps` shows them
+(issue 29 §2).
+
   $ minicc --tui-script 'ssss' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '=>|running'
   |    18     int swaps = 0;                       ||=> body.L21:                                    |
   |=>  22             if (a[j] > a[j + 1]) {       ||     lt.L22 = lt load.L22.2, load.L22           |
@@ -59,7 +63,7 @@ covers the whole line stepped.
   |    30         if (!swapped) break;             ||  i          = 0                                |
   |    31     }                                    ||  swapped    = 0                                |
   |    32     return swaps;                        ||  j          = 0                                |
-  |    33 }                                        ||not live: lt.L19=1 lt.L21=1 add.L21=1 sub.L21=3 |
+  |    33 }                                        ||(4 temporaries of the C hidden: :temps)         |
   +----------------------------------- ^ 14 above -++------------------------------------- v 1 more -+
   + log ---------------------------------------------------------------------------------------------+
   |loaded ../../share/minicc/examples/bubble.c: 1 function; showing bubble                           |
@@ -75,7 +79,7 @@ At the end the return's line is marked `<-`; a trap's line `!!`.
 
   $ minicc --tui-script 'c' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -E '<-|returned'
   |    25                 a[j + 1] = t;            ||<-   return swaps                               |
-  |<-  32     return swaps;                        || load.L24=2 add.L24=2 add.L25=2                 |
+  |<-  32     return swaps;                        ||                                                |
   |[27] end.L19 <- then.L30                                                                          |
    bubble | stage input | step 27 | K=4 | returned   return 2 (after 27 blocks)
   $ minicc --tui-script 'c' --size 100x24 divtrap.c '[1]' 2 | grep -E '!!|trapped'
@@ -133,3 +137,5 @@ A step moves the IR again and the selection goes.
   $ minicc --tui-script ']]]' --size 100x30 ../../share/minicc/examples/swap.ir 3 | grep -E -- '->|IR line'
   |->   jump head                                       ||                                           |
    swap | stage input | step 0 | K=4 | not started   IR line 3
+  $ minicc --tui-script 'ssss:temps<Enter>' --size 100x30 ../../share/minicc/examples/bubble.c '[3,1,2]' 3 | grep -o 'not live: .*|$'
+  not live: lt.L19=1 lt.L21=1 add.L21=1 sub.L21=3 |

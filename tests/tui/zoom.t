@@ -84,4 +84,4 @@ Enter: at the question Enter leads to, a typed key starts the answer):
 A new layout ends the zoom:
 
   $ minicc --tui-script 'zl' --size 80x24 ../../share/minicc/examples/swap.ir 5 | head -1
-  + *interference K=4 (improved) ----------------++ registers K=4 ---------------+
+  + *interference K=4 (improved) [destroyed] ----++ registers K=4 [destroyed] ---+

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -127,11 +128,106 @@ static void test_interrupt_keeps_position(void **state) {
     mc_session_free(&s);
 }
 
+/* A MiniC loop of n iterations (one C line per statement), run to its end. */
+static void run_loop(McSession *s, long n, const McInterrupt *flag, const char *file) {
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fputs("int f(int n) {\n"
+          "    int s = 0;\n"
+          "    for (int i = 0; i < n; i++) {\n"
+          "        s = s + i;\n"
+          "        s = s - 1;\n"
+          "    }\n"
+          "    return s;\n"
+          "}\n",
+          f);
+    fclose(f);
+    mc_session_init(s);
+    s->interrupt = flag;
+    FILE *null = fopen("/dev/null", "w");
+    assert_true(mc_session_load(s, file, null));
+    char arg[32];
+    snprintf(arg, sizeof arg, "%ld", n);
+    char *argv[] = {arg};
+    assert_true(mc_session_set_args(s, 1, argv, null));
+    s->max_steps = 4 * n + 100;
+    bool at_break = false;
+    assert_true(mc_session_start(s, null));
+    assert_true(mc_session_continue(s, &at_break, null));
+    assert_true(mc_interp_finished(s->interp, NULL));
+    fclose(null);
+}
+
+/* reverse-step and reverse-stepi (issue 29 §1): from the end of a loop of
+ * 10^3 and of 10^6 iterations, each lands where a replay of the same ticks
+ * from the start does, on the expected C lines, and replays the same
+ * number of instructions whatever the run's length (counted, not timed). */
+static void test_reverse_step(void **state) {
+    (void)state;
+    char file[] = "/tmp/minicc-test-back-XXXXXX.c";
+    int fd = mkstemps(file, 2);
+    assert_true(fd >= 0);
+    close(fd);
+    int64_t works[2] = {0, 0};
+    const long ns[2] = {1000, 1000000};
+    for (int k = 0; k < 2; k++) {
+        McSession s;
+        run_loop(&s, ns[k], NULL, file);
+        /* at the end (the return); back over the return line, then the
+         * loop's last test (line 3), then its body's last line (5) */
+        const int32_t lines[] = {7, 3, 5, 4, 3};
+        for (int i = 0; i < 5; i++) {
+            int64_t work = 0;
+            assert_true(mc_session_reverse_step(&s, true, &work, stderr));
+            works[k] += work;
+            assert_int_equal(mc_session_c_line(&s), lines[i]);
+            McInterp *r = mc_interp_replay_ticks(s.interp, mc_interp_ticks(s.interp));
+            assert_int_equal(mc_interp_block(r), mc_interp_block(s.interp));
+            assert_int_equal(mc_interp_pc(r), mc_interp_pc(s.interp));
+            assert_int_equal(mc_interp_steps(r), mc_interp_steps(s.interp));
+            mc_interp_free(r);
+        }
+        int64_t t = mc_interp_ticks(s.interp);
+        assert_true(mc_session_reverse_step(&s, false, NULL, stderr));
+        assert_int_equal(mc_interp_ticks(s.interp), t - 1);
+        mc_session_free(&s);
+    }
+    assert_true(works[0] > 0);
+    assert_int_equal(works[0], works[1]);
+    unlink(file);
+}
+
+/* Ctrl-C during a reverse step: the position stays. */
+static void test_reverse_interrupted(void **state) {
+    (void)state;
+    char file[] = "/tmp/minicc-test-back-XXXXXX.c";
+    int fd = mkstemps(file, 2);
+    assert_true(fd >= 0);
+    close(fd);
+    McSession s;
+    McInterrupt flag = 0;
+    run_loop(&s, 100000, &flag, file);
+    int64_t t = mc_interp_ticks(s.interp);
+    s.ckpt_func = NULL; /* replays from the start */
+    flag = 1;
+    FILE *null = fopen("/dev/null", "w");
+    assert_false(mc_session_reverse_step(&s, true, NULL, null));
+    assert_false(mc_session_reverse_step(&s, false, NULL, null));
+    fclose(null);
+    flag = 0;
+    assert_int_equal(mc_interp_ticks(s.interp), t);
+    assert_true(mc_interp_finished(s.interp, NULL));
+    mc_session_free(&s);
+    unlink(file);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_back_lands_exactly),
         cmocka_unit_test(test_bounded),
         cmocka_unit_test(test_interrupt_keeps_position),
+        cmocka_unit_test(test_reverse_step),
+        cmocka_unit_test(test_reverse_interrupted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

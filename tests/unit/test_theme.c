@@ -44,16 +44,35 @@ static void test_aa(void **state) {
             double ratio = wb_contrast(c[r].fg, c[r].bg);
             if (ratio < 4.5) fail_msg("theme %s, role %d: %d on %d has contrast %.2f < 4.5", wb_theme_names[t], r, c[r].fg, c[r].bg, ratio);
         }
-        /* every role the frame draws: 16 roles and the register colours */
-        assert_int_equal(pairs, MC_R_MORE + 1 + MC_NREGCOLOURS);
+        /* every role the frame draws: 16 roles, the register colours and
+         * the C-to-IR bands */
+        assert_int_equal(pairs, MC_R_MORE + 1 + MC_NREGCOLOURS + MC_NBANDS);
     }
     assert_int_equal(themes, 2); /* light, projector-light */
+}
+
+/* The C-to-IR bands of every theme (the dark themes' too, drawn on a
+ * 256-colour terminal): AA contrast, and neighbouring bands (C lines L and
+ * L + 1) differ. */
+static void test_bands(void **state) {
+    (void)state;
+    assert_int_equal(MC_NBANDS, 6); /* the README's "six colours" */
+    for (int t = 0; t < WB_NTHEMES; t++) {
+        const WbColour *b = wb_theme_bands((WbTheme)t);
+        assert_non_null(b);
+        for (int i = 0; i < MC_NBANDS; i++) {
+            double ratio = wb_contrast(b[i].fg, b[i].bg);
+            if (ratio < 4.5) fail_msg("theme %s, band %d: %d on %d has contrast %.2f < 4.5", wb_theme_names[t], i, b[i].fg, b[i].bg, ratio);
+            assert_int_not_equal(b[i].bg, b[(i + 1) % MC_NBANDS].bg);
+        }
+    }
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_palette),
         cmocka_unit_test(test_aa),
+        cmocka_unit_test(test_bands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

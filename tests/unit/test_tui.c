@@ -265,11 +265,83 @@ static void budget_and_layouts(void **state) {
     assert_true(screen_has(&b, "swap | stage input"));
     /* Help and quit. */
     bench_keys(&b, "?");
-    assert_true(screen_has(&b, "keys (any key closes)"));
+    assert_true(screen_has(&b, "any key closes)"));
     bench_keys(&b, "x");
     assert_false(b.wb.help);
     bench_keys(&b, "q");
     assert_true(b.wb.quit);
+    bench_close(&b);
+}
+
+/* The first cell of text on the frame, or NULL. */
+static const McCell *find_text(const McFrame *fr, const char *text, int *x, int *y) {
+    size_t n = strlen(text);
+    for (int r = 0; r < fr->h; r++)
+        for (int c = 0; c + (int)n <= fr->w; c++) {
+            size_t k = 0;
+            while (k < n && fr->cells[r * fr->w + c + (int)k].ch == text[k]) k++;
+            if (k == n) {
+                *x = c;
+                *y = r;
+                return &fr->cells[r * fr->w + c];
+            }
+        }
+    return NULL;
+}
+
+/* C-to-IR colour bands (issue 29 §5): in every stage's view, the IR line
+ * of `t = a % b` (line 4 of this file) carries line 4's band before its
+ * text, and the source pane draws the number 4 on the same band; a line
+ * without code (the `}` of line 7) has none. */
+static void c_ir_bands(void **state) {
+    (void)state;
+    static const char *src = "int gcd(int a, int b) {\n"
+                             "    int t = 0;\n"
+                             "    while (b != 0) {\n"
+                             "        t = a % b;\n"
+                             "        a = b;\n"
+                             "        b = t;\n"
+                             "    }\n"
+                             "    return a;\n"
+                             "}\n";
+    Bench b;
+    snprintf(b.path, sizeof b.path, "/tmp/minicc-test-band-XXXXXX.c");
+    int fd = mkstemps(b.path, 2);
+    assert_true(fd >= 0);
+    assert_true(write(fd, src, strlen(src)) == (ssize_t)strlen(src));
+    close(fd);
+    mc_session_init(&b.s);
+    FILE *err = fopen("/dev/null", "w");
+    assert_true(mc_session_load(&b.s, b.path, err));
+    char *argv[] = {(char *)"84", (char *)"36", NULL};
+    assert_true(mc_session_set_args(&b.s, 2, argv, err));
+    fclose(err);
+    wb_init(&b.wb, &b.s, NULL, 120, 40);
+    mc_frame_init(&b.fr, 120, 40);
+    wb_start(&b.wb, NULL, "default");
+    const uint16_t band4 = MC_R_BAND0 + 4 % MC_NBANDS;
+    for (int v = 0; v < MC_VIEW_COUNT; v++) {
+        FILE *e = fopen("/dev/null", "w");
+        assert_non_null(mc_session_view(&b.s, (McView)v, e));
+        fclose(e);
+        b.s.exec = (McView)v;
+        b.wb.gen++;
+        wb_render(&b.wb, &b.fr);
+        int x, y;
+        const McCell *c = find_text(&b.fr, " = rem a", &x, &y);
+        assert_non_null(c);
+        /* back over the name (`t` or `t.2`) */
+        while (x > 0 && b.fr.cells[y * b.fr.w + x - 1].ch != ' ') x--;
+        assert_int_equal(b.fr.cells[y * b.fr.w + x - 1].attr & MC_R_MASK, band4);
+        assert_int_equal(b.fr.cells[y * b.fr.w + x - 2].attr & MC_R_MASK, band4);
+        assert_int_equal(b.fr.cells[y * b.fr.w + x - 3].attr & MC_R_MASK, MC_R_NORMAL);
+        c = find_text(&b.fr, "   4         t = a % b;", &x, &y);
+        assert_non_null(c);
+        assert_int_equal(b.fr.cells[y * b.fr.w + x + 3].attr & MC_R_MASK, band4);
+        c = find_text(&b.fr, "   7     }", &x, &y);
+        assert_non_null(c);
+        assert_true((b.fr.cells[y * b.fr.w + x + 3].attr & MC_R_MASK) < MC_R_BAND0);
+    }
     bench_close(&b);
 }
 
@@ -303,6 +375,7 @@ int main(void) {
         cmocka_unit_test(swap_edge_record),  cmocka_unit_test(long_continue_edge_record),
         cmocka_unit_test(budget_and_layouts),
         cmocka_unit_test(batch_line_editor),
+        cmocka_unit_test(c_ir_bands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
