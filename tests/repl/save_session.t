@@ -55,3 +55,8 @@ written is an error, and `save-session` needs a FILE; `note` needs TEXT.
   [1]
   $ sed "s|$PWD|PWD|; s/^/| /" t.lesson | tail -1
   | $ load PWD/gcd.c
+
+The files the test saved are removed (the test runs in the source tree).
+
+  $ rm -f s.lesson t.lesson; test -e s.lesson || test -e t.lesson || echo removed
+  removed
