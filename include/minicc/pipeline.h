@@ -87,6 +87,8 @@ typedef struct McStageOptions {
                                      the diagnostic `interrupted` */
     const McAllocOptions *alloc_opts; /* alloc: the allocator's switches and phi-destruction
                                          bug modes (regalloc.h); NULL: the defaults */
+    McConvention convention;  /* alloc: the calling convention (regalloc.h; default split);
+                                 nothing changes for a program without calls */
 } McStageOptions;
 
 /* What a stage counts: the allocated machine's statistics (regalloc.h),

@@ -315,6 +315,35 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
     case MC_TR_WINNER:
         snprintf(buf, size, "winner: variant %s, estimated traffic %g", variant_name(e->n1), e->x);
         break;
+    case MC_TR_CALL_SAVE: {
+        const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
+        McLoc at = mc_loc(a->f, in->loc);
+        if (e->flag)
+            snprintf(buf, size, "call at %d:%d: %s in caller-saved r%d is live across it: NOT saved (planted bug)",
+                     (int)at.line, (int)at.col, vname(a, e->v), (int)e->reg);
+        else
+            snprintf(buf, size, "call at %d:%d: %s in caller-saved r%d is live across it: saved to save%d, restored after",
+                     (int)at.line, (int)at.col, vname(a, e->v), (int)e->reg, (int)e->w);
+        break;
+    }
+    case MC_TR_CALL_SAFE: {
+        const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
+        McLoc at = mc_loc(a->f, in->loc);
+        if (e->reg >= 0)
+            snprintf(buf, size, "call at %d:%d: %s in callee-saved r%d is live across it: kept", (int)at.line,
+                     (int)at.col, vname(a, e->v), (int)e->reg);
+        else
+            snprintf(buf, size, "call at %d:%d: %s in slot%d is live across it: kept", (int)at.line, (int)at.col,
+                     vname(a, e->v), (int)e->w);
+        break;
+    }
+    case MC_TR_CALLEE_SAVE:
+        if (e->flag)
+            snprintf(buf, size, "prologue: callee-saved r%d is written here: NOT saved (planted bug)", (int)e->reg);
+        else
+            snprintf(buf, size, "prologue: callee-saved r%d is written here: saved to save%d, restored on return",
+                     (int)e->reg, (int)e->w);
+        break;
     default: snprintf(buf, size, "?"); break;
     }
     return buf;

@@ -6,6 +6,7 @@
  * lands; until then a stage reports a "not available" diagnostic instead of
  * running something else under its name. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "minicc/pipeline.h"
@@ -130,16 +131,58 @@ McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
     return prepare(input, opt_level, NULL, d);
 }
 
+/* Calls: every function the run can reach, allocated alike (the callees
+ * found through the input functions' call tables), run on the machine with
+ * frames (machine_call.c). */
+static bool alloc_program(const McFunc *input, const McStageOptions *o, const McAllocOptions *ao, McArgs *args,
+                          McOutcome *out, McStageStats *stats, McDiags *d) {
+    McProgram p;
+    memset(&p, 0, sizeof p);
+    const McFunc **todo = mc_xmalloc(sizeof *todo);
+    int32_t ntodo = 1, captodo = 1;
+    todo[0] = input;
+    for (int32_t k = 0; k < ntodo; k++) {
+        McFunc *ssa = prepare(todo[k], o->opt_level, o->interrupt, d);
+        McAllocation *a = ssa ? mc_allocate(ssa, o->allocator, o->regs, ao, d) : NULL;
+        mc_func_free(ssa);
+        if (!a) {
+            mc_program_free(&p);
+            free(todo);
+            return false;
+        }
+        mc_program_add(&p, todo[k], a);
+        for (int32_t c = 0; c < todo[k]->ncalls; c++) {
+            const McFunc *g = todo[k]->calls[c].callee;
+            bool seen = false;
+            for (int32_t j = 0; j < ntodo && !seen; j++) seen = todo[j] == g;
+            if (seen || !g) continue;
+            MC_GROW(todo, captodo, ntodo + 1, 8);
+            todo[ntodo++] = g;
+        }
+    }
+    free(todo);
+    if (mc_interrupted(o->interrupt)) {
+        mc_program_free(&p);
+        mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
+    *out = mc_machine_run_program(&p, args, o->max_steps, o->max_depth, o->interrupt, stats);
+    mc_program_free(&p);
+    return true;
+}
+
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
-    McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
-    if (!ssa) return false;
     McAllocOptions ao;
     if (o->alloc_opts)
         ao = *o->alloc_opts;
     else
         mc_alloc_options_default(&ao);
     ao.interrupt = o->interrupt; /* polled inside; interrupted, it fails with `interrupted` */
+    ao.convention = o->convention;
+    if (mc_func_find_call(input, NULL, NULL)) return alloc_program(input, o, &ao, args, out, stats, d);
+    McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
+    if (!ssa) return false;
     McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, &ao, d);
     mc_func_free(ssa);
     if (!a) return false;
