@@ -126,9 +126,17 @@ McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d);
 bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
 
 /* Stage alloc: mc_pipeline_prepare, mc_allocate with o->allocator and
- * o->regs, then mc_machine_run. */
+ * o->regs, then mc_machine_run. A function with calls (or local buffers)
+ * runs as mc_alloc_program_execute does. */
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d);
+/* Stage alloc for a program with calls: the entry (ssa, already prepared,
+ * or NULL to prepare input) and every function reachable through the call
+ * tables (prepared at o->opt_level) allocated alike under o->convention,
+ * then run on the machine with frames (mc_machine_run_program, max_depth
+ * o->max_depth). input may be NULL when ssa is given. */
+bool mc_alloc_program_execute(const McFunc *input, const McFunc *ssa, const McStageOptions *o, McArgs *args,
+                              McOutcome *out, McStageStats *stats, McDiags *d);
 
 /* Run `input` (a verified function) at stage o->stage on args (buffers updated
  * in place). Returns false with diagnostics when the stage cannot run at all

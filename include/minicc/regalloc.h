@@ -275,7 +275,9 @@ typedef struct McMachineStats {
     bool valid;
     int64_t instructions, copies, spill_reads, spill_writes;
     int32_t registers, slots;
-    /* Runs with calls only (calls > 0): the convention's traffic, apart from spills. */
+    /* Runs on the machine with frames only (frames: a function with calls or
+     * local buffers, machine_call.c): the convention's traffic, apart from spills. */
+    bool frames;
     int64_t calls;           /* calls executed */
     int64_t saves, restores; /* caller saves and callee-saved prologue saves; their restores */
     int64_t arg_moves;       /* argument and result transfers through registers or incoming slots */
@@ -387,6 +389,8 @@ typedef struct McAllocOptions {
                                      (regalloc_test.h: unit tests and benches) */
     McConvention convention;      /* not a switch: the calling convention (callconv.c); changes
                                      nothing for a function without calls */
+    bool callees_unoptimized;     /* not a switch: a sweep of a function with calls prepares
+                                     its callees at -O0 (as its entry was), not -O1 */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);

@@ -221,7 +221,12 @@ static void do_call(Machine *m, Frame *fr, const McInst *in) {
     const McAllocation *a = alloc_of(m, fr);
     const McCall *call = mc_inst_call(a->f, in);
     int32_t fn = call ? mc_program_find(m->p, call->callee) : -1;
-    MC_ASSERT(fn >= 0);
+    if (fn < 0) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "call to %s: the program has no allocation of it", call ? call->name : "?");
+        trapf(m, msg);
+        return;
+    }
     const McAllocation *ca = m->p->alloc[fn];
     int32_t c = call_index(a, fr->block, fr->inst);
     int32_t *vals = mc_xmalloc((size_t)(call->nargs ? call->nargs : 1) * sizeof *vals);
@@ -435,6 +440,7 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     if (stats) {
         *stats = m.st;
         stats->valid = true;
+        stats->frames = true;
         stats->registers = a->registers;
         stats->slots = a->slots;
     }

@@ -132,18 +132,20 @@ McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
 }
 
 /* Calls: every function the run can reach, allocated alike (the callees
- * found through the input functions' call tables), run on the machine with
- * frames (machine_call.c). */
-static bool alloc_program(const McFunc *input, const McStageOptions *o, const McAllocOptions *ao, McArgs *args,
-                          McOutcome *out, McStageStats *stats, McDiags *d) {
+ * found through the call tables), run on the machine with frames
+ * (machine_call.c). entry: the prepared entry function, or NULL to prepare
+ * input. */
+static bool alloc_program(const McFunc *input, const McFunc *entry, const McStageOptions *o,
+                          const McAllocOptions *ao, McArgs *args, McOutcome *out, McStageStats *stats, McDiags *d) {
     McProgram p;
     memset(&p, 0, sizeof p);
     const McFunc **todo = mc_xmalloc(sizeof *todo);
     int32_t ntodo = 1, captodo = 1;
-    todo[0] = input;
+    todo[0] = input ? input : entry;
     for (int32_t k = 0; k < ntodo; k++) {
-        McFunc *ssa = prepare(todo[k], o->opt_level, o->interrupt, d);
-        McAllocation *a = ssa ? mc_allocate(ssa, o->allocator, o->regs, ao, d) : NULL;
+        McFunc *ssa = k == 0 && entry ? NULL : prepare(todo[k], o->opt_level, o->interrupt, d);
+        const McFunc *from = k == 0 && entry ? entry : ssa;
+        McAllocation *a = from ? mc_allocate(from, o->allocator, o->regs, ao, d) : NULL;
         mc_func_free(ssa);
         if (!a) {
             mc_program_free(&p);
@@ -171,6 +173,18 @@ static bool alloc_program(const McFunc *input, const McStageOptions *o, const Mc
     return true;
 }
 
+bool mc_alloc_program_execute(const McFunc *input, const McFunc *ssa, const McStageOptions *o, McArgs *args,
+                              McOutcome *out, McStageStats *stats, McDiags *d) {
+    McAllocOptions ao;
+    if (o->alloc_opts)
+        ao = *o->alloc_opts;
+    else
+        mc_alloc_options_default(&ao);
+    ao.interrupt = o->interrupt;
+    ao.convention = o->convention;
+    return alloc_program(input, ssa, o, &ao, args, out, stats, d);
+}
+
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
     McAllocOptions ao;
@@ -180,7 +194,7 @@ bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args
         mc_alloc_options_default(&ao);
     ao.interrupt = o->interrupt; /* polled inside; interrupted, it fails with `interrupted` */
     ao.convention = o->convention;
-    if (mc_func_find_call(input, NULL, NULL)) return alloc_program(input, o, &ao, args, out, stats, d);
+    if (mc_func_find_call(input, NULL, NULL)) return alloc_program(input, NULL, o, &ao, args, out, stats, d);
     McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
     if (!ssa) return false;
     McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, &ao, d);
