@@ -297,6 +297,12 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
 McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
                               McMachineStats *stats);
 
+/* For `interference --why`: one line per call that value v of a->f is
+ * live across, saying what the convention makes of it there (saved around
+ * the call, kept in a callee-saved register, kept in a slot). Nothing for
+ * a value live across no call. */
+void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out);
+
 /* ---- the allocated machine with calls (machine_call.c) ------------------------
  * A program: the allocation of every function a run can reach, each under
  * the same convention and K. The machine keeps one register file for all

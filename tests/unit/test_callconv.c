@@ -252,6 +252,86 @@ static void trap_message(void **state) {
     mc_module_free(m);
 }
 
+/* Every allocator explains the convention's choices in its trace (baseline
+ * and improved record one) and in the `why` lines: a kept in a
+ * caller-saved register is saved around the call; in a callee-saved one
+ * it is kept; the planted bug says it is not saved. */
+static const char *const TWO = "func f(i32 n) {\n"
+                               "entry:\n"
+                               "    a = add n, 1\n"
+                               "    b = call g(n)\n"
+                               "    c = add a, b\n"
+                               "    return c\n"
+                               "}\n"
+                               "func g(i32 x) {\n"
+                               "entry:\n"
+                               "    return x\n"
+                               "}\n";
+
+static char *trace_of(const McFunc *f, McAllocator which, int K, McConvention conv, const McAllocKnobs *knobs,
+                      char **why) {
+    McAllocOptions o;
+    mc_alloc_options_default(&o);
+    o.convention = conv;
+    o.knobs = knobs;
+    McAllocTrace tr;
+    mc_alloc_trace_init(&tr);
+    o.trace = &tr;
+    McDiags d;
+    mc_diags_init(&d, "t.ir", NULL, 0);
+    McAllocation *a = mc_allocate(f, which, K, &o, &d);
+    assert_non_null(a);
+    mc_diags_free(&d);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    char buf[512];
+    for (int32_t i = 0; i < tr.n; i++)
+        if (tr.ev[i].kind >= MC_TR_CALL_SAVE) fprintf(m, "%s\n", mc_alloc_trace_event_str(&tr, i, a, buf, sizeof buf));
+    fclose(m);
+    int32_t av = -1;
+    for (int32_t v = 0; v < a->f->nvalues; v++)
+        if (strcmp(a->f->values[v].name, "a") == 0) av = v;
+    m = open_memstream(why, &len);
+    mc_alloc_calls_why(a, av, m);
+    fclose(m);
+    mc_alloc_trace_free(&tr);
+    mc_allocation_free(a);
+    return text;
+}
+
+static void trace_and_why(void **state) {
+    (void)state;
+    McModule *m = load(TWO);
+    char *why;
+    for (int w = 0; w < MC_ALLOC_COUNT; w++) {
+        char *t = trace_of(m->funcs[0], (McAllocator)w, 2, MC_CONV_CALLER, NULL, &why);
+        if (!strstr(t, "call at 4:5: a in caller-saved r") || !strstr(t, "is live across it: saved to save0, restored after"))
+            fail_msg("%s: %s", mc_allocator_name((McAllocator)w), t);
+        if (!strstr(why, "a is live across the call to g at 4:5: in caller-saved r") ||
+            !strstr(why, "which the call clobbers under caller-saved: saved before it, restored after"))
+            fail_msg("%s: %s", mc_allocator_name((McAllocator)w), why);
+        free(t);
+        free(why);
+        t = trace_of(m->funcs[0], (McAllocator)w, 2, MC_CONV_CALLEE, NULL, &why);
+        if (!strstr(t, "call at 4:5: a in callee-saved r") || !strstr(t, "prologue: callee-saved r"))
+            fail_msg("%s: %s", mc_allocator_name((McAllocator)w), t);
+        if (!strstr(why, "a is live across the call to g at 4:5: in callee-saved r"))
+            fail_msg("%s: %s", mc_allocator_name((McAllocator)w), why);
+        free(t);
+        free(why);
+    }
+    McAllocKnobs bug;
+    memset(&bug, 0, sizeof bug);
+    bug.no_caller_saves = true;
+    char *t = trace_of(m->funcs[0], MC_ALLOC_IMPROVED, 2, MC_CONV_CALLER, &bug, &why);
+    assert_non_null(strstr(t, "is live across it: NOT saved (planted bug)"));
+    assert_non_null(strstr(why, "NOT saved"));
+    free(t);
+    free(why);
+    mc_module_free(m);
+}
+
 /* The conventions' names and registers. */
 static void conventions(void **state) {
     (void)state;
@@ -275,6 +355,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(conventions),
         cmocka_unit_test(trap_message),
+        cmocka_unit_test(trace_and_why),
         cmocka_unit_test(enforcement),
         cmocka_unit_test(every_allocator_and_convention),
     };

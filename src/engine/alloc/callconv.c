@@ -238,6 +238,34 @@ void mc_alloc_calls_free(McAllocation *a) {
     free(a->callee_saves);
 }
 
+void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out) {
+    const McFunc *f = a->f;
+    for (int32_t c = 0; c < a->ncallsaves; c++) {
+        const McCallSave *cs = &a->callsaves[c];
+        bool across = false;
+        for (int32_t k = 0; k < cs->nacross && !across; k++) across = cs->across[k] == v;
+        if (!across) continue;
+        const McInst *in = &f->blocks[cs->block].insts[cs->inst];
+        const McCall *call = mc_inst_call(f, in);
+        McLoc at = mc_loc(f, in->loc);
+        McLocation l = a->loc[v];
+        char lb[32];
+        fprintf(out, "  %s is live across the call to %s at %d:%d: ", f->values[v].name, call ? call->name : "?",
+                (int)at.line, (int)at.col);
+        bool saved = false;
+        for (int32_t k = 0; k < cs->n; k++) saved |= cs->value[k] == v;
+        if (l.kind == MC_LOC_REG && mc_conv_caller_saved(a->convention, a->registers, l.index))
+            fprintf(out, "in caller-saved %s, which the call clobbers under %s: %s\n",
+                    mc_location_str(l, lb, sizeof lb), mc_convention_name(a->convention),
+                    saved ? "saved before it, restored after" : "NOT saved");
+        else if (l.kind == MC_LOC_REG)
+            fprintf(out, "in callee-saved %s under %s: kept (the callee preserves it)\n",
+                    mc_location_str(l, lb, sizeof lb), mc_convention_name(a->convention));
+        else
+            fprintf(out, "in %s: kept (a call clobbers no slot)\n", mc_location_str(l, lb, sizeof lb));
+    }
+}
+
 /* The call lines of mc_allocation_print: nothing for a function without calls. */
 void mc_alloc_calls_print(const McAllocation *a, FILE *out) {
     if (a->ncallsaves == 0) return;
