@@ -236,7 +236,7 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest,
                                MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS |
-                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION,
                                &o);
     free(rest);
     if (st) return st;
@@ -474,7 +474,7 @@ int mc_cli_print(int argc, char **argv) {
     McCliOpts o;
     st = mc_cli_opts_parse(w.n, w.rest,
                            MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR |
-                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION,
                            &o);
     free(w.rest);
     if (st) return st;
