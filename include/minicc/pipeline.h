@@ -133,11 +133,12 @@ bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
  * runs as mc_alloc_program_execute does. */
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d);
-/* Stage alloc for a program with calls: the entry (ssa, already prepared,
- * or NULL to prepare input) and every function reachable through the call
- * tables (prepared at o->opt_level) allocated alike under o->convention,
- * then run on the machine with frames (mc_machine_run_program, max_depth
- * o->max_depth). input may be NULL when ssa is given. */
+/* Stage alloc for a program with calls: the prepared program (ssa, from
+ * mc_pipeline_prepare: the entry and the callees it owns; or NULL to
+ * prepare input at o->opt_level) allocated function by function alike
+ * under o->convention, then run on the machine with frames
+ * (mc_machine_run_program, max_depth o->max_depth). input may be NULL when
+ * ssa is given. */
 bool mc_alloc_program_execute(const McFunc *input, const McFunc *ssa, const McStageOptions *o, McArgs *args,
                               McOutcome *out, McStageStats *stats, McDiags *d);
 

@@ -395,8 +395,6 @@ typedef struct McAllocOptions {
                                      (regalloc_test.h: unit tests and benches) */
     McConvention convention;      /* not a switch: the calling convention (callconv.c); changes
                                      nothing for a function without calls */
-    bool callees_unoptimized;     /* not a switch: a sweep of a function with calls prepares
-                                     its callees at -O0 (as its entry was), not -O1 */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);

@@ -147,7 +147,6 @@ int mc_cli_sweep(int argc, char **argv) {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
         char from[8];
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
-        if (o.stage.opt_level == 0) o.alloc.callees_unoptimized = true;
         int diverged = conventions ? mc_sweep_conventions(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
                                                           o.stage.allocator, &o.alloc, NULL, &d)
                        : ngroups ? mc_sweep_groups(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, groups,

@@ -259,7 +259,6 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
     McAllocOptions ao = s->alloc_opts;
-    ao.callees_unoptimized = !s->opt;
     int diverged = conventions ? mc_sweep_conventions(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                                       s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
                                                       &ao, s->interrupt, &d)

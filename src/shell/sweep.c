@@ -73,7 +73,6 @@ McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator whi
         so.convention = ao.convention;
         so.max_steps = max_steps;
         so.interrupt = stop;
-        so.opt_level = ao.callees_unoptimized ? 0 : 1;
         McArgs run;
         mc_args_copy(&run, args);
         bool ok = mc_alloc_program_execute(NULL, ssa, &so, &run, &c->got, &c->stats, d);

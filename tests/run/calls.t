@@ -115,26 +115,26 @@ only used as a buffer:
   b3.ir:6:5: error: 'x' is already a scalar (used or assigned above); a local buffer needs a name of its own, defined before its uses
   b3.ir:7:9: error: expected function name after 'call', found the end of the line
 
-Stages ssa and opt run calls (tests/run/calls_ssa.t has more); the
-allocators and the C backend refuse them with one diagnostic (for now),
-and check shows those rows as not run:
+Stages ssa, opt and alloc run calls (tests/run/calls_ssa.t and
+tests/alloc/conventions.t have more); the C backend refuses them with one
+diagnostic (for now), and check shows that row as not run:
 
   $ for s in ssa opt alloc native; do minicc run --stage $s calls/calls.ir 10; done
   return 9055
   return 9055
-  calls/calls.ir:7:5: error: stage alloc does not support calls yet ('main' has a local buffer)
+  return 9055
   calls/calls.ir:7:5: error: stage native does not support calls yet ('main' has a local buffer)
   [2]
   $ minicc check calls/calls.ir 10
   input       return 9055
   ssa         return 9055
   opt         return 9055
-  alloc K=1   not run: stage alloc does not support calls yet ('main' has a local buffer)
-  alloc K=2   not run: stage alloc does not support calls yet ('main' has a local buffer)
-  alloc K=4   not run: stage alloc does not support calls yet ('main' has a local buffer)
-  alloc K=16  not run: stage alloc does not support calls yet ('main' has a local buffer)
+  alloc K=1   return 9055
+  alloc K=2   return 9055
+  alloc K=4   return 9055
+  alloc K=16  return 9055
   native      not run: stage native does not support calls yet ('main' has a local buffer)
-  # 5 rows not run (the stage does not support calls yet): the other stages agree
+  # 1 row not run (the stage does not support calls yet): the other stages agree
   agree
   $ minicc run --stage opt --func put calls/calls.ir [0] 3
   return 0

@@ -101,7 +101,7 @@ void mc_prepare_default(McPrepare *p) {
 }
 
 bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
-    int32_t b, i; /* the one gate; h-conv's allocators remove it */
+    int32_t b, i; /* the one gate: stage native (alloc runs calls, machine_call.c) */
     if (!mc_func_find_call(f, &b, &i)) return false;
     mc_diag(d, mc_loc(f, f->blocks[b].insts[i].loc), "stage %s " MC_ALLOC_NO_CALLS " ('%s' has a %s)", stage,
             mc_shown_name(f, f->name), f->blocks[b].insts[i].op == MC_OP_CALL ? "call" : "local buffer");
@@ -192,45 +192,36 @@ McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
     return prepare(input, opt_level, NULL, d);
 }
 
-/* Calls: every function the run can reach, allocated alike (the callees
- * found through the call tables), run on the machine with frames
- * (machine_call.c). entry: the prepared entry function, or NULL to prepare
- * input. */
+/* Calls: the prepared program (entry, or input prepared: the top function
+ * and the callees it owns, their calls redirected to them) allocated
+ * function by function alike, run on the machine with frames
+ * (machine_call.c). */
 static bool alloc_program(const McFunc *input, const McFunc *entry, const McStageOptions *o,
                           const McAllocOptions *ao, McArgs *args, McOutcome *out, McStageStats *stats, McDiags *d) {
+    McFunc *made = entry ? NULL : prepare(input, o->opt_level, o->interrupt, d);
+    const McFunc *top = entry ? entry : made;
+    if (!top) return false;
     McProgram p;
     memset(&p, 0, sizeof p);
-    const McFunc **todo = mc_xmalloc(sizeof *todo);
-    int32_t ntodo = 1, captodo = 1;
-    todo[0] = input ? input : entry;
-    for (int32_t k = 0; k < ntodo; k++) {
-        McFunc *ssa = k == 0 && entry ? NULL : prepare(todo[k], o->opt_level, o->interrupt, d);
-        const McFunc *from = k == 0 && entry ? entry : ssa;
-        McAllocation *a = from ? mc_allocate(from, o->allocator, o->regs, ao, d) : NULL;
-        mc_func_free(ssa);
+    for (int32_t k = -1; k < top->nowned; k++) {
+        const McFunc *g = k < 0 ? top : top->owned[k];
+        McAllocation *a = mc_allocate(g, o->allocator, o->regs, ao, d);
         if (!a) {
             mc_program_free(&p);
-            free(todo);
+            mc_func_free(made);
             return false;
         }
-        mc_program_add(&p, todo[k], a);
-        for (int32_t c = 0; c < todo[k]->ncalls; c++) {
-            const McFunc *g = todo[k]->calls[c].callee;
-            bool seen = false;
-            for (int32_t j = 0; j < ntodo && !seen; j++) seen = todo[j] == g;
-            if (seen || !g) continue;
-            MC_GROW(todo, captodo, ntodo + 1, 8);
-            todo[ntodo++] = g;
-        }
+        mc_program_add(&p, g, a);
     }
-    free(todo);
     if (mc_interrupted(o->interrupt)) {
         mc_program_free(&p);
+        mc_func_free(made);
         mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
         return false;
     }
     *out = mc_machine_run_program(&p, args, o->max_steps, o->max_depth, o->interrupt, stats);
     mc_program_free(&p);
+    mc_func_free(made); /* after the run: the allocations' calls name its functions */
     return true;
 }
 
@@ -327,8 +318,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
 
 static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                           McStageStats *stats, McDiags *d) {
-    if ((o->stage == MC_STAGE_ALLOC || o->stage == MC_STAGE_NATIVE) &&
-        mc_pipeline_refuse_calls(input, mc_stage_name(o->stage), d))
+    if (o->stage == MC_STAGE_NATIVE && mc_pipeline_refuse_calls(input, mc_stage_name(o->stage), d))
         return false;
     switch (o->stage) {
     case MC_STAGE_INPUT:
