@@ -258,6 +258,10 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
+    /* calls: the prepared program (the function and the callees it owns),
+     * which the session's ssa is not: each callee is allocated alike */
+    McFunc *program = mc_func_find_call(ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, &d) : NULL;
+    if (program) ssa = program;
     McAllocOptions ao = s->alloc_opts;
     int diverged = conventions ? mc_sweep_conventions(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                                       s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
@@ -271,6 +275,7 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
                        : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                              s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
+    mc_func_free(program);
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
 }

@@ -179,7 +179,7 @@ is settable as the step budget is:
   cc         system
 
 A local buffer and a dropped result as the prompt shows them; the ssa
-view builds, the alloc view is refused with the one diagnostic:
+and alloc views build:
 
   $ printf 'load calls/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
   loaded calls/calls.ir: 4 functions
@@ -197,10 +197,9 @@ view builds, the alloc view is refused with the one diagnostic:
     return r            returns 9005
   return 9005
   ssa (pruned): main is already in SSA form (kept as it is)
-  <stdin>:6: error: alloc: <input>:7:5: error: stage alloc does not support calls yet ('main' has a local buffer)
+  alloc (improved, K = 4): 5 nodes, 2 registers used, 0 spilled to 0 slots
   entry  in:  n
          out: -
-  [1]
 
 A local buffer at the prompt before and after it is made, and `back` over
 a call (to a boundary of the stepped function, not into the callee):

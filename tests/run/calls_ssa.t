@@ -54,7 +54,7 @@ backend do not run calls yet):
   return 176
   return 176
   $ minicc check calls/sum.ir -5 | tail -2
-  # 5 rows not run (the stage does not support calls yet): the other stages agree
+  # 1 row not run (the stage does not support calls yet): the other stages agree
   agree
   $ for s in input ssa opt; do minicc run --stage $s calls/callee_trap.ir [0,0,0,0] 4; done
   trap: buffer index 4 outside [0,4)
