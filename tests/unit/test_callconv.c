@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "engine/alloc/regalloc_test.h"
+#include "minicc/check.h"
 #include "minicc/interp.h"
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
@@ -332,6 +333,51 @@ static void trace_and_why(void **state) {
     mc_module_free(m);
 }
 
+/* The planted bug through the whole pipeline: check (every stage, the
+ * callees prepared and allocated alike) diverges at stage alloc, and the
+ * alloc row's trap names the register and the call; without the bug every
+ * stage agrees. */
+static void check_fails_at_alloc(void **state) {
+    (void)state;
+    McModule *m = load(SRC);
+    for (int bugged = 0; bugged < 2; bugged++)
+        for (int c = 0; c < MC_CONV_COUNT; c++) {
+            McAllocKnobs bug;
+            memset(&bug, 0, sizeof bug);
+            bug.no_caller_saves = bugged && c != MC_CONV_CALLEE;
+            bug.no_callee_saves = bugged && c == MC_CONV_CALLEE;
+            McAllocOptions ao;
+            mc_alloc_options_default(&ao);
+            ao.knobs = &bug;
+            McStageOptions so;
+            mc_stage_options_default(&so);
+            so.alloc_opts = &ao;
+            so.convention = (McConvention)c;
+            so.allocator = MC_ALLOC_IMPROVED;
+            McArgs args = one_int(6);
+            McCheck ck;
+            mc_check_run(m->funcs[0], &args, &so, &ck);
+            if (!bugged) {
+                for (int i = 0; i < ck.nrows; i++)
+                    if (ck.rows[i].stage == MC_STAGE_ALLOC && !ck.rows[i].ran)
+                        fail_msg("%s: %s did not run: %s", mc_convention_name((McConvention)c), ck.rows[i].label,
+                                 ck.rows[i].error);
+                assert_true(ck.diverged < 0 || ck.rows[ck.diverged].stage == MC_STAGE_NATIVE);
+            } else {
+                assert_true(ck.diverged >= 0);
+                const McCheckRow *r = &ck.rows[ck.diverged];
+                assert_int_equal(r->stage, MC_STAGE_ALLOC);
+                assert_int_equal(r->outcome.kind, MC_TRAPPED);
+                const char *want = c == MC_CONV_CALLEE ? "returned with callee-saved r" : "read after the call to";
+                if (!strstr(r->outcome.trap, want))
+                    fail_msg("%s: %s: %s", mc_convention_name((McConvention)c), r->label, r->outcome.trap);
+            }
+            mc_check_free(&ck);
+            mc_args_free(&args);
+        }
+    mc_module_free(m);
+}
+
 /* The conventions' names and registers. */
 static void conventions(void **state) {
     (void)state;
@@ -356,6 +402,7 @@ int main(void) {
         cmocka_unit_test(conventions),
         cmocka_unit_test(trap_message),
         cmocka_unit_test(trace_and_why),
+        cmocka_unit_test(check_fails_at_alloc),
         cmocka_unit_test(enforcement),
         cmocka_unit_test(every_allocator_and_convention),
     };
