@@ -395,6 +395,10 @@ typedef struct McAllocOptions {
                                      (regalloc_test.h: unit tests and benches) */
     McConvention convention;      /* not a switch: the calling convention (callconv.c); changes
                                      nothing for a function without calls */
+    bool program;                 /* not a switch: the function belongs to a program with calls
+                                     (pipeline.c sets it): its registers are renamed to suit the
+                                     convention (callconv.c), as a function with calls always is;
+                                     never set for a run without calls */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);
@@ -443,8 +447,10 @@ typedef enum McTraceKind {
                         saved to slot w before it and restored after it; flag: not saved (planted bug) */
     MC_TR_CALL_SAFE, /* v live across the call at (n1, n2) needs no save: in callee-saved r`reg`, or a
                         slot (reg = -1, slot w) */
-    MC_TR_CALLEE_SAVE /* callee-saved register reg is written by the function: saved to slot w in the
+    MC_TR_CALLEE_SAVE, /* callee-saved register reg is written by the function: saved to slot w in the
                          prologue; flag: not saved (planted bug) */
+    MC_TR_RENAME     /* the convention's renaming: register reg becomes register w; n1 = the calls its
+                        values are live across (static), flag: w is callee-saved */
 } McTraceKind;
 
 typedef enum McTraceTest {

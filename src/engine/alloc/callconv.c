@@ -113,20 +113,19 @@ static McTraceEvent call_ev(int kind, int32_t v, int32_t slot, int32_t reg, int3
     return e;
 }
 
-/* The caller saves of the call at (b, i), live the scalars live after it. */
-static void save_call(McAllocation *a, McCallSave *cs, const bool *live, const McAllocOptions *o, int32_t *maxn) {
-    const McFunc *f = a->f;
-    const McInst *in = &f->blocks[cs->block].insts[cs->inst];
+/* The scalars live after the call at (b, i), its result excluded, ascending. */
+static void collect_across(McCallSave *cs, const McFunc *f, const bool *live, int32_t dest) {
+    int32_t n = 0;
+    for (int32_t v = 0; v < f->nvalues; v++) n += live[v] && v != dest && f->values[v].kind != MC_VAL_BUF;
+    cs->across = mc_xmalloc((size_t)(n ? n : 1) * sizeof *cs->across);
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (live[v] && v != dest && f->values[v].kind != MC_VAL_BUF) cs->across[cs->nacross++] = v;
+}
+
+/* The caller saves of call cs: its values in caller-saved registers. */
+static void save_call(McAllocation *a, McCallSave *cs, const McAllocOptions *o) {
     bool planted = o && o->knobs && o->knobs->no_caller_saves;
     McAllocTrace *tr = o ? o->trace : NULL;
-    for (int32_t v = 0; v < f->nvalues; v++) {
-        if (!live[v] || v == in->dest) continue;
-        MC_GROW(cs->across, cs->n, cs->nacross + 1, 4); /* n as capacity until the saves are counted */
-        cs->across[cs->nacross++] = v;
-    }
-    int32_t cap = cs->n;
-    cs->n = 0;
-    (void)cap;
     cs->value = mc_xmalloc((size_t)(cs->nacross ? cs->nacross : 1) * sizeof *cs->value);
     cs->slot = mc_xmalloc((size_t)(cs->nacross ? cs->nacross : 1) * sizeof *cs->slot);
     for (int32_t k = 0; k < cs->nacross; k++) {
@@ -134,8 +133,9 @@ static void save_call(McAllocation *a, McCallSave *cs, const bool *live, const M
         McLocation l = a->loc[v];
         bool clobbered = l.kind == MC_LOC_REG && mc_conv_caller_saved(a->convention, a->registers, l.index);
         if (!clobbered) {
-            if (tr) tr_add(tr, call_ev(MC_TR_CALL_SAFE, v, l.kind == MC_LOC_SLOT ? l.index : -1,
-                                       l.kind == MC_LOC_REG ? l.index : -1, cs->block, cs->inst));
+            if (tr)
+                tr_add(tr, call_ev(MC_TR_CALL_SAFE, v, l.kind == MC_LOC_SLOT ? l.index : -1,
+                                   l.kind == MC_LOC_REG ? l.index : -1, cs->block, cs->inst));
             continue;
         }
         McTraceEvent e = call_ev(MC_TR_CALL_SAVE, v, planted ? -1 : cs->n, l.index, cs->block, cs->inst);
@@ -146,68 +146,111 @@ static void save_call(McAllocation *a, McCallSave *cs, const bool *live, const M
         cs->slot[cs->n] = cs->n;
         cs->n++;
     }
-    if (cs->n > *maxn) *maxn = cs->n;
+}
+
+/* The calls of f and the scalars live across each (a backward scan per block). */
+static void find_calls(McAllocation *a) {
+    const McFunc *f = a->f;
+    int32_t ncalls = 0;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) ncalls += f->blocks[b].insts[i].op == MC_OP_CALL;
+    if (ncalls == 0) return;
+    a->callsaves = mc_xcalloc((size_t)ncalls, sizeof *a->callsaves);
+    a->ncallsaves = ncalls;
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
+    int32_t at = ncalls; /* blocks and instructions backwards fill the table from its end */
+    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
+        const McBlock *bl = &f->blocks[b];
+        memset(live, 0, (size_t)f->nvalues * sizeof *live);
+        McValList out = mc_live_out(lv, b);
+        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
+        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
+            const McInst *in = &bl->insts[i];
+            if (in->op == MC_OP_CALL) {
+                McCallSave *cs = &a->callsaves[--at];
+                cs->block = b;
+                cs->inst = i;
+                collect_across(cs, f, live, in->dest);
+            }
+            if (in->dest != MC_NONE) live[in->dest] = false;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
+        }
+    }
+    free(live);
+    mc_liveness_free(lv);
+}
+
+/* The convention's renaming (a function of a program with calls): registers
+ * are interchangeable within a function (arguments and results move
+ * through the convention's registers explicitly), so a permutation of
+ * them is as valid as the allocator's colouring. Registers whose values
+ * are live across more than one call (static count) go to callee-saved
+ * registers (one prologue save instead of a save at each call), the
+ * others to caller-saved ones (no save unless live across a call); a
+ * register already of its class keeps its number. */
+static void rename_registers(McAllocation *a, McAllocTrace *tr) {
+    int32_t K = a->registers;
+    int32_t *across = mc_xcalloc((size_t)K, sizeof *across), *to = mc_xmalloc((size_t)K * sizeof *to);
+    bool *used = mc_xcalloc((size_t)K, sizeof *used), *taken = mc_xcalloc((size_t)K, sizeof *taken);
+    for (int32_t v = 0; v < a->f->nvalues; v++)
+        if (a->loc[v].kind == MC_LOC_REG) used[a->loc[v].index] = true;
+    for (int32_t c = 0; c < a->ncallsaves; c++)
+        for (int32_t k = 0; k < a->callsaves[c].nacross; k++) {
+            McLocation l = a->loc[a->callsaves[c].across[k]];
+            if (l.kind == MC_LOC_REG) across[l.index]++;
+        }
+    for (int32_t r = 0; r < K; r++) to[r] = -1;
+    /* by descending calls across, ties by number: wanting callee-saved first */
+    int32_t *order = mc_xmalloc((size_t)K * sizeof *order);
+    for (int32_t r = 0; r < K; r++) order[r] = r;
+    for (int32_t i = 1; i < K; i++)
+        for (int32_t j = i; j > 0 && across[order[j]] > across[order[j - 1]]; j--) {
+            int32_t t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    /* pass 0: keep a register of its class; 1: a free one of its class; 2: any free one */
+    for (int pass = 0; pass < 3; pass++)
+        for (int32_t i = 0; i < K; i++) {
+            int32_t r = order[i];
+            if (!used[r] || to[r] >= 0) continue;
+            bool callee = across[r] > 1;
+            if (pass == 0 && !taken[r] && mc_conv_caller_saved(a->convention, K, r) != callee) to[r] = r;
+            for (int32_t q = 0; pass > 0 && to[r] < 0 && q < K; q++)
+                if (!taken[q] && (pass == 2 || mc_conv_caller_saved(a->convention, K, q) != callee)) to[r] = q;
+            if (to[r] >= 0) taken[to[r]] = true;
+        }
+    for (int32_t r = 0; r < K; r++)
+        if (used[r] && to[r] != r && tr) {
+            McTraceEvent e = tr_ev(MC_TR_RENAME, -1, to[r], r);
+            e.n1 = across[r];
+            e.flag = !mc_conv_caller_saved(a->convention, K, to[r]);
+            tr_add(tr, e);
+        }
+    for (int32_t v = 0; v < a->f->nvalues; v++)
+        if (a->loc[v].kind == MC_LOC_REG) a->loc[v].index = to[a->loc[v].index];
+    free(order);
+    free(across);
+    free(to);
+    free(used);
+    free(taken);
 }
 
 void mc_alloc_calls(McAllocation *a, const McAllocOptions *o) {
     const McFunc *f = a->f;
     a->convention = o ? o->convention : MC_CONV_SPLIT;
-    bool has_calls = false;
-    for (int32_t b = 0; b < f->nblocks; b++)
-        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) has_calls |= f->blocks[b].insts[i].op == MC_OP_CALL;
+    find_calls(a);
+    /* a function with calls always; a leaf when the pipeline says it is called */
+    if ((a->ncallsaves > 0 || (o && o->program)) && a->registers > 0) rename_registers(a, o ? o->trace : NULL);
     int32_t maxn = 0;
-    if (has_calls) {
-        McLiveness *lv = mc_liveness_all(f, NULL);
-        bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
-        int32_t ncalls = 0;
-        for (int32_t b = 0; b < f->nblocks; b++)
-            for (int32_t i = 0; i < f->blocks[b].ninsts; i++) ncalls += f->blocks[b].insts[i].op == MC_OP_CALL;
-        a->callsaves = mc_xcalloc((size_t)ncalls, sizeof *a->callsaves);
-        a->ncallsaves = ncalls;
-        int32_t at = ncalls;
-        /* blocks backwards, so the calls fill the table from its end in order */
-        for (int32_t b = f->nblocks - 1; b >= 0; b--) {
-            const McBlock *bl = &f->blocks[b];
-            memset(live, 0, (size_t)f->nvalues * sizeof *live);
-            McValList out = mc_live_out(lv, b);
-            for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
-            if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
-            for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
-                const McInst *in = &bl->insts[i];
-                if (in->op == MC_OP_CALL) {
-                    McCallSave *cs = &a->callsaves[--at];
-                    cs->block = b;
-                    cs->inst = i;
-                }
-                if (in->dest != MC_NONE) live[in->dest] = false;
-                if (in->op == MC_OP_CALL) {
-                    /* live here: after the call, its result excluded; only scalars */
-                    for (int32_t v = 0; v < f->nvalues; v++)
-                        if (live[v] && f->values[v].kind == MC_VAL_BUF) live[v] = false;
-                    save_call(a, &a->callsaves[at], live, NULL, &maxn);
-                }
-                int nops;
-                const McOperand *ops = mc_inst_opnds(f, in, &nops);
-                for (int k = 0; k < nops; k++)
-                    if (mc_opnd_is_val(ops[k]) && f->values[ops[k].v].kind != MC_VAL_BUF) live[ops[k].v] = true;
-            }
-        }
-        free(live);
-        mc_liveness_free(lv);
-        /* the saves again in order, for the trace and the planted bug */
-        maxn = 0;
-        for (int32_t c = 0; c < ncalls; c++) {
-            McCallSave *cs = &a->callsaves[c];
-            bool *lv2 = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *lv2);
-            for (int32_t k = 0; k < cs->nacross; k++) lv2[cs->across[k]] = true;
-            free(cs->across);
-            free(cs->value);
-            free(cs->slot);
-            cs->across = NULL;
-            cs->nacross = cs->n = 0;
-            save_call(a, cs, lv2, o, &maxn);
-            free(lv2);
-        }
+    for (int32_t c = 0; c < a->ncallsaves; c++) {
+        save_call(a, &a->callsaves[c], o);
+        if (a->callsaves[c].n > maxn) maxn = a->callsaves[c].n;
     }
     /* callee saves: every callee-saved register that holds a value */
     bool planted = o && o->knobs && o->knobs->no_callee_saves;
@@ -217,7 +260,7 @@ void mc_alloc_calls(McAllocation *a, const McAllocOptions *o) {
     a->callee_saves = mc_xmalloc((size_t)a->registers * sizeof *a->callee_saves);
     for (int32_t r = 0; r < a->registers; r++) {
         if (!used[r] || mc_conv_caller_saved(a->convention, a->registers, r)) continue;
-        if (o && o->trace && has_calls) {
+        if (o && o->trace && a->ncallsaves > 0) {
             McTraceEvent e = tr_ev(MC_TR_CALLEE_SAVE, -1, planted ? -1 : maxn + a->ncallee_saves, r);
             e.flag = planted;
             tr_add(o->trace, e);

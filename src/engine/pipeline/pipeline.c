@@ -203,9 +203,11 @@ static bool alloc_program(const McFunc *input, const McFunc *entry, const McStag
     if (!top) return false;
     McProgram p;
     memset(&p, 0, sizeof p);
+    McAllocOptions po = *ao;
+    po.program = true; /* registers renamed to suit the convention (callconv.c) */
     for (int32_t k = -1; k < top->nowned; k++) {
         const McFunc *g = k < 0 ? top : top->owned[k];
-        McAllocation *a = mc_allocate(g, o->allocator, o->regs, ao, d);
+        McAllocation *a = mc_allocate(g, o->allocator, o->regs, &po, d);
         if (!a) {
             mc_program_free(&p);
             mc_func_free(made);
