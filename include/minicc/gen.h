@@ -61,6 +61,7 @@ typedef struct McGenOptions {
     int32_t max_construct; /* instructions inside one if/loop at most (0 = up to half of what
                               is left); a cap makes big programs a uniform sequence of
                               similar pieces, so their cost scales smoothly (benchmarks) */
+    int calls;           /* mc_gen_module: helper functions (0 = none, the default; at most 4) */
 } McGenOptions;
 
 void mc_gen_options_default(McGenOptions *o);
@@ -69,6 +70,17 @@ void mc_gen_options_default(McGenOptions *o);
  * o may be NULL for the defaults. f->form is set to the form built; callers
  * may still run mc_verify (it must succeed). */
 McFunc *mc_gen(uint64_t seed, const McGenOptions *o);
+
+/* A module of o->calls + 1 functions (docs/ir.md §3.2): the entry "f" as
+ * mc_gen makes it with calls among its statements, then helpers g1..gN,
+ * each taking a depth first and returning at once when it is 0 or less;
+ * gK calls itself with its depth less one (outside loops, twice at most)
+ * and gJ for J > K with a depth of 0..3, so recursion is bounded; buffers
+ * are passed down (callees store into them) and some functions have a
+ * local buffer. With o->calls = 0, the one function of mc_gen(seed, o).
+ * Every function verifies; a run may trap (as mc_gen's), or rarely exceed
+ * the default step budget. mc_module_free frees it. */
+McModule *mc_gen_module(uint64_t seed, const McGenOptions *o);
 
 /* Arguments for f: i32 parameters get edge values and small numbers, buffers
  * small lengths (mostly 4..6 elements, sometimes 0..3 so indices trap).

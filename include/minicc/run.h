@@ -11,7 +11,10 @@
 #include "outcome.h"
 
 typedef struct McCode McCode; /* a pre-decoded function */
-McCode *mc_code_new(const McFunc *f); /* f has no calls and no local buffers (mc_func_find_call) */
+/* f and every function it may call (docs/ir.md §3.2: calls and local
+ * buffers run on heap frames, so recursion is bounded by the depth limit,
+ * never by the C stack). */
+McCode *mc_code_new(const McFunc *f);
 void mc_code_free(McCode *c);
 /* Executes; args' buffers are updated in place. */
 McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
@@ -19,6 +22,10 @@ McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps);
  * most a few million instructions apart): when set, the outcome is
  * MC_INTERRUPTED. */
 McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop);
+/* The same with a depth limit (frames at once, the function run being frame
+ * 1; 0 = MC_DEFAULT_MAX_DEPTH): past it a call traps MC_DEPTH_TRAP_MSG. */
+McOutcome mc_code_run_limits(const McCode *c, McArgs *args, int64_t max_steps, int64_t max_depth,
+                             const McInterrupt *stop);
 /* On x86-64, a run that has interpreted about as long as compiling would
  * take (2048 edges between blocks + 16 per record of the code) translates the
  * records into machine code (a template compiler, exec/jit_x64.c) and goes
@@ -32,11 +39,10 @@ McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, con
  * may thus fill in a const McCode: two threads must not run one at once. */
 void mc_code_jit_after(McCode *c, int64_t edges);
 bool mc_code_is_jit(const McCode *c);
-/* Decode + run + free. A function with calls or local buffers (docs/ir.md
- * §3.2), which mc_code_new does not take yet, runs on the stepping
- * interpreter (mc_interp_run) with the default depth limit. */
+/* Decode + run + free (mc_run and mc_run_intr with the default depth limit). */
 McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps);
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop);
+McOutcome mc_run_limits(const McFunc *f, McArgs *args, int64_t max_steps, int64_t max_depth, const McInterrupt *stop);
 
 /* ---- exact code: resuming from a block boundary --------------------------
  * The stepping interpreter's fast continue (mc_interp_continue_fast) runs on
@@ -44,7 +50,7 @@ McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const Mc
  * written), phis assigned in parallel or, with sequential_phis, one by one
  * as MC_PHI_SEQUENTIAL does; and a loop that on every edge tests a per-block
  * breakpoint byte and marks the block it leaves. */
-McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis);
+McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis); /* f has no calls (interp.c steps those) */
 
 typedef enum McCodeStop {
     MC_CODE_FINISHED = 0,    /* returned or trapped: out says which */

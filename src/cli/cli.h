@@ -33,15 +33,15 @@ typedef int (*McCliFn)(int argc, char **argv);
       "sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--vary SWITCH [--allocator A] [--alloc-opt LIST]] " \
       "[--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...",                                     \
       "the register-budget experiment: both allocators at every K, traffic and agreement")      \
-    X("gen", mc_cli_gen, "gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]", \
+    X("gen", mc_cli_gen, "gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]", \
       "print one random valid program and its arguments (as a comment line)")                 \
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
-      "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
+      "[--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
       "[--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]", \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \
-    X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
-      "play a scripted lesson, check lessons non-interactively, or export a handout")
+    X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | --grade DIR [--csv F] | FILE]", \
+      "play a scripted lesson, check lessons non-interactively, export a handout, or grade exercises")
 
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)

@@ -144,6 +144,11 @@ static int gen_option(const McCliOpts *me, int argc, char **argv, int *i, McGenO
         g->max_vars = (int)n;
         return 1;
     }
+    if ((r = opt_value(me, argc, argv, i, "--calls", &v))) {
+        if (r == 2 || opt_number(me, "--calls", v, 0, 4, "a number", &n)) return 2;
+        g->calls = (int)n;
+        return 1;
+    }
     if (opt_flag(me, argv[*i], "--no-traps", &bad)) {
         if (bad) return 2;
         g->traps = false;
@@ -160,6 +165,18 @@ static int not_an_option(const McCliOpts *me, const char *arg) {
 
 static void print_program(const McFunc *f, const McArgs *a, FILE *out) {
     mc_func_print(f, out);
+    fprintf(out, "# args: ");
+    mc_args_format(a, out);
+    fprintf(out, "\n");
+}
+
+/* A generated module (--calls): its functions, the entry first. */
+static void print_module(const McModule *m, const McArgs *a, FILE *out) {
+    if (m->nfuncs == 1) {
+        print_program(m->funcs[0], a, out);
+        return;
+    }
+    mc_module_print(m, out);
     fprintf(out, "# args: ");
     mc_args_format(a, out);
     fprintf(out, "\n");
@@ -187,25 +204,32 @@ int mc_cli_gen(int argc, char **argv) {
         if (r == 0)
             return dashdash ? mc_cli_error(&me, "unexpected argument '%s'", argv[i]) : not_an_option(&me, argv[i]);
     }
-    McFunc *f = mc_gen(seed, &go);
+    /* --calls N: a module (mc_gen_module); without it the one function, as before. */
+    McModule *m = mc_gen_module(seed, &go);
+    McFunc *f = m->funcs[0];
     McDiags d;
     mc_diags_init(&d, "<gen>", NULL, 0);
-    if (!mc_verify(f, MC_VERIFY_INFER, &d)) {
-        /* A generator bug: show the program and why. */
-        mc_cli_error(&me, "seed %" PRIu64 ": the generated program does not verify (generator bug)", seed);
-        mc_func_print(f, stderr);
-        mc_cli_print_diags(&me, &d);
-        mc_diags_free(&d);
-        mc_func_free(f);
-        return 2;
-    }
+    for (int32_t i = 0; i < m->nfuncs; i++)
+        if (!mc_verify(m->funcs[i], MC_VERIFY_INFER, &d)) {
+            /* A generator bug: show the program and why. */
+            mc_cli_error(&me, "seed %" PRIu64 ": the generated program does not verify (generator bug)", seed);
+            mc_module_print(m, stderr);
+            mc_cli_print_diags(&me, &d);
+            mc_diags_free(&d);
+            mc_module_free(m);
+            return 2;
+        }
     mc_diags_free(&d);
     McArgs a;
     mc_gen_args(f, seed, &a);
-    printf("# minicc gen --seed %" PRIu64 " (%s form)\n", seed, f->form == MC_FORM_SSA ? "ssa" : "mutable");
-    print_program(f, &a, stdout);
+    if (go.calls > 0)
+        printf("# minicc gen --seed %" PRIu64 " --calls %d (%s form)\n", seed, go.calls,
+               f->form == MC_FORM_SSA ? "ssa" : "mutable");
+    else
+        printf("# minicc gen --seed %" PRIu64 " (%s form)\n", seed, f->form == MC_FORM_SSA ? "ssa" : "mutable");
+    print_module(m, &a, stdout);
     mc_args_free(&a);
-    mc_func_free(f);
+    mc_module_free(m);
     return 0;
 }
 
@@ -663,7 +687,11 @@ static int fuzz_check_options(const McCliOpts *me, FuzzOpts *o, const Fuzz *z) {
     if (o->count - 1 > UINT64_MAX - o->seed)
         return mc_cli_error(me, "--count %" PRIu64 " from --seed %" PRIu64 " runs past the largest seed %" PRIu64,
                             o->count, o->seed, UINT64_MAX);
-    if (!o->stages_given) {
+    if (!o->stages_given && o->go.calls > 0) {
+        /* Calls: the stages that run them (the run path, its machine code
+         * and the stepping interpreter on the input) unless --stages says. */
+        o->want[MC_STAGE_INPUT] = true;
+    } else if (!o->stages_given) {
         for (int s = 0; s < MC_STAGE_COUNT; s++) o->want[s] = true;
         /* The system compiler is slow (a compiler run per program); libtcc is not. */
         o->want[MC_STAGE_NATIVE] = o->cc == MC_NATIVE_TCC || o->count <= 10;
@@ -790,12 +818,14 @@ typedef struct FuzzTally {
 static int fuzz_campaign(Fuzz *z, const FuzzOpts *o, FuzzTally *t) {
     for (uint64_t k = 0; k < o->count; k++) {
         uint64_t s = o->seed + k;
-        McFunc *f = mc_gen(s, &o->go);
-        if (!mc_verify(f, MC_VERIFY_INFER, NULL)) {
-            report_unverified(f, s);
-            mc_func_free(f);
-            return 1;
-        }
+        McModule *m = mc_gen_module(s, &o->go); /* --calls: the entry and its helpers */
+        McFunc *f = m->funcs[0];
+        for (int32_t i = 0; i < m->nfuncs; i++)
+            if (!mc_verify(m->funcs[i], MC_VERIFY_INFER, NULL)) {
+                report_unverified(m->funcs[i], s);
+                mc_module_free(m);
+                return 1;
+            }
         t->ssa_form += f->form == MC_FORM_SSA;
         McArgs args;
         mc_gen_args(f, s, &args);
@@ -806,12 +836,23 @@ static int fuzz_campaign(Fuzz *z, const FuzzOpts *o, FuzzTally *t) {
         if (r.status == R_AGREE && r.ref.kind == MC_TRAPPED) t->traps++;
         if (r.status == R_AGREE || r.status == R_SKIP) {
             mc_args_free(&args);
-            mc_func_free(f);
+            mc_module_free(m);
             continue;
         }
-        report_failure(z, o, f, &args, &r, s, k);
+        if (m->nfuncs > 1) { /* the reducer takes one function: the module as generated */
+            const char *cname = r.cfg >= 0 ? z->cfg[r.cfg].name : "input";
+            printf("fuzz: seed %" PRIu64 " (program %" PRIu64 " of %" PRIu64 "): %s at %s\n", s, k + 1, o->count,
+                   r.status == R_DIVERGE ? "diverge" : r.status == R_ERROR ? "stage failed" : "crash", cname);
+            printf("  reproduce: minicc gen --seed %" PRIu64 " --size %ld --calls %d > prog.ir\n", s,
+                   (long)o->go.size, o->go.calls);
+            describe(z, f, &args, &r, stdout);
+            printf("program:\n");
+            print_module(m, &args, stdout);
+        } else {
+            report_failure(z, o, f, &args, &r, s, k);
+        }
         mc_args_free(&args);
-        mc_func_free(f);
+        mc_module_free(m);
         return 1;
     }
     return 0;

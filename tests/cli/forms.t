@@ -57,4 +57,4 @@ stderr, and exit 0, like every command.
   gen 0
   fuzz 0
   $ minicc gen --help | head -1
-  usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
+  usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]

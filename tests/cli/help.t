@@ -28,10 +28,10 @@ is stdout only.
   the register-budget experiment: both allocators at every K, traffic and agreement
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc gen --help 2>/dev/null
-  usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
+  usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]
   print one random valid program and its arguments (as a comment line)
   $ minicc fuzz --help 2>/dev/null
-  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
+  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
   differential fuzzing of every stage; shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
   usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
@@ -40,6 +40,9 @@ is stdout only.
                                                a Markdown handout (--teacher: with answers;
                                                to OUT, or standard output without -o or with -o -)
          minicc lesson --list                  the lessons minicc can find, with titles
+         minicc lesson --grade DIR [--csv FILE] [LESSON...]
+                                               grade DIR/STUDENT/EXERCISE.ir (or .c) against the
+                                               lessons' exercises (default: every lesson found)
   LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons
   (~/.local/share/minicc/lessons) and the installed share/minicc/lessons (for the
   build in a source tree, that tree's lessons/), in that order:
@@ -70,9 +73,9 @@ taken from the same table as `minicc --help`.
 work: gen prints no program, fuzz runs nothing, print reads no file.
 
   $ minicc gen --seed 3 --size 0 --help | head -1
-  usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--no-traps]
+  usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]
   $ minicc fuzz --count 1000000 --bogus -h | head -1
-  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
+  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]
   $ minicc print no-such-file.ir --stage destroyed -h | head -1
   usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
   $ minicc parse - --help </dev/null | head -1

@@ -326,11 +326,143 @@ static void move(Asm *a, int32_t k) {
     if (ip->op == K_JMOVI || ip->op == K_JCOPY) take(a, k, 0, k + 1);
 }
 
+/* ---- calls ---------------------------------------------------------------------
+ * A call whose callee has no local buffer, with a block entry left in the
+ * countdown and a frame ready at the next depth (JitCtx.depth_lim), is done
+ * here: the frame filled as run.c's call_push fills it (its `resume` the
+ * code after the call), the callee's constants and arguments written, then
+ * a jump through the callee's jit_entry. Its return (the return template,
+ * when the frame has a `resume`) restores the caller's slots and buffers
+ * and jumps back with the value in ecx; the code after the call stores it
+ * and counts the rest of the block again. Everything else (a local buffer,
+ * a refill at the callee's entry, a frame to allocate, the depth trap, a
+ * frame C pushed) leaves for run.c's exec, which does it on the same frames. */
+
+_Static_assert(sizeof(CBuf) == 16, "the call template copies buffers as two quadwords");
+
+static void put8(X64 *x, uint64_t v) {
+    for (int i = 0; i < 8; i++) x64_put1(x, (unsigned)(v >> (8 * i)) & 0xff);
+}
+
+/* mov reg, imm64 */
+static void mov_imm64(X64 *x, int reg, const void *p) {
+    x64_rex(x, 1, 0, 0, reg);
+    x64_put1(x, 0xB8u + (unsigned)(reg & 7));
+    put8(x, (uint64_t)(uintptr_t)p);
+}
+
+/* rax = &ctx->fr[depth in eax] (sign-extended, shifted by the frame size). */
+static void frame_of_depth(X64 *x) {
+    x64_op_r(x, 1, 0x63, RAX, RAX); /* movsxd rax, eax */
+    x64_put1(x, 0x48);              /* shl rax, 6 */
+    x64_put1(x, 0xC1);
+    x64_put1(x, 0xE0);
+    x64_put1(x, 6);
+    x64_op_m(x, 1, 0x03, RAX, RDI, (int32_t)offsetof(JitCtx, fr)); /* add rax, [rdi + fr] */
+}
+
+static void call_template(Asm *a, int32_t k) {
+    X64 *x = &a->j.x;
+    const McCode *c = a->c;
+    const CInst *ip = &c->code[k];
+    const McCode *g = c->table[ip->a];
+    if (g->nbufs != g->nparams) { /* local buffers: made and freed by C */
+        jmp_stub(a, STUB_EXIT_RECORD, k);
+        return;
+    }
+    int32_t so = (int32_t)(((size_t)g->nslots * sizeof(int32_t) + 7) & ~(size_t)7);
+    int32_t need = so + g->nbufs * (int32_t)sizeof(CBuf) + 1;
+    x64_op_r(x, 1, 0x85, LEFT, LEFT); /* an entry left for the callee's first block */
+    jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
+    x64_op_m(x, 1, 0x8B, RDI, RSP, 0); /* the JitCtx */
+    x64_op_m(x, 0, 0x8B, RAX, RDI, (int32_t)offsetof(JitCtx, depth));
+    x64_op_m(x, 0, 0x3B, RAX, RDI, (int32_t)offsetof(JitCtx, depth_lim));
+    jcc_stub(a, CC_GE, STUB_EXIT_RECORD, k);
+    x64_alu_ri(x, 0, 0, RAX, 1);
+    x64_op_m(x, 0, 0x89, RAX, RDI, (int32_t)offsetof(JitCtx, depth)); /* depth + 1 */
+    frame_of_depth(x);
+    x64_op_r(x, 1, 0x8B, RCX, RAX); /* rcx = the new frame */
+    x64_op_m(x, 1, 0x8B, RDX, RCX, (int32_t)offsetof(CFrame, cap));
+    x64_alu_ri(x, 1, 7, RDX, need);
+    size_t big = x64_jcc_here(x, CC_AE);
+    x64_op_m(x, 0, 0xFF, 1, RDI, (int32_t)offsetof(JitCtx, depth)); /* too small: depth back, to C */
+    jmp_stub(a, STUB_EXIT_RECORD, k);
+    x64_land(x, big);
+    x64_op_m(x, 1, 0x8B, R8, RCX, (int32_t)offsetof(CFrame, mem));
+    mov_imm64(x, RAX, c);
+    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, c));
+    mov_imm64(x, RAX, ip);
+    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, call));
+    x64_op_m(x, 1, 0x89, S, RCX, (int32_t)offsetof(CFrame, s));
+    x64_op_m(x, 1, 0x89, BUFS, RCX, (int32_t)offsetof(CFrame, bufs));
+    mov_imm64(x, RAX, g);
+    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, callee));
+    x64_put1(x, 0x48); /* lea rax, [rip + after] */
+    x64_put1(x, 0x8D);
+    x64_put1(x, 0x05);
+    x64_put4(x, 0);
+    size_t after = x->n - 4;
+    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, resume));
+    /* The callee's slots: constants (values are written before they are read). */
+    for (int32_t i = g->first_const; i < g->nslots; i++) x64_mov_mi(x, R8, 4 * i, g->init[i]);
+    const int32_t *arg = c->cargs + ip->b;
+    for (int32_t q = 0; q < ip->c; q++) {
+        if (g->param_slot[q] >= 0) {
+            load(a, RAX, o_slot(arg[q]));
+            x64_op_m(x, 0, 0x89, RAX, R8, 4 * g->param_slot[q]);
+        } else {
+            for (int32_t h = 0; h < 16; h += 8) {
+                x64_op_m(x, 1, 0x8B, RAX, BUFS, 16 * arg[q] + h);
+                x64_op_m(x, 1, 0x89, RAX, R8, so + 16 * q + h);
+            }
+        }
+    }
+    if (ip->u.rest) x64_alu_ri(x, 1, 5, INSTS, ip->u.rest);
+    x64_op_r(x, 1, 0x8B, S, R8);
+    x64_op_m(x, 1, 0x8D, BUFS, R8, so);
+    x64_alu_ri(x, 1, 5, LEFT, 1); /* the callee's entry block */
+    if (g->entry_ninsts) x64_alu_ri(x, 1, 0, INSTS, g->entry_ninsts);
+    mov_imm64(x, RAX, &g->jit_entry);
+    x64_put1(x, 0xFF); /* jmp [rax] */
+    x64_put1(x, 0x20);
+    x64_land(x, after); /* back from the callee, the value in ecx */
+    if (ip->d >= 0) store(a, ip->d, RCX);
+    if (ip->u.rest) x64_alu_ri(x, 1, 0, INSTS, ip->u.rest);
+}
+
+/* RET_S, RET_I: in a frame the machine code pushed, back to the caller's
+ * code after the call; else (the function run, a frame C pushed, a function
+ * with local buffers to free) C reads the value (exec_jit). */
+static void ret_template(Asm *a, int32_t k) {
+    X64 *x = &a->j.x;
+    const CInst *ip = &a->c->code[k];
+    if (a->c->nbufs != a->c->nparams) {
+        jmp_stub(a, STUB_EXIT_RECORD, k);
+        return;
+    }
+    if (ip->op == K_RET_S) load_other(a, RCX, o_slot(ip->a));
+    else x64_mov_ri(x, RCX, ip->a);
+    x64_op_m(x, 1, 0x8B, RDI, RSP, 0);
+    x64_op_m(x, 0, 0x8B, RAX, RDI, (int32_t)offsetof(JitCtx, depth));
+    x64_op_r(x, 0, 0x85, RAX, RAX);
+    jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
+    frame_of_depth(x);
+    x64_op_m(x, 1, 0x8B, RDX, RAX, (int32_t)offsetof(CFrame, resume));
+    x64_op_r(x, 1, 0x85, RDX, RDX);
+    jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
+    x64_op_m(x, 0, 0xFF, 1, RDI, (int32_t)offsetof(JitCtx, depth)); /* dec dword [rdi + depth] */
+    x64_op_m(x, 1, 0x8B, S, RAX, (int32_t)offsetof(CFrame, s));
+    x64_op_m(x, 1, 0x8B, BUFS, RAX, (int32_t)offsetof(CFrame, bufs));
+    x64_put1(x, 0xFF); /* jmp rdx */
+    x64_put1(x, 0xE2);
+}
+
 /* Whether records of opcode op end their block (a terminator, alone or
  * fused with the instructions before it): the next record starts a block. */
 static bool ends_block(int op) {
     bool inner = op <= K_SHR_IS || (op >= K_DIV_SS && op <= K_REM_IS) || (op >= K_LADD_L && op <= K_LSHR_R) ||
-                 (op >= K_LOAD_S && op <= K_STORE_II) || op == K_MOVI || op == K_COPY;
+                 (op >= K_LOAD_S && op <= K_STORE_II) || op == K_MOVI || op == K_COPY || op == K_CALL ||
+                 op == K_BUFFER;
     return !inner;
 }
 
@@ -361,7 +493,11 @@ static void emit_template(Asm *a, int32_t k) {
     } else if (op == K_MOVI || op == K_COPY || op == K_JMOVI || op == K_JCOPY) {
         move(a, k);
     } else if (op == K_RET_S || op == K_RET_I) {
-        jmp_stub(a, STUB_EXIT_RECORD, k); /* C reads the value (exec_jit) */
+        ret_template(a, k);
+    } else if (op == K_CALL) {
+        call_template(a, k);
+    } else if (op == K_BUFFER) {
+        jmp_stub(a, STUB_EXIT_RECORD, k); /* C makes it (exec) */
     } else if (op == K_JUMP) {
         take(a, k, 0, k + 1);
     } else if (op == K_BR_S) {
@@ -394,6 +530,8 @@ static void emit_entry_exit(Asm *a) {
     x64_op_m(x, 1, 0x89, INSTS, RDI, (int32_t)offsetof(JitCtx, insts));
     x64_op_m(x, 0, 0x89, EDGE, RDI, (int32_t)offsetof(JitCtx, edge));
     x64_op_m(x, 0, 0x89, RDX, RDI, (int32_t)offsetof(JitCtx, index));
+    x64_op_m(x, 1, 0x89, S, RDI, (int32_t)offsetof(JitCtx, s)); /* calls may have changed them */
+    x64_op_m(x, 1, 0x89, BUFS, RDI, (int32_t)offsetof(JitCtx, bufs));
     x64_exit_end(x);
 }
 
@@ -421,7 +559,7 @@ static void emit_stub(JitAsm *j, int32_t st) {
 }
 
 McJit *mc_jit_compile(const McCode *c) {
-    if (c->nslots > (1 << 28) || c->nparams > (1 << 20)) return NULL; /* disp32 of slots and buffers */
+    if (c->nslots > (1 << 28) || c->nbufs > (1 << 20)) return NULL; /* disp32 of slots and buffers */
     Asm a;
     memset(&a, 0, sizeof a);
     int32_t nkey[3] = {c->ncode, c->nedges, c->ncode};
@@ -430,7 +568,9 @@ McJit *mc_jit_compile(const McCode *c) {
     /* The blocks' first records: the entry's, and each one after a record
      * that ends a block (every edge leads to one of them). */
     uint8_t *label = mc_xcalloc((size_t)(c->ncode ? c->ncode : 1), 1);
-    for (int32_t k = 0; k < c->ncode; k++) label[k] = k == 0 || ends_block(c->code[k - 1].op);
+    /* After a call or a local buffer too: the run goes on there from C. */
+    for (int32_t k = 0; k < c->ncode; k++)
+        label[k] = k == 0 || ends_block(c->code[k - 1].op) || c->code[k - 1].op == K_CALL || c->code[k - 1].op == K_BUFFER;
     for (int32_t e = 0; e < c->nedges; e++) /* two per block; a block with fewer leaves ip NULL */
         if (c->edges[e].ip) MC_ASSERT(label[c->edges[e].ip - c->code]);
     a.label = label;
@@ -463,6 +603,8 @@ int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) {
 
 size_t mc_jit_size(const McJit *j) { return j ? j->p.m.size : 0; }
 
+const void *mc_jit_addr(const McJit *j, int32_t k) { return j->p.m.code + j->p.at[k]; }
+
 #else /* no template compiler for this host: run.c interprets */
 
 McJit *mc_jit_compile(const McCode *c) {
@@ -483,6 +625,12 @@ int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) {
 size_t mc_jit_size(const McJit *j) {
     (void)j;
     return 0;
+}
+
+const void *mc_jit_addr(const McJit *j, int32_t k) {
+    (void)j;
+    (void)k;
+    return NULL;
 }
 
 #endif

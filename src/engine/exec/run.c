@@ -74,8 +74,8 @@
 #include "run_int.h"
 
 
-static McOutcome exec_plain(const McCode *c, McArgs *args, Run *r, const void *const **table);
-static McOutcome exec_exact(const McCode *c, McArgs *args, Run *r, const void *const **table);
+static void exec_plain(const McCode *c, McArgs *args, Run *r, const void *const **table, McOutcome *out);
+static void exec_exact(const McCode *c, McArgs *args, Run *r, const void *const **table, McOutcome *out);
 
 /* Exact code (mc_code_new_exact, for the stepping interpreter's fast
  * continue, interp.c): the same records with every value in its own slot
@@ -102,6 +102,10 @@ typedef struct Builder {
     int32_t *start;     /* first record of each block */
     int32_t *edge_move; /* first move of each edge */
     int32_t maxphis;    /* most phis of one block: scratch slots needed */
+    int32_t capcargs;
+    const McFunc *f;          /* the function decoded */
+    const McFunc *const *fns; /* the functions of the run, callees named by index (calls) */
+    int32_t nfns;
     bool sequential;    /* exact code: phis assigned one by one (MC_PHI_SEQUENTIAL) */
 } Builder;
 
@@ -216,10 +220,11 @@ static void candidate_interference(const McFunc *f, const McCfg *cfg, const McLi
                             ig_set(ig, words, cand[x], cd);
                         }
             }
-            int na = mc_op_info[in->op].nargs;
+            int na = 0;
+            const McOperand *ops = mc_inst_opnds(f, in, &na); /* a call's arguments are uses */
             for (int j = 0; j < na; j++)
-                if (in->a[j].kind == MC_OPND_VALUE && f->values[in->a[j].v].kind == MC_VAL_I32)
-                    mc_bs_add(&live, in->a[j].v);
+                if (ops[j].kind == MC_OPND_VALUE && f->values[ops[j].v].kind == MC_VAL_I32)
+                    mc_bs_add(&live, ops[j].v);
         }
         /* Phi destinations: defined together at the top, live with live-in. */
         for (int32_t p = 0; p < bl->nphis; p++) mc_bs_del(&live, bl->phis[p].dest);
@@ -379,9 +384,12 @@ static void assign_slots(Builder *bd, const McFunc *f) {
     bd->uses = mc_xcalloc(nv, sizeof *bd->uses);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
-        for (int32_t k = 0; k < bl->ninsts; k++)
-            for (int j = 0; j < mc_op_info[bl->insts[k].op].nargs; j++)
-                if (bl->insts[k].a[j].kind == MC_OPND_VALUE) bd->uses[bl->insts[k].a[j].v]++;
+        for (int32_t k = 0; k < bl->ninsts; k++) {
+            int na = 0;
+            const McOperand *ops = mc_inst_opnds(f, &bl->insts[k], &na);
+            for (int j = 0; j < na; j++)
+                if (ops[j].kind == MC_OPND_VALUE) bd->uses[ops[j].v]++;
+        }
         if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) bd->uses[bl->term.arg.v]++;
         for (int32_t p = 0; p < bl->nphis; p++)
             for (int32_t q = 0; q < bl->phis[p].nargs; q++)
@@ -398,6 +406,13 @@ static void assign_slots(Builder *bd, const McFunc *f) {
         c->param_slot[i] = is_buf ? -1 : bd->slot[v];
         if (is_buf) bd->buf_param[v] = i;
     }
+    /* The local buffers' places in the frame's bufs, after the parameters'. */
+    c->nbufs = f->nparams;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t k = 0; k < f->blocks[b].ninsts; k++) {
+            const McInst *in = &f->blocks[b].insts[k];
+            if (in->op == MC_OP_BUFFER && bd->buf_param[in->dest] < 0) bd->buf_param[in->dest] = c->nbufs++;
+        }
 }
 
 /* Layout: block b's instructions then its terminator (fused with a final
@@ -457,6 +472,36 @@ static int32_t emit_inst(Builder *bd, const McBlock *bl, int32_t k, int32_t npla
         return 2;
     }
     switch (i->op) {
+    case MC_OP_CALL: {
+        const McCall *cl = mc_inst_call(bd->f, i);
+        MC_ASSERT(cl && cl->callee);
+        McCode *c = bd->c;
+        o->op = K_CALL;
+        o->a = -1;
+        for (int32_t g = 0; g < bd->nfns; g++)
+            if (bd->fns[g] == cl->callee) o->a = g;
+        MC_ASSERT(o->a >= 0);
+        o->b = c->ncargs;
+        o->c = cl->nargs;
+        o->d = i->dest != MC_NONE ? slot[i->dest] : -1;
+        o->u.rest = bl->ninsts - 1 - k;
+        for (int32_t q = 0; q < cl->nargs; q++) {
+            McOperand x = cl->args[q];
+            int32_t at = x.kind == MC_OPND_VALUE && bd->f->values[x.v].kind == MC_VAL_BUF ? buf_param[x.v] : slot_of(bd, x);
+            if (c->ncargs == bd->capcargs) {
+                bd->capcargs = bd->capcargs ? 2 * bd->capcargs : 16;
+                c->cargs = mc_xrealloc(c->cargs, (size_t)bd->capcargs * sizeof *c->cargs);
+            }
+            c->cargs[c->ncargs++] = at;
+        }
+        break;
+    }
+    case MC_OP_BUFFER:
+        o->op = K_BUFFER;
+        o->d = buf_param[i->dest];
+        o->a = i->a[0].v;
+        o->u.rest = bl->ninsts - 1 - k;
+        break;
     case MC_OP_LOAD:
         MC_ASSERT(i->a[0].kind == MC_OPND_VALUE && buf_param[i->a[0].v] >= 0);
         o->op = is_imm(i->a[1]) ? K_LOAD_I : K_LOAD_S;
@@ -711,19 +756,22 @@ static void link_records(Builder *bd) {
 #if MC_DIRECT_THREADED
     const void *const *labels = NULL;
     if (c->exact)
-        exec_exact(NULL, NULL, NULL, &labels);
+        exec_exact(NULL, NULL, NULL, &labels, NULL);
     else
-        exec_plain(NULL, NULL, NULL, &labels);
+        exec_plain(NULL, NULL, NULL, &labels, NULL);
     for (int32_t k = 0; k < c->ncode; k++) c->code[k].h = labels[c->code[k].op];
 #endif
 }
 
 static void jit_compile(McCode *c);
 
-static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
+static McCode *code_new(const McFunc *f, bool exact, bool sequential, const McFunc *const *fns, int32_t nfns) {
     MC_ASSERT(f->nblocks > 0);
     Builder bd;
     memset(&bd, 0, sizeof bd);
+    bd.f = f;
+    bd.fns = fns;
+    bd.nfns = nfns;
     bd.c = mc_xcalloc(1, sizeof *bd.c);
     bd.c->exact = exact;
     bd.sequential = sequential;
@@ -742,6 +790,10 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
         bd.start = NULL;
     }
     free(bd.start);
+    bd.c->first_const = f->nvalues;
+    bd.c->entry.ip = bd.c->code;
+    bd.c->entry.ninsts = bd.c->entry_ninsts;
+    bd.c->entry.src = -1;
     /* Machine code once a run has interpreted about what compiling costs
      * (measured on the bench machine: 8 us, mostly mapping the memory, and
      * 75 ns a record, against 3-5 ns a block entry interpreted), unless
@@ -753,22 +805,84 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential) {
     return bd.c;
 }
 
-McCode *mc_code_new(const McFunc *f) { return code_new(f, false, false); }
+/* The function run and every function it may call (calls' callees,
+ * transitively), f first: the functions a run's frames execute. */
+static const McFunc **reachable(const McFunc *f, int32_t *n) {
+    int32_t cap = 4;
+    const McFunc **list = mc_xmalloc((size_t)cap * sizeof *list);
+    list[0] = f;
+    *n = 1;
+    for (int32_t k = 0; k < *n; k++) {
+        const McFunc *g = list[k];
+        for (int32_t q = 0; q < g->ncalls; q++) {
+            const McFunc *h = g->calls[q].callee;
+            bool seen = h == NULL;
+            for (int32_t j = 0; j < *n && !seen; j++) seen = list[j] == h;
+            if (seen) continue;
+            if (*n == cap) list = mc_xrealloc(list, (size_t)(cap *= 2) * sizeof *list);
+            list[(*n)++] = h;
+        }
+    }
+    return list;
+}
+
+/* Decoded f and, when it calls, every function it may call (one McCode
+ * each, owned by the root's fns), polling at one rate so that a run's
+ * polls fall at the same entries whichever function runs. */
+McCode *mc_code_new(const McFunc *f) {
+    int32_t n = 0;
+    const McFunc **list = reachable(f, &n);
+    McCode **fns = mc_xmalloc((size_t)n * sizeof *fns);
+    int64_t poll = INT64_MAX, records = 0;
+    bool calls = false;
+    for (int32_t k = 0; k < n; k++) {
+        fns[k] = code_new(list[k], false, false, list, n);
+        if (fns[k]->poll_every < poll) poll = fns[k]->poll_every;
+        records += fns[k]->ncode;
+        calls = calls || mc_func_find_call(list[k], NULL, NULL);
+    }
+    free(list);
+    McCode *root = fns[0];
+    for (int32_t k = 0; k < n; k++) {
+        fns[k]->poll_every = poll;
+        fns[k]->table = fns;
+    }
+    root->fns = fns;
+    root->nfns = n;
+    root->calls = calls;
+    if (n > 1) root->jit_after = mc_jit_after_default((int32_t)(records < INT32_MAX ? records : INT32_MAX));
+    return root;
+}
 
 bool mc_code_is_jit(const McCode *c) { return c->jit != NULL; }
 
+static void jit_drop(McCode *c) {
+    for (int32_t k = 0; k < c->nfns; k++) {
+        mc_jit_free(c->fns[k]->jit);
+        c->fns[k]->jit = NULL;
+        c->fns[k]->jit_entry = NULL;
+    }
+}
+
 void mc_code_jit_after(McCode *c, int64_t edges) {
-    mc_jit_free(c->jit);
-    c->jit = NULL;
+    jit_drop(c);
     c->jit_after = mc_jit_after_chosen(edges);
     if (c->jit_after == 0) jit_compile(c);
 }
 
-McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis) { return code_new(f, true, sequential_phis); }
+McCode *mc_code_new_exact(const McFunc *f, bool sequential_phis) {
+    MC_ASSERT(!mc_func_find_call(f, NULL, NULL)); /* the stepping interpreter steps those (interp.c) */
+    McCode *c = code_new(f, true, sequential_phis, &f, 1);
+    c->fns = mc_xmalloc(sizeof *c->fns);
+    c->fns[0] = c;
+    c->nfns = 1;
+    c->table = c->fns;
+    return c;
+}
 
-void mc_code_free(McCode *c) {
-    if (!c) return;
+static void code_free(McCode *c) {
     mc_jit_free(c->jit);
+    free(c->cargs);
     free(c->start);
     free(c->bninsts);
     free(c->init);
@@ -777,6 +891,14 @@ void mc_code_free(McCode *c) {
     free(c->edges);
     free(c->moves);
     free(c);
+}
+
+void mc_code_free(McCode *c) {
+    if (!c) return;
+    McCode **fns = c->fns;
+    for (int32_t k = 1; k < c->nfns; k++) code_free(fns[k]);
+    code_free(c);
+    free(fns);
 }
 
 /* ---- running -------------------------------------------------------------- */
@@ -813,38 +935,49 @@ void mc_code_free(McCode *c) {
  * until an exit: run_exec.h's labels for a record that returns or traps
  * (the code wrote nothing of it yet), a breakpoint, or a refill, which
  * exec does (R_REFILL, the edge in r->e not taken yet). */
-static McOutcome exec_jit(const McCode *c, Run *r) {
-    McOutcome out;
-    memset(&out, 0, sizeof out);
-    int32_t *s = r->s;
+static void exec_jit(const McCode *c, Run *r, McOutcome *out) {
     JitCtx x;
-    memset(&x, 0, sizeof x);
-    x.s = s;
+    x.s = r->s;
     x.bufs = r->bufs;
+    x.fr = r->fr;
+    x.depth = r->depth;
+    int64_t lim = r->max_depth - 1 < (int64_t)r->capfr - 1 ? r->max_depth - 1 : (int64_t)r->capfr - 1;
+    x.depth_lim = (int32_t)lim;
     x.brk = r->brk;
     x.done = r->done;
     x.left = r->left;
     x.insts = r->insts;
     x.edge = r->e ? (int32_t)(r->e - c->edges) : -1;
+    x.index = 0;
     const CInst *ip = NULL;
     int32_t index = 0, len = 0;
-    if (mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code)) == JIT_AT_EDGE) {
+    int why = mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code));
+    /* The machine code may have called and returned: it stopped in the
+     * function of the innermost frame. */
+    r->depth = x.depth;
+    r->s = x.s;
+    r->bufs = x.bufs;
+    r->c = c = r->depth > 0 ? r->fr[r->depth].callee : r->root;
+    int32_t *s = r->s;
+    if (why == JIT_AT_EDGE) {
         r->e = &c->edges[x.index];
         if (c->exact && r->brk[r->e->dst]) { /* EXACT_BREAK_TEST: left untouched */
             r->why = R_BREAK;
+            memset(out, 0, sizeof *out);
             goto done;
         }
         MC_ASSERT(x.left == -1); /* the countdown was 0: `sub left, 1` borrowed */
         x.left = 0;
         r->why = R_REFILL;
-        goto done;
+        goto leave;
     }
     ip = &c->code[x.index];
     r->e = x.edge >= 0 ? &c->edges[x.edge] : NULL;
     r->at = ip;
     switch (ip->op) {
-    case K_RET_S: out.value = s[ip->a]; goto returned;
-    case K_RET_I: out.value = ip->a; goto returned;
+    case K_RET_S: r->ret = s[ip->a]; goto returned;
+    case K_RET_I: r->ret = ip->a; goto returned;
+    case K_CALL: case K_BUFFER: r->why = R_CALL; goto leave;
     case K_DIV_SS: case K_DIV_IS: case K_REM_SS: case K_REM_IS: goto div_trap;
     case K_LOAD_I: case K_STORE_IS: case K_STORE_II: index = ip->b; break;
     default: index = s[ip->b]; break; /* LOAD_S, STORE_SS, STORE_SI, LOADOP */
@@ -852,27 +985,36 @@ static McOutcome exec_jit(const McCode *c, Run *r) {
     len = r->bufs[ip->a].len;
     r->why = R_BOUNDS;
     x.insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
     goto done;
 
 returned:
-    out.kind = MC_RETURNED;
     r->why = R_RETURN;
+    if (r->depth > 0) goto leave; /* a callee's: exec goes back to its caller */
+    memset(out, 0, sizeof *out);
+    out->kind = MC_RETURNED;
+    out->value = r->ret;
     goto done;
 
 div_trap:
     r->why = R_BOUNDS; /* a trap inside a block, as a bounds trap */
     x.insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "%s", MC_DIV_ZERO_MSG);
 
 done:
     r->left = x.left;
     r->insts = x.insts;
-    out.steps = r->limit - r->left - r->reserve - r->held;
-    out.insts = r->insts;
-    return out;
+    out->steps = r->limit - r->left - r->reserve - r->held;
+    out->insts = r->insts;
+    return;
+
+leave: /* no end of the run: *out untouched */
+    r->left = x.left;
+    r->insts = x.insts;
 }
 
 /* Tiering: while r->tier edges (block entries) are still to be interpreted, a chunk of
@@ -893,8 +1035,121 @@ static void tier_split(Run *r) {
 /* Compile c's machine code now; a host that refuses gets the interpreter
  * from then on. */
 static void jit_compile(McCode *c) {
-    c->jit = mc_jit_compile(c);
-    c->jit_after = c->jit ? 0 : -1;
+    bool ok = true;
+    for (int32_t k = 0; k < c->nfns && ok; k++) ok = (c->fns[k]->jit = mc_jit_compile(c->fns[k])) != NULL;
+    /* The calls' templates jump through each callee's jit_entry. */
+    for (int32_t k = 0; k < c->nfns && ok; k++) c->fns[k]->jit_entry = mc_jit_addr(c->fns[k]->jit, 0);
+    if (!ok) jit_drop(c);
+    c->jit_after = ok ? 0 : -1;
+}
+
+/* ---- calls ------------------------------------------------------------------
+ * A call record, a local buffer record and a callee's return leave the
+ * loop (and the machine code) for exec, which does them here on the run's
+ * heap frames (r->fr: no C recursion, so the depth is bounded by
+ * max_depth, not by the C stack) and goes on in the callee or the caller.
+ * Instructions are counted per block entry: a call takes the rest of its
+ * block out of the count and its return puts it back, so a trap in a
+ * callee counts what the stepping interpreter counts. */
+
+static McOutcome trapped(const Run *r, const char *msg) {
+    McOutcome out;
+    memset(&out, 0, sizeof out);
+    out.kind = MC_TRAPPED;
+    snprintf(out.trap, sizeof out.trap, "%s", msg);
+    out.steps = r->limit - r->left - r->reserve - r->held;
+    out.insts = r->insts;
+    return out;
+}
+
+/* `b = buffer n` of record ip: n zeros, made afresh each time it runs. */
+static void local_buffer(Run *r, const CInst *ip) {
+    CBuf *b = (CBuf *)&r->bufs[ip->d];
+    if (b->len != ip->a) {
+        free(b->p);
+        b->p = mc_xmalloc((size_t)ip->a * sizeof *b->p);
+        b->len = ip->a;
+    }
+    memset(b->p, 0, (size_t)ip->a * sizeof *b->p);
+}
+
+static void locals_free(const McCode *c, const CBuf *bufs) {
+    for (int32_t k = c->nparams; k < c->nbufs; k++) free(bufs[k].p);
+}
+
+/* The call record ip of r->c: a new frame for its callee (slots from its
+ * init, arguments bound: values copied, buffers by reference), or false
+ * with *out the depth trap. */
+static bool call_push(const McCode *root, Run *r, const CInst *ip, McOutcome *out) {
+    const McCode *c = r->c, *g = root->fns[ip->a];
+    r->insts -= ip->u.rest;
+    if ((int64_t)r->depth + 2 > r->max_depth) {
+        *out = trapped(r, MC_DEPTH_TRAP_MSG);
+        return false;
+    }
+    if (r->depth + 1 >= r->capfr) {
+        int32_t cap = r->capfr ? 2 * r->capfr : 64;
+        r->fr = mc_xrealloc(r->fr, (size_t)cap * sizeof *r->fr);
+        memset(r->fr + r->capfr, 0, (size_t)(cap - r->capfr) * sizeof *r->fr);
+        r->capfr = cap;
+    }
+    CFrame *f = &r->fr[++r->depth];
+    size_t so = ((size_t)g->nslots * sizeof(int32_t) + 7) & ~(size_t)7;
+    size_t need = so + (size_t)g->nbufs * sizeof(CBuf) + 1;
+    if (f->cap < need) {
+        free(f->mem);
+        f->mem = mc_xmalloc(need);
+        f->cap = need;
+    }
+    int32_t *s = f->mem;
+    CBuf *b = (CBuf *)(void *)((char *)f->mem + so);
+    if (g->nslots) memcpy(s, g->init, (size_t)g->nslots * sizeof *s);
+    const int32_t *a = c->cargs + ip->b;
+    for (int32_t k = 0; k < ip->c; k++) {
+        if (g->param_slot[k] >= 0) s[g->param_slot[k]] = r->s[a[k]];
+        else b[k] = r->bufs[a[k]];
+    }
+    for (int32_t k = g->nparams; k < g->nbufs; k++) b[k] = (CBuf){NULL, 0};
+    f->c = c;
+    f->call = ip;
+    f->s = r->s;
+    f->bufs = (CBuf *)r->bufs;
+    f->callee = g;
+    f->resume = NULL;
+    r->c = g;
+    r->s = s;
+    r->bufs = b;
+    return true;
+}
+
+/* The return of the callee running in r with value v: back in its caller
+ * after the call record, the result in its destination. */
+static void call_return(Run *r, int32_t v) {
+    CFrame *f = &r->fr[r->depth--];
+    locals_free(r->c, r->bufs);
+    r->c = f->c;
+    r->s = f->s;
+    r->bufs = f->bufs;
+    if (f->call->d >= 0) r->s[f->call->d] = v;
+    r->insts += f->call->u.rest;
+    r->ip = f->call + 1;
+    r->e = NULL;
+}
+
+/* The end of a run: every frame's local buffers and memory. */
+static void frames_free(Run *r) {
+    const McCode *c = r->c;
+    const CBuf *b = r->bufs;
+    for (int32_t d = r->depth; d >= 1; d--) {
+        locals_free(c, b);
+        c = r->fr[d].c;
+        b = r->fr[d].bufs;
+    }
+    locals_free(c, b);
+    for (int32_t d = 0; d < r->capfr; d++) free(r->fr[d].mem);
+    free(r->fr);
+    r->fr = NULL;
+    r->depth = r->capfr = 0;
 }
 
 /* One run of c from r (ip, e, steps, limit, insts, stop, and for exact
@@ -908,70 +1163,93 @@ static void jit_compile(McCode *c) {
  * run_exec.h's refill label does), so the boundaries fall where they do
  * in an interpreted run. */
 static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
-    McCode *c = (McCode *)cc; /* the machine code is a cache of the records */
-    MC_ASSERT(args->n == c->nparams && r->limit >= r->steps);
-    CBuf *bufs = mc_xmalloc((size_t)(c->nparams ? c->nparams : 1) * sizeof *bufs);
-    for (int32_t i = 0; i < c->nparams; i++) {
-        MC_ASSERT(args->v[i].is_buf == (c->param_slot[i] < 0));
+    McCode *root = (McCode *)cc; /* the machine code is a cache of the records */
+    MC_ASSERT(args->n == root->nparams && r->limit >= r->steps);
+    CBuf *bufs = mc_xcalloc((size_t)(root->nbufs ? root->nbufs : 1), sizeof *bufs);
+    for (int32_t i = 0; i < root->nparams; i++) {
+        MC_ASSERT(args->v[i].is_buf == (root->param_slot[i] < 0));
         bufs[i].p = args->v[i].data;
         bufs[i].len = args->v[i].len;
     }
     r->bufs = bufs;
+    r->c = r->root = root;
+    if (r->max_depth <= 0) r->max_depth = MC_DEFAULT_MAX_DEPTH;
     r->left = r->limit - r->steps;
     r->reserve = 0;
-    if (r->stop && r->left > c->poll_every) {
-        r->reserve = r->left - c->poll_every;
-        r->left = c->poll_every;
+    if (r->stop && r->left > root->poll_every) {
+        r->reserve = r->left - root->poll_every;
+        r->left = root->poll_every;
     }
-    if (!c->jit && c->jit_after == 0) jit_compile(c);
-    r->tier = !c->jit && c->jit_after > 0 ? c->jit_after : 0;
+    if (!root->jit && root->jit_after == 0) jit_compile(root);
+    r->tier = !root->jit && root->jit_after > 0 ? root->jit_after : 0;
     r->held = 0;
     r->compile = false;
     tier_split(r);
     McOutcome out;
     for (;;) {
+        const McCode *c = r->c;
         r->handover = r->tier > 0 || r->compile;
-        if (c->jit) out = exec_jit(c, r);
-        else out = c->exact ? exec_exact(c, args, r, NULL) : exec_plain(c, args, r, NULL);
-        if (r->why != R_REFILL) break;
-        /* The countdown reached 0 on the edge e (run_exec.h's refill). */
-        const CEdge *e = r->e;
-        if (r->compile) {
-            r->compile = false;
-            r->left = r->held;
-            r->held = 0;
-            jit_compile(c);
+        if (c->jit) exec_jit(c, r, &out);
+        else if (c->exact) exec_exact(c, args, r, NULL, &out);
+        else exec_plain(c, args, r, NULL, &out);
+        const CEdge *e;
+        if (r->why == R_RETURN && r->depth > 0) {
+            call_return(r, r->ret);
+            continue;
         }
-        if (r->left == 0) { /* the budget is spent, or time to poll */
-            if (r->reserve == 0 || mc_interrupted(r->stop)) {
-                bool limit = r->reserve == 0;
-                memset(&out, 0, sizeof out);
-                r->why = limit ? R_LIMIT : R_INTR;
-                out.kind = limit ? MC_TRAPPED : MC_INTERRUPTED;
-                snprintf(out.trap, sizeof out.trap, "%s", limit ? "execution step limit exceeded" : MC_INTERRUPTED_MSG);
-                out.steps = r->limit - r->reserve;
-                out.insts = r->insts;
-                break;
+        if (r->why == R_CALL) {
+            if (r->at->op == K_BUFFER) {
+                local_buffer(r, r->at);
+                r->ip = r->at + 1;
+                continue;
             }
-            r->left = r->reserve < c->poll_every ? r->reserve : c->poll_every;
-            r->reserve -= r->left;
-            tier_split(r);
+            if (!call_push(root, r, r->at, &out)) break;
+            e = &r->c->entry; /* entering the callee's first block: one step */
+        } else if (r->why == R_REFILL) {
+            e = r->e;
+        } else {
+            break;
+        }
+        if (r->left == 0) {
+            /* The countdown reached 0 on the edge e (run_exec.h's refill). */
+            if (r->compile) {
+                r->compile = false;
+                r->left = r->held;
+                r->held = 0;
+                jit_compile(root);
+            }
+            if (r->left == 0) { /* the budget is spent, or time to poll */
+                if (r->reserve == 0 || mc_interrupted(r->stop)) {
+                    bool limit = r->reserve == 0;
+                    memset(&out, 0, sizeof out);
+                    r->why = limit ? R_LIMIT : R_INTR;
+                    out.kind = limit ? MC_TRAPPED : MC_INTERRUPTED;
+                    snprintf(out.trap, sizeof out.trap, "%s", limit ? "execution step limit exceeded" : MC_INTERRUPTED_MSG);
+                    out.steps = r->limit - r->reserve;
+                    out.insts = r->insts;
+                    break;
+                }
+                r->left = r->reserve < root->poll_every ? r->reserve : root->poll_every;
+                r->reserve -= r->left;
+                tier_split(r);
+            }
         }
         /* Take e as TAKE does. */
         r->left--;
-        if (c->exact) r->done[e->src] = 1;
+        if (r->c->exact) r->done[e->src] = 1;
         r->insts += e->ninsts;
         const int32_t *m = e->moves;
         for (int32_t n = e->nmoves; n > 0; n--, m += 2) r->s[m[0]] = r->s[m[1]];
         r->ip = e->ip;
     }
+    frames_free(r);
     free(bufs);
     return out;
 }
 
 /* The plain run from the entry: slots from init, parameters bound, the
  * entry block entered (one step, its instructions counted). */
-static McOutcome run_plain(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
+static McOutcome run_plain(const McCode *c, McArgs *args, int64_t max_steps, int64_t max_depth, const McInterrupt *stop) {
     MC_ASSERT(!c->exact && args->n == c->nparams);
     if (max_steps <= 0) max_steps = MC_DEFAULT_MAX_STEPS;
     int32_t *s = mc_xmalloc((size_t)(c->nslots ? c->nslots : 1) * sizeof *s);
@@ -986,33 +1264,34 @@ static McOutcome run_plain(const McCode *c, McArgs *args, int64_t max_steps, con
     r.limit = max_steps;
     r.insts = c->entry_ninsts;
     r.stop = stop;
+    r.max_depth = max_depth;
     McOutcome o = exec(c, args, &r);
     free(s);
     return o;
 }
 
 McOutcome mc_code_run(const McCode *c, McArgs *args, int64_t max_steps) {
-    return run_plain(c, args, max_steps, NULL);
+    return run_plain(c, args, max_steps, 0, NULL);
 }
 
 McOutcome mc_code_run_intr(const McCode *c, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
-    return run_plain(c, args, max_steps, stop);
+    return run_plain(c, args, max_steps, 0, stop);
 }
 
-McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps) { return mc_run_intr(f, args, max_steps, NULL); }
+McOutcome mc_code_run_limits(const McCode *c, McArgs *args, int64_t max_steps, int64_t max_depth,
+                             const McInterrupt *stop) {
+    return run_plain(c, args, max_steps, max_depth, stop);
+}
+
+McOutcome mc_run(const McFunc *f, McArgs *args, int64_t max_steps) { return mc_run_limits(f, args, max_steps, 0, NULL); }
 
 McOutcome mc_run_intr(const McFunc *f, McArgs *args, int64_t max_steps, const McInterrupt *stop) {
-    if (mc_func_find_call(f, NULL, NULL)) {
-        /* Calls and local buffers are not decoded yet: the stepping
-         * interpreter's frames run them (the default depth limit). */
-        McInterpOptions io;
-        memset(&io, 0, sizeof io);
-        io.max_steps = max_steps;
-        io.interrupt = stop;
-        return mc_interp_run(f, args, &io);
-    }
+    return mc_run_limits(f, args, max_steps, 0, stop);
+}
+
+McOutcome mc_run_limits(const McFunc *f, McArgs *args, int64_t max_steps, int64_t max_depth, const McInterrupt *stop) {
     McCode *c = mc_code_new(f);
-    McOutcome o = run_plain(c, args, max_steps, stop);
+    McOutcome o = run_plain(c, args, max_steps, max_depth, stop);
     mc_code_free(c);
     return o;
 }

@@ -16,9 +16,8 @@ __attribute__((optimize("no-crossjumping", "no-gcse"), aligned(64)))
 #elif defined(__GNUC__)
 __attribute__((aligned(64)))
 #endif
-static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *const **table) {
-    McOutcome out;
-    memset(&out, 0, sizeof out);
+static void EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *const **table, McOutcome *out) {
+    int32_t value = 0;
 #if MC_DIRECT_THREADED
     static const void *const labels[K_COUNT] = {
 #define L3(x) &&L_##x##_SS, &&L_##x##_SI, &&L_##x##_IS,
@@ -46,14 +45,16 @@ static McOutcome EXEC_FN(const McCode *c, McArgs *args, Run *r, const void *cons
 #define LR(x) &&L_R##x##_SS_SS, &&L_R##x##_SS_SI, &&L_R##x##_SI_SS, &&L_R##x##_SI_SI,
         MC_CMP_OPS(LR)
 #undef LR
+        &&L_CALL, &&L_BUFFER,
     };
     if (table) {
         *table = labels;
-        return out;
+        return;
     }
 #else
     (void)table;
 #endif
+    (void)out;
     (void)args;
     int32_t *s = r->s;
     const McInterrupt *stop = r->stop;
@@ -248,8 +249,8 @@ dispatch:
     OP(STORE_SI) CHECK(s[ip->b]) bufs[ip->a].p[index] = ip->d; ip++; NEXT;
     OP(STORE_IS) CHECK(ip->b) bufs[ip->a].p[index] = s[ip->d]; ip++; NEXT;
     OP(STORE_II) CHECK(ip->b) bufs[ip->a].p[index] = ip->d; ip++; NEXT;
-    OP(RET_S) out.value = s[ip->a]; goto returned;
-    OP(RET_I) out.value = ip->a; goto returned;
+    OP(RET_S) value = s[ip->a]; goto returned;
+    OP(RET_I) value = ip->a; goto returned;
     OP(JUMP) TAKE(0);
     OP(BR_S) BRANCH(s[ip->a]);
     /* Last on purpose: placed before JMOVI, they moved the other handlers
@@ -258,6 +259,10 @@ dispatch:
     ROT4(LE, mc_i32_le)
     ROT4(EQ, mc_i32_eq)
     ROT4(NE, mc_i32_ne)
+    /* Calls and local buffers: exec (run.c) pushes the frame or makes the
+     * buffer and comes back; a callee's return also goes there (returned). */
+    OP(CALL) goto call_exit;
+    OP(BUFFER) goto call_exit;
 #if !MC_DIRECT_THREADED
     default: mc_panic(__FILE__, __LINE__, "bad decoded opcode");
     }
@@ -298,57 +303,73 @@ refill:
     goto dispatch;
 #endif
 
+/* The exits that end no run (a refill exec does, a call, a local buffer,
+ * a callee's return) leave *out alone: exec comes back at once. */
 handover:
     r->why = R_REFILL;
-    goto done;
+    goto leave;
+
+call_exit:
+    r->why = R_CALL;
+    r->at = ip;
+    goto leave;
 
 returned:
-    out.kind = MC_RETURNED;
     r->why = R_RETURN;
     r->at = ip;
+    r->ret = value;
+    if (r->depth > 0) goto leave;
+    memset(out, 0, sizeof *out);
+    out->kind = MC_RETURNED;
+    out->value = value;
     goto done;
 
 #if EXEC_EXACT
 at_break:
     r->why = R_BREAK;
+    memset(out, 0, sizeof *out);
     goto done;
 #endif
 
 interrupted:
     r->why = R_INTR;
-    out.kind = MC_INTERRUPTED;
-    snprintf(out.trap, sizeof out.trap, "%s", MC_INTERRUPTED_MSG);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_INTERRUPTED;
+    snprintf(out->trap, sizeof out->trap, "%s", MC_INTERRUPTED_MSG);
     goto done;
 
 step_trap:
     r->why = R_LIMIT;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "execution step limit exceeded");
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "execution step limit exceeded");
     goto done;
 
 div_trap:
     r->why = R_BOUNDS; /* a trap inside a block, as a bounds trap */
     r->at = ip;
     insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "%s", MC_DIV_ZERO_MSG);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "%s", MC_DIV_ZERO_MSG);
     goto done;
 
 bounds_trap:
     r->why = R_BOUNDS;
     r->at = ip;
     insts -= ip->u.rest;
-    out.kind = MC_TRAPPED;
-    snprintf(out.trap, sizeof out.trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
+    memset(out, 0, sizeof *out);
+    out->kind = MC_TRAPPED;
+    snprintf(out->trap, sizeof out->trap, "buffer index %ld outside [0,%ld)", (long)index, (long)len);
 
 done:
-    out.steps = r->limit - left - reserve - r->held;
-    out.insts = insts;
+    out->steps = r->limit - left - reserve - r->held;
+    out->insts = insts;
+leave:
     r->left = left;
     r->reserve = reserve;
     r->insts = insts;
     r->e = e;
-    return out;
 }
 
 #undef EXACT_BREAK_TEST

@@ -60,6 +60,9 @@ enum {
                  * taken in the same record: the target's records' t, u.e, n
                  * (n including ej's target count) */
 #undef ER
+    K_CALL,     /* a = callee (index in the root's fns), b = first argument in
+                 * cargs, c = argument count, d = dest slot or -1; u.rest */
+    K_BUFFER,   /* d = the buffer's index in the frame's bufs, a = its length; u.rest */
     K_COUNT
 };
 
@@ -99,6 +102,25 @@ typedef struct CBuf {
     int32_t len;
 } CBuf;
 
+/* A callee's frame (run.c's calls): the memory of the function running at
+ * its depth (slots, then bufs; reused by the next call at that depth) and
+ * what its caller resumes with. The machine code pushes and pops frames
+ * too (jit_x64.c's call and return templates: 64 bytes, fields at fixed
+ * offsets). */
+typedef struct CFrame {
+    void *mem;
+    size_t cap;           /* bytes of mem */
+    const McCode *c;      /* the caller's code */
+    const CInst *call;    /* the caller's call record */
+    int32_t *s;           /* the caller's slots */
+    CBuf *bufs;           /* the caller's buffers */
+    const McCode *callee; /* the code running in this frame */
+    const void *resume;   /* pushed by machine code: where its return goes on
+                             in the caller's (the result in ecx); NULL: by C,
+                             whose return is C's too */
+} CFrame;
+_Static_assert(sizeof(CFrame) == 64, "the machine code indexes frames by depth << 6");
+
 struct McCode {
     int32_t nslots;      /* values + constants + scratch */
     int32_t *init;       /* initial contents of the slot array (constants) */
@@ -123,10 +145,25 @@ struct McCode {
      * of a const McCode may fill it. */
     McJit *jit;
     int64_t jit_after;
+    /* Calls (docs/ir.md §3.2): the frame's buffers are the parameters'
+     * (index = parameter) and then the local buffers'; a call's arguments
+     * are pairs (0, slot) or (1, buffer index) in cargs. The root code (the
+     * function run) owns the decoded functions it may call, fns[0] being
+     * itself; a call record names its callee by index there. */
+    int32_t nbufs;
+    int32_t *cargs;
+    int32_t ncargs;
+    struct McCode **fns;
+    int32_t nfns;
+    struct McCode *const *table; /* the root's fns, in every function of the run (the call templates) */
+    bool calls;          /* some function of fns has a call or a local buffer */
+    CEdge entry;         /* the "edge" a call takes into the entry block */
+    int32_t first_const; /* slots before it are values' (written before read); after: constants, scratch */
+    const void *jit_entry; /* machine code of record 0 (calls jump through it), NULL */
 };
 
 /* One run of the loop: what it starts from and how it ended. */
-enum { R_RETURN, R_BOUNDS, R_LIMIT, R_BREAK, R_INTR, R_REFILL };
+enum { R_RETURN, R_BOUNDS, R_LIMIT, R_BREAK, R_INTR, R_REFILL, R_CALL };
 typedef struct Run {
     int32_t *s;            /* the slots, initialised by the caller */
     const CInst *ip;       /* the first record of the block just entered */
@@ -135,7 +172,7 @@ typedef struct Run {
     int64_t limit;         /* entries allowed: entry limit + 1 stops (R_LIMIT) */
     int64_t insts;         /* instructions so far (counting ip's whole block); out: at the end */
     const McInterrupt *stop;
-    const CBuf *bufs;      /* the buffer parameters */
+    const CBuf *bufs;      /* the buffers of the running function */
     /* The countdown of block entries (in and out): `left` before the next
      * refill, `reserve` after it. Without an interrupt flag there is one
      * chunk; with one, the countdown is refilled every poll_every entries,
@@ -149,7 +186,15 @@ typedef struct Run {
     bool compile, handover;
     const uint8_t *brk;    /* exact: per block, stop before entering it */
     uint8_t *done;         /* exact: per block, set when an edge leaves it */
-    int why;               /* out: R_* */
+    /* Calls: the code running (a function of the root's fns), the
+     * callees' frames (fr[1..depth]; depth 0 is the function run) and
+     * the depth limit (frames at once, the function run being frame 1). */
+    const McCode *c, *root;
+    CFrame *fr;
+    int32_t depth, capfr;
+    int64_t max_depth;
+    int32_t ret;           /* out: the value returned (R_RETURN) */
+    int why;               /* out: R_* (R_CALL: a call, local buffer or a callee's return at `at`) */
     const CInst *at;       /* out: the record that returned or trapped */
 } Run;
 
@@ -164,13 +209,18 @@ typedef struct Run {
  * countdown was 0, unchanged at a breakpoint). */
 enum { JIT_AT_RECORD, JIT_AT_EDGE };
 typedef struct JitCtx {
-    int32_t *s;           /* the slots */
-    const CBuf *bufs;     /* the buffer parameters */
+    int32_t *s;           /* in and out: the slots of the function running */
+    const CBuf *bufs;     /* in and out: its buffers */
     const uint8_t *brk;   /* exact code: breakpoint byte per block */
     uint8_t *done;        /* exact code: set when an edge leaves the block */
     int64_t left, insts;  /* in and out: run_exec.h's locals */
     int32_t edge;         /* exact code, in and out: the last edge taken (-1: none) */
     int32_t index;        /* out: the record or edge where the code stopped */
+    /* Calls: the run's frames; the depth (in and out); the machine code
+     * pushes a frame itself while depth < depth_lim (the frame exists, and
+     * the depth limit allows one more), else it leaves at the call. */
+    CFrame *fr;
+    int32_t depth, depth_lim;
 } JitCtx;
 
 /* The records of c as machine code; NULL when this host has no compiler
@@ -182,5 +232,7 @@ void mc_jit_free(McJit *j);
 int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at);
 /* Bytes of machine code (tests and the bench report it). */
 size_t mc_jit_size(const McJit *j);
+/* The address of record k's machine code. */
+const void *mc_jit_addr(const McJit *j, int32_t k);
 
 #endif

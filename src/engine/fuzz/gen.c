@@ -105,6 +105,15 @@ typedef struct Gen {
     uint32_t rare;      /* chance of a trapping index or an early return, per 100000;
                            scaled down for big programs so most of the code runs */
     Loop *loop;         /* innermost loop or NULL */
+    /* Calls (mc_gen_module): the functions this one may call, the estimated
+     * block entries of one call of each, and for a helper its own entry in
+     * that list (recursion), the depth parameter less one and its self calls. */
+    McFunc *const *callees;
+    const int64_t *callee_cost;
+    int32_t ncallees;
+    int32_t self;       /* index in callees of this function, -1 for the entry */
+    int32_t depth_less; /* `dm = sub depth, 1` */
+    int self_calls;
 } Gen;
 
 static uint32_t rnd(Gen *g, uint32_t n) { return mc_rng_below(&g->r, n); }
@@ -596,8 +605,42 @@ static void stmt_loop(Gen *g, int64_t quota) {
     }
 }
 
+/* `v = call h(...)` or `call h(...)`: a helper later in the module with a
+ * small constant depth, or this helper itself with its depth less one
+ * (outside loops, twice at most: bounded recursion); scalar arguments any
+ * operands, buffer arguments this function's buffers (passed down, so the
+ * callee's stores are seen here). False when the call does not fit: no
+ * buffer to pass, or over the step budget. */
+static bool stmt_call(Gen *g) {
+    int32_t j = (int32_t)rnd(g, (uint32_t)g->ncallees);
+    bool self = j == g->self;
+    if (self && (g->weight > 1 || g->self_calls >= 2)) return false;
+    McFunc *h = self ? g->f : g->callees[j]; /* its own entry is not filled in yet */
+    int64_t cost = self ? 0 : g->weight * g->callee_cost[j];
+    if (g->est + cost > g->o.step_budget) return false;
+    for (int32_t q = 1; q < h->nparams; q++)
+        if (h->values[h->params[q]].kind == MC_VAL_BUF && g->nbufs == 0) return false;
+    int32_t c = mc_func_call_add(g->f, h->name, strlen(h->name), h->nparams);
+    McCall *cl = &g->f->calls[c];
+    cl->callee = h;
+    cl->args[0] = self ? mc_val(g->depth_less) : mc_const((int32_t)rnd(g, 4));
+    for (int32_t q = 1; q < h->nparams; q++)
+        cl->args[q] = h->values[h->params[q]].kind == MC_VAL_BUF ? mc_val(g->bufs[rnd(g, (uint32_t)g->nbufs)])
+                                                                 : pick_opnd(g);
+    int32_t v = (int32_t)rnd(g, (uint32_t)g->nvars);
+    int32_t d = chance(g, 85) ? assign_dest(g, v) : MC_NONE;
+    emit(g, MC_OP_CALL, d, NO_OPND, NO_OPND, NO_OPND);
+    McInst *in = &g->f->blocks[g->cur].insts[g->f->blocks[g->cur].ninsts - 1];
+    in->a[0].v = c;
+    if (d != MC_NONE) g->env[v] = mc_val(d);
+    if (self) g->self_calls++;
+    g->est += cost;
+    return true;
+}
+
 static void gen_stmt(Gen *g, int64_t quota) {
     for (;;) {
+        if (g->ncallees && chance(g, 10) && stmt_call(g)) return;
         uint32_t k = rnd(g, 100);
         bool nest_ok = g->nesting < g->o.max_nesting && quota > 3;
         if (k < 30) { stmt_arith(g); return; }
@@ -782,13 +825,43 @@ static void gen_result(Gen *g) {
     term_ret(g, g->cur, ret);
 }
 
-McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
+/* A local buffer `lb = buffer N` (N zeros, a nominal length) in the
+ * current block, among the function's buffers. */
+static void gen_local_buffer(Gen *g) {
+    if (g->nbufs >= 8) return;
+    int32_t v = mc_func_value_new(g->f, "lb");
+    g->f->values[v].kind = MC_VAL_BUF;
+    emit(g, MC_OP_BUFFER, v, mc_const(NOMINAL_LEN + (int32_t)rnd(g, 3)), NO_OPND, NO_OPND);
+    g->bufs[g->nbufs++] = v;
+}
+
+/* The function named `name`: mc_gen's, and with calls (callees non-empty)
+ * its calls; a helper (self >= 0) takes its depth first and returns at
+ * once when it is 0 or less. *cost: its estimated block entries. */
+static McFunc *gen_function(uint64_t seed, const McGenOptions *opt, const char *name, McFunc *const *callees,
+                            const int64_t *callee_cost, int32_t ncallees, int32_t self, int64_t *cost) {
     Gen g0, *g = &g0;
     gen_setup(g, seed, opt);
-    McFunc *f = g->f = mc_func_new("f", NULL);
+    McFunc *f = g->f = mc_func_new(name, NULL);
+    g->callees = callees;
+    g->callee_cost = callee_cost;
+    g->ncallees = ncallees;
+    g->self = self;
+    int32_t depth = self >= 0 ? mc_func_param_add(f, "depth", MC_VAL_I32) : MC_NONE;
     gen_params(g);
     g->cur = mc_func_block_add(f, "entry");
     g->est = 1;
+    if (self >= 0) {
+        int32_t z = mc_func_value_new(f, "z");
+        emit(g, MC_OP_LE, z, mc_val(depth), mc_const(0), NO_OPND);
+        int32_t base = block_new(g, "base"), body = block_new(g, "body");
+        term_branch(g, g->cur, mc_val(z), base, body);
+        term_ret(g, base, g->nscalars && chance(g, 50) ? mc_val(g->scalars[0]) : mc_const((int32_t)rnd(g, 9) - 4));
+        g->cur = body;
+        g->depth_less = mc_func_value_new(f, "dm");
+        emit(g, MC_OP_SUB, g->depth_less, mc_val(depth), mc_const(1), NO_OPND);
+    }
+    if (ncallees && chance(g, 50)) gen_local_buffer(g);
     char **names = gen_var_names(g);
     gen_var_inits(g, names);
     g->work = 0;
@@ -797,6 +870,8 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
 
     gen_result(g);
     f->form = g->ssa ? MC_FORM_SSA : MC_FORM_MUTABLE;
+    /* Two self calls at most, the depth at most 3 from another function. */
+    if (cost) *cost = g->est * (g->self_calls == 0 ? 1 : g->self_calls == 1 ? 4 : 15);
 
     for (int32_t v = 0; v < g->nvars; v++) free(names[v]);
     free(names);
@@ -805,6 +880,32 @@ McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) {
     free(g->var_next);
     free(g->env);
     return f;
+}
+
+McFunc *mc_gen(uint64_t seed, const McGenOptions *opt) { return gen_function(seed, opt, "f", NULL, NULL, 0, -1, NULL); }
+
+McModule *mc_gen_module(uint64_t seed, const McGenOptions *opt) {
+    McGenOptions o;
+    if (opt) o = *opt;
+    else mc_gen_options_default(&o);
+    int32_t n = o.calls < 0 ? 0 : o.calls > 4 ? 4 : o.calls;
+    McModule *m = mc_xcalloc(1, sizeof *m);
+    m->nfuncs = n + 1;
+    m->funcs = mc_xcalloc((size_t)m->nfuncs, sizeof *m->funcs);
+    int64_t cost[5];
+    /* Helpers last to first: gK calls itself and gJ for J > K only, so every
+     * call chain ends (the entry f calls them all). */
+    McGenOptions ho = o;
+    ho.size = o.size / 2 > 4 ? o.size / 2 : 4;
+    ho.step_budget = (o.step_budget > 0 ? o.step_budget : 20000) / 16;
+    for (int32_t k = n; k >= 1; k--) {
+        char name[16];
+        snprintf(name, sizeof name, "g%ld", (long)k);
+        m->funcs[k] = gen_function(seed * 1000003u + (uint64_t)k, &ho, name, m->funcs + k, cost + k, n + 1 - k, 0,
+                                   &cost[k]);
+    }
+    m->funcs[0] = gen_function(seed, &o, "f", m->funcs + 1, cost + 1, n, -1, NULL);
+    return m;
 }
 
 /* ---- arguments ------------------------------------------------------------------- */

@@ -24,8 +24,16 @@ static bool jit_disabled(void) {
     return v && strcmp(v, "0") == 0;
 }
 
+/* $MINICC_JIT=eager: compile before the first run (the differential suites
+ * hold short runs' machine code to the interpreters). */
+static bool jit_eager(void) {
+    const char *v = getenv("MINICC_JIT");
+    return v && strcmp(v, "eager") == 0;
+}
+
 int64_t mc_jit_after_default(int32_t nrec) {
-    return jit_disabled() ? -1 : MC_JIT_AFTER_ENTRIES + MC_JIT_AFTER_PER_RECORD * (int64_t)nrec;
+    if (jit_disabled()) return -1;
+    return jit_eager() ? 0 : MC_JIT_AFTER_ENTRIES + MC_JIT_AFTER_PER_RECORD * (int64_t)nrec;
 }
 
 int64_t mc_jit_after_chosen(int64_t entries) { return entries < 0 || jit_disabled() ? -1 : entries; }

@@ -274,10 +274,9 @@ static McOutcome interpret(const McFunc *f, const McStageOptions *o, McArgs *arg
     io.max_depth = o->max_depth;
     io.phi_mode = o->phi_mode;
     io.interrupt = o->interrupt;
-    /* Calls and local buffers: the stepping interpreter's frames (the run
-     * path does not carry them yet). */
+    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run_limits(f, args, o->max_steps, o->max_depth, o->interrupt);
+    /* Sequential phis with calls: the callees' phis too (interp.c's frames). */
     if (mc_func_find_call(f, NULL, NULL)) return mc_interp_run(f, args, &io);
-    if (o->phi_mode == MC_PHI_PARALLEL) return mc_run_intr(f, args, o->max_steps, o->interrupt);
     McInterp *in = mc_interp_new(f, args, &io);
     McOutcome out;
     memset(&out, 0, sizeof out);

@@ -1,0 +1,71 @@
+Calls on the run path (docs/run-path.md): `minicc run` at stage input runs
+calls and local buffers itself, on heap frames, in its interpreter loop
+(MINICC_JIT=0), in machine code compiled at once (MINICC_JIT=eager) or
+tiering up (the default); each gives the stepping interpreter's results.
+
+  $ for j in 0 eager 1; do MINICC_JIT=$j minicc run calls/calls.ir 15; done
+  return 9610
+  return 9610
+  return 9610
+
+The step budget counts block entries in every frame (fib(10): 177 calls of
+two entries each), the depth limit counts frames (main and depth(9998) ..
+depth(0) are the default 10,000):
+
+  $ for j in 0 eager; do MINICC_JIT=$j minicc run --func fib --max-steps 353 calls/calls.ir 10; done
+  trap: execution step limit exceeded
+  note: the step budget is 353 block entries; raise it with --max-steps N
+  trap: execution step limit exceeded
+  note: the step budget is 353 block entries; raise it with --max-steps N
+  [3]
+  $ for j in 0 eager; do MINICC_JIT=$j minicc run --max-steps 1000000 calls/deep.ir 9998; MINICC_JIT=$j minicc run --max-steps 1000000 calls/deep.ir 9999; done
+  return 9998
+  trap: call depth limit exceeded
+  return 9998
+  trap: call depth limit exceeded
+  [3]
+  $ MINICC_JIT=eager minicc run --max-depth 1000001 --max-steps 3000000 calls/deep.ir 999999
+  return 999999
+
+A trap in a callee ends the run; the stores before it (the caller's, the
+callee's into the buffer passed down) stay:
+
+  $ for j in 0 eager; do MINICC_JIT=$j minicc run calls/callee_trap.ir [0,0,0,0] 4; done
+  trap: buffer index 4 outside [0,4)
+  b = [5, 0, 8, 0]
+  trap: buffer index 4 outside [0,4)
+  b = [5, 0, 8, 0]
+  [3]
+
+The bench kernels (bench/calls.c) at small sizes: fib, Ackermann,
+Takeuchi, and a quicksort whose callees sort the buffer passed down:
+
+  $ cd ../.. && for j in 0 eager; do MINICC_JIT=$j minicc run bench/calls/fib.ir 20; MINICC_JIT=$j minicc run bench/calls/ack.ir 2 3; MINICC_JIT=$j minicc run bench/calls/tak.ir 12 8 4; MINICC_JIT=$j minicc run bench/calls/qsort.ir [5,3,9,1,7,3,0,8] 8; done
+  return 6765
+  return 9
+  return 5
+  return 14
+  b = [0, 1, 3, 3, 5, 7, 8, 9]
+  return 6765
+  return 9
+  return 5
+  return 14
+  b = [0, 1, 3, 3, 5, 7, 8, 9]
+
+Generated programs with calls (`gen --calls N`, 0 to 4 helpers g1..gN
+after the entry f): helpers take a depth first and return at once when it
+is 0 or less; gK calls itself with its depth less one and the helpers after
+it, passing buffers down; some functions have a local buffer. Without
+--calls the output is what it was:
+
+  $ minicc gen --seed 7 > $CRAMTMP/a.ir && minicc gen --seed 7 --calls 0 > $CRAMTMP/b.ir && cmp $CRAMTMP/a.ir $CRAMTMP/b.ir
+  $ minicc gen --seed 7 --calls 3 > $CRAMTMP/c.ir && head -1 $CRAMTMP/c.ir && grep -c '^func ' $CRAMTMP/c.ir
+  # minicc gen --seed 7 --calls 3 (mutable form)
+  4
+  $ grep -q 'call g' $CRAMTMP/c.ir && grep -q 'depth' $CRAMTMP/c.ir && echo calls
+  calls
+  $ minicc gen --calls 5
+  minicc gen: error: --calls is too large: 5 (at most 4)
+  [2]
+  $ minicc fuzz --calls 2 --count 50 --seed 9 | sed 's/ ([0-9.]* s)$//'
+  fuzz: 50 programs (seeds 9..58, 21 SSA, 6 trapping, 0 skipped), 1 configuration, 50 stage runs, all agree
