@@ -86,6 +86,8 @@ typedef struct Machine {
     McConvention conv;
     int32_t *reg;
     int32_t *poison_fn, *poison_call; /* per register: the call that clobbered it, or -1 */
+    int32_t *poison_depth;            /* and the frame (depth) that made it: only that frame's reads trap
+                                         (a callee reading a register it never wrote is no convention matter) */
     Frame *stack;
     int32_t n, cap;
     int32_t result_slot;
@@ -114,7 +116,7 @@ static void call_str(const McAllocation *a, int32_t c, char *buf, size_t size) {
 }
 
 static bool read_reg(Machine *m, int32_t r, int32_t *v) {
-    if (m->poison_fn[r] >= 0) {
+    if (m->poison_fn[r] >= 0 && m->poison_depth[r] == m->n) {
         char cs[64], msg[128];
         call_str(m->p->alloc[m->poison_fn[r]], m->poison_call[r], cs, sizeof cs);
         snprintf(msg, sizeof msg, "r%d read after the call to %s clobbered it (caller-saved under %s)", (int)r, cs,
@@ -329,6 +331,7 @@ static bool do_return(Machine *m, int32_t value) {
         if (mc_conv_caller_saved(m->conv, m->K, r)) {
             m->poison_fn[r] = cf->fn;
             m->poison_call[r] = cf->call;
+            m->poison_depth[r] = m->n;
         }
     const McCallSave *cs = &ca->callsaves[cf->call];
     for (int32_t k = 0; k < cs->n; k++) {
@@ -419,6 +422,7 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     m.reg = mc_xcalloc((size_t)m.K, sizeof *m.reg);
     m.poison_fn = mc_xmalloc((size_t)m.K * sizeof *m.poison_fn);
     m.poison_call = mc_xcalloc((size_t)m.K, sizeof *m.poison_call);
+    m.poison_depth = mc_xcalloc((size_t)m.K, sizeof *m.poison_depth);
     for (int32_t r = 0; r < m.K; r++) m.poison_fn[r] = -1;
     Frame *fr = push(&m, 0);
     const McFunc *f = a->f;
@@ -435,6 +439,7 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     free(m.reg);
     free(m.poison_fn);
     free(m.poison_call);
+    free(m.poison_depth);
     m.out.steps = m.steps;
     m.out.insts = m.st.instructions;
     if (stats) {
