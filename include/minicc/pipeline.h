@@ -87,6 +87,8 @@ typedef struct McStageOptions {
                                      the diagnostic `interrupted` */
     const McAllocOptions *alloc_opts; /* alloc: the allocator's switches and phi-destruction
                                          bug modes (regalloc.h); NULL: the defaults */
+    McConvention convention;  /* alloc: the calling convention (regalloc.h; default split);
+                                 nothing changes for a program without calls */
 } McStageOptions;
 
 /* What a stage counts: the allocated machine's statistics (regalloc.h),
@@ -118,18 +120,20 @@ McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiag
 /* The common case: pruned SSA, then -O1 when opt_level >= 1. */
 McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d);
 
-/* Calls and local buffers (docs/ir.md §3.2) run at every stage but alloc,
- * for now: the allocators do not support them yet. When f has one: the
- * diagnostic `stage STAGE does not support calls yet (...)` and true; stage
- * alloc refuses such a function with it, and check shows its alloc rows as
- * not run (the message starts with MC_ALLOC_NO_CALLS after the stage). */
-#define MC_ALLOC_NO_CALLS "does not support calls yet"
-bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
 
 /* Stage alloc: mc_pipeline_prepare, mc_allocate with o->allocator and
- * o->regs, then mc_machine_run. */
+ * o->regs, then mc_machine_run. A function with calls (or local buffers)
+ * runs as mc_alloc_program_execute does. */
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d);
+/* Stage alloc for a program with calls: the prepared program (ssa, from
+ * mc_pipeline_prepare: the entry and the callees it owns; or NULL to
+ * prepare input at o->opt_level) allocated function by function alike
+ * under o->convention, then run on the machine with frames
+ * (mc_machine_run_program, max_depth o->max_depth). input may be NULL when
+ * ssa is given. */
+bool mc_alloc_program_execute(const McFunc *input, const McFunc *ssa, const McStageOptions *o, McArgs *args,
+                              McOutcome *out, McStageStats *stats, McDiags *d);
 
 /* Run `input` (a verified function) at stage o->stage on args (buffers updated
  * in place). Returns false with diagnostics when the stage cannot run at all

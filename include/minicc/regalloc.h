@@ -49,6 +49,34 @@ typedef enum McAllocator {
 const char *mc_allocator_name(McAllocator a);    /* "improved", "baseline", "linear", "ssa" */
 int mc_allocator_lookup(const char *name);       /* McAllocator, or -1 if unknown */
 
+/* ---- calling conventions (callconv.c, docs/ir.md §3.3) --------------------------
+ * How the machine's registers r0..r(K-1) behave at a call. A caller-saved
+ * register is clobbered by every call; a callee-saved one must hold the same
+ * value when the callee returns as when it was entered. Arguments travel in
+ * the convention's argument registers in order, the rest in the callee's
+ * incoming slots; the result comes back in the result register (or the
+ * caller's result slot when there is none). Programs without calls never
+ * see the convention: it changes nothing for them. */
+typedef enum McConvention {
+    MC_CONV_SPLIT = 0,  /* default: the lower half r0..r(ceil(K/2)-1) caller-saved and carrying the
+                           arguments, the rest callee-saved; result in r0 */
+    MC_CONV_CALLER = 1, /* "caller-saved": every register caller-saved, arguments in r0..r(K-1), result r0 */
+    MC_CONV_CALLEE = 2, /* "callee-saved": every register callee-saved; arguments in incoming
+                           slots and the result in the result slot (no register is clobbered) */
+    MC_CONV_COUNT
+} McConvention;
+const char *mc_convention_name(McConvention c); /* "split", "caller-saved", "callee-saved" */
+int mc_convention_lookup(const char *name);     /* McConvention, or -1 if unknown */
+/* "split, caller-saved, callee-saved" (for diagnostics and help). */
+const char *mc_convention_names(void);
+bool mc_conv_caller_saved(McConvention c, int32_t K, int32_t r);
+/* The register carrying argument i (0-based), or -1: an incoming slot. */
+int32_t mc_conv_arg_reg(McConvention c, int32_t K, int32_t i);
+/* The register carrying the result, or -1: the result slot. */
+int32_t mc_conv_result_reg(McConvention c, int32_t K);
+/* One line: `split with K=4: caller-saved r0 r1 (arguments r0 r1, result r0), callee-saved r2 r3`. */
+const char *mc_convention_describe(McConvention c, int32_t K, char *buf, size_t size);
+
 /* ---- phi destruction (destroy.c) ------------------------------------------ */
 
 typedef struct McDestroyed {
@@ -152,7 +180,27 @@ typedef struct McAllocation {
     double *cost;        /* improved: spill cost of each value (NULL for baseline) */
     uint8_t *param_bound; /* per parameter index: written into its location on entry */
     int32_t scratch_slots; /* ssa: slots (counted in slots) holding only a copy cycle's scratch value */
+    /* Calls (callconv.c): what the convention makes the function do. */
+    McConvention convention;
+    struct McCallSave *callsaves; /* per call instruction of f, in block and instruction order */
+    int32_t ncallsaves;
+    int32_t *callee_saves; /* callee-saved registers the function writes, ascending: saved in the
+                              prologue, restored before returning (when entered by a call) */
+    int32_t ncallee_saves;
+    int32_t save_slots;    /* slots (counted in slots, after the allocator's) holding saves */
 } McAllocation;
+
+/* One call's caller saves: the values live across it that sit in a
+ * caller-saved register, each saved to a slot before the call and restored
+ * after it. */
+typedef struct McCallSave {
+    int32_t block, inst;  /* the call */
+    int32_t *value;       /* saved values */
+    int32_t *slot;        /* their save slots */
+    int32_t n;
+    int32_t *across;      /* every scalar live across the call (result excluded), ascending */
+    int32_t nacross;
+} McCallSave;
 
 typedef struct McAllocOptions McAllocOptions; /* below */
 /* Requires: ssa verified in SSA form; regs >= 1.
@@ -227,6 +275,12 @@ typedef struct McMachineStats {
     bool valid;
     int64_t instructions, copies, spill_reads, spill_writes;
     int32_t registers, slots;
+    /* Runs on the machine with frames only (frames: a function with calls or
+     * local buffers, machine_call.c): the convention's traffic, apart from spills. */
+    bool frames;
+    int64_t calls;           /* calls executed */
+    int64_t saves, restores; /* caller saves and callee-saved prologue saves; their restores */
+    int64_t arg_moves;       /* argument and result transfers through registers or incoming slots */
 } McMachineStats;
 
 /* Execute the allocation: scalar parameters written into their locations
@@ -242,6 +296,38 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
  * when it is set, the outcome is MC_INTERRUPTED (interrupt.h). */
 McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
                               McMachineStats *stats);
+
+/* For `interference --why`: one line per call that value v of a->f is
+ * live across, saying what the convention makes of it there (saved around
+ * the call, kept in a callee-saved register, kept in a slot). Nothing for
+ * a value live across no call. */
+void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out);
+
+/* ---- the allocated machine with calls (machine_call.c) ------------------------
+ * A program: the allocation of every function a run can reach, each under
+ * the same convention and K. The machine keeps one register file for all
+ * frames and a slot array per frame, and enforces the convention: after a
+ * call every caller-saved register (the result register too, once the call
+ * has read the result) is
+ * clobbered, and reading one before writing it traps `r1 read after the call
+ * to f at 12:5 clobbered it (caller-saved under split)`; a function entered
+ * by a call that returns with a callee-saved register changed traps
+ * `f returned with callee-saved r2 changed (was 3, now 7)`. The function run
+ * first is entered from outside: it saves nothing and is not checked on
+ * return, so a program without calls runs exactly as mc_machine_run runs it. */
+typedef struct McProgram {
+    McAllocation **alloc;  /* alloc[0] is the function run; owned */
+    const McFunc **func;   /* the input function each allocation came from (what McCall.callee names) */
+    int32_t n, cap;
+} McProgram;
+/* The index of input function f in p, or -1. */
+int32_t mc_program_find(const McProgram *p, const McFunc *f);
+void mc_program_add(McProgram *p, const McFunc *f, McAllocation *a);
+void mc_program_free(McProgram *p); /* frees the allocations too */
+/* max_depth: frames at once (0 = MC_DEFAULT_MAX_DEPTH). stats may be NULL;
+ * stop may be NULL. */
+McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_steps, int64_t max_depth,
+                                 const McInterrupt *stop, McMachineStats *stats);
 
 /* ---- switches and the allocation trace (regalloc.c) -------------------------- */
 
@@ -307,6 +393,12 @@ typedef struct McAllocOptions {
                                 the diagnostic `interrupted` and leaves nothing behind */
     const McAllocKnobs *knobs;    /* not a switch: NULL, or the engine's test knobs
                                      (regalloc_test.h: unit tests and benches) */
+    McConvention convention;      /* not a switch: the calling convention (callconv.c); changes
+                                     nothing for a function without calls */
+    bool program;                 /* not a switch: the function belongs to a program with calls
+                                     (pipeline.c sets it): its registers are renamed to suit the
+                                     convention (callconv.c), as a function with calls always is;
+                                     never set for a run without calls */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);
@@ -350,7 +442,15 @@ typedef enum McTraceKind {
     MC_TR_SLOT,      /* v goes to slot reg; flag: shared with w (a value already there), else fresh */
     MC_TR_ESTIMATE,  /* variant n1 done: estimated traffic x; flag: best so far */
     MC_TR_WINNER,    /* variant n1 won (x its estimate) */
-    MC_TR_FINAL      /* v ends in location (n1 = McLocKind, reg = index) */
+    MC_TR_FINAL,     /* v ends in location (n1 = McLocKind, reg = index) */
+    MC_TR_CALL_SAVE, /* v in caller-saved register reg is live across the call at (block n1, inst n2):
+                        saved to slot w before it and restored after it; flag: not saved (planted bug) */
+    MC_TR_CALL_SAFE, /* v live across the call at (n1, n2) needs no save: in callee-saved r`reg`, or a
+                        slot (reg = -1, slot w) */
+    MC_TR_CALLEE_SAVE, /* callee-saved register reg is written by the function: saved to slot w in the
+                         prologue; flag: not saved (planted bug) */
+    MC_TR_RENAME     /* the convention's renaming: register reg becomes register w; n1 = the calls its
+                        values are live across (static), flag: w is callee-saved */
 } McTraceKind;
 
 typedef enum McTraceTest {

@@ -177,6 +177,12 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         if (mc_allocator_lookup(val) < 0) return mc_cli_error(o, "unknown allocator '%s' (baseline, improved, linear or ssa)", val);
         o->stage.allocator = (McAllocator)mc_allocator_lookup(val);
         break;
+    case MC_CLI_CONVENTION: {
+        int c = mc_convention_lookup(val);
+        if (c < 0) return mc_cli_error(o, "unknown convention '%s' (%s)", val, mc_convention_names());
+        o->stage.convention = o->alloc.convention = (McConvention)c;
+        break;
+    }
     case MC_CLI_OPT: o->stage.opt_level = name[2] - '0'; break;
     case MC_CLI_MAX_STEPS:
         if (option_int(o, "--max-steps", val, 1, MC_MAX_STEPS, &n)) return 2;
@@ -240,7 +246,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"--timeout", MC_CLI_TIMEOUT, true},   {"--keep-c", MC_CLI_KEEP_C, true},
         {"--alloc-opt", MC_CLI_ALLOC_OPT, true}, {"--trace-alloc", MC_CLI_TRACE_ALLOC, false},
         {"--cc", MC_CLI_CC, true}, {"--lang", MC_CLI_LANG, true},
-        {"--max-depth", MC_CLI_MAX_DEPTH, true},
+        {"--max-depth", MC_CLI_MAX_DEPTH, true}, {"--convention", MC_CLI_CONVENTION, true},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)

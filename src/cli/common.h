@@ -57,6 +57,7 @@ enum {
     MC_CLI_CC = 1u << 13,       /* --cc system|tcc (native) */
     MC_CLI_LANG = 1u << 14,     /* --lang c|ir (minic.h; default: by FILE's name) */
     MC_CLI_MAX_DEPTH = 1u << 15, /* --max-depth N (N >= 1): frames of a run with calls */
+    MC_CLI_CONVENTION = 1u << 16, /* --convention split|caller-saved|callee-saved (regalloc.h) */
 };
 
 typedef struct McCliOpts {

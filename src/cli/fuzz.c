@@ -331,14 +331,16 @@ static bool run_traced(const McFunc *f, const McStageOptions *so, McArgs *args, 
     mc_alloc_options_default(&o);
     o.trace = &tr;
     McAllocation *a = mc_allocate(ssa, so->allocator, so->regs, &o, d);
-    mc_func_free(ssa);
     bool ok = a != NULL;
     char msg[256];
     if (ok && !mc_alloc_trace_matches(&tr, a, msg, sizeof msg)) {
         mc_diag(d, (McLoc){0, 0}, "allocation trace: %s", msg);
         ok = false;
     }
-    if (ok) *out = mc_machine_run(a, args, so->max_steps, NULL);
+    /* calls: the program (the entry allocated again, alike, with its callees) */
+    if (ok && mc_func_find_call(ssa, NULL, NULL)) ok = mc_alloc_program_execute(NULL, ssa, so, args, out, NULL, d);
+    else if (ok) *out = mc_machine_run(a, args, so->max_steps, NULL);
+    mc_func_free(ssa);
     mc_allocation_free(a);
     mc_alloc_trace_free(&tr);
     return ok;
@@ -352,14 +354,21 @@ static bool run_maxlive(const McFunc *f, const McStageOptions *so, McArgs *args,
     int32_t k = mc_max_live(ssa);
     if (k < 1) k = 1;
     McAllocation *a = mc_allocate(ssa, MC_ALLOC_SSA, k, NULL, d);
-    mc_func_free(ssa);
     bool ok = a != NULL;
     if (ok && a->nspilled) {
         mc_diag(d, (McLoc){0, 0}, "the ssa allocator spilled %d value%s at K = MaxLive = %d", a->nspilled,
                 a->nspilled == 1 ? "" : "s", k);
         ok = false;
     }
-    if (ok) *out = mc_machine_run(a, args, so->max_steps, NULL);
+    if (ok && mc_func_find_call(ssa, NULL, NULL)) { /* calls: the program, every function at K */
+        McStageOptions po = *so;
+        po.allocator = MC_ALLOC_SSA;
+        po.regs = k;
+        ok = mc_alloc_program_execute(NULL, ssa, &po, args, out, NULL, d);
+    } else if (ok) {
+        *out = mc_machine_run(a, args, so->max_steps, NULL);
+    }
+    mc_func_free(ssa);
     mc_allocation_free(a);
     return ok;
 }

@@ -143,10 +143,6 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     mc_diags_init(&d, o->file, NULL, 0);
     int st = 0;
     McFunc *ssa = mc_pipeline_prepare(f, o->stage.opt_level, &d);
-    if (ssa && (allocated || o->stage.allocator == MC_ALLOC_SSA) && mc_pipeline_refuse_calls(ssa, "alloc", &d)) {
-        mc_func_free(ssa); /* the allocators do not support calls yet */
-        ssa = NULL;
-    }
     if (ssa && !allocated && o->stage.allocator == MC_ALLOC_SSA) {
         /* The ssa allocator destroys the phis by its locations, so its
          * destruction depends on K: the allocation's destroyed function. */
@@ -240,7 +236,7 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest,
                                MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS |
-                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION,
                                &o);
     free(rest);
     if (st) return st;
@@ -478,7 +474,7 @@ int mc_cli_print(int argc, char **argv) {
     McCliOpts o;
     st = mc_cli_opts_parse(w.n, w.rest,
                            MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR |
-                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC,
+                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION,
                            &o);
     free(w.rest);
     if (st) return st;

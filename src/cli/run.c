@@ -17,7 +17,7 @@ int mc_cli_run(int argc, char **argv) {
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
                         MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS |
-                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_MAX_DEPTH;
+                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_MAX_DEPTH | MC_CLI_CONVENTION;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
     /* An option for another stage is harmless but probably a mistake
@@ -31,7 +31,8 @@ int mc_cli_run(int argc, char **argv) {
         {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC}, {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE},
         {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},     {MC_CLI_ALLOC_OPT, "--alloc-opt", MC_STAGE_ALLOC},
         {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC}, {MC_CLI_CC, "--cc", MC_STAGE_NATIVE},
-    }; /* --max-depth: every stage that runs calls (input, ssa, opt, native) */
+        {MC_CLI_CONVENTION, "--convention", MC_STAGE_ALLOC},
+    }; /* --max-depth: every stage that runs calls (all of them) */
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
         if ((o.given & only[i].bit) && o.stage.stage != only[i].stage)
             fprintf(stderr, "minicc run: note: %s applies to --stage %s only (ignored at stage %s)\n", only[i].name,
@@ -67,10 +68,15 @@ int mc_cli_run(int argc, char **argv) {
     } else if (mc_stage_execute(p.func, &o.stage, &args, &out, &stats, &d)) {
         mc_outcome_print(p.func, &out, &args, stdout);
         mc_cli_step_note(&out, &o);
-        if (o.stats && stats.valid)
-            printf("stats: instructions=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d\n",
+        if (o.stats && stats.valid) {
+            printf("stats: instructions=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d",
                    (long long)stats.instructions, (long long)stats.spill_reads, (long long)stats.spill_writes,
                    (int)stats.registers, (int)stats.slots);
+            if (stats.frames) /* the convention's traffic, only for a run with calls */
+                printf(" calls=%lld saves=%lld restores=%lld arg_moves=%lld", (long long)stats.calls,
+                       (long long)stats.saves, (long long)stats.restores, (long long)stats.arg_moves);
+            putchar('\n');
+        }
         st = mc_cli_outcome_status(&out);
     } else {
         mc_cli_print_diags(&o, &d);

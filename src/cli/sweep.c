@@ -13,7 +13,10 @@
  * when every row agrees, 1 otherwise. The table itself is mc_sweep_table
  * (common.c), shared with the prompt's `sweep`. `--allocators all` (or
  * `linear,ssa`, ...) prints instead one column group per allocator named
- * (mc_sweep_groups): slots, traffic and copies side by side. */
+ * (mc_sweep_groups): slots, traffic and copies side by side. `--vary
+ * convention` compares the calling conventions (mc_sweep_conventions):
+ * saves and restores apart from spills; `--convention NAME` sets the one a
+ * `--vary SWITCH` table uses. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,8 +98,10 @@ int mc_cli_sweep(int argc, char **argv) {
         free(ks);
         return mc_cli_error(&me, "choose one of --allocators and --vary");
     }
-    int sw = vary ? mc_alloc_option_lookup(vary) : -1;
-    if (vary && sw < 0) {
+    /* --vary convention: the calling conventions (not a switch of the allocator) */
+    bool conventions = vary && strcmp(vary, "convention") == 0;
+    int sw = vary && !conventions ? mc_alloc_option_lookup(vary) : -1;
+    if (vary && !conventions && sw < 0) {
         char names[256];
         size_t at = 0;
         for (int k = 0; k < mc_alloc_option_count(); k++)
@@ -108,6 +113,7 @@ int mc_cli_sweep(int argc, char **argv) {
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS | MC_CLI_ALLOC_OPT;
     if (vary) accepted |= MC_CLI_ALLOCATOR;
+    if (vary && !conventions) accepted |= MC_CLI_CONVENTION; /* the plain tables use the default, split */
     int st = mc_cli_opts_parse(n, rest, accepted, &o);
     free(rest);
     if (st == 0 && !vary && (o.given & MC_CLI_ALLOC_OPT)) {
@@ -141,7 +147,9 @@ int mc_cli_sweep(int argc, char **argv) {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
         char from[8];
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
-        int diverged = ngroups ? mc_sweep_groups(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, groups,
+        int diverged = conventions ? mc_sweep_conventions(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
+                                                          o.stage.allocator, &o.alloc, NULL, &d)
+                       : ngroups ? mc_sweep_groups(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, groups,
                                                  ngroups, NULL, &d)
                        : vary  ? mc_sweep_vary_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
                                                      o.stage.allocator, &o.alloc, sw, NULL, &d)

@@ -12,6 +12,7 @@
 /* Spill reads + writes of allocation a on a fresh copy of args; -1 when the
  * run did not finish normally (a trap counts: its traffic is still real). */
 static long long measured(const McAllocation *a, const McArgs *args, int64_t max_steps) {
+    if (mc_func_find_call(a->f, NULL, NULL)) return -1; /* its callees are not allocated here */
     McArgs run;
     mc_args_copy(&run, args);
     McMachineStats st;

@@ -423,6 +423,7 @@ static Status set_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
         if (!mc_alloc_option_parse(&o, argv[i], msg, sizeof msg))
             return mc_session_error(s, err, "set alloc: %s", msg), ERR;
     }
+    o.convention = s->alloc_opts.convention; /* `default` resets the switches, not `set convention` */
     char now[512], was[512];
     if (strcmp(mc_alloc_options_str(&o, now, sizeof now), mc_alloc_options_str(&s->alloc_opts, was, sizeof was)) != 0) {
         /* the allocation and the destroyed function follow the switches */
@@ -447,6 +448,8 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "regs       %d\n", s->regs);
         fprintf(out, "allocator  %s\n", mc_allocator_name(s->allocator));
         fprintf(out, "cc         %s\n", mc_native_compiler_name(s->native_cc));
+        if (s->alloc_opts.convention != MC_CONV_SPLIT) /* listed when not the default */
+            fprintf(out, "convention %s\n", mc_convention_name(s->alloc_opts.convention));
         return OK;
     }
     if (strcmp(argv[1], "alloc") == 0) return set_alloc(s, argc, argv, out, err);
@@ -521,6 +524,16 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         }
         s->allocator = (McAllocator)a;
         fprintf(out, "allocator %s\n", v);
+    } else if (strcmp(k, "convention") == 0) {
+        int cv = mc_convention_lookup(v);
+        if (cv < 0) return mc_session_error(s, err, "set convention: unknown convention '%s' (%s)", v, mc_convention_names()), ERR;
+        if ((McConvention)cv != s->alloc_opts.convention) {
+            mc_allocation_free(s->alloc);
+            s->alloc = NULL;
+        }
+        s->alloc_opts.convention = (McConvention)cv;
+        char buf[256];
+        fprintf(out, "convention %s\n# %s\n", v, mc_convention_describe((McConvention)cv, s->regs, buf, sizeof buf));
     } else if (strcmp(k, "cc") == 0) {
         int c = mc_native_compiler_lookup(v);
         if (c < 0) return mc_session_error(s, err, "set cc: unknown compiler '%s' (system, tcc)", v), ERR;
@@ -530,14 +543,56 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "cc %s: native %s\n", v,
                 c == MC_NATIVE_TCC ? "compiles in process with libtcc (no cache)" : "runs the system C compiler (cached)");
     } else {
-        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, cc)", k), ERR;
+        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc)", k), ERR;
     }
+    return OK;
+}
+
+/* machine for a program with calls: stage alloc's program (every function
+ * reached, allocated alike) on the machine with frames. */
+static Status machine_program(McSession *s, FILE *out, FILE *err) {
+    McStageOptions o;
+    mc_stage_options_default(&o);
+    o.stage = MC_STAGE_ALLOC;
+    o.regs = s->regs;
+    o.allocator = s->allocator;
+    o.opt_level = s->opt ? 1 : 0;
+    o.max_steps = s->max_steps;
+    o.max_depth = s->max_depth;
+    o.alloc_opts = &s->alloc_opts;
+    o.convention = s->alloc_opts.convention;
+    o.interrupt = s->interrupt;
+    McArgs args;
+    mc_args_copy(&args, &s->args);
+    McStageStats st;
+    McOutcome oc;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    bool ok = mc_alloc_execute(s->input, &o, &args, &oc, &st, &d);
+    if (!ok || oc.kind == MC_INTERRUPTED || mc_session_interrupted(s)) {
+        if (ok || mc_interrupted(s->interrupt)) mc_session_error(s, err, "machine: %s", MC_INTERRUPTED_MSG);
+        else mc_session_diags_error(s, &d, err, "machine");
+        mc_diags_free(&d);
+        mc_args_free(&args);
+        return ERR;
+    }
+    mc_diags_free(&d);
+    fprintf(out, "# machine: %s allocator, K = %d, convention %s (every function the run reaches)\n",
+            mc_allocator_name(s->allocator), s->regs, mc_convention_name(s->alloc_opts.convention));
+    mc_outcome_print(s->input, &oc, &args, out);
+    fprintf(out, "stats: instructions=%lld copies=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d "
+            "calls=%lld saves=%lld restores=%lld arg_moves=%lld\n",
+            (long long)st.instructions, (long long)st.copies, (long long)st.spill_reads, (long long)st.spill_writes,
+            (int)st.registers, (int)st.slots, (long long)st.calls, (long long)st.saves, (long long)st.restores,
+            (long long)st.arg_moves);
+    mc_args_free(&args);
     return OK;
 }
 
 static Status cmd_machine(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_args(s, err)) return ERR;
+    if (mc_func_find_call(s->input, NULL, NULL)) return machine_program(s, out, err);
     const McAllocation *a = mc_session_allocation(s, err);
     if (!a) return ERR;
     McArgs args;
@@ -641,6 +696,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.max_depth = s->max_depth;
     o.phi_mode = s->phi_mode; /* sequential phis show which stage the mistake breaks */
     o.alloc_opts = &s->alloc_opts; /* so do the destruction bug modes (`destroy naive`) */
+    o.convention = s->alloc_opts.convention;
     o.interrupt = s->interrupt;
     o.native_cc = s->native_cc;
     McCheck c;
@@ -739,7 +795,7 @@ const McCommand mc_cmds_execution[] = {
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
-    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, cc",
+    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute (a\n"
@@ -755,6 +811,11 @@ const McCommand mc_cmds_execution[] = {
      "                                   ssa; see help alloc)\n"
      "set alloc [NAME=VALUE,...]         the allocator's switches (alone: the\n"
      "                                   table, also `show alloc-opts`)\n"
+     "set convention split|caller-saved|callee-saved\n"
+     "                                   the calling convention of alloc, machine,\n"
+     "                                   check and sweep for programs with calls\n"
+     "                                   (as --convention; default split, listed\n"
+     "                                   by `set` when changed)\n"
      "set cc system|tcc                  the compiler of native and check (as --cc):\n"
      "                                   system runs $CC (cached), tcc compiles in\n"
      "                                   process with libtcc (builds that have it)\n"

@@ -227,12 +227,14 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
 static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     /* `vary NAME` (anywhere after sweep): one allocator switch over its values */
     int sw = -1;
+    bool conventions = false; /* `vary convention`: the calling conventions (sweep_conv.c) */
     char *words[3];
     int nw = 0;
     for (int i = 0; i < argc; i++) {
         if (i > 0 && strcmp(argv[i], "vary") == 0) {
             if (i + 1 >= argc) return mc_session_error(s, err, "sweep: vary needs a switch name (see: set alloc)"), ERR;
-            if ((sw = mc_alloc_option_lookup(argv[++i])) < 0)
+            if (strcmp(argv[++i], "convention") == 0) conventions = true;
+            else if ((sw = mc_alloc_option_lookup(argv[i])) < 0)
                 return mc_session_error(s, err, "sweep: unknown allocator switch '%s' (see: set alloc)", argv[i]), ERR;
             continue;
         }
@@ -276,15 +278,24 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    int diverged = ngroups ? mc_sweep_groups(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+    /* calls: the prepared program (the function and the callees it owns),
+     * which the session's ssa is not: each callee is allocated alike */
+    McFunc *program = mc_func_find_call(ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, &d) : NULL;
+    if (program) ssa = program;
+    McAllocOptions ao = s->alloc_opts;
+    int diverged = conventions ? mc_sweep_conventions(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                                      s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
+                                                      &ao, s->interrupt, &d)
+                   : ngroups ? mc_sweep_groups(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                              s->max_steps, ks, nk, groups, ngroups, s->interrupt, &d)
                    : sw >= 0
                        ? mc_sweep_vary_table(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                              s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
-                                             &s->alloc_opts, sw, s->interrupt, &d)
+                                             &ao, sw, s->interrupt, &d)
                        : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                              s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
     if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
+    mc_func_free(program);
     mc_diags_free(&d);
     return diverged < 0 ? ERR : OK;
 }
@@ -402,7 +413,9 @@ const McCommand mc_cmds_pipeline[] = {
      "agrees with stage input (the input function interpreted).\n"
      "vary NAME: one allocator (default: set allocator) with the switches of\n"
      "`set alloc`, one row per K and value of switch NAME (as `minicc sweep\n"
-     "--vary NAME`).\n"
+     "--vary NAME`). vary convention: one row per K and calling convention\n"
+     "(split, caller-saved, callee-saved) with calls, saves and restores, the\n"
+     "convention's traffic apart from spills (a program with calls; see set).\n"
      "Ctrl-C stops it in an allocation or a run: the rows so far stay,\n"
      "then `sweep: interrupted`. `all` (or names separated by commas) prints\n"
      "one column group per allocator instead: slots, traffic and copies of\n"

@@ -63,6 +63,28 @@ McSweepCellKind mc_sweep_cell(McSweepCell *c, const McFunc *ssa, McAllocator whi
     if (o) ao = *o;
     else mc_alloc_options_default(&ao);
     ao.interrupt = stop;
+    if (mc_func_find_call(ssa, NULL, NULL)) { /* calls: the program of every function reached */
+        McStageOptions so;
+        mc_stage_options_default(&so);
+        so.stage = MC_STAGE_ALLOC;
+        so.regs = k;
+        so.allocator = which;
+        so.alloc_opts = &ao;
+        so.convention = ao.convention;
+        so.max_steps = max_steps;
+        so.interrupt = stop;
+        McArgs run;
+        mc_args_copy(&run, args);
+        bool ok = mc_alloc_program_execute(NULL, ssa, &so, &run, &c->got, &c->stats, d);
+        c->same = ok && mc_outcome_same(want, ref, &c->got, &run);
+        mc_args_free(&run);
+        if (mc_interrupted(stop)) {
+            while (d->n > nd) free(d->v[--d->n].msg);
+            c->got.kind = MC_INTERRUPTED;
+            return MC_CELL_INTERRUPTED;
+        }
+        return ok ? MC_CELL_RAN : MC_CELL_FAILED;
+    }
     McAllocation *a = mc_allocate(ssa, which, k, &ao, d);
     if (!a && mc_interrupted(stop)) {
         while (d->n > nd) free(d->v[--d->n].msg); /* its `interrupted`: the table says it once */
@@ -137,8 +159,12 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
     McOutcome want;
     if (!mc_sweep_reference(out, input, from, args, max_steps, stop, &ref, &want, d)) return -1;
     char buf[192];
-    fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  %s\n", "K", "allocator", "slots", "spill_reads",
-            "spill_writes", "traffic", "instructions", "copies", "result");
+    /* a function with calls: the convention's saves and restores too (before result) */
+    bool calls = mc_func_find_call(ssa, NULL, NULL);
+    fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  ", "K", "allocator", "slots", "spill_reads",
+            "spill_writes", "traffic", "instructions", "copies");
+    if (calls) fprintf(out, "%8s %8s  ", "saves", "restores");
+    fprintf(out, "result\n");
     int diverged = 0, refused = 0;
     for (int i = 0; i < nk; i++) {
         for (int w = 0; w < nallocs; w++) {
@@ -156,10 +182,12 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
             if (kind != MC_CELL_RAN) return mc_sweep_stop(out, &ref, kind, d);
             const McMachineStats *s = &c.stats;
             if (!c.same) diverged++;
-            fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i],
+            fprintf(out, "%4d  %-9s %6d %12lld %12lld %12lld %12lld %10lld  ", ks[i],
                     mc_allocator_name(allocs[w]), (int)s->slots, (long long)s->spill_reads,
                     (long long)s->spill_writes, (long long)(s->spill_reads + s->spill_writes), (long long)s->instructions,
-                    (long long)s->copies, c.same ? "agree" : "DIVERGE: ");
+                    (long long)s->copies);
+            if (calls) fprintf(out, "%8lld %8lld  ", (long long)s->saves, (long long)s->restores);
+            fputs(c.same ? "agree" : "DIVERGE: ", out);
             if (!c.same) fputs(mc_outcome_str(&c.got, buf, sizeof buf), out);
             fputc('\n', out);
         }

@@ -38,6 +38,17 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
                             int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                             const McInterrupt *stop, McDiags *d);
 
+/* The conventions compared (sweep_conv.c; `minicc sweep --vary convention`,
+ * the prompt's `sweep LIST vary convention`): for every K and every
+ * convention (split, caller-saved, callee-saved), allocator `which` with
+ * the switches o (NULL: defaults), a row with slots, spill traffic, calls,
+ * saves, restores (the convention's traffic, apart from spills),
+ * instructions and the verdict against stage input. Summary lines and
+ * return value as mc_sweep_table_intr. */
+int mc_sweep_conventions(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                         int64_t max_steps, const int *ks, int nk, McAllocator which, const McAllocOptions *o,
+                         const McInterrupt *stop, McDiags *d);
+
 /* `all` (the four allocators in McAllocator order) or names separated by
  * commas (`linear,ssa`, each once): fills allocs (room for MC_ALLOC_COUNT)
  * and *n; false when s is malformed. */

@@ -115,25 +115,23 @@ only used as a buffer:
   b3.ir:6:5: error: 'x' is already a scalar (used or assigned above); a local buffer needs a name of its own, defined before its uses
   b3.ir:7:9: error: expected function name after 'call', found the end of the line
 
-Stages ssa, opt and native run calls (tests/run/calls_ssa.t and
-calls_native.t have more); the allocators refuse them with one diagnostic
-(for now), and check shows those rows as not run:
+Every stage runs calls (tests/run/calls_ssa.t, calls_native.t and
+tests/alloc/conventions.t have more), and check compares them all:
 
   $ for s in ssa opt alloc native; do minicc run --stage $s calls/calls.ir 10; done
   return 9055
   return 9055
-  calls/calls.ir:7:5: error: stage alloc does not support calls yet ('main' has a local buffer)
+  return 9055
   return 9055
   $ minicc check calls/calls.ir 10
   input       return 9055
   ssa         return 9055
   opt         return 9055
-  alloc K=1   not run: stage alloc does not support calls yet ('main' has a local buffer)
-  alloc K=2   not run: stage alloc does not support calls yet ('main' has a local buffer)
-  alloc K=4   not run: stage alloc does not support calls yet ('main' has a local buffer)
-  alloc K=16  not run: stage alloc does not support calls yet ('main' has a local buffer)
+  alloc K=1   return 9055
+  alloc K=2   return 9055
+  alloc K=4   return 9055
+  alloc K=16  return 9055
   native      return 9055
-  # 4 rows not run (the stage does not support calls yet): the other stages agree
   agree
   $ minicc run --stage opt --func put calls/calls.ir [0] 3
   return 0
@@ -178,7 +176,7 @@ is settable as the step budget is:
   cc         system
 
 A local buffer and a dropped result as the prompt shows them; the ssa
-view builds, the alloc view is refused with the one diagnostic:
+and alloc views build:
 
   $ printf 'load calls/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
   loaded calls/calls.ir: 4 functions
@@ -196,10 +194,9 @@ view builds, the alloc view is refused with the one diagnostic:
     return r            returns 9005
   return 9005
   ssa (pruned): main is already in SSA form (kept as it is)
-  <stdin>:6: error: alloc: <input>:7:5: error: stage alloc does not support calls yet ('main' has a local buffer)
+  alloc (improved, K = 4): 5 nodes, 2 registers used, 0 spilled to 0 slots
   entry  in:  n
          out: -
-  [1]
 
 A local buffer at the prompt before and after it is made, and `back` over
 a call (to a boundary of the stepped function, not into the callee):

@@ -3,9 +3,9 @@ the run reaches, a buffer passed as pointer + length, local buffers on the
 heap, a trap in a callee ending every frame, and the depth limit checked
 before every call.
 
-Every example of calls/ against the interpreter, through input, ssa, opt
-and native (the alloc rows are not run: the allocators do not support
-calls yet), on results, traps and buffers:
+Every example of calls/ against the interpreter, through every stage
+(check's rows: input, ssa, opt, alloc at four K and native), on results,
+traps and buffers:
 
   $ while read f fn args; do
   >   out=$(minicc check --max-steps 1000000 --func $fn calls/$f $args)

@@ -46,15 +46,14 @@ read only by a call gets its phi:
 
 Stages ssa and opt prepare every function the run reaches (each callee
 built into SSA and optimized too) and run them with the same results,
-traps and buffers as stage input; check agrees (the allocators do not run
-calls yet):
+traps and buffers as stage input; check agrees at every stage:
 
   $ for s in input ssa opt; do minicc run --stage $s calls/sum.ir 3; done
   return 176
   return 176
   return 176
   $ minicc check calls/sum.ir -5 | tail -2
-  # 4 rows not run (the stage does not support calls yet): the other stages agree
+  native      return -272
   agree
   $ for s in input ssa opt; do minicc run --stage $s calls/callee_trap.ir [0,0,0,0] 4; done
   trap: buffer index 4 outside [0,4)

@@ -338,9 +338,9 @@ static void test_interrupt(void **state) {
     mc_module_free(m);
 }
 
-/* SSA and the optimizer take calls (the callee prepared too); stage alloc
- * refuses them, with one diagnostic at the first call. */
-static void test_refuse(void **state) {
+/* SSA and the optimizer take calls (the callee prepared too), and every
+ * stage runs them: alloc and native give the interpreter's result. */
+static void test_every_stage(void **state) {
     (void)state;
     McModule *m = load(SRC);
     McFunc *fib = mc_module_find(m, "fib");
@@ -350,10 +350,23 @@ static void test_refuse(void **state) {
     assert_non_null(p);
     assert_int_equal(d.n, 0);
     mc_func_free(p);
-    assert_true(mc_pipeline_refuse_calls(fib, "alloc", &d));
-    assert_int_equal(d.n, 1);
-    assert_string_equal(d.v[0].msg, "stage alloc does not support calls yet ('fib' has a call)");
-    assert_int_equal(d.v[0].loc.line, 24);
+    McOutcome want = {0};
+    for (int s = MC_STAGE_INPUT; s <= MC_STAGE_ALLOC; s++) {
+        McStageOptions o;
+        mc_stage_options_default(&o);
+        o.stage = (McStage)s;
+        McArgs a;
+        char ten[] = "10";
+        char *argv[] = {ten};
+        assert_true(mc_args_parse(fib, 1, argv, &a, &d));
+        McOutcome out;
+        assert_true(mc_stage_execute(fib, &o, &a, &out, NULL, &d));
+        assert_int_equal(d.n, 0);
+        assert_int_equal(out.kind, MC_RETURNED);
+        if (s == MC_STAGE_INPUT) want = out;
+        assert_int_equal(out.value, want.value);
+        mc_args_free(&a);
+    }
     mc_diags_free(&d);
     mc_module_free(m);
 }
@@ -362,7 +375,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip), cmocka_unit_test(test_clone_compact), cmocka_unit_test(test_verify_calls),
         cmocka_unit_test(test_run),        cmocka_unit_test(test_step_over),     cmocka_unit_test(test_depth),
-        cmocka_unit_test(test_interrupt),  cmocka_unit_test(test_refuse),
+        cmocka_unit_test(test_interrupt),  cmocka_unit_test(test_every_stage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,12 @@ McAllocation *mc_alloc_new(McDestroyed *x, McAllocator which, int regs);
 /* Delete from a->f the copies whose source and destination share a
  * location (a->removed_copies counts them). */
 void mc_alloc_drop_copies(McAllocation *a);
+/* callconv.c: the convention's caller and callee saves of a coloured
+ * allocation (every allocator's last step), their storage, their lines in
+ * mc_allocation_print (none without calls). */
+void mc_alloc_calls(McAllocation *a, const McAllocOptions *o);
+void mc_alloc_calls_free(McAllocation *a);
+void mc_alloc_calls_print(const McAllocation *a, FILE *out);
 
 /* ---- phi destruction's edge walk (destroy.c), shared with ssaalloc.c ---- */
 

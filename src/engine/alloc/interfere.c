@@ -402,7 +402,8 @@ static void scan(Scan *s, int mode) {
         double w = s->improved ? weight_of_depth(s->loop_depth ? s->loop_depth[b] : 0) : 1;
         for (int32_t k = bl->ninsts - 1; k >= 0; k--) {
             const McInst *in = &bl->insts[k];
-            int nargs = mc_op_info[in->op].nargs;
+            int nargs;
+            const McOperand *ops = mc_inst_opnds(f, in, &nargs); /* a call's arguments too */
             if (in->dest != MC_NONE) {
                 int32_t d = in->dest;
                 int32_t except = MC_NONE;
@@ -432,9 +433,9 @@ static void scan(Scan *s, int mode) {
                 }
             }
             for (int a = 0; a < nargs; a++)
-                if (mc_opnd_is_val(in->a[a]) && sc[in->a[a].v]) {
-                    scan_live_add(s, &live, in->a[a].v);
-                    if (mode == SCAN_COUNT) ensure(s->bld, in->a[a].v);
+                if (mc_opnd_is_val(ops[a]) && sc[ops[a].v]) {
+                    scan_live_add(s, &live, ops[a].v);
+                    if (mode == SCAN_COUNT) ensure(s->bld, ops[a].v);
                 }
         }
         for (int32_t i = 0; i < live.n; i++) {

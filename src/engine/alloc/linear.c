@@ -87,8 +87,10 @@ McIntervals *mc_intervals(const McFunc *f, const McLiveness *lv) {
         for (int32_t i = 0; i < out.n; i++) extend(iv, out.v[i], 2 * term + 1);
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in_ = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in_->op].nargs; k++)
-                if (mc_opnd_is_val(in_->a[k]) && scalar_value(f, in_->a[k].v)) extend(iv, in_->a[k].v, 2 * (at + i));
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in_, &nops); /* a call's arguments too */
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k]) && scalar_value(f, ops[k].v)) extend(iv, ops[k].v, 2 * (at + i));
             if (in_->dest != MC_NONE && scalar_value(f, in_->dest)) extend(iv, in_->dest, 2 * (at + i) + 1);
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) &&

@@ -643,6 +643,15 @@ McOutcome mc_machine_run(const McAllocation *a, McArgs *args, int64_t max_steps,
 
 McOutcome mc_machine_run_intr(const McAllocation *a, McArgs *args, int64_t max_steps, const McInterrupt *stop,
                               McMachineStats *stats) {
+    if (mc_func_find_call(a->f, NULL, NULL)) {
+        /* Calls and local buffers: the machine with frames (machine_call.c),
+         * which these records do not carry; alone, a call traps (the
+         * callee's allocation is not here: mc_machine_run_program). */
+        McAllocation *one = (McAllocation *)a; /* the program only reads it */
+        const McFunc *f = a->f;
+        McProgram p = {&one, &f, 1, 1};
+        return mc_machine_run_program(&p, args, max_steps, 0, stop, stats);
+    }
     McMachineCode *c = mc_machine_code_new(a);
     McOutcome o = exec(c, args, max_steps, stop, stats, NULL);
     mc_machine_code_free(c);

@@ -3,6 +3,9 @@
  * by one into machine code doing what their handlers in machine.c's exec
  * do, on the encoder and translation driver it shares with the run path's
  * compiler (jit/x64.c, jit/jit.c): one core, two sets of templates.
+ * It has no template for a call or a local buffer: a function with calls
+ * runs on machine_call.c's machine with frames (mc_machine_run_intr routes
+ * it there; docs/machine.md, "Calls").
  *
  * The machine's first registers are host registers for the whole run, as
  * an allocated machine's would be; the other registers, the spill slots

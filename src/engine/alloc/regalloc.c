@@ -323,8 +323,10 @@ static void spill_costs(McAllocation *a, const double *weight) {
         double w = weight[b];
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k])) a->cost[in->a[k].v] += w;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) a->cost[ops[k].v] += w;
             if (in->dest != MC_NONE) a->cost[in->dest] += w;
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) a->cost[bl->term.arg.v] += w;
@@ -344,8 +346,10 @@ static void trace_costs(const McAllocation *a, const double *weight, McAllocTrac
         int32_t *c = cnt + (size_t)b * (size_t)nv;
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k])) c[in->a[k].v]++;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) c[ops[k].v]++;
             if (in->dest != MC_NONE) c[in->dest]++;
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) c[bl->term.arg.v]++;
@@ -541,8 +545,10 @@ static double estimate_traffic(const McAllocation *a, const McFunc *f, const dou
             if (in->op == MC_OP_COPY && mc_opnd_is_val(in->a[0]) && loc_eq(a->loc[in->dest], a->loc[in->a[0].v]))
                 continue;
             if (in->op == MC_OP_COPY) e += 1e-3 * w;
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k]) && a->loc[in->a[k].v].kind == MC_LOC_SLOT) e += w;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k]) && a->loc[ops[k].v].kind == MC_LOC_SLOT) e += w;
             if (in->dest != MC_NONE && a->loc[in->dest].kind == MC_LOC_SLOT) e += w;
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg) &&
@@ -720,6 +726,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
     }
     if (mc_interrupted(o->interrupt)) return interrupted(a, d);
     check_or_panic(a, o->knobs);
+    mc_alloc_calls(a, o); /* the convention's saves (callconv.c): nothing without calls */
     return a;
 }
 
@@ -805,6 +812,7 @@ void mc_allocation_free(McAllocation *a) {
     free(a->alias);
     free(a->cost);
     free(a->param_bound);
+    mc_alloc_calls_free(a);
     free(a);
 }
 
@@ -824,6 +832,7 @@ void mc_allocation_print(const McAllocation *a, FILE *out) {
         if (f->values[v].param != MC_NONE && !a->param_bound[f->values[v].param]) fprintf(out, " (not bound on entry)");
         fputc('\n', out);
     }
+    mc_alloc_calls_print(a, out);
     /* The destroyed function, copies intact: read back by name it means the
      * same thing (the machine's code, a->f, only does so through the shared
      * locations). The copies the machine skips are listed. */

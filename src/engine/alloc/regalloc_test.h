@@ -40,6 +40,10 @@ struct McAllocKnobs {
     McAllocCounts *counts; /* NULL, or where coalescing adds the work it did */
     bool check_held;       /* coalescing recounts every held count it uses (coalesce.c) and
                               stops with an internal error when one differs */
+    bool no_caller_saves; /* planted bug: values live across a call stay in caller-saved
+                             registers unsaved (the machine must trap, check must fail) */
+    bool no_callee_saves; /* planted bug: callee-saved registers the function writes are not
+                             saved in its prologue */
     void (*plant)(McAllocation *a); /* NULL, or called on every allocator's result just before
                                        mc_allocate checks it against the interference graph: a
                                        test plants a wrong location there to see the check stop it */

@@ -124,8 +124,10 @@ static void spill_block(Ssa *s, Pressure *p, int32_t b) {
                 relieve(s, p, &d, 1);
             p_del(s, p, d);
         }
-        for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-            if (mc_opnd_is_val(in->a[k]) && scalar(f, in->a[k].v)) p_add(s, p, in->a[k].v);
+        int nops;
+        const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
+        for (int k = 0; k < nops; k++)
+            if (mc_opnd_is_val(ops[k]) && scalar(f, ops[k].v)) p_add(s, p, ops[k].v);
     }
     /* the top: live-in and every phi */
     int32_t *extra = mc_xmalloc((size_t)(bl->nphis ? bl->nphis : 1) * sizeof *extra);
@@ -169,6 +171,9 @@ typedef struct Colour {
     McSparse live;     /* backward scan */
     uint8_t *dies; /* per instruction of the block: bit k = operand k dies there; bit 3 = result unused */
     int32_t cap;
+    int32_t *calldies; /* a call's arguments that die at it (any number): (instruction, value)
+                          pairs, appended by the backward scan (so instructions descend) */
+    int32_t ncalldies, capcalldies;
 } Colour;
 
 static void hold(Ssa *s, Colour *c, int32_t v) {
@@ -224,6 +229,7 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
         c->dies = mc_xrealloc(c->dies, (size_t)c->cap);
     }
     /* deaths, by a backward scan */
+    c->ncalldies = 0;
     mc_sparse_clear(&c->live);
     McValList out = mc_live_out(s->lv, b);
     for (int32_t i = 0; i < out.n; i++) mc_sparse_add(&c->live, out.v[i]);
@@ -233,8 +239,20 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
         const McInst *in = &bl->insts[i];
         uint8_t m = 0;
         if (in->dest != MC_NONE && scalar(f, in->dest) && !mc_sparse_del(&c->live, in->dest)) m |= 8;
-        for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-            if (mc_opnd_is_val(in->a[k]) && scalar(f, in->a[k].v) && mc_sparse_add(&c->live, in->a[k].v)) m |= (uint8_t)(1 << k);
+        const McCall *call = mc_inst_call(f, in);
+        if (call) {
+            for (int32_t k = 0; k < call->nargs; k++)
+                if (mc_opnd_is_val(call->args[k]) && scalar(f, call->args[k].v) &&
+                    mc_sparse_add(&c->live, call->args[k].v)) {
+                    MC_GROW(c->calldies, c->capcalldies, c->ncalldies + 2, 16);
+                    c->calldies[c->ncalldies++] = i;
+                    c->calldies[c->ncalldies++] = call->args[k].v;
+                }
+        } else {
+            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
+                if (mc_opnd_is_val(in->a[k]) && scalar(f, in->a[k].v) && mc_sparse_add(&c->live, in->a[k].v))
+                    m |= (uint8_t)(1 << k);
+        }
         c->dies[i] = m;
     }
     /* the top */
@@ -255,6 +273,8 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
         const McInst *ins = &bl->insts[i];
         for (int k = 0; k < mc_op_info[ins->op].nargs; k++)
             if (c->dies[i] & (1 << k)) release(s, c, ins->a[k].v);
+        for (; c->ncalldies >= 2 && c->calldies[c->ncalldies - 2] == i; c->ncalldies -= 2)
+            release(s, c, c->calldies[c->ncalldies - 1]);
         if (ins->dest != MC_NONE && scalar(f, ins->dest)) {
             assign(s, c, ins->dest);
             if (c->dies[i] & 8) release(s, c, ins->dest);
@@ -420,8 +440,10 @@ static void spill_costs(Ssa *s) {
         }
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (mc_opnd_is_val(in->a[k])) s->cost[in->a[k].v] += w;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) s->cost[ops[k].v] += w;
             if (in->dest != MC_NONE) s->cost[in->dest] += w;
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) s->cost[bl->term.arg.v] += w;
@@ -454,6 +476,7 @@ static void colour_all(Ssa *s, int32_t nv) {
     free(c.reg.holder);
     free(c.slot.holder);
     free(c.dies);
+    free(c.calldies);
     mc_sparse_free(&c.live);
 }
 

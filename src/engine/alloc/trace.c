@@ -315,6 +315,39 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
     case MC_TR_WINNER:
         snprintf(buf, size, "winner: variant %s, estimated traffic %g", variant_name(e->n1), e->x);
         break;
+    case MC_TR_CALL_SAVE: {
+        const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
+        McLoc at = mc_loc(a->f, in->loc);
+        if (e->flag)
+            snprintf(buf, size, "call at %d:%d: %s in caller-saved r%d is live across it: NOT saved (planted bug)",
+                     (int)at.line, (int)at.col, vname(a, e->v), (int)e->reg);
+        else
+            snprintf(buf, size, "call at %d:%d: %s in caller-saved r%d is live across it: saved to save%d, restored after",
+                     (int)at.line, (int)at.col, vname(a, e->v), (int)e->reg, (int)e->w);
+        break;
+    }
+    case MC_TR_CALL_SAFE: {
+        const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
+        McLoc at = mc_loc(a->f, in->loc);
+        if (e->reg >= 0)
+            snprintf(buf, size, "call at %d:%d: %s in callee-saved r%d is live across it: kept", (int)at.line,
+                     (int)at.col, vname(a, e->v), (int)e->reg);
+        else
+            snprintf(buf, size, "call at %d:%d: %s in slot%d is live across it: kept", (int)at.line, (int)at.col,
+                     vname(a, e->v), (int)e->w);
+        break;
+    }
+    case MC_TR_RENAME:
+        snprintf(buf, size, "convention: r%d -> r%d (%s; its values are live across %d call%s)", (int)e->reg,
+                 (int)e->w, e->flag ? "callee-saved" : "caller-saved", (int)e->n1, e->n1 == 1 ? "" : "s");
+        break;
+    case MC_TR_CALLEE_SAVE:
+        if (e->flag)
+            snprintf(buf, size, "prologue: callee-saved r%d is written here: NOT saved (planted bug)", (int)e->reg);
+        else
+            snprintf(buf, size, "prologue: callee-saved r%d is written here: saved to save%d, restored on return",
+                     (int)e->reg, (int)e->w);
+        break;
     default: snprintf(buf, size, "?"); break;
     }
     return buf;
@@ -362,9 +395,13 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
     int32_t *rep = mc_xmalloc((size_t)(n ? n : 1) * sizeof *rep);
     McLocation *loc = mc_xcalloc((size_t)(n ? n : 1), sizeof *loc);
     for (int32_t v = 0; v < n; v++) rep[v] = v;
+    /* the convention's renaming (MC_TR_RENAME), applied after the colouring */
+    int32_t *rename = mc_xmalloc((size_t)(a->registers ? a->registers : 1) * sizeof *rename);
+    for (int32_t r = 0; r < a->registers; r++) rename[r] = r;
     for (int32_t i = 0; i < t->n; i++) {
         if (!mc_alloc_trace_on_path(t, i)) continue;
         const McTraceEvent *e = &t->ev[i];
+        if (e->kind == MC_TR_RENAME && e->reg >= 0 && e->reg < a->registers) rename[e->reg] = e->w;
         if (e->v < 0 || e->v >= n) continue; /* not about a value */
         switch (e->kind) {
         case MC_TR_MOVE:
@@ -385,6 +422,7 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
     for (int32_t v = 0; v < n && ok; v++) {
         if (!a->graph->node[v]) continue;
         McLocation l = loc[root(rep, v)], m = a->loc[v];
+        if (l.kind == MC_LOC_REG && l.index >= 0 && l.index < a->registers) l.index = rename[l.index];
         if (l.kind != m.kind || (l.kind != MC_LOC_NONE && l.index != m.index)) {
             char x[32], y[32];
             snprintf(msg, size, "the trace puts %s in %s, the machine in %s", a->f->values[v].name,
@@ -394,5 +432,6 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
     }
     free(rep);
     free(loc);
+    free(rename);
     return ok;
 }

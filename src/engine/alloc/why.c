@@ -63,8 +63,10 @@ McWhyKind mc_interference_why_opts(const McFunc *f, McAllocator which, const McA
                 }
                 live[d] = false;
             }
-            for (int a = 0; a < mc_op_info[in->op].nargs; a++)
-                if (mc_opnd_is_val(in->a[a]) && (in->a[a].v == x || in->a[a].v == y)) live[in->a[a].v] = true;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
+            for (int a = 0; a < nops; a++)
+                if (mc_opnd_is_val(ops[a]) && (ops[a].v == x || ops[a].v == y)) live[ops[a].v] = true;
         }
     }
     free(live);

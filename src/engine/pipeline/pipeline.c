@@ -100,14 +100,6 @@ void mc_prepare_default(McPrepare *p) {
     p->opt_level = 1;
 }
 
-bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
-    int32_t b, i; /* the one gate; h-conv's allocators remove it */
-    if (!mc_func_find_call(f, &b, &i)) return false;
-    mc_diag(d, mc_loc(f, f->blocks[b].insts[i].loc), "stage %s " MC_ALLOC_NO_CALLS " ('%s' has a %s)", stage,
-            mc_shown_name(f, f->name), f->blocks[b].insts[i].op == MC_OP_CALL ? "call" : "local buffer");
-    return true;
-}
-
 /* SSA construction, then the optimizer unless opt_level < 1: one function. */
 static McFunc *prepare_one(const McFunc *input, const McPrepare *p, McSsaStats *ss, McOptStats *os, McDiags *d) {
     McFunc *ssa = mc_ssa_build(input, p->ssa_kind, ss, d);
@@ -192,16 +184,65 @@ McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d) {
     return prepare(input, opt_level, NULL, d);
 }
 
+/* Calls: the prepared program (entry, or input prepared: the top function
+ * and the callees it owns, their calls redirected to them) allocated
+ * function by function alike, run on the machine with frames
+ * (machine_call.c). */
+static bool alloc_program(const McFunc *input, const McFunc *entry, const McStageOptions *o,
+                          const McAllocOptions *ao, McArgs *args, McOutcome *out, McStageStats *stats, McDiags *d) {
+    McFunc *made = entry ? NULL : prepare(input, o->opt_level, o->interrupt, d);
+    const McFunc *top = entry ? entry : made;
+    if (!top) return false;
+    McProgram p;
+    memset(&p, 0, sizeof p);
+    McAllocOptions po = *ao;
+    po.program = true; /* registers renamed to suit the convention (callconv.c) */
+    for (int32_t k = -1; k < top->nowned; k++) {
+        const McFunc *g = k < 0 ? top : top->owned[k];
+        McAllocation *a = mc_allocate(g, o->allocator, o->regs, &po, d);
+        if (!a) {
+            mc_program_free(&p);
+            mc_func_free(made);
+            return false;
+        }
+        mc_program_add(&p, g, a);
+    }
+    if (mc_interrupted(o->interrupt)) {
+        mc_program_free(&p);
+        mc_func_free(made);
+        mc_diag(d, (McLoc){0, 0}, "%s", MC_INTERRUPTED_MSG);
+        return false;
+    }
+    *out = mc_machine_run_program(&p, args, o->max_steps, o->max_depth, o->interrupt, stats);
+    mc_program_free(&p);
+    mc_func_free(made); /* after the run: the allocations' calls name its functions */
+    return true;
+}
+
+bool mc_alloc_program_execute(const McFunc *input, const McFunc *ssa, const McStageOptions *o, McArgs *args,
+                              McOutcome *out, McStageStats *stats, McDiags *d) {
+    McAllocOptions ao;
+    if (o->alloc_opts)
+        ao = *o->alloc_opts;
+    else
+        mc_alloc_options_default(&ao);
+    ao.interrupt = o->interrupt;
+    ao.convention = o->convention;
+    return alloc_program(input, ssa, o, &ao, args, out, stats, d);
+}
+
 bool mc_alloc_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                       McStageStats *stats, McDiags *d) {
-    McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
-    if (!ssa) return false;
     McAllocOptions ao;
     if (o->alloc_opts)
         ao = *o->alloc_opts;
     else
         mc_alloc_options_default(&ao);
     ao.interrupt = o->interrupt; /* polled inside; interrupted, it fails with `interrupted` */
+    ao.convention = o->convention;
+    if (mc_func_find_call(input, NULL, NULL)) return alloc_program(input, NULL, o, &ao, args, out, stats, d);
+    McFunc *ssa = prepare(input, o->opt_level, o->interrupt, d);
+    if (!ssa) return false;
     McAllocation *a = mc_allocate(ssa, o->allocator, o->regs, &ao, d);
     mc_func_free(ssa);
     if (!a) return false;
@@ -270,7 +311,6 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
 
 static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                           McStageStats *stats, McDiags *d) {
-    if (o->stage == MC_STAGE_ALLOC && mc_pipeline_refuse_calls(input, "alloc", d)) return false;
     switch (o->stage) {
     case MC_STAGE_INPUT:
         /* Interpret the function as loaded (mutable or SSA form). */
