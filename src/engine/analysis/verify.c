@@ -526,7 +526,7 @@ static void scan_uses(V *v, DaUse **uses_out, int32_t *nuses_out, DaDef **defs_o
                     uses[nuses++] = (DaUse){x, b, loc};
                 }
             }
-            if (ins && mc_op_info[ins->op].has_dest && v->ndefs[ins->dest] > 1 && local[ins->dest] != b + 1) {
+            if (ins && mc_op_info[ins->op].has_dest && ins->dest >= 0 && v->ndefs[ins->dest] > 1 && local[ins->dest] != b + 1) {
                 local[ins->dest] = b + 1;
                 MC_GROW(defs, capdefs, ndefs + 1, 64);
                 defs[ndefs++] = (DaDef){ins->dest, b};
