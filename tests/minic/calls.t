@@ -42,6 +42,16 @@ stores are the caller's; a void function returns 0 in the IR.
   for.L25:
       lt.L25 = lt k, 3              # line 25
 
+`check` runs them at every stage that takes calls (a stage that does not yet
+says so, and is not counted against the others):
+
+  $ for a in "recursion.c --func top 10" "recursion.c --func depth 500" "buffers.c --func top 3" "words.c --func call 5" "order.c --func top"; do minicc check calls/$a | tail -1; done
+  agree
+  agree
+  agree
+  agree
+  agree
+
 Arguments are evaluated left to right, then the call:
 
   $ minicc run calls/order.c --func top
