@@ -257,3 +257,18 @@ budget counts the blocks of every frame, as in the IR.
         void x;
         ^
   [2]
+
+A callee whose declaration is in error (reported) does not have its calls
+checked again, and a prototype must agree with the definition before it:
+
+  $ minicc parse bad_calls/broken_callee.c
+  bad_calls/broken_callee.c:1:1: error: 'static' is not supported in MiniC
+    static int g(int a, int b) { return a; }
+    ^
+  [2]
+
+  $ minicc parse bad_calls/prototype_after.c
+  bad_calls/prototype_after.c:2:5: error: conflicting types for 'f': 'int f(int a, int b)' here, 'int f(int n)' at line 1
+    int f(int a, int b);
+        ^
+  [2]

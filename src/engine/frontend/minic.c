@@ -266,6 +266,10 @@ static Expr *call(CParser *p, const CTok *t, bool value) {
     p->expr_nesting--;
     if (fn == MC_NONE || p->panic) return err_node(p, t->loc);
     const CFunc *g = &p->fns[fn];
+    if (g->broken) { /* its declaration's error was reported: its calls are not checked */
+        p->failed = true;
+        return err_node(p, t->loc);
+    }
     if (n != g->nparams) {
         McStr sig;
         mc_str_init(&sig);
