@@ -15,6 +15,18 @@
  * programs (the "trap" ones) leave some divisors and indices unguarded, so
  * minicc traps on them.
  *
+ * With calls = N (docs/minic.md §5) the program also has N helpers h0 ..
+ * h(N-1), some void, which the main function and each other call (h(k)
+ * calls h0 .. h(k), itself included): scalar and buffer arguments (a
+ * parameter's buffer or a local array `int la0[3] = {...}`, which callees
+ * write), results assigned or discarded. Recursion is bounded: a helper's
+ * first parameter d is the depth left, every call in a helper passes d - 1
+ * under `d > 0`, the main function passes 0..2. A statement with a call
+ * reads no buffer besides it and holds no other call, so C's unspecified
+ * order of evaluation cannot matter; helpers leave nothing unguarded. The
+ * twin gives every buffer parameter of a helper its length as a hidden
+ * parameter, so every index is still checked.
+ *
  * The tree prints two ways:
  *   MC_GENC_MINIC    the MiniC program itself (what minicc compiles, and
  *                    what the C compiler compiles as the oracle);
@@ -53,6 +65,8 @@ typedef struct McGencOptions {
     int max_loop_depth; /* loop nesting at most (default 3) */
     int max_nesting;   /* if/loop/block nesting at most (default 4) */
     bool traps;        /* some programs leave divisors and indices unguarded (default true) */
+    int calls;         /* helper functions (0..4, default 0: one function, drawn exactly
+                          as before calls existed) */
 } McGencOptions;
 
 void mc_genc_options_default(McGencOptions *o);

@@ -7,7 +7,12 @@
  * lexical and syntax errors, the unsupported features of docs/minic.md §2 (the
  * names a rejected declaration declares are not reported again), names
  * not declared, a read before assignment (at the C position of the read), a
- * reachable end of function without `return` (at its closing brace).
+ * reachable end of an int function without `return` (at its closing brace),
+ * and the mistakes of calls and local arrays (docs/minic.md §5, at the call
+ * or the declaration). A call names its callee by IR name and is resolved
+ * (McCall.callee) to the module's function; prototypes make no function.
+ * A void function returns 0; a local array is a `buffer` and the stores of
+ * its initializer (a constant 0 needs none).
  *
  * Every instruction, terminator and phi of a lowered function carries the C
  * line it came from (McInst.line, McTerm.line, McPhi.line; McModule.minic is
@@ -18,7 +23,8 @@
  * `$add` the same way, McFunc.c_names is set and mc_shown_name gives the
  * C name back for users); a later one (shadowing, or a second
  * loop's `int i`) becomes `NAME.L<line>`; temporaries are named
- * after their operation and line (`lt.L4`, `load.L7`), blocks after their
+ * after their operation and line (`lt.L4`, `load.L7`; a call's result after
+ * its callee, `fib.L9`), blocks after their
  * construct and line (`while.L3`, `body.L3`, `end.L3`). C names never contain
  * '.', so none of these can clash with a source name.
  *

@@ -41,3 +41,25 @@ traffic grows with the trip count.
 
   $ for n in 1 10; do minicc run ../../share/minicc/examples/pressure.ir --stage alloc --regs 2 --stats -- $n | sed -n 's/.*spill_reads=\([0-9]*\).*/\1/p'; done | awk 'NR == 1 { a = $1 } NR == 2 { print ($1 > a) ? "grows" : "flat" }'
   grows
+
+ackermann.c: ack(3, 3) is 63 frames deep: a depth limit of 62 traps, 63
+does not; a budget of 1000 block entries (all frames together) traps.
+
+  $ minicc run ../../share/minicc/examples/ackermann.c --max-depth 62 -- 3 3
+  trap: call depth limit exceeded
+  [3]
+  $ minicc run ../../share/minicc/examples/ackermann.c --max-depth 63 -- 3 3
+  return 61
+  $ minicc run ../../share/minicc/examples/ackermann.c --max-steps 1000 -- 3 3
+  trap: execution step limit exceeded
+  note: the step budget is 1000 block entries; raise it with --max-steps N
+  [3]
+
+quicksort.c: sort passes its buffer down; quicksort, partition and swap
+store into it, so the caller's buffer comes back sorted. The lowered IR
+calls with the buffer itself:
+
+  $ minicc print ../../share/minicc/examples/quicksort.c --func quicksort | grep call
+      p = call partition(a, lo, hi)  # line 47
+      quicksort.L48 = call quicksort(a, lo, sub.L48)  # line 48
+      quicksort.L48.2 = call quicksort(a, add.L48.3, hi)  # line 48

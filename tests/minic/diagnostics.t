@@ -81,7 +81,7 @@ unions, enums (their constants too), arrays and pointers. A file-scope
   rejected.c:11:5: error: type 'struct' is not supported: MiniC has only int
   rejected.c:12:5: error: type 'enum' is not supported: MiniC has only int
   rejected.c:13:5: error: type 'union' is not supported: MiniC has only int
-  rejected.c:14:10: error: arrays are not supported in MiniC: only buffer parameters ('int NAME[]')
+  rejected.c:14:9: error: array 'a' needs an initializer, as in 'int a[4] = {0};': C would leave its elements indeterminate
   rejected.c:15:9: error: pointers are not supported in MiniC (only buffer parameters 'int *NAME')
   rejected.c:17:55: error: 'undeclared' is not declared
 
@@ -89,7 +89,7 @@ A pointer-returning function is still told that functions return int:
 
   $ printf 'int *f(int n) {\n    return n;\n}\n' > $CRAMTMP/ptrfun.c
   $ cd $CRAMTMP && minicc parse ptrfun.c
-  ptrfun.c:1:5: error: functions return int in MiniC, not a pointer
+  ptrfun.c:1:5: error: functions return int or void in MiniC, not a pointer
     int *f(int n) {
         ^
   [2]

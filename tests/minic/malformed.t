@@ -29,17 +29,17 @@ recovers at the end of a statement and reports them all).
         ^
   [2]
   $ minicc parse bad/buffer_unindexed.c
-  bad/buffer_unindexed.c:2:12: error: 'a' is a buffer: it can only be indexed, as in a[i]
+  bad/buffer_unindexed.c:2:12: error: 'a' is a buffer: it can only be indexed, as in a[i], or passed to a call
         return a + n;
                ^
   [2]
   $ minicc parse bad/call.c
-  bad/call.c:3:12: error: function calls are not supported in MiniC: 'g(...)'
+  bad/call.c:2:12: error: call of undeclared function 'g': it is defined below, at line 4; declare it before the call with a prototype (C has no implicit declarations)
         return g(n) + 1;
                ^
   [2]
   $ minicc parse bad/call_stmt.c
-  bad/call_stmt.c:2:5: error: function calls are not supported in MiniC: 'print(...)'
+  bad/call_stmt.c:2:5: error: call of undeclared function 'print' (declare or define it before the call; C has no implicit declarations)
         print(n);
         ^
   [2]
@@ -142,9 +142,9 @@ recovers at the end of a statement and reports them all).
                    ^
   [2]
   $ minicc parse bad/local_array.c
-  bad/local_array.c:2:10: error: arrays are not supported in MiniC: only buffer parameters ('int NAME[]')
+  bad/local_array.c:2:9: error: array 'a' needs an initializer, as in 'int a[10] = {0};': C would leave its elements indeterminate
         int a[10];
-             ^
+            ^
   [2]
   $ minicc parse bad/many_errors.c
   bad/many_errors.c:2:14: error: expected ';' after '1'
@@ -156,7 +156,7 @@ recovers at the end of a statement and reports them all).
   bad/many_errors.c:7:12: error: string literals are not supported in MiniC
         a[0] = "s";
                ^
-  bad/many_errors.c:8:12: error: 'a' is a buffer: it can only be indexed, as in a[i]
+  bad/many_errors.c:8:12: error: 'a' is a buffer: it can only be indexed, as in a[i], or passed to a call
         return a;
                ^
   [2]
@@ -256,12 +256,12 @@ recovers at the end of a statement and reports them all).
             ^
   [2]
   $ minicc parse bad/return_void.c
-  bad/return_void.c:2:5: error: 'return' needs a value: MiniC functions return int
+  bad/return_void.c:2:5: error: 'return' needs a value: 'f' returns int
         return;
         ^
   [2]
   $ minicc parse bad/scalar_indexed.c
-  bad/scalar_indexed.c:2:12: error: 'n' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed
+  bad/scalar_indexed.c:2:12: error: 'n' is not a buffer: only buffers (parameters 'int NAME[]' or 'int *NAME', local arrays) can be indexed
         return n[0];
                ^
   [2]
@@ -326,7 +326,7 @@ recovers at the end of a statement and reports them all).
                   ^
   [2]
   $ minicc parse bad/void_function.c
-  bad/void_function.c:1:1: error: type 'void' is not supported: MiniC has only int
-    void f(int n) {
-    ^
+  bad/void_function.c:2:12: error: 'f' returns void: 'return' takes no value here
+        return n;
+               ^
   [2]

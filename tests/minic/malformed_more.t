@@ -195,7 +195,7 @@ command exits 2.
                 ^
   [2]
   $ minicc parse bad_more/param_without_name.c
-  bad_more/param_without_name.c:1:10: error: expected a parameter name before ')'
+  bad_more/param_without_name.c:1:10: error: parameter 1 of 'f' has no name (a definition names its parameters)
     int f(int) {
              ^
   [2]

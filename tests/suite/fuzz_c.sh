@@ -5,7 +5,9 @@
 #     -fwrapv at -O0 and -O2 and every minicc stage and register budget;
 #   - the reducer end to end: a planted front-end bug (--mutant lt, `<`
 #     lowered as `<=`) must be found and shrunk to a small program;
-#   - `minicc gen --lang c`: deterministic, valid C, valid MiniC;
+#   - `minicc gen --lang c`: deterministic, valid C, valid MiniC, with and
+#     without --calls (helper functions, bounded recursion, buffers passed);
+#   - `minicc fuzz --lang c --calls 3`: the same comparison with calls;
 #   - every example's runs (`// run:` lines) through tests/oracle/oracle.py
 #     (cc at -O0 and -O2 against `minicc run --stage input` and `check`),
 #     and oracle.py reporting a difference it must report;
@@ -47,8 +49,22 @@ for s in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 done
 if [ $bad = 0 ]; then ok "gen --lang c: 20 programs parse"; else ko "gen --lang c: 20 programs parse"; fi
 
+# --calls: --calls 0 is the call-free program; with helpers, deterministic,
+# and every program is MiniC (the main function first, then its helpers).
+"$MINICC" gen --lang c --seed 42 >"$tmp/a.c"; "$MINICC" gen --lang c --seed 42 --calls 0 >"$tmp/b.c"
+if cmp -s "$tmp/a.c" "$tmp/b.c"; then ok "gen --lang c --calls 0"; else ko "gen --lang c --calls 0"; fi
+"$MINICC" gen --lang c --seed 42 --calls 3 >"$tmp/a.c"; "$MINICC" gen --lang c --seed 42 --calls 3 >"$tmp/b.c"
+if cmp -s "$tmp/a.c" "$tmp/b.c" && grep -q '^int h2(\|^void h2(' "$tmp/a.c"; then ok "gen --lang c --calls 3 deterministic"; else ko "gen --lang c --calls 3 deterministic"; fi
+"$MINICC" gen --lang c --calls 5 >"$tmp/out" 2>&1
+if [ $? = 2 ] && grep -q "^minicc gen: error: --calls is too large: 5 (at most 4)$" "$tmp/out"; then ok "gen --lang c --calls 5"; else ko "gen --lang c --calls 5"; fi
+for s in 1 2 3 4 5 6 7 8 9 10; do
+    "$MINICC" gen --lang c --seed $s --calls 3 >"$tmp/g.c"
+    "$MINICC" parse "$tmp/g.c" >/dev/null 2>"$tmp/out" || { bad=1; cat "$tmp/g.c" >>"$tmp/out"; break; }
+done
+if [ $bad = 0 ]; then ok "gen --lang c --calls 3: 10 programs parse"; else ko "gen --lang c --calls 3: 10 programs parse"; fi
+
 if ! command -v "${CC:-cc}" >/dev/null 2>&1; then
-    skip=$((skip + 4)); echo "skip the C compiler oracle (no C compiler '${CC:-cc}')"
+    skip=$((skip + 6)); echo "skip the C compiler oracle (no C compiler '${CC:-cc}')"
     echo "$pass passed, $fail failed, $skip skipped"; [ $fail = 0 ]; exit
 fi
 for s in 1 2 3 4 5; do
@@ -56,9 +72,16 @@ for s in 1 2 3 4 5; do
     ${CC:-cc} -std=c11 -fwrapv -fsyntax-only -w "$tmp/g.c" >"$tmp/out" 2>&1 || { bad=1; break; }
 done
 if [ $bad = 0 ]; then ok "gen --lang c: cc accepts 5 programs"; else ko "gen --lang c: cc accepts 5 programs"; fi
+for s in 1 2 3; do
+    "$MINICC" gen --lang c --seed $s --calls 4 | sed '/^\/\/ args:/d' >"$tmp/g.c"
+    ${CC:-cc} -std=c11 -fwrapv -fsyntax-only -Werror=implicit-function-declaration "$tmp/g.c" >"$tmp/out" 2>&1 || { bad=1; break; }
+done
+if [ $bad = 0 ]; then ok "gen --lang c --calls 4: cc accepts 3 programs"; else ko "gen --lang c --calls 4: cc accepts 3 programs"; fi
 
 # The campaign in small (tests/fuzz/README.md has the big one).
 if "$MINICC" fuzz --lang c --count 40 --seed 20261201 -q >"$tmp/out" 2>&1; then ok "fuzz --lang c 40"; else ko "fuzz --lang c 40"; fi
+# With calls: every stage that takes them (the others are skipped with a note).
+if "$MINICC" fuzz --lang c --calls 3 --count 20 --seed 20261202 --batch 20 -q >"$tmp/out" 2>&1; then ok "fuzz --lang c --calls 3 20"; else ko "fuzz --lang c --calls 3 20"; fi
 
 # The reducer: the planted bug is found at once and shrunk. Candidates whose
 # loop lost its counter meet minicc's step limit and are dropped without

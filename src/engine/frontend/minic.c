@@ -66,12 +66,13 @@ static int32_t declare(CParser *p, const CTok *t, bool buf, bool param) {
     mc_str_free(&name);
     if (seen == MC_NONE) mc_namemap_put(&p->ea, &p->declared, mc_arena_strndup(&p->ea, t->s, t->len), 1);
     int32_t v = param ? mc_func_param_add(p->f, ir, buf ? MC_VAL_BUF : MC_VAL_I32) : mc_func_value_new(p->f, ir);
+    if (buf) p->f->values[v].kind = MC_VAL_BUF; /* a local array: `buffer` defines it */
     p->f->values[v].loc = mc_pos(p->f, t->loc);
     if (p->nvars == p->capvars) {
         p->capvars = p->capvars ? p->capvars * 2 : 32;
         p->vars = mc_xrealloc(p->vars, (size_t)p->capvars * sizeof *p->vars);
     }
-    p->vars[p->nvars++] = (Var){t->s, t->len, v, buf, p->depth, t->loc};
+    p->vars[p->nvars++] = (Var){t->s, t->len, v, buf, buf && !param, false, p->depth, t->loc};
     return v;
 }
 
@@ -84,6 +85,41 @@ static bool name_token(CParser *p, const char *what) {
     else if (is_p(t, CP_STAR)) mc_minic_syntax(p, t->loc, "pointers are not supported in MiniC (only buffer parameters 'int *NAME')");
     else mc_minic_expected(p, what);
     return false;
+}
+
+/* ---- the file's functions (docs/minic.md §5) ------------------------------------ */
+
+/* The function named t declared or defined so far, or MC_NONE. */
+static int32_t find_fn(const CParser *p, const CTok *t) { return mc_namemap_get(&p->fnmap, t->s, t->len); }
+
+/* A function's signature as C writes it, `int f(int a, int b[])`, in *out. */
+static void signature(const CParser *p, int32_t fn, McStr *out) {
+    const CFunc *g = &p->fns[fn];
+    mc_str_printf(out, "%s %.*s(", g->is_void ? "void" : "int", (int)g->len, g->name);
+    if (g->nparams == 0) mc_str_puts(out, "void");
+    for (int32_t k = 0; k < g->nparams; k++) {
+        if (k) mc_str_puts(out, ", ");
+        mc_str_puts(out, "int");
+        if (g->pnames[k]) mc_str_printf(out, " %s", g->pnames[k]);
+        if (g->bufs[k]) mc_str_puts(out, "[]");
+    }
+    mc_str_putc(out, ')');
+}
+
+/* The line of a definition of the function named t further down the file
+ * (a function `int|void NAME (` at the top level), or 0: the hint for a
+ * call that comes before its callee. */
+static int32_t defined_below(const CParser *p, const CTok *t) {
+    int depth = 0;
+    for (int32_t i = p->i; i + 1 < p->nt && p->t[i].kind != CT_EOF; i++) {
+        const CTok *u = &p->t[i];
+        if (is_p(u, CP_LBRACE)) depth++;
+        else if (is_p(u, CP_RBRACE) && depth > 0) depth--;
+        else if (depth == 0 && i > 0 && u->kind == CT_NAME && u->len == t->len && memcmp(u->s, t->s, t->len) == 0 &&
+                 is_p(&p->t[i + 1], CP_LPAREN) && (is_word(&p->t[i - 1], "int") || is_word(&p->t[i - 1], "void")))
+            return u->loc.line;
+    }
+    return 0;
 }
 
 /* ---- expressions ------------------------------------------------------------- */
@@ -143,6 +179,127 @@ static void second_index(CParser *p) {
         mc_minic_syntax(p, tok(p)->loc, "only one index: buffers are one-dimensional (index a flat buffer, as in a[i * n + j])");
 }
 
+/* The variable at t, usable here: a local array is not inside its own
+ * initializer (C would read it indeterminate). NULL when undeclared. */
+static Var *use_var(CParser *p, const CTok *t) {
+    Var *v = lookup(p, t);
+    if (v && v->initializing) {
+        mc_minic_error(p, t->loc, "'%.*s' is used in its own initializer", (int)t->len, t->s);
+        return NULL;
+    }
+    return v;
+}
+
+/* An argument: a buffer (a buffer parameter or a local array, by its name
+ * alone) or an expression. */
+static Expr *argument(CParser *p) {
+    const CTok *t = tok(p);
+    if (t->kind == CT_NAME && !mc_minic_is_keyword(t) && (is_p(peek(p, 1), CP_COMMA) || is_p(peek(p, 1), CP_RPAREN))) {
+        Var *v = lookup(p, t);
+        if (v && v->buf) {
+            next(p);
+            if (v->initializing) mc_minic_error(p, t->loc, "'%.*s' is used in its own initializer", (int)t->len, t->s);
+            Expr *e = node(p, E_BUF, t->loc, NULL, NULL);
+            e->var = v->v;
+            return e;
+        }
+    }
+    return expr(p);
+}
+
+/* Each argument against its parameter: a buffer for a buffer, an int for an int. */
+static void check_args(CParser *p, const CFunc *g, Expr **args, int32_t n) {
+    for (int32_t k = 0; k < n && k < g->nparams; k++) {
+        const Expr *a = args[k];
+        if (a->k == E_ERR) continue;
+        const char *pn = g->pnames[k] ? g->pnames[k] : "";
+        if (g->bufs[k] && a->k != E_BUF)
+            mc_minic_error(p, a->loc, "argument %d of '%.*s' must be a buffer: parameter %d%s%s%s is 'int%s%s[]' (pass a "
+                           "buffer parameter or a local array by its name)", (int)k + 1, (int)g->len, g->name, (int)k + 1,
+                           *pn ? " ('" : "", pn, *pn ? "')" : "", *pn ? " " : "", pn);
+        else if (!g->bufs[k] && a->k == E_BUF) {
+            const Var *v = NULL;
+            for (int32_t j = p->nvars - 1; j >= 0 && !v; j--)
+                if (p->vars[j].v == a->var) v = &p->vars[j];
+            mc_minic_error(p, a->loc, "argument %d of '%.*s' is the buffer '%.*s', but parameter %d%s%s%s is an int",
+                           (int)k + 1, (int)g->len, g->name, v ? (int)v->len : 0, v ? v->name : "", (int)k + 1,
+                           *pn ? " ('" : "", pn, *pn ? "')" : "");
+        }
+    }
+}
+
+/* NAME "(" [arg ("," arg)*] ")", the current token the "(": a call of the
+ * function named t, its arguments checked against its parameters. `value`:
+ * its result is used (a void function's call is then an error). */
+static Expr *call(CParser *p, const CTok *t, bool value) {
+    int32_t fn = MC_NONE;
+    Var *v = lookup(p, t);
+    if (v) {
+        mc_minic_error(p, t->loc, "'%.*s' is %s, not a function: only a function can be called (declared at line %d)",
+                       (int)t->len, t->s, v->array ? "a local array" : v->buf ? "a buffer parameter" : "a variable",
+                       v->loc.line);
+    } else if ((fn = find_fn(p, t)) == MC_NONE) {
+        int32_t below = defined_below(p, t);
+        if (below)
+            mc_minic_error(p, t->loc, "call of undeclared function '%.*s': it is defined below, at line %d; declare it "
+                           "before the call with a prototype (C has no implicit declarations)", (int)t->len, t->s, below);
+        else
+            mc_minic_error(p, t->loc, "call of undeclared function '%.*s' (declare or define it before the call; C has "
+                           "no implicit declarations)", (int)t->len, t->s);
+    }
+    if (!nest_expr(p, tok(p)->loc)) return err_node(p, t->loc);
+    next(p); /* ( */
+    Expr **args = NULL;
+    int32_t n = 0, cap = 0, depth = 0;
+    if (!is_p(tok(p), CP_RPAREN)) do {
+            if (n == cap) {
+                cap = cap ? cap * 2 : 4;
+                Expr **na = mc_arena_alloc(&p->ea, (size_t)cap * sizeof *na);
+                if (n) memcpy(na, args, (size_t)n * sizeof *na);
+                args = na;
+            }
+            args[n] = argument(p);
+            if (args[n]->depth > depth) depth = args[n]->depth;
+            n++;
+        } while (!p->panic && accept(p, CP_COMMA));
+    if (!p->panic) mc_minic_expect(p, CP_RPAREN);
+    p->expr_nesting--;
+    if (fn == MC_NONE || p->panic) return err_node(p, t->loc);
+    const CFunc *g = &p->fns[fn];
+    if (g->broken) { /* its declaration's error was reported: its calls are not checked */
+        p->failed = true;
+        return err_node(p, t->loc);
+    }
+    if (n != g->nparams) {
+        McStr sig;
+        mc_str_init(&sig);
+        signature(p, fn, &sig);
+        mc_minic_error(p, t->loc, "%s arguments in the call of '%.*s': %d given, it takes %d ('%s', line %d)",
+                       n > g->nparams ? "too many" : "too few", (int)t->len, t->s, (int)n, (int)g->nparams, sig.s,
+                       g->loc.line);
+        mc_str_free(&sig);
+        return err_node(p, t->loc);
+    }
+    check_args(p, g, args, n);
+    if (value && g->is_void) {
+        mc_minic_error(p, t->loc, "'%.*s' returns void: its call cannot be used as a value", (int)t->len, t->s);
+        return err_node(p, t->loc);
+    }
+    if (!g->defined) {
+        if (p->npend == p->cappend) {
+            p->cappend = p->cappend ? p->cappend * 2 : 8;
+            p->pend = mc_xrealloc(p->pend, (size_t)p->cappend * sizeof *p->pend);
+        }
+        p->pend[p->npend++] = (CPending){fn, t->loc};
+    }
+    Expr *e = node(p, E_CALL, t->loc, NULL, NULL);
+    e->fn = fn;
+    e->args = args;
+    e->nargs = n;
+    if (depth >= e->depth) e->depth = depth + 1;
+    return e;
+}
+
 /* primary := INT | NAME | NAME "[" expr "]" | "(" expr ")" */
 static Expr *primary(CParser *p) {
     const CTok *t = tok(p);
@@ -182,16 +339,16 @@ static Expr *primary(CParser *p) {
         return err_node(p, t->loc);
     }
     next(p);
-    if (is_p(tok(p), CP_LPAREN)) {
-        mc_minic_syntax(p, t->loc, "function calls are not supported in MiniC: '%.*s(...)'", (int)t->len, t->s);
-        return err_node(p, t->loc);
-    }
-    Var *v = lookup(p, t);
-    if (!v) mc_minic_undeclared(p, t);
+    if (is_p(tok(p), CP_LPAREN)) return call(p, t, true);
+    Var *v = use_var(p, t);
+    if (!v && !lookup(p, t) && find_fn(p, t) != MC_NONE)
+        mc_minic_error(p, t->loc, "'%.*s' is a function: call it, as in %.*s(...) (MiniC has no function pointers)",
+                       (int)t->len, t->s, (int)t->len, t->s);
+    else if (!v && !lookup(p, t)) mc_minic_undeclared(p, t);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
-            mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
-                     (int)t->len, t->s);
+            mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only buffers (parameters 'int NAME[]' or 'int *NAME', "
+                           "local arrays) can be indexed", (int)t->len, t->s);
         Expr *i = expr(p);
         mc_minic_expect(p, CP_RBRACK);
         second_index(p);
@@ -202,8 +359,8 @@ static Expr *primary(CParser *p) {
     }
     if (!v) return err_node(p, t->loc);
     if (v->buf) {
-        mc_minic_error(p, t->loc, "'%.*s' is a buffer: it can only be indexed, as in %.*s[i]", (int)t->len, t->s, (int)t->len,
-                 t->s);
+        mc_minic_error(p, t->loc, "'%.*s' is a buffer: it can only be indexed, as in %.*s[i], or passed to a call",
+                       (int)t->len, t->s, (int)t->len, t->s);
         return err_node(p, t->loc);
     }
     Expr *e = node(p, E_VAR, t->loc, NULL, NULL);
@@ -215,6 +372,8 @@ static Expr *primary(CParser *p) {
 static Expr *postfix(CParser *p) {
     Expr *e = primary(p);
     if (!p->panic && (is_p(tok(p), CP_INC) || is_p(tok(p), CP_DEC))) mc_minic_expected(p, "an operator");
+    if (!p->panic && is_p(tok(p), CP_LPAREN))
+        mc_minic_syntax(p, tok(p)->loc, "only a function's name can be called in MiniC (no calls through an expression)");
     if (!p->panic && (is_p(tok(p), CP_DOT) || is_p(tok(p), CP_ARROW)))
         mc_minic_syntax(p, tok(p)->loc, "member access '%s' is not supported in MiniC (no structs)", mc_c_punct_text[tok(p)->punct]);
     return e;
@@ -380,19 +539,22 @@ static bool lvalue(CParser *p, Simple *s) {
     s->index = NULL;
     next(p);
     if (is_p(tok(p), CP_LPAREN)) {
-        mc_minic_syntax(p, t->loc, "function calls are not supported in MiniC: '%.*s(...)'", (int)t->len, t->s);
+        mc_minic_syntax(p, t->loc, "the result of a call cannot be assigned, incremented or decremented: '%.*s(...)'",
+                        (int)t->len, t->s);
         return false;
     }
     if (is_p(tok(p), CP_COLON)) {
         mc_minic_syntax(p, t->loc, "labels are not supported in MiniC ('goto' is not either)");
         return false;
     }
-    Var *v = lookup(p, t);
-    if (!v) mc_minic_undeclared(p, t);
+    Var *v = use_var(p, t);
+    if (!v && !lookup(p, t) && find_fn(p, t) != MC_NONE)
+        mc_minic_error(p, t->loc, "'%.*s' is a function: it cannot be assigned", (int)t->len, t->s);
+    else if (!v && !lookup(p, t)) mc_minic_undeclared(p, t);
     if (accept(p, CP_LBRACK)) {
         if (v && !v->buf)
-            mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only 'int NAME[]' and 'int *NAME' parameters can be indexed",
-                     (int)t->len, t->s);
+            mc_minic_error(p, t->loc, "'%.*s' is not a buffer: only buffers (parameters 'int NAME[]' or 'int *NAME', "
+                           "local arrays) can be indexed", (int)t->len, t->s);
         s->index = expr(p);
         mc_minic_expect(p, CP_RBRACK);
         second_index(p);
@@ -407,11 +569,20 @@ static bool lvalue(CParser *p, Simple *s) {
 }
 
 /* simple := lvalue ASSIGNOP expr | lvalue "++" | lvalue "--" | "++" lvalue | "--" lvalue
- * Parsed only; emit_simple lowers it. */
+ *         | NAME "(" [arg ("," arg)*] ")"      (a call whose result is discarded)
+ * Parsed only; mc_lower_simple lowers it. */
 static bool simple(CParser *p, Simple *s) {
     memset(s, 0, sizeof *s);
     s->var = MC_NONE;
     const CTok *pre = tok(p);
+    if (pre->kind == CT_NAME && !mc_minic_is_keyword(pre) && is_p(peek(p, 1), CP_LPAREN)) {
+        next(p);
+        s->loc = pre->loc;
+        s->call = call(p, pre, false);
+        if (!p->panic && is_p(tok(p), CP_LPAREN))
+            mc_minic_syntax(p, tok(p)->loc, "only a function's name can be called in MiniC (no calls through an expression)");
+        return !p->panic;
+    }
     if (is_p(pre, CP_INC) || is_p(pre, CP_DEC)) {
         s->op = assign_op(pre);
         next(p);
@@ -440,6 +611,88 @@ static bool simple(CParser *p, Simple *s) {
 }
 
 
+/* The initializer of a local array: "{" [expr ("," expr)*] [","] "}";
+ * the current token is the "{". */
+static Expr **array_init(CParser *p, int32_t *n) {
+    Expr **v = NULL;
+    int32_t cap = 0;
+    *n = 0;
+    next(p);
+    while (!p->panic && !is_p(tok(p), CP_RBRACE)) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 8;
+            Expr **nv = mc_arena_alloc(&p->ea, (size_t)cap * sizeof *nv);
+            if (*n) memcpy(nv, v, (size_t)*n * sizeof *nv);
+            v = nv;
+        }
+        if (is_p(tok(p), CP_LBRACE)) {
+            mc_minic_syntax(p, tok(p)->loc, "nested braces: a local array is one-dimensional, its initializer a list of ints");
+            break;
+        }
+        v[(*n)++] = expr(p);
+        if (!accept(p, CP_COMMA)) break;
+    }
+    if (!p->panic) mc_minic_expect(p, CP_RBRACE);
+    return v;
+}
+
+/* A local array, after its name t: "[" INT "]" "=" "{" [expr ("," expr)*] "}"
+ * (docs/minic.md §5): a buffer of that length, its elements the
+ * initializer's and then zeros. False after a syntax error. */
+static bool array_decl(CParser *p, const CTok *t) {
+    next(p); /* [ */
+    const CTok *len = tok(p);
+    int32_t n = 0;
+    if (len->kind == CT_INT) {
+        next(p);
+        if (len->val < 1 || len->val > MC_BUFFER_MAX)
+            mc_minic_error(p, len->loc, "the length of array '%.*s' is %.*s: it must be between 1 and %d", (int)t->len, t->s,
+                           (int)(len->len > 40 ? 40 : len->len), len->s, MC_BUFFER_MAX);
+        else n = (int32_t)len->val;
+    } else if (is_p(len, CP_RBRACK)) {
+        mc_minic_syntax(p, len->loc, "give the length of array '%.*s', as in 'int %.*s[4] = {...}' (MiniC needs it written)",
+                        (int)t->len, t->s, (int)t->len, t->s);
+        return false;
+    } else if (is_p(len, CP_MINUS) && peek(p, 1)->kind == CT_INT) {
+        mc_minic_syntax(p, len->loc, "the length of array '%.*s' is negative: it must be between 1 and %d", (int)t->len, t->s,
+                        MC_BUFFER_MAX);
+        return false;
+    } else {
+        mc_minic_syntax(p, len->loc, "the length of array '%.*s' must be an integer constant, as in 'int %.*s[4] = {...}' "
+                        "(MiniC has no variable-length arrays)", (int)t->len, t->s, (int)t->len, t->s);
+        return false;
+    }
+    if (!mc_minic_expect(p, CP_RBRACK)) return false;
+    if (is_p(tok(p), CP_LBRACK)) {
+        mc_minic_syntax(p, tok(p)->loc, "only one index: arrays are one-dimensional (index a flat array, as in a[i * n + j])");
+        return false;
+    }
+    int32_t v = declare(p, t, true, false);
+    if (!is_p(tok(p), CP_ASSIGN)) {
+        mc_minic_error(p, t->loc, "array '%.*s' needs an initializer, as in 'int %.*s[%d] = {0};': C would leave its "
+                       "elements indeterminate", (int)t->len, t->s, (int)t->len, t->s, n ? n : 1);
+        return true;
+    }
+    next(p);
+    if (!is_p(tok(p), CP_LBRACE)) {
+        mc_minic_expected(p, "'{' (an array's initializer is a list in braces, as in {1, 2, 3})");
+        return false;
+    }
+    int32_t self = p->nvars - 1;
+    p->vars[self].initializing = true;
+    int32_t ninits;
+    Expr **inits = array_init(p, &ninits);
+    p->vars[self].initializing = false;
+    if (p->panic) return false;
+    if (n && ninits > n) {
+        mc_minic_error(p, inits[n]->loc, "too many initializers for array '%.*s': %d given, its length is %d", (int)t->len,
+                       t->s, (int)ninits, (int)n);
+        return true;
+    }
+    if (n && v != MC_NONE) mc_lower_array(p, v, n, inits, ninits, t->loc);
+    return true;
+}
+
 /* decl := NAME ["=" expr]   (after "int"; the scope of NAME starts before
  * its initializer, as in C) */
 static void declaration(CParser *p) {
@@ -454,9 +707,11 @@ static void declaration(CParser *p) {
         const CTok *t = tok(p);
         next(p);
         if (is_p(tok(p), CP_LBRACK)) {
-            mc_minic_syntax(p, tok(p)->loc, "arrays are not supported in MiniC: only buffer parameters ('int NAME[]')");
-            mc_minic_hush(p, from, false);
-            return;
+            if (!array_decl(p, t)) {
+                mc_minic_hush(p, from, false);
+                return;
+            }
+            continue;
         }
         if (is_p(tok(p), CP_LPAREN)) {
             mc_minic_syntax(p, t->loc, "a function cannot be declared inside another in MiniC");
@@ -714,17 +969,24 @@ static void stmt(CParser *p) {
     } else if (is_word(t, "return")) {
         next(p);
         if (is_p(tok(p), CP_SEMI)) {
-            mc_minic_error(p, t->loc, "'return' needs a value: MiniC functions return int");
+            if (p->cur_void) mc_lower_return(p, NULL, t->loc);
+            else mc_minic_error(p, t->loc, "'return' needs a value: '%.*s' returns int", (int)p->cur_len, p->cur_name);
             next(p);
         } else {
+            McLoc at = tok(p)->loc;
             Expr *e = expr(p);
-            if (!p->panic) {
+            if (!p->panic && p->cur_void) {
+                mc_minic_error(p, at, "'%.*s' returns void: 'return' takes no value here", (int)p->cur_len, p->cur_name);
+                mc_minic_expect(p, CP_SEMI);
+            } else if (!p->panic) {
                 mc_lower_return(p, e, t->loc);
                 mc_minic_expect(p, CP_SEMI);
             }
         }
     } else if (is_word(t, "else")) {
         mc_minic_syntax(p, t->loc, "'else' without a matching 'if'");
+    } else if (is_word(t, "void") && peek(p, 1)->kind == CT_NAME && is_p(peek(p, 2), CP_LPAREN)) {
+        mc_minic_syntax(p, t->loc, "a function cannot be declared inside another in MiniC");
     } else if (t->kind == CT_NAME && mc_minic_is_keyword(t) && !is_word(t, "sizeof")) {
         mc_minic_unsupported(p, t);
         if (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) { /* a declaration: its names, then its end */
@@ -749,48 +1011,195 @@ static void stmt(CParser *p) {
 
 /* ---- functions ----------------------------------------------------------------- */
 
-/* param := "int" NAME | "int" NAME "[" "]" | "int" "*" NAME */
-static void param(CParser *p) {
+/* A parameter as the header declares it. */
+typedef struct PDecl {
+    const CTok *name; /* NULL: none (a prototype may leave it out) */
+    bool buf;
+    McLoc loc;        /* where its name is, or would be */
+} PDecl;
+
+/* param := "int" NAME | "int" NAME "[" "]" | "int" "*" NAME   (a
+ * prototype may leave the NAME out). False after an error. */
+static bool param(CParser *p, PDecl *out) {
     const CTok *t = tok(p);
+    out->name = NULL;
+    out->buf = false;
     if (!is_word(t, "int")) {
         if (mc_minic_is_type_word(t) || mc_minic_is_qualifier(t)) mc_minic_unsupported(p, t);
         else mc_minic_expected(p, "a parameter ('int NAME', 'int NAME[]' or 'int *NAME')");
-        return;
+        return false;
     }
     next(p);
     bool buf = accept(p, CP_STAR);
     if (buf && is_p(tok(p), CP_STAR)) {
         mc_minic_syntax(p, tok(p)->loc, "pointers to pointers are not supported in MiniC");
-        return;
+        return false;
     }
-    if (!name_token(p, "a parameter name")) return;
-    const CTok *n = tok(p);
-    next(p);
+    const CTok *n = NULL;
+    out->loc = tok(p)->loc;
+    if (!is_p(tok(p), CP_COMMA) && !is_p(tok(p), CP_RPAREN) && !is_p(tok(p), CP_LBRACK)) {
+        if (!name_token(p, "a parameter name")) return false;
+        n = tok(p);
+        next(p);
+    }
+    if (is_p(tok(p), CP_LPAREN)) {
+        mc_minic_syntax(p, tok(p)->loc, "a parameter cannot be a function in MiniC (no function pointers)");
+        return false;
+    }
     if (!buf && accept(p, CP_LBRACK)) {
         buf = true;
         if (!is_p(tok(p), CP_RBRACK)) {
-            mc_minic_error(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int %.*s[]'", (int)n->len, n->s);
+            if (n) mc_minic_error(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int %.*s[]'", (int)n->len, n->s);
+            else mc_minic_error(p, tok(p)->loc, "a buffer parameter has no size in MiniC: write 'int []'");
             while (tok(p)->kind != CT_EOF && !is_p(tok(p), CP_RBRACK) && !is_p(tok(p), CP_RPAREN)) next(p);
         }
         accept(p, CP_RBRACK);
     }
-    declare(p, n, buf, true);
+    out->name = n;
+    out->buf = buf;
+    return true;
 }
 
+/* Declare (def: define) the function named n with these parameters: its
+ * index in p->fns, or MC_NONE when it conflicts with an earlier
+ * declaration (reported). A function is declared before its body, so it
+ * may call itself. */
+static int32_t declare_fn(CParser *p, const CTok *n, bool is_void, const PDecl *ps, int32_t np, bool def, bool broken) {
+    int32_t k = find_fn(p, n);
+    if (k == MC_NONE) {
+        if (p->nfns == p->capfns) {
+            p->capfns = p->capfns ? p->capfns * 2 : 8;
+            p->fns = mc_xrealloc(p->fns, (size_t)p->capfns * sizeof *p->fns);
+        }
+        k = p->nfns++;
+        CFunc *g = &p->fns[k];
+        memset(g, 0, sizeof *g);
+        g->name = n->s;
+        g->len = n->len;
+        char *ir = mc_arena_alloc(&p->garena, n->len + 2); /* a word of the IR (`add`) is `$add`, as variables are */
+        snprintf(ir, n->len + 2, "%s%.*s", mc_is_reserved(n->s, n->len) ? "$" : "", (int)n->len, n->s);
+        g->ir = ir;
+        g->is_void = is_void;
+        g->nparams = np;
+        g->bufs = mc_arena_alloc(&p->garena, (size_t)(np ? np : 1) * sizeof *g->bufs);
+        g->pnames = mc_arena_alloc(&p->garena, (size_t)(np ? np : 1) * sizeof *g->pnames);
+        for (int32_t j = 0; j < np; j++) g->bufs[j] = ps[j].buf, g->pnames[j] = NULL;
+        g->loc = n->loc;
+        g->index = MC_NONE;
+        g->broken = broken;
+        mc_namemap_put(&p->garena, &p->fnmap, mc_arena_strndup(&p->garena, n->s, n->len), k);
+    } else if (!broken && !p->fns[k].broken) {
+        CFunc *g = &p->fns[k];
+        bool same = g->is_void == is_void && g->nparams == np;
+        for (int32_t j = 0; same && j < np; j++) same = g->bufs[j] == ps[j].buf;
+        if (!same) {
+            McStr old, now;
+            mc_str_init(&old);
+            mc_str_init(&now);
+            signature(p, k, &old);
+            mc_str_printf(&now, "%s %.*s(", is_void ? "void" : "int", (int)n->len, n->s);
+            if (np == 0) mc_str_puts(&now, "void");
+            for (int32_t j = 0; j < np; j++)
+                mc_str_printf(&now, "%sint%s%.*s%s", j ? ", " : "", ps[j].name ? " " : "", ps[j].name ? (int)ps[j].name->len : 0,
+                              ps[j].name ? ps[j].name->s : "", ps[j].buf ? "[]" : "");
+            mc_str_putc(&now, ')');
+            mc_minic_error(p, n->loc, "conflicting types for '%.*s': '%s' here, '%s' at line %d", (int)n->len, n->s, now.s,
+                           old.s, g->loc.line);
+            mc_str_free(&old);
+            mc_str_free(&now);
+            if (def) g->defined = true; /* its calls are not "never defined" as well */
+            g->broken = true;
+            return MC_NONE;
+        }
+        if (def && g->defined) {
+            mc_minic_error(p, n->loc, "function '%.*s' is defined twice (first at line %d)", (int)n->len, n->s, g->defloc.line);
+            return MC_NONE;
+        }
+    } else {
+        p->failed = true; /* a broken declaration of it was reported */
+    }
+    CFunc *g = &p->fns[k];
+    if (def) {
+        g->defined = true;
+        g->defloc = n->loc;
+    }
+    for (int32_t j = 0; j < np; j++) /* the names the messages show: the definition's, else the first given */
+        if (ps[j].name && (def || !g->pnames[j])) g->pnames[j] = mc_arena_strndup(&p->garena, ps[j].name->s, ps[j].name->len);
+    return k;
+}
 
-/* function := "int" NAME "(" [param ("," param)* | "void"] ")" compound */
+/* The body of the function named n (the current token its "{"), fn its
+ * entry in p->fns (MC_NONE after a conflicting declaration): lowered into
+ * a new McFunc, kept in p->funcs when it has no error. */
+static void function_body(CParser *p, const CTok *n, int32_t fn, bool is_void, const PDecl *ps, int32_t np, bool bad) {
+    bool failed = p->failed;
+    p->failed = bad; /* an error in the header was reported: no lowering checks after it */
+    mc_arena_free(&p->ea);
+    mc_arena_init(&p->ea);
+    memset(&p->declared, 0, sizeof p->declared);
+    memset(&p->hushed, 0, sizeof p->hushed);
+    p->nvars = p->nloops = 0;
+    p->nstarted = 0;
+    p->curfn = fn;
+    p->cur_void = is_void;
+    p->cur_name = n->s;
+    p->cur_len = n->len;
+    char *irname = mc_xmalloc(n->len + 2); /* a word of the IR (`add`) is `$add` in the IR, as variables are */
+    snprintf(irname, n->len + 2, "%s%.*s", mc_is_reserved(n->s, n->len) ? "$" : "", (int)n->len, n->s);
+    p->f = mc_func_new(irname, p->file);
+    p->f->c_names = true;
+    p->f->loc = mc_pos(p->f, n->loc);
+    free(irname);
+    p->cur = MC_NONE;
+    mc_lower_start(p, mc_lower_block(p, "entry", n->loc.line));
+    mc_func_block_rename(p->f, 0, "entry");
+    p->depth = 1; /* the body's block is depth 1, the parameters' too (C) */
+    for (int32_t j = 0; j < np; j++) {
+        if (ps[j].name) declare(p, ps[j].name, ps[j].buf, true);
+        else mc_minic_error(p, ps[j].loc, "parameter %d of '%.*s' has no name (a definition names its parameters)", (int)j + 1,
+                            (int)n->len, n->s);
+    }
+    next(p); /* { */
+    while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->d->full) {
+        int32_t at = p->i;
+        stmt(p);
+        if (p->i == at) next(p);
+    }
+    McLoc close = tok(p)->loc;
+    if (mc_minic_expect(p, CP_RBRACE) && mc_lower_finish(p, close)) {
+        if (p->nfuncs == p->capfuncs) {
+            p->capfuncs = p->capfuncs ? p->capfuncs * 2 : 4;
+            p->funcs = mc_xrealloc(p->funcs, (size_t)p->capfuncs * sizeof *p->funcs);
+        }
+        if (fn != MC_NONE) p->fns[fn].index = p->nfuncs;
+        p->funcs[p->nfuncs++] = p->f;
+        p->f = NULL;
+    }
+    if (p->f) {
+        mc_func_free(p->f);
+        p->f = NULL;
+        p->failed = true;
+    }
+    p->curfn = MC_NONE;
+    p->failed = p->failed || failed;
+}
+
+/* function := ("int" | "void") NAME "(" [param ("," param)* | "void"] ")" (compound | ";")
+ * A ";" makes it a prototype: a declaration that later calls may use. */
 static void function(CParser *p) {
-    bool int_type = true;
+    bool int_type = true, is_void = false;
     while (tok(p)->kind == CT_NAME && (is_word(tok(p), "int") || mc_minic_is_type_word(tok(p)) || mc_minic_is_qualifier(tok(p)))) {
-        if (int_type && !is_word(tok(p), "int")) { /* a type word or `static`: parse the function anyway */
+        if (is_word(tok(p), "void")) is_void = true;
+        else if (int_type && !is_word(tok(p), "int")) { /* a type word or `static`: parse the function anyway */
             mc_minic_unsupported(p, tok(p));
             int_type = p->panic = false;
         }
         next(p);
     }
     while (is_p(tok(p), CP_STAR)) {
-        mc_minic_syntax(p, tok(p)->loc, "functions return int in MiniC, not a pointer");
+        mc_minic_syntax(p, tok(p)->loc, "functions return int or void in MiniC, not a pointer");
         p->panic = false;
+        int_type = false;
         next(p);
     }
     const CTok *n = tok(p);
@@ -804,65 +1213,37 @@ static void function(CParser *p) {
     }
     next(p);
     bool failed = p->failed;
-    p->failed = !int_type; /* reported: no lowering checks after it */
-    mc_arena_free(&p->ea);
-    mc_arena_init(&p->ea);
-    memset(&p->declared, 0, sizeof p->declared);
-    memset(&p->hushed, 0, sizeof p->hushed);
-    p->nvars = p->nloops = 0;
-    p->depth = 1;
-    p->nstarted = 0;
-    char *fname = mc_xstrndup(n->s, n->len);
-    char *irname = mc_xmalloc(n->len + 2); /* a word of the IR (`add`) is `$add` in the IR, as variables are */
-    snprintf(irname, n->len + 2, "%s%s", mc_is_reserved(n->s, n->len) ? "$" : "", fname);
-    p->f = mc_func_new(irname, p->file);
-    p->f->c_names = true;
-    p->f->loc = mc_pos(p->f, n->loc);
-    free(irname);
-    for (int32_t k = 0; k < p->nfuncs; k++)
-        if (strcmp(mc_shown_name(p->funcs[k], p->funcs[k]->name), fname) == 0)
-            mc_minic_error(p, n->loc, "function '%s' is defined twice (first at line %d)", fname,
-                     mc_loc(p->funcs[k], p->funcs[k]->loc).line);
-    p->cur = MC_NONE;
-    mc_lower_start(p, mc_lower_block(p, "entry", n->loc.line));
-    mc_func_block_rename(p->f, 0, "entry");
+    p->failed = false;
+    PDecl *ps = NULL;
+    int32_t np = 0, cap = 0;
+    bool broken = !int_type;
     if (is_word(tok(p), "void") && is_p(peek(p, 1), CP_RPAREN)) next(p);
-    else if (!is_p(tok(p), CP_RPAREN)) do
-            param(p);
-        while (!p->panic && accept(p, CP_COMMA));
+    else if (!is_p(tok(p), CP_RPAREN)) do {
+            if (np == cap) {
+                cap = cap ? cap * 2 : 8;
+                ps = mc_xrealloc(ps, (size_t)cap * sizeof *ps);
+            }
+            if (!param(p, &ps[np])) break;
+            np++;
+        } while (!p->panic && accept(p, CP_COMMA));
     if (!p->panic) mc_minic_expect(p, CP_RPAREN);
-    if (p->panic) { /* skip to the body */
-        while (tok(p)->kind != CT_EOF && !is_p(tok(p), CP_LBRACE)) next(p);
+    if (p->panic) { /* skip to the body or the prototype's end */
+        broken = true;
+        while (tok(p)->kind != CT_EOF && !is_p(tok(p), CP_LBRACE) && !is_p(tok(p), CP_SEMI)) next(p);
         p->panic = false;
     }
-    p->depth = 0; /* the body's block is depth 1, the parameters' too (C) */
-    if (!is_p(tok(p), CP_LBRACE)) {
-        mc_minic_expected(p, "'{' (the function's body)");
-    } else {
+    if (is_p(tok(p), CP_SEMI)) { /* a prototype */
         next(p);
-        p->depth = 1;
-        while (!is_p(tok(p), CP_RBRACE) && tok(p)->kind != CT_EOF && !p->d->full) {
-            int32_t at = p->i;
-            stmt(p);
-            if (p->i == at) next(p);
-        }
-        McLoc close = tok(p)->loc;
-        if (mc_minic_expect(p, CP_RBRACE) && mc_lower_finish(p, close)) {
-            if (p->nfuncs == p->capfuncs) {
-                p->capfuncs = p->capfuncs ? p->capfuncs * 2 : 4;
-                p->funcs = mc_xrealloc(p->funcs, (size_t)p->capfuncs * sizeof *p->funcs);
-            }
-            p->funcs[p->nfuncs++] = p->f;
-            p->f = NULL;
-        }
+        declare_fn(p, n, is_void, ps, np, false, broken);
+    } else if (!is_p(tok(p), CP_LBRACE)) {
+        mc_minic_expected(p, "'{' (the function's body) or ';' (a prototype)");
+        declare_fn(p, n, is_void, ps, np, false, true);
+    } else {
+        int32_t fn = declare_fn(p, n, is_void, ps, np, true, broken);
+        function_body(p, n, fn, is_void, ps, np, p->failed || broken || fn == MC_NONE);
     }
-    if (p->f) {
-        mc_func_free(p->f);
-        p->f = NULL;
-        p->failed = true;
-    }
-    free(fname);
-    p->failed = p->failed || failed;
+    p->failed = p->failed || failed || broken;
+    free(ps);
 }
 
 /* The specifiers of a top-level declaration from token i (int, type words,
@@ -932,6 +1313,36 @@ static void sync_top(CParser *p) {
     p->panic = false;
 }
 
+/* Every call names its callee's McFunc, once the whole file is read (a
+ * prototype lets a function call one defined below it); a call of a
+ * function declared but never defined is an error at the call. */
+static void resolve_calls(CParser *p) {
+    for (int32_t k = 0; k < p->npend && !p->d->full; k++) {
+        const CFunc *g = &p->fns[p->pend[k].fn];
+        if (!g->defined)
+            mc_minic_error(p, p->pend[k].loc, "'%.*s' is declared (line %d) but never defined: a MiniC program is one "
+                           "file, so define it there", (int)g->len, g->name, g->loc.line);
+    }
+    if (p->failed) return;
+    for (int32_t i = 0; i < p->nfuncs; i++) {
+        McFunc *f = p->funcs[i];
+        for (int32_t c = 0; c < f->ncalls; c++) {
+            const char *name = f->calls[c].name;
+            int32_t k = mc_namemap_get(&p->fnmap, name + (name[0] == '$'), strlen(name + (name[0] == '$')));
+            MC_ASSERT(k != MC_NONE && p->fns[k].index != MC_NONE);
+            f->calls[c].callee = p->funcs[p->fns[k].index];
+        }
+        McDiags tmp;
+        mc_diags_init(&tmp, NULL, NULL, 0);
+        if (!mc_verify_calls(f, &tmp)) {
+            char buf[512];
+            mc_minic_error(p, tmp.v[0].loc, "internal error: the calls of '%s' do not match their callees: %s",
+                           mc_shown_name(f, f->name), mc_diag_line(&tmp, 0, buf, sizeof buf));
+        }
+        mc_diags_free(&tmp);
+    }
+}
+
 /* program := function+ */
 McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags *d) {
     CParser p;
@@ -953,6 +1364,7 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     mc_str_init(&p.scratch);
     mc_arena_init(&p.ea);
     mc_arena_init(&p.garena);
+    p.curfn = MC_NONE;
     if (tok(&p)->kind == CT_EOF && !p.failed)
         mc_minic_error(&p, tok(&p)->loc, "expected a function ('int NAME(...) { ... }'), got end of file");
     while (tok(&p)->kind != CT_EOF && !p.d->full) {
@@ -969,6 +1381,7 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
         }
         if (p.i == at) next(&p);
     }
+    resolve_calls(&p);
     if (d && d->n - from - d->full > 1) {
         /* Sort with the index as the tie-break (a stable order); "too many
          * errors" stays last. */
@@ -1003,6 +1416,8 @@ McModule *mc_minic_parse(const char *file, const char *src, size_t len, McDiags 
     free(spliced);
     free(p.seq);
     free(p.vars);
+    free(p.fns);
+    free(p.pend);
     free(p.loops);
     mc_str_free(&p.scratch);
     mc_arena_free(&p.ea);

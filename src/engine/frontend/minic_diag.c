@@ -192,7 +192,10 @@ bool mc_minic_is_keyword(const CTok *t) {
 
 /* The error for a keyword MiniC does not have, at t (a syntax error). */
 void mc_minic_unsupported(CParser *p, const CTok *t) {
-    if (mc_minic_is_type_word(t))
+    if (is_word(t, "void"))
+        mc_minic_syntax(p, t->loc, "'void' is only a function's return type in MiniC (and '(void)', no parameters); "
+                        "variables and parameters are int");
+    else if (mc_minic_is_type_word(t))
         mc_minic_syntax(p, t->loc, "type '%.*s' is not supported: MiniC has only int", (int)t->len, t->s);
     else if (is_word(t, "switch") || is_word(t, "case") || is_word(t, "default"))
         mc_minic_syntax(p, t->loc, "'%.*s' is not supported in MiniC (use if and else)", (int)t->len, t->s);

@@ -14,7 +14,7 @@
 #include "minicc/ir.h"
 #include "minicc/util.h"
 
-typedef enum EKind { E_ERR, E_INT, E_VAR, E_INDEX, E_NEG, E_PLUS, E_NOT, E_BITNOT, E_BIN, E_LAND, E_LOR, E_COND } EKind;
+typedef enum EKind { E_ERR, E_INT, E_VAR, E_INDEX, E_NEG, E_PLUS, E_NOT, E_BITNOT, E_BIN, E_LAND, E_LOR, E_COND, E_CALL, E_BUF } EKind;
 
 /* An expression tree node (arena of the function being parsed). */
 typedef struct Expr {
@@ -23,17 +23,46 @@ typedef struct Expr {
     int op;              /* E_BIN: the McOp */
     bool swap;           /* E_BIN: operands swapped (`>`, `>=`) */
     int32_t val;         /* E_INT */
-    int32_t var;         /* E_VAR, E_INDEX: the value (buffer for E_INDEX) */
+    int32_t var;         /* E_VAR, E_INDEX, E_BUF: the value (a buffer for E_INDEX, E_BUF) */
     int32_t depth;       /* height of the tree below */
     struct Expr *a, *b, *c; /* operands; E_COND: c ? a : b */
+    int32_t fn;          /* E_CALL: the callee (CParser.fns) */
+    int32_t nargs;       /* E_CALL: its arguments, args[0..nargs); a buffer argument is E_BUF */
+    struct Expr **args;
 } Expr;
+
+/* A function of the file, declared (a prototype) or defined, in the order
+ * the source names them (docs/minic.md §5). */
+typedef struct CFunc {
+    const char *name;  /* its C name, in the source text */
+    uint32_t len;
+    const char *ir;    /* its IR name (`$add` for the C name `add`), garena */
+    bool is_void;
+    int32_t nparams;
+    bool *bufs;        /* per parameter: a buffer (garena) */
+    const char **pnames; /* per parameter: its C name, or NULL in a prototype without one (garena) */
+    McLoc loc;         /* its first declaration or definition */
+    bool defined;      /* a definition was parsed (maybe with errors) */
+    McLoc defloc;      /* that definition's name */
+    bool broken;       /* its declaration had errors (reported): its calls are not checked */
+    int32_t index;     /* its McFunc in CParser.funcs once defined without error, else MC_NONE */
+} CFunc;
+
+/* A call of a function that was only declared when the call was parsed:
+ * an error at the end of the file unless a definition came. */
+typedef struct CPending {
+    int32_t fn;
+    McLoc loc;
+} CPending;
 
 /* A variable in scope. */
 typedef struct Var {
     const char *name; /* in the source text */
     uint32_t len;
     int32_t v;        /* its IR value */
-    bool buf;         /* a buffer parameter */
+    bool buf;         /* a buffer: a buffer parameter or a local array */
+    bool array;       /* a local array (`int a[4] = {...}`) */
+    bool initializing; /* a local array inside its own initializer: not usable yet */
     int32_t depth;    /* block nesting it was declared at */
     McLoc loc;        /* its declaration */
 } Var;
@@ -45,6 +74,7 @@ typedef struct Loop {
 
 /* An assignment, `++` or `--` parsed but maybe not lowered yet (a `for` step). */
 typedef struct Simple {
+    Expr *call;    /* a call whose result is discarded (`f(x);`), or NULL */
     int32_t var;   /* the variable (a buffer when index), MC_NONE after an error */
     Expr *index;   /* a[index], or NULL */
     int op;        /* -1 for `=`, else the McOp of `op=`, `++`, `--` */
@@ -78,6 +108,15 @@ typedef struct CParser {
     int expr_nesting; /* parentheses and operators being parsed, the same */
     McFunc **funcs;
     int32_t nfuncs, capfuncs;
+    CFunc *fns;         /* the file's functions so far, declared or defined */
+    int32_t nfns, capfns;
+    McNameMap fnmap;    /* C name -> index in fns (garena) */
+    int32_t curfn;      /* the function being defined (fns), MC_NONE outside one */
+    bool cur_void;      /* ... is a void function */
+    const char *cur_name; /* ... its C name (in the source text) */
+    uint32_t cur_len;
+    CPending *pend;     /* calls of functions not yet defined */
+    int32_t npend, cappend;
 } CParser;
 
 /* ---- tokens ---- */
@@ -151,8 +190,12 @@ void mc_lower_into(CParser *p, const Expr *e, int32_t dest);
 void mc_lower_cond(CParser *p, const Expr *e, int32_t t, int32_t f);
 /* An assignment, ++ or -- (nothing after an error in the function). */
 void mc_lower_simple(CParser *p, const Simple *s);
-/* `return e` from the statement at `at`. */
+/* `return e` from the statement at `at` (e NULL: `return;` of a void function, 0). */
 void mc_lower_return(CParser *p, const Expr *e, McLoc at);
+/* A call whose result is discarded (a statement). */
+void mc_lower_call_stmt(CParser *p, const Expr *e);
+/* `a = buffer n` and the stores of its initializer inits[0..ninits). */
+void mc_lower_array(CParser *p, int32_t a, int32_t n, Expr **inits, int32_t ninits, McLoc loc);
 /* The end of the function at its closing brace: false after an error. */
 bool mc_lower_finish(CParser *p, McLoc close);
 

@@ -129,6 +129,7 @@ static const char *temp_name(const Expr *e) {
     case E_LAND: return "land";
     case E_LOR: return "lor";
     case E_COND: return "cond";
+    case E_CALL: return "call";
     default: return "t";
     }
 }
@@ -141,10 +142,51 @@ static McOperand operand(CParser *p, const Expr *e) {
     case E_VAR: return read_var(p, e->var, e->loc);
     case E_PLUS: return operand(p, e->a);
     default: {
-        int32_t t = new_temp(p, temp_name(e), e->loc.line);
+        const char *what = temp_name(e);
+        char callee[48];
+        if (e->k == E_CALL && p->fns[e->fn].len <= 40) { /* a call's result is named after its callee: fib.L7 */
+            snprintf(callee, sizeof callee, "%.*s", (int)p->fns[e->fn].len, p->fns[e->fn].name);
+            what = callee;
+        }
+        int32_t t = new_temp(p, what, e->loc.line);
         mc_lower_into(p, e, t);
         return read_var(p, t, e->loc);
     }
+    }
+}
+
+/* `dest = call f(args)` (dest MC_NONE: the result is discarded); the
+ * arguments are evaluated left to right, then the call (docs/minic.md §5). */
+static void lower_call(CParser *p, const Expr *e, int32_t dest) {
+    McOperand *ops = e->nargs ? mc_xmalloc((size_t)e->nargs * sizeof *ops) : NULL;
+    for (int32_t k = 0; k < e->nargs; k++)
+        ops[k] = e->args[k]->k == E_BUF ? read_var(p, e->args[k]->var, e->args[k]->loc) : operand(p, e->args[k]);
+    const CFunc *g = &p->fns[e->fn];
+    int32_t c = mc_func_call_add(p->f, g->ir, strlen(g->ir), e->nargs);
+    if (e->nargs) memcpy(p->f->calls[c].args, ops, (size_t)e->nargs * sizeof *ops);
+    p->f->calls[c].nloc = mc_pos(p->f, e->loc);
+    McInst *in = emit(p, MC_OP_CALL, dest, e->loc);
+    in->a[0].kind = MC_OPND_NONE;
+    in->a[0].v = c;
+    free(ops);
+}
+
+void mc_lower_call_stmt(CParser *p, const Expr *e) {
+    if (p->failed || e->k != E_CALL) return; /* errors: nothing will be kept */
+    lower_call(p, e, MC_NONE);
+}
+
+void mc_lower_array(CParser *p, int32_t a, int32_t n, Expr **inits, int32_t ninits, McLoc loc) {
+    if (p->failed) return;
+    McInst *in = emit(p, MC_OP_BUFFER, a, loc);
+    in->a[0] = konst(p, n, loc);
+    for (int32_t k = 0; k < ninits; k++) {
+        if (inits[k]->k == E_INT && inits[k]->val == 0) continue; /* a buffer starts with zeros */
+        McOperand v = operand(p, inits[k]);
+        McInst *st = emit(p, MC_OP_STORE, MC_NONE, inits[k]->loc);
+        st->a[0] = read_var(p, a, loc);
+        st->a[1] = konst(p, k, inits[k]->loc);
+        st->a[2] = v;
     }
 }
 
@@ -160,6 +202,8 @@ void mc_lower_into(CParser *p, const Expr *e, int32_t dest) {
         return;
     }
     case E_PLUS: mc_lower_into(p, e->a, dest); return;
+    case E_CALL: lower_call(p, e, dest); return;
+    case E_BUF: MC_ASSERT(!"a buffer argument is lowered by its call"); return;
     case E_INDEX: {
         McOperand i = operand(p, e->a);
         in = emit(p, MC_OP_LOAD, dest, e->loc);
@@ -258,6 +302,10 @@ void mc_lower_cond(CParser *p, const Expr *e, int32_t t, int32_t f) {
 }
 
 void mc_lower_simple(CParser *p, const Simple *s) {
+    if (s->call) {
+        mc_lower_call_stmt(p, s->call);
+        return;
+    }
     if (s->var == MC_NONE || p->failed) return; /* errors: nothing will be kept */
     if (s->index) {
         McOperand i = operand(p, s->index);
@@ -366,7 +414,11 @@ bool mc_lower_finish(CParser *p, McLoc close) {
             }
     }
     free(stack);
-    if (end != MC_NONE && reach[end] && !p->failed) /* after an error, the lowering is not complete */
+    if (end != MC_NONE && reach[end] && !p->failed && p->cur_void) {
+        /* falling off the end of a void function returns (0, docs/minic.md §5) */
+        f->blocks[end].term.loc = mc_pos(f, close);
+        f->blocks[end].term.line = close.line;
+    } else if (end != MC_NONE && reach[end] && !p->failed) /* after an error, the lowering is not complete */
         mc_minic_error(p, close, "control reaches the end of '%s' without a 'return'", mc_shown_name(f, f->name));
     if (p->failed) {
         free(reach);
@@ -400,7 +452,7 @@ bool mc_lower_finish(CParser *p, McLoc close) {
 }
 
 void mc_lower_return(CParser *p, const Expr *e, McLoc at) {
-    McOperand v = operand(p, e);
+    McOperand v = e ? operand(p, e) : konst(p, 0, at);
     int32_t b = cur_block(p, at.line);
     mc_block_set_ret(p->f, b, v);
     p->f->blocks[b].term.arg.loc = v.loc;

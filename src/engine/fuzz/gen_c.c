@@ -135,6 +135,11 @@ void mc_genc_free(McGencProg *p) {
     for (int i = 0; i < p->nparams; i++) free(p->params[i].data);
     free(p->params);
     sfree(p->body);
+    for (int k = 0; k < p->nhelpers; k++) {
+        free(p->helpers[k].params);
+        sfree(p->helpers[k].body);
+    }
+    free(p->helpers);
     free(p);
 }
 
@@ -151,6 +156,14 @@ McGencProg *mc_genc_clone(const McGencProg *p) {
         }
     }
     c->body = sclone(p->body);
+    c->helpers = p->nhelpers ? mc_xmalloc((size_t)p->nhelpers * sizeof *c->helpers) : NULL;
+    for (int k = 0; k < p->nhelpers; k++) {
+        const Func *h = &p->helpers[k];
+        c->helpers[k] = *h;
+        c->helpers[k].params = mc_xmalloc((size_t)h->nparams * sizeof *h->params);
+        memcpy(c->helpers[k].params, h->params, (size_t)h->nparams * sizeof *h->params);
+        c->helpers[k].body = sclone(h->body);
+    }
     return c;
 }
 
@@ -173,9 +186,11 @@ typedef struct Var {
     int32_t lo, hi; /* a counter's range inside the loop body */
     int buf;        /* -1 scalar, else buffer ordinal */
     int32_t len;    /* buffer length */
+    int blen;       /* a buffer: as Expr.blen */
 } Var;
 
 #define MAX_SCOPE 96
+#define MAX_BUFS 8
 typedef struct G {
     McRng r;
     const McGencOptions *o;
@@ -188,8 +203,14 @@ typedef struct G {
     int fresh;          /* counter for fresh names */
     const char *hide;   /* a name being declared: in C its scope starts at its own initializer */
     int nbufs;
-    Var bufs[2];
+    Var bufs[MAX_BUFS]; /* the buffer parameters, then the local arrays in scope */
     McGencProg *prog; /* the program being built: its arguments */
+    /* calls (McGencOptions.calls); all zero without them */
+    int ncallees;       /* the helpers this function may call: h0 .. h(ncallees-1) */
+    bool fuel;          /* a helper: its calls pass d - 1 under d > 0 */
+    int sites;          /* call sites left in this function */
+    bool is_void;       /* a void helper: `return;` */
+    bool nobuf;         /* expressions read no buffer (a call's arguments) */
 } G;
 
 static uint32_t below(G *g, uint32_t n) { return mc_rng_below(&g->r, n); }
@@ -237,6 +258,7 @@ static Var *declare(G *g, const char *name) {
 
 static void pop_level(G *g) {
     while (g->nscope > 0 && g->scope[g->nscope - 1].level == g->level) g->nscope--;
+    while (g->nbufs > 0 && g->bufs[g->nbufs - 1].level == g->level) g->nbufs--; /* local arrays */
     g->level--;
 }
 
@@ -351,6 +373,7 @@ static Expr *gen_index(G *g, const Var *b, int depth) {
     Expr *e = enew(E_IDX);
     snprintf(e->name, NAMELEN, "%s", b->name);
     e->buf = b->buf;
+    e->blen = b->blen;
     if (may_leave_unguarded(g) || b->len == 0) {
         if (g->unguarded > 0) g->unguarded--;
         e->a = gen_expr(g, depth - 1);
@@ -391,7 +414,7 @@ static Expr *gen_index(G *g, const Var *b, int depth) {
 /* A buffer to access, or NULL: an empty buffer only while this statement
  * may still have an unguarded site (any access to it traps). */
 static const Var *pick_buf(G *g) {
-    if (!g->nbufs) return NULL;
+    if (!g->nbufs || g->nobuf) return NULL;
     const Var *b = &g->bufs[below(g, (uint32_t)g->nbufs)];
     if (b->len > 0 || (g->trap_program && g->unguarded > 0)) return b;
     for (int i = 0; i < g->nbufs; i++)
@@ -483,6 +506,7 @@ static Stmt *gen_assign(G *g) {
     }
     snprintf(s->name, NAMELEN, "%s", in->name);
     s->buf = in->buf;
+    s->blen = in->blen;
     s->idx = in->a;
     in->a = NULL;
     efree(in);
@@ -563,9 +587,19 @@ static Stmt *gen_loop(G *g, Stmt *outer) {
     return s;
 }
 
+static Stmt *gen_call(G *g);
+static Stmt *gen_array(G *g);
+
 static Stmt *gen_stmt(G *g, bool in_loop) {
     g->budget--;
     g->unguarded = g->trap_program ? 1 : 0;
+    if (g->ncallees > 0) { /* with calls only: the draws of a call-free program are unchanged */
+        if (g->sites > 0 && g->loops <= 1 && chance(g, 20)) {
+            Stmt *s = gen_call(g);
+            if (s) return s;
+        }
+        if (g->nbufs < MAX_BUFS && chance(g, 6)) return gen_array(g);
+    }
     uint32_t c = below(g, 100);
     bool deeper = g->nesting < g->o->max_nesting;
     if (c < 14) { /* declarations, possibly shadowing */
@@ -642,7 +676,7 @@ static Stmt *gen_stmt(G *g, bool in_loop) {
         Stmt *s = snew(S_IF);
         s->e = gen_cond(g);
         s->then = snew(S_RET);
-        s->then->e = gen_expr(g, 2);
+        if (!g->is_void) s->then->e = gen_expr(g, 2);
         return s;
     }
     if (c < 95) return snew(S_EMPTY);
@@ -671,6 +705,188 @@ static Stmt *gen_block(G *g, int n, bool in_loop) {
     }
     pop_level(g);
     return b;
+}
+
+/* ---- calls (McGencOptions.calls, docs/minic.md §5) -------------------------------- */
+
+/* `d > 0`: the guard of every call in a helper (the reducer leaves it whole,
+ * or a call could recurse without end). */
+static Expr *fuel_guard(void) {
+    Expr *e = ebin(B_GT, evar("d"), enum_(0));
+    e->frozen = true;
+    return e;
+}
+
+/* A call statement: `h(...);`, `x = h(...);` or `int v = h(...);`, in a
+ * helper under `d > 0` (`if (d > 0) h(d - 1, ...);`, `x = d > 0 ? h(d - 1,
+ * ...) : K;`). Its scalar arguments read no buffer, so the call is the only
+ * buffer traffic of the statement: C's order of evaluation cannot matter.
+ * NULL when no buffer is long enough for a buffer parameter. */
+static Stmt *gen_call(G *g) {
+    int k = (int)below(g, (uint32_t)g->ncallees);
+    const Func *fn = &g->prog->helpers[k];
+    const Var *vis[MAX_SCOPE];
+    int n = visible(g, vis, true);
+    int form = 0; /* 0 the result discarded, 1 assigned, 2 declared */
+    const char *name = NULL;
+    if (!fn->is_void) {
+        uint32_t c = below(g, 100);
+        if (c < 40 && (name = pick_new_name(g)) != NULL) form = 2;
+        else if (c < 85 && n) form = 1;
+    }
+    Expr *call = enew(E_CALL);
+    call->fn = k;
+    Expr **tail = &call->a;
+    g->hide = name; /* `int v = h(v)` would read the new v */
+    bool ok = true;
+    for (int j = 0; j < fn->nparams && ok; j++) {
+        Expr *arg = enew(E_ARG);
+        *tail = arg;
+        tail = &arg->b;
+        const Param *pa = &fn->params[j];
+        if (j == 0) { /* the depth left */
+            arg->a = g->fuel ? ebin(B_SUB, evar("d"), enum_(1)) : enum_((int32_t)below(g, 3));
+            arg->a->frozen = true;
+        } else if (!pa->is_buf) {
+            g->nobuf = true;
+            arg->a = gen_expr(g, 1);
+            g->nobuf = false;
+        } else {
+            const Var *fit[MAX_BUFS];
+            int nf = 0;
+            for (int b = 0; b < g->nbufs; b++)
+                if (g->bufs[b].len >= pa->len) fit[nf++] = &g->bufs[b];
+            if (nf == 0) {
+                ok = false;
+                break;
+            }
+            const Var *b = fit[below(g, (uint32_t)nf)];
+            snprintf(arg->name, NAMELEN, "%s", b->name);
+            arg->buf = b->buf;
+            arg->blen = b->blen;
+        }
+    }
+    g->hide = NULL;
+    if (!ok) {
+        efree(call);
+        return NULL;
+    }
+    g->sites--;
+    if (form == 0) {
+        Stmt *s = snew(S_CALL);
+        s->e = call;
+        if (!g->fuel) return s;
+        Stmt *w = snew(S_IF);
+        w->e = fuel_guard();
+        w->then = s;
+        w->keep = true;
+        return w;
+    }
+    Expr *v = call;
+    if (g->fuel) {
+        v = econd(fuel_guard(), call, enum_(small_const(g)));
+        v->keep = true;
+    }
+    if (form == 2) {
+        Stmt *s = snew(S_DECL);
+        decl_add(s, name, v);
+        declare(g, name);
+        return s;
+    }
+    Stmt *s = snew(S_ASSIGN);
+    s->op = A_SET;
+    snprintf(s->name, NAMELEN, "%s", vis[below(g, (uint32_t)n)]->name);
+    s->e = v;
+    return s;
+}
+
+/* `int laN[LEN] = {e, ...};`: a local array (1..6 elements, at least one
+ * given), a buffer for the statements and calls after it in its block. */
+static Stmt *gen_array(G *g) {
+    Stmt *s = snew(S_ARRAY);
+    snprintf(s->name, NAMELEN, "la%d", g->fresh++);
+    int32_t len = 1 + (int32_t)below(g, 6);
+    s->op = len;
+    int given = 1 + (int)below(g, (uint32_t)len);
+    for (int i = 0; i < given; i++) decl_add(s, "", gen_expr(g, 1));
+    Var *v = declare(g, s->name);
+    v->buf = g->nbufs;
+    v->len = len;
+    v->blen = len;
+    g->bufs[g->nbufs++] = *v;
+    return s;
+}
+
+/* Every visible scalar combined: what a function returns at its end. */
+static Expr *combine_visible(G *g) {
+    const Var *vis[MAX_SCOPE];
+    int n = visible(g, vis, false);
+    Expr *r = NULL;
+    for (int i = n - 1; i >= 0; i--) {
+        Expr *v = evar(vis[i]->name);
+        r = r ? ebin(i % 3 == 0 ? B_XOR : i % 3 == 1 ? B_ADD : B_SUB, r, v) : v;
+    }
+    return r ? r : enum_(0);
+}
+
+/* Helper k: `int|void hk(int d, ...)`, smaller than the main function (one
+ * loop level, nesting 2, at most two call sites), drawing from the
+ * program's generator g. It leaves nothing unguarded. */
+static void gen_helper(G *g, int k) {
+    McGencProg *p = g->prog;
+    Func *fn = &p->helpers[k];
+    McGencOptions ho = *g->o;
+    if (ho.max_loop_depth > 1) ho.max_loop_depth = 1;
+    if (ho.max_nesting > 2) ho.max_nesting = 2;
+    G h;
+    memset(&h, 0, sizeof h);
+    h.r = g->r;
+    h.o = &ho;
+    h.prog = p;
+    int32_t size = g->o->size / 4;
+    h.budget = size < 3 ? 3 : size > 10 ? 10 : size;
+    h.ncallees = k + 1;
+    h.fuel = true;
+    h.sites = 2;
+    fn->is_void = chance(&h, 30);
+    h.is_void = fn->is_void;
+    int nscalars = (int)below(&h, 3), nbufs = (int)below(&h, 3);
+    fn->params = mc_xcalloc((size_t)(1 + nscalars + nbufs), sizeof *fn->params);
+    static const char *const snames[] = {"n", "o"}, *const bnames[] = {"hb", "hc"};
+    Var *d = declare(&h, "d"); /* never assigned: the depth left */
+    d->counter = true;
+    d->lo = 1;
+    d->hi = 0;
+    snprintf(fn->params[fn->nparams++].name, NAMELEN, "d");
+    for (int si = 0, bi = 0; si < nscalars || bi < nbufs;) {
+        bool buf = bi < nbufs && (si == nscalars || chance(&h, 50));
+        Param *pa = &fn->params[fn->nparams++];
+        Var *v = declare(&h, buf ? bnames[bi] : snames[si]);
+        snprintf(pa->name, NAMELEN, "%s", v->name);
+        if (buf) {
+            pa->is_buf = true;
+            pa->len = 1 + (int32_t)below(&h, 4); /* callers pass buffers at least this long */
+            v->buf = h.nbufs;
+            v->len = pa->len;
+            v->blen = -1;
+            h.bufs[h.nbufs++] = *v;
+            bi++;
+        } else {
+            si++;
+        }
+    }
+    fn->body = snew(S_BLOCK);
+    while (h.budget > 0) {
+        Stmt *s = gen_stmt(&h, false);
+        if (!s) s = gen_loop(&h, fn->body);
+        block_add(fn->body, s);
+    }
+    if (!fn->is_void) {
+        Stmt *ret = snew(S_RET);
+        ret->e = combine_visible(&h);
+        block_add(fn->body, ret);
+    }
+    g->r = h.r;
 }
 
 McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
@@ -715,6 +931,13 @@ McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
             si++;
         }
     }
+    if (o->calls > 0) { /* the helpers first: the main function calls them */
+        p->nhelpers = o->calls > 4 ? 4 : o->calls;
+        p->helpers = mc_xcalloc((size_t)p->nhelpers, sizeof *p->helpers);
+        for (int k = 0; k < p->nhelpers; k++) gen_helper(&g, k);
+        g.ncallees = p->nhelpers;
+        g.sites = 3;
+    }
     p->body = snew(S_BLOCK);
     while (g.budget > 0) {
         Stmt *s = gen_stmt(&g, false);
@@ -729,16 +952,8 @@ McGencProg *mc_genc(uint64_t seed, const McGencOptions *o) {
             block_add(p->body, as);
         }
     }
-    /* return every visible scalar combined */
-    const Var *vis[MAX_SCOPE];
-    int n = visible(&g, vis, false);
-    Expr *r = NULL;
-    for (int i = n - 1; i >= 0; i--) {
-        Expr *v = evar(vis[i]->name);
-        r = r ? ebin(i % 3 == 0 ? B_XOR : i % 3 == 1 ? B_ADD : B_SUB, r, v) : v;
-    }
-    Stmt *ret = snew(S_RET);
-    ret->e = r ? r : enum_(0);
+    Stmt *ret = snew(S_RET); /* every visible scalar combined */
+    ret->e = combine_visible(&g);
     block_add(p->body, ret);
     return p;
 }
@@ -777,8 +992,9 @@ static void walk_stmt(Walk *w, Stmt *s);
 
 static void walk_expr(Walk *w, Expr **slot) {
     Expr *e = *slot;
-    if (!e) return;
-    if (w->kind == ED_EXPR) {
+    if (!e || e->frozen) return;
+    /* a call, its arguments and its guard stay; what is inside them may shrink */
+    if (w->kind == ED_EXPR && !e->keep && e->k != E_CALL && e->k != E_ARG) {
         if (w->count++ == w->target) {
             Expr *rep = NULL;
             switch (w->variant) {
@@ -833,7 +1049,7 @@ static void walk_block(Walk *w, Stmt *b) {
             return;
         }
         bool compound = s->k == S_IF || s->k == S_WHILE || s->k == S_DO || s->k == S_FOR || s->k == S_BLOCK;
-        if (w->kind == ED_INLINE && compound && w->count++ == w->target) {
+        if (w->kind == ED_INLINE && compound && !s->keep && w->count++ == w->target) {
             Stmt *keep = NULL, *prefix = NULL;
             if (s->k == S_BLOCK) {
                 if (w->variant == 1) return;
@@ -884,9 +1100,15 @@ static void walk_stmt(Walk *w, Stmt *s) {
     }
 }
 
+/* The main function's body, then each helper's. */
+static void walk_prog(Walk *w, McGencProg *p) {
+    walk_block(w, p->body);
+    for (int k = 0; k < p->nhelpers && !w->applied; k++) walk_block(w, p->helpers[k].body);
+}
+
 static int count_places(McGencProg *p, int kind) {
     Walk w = {kind, -1, 0, 0, false};
-    walk_block(&w, p->body);
+    walk_prog(&w, p);
     return w.count;
 }
 
@@ -907,7 +1129,7 @@ McGencProg *mc_genc_shrink(const McGencProg *p, McGencPred pred, void *ctx, int6
                     if (max_tries && n >= max_tries) goto out;
                     McGencProg *cand = mc_genc_clone(cur);
                     Walk w = {kind, target, v, 0, false};
-                    walk_block(&w, cand->body);
+                    walk_prog(&w, cand);
                     if (!w.applied) {
                         mc_genc_free(cand);
                         continue;

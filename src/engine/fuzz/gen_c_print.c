@@ -24,13 +24,15 @@ static const int bin_prec[B_COUNT] = {10, 10, 10, 9, 9, 8, 8, 7, 7, 7, 7, 6, 6, 
 typedef struct Pr {
     McStr *o;
     McGencMode mode;
+    const char *hprefix; /* the helpers' names: PREFIX0, PREFIX1, ... */
 } Pr;
 
 static int eprec(const Expr *e) {
     switch (e->k) {
     case E_NUM: return e->num < 0 ? PREC_UNARY : PREC_PRIMARY;
     case E_VAR:
-    case E_IDX: return PREC_PRIMARY;
+    case E_IDX:
+    case E_CALL: return PREC_PRIMARY;
     case E_BIN: return bin_prec[e->op];
     case E_COND: return PREC_COND;
     default: return PREC_UNARY;
@@ -59,13 +61,43 @@ static const char *helper(int op) {
     return op == B_DIV ? "mc_div" : op == B_REM ? "mc_rem" : op == B_SHL ? "mc_shl" : "mc_shr";
 }
 
+/* The twin's bound check of an index into buffer NAME: mc_ix(K, for a
+ * parameter of the main function (its length in mc_len[K]), else
+ * mc_ixn(LENGTH, with a local array's length or a helper parameter's
+ * hidden NAME_n. */
+static void pbound(Pr *p, const char *name, int buf, int blen) {
+    if (blen == 0) mc_str_printf(p->o, "mc_ix(%d, ", buf);
+    else if (blen > 0) mc_str_printf(p->o, "mc_ixn(%d, ", blen);
+    else mc_str_printf(p->o, "mc_ixn(%s_n, ", name);
+}
+
+/* h(args): in the twin, each buffer argument is followed by its length. */
+static void pcall(Pr *p, const Expr *e) {
+    mc_str_printf(p->o, "%s%d(", p->hprefix, e->fn);
+    for (const Expr *a = e->a; a; a = a->b) {
+        if (a != e->a) mc_str_puts(p->o, ", ");
+        if (a->a) {
+            pexpr(p, a->a);
+            continue;
+        }
+        mc_str_puts(p->o, a->name);
+        if (p->mode != MC_GENC_CHECKED) continue;
+        if (a->blen == 0) mc_str_printf(p->o, ", mc_len[%d]", a->buf);
+        else if (a->blen > 0) mc_str_printf(p->o, ", %d", a->blen);
+        else mc_str_printf(p->o, ", %s_n", a->name);
+    }
+    mc_str_putc(p->o, ')');
+}
+
 static void pexpr(Pr *p, const Expr *e) {
     switch (e->k) {
     case E_NUM: pnum(p, e->num); break;
     case E_VAR: mc_str_puts(p->o, e->name); break;
+    case E_CALL: pcall(p, e); break;
+    case E_ARG: MC_ASSERT(!"an argument is printed by its call"); break;
     case E_IDX:
         mc_str_printf(p->o, "%s[", e->name);
-        if (p->mode == MC_GENC_CHECKED) mc_str_printf(p->o, "mc_ix(%d, ", e->buf);
+        if (p->mode == MC_GENC_CHECKED) pbound(p, e->name, e->buf, e->blen);
         pexpr(p, e->a);
         if (p->mode == MC_GENC_CHECKED) mc_str_putc(p->o, ')');
         mc_str_putc(p->o, ']');
@@ -113,7 +145,7 @@ static void plvalue(Pr *p, const Stmt *s) {
     mc_str_puts(p->o, s->name);
     if (s->buf < 0) return;
     mc_str_putc(p->o, '[');
-    if (p->mode == MC_GENC_CHECKED) mc_str_printf(p->o, "mc_ix(%d, ", s->buf);
+    if (p->mode == MC_GENC_CHECKED) pbound(p, s->name, s->buf, s->blen);
     pexpr(p, s->idx);
     if (p->mode == MC_GENC_CHECKED) mc_str_putc(p->o, ')');
     mc_str_putc(p->o, ']');
@@ -247,9 +279,25 @@ static void pstmt(Pr *p, const Stmt *s, int ind) {
     case S_BREAK: mc_str_puts(p->o, "break;\n"); break;
     case S_CONT: mc_str_puts(p->o, "continue;\n"); break;
     case S_RET:
+        if (!s->e) {
+            mc_str_puts(p->o, "return;\n");
+            break;
+        }
         mc_str_puts(p->o, "return ");
         pexpr(p, s->e);
         mc_str_puts(p->o, ";\n");
+        break;
+    case S_CALL:
+        pexpr(p, s->e);
+        mc_str_puts(p->o, ";\n");
+        break;
+    case S_ARRAY:
+        mc_str_printf(p->o, "int %s[%d] = {", s->name, s->op);
+        for (int i = 0; i < s->ndecls; i++) {
+            if (i) mc_str_puts(p->o, ", ");
+            pexpr(p, s->decls[i].init);
+        }
+        mc_str_puts(p->o, "};\n");
         break;
     case S_BLOCK:
         mc_str_puts(p->o, "{\n");
@@ -261,15 +309,51 @@ static void pstmt(Pr *p, const Stmt *s, int ind) {
     }
 }
 
+/* A function's header, `int NAME(int x, int a[])` (in the twin, a hidden
+ * `int a_n` after each buffer parameter of a helper). */
+static void pheader(Pr *p, const char *ret, const char *name, int k, const Param *ps, int n, bool lengths) {
+    mc_str_printf(p->o, "%s %s", ret, name);
+    if (k >= 0) mc_str_printf(p->o, "%d", k);
+    mc_str_putc(p->o, '(');
+    if (n == 0) mc_str_puts(p->o, "void");
+    for (int i = 0; i < n; i++) {
+        mc_str_printf(p->o, "%sint %s%s", i ? ", " : "", ps[i].name, ps[i].is_buf ? "[]" : "");
+        if (lengths && ps[i].is_buf) mc_str_printf(p->o, ", int %s_n", ps[i].name);
+    }
+    mc_str_putc(p->o, ')');
+}
+
+static void pbody_of(Pr *p, const Stmt *body) {
+    mc_str_puts(p->o, " {\n");
+    for (int i = 0; i < body->n; i++) pstmt(p, body->items[i], 1);
+    mc_str_puts(p->o, "}\n");
+}
+
+/* With helpers: their prototypes, the main function (the first defined,
+ * the one `minicc run` runs), then the helpers; their names are hK for the
+ * main function `f`, NAME_hK for any other. */
 void mc_genc_print(const McGencProg *prog, const char *name, McGencMode mode, McStr *out) {
-    Pr p = {out, mode};
-    mc_str_printf(out, "int %s(", name ? name : "f");
-    if (prog->nparams == 0) mc_str_puts(out, "void");
-    for (int i = 0; i < prog->nparams; i++)
-        mc_str_printf(out, "%sint %s%s", i ? ", " : "", prog->params[i].name, prog->params[i].is_buf ? "[]" : "");
-    mc_str_puts(out, ") {\n");
-    for (int i = 0; i < prog->body->n; i++) pstmt(&p, prog->body->items[i], 1);
-    mc_str_puts(out, "}\n");
+    name = name ? name : "f";
+    McStr prefix;
+    mc_str_init(&prefix);
+    if (strcmp(name, "f") == 0) mc_str_puts(&prefix, "h");
+    else mc_str_printf(&prefix, "%s_h", name);
+    Pr p = {out, mode, prefix.s};
+    bool lengths = mode == MC_GENC_CHECKED;
+    for (int k = 0; k < prog->nhelpers; k++) {
+        const Func *h = &prog->helpers[k];
+        pheader(&p, h->is_void ? "void" : "int", prefix.s, k, h->params, h->nparams, lengths);
+        mc_str_puts(out, ";\n");
+    }
+    pheader(&p, "int", name, -1, prog->params, prog->nparams, false);
+    pbody_of(&p, prog->body);
+    for (int k = 0; k < prog->nhelpers; k++) {
+        const Func *h = &prog->helpers[k];
+        mc_str_putc(out, '\n');
+        pheader(&p, h->is_void ? "void" : "int", prefix.s, k, h->params, h->nparams, lengths);
+        pbody_of(&p, h->body);
+    }
+    mc_str_free(&prefix);
 }
 
 void mc_genc_args_format(const McGencProg *p, McStr *out) {
@@ -319,6 +403,10 @@ void mc_genc_oracle_prelude(McStr *o) {
                 "static int mc_shr(int a, int c) {\n"
                 "    if ((c < 0 || c > 31) && !mc_undef) mc_undef = \"shift count outside 0..31\";\n"
                 "    return a >> (c & 31);\n}\n"
+                "static int mc_ixn(int n, int i) {\n"
+                "    if (i < 0 || i >= n) {\n"
+                "        snprintf(mc_msg, sizeof mc_msg, \"buffer index %d outside [0,%d)\", i, n);\n"
+                "        longjmp(mc_jb, 1);\n    }\n    return i;\n}\n"
                 "static int mc_ix(int k, int i) {\n"
                 "    if (i < 0 || i >= mc_len[k]) {\n"
                 "        snprintf(mc_msg, sizeof mc_msg, \"buffer index %d outside [0,%d)\", i, mc_len[k]);\n"
@@ -336,7 +424,7 @@ static void case_call(const McGencProg *p, int k, const char *suffix, const char
     for (int i = 0; i < p->nparams; i++) {
         if (i) mc_str_puts(o, ", ");
         if (p->params[i].is_buf) mc_str_printf(o, "%s%d", prefix, nb++);
-        else pnum(&(Pr){o, MC_GENC_MINIC}, p->params[i].scalar);
+        else pnum(&(Pr){o, MC_GENC_MINIC, ""}, p->params[i].scalar);
     }
     mc_str_putc(o, ')');
 }
@@ -364,7 +452,7 @@ void mc_genc_oracle_case(const McGencProg *p, int k, McStr *o) {
             mc_str_printf(o, "    static int %s%d[%d] = {", v ? "pb" : "cb", nb, (int)(p->params[i].len ? p->params[i].len : 1));
             for (int32_t e = 0; e < p->params[i].len; e++) {
                 if (e) mc_str_puts(o, ", ");
-                pnum(&(Pr){o, MC_GENC_MINIC}, p->params[i].data[e]);
+                pnum(&(Pr){o, MC_GENC_MINIC, ""}, p->params[i].data[e]);
             }
             if (!p->params[i].len) mc_str_putc(o, '0');
             mc_str_puts(o, "};\n");

@@ -1,3 +1,3 @@
 void f(int n) {
-    n = 1;
+    return n;
 }

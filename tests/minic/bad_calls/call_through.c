@@ -1,0 +1,4 @@
+int g(int n) { return n; }
+int f(int n) {
+    return (g)(n);
+}

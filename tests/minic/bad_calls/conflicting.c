@@ -1,0 +1,3 @@
+int f(int n);
+int g(int n) { return f(n); }
+void f(int n) { }

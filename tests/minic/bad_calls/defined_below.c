@@ -1,0 +1,4 @@
+int f(int n) {
+    return g(n);
+}
+int g(int n) { return n; }

@@ -1,0 +1,4 @@
+int g(int n) {
+    if (n) return;
+    return 1;
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    void g(int a);
+    return n;
+}

@@ -1,0 +1,4 @@
+int g(int n);
+int f(int n) {
+    return g(n) + g(n + 1);
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    int g = n;
+    return g(1);
+}

@@ -1,0 +1,3 @@
+int f(int g(int)) {
+    return 0;
+}

@@ -1,0 +1,2 @@
+int f(int n) { return n; }
+int f(int n) { return n + 1; }

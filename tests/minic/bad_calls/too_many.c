@@ -1,0 +1,5 @@
+void g(void) { }
+int f(int n) {
+    g(n);
+    return n;
+}

@@ -1,0 +1,3 @@
+int f(int n) {
+    return h(n) + 1;
+}

@@ -1,0 +1,3 @@
+void g(int a[]) {
+    return a[0];
+}

@@ -1,0 +1,4 @@
+int f(int n) {
+    void x;
+    return n;
+}
