@@ -733,8 +733,7 @@ int mc_cli_fuzz_c(int argc, char **argv) {
                    "[--size N] [--loops D] [--calls N] [--no-traps] [--batch N] [--max-shrink N] [--no-shrink] "
                    "[--mutant lt] [-q]\n"
                    "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage; "
-                   "shrinks and prints the first difference; --calls N gives each program N helper functions "
-                   "(a stage that does not take calls yet is skipped, with a note)\n");
+                   "shrinks and prints the first difference; --calls N gives each program N helper functions\n");
             return 0;
         }
     COpts o;
