@@ -50,6 +50,14 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     machine                            execute the allocation, with spill counts
     native [--timeout S]               compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
+  Calls:
+    next [N]                           like step, but a call runs as one instruction
+    nexti [N]                          like stepi, but a call runs as one instruction
+    finish                             run until the selected frame returns; print its result
+    backtrace                          the frames: function, arguments, block, instruction
+    frame [N]                          select frame N (from backtrace) for print and values
+    up                                 select the caller of the selected frame
+    down                               select the callee of the selected frame
   Pictures:
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
   Commands may be shortened to a unique prefix; `help COMMAND` tells more.

@@ -135,8 +135,8 @@ with one diagnostic (for now), and check says it did not check:
   calls/calls.ir:19:5: error: stage opt does not support calls yet ('put' calls 'fib'; only stage input runs calls)
   [2]
 
-The prompt steps over a call as one instruction (`step` does not enter
-it yet): blocks are numbered in the stepped function, while the step total
+`next` steps over a call as one instruction (`step` enters it: see
+tests/repl/frames.t): blocks are numbered in the stepped function, while the step total
 (9: main's entry and 4 calls of 2) counts the callees' too. The depth limit
 is settable as the step budget is:
 
@@ -144,8 +144,8 @@ is settable as the step budget is:
   > load calls/deep.ir
   > args 3
   > start
-  > step
-  > step
+  > next
+  > next
   > print r
   > set max-depth 3
   > run
@@ -176,7 +176,7 @@ is settable as the step budget is:
 A local buffer and a dropped result as the prompt shows them, and the
 views after input refused with the one diagnostic:
 
-  $ printf 'load calls/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
+  $ printf 'load calls/calls.ir\nargs 5\nstart\nnext\nssa\nalloc\nlive\n' | minicc 2>&1
   loaded calls/calls.ir: 4 functions
   main(i32 n): SSA form, 1 block
   args: 5
@@ -200,7 +200,7 @@ views after input refused with the one diagnostic:
 A local buffer at the prompt before and after it is made, and `back` over
 a call (to a boundary of the stepped function, not into the callee):
 
-  $ printf 'load calls/calls.ir\nargs 5\nstart\nstepi\nprint cell\nstepi\nstepi\nprint cell\nvalues\nback\nprint cell\nstepi 3\nprint cell\n' | minicc 2>&1
+  $ printf 'load calls/calls.ir\nargs 5\nstart\nnexti\nprint cell\nnexti\nnexti\nprint cell\nvalues\nback\nprint cell\nnexti 3\nprint cell\n' | minicc 2>&1
   loaded calls/calls.ir: 4 functions
   main(i32 n): SSA form, 1 block
   args: 5
