@@ -133,7 +133,7 @@ static Status cmd_backtrace(McSession *s, int argc, char **argv, FILE *out, FILE
         return OK;
     }
     for (int k = 0; k < mc_frames_depth(s); k++) {
-        fputs(k == s->frame_sel ? "> " : "  ", out);
+        fputs(k == s->frame_sel ? "* " : "  ", out);
         mc_frames_print(s, k, out);
     }
     return OK;
@@ -193,7 +193,7 @@ const McCommand mc_cmds_calls[] = {
      "", cmd_finish},
     {"backtrace", "bt", "calls", "backtrace", "the frames: function, arguments, block, instruction",
      "#0 is the innermost frame (the one stepping), the last the function\n"
-     "started; `>` marks the frame `frame N` selected. A caller stands at its\n"
+     "started; `*` marks the frame `frame N` selected. A caller stands at its\n"
      "call (`at: x = call f(...)`). A buffer argument shows its first eight\n"
      "elements as the frame sees them now.\n",
      "", cmd_backtrace},

@@ -269,6 +269,7 @@ static void flush(McSession *s, bool sequential, FILE *out, bool last) {
 }
 
 static void say_enter(McSession *s, FILE *out) {
+    if (!out) return;
     fprintf(out, "entering %s, depth %d\n", mc_shown_name(s->interp_func, s->interp_func->name), mc_frames_depth(s));
     mc_frames_print(s, 0, out);
 }
@@ -354,11 +355,11 @@ bool mc_frames_run(McSession *s, int until_depth, bool *at_break, FILE *out, FIL
             if (!mc_session_continue(s, at_break, err)) return false;
             if (*at_break || s->nframes == 0) return true;
             int32_t d = mc_frames_depth(s);
+            mc_session_events_begin(s); /* the record: the caller's call, as it ran */
             unwind_returns(s, false, NULL);
             if (until_depth && mc_frames_depth(s) <= until_depth && mc_frames_depth(s) < d) break;
             if (mc_interp_finished(s->interp, NULL)) break;
         }
-        mc_session_events_begin(s);
         mc_session_events_end(s);
         (void)out;
         return true;

@@ -20,6 +20,7 @@ const char *const wb_help_lines[] = {
     "  n       step one block (phis of the edge, then the block)",
     "  s       step one C line (MiniC; an IR program: one block)",
     "  i       step one instruction",
+    "  S F     calls: step into a call / finish the frame (n: over it)",
     "  c       continue to a breakpoint or the end (Ctrl-C stops it)",
     "  b       back one block (replays from the nearest checkpoint)",
     "  r       restart before the entry block",
@@ -52,7 +53,7 @@ const char *const wb_help_lines[] = {
 };
 
 /* Keys that Enter repeats. */
-static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,", k) != NULL; }
+static bool key_repeatable(int k) { return k && strchr("nsicbr+-x.,SF", k) != NULL; }
 
 static void key_cmd_edit(Wb *wb, int key) {
     switch (key) {
@@ -179,6 +180,12 @@ void wb_key(Wb *wb, int key) {
     case 'i':
         wb_step(wb, true);
         if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, "stepi");
+        break;
+    case 'S': /* into a call (the prompt's step), and out of the frame (finish) */
+        wb_step_into(wb);
+        break;
+    case 'F':
+        wb_finish(wb);
         break;
     case 'c':
         wb_continue(wb);

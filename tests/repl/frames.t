@@ -24,10 +24,6 @@ is `cell` in main):
   > step
   > print cell
   > X
-  > #0 fill(b = [3, 0], n = 3) in entry, next: return 0
-  > #0 fact(n = 3) at the start: about to enter entry
-  > #0 set(b = [0, 0], x = 3) at the start: about to enter entry
-  > #0 set(b = [3, 0], x = 3) in entry, next: return x
   loaded frames.ir: 6 functions
   main(i32 n): SSA form, 1 block
   args: 3
@@ -40,13 +36,13 @@ is `cell` in main):
   [1] entry
   entering set, depth 3
   #0 set(b = [0, 0], x = 3) at the start: about to enter entry
-  > #0 set(b = [0, 0], x = 3) at the start: about to enter entry
+  * #0 set(b = [0, 0], x = 3) at the start: about to enter entry
     #1 fill(b = [0, 0], n = 3) in entry, at: call set(b, n)
     #2 main(n = 3) in entry, at: call fill(cell, n)
   [1] entry
   [1] entry (continued)
     store b, 0, x  b[0] = 3
-  > #0 set(b = [3, 0], x = 3) in entry, next: return x
+  * #0 set(b = [3, 0], x = 3) in entry, next: return x
     #1 fill(b = [3, 0], n = 3) in entry, at: call set(b, n)
     #2 main(n = 3) in entry, at: call fill(cell, n)
   #2 main(n = 3) in entry, at: call fill(cell, n)
@@ -90,12 +86,6 @@ to return to, an error that changes nothing:
   > where
   > next 3
   > X
-  > #0 fact(n = 3) at the start: about to enter entry
-  > #0 fact(n = 4) in rec, next: r = mul n, t
-  > #1 main(n = 4) in entry, at: f = call fact(n)
-  > #0 fact(n = 3) at the start: about to enter entry
-  > #0 fact(n = 4) in rec, next: r = mul n, t
-  > #1 main(n = 4) in entry, at: f = call fact(n)
   loaded frames.ir: 6 functions
   main(i32 n): SSA form, 1 block
   args: 4
@@ -140,18 +130,18 @@ to return to, an error that changes nothing:
     m = sub n, 1         m = 3
   entering fact, depth 3
   #0 fact(n = 3) at the start: about to enter entry
-  > #0 fact(n = 3) at the start: about to enter entry
+  * #0 fact(n = 3) at the start: about to enter entry
     #1 fact(n = 4) in rec, at: t = call fact(m)
     #2 main(n = 4) in entry, at: f = call fact(n)
   run till exit from #0 fact(n = 3) at the start: about to enter entry
   fact returned 6: t = 6
   #0 fact(n = 4) in rec, next: r = mul n, t
-  > #0 fact(n = 4) in rec, next: r = mul n, t
+  * #0 fact(n = 4) in rec, next: r = mul n, t
     #1 main(n = 4) in entry, at: f = call fact(n)
   #1 main(n = 4) in entry, at: f = call fact(n)
   <stdin>:13: error: finish: not meaningful in the outermost frame (#1 main has no caller; try: continue)
     #0 fact(n = 4) in rec, next: r = mul n, t
-  > #1 main(n = 4) in entry, at: f = call fact(n)
+  * #1 main(n = 4) in entry, at: f = call fact(n)
   <stdin>:15: error: finish: not meaningful in the outermost frame (#1 main has no caller; try: continue)
   #0 fact(n = 4) in rec, next: r = mul n, t
   [2] rec (continued)
@@ -186,15 +176,13 @@ breakpoints` counts the hits. A plain BLOCK stays the loaded function's:
   > continue
   > info breakpoints
   > X
-  > #0 fact(n = 1) about to enter base
-  > #0 fact(n = 1) about to enter base
   loaded frames.ir: 6 functions
   main(i32 n): SSA form, 1 block
   args: 4
   breakpoint at fact:base
   breakpoint: fact:base
   #0 fact(n = 1) about to enter base
-  > #0 fact(n = 1) about to enter base
+  * #0 fact(n = 1) about to enter base
     #1 fact(n = 2) in rec, at: t = call fact(m)
     #2 fact(n = 3) in rec, at: t = call fact(m)
     #3 fact(n = 4) in rec, at: t = call fact(m)
@@ -228,10 +216,6 @@ before:
   > step 3
   > continue
   > X
-  > #0 fill(b = [0, 0], n = 2) at the start: about to enter entry
-  > #0 main(n = 2) at the start: about to enter entry
-  > #0 fill(b = [0, 0], n = 2) at the start: about to enter entry
-  > #0 main(n = 2) at the start: about to enter entry
   loaded frames.ir: 6 functions
   main(i32 n): SSA form, 1 block
   args: 2
@@ -252,10 +236,10 @@ before:
     call set(b, n)  returned 2 (dropped)
   #0 fill(b = [2, 0], n = 2) in entry, next: return 0
   #0 fill(b = [0, 0], n = 2) at the start: about to enter entry
-  > #0 fill(b = [0, 0], n = 2) at the start: about to enter entry
+  * #0 fill(b = [0, 0], n = 2) at the start: about to enter entry
     #1 main(n = 2) in entry, at: call fill(cell, n)
   at the start: about to enter entry
-  > #0 main(n = 2) at the start: about to enter entry
+  * #0 main(n = 2) at the start: about to enter entry
   [1] entry
     cell = buffer 2     cell = 2 zeros
   entering fill, depth 2
@@ -286,10 +270,6 @@ gives:
   > bt
   > run
   > X
-  > #0 oops(n = 3) finished: trap: division by zero
-  > #0 oops(n = 3) finished: trap: division by zero
-  > #0 oops(n = 3) finished: trap: division by zero
-  > #0 oops(n = 3) finished: trap: division by zero
   loaded frames.ir: 6 functions
   main(i32 n): SSA form, 1 block
   oops(i32 n): SSA form, 1 block
@@ -306,10 +286,10 @@ gives:
   [1] entry (continued)
     q = call divide(10, d)  trap: division by zero
   trap: division by zero
-  > #0 oops(n = 3) finished: trap: division by zero
+  * #0 oops(n = 3) finished: trap: division by zero
   finished after 2 blocks: trap: division by zero
   (use start to run it again, or back to step backwards)
-  > #0 oops(n = 3) finished: trap: division by zero
+  * #0 oops(n = 3) finished: trap: division by zero
   trap: division by zero
 
 Bad input gets a clear diagnostic and leaves the state as it was:
@@ -338,9 +318,6 @@ Bad input gets a clear diagnostic and leaves the state as it was:
   > finish
   > bt
   > X
-  > #2 main(n = 3) in entry, at: call fill(cell, n)
-  > #2 main(n = 3) in entry, at: call fill(cell, n)
-  > #0 fill(b = [3, 0], n = 3) in entry, next: return 0
   loaded frames.ir: 6 functions
   main(i32 n): SSA form, 1 block
   args: 3
@@ -368,13 +345,13 @@ Bad input gets a clear diagnostic and leaves the state as it was:
   <stdin>:17: error: break: no block 'nosuch' in fact
     #0 set(b = [0, 0], x = 3) at the start: about to enter entry
     #1 fill(b = [0, 0], n = 3) in entry, at: call set(b, n)
-  > #2 main(n = 3) in entry, at: call fill(cell, n)
+  * #2 main(n = 3) in entry, at: call fill(cell, n)
   <stdin>:19: error: finish: not meaningful in the outermost frame (#2 main has no caller; try: continue)
   #0 set(b = [0, 0], x = 3) at the start: about to enter entry
   run till exit from #0 set(b = [0, 0], x = 3) at the start: about to enter entry
   set returned 3 (dropped)
   #0 fill(b = [3, 0], n = 3) in entry, next: return 0
-  > #0 fill(b = [3, 0], n = 3) in entry, next: return 0
+  * #0 fill(b = [3, 0], n = 3) in entry, next: return 0
     #1 main(n = 3) in entry, at: call fill(cell, n)
   [1]
 
@@ -428,7 +405,7 @@ fact(3) and fact(2) have frames and the call of fact(1) traps, as
   [1] entry
     z = le n, 1          z = 1
     branch z, base, rec  z = 1 -> base
-  > #0 fact(n = 1) about to enter base
+  * #0 fact(n = 1) about to enter base
     #1 fact(n = 2) in rec, at: t = call fact(m)
     #2 fact(n = 3) in rec, at: t = call fact(m)
   [1] base (continued)
@@ -441,7 +418,7 @@ fact(3) and fact(2) have frames and the call of fact(1) traps, as
     t = call fact(m)     trap: execution step limit exceeded
   trap: execution step limit exceeded
   note: the step budget is 5 block entries; raise it with 'set max-steps N'
-  > #0 fact(n = 3) finished: trap: execution step limit exceeded
+  * #0 fact(n = 3) finished: trap: execution step limit exceeded
   trap: execution step limit exceeded
   note: the step budget is 5 block entries; raise it with 'set max-steps N'
   max-steps 100000
@@ -458,7 +435,7 @@ fact(3) and fact(2) have frames and the call of fact(1) traps, as
   [1] entry
     z = le n, 1          z = 0
     branch z, base, rec  z = 0 -> rec
-  > #0 fact(n = 2) about to enter rec
+  * #0 fact(n = 2) about to enter rec
     #1 fact(n = 3) in rec, at: t = call fact(m)
   [2] rec <- entry
     m = sub n, 1         m = 1
@@ -467,7 +444,7 @@ fact(3) and fact(2) have frames and the call of fact(1) traps, as
   [2] rec (continued)
     t = call fact(m)     trap: call depth limit exceeded
   trap: call depth limit exceeded
-  > #0 fact(n = 3) finished: trap: call depth limit exceeded
+  * #0 fact(n = 3) finished: trap: call depth limit exceeded
   $ minicc run --func fact --max-depth 2 frames.ir 3
   trap: call depth limit exceeded
   [3]

@@ -73,6 +73,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   With a MiniC (C) file loaded, the step ends with the C line reached
   (`at line N: ...`), and `step line` runs instruction by instruction to
   the next C line (a loop written on one line runs to its end).
+  In a program with calls, step enters a call and stops before the
+  callee's entry block (next runs it as one instruction: see help next).
   $ minicc -c 'help s; help interf; h q'
   usage: step [N|line]
   execute N whole blocks, showing each edge's phi table
@@ -85,6 +87,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   With a MiniC (C) file loaded, the step ends with the C line reached
   (`at line N: ...`), and `step line` runs instruction by instruction to
   the next C line (a loop written on one line runs to its end).
+  In a program with calls, step enters a call and stops before the
+  callee's entry block (next runs it as one instruction: see help next).
   usage: interference [--why X Y]
   the interference graph: adjacency, degrees, colouring order
   aliases: ig
