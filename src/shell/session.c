@@ -784,10 +784,15 @@ bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
     }
     /* A block of any form built so far will do: edge blocks exist only after
      * phi destruction, and the name stays meaningful across stages. */
-    const McFunc *fs[] = {s->interp_func, s->input, s->ssa, s->opt, s->destroyed ? s->destroyed->f : NULL};
+    /* The running function, unless it is a callee being stepped (another function). */
+    const McFunc *run = s->interp_func && strcmp(s->interp_func->name, s->input->name) == 0 ? s->interp_func : NULL;
+    const McFunc *fs[] = {run, s->input, s->ssa, s->opt, s->destroyed ? s->destroyed->f : NULL};
     bool found = false;
     for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++)
         if (fs[i] && mc_func_find_block(fs[i], block) != MC_NONE) found = true;
+    if (!found && !colon && s->interp_func && !run && mc_func_find_block(s->interp_func, block) != MC_NONE)
+        return mc_session_error(s, err, "break: no block '%s' in %s (a block of %s: break %s:%s)", block,
+                                s->input->name, s->interp_func->name, s->interp_func->name, block);
     if (!found && !colon) return mc_session_error(s, err, "break: no block '%s' in %s", block, s->input->name);
     if (mc_session_has_break(s, block)) return true;
     s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);

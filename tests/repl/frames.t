@@ -160,7 +160,8 @@ to return to, an error that changes nothing:
 
 A breakpoint in a callee, `break FUNC:BLOCK`: `run` and `continue` step
 into calls to reach it, it stops in every frame of FUNC, and `info
-breakpoints` counts the hits. A plain BLOCK stays the loaded function's:
+breakpoints` counts the hits. A plain BLOCK stays the loaded function's
+(main here), even while a callee is stepped:
 
   $ minicc <<'X'
   > load frames.ir
@@ -169,6 +170,7 @@ breakpoints` counts the hits. A plain BLOCK stays the loaded function's:
   > run
   > bt
   > print n
+  > break rec
   > up
   > print n t
   > down
@@ -188,11 +190,12 @@ breakpoints` counts the hits. A plain BLOCK stays the loaded function's:
     #3 fact(n = 4) in rec, at: t = call fact(m)
     #4 main(n = 4) in entry, at: f = call fact(n)
   n = 1
+  <stdin>:7: error: break: no block 'rec' in main (a block of fact: break fact:rec)
   #1 fact(n = 2) in rec, at: t = call fact(m)
   n = 2
   t is not assigned yet
   #0 fact(n = 1) about to enter base
-  <stdin>:10: error: down: already in the innermost frame #0
+  <stdin>:11: error: down: already in the innermost frame #0
   return 424
   Num  Type        What          Hits  Condition
   1    breakpoint  fact:base        1
