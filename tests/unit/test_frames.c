@@ -51,6 +51,7 @@ static McOutcome reference(McSession *s, McArgs *a) {
     McInterpOptions o;
     memset(&o, 0, sizeof o);
     o.max_steps = s->max_steps;
+    o.max_depth = s->max_depth;
     mc_args_copy(a, &s->args);
     return mc_interp_run(s->input, a, &o);
 }
@@ -69,6 +70,46 @@ static void same_end(McSession *s) {
     for (int32_t i = 0; i < a.n; i++)
         if (a.v[i].is_buf && a.v[i].len) assert_memory_equal(a.v[i].data, b->v[i].data, (size_t)a.v[i].len * 4);
     mc_args_free(&a);
+}
+
+/* What holds at every pause: the frames together never pass the budget
+ * nor the depth limit (a callee gets what its callers left). */
+static void limits_hold(const McSession *s) {
+    int64_t total = 0;
+    for (int k = 0; k < mc_frames_depth(s); k++) total += mc_interp_steps(mc_frames_interp(s, k, NULL));
+    assert_true(total <= (s->max_steps > 0 ? s->max_steps : MC_DEFAULT_MAX_STEPS));
+    assert_true(mc_frames_depth(s) <= (s->max_depth > 0 ? s->max_depth : MC_DEFAULT_MAX_DEPTH));
+}
+
+/* Step into every call with small budgets and depth limits: the limits
+ * hold in every frame, and the trap is the run's. */
+static void test_limits(void **state) {
+    (void)state;
+    FILE *out = sink();
+    for (int64_t budget = 1; budget <= 12; budget++)
+        for (int64_t depth = 1; depth <= 6; depth++) {
+            McSession s;
+            setup(&s, "tests/repl/frames.ir", "main", 5, budget, out);
+            s.max_depth = depth;
+            assert_true(mc_session_start(&s, out));
+            int guard = 0;
+            while (!mc_interp_finished(s.interp, NULL) || s.nframes > 0) {
+                /* into calls mostly, over one now and then (in a callee, the
+                 * call then runs with what the frames left) */
+                s.frame_ret.kind = MC_INTERRUPTED; /* no return yet */
+                assert_true(mc_frames_step(&s, 1, guard % 2, guard % 3 != 2, out, out));
+                limits_hold(&s);
+                /* A callee that returned hands its caller a result: the
+                 * caller, executing the call, cannot trap on it. */
+                McOutcome o;
+                if (s.frame_ret.kind == MC_RETURNED && mc_interp_finished(s.interp, &o))
+                    assert_int_not_equal(o.kind, MC_TRAPPED);
+                assert_true(++guard < 10000);
+            }
+            same_end(&s);
+            mc_session_free(&s);
+        }
+    fclose(out);
 }
 
 /* Step into every call, by blocks and by instructions. */
@@ -119,6 +160,7 @@ static void test_mixed(void **state) {
             else if (op < 7 && s.nframes > 0) assert_true(mc_frames_run(&s, mc_frames_depth(&s) - 1, &at_break, out, out));
             else if (op < 9 && mc_interp_steps(s.interp) > 0) assert_true(mc_frames_back(&s, 1 + (seed >> 8) % 3, out));
             else assert_true(mc_frames_step(&s, 2, false, true, out, out));
+            limits_hold(&s);
             assert_true(++guard < 100000);
         }
         same_end(&s);
@@ -160,6 +202,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_step_into_all),
         cmocka_unit_test(test_mixed),
+        cmocka_unit_test(test_limits),
         cmocka_unit_test(test_break_in_callee),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
