@@ -189,6 +189,21 @@ static Status cmd_where(McSession *s, int argc, char **argv, FILE *out, FILE *er
     return OK;
 }
 
+/* Every value a condition names is an i32 value of g. */
+static bool cond_names_in(McSession *s, const char *cmd, const McCond *c, const McFunc *g, FILE *err) {
+    for (int i = 0; i < c->n; i++)
+        for (int k = 0; k < 2; k++) {
+            const char *name = c->cmp[i].name[k];
+            if (!name) continue;
+            int32_t v = mc_func_find_value(g, name);
+            if (v == MC_NONE) return mc_session_error(s, err, "%s: no value '%s' in %s", cmd, name, g->name);
+            if (g->values[v].kind == MC_VAL_BUF)
+                return mc_session_error(s, err, "%s: '%s' is a buffer (conditions, watch and display take i32 values)",
+                                        cmd, name);
+        }
+    return true;
+}
+
 /* `break BLOCK... ` or `break BLOCK if COND` (tbreak: one-shot). */
 static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool once) {
     const char *cmd = once ? "tbreak" : "break";
@@ -217,7 +232,9 @@ static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err
             mc_str_free(&cond);
             return ERR;
         }
-        bool known = mc_session_cond_check(s, cmd, &c, err);
+        /* FUNC:BLOCK: the condition reads FUNC's values (the frame that stops). */
+        const McFunc *g = s->input ? mc_session_break_func(s, argv[1]) : NULL;
+        bool known = g ? cond_names_in(s, cmd, &c, g, err) : mc_session_cond_check(s, cmd, &c, err);
         mc_cond_free(&c);
         if (!known) {
             mc_str_free(&cond);

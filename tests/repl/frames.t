@@ -455,3 +455,23 @@ fact(3) and fact(2) have frames and the call of fact(1) traps, as
   trap: execution step limit exceeded
   note: the step budget is 5 block entries; raise it with --max-steps N
   [3]
+
+A condition on a breakpoint in a callee reads the callee's values, and
+names are checked against that function:
+
+  $ minicc -c 'load frames.ir; args 4; break fact:rec if n == 2; break fact:rec if zz > 1; run; bt; info breakpoints; continue'
+  loaded frames.ir: 6 functions
+  main(i32 n): SSA form, 1 block
+  args: 4
+  breakpoint at fact:rec if n == 2
+  -c:4: error: break: no value 'zz' in fact
+  breakpoint: fact:rec
+  #0 fact(n = 2) about to enter rec
+  * #0 fact(n = 2) about to enter rec
+    #1 fact(n = 3) in rec, at: t = call fact(m)
+    #2 fact(n = 4) in rec, at: t = call fact(m)
+    #3 main(n = 4) in entry, at: f = call fact(n)
+  Num  Type        What          Hits  Condition
+  1    breakpoint  fact:rec         1  n == 2
+  return 424
+  [1]
