@@ -33,9 +33,6 @@ typedef struct McCheck {
     bool nonterminating; /* every stage ran out of steps or time */
     bool interrupted;   /* base->interrupt was set: the rows are incomplete and
                            mean nothing (stopped after the stage that saw it) */
-    char unchecked[256]; /* non-empty: the function has calls, which only stage
-                            input runs yet; the input row is all there is, this
-                            says why (a failed check, not an agreement) */
 } McCheck;
 
 /* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native; each alloc

@@ -282,6 +282,10 @@ typedef struct McFunc {
                             C name W (mc_shown_name) */
     McCall *calls;       /* the call table (see McInst); index = a[0].v of a call */
     int32_t ncalls, capcalls;
+    struct McFunc **owned; /* malloc'd: functions freed with this one (a prepared
+                              function's prepared callees, mc_pipeline_prepare);
+                              not cloned: a clone calls the same functions */
+    int32_t nowned;
 } McFunc;
 
 typedef struct McModule {

@@ -102,7 +102,9 @@ int mc_stage_lookup(const char *name); /* -1 if unknown */
  * input), then with opt_level >= 1 the optimizer (opt: its options, NULL for
  * the -O1 pipeline; verified after every pass). ssa_stats and opt_stats may
  * be NULL. NULL with diagnostics when a step fails. The caller frees the
- * result. */
+ * result. A function with calls comes back with every function it reaches
+ * prepared the same way, its calls (and theirs) redirected to them, and
+ * owning them (McFunc.owned): mc_func_free frees them all. */
 typedef struct McPrepare {
     McSsaKind ssa_kind;        /* default MC_SSA_PRUNED */
     McSsaStats *ssa_stats;     /* may be NULL */
@@ -116,11 +118,12 @@ McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiag
 /* The common case: pruned SSA, then -O1 when opt_level >= 1. */
 McFunc *mc_pipeline_prepare(const McFunc *input, int opt_level, McDiags *d);
 
-/* Calls and local buffers (docs/ir.md §3.2) run at stage input only, for
- * now. The one gate is SSA construction (mc_ssa_build, where every stage
- * and view after input starts: mc_ssa_refuse_calls); this is the same
- * check naming another stage, for mc_stage_execute (`stage alloc does not
- * support calls yet`) and check. True, with the diagnostic, when f has one. */
+/* Calls and local buffers (docs/ir.md §3.2) run at every stage but alloc,
+ * for now: the allocators do not support them yet. When f has one: the
+ * diagnostic `stage STAGE does not support calls yet (...)` and true; stage
+ * alloc refuses such a function with it, and check shows its alloc rows as
+ * not run (the message starts with MC_ALLOC_NO_CALLS after the stage). */
+#define MC_ALLOC_NO_CALLS "does not support calls yet"
 bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
 
 /* Stage alloc: mc_pipeline_prepare, mc_allocate with o->allocator and

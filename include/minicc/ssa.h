@@ -56,13 +56,12 @@ int mc_ssa_kind_lookup(const char *name);  /* -1 if unknown */
  * new function in SSA form (f->form = MC_FORM_SSA), or NULL with a
  * diagnostic when f is not verified. stats may be NULL. */
 McFunc *mc_ssa_build(const McFunc *f, McSsaKind kind, McSsaStats *stats, McDiags *d);
-/* Calls and local buffers (docs/ir.md §3.2) are run at stage input only, for
- * now: SSA construction, where every later stage and view starts, is the one
- * gate that keeps them out of the passes. When f has one: the diagnostic
- * `stage STAGE does not support calls yet (...)` at the first, and true.
- * mc_ssa_build and mc_ssa_build_opts refuse such a function (NULL) with
- * STAGE "ssa". */
-bool mc_ssa_refuse_calls(const McFunc *f, const char *stage, McDiags *d);
+/* Calls and local buffers (docs/ir.md §3.2): a call is an instruction that
+ * reads its scalar arguments (renamed like any use) and may define a
+ * scalar (versioned like any definition); its buffer arguments and a local
+ * buffer's definition (`b = buffer N`, defined once, not a scalar) keep
+ * their names. The callees are not touched: the clone calls the same
+ * functions (mc_pipeline_prepare builds SSA for them too). */
 /* The same; check = false skips the verification of the result (about a
  * third of the work), for a caller that verifies later anyway: the
  * pipeline bench's fast variant, which verifies once after the optimizer.

@@ -40,8 +40,8 @@ typedef int (*McCliFn)(int argc, char **argv);
       "[--loops D] [--vars N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
       "[--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge] [-q]", \
       "differential fuzzing of every stage; shrinks and prints the first divergence")         \
-    X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | FILE]",  \
-      "play a scripted lesson, check lessons non-interactively, or export a handout")
+    X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | --grade DIR [--csv F] | FILE]", \
+      "play a scripted lesson, check lessons non-interactively, export a handout, or grade exercises")
 
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)

@@ -143,6 +143,10 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
     mc_diags_init(&d, o->file, NULL, 0);
     int st = 0;
     McFunc *ssa = mc_pipeline_prepare(f, o->stage.opt_level, &d);
+    if (ssa && (allocated || o->stage.allocator == MC_ALLOC_SSA) && mc_pipeline_refuse_calls(ssa, "alloc", &d)) {
+        mc_func_free(ssa); /* the allocators do not support calls yet */
+        ssa = NULL;
+    }
     if (ssa && !allocated && o->stage.allocator == MC_ALLOC_SSA) {
         /* The ssa allocator destroys the phis by its locations, so its
          * destruction depends on K: the allocation's destroyed function. */

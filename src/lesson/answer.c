@@ -502,3 +502,30 @@ const char *mc_lesson_field_invalid(const char *pattern) {
     if (strstr(f + 2, "{}")) return "'shows' marks one field {}, not two";
     return NULL;
 }
+
+bool mc_lesson_line_matches(const char *pattern, const char *output) {
+    FieldMatch any = {MC_ANS_EXACT, NULL, false, 0};
+    const char *p0 = pattern;
+    while (blank(*p0)) p0++;
+    char *pat = mc_xstrdup(p0);
+    char *tp = pat + strlen(pat);
+    while (tp > pat && blank(tp[-1])) *--tp = 0;
+    bool found = false;
+    for (const char *p = output ? output : ""; *p && !found;) {
+        const char *e = strchr(p, '\n');
+        const char *end = e ? e : p + strlen(p);
+        const char *t = end;
+        while (t > p && (blank(t[-1]) || t[-1] == '\r')) t--;
+        const char *b = p;
+        while (b < t && blank(*b)) b++;
+        found = match_field(&any, pat, b, t);
+        p = e ? e + 1 : end;
+    }
+    free(pat);
+    return found;
+}
+
+bool mc_lesson_field_number(const char *pattern, const char *output, long long *v) {
+    int line;
+    return side_value(pattern, strlen(pattern), output ? output : "", 0, -1, v, &line);
+}

@@ -53,7 +53,7 @@ static bool has_line(const char *text, const char *want, bool substring) {
     return found;
 }
 
-static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen"};
+static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen", "reveal", "exercise"};
 
 const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
 const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
@@ -108,7 +108,29 @@ typedef struct LoadState {
     int last_command; /* line of the last command (0 none), for 'expect' */
     int pending_ask;  /* line of an 'ask' still waiting for its 'answer' (0 none) */
     int hint_ask;     /* step of the ask whose answer the last line gave (-1 none), for 'hint' */
+    int open_ask;     /* line of the section's last question not yet revealed (0 none), for 'reveal' */
+    bool open_ran;    /* a command has run since that question (it is what reveals the answer) */
+    bool in_exercise; /* an `exercise` block is open (exercise.c) */
 } LoadState;
+
+/* `reveal` (n bytes of line from the word): the point where the answer of
+ * the section's last question is out; the student's handout hides the
+ * lesson from that question to here. It needs a question before it in the
+ * section, and the command that answers it in between. */
+static void load_reveal(LoadState *st, size_t n, int line, int col) {
+    if (n > 6)
+        mc_diag(st->d, (McLoc){line, col + 7}, "'reveal' takes no text");
+    else if (!st->open_ask)
+        mc_diag(st->d, (McLoc){line, col},
+                "'reveal' marks where a question's answer is revealed, but no question of this section waits for one");
+    else if (!st->open_ran)
+        mc_diag(st->d, (McLoc){line, col}, "'reveal' comes before the command that answers the question on line %d",
+                st->open_ask);
+    else {
+        add_step(st->l, MC_LS_REVEAL, "", 0, line);
+        st->open_ask = 0;
+    }
+}
 
 /* `answer [KIND] TEXT` (TEXT from t to e at column col): the expected answer of the ask just read. */
 static void load_answer(LoadState *st, const char *t, const char *e, int line, int col) {
@@ -139,6 +161,7 @@ static void load_heading(LoadState *st, const char *s, const char *e, int line, 
         mc_diag(st->d, (McLoc){line, col}, "a heading needs text after '=='");
     else {
         add_step(st->l, MC_LS_HEADING, t, (size_t)(te - t), line);
+        st->open_ask = 0; /* a section's end reveals its answers */
         if (!st->l->title) st->l->title = mc_visible_dup(t, (size_t)(te - t));
     }
 }
@@ -155,6 +178,7 @@ static void load_command(LoadState *st, const char *p, const char *s, const char
     else {
         add_step(st->l, MC_LS_COMMAND, t, (size_t)(e - t), line);
         st->last_command = line;
+        st->open_ran = true;
     }
 }
 
@@ -267,6 +291,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
     } else if (st->pending_ask && !word_is(s, n, "answer") && !(n && *s == '#')) {
         mc_diag(d, (McLoc){line, col}, "expected 'answer ...' right after the 'ask' on line %d", st->pending_ask);
         st->pending_ask = 0;
+    } else if (mc_lesson_load_exercise(l, d, &st->in_exercise, s, n, line, col)) {
+        /* exercise NAME, or a line of the open exercise */
     } else if (n == 0) {
         if (l->nsteps && l->steps[l->nsteps - 1].kind == MC_LS_NARRATE && l->steps[l->nsteps - 1].text[0])
             add_step(l, MC_LS_NARRATE, "", 0, line);
@@ -286,6 +312,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
         else {
             add_step(l, MC_LS_ASK, t, (size_t)(e - t), line);
             st->pending_ask = line;
+            st->open_ask = line;
+            st->open_ran = false;
         }
     } else if (word_is(s, n, "hint")) {
         const char *t = skip_blanks(s + 4, e);
@@ -332,6 +360,8 @@ static void load_line(LoadState *st, const char *p, const char *e, int line) {
         return;
     } else if (word_is(s, n, "screen")) {
         load_screen(st, p, s, e, line);
+    } else if (word_is(s, n, "reveal")) {
+        load_reveal(st, n, line, col);
     } else if (word_is(s, n, "pause")) {
         if (n > 5)
             mc_diag(d, (McLoc){line, col + 6}, "'pause' takes no text");
@@ -356,7 +386,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     const char *slash = strrchr(path, '/');
     l->dir = slash ? mc_xstrndup(path, (size_t)(slash - path) + (slash == path)) : mc_xstrdup(".");
     int errors = d ? d->n : 0;
-    LoadState st = {l, d, 0, 0, -1};
+    LoadState st = {l, d, 0, 0, -1, 0, false, false};
     const char *p = src, *end = src + len;
     for (int line = 1; p < end || line == 1; line++) {
         const char *e = memchr(p, '\n', (size_t)(end - p));
@@ -369,6 +399,7 @@ McLesson *mc_lesson_load(const char *path, McDiags *d) {
     }
     if (st.pending_ask)
         mc_diag(d, (McLoc){st.pending_ask, 1}, "'ask' without an 'answer' line after it");
+    mc_lesson_exercise_close(l, d, &st.in_exercise);
     free(src);
     if (!l->title) {
         const char *base = slash ? slash + 1 : path;
@@ -396,6 +427,7 @@ void mc_lesson_free(McLesson *l) {
     }
     free(l->steps);
     mc_lesson_free_meta(l);
+    mc_lesson_free_exercises(l);
     free(l->path);
     free(l->shown);
     free(l->dir);
@@ -732,6 +764,10 @@ int mc_lesson_play(const McLesson *l, McLessonExec exec, McLessonReset reset, vo
             break;
         }
         case MC_LS_SCREEN: break; /* the workbench's screen: nothing to show at the prompt */
+        case MC_LS_REVEAL: break; /* the handout's business */
+        case MC_LS_EXERCISE:
+            fprintf(out, "\nExercise: %s\n(Hand in %s; minicc lesson --grade grades it.)\n\n", s->text, s->answer);
+            break;
         case MC_LS_PAUSE:
             if (!in) {
                 stops[nstops++] = i + 1;
@@ -777,13 +813,21 @@ done:;
 /* ---- Markdown handout ------------------------------------------------------ */
 
 /* Is there narration or a command from step i to the end of its section
- * (before the next question, which the student's copy shows anyway)? */
+ * (before the next question, which the student's copy shows anyway, or a
+ * `reveal`)? */
 static bool more_in_section(const McLesson *l, int i) {
     for (; i < l->nsteps; i++) {
         McLessonStepKind k = l->steps[i].kind;
-        if (k == MC_LS_HEADING || k == MC_LS_ASK) return false;
+        if (k == MC_LS_HEADING || k == MC_LS_ASK || k == MC_LS_REVEAL) return false;
         if (k == MC_LS_COMMAND || (k == MC_LS_NARRATE && l->steps[i].text[0])) return true;
     }
+    return false;
+}
+
+/* Does the section of step i have a `reveal` marker from i on? */
+static bool reveal_in_section(const McLesson *l, int i) {
+    for (; i < l->nsteps && l->steps[i].kind != MC_LS_HEADING; i++)
+        if (l->steps[i].kind == MC_LS_REVEAL) return true;
     return false;
 }
 
@@ -793,9 +837,9 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
     bool ok = true, para = false;
     const McLessonStep *ask = NULL; /* a question whose answer the next command reveals */
     /* The student's copy keeps the answers: after a question's revealing
-     * command, the rest of its section (narration, commands, output) gives
-     * the answer away and is left out, up to the next heading; a later
-     * question there is still shown. */
+     * command, what follows (narration, commands, output) gives the answer
+     * away and is left out, up to the lesson's `reveal` marker or else the
+     * next heading; a later question there is still shown. */
     bool hiding = false;
     fprintf(out, "# %s\n\n", l->title);
     if (!teacher)
@@ -809,6 +853,11 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
             para = false;
         }
         if (s->kind == MC_LS_HEADING) hiding = false;
+        if (s->kind == MC_LS_REVEAL) {
+            if (hiding && !teacher) fprintf(out, "*The answer is out: the lesson goes on here.*\n\n");
+            hiding = false;
+            continue;
+        }
         if (hiding && s->kind != MC_LS_ASK && s->kind != MC_LS_COMMAND) continue;
         switch (s->kind) {
         case MC_LS_HEADING:
@@ -846,7 +895,8 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
                 /* Its output would give the answer away, and so would the rest of the section. */
                 fprintf(out, "```\n\n*Run it yourself and compare with your answer.*\n\n");
                 if (more_in_section(l, i + 1))
-                    fprintf(out, "*The rest of this section gives the answer away: it is in the teacher's copy.*\n\n");
+                    fprintf(out, "*%s gives the answer away: it is in the teacher's copy.*\n\n",
+                            reveal_in_section(l, i + 1) ? "What follows" : "The rest of this section");
             } else {
                 if (o.len) {
                     fputs(o.s, out);
@@ -872,6 +922,9 @@ bool mc_lesson_export_md(const McLesson *l, McLessonExec exec, void *ctx, FILE *
             free(truth);
             break;
         }
+        case MC_LS_EXERCISE:
+            fprintf(out, "**Exercise.** %s Hand in `%s`.\n\n", s->text, s->answer);
+            break;
         default: break;
         }
     }
@@ -980,6 +1033,11 @@ void mc_lesson_cursor_advance(McLessonCursor *c, McLessonExec exec, void *ctx, c
             c->waiting = true;
             break;
         case MC_LS_PAUSE: c->waiting = true; break;
+        case MC_LS_REVEAL: break; /* the handout's business */
+        case MC_LS_EXERCISE:
+            mc_str_printf(&t, "Exercise: %s (hand in %s)\n", s->text, s->answer);
+            cursor_add(c, 'N', t.s);
+            break;
         case MC_LS_SCREEN: {
             char why[256];
             if (c->screen && !c->screen(ctx, s->text, why, sizeof why)) {

@@ -18,10 +18,14 @@
  *     hint Count the adds.                 direction; a hint after two wrong tries;
  *     shows return {}                      the output field --check holds it to
  *     shows 2 off * {} => 2 on * {}        (direction: from one number to another)
+ *     reveal                              the answer is out: the student's handout
+ *                                         hides from the question to here
  *     pause                               wait for Enter
  *     screen stage destroyed focus ir     the workbench's screen: layout, stage,
  *                                         focus, zoom (KEY VALUE pairs; the
  *                                         prompt and --check ignore them)
+ *     exercise NAME                       a task the tool grades (a block of task,
+ *                                         model, $ CMD, need and why lines: below)
  *
  * Lines are compared after collapsing runs of blanks and trimming both ends.
  * Commands run with the lesson file's directory as the working directory, so
@@ -50,6 +54,9 @@ typedef enum McLessonStepKind {
     MC_LS_ASK,       /* text: the question; answer: the expected answer */
     MC_LS_PAUSE,
     MC_LS_SCREEN,    /* text: KEY VALUE pairs for the workbench's screen (checked when loaded) */
+    MC_LS_EXERCISE,  /* text: an exercise's task; answer: the file to hand in (NAME.ir or NAME.c) */
+    MC_LS_REVEAL,    /* the answer of the section's last question is revealed here: the
+                      * student's handout shows the lesson again from this point */
 } McLessonStepKind;
 
 /* How a student's answer is compared with the expected one (never by suffix). */
@@ -71,6 +78,44 @@ typedef struct McLessonStep {
     int line;     /* 1-based line in the lesson file */
 } McLessonStep;
 
+/* Exercises (exercise.c): a construction task whose file the tool grades.
+ *
+ *     exercise four-colours               NAME: the student hands in NAME.ir (or .c)
+ *     task Write a function whose ...      what to do (shown where the block stands)
+ *     model programs/ex/four-colours.ir    a model solution (--check grades it)
+ *     $ load {}                           commands; {} is the submitted file
+ *     need alloc ** {} spilled ** >= 1    a line with its field compared (= != < <= > >=)
+ *     why At K = 3 it spilled {}: ...      the failure in words ({} the field found)
+ *     need agree                          some line matches; `need no PATTERN`: none does
+ *     need alloc ** {} spilled to {} slot** >   two fields compared with each other
+ */
+typedef enum McNeedKind {
+    MC_NEED_LINE,    /* some output line matches the pattern */
+    MC_NEED_NO_LINE, /* no output line matches it */
+    MC_NEED_FIELD,   /* the first matching line's {} field compares with value by op */
+    MC_NEED_FIELDS,  /* two fields {} of a matching line compare with each other by op */
+} McNeedKind;
+
+typedef struct McExerciseStep {
+    bool is_need;     /* a `need` (else a command) */
+    char *text;       /* malloc'd: the command (with {}) or the need's pattern */
+    McNeedKind need;  /* is_need */
+    char op[3];       /* MC_NEED_FIELD: "=", "!=", "<", "<=", ">", ">=" */
+    long long value;  /* MC_NEED_FIELD */
+    char *why;        /* malloc'd `why` text, or NULL */
+    int line;
+} McExerciseStep;
+
+typedef struct McExercise {
+    char *name;  /* malloc'd: lower-case letters, digits, '-' */
+    char *task;  /* malloc'd */
+    char *model; /* malloc'd: relative to the lesson's directory */
+    const char *ext; /* "ir" or "c": the model's, and what a student hands in */
+    int line, step;  /* where it starts; its MC_LS_EXERCISE step (-1 none yet) */
+    McExerciseStep *steps;
+    int nsteps, cap;
+} McExercise;
+
 typedef struct McLesson {
     char *path;  /* as given */
     char *shown; /* path as it may be shown on a terminal (diag.h: mc_visible_dup) */
@@ -83,6 +128,8 @@ typedef struct McLesson {
     char **teaches, **requires;
     int nteaches, nrequires;
     int teaches_line, requires_line, title_line;
+    McExercise *exercises; /* in the order written */
+    int nexercises, excap;
 } McLesson;
 
 /* What running one of the lesson's commands came to. */
@@ -118,6 +165,10 @@ const char *mc_lesson_answer_invalid(McAnswerKind kind, const char *want);
  * And is PATTERN usable (NULL) or what is wrong with it? */
 bool mc_lesson_answer_in_field(McAnswerKind kind, const char *want, const char *pattern, const char *output);
 const char *mc_lesson_field_invalid(const char *pattern);
+/* Does some line of output match PATTERN (no field: `*`, `**`, blanks)? And
+ * the integer field {} of the first line PATTERN matches, if it is one. */
+bool mc_lesson_line_matches(const char *pattern, const char *output);
+bool mc_lesson_field_number(const char *pattern, const char *output, long long *v);
 /* The expected answer as shown to a student ("opt or diverge at opt" for one-of). */
 char *mc_lesson_answer_text(const McLessonStep *ask);
 
@@ -131,6 +182,20 @@ void mc_lesson_free_meta(McLesson *l);
  * requires that only a later lesson teaches, or that two lessons teach, is
  * reported to err as `FILE:LINE: error: ...`. Returns the number of problems. */
 int mc_lesson_syllabus_check(McLesson *const *ls, int n, FILE *err);
+
+/* Exercise lines (exercise.c): the line [s, s+n) is `exercise NAME` or,
+ * while an exercise is open (*open), one of its lines (task, model, $ CMD,
+ * need, why, a comment or a blank); then it is recorded in l or reported
+ * to d and true is returned. A heading or another exercise closes the open
+ * one; mc_lesson_exercise_close checks it is complete (also at the end). */
+bool mc_lesson_load_exercise(McLesson *l, McDiags *d, bool *open, const char *s, size_t n, int line, int col);
+void mc_lesson_exercise_close(McLesson *l, McDiags *d, bool *open);
+void mc_lesson_free_exercises(McLesson *l);
+/* Grade the file `file` (its directory becomes the working directory, {}
+ * its name) against exercise x: runs the commands through exec (a fresh
+ * session in ctx) and checks each need in order. True when all hold; else
+ * *why (malloc'd) says the first failure in words. */
+bool mc_exercise_grade(const McExercise *x, const char *file, McLessonExec exec, void *ctx, char **why);
 
 /* Narration's inline Markdown (markdown.c): `code`, *emphasis* and
  * **strong** written to out with terminal attributes when `style`, else
@@ -189,9 +254,10 @@ McLessonGrade mc_lesson_grade(const McLessonStep *ask, const char *given, int *w
 /* Write a Markdown handout: headings, narration, each command in a fenced
  * block with its real output. A student's handout (teacher false) shows each
  * question with room for the answer and the command that reveals it without
- * its output, and leaves out the rest of the question's section (narration,
- * commands, output: it states the answer), saying so; a later question of
- * the section is still shown. The teacher's copy shows the answers and
+ * its output, and leaves out what follows (narration, commands, output: it
+ * states the answer), saying so, up to the question's `reveal` marker, else
+ * to the end of its section; a later question of the section is still
+ * shown. At a `reveal` the handout says the lesson goes on, and does. The teacher's copy shows the answers and
  * every output.
  * Runs the commands. Returns false if a command fails unexpectedly or is
  * interrupted (the handout then stops there). */

@@ -73,6 +73,9 @@ static void lesson_usage(FILE *out) {
             "                                             a Markdown handout (--teacher: with answers;\n"
             "                                             to OUT, or standard output without -o or with -o -)\n"
             "       minicc lesson --list                  the lessons minicc can find, with titles\n"
+            "       minicc lesson --grade DIR [--csv FILE] [LESSON...]\n"
+            "                                             grade DIR/STUDENT/EXERCISE.ir (or .c) against the\n"
+            "                                             lessons' exercises (default: every lesson found)\n"
             "LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons\n"
             "(~/.local/share/minicc/lessons) and the installed share/minicc/lessons (for the\n"
             "build in a source tree, that tree's lessons/), in that order:\n"
@@ -88,6 +91,7 @@ static void lesson_usage(FILE *out) {
 typedef struct LessonArgs {
     bool check, here, teacher, list;
     const char *export_fmt, *output;
+    const char *grade, *csv; /* --grade DIR, --csv FILE */
     int first;
 } LessonArgs;
 
@@ -114,6 +118,12 @@ static int lesson_parse_options(int argc, char **argv, LessonArgs *a) {
                         a->export_fmt ? ", not " : "", a->export_fmt ? a->export_fmt : "");
                 return 2;
             }
+        } else if (strcmp(w, "--grade") == 0 || strcmp(w, "--csv") == 0) {
+            if (first + 1 >= argc) {
+                fprintf(stderr, "minicc lesson: error: %s needs %s\n", w, w[2] == 'g' ? "a folder of submissions" : "a file name");
+                return 2;
+            }
+            *(w[2] == 'g' ? &a->grade : &a->csv) = argv[++first];
         } else if (strcmp(w, "-o") == 0) {
             if (first + 1 >= argc) {
                 fprintf(stderr, "minicc lesson: error: -o needs a file name\n");
@@ -203,6 +213,7 @@ static int lesson_check_files(char **files, int n) {
             ok = mc_lesson_check(l, mc_lesson_exec_session, &s, stderr);
             mc_session_free(&s);
             mc_outdir_finish(&od, true);
+            if (ok) ok = mc_lesson_check_models(l, stderr); /* each exercise's model passes it */
             mc_lesson_free(l);
         }
         char *shown = mc_visible_dup(files[i], strlen(files[i])); /* a file name, shown like a title */
@@ -279,6 +290,14 @@ int mc_cli_lesson(int argc, char **argv) {
         }
         mc_lesson_list(stdout);
         return 0;
+    }
+    if (a.grade || a.csv) {
+        if (!a.grade || a.check || a.export_fmt || a.here || a.teacher || a.output) {
+            fprintf(stderr, "minicc lesson: error: %s\n", a.grade ? "--grade takes only --csv and lessons"
+                                                                  : "--csv is only for --grade");
+            return 2;
+        }
+        return mc_lesson_grade_dir(a.grade, a.csv, argv + a.first, argc - a.first);
     }
     if (lesson_check_options(&a, argc - a.first)) return 2;
     if (a.check) return lesson_check_files(argv + a.first, argc - a.first);

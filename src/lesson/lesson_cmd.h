@@ -15,6 +15,13 @@
 McLessonRun mc_lesson_exec_session(void *ctx, const char *line, McStr *out);
 /* McLessonReset over a McSession: start from an empty session. */
 void mc_lesson_reset_session(void *ctx);
+/* `minicc lesson --grade DIR [--csv FILE] [LESSON...]` (grade.c): the
+ * submissions DIR/STUDENT/EXERCISE.ir graded against the exercises of the
+ * lessons named (none: every lesson minicc finds); the exit status. */
+int mc_lesson_grade_dir(const char *dir, const char *csv, char **lessons, int nlessons);
+/* Does every exercise's model solution of l pass it? Failures to err as
+ * `FILE:LINE: error: ...` (--check). */
+bool mc_lesson_check_models(const McLesson *l, FILE *err);
 /* `minicc lesson ...` (cli.h handler). */
 int mc_cli_lesson(int argc, char **argv);
 /* The `lesson [--check] FILE` prompt command. */

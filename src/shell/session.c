@@ -353,7 +353,7 @@ bool mc_session_build_alloc(McSession *s, int regs, McAllocator which, FILE *err
     mc_diags_init(&d, NULL, NULL, 0);
     McAllocOptions ao = s->alloc_opts;
     ao.interrupt = s->interrupt; /* interrupted: the old allocation stays */
-    McAllocation *a = mc_allocate(ssa, which, regs, &ao, &d);
+    McAllocation *a = mc_pipeline_refuse_calls(ssa, "alloc", &d) ? NULL : mc_allocate(ssa, which, regs, &ao, &d);
     if (!a && mc_interrupted(s->interrupt)) {
         mc_diags_free(&d);
         return interrupted_error(s, err);

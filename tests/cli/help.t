@@ -40,6 +40,9 @@ is stdout only.
                                                a Markdown handout (--teacher: with answers;
                                                to OUT, or standard output without -o or with -o -)
          minicc lesson --list                  the lessons minicc can find, with titles
+         minicc lesson --grade DIR [--csv FILE] [LESSON...]
+                                               grade DIR/STUDENT/EXERCISE.ir (or .c) against the
+                                               lessons' exercises (default: every lesson found)
   LESSON is a file, or a name looked up in ./lessons, $XDG_DATA_HOME/minicc/lessons
   (~/.local/share/minicc/lessons) and the installed share/minicc/lessons (for the
   build in a source tree, that tree's lessons/), in that order:

@@ -19,6 +19,7 @@ Every example marked `<!-- example -->` is the real output of its commands
   ok: README.md: minicc lesson --check phis
   ok: docs/shell.md: minicc -c 'load tests/repl/frames.ir; args 3; break fact:base; run; bt; frame 1; print n t; frame 0; finish'
   ok: docs/ssa.md: minicc print tests/ssa/policies.ir --stage ssa --stats | head -2
+  ok: docs/ssa.md: minicc print --stage ssa --func main tests/run/calls/sum.ir | grep call
 
 A stale example is found: the bug-mode example as it was before `check` added
 a row for each other allocator that disagrees:

@@ -58,17 +58,23 @@ for f in "$@"; do
         forms[++n] = trim(ans); return n
     }
     /^ask / { nq++; qline[nq] = FNR; qtext[nq] = substr($0, 5); next }
+    /^[ \t]*reveal[ \t]*$/ { nrev++; next }
     /^answer / { ans[nq] = substr($0, 8); next }
     END {
         nh = 0
-        while ((getline line < handout) > 0) { nh++; h[nh] = line }
+        resumed = "*The answer is out: the lesson goes on here.*"
+        while ((getline line < handout) > 0) { nh++; h[nh] = line; if (line == resumed) nres++ }
+        if (nres + 0 != nrev + 0) {
+            printf "%s: %d reveal markers, the student handout resumes at %d\n", lesson, nrev, nres
+            print "leak" >> "/dev/stderr"
+        }
         q = 0
         for (i = 1; i <= nh; i++) {
             if (h[i] !~ /^\*\*Question\.\*\* /) continue
             q++
             if (q > nq) break
             n = answer_forms(ans[q])
-            for (j = i + 1; j <= nh && h[j] !~ /^## /; j++)
+            for (j = i + 1; j <= nh && h[j] !~ /^## / && h[j] != resumed; j++)
                 for (k = 1; k <= n && h[j] !~ /^minicc> /; k++)
                     if (whole(h[j], forms[k])) {
                         printf "%s:%d: the answer %s is in the student handout after its question: %s\n", lesson, qline[q], forms[k], h[j]

@@ -2,7 +2,8 @@
 # syllabus.sh LESSON... - the lessons, in the order given, as a course:
 #   - every concept a lesson requires is taught by an earlier lesson;
 #   - every concept of tests/lesson/concepts.txt is taught by some lesson;
-#   - no lesson's text (narration, headings, questions) uses a term of a
+#   - no lesson's text (narration, headings, questions, hints, an
+#     exercise's task and why) uses a term of a
 #     concept before the lesson that teaches it.
 # A term may mark word boundaries with \< and \>.
 # Prints one line per problem (LESSON:LINE: ...) and `syllabus: N problems`;
@@ -35,7 +36,7 @@ FNR == 1 { nl++; lname[nl] = FILENAME }
         }
         next
     }
-    if (s ~ /^(#|\$([ \t]|$)|expect([ \t]|$)|answer([ \t]|$)|screen([ \t]|$)|pause$|title:)/ || s == "") next
+    if (s ~ /^(#|\$([ \t]|$)|expect([ \t]|$)|answer([ \t]|$)|screen([ \t]|$)|pause$|reveal$|title:|(exercise|model|need)([ \t]|$))/ || s == "") next
     nt++; tl[nt] = nl; tn[nt] = FNR; tx[nt] = tolower(s)
 }
 END {

@@ -511,9 +511,10 @@ static void scan_uses(V *v, DaUse **uses_out, int32_t *nuses_out, DaDef **defs_o
         for (int32_t i = 0; i <= bl->ninsts; i++) {
             const McInst *ins = i < bl->ninsts ? &bl->insts[i] : NULL;
             const McTerm *tm = &bl->term;
-            int nops = ins ? inst_nargs(ins) : term_has_arg(tm) ? 1 : 0;
+            int nops = term_has_arg(tm) ? 1 : 0;
+            const McOperand *ops = ins ? mc_inst_opnds(f, ins, &nops) : &tm->arg; /* a call's arguments too */
             for (int k = 0; k < nops; k++) {
-                McOperand o = ins ? ins->a[k] : tm->arg;
+                McOperand o = ops[k];
                 if ((ins && wants_buffer(ins, k)) || !is_scalar_val(f, o)) continue;
                 int32_t x = o.v;
                 McPos loc = ins ? pick(o.loc, pick(ins->loc, bl->loc)) : pick(o.loc, pick(tm->loc, bl->loc));
@@ -526,7 +527,8 @@ static void scan_uses(V *v, DaUse **uses_out, int32_t *nuses_out, DaDef **defs_o
                     uses[nuses++] = (DaUse){x, b, loc};
                 }
             }
-            if (ins && mc_op_info[ins->op].has_dest && v->ndefs[ins->dest] > 1 && local[ins->dest] != b + 1) {
+            if (ins && mc_op_info[ins->op].has_dest && ins->dest != MC_NONE && v->ndefs[ins->dest] > 1 &&
+                local[ins->dest] != b + 1) { /* a call may have no destination */
                 local[ins->dest] = b + 1;
                 MC_GROW(defs, capdefs, ndefs + 1, 64);
                 defs[ndefs++] = (DaDef){ins->dest, b};

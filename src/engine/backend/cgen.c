@@ -540,6 +540,12 @@ static char *name_values(const McFunc *f, const char *c) {
 char *mc_cgen_render(const McFunc *f) {
     MC_ASSERT(f->form == MC_FORM_SSA || f->form == MC_FORM_MUTABLE);
     MC_ASSERT(f->nblocks > 0);
+    if (mc_func_find_call(f, NULL, NULL)) { /* for now (stage native refuses such a function first) */
+        McStr e;
+        mc_str_init(&e);
+        mc_str_puts(&e, "#error \"the C backend does not support calls yet\"\n");
+        return e.s;
+    }
     CgenUse u;
     scan_uses(f, &u);
     McStr b;

@@ -228,6 +228,8 @@ McFunc *mc_func_new(const char *name, const char *file) {
 
 void mc_func_free(McFunc *f) {
     if (!f) return;
+    for (int32_t i = 0; i < f->nowned; i++) mc_func_free(f->owned[i]);
+    free(f->owned);
     mc_arena_free(&f->arena);
     mc_file_name_drop(f->file_name);
     free(f);
@@ -698,6 +700,10 @@ void mc_func_compact(McFunc *f) {
     McFunc old = *f;
     *f = *g;
     *g = old;
+    f->owned = g->owned; /* the functions f owns stay f's */
+    f->nowned = g->nowned;
+    g->owned = NULL;
+    g->nowned = 0;
     mc_func_free(g);
 }
 

@@ -10,7 +10,9 @@
  * loads (a load may trap, so it stays even when its result is unused, and so
  * do the values its index needs), a div or rem whose divisor is not a
  * non-zero constant (it may trap `division by zero`: treated like a load),
- * and terminator operands. Liveness flows from a live value to the operands
+ * and terminator operands; and every call (docs/ir.md §3.2: it may store,
+ * trap or not return), with its arguments, even when its result is unused.
+ * A local buffer nothing uses has no effect and goes. Liveness flows from a live value to the operands
  * of its definition; what is never reached is removed. The rest of the
  * arithmetic cannot trap (a div or rem by a non-zero constant included:
  * INT_MIN / -1 wraps), so removing it is exact.
@@ -54,7 +56,9 @@ static void mark_operands(Marker *m, const McFunc *f, int32_t v) {
         for (int32_t a = 0; a < phi->nargs; a++) mark(m, phi->args[a].val);
     } else {
         const McInst *in = &bl->insts[s - bl->nphis];
-        for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark(m, in->a[k]);
+        int nops;
+        const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
+        for (int k = 0; k < nops; k++) mark(m, ops[k]);
     }
 }
 
@@ -81,11 +85,13 @@ McPassResult mc_pass_dce(McFunc *f, bool reachable) {
         if (bl->term.op != MC_OP_JUMP) mark(&m, bl->term.arg);
         for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
             McInst *in = &bl->insts[i];
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
             if ((mc_op_info[in->op].flags & (MC_OPF_READS | MC_OPF_WRITES)) || mc_inst_may_trap(in)) {
                 if (in->dest != MC_NONE) m.live[in->dest] = true;
-                for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark(&m, in->a[k]);
+                for (int k = 0; k < nops; k++) mark(&m, ops[k]);
             } else if (in->dest != MC_NONE && m.live[in->dest]) {
-                for (int k = 0; k < mc_op_info[in->op].nargs; k++) mark(&m, in->a[k]);
+                for (int k = 0; k < nops; k++) mark(&m, ops[k]);
             }
             if (in->dest != MC_NONE) {
                 m.defblock[in->dest] = b;

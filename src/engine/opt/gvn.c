@@ -35,7 +35,11 @@
  * a load never matches one from another block or from before a store.
  * Across blocks it would take a proof that no path between them stores,
  * which this teaching optimizer does not attempt. Stores, and every load
- * that is not such an exact repeat, stay where they are, in their order. */
+ * that is not such an exact repeat, stay where they are, in their order.
+ *
+ * Calls (docs/ir.md §3.2) are never numbered, simplified or removed, and a
+ * call starts a new memory epoch as a store does (see number_insts); a
+ * local buffer (`b = buffer N`) is never numbered either. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,11 +271,26 @@ static bool reuse_or_record(Table *t, const Key *k, int32_t dest, McOperand *rep
  * and that is its final value: whatever it names is defined in a block
  * that dominates this one, or earlier in it, so its replacement was
  * decided before. The instructions replaced go at once. */
-static bool number_insts(McBlock *bl, McOperand *repl, Table *t, int32_t *epoch) {
+static bool number_insts(const McFunc *f, McBlock *bl, McOperand *repl, Table *t, int32_t *epoch) {
     bool changed = false;
     for (int32_t i = 0; i < bl->ninsts; i++) {
         McInst *in = &bl->insts[i];
-        for (int k = 0; k < mc_op_info[in->op].nargs; k++) in->a[k] = follow(repl, in->a[k]);
+        int nops;
+        McOperand *ops = mc_opt_opnds(f, in, &nops); /* a call's arguments too */
+        for (int k = 0; k < nops; k++) ops[k] = follow(repl, ops[k]);
+        if (in->op == MC_OP_CALL) {
+            /* Never numbered: two identical calls are two calls (each may
+             * store, trap or not return). And every earlier load is stale
+             * after it, whatever buffers it receives: a callee can store
+             * into any buffer it is given, and a buffer the call does not
+             * receive may still be one it does under another name (a
+             * caller may pass one buffer for two parameters), so the
+             * conservative rule, a new memory epoch as for a store, is the
+             * only one that needs no alias analysis. */
+            (*epoch)++;
+            continue;
+        }
+        if (in->op == MC_OP_BUFFER) continue; /* each one is a new buffer: never the same value as another */
         if (in->op == MC_OP_COPY) {
             repl[in->dest] = in->a[0];
             repl[in->dest].loc = (McPos){0};
@@ -364,7 +383,7 @@ McPassResult mc_pass_gvn(McFunc *f, bool reachable) {
         epoch++; /* loads of dominating blocks are not visible here */
         McBlock *bl = &f->blocks[b];
         if (number_phis(bl, repl)) changed = true;
-        if (number_insts(bl, repl, &t, &epoch)) changed = true;
+        if (number_insts(f, bl, repl, &t, &epoch)) changed = true;
         if (bl->term.op != MC_OP_JUMP) bl->term.arg = follow(repl, bl->term.arg);
         stack[sp++] = ~b;
         for (int32_t k = c->ndom_children[b] - 1; k >= 0; k--) stack[sp++] = c->dom_children[b][k];

@@ -170,8 +170,9 @@ bool mc_opt_replace_block(McFunc *f, int32_t b, McOperand *repl) {
     for (int32_t p = 0; p < bl->nphis; p++)
         for (int32_t a = 0; a < bl->phis[p].nargs; a++) any |= replace_opnd(repl, nv, &bl->phis[p].args[a].val);
     for (int32_t i = 0; i < bl->ninsts; i++) {
-        McInst *in = &bl->insts[i];
-        for (int k = 0; k < mc_op_info[in->op].nargs; k++) any |= replace_opnd(repl, nv, &in->a[k]);
+        int nops;
+        McOperand *ops = mc_opt_opnds(f, &bl->insts[i], &nops);
+        for (int k = 0; k < nops; k++) any |= replace_opnd(repl, nv, &ops[k]);
     }
     if (bl->has_term && bl->term.op != MC_OP_JUMP) any |= replace_opnd(repl, nv, &bl->term.arg);
     return any;
@@ -219,6 +220,9 @@ static void compact(McFunc *f) {
         }
         if (bl->has_term && bl->term.op != MC_OP_JUMP) mark_used(&bl->term.arg, used, nv);
     }
+    /* every entry of the call table, as mc_func_compact_values does */
+    for (int32_t c = 0; c < f->ncalls; c++)
+        for (int32_t a = 0; a < f->calls[c].nargs; a++) mark_used(&f->calls[c].args[a], used, nv);
     int32_t *map = mc_xmalloc(((size_t)nv + 1) * sizeof *map);
     int32_t n = 0;
     for (int32_t v = 0; v < nv; v++) {
@@ -262,6 +266,8 @@ static void compact(McFunc *f) {
         bl->capinsts = bl->ninsts;
         if (bl->has_term && bl->term.op != MC_OP_JUMP) bl->term.arg = renumbered(bl->term.arg, map);
     }
+    for (int32_t c = 0; c < f->ncalls; c++)
+        for (int32_t a = 0; a < f->calls[c].nargs; a++) f->calls[c].args[a] = renumbered(f->calls[c].args[a], map);
     /* The name table again, sized for the values kept (the optimizer drops
      * most of them; remapping in place would leave a table sized for all,
      * which phi destruction's copy then walks and rebuilds: 3 ms more at

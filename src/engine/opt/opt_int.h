@@ -14,4 +14,17 @@
  * and then drop definitions block by block, in one sweep instead of two. */
 bool mc_opt_replace_block(McFunc *f, int32_t b, McOperand *repl);
 
+/* The operands of in a pass reads and may rewrite, *n of them: a call's
+ * arguments (docs/ir.md §3.2; the scalar ones are rewritten like any
+ * operand, a buffer is never replaced by anything), or a[0 .. nargs). */
+static inline McOperand *mc_opt_opnds(const McFunc *f, McInst *in, int *n) {
+    McCall *c = mc_inst_call(f, in);
+    if (c) {
+        *n = (int)c->nargs;
+        return c->args;
+    }
+    *n = mc_op_info[in->op].nargs;
+    return in->a;
+}
+
 #endif

@@ -19,7 +19,9 @@
  * a division by a constant zero is BOTTOM (never folded: it traps at run
  * time), and one whose value is a known constant when it does not trap
  * (`div 0, y`) keeps its instruction while its uses read the
- * constant. A div or rem by a non-zero constant cannot trap and goes. */
+ * constant. A div or rem by a non-zero constant cannot trap and goes.
+ * A call's result is BOTTOM (nothing is known across functions) and the
+ * call stays (docs/ir.md §3.2); a constant argument is written into it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -249,9 +251,11 @@ static void index_block(Sccp *s, int32_t b) {
     for (int32_t p = 0; p < bl->nphis; p++)
         for (int32_t a = 0; a < bl->phis[p].nargs; a++)
             use_at(s, bl->phis[p].args[a].val, b, -(p + 2), a, bl->phis[p].dest);
-    for (int32_t i = 0; i < bl->ninsts; i++)
-        for (int k = 0; k < mc_op_info[bl->insts[i].op].nargs; k++)
-            use_at(s, bl->insts[i].a[k], b, i, 0, bl->insts[i].dest);
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        int nops;
+        const McOperand *ops = mc_opt_opnds(s->f, &bl->insts[i], &nops); /* a call's arguments too */
+        for (int k = 0; k < nops; k++) use_at(s, ops[k], b, i, 0, bl->insts[i].dest);
+    }
     if (bl->term.op != MC_OP_JUMP) use_at(s, bl->term.arg, b, -1, 0, MC_NONE);
     if (bl->nphis == 0) return;
     /* As mc_phi_arg_hints: the first entry of phis[0] for each edge into b. */
@@ -386,21 +390,19 @@ static bool rewrite_uses(Sccp *s) {
         for (int32_t u = s->uhead[v]; u >= 0; u = s->uses[u].next) {
             Site st = s->uses[u];
             McBlock *bl = &f->blocks[st.block];
-            McOperand *o[3];
-            int n = 0;
-            if (st.what >= 0) {
-                McInst *in = &bl->insts[st.what];
-                for (int k = 0; k < mc_op_info[in->op].nargs; k++) o[n++] = &in->a[k];
-            } else if (st.what == -1) {
-                o[n++] = &bl->term.arg;
-            } else {
-                o[n++] = &bl->phis[~(st.what + 1)].args[st.arg].val;
-            }
+            McOperand *o; /* the operands of the site: an instruction's (a call's arguments), or one */
+            int n = 1;
+            if (st.what >= 0)
+                o = mc_opt_opnds(f, &bl->insts[st.what], &n);
+            else if (st.what == -1)
+                o = &bl->term.arg;
+            else
+                o = &bl->phis[~(st.what + 1)].args[st.arg].val;
             for (int k = 0; k < n; k++)
-                if (o[k]->kind == MC_OPND_VALUE && o[k]->v == v) {
-                    McPos l = o[k]->loc;
-                    *o[k] = mc_const(s->cval[v]);
-                    o[k]->loc = l;
+                if (o[k].kind == MC_OPND_VALUE && o[k].v == v) {
+                    McPos l = o[k].loc;
+                    o[k] = mc_const(s->cval[v]);
+                    o[k].loc = l;
                     mod = true;
                 }
         }

@@ -31,7 +31,9 @@
  * is the one made on the renumbered function.
  * Instructions only move from B into
  * A when A is the only way into B, so no load or store is reordered or runs
- * on a path where it did not run before. */
+ * on a path where it did not run before; the same holds for a call
+ * (docs/ir.md §3.2), which is never removed, duplicated or moved past a
+ * load or store. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,9 +214,9 @@ static bool has_load(const McBlock *bl) {
     return false;
 }
 
-/* Is there a load in bl after its last store? */
+/* Is there a load in bl after its last store (or call, which may store)? */
 static bool load_after_store(const McBlock *bl) {
-    for (int32_t i = bl->ninsts - 1; i >= 0 && bl->insts[i].op != MC_OP_STORE; i--)
+    for (int32_t i = bl->ninsts - 1; i >= 0 && bl->insts[i].op != MC_OP_STORE && bl->insts[i].op != MC_OP_CALL; i--)
         if (bl->insts[i].op == MC_OP_LOAD) return true;
     return false;
 }

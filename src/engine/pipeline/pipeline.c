@@ -6,6 +6,7 @@
  * lands; until then a stage reports a "not available" diagnostic instead of
  * running something else under its name. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "minicc/pipeline.h"
@@ -100,22 +101,83 @@ void mc_prepare_default(McPrepare *p) {
 }
 
 bool mc_pipeline_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
-    return mc_ssa_refuse_calls(f, stage, d);
+    int32_t b, i; /* the one gate; h-conv's allocators remove it */
+    if (!mc_func_find_call(f, &b, &i)) return false;
+    mc_diag(d, mc_loc(f, f->blocks[b].insts[i].loc), "stage %s " MC_ALLOC_NO_CALLS " ('%s' has a %s)", stage,
+            mc_shown_name(f, f->name), f->blocks[b].insts[i].op == MC_OP_CALL ? "call" : "local buffer");
+    return true;
 }
 
-McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d) {
-    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, p->ssa_stats, d); /* refuses calls */
+/* SSA construction, then the optimizer unless opt_level < 1: one function. */
+static McFunc *prepare_one(const McFunc *input, const McPrepare *p, McSsaStats *ss, McOptStats *os, McDiags *d) {
+    McFunc *ssa = mc_ssa_build(input, p->ssa_kind, ss, d);
     if (!ssa) return NULL;
     if (p->opt_level < 1) return ssa;
     McOptOptions oo;
     if (p->opt) oo = *p->opt;
     else mc_opt_options_default(&oo);
     if (p->interrupt) oo.interrupt = p->interrupt;
-    if (!mc_opt_run(ssa, &oo, p->opt_stats, d)) {
+    if (!mc_opt_run(ssa, &oo, os, d)) {
         mc_func_free(ssa);
         return NULL;
     }
     return ssa;
+}
+
+/* The functions input reaches through its call tables (every entry, so
+ * also calls the optimizer may later find unreachable), input first, each
+ * once, in the order a breadth-first walk meets them. */
+static const McFunc **reachable(const McFunc *input, int32_t *n) {
+    int32_t cap = 8, k = 1;
+    const McFunc **v = mc_xmalloc((size_t)cap * sizeof *v);
+    v[0] = input;
+    for (int32_t i = 0; i < k; i++)
+        for (int32_t c = 0; c < v[i]->ncalls; c++) {
+            const McFunc *g = v[i]->calls[c].callee;
+            int32_t j = 0;
+            while (j < k && v[j] != g) j++;
+            if (!g || j < k) continue;
+            if (k == cap) v = mc_xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+            v[k++] = g;
+        }
+    *n = k;
+    return v;
+}
+
+/* A function with calls is prepared with every function it reaches
+ * (docs/ir.md §3.2: one program), each through SSA (and the optimizer),
+ * each call of a prepared function redirected to the prepared callee; the
+ * result owns the prepared callees (McFunc.owned), so mc_func_free frees
+ * the program and every executor follows the call tables as for input.
+ * Statistics are the first function's. */
+McFunc *mc_pipeline_prepare_with(const McFunc *input, const McPrepare *p, McDiags *d) {
+    int32_t n;
+    const McFunc **orig = reachable(input, &n);
+    McFunc **prep = mc_xcalloc((size_t)n, sizeof *prep);
+    bool ok = true;
+    for (int32_t i = 0; ok && i < n; i++) {
+        prep[i] = prepare_one(orig[i], p, i == 0 ? p->ssa_stats : NULL, i == 0 ? p->opt_stats : NULL, d);
+        ok = prep[i] != NULL;
+    }
+    McFunc *top = NULL;
+    if (ok) {
+        for (int32_t i = 0; i < n; i++)
+            for (int32_t c = 0; c < prep[i]->ncalls; c++) {
+                int32_t j = 0;
+                while (j < n && orig[j] != prep[i]->calls[c].callee) j++;
+                if (j < n) prep[i]->calls[c].callee = prep[j];
+            }
+        top = prep[0];
+        if (n > 1) {
+            top->owned = mc_xmalloc((size_t)(n - 1) * sizeof *top->owned);
+            for (int32_t i = 1; i < n; i++) top->owned[top->nowned++] = prep[i];
+        }
+    } else {
+        for (int32_t i = 0; i < n; i++) mc_func_free(prep[i]);
+    }
+    free(prep);
+    free(orig);
+    return top;
 }
 
 static McFunc *prepare(const McFunc *input, int opt_level, const McInterrupt *stop, McDiags *d) {
@@ -209,7 +271,7 @@ bool mc_stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args
 
 static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *args, McOutcome *out,
                           McStageStats *stats, McDiags *d) {
-    if (o->stage != MC_STAGE_INPUT && o->stage >= 0 && o->stage < MC_STAGE_COUNT &&
+    if ((o->stage == MC_STAGE_ALLOC || o->stage == MC_STAGE_NATIVE) &&
         mc_pipeline_refuse_calls(input, mc_stage_name(o->stage), d))
         return false;
     switch (o->stage) {

@@ -23,7 +23,10 @@
  * get room for every version before renaming. So the clone the phases work
  * on stays dense (what a compacting copy at the end used to restore), and
  * is returned as it is.
- * Naming rules (readable versions x.1, x.2...) are described in ssa.h. */
+ * Naming rules (readable versions x.1, x.2...) are described in ssa.h.
+ * A call (docs/ir.md §3.2) is one more instruction here: its scalar
+ * arguments (in the call table, mc_inst_opnds) are uses, its destination
+ * if any a definition; buffers, local ones included, are never renamed. */
 #include "minicc/ssa.h"
 
 #include <stdlib.h>
@@ -179,9 +182,11 @@ static bool *nonlocal_names(const McFunc *f, const bool *isvar) {
         const McBlock *bl = &f->blocks[b];
         for (int32_t i = 0; i < bl->ninsts; i++) {
             const McInst *in = &bl->insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++)
-                if (in->a[k].kind == MC_OPND_VALUE && isvar[in->a[k].v] && stamp[in->a[k].v] != b)
-                    global[in->a[k].v] = true;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops); /* a call's arguments too */
+            for (int k = 0; k < nops; k++)
+                if (ops[k].kind == MC_OPND_VALUE && isvar[ops[k].v] && stamp[ops[k].v] != b)
+                    global[ops[k].v] = true;
             if (in->dest != MC_NONE) stamp[in->dest] = b;
         }
         if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE && isvar[bl->term.arg.v] &&
@@ -238,8 +243,7 @@ static void pruner_init(Pruner *p, const McFunc *f, const bool *isvar) {
             int nops;
             int32_t dst = MC_NONE;
             if (i < bl->ninsts) {
-                ops = bl->insts[i].a;
-                nops = mc_op_info[bl->insts[i].op].nargs;
+                ops = mc_inst_opnds(f, &bl->insts[i], &nops); /* a call's arguments too */
                 dst = bl->insts[i].dest;
             } else {
                 if (bl->term.op == MC_OP_JUMP) break;
@@ -686,7 +690,13 @@ static void rename_values(McFunc *f, const McCfg *c, const Defs *d, McSsaStats *
         }
         for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
             McInst *in = &f->blocks[b].insts[i];
-            for (int k = 0; k < mc_op_info[in->op].nargs; k++) use(&r, &in->a[k]);
+            McCall *call = mc_inst_call(f, in);
+            if (call) /* a call reads its scalar arguments (buffers are not renamed: use skips them) */
+                for (int32_t k = 0; k < call->nargs; k++) use(&r, &call->args[k]);
+            else
+                for (int k = 0; k < mc_op_info[in->op].nargs; k++) use(&r, &in->a[k]);
+            /* A local buffer (`b = buffer N`) is defined once and is not a
+             * scalar (the verifier saw to both): define() keeps its name. */
             if (in->dest != MC_NONE) in->dest = define(&r, in->dest, in->loc); /* blocks do not move */
         }
         if (f->blocks[b].term.op != MC_OP_JUMP) use(&r, &f->blocks[b].term.arg);
@@ -754,26 +764,10 @@ McFunc *mc_ssa_build(const McFunc *src, McSsaKind kind, McSsaStats *stats, McDia
     return mc_ssa_build_opts(src, kind, stats, true, d);
 }
 
-bool mc_ssa_refuse_calls(const McFunc *f, const char *stage, McDiags *d) {
-    int32_t b, i;
-    if (!mc_func_find_call(f, &b, &i)) return false;
-    const McInst *in = &f->blocks[b].insts[i];
-    const McCall *c = mc_inst_call(f, in);
-    McLoc l = mc_loc(f, in->loc);
-    if (c)
-        mc_diag(d, l, "stage %s does not support calls yet ('%s' calls '%s'; only stage input runs calls)", stage,
-                mc_shown_name(f, f->name), c->name);
-    else
-        mc_diag(d, l, "stage %s does not support local buffers yet ('%s' defines '%s'; only stage input runs them)",
-                stage, mc_shown_name(f, f->name), mc_value_name(f, in->dest));
-    return true;
-}
-
 McFunc *mc_ssa_build_opts(const McFunc *src, McSsaKind kind, McSsaStats *stats, bool check, McDiags *d) {
     McSsaStats dummy;
     if (!stats) stats = &dummy;
     memset(stats, 0, sizeof *stats);
-    if (mc_ssa_refuse_calls(src, "ssa", d)) return NULL; /* the one gate (ssa.h) */
     if (src->form == MC_FORM_SSA) {
         McFunc *f = mc_func_clone(src);
         stats->was_ssa = true;
