@@ -12,6 +12,7 @@
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
+#include "shell/frames.h"
 #include "shell/show.h"
 #include "shell/sweep.h"
 
@@ -64,6 +65,7 @@ static Status cmd_run(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     if (!mc_session_start(s, err)) return ERR;
     bool at_break;
     s->stop_at_entry = true; /* `break entry; run` stops before the first block */
+    if (mc_frames_continue_applies(s)) return mc_cmd_frames_continue(s, out, err);
     if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
     return report_stop(s, at_break, out, err);
 }
@@ -75,6 +77,7 @@ static Status cmd_continue(McSession *s, int argc, char **argv, FILE *out, FILE 
         mc_show_position(s->interp_func, s->interp, out);
         return OK;
     }
+    if (mc_frames_continue_applies(s)) return mc_cmd_frames_continue(s, out, err);
     bool at_break;
     if (!mc_session_continue(s, &at_break, err)) return report_interrupt(s, out);
     return report_stop(s, at_break, out, err);
@@ -99,7 +102,24 @@ static void print_c_line(McSession *s, FILE *out) {
     mc_str_free(&shown);
 }
 
+static Status do_step_plain(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst);
+void mc_cmd_print_c_line(McSession *s, FILE *out);
+
+/* A program with calls steps across frames (cmd_frames.c): into a call. */
 static Status do_step(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
+    bool by_line = !by_inst && argc >= 2 && strcmp(argv[1], "line") == 0;
+    if (!by_line && mc_frames_active(s)) return mc_cmd_frames_step(s, argc, argv, out, err, by_inst, true);
+    return do_step_plain(s, argc, argv, out, err, by_inst);
+}
+
+Status mc_cmd_step_plain(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
+    return do_step_plain(s, argc, argv, out, err, by_inst);
+}
+void mc_cmd_print_outcome(McSession *s, FILE *out, FILE *err) { print_outcome(s, out, err); }
+
+void mc_cmd_print_c_line(McSession *s, FILE *out) { print_c_line(s, out); }
+
+static Status do_step_plain(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst) {
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int64_t n = 1;
     bool by_line = !by_inst && argc >= 2 && strcmp(argv[1], "line") == 0; /* MiniC: `step line` */
@@ -150,8 +170,9 @@ static Status cmd_back(McSession *s, int argc, char **argv, FILE *out, FILE *err
     if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
     int64_t n = 1;
     if (argc >= 2 && !mc_cmd_parse_count(s, err, "back", argv[1], 1, MAX_STEP_COUNT, &n)) return ERR;
-    if (!mc_session_back(s, n, err)) return ERR;
-    mc_show_position(s->interp_func, s->interp, out);
+    if (!(s->nframes > 0 ? mc_frames_back(s, n, err) : mc_session_back(s, n, err))) return ERR;
+    if (s->nframes > 0) mc_frames_print(s, 0, out);
+    else mc_show_position(s->interp_func, s->interp, out);
     mc_session_show_displays(s, out);
     return OK;
 }
@@ -182,8 +203,24 @@ static Status cmd_where(McSession *s, int argc, char **argv, FILE *out, FILE *er
         fputs("not running (start begins, run runs to the end)\n", out);
         return OK;
     }
-    mc_show_position(s->interp_func, s->interp, out);
+    if (s->nframes > 0) mc_frames_print(s, 0, out); /* in a callee: which one */
+    else mc_show_position(s->interp_func, s->interp, out);
     return OK;
+}
+
+/* Every value a condition names is an i32 value of g. */
+static bool cond_names_in(McSession *s, const char *cmd, const McCond *c, const McFunc *g, FILE *err) {
+    for (int i = 0; i < c->n; i++)
+        for (int k = 0; k < 2; k++) {
+            const char *name = c->cmp[i].name[k];
+            if (!name) continue;
+            int32_t v = mc_func_find_value(g, name);
+            if (v == MC_NONE) return mc_session_error(s, err, "%s: no value '%s' in %s", cmd, name, g->name);
+            if (g->values[v].kind == MC_VAL_BUF)
+                return mc_session_error(s, err, "%s: '%s' is a buffer (conditions, watch and display take i32 values)",
+                                        cmd, name);
+        }
+    return true;
 }
 
 /* `break BLOCK... ` or `break BLOCK if COND` (tbreak: one-shot). */
@@ -214,7 +251,9 @@ static Status do_break(McSession *s, int argc, char **argv, FILE *out, FILE *err
             mc_str_free(&cond);
             return ERR;
         }
-        bool known = mc_session_cond_check(s, cmd, &c, err);
+        /* FUNC:BLOCK: the condition reads FUNC's values (the frame that stops). */
+        const McFunc *g = s->input ? mc_session_break_func(s, argv[1]) : NULL;
+        bool known = g ? cond_names_in(s, cmd, &c, g, err) : mc_session_cond_check(s, cmd, &c, err);
         mc_cond_free(&c);
         if (!known) {
             mc_str_free(&cond);
@@ -360,7 +399,8 @@ static Status cmd_print(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (argc < 2) return mc_session_error(s, err, "print: missing NAME (usage: print NAME...)"), ERR;
     if (!mc_session_need_func(s, err)) return ERR;
     if (!s->interp) return mc_session_error(s, err, "print: the program is not running (try: start)"), ERR;
-    const McFunc *f = s->interp_func;
+    const McFunc *f;
+    const McInterp *in = mc_frames_interp(s, s->frame_sel, &f); /* `frame N` */
     Status st = OK;
     for (int i = 1; i < argc; i++) {
         int32_t v = mc_func_find_value(f, argv[i]);
@@ -375,13 +415,13 @@ static Status cmd_print(McSession *s, int argc, char **argv, FILE *out, FILE *er
             continue;
         }
         if (f->values[v].kind == MC_VAL_BUF) {
-            const McArg *b = mc_interp_buffer(s->interp, v); /* a parameter or a local buffer */
+            const McArg *b = mc_frames_buffer(s, s->frame_sel, v); /* a parameter or a local buffer */
             if (b) print_buffer(b, argv[i], out);
             else fprintf(out, "%s is not made yet (a local buffer)\n", argv[i]);
             continue;
         }
         int32_t x;
-        if (mc_interp_value(s->interp, v, &x)) fprintf(out, "%s = %ld\n", argv[i], (long)x);
+        if (mc_interp_value(in, v, &x)) fprintf(out, "%s = %ld\n", argv[i], (long)x);
         else fprintf(out, "%s is not assigned yet\n", argv[i]);
     }
     return st;
@@ -391,7 +431,8 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (mc_cmd_too_many(s, err, argc, argv, 0)) return ERR;
     if (!mc_session_need_func(s, err)) return ERR;
     if (!s->interp) return mc_session_error(s, err, "values: the program is not running (try: start)"), ERR;
-    const McFunc *f = s->interp_func;
+    const McFunc *f;
+    const McInterp *in = mc_frames_interp(s, s->frame_sel, &f); /* `frame N` */
     int w = 1;
     for (int32_t v = 0; v < f->nvalues; v++)
         if ((int)strlen(mc_shown_name(f, f->values[v].name)) > w) w = (int)strlen(mc_shown_name(f, f->values[v].name));
@@ -399,10 +440,10 @@ static Status cmd_values(McSession *s, int argc, char **argv, FILE *out, FILE *e
     for (int32_t v = 0; v < f->nvalues; v++) {
         int32_t x;
         if (f->values[v].kind == MC_VAL_BUF) {
-            const McArg *b = mc_interp_buffer(s->interp, v); /* NULL: a local buffer not made yet */
+            const McArg *b = mc_frames_buffer(s, s->frame_sel, v); /* NULL: a local buffer not made yet */
             if (b) print_buffer(b, mc_shown_name(f, f->values[v].name), out);
             shown += b != NULL;
-        } else if (mc_interp_value(s->interp, v, &x)) {
+        } else if (mc_interp_value(in, v, &x)) {
             fprintf(out, "%-*s = %ld\n", w, mc_shown_name(f, f->values[v].name), (long)x);
             shown++;
         }
@@ -735,10 +776,13 @@ const McCommand mc_cmds_execution[] = {
      "two blocks (`step: interrupted` and the position).\n"
      "With a MiniC (C) file loaded, the step ends with the C line reached\n"
      "(`at line N: ...`), and `step line` runs instruction by instruction to\n"
-     "the next C line (a loop written on one line runs to its end).\n",
+     "the next C line (a loop written on one line runs to its end).\n"
+     "In a program with calls, step enters a call and stops before the\n"
+     "callee's entry block (next runs it as one instruction: see help next).\n",
      "", cmd_step},
     {"stepi", "si", "execution", "stepi [N]", "execute N instructions (a block entry with its phis counts as one)",
-     "Ctrl-C stops it at the next block boundary (`stepi: interrupted`).\n", "", cmd_stepi},
+     "Ctrl-C stops it at the next block boundary (`stepi: interrupted`).\n"
+     "A call is entered, as step enters it (nexti runs it as one).\n", "", cmd_stepi},
     {"continue", "c", "execution", "continue", "run to the next breakpoint or the end",
      "The rest of the block it stands in is stepped; the blocks after that run\n"
      "on the run path's pre-decoded code, which stops before a block with a\n"
@@ -760,7 +804,9 @@ const McCommand mc_cmds_execution[] = {
      "breakpoints lists them with their numbers and hit counts.\n"
      "With a MiniC (C) file loaded, a number is a C line: the breakpoint goes on\n"
      "the first block with code of that line, and a stop there runs on to the\n"
-     "line's first instruction (gdb stops at the line, not at its block).\n",
+     "line's first instruction (gdb stops at the line, not at its block).\n"
+     "FUNC:BLOCK is a block of another function (break fib:base): it stops in\n"
+     "every frame of FUNC, and run and continue step into calls to reach it.\n",
      "block...", cmd_break},
     {"tbreak", "", "execution", "tbreak BLOCK [if COND]", "a breakpoint deleted after its first stop", "", "block",
      cmd_tbreak},
@@ -780,7 +826,8 @@ const McCommand mc_cmds_execution[] = {
      "N is a number from info breakpoints (a breakpoint or a watch).\n", "block...", cmd_delete},
     {"back", "", "execution", "back [N]", "step back N whole blocks (replays from the nearest checkpoint)",
      "The replay runs on the run path's code, as continue does (deterministic:\n"
-     "the same state as the first time).\n", "", cmd_back},
+     "the same state as the first time). In a callee, back past its start\n"
+     "leaves it: the rest of the way back is taken in the caller.\n", "", cmd_back},
     {"reverse-step", "rs", "execution", "reverse-step", "back to the start of the C line run before this one (MiniC)",
      "gdb's reverse-step: the position goes back to the first instruction of\n"
      "the last stretch of another C line run before it (step line undoes).\n"

@@ -16,8 +16,9 @@ typedef McCmdStatus Status;
 
 /* Each group's rows, in help order within the group. */
 extern const McCommand mc_cmds_session[], mc_cmds_showing[], mc_cmds_pipeline[], mc_cmds_execution[],
-    mc_cmds_pictures[];
-extern const int mc_ncmds_session, mc_ncmds_showing, mc_ncmds_pipeline, mc_ncmds_execution, mc_ncmds_pictures;
+    mc_cmds_calls[], mc_cmds_pictures[];
+extern const int mc_ncmds_session, mc_ncmds_showing, mc_ncmds_pipeline, mc_ncmds_execution, mc_ncmds_calls,
+    mc_ncmds_pictures;
 
 /* The groups in help order, with the name `help` prints (commands.c). */
 typedef struct McCmdGroup {
@@ -30,6 +31,14 @@ extern const int mc_ncmd_groups;
 
 /* Whether c is `set`, whose arguments complete to settings (cmd_exec.c). */
 bool mc_cmd_is_set(const McCommand *c);
+
+/* Between cmd_exec.c and cmd_frames.c (calls): the outcome and C line
+ * after a step, step without frames, and the frame-aware step/continue. */
+void mc_cmd_print_outcome(McSession *s, FILE *out, FILE *err);
+void mc_cmd_print_c_line(McSession *s, FILE *out);
+Status mc_cmd_step_plain(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst);
+Status mc_cmd_frames_step(McSession *s, int argc, char **argv, FILE *out, FILE *err, bool by_inst, bool into);
+Status mc_cmd_frames_continue(McSession *s, FILE *out, FILE *err);
 
 /* ---- shared argument checks (cmd_util.c) ------------------------------------------ */
 

@@ -22,6 +22,7 @@
 const McCmdGroup mc_cmd_groups[] = {
     {"session", mc_cmds_session, &mc_ncmds_session},       {"showing", mc_cmds_showing, &mc_ncmds_showing},
     {"pipeline", mc_cmds_pipeline, &mc_ncmds_pipeline},    {"execution", mc_cmds_execution, &mc_ncmds_execution},
+    {"calls", mc_cmds_calls, &mc_ncmds_calls},
     {"pictures", mc_cmds_pictures, &mc_ncmds_pictures},
 };
 const int mc_ncmd_groups = (int)(sizeof mc_cmd_groups / sizeof mc_cmd_groups[0]);

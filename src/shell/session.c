@@ -17,6 +17,7 @@
 #include "minicc/parse.h"
 #include "minicc/ssa.h"
 #include "minicc/util.h"
+#include "shell/frames.h"
 
 void mc_session_init(McSession *s) {
     memset(s, 0, sizeof *s);
@@ -477,14 +478,29 @@ static void ckpt_take(McSession *s) {
     s->ckpt_steps[s->nckpt++] = steps;
 }
 
+void mc_session_events_begin(McSession *s) { events_clear(&s->last); }
+void mc_session_events_end(McSession *s) { fix_events(s); }
+void mc_session_checkpoint(McSession *s) { ckpt_take(s); }
+
 size_t mc_session_ckpt_bytes(const McSession *s) { return (size_t)s->nckpt * s->ckpt_size; }
 
 void mc_session_stop(McSession *s) {
+    mc_frames_drop(s); /* the callers' interpreters and checkpoints */
     ckpt_drop(s);
     if (s->interp) mc_interp_free(s->interp);
     s->interp = NULL;
     s->interp_func = NULL;
     events_clear(&s->last);
+}
+
+void mc_session_interp_options(McSession *s, McInterpOptions *o) {
+    memset(o, 0, sizeof *o);
+    o->max_steps = s->max_steps;
+    o->max_depth = s->max_depth;
+    o->phi_mode = s->phi_mode;
+    o->observer = record_event;
+    o->ctx = s;
+    o->interrupt = s->interrupt;
 }
 
 bool mc_session_running(const McSession *s) { return s->interp && !mc_interp_finished(s->interp, NULL); }
@@ -493,13 +509,8 @@ bool mc_session_start(McSession *s, FILE *err) {
     if (!mc_session_need_args(s, err)) return false;
     const McFunc *f = mc_session_view(s, s->exec, err);
     if (!f) return false;
-    McInterpOptions o = {0};
-    o.max_steps = s->max_steps;
-    o.max_depth = s->max_depth;
-    o.phi_mode = s->phi_mode;
-    o.observer = record_event;
-    o.ctx = s;
-    o.interrupt = s->interrupt;
+    McInterpOptions o;
+    mc_session_interp_options(s, &o);
     McInterp *in = mc_interp_new(f, &s->args, &o);
     mc_session_stop(s);
     s->interp = in;
@@ -919,21 +930,66 @@ bool mc_session_has_break(const McSession *s, const char *block) {
 bool *mc_session_break_array(const McSession *s, const McFunc *f) {
     bool *bp = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *bp);
     for (int i = 0; i < s->nbreaks; i++) {
-        int32_t b = mc_func_find_block(f, s->breaks[i]);
-        if (b != MC_NONE) bp[b] = true;
+        const char *colon = strchr(s->breaks[i], ':');
+        int32_t b = mc_func_find_block(f, colon ? colon + 1 : s->breaks[i]);
+        if (b != MC_NONE && mc_session_break_applies(s, s->breaks[i], f, f->blocks[b].name)) bp[b] = true;
     }
     return bp;
 }
 
+/* FUNC:BLOCK names a block of FUNC (f->name, or its C name); a plain BLOCK
+ * one of the session's function, in every frame that runs it. */
+bool mc_session_break_applies(const McSession *s, const char *brk, const McFunc *f, const char *block) {
+    const char *colon = strchr(brk, ':');
+    if (!colon) return strcmp(brk, block) == 0 && (!s->input || strcmp(f->name, s->input->name) == 0);
+    size_t n = (size_t)(colon - brk);
+    if (strcmp(colon + 1, block) != 0) return false;
+    const char *shown = mc_shown_name(f, f->name);
+    return (strlen(f->name) == n && strncmp(f->name, brk, n) == 0) || (strlen(shown) == n && strncmp(shown, brk, n) == 0);
+}
+
+/* The function FUNC of `break FUNC:BLOCK` in the loaded module (by its
+ * name or its C name), or NULL. */
+const McFunc *mc_session_break_func(const McSession *s, const char *brk) {
+    const char *colon = strchr(brk, ':');
+    if (!colon || !s->module) return NULL;
+    for (int32_t i = 0; i < s->module->nfuncs; i++) {
+        const McFunc *g = s->module->funcs[i];
+        const char *b = mc_func_find_block(g, colon + 1) != MC_NONE ? g->blocks[mc_func_find_block(g, colon + 1)].name : NULL;
+        if (b && mc_session_break_applies(s, brk, g, b)) return g;
+    }
+    return NULL;
+}
+
 bool mc_session_break_add(McSession *s, const char *block, FILE *err) {
     if (!mc_session_need_func(s, err)) return false;
+    const char *colon = strchr(block, ':');
+    if (colon && !mc_session_break_func(s, block)) {
+        const char *fn = block;
+        int n = (int)(colon - block);
+        bool has = false;
+        for (int32_t i = 0; i < s->module->nfuncs; i++) {
+            const McFunc *g = s->module->funcs[i];
+            const char *shown = mc_shown_name(g, g->name);
+            if (((int)strlen(g->name) == n && strncmp(g->name, fn, (size_t)n) == 0) ||
+                ((int)strlen(shown) == n && strncmp(shown, fn, (size_t)n) == 0))
+                has = true;
+        }
+        if (!has) return mc_session_error(s, err, "break: no function '%.*s' (break FUNC:BLOCK)", n, fn);
+        return mc_session_error(s, err, "break: no block '%s' in %.*s", colon + 1, n, fn);
+    }
     /* A block of any form built so far will do: edge blocks exist only after
      * phi destruction, and the name stays meaningful across stages. */
-    const McFunc *fs[] = {s->interp_func, s->input, s->ssa, s->opt, s->destroyed ? s->destroyed->f : NULL};
+    /* The running function, unless it is a callee being stepped (another function). */
+    const McFunc *run = s->interp_func && strcmp(s->interp_func->name, s->input->name) == 0 ? s->interp_func : NULL;
+    const McFunc *fs[] = {run, s->input, s->ssa, s->opt, s->destroyed ? s->destroyed->f : NULL};
     bool found = false;
     for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++)
         if (fs[i] && mc_func_find_block(fs[i], block) != MC_NONE) found = true;
-    if (!found) return mc_session_error(s, err, "break: no block '%s' in %s", block, s->input->name);
+    if (!found && !colon && s->interp_func && !run && mc_func_find_block(s->interp_func, block) != MC_NONE)
+        return mc_session_error(s, err, "break: no block '%s' in %s (a block of %s: break %s:%s)", block,
+                                s->input->name, s->interp_func->name, s->interp_func->name, block);
+    if (!found && !colon) return mc_session_error(s, err, "break: no block '%s' in %s", block, s->input->name);
     if (mc_session_has_break(s, block)) return true;
     s->breaks = mc_xrealloc(s->breaks, (size_t)(s->nbreaks + 1) * sizeof *s->breaks);
     s->breaks[s->nbreaks++] = mc_xstrdup(block);

@@ -98,6 +98,13 @@ typedef struct McSession {
     int64_t ckpt_spacing;
     size_t ckpt_size;    /* estimated bytes of one checkpoint */
     const McFunc *ckpt_func;
+    /* Calls being stepped (shell/frames.h): interp and interp_func above are
+     * the innermost frame; these are its callers, outermost first, each with
+     * its paused interpreter (at the call) and its checkpoints. */
+    struct McShellFrame *frames;
+    int nframes, capframes;
+    int frame_sel;       /* `frame N`: the frame print and values read (0 = innermost) */
+    McOutcome frame_ret; /* how the last callee stepped in ended (finish prints it) */
 
     /* ---- reporting ---- */
     const char *where_file; /* script being run, for `FILE:LINE: error:` */
@@ -212,6 +219,16 @@ const char *mc_session_destroy_name(const McSession *s);
 
 /* Start a fresh interpreter on the exec view with the arguments. */
 bool mc_session_start(McSession *s, FILE *err);
+/* The interpreter options of a run of this session (budget, depth, phi
+ * mode, interrupt, the observer that records s->last). */
+void mc_session_interp_options(McSession *s, McInterpOptions *o);
+/* For stepping loops outside session.c (frames.c): clear s->last, then
+ * step the interpreter (its observer appends to s->last), then end (which
+ * makes the recorded phi tables readable); checkpoint takes a checkpoint at
+ * a block boundary when one is due. */
+void mc_session_events_begin(McSession *s);
+void mc_session_events_end(McSession *s);
+void mc_session_checkpoint(McSession *s);
 /* Whether the interpreter has started and not finished. */
 bool mc_session_running(const McSession *s);
 /* Forget the interpreter position. */
@@ -279,6 +296,12 @@ size_t mc_session_ckpt_bytes(const McSession *s);
 /* The breakpoint array for the interp function (nblocks bools, malloc'd). */
 bool *mc_session_break_array(const McSession *s, const McFunc *f);
 bool mc_session_has_break(const McSession *s, const char *block);
+/* Whether breakpoint name brk (BLOCK, or FUNC:BLOCK for a block of another
+ * function: `break fib:rec`) stops at `block` of f: a plain BLOCK belongs to
+ * the session's function (in every frame that runs it). */
+bool mc_session_break_applies(const McSession *s, const char *brk, const McFunc *f, const char *block);
+/* The function a FUNC:BLOCK breakpoint names when it has that block, else NULL. */
+const McFunc *mc_session_break_func(const McSession *s, const char *brk);
 
 /* Breakpoints by block name; add fails when no form of the function built
  * so far (input, ssa, opt, destroyed, the running one) has that block. */

@@ -146,12 +146,6 @@ static bool cond_eval(const McSession *s, const McCond *c) {
 
 /* ---- breakpoints ------------------------------------------------------------- */
 
-static McStopBreak *find_break(McStops *st, const char *block) {
-    for (int i = 0; i < st->nb; i++)
-        if (strcmp(st->b[i].block, block) == 0) return &st->b[i];
-    return NULL;
-}
-
 static void break_free(McStopBreak *b) {
     free(b->block);
     free(b->cond_text);
@@ -358,11 +352,12 @@ int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
         /* Every breakpoint of the block whose condition holds stops here and
          * counts the stop; a tbreak among them goes. */
         const char *name = s->interp_func->blocks[block].name;
-        bool any = false, entry = false;
+        bool any = false, entry = false, listed = false;
         int32_t line = 0;
         for (int i = 0; i < st->nb;) {
             McStopBreak *b = &st->b[i];
-            if (strcmp(b->block, name) != 0 || (b->cond.n && !cond_eval(s, &b->cond))) {
+            listed = listed || mc_session_break_applies(s, b->block, s->interp_func, name);
+            if (!mc_session_break_applies(s, b->block, s->interp_func, name) || (b->cond.n && !cond_eval(s, &b->cond))) {
                 i++;
                 continue;
             }
@@ -374,7 +369,7 @@ int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
             if (b->once) mc_session_stop_delete(s, b->number); /* the next one moves to i */
             else i++;
         }
-        if (any || !find_break(st, name)) stop = 1;
+        if (any || !listed) stop = 1;
         st->stop_line = entry || !any ? 0 : line;
     }
     /* The first watched value that changed (the others stay for the next

@@ -20,6 +20,7 @@ const char *const wb_help_lines[] = {
     "  n       step one block (phis of the edge, then the block)",
     "  s       step one C line (MiniC; an IR program: one block)",
     "  i       step one instruction",
+    "  e F     calls: enter a call (step into) / finish the frame (n: over it)",
     "  c       continue to a breakpoint or the end (Ctrl-C stops it)",
     "  b       back one block (replays from the nearest checkpoint)",
     "  S I     back one C line (its first instruction) / one instruction",
@@ -77,7 +78,7 @@ static void key_help(Wb *wb, int key) {
 }
 
 /* Keys that Enter repeats. */
-static bool key_repeatable(int k) { return k && strchr("nsicbSIr+-x.,", k) != NULL; }
+static bool key_repeatable(int k) { return k && strchr("nsicbSIr+-x.,eF", k) != NULL; }
 
 static void key_cmd_edit(Wb *wb, int key) {
     switch (key) {
@@ -202,6 +203,12 @@ void wb_key(Wb *wb, int key) {
     case 'i':
         wb_step(wb, true);
         if (wb->s->interp != in0 || (in0 && mc_interp_ticks(in0) != ticks0)) wb_record(wb, "stepi");
+        break;
+    case 'e': /* enter a call (the prompt's step; S is reverse-step), and out of the frame (finish) */
+        wb_step_into(wb);
+        break;
+    case 'F':
+        wb_finish(wb);
         break;
     case 'c':
         wb_continue(wb);

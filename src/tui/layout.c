@@ -33,6 +33,13 @@ static int lay_edge_rows(Wb *wb) {
 /* A column of values over the edge record (and the registers under them
  * when the column is tall enough to give each a useful height). */
 static void lay_values_edge(Wb *wb, int x, int w, int h, bool regs) {
+    if (wb_stack_wanted(wb) && h >= 15) { /* calls: values, the stack, the edge */
+        int eh = lay_edge_rows(wb) < h / 4 ? lay_edge_rows(wb) : h / 4, sh = (h - eh) / 2;
+        lay_place(wb, WB_VALUES, x, 0, w, h - eh - sh);
+        lay_place(wb, WB_STACK, x, h - eh - sh, w, sh);
+        lay_place(wb, WB_EDGE, x, h - eh, w, eh);
+        return;
+    }
     int eh = lay_edge_rows(wb);
     if (eh > h - 5) eh = h - 5;
     if (eh < 5) eh = h / 2;
@@ -262,7 +269,7 @@ static void lay_cut_marks(Wb *wb, McFrame *fr, const WbPlace *pl, int n) {
 
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
                                              wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
-                                             wb_draw_intervals, wb_draw_source};
+                                             wb_draw_intervals, wb_draw_source, wb_draw_stack};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 /* TEXT in W columns at (X, Y), never cut in the middle of a word: what

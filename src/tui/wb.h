@@ -33,6 +33,7 @@ typedef enum WbPane {
     WB_LESSON,
     WB_INTERVALS, /* live intervals (pane_intervals.c), in the layout `intervals` */
     WB_SRC, /* the C source of a MiniC program (pane_source.c) */
+    WB_STACK, /* the frames of a program with calls (pane_stack.c) */
     WB_NPANES
 } WbPane;
 
@@ -338,6 +339,13 @@ int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 /* pane_values.c: a temporary of MiniC's lowering (`lt.L21`), hidden unless show_temps. */
 bool wb_value_is_temp(const McFunc *f, const char *name);
+int wb_draw_stack(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+/* Whether the program has calls: the step layouts place the stack pane. */
+bool wb_stack_wanted(const Wb *wb);
+/* e, F (wb_frames.c): step into a call, finish the selected frame. */
+void wb_step_into(Wb *wb);
+void wb_finish(Wb *wb);
+void wb_back_frames(Wb *wb); /* b while a callee is stepped */
 /* pane_source.c: is a MiniC program loaded (its source pane and layout)? */
 bool wb_source_available(const Wb *wb);
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shell/frames.h"
 #include "shell/show.h"
 #include "minicc/cgen.h"
 #include "minicc/limits.h"
@@ -34,7 +35,7 @@ bool wb_set_theme(Wb *wb, const char *name) {
     return false;
 }
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source", "stack"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {
@@ -423,6 +424,8 @@ void wb_after_exec(Wb *wb) {
      * is not among them, replay silently (deterministic) to find it. */
     int64_t ran = s->interp == wb->interp_before ? steps - wb->steps_before : steps;
     bool replay = !phis && !wb->quiet_exec && ran > count_enters(&s->last) && steps > 1 && !mc_session_interrupted(s);
+    /* Into or out of a call, the interpreter is another frame's: no replay. */
+    if (mc_frames_active(s) && s->interp != wb->interp_before) replay = false;
     if (replay) wb->edge.valid = false;
     if (wb->quiet_exec) return;
     log_run(wb, steps);
@@ -488,7 +491,8 @@ void wb_step(Wb *wb, bool by_inst) {
     wb_snapshot(wb);
     WbCapture c;
     cap_open(&c);
-    bool ok = mc_session_step(s, 1, by_inst, c.err);
+    /* A program with calls: over a call, and back to the caller at a return. */
+    bool ok = mc_frames_active(s) ? mc_frames_step(s, 1, by_inst, false, NULL, c.err) : mc_session_step(s, 1, by_inst, c.err);
     if (ok) mc_session_watch_report(s, c.out);
     char *out = cap_close(wb, &c, true);
     if (ok) wb_after_exec(wb);
@@ -538,7 +542,7 @@ void wb_continue(Wb *wb) {
         ok = mc_session_start(s, c.err);
         s->stop_at_entry = ok; /* as the prompt's `run` does after start */
     }
-    if (ok) ok = mc_session_continue(s, &at_break, c.err);
+    if (ok) ok = mc_frames_continue_applies(s) ? mc_frames_run(s, 0, &at_break, NULL, c.err) : mc_session_continue(s, &at_break, c.err);
     s->stop_at_entry = false;
     free(cap_close(wb, &c, true));
     if (!ok && s->interp && mc_session_interrupted(s)) {
@@ -580,6 +584,10 @@ void wb_back(Wb *wb) {
     wb->status[0] = 0;
     if (!s->interp) {
         wb_note(wb, "back: the program is not running (n steps, r restarts)");
+        return;
+    }
+    if (mc_frames_active(s)) { /* a program with calls: by its own blocks, out of a callee at its start */
+        wb_back_frames(wb);
         return;
     }
     wb_snapshot(wb);

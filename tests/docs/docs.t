@@ -17,6 +17,7 @@ Every example marked `<!-- example -->` is the real output of its commands
   ok: README.md: minicc run tests/ir/fill_oob.ir --stage native [9,9,9] 5
   ok: README.md: minicc emit-c share/minicc/examples/swap.ir | grep -A3 'L1:'
   ok: README.md: minicc lesson --check phis
+  ok: docs/shell.md: minicc -c 'load tests/repl/frames.ir; args 3; break fact:base; run; bt; frame 1; print n t; frame 0; finish'
   ok: docs/ssa.md: minicc print tests/ssa/policies.ir --stage ssa --stats | head -2
   ok: docs/ssa.md: minicc print --stage ssa --func main tests/run/calls/sum.ir | grep call
 

@@ -5,7 +5,7 @@ show as ^X (^[ for ESC), as everywhere minicc shows text from files. od -c
 shows what reaches the terminal: no \033.
 
   $ cd "$CRAMTMP" && mkdir lessons && printf '== One\n$ help quit\n' > "lessons/01-a$(printf '\033')[2Jb.lesson" && printf '== Two\n$ help quit\n' > "lessons/02-a$(printf '\033')[2Jc.lesson" && printf '$ help quit\n' > "lessons/03-no$(printf '\033')[2Jtitle.lesson"
-  $ cd "$CRAMTMP" && minicc lesson --list | od -c | grep -c '033'
+  $ cd "$CRAMTMP" && minicc lesson --list | od -An -c | grep -c '033'
   0
   [1]
   $ cd "$CRAMTMP" && minicc lesson --list | sed -n '/^$/q;p'
@@ -13,7 +13,7 @@ shows what reaches the terminal: no \033.
     01-a^[[2Jb                               One
     02-a^[[2Jc                               Two
     03-no^[[2Jtitle                          03-no^[[2Jtitle.lesson
-  $ cd "$CRAMTMP" && minicc lesson --check a 2>&1; minicc lesson --check a 2>&1 | od -c | grep -c '033'
+  $ cd "$CRAMTMP" && minicc lesson --check a 2>&1; minicc lesson --check a 2>&1 | od -An -c | grep -c '033'
   minicc lesson: error: 'a' names 2 lessons in lessons: 01-a^[[2Jb 02-a^[[2Jc
   a: FAILED
   lessons: 0 passed, 1 failed

@@ -55,6 +55,14 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     machine                            execute the allocation, with spill counts
     native [--timeout S]               compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
+  Calls:
+    next [N]                           like step, but a call runs as one instruction
+    nexti [N]                          like stepi, but a call runs as one instruction
+    finish                             run until the selected frame returns; print its result
+    backtrace                          the frames: function, arguments, block, instruction
+    frame [N]                          select frame N (from backtrace) for print and values
+    up                                 select the caller of the selected frame
+    down                               select the callee of the selected frame
   Pictures:
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
   Commands may be shortened to a unique prefix; `help COMMAND` tells more.
@@ -70,6 +78,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   With a MiniC (C) file loaded, the step ends with the C line reached
   (`at line N: ...`), and `step line` runs instruction by instruction to
   the next C line (a loop written on one line runs to its end).
+  In a program with calls, step enters a call and stops before the
+  callee's entry block (next runs it as one instruction: see help next).
   $ minicc -c 'help s; help interf; h q'
   usage: step [N|line]
   execute N whole blocks, showing each edge's phi table
@@ -82,6 +92,8 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   With a MiniC (C) file loaded, the step ends with the C line reached
   (`at line N: ...`), and `step line` runs instruction by instruction to
   the next C line (a loop written on one line runs to its end).
+  In a program with calls, step enters a call and stops before the
+  callee's entry block (next runs it as one instruction: see help next).
   usage: interference [--why X Y]
   the interference graph: adjacency, degrees, colouring order
   aliases: ig

@@ -137,8 +137,8 @@ tests/alloc/conventions.t have more), and check compares them all:
   return 0
   b = [2]
 
-The prompt steps over a call as one instruction (`step` does not enter
-it yet): blocks are numbered in the stepped function, while the step total
+`next` steps over a call as one instruction (`step` enters it: see
+tests/repl/frames.t): blocks are numbered in the stepped function, while the step total
 (9: main's entry and 4 calls of 2) counts the callees' too. The depth limit
 is settable as the step budget is:
 
@@ -146,8 +146,8 @@ is settable as the step budget is:
   > load calls/deep.ir
   > args 3
   > start
-  > step
-  > step
+  > next
+  > next
   > print r
   > set max-depth 3
   > run
@@ -178,7 +178,7 @@ is settable as the step budget is:
 A local buffer and a dropped result as the prompt shows them; the ssa
 and alloc views build:
 
-  $ printf 'load calls/calls.ir\nargs 5\nstart\nstep\nssa\nalloc\nlive\n' | minicc 2>&1
+  $ printf 'load calls/calls.ir\nargs 5\nstart\nnext\nssa\nalloc\nlive\n' | minicc 2>&1
   loaded calls/calls.ir: 4 functions
   main(i32 n): SSA form, 1 block
   args: 5
@@ -201,7 +201,7 @@ and alloc views build:
 A local buffer at the prompt before and after it is made, and `back` over
 a call (to a boundary of the stepped function, not into the callee):
 
-  $ printf 'load calls/calls.ir\nargs 5\nstart\nstepi\nprint cell\nstepi\nstepi\nprint cell\nvalues\nback\nprint cell\nstepi 3\nprint cell\n' | minicc 2>&1
+  $ printf 'load calls/calls.ir\nargs 5\nstart\nnexti\nprint cell\nnexti\nnexti\nprint cell\nvalues\nback\nprint cell\nnexti 3\nprint cell\n' | minicc 2>&1
   loaded calls/calls.ir: 4 functions
   main(i32 n): SSA form, 1 block
   args: 5
