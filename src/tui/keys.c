@@ -20,7 +20,7 @@ const char *const wb_help_lines[] = {
     "  n       step one block (phis of the edge, then the block)",
     "  s       step one C line (MiniC; an IR program: one block)",
     "  i       step one instruction",
-    "  e F     calls: enter a call (step into) / finish the frame (n: over it)",
+    "  e F     enter a call (step into) / finish the frame",
     "  c       continue to a breakpoint or the end (Ctrl-C stops it)",
     "  b       back one block (replays from the nearest checkpoint)",
     "  S I     back one C line (its first instruction) / one instruction",

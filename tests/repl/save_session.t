@@ -13,6 +13,8 @@ the file's absolute name, so the lesson replays from anywhere.
   -c:3: error: unknown command 'nope' (try: help)
   at line 15: int t = a % b;
   at line 16: a = b;
+  In a program with calls, step enters a call and stops before the
+  callee's entry block (next runs it as one instruction: see help next).
   after 2 blocks: about to enter body.L14 from while.L14
   at line 15: int t = a % b;
   -c:9: error: source: cannot open 'script.mc': No such file or directory

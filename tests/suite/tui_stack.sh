@@ -69,7 +69,7 @@ keys b b
 check "* #0 main(n = 3) at the start" "b at a callee's start goes back out of it"
 check "stack (1 frame)" "out of the callee: one frame"
 keys ?
-check "e F     calls: enter a call (step into) / finish the frame" "the key help lists e and F"
+check "e F     enter a call (step into) / finish the frame" "the key help lists e and F"
 keys q
 keys q
 keys y
