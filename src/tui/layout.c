@@ -93,6 +93,13 @@ static void lay_source(Wb *wb, LayArea a) {
     int left = a.w / 2;
     int vh = a.h * 2 / 5;
     lay_place(wb, WB_SRC, 0, 0, left, a.h);
+    if (wb_stack_wanted(wb) && vh >= 8) { /* calls: the values beside the stack */
+        int sw = (a.w - left) / 2;
+        lay_place(wb, WB_IR, left, 0, a.w - left, a.h - vh);
+        lay_place(wb, WB_VALUES, left, a.h - vh, a.w - left - sw, vh);
+        lay_place(wb, WB_STACK, a.w - sw, a.h - vh, sw, vh);
+        return;
+    }
     lay_place(wb, WB_IR, left, 0, a.w - left, a.h - vh);
     lay_place(wb, WB_VALUES, left, a.h - vh, a.w - left, vh);
 }

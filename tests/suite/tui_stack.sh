@@ -76,5 +76,21 @@ keys y
 i=0
 while [ ! -f "$tmp/w.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 if [ -f "$tmp/w.exit" ]; then ok; else bad "q did not quit"; fi
+
+# A MiniC program with calls: the C layout (source | IR over values) shows
+# the stack pane beside the values when there is room (120x40).
+$T kill-session -t w >/dev/null 2>&1
+$T new-session -d -s w -x 120 -y 40 \
+    "cd '$(pwd)/tests/minic/calls' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 '$MINICC' --tui recursion.c 2; echo \"EXIT=\$?\" >'$tmp/c.exit'; sleep 30"
+check "C recursion.c" "a MiniC program opens in the C layout"
+keys r e e e
+check "stack (2 frames)" "the C layout shows the stack pane"
+check "#1 even(n = 2)" "the caller's frame in the C layout"
+check "n reads sub.L7 = 1" "the argument move in the C layout"
+keys q
+keys y
+i=0
+while [ ! -f "$tmp/c.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if [ -f "$tmp/c.exit" ]; then ok; else bad "q did not quit the C layout's session"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
