@@ -367,6 +367,12 @@ typedef enum McAllocVariant {
     MC_VARIANT_DEGREE
 } McAllocVariant;
 typedef enum McDestroyBug { MC_DESTROY_CORRECT = 0, MC_DESTROY_NAIVE, MC_DESTROY_SEQUENTIAL } McDestroyBug;
+/* saves=: the convention's saves as they should be, or a planted bug a
+ * class can set off: no-caller leaves the values live across a call in
+ * caller-saved registers unsaved (the machine traps reading one after the
+ * call), no-callee skips the prologue's saves of callee-saved registers
+ * (the machine traps at the return). Nothing changes without calls. */
+typedef enum McSaveBug { MC_SAVES_CORRECT = 0, MC_SAVES_NO_CALLER, MC_SAVES_NO_CALLEE } McSaveBug;
 
 typedef struct McAllocTrace McAllocTrace;
 typedef struct McAllocKnobs McAllocKnobs; /* regalloc_test.h */
@@ -381,6 +387,7 @@ typedef struct McAllocOptions {
     McAllocVariant variant;
     McDestroyBug destroy;
     bool no_param_edges;     /* param-edges=off */
+    McSaveBug saves;         /* saves=correct|no-caller|no-callee */
     McAllocTrace *trace;     /* NULL, or a trace that mc_allocate fills (appends to) */
     bool no_self_check;      /* not a switch: phi destruction does not verify its
                                 output (the pipeline bench's fast variant, whose

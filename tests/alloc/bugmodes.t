@@ -157,6 +157,7 @@ and check until `destroy baseline|improved`.
   variant         best             (best, coalesce, no-coalesce, degree)
   destroy         sequential    *  (correct, naive, sequential)
   param-edges     on               (on, off)
+  saves           correct          (correct, no-caller, no-callee)
   alloc default
   split           critical         (critical, all)
   copies          parallel         (parallel, temps)
@@ -169,3 +170,24 @@ and check until `destroy baseline|improved`.
   variant         best             (best, coalesce, no-coalesce, degree)
   destroy         correct          (correct, naive, sequential)
   param-edges     on               (on, off)
+  saves           correct          (correct, no-caller, no-callee)
+
+The calling convention's saves have planted bugs too (`saves=`, for a
+class to set off the machine's two traps). `no-caller` leaves values live
+across a call in caller-saved registers unsaved: the machine traps when
+one is read after the call, and check diverges at alloc. `no-callee` skips
+the prologue's saves of callee-saved registers: the machine traps at the
+return. A program without calls is not touched by either.
+
+  $ minicc run --stage alloc --alloc-opt saves=no-caller sumsq_calls.ir 5
+  trap: r1 read after the call to sq at 18:5 clobbered it (caller-saved under split)
+  [3]
+  $ minicc run --stage alloc --alloc-opt saves=no-callee sumsq_calls.ir 5
+  trap: total returned with callee-saved r2 changed (was 0, now 5)
+  [3]
+  $ minicc check --alloc-opt saves=no-caller sumsq_calls.ir 5 | tail -1
+  diverge at alloc
+  $ minicc run --stage alloc --alloc-opt saves=correct sumsq_calls.ir 5
+  return 30
+  $ minicc check --alloc-opt saves=no-callee swap.ir -- 3 | tail -1
+  agree

@@ -124,7 +124,7 @@ static void collect_across(McCallSave *cs, const McFunc *f, const bool *live, in
 
 /* The caller saves of call cs: its values in caller-saved registers. */
 static void save_call(McAllocation *a, McCallSave *cs, const McAllocOptions *o) {
-    bool planted = o && o->knobs && o->knobs->no_caller_saves;
+    bool planted = o && ((o->knobs && o->knobs->no_caller_saves) || o->saves == MC_SAVES_NO_CALLER);
     McAllocTrace *tr = o ? o->trace : NULL;
     cs->value = mc_xmalloc((size_t)(cs->nacross ? cs->nacross : 1) * sizeof *cs->value);
     cs->slot = mc_xmalloc((size_t)(cs->nacross ? cs->nacross : 1) * sizeof *cs->slot);
@@ -253,7 +253,7 @@ void mc_alloc_calls(McAllocation *a, const McAllocOptions *o) {
         if (a->callsaves[c].n > maxn) maxn = a->callsaves[c].n;
     }
     /* callee saves: every callee-saved register that holds a value */
-    bool planted = o && o->knobs && o->knobs->no_callee_saves;
+    bool planted = o && ((o->knobs && o->knobs->no_callee_saves) || o->saves == MC_SAVES_NO_CALLEE);
     bool *used = mc_xcalloc((size_t)a->registers, sizeof *used);
     for (int32_t v = 0; v < f->nvalues; v++)
         if (a->loc[v].kind == MC_LOC_REG && a->loc[v].index < a->registers) used[a->loc[v].index] = true;

@@ -30,6 +30,7 @@ enum {
     SW_VARIANT,
     SW_DESTROY,
     SW_PARAM_EDGES,
+    SW_SAVES,
     SW_COUNT
 };
 
@@ -50,6 +51,7 @@ static const Switch switches[SW_COUNT] = {
     {"variant", {"best", "coalesce", "no-coalesce", "degree", NULL}},
     {"destroy", {"correct", "naive", "sequential", NULL}},
     {"param-edges", {"on", "off", NULL}},
+    {"saves", {"correct", "no-caller", "no-callee", NULL}},
 };
 
 void mc_alloc_options_default(McAllocOptions *o) { memset(o, 0, sizeof *o); }
@@ -74,6 +76,7 @@ static int get(const McAllocOptions *o, int i) {
     case SW_VARIANT: return (int)o->variant;
     case SW_DESTROY: return (int)o->destroy;
     case SW_PARAM_EDGES: return o->no_param_edges;
+    case SW_SAVES: return (int)o->saves;
     default: return 0;
     }
 }
@@ -91,6 +94,7 @@ static void set(McAllocOptions *o, int i, int v) {
     case SW_VARIANT: o->variant = (McAllocVariant)v; break;
     case SW_DESTROY: o->destroy = (McDestroyBug)v; break;
     case SW_PARAM_EDGES: o->no_param_edges = v; break;
+    case SW_SAVES: o->saves = (McSaveBug)v; break;
     default: break;
     }
 }
