@@ -37,6 +37,7 @@
 #include "cli.h"
 #include "common.h"
 #include "fuzz_c.h"
+#include "engine/alloc/regalloc_test.h" /* --mutant no-caller-saves, no-callee-saves */
 #include "minicc/cgen.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
@@ -269,13 +270,28 @@ typedef struct Fuzz {
     int64_t checks;     /* stage runs */
 } Fuzz;
 
-enum { MUT_NONE = 0, MUT_SEQPHI = 1, MUT_CRASH = 2, MUT_NAIVE = 3, MUT_SEQCOPY = 4, MUT_PARAM_EDGE = 5 };
+enum {
+    MUT_NONE = 0,
+    MUT_SEQPHI = 1,
+    MUT_CRASH = 2,
+    MUT_NAIVE = 3,
+    MUT_SEQCOPY = 4,
+    MUT_PARAM_EDGE = 5,
+    MUT_NO_CALLER_SAVES = 6,
+    MUT_NO_CALLEE_SAVES = 7
+};
 
 /* The planted allocator bugs are allocator switches (regalloc.h): the
  * mutant configuration is stage alloc run with them. */
 static const McAllocOptions mut_naive = {.destroy = MC_DESTROY_NAIVE};
 static const McAllocOptions mut_seqcopy = {.destroy = MC_DESTROY_SEQUENTIAL};
 static const McAllocOptions mut_param_edge = {.no_param_edges = true};
+/* The convention's planted bugs are the engine's test knobs (regalloc_test.h):
+ * caller saves or callee saves left out (programs with calls, --calls). */
+static const McAllocKnobs knob_no_caller = {.no_caller_saves = true};
+static const McAllocKnobs knob_no_callee = {.no_callee_saves = true};
+static const McAllocOptions mut_no_caller = {.knobs = &knob_no_caller};
+static const McAllocOptions mut_no_callee = {.knobs = &knob_no_callee};
 
 static const struct {
     const char *name;
@@ -287,6 +303,8 @@ static const struct {
     {"destroy-naive", MUT_NAIVE, "alloc K=4 destroy=naive (--mutant)"},
     {"destroy-sequential", MUT_SEQCOPY, "alloc K=4 destroy=sequential (--mutant)"},
     {"param-edge", MUT_PARAM_EDGE, "alloc K=4 param-edges=off (--mutant)"},
+    {"no-caller-saves", MUT_NO_CALLER_SAVES, "alloc K=4 no caller saves (--mutant)"},
+    {"no-callee-saves", MUT_NO_CALLEE_SAVES, "alloc K=4 no callee saves (--mutant)"},
 };
 
 /* Planted bugs, so the fuzzer and the reducer can be shown (and tested) to
@@ -298,7 +316,11 @@ static const struct {
  *   destroy-naive, destroy-sequential, param-edge  stage alloc with a phi
  *           destruction bug mode (the lost-copy and the swap problem) or
  *           without the interference edges between parameters bound together
- *           on entry (mutant_options; these run as ordinary stage configurations). */
+ *           on entry (mutant_options; these run as ordinary stage configurations);
+ *   no-caller-saves, no-callee-saves  stage alloc with calls leaving out the
+ *           convention's caller saves (values live across a call stay unsaved
+ *           in caller-saved registers) or the prologue's callee saves: the
+ *           machine enforces the convention, so the run traps (--calls). */
 static bool run_mutant(int kind, const McFunc *f, const McStageOptions *so, McArgs *args, McOutcome *out) {
     if (kind == MUT_CRASH)
         for (int32_t b = 0; b < f->nblocks; b++)
@@ -670,8 +692,8 @@ static int fuzz_parse_options(const McCliOpts *me, int argc, char **argv, FuzzOp
                 if (strcmp(v, mutants[m].name) == 0) o->mutant = mutants[m].kind;
             if (o->mutant == MUT_NONE)
                 return mc_cli_error(me,
-                                    "unknown mutant '%s' (seqphi, crash, destroy-naive, destroy-sequential or "
-                                    "param-edge)",
+                                    "unknown mutant '%s' (seqphi, crash, destroy-naive, destroy-sequential, "
+                                    "param-edge, no-caller-saves or no-callee-saves)",
                                     v);
         } else if (opt_flag(me, argv[i], "--no-fork", &bad)) {
             if (bad) return 2;
@@ -696,11 +718,7 @@ static int fuzz_check_options(const McCliOpts *me, FuzzOpts *o, const Fuzz *z) {
     if (o->count - 1 > UINT64_MAX - o->seed)
         return mc_cli_error(me, "--count %" PRIu64 " from --seed %" PRIu64 " runs past the largest seed %" PRIu64,
                             o->count, o->seed, UINT64_MAX);
-    if (!o->stages_given && o->go.calls > 0) {
-        /* Calls: the stages that run them (the run path, its machine code
-         * and the stepping interpreter on the input) unless --stages says. */
-        o->want[MC_STAGE_INPUT] = true;
-    } else if (!o->stages_given) {
+    if (!o->stages_given) { /* every stage, with calls (--calls) or without */
         for (int s = 0; s < MC_STAGE_COUNT; s++) o->want[s] = true;
         /* The system compiler is slow (a compiler run per program); libtcc is not. */
         o->want[MC_STAGE_NATIVE] = o->cc == MC_NATIVE_TCC || o->count <= 10;
@@ -718,9 +736,11 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
         cfg[0].mutant = o->mutant;
     } else if (o->mutant) {
         add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, 1, 4, MC_ALLOC_IMPROVED);
-        cfg[0].so.alloc_opts = o->mutant == MUT_NAIVE     ? &mut_naive
-                               : o->mutant == MUT_SEQCOPY ? &mut_seqcopy
-                                                          : &mut_param_edge;
+        cfg[0].so.alloc_opts = o->mutant == MUT_NAIVE             ? &mut_naive
+                               : o->mutant == MUT_SEQCOPY         ? &mut_seqcopy
+                               : o->mutant == MUT_NO_CALLER_SAVES ? &mut_no_caller
+                               : o->mutant == MUT_NO_CALLEE_SAVES ? &mut_no_callee
+                                                                  : &mut_param_edge;
     }
     for (size_t m = 0; m < sizeof mutants / sizeof mutants[0] && o->mutant; m++)
         if (mutants[m].kind == o->mutant) snprintf(cfg[0].name, sizeof cfg[0].name, "%s", mutants[m].what);
@@ -735,10 +755,20 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
             continue;
         }
         if (s == MC_STAGE_ALLOC) {
-            for (int opt = 1; opt >= 0; opt--)
-                for (int al = 0; al < MC_ALLOC_COUNT; al++) /* all four allocators */
-                    for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++)
-                        add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, opt, regs[k], (McAllocator)al);
+            /* with calls (--calls) under each calling convention; without,
+             * the convention changes nothing: split, the default, only */
+            int nconv = o->go.calls > 0 ? MC_CONV_COUNT : 1;
+            for (int cv = 0; cv < nconv; cv++)
+                for (int opt = 1; opt >= 0; opt--)
+                    for (int al = 0; al < MC_ALLOC_COUNT; al++) /* all four allocators */
+                        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
+                            add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, opt, regs[k], (McAllocator)al);
+                            cfg[ncfg - 1].so.convention = (McConvention)cv;
+                            if (nconv > 1)
+                                snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "alloc K=%d %s -O%d %s",
+                                         regs[k], mc_allocator_name((McAllocator)al), opt,
+                                         mc_convention_name((McConvention)cv));
+                        }
             /* the trace's final assignment is the machine's, on every program */
             for (int al = 0; al < 2; al++)
                 for (int k = 2; k <= 4; k += 2) {

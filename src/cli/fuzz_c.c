@@ -241,8 +241,6 @@ typedef struct Mini {
     char *out;          /* input stage: `return V` / `trap: M` and the buffer lines */
     int bad_cfg;        /* first configuration that differs from input, -1 none */
     char got[256];      /* what that configuration printed (first line) */
-    int skipped;        /* configurations whose stage does not take the program yet (calls) */
-    char skip_msg[160]; /* the first one's reason */
 } Mini;
 
 typedef struct Fz {
@@ -250,8 +248,7 @@ typedef struct Fz {
     CConfig *cfg;
     int ncfg;
     char dir[64];       /* temporary directory for the oracle's files */
-    int64_t programs_compiled, cc_runs, plain_asked, traps, undef_skips, stage_runs, stage_skips;
-    char skip_msg[160]; /* why stage runs were skipped (the first reason) */
+    int64_t programs_compiled, cc_runs, plain_asked, traps, undef_skips, stage_runs;
 } Fz;
 
 /* The program lowered: its module (the main function first, then the
@@ -279,10 +276,6 @@ static McModule *lower(const McGencProg *p, bool mutant, char *msg, size_t msize
     }
     return m;
 }
-
-/* A stage that does not take this program yet (`stage ssa does not support
- * calls yet`): skipped with its note, not a finding. */
-static bool not_supported(const char *msg) { return strstr(msg, "does not support") != NULL; }
 
 static char *outcome_text(const McFunc *f, const McOutcome *out, const McArgs *a) {
     char *buf = NULL;
@@ -327,11 +320,7 @@ static void mini_inproc(const Fz *z, const McGencProg *p, int only, bool only_in
         McOutcome got;
         mc_diags_init(&d, NULL, NULL, 0);
         bool ok = mc_stage_execute(f, &z->cfg[c].so, &ca, &got, NULL, &d);
-        char why[256] = "";
-        if (!ok && d.n) mc_diag_line(&d, 0, why, sizeof why);
-        if (!ok && not_supported(why)) {
-            if (!r->skipped++) snprintf(r->skip_msg, sizeof r->skip_msg, "%.150s", strstr(why, "stage ") ? strstr(why, "stage ") : why);
-        } else if (!ok || !mc_outcome_same(&ref, &ra, &got, &ca)) {
+        if (!ok || !mc_outcome_same(&ref, &ra, &got, &ca)) { /* a stage that fails is a finding */
             r->bad_cfg = c;
             if (ok) mc_outcome_str(&got, r->got, sizeof r->got);
             else mc_diag_line(&d, 0, r->got, sizeof r->got);
@@ -358,10 +347,9 @@ static void mini(Fz *z, const McGencProg *p, int only, bool only_input, Mini *r)
             close(fds[0]);
             alarm(60);
             mini_inproc(z, p, only, only_input, r);
-            /* rejected and skipped, bad_cfg, msg, got, skip_msg, then the output text */
+            /* one line each: rejected, bad_cfg, msg, got; then the output text */
             FILE *w = fdopen(fds[1], "w");
-            fprintf(w, "%d %d\n%d\n%s\n%s\n%s\n%s", r->rejected, r->skipped, r->bad_cfg, r->msg, r->got, r->skip_msg,
-                    r->out ? r->out : "");
+            fprintf(w, "%d\n%d\n%s\n%s\n%s", r->rejected, r->bad_cfg, r->msg, r->got, r->out ? r->out : "");
             fclose(w);
             _exit(0);
         }
@@ -390,23 +378,18 @@ static void mini(Fz *z, const McGencProg *p, int only, bool only_input, Mini *r)
         mc_str_free(&all);
         return;
     }
-    char *s = all.s, *line[5];
-    for (int k = 0; k < 5; k++) {
+    char *s = all.s, *line[4] = {"", "", "", ""};
+    for (int k = 0; k < 4; k++) {
         line[k] = s;
         char *nl = strchr(s, '\n');
         if (!nl) break;
         *nl = 0;
         s = nl + 1;
     }
-    int rej = 0, skipped = 0;
-    if (sscanf(line[0], "%d %d", &rej, &skipped) == 2) {
-        r->rejected = rej != 0;
-        r->skipped = skipped;
-    }
+    r->rejected = atoi(line[0]) != 0;
     r->bad_cfg = atoi(line[1]);
     snprintf(r->msg, sizeof r->msg, "%s", line[2]);
     snprintf(r->got, sizeof r->got, "%s", line[3]);
-    snprintf(r->skip_msg, sizeof r->skip_msg, "%s", line[4]);
     r->out = mc_xstrdup(s);
     mc_str_free(&all);
 }
@@ -769,8 +752,6 @@ int mc_cli_fuzz_c(int argc, char **argv) {
             Mini m;
             mini(&z, batch[n], -1, false, &m);
             outs[n] = m.out;
-            z.stage_skips += m.skipped;
-            if (m.skipped && !z.skip_msg[0]) snprintf(z.skip_msg, sizeof z.skip_msg, "%s", m.skip_msg);
             if (m.rejected || m.bad_cfg >= 0 || endless(m.out)) {
                 Finding f;
                 memset(&f, 0, sizeof f);
@@ -839,8 +820,6 @@ int mc_cli_fuzz_c(int argc, char **argv) {
                "; all agree (%.1f s)\n",
                o.count, o.count == 1 ? "" : "s", o.seed, o.seed + o.count - 1, trap_programs, z.ncfg + 1,
                z.ncfg ? "s" : "", z.stage_runs, z.cc_runs, z.traps, z.plain_asked, z.undef_skips, secs);
-    if (status == 0 && !o.quiet && z.stage_skips)
-        printf("note: %" PRId64 " stage runs skipped, not compared: %s\n", z.stage_skips, z.skip_msg);
     free(batch);
     free(outs);
     free(z.cfg);

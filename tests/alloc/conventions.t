@@ -201,9 +201,9 @@ What the allocation does at each call (print --stage allocated), and why
     n is live across the call to fib at 33:5: in caller-saved r1, which the call clobbers under split: saved before it, restored after
 
 Generated modules with calls through stage alloc (every allocator, several
-K, the default convention): a callee reading a register it never wrote is
+K, each convention): a callee reading a register it never wrote is
 no convention matter, only the caller's reads after its call trap (seed 3
 trapped in linear's callee before that was so):
 
   $ minicc fuzz --calls 3 --stages input,alloc --count 60 2>&1 | sed 's/ ([0-9.]* s)$//'
-  fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 55 configurations, 3300 stage runs, all agree
+  fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 151 configurations, 9060 stage runs, all agree

@@ -6,7 +6,9 @@
 # loop (MINICC_JIT=0), its machine code compiled before the first run
 # (MINICC_JIT=eager) and tiering up as usual - must agree: return value or
 # trap message, and final buffers. Fixed seeds, so a failure is
-# reproducible with the same command line. (tests/unit/test_runcalls.c
+# reproducible with the same command line. Then fuzz --calls's default,
+# every stage under each calling convention, and two planted convention
+# bugs it must find. (tests/unit/test_runcalls.c
 # compares steps and instruction counts too, at many budgets and depths.)
 # Prints "N passed, N failed".
 set -u
@@ -25,12 +27,32 @@ run() { # label, MINICC_JIT value, fuzz arguments...
     fi
 }
 
-run "150 modules, 4 helpers, interpreter loop" 0 --calls 4 --count 150 --seed 1
-run "150 modules, 1 helper, interpreter loop" 0 --calls 1 --count 150 --seed 20001
-run "150 modules, 3 helpers, machine code at once" eager --calls 3 --count 150 --seed 1
-run "150 mutable modules, 2 helpers, machine code at once" eager --calls 2 --count 150 --seed 30001 --form mutable
-run "300 modules, 4 helpers, tiering up" "" --calls 4 --count 300 --seed 40001 --size 60
-run "40 large modules, machine code at once" eager --calls 4 --count 40 --seed 50001 --size 150 --loops 3
+# The run path's modes: stages input and ssa (both interpreters on each).
+run "150 modules, 4 helpers, interpreter loop" 0 --calls 4 --count 150 --seed 1 --stages input,ssa
+run "150 modules, 1 helper, interpreter loop" 0 --calls 1 --count 150 --seed 20001 --stages input,ssa
+run "150 modules, 3 helpers, machine code at once" eager --calls 3 --count 150 --seed 1 --stages input,ssa
+run "150 mutable modules, 2 helpers, machine code at once" eager --calls 2 --count 150 --seed 30001 --form mutable --stages input,ssa
+run "300 modules, 4 helpers, tiering up" "" --calls 4 --count 300 --seed 40001 --size 60 --stages input,ssa
+run "40 large modules, machine code at once" eager --calls 4 --count 40 --seed 50001 --size 150 --loops 3 --stages input,ssa
 run "100 modules through ssa and opt, machine code at once" eager --calls 3 --count 100 --seed 60001 --stages input,ssa,opt
+
+# fuzz --calls by default: every stage, every allocator, every convention
+# (157 configurations: stage alloc's 48 three times, native, both interpreters).
+if "$MINICC" fuzz --calls 3 --count 10 --seed 70001 >"$tmp/out" 2>&1 &&
+    grep -q '^fuzz: 10 programs .* 157 configurations, 1570 stage runs, all agree' "$tmp/out"; then
+    pass=$((pass + 1)); echo "ok   10 modules, 3 helpers, every stage and convention by default"
+else
+    fail=$((fail + 1)); echo "FAIL 10 modules, 3 helpers, every stage and convention by default"; head -80 "$tmp/out"
+fi
+
+# Planted convention bugs (regalloc_test.h): fuzzing with calls must find them.
+for m in no-caller-saves no-callee-saves; do
+    "$MINICC" fuzz --calls 2 --count 50 --seed 1 --mutant "$m" >"$tmp/out" 2>&1; st=$?
+    if [ "$st" = 1 ] && grep -q '^fuzz: seed [0-9]* .*: diverge at alloc K=4 no c[a-z]* saves (--mutant)' "$tmp/out"; then
+        pass=$((pass + 1)); echo "ok   --mutant $m is found"
+    else
+        fail=$((fail + 1)); echo "FAIL --mutant $m is found (status $st)"; head -40 "$tmp/out"
+    fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
