@@ -37,7 +37,6 @@
 #include "cli.h"
 #include "common.h"
 #include "fuzz_c.h"
-#include "engine/alloc/regalloc_test.h" /* --mutant no-caller-saves, no-callee-saves */
 #include "minicc/cgen.h"
 #include "minicc/gen.h"
 #include "minicc/interp.h"
@@ -286,12 +285,9 @@ enum {
 static const McAllocOptions mut_naive = {.destroy = MC_DESTROY_NAIVE};
 static const McAllocOptions mut_seqcopy = {.destroy = MC_DESTROY_SEQUENTIAL};
 static const McAllocOptions mut_param_edge = {.no_param_edges = true};
-/* The convention's planted bugs are the engine's test knobs (regalloc_test.h):
- * caller saves or callee saves left out (programs with calls, --calls). */
-static const McAllocKnobs knob_no_caller = {.no_caller_saves = true};
-static const McAllocKnobs knob_no_callee = {.no_callee_saves = true};
-static const McAllocOptions mut_no_caller = {.knobs = &knob_no_caller};
-static const McAllocOptions mut_no_callee = {.knobs = &knob_no_callee};
+/* The convention's planted bugs are the allocator switch saves= (regalloc.h). */
+static const McAllocOptions mut_no_caller = {.saves = MC_SAVES_NO_CALLER};
+static const McAllocOptions mut_no_callee = {.saves = MC_SAVES_NO_CALLEE};
 
 static const struct {
     const char *name;
