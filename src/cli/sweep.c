@@ -113,10 +113,14 @@ int mc_cli_sweep(int argc, char **argv) {
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS | MC_CLI_ALLOC_OPT;
     if (vary) accepted |= MC_CLI_ALLOCATOR;
-    if (vary && !conventions) accepted |= MC_CLI_CONVENTION; /* the plain tables use the default, split */
+    if (!conventions) accepted |= MC_CLI_CONVENTION; /* the groups table (--allocators) uses split */
     int st = mc_cli_opts_parse(n, rest, accepted, &o);
     free(rest);
-    if (st == 0 && !vary && (o.given & MC_CLI_ALLOC_OPT)) {
+    if (st == 0 && ngroups && (o.given & MC_CLI_CONVENTION)) {
+        st = mc_cli_error(&o, "--convention: the --allocators table runs under split; use the plain table or "
+                              "--vary convention");
+        mc_cli_opts_free(&o);
+    } else if (st == 0 && !vary && (o.given & MC_CLI_ALLOC_OPT)) {
         st = mc_cli_error(&o, "--alloc-opt needs --vary NAME (the plain table compares the allocators as they are)");
         mc_cli_opts_free(&o);
     }
@@ -153,7 +157,8 @@ int mc_cli_sweep(int argc, char **argv) {
                                                  ngroups, NULL, &d)
                        : vary  ? mc_sweep_vary_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
                                                      o.stage.allocator, &o.alloc, sw, NULL, &d)
-                               : mc_sweep_table(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both, 2, &d);
+                               : mc_sweep_table_conv(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, both,
+                                                     2, o.stage.convention, NULL, &d);
         if (diverged < 0) {
             mc_cli_print_diags(&o, &d);
             st = 2;

@@ -292,8 +292,9 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
                        ? mc_sweep_vary_table(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                              s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
                                              &ao, sw, s->interrupt, &d)
-                       : mc_sweep_table_intr(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
-                                             s->max_steps, ks, nk, allocs, nallocs, s->interrupt, &d);
+                       : mc_sweep_table_conv(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                             s->max_steps, ks, nk, allocs, nallocs, ao.convention, s->interrupt,
+                                             &d);
     if (diverged < 0) mc_session_diags_error(s, &d, err, "sweep");
     mc_func_free(program);
     mc_diags_free(&d);

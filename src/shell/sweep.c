@@ -155,12 +155,25 @@ void mc_sweep_summary(FILE *out, int total, int refused, int diverged) {
 int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                             int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                             const McInterrupt *stop, McDiags *d) {
+    return mc_sweep_table_conv(out, input, ssa, from, args, max_steps, ks, nk, allocs, nallocs, MC_CONV_SPLIT, stop,
+                               d);
+}
+
+int mc_sweep_table_conv(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                        int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                        McConvention conv, const McInterrupt *stop, McDiags *d) {
+    McAllocOptions ao; /* the allocators as they are, under convention conv */
+    mc_alloc_options_default(&ao);
+    ao.convention = conv;
     McArgs ref;
     McOutcome want;
     if (!mc_sweep_reference(out, input, from, args, max_steps, stop, &ref, &want, d)) return -1;
     char buf[192];
     /* a function with calls: the convention's saves and restores too (before result) */
     bool calls = mc_func_find_call(ssa, NULL, NULL);
+    if (calls && conv != MC_CONV_SPLIT)
+        fprintf(out, "# convention %s: saves and restores are its traffic (apart from spills)\n",
+                mc_convention_name(conv));
     fprintf(out, "%4s  %-9s %6s %12s %12s %12s %12s %10s  ", "K", "allocator", "slots", "spill_reads",
             "spill_writes", "traffic", "instructions", "copies");
     if (calls) fprintf(out, "%8s %8s  ", "saves", "restores");
@@ -170,7 +183,7 @@ int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const
         for (int w = 0; w < nallocs; w++) {
             if (mc_interrupted(stop)) return mc_sweep_interrupted(out, &ref, d);
             McSweepCell c;
-            McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], NULL, args, &want, &ref, max_steps, stop,
+            McSweepCellKind kind = mc_sweep_cell(&c, ssa, allocs[w], ks[i], &ao, args, &want, &ref, max_steps, stop,
                                                  true, d);
             if (kind == MC_CELL_TOO_LARGE) {
                 /* over the size limit: say so in the row and go on */

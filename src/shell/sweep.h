@@ -32,6 +32,13 @@ bool mc_sweep_parse_budgets(const char *s, int *ks, int *nk);
 int mc_sweep_table(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
                        int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
                        McDiags *d);
+/* The same with a calling convention for a function with calls (the
+ * allocators otherwise as they are; split is mc_sweep_table), stopping
+ * when *stop (interrupt.h; may be NULL) is set: the rows printed so far
+ * stay, and it returns -1 with the diagnostic `interrupted`. */
+int mc_sweep_table_conv(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,
+                        int64_t max_steps, const int *ks, int nk, const McAllocator *allocs, int nallocs,
+                        McConvention conv, const McInterrupt *stop, McDiags *d);
 /* The same, stopping when *stop (interrupt.h; may be NULL) is set: the rows
  * printed so far stay, and it returns -1 with the diagnostic `interrupted`. */
 int mc_sweep_table_intr(FILE *out, const McFunc *input, const McFunc *ssa, const char *from, const McArgs *args,

@@ -207,3 +207,20 @@ trapped in linear's callee before that was so):
 
   $ minicc fuzz --calls 3 --stages input,alloc --count 60 2>&1 | sed 's/ ([0-9.]* s)$//'
   fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 151 configurations, 9060 stage runs, all agree
+
+The plain sweep table takes `--convention` too (the prompt's `sweep` takes
+`set convention`): its saves and restores are that convention's, named in
+a header line when it is not split; the `--allocators` table runs under
+split and says so when asked for another convention.
+
+  $ minicc sweep --regs 4 --convention callee-saved ../run/calls/calls.ir 10 | sed -n 2p
+  # convention callee-saved: saves and restores are its traffic (apart from spills)
+  $ for c in split caller-saved callee-saved; do minicc sweep --regs 4 --convention $c ../run/calls/calls.ir 10 | grep '^   4  improved' | awk '{print $9}'; done
+  373
+  196
+  708
+  $ printf 'load ../run/calls/calls.ir\nargs 10\nset convention caller-saved\nsweep 4\n' | minicc 2>&1 | grep '^# convention'
+  # convention caller-saved: saves and restores are its traffic (apart from spills)
+  $ minicc sweep --regs 4 --allocators all --convention caller-saved ../run/calls/calls.ir 10
+  minicc sweep: error: --convention: the --allocators table runs under split; use the plain table or --vary convention
+  [2]
