@@ -673,15 +673,26 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
     bool interrupted = false;
     s->stops.hit[0] = 0;
     s->stops.last_stop = 0;
+    /* The C line it starts on and the block it starts in (or is about to
+     * enter): a second line breakpoint of that block stops inside it. */
+    int32_t from_line = mc_session_c_line(s);
+    bool in_start = true, entered = mc_interp_pc(s->interp) >= 0;
     if (!s->slow_continue && !mc_session_stops_need_stepping(s)) {
         /* Finish a block it starts inside by stepping (its events), then
          * from the boundary run fast to the stop and step the last block
          * again from a checkpoint. */
-        while (!mc_interp_finished(s->interp, NULL) && mc_interp_pc(s->interp) != -1) {
+        while (!mc_interp_finished(s->interp, NULL) && (mc_interp_pc(s->interp) != -1 || !entered)) {
             first = false;
+            entered = true;
             mc_interp_step_inst(s->interp);
+            if (mc_session_line_stop_check(s, from_line)) {
+                *at_break = true;
+                s->break_stops++;
+                break;
+            }
         }
-        if (!mc_interp_finished(s->interp, NULL)) first = fast_to_last_block(s, bp, first, at_break, &interrupted);
+        if (!*at_break && !mc_interp_finished(s->interp, NULL))
+            first = fast_to_last_block(s, bp, first, at_break, &interrupted);
     }
     /* Step block by block so only the last block's events are kept. */
     int64_t blocks = 0;
@@ -703,6 +714,12 @@ bool mc_session_continue(McSession *s, bool *at_break, FILE *err) {
         }
         first = false;
         mc_interp_step_inst(s->interp);
+        if (mc_interp_pc(s->interp) >= 0) entered = true;
+        else if (entered) in_start = false;
+        if (in_start && mc_session_line_stop_check(s, from_line)) {
+            *at_break = true;
+            s->break_stops++;
+        }
     }
     free(bp);
     if (*at_break && (s->stops.last_stop & 1) && s->stops.stop_line) run_to_line(s, s->stops.stop_line);

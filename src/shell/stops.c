@@ -343,28 +343,68 @@ static void watch_text(const McWatch *w, bool had, int32_t old, bool has, int32_
 
 /* ---- the stop decision ----------------------------------------------------------- */
 
+/* Inside the block continue started in, after an instruction: a `break LINE`
+ * of this block for the C line now reached, another line than the one it
+ * started on (two line breakpoints in one block: a stop at the first, then
+ * continue stops at the second). Counts the stop as mc_session_stop_check
+ * does; true when it stops here. */
+bool mc_session_line_stop_check(McSession *s, int32_t from) {
+    McInterp *in = s->interp;
+    int32_t b = mc_interp_block(in), now = mc_session_c_line(s);
+    if (b < 0 || mc_interp_pc(in) < 0 || !now || now == from || mc_interp_finished(in, NULL)) return false;
+    McStops *st = &s->stops;
+    const char *name = s->interp_func->blocks[b].name;
+    bool any = false;
+    for (int i = 0; i < st->nb;) {
+        McStopBreak *k = &st->b[i];
+        if (k->line != now || !mc_session_break_applies(s, k->block, s->interp_func, name) ||
+            (k->cond.n && !cond_eval(s, &k->cond))) {
+            i++;
+            continue;
+        }
+        any = true;
+        k->hits++;
+        if (k->once) mc_session_stop_delete(s, k->number);
+        else i++;
+    }
+    if (any) {
+        st->last_stop = 1;
+        st->stop_line = 0;
+        st->hit[0] = 0;
+    }
+    return any;
+}
+
 int mc_session_stop_check(McSession *s, const bool *bp, int32_t block) {
     McStops *st = &s->stops;
     int stop = 0;
     st->hit[0] = 0;
     st->stop_line = 0;
     if (block >= 0 && bp && bp[block]) {
-        /* Every breakpoint of the block whose condition holds stops here and
-         * counts the stop; a tbreak among them goes. */
+        /* The breakpoints of the block whose condition holds stop here: an
+         * entry breakpoint, else the earliest `break LINE` among them (the
+         * later lines stop inside the block as continue reaches them,
+         * mc_session_line_stop_check). Those that stop count the stop; a
+         * tbreak among them goes. */
         const char *name = s->interp_func->blocks[block].name;
         bool any = false, entry = false, listed = false;
         int32_t line = 0;
-        for (int i = 0; i < st->nb;) {
+        for (int i = 0; i < st->nb; i++) {
             McStopBreak *b = &st->b[i];
-            listed = listed || mc_session_break_applies(s, b->block, s->interp_func, name);
-            if (!mc_session_break_applies(s, b->block, s->interp_func, name) || (b->cond.n && !cond_eval(s, &b->cond))) {
+            if (!mc_session_break_applies(s, b->block, s->interp_func, name)) continue;
+            listed = true;
+            if (b->cond.n && !cond_eval(s, &b->cond)) continue;
+            any = true;
+            if (b->line == 0) entry = true;
+            else if (!line || b->line < line) line = b->line;
+        }
+        for (int i = 0; any && i < st->nb;) {
+            McStopBreak *b = &st->b[i];
+            if (!mc_session_break_applies(s, b->block, s->interp_func, name) || (b->cond.n && !cond_eval(s, &b->cond)) ||
+                b->line != (entry ? 0 : line)) {
                 i++;
                 continue;
             }
-            any = true;
-            /* the earliest line among those that hold; an entry breakpoint wins */
-            if (b->line == 0) entry = true;
-            else if (!line || b->line < line) line = b->line;
             b->hits++;
             if (b->once) mc_session_stop_delete(s, b->number); /* the next one moves to i */
             else i++;
@@ -449,19 +489,31 @@ void mc_session_info_breakpoints(McSession *s, FILE *out) {
         fputs("no breakpoints or watches\n", out);
         return;
     }
-    fputs("Num  Type        What          Hits  Condition\n", out);
+    /* What: a block, a line breakpoint's block and C line (body.L14 (line
+     * 16)), or a watched name; the column is as wide as its widest entry. */
+    int ww = 13;
+    for (int k = 0; k < st->nb; k++) {
+        int n = (int)strlen(st->b[k].block) + (st->b[k].line ? snprintf(NULL, 0, " (line %ld)", (long)st->b[k].line) : 0);
+        if (n > ww) ww = n;
+    }
+    for (int k = 0; k < st->nw; k++)
+        if ((int)strlen(st->w[k].name) > ww) ww = (int)strlen(st->w[k].name);
+    fprintf(out, "Num  Type        %-*s Hits  Condition\n", ww, "What");
     /* In the order they were made: numbers ascend in both lists. */
     int i = 0, j = 0;
     while (i < st->nb || j < st->nw) {
         if (j >= st->nw || (i < st->nb && st->b[i].number < st->w[j].number)) {
             const McStopBreak *b = &st->b[i++];
-            fprintf(out, "%-4d %-11s %-13s %4lld", b->number, b->once ? "tbreak" : "breakpoint", b->block,
+            char what[160];
+            if (b->line) snprintf(what, sizeof what, "%s (line %ld)", b->block, (long)b->line);
+            else snprintf(what, sizeof what, "%s", b->block);
+            fprintf(out, "%-4d %-11s %-*s %4lld", b->number, b->once ? "tbreak" : "breakpoint", ww, what,
                     (long long)b->hits);
             if (b->cond_text) fprintf(out, "  %s", b->cond_text);
             fputc('\n', out);
         } else {
             const McWatch *w = &st->w[j++];
-            fprintf(out, "%-4d %-11s %-13s %4lld\n", w->number, "watch", w->name, (long long)w->hits);
+            fprintf(out, "%-4d %-11s %-*s %4lld\n", w->number, "watch", ww, w->name, (long long)w->hits);
         }
     }
     if (st->ndisp) {

@@ -107,6 +107,11 @@ void mc_session_break_forget(struct McSession *s, const char *block);
 /* Every value a condition names is an i32 value of the function (of any
  * form built so far); else an error naming it, `CMD: no value 'x' in f`. */
 bool mc_session_cond_check(struct McSession *s, const char *cmd, const McCond *c, FILE *err);
+/* Inside the block a continue started in, after an instruction: a `break
+ * LINE` of this block for the C line now reached, other than `from` (the
+ * line it started on), whose condition holds: counted as a stop (hits,
+ * tbreak deleted) and true. */
+bool mc_session_line_stop_check(struct McSession *s, int32_t from);
 bool mc_session_watch_add(struct McSession *s, const char *name, FILE *err);
 bool mc_session_display_add(struct McSession *s, const char *name, FILE *err);
 /* Delete breakpoint or watch number n; false when there is none. */

@@ -60,17 +60,17 @@ permanent):
   $ cd "$CRAMTMP" && minicc -c 'load loop.c; args 6; break 5 if t > 3; tbreak 6; info b; run; print t; continue; print t; info b; continue' | sed 1,3d
   breakpoint at body.L4 if t > 3 (line 5)
   temporary breakpoint 2 at body.L4 (line 6), beside breakpoint 1 if t > 3
-  Num  Type        What          Hits  Condition
-  1    breakpoint  body.L4          0  t > 3
-  2    tbreak      body.L4          0
+  Num  Type        What             Hits  Condition
+  1    breakpoint  body.L4 (line 5)    0  t > 3
+  2    tbreak      body.L4 (line 6)    0
   breakpoint: body.L4
   in body.L4 (step 3), next: s = add s, t
   t = 1
   breakpoint: body.L4
   after 14 blocks: about to enter body.L4 from for.L4
   t = 4
-  Num  Type        What          Hits  Condition
-  1    breakpoint  body.L4          1  t > 3
+  Num  Type        What             Hits  Condition
+  1    breakpoint  body.L4 (line 5)    1  t > 3
   breakpoint: body.L4
   after 17 blocks: about to enter body.L4 from for.L4
   $ minicc -c 'args 5; tbreak head; break head; tbreak head; info b; delete 1; info b; delete 2; info b; break' ../../share/minicc/examples/swap.ir | sed 1,3d
@@ -163,3 +163,18 @@ Mistakes are errors that change nothing:
   -c:11: error: info: usage: info breakpoints (also: info b)
   -c:12: error: delete: no breakpoint or watch number 7 (see: info breakpoints)
   no breakpoints
+
+Two line breakpoints in one block: the run stops at the first line, and
+continue stops at the second inside the same block before the block ends
+(each counts only its own stops).
+
+  $ cd "$CRAMTMP" && minicc -c 'load loop.c; args 2; break 5; break 6; run; continue; continue; info b' | sed 1,5d
+  breakpoint: body.L4
+  after 2 blocks: about to enter body.L4 from for.L4
+  breakpoint: body.L4
+  in body.L4 (step 3), next: s = add s, t
+  breakpoint: body.L4
+  after 5 blocks: about to enter body.L4 from for.L4
+  Num  Type        What             Hits  Condition
+  1    breakpoint  body.L4 (line 5)    2
+  2    breakpoint  body.L4 (line 6)    1
