@@ -379,7 +379,12 @@ static void step(Machine *m) {
     MBuffer *buf;
     switch (in->op) {
     case MC_OP_CALL: do_call(m, fr, in); return; /* do_return moves past it */
-    case MC_OP_BUFFER:
+    case MC_OP_BUFFER: /* run again (in a loop): the frame's buffer, zeroed again */
+        if (fr->local[in->dest] && fr->bufs[in->dest].len == in->a[0].v) {
+            memset(fr->bufs[in->dest].p, 0, (size_t)in->a[0].v * sizeof(int32_t));
+            break;
+        }
+        if (fr->local[in->dest]) free(fr->bufs[in->dest].p);
         fr->bufs[in->dest].len = in->a[0].v;
         fr->bufs[in->dest].p = mc_xcalloc((size_t)in->a[0].v, sizeof(int32_t));
         fr->local[in->dest] = true;
