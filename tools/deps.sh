@@ -33,6 +33,9 @@ if [ "$purpose" = check ]; then
     # tcc carries the headers and libtcc1.a that libtcc needs at run time.
     printf '#include <libtcc.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1 || missing="$missing libtcc-dev"
     need_cmd tcc tcc
+    # the rv64 target: assembled and linked by the cross binutils, run under qemu
+    need_cmd riscv64-linux-gnu-as binutils-riscv64-linux-gnu
+    need_cmd qemu-riscv64 qemu-user
 fi
 [ -z "$missing" ] && exit 0
 

@@ -63,7 +63,14 @@ typedef enum McConvention {
     MC_CONV_CALLER = 1, /* "caller-saved": every register caller-saved, arguments in r0..r(K-1), result r0 */
     MC_CONV_CALLEE = 2, /* "callee-saved": every register callee-saved; arguments in incoming
                            slots and the result in the result slot (no register is clobbered) */
-    MC_CONV_COUNT
+    MC_CONV_COUNT,      /* the abstract machine's conventions (what sweep --vary convention varies) */
+    /* A real target's register file (asm.h: K = its allocatable registers,
+     * abstract register r named by the target): the target's caller-saved
+     * registers first, then its callee-saved ones. On the abstract machine
+     * arguments and the result travel in slots; the assembly uses the ABI. */
+    MC_CONV_X64 = MC_CONV_COUNT, /* "x86-64": r0..r4 caller-saved (rsi rdi r8 r9 r10), r5..r9 callee-saved */
+    MC_CONV_RV64,                /* "rv64": r0..r12 caller-saved (t0-t4 a0-a7), r13..r23 callee-saved (s1-s11) */
+    MC_CONV_ALL
 } McConvention;
 const char *mc_convention_name(McConvention c); /* "split", "caller-saved", "callee-saved" */
 int mc_convention_lookup(const char *name);     /* McConvention, or -1 if unknown */

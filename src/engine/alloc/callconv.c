@@ -32,10 +32,10 @@
 #include "regalloc_int.h"
 #include "regalloc_test.h"
 
-static const char *const conv_names[MC_CONV_COUNT] = {"split", "caller-saved", "callee-saved"};
+static const char *const conv_names[MC_CONV_ALL] = {"split", "caller-saved", "callee-saved", "x86-64", "rv64"};
 
 const char *mc_convention_name(McConvention c) {
-    return c >= 0 && c < MC_CONV_COUNT ? conv_names[c] : "?";
+    return c >= 0 && c < MC_CONV_ALL ? conv_names[c] : "?";
 }
 
 int mc_convention_lookup(const char *name) {
@@ -53,6 +53,8 @@ bool mc_conv_caller_saved(McConvention c, int32_t K, int32_t r) {
     switch (c) {
     case MC_CONV_CALLER: return true;
     case MC_CONV_CALLEE: return false;
+    case MC_CONV_X64: return r < 5;   /* asm.c's x86-64 register order */
+    case MC_CONV_RV64: return r < 13; /* asm.c's rv64 register order */
     default: return r < split_half(K);
     }
 }
@@ -60,12 +62,16 @@ bool mc_conv_caller_saved(McConvention c, int32_t K, int32_t r) {
 int32_t mc_conv_arg_reg(McConvention c, int32_t K, int32_t i) {
     switch (c) {
     case MC_CONV_CALLER: return i < K ? i : -1;
-    case MC_CONV_CALLEE: return -1;
+    case MC_CONV_CALLEE:
+    case MC_CONV_X64:
+    case MC_CONV_RV64: return -1; /* the targets' ABI registers are not in the allocated file */
     default: return i < split_half(K) ? i : -1;
     }
 }
 
-int32_t mc_conv_result_reg(McConvention c, int32_t K) { return c == MC_CONV_CALLEE || K < 1 ? -1 : 0; }
+int32_t mc_conv_result_reg(McConvention c, int32_t K) {
+    return c == MC_CONV_CALLEE || c == MC_CONV_X64 || c == MC_CONV_RV64 || K < 1 ? -1 : 0;
+}
 
 static size_t put_regs(char *buf, size_t size, size_t at, McConvention c, int32_t K, bool caller) {
     bool any = false;

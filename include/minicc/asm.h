@@ -1,0 +1,214 @@
+/* minicc/asm.h - real targets (x86-64 and RISC-V rv64): register files and
+ * calling conventions as data, instruction selection by tiling the
+ * allocated IR, GNU assembler text, and runs of that text as a process
+ * (natively on x86-64, under qemu-riscv64 for rv64).
+ *
+ * The path from IR to a running program:
+ *   1. the prepared program (mc_pipeline_prepare: SSA, -O1) is allocated
+ *      function by function with the target's allocatable registers as the
+ *      register file (K = McTargetDesc.nregs) under the target's convention
+ *      (McTargetDesc.convention: which of them are caller- and callee-saved),
+ *      so every allocator of regalloc.h works on a real register file and
+ *      `sweep`/`interference` can name real registers (mc_target_reg_name);
+ *   2. each function is tiled: every IR instruction and terminator of the
+ *      allocated function (phi-destruction copies included) is covered by a
+ *      tile (McAsmTile) chosen by maximal munch, the biggest pattern that
+ *      matches first (a compare whose only use is the branch after it fuses
+ *      with the branch; an operand in a spill slot becomes a memory operand
+ *      on x86-64; a constant becomes an immediate where the instruction has
+ *      one); every tile has a cost (instructions it emits) and the text of
+ *      its instructions;
+ *   3. the text: a prologue (frame, callee-saved registers the allocation
+ *      writes, the depth check, parameters moved from the ABI's registers to
+ *      their allocated locations as one parallel move), the tiles in block
+ *      order, an epilogue; each instruction commented with its IR line and C
+ *      line;
+ *   4. a run: the text plus a harness (_start, written for the target, no
+ *      libc) with the arguments in its data, assembled and linked by the
+ *      target's binutils into a static executable, run in a child process
+ *      with a time limit. The harness writes one record on its standard
+ *      output (McAsmRecord then every buffer's contents) and exits 0.
+ *
+ * Registers the allocator never sees are reserved by the target with a
+ * reason (stack pointer, frame pointer, the scratch registers the tiles use
+ * for memory operands, x86-64's rax/rdx for idiv and the result, rcx for
+ * shift counts): fixed-register constraints are met by the tiles through
+ * those reserved registers, not by precoloured values.
+ *
+ * Semantics are the IR's (docs/ir.md): 32-bit wrapping arithmetic, shift
+ * counts masked to 5 bits, shr arithmetic, div/rem by zero trap, INT_MIN / -1
+ * is INT_MIN and INT_MIN % -1 is 0 (never the hardware's fault), loads and
+ * stores bounds-checked (trap `buffer index I outside [0,LENGTH)`), a call
+ * past the depth limit traps `call depth limit exceeded`. There is no step
+ * budget (as for stage native): the time limit stands in.
+ *
+ * Implemented in src/engine/asm: asm.c (targets, program, tiles, runner),
+ * x64.c and rv64.c (tiling and text for each target). */
+#ifndef MINICC_ASM_H
+#define MINICC_ASM_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "interrupt.h"
+#include "ir.h"
+#include "outcome.h"
+#include "regalloc.h"
+
+/* ---- targets ------------------------------------------------------------------ */
+
+typedef enum McTarget {
+    MC_TARGET_CHAPTER = 0, /* the abstract machine r0..r(K-1) (the default everywhere) */
+    MC_TARGET_X64 = 1,     /* x86-64, System V ABI */
+    MC_TARGET_RV64 = 2,    /* RISC-V rv64 (RV64IM), LP64 ABI */
+    MC_TARGET_COUNT
+} McTarget;
+
+const char *mc_target_name(McTarget t); /* "chapter", "x86-64", "rv64" */
+int mc_target_lookup(const char *name); /* McTarget, or -1 (also accepts "x64", "riscv64") */
+const char *mc_target_names(void);      /* "chapter, x86-64, rv64" */
+
+typedef struct McTargetReserved {
+    const char *reg; /* its name */
+    const char *why; /* one line: what the tiles or the ABI use it for */
+} McTargetReserved;
+
+typedef struct McTargetDesc {
+    McTarget target;
+    const char *name;
+    int32_t nregs;                 /* K: allocatable registers */
+    const char *const *reg;        /* reg[r], r < nregs: 64-bit name of abstract register r (rbx, s1) */
+    const char *const *reg32;      /* the 32-bit name (ebx; rv64: the same names) */
+    int32_t ncaller;               /* registers [0, ncaller) are caller-saved, the rest callee-saved */
+    McConvention convention;       /* the convention the allocators see (MC_CONV_X64/MC_CONV_RV64) */
+    const char *const *arg;        /* the ABI's integer argument registers, in order */
+    int32_t nargs;
+    const char *result;            /* the result register (eax, a0) */
+    const McTargetReserved *reserved;
+    int32_t nreserved;
+    const char *assembler;         /* program: "as", "riscv64-linux-gnu-as" */
+    const char *linker;            /* "ld", "riscv64-linux-gnu-ld" */
+    const char *emulator;          /* NULL (native), "qemu-riscv64" */
+} McTargetDesc;
+
+/* NULL for MC_TARGET_CHAPTER (and anything unknown). */
+const McTargetDesc *mc_target_desc(McTarget t);
+/* The name of abstract register r of an allocation for target t: `r3` for
+ * the chapter's machine, else the target's 64-bit name; "?" out of range. */
+const char *mc_target_reg_name(McTarget t, int32_t r);
+/* A location as text with the target's register names (`rbx`, `slot2`). */
+const char *mc_target_location_str(McTarget t, McLocation l, char *buf, size_t size);
+/* Whether the tools a run needs are on PATH (assembler, linker, emulator);
+ * false with the reason (one line: which program is missing and the Debian
+ * package that has it) in why. */
+bool mc_target_tools(McTarget t, char *why, size_t size);
+/* One paragraph (lines ending in \n): the register file, the convention,
+ * the reserved registers and why: `target x86-64` at the prompt. */
+void mc_target_describe(McTarget t, FILE *out);
+
+/* ---- the program allocated for a target ----------------------------------------------- */
+
+typedef struct McAsmOptions {
+    McTarget target;            /* MC_TARGET_X64 or MC_TARGET_RV64 */
+    McAllocator allocator;      /* default improved */
+    const McAllocOptions *alloc; /* the allocator's switches (NULL: defaults); its convention is
+                                   replaced by the target's */
+    int opt_level;              /* as McStageOptions: 1 (default) optimized SSA */
+    int64_t max_depth;          /* frames; 0 = MC_DEFAULT_MAX_DEPTH */
+    bool comments;              /* the IR and C line of each instruction as comments (default true) */
+    const McInterrupt *interrupt;
+} McAsmOptions;
+void mc_asm_options_default(McAsmOptions *o);
+
+/* The input prepared (o->opt_level) and every function it reaches
+ * allocated for the target. NULL with a diagnostic when a step fails or
+ * the target is the chapter's. The caller frees it with mc_program_free
+ * and then frees *prepared (the allocations' calls name its functions). */
+bool mc_asm_allocate(const McFunc *input, const McAsmOptions *o, McProgram *out, McFunc **prepared, McDiags *d);
+
+/* ---- tiles ---------------------------------------------------------------------- */
+
+/* What a tile covers in its function (the allocation's function a->f). */
+enum {
+    MC_TILE_INST = 0,    /* instruction `inst` of `block` */
+    MC_TILE_TERM = 1,    /* the terminator of `block` */
+    MC_TILE_PROLOGUE = 2, /* the function's entry: frame, saves, depth check, parameters */
+    MC_TILE_EPILOGUE = 3, /* the shared return path */
+};
+
+typedef struct McAsmTile {
+    int32_t func;         /* index in the McProgram */
+    uint8_t what;         /* MC_TILE_* */
+    int32_t block, inst;  /* what it covers (inst: the first instruction covered) */
+    int32_t ncovered;     /* IR instructions it covers (a fused compare and branch: 2; the
+                             terminator counts as one) */
+    const char *pattern;  /* the tile's name, e.g. "alu reg, imm", "cmp + jcc (fused)" */
+    int32_t cost;         /* instructions it emits */
+    char *why;            /* one line: why this tile (maximal munch's choice), malloc'd */
+    char *text;           /* its assembly lines (each ending in \n), malloc'd */
+} McAsmTile;
+
+typedef struct McAsmListing {
+    McTarget target;
+    McAsmTile *tile;
+    int32_t n, cap;
+} McAsmListing;
+void mc_asm_listing_free(McAsmListing *l);
+/* Append a tile (the listing owns why and text afterwards). */
+McAsmTile *mc_asm_listing_add(McAsmListing *l, int32_t func, int what, int32_t block, int32_t inst,
+                              int32_t ncovered, const char *pattern, int32_t cost);
+
+/* ---- text ----------------------------------------------------------------------- */
+
+/* The assembly of program p for o->target: every function (the entry is
+ * `minicc_f0`, the others minicc_fN in program order) with comments naming
+ * the IR line (and C line) of each instruction. With args non-NULL the
+ * text is a whole program: the harness `_start` with args as its data,
+ * whose run writes the record (below). listing (may be NULL) receives
+ * every tile in text order. Returns malloc'd text, or NULL with a
+ * diagnostic (an IR the target cannot take). */
+char *mc_asm_emit(const McProgram *p, const McAsmOptions *o, const McArgs *args, McAsmListing *listing, McDiags *d);
+/* One target's emitter (x64.c, rv64.c): the same contract. */
+char *mc_asm_emit_x64(const McProgram *p, const McAsmOptions *o, const McArgs *args, McAsmListing *listing,
+                      McDiags *d);
+char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *args, McAsmListing *listing,
+                       McDiags *d);
+
+/* ---- running ------------------------------------------------------------------------ */
+
+/* What the harness writes on its standard output: this record (host byte
+ * order is the target's: both are little-endian), then the contents of
+ * every buffer parameter in parameter order (int32 each, its length as
+ * passed). */
+#define MC_ASM_MAGIC 0x3143434d /* "MCC1" */
+enum { MC_ASM_TRAP_NONE = 0, MC_ASM_TRAP_BOUNDS = 1, MC_ASM_TRAP_DIV = 2, MC_ASM_TRAP_DEPTH = 3 };
+typedef struct McAsmRecord {
+    int32_t magic;  /* MC_ASM_MAGIC */
+    int32_t kind;   /* MC_ASM_TRAP_* */
+    int32_t value;  /* the result (kind NONE) */
+    int32_t index;  /* MC_ASM_TRAP_BOUNDS: the index and the buffer's length */
+    int32_t length;
+} McAsmRecord;
+
+typedef struct McAsmRunInfo {
+    double build_secs; /* assembling and linking */
+    double run_secs;   /* the program's run (under the emulator for rv64) */
+} McAsmRunInfo;
+
+/* Assemble and link `text` (a whole program from mc_asm_emit with args)
+ * for target t in a private temporary directory (removed afterwards, or
+ * kept in keep_dir as NAME.s when keep_dir is set), run it with the time
+ * limit (seconds; <= 0: MC_NATIVE_DEFAULT_TIMEOUT's 5 s), read its record
+ * into out and the buffers into args. A trap is a successful run with a
+ * trapped outcome; a crash is the trap `assembly crashed: signal N`, a
+ * time-out `time limit exceeded`. Returns false with a diagnostic when the
+ * program cannot be built or started (missing tools: mc_target_tools's
+ * reason) or was interrupted. info may be NULL. */
+bool mc_asm_run_text(McTarget t, const char *text, McArgs *args, double timeout, const McInterrupt *stop,
+                     const char *keep_dir, McOutcome *out, McAsmRunInfo *info, McDiags *d);
+
+/* The asm stage: allocate, emit with args, run. */
+bool mc_asm_execute(const McFunc *input, const McAsmOptions *o, McArgs *args, double timeout, McOutcome *out,
+                    McDiags *d);
+
+#endif
