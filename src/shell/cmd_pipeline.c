@@ -157,10 +157,6 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (n >= 2 && !mc_cmd_parse_count(s, err, "alloc", words[1], 1, MC_MAX_REGS, &k)) return ERR;
     if (n >= 3 && (which = mc_allocator_lookup(words[2])) < 0)
         return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", words[2]), ERR;
-    if (trace && which != MC_ALLOC_BASELINE && which != MC_ALLOC_IMPROVED)
-        return mc_session_error(s, err, "alloc: --trace covers the baseline and improved allocators, not %s",
-                                mc_allocator_name((McAllocator)which)),
-               ERR;
     if (!mc_session_build_alloc(s, (int)k, (McAllocator)which, err)) return ERR;
     if (trace) {
         McDiags d;
@@ -376,12 +372,15 @@ const McCommand mc_cmds_pipeline[] = {
      "--points`), colours in dominance order (never more than MaxLive\n"
      "registers), then turns the phis into copies ordered by location; a copy\n"
      "cycle saves one value in a free register or one scratch slot.\n"
-     "--trace (baseline, improved) prints every decision in order: spill costs\n"
+     "--trace prints every decision in order (baseline, improved): spill costs\n"
      "and their terms, coalescing tests (Briggs, George: the numbers compared),\n"
      "the simplify stack (optimistic pushes marked), colour choices (biased ones\n"
      "name the copy partner), recolourings, slots; for improved each variant\n"
      "and metric tried, the winner, every variant's estimated and measured\n"
-     "traffic (with the arguments), and a replay check of the final assignment.\n",
+     "traffic (with the arguments). linear and ssa list the assignment they\n"
+     "made. With calls, every allocator's trace then has the convention's\n"
+     "renaming, each value live across each call (saved or kept) and the\n"
+     "prologue's callee saves. Last, a replay check of the final assignment.\n",
      "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
