@@ -216,6 +216,7 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
     if (!a) return ERR;
     fprintf(out, "# %s allocator, K = %d\n", mc_allocator_name(a->allocator), a->registers);
     mc_show_regs(a, out);
+    mc_show_calls(a, out); /* with calls: what the convention makes of each */
     return OK;
 }
 
@@ -395,7 +396,12 @@ const McCommand mc_cmds_pipeline[] = {
      "they do not interfere: never live at once, or only at a copy between\n"
      "them (Chaitin's copy exception: every allocator but baseline).\n",
      "- value value", cmd_interference},
-    {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
+    {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot",
+     "Each value's register or spill slot. With calls, then what the convention\n"
+     "makes of each call: the registers a call clobbers (the caller-saved ones),\n"
+     "the prologue's callee saves, and at each call the values live across it,\n"
+     "kept or saved, the saves as parallel moves around the call.\n",
+     "", cmd_regs},
     {"intervals", "", "pipeline", "intervals [WIDTH]", "live intervals as bars over the linear order",
      "One row per value of the allocation (K and allocator as for regs) over the\n"
      "instructions in the order linear scan works in (blocks in reverse\n"
