@@ -76,7 +76,21 @@ typedef struct DOp {
     int32_t kind, x;
 } DOp;
 
-enum { D_ALU, D_DIVREM, D_COPY, D_LOAD, D_STORE, D_BUFFER, D_CALL };
+/* The ALU operations the hot forms specialize: a register (or a constant)
+ * and a register into a register, the operation in the record's kind. */
+#define FAST_OPS(X) X(ADD, add) X(SUB, sub) X(MUL, mul) X(LT, lt) X(LE, le) X(EQ, eq) X(NE, ne) \
+    X(AND, and) X(OR, or) X(XOR, xor) X(SHL, shl) X(SHR, shr)
+
+enum {
+    D_ALU, D_DIVREM, D_COPY, D_LOAD, D_STORE, D_BUFFER, D_CALL,
+    D_COPY_RR, /* register to register */
+#define RRR(E, e) D_RRR_##E, /* d = a OP b, all registers */
+    FAST_OPS(RRR)
+#undef RRR
+#define RCR(E, e) D_RCR_##E, /* d = a OP constant b, registers */
+    FAST_OPS(RCR)
+#undef RCR
+};
 
 typedef struct DInst {
     int32_t kind, op;  /* D_*; the McOp */
@@ -90,6 +104,7 @@ typedef struct DInst {
 typedef struct DBlock {
     DInst *insts;
     int32_t ninsts;
+    int64_t *copies_from; /* [i]: the phi-destruction copies of instructions i.. (ninsts + 1 entries) */
     int32_t term;      /* MC_OP_RET, MC_OP_JUMP or MC_OP_BRANCH */
     DOp arg;
     int32_t t[2];
@@ -150,7 +165,8 @@ typedef struct Machine {
     int32_t *poison_depth;            /* and the frame (depth) that made it, -1: not clobbered; only that
                                          frame's reads trap (a callee reading a register it never wrote is
                                          no convention matter) */
-    bool *caller_saved;
+    int32_t *caller_list, ncaller; /* the caller-saved registers */
+    int32_t *callee_list, ncallee; /* the callee-saved ones but the result's (checked at a return) */
     Frame *stack;
     int32_t n, cap;
     int32_t result_reg, result_slot;
@@ -207,6 +223,8 @@ static void decode(Machine *m, int32_t fi) {
         DBlock *db = &df->blocks[b];
         db->ninsts = bl->ninsts;
         db->insts = mc_xcalloc((size_t)(bl->ninsts ? bl->ninsts : 1), sizeof *db->insts);
+        db->copies_from = mc_xcalloc((size_t)bl->ninsts + 1, sizeof *db->copies_from);
+        for (int32_t i = bl->ninsts - 1; i >= 0; i--) db->copies_from[i] = db->copies_from[i + 1] + a->phi_copy[b][i];
         db->term = bl->term.op;
         db->arg = bl->term.op == MC_OP_JUMP ? (DOp){O_CONST, 0} : dop(a, bl->term.arg);
         db->t[0] = bl->term.target[0];
@@ -254,13 +272,21 @@ static void decode(Machine *m, int32_t fi) {
                 if (in->op == MC_OP_STORE) d->b = dop(a, in->a[2]);
                 break;
             case MC_OP_COPY:
-                d->kind = D_COPY;
                 d->a = dop(a, in->a[0]);
+                d->kind = d->a.kind == O_REG && d->d.kind == O_REG ? D_COPY_RR : D_COPY;
                 break;
             default:
                 d->kind = in->op == MC_OP_DIV || in->op == MC_OP_REM ? D_DIVREM : D_ALU;
                 d->a = dop(a, in->a[0]);
                 d->b = dop(a, in->a[1]);
+                if (d->a.kind == O_REG && d->d.kind == O_REG && (d->b.kind == O_REG || d->b.kind == O_CONST))
+                    switch (in->op) {
+#define SPEC(E, e)                                                                                                    \
+    case MC_OP_##E: d->kind = d->b.kind == O_REG ? D_RRR_##E : D_RCR_##E; break;
+                        FAST_OPS(SPEC)
+#undef SPEC
+                    default: break;
+                    }
                 break;
             }
         }
@@ -274,7 +300,10 @@ static void decoded_free(Machine *m) {
     for (int32_t fi = 0; fi < m->p->n; fi++) {
         DFunc *df = &m->fns[fi];
         if (!df->a) continue;
-        for (int32_t b = 0; b < df->a->f->nblocks; b++) free(df->blocks[b].insts);
+        for (int32_t b = 0; b < df->a->f->nblocks; b++) {
+            free(df->blocks[b].insts);
+            free(df->blocks[b].copies_from);
+        }
         for (int32_t c = 0; c < df->a->ncallsaves; c++) free(df->calls[c].args);
         free(df->blocks);
         free(df->calls);
@@ -362,8 +391,9 @@ static Frame *push(Machine *m, int32_t fn) {
         fr->bufcap = df->nbufs;
         fr->bufmem = mc_xmalloc((size_t)fr->bufcap * sizeof *fr->bufmem);
     }
-    memset(fr->mem, 0, (size_t)(df->words - m->K) * sizeof *fr->mem);
-    if (df->nbufs) memset(fr->bufmem, 0, (size_t)df->nbufs * sizeof *fr->bufmem);
+    int32_t *mem = fr->mem;
+    for (int32_t k = 0, n = df->words - m->K; k < n; k++) mem[k] = 0;
+    for (int32_t k = 0; k < df->nbufs; k++) fr->bufmem[k] = (MBuffer){NULL, 0, false};
     fr->fn = fn;
     fr->df = df;
     fr->slots = fr->mem;
@@ -371,7 +401,7 @@ static Frame *push(Machine *m, int32_t fn) {
     fr->incoming = fr->saves + df->nsaves;
     fr->entry_regs = fr->incoming + df->nparams;
     fr->bufs = fr->bufmem;
-    memcpy(fr->entry_regs, m->reg, (size_t)m->K * sizeof *m->reg);
+    for (int32_t r = 0; r < m->K; r++) fr->entry_regs[r] = m->reg[r];
     fr->block = fr->inst = 0;
     fr->call = 0;
     return fr;
@@ -497,8 +527,9 @@ static void do_return(Machine *m, int32_t value) {
         write_reg(m, a->callee_saves[k], fr->saves[k + a->save_slots - a->ncallee_saves]);
         m->st.restores++;
     }
-    for (int32_t r = 0; r < m->K; r++) {
-        if (m->caller_saved[r] || r == rr || m->reg[r] == fr->entry_regs[r]) continue;
+    for (int32_t j = 0; j < m->ncallee; j++) {
+        int32_t r = m->callee_list[j];
+        if (m->reg[r] == fr->entry_regs[r]) continue;
         char msg[128];
         snprintf(msg, sizeof msg, "%s returned with callee-saved r%d changed (was %ld, now %ld)", a->f->name, (int)r,
                  (long)fr->entry_regs[r], (long)m->reg[r]);
@@ -511,12 +542,12 @@ static void do_return(Machine *m, int32_t value) {
     /* the result is read by the call itself; after that every caller-saved
      * register, the result's included, holds nothing the caller may read */
     int32_t result = rr >= 0 ? m->reg[rr] : m->result_slot;
-    for (int32_t r = 0; r < m->K; r++)
-        if (m->caller_saved[r]) {
-            m->poison_fn[r] = cf->fn;
-            m->poison_call[r] = cf->call;
-            m->poison_depth[r] = m->n;
-        }
+    for (int32_t j = 0; j < m->ncaller; j++) {
+        int32_t r = m->caller_list[j];
+        m->poison_fn[r] = cf->fn;
+        m->poison_call[r] = cf->call;
+        m->poison_depth[r] = m->n;
+    }
     const McCallSave *cs = &ca->callsaves[cf->call];
     for (int32_t k = 0; k < cs->n; k++) {
         write_reg(m, ca->loc[cs->value[k]].index, cf->saves[cs->slot[k]]);
@@ -527,7 +558,7 @@ static void do_return(Machine *m, int32_t value) {
     cf->inst++;
 }
 
-static bool buf_index(Machine *m, Frame *fr, const DInst *in, int32_t *i) {
+static inline bool buf_index(Machine *m, Frame *fr, const DInst *in, int32_t *i) {
     const MBuffer *buf = &fr->bufs[in->buf];
     if (!rd(m, fr, in->a, i)) return false;
     if (*i < 0 || *i >= buf->len) {
@@ -552,19 +583,55 @@ static inline int32_t alu(int32_t op, int32_t x, int32_t y) {
     }
 }
 
-/* Run the top frame's instructions until the run ends. */
+/* Run the top frame's instructions until the run ends. A block's
+ * instructions and copies are counted when it starts (or resumes after a
+ * call); those after an instruction that leaves the block early (a call, a
+ * trap) are taken back, so every count is the instruction-by-instruction one. */
 static void run(Machine *m) {
+    int32_t *reg = m->reg, *pd = m->poison_depth;
     while (!m->done) {
         Frame *fr = &m->stack[m->n - 1];
         const DBlock *bl = &fr->df->blocks[fr->block];
-        int32_t i = fr->inst;
+        int32_t i = fr->inst, n = m->n;
+        m->st.instructions += bl->ninsts - i;
+        m->st.copies += bl->copies_from[i];
         for (; i < bl->ninsts; i++) {
             const DInst *in = &bl->insts[i];
-            m->st.instructions++;
-            m->st.copies += in->copies;
             int32_t x = 0, y = 0;
             switch (in->kind) {
+#define RRR(E, e)                                                                                                     \
+    case D_RRR_##E:                                                                                                   \
+        if (pd[in->a.x] == n || pd[in->b.x] == n) {                                                                  \
+            poisoned(m, pd[in->a.x] == n ? in->a.x : in->b.x);                                                        \
+            goto stop;                                                                                                \
+        }                                                                                                             \
+        reg[in->d.x] = mc_i32_##e(reg[in->a.x], reg[in->b.x]);                                                        \
+        pd[in->d.x] = -1;                                                                                             \
+        break;
+                FAST_OPS(RRR)
+#undef RRR
+#define RCR(E, e)                                                                                                     \
+    case D_RCR_##E:                                                                                                   \
+        if (pd[in->a.x] == n) {                                                                                       \
+            poisoned(m, in->a.x);                                                                                     \
+            goto stop;                                                                                                \
+        }                                                                                                             \
+        reg[in->d.x] = mc_i32_##e(reg[in->a.x], in->b.x);                                                             \
+        pd[in->d.x] = -1;                                                                                             \
+        break;
+                FAST_OPS(RCR)
+#undef RCR
+            case D_COPY_RR:
+                if (pd[in->a.x] == n) {
+                    poisoned(m, in->a.x);
+                    goto stop;
+                }
+                reg[in->d.x] = reg[in->a.x];
+                pd[in->d.x] = -1;
+                break;
             case D_CALL:
+                m->st.instructions -= bl->ninsts - i - 1;
+                m->st.copies -= bl->copies_from[i + 1];
                 fr->inst = i;
                 do_call(m, fr, in); /* do_return moves past it */
                 goto next;
@@ -616,7 +683,9 @@ static void run(Machine *m) {
             else enter(m, fr, bl->t[v != 0 ? 0 : 1]);
         }
         continue;
-    stop:
+    stop: /* a trap at instruction i: the ones after it did not run */
+        m->st.instructions -= bl->ninsts - i - 1;
+        m->st.copies -= bl->copies_from[i + 1];
         fr->inst = i;
         return;
     next:;
@@ -639,10 +708,12 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     m.poison_fn = mc_xcalloc((size_t)m.K, sizeof *m.poison_fn);
     m.poison_call = mc_xcalloc((size_t)m.K, sizeof *m.poison_call);
     m.poison_depth = mc_xmalloc((size_t)m.K * sizeof *m.poison_depth);
-    m.caller_saved = mc_xmalloc((size_t)m.K * sizeof *m.caller_saved);
+    m.caller_list = mc_xmalloc((size_t)m.K * sizeof *m.caller_list);
+    m.callee_list = mc_xmalloc((size_t)m.K * sizeof *m.callee_list);
     for (int32_t r = 0; r < m.K; r++) {
         m.poison_depth[r] = -1;
-        m.caller_saved[r] = mc_conv_caller_saved(m.conv, m.K, r);
+        if (mc_conv_caller_saved(m.conv, m.K, r)) m.caller_list[m.ncaller++] = r;
+        else if (r != m.result_reg) m.callee_list[m.ncallee++] = r;
     }
     m.fns = mc_xcalloc((size_t)p->n, sizeof *m.fns);
     for (int32_t i = 0; i < p->n; i++) decode(&m, i);
@@ -667,7 +738,8 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     free(m.poison_fn);
     free(m.poison_call);
     free(m.poison_depth);
-    free(m.caller_saved);
+    free(m.caller_list);
+    free(m.callee_list);
     m.out.steps = m.steps;
     m.out.insts = m.st.instructions;
     if (stats) {
