@@ -149,6 +149,8 @@ typedef struct Frame {
     int32_t *entry_regs;   /* the registers on entry (checked for the callee-saved ones) */
     MBuffer *bufs;         /* per buffer number: parameters and local buffers */
     int32_t call;          /* the call this frame is making (index in its allocation's callsaves) */
+    int32_t clob_fn, clob_call; /* the last call that returned to this depth (fn, call): it clobbered every
+                                   register whose poison_depth is this depth (kept across pushes) */
     int32_t *mem;          /* storage kept from one use of this stack entry to the next */
     int32_t memcap;
     MBuffer *bufmem;
@@ -161,10 +163,10 @@ typedef struct Machine {
     int32_t K;
     McConvention conv;
     int32_t *reg;
-    int32_t *poison_fn, *poison_call; /* per register: the call that clobbered it */
-    int32_t *poison_depth;            /* and the frame (depth) that made it, -1: not clobbered; only that
-                                         frame's reads trap (a callee reading a register it never wrote is
-                                         no convention matter) */
+    int32_t *poison_depth; /* per register: the depth of the frame a call returned to that clobbered it
+                              (that frame's clob_fn and clob_call name the call), -1: not clobbered; only
+                              reads at that depth trap (a callee reading a register it never wrote is no
+                              convention matter) */
     int32_t *caller_list, ncaller; /* the caller-saved registers */
     int32_t *callee_list, ncallee; /* the callee-saved ones but the result's (checked at a return) */
     Frame *stack;
@@ -331,7 +333,8 @@ static void call_str(const McAllocation *a, int32_t c, char *buf, size_t size) {
 
 static bool poisoned(Machine *m, int32_t r) {
     char cs[64], msg[128];
-    call_str(m->p->alloc[m->poison_fn[r]], m->poison_call[r], cs, sizeof cs);
+    const Frame *at = &m->stack[m->poison_depth[r] - 1];
+    call_str(m->p->alloc[at->clob_fn], at->clob_call, cs, sizeof cs);
     snprintf(msg, sizeof msg, "r%d read after the call to %s clobbered it (caller-saved under %s)", (int)r, cs,
              mc_convention_name(m->conv));
     trapf(m, msg);
@@ -401,7 +404,7 @@ static Frame *push(Machine *m, int32_t fn) {
     fr->incoming = fr->saves + df->nsaves;
     fr->entry_regs = fr->incoming + df->nparams;
     fr->bufs = fr->bufmem;
-    for (int32_t r = 0; r < m->K; r++) fr->entry_regs[r] = m->reg[r];
+    for (int32_t j = 0; j < m->ncallee; j++) fr->entry_regs[m->callee_list[j]] = m->reg[m->callee_list[j]];
     fr->block = fr->inst = 0;
     fr->call = 0;
     return fr;
@@ -447,12 +450,11 @@ static void do_call(Machine *m, Frame *fr, const DInst *in) {
     const DFunc *cf = &m->fns[fn];
     const McFunc *g = cf->a->f;
     int32_t c = in->call;
-    int32_t vals_fast[MAX_FAST_ARGS], pv_fast[MAX_FAST_ARGS];
+    int32_t vals_fast[MAX_FAST_ARGS];
     MBuffer bv_fast[MAX_FAST_ARGS];
     int32_t nargs = dc->nargs;
     bool heap = nargs > MAX_FAST_ARGS;
     int32_t *vals = heap ? mc_xcalloc((size_t)nargs, sizeof *vals) : vals_fast;
-    int32_t *pv = heap ? mc_xcalloc((size_t)nargs, sizeof *pv) : pv_fast;
     MBuffer *bv = heap ? mc_xcalloc((size_t)nargs, sizeof *bv) : bv_fast;
     for (int32_t k = 0; k < nargs; k++) {
         const DArg *x = &dc->args[k];
@@ -487,24 +489,18 @@ static void do_call(Machine *m, Frame *fr, const DInst *in) {
         nf->saves[k + ca->save_slots - ca->ncallee_saves] = m->reg[ca->callee_saves[k]];
         m->st.saves++;
     }
-    /* the parameters, as a parallel assignment: every incoming value first */
-    bool ok = true;
-    for (int32_t k = 0; k < g->nparams && ok; k++) {
-        if (cf->param_buf[k] >= 0) {
-            nf->bufs[cf->param_buf[k]] = (MBuffer){bv[k].p, bv[k].len, false};
-            continue;
-        }
-        int32_t r = cf->param_reg[k];
-        if (r >= 0) ok = read_reg(m, r, &pv[k]);
-        else pv[k] = nf->incoming[k];
-    }
-    for (int32_t k = 0; k < g->nparams && ok; k++)
-        if (cf->param_buf[k] < 0 && cf->param_dst[k].kind != O_NONE) wr(m, nf, cf->param_dst[k], pv[k]);
-    if (ok && g->nblocks > 0) enter(m, nf, 0);
+    /* the parameters, as a parallel assignment: every incoming value first.
+     * A register parameter reads the argument register just written (it
+     * cannot be clobbered in between), an incoming one its slot: both are
+     * the argument's value. */
+    for (int32_t k = 0; k < g->nparams; k++)
+        if (cf->param_buf[k] >= 0) nf->bufs[cf->param_buf[k]] = (MBuffer){bv[k].p, bv[k].len, false};
+    for (int32_t k = 0; k < g->nparams; k++)
+        if (cf->param_dst[k].kind != O_NONE) wr(m, nf, cf->param_dst[k], vals[k]);
+    if (g->nblocks > 0) enter(m, nf, 0);
 out:
     if (heap) {
         free(vals);
-        free(pv);
         free(bv);
     }
 }
@@ -542,12 +538,9 @@ static void do_return(Machine *m, int32_t value) {
     /* the result is read by the call itself; after that every caller-saved
      * register, the result's included, holds nothing the caller may read */
     int32_t result = rr >= 0 ? m->reg[rr] : m->result_slot;
-    for (int32_t j = 0; j < m->ncaller; j++) {
-        int32_t r = m->caller_list[j];
-        m->poison_fn[r] = cf->fn;
-        m->poison_call[r] = cf->call;
-        m->poison_depth[r] = m->n;
-    }
+    cf->clob_fn = cf->fn;
+    cf->clob_call = cf->call;
+    for (int32_t j = 0; j < m->ncaller; j++) m->poison_depth[m->caller_list[j]] = m->n;
     const McCallSave *cs = &ca->callsaves[cf->call];
     for (int32_t k = 0; k < cs->n; k++) {
         write_reg(m, ca->loc[cs->value[k]].index, cf->saves[cs->slot[k]]);
@@ -705,8 +698,6 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     m.stop = stop;
     m.result_reg = mc_conv_result_reg(m.conv, m.K);
     m.reg = mc_xcalloc((size_t)m.K, sizeof *m.reg);
-    m.poison_fn = mc_xcalloc((size_t)m.K, sizeof *m.poison_fn);
-    m.poison_call = mc_xcalloc((size_t)m.K, sizeof *m.poison_call);
     m.poison_depth = mc_xmalloc((size_t)m.K * sizeof *m.poison_depth);
     m.caller_list = mc_xmalloc((size_t)m.K * sizeof *m.caller_list);
     m.callee_list = mc_xmalloc((size_t)m.K * sizeof *m.callee_list);
@@ -735,8 +726,6 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     free(m.stack);
     decoded_free(&m);
     free(m.reg);
-    free(m.poison_fn);
-    free(m.poison_call);
     free(m.poison_depth);
     free(m.caller_list);
     free(m.callee_list);
