@@ -169,6 +169,7 @@ typedef struct Machine {
                               convention matter) */
     int32_t *caller_list, ncaller; /* the caller-saved registers */
     int32_t *callee_list, ncallee; /* the callee-saved ones but the result's (checked at a return) */
+    int32_t callee_lo;             /* every callee-saved register is at or above it */
     Frame *stack;
     int32_t n, cap;
     int32_t result_reg, result_slot;
@@ -404,7 +405,7 @@ static Frame *push(Machine *m, int32_t fn) {
     fr->incoming = fr->saves + df->nsaves;
     fr->entry_regs = fr->incoming + df->nparams;
     fr->bufs = fr->bufmem;
-    for (int32_t j = 0; j < m->ncallee; j++) fr->entry_regs[m->callee_list[j]] = m->reg[m->callee_list[j]];
+    for (int32_t r = m->callee_lo; r < m->K; r++) fr->entry_regs[r] = m->reg[r];
     fr->block = fr->inst = 0;
     fr->call = 0;
     return fr;
@@ -451,16 +452,11 @@ static void do_call(Machine *m, Frame *fr, const DInst *in) {
     const McFunc *g = cf->a->f;
     int32_t c = in->call;
     int32_t vals_fast[MAX_FAST_ARGS];
-    MBuffer bv_fast[MAX_FAST_ARGS];
     int32_t nargs = dc->nargs;
     bool heap = nargs > MAX_FAST_ARGS;
     int32_t *vals = heap ? mc_xcalloc((size_t)nargs, sizeof *vals) : vals_fast;
-    MBuffer *bv = heap ? mc_xcalloc((size_t)nargs, sizeof *bv) : bv_fast;
-    for (int32_t k = 0; k < nargs; k++) {
-        const DArg *x = &dc->args[k];
-        if (x->buf >= 0) bv[k] = fr->bufs[x->buf];
-        else if (!rd(m, fr, x->o, &vals[k])) goto out;
-    }
+    for (int32_t k = 0; k < nargs; k++) /* buffers: bound from the caller's frame below */
+        if (dc->args[k].buf < 0 && !rd(m, fr, dc->args[k].o, &vals[k])) goto out;
     const McCallSave *cs = &a->callsaves[c];
     for (int32_t k = 0; k < cs->n; k++) {
         int32_t v = 0;
@@ -493,16 +489,17 @@ static void do_call(Machine *m, Frame *fr, const DInst *in) {
      * A register parameter reads the argument register just written (it
      * cannot be clobbered in between), an incoming one its slot: both are
      * the argument's value. */
+    const Frame *caller = &m->stack[m->n - 2];
     for (int32_t k = 0; k < g->nparams; k++)
-        if (cf->param_buf[k] >= 0) nf->bufs[cf->param_buf[k]] = (MBuffer){bv[k].p, bv[k].len, false};
+        if (cf->param_buf[k] >= 0) {
+            const MBuffer *b = &caller->bufs[dc->args[k].buf];
+            nf->bufs[cf->param_buf[k]] = (MBuffer){b->p, b->len, false};
+        }
     for (int32_t k = 0; k < g->nparams; k++)
         if (cf->param_dst[k].kind != O_NONE) wr(m, nf, cf->param_dst[k], vals[k]);
     if (g->nblocks > 0) enter(m, nf, 0);
 out:
-    if (heap) {
-        free(vals);
-        free(bv);
-    }
+    if (heap) free(vals);
 }
 
 /* Steps 5-6: the top frame returns value. */
@@ -706,6 +703,7 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
         if (mc_conv_caller_saved(m.conv, m.K, r)) m.caller_list[m.ncaller++] = r;
         else if (r != m.result_reg) m.callee_list[m.ncallee++] = r;
     }
+    m.callee_lo = m.ncallee ? m.callee_list[0] : m.K;
     m.fns = mc_xcalloc((size_t)p->n, sizeof *m.fns);
     for (int32_t i = 0; i < p->n; i++) decode(&m, i);
     Frame *fr = push(&m, 0);
