@@ -84,6 +84,8 @@ typedef struct DOp {
 enum {
     D_ALU, D_DIVREM, D_COPY, D_LOAD, D_STORE, D_BUFFER, D_CALL,
     D_COPY_RR, /* register to register */
+    D_LOAD_RR, /* a register from a buffer at a register index */
+    D_STORE_RR, /* a register into a buffer at a register index */
 #define RRR(E, e) D_RRR_##E, /* d = a OP b, all registers */
     FAST_OPS(RRR)
 #undef RRR
@@ -273,6 +275,8 @@ static void decode(Machine *m, int32_t fi) {
                 d->buf = bufno[in->a[0].v];
                 d->a = dop(a, in->a[1]);
                 if (in->op == MC_OP_STORE) d->b = dop(a, in->a[2]);
+                if (d->a.kind == O_REG && in->op == MC_OP_LOAD && d->d.kind == O_REG) d->kind = D_LOAD_RR;
+                if (d->a.kind == O_REG && in->op == MC_OP_STORE && d->b.kind == O_REG) d->kind = D_STORE_RR;
                 break;
             case MC_OP_COPY:
                 d->a = dop(a, in->a[0]);
@@ -581,14 +585,16 @@ static void run(Machine *m) {
     int32_t *reg = m->reg, *pd = m->poison_depth;
     while (!m->done) {
         Frame *fr = &m->stack[m->n - 1];
-        const DBlock *bl = &fr->df->blocks[fr->block];
+        const DBlock *blocks = fr->df->blocks;
+        const DBlock *bl = &blocks[fr->block];
         int32_t i = fr->inst, n = m->n;
-        m->st.instructions += bl->ninsts - i;
-        m->st.copies += bl->copies_from[i];
-        for (; i < bl->ninsts; i++) {
-            const DInst *in = &bl->insts[i];
-            int32_t x = 0, y = 0;
-            switch (in->kind) {
+        for (;;) { /* the blocks of this frame until a call, a return or the end */
+            m->st.instructions += bl->ninsts - i;
+            m->st.copies += bl->copies_from[i];
+            for (; i < bl->ninsts; i++) {
+                const DInst *in = &bl->insts[i];
+                int32_t x = 0, y = 0;
+                switch (in->kind) {
 #define RRR(E, e)                                                                                                     \
     case D_RRR_##E:                                                                                                   \
         if (pd[in->a.x] == n || pd[in->b.x] == n) {                                                                  \
@@ -598,7 +604,7 @@ static void run(Machine *m) {
         reg[in->d.x] = mc_i32_##e(reg[in->a.x], reg[in->b.x]);                                                        \
         pd[in->d.x] = -1;                                                                                             \
         break;
-                FAST_OPS(RRR)
+                    FAST_OPS(RRR)
 #undef RRR
 #define RCR(E, e)                                                                                                     \
     case D_RCR_##E:                                                                                                   \
@@ -609,70 +615,109 @@ static void run(Machine *m) {
         reg[in->d.x] = mc_i32_##e(reg[in->a.x], in->b.x);                                                             \
         pd[in->d.x] = -1;                                                                                             \
         break;
-                FAST_OPS(RCR)
+                    FAST_OPS(RCR)
 #undef RCR
-            case D_COPY_RR:
-                if (pd[in->a.x] == n) {
-                    poisoned(m, in->a.x);
-                    goto stop;
-                }
-                reg[in->d.x] = reg[in->a.x];
-                pd[in->d.x] = -1;
-                break;
-            case D_CALL:
-                m->st.instructions -= bl->ninsts - i - 1;
-                m->st.copies -= bl->copies_from[i + 1];
-                fr->inst = i;
-                do_call(m, fr, in); /* do_return moves past it */
-                goto next;
-            case D_BUFFER: { /* run again (in a loop): the frame's buffer, zeroed again */
-                MBuffer *b = &fr->bufs[in->buf];
-                if (b->local && b->len == in->len) {
-                    memset(b->p, 0, (size_t)in->len * sizeof(int32_t));
+                case D_COPY_RR:
+                    if (pd[in->a.x] == n) {
+                        poisoned(m, in->a.x);
+                        goto stop;
+                    }
+                    reg[in->d.x] = reg[in->a.x];
+                    pd[in->d.x] = -1;
+                    break;
+                case D_LOAD_RR: {
+                    const MBuffer *b = &fr->bufs[in->buf];
+                    if (pd[in->a.x] == n) {
+                        poisoned(m, in->a.x);
+                        goto stop;
+                    }
+                    x = reg[in->a.x];
+                    if (x < 0 || x >= b->len) {
+                        buf_index(m, fr, in, &x); /* the trap */
+                        goto stop;
+                    }
+                    reg[in->d.x] = b->p[x];
+                    pd[in->d.x] = -1;
                     break;
                 }
-                if (b->local) free(b->p);
-                b->len = in->len;
-                b->p = mc_xcalloc((size_t)in->len, sizeof(int32_t));
-                b->local = true;
-                break;
-            }
-            case D_LOAD:
-                if (!buf_index(m, fr, in, &x)) goto stop;
-                wr(m, fr, in->d, fr->bufs[in->buf].p[x]);
-                break;
-            case D_STORE:
-                if (!buf_index(m, fr, in, &x) || !rd(m, fr, in->b, &y)) goto stop;
-                fr->bufs[in->buf].p[x] = y;
-                break;
-            case D_COPY:
-                if (!rd(m, fr, in->a, &x)) goto stop;
-                wr(m, fr, in->d, x);
-                break;
-            case D_DIVREM:
-                if (!rd(m, fr, in->a, &x) || !rd(m, fr, in->b, &y)) goto stop;
-                if (y == 0) {
-                    trapf(m, "division by zero");
-                    goto stop;
+                case D_STORE_RR: {
+                    const MBuffer *b = &fr->bufs[in->buf];
+                    if (pd[in->a.x] == n) {
+                        poisoned(m, in->a.x);
+                        goto stop;
+                    }
+                    x = reg[in->a.x];
+                    if (x < 0 || x >= b->len) {
+                        buf_index(m, fr, in, &x); /* the trap */
+                        goto stop;
+                    }
+                    if (pd[in->b.x] == n) {
+                        poisoned(m, in->b.x);
+                        goto stop;
+                    }
+                    b->p[x] = reg[in->b.x];
+                    break;
                 }
-                wr(m, fr, in->d, in->op == MC_OP_DIV ? mc_i32_div(x, y) : mc_i32_rem(x, y));
-                break;
-            default:
-                if (!rd(m, fr, in->a, &x) || !rd(m, fr, in->b, &y)) goto stop;
-                wr(m, fr, in->d, alu(in->op, x, y));
-                break;
+                case D_CALL:
+                    m->st.instructions -= bl->ninsts - i - 1;
+                    m->st.copies -= bl->copies_from[i + 1];
+                    fr->inst = i;
+                    do_call(m, fr, in); /* do_return moves past it */
+                    goto next;
+                case D_BUFFER: { /* run again (in a loop): the frame's buffer, zeroed again */
+                    MBuffer *b = &fr->bufs[in->buf];
+                    if (b->local && b->len == in->len) {
+                        memset(b->p, 0, (size_t)in->len * sizeof(int32_t));
+                        break;
+                    }
+                    if (b->local) free(b->p);
+                    b->len = in->len;
+                    b->p = mc_xcalloc((size_t)in->len, sizeof(int32_t));
+                    b->local = true;
+                    break;
+                }
+                case D_LOAD:
+                    if (!buf_index(m, fr, in, &x)) goto stop;
+                    wr(m, fr, in->d, fr->bufs[in->buf].p[x]);
+                    break;
+                case D_STORE:
+                    if (!buf_index(m, fr, in, &x) || !rd(m, fr, in->b, &y)) goto stop;
+                    fr->bufs[in->buf].p[x] = y;
+                    break;
+                case D_COPY:
+                    if (!rd(m, fr, in->a, &x)) goto stop;
+                    wr(m, fr, in->d, x);
+                    break;
+                case D_DIVREM:
+                    if (!rd(m, fr, in->a, &x) || !rd(m, fr, in->b, &y)) goto stop;
+                    if (y == 0) {
+                        trapf(m, "division by zero");
+                        goto stop;
+                    }
+                    wr(m, fr, in->d, in->op == MC_OP_DIV ? mc_i32_div(x, y) : mc_i32_rem(x, y));
+                    break;
+                default:
+                    if (!rd(m, fr, in->a, &x) || !rd(m, fr, in->b, &y)) goto stop;
+                    wr(m, fr, in->d, alu(in->op, x, y));
+                    break;
+                }
             }
+            fr->inst = i;
+            /* the terminator */
+            int32_t t = bl->t[0];
+            if (bl->term != MC_OP_JUMP) {
+                int32_t v = 0;
+                if (!rd(m, fr, bl->arg, &v)) return; /* a trap */
+                if (bl->term == MC_OP_RET) {
+                    do_return(m, v);
+                    goto next;
+                }
+                t = bl->t[v != 0 ? 0 : 1];
+            }
+            if (!enter(m, fr, t)) return;
+            bl = &blocks[t];
+            i = 0;
         }
-        fr->inst = i;
-        /* the terminator */
-        int32_t v = 0;
-        if (bl->term == MC_OP_JUMP) {
-            enter(m, fr, bl->t[0]);
-        } else if (rd(m, fr, bl->arg, &v)) {
-            if (bl->term == MC_OP_RET) do_return(m, v);
-            else enter(m, fr, bl->t[v != 0 ? 0 : 1]);
-        }
-        continue;
     stop: /* a trap at instruction i: the ones after it did not run */
         m->st.instructions -= bl->ninsts - i - 1;
         m->st.copies -= bl->copies_from[i + 1];
