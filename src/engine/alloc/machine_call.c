@@ -172,6 +172,7 @@ typedef struct Machine {
     int32_t *caller_list, ncaller; /* the caller-saved registers */
     int32_t *callee_list, ncallee; /* the callee-saved ones but the result's (checked at a return) */
     int32_t callee_lo;             /* every callee-saved register is at or above it */
+    bool caller_prefix;            /* the caller-saved registers are r0..r(ncaller-1) */
     Frame *stack;
     int32_t n, cap;
     int32_t result_reg, result_slot;
@@ -409,7 +410,8 @@ static Frame *push(Machine *m, int32_t fn) {
     fr->incoming = fr->saves + df->nsaves;
     fr->entry_regs = fr->incoming + df->nparams;
     fr->bufs = fr->bufmem;
-    for (int32_t r = m->callee_lo; r < m->K; r++) fr->entry_regs[r] = m->reg[r];
+    if (m->callee_lo < m->K)
+        memcpy(fr->entry_regs + m->callee_lo, m->reg + m->callee_lo, (size_t)(m->K - m->callee_lo) * sizeof *m->reg);
     fr->block = fr->inst = 0;
     fr->call = 0;
     return fr;
@@ -541,7 +543,10 @@ static void do_return(Machine *m, int32_t value) {
     int32_t result = rr >= 0 ? m->reg[rr] : m->result_slot;
     cf->clob_fn = cf->fn;
     cf->clob_call = cf->call;
-    for (int32_t j = 0; j < m->ncaller; j++) m->poison_depth[m->caller_list[j]] = m->n;
+    if (m->caller_prefix) /* r0..r(ncaller-1), as every convention has them */
+        for (int32_t r = 0; r < m->ncaller; r++) m->poison_depth[r] = m->n;
+    else
+        for (int32_t j = 0; j < m->ncaller; j++) m->poison_depth[m->caller_list[j]] = m->n;
     const McCallSave *cs = &ca->callsaves[cf->call];
     for (int32_t k = 0; k < cs->n; k++) {
         write_reg(m, ca->loc[cs->value[k]].index, cf->saves[cs->slot[k]]);
@@ -749,6 +754,7 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
         else if (r != m.result_reg) m.callee_list[m.ncallee++] = r;
     }
     m.callee_lo = m.ncallee ? m.callee_list[0] : m.K;
+    m.caller_prefix = m.ncaller == 0 || m.caller_list[m.ncaller - 1] == m.ncaller - 1;
     m.fns = mc_xcalloc((size_t)p->n, sizeof *m.fns);
     for (int32_t i = 0; i < p->n; i++) decode(&m, i);
     Frame *fr = push(&m, 0);
