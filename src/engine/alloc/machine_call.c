@@ -4,8 +4,9 @@
  *
  * machine.c's pre-decoded records (and machine_x64.c, their template
  * compiler) run one function without calls; a function with calls or local
- * buffers runs here, a plain interpreter over the allocations of every
- * function the run reaches (McProgram). One register file serves all
+ * buffers runs here, an interpreter over records decoded once per run from
+ * the allocations of every function the run reaches (McProgram; see "the
+ * code, decoded once per run" below). One register file serves all
  * frames, as on a real machine; each frame has its spill slots, its save
  * slots (callconv.c) and its incoming slots. At a call:
  *   1. the arguments are read from the caller's locations;
