@@ -124,3 +124,10 @@ A function without calls keeps the two panes:
   + *interference K=4 (improved) [destroyed] ----++ registers K=4 [destroyed] ---+
   |                                              ||                              |
   +----------------------------------------------++------------------------------+
+
+Under the planted bug `saves=no-caller` the value the call clobbers is
+marked NOT saved and no move surrounds the call (the machine then traps):
+
+  $ minicc --tui-script ':func quicksort<Enter>:set alloc saves=no-caller<Enter>ll' --size 80x24 ../../share/minicc/examples/quicksort.c | sed -n '13,14p'
+  |47:13 partition: across it lo r2 kept, hi r3 kept                             |
+  |48:16 quicksort: across it hi r3 kept, p r1 NOT saved                         |
