@@ -76,8 +76,16 @@ static void lay_alloc(Wb *wb, LayArea a) {
         lay_place(wb, WB_IR, 0, 0, x, a.h);
     }
     int left = x + (a.w - x) * 3 / 5;
-    lay_place(wb, WB_INTERF, x, 0, left - x, a.h);
-    lay_place(wb, WB_REGS, left, 0, a.w - left, a.h);
+    int ch = 0; /* calls: the convention's saves under both, the whole width */
+    if (wb_calls_wanted(wb) && a.h >= 12) {
+        const McAllocation *al = wb_allocation(wb);
+        int32_t lines = 2 + al->ncallsaves;
+        for (int32_t c = 0; c < al->ncallsaves; c++) lines += al->callsaves[c].n > 0;
+        ch = lines + 2 < a.h / 2 ? lines + 2 : a.h / 2;
+    }
+    lay_place(wb, WB_INTERF, x, 0, left - x, a.h - ch);
+    lay_place(wb, WB_REGS, left, 0, a.w - left, a.h - ch);
+    if (ch) lay_place(wb, WB_CALLS, x, a.h - ch, a.w - x, ch);
 }
 
 /* The live intervals (the picture linear scan works on) beside the registers. */
@@ -276,7 +284,8 @@ static void lay_cut_marks(Wb *wb, McFrame *fr, const WbPlace *pl, int n) {
 
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
                                              wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
-                                             wb_draw_intervals, wb_draw_source, wb_draw_stack};
+                                             wb_draw_intervals, wb_draw_source, wb_draw_stack,
+                                             wb_draw_calls};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 /* TEXT in W columns at (X, Y), never cut in the middle of a word: what

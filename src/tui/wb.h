@@ -34,6 +34,7 @@ typedef enum WbPane {
     WB_INTERVALS, /* live intervals (pane_intervals.c), in the layout `intervals` */
     WB_SRC, /* the C source of a MiniC program (pane_source.c) */
     WB_STACK, /* the frames of a program with calls (pane_stack.c) */
+    WB_CALLS, /* the convention at the allocation's calls (pane_calls.c), in the layout `alloc` */
     WB_NPANES
 } WbPane;
 
@@ -336,6 +337,8 @@ int wb_draw_c(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_log(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_lesson(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_intervals(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+int wb_draw_calls(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+bool wb_calls_wanted(Wb *wb); /* the allocation has calls: the alloc layout shows them */
 int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 /* pane_values.c: a temporary of MiniC's lowering (`lt.L21`), hidden unless show_temps. */
 bool wb_value_is_temp(const McFunc *f, const char *name);
