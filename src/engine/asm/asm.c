@@ -370,7 +370,7 @@ static int run_child(char *const *argv, const char *dir, double timeout, const M
 
 static void remove_dir(const char *dir) {
     const char *files[] = {"prog.s", "prog.o", "prog"};
-    char path[4096];
+    char path[4200];
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);
         unlink(path);
