@@ -7,7 +7,8 @@
  * 33, zero divisors in a register and as a constant), bounds traps (index
  * -1 and the length, constant and variable, load and store), the depth
  * trap, recursion 10,000 deep, a buffer written by a callee, a call with
- * arguments on the stack and parameters whose registers form a cycle. The
+ * arguments on the stack, parameters whose registers form a cycle, and more
+ * values live at once than registers (spilled operands as memory operands). The
  * tile listing is checked too: every instruction and terminator covered
  * once, every tile's cost the number of instructions in its text.
  *
@@ -370,6 +371,59 @@ static void test_calls(void **state) {
     assert_int_equal(o.value, 312 - 231);
 }
 
+/* ---- register pressure: spills as memory operands ------------------------------------------------ */
+
+/* 16 products live at once, then folded with every ALU operation: more values than the 10 registers. */
+static char *pressure_src(void) {
+    static const char *ops[] = {"add", "sub", "xor", "mul", "and", "or", "shl", "shr", "div", "rem", "lt", "eq"};
+    McStr b;
+    mc_str_init(&b);
+    mc_str_puts(&b, "func p(i32 a, i32 b) {\nentry:\n");
+    for (int i = 1; i <= 16; i++) mc_str_printf(&b, "    v%d = mul a, %d\n    w%d = add v%d, b\n", i, i + 2, i, i);
+    mc_str_puts(&b, "    s1 = copy w1\n");
+    for (int i = 2; i <= 16; i++) mc_str_printf(&b, "    s%d = %s s%d, w%d\n", i, ops[i % 12], i - 1, i);
+    mc_str_puts(&b, "    u0 = copy s16\n");
+    for (int i = 1; i <= 16; i++) mc_str_printf(&b, "    t%d = sub w%d, u%d\n    u%d = add t%d, v%d\n", i, i, i - 1, i, i, i);
+    mc_str_puts(&b, "    return u16\n}\n");
+    return mc_str_take(&b);
+}
+
+static void test_pressure(void **state) {
+    (void)state;
+    char *src = pressure_src();
+    /* the listing: spilled operands are memory operands */
+    McModule *m = parse_text(src);
+    McAsmOptions ao;
+    mc_asm_options_default(&ao);
+    ao.opt_level = 0;
+    McProgram p;
+    McFunc *prepared;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_asm_allocate(m->funcs[0], &ao, &p, &prepared, &d));
+    assert_true(p.alloc[0]->slots > 0);
+    McAsmListing l = {0};
+    char *text = mc_asm_emit(&p, &ao, NULL, &l, &d);
+    assert_non_null(text);
+    int mem = 0;
+    for (int32_t t = 0; t < l.n; t++) mem += strcmp(l.tile[t].pattern, "alu reg, [slot]") == 0;
+    assert_true(mem > 0);
+    free(text);
+    mc_asm_listing_free(&l);
+    mc_program_free(&p);
+    mc_func_free(prepared);
+    mc_diags_free(&d);
+    mc_module_free(m);
+    if (!have_tools()) {
+        free(src);
+        skip();
+    }
+    static const char *cases[][2] = {{"7", "3"}, {"0", "0"}, {"-2147483648", "-1"}, {"5", "-7"}, {"100000", "31"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        agree_text(src, 2, (char *[]){(char *)cases[i][0], (char *)cases[i][1]}, 0);
+    free(src);
+}
+
 /* ---- the listing -------------------------------------------------------------------------- */
 
 static void test_listing(void **state) {
@@ -480,6 +534,7 @@ int main(void) {
         cmocka_unit_test(test_listing),       cmocka_unit_test(test_minic_lines),
         cmocka_unit_test(test_division_and_shifts), cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_depth),         cmocka_unit_test(test_calls),
+        cmocka_unit_test(test_pressure),
         cmocka_unit_test(test_examples),      cmocka_unit_test(test_generated),
         cmocka_unit_test(test_generated_calls), cmocka_unit_test(test_summary),
     };
