@@ -153,6 +153,8 @@ typedef struct Em {
     Frame fr;
     int32_t label; /* the next local label number */
     McLiveness *live; /* the current function's (a->f) live-out sets */
+    int32_t *uses;    /* and the reads of each of its values */
+    int32_t call;     /* the next of its calls (index in a->callsaves) */
     bool failed;
 } Em;
 
@@ -680,8 +682,10 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
         e->failed = true;
         return;
     }
-    const McCallSave *cs = NULL;
-    for (int32_t k = 0; k < a->ncallsaves; k++)
+    const McCallSave *cs = NULL; /* the calls come in the order of a->callsaves: a cursor finds them */
+    if (e->call < a->ncallsaves && a->callsaves[e->call].block == b && a->callsaves[e->call].inst == i)
+        cs = &a->callsaves[e->call++];
+    for (int32_t k = 0; !cs && k < a->ncallsaves; k++)
         if (a->callsaves[k].block == b && a->callsaves[k].inst == i) cs = &a->callsaves[k];
     tile_begin(e);
     int32_t nsaved = cs ? cs->n : 0;
@@ -712,19 +716,20 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
               (int)nsaved, nsaved == 1 ? "" : "s", pos, pos == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 }
 
-/* The number of reads of value v in f (operands, call arguments, terminators). */
-static int32_t uses_of(const McFunc *f, int32_t v) {
-    int32_t n = 0;
+/* The number of reads of every value of f (operands, call arguments, terminators), malloc'd. */
+static int32_t *count_uses(const McFunc *f) {
+    int32_t *n = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *n);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
         for (int32_t i = 0; i < bl->ninsts; i++) {
             int k;
             const McOperand *o = mc_inst_opnds(f, &bl->insts[i], &k);
             for (int j = 0; j < k; j++)
-                if (o[j].kind == MC_OPND_VALUE && o[j].v == v) n++;
+                if (o[j].kind == MC_OPND_VALUE && o[j].v >= 0 && o[j].v < f->nvalues) n[o[j].v]++;
         }
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE && bl->term.arg.v == v)
-            n++;
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE && bl->term.arg.v >= 0 &&
+            bl->term.arg.v < f->nvalues)
+            n[bl->term.arg.v]++;
     }
     return n;
 }
@@ -797,7 +802,7 @@ static bool fusable(Em *e, int32_t b) {
     const McInst *in = &bl->insts[bl->ninsts - 1];
     if (!(mc_op_info[in->op].flags & MC_OPF_CMP) || in->dest < 0) return false;
     if (bl->term.arg.kind != MC_OPND_VALUE || bl->term.arg.v != in->dest) return false;
-    if (uses_of(f, in->dest) != 1) return false;
+    if (e->uses[in->dest] != 1) return false;
     /* dead after the branch: nothing live out of the block sits in its
      * location (a copy deleted because source and destination share a
      * register makes another value the compare's register, live on) */
@@ -840,6 +845,8 @@ static void emit_function(Em *e, int32_t fn) {
     e->a = a;
     frame_layout(a, &e->fr);
     e->live = mc_liveness_out(f, NULL);
+    e->uses = count_uses(f);
+    e->call = 0;
     e->cold.len = 0;
     if (e->cold.s) e->cold.s[0] = '\0';
     McStr sig;
@@ -927,6 +934,8 @@ static void emit_function(Em *e, int32_t fn) {
     frame_free(&e->fr);
     mc_liveness_free(e->live);
     e->live = NULL;
+    free(e->uses);
+    e->uses = NULL;
 }
 
 /* ---- the harness ---------------------------------------------------------------------- */
