@@ -96,7 +96,7 @@ Without comments:
 tile, its cost in instructions, why maximal munch chose it):
 
   $ minicc emit-asm --trace-select small.ir | sed '/^$/,$d'
-  f0 -  prologue => prologue [9]: rbp frame of 16 bytes, 0 callee-saved registers saved, the depth check, 1 parameter moved from the ABI's registers as one parallel move
+  f0 -  prologue => prologue [9]: rbp frame of 16 bytes, 0 callee-saved registers saved, the depth check, 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
   f0 entry  i.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  s.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  jump head => jump (fall through) [0]: the target is the next block in layout: nothing to emit
@@ -117,7 +117,7 @@ instructions and why:
   $ minicc print small.ir --stage selected | head -24
   minicc_f0: func avg(buf b, i32 n)
       prologue  => prologue [cost 9]
-        why: rbp frame of 16 bytes, 0 callee-saved registers saved, the depth check, 1 parameter moved from the ABI's registers as one parallel move
+        why: rbp frame of 16 bytes, 0 callee-saved registers saved, the depth check, 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
               push rbp
               mov rbp, rsp
               sub rsp, 16

@@ -871,10 +871,11 @@ static void emit_function(Em *e, int32_t fn) {
     ins(e, "cmp qword ptr [rip + minicc_depth], %lld", (long long)max_depth_of(e->o));
     ins(e, "jg minicc_trap_depth");
     Move *mv = mc_xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof *mv);
-    int n = 0, pos = 0;
+    int n = 0, pos = 0, nbufs = 0;
     for (int32_t k = 0; k < f->nparams; k++) {
         int32_t pv = f->params[k];
         if (f->values[pv].kind == MC_VAL_BUF) {
+            nbufs++;
             for (int part = 0; part < 2; part++, pos++) {
                 Opnd src = pos < 6 ? oreg(arg_phys[pos]) : omem(P_RBP, 16 + 8 * (int64_t)(pos - 6));
                 Opnd dst = omem(P_RBP, -e->fr.desc[pv] + 8 * part);
@@ -897,9 +898,9 @@ static void emit_function(Em *e, int32_t fn) {
     parallel_move(e, mv, n);
     free(mv);
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
-              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check, %d parameter%s moved from the ABI's registers%s as one parallel move",
-              (long long)e->fr.size, (int)a->ncallee_saves, a->ncallee_saves == 1 ? "" : "s", (int)n, n == 1 ? "" : "s",
-              pos > 6 ? " and the stack" : "");
+              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check, %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
+              (long long)e->fr.size, (int)a->ncallee_saves, a->ncallee_saves == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
+              (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 
     for (int32_t b = 0; b < f->nblocks && !e->failed; b++) {
         const McBlock *bl = &f->blocks[b];
