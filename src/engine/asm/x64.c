@@ -57,11 +57,17 @@ static Opnd omem(int base, int64_t off) { return (Opnd){O_MEM, base, off}; }
 static Opnd oimm(int64_t v) { return (Opnd){O_IMM, 0, v}; }
 static bool same_opnd(Opnd a, Opnd b) { return a.kind == b.kind && a.reg == b.reg && a.off == b.off; }
 
-/* The operand as text; wide: 64-bit. Rotating static buffers (four per line at most). */
-static const char *os(Opnd o, bool wide) {
-    static char buf[8][64];
-    static int k;
-    char *s = buf[k++ & 7];
+/* Scratch text for operands and labels: a ring of buffers, so one instruction's
+ * operands can be formatted together (no writable globals in the engine). */
+typedef struct Ring {
+    char buf[8][64];
+    unsigned k;
+} Ring;
+static char *ring_next(Ring *r) { return r->buf[r->k++ & 7]; }
+
+/* The operand as text; wide: 64-bit. */
+static const char *os_r(Ring *r, Opnd o, bool wide) {
+    char *s = ring_next(r);
     switch (o.kind) {
     case O_REG: snprintf(s, 64, "%s", wide ? p64[o.reg] : p32[o.reg]); break;
     case O_MEM:
@@ -152,11 +158,14 @@ typedef struct Em {
     const McAllocation *a;
     Frame fr;
     int32_t label; /* the next local label number */
+    Ring ring;     /* scratch text for operands and labels */
     McLiveness *live; /* the current function's (a->f) live-out sets */
     int32_t *uses;    /* and the reads of each of its values */
     int32_t call;     /* the next of its calls (index in a->callsaves) */
     bool failed;
 } Em;
+
+static const char *os(Em *e, Opnd o, bool wide) { return os_r(&e->ring, o, wide); }
 
 static void put_line(Em *e, McStr *to, const char *ins) {
     if (e->o->comments && e->comment.len > 0) {
@@ -254,14 +263,12 @@ static Opnd ir_opnd(Em *e, McOperand o) {
 
 static Opnd val_loc(Em *e, int32_t v) { return v < 0 ? (Opnd){O_NONE, 0, 0} : ir_opnd(e, mc_val(v)); }
 
-static const char *loc_word(Opnd o) {
-    static char buf[4][32];
-    static int k;
-    char *s = buf[k++ & 3];
-    if (o.kind == O_REG) snprintf(s, 32, "%s", p32[o.reg]);
-    else if (o.kind == O_MEM) snprintf(s, 32, "a spill slot");
-    else if (o.kind == O_IMM) snprintf(s, 32, "the constant %lld", (long long)o.off);
-    else snprintf(s, 32, "nowhere");
+static const char *loc_word(Em *e, Opnd o) {
+    char *s = ring_next(&e->ring);
+    if (o.kind == O_REG) snprintf(s, 64, "%s", p32[o.reg]);
+    else if (o.kind == O_MEM) snprintf(s, 64, "a spill slot");
+    else if (o.kind == O_IMM) snprintf(s, 64, "the constant %lld", (long long)o.off);
+    else snprintf(s, 64, "nowhere");
     return s;
 }
 
@@ -269,12 +276,12 @@ static const char *loc_word(Opnd o) {
 static void mov32(Em *e, Opnd dst, Opnd src) {
     if (dst.kind == O_NONE || same_opnd(dst, src)) return;
     if (dst.kind == O_MEM && src.kind == O_MEM) {
-        ins(e, "mov eax, %s", os(src, false));
-        ins(e, "mov %s, eax", os(dst, false));
+        ins(e, "mov eax, %s", os(e, src, false));
+        ins(e, "mov %s, eax", os(e, dst, false));
     } else if (dst.kind == O_REG && src.kind == O_IMM && src.off == 0) {
-        ins(e, "xor %s, %s", os(dst, false), os(dst, false));
+        ins(e, "xor %s, %s", os(e, dst, false), os(e, dst, false));
     } else {
-        ins(e, "mov %s, %s", os(dst, false), os(src, false));
+        ins(e, "mov %s, %s", os(e, dst, false), os(e, src, false));
     }
 }
 
@@ -293,10 +300,10 @@ static void parallel_move(Em *e, Move *mv, int n) {
     for (int k = 0; k < n; k++) {
         if (mv[k].dst.kind != O_MEM) continue;
         if (mv[k].src.kind == O_MEM) {
-            ins(e, "mov %s, %s", mv[k].wide ? "r11" : "r11d", os(mv[k].src, mv[k].wide));
-            ins(e, "mov %s, %s", os(mv[k].dst, mv[k].wide), mv[k].wide ? "r11" : "r11d");
+            ins(e, "mov %s, %s", mv[k].wide ? "r11" : "r11d", os(e, mv[k].src, mv[k].wide));
+            ins(e, "mov %s, %s", os(e, mv[k].dst, mv[k].wide), mv[k].wide ? "r11" : "r11d");
         } else {
-            ins(e, "mov %s, %s", os(mv[k].dst, mv[k].wide), os(mv[k].src, mv[k].wide));
+            ins(e, "mov %s, %s", os(e, mv[k].dst, mv[k].wide), os(e, mv[k].src, mv[k].wide));
         }
         mv[k].dst.kind = O_NONE;
     }
@@ -319,9 +326,9 @@ static void parallel_move(Em *e, Move *mv, int n) {
                 if (j != k && mv[j].dst.kind != O_NONE && same_opnd(mv[j].src, mv[k].dst)) blocked = true;
             if (blocked) continue;
             if (mv[k].src.kind == O_IMM && mv[k].src.off == 0 && !mv[k].wide)
-                ins(e, "xor %s, %s", os(mv[k].dst, false), os(mv[k].dst, false));
+                ins(e, "xor %s, %s", os(e, mv[k].dst, false), os(e, mv[k].dst, false));
             else
-                ins(e, "mov %s, %s", os(mv[k].dst, mv[k].wide), os(mv[k].src, mv[k].wide));
+                ins(e, "mov %s, %s", os(e, mv[k].dst, mv[k].wide), os(e, mv[k].src, mv[k].wide));
             mv[k].dst.kind = O_NONE;
             progress = true;
         }
@@ -330,7 +337,7 @@ static void parallel_move(Em *e, Move *mv, int n) {
         for (int k = 0; k < n; k++) {
             if (mv[k].dst.kind == O_NONE) continue;
             Opnd dreg = mv[k].dst;
-            ins(e, "mov r11, %s", os(dreg, true));
+            ins(e, "mov r11, %s", os(e, dreg, true));
             for (int j = 0; j < n; j++)
                 if (mv[j].dst.kind != O_NONE && same_opnd(mv[j].src, dreg)) mv[j].src = oreg(P_R11);
             break;
@@ -369,13 +376,13 @@ static void emit_cmp(Em *e, Opnd a, Opnd b, bool *swapped) {
         *swapped = true;
     }
     if (a.kind == O_IMM || (a.kind == O_MEM && b.kind == O_MEM)) {
-        ins(e, "mov eax, %s", os(a, false));
+        ins(e, "mov eax, %s", os(e, a, false));
         a = oreg(P_RAX);
     }
     if (a.kind == O_REG && b.kind == O_IMM && b.off == 0) /* the same flags for a signed compare with 0 */
-        ins(e, "test %s, %s", os(a, false), os(a, false));
+        ins(e, "test %s, %s", os(e, a, false), os(e, a, false));
     else
-        ins(e, "cmp %s, %s", os(a, false), os(b, false));
+        ins(e, "cmp %s, %s", os(e, a, false), os(e, b, false));
 }
 
 static const char *alu_name(McOp op) {
@@ -393,10 +400,8 @@ static const char *alu_name(McOp op) {
 }
 
 static const char *block_label(Em *e, int32_t b) {
-    static char buf[4][48];
-    static int k;
-    char *s = buf[k++ & 3];
-    snprintf(s, 48, ".Lf%d_b%d", (int)e->fn, (int)b);
+    char *s = ring_next(&e->ring);
+    snprintf(s, 64, ".Lf%d_b%d", (int)e->fn, (int)b);
     return s;
 }
 
@@ -411,10 +416,10 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     if (op == MC_OP_MUL && (A.kind == O_IMM || B.kind == O_IMM) && !(A.kind == O_IMM && B.kind == O_IMM)) {
         Opnd src = A.kind == O_IMM ? B : A, k = A.kind == O_IMM ? A : B;
-        ins(e, "imul %s, %s, %s", os(w, false), os(src, false), os(k, false));
+        ins(e, "imul %s, %s, %s", os(e, w, false), os(e, src, false), os(e, k, false));
         pattern = "imul reg, r/m, imm";
         snprintf(why, sizeof why, "multiplication by the constant %lld: imul's three-operand form reads %s and writes %s in one instruction",
-                 (long long)k.off, loc_word(src), loc_word(w));
+                 (long long)k.off, loc_word(e, src), loc_word(e, w));
     } else {
         if (commut && same_opnd(w, B) && !same_opnd(w, A)) {
             Opnd t = A;
@@ -423,12 +428,12 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
         }
         bool via_r11 = !commut && same_opnd(w, B) && !same_opnd(w, A);
         if (via_r11) {
-            ins(e, "mov r11d, %s", os(B, false));
+            ins(e, "mov r11d, %s", os(e, B, false));
             B = oreg(P_R11);
         }
         bool two_addr = !same_opnd(w, A);
         mov32(e, w, A);
-        ins(e, "%s %s, %s", alu_name(op), os(w, false), os(B, false));
+        ins(e, "%s %s, %s", alu_name(op), os(e, w, false), os(e, B, false));
         if (via_r11) {
             pattern = "alu reg, reg (through r11)";
             snprintf(why, sizeof why, "%s is not commutative and the result's register %s holds the second operand: it goes through r11 first",
@@ -449,7 +454,7 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
         }
     }
     if (x.kind == O_MEM) {
-        ins(e, "mov %s, eax", os(x, false));
+        ins(e, "mov %s, eax", os(e, x, false));
         strncat(why, "; the result is spilled: computed in eax, then stored", sizeof why - strlen(why) - 1);
     }
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
@@ -465,19 +470,19 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
     if (B.kind == O_IMM) {
         int c = (int)((uint32_t)B.off & 31u);
         mov32(e, w, A);
-        if (c) ins(e, "%s %s, %d", name, os(w, false), c);
+        if (c) ins(e, "%s %s, %d", name, os(e, w, false), c);
         pattern = c ? "shift reg, imm" : "shift by 0 (copy)";
         snprintf(why, sizeof why, "a constant count: %lld masked to 5 bits is %d%s", (long long)B.off, c,
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
     } else {
-        ins(e, "mov ecx, %s", os(B, false));
+        ins(e, "mov ecx, %s", os(e, B, false));
         mov32(e, w, A);
-        ins(e, "%s %s, cl", name, os(w, false));
+        ins(e, "%s %s, cl", name, os(e, w, false));
         pattern = "shift reg, cl";
         snprintf(why, sizeof why, "a variable count goes in cl; the hardware masks a 32-bit shift's count to 5 bits as the IR does%s",
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
     }
-    if (x.kind == O_MEM) ins(e, "mov %s, eax", os(x, false));
+    if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
 
@@ -497,14 +502,14 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
         } else {
             Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
             mov32(e, w, A);
-            ins(e, "neg %s", os(w, false));
-            if (x.kind == O_MEM) ins(e, "mov %s, eax", os(x, false));
+            ins(e, "neg %s", os(e, w, false));
+            if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
         }
         pattern = rem ? "rem by -1 (0)" : "div by -1 (neg)";
         snprintf(why, sizeof why, "the divisor is -1: %s, and INT_MIN / -1 never reaches idiv's fault",
                  rem ? "the remainder is 0" : "the quotient is the wrapped negation");
     } else if (B.kind == O_IMM) {
-        ins(e, "mov ecx, %s", os(B, false));
+        ins(e, "mov ecx, %s", os(e, B, false));
         mov32(e, oreg(P_RAX), A);
         ins(e, "cdq");
         ins(e, "idiv ecx");
@@ -514,7 +519,7 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
                  rem ? "remainder" : "quotient", rem ? "edx" : "eax");
     } else {
         int lm1 = e->label++, ldone = e->label++;
-        ins(e, "mov ecx, %s", os(B, false));
+        ins(e, "mov ecx, %s", os(e, B, false));
         ins(e, "test ecx, ecx");
         ins(e, "jz minicc_trap_div");
         mov32(e, oreg(P_RAX), A);
@@ -544,7 +549,7 @@ static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
     if (x.kind == O_REG) ins(e, "movzx %s, al", p32[x.reg]);
     else {
         ins(e, "movzx eax, al");
-        if (x.kind == O_MEM) ins(e, "mov %s, eax", os(x, false));
+        if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
     }
     tile_end(e, MC_TILE_INST, b, i, 1, "cmp; setcc; movzx",
               "the comparison's value is used as a number (not only by a branch): setcc makes a byte 0 or 1, movzx widens it%s",
@@ -559,36 +564,34 @@ static Opnd bounds_check(Em *e, const McInst *in) {
     Opnd I = ir_opnd(e, in->a[1]);
     int stub = e->label++;
     if (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28))) {
-        ins(e, "mov eax, %s", os(I, false));
+        ins(e, "mov eax, %s", os(e, I, false));
         I = oreg(P_RAX);
     }
     if (I.kind == O_IMM) {
-        ins(e, "cmp %s, %lld", os(len, false), (long long)I.off);
+        ins(e, "cmp %s, %lld", os(e, len, false), (long long)I.off);
         ins(e, "jbe .L%d", stub);
         cold(e, ".L%d: mov edi, %lld", stub, (long long)I.off);
     } else {
         if (I.kind == O_MEM) {
-            ins(e, "mov eax, %s", os(I, false));
+            ins(e, "mov eax, %s", os(e, I, false));
             I = oreg(P_RAX);
         }
-        ins(e, "cmp %s, %s", p32[I.reg], os(len, false));
+        ins(e, "cmp %s, %s", p32[I.reg], os(e, len, false));
         ins(e, "jae .L%d", stub);
         cold(e, ".L%d: mov edi, %s", stub, p32[I.reg]);
     }
-    cold(e, "mov esi, %s", os(len, false));
+    cold(e, "mov esi, %s", os(e, len, false));
     cold(e, "jmp minicc_trap_bounds");
     return I;
 }
 
-static const char *elem(Opnd I) {
-    static char buf[2][48];
-    static int k;
-    char *s = buf[k++ & 1];
+static const char *elem(Em *e, Opnd I) {
+    char *s = ring_next(&e->ring);
     if (I.kind == O_IMM) {
-        if (I.off) snprintf(s, 48, "dword ptr [r11 + %lld]", (long long)I.off * 4);
-        else snprintf(s, 48, "dword ptr [r11]");
+        if (I.off) snprintf(s, 64, "dword ptr [r11 + %lld]", (long long)I.off * 4);
+        else snprintf(s, 64, "dword ptr [r11]");
     } else {
-        snprintf(s, 48, "dword ptr [r11 + %s*4]", p64[I.reg]);
+        snprintf(s, 64, "dword ptr [r11 + %s*4]", p64[I.reg]);
     }
     return s;
 }
@@ -597,11 +600,11 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = val_loc(e, in->dest);
     tile_begin(e);
     Opnd I = bounds_check(e, in);
-    ins(e, "mov r11, %s", os(omem(P_RBP, -e->fr.desc[in->a[0].v]), true));
-    if (x.kind == O_REG) ins(e, "mov %s, %s", p32[x.reg], elem(I));
+    ins(e, "mov r11, %s", os(e, omem(P_RBP, -e->fr.desc[in->a[0].v]), true));
+    if (x.kind == O_REG) ins(e, "mov %s, %s", p32[x.reg], elem(e, I));
     else {
-        ins(e, "mov eax, %s", elem(I));
-        if (x.kind == O_MEM) ins(e, "mov %s, eax", os(x, false));
+        ins(e, "mov eax, %s", elem(e, I));
+        if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
     }
     tile_end(e, MC_TILE_INST, b, i, 1, "load [base + index*4]",
               "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor and %s",
@@ -613,11 +616,11 @@ static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     Opnd I = bounds_check(e, in);
     if (V.kind == O_MEM) {
-        ins(e, "mov ecx, %s", os(V, false));
+        ins(e, "mov ecx, %s", os(e, V, false));
         V = oreg(P_RCX);
     }
-    ins(e, "mov r11, %s", os(omem(P_RBP, -e->fr.desc[in->a[0].v]), true));
-    ins(e, "mov %s, %s", elem(I), os(V, false));
+    ins(e, "mov r11, %s", os(e, omem(P_RBP, -e->fr.desc[in->a[0].v]), true));
+    ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
     tile_end(e, MC_TILE_INST, b, i, 1, "store [base + index*4]",
               "the bounds check is one unsigned compare against the length, then the store through the base%s",
               V.kind == O_IMM ? "; the value is an immediate" : "");
@@ -667,8 +670,8 @@ static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
     ins(e, "mov dword ptr [r11 + rcx*4 - 4], 0");
     ins(e, "dec ecx");
     ins(e, "jnz .L%d", loop);
-    ins(e, "mov %s, r11", os(omem(P_RBP, -de), true));
-    ins(e, "mov %s, %d", os(omem(P_RBP, -de + 8), false), (int)n);
+    ins(e, "mov %s, r11", os(e, omem(P_RBP, -de), true));
+    ins(e, "mov %s, %d", os(e, omem(P_RBP, -de + 8), false), (int)n);
     tile_end(e, MC_TILE_INST, b, i, 1, "buffer (zeroed in the frame)",
               "a local buffer lives in the frame (%d bytes): zeroed each time the instruction runs, its descriptor set", (int)n * 4);
 }
@@ -690,8 +693,8 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     int32_t nsaved = cs ? cs->n : 0;
     for (int32_t k = 0; k < nsaved; k++)
-        ins(e, "mov %s, %s", os(omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false),
-            os(val_loc(e, cs->value[k]), false));
+        ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false),
+            os(e, val_loc(e, cs->value[k]), false));
     Move *mv = mc_xcalloc((size_t)(2 * c->nargs + 1), sizeof *mv);
     int n = 0, pos = 0;
     for (int32_t k = 0; k < c->nargs; k++) {
@@ -707,8 +710,8 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     free(mv);
     ins(e, "call minicc_f%d", (int)fn);
     for (int32_t k = 0; k < nsaved; k++)
-        ins(e, "mov %s, %s", os(val_loc(e, cs->value[k]), false),
-            os(omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
+        ins(e, "mov %s, %s", os(e, val_loc(e, cs->value[k]), false),
+            os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
     Opnd x = val_loc(e, in->dest);
     if (x.kind != O_NONE) mov32(e, x, oreg(P_RAX));
     tile_end(e, MC_TILE_INST, b, i, 1, "call",
@@ -773,7 +776,7 @@ static void tile_term(Em *e, int32_t b) {
             if (to != b + 1) ins(e, "jmp %s", block_label(e, to));
             tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch on a constant", "the condition is a constant: one way only");
         } else {
-            if (c.kind == O_MEM) ins(e, "cmp %s, 0", os(c, false));
+            if (c.kind == O_MEM) ins(e, "cmp %s, 0", os(e, c, false));
             else ins(e, "test %s, %s", p32[c.reg], p32[c.reg]);
             branch_cc(e, b, "ne", t->target[0], t->target[1]);
             tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, c.kind == O_MEM ? "cmp [slot], 0 + jnz" : "test + jnz",
@@ -865,7 +868,7 @@ static void emit_function(Em *e, int32_t fn) {
     ins(e, "mov rbp, rsp");
     if (e->fr.size) ins(e, "sub rsp, %lld", (long long)e->fr.size);
     for (int32_t k = 0; k < a->ncallee_saves; k++)
-        ins(e, "mov %s, %s", os(omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
+        ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
             p64[alloc_phys[a->callee_saves[k]]]);
     ins(e, "inc qword ptr [rip + minicc_depth]");
     ins(e, "cmp qword ptr [rip + minicc_depth], %lld", (long long)max_depth_of(e->o));
@@ -880,10 +883,10 @@ static void emit_function(Em *e, int32_t fn) {
                 Opnd src = pos < 6 ? oreg(arg_phys[pos]) : omem(P_RBP, 16 + 8 * (int64_t)(pos - 6));
                 Opnd dst = omem(P_RBP, -e->fr.desc[pv] + 8 * part);
                 if (src.kind == O_MEM) {
-                    ins(e, "mov %s, %s", part == 0 ? "r11" : "r11d", os(src, part == 0));
+                    ins(e, "mov %s, %s", part == 0 ? "r11" : "r11d", os(e, src, part == 0));
                     src = oreg(P_R11);
                 }
-                ins(e, "mov %s, %s", os(dst, part == 0), os(src, part == 0));
+                ins(e, "mov %s, %s", os(e, dst, part == 0), os(e, src, part == 0));
             }
             continue;
         }
@@ -921,7 +924,7 @@ static void emit_function(Em *e, int32_t fn) {
     tile_begin(e);
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         ins(e, "mov %s, %s", p64[alloc_phys[a->callee_saves[k]]],
-            os(omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
+            os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
     ins(e, "dec qword ptr [rip + minicc_depth]");
     ins(e, "leave");
     ins(e, "ret");
