@@ -86,7 +86,14 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
             snprintf(r->label, sizeof r->label, "%s", mc_stage_name(o.stage));
         mc_args_copy(&r->args, args);
         char why[256];
-        if (o.stage == MC_STAGE_ASM && !mc_target_tools(o.target, why, sizeof why)) {
+        bool can = o.stage != MC_STAGE_ASM || mc_target_tools(o.target, why, sizeof why);
+#if !defined(__x86_64__)
+        if (can && o.stage == MC_STAGE_ASM && o.target == MC_TARGET_X64) { /* x86-64 code runs natively only */
+            can = false;
+            snprintf(why, sizeof why, "the host is not x86-64, so x86-64 code cannot run here");
+        }
+#endif
+        if (!can) {
             /* a target whose tools are missing is not run: no divergence */
             r->refused = true;
             snprintf(r->error, sizeof r->error, "%s", why);
