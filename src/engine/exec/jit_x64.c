@@ -10,8 +10,10 @@
  *   rbx  s, the slot array          r13  left, the block-entry countdown
  *   r12  the CBuf array (bufs)      r14  insts
  *   r15  exact code: brk            rbp  exact code: done
+ *        with calls: the frame      rbp  with calls: the first frame it
+ *        running (&fr[depth])            may not push (the depth limit)
  *   esi  exact code: the index of the last edge taken (run_exec.h's `e`)
- *   eax, ecx, edx: scratch; the stack holds the JitCtx pointer
+ *   eax, ecx, edx, r8: scratch; the stack holds the JitCtx pointer
  *
  * What is rare leaves the code through a stub (`mov eax, why; mov edx,
  * index; jmp exit`, placed after all records) and returns to run.c's
@@ -20,7 +22,9 @@
  * traps (JIT_AT_RECORD: return, division by zero, buffer index; the C side
  * reads the value or the index from the record and the slots, which the
  * code has not written yet), an edge whose countdown is 0 or, in exact
- * code, whose target's breakpoint byte is set (JIT_AT_EDGE).
+ * code, whose target's breakpoint byte is set (JIT_AT_EDGE); in a run with
+ * calls, a return to a frame C pushed (JIT_AT_RETURN, the return stub).
+ * The exit names the function whose code it is (JitCtx.code).
  *
  * A one-record register cache: a record that leaves its result in eax
  * (an ALU operation, a division, a load, a copy: each still stores it to

@@ -204,7 +204,7 @@ typedef struct Run {
     int64_t max_depth;
     int32_t ret;           /* out: the value returned (R_RETURN) */
     int why;               /* out: R_* (R_CALL: a call, local buffer or a callee's return at `at`) */
-    const CInst *at;       /* out: the record that returned or trapped */
+    const CInst *at;       /* out: the record that returned (NULL: the machine code's return stub) or trapped */
 } Run;
 
 /* ---- the template compiler (jit_x64.c) -------------------------------------
@@ -215,7 +215,9 @@ typedef struct Run {
  * a record that returns or traps (JIT_AT_RECORD, index = the record), an edge
  * whose countdown is 0 or, in exact code, whose target has its breakpoint
  * byte set (JIT_AT_EDGE, index = the edge; left is then -1 when the
- * countdown was 0, unchanged at a breakpoint). */
+ * countdown was 0, unchanged at a breakpoint), and in a run with calls a
+ * return into a frame C pushed or out of the function run (JIT_AT_RETURN,
+ * index = the value: the frame's resume is the return stub). */
 enum { JIT_AT_RECORD, JIT_AT_EDGE, JIT_AT_RETURN };
 typedef struct JitCtx {
     int32_t *s;           /* in and out: the slots of the function running */
@@ -238,7 +240,7 @@ typedef struct JitCtx {
 McJit *mc_jit_compile(const McCode *c);
 void mc_jit_free(McJit *j);
 /* Runs from the first instruction of record `at` until an exit; returns
- * JIT_AT_RECORD or JIT_AT_EDGE with x->index set. */
+ * JIT_AT_RECORD, JIT_AT_EDGE or JIT_AT_RETURN with x->index set. */
 int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at);
 /* Bytes of machine code (tests and the bench report it). */
 size_t mc_jit_size(const McJit *j);
