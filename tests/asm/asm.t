@@ -18,13 +18,15 @@ out-of-line trap stub):
       .type minicc_f0, @function
   minicc_f0:                          # func avg(buf b, i32 n)
       push rbp                             # prologue
+      mov rax, qword ptr [rbp - 8]         # prologue
       mov rbp, rsp                         # prologue
-      sub rsp, 16                          # prologue
-      inc qword ptr [rip + minicc_depth]   # prologue
-      cmp qword ptr [rip + minicc_depth], 10000 # prologue
+      sub rsp, 32                          # prologue
+      inc rax                              # prologue
+      mov qword ptr [rbp - 8], rax         # prologue
+      cmp rax, 10000                       # prologue
       jg minicc_trap_depth                 # prologue
-      mov qword ptr [rbp - 16], rdi        # prologue
-      mov dword ptr [rbp - 8], esi         # prologue
+      mov qword ptr [rbp - 24], rdi        # prologue
+      mov dword ptr [rbp - 16], esi        # prologue
       mov r9d, edx                         # prologue
   .Lf0_b0:                              # entry
       xor edi, edi                         # i.2 = copy 0
@@ -33,9 +35,9 @@ out-of-line trap stub):
       cmp edi, r9d                         # c = lt i.2, n; branch c, body, done
       jge .Lf0_b3                          # c = lt i.2, n; branch c, body, done
   .Lf0_b2:                              # body
-      cmp edi, dword ptr [rbp - 8]         # x = load b, i.2
+      cmp edi, dword ptr [rbp - 16]        # x = load b, i.2
       jae .L0                              # x = load b, i.2
-      mov r11, qword ptr [rbp - 16]        # x = load b, i.2
+      mov r11, qword ptr [rbp - 24]        # x = load b, i.2
       mov r8d, dword ptr [r11 + rdi*4]     # x = load b, i.2
       add esi, r8d                         # s.3 = add s.2, x
       add edi, 1                           # i.3 = add i.2, 1
@@ -62,12 +64,11 @@ out-of-line trap stub):
   .Lf0_b5:                              # zero
       xor eax, eax                         # return 0
   .Lf0_ret:
-      dec qword ptr [rip + minicc_depth]   # epilogue
       leave                                # epilogue
       ret                                  # epilogue
   # out of line: bounds traps (the index in edi, the length in esi)
       .L0: mov edi, edi                    # x = load b, i.2
-      mov esi, dword ptr [rbp - 8]         # x = load b, i.2
+      mov esi, dword ptr [rbp - 16]        # x = load b, i.2
       jmp minicc_trap_bounds               # x = load b, i.2
       .size minicc_f0, .-minicc_f0
 
@@ -76,13 +77,15 @@ Without comments:
   $ minicc emit-asm --no-comments small.ir | sed -n '/^minicc_f0:/,/^.Lf0_b2:/p'
   minicc_f0:
       push rbp
+      mov rax, qword ptr [rbp - 8]
       mov rbp, rsp
-      sub rsp, 16
-      inc qword ptr [rip + minicc_depth]
-      cmp qword ptr [rip + minicc_depth], 10000
+      sub rsp, 32
+      inc rax
+      mov qword ptr [rbp - 8], rax
+      cmp rax, 10000
       jg minicc_trap_depth
-      mov qword ptr [rbp - 16], rdi
-      mov dword ptr [rbp - 8], esi
+      mov qword ptr [rbp - 24], rdi
+      mov dword ptr [rbp - 16], esi
       mov r9d, edx
   .Lf0_b0:
       xor edi, edi
@@ -96,12 +99,12 @@ Without comments:
 tile, its cost in instructions, why maximal munch chose it):
 
   $ minicc emit-asm --trace-select small.ir | sed '/^$/,$d'
-  f0 -  prologue => prologue [9]: rbp frame of 16 bytes, 0 callee-saved registers saved, the depth check, 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+  f0 -  prologue => prologue [11]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, read through rbp before it changes, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
   f0 entry  i.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  s.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  jump head => jump (fall through) [0]: the target is the next block in layout: nothing to emit
   f0 head  c = lt i.2, n; branch c, body, done => cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
-  f0 body  x = load b, i.2 => load [base + index*4] [4]: the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor and a scaled index
+  f0 body  x = load b, i.2 => load [base + index*4] [4]: the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor into r11 and a scaled index
   f0 body  s.3 = add s.2, x => alu reg, reg [1]: both operands in registers: the result's register already holds the first operand
   f0 body  i.3 = add i.2, 1 => alu reg, imm [1]: the constant 1 is the instruction's immediate operand
   f0 body  jump head => jmp [1]: an unconditional jump
@@ -109,23 +112,25 @@ tile, its cost in instructions, why maximal munch chose it):
   f0 divide  q = div s.2, n => idiv (checked) [11]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
   f0 divide  return q => return [2]: the result goes to eax, then a jump to the shared epilogue
   f0 zero  return 0 => return [1]: the result goes to eax, then the epilogue follows
-  f0 -  epilogue => epilogue [3]: the callee-saved registers restored, the frame count decremented, the frame left, the result in eax
+  f0 -  epilogue => epilogue [2]: the callee-saved registers restored, the frame left (its depth goes with it), the result in eax
 
 print --stage selected groups the tiles by function and block, with their
 instructions and why:
 
   $ minicc print small.ir --stage selected | head -24
   minicc_f0: func avg(buf b, i32 n)
-      prologue  => prologue [cost 9]
-        why: rbp frame of 16 bytes, 0 callee-saved registers saved, the depth check, 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+      prologue  => prologue [cost 11]
+        why: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, read through rbp before it changes, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
               push rbp
+              mov rax, qword ptr [rbp - 8]
               mov rbp, rsp
-              sub rsp, 16
-              inc qword ptr [rip + minicc_depth]
-              cmp qword ptr [rip + minicc_depth], 10000
+              sub rsp, 32
+              inc rax
+              mov qword ptr [rbp - 8], rax
+              cmp rax, 10000
               jg minicc_trap_depth
-              mov qword ptr [rbp - 16], rdi
-              mov dword ptr [rbp - 8], esi
+              mov qword ptr [rbp - 24], rdi
+              mov dword ptr [rbp - 16], esi
               mov r9d, edx
     entry:
       i.2 = copy 0  => mov reg, imm [cost 1]
@@ -137,8 +142,6 @@ instructions and why:
       jump head  => jump (fall through) [cost 0]
         why: the target is the next block in layout: nothing to emit
     head:
-      c = lt i.2, n; branch c, body, done  => cmp + jcc (fused) [cost 2]
-        why: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
 
 Runs agree with the interpreter, traps included (the buffers as the trap
 left them):

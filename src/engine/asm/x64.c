@@ -3,6 +3,11 @@
  *
  * Each function of the allocated program becomes `minicc_fN` with an rbp
  * frame laid out below rbp (offsets grow downward):
+ *   the frame's depth at rbp - 8 (8 bytes): the prologue reads the caller's
+ *     (at entry rbp is still the caller's frame pointer), adds 1, stores it
+ *     and compares it with the limit; the harness gives the entry a parent
+ *     frame of depth 0. No shared counter, no epilogue work: the only memory
+ *     dependence is on the caller's store, made once per caller frame,
  *   callee-saved registers the allocation writes (8 bytes each),
  *   save slots (caller saves around calls, a->save_slots),
  *   spill slots (a->slots), 8 bytes each, a 32-bit value in the low half,
@@ -107,7 +112,7 @@ static void frame_layout(const McAllocation *a, Frame *fr) {
     size_t nv = (size_t)(f->nvalues ? f->nvalues : 1);
     fr->desc = mc_xcalloc(nv, sizeof *fr->desc);
     fr->store = mc_xcalloc(nv, sizeof *fr->store);
-    int64_t at = 0;
+    int64_t at = 8; /* the frame's depth at rbp - 8 */
     fr->cs_base = at;
     at += 8 * (int64_t)a->ncallee_saves;
     fr->sv_base = at;
@@ -162,6 +167,10 @@ typedef struct Em {
     McLiveness *live; /* the current function's (a->f) live-out sets */
     int32_t *uses;    /* and the reads of each of its values */
     int32_t call;     /* the next of its calls (index in a->callsaves) */
+    int hops;         /* blocks the current tile's jumps skipped (jump threading) */
+    int32_t r11_buf;  /* the buffer value whose base address r11 holds (-1: none known); set by
+                         a load or store in the block, forgotten at labels, calls and every
+                         other write of r11 */
     bool failed;
 } Em;
 
@@ -231,6 +240,7 @@ static void comment_ir(Em *e, int32_t b, int32_t i, int32_t upto) {
 }
 
 static void tile_begin(Em *e) {
+    e->hops = 0;
     e->tile.len = 0;
     if (e->tile.s) e->tile.s[0] = '\0';
     e->cost = 0;
@@ -297,6 +307,7 @@ typedef struct Move {
  * that reads every source before it is overwritten, a cycle broken through
  * r11. */
 static void parallel_move(Em *e, Move *mv, int n) {
+    e->r11_buf = -1; /* a move through r11 may come */
     for (int k = 0; k < n; k++) {
         if (mv[k].dst.kind != O_MEM) continue;
         if (mv[k].src.kind == O_MEM) {
@@ -414,7 +425,21 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     const char *pattern;
     char why[256];
     tile_begin(e);
-    if (op == MC_OP_MUL && (A.kind == O_IMM || B.kind == O_IMM) && !(A.kind == O_IMM && B.kind == O_IMM)) {
+    if ((op == MC_OP_ADD || op == MC_OP_SUB) && x.kind == O_REG && A.kind == O_REG && B.kind == O_IMM &&
+        !same_opnd(x, A) && B.off != 0 && B.off != INT32_MIN) {
+        /* x = a +/- c into a third register: lea computes it without copying a first */
+        int64_t c = op == MC_OP_ADD ? B.off : -B.off;
+        ins(e, "lea %s, [%s %c %lld]", p32[x.reg], p64[A.reg], c < 0 ? '-' : '+', (long long)(c < 0 ? -c : c));
+        pattern = "lea reg, [reg + imm]";
+        snprintf(why, sizeof why, "three-address %s of the constant %lld: lea writes %s from %s in one instruction (no copy first; the low 32 bits of the address are the wrapped sum)",
+                 mc_op_info[op].name, (long long)B.off, p32[x.reg], p32[A.reg]);
+    } else if (op == MC_OP_ADD && x.kind == O_REG && A.kind == O_REG && B.kind == O_REG && !same_opnd(x, A) &&
+               !same_opnd(x, B)) {
+        ins(e, "lea %s, [%s + %s]", p32[x.reg], p64[A.reg], p64[B.reg]);
+        pattern = "lea reg, [reg + reg]";
+        snprintf(why, sizeof why, "three-address add: the result's register %s holds neither operand, lea adds %s and %s into it in one instruction",
+                 p32[x.reg], p32[A.reg], p32[B.reg]);
+    } else if (op == MC_OP_MUL && (A.kind == O_IMM || B.kind == O_IMM) && !(A.kind == O_IMM && B.kind == O_IMM)) {
         Opnd src = A.kind == O_IMM ? B : A, k = A.kind == O_IMM ? A : B;
         ins(e, "imul %s, %s, %s", os(e, w, false), os(e, src, false), os(e, k, false));
         pattern = "imul reg, r/m, imm";
@@ -428,6 +453,7 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
         }
         bool via_r11 = !commut && same_opnd(w, B) && !same_opnd(w, A);
         if (via_r11) {
+            e->r11_buf = -1;
             ins(e, "mov r11d, %s", os(e, B, false));
             B = oreg(P_R11);
         }
@@ -585,6 +611,14 @@ static Opnd bounds_check(Em *e, const McInst *in) {
     return I;
 }
 
+/* The base address of buffer bv into r11, unless r11 already holds it (true: no instruction). */
+static bool load_base(Em *e, int32_t bv) {
+    if (e->r11_buf == bv) return true;
+    ins(e, "mov r11, %s", os(e, omem(P_RBP, -e->fr.desc[bv]), true));
+    e->r11_buf = bv;
+    return false;
+}
+
 static const char *elem(Em *e, Opnd I) {
     char *s = ring_next(&e->ring);
     if (I.kind == O_IMM) {
@@ -600,14 +634,16 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = val_loc(e, in->dest);
     tile_begin(e);
     Opnd I = bounds_check(e, in);
-    ins(e, "mov r11, %s", os(e, omem(P_RBP, -e->fr.desc[in->a[0].v]), true));
+    bool kept = load_base(e, in->a[0].v);
     if (x.kind == O_REG) ins(e, "mov %s, %s", p32[x.reg], elem(e, I));
     else {
         ins(e, "mov eax, %s", elem(e, I));
         if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
     }
     tile_end(e, MC_TILE_INST, b, i, 1, "load [base + index*4]",
-              "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor and %s",
+              "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then %s and %s",
+              kept ? "the buffer's base already in r11 (loaded earlier in this block, r11 not written since): no reload"
+                   : "the buffer's base from its descriptor into r11",
               I.kind == O_IMM ? "a constant displacement" : "a scaled index");
 }
 
@@ -619,10 +655,12 @@ static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
         ins(e, "mov ecx, %s", os(e, V, false));
         V = oreg(P_RCX);
     }
-    ins(e, "mov r11, %s", os(e, omem(P_RBP, -e->fr.desc[in->a[0].v]), true));
+    bool kept = load_base(e, in->a[0].v);
     ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
     tile_end(e, MC_TILE_INST, b, i, 1, "store [base + index*4]",
-              "the bounds check is one unsigned compare against the length, then the store through the base%s",
+              "the bounds check is one unsigned compare against the length, then the store through the base%s%s",
+              kept ? " (already in r11: loaded earlier in this block, r11 not written since; no reload)"
+                   : " (from its descriptor into r11)",
               V.kind == O_IMM ? "; the value is an immediate" : "");
 }
 
@@ -672,6 +710,7 @@ static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
     ins(e, "jnz .L%d", loop);
     ins(e, "mov %s, r11", os(e, omem(P_RBP, -de), true));
     ins(e, "mov %s, %d", os(e, omem(P_RBP, -de + 8), false), (int)n);
+    e->r11_buf = in->dest; /* r11 holds its storage's address, now its base */
     tile_end(e, MC_TILE_INST, b, i, 1, "buffer (zeroed in the frame)",
               "a local buffer lives in the frame (%d bytes): zeroed each time the instruction runs, its descriptor set", (int)n * 4);
 }
@@ -691,6 +730,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     for (int32_t k = 0; !cs && k < a->ncallsaves; k++)
         if (a->callsaves[k].block == b && a->callsaves[k].inst == i) cs = &a->callsaves[k];
     tile_begin(e);
+    e->r11_buf = -1; /* the callee may write r11 */
     int32_t nsaved = cs ? cs->n : 0;
     for (int32_t k = 0; k < nsaved; k++)
         ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false),
@@ -737,8 +777,38 @@ static int32_t *count_uses(const McFunc *f) {
     return n;
 }
 
-/* Jump to `then` when the condition cc holds, else to `other`, eliding a jump to the next block. */
+/* Whether block t emits nothing but its jump: no instructions, or only copies
+ * that emit nothing (dead, or source and destination in one location). */
+static bool only_jumps(Em *e, int32_t t) {
+    const McBlock *bl = &e->a->f->blocks[t];
+    if (!bl->has_term || bl->term.op != MC_OP_JUMP) return false;
+    for (int32_t i = 0; i < bl->ninsts; i++) {
+        const McInst *in = &bl->insts[i];
+        if (in->op != MC_OP_COPY) return false;
+        Opnd x = val_loc(e, in->dest);
+        if (x.kind != O_NONE && !same_opnd(x, ir_opnd(e, in->a[0]))) return false;
+    }
+    return true;
+}
+
+/* Jump threading: the block a jump to t really reaches, following blocks
+ * that only jump (at most nblocks steps: a cycle of empty blocks stops).
+ * *hops counts the blocks skipped. */
+static int32_t thread_target(Em *e, int32_t t, int *hops) {
+    for (int32_t k = 0; k < e->a->f->nblocks && only_jumps(e, t); k++) {
+        int32_t next = e->a->f->blocks[t].term.target[0];
+        if (next == t) break;
+        t = next;
+        (*hops)++;
+    }
+    return t;
+}
+
+/* Jump to `then` when the condition cc holds, else to `other`, eliding a jump to the next block
+ * (each target threaded through blocks that only jump). */
 static void branch_cc(Em *e, int32_t b, const char *cc, int32_t then, int32_t other) {
+    then = thread_target(e, then, &e->hops);
+    other = thread_target(e, other, &e->hops);
     if (then == other) {
         if (then != b + 1) ins(e, "jmp %s", block_label(e, then));
         return;
@@ -749,6 +819,15 @@ static void branch_cc(Em *e, int32_t b, const char *cc, int32_t then, int32_t ot
         ins(e, "j%s %s", cc, block_label(e, then));
         if (other != b + 1) ins(e, "jmp %s", block_label(e, other));
     }
+}
+
+/* The why's note on jump threading in the current tile ("" when nothing was skipped). */
+static const char *threaded(Em *e) {
+    char *s = ring_next(&e->ring);
+    if (!e->hops) s[0] = '\0';
+    else snprintf(s, 64, "; jump threading: %d block%s that only jump%s skipped", e->hops, e->hops == 1 ? "" : "s",
+                  e->hops == 1 ? "s" : "");
+    return s;
 }
 
 static void tile_term(Em *e, int32_t b) {
@@ -765,22 +844,26 @@ static void tile_term(Em *e, int32_t b) {
         tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return",
                   "the result goes to eax, then %s", last ? "the epilogue follows" : "a jump to the shared epilogue");
     } else if (t->op == MC_OP_JUMP) {
-        bool next = t->target[0] == b + 1;
-        if (!next) ins(e, "jmp %s", block_label(e, t->target[0]));
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, next ? "jump (fall through)" : "jmp",
-                  "%s", next ? "the target is the next block in layout: nothing to emit" : "an unconditional jump");
+        int32_t to = thread_target(e, t->target[0], &e->hops);
+        bool next = to == b + 1;
+        if (!next) ins(e, "jmp %s", block_label(e, to));
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, next ? "jump (fall through)" : e->hops ? "jmp (threaded)" : "jmp",
+                  "%s%s", next ? "the target is the next block in layout: nothing to emit" : "an unconditional jump",
+                  threaded(e));
     } else {
         Opnd c = ir_opnd(e, t->arg);
         if (c.kind == O_IMM) {
-            int32_t to = c.off ? t->target[0] : t->target[1];
+            int32_t to = thread_target(e, c.off ? t->target[0] : t->target[1], &e->hops);
             if (to != b + 1) ins(e, "jmp %s", block_label(e, to));
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch on a constant", "the condition is a constant: one way only");
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch on a constant", "the condition is a constant: one way only%s",
+                     threaded(e));
         } else {
             if (c.kind == O_MEM) ins(e, "cmp %s, 0", os(e, c, false));
             else ins(e, "test %s, %s", p32[c.reg], p32[c.reg]);
             branch_cc(e, b, "ne", t->target[0], t->target[1]);
             tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, c.kind == O_MEM ? "cmp [slot], 0 + jnz" : "test + jnz",
-                      "a plain condition: tested against 0, a conditional jump (a jump to the next block elided)");
+                      "a plain condition: tested against 0, a conditional jump (a jump to the next block elided)%s",
+                      threaded(e));
         }
     }
 }
@@ -794,8 +877,9 @@ static void tile_fused(Em *e, int32_t b) {
     bool sw;
     emit_cmp(e, ir_opnd(e, in->a[0]), ir_opnd(e, in->a[1]), &sw);
     branch_cc(e, b, cc_of((McOp)in->op, sw), bl->term.target[0], bl->term.target[1]);
-    tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, "cmp + jcc (fused)",
-              "the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump");
+    tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, e->hops ? "cmp + jcc (fused, threaded)" : "cmp + jcc (fused)",
+              "the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump%s",
+              threaded(e));
 }
 
 static bool fusable(Em *e, int32_t b) {
@@ -865,13 +949,15 @@ static void emit_function(Em *e, int32_t fn) {
     set_comment(e, "prologue");
     tile_begin(e);
     ins(e, "push rbp");
+    ins(e, "mov rax, qword ptr [rbp - 8]");
     ins(e, "mov rbp, rsp");
     if (e->fr.size) ins(e, "sub rsp, %lld", (long long)e->fr.size);
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
             p64[alloc_phys[a->callee_saves[k]]]);
-    ins(e, "inc qword ptr [rip + minicc_depth]");
-    ins(e, "cmp qword ptr [rip + minicc_depth], %lld", (long long)max_depth_of(e->o));
+    ins(e, "inc rax");
+    ins(e, "mov qword ptr [rbp - 8], rax");
+    ins(e, "cmp rax, %lld", (long long)max_depth_of(e->o));
     ins(e, "jg minicc_trap_depth");
     Move *mv = mc_xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof *mv);
     int n = 0, pos = 0, nbufs = 0;
@@ -901,7 +987,7 @@ static void emit_function(Em *e, int32_t fn) {
     parallel_move(e, mv, n);
     free(mv);
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
-              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check, %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
+              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth, read through rbp before it changes, plus 1, kept at rbp - 8: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
               (long long)e->fr.size, (int)a->ncallee_saves, a->ncallee_saves == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
               (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 
@@ -910,6 +996,7 @@ static void emit_function(Em *e, int32_t fn) {
         mc_str_printf(&e->out, "%s:", block_label(e, b));
         if (e->o->comments) mc_str_printf(&e->out, "                              # %s", bl->name);
         mc_str_putc(&e->out, '\n');
+        e->r11_buf = -1; /* a label: r11 unknown on entry */
         bool fuse = fusable(e, b);
         int32_t upto = fuse ? bl->ninsts - 1 : bl->ninsts;
         for (int32_t i = 0; i < upto && !e->failed; i++) emit_inst(e, b, i);
@@ -925,11 +1012,10 @@ static void emit_function(Em *e, int32_t fn) {
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         ins(e, "mov %s, %s", p64[alloc_phys[a->callee_saves[k]]],
             os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
-    ins(e, "dec qword ptr [rip + minicc_depth]");
     ins(e, "leave");
     ins(e, "ret");
     tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, "epilogue",
-              "the callee-saved registers restored, the frame count decremented, the frame left, the result in eax");
+              "the callee-saved registers restored, the frame left (its depth goes with it), the result in eax");
     if (e->cold.len) {
         if (e->o->comments) mc_str_puts(&e->out, "# out of line: bounds traps (the index in edi, the length in esi)\n");
         mc_str_puts(&e->out, e->cold.s);
@@ -972,6 +1058,8 @@ static void emit_harness(Em *e, const McArgs *args) {
     mc_str_puts(o, "    mov edx, 3\n    mov r10d, 0x4022\n    mov r8, -1\n    xor r9d, r9d\n    syscall\n");
     mc_str_puts(o, "    cmp rax, -4096\n    ja minicc_no_stack\n");
     mc_str_printf(o, "    movabs r11, %lld\n    add rax, r11\n    and rax, -16\n    mov rsp, rax\n", (long long)size);
+    /* the entry's parent frame: depth 0 at rbp - 8 (rsp stays 16-aligned) */
+    mc_str_puts(o, "    mov rbp, rsp\n    push 0\n    push 0\n");
     /* the arguments: positions 6.. pushed last first, keeping rsp 16-aligned at the call */
     int32_t npos = positions_of_params(f);
     int32_t nstack = npos > 6 ? npos - 6 : 0;
@@ -1029,7 +1117,7 @@ static void emit_harness(Em *e, const McArgs *args) {
                    "    test rax, rax\n    jle minicc_write_failed\n"
                    "    add rsi, rax\n    sub rdx, rax\n    jnz minicc_write_all\n    ret\n"
                    "minicc_write_failed:\n    mov eax, 231\n    mov edi, 5\n    syscall\n");
-    mc_str_printf(o, "\n    .data\n    .balign 8\nminicc_depth:\n    .quad 0\nminicc_record:\n    .long 0x%x, 0, 0, 0, 0\n",
+    mc_str_printf(o, "\n    .data\n    .balign 8\nminicc_record:\n    .long 0x%x, 0, 0, 0, 0\n",
                   (unsigned)MC_ASM_MAGIC);
     for (int32_t k = 0; k < f->nparams && k < args->n; k++) {
         if (!args->v[k].is_buf) continue;
