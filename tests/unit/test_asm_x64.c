@@ -522,6 +522,285 @@ static void test_minic_lines(void **state) {
     mc_diags_free(&d);
 }
 
+/* ---- the tiles of issue 31 §6: division by a constant, lea, r11, threading ---------------- */
+
+/* The listing's invariants: every instruction and terminator covered once,
+ * one prologue and one epilogue per function, every tile's cost the
+ * instructions of its text, a reason. */
+static void check_listing(const McAsmListing *l, const McProgram *p) {
+    for (int32_t fn = 0; fn < p->n; fn++) {
+        const McFunc *f = p->alloc[fn]->f;
+        int prologue = 0, epilogue = 0;
+        for (int32_t b = 0; b < f->nblocks; b++) {
+            int32_t n = f->blocks[b].ninsts + 1;
+            int *cover = calloc((size_t)n, sizeof *cover);
+            for (int32_t t = 0; t < l->n; t++) {
+                const McAsmTile *x = &l->tile[t];
+                if (x->func != fn || x->block != b) continue;
+                for (int32_t k = 0; k < x->ncovered; k++) cover[x->inst + k]++;
+            }
+            for (int32_t k = 0; k < n; k++) assert_int_equal(cover[k], 1);
+            free(cover);
+        }
+        for (int32_t t = 0; t < l->n; t++) {
+            prologue += l->tile[t].func == fn && l->tile[t].what == MC_TILE_PROLOGUE;
+            epilogue += l->tile[t].func == fn && l->tile[t].what == MC_TILE_EPILOGUE;
+        }
+        assert_int_equal(prologue, 1);
+        assert_int_equal(epilogue, 1);
+    }
+    for (int32_t t = 0; t < l->n; t++) {
+        int lines = 0;
+        for (const char *q = l->tile[t].text; *q;) {
+            const char *e = strchr(q, '\n');
+            if (strncmp(q, "    ", 4) == 0) lines++;
+            q = e ? e + 1 : q + strlen(q);
+        }
+        assert_int_equal(lines, l->tile[t].cost);
+        assert_non_null(l->tile[t].why);
+        assert_true(strlen(l->tile[t].why) > 10);
+    }
+}
+
+/* The listing of f's first function (-O1, improved): how many tiles have a
+ * pattern containing pat (and why containing why, when given); the
+ * listing's invariants checked. */
+static int tiles_matching(const McFunc *f, int opt, const char *pat, const char *why) {
+    McAsmOptions ao;
+    mc_asm_options_default(&ao);
+    ao.opt_level = opt;
+    McProgram p;
+    McFunc *prepared;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    assert_true(mc_asm_allocate(f, &ao, &p, &prepared, &d));
+    McAsmListing l = {0};
+    char *text = mc_asm_emit(&p, &ao, NULL, &l, &d);
+    assert_non_null(text);
+    check_listing(&l, &p);
+    int n = 0;
+    for (int32_t t = 0; t < l.n; t++)
+        if (strstr(l.tile[t].pattern, pat) && (!why || strstr(l.tile[t].why, why))) n++;
+    free(text);
+    mc_asm_listing_free(&l);
+    mc_program_free(&p);
+    mc_func_free(prepared);
+    mc_diags_free(&d);
+    return n;
+}
+
+/* One program for a set of constant divisors: o[i*2K + 2j] = a[i] / c[j],
+ * o[i*2K + 2j + 1] = a[i] % c[j] for every dividend a[i]. */
+static char *divs_src(const int32_t *c, int k) {
+    McStr s;
+    mc_str_init(&s);
+    mc_str_puts(&s, "func divs(buf a, buf o, i32 n) {\nentry:\n    jump head\nhead:\n"
+                    "    i = phi [entry: 0], [body: i1]\n    c = lt i, n\n    branch c, body, exit\nbody:\n"
+                    "    x = load a, i\n");
+    mc_str_printf(&s, "    base = mul i, %d\n", 2 * k);
+    for (int j = 0; j < k; j++) {
+        mc_str_printf(&s, "    q%d = div x, %d\n    r%d = rem x, %d\n", j, (int)c[j], j, (int)c[j]);
+        mc_str_printf(&s, "    jq%d = add base, %d\n    store o, jq%d, q%d\n", j, 2 * j, j, j);
+        mc_str_printf(&s, "    jr%d = add base, %d\n    store o, jr%d, r%d\n", j, 2 * j + 1, j, j);
+    }
+    mc_str_puts(&s, "    i1 = add i, 1\n    jump head\nexit:\n    return n\n}\n");
+    return mc_str_take(&s);
+}
+
+static uint32_t lcg(uint32_t *x) {
+    *x = *x * 1103515245u + 12345u;
+    return *x >> 1;
+}
+
+/* Every dividend of nd against every constant of c[0..k): the asm stage's
+ * quotients and remainders are mc_alu's (the IR's semantics); every 4th set
+ * also against the interpreter with every allocator. Returns the tiles
+ * without idiv in the listing. */
+static int check_divs(const int32_t *c, int k, const int32_t *nd, int n, bool all_allocators) {
+    char *src = divs_src(c, k);
+    McModule *m = parse_text(src);
+    free(src);
+    McArgs a;
+    a.n = 3;
+    a.v = calloc(3, sizeof *a.v);
+    a.v[0] = (McArg){true, 0, malloc((size_t)n * sizeof(int32_t)), n};
+    memcpy(a.v[0].data, nd, (size_t)n * sizeof(int32_t));
+    a.v[1] = (McArg){true, 0, calloc((size_t)n * 2 * (size_t)k, sizeof(int32_t)), n * 2 * k};
+    a.v[2] = (McArg){false, n, NULL, 0};
+    McStageOptions so;
+    mc_stage_options_default(&so);
+    so.stage = MC_STAGE_ASM;
+    so.target = MC_TARGET_X64;
+    so.timeout = 10;
+    McArgs got;
+    mc_args_copy(&got, &a);
+    McOutcome out;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    if (!mc_stage_execute(m->funcs[0], &so, &got, &out, NULL, &d)) fail_msg("divs: stage asm failed: %s", d.n ? d.v[0].msg : "?");
+    mc_diags_free(&d);
+    runs++;
+    assert_int_equal(out.kind, MC_RETURNED);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < k; j++) {
+            int32_t q = mc_alu(MC_OP_DIV, nd[i], c[j]), r = mc_alu(MC_OP_REM, nd[i], c[j]);
+            int32_t gq = got.v[1].data[i * 2 * k + 2 * j], gr = got.v[1].data[i * 2 * k + 2 * j + 1];
+            if (gq != q || gr != r)
+                fail_msg("%d / %d: asm %d rem %d, the IR %d rem %d", (int)nd[i], (int)c[j], (int)gq, (int)gr, (int)q,
+                         (int)r);
+        }
+    if (all_allocators)
+        for (int al = 0; al < MC_ALLOC_COUNT; al++) agree(m->funcs[0], &a, (McAllocator)al, 1, 0, "divs");
+    int fast = tiles_matching(m->funcs[0], 1, "magic", NULL) + tiles_matching(m->funcs[0], 1, "2^k", NULL) +
+               tiles_matching(m->funcs[0], 1, "by 1", NULL) + tiles_matching(m->funcs[0], 1, "by -1", NULL);
+    assert_int_equal(tiles_matching(m->funcs[0], 1, "idiv", NULL), 0);
+    mc_args_free(&got);
+    mc_args_free(&a);
+    mc_module_free(m);
+    return fast;
+}
+
+static void test_div_const(void **state) {
+    (void)state;
+    NEED_TOOLS();
+    int32_t cs[400];
+    int nc = 0;
+    for (int c = -100; c <= 100; c++)
+        if (c) cs[nc++] = c;
+    for (int k = 7; k <= 30; k++) {
+        cs[nc++] = (int32_t)(1u << k);
+        cs[nc++] = -(int32_t)(1u << k);
+    }
+    cs[nc++] = INT32_MAX;
+    cs[nc++] = INT32_MIN;
+    cs[nc++] = INT32_MIN + 1;
+    cs[nc++] = 1000000007;
+    cs[nc++] = -1000000007;
+    cs[nc++] = 641;
+    cs[nc++] = 6700417;
+    uint32_t seed = 31;
+    for (int r = 0; r < 40; r++) {
+        int32_t c = (int32_t)(lcg(&seed) ^ (lcg(&seed) << 16));
+        if (r % 3 == 0) c %= 100000;
+        if (c == 0) c = 3;
+        cs[nc++] = c;
+    }
+    int total = 0, sets = 0;
+    enum { PER = 24 };
+    for (int first = 0; first < nc; first += PER, sets++) {
+        int k = nc - first < PER ? nc - first : PER;
+        /* the dividends: the edges, near multiples of this set's constants, random ones */
+        int32_t nd[1200];
+        int n = 0;
+        int32_t edges[] = {0, 1, -1, 2, -2, 3, -3, INT32_MIN, INT32_MIN + 1, INT32_MAX, INT32_MAX - 1, 1 << 30, -(1 << 30)};
+        for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++) nd[n++] = edges[e];
+        for (int j = 0; j < k; j++) {
+            int64_t c = cs[first + j];
+            int64_t ks[] = {1, 2, 3, 7, -1, -2, -7, INT32_MAX / (c < 0 ? -c : c), INT32_MIN / (c < 0 ? -c : c)};
+            for (size_t q = 0; q < sizeof ks / sizeof ks[0]; q++)
+                for (int64_t delta = -1; delta <= 1; delta++) {
+                    int64_t v = c * ks[q] + delta;
+                    if (v >= INT32_MIN && v <= INT32_MAX) nd[n++] = (int32_t)v;
+                }
+        }
+        for (int r = 0; r < 150; r++) {
+            int32_t v = (int32_t)(lcg(&seed) ^ (lcg(&seed) << 16));
+            nd[n++] = r % 2 ? v : v % 1000;
+        }
+        assert_true(n <= 1200);
+        total += check_divs(cs + first, k, nd, n, sets % 4 == 0);
+    }
+    print_message("division by a constant: %d constants in %d programs, no idiv left, %d fast tiles\n", nc, sets, total);
+    assert_true(total >= 2 * nc - 4);
+}
+
+/* lea, the base kept in r11, jump threading: each tile is there, and runs agree. */
+static const char *tiles_src = "func t(buf p, i32 a, i32 b) {\n"
+                               "entry:\n"
+                               "    x = add a, 5\n"
+                               "    y = sub a, 7\n"
+                               "    z = add x, y\n"
+                               "    w = add z, b\n"
+                               "    l0 = load p, 0\n"
+                               "    l1 = load p, 1\n"
+                               "    s = add l0, l1\n"
+                               "    store p, 2, s\n"
+                               "    c = lt a, b\n"
+                               "    branch c, edge, other\n"
+                               "edge:\n"
+                               "    jump join\n"
+                               "other:\n"
+                               "    u = mul w, 3\n"
+                               "    store p, 3, u\n"
+                               "    jump join\n"
+                               "join:\n"
+                               "    v = add w, a\n"
+                               "    r = add v, x\n"
+                               "    r2 = add r, y\n"
+                               "    r3 = add r2, z\n"
+                               "    return r3\n"
+                               "}\n";
+
+static void test_new_tiles(void **state) {
+    (void)state;
+    McModule *m = parse_text(tiles_src);
+    assert_true(tiles_matching(m->funcs[0], 1, "lea reg, [reg + imm]", NULL) >= 1);
+    assert_true(tiles_matching(m->funcs[0], 1, "lea reg, [reg + reg]", NULL) >= 1);
+    assert_true(tiles_matching(m->funcs[0], 1, "[base + index*4]", "already in r11") >= 2);
+    /* bubble sort: the branch out of the inner loop's compare goes to an edge block that only jumps */
+    const char *bubble = "int bubble(int a[], int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++)\n"
+                         "    for (int j = 0; j + 1 < n - i; j++)\n      if (a[j] > a[j + 1]) {\n"
+                         "        int t = a[j];\n        a[j] = a[j + 1];\n        a[j + 1] = t;\n        s++;\n      }\n"
+                         "  return s;\n}\n";
+    McDiags d;
+    mc_diags_init(&d, "b.c", bubble, strlen(bubble));
+    McModule *mb = mc_load("b.c", bubble, strlen(bubble), MC_LANG_C, &d);
+    assert_non_null(mb);
+    mc_diags_free(&d);
+    assert_true(tiles_matching(mb->funcs[0], 1, "threaded", "jump threading: 1 block that only jumps skipped") >= 1);
+    assert_true(tiles_matching(mb->funcs[0], 1, "[base + index*4]", "already in r11") >= 4);
+    if (have_tools()) {
+        const char *w[][2] = {{"[5,4,3,2,1]", "5"}, {"[1,2,3]", "3"}, {"[3,1,2,9,0,0,7]", "7"}, {"[1,2]", "3"}};
+        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+            McArgs a;
+            args_of(mb->funcs[0], 2, (char **)w[k], &a);
+            for (int al = 0; al < MC_ALLOC_COUNT; al++) agree(mb->funcs[0], &a, (McAllocator)al, 1, 0, "bubble");
+            mc_args_free(&a);
+        }
+    }
+    mc_module_free(mb);
+    for (int opt = 0; opt <= 1; opt++) {
+        assert_int_equal(tiles_matching(m->funcs[0], opt, "", "already in r11") >= 1, 1);
+    }
+    /* r11 holds p's base before the call; the callee leaves q's there: the load after the call reloads */
+    const char *r11_call = "func main(buf p, buf q) {\n"
+                           "entry:\n"
+                           "    x = load p, 0\n"
+                           "    y = call g(q)\n"
+                           "    z = load p, 1\n"
+                           "    s = add x, y\n"
+                           "    s2 = mul s, z\n"
+                           "    return s2\n"
+                           "}\n"
+                           "func g(buf q) {\n"
+                           "entry:\n"
+                           "    v = load q, 0\n"
+                           "    store q, 1, v\n"
+                           "    return v\n"
+                           "}\n";
+    if (have_tools()) {
+        McOutcome o = agree_text(r11_call, 2, (char *[]){"[2,3]", "[5,7]"}, 0);
+        assert_int_equal(o.kind, MC_RETURNED);
+        assert_int_equal(o.value, 21);
+    }
+    if (have_tools()) {
+        const char *w[][3] = {{"[1,2,3,4]", "3", "9"}, {"[5,6,7,8]", "9", "3"}, {"[1,2,3]", "1", "2"},
+                              {"[1,2,3]", "9", "2"},  {"[2147483647,1,0,0]", "2147483647", "-2147483648"}};
+        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) agree_text(tiles_src, 3, (char **)w[k], 0);
+    }
+    mc_module_free(m);
+}
+
 static void test_summary(void **state) {
     (void)state;
     if (!have_tools()) skip();
@@ -534,7 +813,8 @@ int main(void) {
         cmocka_unit_test(test_listing),       cmocka_unit_test(test_minic_lines),
         cmocka_unit_test(test_division_and_shifts), cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_depth),         cmocka_unit_test(test_calls),
-        cmocka_unit_test(test_pressure),
+        cmocka_unit_test(test_pressure),      cmocka_unit_test(test_div_const),
+        cmocka_unit_test(test_new_tiles),
         cmocka_unit_test(test_examples),      cmocka_unit_test(test_generated),
         cmocka_unit_test(test_generated_calls), cmocka_unit_test(test_summary),
     };

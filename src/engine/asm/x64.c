@@ -512,12 +512,104 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
 
+/* The signed magic number of division by ad (3 <= ad < 2^31, not a power of
+ * two; Granlund-Montgomery, Hacker's Delight 10-1): the smallest p >= 32 with
+ * 2^p > nc * (ad - 2^p mod ad), nc = 2^31 - 1 - 2^31 mod ad (the largest
+ * dividend with remainder ad - 1), and m = floor(2^p / ad) + 1 < 2^32. Then
+ * for every 32-bit n: n / ad = floor(n*m / 2^p) + (n < 0 ? 1 : 0), n*m
+ * computed in 64 bits (|n*m| < 2^63). */
+static void magic_s32(uint32_t ad, uint64_t *m, int *p) {
+    uint64_t nc = 0x7fffffffu - 0x80000000u % ad;
+    for (int q = 32; q < 64; q++) {
+        uint64_t two = (uint64_t)1 << q;
+        if (two > nc * (ad - two % ad)) {
+            *m = two / ad + 1;
+            *p = q;
+            return;
+        }
+    }
+    *m = 0; /* not reached: p <= 63 always succeeds */
+    *p = 63;
+}
+
+/* x = div/rem A, c for a constant c other than 0 and -1, without idiv: 1
+ * (a copy, or 0), a power of two or its negation (shift with a bias making
+ * the quotient round toward zero), any other (multiply by the magic number). */
+static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const char **pattern, char *why, size_t wsize) {
+    uint32_t ad = c < 0 ? (uint32_t)(-(int64_t)c) : (uint32_t)c; /* |c|; INT_MIN: 2^31 */
+    if (ad == 1) {
+        mov32(e, x, rem ? oimm(0) : A);
+        *pattern = rem ? "rem by 1 (0)" : "div by 1 (copy)";
+        snprintf(why, wsize, "the divisor is 1: the %s", rem ? "remainder is 0" : "quotient is the dividend");
+        return;
+    }
+    if ((ad & (ad - 1)) == 0) {
+        int k = 0;
+        while (((uint32_t)1 << k) != ad) k++;
+        mov32(e, oreg(P_RAX), A);
+        ins(e, "cdq");
+        ins(e, "and edx, %lld", (long long)(ad - 1));
+        if (rem) {
+            ins(e, "add edx, eax");
+            ins(e, "and edx, %lld", -(long long)ad);
+            ins(e, "sub eax, edx");
+        } else {
+            ins(e, "add eax, edx");
+            ins(e, "sar eax, %d", k);
+            if (c < 0) ins(e, "neg eax");
+        }
+        mov32(e, x, oreg(P_RAX));
+        *pattern = rem ? "rem by 2^k (bias, mask)" : "div by 2^k (bias, sar)";
+        if (rem)
+            snprintf(why, wsize, "the divisor %lld is %s2^%d: n - ((n + bias) & -2^%d), the bias 2^%d - 1 for a negative n (cdq, and) so the quotient rounds toward zero; no idiv",
+                     (long long)c, c < 0 ? "-" : "", k, k, k);
+        else
+            snprintf(why, wsize, "the divisor %lld is %s2^%d: an arithmetic shift by %d of n plus the bias 2^%d - 1 when n is negative (cdq, and), so it rounds toward zero%s; no idiv",
+                     (long long)c, c < 0 ? "-" : "", k, k, k, c < 0 ? ", then negated" : "");
+        return;
+    }
+    uint64_t m;
+    int p;
+    magic_s32(ad, &m, &p);
+    if (A.kind == O_IMM) {
+        ins(e, "mov edx, %s", os(e, A, false));
+        ins(e, "movsxd rdx, edx");
+    } else {
+        ins(e, "movsxd rdx, %s", os(e, A, false));
+    }
+    if (m < 0x80000000u) {
+        ins(e, "imul rax, rdx, %llu", (unsigned long long)m);
+    } else {
+        ins(e, "mov eax, %llu", (unsigned long long)m);
+        ins(e, "imul rax, rdx");
+    }
+    ins(e, "sar rax, %d", p);
+    ins(e, "mov ecx, edx");
+    ins(e, "shr ecx, 31");
+    ins(e, "add eax, ecx");
+    if (rem) {
+        ins(e, "imul eax, eax, %lld", (long long)ad);
+        ins(e, "sub edx, eax");
+        mov32(e, x, oreg(P_RDX));
+    } else {
+        if (c < 0) ins(e, "neg eax");
+        mov32(e, x, oreg(P_RAX));
+    }
+    *pattern = rem ? "rem by a constant (magic multiply)" : "div by a constant (magic multiply)";
+    if (rem)
+        snprintf(why, wsize, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n; no idiv",
+                 (long long)c, ad, ad, (unsigned long long)m, (unsigned long long)m, p);
+    else
+        snprintf(why, wsize, "n / %lld by the magic number %llu (Granlund-Montgomery): (n*%llu) >> %d in 64 bits, plus 1 for a negative n (the quotient rounds toward zero)%s; no idiv",
+                 (long long)c, (unsigned long long)m, (unsigned long long)m, p, c < 0 ? ", then negated" : "");
+}
+
 static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
     bool rem = in->op == MC_OP_REM;
     Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
     const char *pattern;
-    char why[256];
+    char why[384];
     if (B.kind == O_IMM && B.off == 0) {
         ins(e, "jmp minicc_trap_div");
         pattern = "div by 0 (trap)";
@@ -535,14 +627,7 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
         snprintf(why, sizeof why, "the divisor is -1: %s, and INT_MIN / -1 never reaches idiv's fault",
                  rem ? "the remainder is 0" : "the quotient is the wrapped negation");
     } else if (B.kind == O_IMM) {
-        ins(e, "mov ecx, %s", os(e, B, false));
-        mov32(e, oreg(P_RAX), A);
-        ins(e, "cdq");
-        ins(e, "idiv ecx");
-        mov32(e, x, oreg(rem ? P_RDX : P_RAX));
-        pattern = "idiv (constant divisor)";
-        snprintf(why, sizeof why, "a non-zero constant divisor other than -1: no check needed; idiv divides edx:eax, the %s in %s",
-                 rem ? "remainder" : "quotient", rem ? "edx" : "eax");
+        tile_div_const(e, rem, x, A, B.off, &pattern, why, sizeof why);
     } else {
         int lm1 = e->label++, ldone = e->label++;
         ins(e, "mov ecx, %s", os(e, B, false));
@@ -805,10 +890,12 @@ static int32_t thread_target(Em *e, int32_t t, int *hops) {
 }
 
 /* Jump to `then` when the condition cc holds, else to `other`, eliding a jump to the next block
- * (each target threaded through blocks that only jump). */
+ * (the condition inverted when `then` is next); a target other than the next block is threaded
+ * through blocks that only jump. */
 static void branch_cc(Em *e, int32_t b, const char *cc, int32_t then, int32_t other) {
-    then = thread_target(e, then, &e->hops);
-    other = thread_target(e, other, &e->hops);
+    /* the next block is reached by falling through, free: not threaded */
+    if (then != b + 1) then = thread_target(e, then, &e->hops);
+    if (other != b + 1) other = thread_target(e, other, &e->hops);
     if (then == other) {
         if (then != b + 1) ins(e, "jmp %s", block_label(e, then));
         return;
