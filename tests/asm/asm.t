@@ -41,7 +41,8 @@ out-of-line trap stub):
       mov r8d, dword ptr [r11 + rdi*4]     # x = load b, i.2
       add esi, r8d                         # s.3 = add s.2, x
       add edi, 1                           # i.3 = add i.2, 1
-      jmp .Lf0_b1                          # jump head
+      cmp edi, r9d                         # jump head
+      jl .Lf0_b2                           # jump head
   .Lf0_b3:                              # done
       test r9d, r9d                        # p = lt 0, n; branch p, divide, zero
       jle .Lf0_b5                          # p = lt 0, n; branch p, divide, zero
@@ -107,7 +108,7 @@ tile, its cost in instructions, why maximal munch chose it):
   f0 body  x = load b, i.2 => load [base + index*4] [4]: the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor into r11 and a scaled index
   f0 body  s.3 = add s.2, x => alu reg, reg [1]: both operands in registers: the result's register already holds the first operand
   f0 body  i.3 = add i.2, 1 => alu reg, imm [1]: the constant 1 is the instruction's immediate operand
-  f0 body  jump head => jmp [1]: an unconditional jump
+  f0 body  jump head => jmp to a test (duplicated) [2]: the target head holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)
   f0 done  p = lt 0, n; branch p, divide, zero => cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
   f0 divide  q = div s.2, n => idiv (checked) [11]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
   f0 divide  return q => return [2]: the result goes to eax, then a jump to the shared epilogue

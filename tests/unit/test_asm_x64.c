@@ -759,6 +759,8 @@ static void test_new_tiles(void **state) {
     mc_diags_free(&d);
     assert_true(tiles_matching(mb->funcs[0], 1, "threaded", "jump threading: 1 block that only jumps skipped") >= 1);
     assert_true(tiles_matching(mb->funcs[0], 1, "[base + index*4]", "already in r11") >= 4);
+    assert_true(tiles_matching(mb->funcs[0], 1, "[base + index*4]", "no bounds check") >= 2);
+    assert_true(tiles_matching(mb->funcs[0], 1, "jmp to a test (duplicated)", "tail duplication") >= 1);
     if (have_tools()) {
         const char *w[][2] = {{"[5,4,3,2,1]", "5"}, {"[1,2,3]", "3"}, {"[3,1,2,9,0,0,7]", "7"}, {"[1,2]", "3"}};
         for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
@@ -771,6 +773,29 @@ static void test_new_tiles(void **state) {
     mc_module_free(mb);
     for (int opt = 0; opt <= 1; opt++) {
         assert_int_equal(tiles_matching(m->funcs[0], opt, "", "already in r11") >= 1, 1);
+    }
+    /* a bounds check known in the block: the same value, a smaller constant; a larger constant is checked */
+    const char *known = "func k(buf p, i32 i) {\n"
+                        "entry:\n"
+                        "    x = load p, i\n"
+                        "    j = add i, 1\n"
+                        "    y = load p, j\n"
+                        "    store p, i, y\n"
+                        "    a = load p, 2\n"
+                        "    b = load p, 1\n"
+                        "    c = load p, 3\n"
+                        "    s = add x, a\n"
+                        "    s2 = add s, b\n"
+                        "    s3 = add s2, c\n"
+                        "    return s3\n"
+                        "}\n";
+    McModule *mk = parse_text(known);
+    assert_int_equal(tiles_matching(mk->funcs[0], 1, "[base + index*4]", "no bounds check"), 2);
+    mc_module_free(mk);
+    if (have_tools()) {
+        const char *w[][2] = {{"[1,2,3,4]", "0"}, {"[1,2,3,4]", "2"}, {"[1,2,3,4]", "3"}, {"[1,2,3]", "0"},
+                              {"[1,2]", "0"},     {"[1,2,3,4]", "-1"}};
+        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) agree_text(known, 2, (char **)w[k], 0);
     }
     /* r11 holds p's base before the call; the callee leaves q's there: the load after the call reloads */
     const char *r11_call = "func main(buf p, buf q) {\n"

@@ -167,6 +167,12 @@ typedef struct Em {
     McLiveness *live; /* the current function's (a->f) live-out sets */
     int32_t *uses;    /* and the reads of each of its values */
     int32_t call;     /* the next of its calls (index in a->callsaves) */
+    struct {
+        int32_t buf;      /* a buffer value */
+        McOperand index;  /* an index checked against its length in this block */
+    } checked[32];
+    int nchecked;     /* bounds checks made earlier in the block (forgotten at labels, and an
+                         entry when its buffer or index value is written again) */
     int hops;         /* blocks the current tile's jumps skipped (jump threading) */
     int32_t r11_buf;  /* the buffer value whose base address r11 holds (-1: none known); set by
                          a load or store in the block, forgotten at labels, calls and every
@@ -669,10 +675,29 @@ static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
 
 /* The bounds check of `load/store buf, idx`: returns the index operand to address with
  * (a register or an immediate). */
-static Opnd bounds_check(Em *e, const McInst *in) {
+static Opnd bounds_check(Em *e, const McInst *in, bool *known) {
     int32_t bv = in->a[0].v;
     Opnd len = omem(P_RBP, -e->fr.desc[bv] + 8);
     Opnd I = ir_opnd(e, in->a[1]);
+    McOperand ix = in->a[1];
+    *known = false;
+    for (int k = 0; k < e->nchecked && !*known; k++) {
+        McOperand c = e->checked[k].index;
+        if (e->checked[k].buf != bv || c.kind != ix.kind) continue;
+        if (ix.kind == MC_OPND_VALUE) *known = c.v == ix.v;
+        else if (ix.kind == MC_OPND_CONST) *known = ix.v >= 0 && ix.v <= c.v; /* 0 <= i <= a checked constant */
+    }
+    if (*known && (I.kind == O_REG || (I.kind == O_IMM && I.off >= 0 && I.off <= (1 << 28)))) return I;
+    if (*known && I.kind == O_MEM) {
+        ins(e, "mov eax, %s", os(e, I, false));
+        return oreg(P_RAX);
+    }
+    *known = false;
+    if (e->nchecked < 32 && (ix.kind == MC_OPND_VALUE || ix.kind == MC_OPND_CONST)) {
+        e->checked[e->nchecked].buf = bv;
+        e->checked[e->nchecked].index = ix;
+        e->nchecked++;
+    }
     int stub = e->label++;
     if (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28))) {
         ins(e, "mov eax, %s", os(e, I, false));
@@ -718,7 +743,8 @@ static const char *elem(Em *e, Opnd I) {
 static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = val_loc(e, in->dest);
     tile_begin(e);
-    Opnd I = bounds_check(e, in);
+    bool known;
+    Opnd I = bounds_check(e, in, &known);
     bool kept = load_base(e, in->a[0].v);
     if (x.kind == O_REG) ins(e, "mov %s, %s", p32[x.reg], elem(e, I));
     else {
@@ -726,7 +752,9 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
         if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
     }
     tile_end(e, MC_TILE_INST, b, i, 1, "load [base + index*4]",
-              "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then %s and %s",
+              "%s, then %s and %s",
+              known ? "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)"
+                    : "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one)",
               kept ? "the buffer's base already in r11 (loaded earlier in this block, r11 not written since): no reload"
                    : "the buffer's base from its descriptor into r11",
               I.kind == O_IMM ? "a constant displacement" : "a scaled index");
@@ -735,7 +763,8 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
 static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd V = ir_opnd(e, in->a[2]);
     tile_begin(e);
-    Opnd I = bounds_check(e, in);
+    bool known;
+    Opnd I = bounds_check(e, in, &known);
     if (V.kind == O_MEM) {
         ins(e, "mov ecx, %s", os(e, V, false));
         V = oreg(P_RCX);
@@ -743,7 +772,9 @@ static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
     bool kept = load_base(e, in->a[0].v);
     ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
     tile_end(e, MC_TILE_INST, b, i, 1, "store [base + index*4]",
-              "the bounds check is one unsigned compare against the length, then the store through the base%s%s",
+              "%s, then the store through the base%s%s",
+              known ? "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)"
+                    : "the bounds check is one unsigned compare against the length",
               kept ? " (already in r11: loaded earlier in this block, r11 not written since; no reload)"
                    : " (from its descriptor into r11)",
               V.kind == O_IMM ? "; the value is an immediate" : "");
@@ -908,6 +939,8 @@ static void branch_cc(Em *e, int32_t b, const char *cc, int32_t then, int32_t ot
     }
 }
 
+static bool fusable(Em *e, int32_t b);
+
 /* The why's note on jump threading in the current tile ("" when nothing was skipped). */
 static const char *threaded(Em *e) {
     char *s = ring_next(&e->ring);
@@ -933,6 +966,20 @@ static void tile_term(Em *e, int32_t b) {
     } else if (t->op == MC_OP_JUMP) {
         int32_t to = thread_target(e, t->target[0], &e->hops);
         bool next = to == b + 1;
+        if (!next && f->blocks[to].ninsts == 1 && fusable(e, to)) {
+            /* the target is only a compare and its branch (a loop's test): run them here */
+            const McBlock *h = &f->blocks[to];
+            const McInst *c = &h->insts[0];
+            bool sw;
+            emit_cmp(e, ir_opnd(e, c->a[0]), ir_opnd(e, c->a[1]), &sw);
+            int hops = e->hops;
+            branch_cc(e, b, cc_of((McOp)c->op, sw), h->term.target[0], h->term.target[1]);
+            e->hops = hops;
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "jmp to a test (duplicated)",
+                      "the target %s holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)%s",
+                      f->blocks[to].name, threaded(e));
+            return;
+        }
         if (!next) ins(e, "jmp %s", block_label(e, to));
         tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, next ? "jump (fall through)" : e->hops ? "jmp (threaded)" : "jmp",
                   "%s%s", next ? "the target is the next block in layout: nothing to emit" : "an unconditional jump",
@@ -1008,6 +1055,11 @@ static void emit_inst(Em *e, int32_t b, int32_t i) {
         mc_diag(e->d, (McLoc){0, 0}, "asm: x86-64 has no tile for %s", mc_op_info[in->op].name);
         e->failed = true;
     }
+    if (in->dest >= 0) /* a value written (again: -O0 code is not SSA): checks of it are forgotten */
+        for (int k = 0; k < e->nchecked; k++)
+            if (e->checked[k].buf == in->dest ||
+                (e->checked[k].index.kind == MC_OPND_VALUE && e->checked[k].index.v == in->dest))
+                e->checked[k--] = e->checked[--e->nchecked];
 }
 
 static int64_t max_depth_of(const McAsmOptions *o) { return o->max_depth > 0 ? o->max_depth : MC_DEFAULT_MAX_DEPTH; }
@@ -1083,7 +1135,8 @@ static void emit_function(Em *e, int32_t fn) {
         mc_str_printf(&e->out, "%s:", block_label(e, b));
         if (e->o->comments) mc_str_printf(&e->out, "                              # %s", bl->name);
         mc_str_putc(&e->out, '\n');
-        e->r11_buf = -1; /* a label: r11 unknown on entry */
+        e->r11_buf = -1; /* a label: r11 unknown on entry, no bounds check known */
+        e->nchecked = 0;
         bool fuse = fusable(e, b);
         int32_t upto = fuse ? bl->ninsts - 1 : bl->ninsts;
         for (int32_t i = 0; i < upto && !e->failed; i++) emit_inst(e, b, i);
