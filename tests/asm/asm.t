@@ -18,7 +18,6 @@ out-of-line trap stub):
       .type minicc_f0, @function
   minicc_f0:                          # func avg(buf b, i32 n)
       push rbp                             # prologue
-      mov rax, qword ptr [rbp - 8]         # prologue
       mov rbp, rsp                         # prologue
       sub rsp, 32                          # prologue
       inc rax                              # prologue
@@ -61,7 +60,8 @@ out-of-line trap stub):
   .L2:
       mov esi, eax                         # q = div s.2, n
       mov eax, esi                         # return q
-      jmp .Lf0_ret                         # return q
+      leave                                # return q
+      ret                                  # return q
   .Lf0_b5:                              # zero
       xor eax, eax                         # return 0
   .Lf0_ret:
@@ -78,7 +78,6 @@ Without comments:
   $ minicc emit-asm --no-comments small.ir | sed -n '/^minicc_f0:/,/^.Lf0_b2:/p'
   minicc_f0:
       push rbp
-      mov rax, qword ptr [rbp - 8]
       mov rbp, rsp
       sub rsp, 32
       inc rax
@@ -100,7 +99,7 @@ Without comments:
 tile, its cost in instructions, why maximal munch chose it):
 
   $ minicc emit-asm --trace-select small.ir | sed '/^$/,$d'
-  f0 -  prologue => prologue [11]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, read through rbp before it changes, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+  f0 -  prologue => prologue [10]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
   f0 entry  i.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  s.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  jump head => jump (fall through) [0]: the target is the next block in layout: nothing to emit
@@ -111,7 +110,7 @@ tile, its cost in instructions, why maximal munch chose it):
   f0 body  jump head => jmp to a test (duplicated) [2]: the target head holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)
   f0 done  p = lt 0, n; branch p, divide, zero => cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
   f0 divide  q = div s.2, n => idiv (checked) [11]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
-  f0 divide  return q => return [2]: the result goes to eax, then a jump to the shared epilogue
+  f0 divide  return q => return (epilogue in place) [3]: the result goes to eax, then the epilogue's 2 instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)
   f0 zero  return 0 => return [1]: the result goes to eax, then the epilogue follows
   f0 -  epilogue => epilogue [2]: the callee-saved registers restored, the frame left (its depth goes with it), the result in eax
 
@@ -120,10 +119,9 @@ instructions and why:
 
   $ minicc print small.ir --stage selected | head -24
   minicc_f0: func avg(buf b, i32 n)
-      prologue  => prologue [cost 11]
-        why: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, read through rbp before it changes, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+      prologue  => prologue [cost 10]
+        why: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
               push rbp
-              mov rax, qword ptr [rbp - 8]
               mov rbp, rsp
               sub rsp, 32
               inc rax
@@ -143,6 +141,7 @@ instructions and why:
       jump head  => jump (fall through) [cost 0]
         why: the target is the next block in layout: nothing to emit
     head:
+      c = lt i.2, n; branch c, body, done  => cmp + jcc (fused) [cost 2]
 
 Runs agree with the interpreter, traps included (the buffers as the trap
 left them):

@@ -771,6 +771,23 @@ static void test_new_tiles(void **state) {
         }
     }
     mc_module_free(mb);
+    /* fib: the base case's return repeats the short epilogue; the calls pass the depth in rax */
+    const char *fib = "int fib(int n) {\n  if (n < 2) return n;\n  return fib(n - 1) + fib(n - 2);\n}\n";
+    mc_diags_init(&d, "f.c", fib, strlen(fib));
+    McModule *mf = mc_load("f.c", fib, strlen(fib), MC_LANG_C, &d);
+    assert_non_null(mf);
+    mc_diags_free(&d);
+    assert_true(tiles_matching(mf->funcs[0], 1, "return (epilogue in place)", NULL) >= 1);
+    assert_int_equal(tiles_matching(mf->funcs[0], 1, "call", "depth in rax"), 2);
+    if (have_tools()) {
+        McArgs a;
+        args_of(mf->funcs[0], 1, (char *[]){"15"}, &a);
+        for (int al = 0; al < MC_ALLOC_COUNT; al++) agree(mf->funcs[0], &a, (McAllocator)al, 1, 0, "fib");
+        agree(mf->funcs[0], &a, MC_ALLOC_IMPROVED, 1, 14, "fib, depth 14");
+        agree(mf->funcs[0], &a, MC_ALLOC_IMPROVED, 1, 15, "fib, depth 15");
+        mc_args_free(&a);
+    }
+    mc_module_free(mf);
     for (int opt = 0; opt <= 1; opt++) {
         assert_int_equal(tiles_matching(m->funcs[0], opt, "", "already in r11") >= 1, 1);
     }
