@@ -175,6 +175,8 @@ typedef struct Em {
     } checked[32];
     int nchecked;     /* bounds checks made earlier in the block (forgotten at labels, and an
                          entry when its buffer or index value is written again) */
+    bool inherited;   /* the current block is entered only from the one before it (falling
+                         through): r11 and the known checks are kept across its label */
     int hops;         /* blocks the current tile's jumps skipped (jump threading) */
     int32_t r11_buf;  /* the buffer value whose base address r11 holds (-1: none known); set by
                          a load or store in the block, forgotten at labels, calls and every
@@ -755,9 +757,11 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     tile_end(e, MC_TILE_INST, b, i, 1, "load [base + index*4]",
               "%s, then %s and %s",
-              known ? "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)"
+              known ? (e->inherited ? "no bounds check: this index was checked against this buffer's length earlier in the block or in the one before it, the only way in (neither written since)"
+                                   : "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)")
                     : "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one)",
-              kept ? "the buffer's base already in r11 (loaded earlier in this block, r11 not written since): no reload"
+              kept ? (e->inherited ? "the buffer's base already in r11 (loaded in this block or the one before it, the only way in; r11 not written since): no reload"
+                            : "the buffer's base already in r11 (loaded earlier in this block, r11 not written since): no reload")
                    : "the buffer's base from its descriptor into r11",
               I.kind == O_IMM ? "a constant displacement" : "a scaled index");
 }
@@ -775,9 +779,11 @@ static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
     ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
     tile_end(e, MC_TILE_INST, b, i, 1, "store [base + index*4]",
               "%s, then the store through the base%s%s",
-              known ? "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)"
+              known ? (e->inherited ? "no bounds check: this index was checked against this buffer's length earlier in the block or in the one before it, the only way in (neither written since)"
+                                   : "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)")
                     : "the bounds check is one unsigned compare against the length",
-              kept ? " (already in r11: loaded earlier in this block, r11 not written since; no reload)"
+              kept ? (e->inherited ? " (already in r11: loaded in this block or the one before it, the only way in; r11 not written since; no reload)"
+                            : " (already in r11: loaded earlier in this block, r11 not written since; no reload)")
                    : " (from its descriptor into r11)",
               V.kind == O_IMM ? "; the value is an immediate" : "");
 }
@@ -1144,13 +1150,30 @@ static void emit_function(Em *e, int32_t fn) {
               (long long)e->fr.size, (int)a->ncallee_saves, a->ncallee_saves == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
               (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 
+    /* the predecessors of each block (a branch with both targets the same counts twice) */
+    int32_t *npred = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *npred);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McTerm *t = &f->blocks[b].term;
+        if (!f->blocks[b].has_term || t->op == MC_OP_RET) continue;
+        npred[t->target[0]]++;
+        if (t->op == MC_OP_BRANCH) npred[t->target[1]]++;
+    }
     for (int32_t b = 0; b < f->nblocks && !e->failed; b++) {
         const McBlock *bl = &f->blocks[b];
+        /* a block entered only by falling through from the one before it keeps what that one
+         * knew (r11's buffer, the bounds checks); any other label forgets it */
+        const McTerm *pt = b > 0 ? &f->blocks[b - 1].term : NULL;
+        bool inherit = pt && npred[b] == 1 && f->blocks[b - 1].has_term &&
+                       ((pt->op == MC_OP_JUMP && pt->target[0] == b) ||
+                        (pt->op == MC_OP_BRANCH && (pt->target[0] == b || pt->target[1] == b)));
+        e->inherited = inherit;
         mc_str_printf(&e->out, "%s:", block_label(e, b));
         if (e->o->comments) mc_str_printf(&e->out, "                              # %s", bl->name);
         mc_str_putc(&e->out, '\n');
-        e->r11_buf = -1; /* a label: r11 unknown on entry, no bounds check known */
-        e->nchecked = 0;
+        if (!inherit) {
+            e->r11_buf = -1; /* a label: r11 unknown on entry, no bounds check known */
+            e->nchecked = 0;
+        }
         bool fuse = fusable(e, b);
         int32_t upto = fuse ? bl->ninsts - 1 : bl->ninsts;
         for (int32_t i = 0; i < upto && !e->failed; i++) emit_inst(e, b, i);
@@ -1159,6 +1182,7 @@ static void emit_function(Em *e, int32_t fn) {
         else tile_term(e, b);
     }
 
+    free(npred);
     /* the epilogue */
     mc_str_printf(&e->out, ".Lf%d_ret:\n", (int)fn);
     set_comment(e, "epilogue");
