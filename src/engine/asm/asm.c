@@ -42,8 +42,8 @@ static const char *const x64_arg[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
 static const McTargetReserved x64_reserved[] = {
     {"rsp", "the stack pointer"},
     {"rbp", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
-    {"rax", "the result register, and idiv's dividend and quotient (edx:eax / r)"},
-    {"rdx", "idiv's remainder and the high half of its dividend (cdq)"},
+    {"rax", "the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth at a call"},
+    {"rdx", "idiv's remainder and the high half of its dividend (cdq), the dividend of a division by a constant"},
     {"rcx", "the shift count: shl/sar take a variable count only in cl"},
     {"r11", "the tiles' scratch: a spilled operand or a buffer's base address goes through it"},
 };
