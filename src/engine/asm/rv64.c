@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "minicc/asm.h"
+#include "minicc/cfg.h"
 #include "minicc/util.h"
 
 /* ---- registers ---------------------------------------------------------------- */
@@ -92,6 +93,7 @@ typedef struct Em {
     int64_t frame;
     bool calls;
     int32_t *uses; /* per value: reads in the function */
+    bool *fuse;    /* per block: its last instruction (a compare) fuses with its branch */
     int32_t nstub;
     int64_t max_frame;
 } Em;
@@ -289,6 +291,8 @@ static int positions(const McFunc *g) {
 
 /* ---- the frame ------------------------------------------------------------------ */
 
+static bool is_cmp(int op) { return op == MC_OP_LT || op == MC_OP_LE || op == MC_OP_EQ || op == MC_OP_NE; }
+
 static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
 static void layout(Em *e) {
@@ -342,6 +346,29 @@ static void layout(Em *e) {
         }
         if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) e->uses[bl->term.arg.v]++;
     }
+    /* A compare fuses with the branch right after it when the branch is its
+     * only use and its location is dead after the branch: no value live out
+     * of the block shares it (a copy the allocator deleted because source
+     * and destination share a location reads it under another name). */
+    e->fuse = mc_xcalloc((size_t)(f->nblocks + 1), sizeof *e->fuse);
+    McLiveness *lv = mc_liveness_out(f, NULL);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        if (bl->ninsts == 0 || bl->term.op != MC_OP_BRANCH || bl->term.arg.kind != MC_OPND_VALUE) continue;
+        const McInst *last = &bl->insts[bl->ninsts - 1];
+        if (!is_cmp(last->op) || last->dest == MC_NONE || last->dest != bl->term.arg.v || e->uses[last->dest] != 1)
+            continue;
+        McLocation lc = a->loc[last->dest];
+        bool dead = true;
+        McValList out = mc_live_out(lv, b);
+        for (int32_t k = 0; k < out.n && dead; k++) {
+            McLocation lo = a->loc[out.v[k]];
+            if (out.v[k] == last->dest || (lc.kind != MC_LOC_NONE && lo.kind == lc.kind && lo.index == lc.index))
+                dead = false;
+        }
+        e->fuse[b] = dead;
+    }
+    mc_liveness_free(lv);
 }
 
 static void layout_free(Em *e) {
@@ -349,7 +376,8 @@ static void layout_free(Em *e) {
     free(e->desc_off);
     free(e->store_off);
     free(e->uses);
-    e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->uses = NULL;
+    free(e->fuse);
+    e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->uses = NULL, e->fuse = NULL;
 }
 
 /* sp -= n or sp += n (n a multiple of 16). */
@@ -462,8 +490,6 @@ static void epilogue(Em *e) {
 }
 
 /* ---- tiles ---------------------------------------------------------------------- */
-
-static bool is_cmp(int op) { return op == MC_OP_LT || op == MC_OP_LE || op == MC_OP_EQ || op == MC_OP_NE; }
 
 static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     McOperand x = in->a[0], y = in->a[1];
@@ -754,8 +780,7 @@ static void tile_term(Em *e, int32_t b) {
         int32_t T = t->target[0], F = t->target[1];
         /* maximal munch: a compare right before the branch whose only use is the branch */
         const McInst *last = bl->ninsts > 0 ? &bl->insts[bl->ninsts - 1] : NULL;
-        if (last && is_cmp(last->op) && last->dest != MC_NONE && t->arg.kind == MC_OPND_VALUE &&
-            t->arg.v == last->dest && e->uses[last->dest] == 1) {
+        if (last && e->fuse[b]) {
             McStr c2;
             mc_str_init(&c2);
             mc_inst_str(f, last, &c2);
@@ -821,10 +846,7 @@ static void emit_function(Em *e, int32_t fn) {
         mc_str_printf(&e->out, ".Lf%d_b%d:                                # %s\n", (int)fn, (int)b, bl->name);
         int32_t n = bl->ninsts;
         /* the fused compare is covered by the terminator's tile */
-        if (n > 0 && is_cmp(bl->insts[n - 1].op) && bl->term.op == MC_OP_BRANCH &&
-            bl->term.arg.kind == MC_OPND_VALUE && bl->term.arg.v == bl->insts[n - 1].dest &&
-            bl->insts[n - 1].dest != MC_NONE && e->uses[bl->insts[n - 1].dest] == 1)
-            n--;
+        if (e->fuse[b]) n--;
         for (int32_t i = 0; i < n; i++) {
             const McInst *in = &bl->insts[i];
             tile_begin(e);
