@@ -253,6 +253,13 @@ static const char *corner_ir =
     "    x33 = div 7, b\n    store o, 33, x33\n"
     "    x34 = lt 3, a\n    store o, 34, x34\n"
     "    x35 = le a, 2147483647\n    store o, 35, x35\n"
+    /* results that must be sign-extended: a compare sees all 64 bits */
+    "    y0 = lt x0, 0\n    store o, 36, y0\n"
+    "    y1 = lt x1, 0\n    store o, 37, y1\n"
+    "    y2 = lt x2, 0\n    store o, 38, y2\n"
+    "    y3 = lt x6, 0\n    store o, 39, y3\n"
+    "    y4 = lt x16, 0\n    store o, 40, y4\n"
+    "    y5 = lt x12, 0\n    store o, 41, y5\n"
     "    return x31\n"
     "}\n";
 
@@ -267,7 +274,7 @@ static void test_corners(void **state) {
     int traps = 0;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char args[200] = "[0";
-        for (int z = 1; z < 36; z++) strcat(args, ",0");
+        for (int z = 1; z < 42; z++) strcat(args, ",0");
         strcat(args, "] ");
         strcat(args, cases[k]);
         for (int opt = 0; opt <= 1; opt++) {
