@@ -456,6 +456,37 @@ static void test_calls(void **state) {
     mc_module_free(m);
 }
 
+/* Far frame offsets: 700 values live at once (most of them spilled, slot
+ * offsets beyond the 12-bit immediates), a local buffer of 3000, a call
+ * with 12 arguments read from slots (4 of them on the stack). */
+static void test_far_frame(void **state) {
+    (void)state;
+    NEED_TOOLS();
+    McStr t;
+    mc_str_init(&t);
+    const int N = 700;
+    mc_str_puts(&t, "func f(buf b, i32 k) {\nentry:\n    big = buffer 3000\n");
+    for (int i = 0; i < N; i++) mc_str_printf(&t, "    v%d = load b, %d\n    w%d = mul v%d, %d\n", i, i % 5, i, i, i + 1);
+    mc_str_puts(&t, "    store big, 2999, w7\n    store big, k, w9\n");
+    mc_str_puts(&t, "    c = call g(w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11)\n    s0 = add c, w0\n");
+    for (int i = 1; i < N; i++) mc_str_printf(&t, "    s%d = add s%d, w%d\n", i, i - 1, i);
+    mc_str_printf(&t, "    x = load big, 2999\n    y = load big, 1\n    r = add s%d, x\n    q = add r, y\n"
+                      "    return q\n}\n",
+                  N - 1);
+    mc_str_puts(&t, "func g(i32 a0, i32 a1, i32 a2, i32 a3, i32 a4, i32 a5, i32 a6, i32 a7, i32 a8, i32 a9, i32 a10, "
+                    "i32 a11) {\nentry:\n    x = mul a0, a11\n    y = sub a10, a8\n    z = mul y, 1000\n"
+                    "    u = add x, z\n    return u\n}\n");
+    McModule *m = load("far.ir", t.s);
+    for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+        McOutcome w = agree_text(m->funcs[0], "[3,-1,4,1,5] 1", (McAllocator)al, 1, 0, "far frame");
+        assert_int_equal(w.kind, MC_RETURNED);
+        w = agree_text(m->funcs[0], "[3,-1,4,1,5] 3000", (McAllocator)al, 1, 0, "far frame, bounds trap");
+        assert_int_equal(w.kind, MC_TRAPPED);
+    }
+    mc_module_free(m);
+    mc_str_free(&t);
+}
+
 /* ---- the listing (no tools needed) ------------------------------------------------ */
 
 static int count_insts(const char *text) {
@@ -546,6 +577,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_listing),  cmocka_unit_test(test_corners),        cmocka_unit_test(test_branches),
         cmocka_unit_test(test_bounds),   cmocka_unit_test(test_depth),          cmocka_unit_test(test_calls),
+        cmocka_unit_test(test_far_frame),
         cmocka_unit_test(test_examples), cmocka_unit_test(test_generated),      cmocka_unit_test(test_generated_calls),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
