@@ -28,6 +28,7 @@
 
 #include "minicc/asm.h"
 #include "minicc/gen.h"
+#include "minicc/genc.h"
 #include "minicc/minic.h"
 #include "minicc/run.h"
 #include "minicc/util.h"
@@ -210,6 +211,37 @@ static void test_generated_calls(void **state) {
     (void)state;
     NEED_TOOLS();
     gen_runs(4, 160, 777000);
+}
+
+/* Random MiniC (mc_genc, with and without helpers) through the front end. */
+static void test_minic_random(void **state) {
+    (void)state;
+    NEED_TOOLS();
+    int count = 60, trapped = 0;
+    for (int k = 0; k < count; k++) {
+        McGencOptions go;
+        mc_genc_options_default(&go);
+        go.calls = k % 4;
+        uint64_t seed = 4242 + (uint64_t)k * 31;
+        McGencProg *g = mc_genc(seed, &go);
+        McStr src;
+        mc_str_init(&src);
+        mc_genc_print(g, NULL, MC_GENC_MINIC, &src);
+        McModule *m = load("random.c", src.s);
+        const McFunc *f = mc_module_find(m, "f");
+        assert_non_null(f);
+        McArgs a;
+        mc_genc_args(g, &a);
+        char what[80];
+        snprintf(what, sizeof what, "genc seed %llu calls %d", (unsigned long long)seed, go.calls);
+        McOutcome w = agree(f, &a, (McAllocator)(k % MC_ALLOC_COUNT), 1, 0, what);
+        trapped += w.kind == MC_TRAPPED;
+        mc_args_free(&a);
+        mc_module_free(m);
+        mc_str_free(&src);
+        mc_genc_free(g);
+    }
+    print_message("random MiniC: %d programs agree (%d trapped)\n", count, trapped);
 }
 
 /* ---- corners: division, shifts, immediates ------------------------------------------- */
@@ -577,7 +609,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_listing),  cmocka_unit_test(test_corners),        cmocka_unit_test(test_branches),
         cmocka_unit_test(test_bounds),   cmocka_unit_test(test_depth),          cmocka_unit_test(test_calls),
-        cmocka_unit_test(test_far_frame),
+        cmocka_unit_test(test_far_frame), cmocka_unit_test(test_minic_random),
         cmocka_unit_test(test_examples), cmocka_unit_test(test_generated),      cmocka_unit_test(test_generated_calls),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
