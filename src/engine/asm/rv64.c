@@ -206,6 +206,10 @@ static void dst_done(Em *e, int32_t v, int x) {
 
 /* Put operand o into register x (mv, li, lw). */
 static void move_into(Em *e, int x, McOperand o) {
+    if (o.kind == MC_OPND_CONST) {
+        ins(e, "li %s, %d", xname[x], (int)o.v);
+        return;
+    }
     int r = src(e, o, x);
     if (r != x) ins(e, "mv %s, %s", xname[x], xname[r]);
 }
@@ -595,9 +599,12 @@ static int bounds_check(Em *e, const McInst *in) {
     int ri = src(e, in->a[1], X_T5);
     mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v] + 8);
     ins(e, "bgeu %s, t6, .Lf%d_bounds%d", xname[ri], (int)e->fn, (int)e->nstub);
+    /* the stub, out of line: the index into t5 (the length is in t6) */
+    char c[300];
+    snprintf(c, sizeof c, "%s%s", e->o->comments && e->cmt[0] ? "  # " : "", e->o->comments ? e->cmt : "");
     mc_str_printf(&e->stubs, ".Lf%d_bounds%d:\n", (int)e->fn, (int)e->nstub);
-    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s\n", xname[ri]);
-    mc_str_puts(&e->stubs, "    tail minicc_trap_bounds\n");
+    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s%s\n", xname[ri], c);
+    mc_str_printf(&e->stubs, "    tail minicc_trap_bounds%s\n", c);
     e->nstub++;
     ins(e, "slli t5, %s, 2", xname[ri]);
     mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v]);
