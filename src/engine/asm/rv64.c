@@ -654,7 +654,7 @@ static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     dst_done(e, in->dest, d);
     tile_end(e, MC_TILE_INST, b, i, 1, "copy",
-             s.kind == MC_OPND_CONST ? "a constant: li (or the zero register)" : "mv between registers, lw/sw for a slot");
+             s.kind == MC_OPND_CONST ? "a constant: li" : "mv between registers, lw/sw for a slot");
 }
 
 static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
