@@ -90,6 +90,7 @@ typedef struct Em {
     int64_t slot_off0, save_off0;
     int64_t *desc_off; /* per value: the descriptor of a buffer value, 0 = none */
     int64_t *store_off; /* per value: a local buffer's storage */
+    int32_t *buf_len;   /* per value: a local buffer's length (0: not a local buffer) */
     int64_t frame;
     bool calls;
     int32_t *uses; /* per value: reads in the function */
@@ -315,6 +316,7 @@ static void layout(Em *e) {
     cur = align_up(cur, 8);
     e->desc_off = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->desc_off);
     e->store_off = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->store_off);
+    e->buf_len = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->buf_len);
     for (int32_t v = 0; v < f->nvalues; v++)
         if (f->values[v].kind == MC_VAL_BUF) {
             cur += 16;
@@ -328,6 +330,7 @@ static void layout(Em *e) {
             if (in->op == MC_OP_BUFFER && in->dest != MC_NONE && e->store_off[in->dest] == 0) {
                 cur = align_up(cur + 4 * (int64_t)in->a[0].v, 8);
                 e->store_off[in->dest] = -cur;
+                e->buf_len[in->dest] = in->a[0].v;
             } else if (in->op == MC_OP_CALL) {
                 e->calls = true;
                 const McCall *c = mc_inst_call(f, in);
@@ -379,9 +382,10 @@ static void layout_free(Em *e) {
     free(e->callee_off);
     free(e->desc_off);
     free(e->store_off);
+    free(e->buf_len);
     free(e->uses);
     free(e->fuse);
-    e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->uses = NULL, e->fuse = NULL;
+    e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->buf_len = NULL, e->uses = NULL, e->fuse = NULL;
 }
 
 /* sp -= n or sp += n (n a multiple of 16). */
@@ -612,7 +616,27 @@ static int bounds_check(Em *e, const McInst *in) {
     return ri;
 }
 
+/* A local buffer (its length known) at a constant index inside it: the
+ * element's frame offset (negative), no check; 0 when the tile does not apply. */
+static int64_t local_const(const Em *e, const McInst *in) {
+    int32_t v = in->a[0].v;
+    if (e->buf_len[v] <= 0 || in->a[1].kind != MC_OPND_CONST || in->a[1].v < 0 || in->a[1].v >= e->buf_len[v])
+        return 0;
+    return e->store_off[v] + 4 * (int64_t)in->a[1].v;
+}
+
+#define LOCAL_WHY "a local buffer's length is known and the constant index is inside it: no check, the element at " \
+                  "a fixed frame offset"
+
 static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
+    int64_t off = local_const(e, in);
+    if (off < 0) {
+        int d = dst(e, in->dest);
+        mem(e, "lw", d, X_S0, off);
+        dst_done(e, in->dest, d);
+        tile_end(e, MC_TILE_INST, b, i, 1, "load local[const] (no check)", LOCAL_WHY);
+        return;
+    }
     bounds_check(e, in);
     int d = dst(e, in->dest);
     ins(e, "lw %s, 0(t5)", xname[d]);
@@ -622,6 +646,13 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
 }
 
 static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
+    int64_t off = local_const(e, in);
+    if (off < 0) {
+        int rv = src(e, in->a[2], X_T6);
+        mem(e, "sw", rv, X_S0, off);
+        tile_end(e, MC_TILE_INST, b, i, 1, "store local[const] (no check)", LOCAL_WHY);
+        return;
+    }
     bounds_check(e, in);
     int rv = src(e, in->a[2], X_T6);
     ins(e, "sw %s, 0(t5)", xname[rv]);
