@@ -584,6 +584,17 @@ static void test_listing(void **state) {
     assert_non_null(bare);
     assert_null(strstr(bare, "# c = lt"));
     free(bare);
+    /* arguments that do not fit the entry: a diagnostic, no text */
+    McArgs bad;
+    memset(&bad, 0, sizeof bad);
+    bad.n = 1;
+    bad.v = calloc(1, sizeof *bad.v);
+    McDiags d2;
+    mc_diags_init(&d2, "calls.ir", NULL, 0);
+    assert_null(mc_asm_emit(&p, &o, &bad, NULL, &d2));
+    assert_true(d2.n > 0);
+    mc_diags_free(&d2);
+    free(bad.v);
     free(text);
     mc_asm_listing_free(&l);
     mc_program_free(&p);
