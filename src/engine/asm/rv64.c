@@ -96,6 +96,7 @@ typedef struct Em {
     int32_t *uses; /* per value: reads in the function */
     bool *fuse;    /* per block: its last instruction (a compare) fuses with its branch */
     int32_t nstub;
+    int32_t callcur; /* cursor over the function's callsaves */
     int64_t max_frame;
 } Em;
 
@@ -716,9 +717,13 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     const McCall *call = mc_inst_call(a->f, in);
     int32_t fn = call ? mc_program_find(e->p, call->callee) : -1;
     if (fn < 0) mc_panic(__FILE__, __LINE__, "call to %s: the program has no allocation of it", call ? call->name : "?");
+    /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
     const McCallSave *cs = NULL;
-    for (int32_t c = 0; c < a->ncallsaves; c++)
-        if (a->callsaves[c].block == b && a->callsaves[c].inst == i) cs = &a->callsaves[c];
+    while (e->callcur < a->ncallsaves &&
+           (a->callsaves[e->callcur].block < b || (a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst < i)))
+        e->callcur++;
+    if (e->callcur < a->ncallsaves && a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst == i)
+        cs = &a->callsaves[e->callcur];
     if (cs)
         for (int32_t k = 0; k < cs->n; k++)
             mem(e, "sw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
@@ -880,6 +885,7 @@ static void emit_function(Em *e, int32_t fn) {
     e->stubs.len = 0;
     if (e->stubs.s) e->stubs.s[0] = 0;
     e->nstub = 0;
+    e->callcur = 0;
     prologue(e);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
