@@ -29,14 +29,18 @@
  *
  * Tiles are chosen per IR instruction by maximal munch (the first, biggest
  * pattern that matches): a compare whose only use is the branch right after
- * it fuses with the branch; a constant operand that fits 12 bits becomes an
+ * it, and whose location no value live out of the block shares (a copy the
+ * allocator deleted may read it under another name), fuses with the
+ * branch; a constant operand that fits 12 bits becomes an
  * immediate (addiw, andi, ori, xori, slti, slliw, sraiw); otherwise li into
  * t5/t6; a spilled operand is loaded into t5/t6 and a spilled result
  * stored from t5. Traps: RISC-V never traps on division, so div/rem test
  * the divisor (beqz) unless it is a non-zero constant; divw gives INT_MIN
  * for INT_MIN / -1 and remw gives 0 for INT_MIN % -1, exactly the IR's
  * definition. A load or store checks its index with one unsigned compare
- * (bgeu index, length: a negative index is a huge unsigned one). A global
+ * (bgeu index, length: a negative index is a huge unsigned one), except a
+ * local buffer (its length known) at a constant index inside it: one lw/sw
+ * at the element's frame offset. A global
  * counter of frames is checked in every prologue against max_depth.
  *
  * The harness (with arguments): _start maps a stack of its own (mmap,
@@ -594,7 +598,6 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
         }
     }
     dst_done(e, in->dest, d);
-    (void)b, (void)i;
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, why);
 }
 
