@@ -37,6 +37,7 @@ static bool have_tools;
 static char tools_why[256];
 static int runs;
 static double run_secs;
+static bool no_comments; /* agree() emits without comments */
 
 #define NEED_TOOLS()                                                          \
     do {                                                                      \
@@ -77,6 +78,7 @@ static McOutcome agree(const McFunc *f, const McArgs *a, McAllocator alloc, int 
     o.allocator = alloc;
     o.opt_level = opt;
     o.max_depth = max_depth;
+    o.comments = !no_comments;
     McDiags d;
     mc_diags_init(&d, what, NULL, 0);
     McOutcome out;
@@ -519,6 +521,22 @@ static void test_far_frame(void **state) {
     mc_str_free(&t);
 }
 
+/* The text without comments assembles and runs the same. */
+static void test_no_comments(void **state) {
+    (void)state;
+    NEED_TOOLS();
+    McModule *m = load("calls.ir", calls_ir);
+    McModule *c = load("branch.ir", branch_ir);
+    no_comments = true;
+    for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+        agree_text(m->funcs[0], "[0,0,0,0,0,0,0,0,0] 10 3", (McAllocator)al, 1, 0, "calls without comments");
+        agree_text(c->funcs[0], "3 3", (McAllocator)al, 1, 0, "branches without comments");
+    }
+    no_comments = false;
+    mc_module_free(m);
+    mc_module_free(c);
+}
+
 /* ---- the listing (no tools needed) ------------------------------------------------ */
 
 static int count_insts(const char *text) {
@@ -620,7 +638,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_listing),  cmocka_unit_test(test_corners),        cmocka_unit_test(test_branches),
         cmocka_unit_test(test_bounds),   cmocka_unit_test(test_depth),          cmocka_unit_test(test_calls),
-        cmocka_unit_test(test_far_frame), cmocka_unit_test(test_minic_random),
+        cmocka_unit_test(test_far_frame), cmocka_unit_test(test_minic_random), cmocka_unit_test(test_no_comments),
         cmocka_unit_test(test_examples), cmocka_unit_test(test_generated),      cmocka_unit_test(test_generated_calls),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
