@@ -613,6 +613,14 @@ static void test_listing(void **state) {
     assert_true(d2.n > 0);
     mc_diags_free(&d2);
     free(bad.v);
+    /* a program without its callees: a diagnostic, no text */
+    McProgram part = p;
+    part.n = 1;
+    mc_diags_init(&d2, "calls.ir", NULL, 0);
+    assert_null(mc_asm_emit(&part, &o, NULL, NULL, &d2));
+    assert_true(d2.n > 0);
+    assert_non_null(strstr(d2.v[0].msg, "no allocation"));
+    mc_diags_free(&d2);
     free(text);
     mc_asm_listing_free(&l);
     mc_program_free(&p);

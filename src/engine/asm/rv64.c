@@ -101,6 +101,8 @@ typedef struct Em {
     bool *fuse;    /* per block: its last instruction (a compare) fuses with its branch */
     int32_t nstub;
     int32_t callcur; /* cursor over the function's callsaves */
+    McDiags *d;
+    bool failed;     /* a diagnostic was given: no text */
     int64_t max_frame;
 } Em;
 
@@ -719,7 +721,14 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     const McAllocation *a = e->a;
     const McCall *call = mc_inst_call(a->f, in);
     int32_t fn = call ? mc_program_find(e->p, call->callee) : -1;
-    if (fn < 0) mc_panic(__FILE__, __LINE__, "call to %s: the program has no allocation of it", call ? call->name : "?");
+    if (fn < 0) {
+        if (!e->failed)
+            mc_diag(e->d, (McLoc){0, 0}, "asm: call to %s: the program has no allocation of it",
+                    call ? call->name : "?");
+        e->failed = true;
+        tile_end(e, MC_TILE_INST, b, i, 1, "call", "the callee is missing");
+        return;
+    }
     /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
     const McCallSave *cs = NULL;
     while (e->callcur < a->ncallsaves &&
@@ -1026,6 +1035,7 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
     e.o = o;
     e.td = td;
     e.listing = listing;
+    e.d = d;
     for (int32_t r = 0; r < td->nregs && r < 64; r++) e.xreg[r] = xnum(td->reg[r]);
     mc_str_init(&e.out);
     mc_str_init(&e.tile);
@@ -1036,8 +1046,12 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
     mc_str_puts(&e.out, "    .option norelax\n    .text\n");
     for (int32_t fn = 0; fn < p->n; fn++) emit_function(&e, fn);
     mc_str_puts(&e.out, "\n    .bss\n    .balign 8\nminicc_depth:\n    .zero 8\n");
-    if (args) harness(&e, args);
+    if (args && !e.failed) harness(&e, args);
     mc_str_free(&e.tile);
     mc_str_free(&e.stubs);
+    if (e.failed) {
+        mc_str_free(&e.out);
+        return NULL;
+    }
     return mc_str_take(&e.out);
 }
