@@ -594,6 +594,10 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
                 pattern = "div/rem by a constant";
                 why = "a non-zero constant divisor cannot trap: no check; li into t6";
             }
+            if (e->o->comments)
+                mc_str_printf(&e->tile, "    # %s (RISC-V has no division trap): INT_MIN %s -1 gives %s, as the IR defines\n",
+                              op == MC_OP_DIV ? "divw" : "remw", op == MC_OP_DIV ? "/" : "%",
+                              op == MC_OP_DIV ? "INT_MIN" : "0");
             ins(e, "%s %s, %s, %s", op == MC_OP_DIV ? "divw" : "remw", xname[d], xname[rx], xname[ry]);
             break;
         default: mc_panic(__FILE__, __LINE__, "not an ALU opcode %d", op);
