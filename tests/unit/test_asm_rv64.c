@@ -500,7 +500,8 @@ static void test_far_frame(void **state) {
     mc_str_init(&t);
     const int N = 700;
     mc_str_puts(&t, "func f(buf b, i32 k) {\nentry:\n    big = buffer 3000\n");
-    for (int i = 0; i < N; i++) mc_str_printf(&t, "    v%d = load b, %d\n    w%d = mul v%d, %d\n", i, i % 5, i, i, i + 1);
+    for (int i = 0; i < N; i++)
+        mc_str_printf(&t, "    v%d = load b, %d\n    w%d = mul v%d, %d\n", i, i % 5, i, i, i + 1);
     mc_str_puts(&t, "    store big, 2999, w7\n    store big, k, w9\n");
     mc_str_puts(&t, "    c = call g(w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11)\n    s0 = add c, w0\n");
     for (int i = 1; i < N; i++) mc_str_printf(&t, "    s%d = add s%d, w%d\n", i, i - 1, i);

@@ -595,7 +595,8 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
                 why = "a non-zero constant divisor cannot trap: no check; li into t6";
             }
             if (e->o->comments)
-                mc_str_printf(&e->tile, "    # %s (RISC-V has no division trap): INT_MIN %s -1 gives %s, as the IR defines\n",
+                mc_str_printf(&e->tile,
+                              "    # %s (RISC-V has no division trap): INT_MIN %s -1 gives %s, as the IR defines\n",
                               op == MC_OP_DIV ? "divw" : "remw", op == MC_OP_DIV ? "/" : "%",
                               op == MC_OP_DIV ? "INT_MIN" : "0");
             ins(e, "%s %s, %s, %s", op == MC_OP_DIV ? "divw" : "remw", xname[d], xname[rx], xname[ry]);
@@ -735,8 +736,8 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
     const McCallSave *cs = NULL;
-    while (e->callcur < a->ncallsaves &&
-           (a->callsaves[e->callcur].block < b || (a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst < i)))
+    while (e->callcur < a->ncallsaves && (a->callsaves[e->callcur].block < b ||
+                                          (a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst < i)))
         e->callcur++;
     if (e->callcur < a->ncallsaves && a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst == i)
         cs = &a->callsaves[e->callcur];
@@ -978,7 +979,8 @@ static void harness(Em *e, const McArgs *args) {
                    "minicc_trap_bounds:\n    lla t0, minicc_rec\n    li t1, 1\n    sw t1, 4(t0)\n"
                    "    sw t5, 12(t0)\n    sw t6, 16(t0)\n    j minicc_finish\n"
                    "minicc_trap_div:\n    lla t0, minicc_rec\n    li t1, 2\n    sw t1, 4(t0)\n    j minicc_finish\n"
-                   "minicc_trap_depth:\n    lla t0, minicc_rec\n    li t1, 3\n    sw t1, 4(t0)\n    j minicc_finish\n\n");
+                   "minicc_trap_depth:\n    lla t0, minicc_rec\n    li t1, 3\n    sw t1, 4(t0)\n"
+                   "    j minicc_finish\n\n");
     mc_str_printf(o, "# the record (%d bytes), then each buffer parameter's contents; exit_group(0)\n"
                      "minicc_finish:\n    lla a1, minicc_rec\n    li a2, %d\n    call minicc_write_all\n",
                   (int)sizeof(McAsmRecord), (int)sizeof(McAsmRecord));
