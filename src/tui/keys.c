@@ -36,8 +36,10 @@ const char *const wb_help_lines[] = {
     "  v       next stage: input, ssa, opt, destroyed (keeps the step)",
     "  p       pressure column in the IR pane (MaxLive: <)",
     "  . ,     allocation decisions one by one (interference)",
+    "  t       next target: chapter x86-64 rv64 (a real one: layout asm,",
+    "          C and IR beside the assembly, the current block at =>)",
     "screen",
-    "  l L     next / previous layout (step, alloc, c, log, source, lesson)",
+    "  l L     next / previous layouts (step alloc c log source asm lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
     "          (Left, Right: C and tables wider than the pane)",
@@ -47,7 +49,8 @@ const char *const wb_help_lines[] = {
     "          layout [NAME], focus NAME, zoom, theme NAME,",
     "          lesson FILE, note TEXT, save-session FILE,",
     "          diff [PASS] (what each optimizer pass changed),",
-    "          temps (MiniC: show the lowered temporaries too)",
+    "          temps (MiniC: show the lowered temporaries too),",
+    "          target NAME, asm, select (the target's tiles, why)",
     "  ?       this help (Space: next page; any other key, q too, closes)",
     "  W       save-session FILE: the steps and notes (:note TEXT)",
     "          as a lesson that replays them",
@@ -251,6 +254,7 @@ void wb_key(Wb *wb, int key) {
     case 'x': wb_native(wb); break;
     case 'a': wb_next_allocator(wb); break;
     case 'p': wb_toggle_pressure(wb); break;
+    case 't': wb_next_target(wb); break;
     case '.': wb_ig_step(wb, 1); break;
     case ',': wb_ig_step(wb, -1); break;
     case 'v': wb_next_stage(wb); break;
