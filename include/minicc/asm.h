@@ -205,7 +205,8 @@ typedef struct McAsmRecord {
 
 typedef struct McAsmRunInfo {
     double build_secs; /* assembling and linking */
-    double run_secs;   /* the program's run (under the emulator for rv64) */
+    double run_secs;   /* the program's run (under the emulator for rv64), wall clock */
+    double run_cpu_secs; /* the same run's CPU time (user + system, from wait4): what benches compare */
 } McAsmRunInfo;
 
 /* Assemble and link `text` (a whole program from mc_asm_emit with args)

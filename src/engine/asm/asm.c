@@ -20,7 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -269,7 +271,7 @@ static double now_secs(void) {
  * *errbuf. Returns the wait status, -1 when it could not be started (errno
  * in *err), -2 on the time limit (killed), -3 when interrupted (killed). */
 static int run_child(char *const *argv, const char *dir, double timeout, const McInterrupt *stop, McStr *outbuf,
-                     McStr *errbuf, int *err) {
+                     McStr *errbuf, int *err, double *cpu) {
     int po[2], pe[2], px[2];
     *err = 0;
     if (pipe(po) != 0) {
@@ -363,14 +365,19 @@ static int run_child(char *const *argv, const char *dir, double timeout, const M
     for (int k = 0; k < 2; k++)
         if (fds[k].fd >= 0) close(fds[k].fd);
     int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    while (wait4(pid, &st, 0, &ru) < 0 && errno == EINTR) {
     }
+    if (cpu)
+        *cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+               (double)ru.ru_stime.tv_usec * 1e-6;
     return verdict != 0 ? verdict : st;
 }
 
 static void remove_dir(const char *dir) {
     const char *files[] = {"prog.s", "prog.o", "prog"};
-    char path[4096];
+    char path[4200];
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);
         unlink(path);
@@ -383,7 +390,7 @@ static bool build_step(char *const *argv, const char *dir, const McInterrupt *st
     McStr errs;
     mc_str_init(&errs);
     int err = 0;
-    int st = run_child(argv, dir, 60.0, stop, NULL, &errs, &err);
+    int st = run_child(argv, dir, 60.0, stop, NULL, &errs, &err, NULL);
     bool ok = st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
     if (!ok) {
         if (st == -1)
@@ -455,7 +462,8 @@ bool mc_asm_run_text(McTarget t, const char *text, McArgs *args, double timeout,
         mc_str_init(&ob);
         mc_str_init(&eb);
         int err = 0;
-        int st = run_child(td->emulator ? run_emu : run_native, dir, timeout, stop, &ob, &eb, &err);
+        int st = run_child(td->emulator ? run_emu : run_native, dir, timeout, stop, &ob, &eb, &err,
+                           info ? &info->run_cpu_secs : NULL);
         if (info) info->run_secs = now_secs() - t1;
         if (st == -1) {
             mc_diag(d, (McLoc){0, 0}, "asm: cannot run the program: %s", strerror(err));
