@@ -1,0 +1,33 @@
+The asm layout: C (MiniC) and the IR beside the assembly of the session's
+target. With target chapter (the default) it is not in the l cycle, and
+`:layout asm` says how to choose a real target.
+
+  $ minicc --tui-script ':layout asm<Enter>' ../../share/minicc/examples/swap.ir 5 | head -6
+  + *IR swap [input] ------------++ asm chapter ---------------------------------+
+  |   entry:                     ||target chapter has no assembly: the abstract  |
+  |     i0 = copy 0              ||machine r0..r(K-1) runs as stage alloc.       |
+  |     jump head                ||t (or :target x86-64, :target rv64) chooses a |
+  |   head:                      ||real target.                                  |
+  |     a = phi [entry: 1], [bod>||                                              |
+
+  $ minicc --tui-script ':layout<Enter>' ../../share/minicc/examples/swap.ir 5 | grep 'layout step'
+  |layout step (layouts: step, alloc, c, log; layout NAME|next|prev)             |
+   step 0 K=4   layout step (the log lists them)
+
+t chooses the next target (chapter, x86-64, rv64, around) as `target NAME`
+typed; a real one opens the asm layout, which joins the cycle, and the
+status bar names it; back at chapter the cycle is as before.
+
+  $ minicc --tui-script 'tt:layout<Enter>' ../../share/minicc/examples/swap.ir 5 | grep -E 'layout asm|^\+ '
+  + *IR swap [input] ------------++ asm rv64 ------------------------------------+
+  + log -------------------------------------------------------------------------+
+  |layout asm (layouts: step, alloc, c, log, asm; layout NAME|next|prev)         |
+   step 0 K=4   layout asm (the log lists them)
+
+  $ minicc --tui-script 'ttt' ../../share/minicc/examples/swap.ir 5 | tail -2
+   target chapter: the abstract machine r0..r(K-1), no assembly (t: next target)
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+
+  $ minicc --tui-script 't' ../../share/minicc/examples/swap.ir 5 | grep 'target x86-64'
+  |target x86-64: asm and select emit for 10 allocatable registers (rsi ... r15) |
+   step 0 K=4   target x86-64: the asm layout shows its assembly (t: next target)
