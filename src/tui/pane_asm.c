@@ -87,6 +87,41 @@ static int32_t asm_current_block(Wb *wb, const McFunc *af) {
     return MC_NONE;
 }
 
+/* One line of a tile's text split into the instruction (blanks around it
+ * and tabs dropped: a tab becomes one blank) and its comment (from `#`):
+ * the lengths in *ilen and *clen, the comment's start in *com. */
+static void asm_split(const char *p, size_t n, const char **ins, size_t *ilen, const char **com, size_t *clen) {
+    size_t a = 0;
+    while (a < n && (p[a] == ' ' || p[a] == '\t')) a++;
+    size_t h = a;
+    while (h < n && p[h] != '#') h++;
+    size_t e = h;
+    while (e > a && (p[e - 1] == ' ' || p[e - 1] == '\t')) e--;
+    *ins = p + a;
+    *ilen = e - a;
+    *com = p + h;
+    *clen = n - h;
+}
+
+/* The line as the pane shows it: a label (`.L0:`) at the left, an
+ * instruction indented by two, its comment aligned at column width + 4
+ * (width: the longest instruction of the function's blocks, at most 28; a
+ * longer one is followed by two blanks), so a narrow pane keeps the
+ * comments near. */
+static void asm_format(const char *p, size_t n, size_t width, McStr *out) {
+    const char *ins, *com;
+    size_t il, cl;
+    asm_split(p, n, &ins, &il, &com, &cl);
+    bool label = il > 0 && ins[il - 1] == ':';
+    if (!label) mc_str_puts(out, "  ");
+    for (size_t i = 0; i < il; i++) mc_str_putc(out, ins[i] == '\t' ? ' ' : ins[i]);
+    if (cl) {
+        size_t at = il + (label ? 0 : 2);
+        for (size_t k = at; k < width + 4 || k < at + 2; k++) mc_str_putc(out, ' ');
+        for (size_t i = 0; i < cl; i++) mc_str_putc(out, com[i] == '\t' ? ' ' : com[i]);
+    }
+}
+
 int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
     McSession *s = wb->s;
     McLines L;
@@ -111,6 +146,19 @@ int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         bool bands = wb_source_available(wb);
         snprintf(title, tsize, "asm %s %s (%s, from %s)", mc_target_name(a->target), mc_shown_name(af, af->name),
                  mc_allocator_name(s->allocator), s->opt ? "opt" : "ssa");
+        size_t width = 0; /* the longest instruction: where the comments line up */
+        for (int32_t i = 0; i < a->listing.n; i++) {
+            const McAsmTile *t = &a->listing.tile[i];
+            bool body = t->what == MC_TILE_INST || t->what == MC_TILE_TERM; /* not the long prologue lines */
+            for (const char *p = t->func == fi && body && t->text ? t->text : ""; *p;) {
+                size_t n = strcspn(p, "\n"), il, cl;
+                const char *ins, *com;
+                asm_split(p, n, &ins, &il, &com, &cl);
+                if (il > width) width = il < 28 ? il : 28;
+                p += n;
+                if (*p == '\n') p++;
+            }
+        }
         int cur_first = -1, cur_last = -1;
         int32_t last_block = -2;
         int last_what = -1;
@@ -141,26 +189,11 @@ int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
                 mc_lines_new(&L);
                 mc_lines_put(&L, "  ", here ? MC_R_CURBLOCK : MC_R_NORMAL);
                 mc_lines_put(&L, "  ", cl > 0 ? (uint16_t)(MC_R_BAND0 + cl % MC_NBANDS) : (here ? MC_R_CURBLOCK : MC_R_NORMAL));
-                char *piece = mc_xstrndup(p, n);
-                /* a leading tab as two blanks, the others to the next multiple of 8 */
-                McStr t8;
-                mc_str_init(&t8);
-                int col = 0;
-                for (const char *q = piece; *q; q++) {
-                    if (*q == '\t' && q == piece) {
-                        mc_str_puts(&t8, "  ");
-                        col = 2;
-                    } else if (*q == '\t') {
-                        do mc_str_putc(&t8, ' ');
-                        while (++col % 8);
-                    } else {
-                        mc_str_putc(&t8, *q);
-                        col++;
-                    }
-                }
-                mc_lines_put(&L, t8.s ? t8.s : "", here ? MC_R_CURBLOCK : MC_R_NORMAL);
-                mc_str_free(&t8);
-                free(piece);
+                McStr ln;
+                mc_str_init(&ln);
+                asm_format(p, n, width, &ln);
+                mc_lines_put(&L, ln.s ? ln.s : "", here ? MC_R_CURBLOCK : MC_R_NORMAL);
+                mc_str_free(&ln);
                 if (here) mc_lines_pad(&L, r.w - 1, MC_R_CURBLOCK); /* the whole row tinted, as in the IR pane */
                 if (here) {
                     if (cur_first < 0) cur_first = L.n - 1;
