@@ -513,6 +513,11 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     } else if (strcmp(k, "stage") == 0) {
         int view = mc_view_lookup(v);
         char list[64];
+        if (view < 0 && strcmp(v, "asm") == 0)
+            return mc_session_error(s, err,
+                                    "set stage: asm is not stepped (it runs as a process on the target): `asm --run` "
+                                    "runs it, `check` compares it with the other stages"),
+                   ERR;
         if (view < 0)
             return mc_session_error(s, err, "set stage: unknown form '%s' (%s)", v,
                                     mc_stage_name_list(MC_NAME_VIEW, ", ", list, sizeof list)),
@@ -744,6 +749,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.convention = s->alloc_opts.convention;
     o.interrupt = s->interrupt;
     o.native_cc = s->native_cc;
+    o.target = s->target; /* rv64: check's rv64 row too (the x86-64 row is always there) */
     McCheck c;
     cache_warning(s, err); /* a row is stage native */
     mc_check_run(s->input, &s->args, &o, &c);
@@ -887,7 +893,9 @@ const McCommand mc_cmds_execution[] = {
      "child instead of running the system compiler.\n",
      "", cmd_native},
     {"check", "", "execution", "check", "run every stage and compare (like `minicc check`)",
-     "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native:\n"
+     "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native,\n"
+     "asm x86-64 (and asm rv64 with `target rv64`; a target whose tools are\n"
+     "missing is `not run`, no divergence):\n"
      "one line each, then `agree` or `diverge at STAGE` naming the first stage\n"
      "whose outcome (result, trap, final buffers) differs from input's. With\n"
      "`set phi-mode sequential`, input, ssa and opt run with the phi bug, so\n"
