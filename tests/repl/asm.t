@@ -78,3 +78,51 @@ a function the module does not have.
   -c:6: error: asm: unknown option '--fast' (see: help asm)
   -c:7: error: select: unexpected argument 'b' (see: help select)
   [1]
+
+On x86-64 a tiny function (asm_max.ir): maximal munch fuses the compare
+with the branch that is its only use (cmp + jge, no 0/1 value made) and
+takes the constant 3 as an immediate. `select` names each tile, its cost
+and why; `--brief` leaves the reasons out.
+
+  $ minicc -c 'load asm_max.ir; target x86-64; select --brief' | grep -E '^#|=>'
+  # select: x86-64, improved allocator, from ssa: 6 tiles cover 5 IR instructions with 17 instructions
+      prologue  => prologue [cost 7]
+      c = lt a, b; branch c, big, small  => cmp + jcc (fused) [cost 2]
+      r = add b, 3  => alu reg, imm [cost 2]
+      return r  => return [cost 2]
+      return a  => return [cost 1]
+      epilogue  => epilogue [cost 3]
+
+  $ minicc -c 'load asm_max.ir; target x86-64; select' | grep -A1 'cmp + jcc'
+      c = lt a, b; branch c, big, small  => cmp + jcc (fused) [cost 2]
+        why: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
+
+`asm` prints the GNU assembler text with real register names, each
+instruction commented with the IR it comes from.
+
+  $ minicc -c 'load asm_max.ir; target x86-64; asm' | grep -E '^    (cmp|jge|add|mov eax)' | grep -v prologue
+      cmp r8d, edi                         # c = lt a, b; branch c, big, small
+      jge .Lf0_b2                          # c = lt a, b; branch c, big, small
+      add esi, 3                           # r = add b, 3
+      mov eax, esi                         # return r
+      mov eax, r8d                         # return a
+
+`asm --run` assembles, links and runs it with the arguments, as `native`
+runs the C backend's code.
+
+  $ minicc -c 'load asm_max.ir; target x86-64; args 4 9; asm --run; args 9 4; asm --run'
+  loaded asm_max.ir: 1 function
+  max3(i32 a, i32 b): SSA form, 3 blocks
+  target x86-64: asm and select emit for 10 allocatable registers (rsi ... r15)
+  args: 4 9
+  # asm: x86-64, improved allocator, from ssa
+  return 12
+  args: 9 4
+  # asm: x86-64, improved allocator, from ssa
+  return 9
+
+The stage is not one the interpreter steps: `set stage asm` says what runs it.
+
+  $ minicc -c 'set stage asm'
+  -c:1: error: set stage: asm is not stepped (it runs as a process on the target): `asm --run` runs it, `check` compares it with the other stages
+  [1]
