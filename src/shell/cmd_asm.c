@@ -142,6 +142,33 @@ static Status cmd_select(McSession *s, int argc, char **argv, FILE *out, FILE *e
             mc_target_name(a.target), mc_allocator_name(s->allocator), s->opt ? "opt" : "ssa", (int)a.listing.n,
             a.listing.n == 1 ? "" : "s", (long long)covered, covered == 1 ? "" : "s", (long long)cost,
             cost == 1 ? "" : "s");
+    /* the allocation behind the tiles: registers used and the values in slots
+     * (their operands are the memory operands and the stores) */
+    const McTargetDesc *td = mc_target_desc(a.target);
+    for (int32_t k = 0; k < a.prog.n; k++) {
+        const McAllocation *al = a.prog.alloc[k];
+        const McFunc *af = al->f;
+        bool *used = mc_xcalloc((size_t)td->nregs + 1, sizeof *used);
+        int32_t nused = 0, nslot = 0;
+        McStr names;
+        mc_str_init(&names);
+        for (int32_t v = 0; v < af->nvalues; v++) {
+            McLocation l = al->loc[v];
+            if (l.kind == MC_LOC_REG && l.index >= 0 && l.index < td->nregs && !used[l.index]) {
+                used[l.index] = true;
+                nused++;
+            } else if (l.kind == MC_LOC_SLOT) {
+                mc_str_printf(&names, " %s", mc_shown_name(af, af->values[v].name));
+                nslot++;
+            }
+        }
+        fprintf(out, "# allocation of %s: %d of %d registers used, ", mc_shown_name(af, af->name), (int)nused,
+                (int)td->nregs);
+        if (nslot) fprintf(out, "%d value%s in slots:%s\n", (int)nslot, nslot == 1 ? "" : "s", names.s);
+        else fputs("no value in a slot\n", out);
+        mc_str_free(&names);
+        free(used);
+    }
     mc_asm_listing_print(&a.listing, &a.prog, !brief, out);
     mc_shell_asm_free(&a);
     return OK;
@@ -176,8 +203,9 @@ const McCommand mc_cmds_targets[] = {
      "its cost (the instructions it emits) and why it was chosen (a compare\n"
      "fused with its branch, a constant as an immediate, a spilled operand as\n"
      "a memory operand), then its instructions. The first line sums the tiles,\n"
-     "the IR instructions they cover and the instructions emitted. --brief\n"
-     "leaves out the reasons.\n",
+     "the IR instructions they cover and the instructions emitted; a line per\n"
+     "function gives its allocation on the target's registers (registers used,\n"
+     "the values in spill slots). --brief leaves out the reasons.\n",
      "func", cmd_select},
 };
 const int mc_ncmds_targets = (int)(sizeof mc_cmds_targets / sizeof mc_cmds_targets[0]);

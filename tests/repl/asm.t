@@ -86,6 +86,7 @@ and why; `--brief` leaves the reasons out.
 
   $ minicc -c 'load asm_max.ir; target x86-64; select --brief' | grep -E '^#|=>'
   # select: x86-64, improved allocator, from ssa: 6 tiles cover 5 IR instructions with 17 instructions
+  # allocation of max3: 3 of 10 registers used, no value in a slot
       prologue  => prologue [cost 7]
       c = lt a, b; branch c, big, small  => cmp + jcc (fused) [cost 2]
       r = add b, 3  => alu reg, imm [cost 2]
