@@ -119,9 +119,13 @@ static Status cmd_asm(McSession *s, int argc, char **argv, FILE *out, FILE *err)
 
 static Status cmd_select(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     bool brief = false;
-    const char *name = NULL;
+    const char *name = NULL, *block = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--brief") == 0) brief = true;
+        else if (strcmp(argv[i], "--block") == 0) {
+            if (++i >= argc) return mc_session_error(s, err, "select: --block needs a block name"), ERR;
+            block = argv[i];
+        }
         else if (argv[i][0] == '-')
             return mc_session_error(s, err, "select: unknown option '%s' (see: help select)", argv[i]), ERR;
         else if (!name) name = argv[i];
@@ -132,6 +136,20 @@ static Status cmd_select(McSession *s, int argc, char **argv, FILE *out, FILE *e
     if (!f) return ERR;
     McShellAsm a;
     if (!mc_shell_asm_build(s, f, NULL, &a, err)) return ERR;
+    /* --block B: the tiles of block B of the function asked for (a view of
+     * the listing: the tiles' texts stay the listing's) */
+    const McFunc *bf = a.prog.alloc[0]->f;
+    int32_t b = block ? mc_func_find_block(bf, block) : MC_NONE;
+    if (block && b == MC_NONE) {
+        McStr names;
+        mc_str_init(&names);
+        for (int32_t k = 0; k < bf->nblocks; k++) mc_str_printf(&names, "%s%s", k ? ", " : "", bf->blocks[k].name);
+        mc_session_error(s, err, "select: no block '%s' in the allocated %s (blocks: %s)", block,
+                         mc_shown_name(bf, bf->name), names.s ? names.s : "");
+        mc_str_free(&names);
+        mc_shell_asm_free(&a);
+        return ERR;
+    }
     int64_t cost = 0, covered = 0;
     for (int32_t i = 0; i < a.listing.n; i++) {
         cost += a.listing.tile[i].cost;
@@ -169,7 +187,19 @@ static Status cmd_select(McSession *s, int argc, char **argv, FILE *out, FILE *e
         mc_str_free(&names);
         free(used);
     }
-    mc_asm_listing_print(&a.listing, &a.prog, !brief, out);
+    if (!block) {
+        mc_asm_listing_print(&a.listing, &a.prog, !brief, out);
+        mc_shell_asm_free(&a);
+        return OK;
+    }
+    McAsmListing part = {a.listing.target, mc_xcalloc((size_t)a.listing.n + 1, sizeof *part.tile), 0, 0};
+    for (int32_t i = 0; i < a.listing.n; i++) {
+        const McAsmTile *t = &a.listing.tile[i];
+        if (t->func == 0 && t->block == b && (t->what == MC_TILE_INST || t->what == MC_TILE_TERM))
+            part.tile[part.n++] = *t;
+    }
+    mc_asm_listing_print(&part, &a.prog, !brief, out);
+    free(part.tile); /* not mc_asm_listing_free: the texts are the listing's */
     mc_shell_asm_free(&a);
     return OK;
 }
@@ -197,7 +227,7 @@ const McCommand mc_cmds_targets[] = {
      "5 s time limit and prints the outcome as native does. With target\n"
      "chapter: an error (`target x86-64` or `target rv64` first).\n",
      "func", cmd_asm},
-    {"select", "", "targets", "select [FUNC] [--brief]", "instruction selection: the tiles, their costs and why",
+    {"select", "", "targets", "select [FUNC] [--brief] [--block B]", "instruction selection: the tiles, their costs and why",
      "The tiles maximal munch chose for the function on the target, block by\n"
      "block: the IR each tile covers (with its C line), the pattern's name,\n"
      "its cost (the instructions it emits) and why it was chosen (a compare\n"
@@ -205,7 +235,8 @@ const McCommand mc_cmds_targets[] = {
      "a memory operand), then its instructions. The first line sums the tiles,\n"
      "the IR instructions they cover and the instructions emitted; a line per\n"
      "function gives its allocation on the target's registers (registers used,\n"
-     "the values in spill slots). --brief leaves out the reasons.\n",
+     "the values in spill slots). --brief leaves out the reasons; --block B\n"
+     "shows only the tiles of block B of the allocated function.\n",
      "func", cmd_select},
 };
 const int mc_ncmds_targets = (int)(sizeof mc_cmds_targets / sizeof mc_cmds_targets[0]);
