@@ -127,3 +127,18 @@ The stage is not one the interpreter steps: `set stage asm` says what runs it.
   $ minicc -c 'set stage asm'
   -c:1: error: set stage: asm is not stepped (it runs as a process on the target): `asm --run` runs it, `check` compares it with the other stages
   [1]
+
+`select --block B` shows one block's tiles; an unknown block names the
+blocks there are.
+
+  $ minicc -c 'load asm_max.ir; target x86-64; select --brief --block big' | grep '=>'
+      r = add b, 3  => alu reg, imm [cost 2]
+      return r  => return [cost 2]
+
+  $ minicc -c 'load asm_max.ir; target x86-64; select --block nope; select --block'
+  loaded asm_max.ir: 1 function
+  max3(i32 a, i32 b): SSA form, 3 blocks
+  target x86-64: asm and select emit for 10 allocatable registers (rsi ... r15)
+  -c:3: error: select: no block 'nope' in the allocated max3 (blocks: entry, big, small)
+  -c:4: error: select: --block needs a block name
+  [1]
