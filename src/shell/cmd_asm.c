@@ -227,7 +227,7 @@ const McCommand mc_cmds_targets[] = {
      "5 s time limit and prints the outcome as native does. With target\n"
      "chapter: an error (`target x86-64` or `target rv64` first).\n",
      "func", cmd_asm},
-    {"select", "", "targets", "select [FUNC] [--brief] [--block B]", "instruction selection: the tiles, their costs and why",
+    {"select", "", "targets", "select [FUNC] [--block B] [--brief]", "instruction selection: tiles, costs and why",
      "The tiles maximal munch chose for the function on the target, block by\n"
      "block: the IR each tile covers (with its C line), the pattern's name,\n"
      "its cost (the instructions it emits) and why it was chosen (a compare\n"

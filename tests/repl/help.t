@@ -66,7 +66,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
   Targets:
     target [chapter|x86-64|rv64]       the machine asm and select emit for (alone: describe it)
     asm [FUNC] [--run]                 the function's assembly for the target
-    select [FUNC] [--brief] [--block B] instruction selection: the tiles, their costs and why
+    select [FUNC] [--block B] [--brief] instruction selection: tiles, costs and why
   Pictures:
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
   Commands may be shortened to a unique prefix; `help COMMAND` tells more.
