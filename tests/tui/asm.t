@@ -19,7 +19,7 @@ typed; a real one opens the asm layout, which joins the cycle, and the
 status bar names it; back at chapter the cycle is as before.
 
   $ minicc --tui-script 'tt:layout<Enter>' ../../share/minicc/examples/swap.ir 5 | grep -E 'layout asm|^\+ '
-  + *IR swap [input] ------------++ asm rv64 ------------------------------------+
+  + *IR swap [input] ------------++ asm rv64 swap (improved, from ssa) ----------+
   + log -------------------------------------------------------------------------+
   |layout asm (layouts: step, alloc, c, log, asm; layout NAME|next|prev)         |
    step 0 K=4   layout asm (the log lists them)
