@@ -142,3 +142,29 @@ blocks there are.
   -c:3: error: select: no block 'nope' in the allocated max3 (blocks: entry, big, small)
   -c:4: error: select: --block needs a block name
   [1]
+
+The same function on rv64 (24 allocatable registers): a compare and its
+branch are one instruction (bge compares two registers), and addiw takes
+the 3 and writes another register, so both tiles cost 1. It runs under
+qemu-riscv64. A session's check gets an rv64 row with target rv64.
+
+  $ minicc -c 'load asm_max.ir; target rv64; select --brief' | grep -E '^#|=>'
+  # select: rv64, improved allocator, from ssa: 6 tiles cover 5 IR instructions with 23 instructions
+  # allocation of max3: 3 of 24 registers used, no value in a slot
+      prologue  => prologue [cost 11]
+      c = lt a, b; branch c, big, small  => cmp + branch (fused) [cost 1]
+      r = add b, 3  => alu reg, imm [cost 1]
+      return r  => return [cost 2]
+      return a  => return [cost 1]
+      epilogue  => epilogue [cost 7]
+
+  $ minicc -c 'load asm_max.ir; target rv64; asm' | grep -E '^    (bge|addiw) '
+      bge t2, t1, .Lf0_b2          # c = lt a, b; branch c, big, small
+      addiw t0, t1, 3              # r = add b, 3
+
+  $ minicc -c 'load asm_max.ir; target rv64; args 4 9; asm --run; check' | grep -E '^(# asm|return|asm|agree)'
+  # asm: rv64, improved allocator, from ssa (under qemu)
+  return 12
+  asm x86-64  return 12
+  asm rv64    return 12
+  agree
