@@ -17,7 +17,7 @@
 #include "minicc/pipeline.h"
 
 /* Allocate and tile o's function; the text (NULL on failure, diagnostics printed) and the listing. */
-static char *select_program(const McCliOpts *o, const McFunc *f, McProgram *p, McFunc **prepared,
+static char *select_program(const McCliOpts *o, const McFunc *f, bool comments, McProgram *p, McFunc **prepared,
                             McAsmListing *listing) {
     McAsmOptions ao;
     mc_asm_options_default(&ao);
@@ -26,7 +26,7 @@ static char *select_program(const McCliOpts *o, const McFunc *f, McProgram *p, M
     ao.alloc = &o->alloc;
     ao.opt_level = o->stage.opt_level;
     ao.max_depth = o->stage.max_depth;
-    ao.comments = !o->no_comments;
+    ao.comments = comments;
     McDiags d;
     mc_diags_init(&d, o->file, NULL, 0);
     char *text = NULL;
@@ -55,7 +55,8 @@ static int emit_or_print(int argc, char **argv, unsigned accepted, bool print_se
     McProgram p;
     McFunc *prepared = NULL;
     McAsmListing listing = {0};
-    char *text = select_program(&o, prog.func, &p, &prepared, &listing);
+    /* print --stage selected: the tiles' instructions without the comments (the IR is the tile's heading) */
+    char *text = select_program(&o, prog.func, !o.no_comments && !print_selected, &p, &prepared, &listing);
     if (!text) {
         st = 2;
     } else {

@@ -721,6 +721,9 @@ static int fuzz_check_options(const McCliOpts *me, FuzzOpts *o, const Fuzz *z) {
         for (int s = 0; s < MC_STAGE_COUNT; s++) o->want[s] = true;
         /* The system compiler is slow (a compiler run per program); libtcc is not. */
         o->want[MC_STAGE_NATIVE] = o->cc == MC_NATIVE_TCC || o->count <= 10;
+        /* asm: an assembler, a linker and a process per run (about 6 ms, 30 ms a program for its five
+           configurations): by default only for short runs; --stages ...,asm for any count */
+        o->want[MC_STAGE_ASM] = o->count <= 100;
     }
     return 0;
 }

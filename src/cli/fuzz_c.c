@@ -712,7 +712,7 @@ int mc_cli_fuzz_c(int argc, char **argv) {
     McCliOpts me = {.cmd = "fuzz"};
     for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: minicc fuzz --lang c [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] "
+            printf("usage: minicc fuzz --lang c [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] "
                    "[--size N] [--loops D] [--calls N] [--no-traps] [--batch N] [--max-shrink N] [--no-shrink] "
                    "[--mutant lt] [-q]\n"
                    "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage; "

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "minicc/asm.h"
+#include "minicc/cfg.h"
 #include "minicc/util.h"
 
 /* ---- physical registers ----------------------------------------------------------- */
@@ -151,6 +152,7 @@ typedef struct Em {
     const McAllocation *a;
     Frame fr;
     int32_t label; /* the next local label number */
+    McLiveness *live; /* the current function's (a->f) live-out sets */
     bool failed;
 } Em;
 
@@ -368,7 +370,10 @@ static void emit_cmp(Em *e, Opnd a, Opnd b, bool *swapped) {
         ins(e, "mov eax, %s", os(a, false));
         a = oreg(P_RAX);
     }
-    ins(e, "cmp %s, %s", os(a, false), os(b, false));
+    if (a.kind == O_REG && b.kind == O_IMM && b.off == 0) /* the same flags for a signed compare with 0 */
+        ins(e, "test %s, %s", os(a, false), os(a, false));
+    else
+        ins(e, "cmp %s, %s", os(a, false), os(b, false));
 }
 
 static const char *alu_name(McOp op) {
@@ -792,7 +797,17 @@ static bool fusable(Em *e, int32_t b) {
     const McInst *in = &bl->insts[bl->ninsts - 1];
     if (!(mc_op_info[in->op].flags & MC_OPF_CMP) || in->dest < 0) return false;
     if (bl->term.arg.kind != MC_OPND_VALUE || bl->term.arg.v != in->dest) return false;
-    return uses_of(f, in->dest) == 1;
+    if (uses_of(f, in->dest) != 1) return false;
+    /* dead after the branch: nothing live out of the block sits in its
+     * location (a copy deleted because source and destination share a
+     * register makes another value the compare's register, live on) */
+    McLocation lc = e->a->loc[in->dest];
+    McValList out = mc_live_out(e->live, b);
+    for (int32_t k = 0; k < out.n; k++) {
+        McLocation l = e->a->loc[out.v[k]];
+        if (out.v[k] == in->dest || (l.kind == lc.kind && l.index == lc.index)) return false;
+    }
+    return true;
 }
 
 static void emit_inst(Em *e, int32_t b, int32_t i) {
@@ -824,6 +839,7 @@ static void emit_function(Em *e, int32_t fn) {
     e->fn = fn;
     e->a = a;
     frame_layout(a, &e->fr);
+    e->live = mc_liveness_out(f, NULL);
     e->cold.len = 0;
     if (e->cold.s) e->cold.s[0] = '\0';
     McStr sig;
@@ -909,6 +925,8 @@ static void emit_function(Em *e, int32_t fn) {
     }
     mc_str_printf(&e->out, "    .size minicc_f%d, .-minicc_f%d\n", (int)fn, (int)fn);
     frame_free(&e->fr);
+    mc_liveness_free(e->live);
+    e->live = NULL;
 }
 
 /* ---- the harness ---------------------------------------------------------------------- */

@@ -98,7 +98,7 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
         if (!r->ran) {
             snprintf(r->error, sizeof r->error, "%s", d.n ? d.v[0].msg : "unknown error");
             /* an alloc row over the interference graph's size limit is no divergence */
-            r->refused = d.n && o.stage == MC_STAGE_ALLOC && mc_alloc_too_large(d.v[0].msg);
+            r->refused = d.n && (o.stage == MC_STAGE_ALLOC || o.stage == MC_STAGE_ASM) && mc_alloc_too_large(d.v[0].msg);
             if (!r->refused) c->nonterminating = false;
         } else if (!did_not_finish(&r->outcome)) {
             c->nonterminating = false;
@@ -164,14 +164,15 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
         fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
         return;
     }
-    int refused = 0;
-    for (int i = 0; i < c->nrows; i++) refused += c->rows[i].refused;
-    int asm_refused = 0;
-    for (int i = 0; i < c->nrows; i++) asm_refused += c->rows[i].refused && c->rows[i].stage == MC_STAGE_ASM;
-    refused -= asm_refused;
+    int refused = 0, others = 0; /* over the size limit: alloc rows, and asm rows (they allocate too) */
+    for (int i = 0; i < c->nrows; i++)
+        if (c->rows[i].refused && mc_alloc_too_large(c->rows[i].error)) {
+            refused++;
+            others += c->rows[i].stage != MC_STAGE_ALLOC;
+        }
     if (refused)
-        fprintf(out, "# %d alloc row%s not run (interference graph over its size limit): the other stages agree\n",
-                refused, refused == 1 ? "" : "s");
+        fprintf(out, "# %d %srow%s not run (interference graph over its size limit): the other stages agree\n",
+                refused, others ? "" : "alloc ", refused == 1 ? "" : "s");
     if (c->nonterminating)
         fprintf(out, "# no stage finished: the step budget and the time limit agree\nagree\n");
     else
