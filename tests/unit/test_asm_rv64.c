@@ -28,6 +28,7 @@
 
 #include "minicc/asm.h"
 #include "minicc/gen.h"
+#include "minicc/genc.h"
 #include "minicc/minic.h"
 #include "minicc/run.h"
 #include "minicc/util.h"
@@ -212,6 +213,37 @@ static void test_generated_calls(void **state) {
     gen_runs(4, 160, 777000);
 }
 
+/* Random MiniC (mc_genc, with and without helpers) through the front end. */
+static void test_minic_random(void **state) {
+    (void)state;
+    NEED_TOOLS();
+    int count = 60, trapped = 0;
+    for (int k = 0; k < count; k++) {
+        McGencOptions go;
+        mc_genc_options_default(&go);
+        go.calls = k % 4;
+        uint64_t seed = 4242 + (uint64_t)k * 31;
+        McGencProg *g = mc_genc(seed, &go);
+        McStr src;
+        mc_str_init(&src);
+        mc_genc_print(g, NULL, MC_GENC_MINIC, &src);
+        McModule *m = load("random.c", src.s);
+        const McFunc *f = mc_module_find(m, "f");
+        assert_non_null(f);
+        McArgs a;
+        mc_genc_args(g, &a);
+        char what[80];
+        snprintf(what, sizeof what, "genc seed %llu calls %d", (unsigned long long)seed, go.calls);
+        McOutcome w = agree(f, &a, (McAllocator)(k % MC_ALLOC_COUNT), 1, 0, what);
+        trapped += w.kind == MC_TRAPPED;
+        mc_args_free(&a);
+        mc_module_free(m);
+        mc_str_free(&src);
+        mc_genc_free(g);
+    }
+    print_message("random MiniC: %d programs agree (%d trapped)\n", count, trapped);
+}
+
 /* ---- corners: division, shifts, immediates ------------------------------------------- */
 
 static const char *corner_ir =
@@ -253,6 +285,13 @@ static const char *corner_ir =
     "    x33 = div 7, b\n    store o, 33, x33\n"
     "    x34 = lt 3, a\n    store o, 34, x34\n"
     "    x35 = le a, 2147483647\n    store o, 35, x35\n"
+    /* results that must be sign-extended: a compare sees all 64 bits */
+    "    y0 = lt x0, 0\n    store o, 36, y0\n"
+    "    y1 = lt x1, 0\n    store o, 37, y1\n"
+    "    y2 = lt x2, 0\n    store o, 38, y2\n"
+    "    y3 = lt x6, 0\n    store o, 39, y3\n"
+    "    y4 = lt x16, 0\n    store o, 40, y4\n"
+    "    y5 = lt x12, 0\n    store o, 41, y5\n"
     "    return x31\n"
     "}\n";
 
@@ -267,7 +306,7 @@ static void test_corners(void **state) {
     int traps = 0;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char args[200] = "[0";
-        for (int z = 1; z < 36; z++) strcat(args, ",0");
+        for (int z = 1; z < 42; z++) strcat(args, ",0");
         strcat(args, "] ");
         strcat(args, cases[k]);
         for (int opt = 0; opt <= 1; opt++) {
@@ -449,6 +488,37 @@ static void test_calls(void **state) {
     mc_module_free(m);
 }
 
+/* Far frame offsets: 700 values live at once (most of them spilled, slot
+ * offsets beyond the 12-bit immediates), a local buffer of 3000, a call
+ * with 12 arguments read from slots (4 of them on the stack). */
+static void test_far_frame(void **state) {
+    (void)state;
+    NEED_TOOLS();
+    McStr t;
+    mc_str_init(&t);
+    const int N = 700;
+    mc_str_puts(&t, "func f(buf b, i32 k) {\nentry:\n    big = buffer 3000\n");
+    for (int i = 0; i < N; i++) mc_str_printf(&t, "    v%d = load b, %d\n    w%d = mul v%d, %d\n", i, i % 5, i, i, i + 1);
+    mc_str_puts(&t, "    store big, 2999, w7\n    store big, k, w9\n");
+    mc_str_puts(&t, "    c = call g(w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11)\n    s0 = add c, w0\n");
+    for (int i = 1; i < N; i++) mc_str_printf(&t, "    s%d = add s%d, w%d\n", i, i - 1, i);
+    mc_str_printf(&t, "    x = load big, 2999\n    y = load big, 1\n    r = add s%d, x\n    q = add r, y\n"
+                      "    return q\n}\n",
+                  N - 1);
+    mc_str_puts(&t, "func g(i32 a0, i32 a1, i32 a2, i32 a3, i32 a4, i32 a5, i32 a6, i32 a7, i32 a8, i32 a9, i32 a10, "
+                    "i32 a11) {\nentry:\n    x = mul a0, a11\n    y = sub a10, a8\n    z = mul y, 1000\n"
+                    "    u = add x, z\n    return u\n}\n");
+    McModule *m = load("far.ir", t.s);
+    for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+        McOutcome w = agree_text(m->funcs[0], "[3,-1,4,1,5] 1", (McAllocator)al, 1, 0, "far frame");
+        assert_int_equal(w.kind, MC_RETURNED);
+        w = agree_text(m->funcs[0], "[3,-1,4,1,5] 3000", (McAllocator)al, 1, 0, "far frame, bounds trap");
+        assert_int_equal(w.kind, MC_TRAPPED);
+    }
+    mc_module_free(m);
+    mc_str_free(&t);
+}
+
 /* ---- the listing (no tools needed) ------------------------------------------------ */
 
 static int count_insts(const char *text) {
@@ -539,6 +609,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_listing),  cmocka_unit_test(test_corners),        cmocka_unit_test(test_branches),
         cmocka_unit_test(test_bounds),   cmocka_unit_test(test_depth),          cmocka_unit_test(test_calls),
+        cmocka_unit_test(test_far_frame), cmocka_unit_test(test_minic_random),
         cmocka_unit_test(test_examples), cmocka_unit_test(test_generated),      cmocka_unit_test(test_generated_calls),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -630,8 +630,9 @@ static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
     McLocation ld = e->a->loc[in->dest];
     if (s.kind == MC_OPND_VALUE && e->a->loc[s.v].kind == ld.kind && e->a->loc[s.v].index == ld.index) {
         char lb[32];
-        mc_str_printf(&e->tile, "    # %s: same location (%s), nothing to do\n", e->cmt,
-                      mc_target_location_str(MC_TARGET_RV64, ld, lb, sizeof lb));
+        if (e->o->comments)
+            mc_str_printf(&e->tile, "    # %s: same location (%s), nothing to do\n", e->cmt,
+                          mc_target_location_str(MC_TARGET_RV64, ld, lb, sizeof lb));
         tile_end(e, MC_TILE_INST, b, i, 1, "copy (same location: nothing)",
                  "source and destination share a location: the copy emits nothing");
         return;
@@ -766,7 +767,7 @@ static void tile_term(Em *e, int32_t b) {
     switch (t->op) {
     case MC_OP_JUMP:
         jump_to(e, t->target[0], next);
-        if (t->target[0] == next) mc_str_printf(&e->tile, "    # %s: falls through\n", e->cmt);
+        if (t->target[0] == next && e->o->comments) mc_str_printf(&e->tile, "    # %s: falls through\n", e->cmt);
         tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, t->target[0] == next ? "jump (fall-through)" : "jump",
                  t->target[0] == next ? "the target is the next block in layout: nothing" : "j to the target");
         return;
