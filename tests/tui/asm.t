@@ -54,3 +54,15 @@ is not tinted.
   fkkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbkk00kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
   |   end.L14:                                   ||      mov eax, r8d        # return a.1  (C line 19)                   |
   f..............................................fb..77..................................................................b
+
+`:target NAME` typed on the command line does what t does: a real target
+opens the asm layout; an unknown name is the prompt's error and changes
+nothing.
+
+  $ minicc --tui-script ':target rv64<Enter>' ../../share/minicc/examples/swap.ir 5 | head -1
+  + *IR swap [input] ------------++ asm rv64 swap (improved, from ssa) ----------+
+  $ minicc --tui-script ':target bogus<Enter>' ../../share/minicc/examples/swap.ir 5 | sed -n '1p;$p'
+  + *IR swap [input] ------------------------++ values --------------------------+
+  n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
+  $ minicc --tui-script ':target bogus<Enter>' ../../share/minicc/examples/swap.ir 5 | grep -c 'unknown target'
+  2
