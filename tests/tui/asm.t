@@ -66,3 +66,28 @@ nothing.
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
   $ minicc --tui-script ':target bogus<Enter>' ../../share/minicc/examples/swap.ir 5 | grep -c 'unknown target'
   2
+
+The layout at the four sizes (tests/tui/sizes.t): where each pane's box
+starts (row:column) with its title's first word, and the widest line.
+Below 150 columns the C source sits over the IR on the left (an IR
+program: the IR alone), the assembly beside them; from 150 columns C, IR
+and the assembly are three columns.
+
+  $ for size in 80x24 120x40 160x50 200x60; do for f in gcd.c:'30 12' swap.ir:5; do echo "${f%%:*} $size"; minicc --tui-script 'tnn' --size $size ../../share/minicc/examples/${f%%:*} ${f#*:} |
+  >   awk '{ for (i = 1; i < length($0); i++) if (substr($0, i, 2) == "+ " && substr($0, i + 2, 1) != "-" && (i == 1 || substr($0, i - 1, 1) == "+")) { t = substr($0, i + 2); sub(/ .*/, "", t); printf "%d:%d %s  ", NR, i, t } if (length($0) > m) m = length($0) } END { print "widest " m }'; done; done
+  gcd.c 80x24
+  1:1 C  1:33 asm  9:1 *IR  17:1 log  widest 80
+  swap.ir 80x24
+  1:1 *IR  1:33 asm  17:1 log  widest 80
+  gcd.c 120x40
+  1:1 C  1:49 asm  15:1 *IR  29:1 log  widest 120
+  swap.ir 120x40
+  1:1 *IR  1:49 asm  29:1 log  widest 120
+  gcd.c 160x50
+  1:1 C  1:41 *IR  1:89 asm  37:1 log  widest 160
+  swap.ir 160x50
+  1:1 *IR  1:49 asm  37:1 log  widest 160
+  gcd.c 200x60
+  1:1 C  1:51 *IR  1:111 asm  45:1 log  widest 200
+  swap.ir 200x60
+  1:1 *IR  1:61 asm  45:1 log  widest 200
