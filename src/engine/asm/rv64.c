@@ -206,6 +206,10 @@ static void dst_done(Em *e, int32_t v, int x) {
 
 /* Put operand o into register x (mv, li, lw). */
 static void move_into(Em *e, int x, McOperand o) {
+    if (o.kind == MC_OPND_CONST) {
+        ins(e, "li %s, %d", xname[x], (int)o.v);
+        return;
+    }
     int r = src(e, o, x);
     if (r != x) ins(e, "mv %s, %s", xname[x], xname[r]);
 }
@@ -397,14 +401,15 @@ static void prologue(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
     int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
-    tile_begin(e);
     McStr sig;
     mc_str_init(&sig);
     mc_signature_str(f, &sig);
-    mc_str_printf(&e->out, "\n# %s\n    .globl minicc_f%d\n    .type minicc_f%d, @function\n", sig.s, (int)e->fn,
-                  (int)e->fn);
+    mc_str_printf(&e->out, "\n    .globl minicc_f%d\n    .type minicc_f%d, @function\nminicc_f%d:", (int)e->fn,
+                  (int)e->fn, (int)e->fn);
+    if (e->o->comments) mc_str_printf(&e->out, "                          # %s", sig.s);
+    mc_str_putc(&e->out, '\n');
     mc_str_free(&sig);
-    label(e, "minicc_f%d", (int)e->fn);
+    tile_begin(e);
     snprintf(e->cmt, sizeof e->cmt, "prologue: frame of %lld bytes", (long long)e->frame);
     if (e->calls) ins(e, "sd ra, -8(sp)");
     ins(e, "sd s0, -16(sp)");
@@ -594,9 +599,12 @@ static int bounds_check(Em *e, const McInst *in) {
     int ri = src(e, in->a[1], X_T5);
     mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v] + 8);
     ins(e, "bgeu %s, t6, .Lf%d_bounds%d", xname[ri], (int)e->fn, (int)e->nstub);
+    /* the stub, out of line: the index into t5 (the length is in t6) */
+    char c[300];
+    snprintf(c, sizeof c, "%s%s", e->o->comments && e->cmt[0] ? "  # " : "", e->o->comments ? e->cmt : "");
     mc_str_printf(&e->stubs, ".Lf%d_bounds%d:\n", (int)e->fn, (int)e->nstub);
-    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s\n", xname[ri]);
-    mc_str_puts(&e->stubs, "    tail minicc_trap_bounds\n");
+    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s%s\n", xname[ri], c);
+    mc_str_printf(&e->stubs, "    tail minicc_trap_bounds%s\n", c);
     e->nstub++;
     ins(e, "slli t5, %s, 2", xname[ri]);
     mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v]);
@@ -844,7 +852,9 @@ static void emit_function(Em *e, int32_t fn) {
     prologue(e);
     for (int32_t b = 0; b < f->nblocks; b++) {
         const McBlock *bl = &f->blocks[b];
-        mc_str_printf(&e->out, ".Lf%d_b%d:                                # %s\n", (int)fn, (int)b, bl->name);
+        mc_str_printf(&e->out, ".Lf%d_b%d:", (int)fn, (int)b);
+        if (e->o->comments) mc_str_printf(&e->out, "                              # %s", bl->name);
+        mc_str_putc(&e->out, '\n');
         int32_t n = bl->ninsts;
         /* the fused compare is covered by the terminator's tile */
         if (e->fuse[b]) n--;
@@ -980,9 +990,12 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
     mc_str_init(&e.out);
     mc_str_init(&e.tile);
     mc_str_init(&e.stubs);
-    mc_str_puts(&e.out, "# minicc: rv64 (RV64IM, LP64), GNU assembler\n    .option norelax\n    .text\n");
+    if (o->comments)
+        mc_str_printf(&e.out, "# minicc: rv64 (RV64IM, LP64), allocator %s, %d function%s\n",
+                      mc_allocator_name(p->alloc[0]->allocator), (int)p->n, p->n == 1 ? "" : "s");
+    mc_str_puts(&e.out, "    .option norelax\n    .text\n");
     for (int32_t fn = 0; fn < p->n; fn++) emit_function(&e, fn);
-    mc_str_puts(&e.out, "\n    .bss\n    .balign 8\nminicc_depth:                # frames live now\n    .zero 8\n");
+    mc_str_puts(&e.out, "\n    .bss\n    .balign 8\nminicc_depth:\n    .zero 8\n");
     if (args) harness(&e, args);
     mc_str_free(&e.tile);
     mc_str_free(&e.stubs);
