@@ -45,13 +45,13 @@ typedef struct Kernel {
 } Kernel;
 
 static const Kernel kernels[] = {
-    {"bubble", 2, {{true, 3000, 20, FILL_DOWN}, {false, 3000, 20, 0}}},
+    {"bubble", 2, {{true, 6000, 20, FILL_DOWN}, {false, 6000, 20, 0}}},
     {"sieve", 3, {{true, 1000000, 50, FILL_ZERO}, {false, 1000000, 50, 0}, {false, 8, 1, 0}}},
-    {"matmul", 4, {{true, 22500, 9, FILL_RAND}, {true, 22500, 9, FILL_RAND}, {true, 22500, 9, FILL_ZERO},
-                   {false, 150, 3, 0}}},
+    {"matmul", 4, {{true, 90000, 9, FILL_RAND}, {true, 90000, 9, FILL_RAND}, {true, 90000, 9, FILL_ZERO},
+                   {false, 300, 3, 0}}},
     {"hash", 1, {{false, 30000000, 1000, 0}}},
     {"dot", 4, {{true, 100000, 10, FILL_RAND}, {true, 100000, 10, FILL_RAND}, {false, 100000, 10, 0},
-                {false, 60, 2, 0}}},
+                {false, 300, 2, 0}}},
     {"fib", 1, {{false, 32, 10, 0}}},
 };
 #define NK ((int)(sizeof kernels / sizeof kernels[0]))

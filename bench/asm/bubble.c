@@ -1,4 +1,4 @@
-// bubble.c - bubble sort of a[0..n) (bench/asm.c: n = 3000, reversed data). Returns the swaps.
+// bubble.c - bubble sort of a[0..n) (bench/asm.c: n = 6000, reversed data). Returns the swaps.
 int bubble(int a[], int n) {
     int swaps = 0;
     for (int i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-// dot.c - the dot product of x and y, `rounds` times (bench/asm.c: n = 100000, 60 rounds). Values stay small: no overflow.
+// dot.c - the dot product of x and y, `rounds` times (bench/asm.c: n = 100000, 300 rounds). Values stay small: no overflow.
 int dot(int x[], int y[], int n, int rounds) {
     int s = 0;
     for (int r = 0; r < rounds; r++) {

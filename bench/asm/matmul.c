@@ -1,4 +1,4 @@
-// matmul.c - c = a x b for n x n matrices in row order (bench/asm.c: n = 150). Returns c's trace modulo 2^16.
+// matmul.c - c = a x b for n x n matrices in row order (bench/asm.c: n = 300). Returns c's trace modulo 2^16.
 int matmul(int a[], int b[], int c[], int n) {
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {

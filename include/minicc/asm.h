@@ -158,6 +158,19 @@ void mc_asm_listing_free(McAsmListing *l);
 McAsmTile *mc_asm_listing_add(McAsmListing *l, int32_t func, int what, int32_t block, int32_t inst,
                               int32_t ncovered, const char *pattern, int32_t cost);
 
+/* The IR a tile covers as one line (`c = lt n, 2; branch c, base, rec`;
+ * `prologue`, `epilogue`) into out (appended, no newline). */
+void mc_asm_tile_ir(const McAsmTile *t, const McProgram *p, McStr *out);
+/* The listing grouped by function and block: a header per function
+ * (`minicc_f0: func fib(i32 n)`), per block (`  entry:`), then per tile the IR
+ * it covers (with its C line when known), the tile's name and cost, with why
+ * its reason, then its instructions indented. For `print --stage selected`
+ * and the prompt's `select`. */
+void mc_asm_listing_print(const McAsmListing *l, const McProgram *p, bool why, FILE *out);
+/* One line per tile in text order: `f0 entry  c = lt n, 2; branch ... => cmp + jcc (fused) [2]: why`
+ * (emit-asm --trace-select). */
+void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
+
 /* ---- text ----------------------------------------------------------------------- */
 
 /* The assembly of program p for o->target: every function (the entry is

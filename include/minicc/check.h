@@ -19,8 +19,9 @@ typedef struct McCheckRow {
     int regs;           /* alloc: K */
     char label[24];     /* `input`, `alloc K=2`, ... */
     bool ran;           /* false: the stage could not run (see error) */
-    bool refused;       /* alloc only: not run because the interference graph is over its size
-                           limit (error says so); not a divergence */
+    bool refused;       /* not run, and no divergence: an alloc row whose interference graph is
+                           over its size limit, an asm row whose target's tools are missing
+                           (error says why) */
     char error[256];    /* why it could not run */
     McOutcome outcome;  /* when ran */
     McArgs args;        /* the arguments after the run (final buffers) */
@@ -35,7 +36,10 @@ typedef struct McCheck {
                            mean nothing (stopped after the stage that saw it) */
 } McCheck;
 
-/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, and native; each alloc
+/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, native and asm x86-64
+ * (and asm rv64 when base->target is MC_TARGET_RV64: `check --targets`); an
+ * asm row whose target's tools are missing is refused (not run, no
+ * divergence: `not run: WHY`); each alloc
  * row also runs the other allocators at its K and adds a row (`alloc K=2
  * linear`) for each one that disagrees. native is labelled `native tcc`
  * when base->native_cc is MC_NATIVE_TCC (check shows which compiler ran;

@@ -8,6 +8,9 @@
  *   alloc   phi destruction + register allocation with K registers, executed
  *           on the allocated machine (from optimized SSA, or -O0: unoptimized)
  *   native  C backend, compiled and called in a child process
+ *   asm     a real target's assembly (asm.h: x86-64 by default, rv64), the
+ *           program allocated for the target, tiled, assembled, linked and
+ *           run as a process
  *
  * The pipeline owns how the stages are composed: every front end that wants
  * "SSA, then -O1 if asked" calls mc_pipeline_prepare, and every stage and
@@ -16,6 +19,7 @@
 #ifndef MINICC_PIPELINE_H
 #define MINICC_PIPELINE_H
 
+#include "asm.h"
 #include "cgen.h"
 #include "diag.h"
 #include "interp.h"
@@ -30,6 +34,7 @@ typedef enum McStage {
     MC_STAGE_OPT,
     MC_STAGE_ALLOC,
     MC_STAGE_NATIVE,
+    MC_STAGE_ASM, /* a real target's assembly (asm.h), assembled, linked and run as a process */
     MC_STAGE_COUNT
 } McStage;
 
@@ -89,6 +94,8 @@ typedef struct McStageOptions {
                                          bug modes (regalloc.h); NULL: the defaults */
     McConvention convention;  /* alloc: the calling convention (regalloc.h; default split);
                                  nothing changes for a program without calls */
+    McTarget target;          /* asm: the target (MC_TARGET_CHAPTER, the default, means x86-64) */
+    const char *keep_asm;     /* asm: directory to keep the generated assembly (TARGET.s), or NULL */
 } McStageOptions;
 
 /* What a stage counts: the allocated machine's statistics (regalloc.h),

@@ -5,7 +5,9 @@
  * arguments, prints one line per stage with its outcome and the final
  * buffers, then `agree` (exit 0) or `diverge at STAGE` naming the first stage
  * whose outcome differs from the input's (exit 1). A stage that cannot run at
- * all (no C compiler, an internal error) counts as a divergence.
+ * all (no C compiler, an internal error) counts as a divergence; an asm row
+ * whose target's tools are missing is `not run: WHY` and does not. The asm
+ * rows: x86-64 always, rv64 with --targets rv64 (or all).
  *
  *   input       return 12
  *   ssa         return 12
@@ -21,7 +23,8 @@ int mc_cli_check(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ALLOCATOR | MC_CLI_TIMEOUT |
-                        MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS | MC_CLI_ALLOC_OPT | MC_CLI_CONVENTION;
+                        MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS | MC_CLI_ALLOC_OPT | MC_CLI_CONVENTION |
+                        MC_CLI_TARGETS | MC_CLI_MAX_DEPTH;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
     McCliProgram p;
@@ -35,6 +38,7 @@ int mc_cli_check(int argc, char **argv) {
         mc_cli_opts_free(&o);
         return st;
     }
+    o.stage.target = o.target_rv64 ? MC_TARGET_RV64 : MC_TARGET_X64; /* the asm rows (check.h) */
     McCheck c;
     mc_cli_cache_warning(&o); /* a row is stage native */
     mc_check_run(p.func, &base, &o.stage, &c);

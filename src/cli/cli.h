@@ -14,19 +14,23 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] "      \
       "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] "  \
-      "[--keep-c DIR] [--cc system|tcc] [--] ARG...",                                           \
+      "[--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--] ARG...",         \
       "execute a function at one stage of the pipeline")                                        \
     X("check", mc_cli_check,                                                                    \
       "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] "  \
-      "[--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...",                             \
+      "[--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--] ARG...", \
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
-      "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] "                  \
+      "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated|selected] [--target T] "                  \
       "[--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] "            \
       "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]",             \
       "print the IR after a stage (SSA construction, optimizer passes)")                       \
     X("emit-c", mc_cli_emit_c, "emit-c FILE [--func NAME] [-O0|-O1]",                           \
       "print the C that --stage native compiles (bounds-checked C11)")                        \
+    X("emit-asm", mc_cli_emit_asm,                                                              \
+      "emit-asm FILE [--func NAME] [--target x86-64|rv64] [--allocator A] [--alloc-opt LIST] [-O0|-O1] " \
+      "[--no-comments] [--trace-select]",                                                      \
+      "print the assembly that --stage asm runs (without its harness); --trace-select: the tiles chosen") \
     X("parse", mc_cli_parse, "parse FILE|-",                                                      \
       "check an IR file and print it in canonical form")                                       \
     X("sweep", mc_cli_sweep,                                                                    \
@@ -36,7 +40,7 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("gen", mc_cli_gen, "gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]", \
       "print one random valid program and its arguments (as a comment line)")                 \
     X("fuzz", mc_cli_fuzz,                                                                      \
-      "fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] " \
+      "fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] " \
       "[--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
       "[--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]", \
       "differential fuzzing of every stage (with --calls, under each calling convention); shrinks and prints the first divergence")         \
@@ -46,5 +50,8 @@ typedef int (*McCliFn)(int argc, char **argv);
 #define MC_X_DECL(name, fn, usage, summary) int fn(int argc, char **argv);
 MC_CLI_COMMANDS(MC_X_DECL)
 #undef MC_X_DECL
+
+/* `print FILE --stage selected ...` (emit_asm.c): argv without the --stage words. */
+int mc_cli_print_selected(int argc, char **argv);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "minicc/asm.h"
 #include "minicc/cgen.h"
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
@@ -214,6 +215,33 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         o->stage.native_cc = (McNativeCompiler)c;
         break;
     }
+    case MC_CLI_TARGET: {
+        int t = mc_target_lookup(val);
+        if (t < 0 || t == MC_TARGET_CHAPTER)
+            return mc_cli_error(o, "unknown target '%s' (assembly targets: x86-64, rv64; all targets: %s)", val,
+                                mc_target_names());
+        o->stage.target = (McTarget)t;
+        break;
+    }
+    case MC_CLI_KEEP_ASM: o->stage.keep_asm = val; break;
+    case MC_CLI_TARGETS: {
+        /* a comma-separated list of x86-64, rv64 or all */
+        const char *q = val;
+        while (*q) {
+            size_t len = strcspn(q, ",");
+            char w[32];
+            snprintf(w, sizeof w, "%.*s", (int)(len < sizeof w ? len : sizeof w - 1), q);
+            int t = mc_target_lookup(w);
+            if (strcmp(w, "all") == 0 || t == MC_TARGET_RV64) o->target_rv64 = true;
+            else if (t != MC_TARGET_X64)
+                return mc_cli_error(o, "--targets: unknown target '%s' (x86-64, rv64 or all)", w);
+            q += len;
+            if (*q == ',') q++;
+        }
+        break;
+    }
+    case MC_CLI_NO_COMMENTS: o->no_comments = true; break;
+    case MC_CLI_TRACE_SELECT: o->trace_select = true; break;
     case MC_CLI_LANG:
         if (mc_lang_lookup(val) < 0) return mc_cli_error(o, "unknown language '%s' (c or ir)", val);
         o->lang = mc_lang_lookup(val);
@@ -247,6 +275,9 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"--alloc-opt", MC_CLI_ALLOC_OPT, true}, {"--trace-alloc", MC_CLI_TRACE_ALLOC, false},
         {"--cc", MC_CLI_CC, true}, {"--lang", MC_CLI_LANG, true},
         {"--max-depth", MC_CLI_MAX_DEPTH, true}, {"--convention", MC_CLI_CONVENTION, true},
+        {"--target", MC_CLI_TARGET, true},     {"--keep-asm", MC_CLI_KEEP_ASM, true},
+        {"--targets", MC_CLI_TARGETS, true},   {"--no-comments", MC_CLI_NO_COMMENTS, false},
+        {"--trace-select", MC_CLI_TRACE_SELECT, false},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)

@@ -58,6 +58,11 @@ enum {
     MC_CLI_LANG = 1u << 14,     /* --lang c|ir (minic.h; default: by FILE's name) */
     MC_CLI_MAX_DEPTH = 1u << 15, /* --max-depth N (N >= 1): frames of a run with calls */
     MC_CLI_CONVENTION = 1u << 16, /* --convention split|caller-saved|callee-saved (regalloc.h) */
+    MC_CLI_TARGET = 1u << 17,   /* --target x86-64|rv64 (asm.h; stage asm, emit-asm, print --stage selected) */
+    MC_CLI_KEEP_ASM = 1u << 18, /* --keep-asm DIR (stage asm) */
+    MC_CLI_TARGETS = 1u << 19,  /* --targets LIST (check: the asm rows; x86-64, rv64, all) */
+    MC_CLI_NO_COMMENTS = 1u << 20, /* --no-comments (emit-asm) */
+    MC_CLI_TRACE_SELECT = 1u << 21, /* --trace-select (emit-asm) */
 };
 
 typedef struct McCliOpts {
@@ -70,6 +75,9 @@ typedef struct McCliOpts {
     const char *why;      /* print --stage allocated --why X,Y (print.c) */
     McAllocOptions alloc; /* --alloc-opt (stage.alloc_opts points here after parsing) */
     bool trace_alloc;     /* --trace-alloc */
+    bool no_comments;     /* --no-comments */
+    bool trace_select;    /* --trace-select */
+    bool target_rv64;     /* --targets with rv64 (check: the asm rv64 row) */
     int lang;             /* --lang: McLang (minic.h), MC_LANG_AUTO when not given */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */

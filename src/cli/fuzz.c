@@ -574,15 +574,18 @@ static int parse_stages(const McCliOpts *me, const char *s, bool want[MC_STAGE_C
             name[len] = 0;
             k = mc_stage_lookup(name);
         }
-        if (k < 0)
-            return mc_cli_error(me, "unknown stage '%.*s' (stages: input, ssa, opt, alloc, native)", (int)len, p);
+        if (k < 0) {
+            char list[128];
+            return mc_cli_error(me, "unknown stage '%.*s' (stages: %s)", (int)len, p,
+                                mc_stage_name_list(MC_NAME_RUN, ", ", list, sizeof list));
+        }
         want[k] = true;
         any |= k != MC_STAGE_INPUT;
         if (!comma) break;
         p = comma + 1;
     }
     if (!any)
-        return mc_cli_error(me, "--stages '%s' leaves nothing to compare with input (add ssa, opt, alloc or native)",
+        return mc_cli_error(me, "--stages '%s' leaves nothing to compare with input (add ssa, opt, alloc, native or asm)",
                             s);
     return 0;
 }
@@ -718,6 +721,9 @@ static int fuzz_check_options(const McCliOpts *me, FuzzOpts *o, const Fuzz *z) {
         for (int s = 0; s < MC_STAGE_COUNT; s++) o->want[s] = true;
         /* The system compiler is slow (a compiler run per program); libtcc is not. */
         o->want[MC_STAGE_NATIVE] = o->cc == MC_NATIVE_TCC || o->count <= 10;
+        /* asm: an assembler, a linker and a process per run (about 6 ms, 30 ms a program for its five
+           configurations): by default only for short runs; --stages ...,asm for any count */
+        o->want[MC_STAGE_ASM] = o->count <= 100;
     }
     return 0;
 }
@@ -779,6 +785,15 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
                 cfg[ncfg - 1].maxlive = true;
                 snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "alloc K=MaxLive ssa -O%d (no spill)", opt);
             }
+        } else if (s == MC_STAGE_ASM) {
+            /* x86-64: every allocator at -O1, improved at -O0 (an assembler, a linker and a process each) */
+            for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+                add_cfg(&cfg, &ncfg, MC_STAGE_ASM, 1, 4, (McAllocator)al);
+                snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "asm x86-64 %s -O1",
+                         mc_allocator_name((McAllocator)al));
+            }
+            add_cfg(&cfg, &ncfg, MC_STAGE_ASM, 0, 4, MC_ALLOC_IMPROVED);
+            snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "asm x86-64 improved -O0");
         } else if (s == MC_STAGE_NATIVE) {
             for (int opt = 1; opt >= 0; opt--) {
                 add_cfg(&cfg, &ncfg, MC_STAGE_NATIVE, opt, 4, MC_ALLOC_IMPROVED);

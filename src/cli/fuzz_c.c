@@ -685,6 +685,7 @@ static void add_cfg(Fz *z, McStage st, int opt, int regs, McAllocator al) {
     c->so.timeout = 5.0;
     if (st == MC_STAGE_ALLOC) snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, mc_allocator_name(al), opt);
     else if (st == MC_STAGE_NATIVE) snprintf(c->name, sizeof c->name, "native -O%d", opt);
+    else if (st == MC_STAGE_ASM) snprintf(c->name, sizeof c->name, "asm x86-64 -O%d", opt);
     else snprintf(c->name, sizeof c->name, "%s", mc_stage_name(st));
 }
 
@@ -693,6 +694,7 @@ static void make_configs(Fz *z, bool stages_given) {
     for (int s = MC_STAGE_SSA; s < MC_STAGE_COUNT; s++) {
         if (!z->o->want[s]) continue;
         if (s == MC_STAGE_NATIVE && !stages_given && z->o->count > 10) continue; /* a compiler run per program */
+        if (s == MC_STAGE_ASM && !stages_given && z->o->count > 100) continue; /* an assembler, a linker, a process */
         if (s == MC_STAGE_ALLOC) {
             for (int opt = 1; opt >= 0; opt--)
                 for (int al = 0; al < 2; al++)
@@ -712,7 +714,7 @@ int mc_cli_fuzz_c(int argc, char **argv) {
     McCliOpts me = {.cmd = "fuzz"};
     for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: minicc fuzz --lang c [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] "
+            printf("usage: minicc fuzz --lang c [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] "
                    "[--size N] [--loops D] [--calls N] [--no-traps] [--batch N] [--max-shrink N] [--no-shrink] "
                    "[--mutant lt] [-q]\n"
                    "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage; "

@@ -233,6 +233,16 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
     for (int i = 0; i < argc; i++)
         if (i < at || i >= at + skip) rest[n++] = argv[i];
     rest[n] = NULL;
+    if (strcmp(row->name, "selected") == 0) { /* the tiles of a real target (emit_asm.c) */
+        if (live || why) {
+            free(rest);
+            McCliOpts me = {.cmd = argv[0]};
+            return mc_cli_error(&me, "%s needs another stage than selected", live ? "--live" : "--why");
+        }
+        int sst = mc_cli_print_selected(n, rest);
+        free(rest);
+        return sst;
+    }
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest,
                                MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS |

@@ -17,7 +17,7 @@ int mc_cli_run(int argc, char **argv) {
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
                         MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS |
-                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_MAX_DEPTH | MC_CLI_CONVENTION;
+                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_MAX_DEPTH | MC_CLI_CONVENTION | MC_CLI_TARGET | MC_CLI_KEEP_ASM;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
     /* An option for another stage is harmless but probably a mistake
@@ -25,16 +25,22 @@ int mc_cli_run(int argc, char **argv) {
     static const struct {
         unsigned bit;
         const char *name;
-        McStage stage;
+        McStage stage, also; /* also: a second stage it applies to (or the same) */
     } only[] = {
-        {MC_CLI_STATS, "--stats", MC_STAGE_ALLOC},        {MC_CLI_REGS, "--regs", MC_STAGE_ALLOC},
-        {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC}, {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE},
-        {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE},     {MC_CLI_ALLOC_OPT, "--alloc-opt", MC_STAGE_ALLOC},
-        {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC}, {MC_CLI_CC, "--cc", MC_STAGE_NATIVE},
-        {MC_CLI_CONVENTION, "--convention", MC_STAGE_ALLOC},
+        {MC_CLI_STATS, "--stats", MC_STAGE_ALLOC, MC_STAGE_ALLOC},
+        {MC_CLI_REGS, "--regs", MC_STAGE_ALLOC, MC_STAGE_ALLOC},
+        {MC_CLI_ALLOCATOR, "--allocator", MC_STAGE_ALLOC, MC_STAGE_ASM},
+        {MC_CLI_TIMEOUT, "--timeout", MC_STAGE_NATIVE, MC_STAGE_ASM},
+        {MC_CLI_KEEP_C, "--keep-c", MC_STAGE_NATIVE, MC_STAGE_NATIVE},
+        {MC_CLI_ALLOC_OPT, "--alloc-opt", MC_STAGE_ALLOC, MC_STAGE_ASM},
+        {MC_CLI_TRACE_ALLOC, "--trace-alloc", MC_STAGE_ALLOC, MC_STAGE_ALLOC},
+        {MC_CLI_CC, "--cc", MC_STAGE_NATIVE, MC_STAGE_NATIVE},
+        {MC_CLI_CONVENTION, "--convention", MC_STAGE_ALLOC, MC_STAGE_ALLOC},
+        {MC_CLI_TARGET, "--target", MC_STAGE_ASM, MC_STAGE_ASM},
+        {MC_CLI_KEEP_ASM, "--keep-asm", MC_STAGE_ASM, MC_STAGE_ASM},
     }; /* --max-depth: every stage that runs calls (all of them) */
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
-        if ((o.given & only[i].bit) && o.stage.stage != only[i].stage)
+        if ((o.given & only[i].bit) && o.stage.stage != only[i].stage && o.stage.stage != only[i].also)
             fprintf(stderr, "minicc run: note: %s applies to --stage %s only (ignored at stage %s)\n", only[i].name,
                     mc_stage_name(only[i].stage), mc_stage_name(o.stage.stage));
     McCliProgram p;

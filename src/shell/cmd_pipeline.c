@@ -157,10 +157,6 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (n >= 2 && !mc_cmd_parse_count(s, err, "alloc", words[1], 1, MC_MAX_REGS, &k)) return ERR;
     if (n >= 3 && (which = mc_allocator_lookup(words[2])) < 0)
         return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", words[2]), ERR;
-    if (trace && which != MC_ALLOC_BASELINE && which != MC_ALLOC_IMPROVED)
-        return mc_session_error(s, err, "alloc: --trace covers the baseline and improved allocators, not %s",
-                                mc_allocator_name((McAllocator)which)),
-               ERR;
     if (!mc_session_build_alloc(s, (int)k, (McAllocator)which, err)) return ERR;
     if (trace) {
         McDiags d;
@@ -220,6 +216,7 @@ static Status cmd_regs(McSession *s, int argc, char **argv, FILE *out, FILE *err
     if (!a) return ERR;
     fprintf(out, "# %s allocator, K = %d\n", mc_allocator_name(a->allocator), a->registers);
     mc_show_regs(a, out);
+    mc_show_calls(a, out); /* with calls: what the convention makes of each */
     return OK;
 }
 
@@ -376,12 +373,15 @@ const McCommand mc_cmds_pipeline[] = {
      "--points`), colours in dominance order (never more than MaxLive\n"
      "registers), then turns the phis into copies ordered by location; a copy\n"
      "cycle saves one value in a free register or one scratch slot.\n"
-     "--trace (baseline, improved) prints every decision in order: spill costs\n"
+     "--trace prints every decision in order (baseline, improved): spill costs\n"
      "and their terms, coalescing tests (Briggs, George: the numbers compared),\n"
      "the simplify stack (optimistic pushes marked), colour choices (biased ones\n"
      "name the copy partner), recolourings, slots; for improved each variant\n"
      "and metric tried, the winner, every variant's estimated and measured\n"
-     "traffic (with the arguments), and a replay check of the final assignment.\n",
+     "traffic (with the arguments). linear and ssa list the assignment they\n"
+     "made. With calls, every allocator's trace then has the convention's\n"
+     "renaming, each value live across each call (saved or kept) and the\n"
+     "prologue's callee saves. Last, a replay check of the final assignment.\n",
      "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
@@ -396,7 +396,12 @@ const McCommand mc_cmds_pipeline[] = {
      "they do not interfere: never live at once, or only at a copy between\n"
      "them (Chaitin's copy exception: every allocator but baseline).\n",
      "- value value", cmd_interference},
-    {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot", "", "", cmd_regs},
+    {"regs", "", "pipeline", "regs", "where each value lives: register or spill slot",
+     "Each value's register or spill slot. With calls, then what the convention\n"
+     "makes of each call: the registers a call clobbers (the caller-saved ones),\n"
+     "the prologue's callee saves, and at each call the values live across it,\n"
+     "kept or saved, the saves as parallel moves around the call.\n",
+     "", cmd_regs},
     {"intervals", "", "pipeline", "intervals [WIDTH]", "live intervals as bars over the linear order",
      "One row per value of the allocation (K and allocator as for regs) over the\n"
      "instructions in the order linear scan works in (blocks in reverse\n"

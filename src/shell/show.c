@@ -337,6 +337,72 @@ void mc_show_regs(const McAllocation *a, FILE *out) {
     mc_regs_picture_free(&p);
 }
 
+static void show_moves(const int32_t *reg, const int32_t *slot, int32_t n, bool to_slots, FILE *out) {
+    for (int side = 0; side < 2; side++) {
+        fputs(side ? " := (" : "(", out);
+        for (int32_t k = 0; k < n; k++) {
+            if ((side == 0) == to_slots) fprintf(out, "%ssave%d", k ? ", " : "", (int)slot[k]);
+            else fprintf(out, "%sr%d", k ? ", " : "", (int)reg[k]);
+        }
+        fputc(')', out);
+    }
+}
+
+static void show_class(const McAllocation *a, bool caller, FILE *out) {
+    bool any = false;
+    for (int32_t r = 0; r < a->registers; r++)
+        if (mc_conv_caller_saved(a->convention, a->registers, r) == caller) fprintf(out, " r%d", (int)r), any = true;
+    if (!any) fputs(" none", out);
+}
+
+void mc_show_calls(const McAllocation *a, FILE *out) {
+    if (a->ncallsaves == 0) return;
+    const McFunc *f = a->f;
+    fprintf(out, "calls: %s K=%d: a call clobbers", mc_convention_name(a->convention), (int)a->registers);
+    show_class(a, true, out);
+    fputc(';', out);
+    show_class(a, false, out);
+    fputs(" callee-saved\n", out);
+    if (a->ncallee_saves == 0) {
+        fputs("  prologue: no callee-saved register written\n", out);
+    } else {
+        int32_t *slot = mc_xmalloc((size_t)a->ncallee_saves * sizeof *slot);
+        for (int32_t k = 0; k < a->ncallee_saves; k++) slot[k] = a->save_slots - a->ncallee_saves + k;
+        fputs("  prologue ", out);
+        show_moves(a->callee_saves, slot, a->ncallee_saves, true, out);
+        fputs(", restored at return\n", out);
+        free(slot);
+    }
+    for (int32_t c = 0; c < a->ncallsaves; c++) {
+        const McCallSave *cs = &a->callsaves[c];
+        const McInst *in = &f->blocks[cs->block].insts[cs->inst];
+        const McCall *call = mc_inst_call(f, in);
+        McLoc at = mc_loc(f, in->loc);
+        fprintf(out, "  %d:%d %s:%s", (int)at.line, (int)at.col, call ? mc_shown_name(f, call->name) : "?",
+                cs->nacross ? " across it" : " nothing live across it");
+        for (int32_t k = 0; k < cs->nacross; k++) {
+            int32_t v = cs->across[k];
+            McLocation l = a->loc[v];
+            bool saved = false;
+            for (int32_t j = 0; j < cs->n; j++) saved |= cs->value[j] == v;
+            bool clobbered = l.kind == MC_LOC_REG && mc_conv_caller_saved(a->convention, a->registers, l.index);
+            char lb[32];
+            fprintf(out, "%s %s %s %s", k ? "," : "", mc_shown_name(f, f->values[v].name),
+                    mc_location_str(l, lb, sizeof lb), saved ? "saved" : clobbered ? "NOT saved" : "kept");
+        }
+        fputc('\n', out);
+        if (cs->n == 0) continue;
+        int32_t *reg = mc_xmalloc((size_t)cs->n * sizeof *reg);
+        for (int32_t k = 0; k < cs->n; k++) reg[k] = a->loc[cs->value[k]].index;
+        fputs("    ", out);
+        show_moves(reg, cs->slot, cs->n, true, out);
+        fputs("   call   ", out);
+        show_moves(reg, cs->slot, cs->n, false, out);
+        fputc('\n', out);
+        free(reg);
+    }
+}
+
 /* The matrix as plain text (picture.c renders it; the workbench colours it). */
 static void show_matrix_put(void *ctx, McMatrixPart part, int32_t node, const char *text) {
     (void)node;

@@ -59,6 +59,11 @@ void mc_show_why(const McAllocation *a, const McAllocOptions *o, int32_t x, int3
 void mc_show_interference(const McAllocation *a, FILE *out);
 /* value -> register or slot, one per line. */
 void mc_show_regs(const McAllocation *a, FILE *out);
+/* What the convention makes of the calls (nothing without calls): the
+ * registers a call clobbers, the prologue's callee saves, and each call's
+ * values live across it, kept or saved, the saves as parallel moves (the
+ * workbench's calls pane says the same). */
+void mc_show_calls(const McAllocation *a, FILE *out);
 
 /* Graphviz DOT. */
 void mc_dot_cfg(const McFunc *f, FILE *out);

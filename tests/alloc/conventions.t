@@ -96,6 +96,7 @@ convention at K = 1, 2, 3, 4, 8 gives the interpreter's result:
   alloc K=2   return 9144
   alloc K=4   return 9144
   alloc K=16  return 9144
+  asm x86-64  return 9144
   agree
   $ minicc check --convention callee-saved --allocator ssa ../run/calls/deep.ir 30 | grep -v native
   input       return 30
@@ -105,6 +106,7 @@ convention at K = 1, 2, 3, 4, 8 gives the interpreter's result:
   alloc K=2   return 30
   alloc K=4   return 30
   alloc K=16  return 30
+  asm x86-64  return 30
   agree
 
 `--stats` adds the convention's traffic, for a run with calls only: the
@@ -224,3 +226,41 @@ split and says so when asked for another convention.
   $ minicc sweep --regs 4 --allocators all --convention caller-saved ../run/calls/calls.ir 10
   minicc sweep: error: --convention: the --allocators table runs under split; use the plain table or --vary convention
   [2]
+
+At the prompt, `regs` ends with what the convention makes of the calls (the
+workbench's calls pane says the same): the registers a call clobbers, the
+prologue's callee saves and, at each call, the values live across it, kept
+or saved, with the saves as parallel moves around it. A function without
+calls shows none of it:
+
+  $ minicc ../../share/minicc/examples/quicksort.c <<'IN' | sed -n '/^calls:/,/^[^ ]/p'
+  > func quicksort
+  > regs
+  > set convention caller-saved
+  > regs
+  > func swap
+  > regs
+  > IN
+  calls: split K=4: a call clobbers r0 r1; r2 r3 callee-saved
+    prologue (save1, save2) := (r2, r3), restored at return
+    47:13 partition: across it lo r2 kept, hi r3 kept
+    48:16 quicksort: across it hi r3 kept, p r1 saved
+      (save0) := (r1)   call   (r1) := (save0)
+    48:42 quicksort: across it add.L48.2 r2 kept
+  convention caller-saved
+  calls: caller-saved K=4: a call clobbers r0 r1 r2 r3; none callee-saved
+    prologue: no callee-saved register written
+    47:13 partition: across it lo r2 saved, hi r1 saved
+      (save0, save1) := (r2, r1)   call   (r2, r1) := (save0, save1)
+    48:16 quicksort: across it hi r1 saved, p r3 saved
+      (save0, save1) := (r1, r3)   call   (r1, r3) := (save0, save1)
+    48:42 quicksort: across it add.L48.2 r2 saved
+      (save0) := (r2)   call   (r2) := (save0)
+  swap(buf a, i32 i, i32 j): mutable form, 1 block
+
+  $ minicc ../../share/minicc/examples/quicksort.c <<'IN' | tail -2
+  > func swap
+  > regs
+  > IN
+    load.L28 -> r0
+  4 registers, 0 slots, 0 values spilled

@@ -4,15 +4,15 @@ exits 0 without doing anything else. stderr is discarded below, so what shows
 is stdout only.
 
   $ minicc run --help 2>/dev/null
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--] ARG...
   execute a function at one stage of the pipeline
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check --help 2>/dev/null
-  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--] ARG...
   run every stage on fresh copies of the arguments and compare the outcomes
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc print --help 2>/dev/null
-  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
+  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated|selected] [--target T] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
   print the IR after a stage (SSA construction, optimizer passes)
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc emit-c --help 2>/dev/null
@@ -31,7 +31,7 @@ is stdout only.
   usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]
   print one random valid program and its arguments (as a comment line)
   $ minicc fuzz --help 2>/dev/null
-  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
+  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
   differential fuzzing of every stage (with --calls, under each calling convention); shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
   usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
@@ -75,9 +75,9 @@ work: gen prints no program, fuzz runs nothing, print reads no file.
   $ minicc gen --seed 3 --size 0 --help | head -1
   usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]
   $ minicc fuzz --count 1000000 --bogus -h | head -1
-  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
+  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
   $ minicc print no-such-file.ir --stage destroyed -h | head -1
-  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
+  usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated|selected] [--target T] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
   $ minicc parse - --help </dev/null | head -1
   usage: minicc parse FILE|-
 

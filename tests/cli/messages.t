@@ -172,10 +172,10 @@ agree".
   minicc fuzz: error: --stages expects stage names separated by commas, got 'ssa,'
   [2]
   $ minicc fuzz --stages ssa,bogus
-  minicc fuzz: error: unknown stage 'bogus' (stages: input, ssa, opt, alloc, native)
+  minicc fuzz: error: unknown stage 'bogus' (stages: input, ssa, opt, alloc, native, asm)
   [2]
   $ minicc fuzz --stages input
-  minicc fuzz: error: --stages 'input' leaves nothing to compare with input (add ssa, opt, alloc or native)
+  minicc fuzz: error: --stages 'input' leaves nothing to compare with input (add ssa, opt, alloc, native or asm)
   [2]
 
 Program k uses seed S+k: a count that would run past the largest seed is
@@ -246,13 +246,13 @@ execute (alloc, native).
   minicc print: error: --stage needs a value
   [2]
   $ minicc print ../ir/sum.ir --stage ''
-  minicc print: error: unknown stage '' (stages: input, ssa, opt, destroyed, allocated)
+  minicc print: error: unknown stage '' (stages: input, ssa, opt, destroyed, allocated, selected)
   [2]
   $ minicc print ../ir/sum.ir --stage bogus
-  minicc print: error: unknown stage 'bogus' (stages: input, ssa, opt, destroyed, allocated)
+  minicc print: error: unknown stage 'bogus' (stages: input, ssa, opt, destroyed, allocated, selected)
   [2]
   $ minicc print ../ir/sum.ir --stage native
-  minicc print: error: print has no stage 'native' (stages: input, ssa, opt, destroyed, allocated)
+  minicc print: error: print has no stage 'native' (stages: input, ssa, opt, destroyed, allocated, selected)
   [2]
   $ minicc print ../ir/sum.ir --ssa
   minicc print: error: --ssa needs a value

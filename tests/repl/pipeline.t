@@ -168,6 +168,7 @@ The register-budget sweep, and every stage compared (like `minicc check`):
   alloc K=4   return 120
   alloc K=16  return 120
   native      return 120
+  asm x86-64  return 120
   agree
 
 The swap loop through every stage, including native code when a C compiler
@@ -185,6 +186,7 @@ is there:
   alloc K=4   return 21
   alloc K=16  return 21
   native      return 21
+  asm x86-64  return 21
   agree
 
 CFG, dominators and liveness of the swap loop:
@@ -314,6 +316,7 @@ run destroyed phis (alloc, native) are unaffected.
   alloc K=4   return 21
   alloc K=16  return 21
   native      return 21
+  asm x86-64  return 21
   diverge at opt
   phi-mode parallel
   input       return 21
@@ -324,4 +327,5 @@ run destroyed phis (alloc, native) are unaffected.
   alloc K=4   return 21
   alloc K=16  return 21
   native      return 21
+  asm x86-64  return 21
   agree

@@ -73,7 +73,7 @@ Options.
   minicc run: error: --max-steps needs a value
   [2]
   $ minicc run ../ir/sum.ir --stage fast [1] 1
-  minicc run: error: unknown stage 'fast' (stages: input, ssa, opt, alloc, native)
+  minicc run: error: unknown stage 'fast' (stages: input, ssa, opt, alloc, native, asm)
   [2]
   $ minicc run ../ir/sum.ir --allocator best [1] 1
   minicc run: error: unknown allocator 'best' (baseline, improved, linear or ssa)
@@ -97,11 +97,11 @@ Options.
 `--help` anywhere before `--` prints the command's usage and exits 0.
 
   $ minicc run --help
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--] ARG...
   execute a function at one stage of the pipeline
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check ../ir/sum.ir -h | head -1
-  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--] ARG...
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--] ARG...
   $ minicc emit-c --help | head -1
   usage: minicc emit-c FILE [--func NAME] [-O0|-O1]
   $ minicc parse --help | head -1

@@ -317,7 +317,7 @@ Mistakes.
   minicc print: error: unknown SSA policy 'maximal' (minimal, semi or pruned)
   [2]
   $ minicc print swap.ir --stage alloc
-  minicc print: error: print has no stage 'alloc' (stages: input, ssa, opt, destroyed, allocated)
+  minicc print: error: print has no stage 'alloc' (stages: input, ssa, opt, destroyed, allocated, selected)
   [2]
 
 `--ssa` alone shows stage ssa (it is never silently ignored); with an

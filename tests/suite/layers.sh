@@ -38,14 +38,14 @@ bad=$(grep -rn '#include "\.\./' src tests bench 2>/dev/null)
 rank() { # folder -> number
     case $1 in
     ir | jit) echo 1 ;; analysis) echo 2 ;; frontend) echo 3 ;; exec) echo 4 ;; ssa) echo 5 ;;
-    opt) echo 6 ;; alloc) echo 7 ;; backend) echo 8 ;; pipeline) echo 9 ;; fuzz) echo 10 ;; *) echo 0 ;;
+    opt) echo 6 ;; alloc) echo 7 ;; backend) echo 8 ;; pipeline | asm) echo 9 ;; fuzz) echo 10 ;; *) echo 0 ;;
     esac
 }
 header_rank() { # minicc header -> number
     case $1 in
     ir.h | diag.h | util.h | interrupt.h | limits.h) echo 1 ;;
     cfg.h | verify.h) echo 2 ;; parse.h | minic.h) echo 3 ;; interp.h | outcome.h | run.h) echo 4 ;; ssa.h) echo 5 ;;
-    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h) echo 9 ;; gen.h | genc.h) echo 10 ;;
+    opt.h) echo 6 ;; regalloc.h) echo 7 ;; cgen.h) echo 8 ;; pipeline.h | check.h | asm.h) echo 9 ;; gen.h | genc.h) echo 10 ;;
     *) echo 99 ;;
     esac
 }

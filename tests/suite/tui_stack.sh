@@ -4,7 +4,7 @@
 # more, the argument move shown as one simultaneous assignment), n steps
 # over one and hands back to the caller at a return, F finishes the frame
 # (the result's move into the caller), b leaves a callee at its start, and
-# the ? help lists the keys. Prints "N passed, N failed".
+# the ? help lists the keys; the alloc layout's calls pane (80x24). Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
@@ -92,5 +92,40 @@ keys y
 i=0
 while [ ! -f "$tmp/c.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 if [ -f "$tmp/c.exit" ]; then ok; else bad "q did not quit the C layout's session"; fi
+
+# The alloc layout of a function with calls at 80x24: the calls pane under
+# the interference graph and the registers says what the convention makes of
+# each call: the registers a call clobbers, the prologue's callee saves and,
+# at each call, the values live across it, kept or saved, the saves as
+# parallel moves around the call. A function without calls has no such pane.
+absent() {
+    sleep 0.3
+    if screen | grep -qF -- "$1"; then bad "$2: '$1' on the screen"; screen | sed 's/^/    | /'; else ok; fi
+}
+$T kill-session -t w >/dev/null 2>&1
+$T new-session -d -s w -x 80 -y 24 \
+    "cd '$(pwd)/share/minicc/examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 '$MINICC' --tui quicksort.c; echo \"EXIT=\$?\" >'$tmp/q.exit'; sleep 30"
+check "C quicksort.c" "quicksort.c opens"
+keys : "func quicksort" Enter
+keys l l
+check "layout alloc" "l l: the alloc layout"
+check "calls: 3, convention split" "the calls pane in the alloc layout"
+check "split K=4: a call clobbers r0 r1; r2 r3 callee-saved" "the registers a call clobbers"
+check "prologue (save1, save2) := (r2, r3), restored at return" "the prologue's callee saves"
+check "48:16 quicksort: across it hi r3 kept, p r1 saved" "the values live across a call"
+check "(save0) := (r1)   call   (r1) := (save0)" "the caller save around the call"
+check "registers K=4" "the registers pane stays beside the graph"
+keys : "set convention caller-saved" Enter
+check "caller-saved K=4: a call clobbers r0 r1 r2 r3; none callee-saved" "caller-saved: every register clobbered"
+check "prologue: no callee-saved register written" "caller-saved: no prologue save"
+check "(save0, save1) := (r2, r1)   call   (r2, r1) := (save0, save1)" "caller-saved: both values saved"
+keys : "func swap" Enter
+check "swap(buf a, i32 i, i32 j)" "func swap: a function without calls"
+absent "calls: " "a function without calls has no calls pane"
+keys q
+keys y
+i=0
+while [ ! -f "$tmp/q.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if [ -f "$tmp/q.exit" ]; then ok; else bad "q did not quit the alloc layout's session"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -80,3 +80,54 @@ parameters summed in a chain):
   |                                1 1 1 1       |
   |              1 2 3 4 5 6 7 8 9 0 1 2 3       |
   | 1 p0! slot0  \ x x x x x x . . . . . .       |
+
+A function with calls: the calls pane under the graph and the registers
+says what the convention makes of each call (callconv.c): the registers a
+call clobbers (the caller-saved ones), the prologue's callee saves into
+their save slots, and at each call the values live across it, kept (in a
+callee-saved register or a slot) or saved, the saves as parallel moves
+around the call in the edge record's style. At 80x24:
+
+  $ minicc --tui-script ':func quicksort<Enter>ll' --size 80x24 ../../share/minicc/examples/quicksort.c | sed -n '8,15p'
+  +---------------------------------- v 12 more -++------------------- v 7 more -+
+  + calls: 3, convention split --------------------------------------------------+
+  |split K=4: a call clobbers r0 r1; r2 r3 callee-saved                          |
+  |prologue (save1, save2) := (r2, r3), restored at return                       |
+  |47:13 partition: across it lo r2 kept, hi r3 kept                             |
+  |48:16 quicksort: across it hi r3 kept, p r1 saved                             |
+  |  (save0) := (r1)   call   (r1) := (save0)                                    |
+  |48:42 quicksort: across it add.L48.2 r2 kept                                  |
+
+  $ minicc --tui-script ':func quicksort<Enter>:set convention caller-saved<Enter>ll' --size 80x24 ../../share/minicc/examples/quicksort.c | sed -n '8,15p'
+  +---------------------------------- v 12 more -++------------------- v 7 more -+
+  + calls: 3, convention caller-saved -------------------------------------------+
+  |caller-saved K=4: a call clobbers r0 r1 r2 r3; none callee-saved              |
+  |prologue: no callee-saved register written                                    |
+  |47:13 partition: across it lo r2 saved, hi r1 saved                           |
+  |  (save0, save1) := (r2, r1)   call   (r2, r1) := (save0, save1)              |
+  |48:16 quicksort: across it hi r1 saved, p r3 saved                            |
+  |  (save0, save1) := (r1, r3)   call   (r1, r3) := (save0, save1)              |
+
+  $ minicc --tui-script ':func quicksort<Enter>:set convention callee-saved<Enter>ll' --size 80x24 ../../share/minicc/examples/quicksort.c | sed -n '8,15p'
+  | 3 le.L46         r3     x x \ . . . . . . .  ||quicksort.L48  -> r3          |
+  +---------------------------------- v 11 more -++------------------- v 6 more -+
+  + calls: 3, convention callee-saved -------------------------------------------+
+  |callee-saved K=4: a call clobbers none; r0 r1 r2 r3 callee-saved              |
+  |prologue (save0, save1, save2, save3) := (r0, r1, r2, r3), restored at return |
+  |47:13 partition: across it lo r2 kept, hi r1 kept                             |
+  |48:16 quicksort: across it hi r1 kept, p r0 kept                              |
+  |48:42 quicksort: across it add.L48.2 r2 kept                                  |
+
+A function without calls keeps the two panes:
+
+  $ minicc --tui-script ':func swap<Enter>ll' --size 80x24 ../../share/minicc/examples/quicksort.c | sed -n '1p;15,16p'
+  + *interference K=4 (improved) [destroyed] ----++ registers K=4 [destroyed] ---+
+  |                                              ||                              |
+  +----------------------------------------------++------------------------------+
+
+Under the planted bug `saves=no-caller` the value the call clobbers is
+marked NOT saved and no move surrounds the call (the machine then traps):
+
+  $ minicc --tui-script ':func quicksort<Enter>:set alloc saves=no-caller<Enter>ll' --size 80x24 ../../share/minicc/examples/quicksort.c | sed -n '13,14p'
+  |47:13 partition: across it lo r2 kept, hi r3 kept                             |
+  |48:16 quicksort: across it hi r3 kept, p r1 NOT saved                         |

@@ -100,6 +100,72 @@ static void test_defaults_and_trace_change_nothing(void **state) {
     assert_int_equal(compared, 80 * 4 * 2);
 }
 
+/* Functions with calls, all four allocators, every convention: tracing
+ * changes nothing, the trace replays to the machine's assignment (linear
+ * and ssa record theirs, then the convention's renaming), and every
+ * allocator's trace has the same call events: one per value live across
+ * each call (saved or kept), one per prologue save. */
+static void test_trace_with_calls_every_allocator(void **state) {
+    (void)state;
+    static const int budgets[] = {1, 2, 4};
+    int compared = 0, saves = 0, kept = 0, callee = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.size = 20 + (int32_t)(seed % 3) * 10;
+        go.calls = 1 + (int)(seed % 3);
+        McModule *m = mc_gen_module(seed, &go);
+        assert_non_null(m);
+        for (int32_t fi = 0; fi < m->nfuncs; fi++) {
+            McFunc *ssa = mc_pipeline_prepare(m->funcs[fi], (int)(seed & 1), NULL);
+            assert_non_null(ssa);
+            for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++)
+                for (int al = 0; al < 4; al++)
+                    for (int c = 0; c < MC_CONV_COUNT; c++) {
+                        McAllocOptions o;
+                        mc_alloc_options_default(&o);
+                        o.convention = (McConvention)c;
+                        o.program = true;
+                        McAllocation *plain = mc_allocate(ssa, (McAllocator)al, budgets[k], &o, NULL);
+                        McAllocTrace tr;
+                        mc_alloc_trace_init(&tr);
+                        o.trace = &tr;
+                        McAllocation *traced = mc_allocate(ssa, (McAllocator)al, budgets[k], &o, NULL);
+                        assert_non_null(plain);
+                        assert_non_null(traced);
+                        assert_true(same_alloc(plain, traced));
+                        char msg[256];
+                        if (!mc_alloc_trace_matches(&tr, traced, msg, sizeof msg)) {
+                            fprintf(stderr, "seed %llu %s K=%d %s %s: %s\n", (unsigned long long)seed, ssa->name,
+                                    budgets[k], mc_allocator_name((McAllocator)al),
+                                    mc_convention_name((McConvention)c), msg);
+                            fail();
+                        }
+                        int32_t across = 0, nsave = 0, nsafe = 0, ncallee = 0;
+                        for (int32_t i = 0; i < traced->ncallsaves; i++) across += traced->callsaves[i].nacross;
+                        for (int32_t i = 0; i < tr.n; i++) {
+                            nsave += tr.ev[i].kind == MC_TR_CALL_SAVE;
+                            nsafe += tr.ev[i].kind == MC_TR_CALL_SAFE;
+                            ncallee += tr.ev[i].kind == MC_TR_CALLEE_SAVE;
+                        }
+                        assert_int_equal(nsave + nsafe, across);
+                        assert_int_equal(ncallee, traced->ncallsaves > 0 ? traced->ncallee_saves : 0);
+                        saves += nsave;
+                        kept += nsafe;
+                        callee += ncallee;
+                        compared++;
+                        mc_alloc_trace_free(&tr);
+                        mc_allocation_free(plain);
+                        mc_allocation_free(traced);
+                    }
+            mc_func_free(ssa);
+        }
+        mc_module_free(m);
+    }
+    assert_true(compared > 24 * 3 * 4 * MC_CONV_COUNT);
+    assert_true(saves > 0 && kept > 0 && callee > 0); /* the programs exercise every kind */
+}
+
 /* The interference graph's two forms (adjacency rows, bit matrix) take the
  * same decisions: their traces are the same event for event. */
 static void test_trace_same_in_both_forms(void **state) {
@@ -330,6 +396,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_and_trace_change_nothing),
         cmocka_unit_test(test_trace_same_in_both_forms),
+        cmocka_unit_test(test_trace_with_calls_every_allocator),
         cmocka_unit_test(test_every_switch_is_correct),
         cmocka_unit_test(test_option_words),
         cmocka_unit_test(test_bug_modes),

@@ -393,6 +393,132 @@ static void test_depth(void **state) {
     mc_module_free(m);
 }
 
+/* Frames the machine code pushes (down: no local buffer) between frames C
+ * pushes (withlocal: a local buffer), deeper than the first blocks of frame
+ * memory (63, 127, 255 frames: the machine code leaves at each new block
+ * for C to allocate it): at the bottom a load that traps when b is short,
+ * with every caller's stores and local buffers (freed at the trap; make
+ * asan and the valgrind suite look). */
+static const char *mixed =
+    "func main(buf b, i32 n) {\n"
+    "entry:\n"
+    "    r = call down(b, n)\n"
+    "    return r\n"
+    "}\n"
+    "func down(buf b, i32 n) {\n"
+    "entry:\n"
+    "    z = eq n, 0\n"
+    "    branch z, bottom, more\n"
+    "bottom:\n"
+    "    x = load b, 5\n"
+    "    return x\n"
+    "more:\n"
+    "    m = sub n, 1\n"
+    "    t = rem n, 7\n"
+    "    z7 = eq t, 0\n"
+    "    branch z7, vialocal, direct\n"
+    "vialocal:\n"
+    "    r = call withlocal(b, m)\n"
+    "    return r\n"
+    "direct:\n"
+    "    store b, 0, n\n"
+    "    r2 = call down(b, m)\n"
+    "    s = add r2, 1\n"
+    "    return s\n"
+    "}\n"
+    "func withlocal(buf b, i32 n) {\n"
+    "entry:\n"
+    "    l = buffer 3\n"
+    "    store l, 1, n\n"
+    "    store b, 1, n\n"
+    "    r = call down(b, n)\n"
+    "    v = load l, 1\n"
+    "    s = add r, v\n"
+    "    return s\n"
+    "}\n";
+
+static void test_frame_blocks(void **state) {
+    (void)state;
+    McModule *m = parse(mixed);
+    Tally t;
+    memset(&t, 0, sizeof t);
+    McCode *code[3];
+    for (int k = 0; k < 3; k++) code[k] = mc_code_new(m->funcs[0]);
+    mc_code_jit_after(code[0], -1);
+    mc_code_jit_after(code[1], 0);
+    static const int32_t ns[] = {0, 5, 61, 62, 63, 64, 125, 126, 127, 128, 300, 700};
+    static const int64_t depths[] = {0, 63, 64, 65, 127, 128, 129, 256};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+        for (int shortbuf = 0; shortbuf < 2; shortbuf++)
+            for (size_t j = 0; j < sizeof depths / sizeof depths[0]; j++) {
+                char text[64];
+                snprintf(text, sizeof text, "%s %d", shortbuf ? "[1,2,3,4]" : "[1,2,3,4,5,6]", ns[i]);
+                McArgs a = args_of(m->funcs[0], text);
+                McOutcome o = run_all(m->funcs[0], code, &a, 0, depths[j], &t);
+                if (depths[j] == 0 && shortbuf) assert_string_equal(o.trap, "buffer index 5 outside [0,4)");
+                /* A step budget running out deep inside, past the first block of frames. */
+                if (o.steps > 300) run_all(m->funcs[0], code, &a, o.steps - 1 - (int64_t)rnd(150), depths[j], &t);
+                mc_args_free(&a);
+            }
+    assert_true(t.returned > 20 && t.bounds > 20 && t.depth > 20 && t.limit > 10);
+    for (int k = 0; k < 3; k++) mc_code_free(code[k]);
+    mc_module_free(m);
+}
+
+/* An interrupt flag already set: the run stops at its first poll, deep in
+ * the recursion, where the interpreter loop stops (steps, instructions). */
+static void test_calls_interrupt(void **state) {
+    (void)state;
+    McModule *m = parse(mixed);
+    McCode *code[2];
+    for (int k = 0; k < 2; k++) code[k] = mc_code_new(m->funcs[0]);
+    mc_code_jit_after(code[0], -1);
+    mc_code_jit_after(code[1], 0);
+    McInterrupt stop = 1;
+    McOutcome o[2];
+    for (int k = 0; k < 2; k++) {
+        McArgs a = args_of(m->funcs[0], "[1,2,3,4,5,6] 60000");
+        o[k] = mc_code_run_limits(code[k], &a, 1000000, 100000, &stop);
+        mc_args_free(&a);
+    }
+    assert_int_equal(o[0].kind, MC_INTERRUPTED);
+    assert_int_equal(o[1].kind, MC_INTERRUPTED);
+    assert_true(o[0].steps > 0 && o[0].steps < 120000);
+    assert_int_equal(o[1].steps, o[0].steps);
+    assert_int_equal(o[1].insts, o[0].insts);
+    for (int k = 0; k < 2; k++) mc_code_free(code[k]);
+    mc_module_free(m);
+}
+
+/* 1,000,001 frames (main and depth(999,999) .. depth(0)) with the limit
+ * raised to exactly that; one more traps. The interpreter loop and the
+ * machine code (the stepping interpreter: test_depth, 150,000 deep). */
+static void test_million_deep(void **state) {
+    (void)state;
+    McModule *m = parse(deep);
+    for (int jit = 0; jit < 2; jit++) {
+        McCode *c = mc_code_new(m->funcs[0]);
+        mc_code_jit_after(c, jit ? 0 : -1);
+        McOutcome o[2];
+        for (int k = 0; k < 2; k++) {
+            McArgs a;
+            memset(&a, 0, sizeof a);
+            a.n = 1;
+            a.v = mc_xcalloc(1, sizeof *a.v);
+            a.v[0].scalar = 999999 + k;
+            o[k] = mc_code_run_limits(c, &a, 3000000, 1000001, NULL);
+            mc_args_free(&a);
+        }
+        assert_int_equal(o[0].kind, MC_RETURNED);
+        assert_int_equal(o[0].value, 999999);
+        assert_int_equal(o[0].steps, 2 * 1000000 + 1);
+        assert_int_equal(o[1].kind, MC_TRAPPED);
+        assert_string_equal(o[1].trap, MC_DEPTH_TRAP_MSG);
+        mc_code_free(c);
+    }
+    mc_module_free(m);
+}
+
 /* Generated modules: 1-4 helpers, both forms, two argument sets each. */
 static void test_generated(void **state) {
     (void)state;
@@ -451,6 +577,9 @@ int main(void) {
         cmocka_unit_test(test_programs),
         cmocka_unit_test(test_trap_keeps_effects),
         cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_frame_blocks),
+        cmocka_unit_test(test_calls_interrupt),
+        cmocka_unit_test(test_million_deep),
         cmocka_unit_test(test_no_calls_same),
         cmocka_unit_test(test_generated),
     };

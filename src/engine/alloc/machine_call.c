@@ -4,8 +4,9 @@
  *
  * machine.c's pre-decoded records (and machine_x64.c, their template
  * compiler) run one function without calls; a function with calls or local
- * buffers runs here, a plain interpreter over the allocations of every
- * function the run reaches (McProgram). One register file serves all
+ * buffers runs here, an interpreter over records decoded once per run from
+ * the allocations of every function the run reaches (McProgram; see "the
+ * code, decoded once per run" below). One register file serves all
  * frames, as on a real machine; each frame has its spill slots, its save
  * slots (callconv.c) and its incoming slots. At a call:
  *   1. the arguments are read from the caller's locations;
@@ -62,35 +63,120 @@ void mc_program_free(McProgram *p) {
     memset(p, 0, sizeof *p);
 }
 
+/* ---- the code, decoded once per run ------------------------------------------
+ * Every allocation the run may reach is decoded before it starts: operands
+ * to (register | slot | constant), a call to its callee's index and its
+ * saves, a function's frame to one size. Frames are kept on a stack whose
+ * storage is reused (a call allocates nothing once the stack is as deep as
+ * it gets). Every read, write, trap and statistic is the plain
+ * interpreter's, in the same order. */
+
+enum { O_CONST, O_REG, O_SLOT, O_NONE }; /* O_NONE: no location (x = the value, for the panic) */
+
+typedef struct DOp {
+    int32_t kind, x;
+} DOp;
+
+/* The ALU operations the hot forms specialize: a register (or a constant)
+ * and a register into a register, the operation in the record's kind. */
+#define FAST_OPS(X) X(ADD, add) X(SUB, sub) X(MUL, mul) X(LT, lt) X(LE, le) X(EQ, eq) X(NE, ne) \
+    X(AND, and) X(OR, or) X(XOR, xor) X(SHL, shl) X(SHR, shr)
+
+enum {
+    D_ALU, D_DIVREM, D_COPY, D_LOAD, D_STORE, D_BUFFER, D_CALL,
+    D_COPY_RR, /* register to register */
+    D_LOAD_RR, /* a register from a buffer at a register index */
+    D_STORE_RR, /* a register into a buffer at a register index */
+#define RRR(E, e) D_RRR_##E, /* d = a OP b, all registers */
+    FAST_OPS(RRR)
+#undef RRR
+#define RCR(E, e) D_RCR_##E, /* d = a OP constant b, registers */
+    FAST_OPS(RCR)
+#undef RCR
+};
+
+typedef struct DInst {
+    int32_t kind, op;  /* D_*; the McOp */
+    int32_t copies;    /* phi-destruction copies it stands for (a->phi_copy) */
+    DOp d, a, b;       /* destination, operands; a store's value is b, its index a */
+    int32_t buf;       /* load, store, buffer: the frame's buffer number */
+    int32_t len;       /* buffer: its length */
+    int32_t call;      /* call: index in DFunc.calls (= its McCallSave) */
+} DInst;
+
+typedef struct DBlock {
+    DInst *insts;
+    int32_t ninsts;
+    int64_t *copies_from; /* [i]: the phi-destruction copies of instructions i.. (ninsts + 1 entries) */
+    int32_t term;      /* MC_OP_RET, MC_OP_JUMP or MC_OP_BRANCH */
+    DOp arg;
+    int32_t t[2];
+} DBlock;
+
+typedef struct DArg {
+    int32_t buf;       /* a buffer argument: the caller's buffer number; else -1 and o */
+    DOp o;
+} DArg;
+
+typedef struct DCall {
+    int32_t fn;        /* callee's index in the program, -1: none */
+    int32_t nargs;
+    DArg *args;
+    const char *name;
+} DCall;
+
+typedef struct DFunc {
+    const McAllocation *a;
+    DBlock *blocks;
+    DCall *calls;
+    int32_t nslots, nsaves, nparams, nbufs;
+    int32_t words;       /* int32 words of a frame: slots, saves, incoming, entry registers */
+    int32_t *param_buf;  /* per parameter: its buffer number, or -1 (a scalar) */
+    int32_t *param_reg;  /* per scalar parameter: its argument register, -1: an incoming slot */
+    DOp *param_dst;      /* per scalar parameter: its location, O_NONE when not bound */
+} DFunc;
+
 typedef struct MBuffer {
     int32_t *p;
     int32_t len;
+    bool local;          /* a local buffer this frame frees */
 } MBuffer;
 
 typedef struct Frame {
     int32_t fn;            /* index in the program */
+    const DFunc *df;
     int32_t block, inst;   /* the next instruction (inst == ninsts: the terminator) */
-    int32_t prev;          /* the block we came from (unused: no phis) */
     int32_t *slots;        /* the allocation's spill slots */
     int32_t *saves;        /* its save slots */
     int32_t *incoming;     /* arguments that did not fit in registers */
-    MBuffer *bufs;         /* per value handle: buffers (parameters and local ones) */
-    bool *local;           /* per value handle: a local buffer this frame frees */
     int32_t *entry_regs;   /* the registers on entry (checked for the callee-saved ones) */
+    MBuffer *bufs;         /* per buffer number: parameters and local buffers */
     int32_t call;          /* the call this frame is making (index in its allocation's callsaves) */
+    int32_t clob_fn, clob_call; /* the last call that returned to this depth (fn, call): it clobbered every
+                                   register whose poison_depth is this depth (kept across pushes) */
+    int32_t *mem;          /* storage kept from one use of this stack entry to the next */
+    int32_t memcap;
+    MBuffer *bufmem;
+    int32_t bufcap;
 } Frame;
 
 typedef struct Machine {
     const McProgram *p;
+    DFunc *fns;
     int32_t K;
     McConvention conv;
     int32_t *reg;
-    int32_t *poison_fn, *poison_call; /* per register: the call that clobbered it, or -1 */
-    int32_t *poison_depth;            /* and the frame (depth) that made it: only that frame's reads trap
-                                         (a callee reading a register it never wrote is no convention matter) */
+    int32_t *poison_depth; /* per register: the depth of the frame a call returned to that clobbered it
+                              (that frame's clob_fn and clob_call name the call), -1: not clobbered; only
+                              reads at that depth trap (a callee reading a register it never wrote is no
+                              convention matter) */
+    int32_t *caller_list, ncaller; /* the caller-saved registers */
+    int32_t *callee_list, ncallee; /* the callee-saved ones but the result's (checked at a return) */
+    int32_t callee_lo;             /* every callee-saved register is at or above it */
+    bool caller_prefix;            /* the caller-saved registers are r0..r(ncaller-1) */
     Frame *stack;
     int32_t n, cap;
-    int32_t result_slot;
+    int32_t result_reg, result_slot;
     McMachineStats st;
     int64_t steps, max_steps, max_depth;
     const McInterrupt *stop;
@@ -98,13 +184,150 @@ typedef struct Machine {
     bool done;
 } Machine;
 
+static DOp dop(const McAllocation *a, McOperand o) {
+    if (o.kind == MC_OPND_CONST) return (DOp){O_CONST, o.v};
+    if (o.kind != MC_OPND_VALUE || o.v < 0 || o.v >= a->f->nvalues) return (DOp){O_NONE, -1};
+    McLocation l = a->loc[o.v];
+    if (l.kind == MC_LOC_REG) return (DOp){O_REG, l.index};
+    if (l.kind == MC_LOC_SLOT) return (DOp){O_SLOT, l.index};
+    return (DOp){O_NONE, o.v};
+}
+
+static DOp dloc(const McAllocation *a, int32_t v) {
+    if (v == MC_NONE) return (DOp){O_NONE, -1};
+    McOperand o;
+    memset(&o, 0, sizeof o);
+    o.kind = MC_OPND_VALUE;
+    o.v = v;
+    return dop(a, o);
+}
+
+static void decode(Machine *m, int32_t fi) {
+    const McAllocation *a = m->p->alloc[fi];
+    const McFunc *f = a->f;
+    DFunc *df = &m->fns[fi];
+    df->a = a;
+    int32_t *bufno = mc_xmalloc((size_t)(f->nvalues ? f->nvalues : 1) * sizeof *bufno);
+    for (int32_t v = 0; v < f->nvalues; v++) bufno[v] = f->values[v].kind == MC_VAL_BUF ? df->nbufs++ : -1;
+    df->nslots = a->slots;
+    df->nsaves = a->save_slots;
+    df->nparams = f->nparams;
+    df->words = a->slots + a->save_slots + f->nparams + m->K;
+    df->param_buf = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *df->param_buf);
+    df->param_reg = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *df->param_reg);
+    df->param_dst = mc_xmalloc((size_t)(f->nparams ? f->nparams : 1) * sizeof *df->param_dst);
+    for (int32_t k = 0, ni = 0; k < f->nparams; k++) {
+        int32_t pv = f->params[k];
+        df->param_buf[k] = bufno[pv];
+        df->param_reg[k] = bufno[pv] >= 0 ? -1 : mc_conv_arg_reg(m->conv, m->K, ni++);
+        df->param_dst[k] = bufno[pv] < 0 && a->param_bound[k] ? dloc(a, pv) : (DOp){O_NONE, pv};
+    }
+    df->blocks = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *df->blocks);
+    df->calls = mc_xcalloc((size_t)(a->ncallsaves ? a->ncallsaves : 1), sizeof *df->calls);
+    int32_t nc = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        DBlock *db = &df->blocks[b];
+        db->ninsts = bl->ninsts;
+        db->insts = mc_xcalloc((size_t)(bl->ninsts ? bl->ninsts : 1), sizeof *db->insts);
+        db->copies_from = mc_xcalloc((size_t)bl->ninsts + 1, sizeof *db->copies_from);
+        for (int32_t i = bl->ninsts - 1; i >= 0; i--) db->copies_from[i] = db->copies_from[i + 1] + a->phi_copy[b][i];
+        db->term = bl->term.op;
+        db->arg = bl->term.op == MC_OP_JUMP ? (DOp){O_CONST, 0} : dop(a, bl->term.arg);
+        db->t[0] = bl->term.target[0];
+        db->t[1] = bl->term.target[1];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            DInst *d = &db->insts[i];
+            d->op = in->op;
+            d->copies = a->phi_copy[b][i];
+            d->d = dloc(a, in->dest);
+            d->buf = d->call = -1;
+            switch (in->op) {
+            case MC_OP_CALL: {
+                d->kind = D_CALL;
+                int32_t c = -1; /* its saves: the calls are numbered in block and instruction order */
+                for (int32_t k = 0; k < a->ncallsaves && c < 0; k++)
+                    if (a->callsaves[k].block == b && a->callsaves[k].inst == i) c = k;
+                if (c < 0) mc_panic(__FILE__, __LINE__, "a call without its saves");
+                d->call = c;
+                nc++;
+                const McCall *call = mc_inst_call(f, in);
+                DCall *dc = &df->calls[c];
+                dc->name = call ? call->name : "?";
+                dc->fn = call ? mc_program_find(m->p, call->callee) : -1;
+                dc->nargs = call ? call->nargs : 0;
+                dc->args = mc_xcalloc((size_t)(dc->nargs ? dc->nargs : 1), sizeof *dc->args);
+                for (int32_t k = 0; k < dc->nargs; k++) {
+                    McOperand o = call->args[k];
+                    bool buf = o.kind == MC_OPND_VALUE && f->values[o.v].kind == MC_VAL_BUF;
+                    dc->args[k].buf = buf ? bufno[o.v] : -1;
+                    if (!buf) dc->args[k].o = dop(a, o);
+                }
+                break;
+            }
+            case MC_OP_BUFFER:
+                d->kind = D_BUFFER;
+                d->buf = bufno[in->dest];
+                d->len = in->a[0].v;
+                break;
+            case MC_OP_LOAD:
+            case MC_OP_STORE:
+                d->kind = in->op == MC_OP_LOAD ? D_LOAD : D_STORE;
+                d->buf = bufno[in->a[0].v];
+                d->a = dop(a, in->a[1]);
+                if (in->op == MC_OP_STORE) d->b = dop(a, in->a[2]);
+                if (d->a.kind == O_REG && in->op == MC_OP_LOAD && d->d.kind == O_REG) d->kind = D_LOAD_RR;
+                if (d->a.kind == O_REG && in->op == MC_OP_STORE && d->b.kind == O_REG) d->kind = D_STORE_RR;
+                break;
+            case MC_OP_COPY:
+                d->a = dop(a, in->a[0]);
+                d->kind = d->a.kind == O_REG && d->d.kind == O_REG ? D_COPY_RR : D_COPY;
+                break;
+            default:
+                d->kind = in->op == MC_OP_DIV || in->op == MC_OP_REM ? D_DIVREM : D_ALU;
+                d->a = dop(a, in->a[0]);
+                d->b = dop(a, in->a[1]);
+                if (d->a.kind == O_REG && d->d.kind == O_REG && (d->b.kind == O_REG || d->b.kind == O_CONST))
+                    switch (in->op) {
+#define SPEC(E, e)                                                                                                    \
+    case MC_OP_##E: d->kind = d->b.kind == O_REG ? D_RRR_##E : D_RCR_##E; break;
+                        FAST_OPS(SPEC)
+#undef SPEC
+                    default: break;
+                    }
+                break;
+            }
+        }
+    }
+    if (nc != a->ncallsaves) mc_panic(__FILE__, __LINE__, "%s: %d calls, %d with saves", f->name, (int)nc,
+                                      (int)a->ncallsaves);
+    free(bufno);
+}
+
+static void decoded_free(Machine *m) {
+    for (int32_t fi = 0; fi < m->p->n; fi++) {
+        DFunc *df = &m->fns[fi];
+        if (!df->a) continue;
+        for (int32_t b = 0; b < df->a->f->nblocks; b++) {
+            free(df->blocks[b].insts);
+            free(df->blocks[b].copies_from);
+        }
+        for (int32_t c = 0; c < df->a->ncallsaves; c++) free(df->calls[c].args);
+        free(df->blocks);
+        free(df->calls);
+        free(df->param_buf);
+        free(df->param_reg);
+        free(df->param_dst);
+    }
+    free(m->fns);
+}
+
 static void trapf(Machine *m, const char *msg) {
     m->out.kind = MC_TRAPPED;
     snprintf(m->out.trap, sizeof m->out.trap, "%s", msg);
     m->done = true;
 }
-
-static const McAllocation *alloc_of(const Machine *m, const Frame *fr) { return m->p->alloc[fr->fn]; }
 
 /* The call at index c of allocation a as `fib at 12:5`. */
 static void call_str(const McAllocation *a, int32_t c, char *buf, size_t size) {
@@ -115,85 +338,94 @@ static void call_str(const McAllocation *a, int32_t c, char *buf, size_t size) {
     snprintf(buf, size, "%s at %d:%d", call ? call->name : "?", (int)l.line, (int)l.col);
 }
 
-static bool read_reg(Machine *m, int32_t r, int32_t *v) {
-    if (m->poison_fn[r] >= 0 && m->poison_depth[r] == m->n) {
-        char cs[64], msg[128];
-        call_str(m->p->alloc[m->poison_fn[r]], m->poison_call[r], cs, sizeof cs);
-        snprintf(msg, sizeof msg, "r%d read after the call to %s clobbered it (caller-saved under %s)", (int)r, cs,
-                 mc_convention_name(m->conv));
-        trapf(m, msg);
-        return false;
-    }
+static bool poisoned(Machine *m, int32_t r) {
+    char cs[64], msg[128];
+    const Frame *at = &m->stack[m->poison_depth[r] - 1];
+    call_str(m->p->alloc[at->clob_fn], at->clob_call, cs, sizeof cs);
+    snprintf(msg, sizeof msg, "r%d read after the call to %s clobbered it (caller-saved under %s)", (int)r, cs,
+             mc_convention_name(m->conv));
+    trapf(m, msg);
+    return false;
+}
+
+static inline bool read_reg(Machine *m, int32_t r, int32_t *v) {
+    if (m->poison_depth[r] == m->n) return poisoned(m, r);
     *v = m->reg[r];
     return true;
 }
 
-static void write_reg(Machine *m, int32_t r, int32_t v) {
+static inline void write_reg(Machine *m, int32_t r, int32_t v) {
     m->reg[r] = v;
-    m->poison_fn[r] = -1;
+    m->poison_depth[r] = -1;
 }
 
-/* Read operand o of the top frame (constants, registers, slots). */
-static bool rd(Machine *m, Frame *fr, McOperand o, int32_t *v) {
-    if (o.kind == MC_OPND_CONST) {
-        *v = o.v;
-        return true;
-    }
-    McLocation l = alloc_of(m, fr)->loc[o.v];
-    if (l.kind == MC_LOC_REG) return read_reg(m, l.index, v);
-    if (l.kind == MC_LOC_SLOT) {
+/* Read operand o of frame fr (constants, registers, slots). */
+static inline bool rd(Machine *m, const Frame *fr, DOp o, int32_t *v) {
+    switch (o.kind) {
+    case O_CONST: *v = o.x; return true;
+    case O_REG: return read_reg(m, o.x, v);
+    case O_SLOT:
         m->st.spill_reads++;
-        *v = fr->slots[l.index];
+        *v = fr->slots[o.x];
         return true;
+    default:
+        mc_panic(__FILE__, __LINE__, "value %s has no location", o.x >= 0 ? fr->df->a->f->values[o.x].name : "?");
     }
-    mc_panic(__FILE__, __LINE__, "value %s has no location", alloc_of(m, fr)->f->values[o.v].name);
 }
 
-static void wr(Machine *m, Frame *fr, int32_t v, int32_t x) {
-    McLocation l = alloc_of(m, fr)->loc[v];
-    if (l.kind == MC_LOC_REG) write_reg(m, l.index, x);
-    else if (l.kind == MC_LOC_SLOT) {
+static inline void wr(Machine *m, Frame *fr, DOp d, int32_t x) {
+    if (d.kind == O_REG) write_reg(m, d.x, x);
+    else if (d.kind == O_SLOT) {
         m->st.spill_writes++;
-        fr->slots[l.index] = x;
+        fr->slots[d.x] = x;
     }
 }
 
+/* A frame for function fn on top of the stack: its storage reused, zeroed. */
 static Frame *push(Machine *m, int32_t fn) {
     if (m->n == m->cap) {
-        m->cap = m->cap ? 2 * m->cap : 16;
-        m->stack = mc_xrealloc(m->stack, (size_t)m->cap * sizeof *m->stack);
+        int32_t cap = m->cap ? 2 * m->cap : 16;
+        m->stack = mc_xrealloc(m->stack, (size_t)cap * sizeof *m->stack);
+        memset(m->stack + m->cap, 0, (size_t)(cap - m->cap) * sizeof *m->stack);
+        m->cap = cap;
     }
-    const McAllocation *a = m->p->alloc[fn];
+    const DFunc *df = &m->fns[fn];
     Frame *fr = &m->stack[m->n++];
-    memset(fr, 0, sizeof *fr);
-    size_t nv = (size_t)(a->f->nvalues ? a->f->nvalues : 1);
+    if (fr->memcap < df->words) {
+        free(fr->mem);
+        fr->memcap = df->words > 64 ? df->words : 64;
+        fr->mem = mc_xmalloc((size_t)fr->memcap * sizeof *fr->mem);
+    }
+    if (fr->bufcap < df->nbufs) {
+        free(fr->bufmem);
+        fr->bufcap = df->nbufs;
+        fr->bufmem = mc_xmalloc((size_t)fr->bufcap * sizeof *fr->bufmem);
+    }
+    int32_t *mem = fr->mem;
+    for (int32_t k = 0, n = df->words - m->K; k < n; k++) mem[k] = 0;
+    for (int32_t k = 0; k < df->nbufs; k++) fr->bufmem[k] = (MBuffer){NULL, 0, false};
     fr->fn = fn;
-    fr->slots = mc_xcalloc((size_t)(a->slots ? a->slots : 1), sizeof *fr->slots);
-    fr->saves = mc_xcalloc((size_t)(a->save_slots ? a->save_slots : 1), sizeof *fr->saves);
-    fr->incoming = mc_xcalloc((size_t)(a->f->nparams ? a->f->nparams : 1), sizeof *fr->incoming);
-    fr->bufs = mc_xcalloc(nv, sizeof *fr->bufs);
-    fr->local = mc_xcalloc(nv, sizeof *fr->local);
-    fr->entry_regs = mc_xmalloc((size_t)m->K * sizeof *fr->entry_regs);
-    memcpy(fr->entry_regs, m->reg, (size_t)m->K * sizeof *m->reg);
-    fr->prev = MC_NONE;
+    fr->df = df;
+    fr->slots = fr->mem;
+    fr->saves = fr->slots + df->nslots;
+    fr->incoming = fr->saves + df->nsaves;
+    fr->entry_regs = fr->incoming + df->nparams;
+    fr->bufs = fr->bufmem;
+    if (m->callee_lo < m->K)
+        memcpy(fr->entry_regs + m->callee_lo, m->reg + m->callee_lo, (size_t)(m->K - m->callee_lo) * sizeof *m->reg);
+    fr->block = fr->inst = 0;
+    fr->call = 0;
     return fr;
 }
 
 static void pop(Machine *m) {
     Frame *fr = &m->stack[--m->n];
-    const McAllocation *a = alloc_of(m, fr);
-    for (int32_t v = 0; v < a->f->nvalues; v++)
-        if (fr->local[v]) free(fr->bufs[v].p);
-    free(fr->slots);
-    free(fr->saves);
-    free(fr->incoming);
-    free(fr->bufs);
-    free(fr->local);
-    free(fr->entry_regs);
+    for (int32_t k = 0; k < fr->df->nbufs; k++)
+        if (fr->bufs[k].local) free(fr->bufs[k].p);
 }
 
-/* Entering block b of the top frame: the budget, the interrupt flag. */
-static bool enter(Machine *m, Frame *fr, int32_t b) {
+/* Entering block b of frame fr: the budget, the interrupt flag. */
+static inline bool enter(Machine *m, Frame *fr, int32_t b) {
     if (m->steps >= m->max_steps) {
         trapf(m, "execution step limit exceeded");
         return false;
@@ -205,42 +437,36 @@ static bool enter(Machine *m, Frame *fr, int32_t b) {
         m->done = true;
         return false;
     }
-    fr->prev = fr->block;
     fr->block = b;
     fr->inst = 0;
     return true;
 }
 
-/* The number of the call (b, i) among a's calls. */
-static int32_t call_index(const McAllocation *a, int32_t b, int32_t i) {
-    for (int32_t c = 0; c < a->ncallsaves; c++)
-        if (a->callsaves[c].block == b && a->callsaves[c].inst == i) return c;
-    mc_panic(__FILE__, __LINE__, "a call without its saves");
-}
+enum { MAX_FAST_ARGS = 16 }; /* arguments held on the C stack; more go to the heap */
 
 /* Steps 1-4 of a call (the file comment). */
-static void do_call(Machine *m, Frame *fr, const McInst *in) {
-    const McAllocation *a = alloc_of(m, fr);
-    const McCall *call = mc_inst_call(a->f, in);
-    int32_t fn = call ? mc_program_find(m->p, call->callee) : -1;
+static void do_call(Machine *m, Frame *fr, const DInst *in) {
+    const McAllocation *a = fr->df->a;
+    const DCall *dc = &fr->df->calls[in->call];
+    int32_t fn = dc->fn;
     if (fn < 0) {
         char msg[128];
-        snprintf(msg, sizeof msg, "call to %s: the program has no allocation of it", call ? call->name : "?");
+        snprintf(msg, sizeof msg, "call to %s: the program has no allocation of it", dc->name);
         trapf(m, msg);
         return;
     }
-    const McAllocation *ca = m->p->alloc[fn];
-    int32_t c = call_index(a, fr->block, fr->inst);
-    int32_t *vals = mc_xmalloc((size_t)(call->nargs ? call->nargs : 1) * sizeof *vals);
-    MBuffer *bv = mc_xcalloc((size_t)(call->nargs ? call->nargs : 1), sizeof *bv);
-    for (int32_t k = 0; k < call->nargs; k++) {
-        McOperand o = call->args[k];
-        if (o.kind == MC_OPND_VALUE && a->f->values[o.v].kind == MC_VAL_BUF) bv[k] = fr->bufs[o.v];
-        else if (!rd(m, fr, o, &vals[k])) goto out;
-    }
+    const DFunc *cf = &m->fns[fn];
+    const McFunc *g = cf->a->f;
+    int32_t c = in->call;
+    int32_t vals_fast[MAX_FAST_ARGS];
+    int32_t nargs = dc->nargs;
+    bool heap = nargs > MAX_FAST_ARGS;
+    int32_t *vals = heap ? mc_xcalloc((size_t)nargs, sizeof *vals) : vals_fast;
+    for (int32_t k = 0; k < nargs; k++) /* buffers: bound from the caller's frame below */
+        if (dc->args[k].buf < 0 && !rd(m, fr, dc->args[k].o, &vals[k])) goto out;
     const McCallSave *cs = &a->callsaves[c];
     for (int32_t k = 0; k < cs->n; k++) {
-        int32_t v;
+        int32_t v = 0;
         if (!read_reg(m, a->loc[cs->value[k]].index, &v)) goto out;
         fr->saves[cs->slot[k]] = v;
         m->st.saves++;
@@ -251,61 +477,49 @@ static void do_call(Machine *m, Frame *fr, const McInst *in) {
     }
     m->st.calls++;
     fr->call = c;
-    const McFunc *g = ca->f;
-    int32_t *incoming = mc_xcalloc((size_t)(g->nparams ? g->nparams : 1), sizeof *incoming);
-    int32_t ni = 0;
-    for (int32_t k = 0; k < call->nargs; k++) {
-        if (g->values[g->params[k]].kind == MC_VAL_BUF) continue;
-        int32_t r = mc_conv_arg_reg(m->conv, m->K, ni);
+    /* the arguments: registers now, incoming slots once the frame exists */
+    for (int32_t k = 0; k < nargs; k++) {
+        if (cf->param_buf[k] >= 0) continue;
+        int32_t r = cf->param_reg[k];
         if (r >= 0) write_reg(m, r, vals[k]);
-        else incoming[k] = vals[k];
-        ni++;
         m->st.arg_moves++;
     }
     Frame *nf = push(m, fn); /* fr is stale from here */
-    memcpy(nf->incoming, incoming, (size_t)g->nparams * sizeof *incoming);
-    free(incoming);
+    for (int32_t k = 0; k < nargs; k++)
+        if (cf->param_buf[k] < 0 && cf->param_reg[k] < 0) nf->incoming[k] = vals[k];
+    const McAllocation *ca = cf->a;
     for (int32_t k = 0; k < ca->ncallee_saves; k++) {
         nf->saves[k + ca->save_slots - ca->ncallee_saves] = m->reg[ca->callee_saves[k]];
         m->st.saves++;
     }
-    /* the parameters, as a parallel assignment: every incoming value first */
-    int32_t *pv = mc_xcalloc((size_t)(g->nparams ? g->nparams : 1), sizeof *pv);
-    ni = 0;
-    bool ok = true;
-    for (int32_t k = 0; k < g->nparams && ok; k++) {
-        int32_t p = g->params[k];
-        if (g->values[p].kind == MC_VAL_BUF) {
-            nf->bufs[p] = (MBuffer){bv[k].p, bv[k].len};
-            continue;
+    /* the parameters, as a parallel assignment: every incoming value first.
+     * A register parameter reads the argument register just written (it
+     * cannot be clobbered in between), an incoming one its slot: both are
+     * the argument's value. */
+    const Frame *caller = &m->stack[m->n - 2];
+    for (int32_t k = 0; k < g->nparams; k++)
+        if (cf->param_buf[k] >= 0) {
+            const MBuffer *b = &caller->bufs[dc->args[k].buf];
+            nf->bufs[cf->param_buf[k]] = (MBuffer){b->p, b->len, false};
         }
-        int32_t r = mc_conv_arg_reg(m->conv, m->K, ni++);
-        if (r >= 0) ok = read_reg(m, r, &pv[k]);
-        else pv[k] = nf->incoming[k];
-    }
-    for (int32_t k = 0; k < g->nparams && ok; k++)
-        if (g->values[g->params[k]].kind != MC_VAL_BUF && ca->param_bound[k]) wr(m, nf, g->params[k], pv[k]);
-    free(pv);
-    if (ok && g->nblocks > 0) {
-        nf->block = -1;
-        enter(m, nf, 0);
-    }
+    for (int32_t k = 0; k < g->nparams; k++)
+        if (cf->param_dst[k].kind != O_NONE) wr(m, nf, cf->param_dst[k], vals[k]);
+    if (g->nblocks > 0) enter(m, nf, 0);
 out:
-    free(vals);
-    free(bv);
+    if (heap) free(vals);
 }
 
-/* Steps 5-6: the top frame returns value; false when the run ends. */
-static bool do_return(Machine *m, int32_t value) {
+/* Steps 5-6: the top frame returns value. */
+static void do_return(Machine *m, int32_t value) {
     Frame *fr = &m->stack[m->n - 1];
-    const McAllocation *a = alloc_of(m, fr);
+    const McAllocation *a = fr->df->a;
     if (m->n == 1) {
         m->out.kind = MC_RETURNED;
         m->out.value = value;
         m->done = true;
-        return false;
+        return;
     }
-    int32_t rr = mc_conv_result_reg(m->conv, m->K);
+    int32_t rr = m->result_reg;
     if (rr >= 0) write_reg(m, rr, value);
     else m->result_slot = value;
     m->st.arg_moves++;
@@ -313,104 +527,210 @@ static bool do_return(Machine *m, int32_t value) {
         write_reg(m, a->callee_saves[k], fr->saves[k + a->save_slots - a->ncallee_saves]);
         m->st.restores++;
     }
-    for (int32_t r = 0; r < m->K; r++) {
-        if (mc_conv_caller_saved(m->conv, m->K, r) || r == rr || m->reg[r] == fr->entry_regs[r]) continue;
+    for (int32_t j = 0; j < m->ncallee; j++) {
+        int32_t r = m->callee_list[j];
+        if (m->reg[r] == fr->entry_regs[r]) continue;
         char msg[128];
         snprintf(msg, sizeof msg, "%s returned with callee-saved r%d changed (was %ld, now %ld)", a->f->name, (int)r,
                  (long)fr->entry_regs[r], (long)m->reg[r]);
         trapf(m, msg);
-        return false;
+        return;
     }
     pop(m);
     Frame *cf = &m->stack[m->n - 1];
-    const McAllocation *ca = alloc_of(m, cf);
+    const McAllocation *ca = cf->df->a;
     /* the result is read by the call itself; after that every caller-saved
      * register, the result's included, holds nothing the caller may read */
     int32_t result = rr >= 0 ? m->reg[rr] : m->result_slot;
-    for (int32_t r = 0; r < m->K; r++)
-        if (mc_conv_caller_saved(m->conv, m->K, r)) {
-            m->poison_fn[r] = cf->fn;
-            m->poison_call[r] = cf->call;
-            m->poison_depth[r] = m->n;
-        }
+    cf->clob_fn = cf->fn;
+    cf->clob_call = cf->call;
+    if (m->caller_prefix) /* r0..r(ncaller-1), as every convention has them */
+        for (int32_t r = 0; r < m->ncaller; r++) m->poison_depth[r] = m->n;
+    else
+        for (int32_t j = 0; j < m->ncaller; j++) m->poison_depth[m->caller_list[j]] = m->n;
     const McCallSave *cs = &ca->callsaves[cf->call];
     for (int32_t k = 0; k < cs->n; k++) {
         write_reg(m, ca->loc[cs->value[k]].index, cf->saves[cs->slot[k]]);
         m->st.restores++;
     }
-    const McInst *in = &ca->f->blocks[cf->block].insts[cf->inst];
-    if (in->dest != MC_NONE) wr(m, cf, in->dest, result);
+    const DInst *in = &cf->df->blocks[cf->block].insts[cf->inst];
+    wr(m, cf, in->d, result);
     cf->inst++;
+}
+
+static inline bool buf_index(Machine *m, Frame *fr, const DInst *in, int32_t *i) {
+    const MBuffer *buf = &fr->bufs[in->buf];
+    if (!rd(m, fr, in->a, i)) return false;
+    if (*i < 0 || *i >= buf->len) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", (long)*i, (long)buf->len);
+        trapf(m, msg);
+        return false;
+    }
     return true;
 }
 
-static int32_t buf_index(Machine *m, Frame *fr, const McInst *in, MBuffer **buf) {
-    *buf = &fr->bufs[in->a[0].v];
-    int32_t i = 0;
-    if (!rd(m, fr, in->a[1], &i)) return -1;
-    if (i < 0 || i >= (*buf)->len) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", (long)i, (long)(*buf)->len);
-        trapf(m, msg);
-        return -1;
+static inline int32_t alu(int32_t op, int32_t x, int32_t y) {
+    switch (op) {
+    case MC_OP_ADD: return mc_i32_add(x, y);
+    case MC_OP_SUB: return mc_i32_sub(x, y);
+    case MC_OP_MUL: return mc_i32_mul(x, y);
+    case MC_OP_LT: return mc_i32_lt(x, y);
+    case MC_OP_LE: return mc_i32_le(x, y);
+    case MC_OP_EQ: return mc_i32_eq(x, y);
+    case MC_OP_NE: return mc_i32_ne(x, y);
+    default: return mc_alu((McOp)op, x, y);
     }
-    return i;
 }
 
-/* One instruction or terminator of the top frame. */
-static void step(Machine *m) {
-    Frame *fr = &m->stack[m->n - 1];
-    const McAllocation *a = alloc_of(m, fr);
-    const McBlock *bl = &a->f->blocks[fr->block];
-    if (fr->inst == bl->ninsts) {
-        int32_t v = 0;
-        if (bl->term.op == MC_OP_JUMP) {
-            enter(m, fr, bl->term.target[0]);
-        } else if (rd(m, fr, bl->term.arg, &v)) {
-            if (bl->term.op == MC_OP_RET) do_return(m, v);
-            else enter(m, fr, bl->term.target[v != 0 ? 0 : 1]);
+/* Run the top frame's instructions until the run ends. A block's
+ * instructions and copies are counted when it starts (or resumes after a
+ * call); those after an instruction that leaves the block early (a call, a
+ * trap) are taken back, so every count is the instruction-by-instruction one. */
+static void run(Machine *m) {
+    int32_t *reg = m->reg, *pd = m->poison_depth;
+    while (!m->done) {
+        Frame *fr = &m->stack[m->n - 1];
+        const DBlock *blocks = fr->df->blocks;
+        const DBlock *bl = &blocks[fr->block];
+        int32_t i = fr->inst, n = m->n;
+        for (;;) { /* the blocks of this frame until a call, a return or the end */
+            m->st.instructions += bl->ninsts - i;
+            m->st.copies += bl->copies_from[i];
+            for (; i < bl->ninsts; i++) {
+                const DInst *in = &bl->insts[i];
+                int32_t x = 0, y = 0;
+                switch (in->kind) {
+#define RRR(E, e)                                                                                                     \
+    case D_RRR_##E:                                                                                                   \
+        if (pd[in->a.x] == n || pd[in->b.x] == n) {                                                                  \
+            poisoned(m, pd[in->a.x] == n ? in->a.x : in->b.x);                                                        \
+            goto stop;                                                                                                \
+        }                                                                                                             \
+        reg[in->d.x] = mc_i32_##e(reg[in->a.x], reg[in->b.x]);                                                        \
+        pd[in->d.x] = -1;                                                                                             \
+        break;
+                    FAST_OPS(RRR)
+#undef RRR
+#define RCR(E, e)                                                                                                     \
+    case D_RCR_##E:                                                                                                   \
+        if (pd[in->a.x] == n) {                                                                                       \
+            poisoned(m, in->a.x);                                                                                     \
+            goto stop;                                                                                                \
+        }                                                                                                             \
+        reg[in->d.x] = mc_i32_##e(reg[in->a.x], in->b.x);                                                             \
+        pd[in->d.x] = -1;                                                                                             \
+        break;
+                    FAST_OPS(RCR)
+#undef RCR
+                case D_COPY_RR:
+                    if (pd[in->a.x] == n) {
+                        poisoned(m, in->a.x);
+                        goto stop;
+                    }
+                    reg[in->d.x] = reg[in->a.x];
+                    pd[in->d.x] = -1;
+                    break;
+                case D_LOAD_RR: {
+                    const MBuffer *b = &fr->bufs[in->buf];
+                    if (pd[in->a.x] == n) {
+                        poisoned(m, in->a.x);
+                        goto stop;
+                    }
+                    x = reg[in->a.x];
+                    if (x < 0 || x >= b->len) {
+                        buf_index(m, fr, in, &x); /* the trap */
+                        goto stop;
+                    }
+                    reg[in->d.x] = b->p[x];
+                    pd[in->d.x] = -1;
+                    break;
+                }
+                case D_STORE_RR: {
+                    const MBuffer *b = &fr->bufs[in->buf];
+                    if (pd[in->a.x] == n) {
+                        poisoned(m, in->a.x);
+                        goto stop;
+                    }
+                    x = reg[in->a.x];
+                    if (x < 0 || x >= b->len) {
+                        buf_index(m, fr, in, &x); /* the trap */
+                        goto stop;
+                    }
+                    if (pd[in->b.x] == n) {
+                        poisoned(m, in->b.x);
+                        goto stop;
+                    }
+                    b->p[x] = reg[in->b.x];
+                    break;
+                }
+                case D_CALL:
+                    m->st.instructions -= bl->ninsts - i - 1;
+                    m->st.copies -= bl->copies_from[i + 1];
+                    fr->inst = i;
+                    do_call(m, fr, in); /* do_return moves past it */
+                    goto next;
+                case D_BUFFER: { /* run again (in a loop): the frame's buffer, zeroed again */
+                    MBuffer *b = &fr->bufs[in->buf];
+                    if (b->local && b->len == in->len) {
+                        memset(b->p, 0, (size_t)in->len * sizeof(int32_t));
+                        break;
+                    }
+                    if (b->local) free(b->p);
+                    b->len = in->len;
+                    b->p = mc_xcalloc((size_t)in->len, sizeof(int32_t));
+                    b->local = true;
+                    break;
+                }
+                case D_LOAD:
+                    if (!buf_index(m, fr, in, &x)) goto stop;
+                    wr(m, fr, in->d, fr->bufs[in->buf].p[x]);
+                    break;
+                case D_STORE:
+                    if (!buf_index(m, fr, in, &x) || !rd(m, fr, in->b, &y)) goto stop;
+                    fr->bufs[in->buf].p[x] = y;
+                    break;
+                case D_COPY:
+                    if (!rd(m, fr, in->a, &x)) goto stop;
+                    wr(m, fr, in->d, x);
+                    break;
+                case D_DIVREM:
+                    if (!rd(m, fr, in->a, &x) || !rd(m, fr, in->b, &y)) goto stop;
+                    if (y == 0) {
+                        trapf(m, "division by zero");
+                        goto stop;
+                    }
+                    wr(m, fr, in->d, in->op == MC_OP_DIV ? mc_i32_div(x, y) : mc_i32_rem(x, y));
+                    break;
+                default:
+                    if (!rd(m, fr, in->a, &x) || !rd(m, fr, in->b, &y)) goto stop;
+                    wr(m, fr, in->d, alu(in->op, x, y));
+                    break;
+                }
+            }
+            fr->inst = i;
+            /* the terminator */
+            int32_t t = bl->t[0];
+            if (bl->term != MC_OP_JUMP) {
+                int32_t v = 0;
+                if (!rd(m, fr, bl->arg, &v)) return; /* a trap */
+                if (bl->term == MC_OP_RET) {
+                    do_return(m, v);
+                    goto next;
+                }
+                t = bl->t[v != 0 ? 0 : 1];
+            }
+            if (!enter(m, fr, t)) return;
+            bl = &blocks[t];
+            i = 0;
         }
+    stop: /* a trap at instruction i: the ones after it did not run */
+        m->st.instructions -= bl->ninsts - i - 1;
+        m->st.copies -= bl->copies_from[i + 1];
+        fr->inst = i;
         return;
+    next:;
     }
-    const McInst *in = &bl->insts[fr->inst];
-    m->st.instructions++;
-    m->st.copies += a->phi_copy[fr->block][fr->inst];
-    int32_t x = 0, y = 0;
-    MBuffer *buf;
-    switch (in->op) {
-    case MC_OP_CALL: do_call(m, fr, in); return; /* do_return moves past it */
-    case MC_OP_BUFFER: /* run again (in a loop): the frame's buffer, zeroed again */
-        if (fr->local[in->dest] && fr->bufs[in->dest].len == in->a[0].v) {
-            memset(fr->bufs[in->dest].p, 0, (size_t)in->a[0].v * sizeof(int32_t));
-            break;
-        }
-        if (fr->local[in->dest]) free(fr->bufs[in->dest].p);
-        fr->bufs[in->dest].len = in->a[0].v;
-        fr->bufs[in->dest].p = mc_xcalloc((size_t)in->a[0].v, sizeof(int32_t));
-        fr->local[in->dest] = true;
-        break;
-    case MC_OP_LOAD:
-        if ((x = buf_index(m, fr, in, &buf)) < 0) return;
-        wr(m, fr, in->dest, buf->p[x]);
-        break;
-    case MC_OP_STORE:
-        if ((x = buf_index(m, fr, in, &buf)) < 0 || !rd(m, fr, in->a[2], &y)) return;
-        buf->p[x] = y;
-        break;
-    case MC_OP_COPY:
-        if (!rd(m, fr, in->a[0], &x)) return;
-        wr(m, fr, in->dest, x);
-        break;
-    default:
-        if (!rd(m, fr, in->a[0], &x) || !rd(m, fr, in->a[1], &y)) return;
-        if (mc_alu_traps((McOp)in->op, y)) {
-            trapf(m, "division by zero");
-            return;
-        }
-        wr(m, fr, in->dest, mc_alu((McOp)in->op, x, y));
-        break;
-    }
-    fr->inst++;
 }
 
 McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_steps, int64_t max_depth,
@@ -424,27 +744,41 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     m.max_steps = max_steps > 0 ? max_steps : MC_DEFAULT_MAX_STEPS;
     m.max_depth = max_depth > 0 ? max_depth : MC_DEFAULT_MAX_DEPTH;
     m.stop = stop;
+    m.result_reg = mc_conv_result_reg(m.conv, m.K);
     m.reg = mc_xcalloc((size_t)m.K, sizeof *m.reg);
-    m.poison_fn = mc_xmalloc((size_t)m.K * sizeof *m.poison_fn);
-    m.poison_call = mc_xcalloc((size_t)m.K, sizeof *m.poison_call);
-    m.poison_depth = mc_xcalloc((size_t)m.K, sizeof *m.poison_depth);
-    for (int32_t r = 0; r < m.K; r++) m.poison_fn[r] = -1;
+    m.poison_depth = mc_xmalloc((size_t)m.K * sizeof *m.poison_depth);
+    m.caller_list = mc_xmalloc((size_t)m.K * sizeof *m.caller_list);
+    m.callee_list = mc_xmalloc((size_t)m.K * sizeof *m.callee_list);
+    for (int32_t r = 0; r < m.K; r++) {
+        m.poison_depth[r] = -1;
+        if (mc_conv_caller_saved(m.conv, m.K, r)) m.caller_list[m.ncaller++] = r;
+        else if (r != m.result_reg) m.callee_list[m.ncallee++] = r;
+    }
+    m.callee_lo = m.ncallee ? m.callee_list[0] : m.K;
+    m.caller_prefix = m.ncaller == 0 || m.caller_list[m.ncaller - 1] == m.ncaller - 1;
+    m.fns = mc_xcalloc((size_t)p->n, sizeof *m.fns);
+    for (int32_t i = 0; i < p->n; i++) decode(&m, i);
     Frame *fr = push(&m, 0);
     const McFunc *f = a->f;
     for (int32_t k = 0; k < f->nparams && k < args->n; k++) {
-        int32_t pv = f->params[k];
-        if (f->values[pv].kind == MC_VAL_BUF) fr->bufs[pv] = (MBuffer){args->v[k].data, args->v[k].len};
-        else if (a->param_bound[k]) wr(&m, fr, pv, args->v[k].scalar);
+        if (fr->df->param_buf[k] >= 0)
+            fr->bufs[fr->df->param_buf[k]] = (MBuffer){args->v[k].data, args->v[k].len, false};
+        else if (a->param_bound[k]) wr(&m, fr, fr->df->param_dst[k], args->v[k].scalar);
     }
-    fr->block = -1;
     if (f->nblocks > 0) enter(&m, fr, 0);
-    while (!m.done) step(&m);
+    else m.done = true;
+    run(&m);
     while (m.n > 0) pop(&m);
+    for (int32_t i = 0; i < m.cap; i++) {
+        free(m.stack[i].mem);
+        free(m.stack[i].bufmem);
+    }
     free(m.stack);
+    decoded_free(&m);
     free(m.reg);
-    free(m.poison_fn);
-    free(m.poison_call);
     free(m.poison_depth);
+    free(m.caller_list);
+    free(m.callee_list);
     m.out.steps = m.steps;
     m.out.insts = m.st.instructions;
     if (stats) {

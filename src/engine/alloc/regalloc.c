@@ -707,6 +707,18 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
         a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o->interrupt, d)
                                      : mc_allocate_ssa(ssa, regs, limit, form, o->interrupt, d);
         if (!a) return NULL;
+        /* linear and ssa record no decisions, only their outcome: the
+         * assignment before the convention's renaming (mc_alloc_calls adds
+         * its call events after it, as for baseline and improved) */
+        if (o->trace) {
+            o->trace->won_variant = o->trace->won_metric = 0;
+            for (int32_t v = 0; v < a->f->nvalues; v++) {
+                if (a->loc[v].kind == MC_LOC_NONE) continue;
+                McTraceEvent e = tr_ev(MC_TR_FINAL, v, -1, a->loc[v].index);
+                e.n1 = (int32_t)a->loc[v].kind;
+                tr_add(o->trace, e);
+            }
+        }
     } else {
         McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
         if (!x) return NULL;

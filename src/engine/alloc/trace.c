@@ -319,6 +319,12 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
     case MC_TR_WINNER:
         snprintf(buf, size, "winner: variant %s, estimated traffic %g", variant_name(e->n1), e->x);
         break;
+    case MC_TR_FINAL:
+        if (e->n1 == MC_LOC_SLOT)
+            snprintf(buf, size, "assign %s -> slot%d", vname(a, e->v), (int)e->reg);
+        else
+            snprintf(buf, size, "assign %s -> r%d", vname(a, e->v), (int)e->reg);
+        break;
     case MC_TR_CALL_SAVE: {
         const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
         McLoc at = mc_loc(a->f, in->loc);
@@ -363,6 +369,10 @@ void mc_alloc_trace_print(const McAllocTrace *t, const McAllocation *a, FILE *ou
             (int)a->registers);
     if (a->allocator == MC_ALLOC_BASELINE)
         fprintf(out, "order: descending degree, ties by name; lowest free register, else a new slot\n");
+    else if (a->allocator == MC_ALLOC_LINEAR || a->allocator == MC_ALLOC_SSA)
+        fprintf(out, "%s: its decisions are not recorded (%s shows them), only the assignment it made\n",
+                a->allocator == MC_ALLOC_LINEAR ? "linear scan over live intervals" : "colouring in dominance order",
+                a->allocator == MC_ALLOC_LINEAR ? "`intervals`" : "`live --points`");
     else
         fprintf(out, "spill costs: uses + defs, each x its block's weight (10^loop depth x probability), "
                      "+ 1 for a bound parameter\n");
@@ -419,6 +429,7 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
             loc[e->v] = e->reg >= 0 ? (McLocation){MC_LOC_REG, e->reg} : (McLocation){MC_LOC_NONE, 0};
             break;
         case MC_TR_SLOT: loc[e->v] = (McLocation){MC_LOC_SLOT, e->reg}; break;
+        case MC_TR_FINAL: loc[e->v] = (McLocation){(McLocKind)e->n1, e->reg}; break;
         default: break;
         }
     }

@@ -546,3 +546,112 @@ bool mc_asm_execute(const McFunc *input, const McAsmOptions *o, McArgs *args, do
     mc_func_free(prepared);
     return ok;
 }
+
+/* ---- the listing as text ------------------------------------------------------------- */
+
+void mc_asm_tile_ir(const McAsmTile *t, const McProgram *p, McStr *out) {
+    if (t->what == MC_TILE_PROLOGUE) {
+        mc_str_puts(out, "prologue");
+        return;
+    }
+    if (t->what == MC_TILE_EPILOGUE) {
+        mc_str_puts(out, "epilogue");
+        return;
+    }
+    if (t->func < 0 || t->func >= p->n) {
+        mc_str_puts(out, "?");
+        return;
+    }
+    const McFunc *f = p->alloc[t->func]->f;
+    if (t->block < 0 || t->block >= f->nblocks) {
+        mc_str_puts(out, "?");
+        return;
+    }
+    const McBlock *b = &f->blocks[t->block];
+    int32_t ninst = t->what == MC_TILE_TERM ? t->ncovered - 1 : t->ncovered;
+    bool first = true;
+    for (int32_t i = t->inst; i < t->inst + ninst && i < b->ninsts; i++) {
+        if (i < 0) continue;
+        if (!first) mc_str_puts(out, "; ");
+        mc_inst_str(f, &b->insts[i], out);
+        first = false;
+    }
+    if (t->what == MC_TILE_TERM) {
+        if (!first) mc_str_puts(out, "; ");
+        mc_term_str(f, &b->term, out);
+    }
+}
+
+/* The C line of what a tile covers (its first instruction's, else the terminator's), 0 when none. */
+static int32_t tile_c_line(const McAsmTile *t, const McProgram *p) {
+    if (t->what != MC_TILE_INST && t->what != MC_TILE_TERM) return 0;
+    if (t->func < 0 || t->func >= p->n) return 0;
+    const McFunc *f = p->alloc[t->func]->f;
+    if (t->block < 0 || t->block >= f->nblocks) return 0;
+    const McBlock *b = &f->blocks[t->block];
+    if (t->inst >= 0 && t->inst < b->ninsts && b->insts[t->inst].line > 0) return b->insts[t->inst].line;
+    return t->what == MC_TILE_TERM ? b->term.line : 0;
+}
+
+static void str_reset(McStr *s) {
+    s->len = 0;
+    if (s->s) s->s[0] = '\0';
+}
+
+void mc_asm_listing_print(const McAsmListing *l, const McProgram *p, bool why, FILE *out) {
+    int32_t func = -1, block = -2;
+    McStr s;
+    mc_str_init(&s);
+    for (int32_t i = 0; i < l->n; i++) {
+        const McAsmTile *t = &l->tile[i];
+        if (t->func != func) {
+            func = t->func;
+            block = -2;
+            str_reset(&s);
+            if (func >= 0 && func < p->n) mc_signature_str(p->alloc[func]->f, &s);
+            else mc_str_puts(&s, "?");
+            fprintf(out, "%sminicc_f%d: %s\n", i > 0 ? "\n" : "", (int)func, s.s ? s.s : "");
+        }
+        bool in_block = t->what == MC_TILE_INST || t->what == MC_TILE_TERM;
+        if (in_block && t->block != block) {
+            block = t->block;
+            fprintf(out, "  %s:\n", func >= 0 && func < p->n ? mc_block_name(p->alloc[func]->f, block) : "?");
+        } else if (!in_block) {
+            block = -2;
+        }
+        str_reset(&s);
+        mc_asm_tile_ir(t, p, &s);
+        int32_t line = tile_c_line(t, p);
+        char cl[32] = "";
+        if (line > 0) snprintf(cl, sizeof cl, "  (C line %d)", (int)line);
+        fprintf(out, "    %s%s  => %s [cost %d]\n", s.s ? s.s : "", cl, t->pattern ? t->pattern : "?",
+                (int)t->cost);
+        if (why && t->why) fprintf(out, "      why: %s\n", t->why);
+        if (t->text) {
+            const char *q = t->text;
+            while (*q) {
+                const char *e = strchr(q, '\n');
+                size_t n = e ? (size_t)(e - q) : strlen(q);
+                fprintf(out, "        %.*s\n", (int)n, q);
+                q += n + (e ? 1 : 0);
+            }
+        }
+    }
+    mc_str_free(&s);
+}
+
+void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out) {
+    McStr s;
+    mc_str_init(&s);
+    for (int32_t i = 0; i < l->n; i++) {
+        const McAsmTile *t = &l->tile[i];
+        str_reset(&s);
+        mc_asm_tile_ir(t, p, &s);
+        const char *bname = "-";
+        if ((t->what == MC_TILE_INST || t->what == MC_TILE_TERM) && t->func >= 0 && t->func < p->n)
+            bname = mc_block_name(p->alloc[t->func]->f, t->block);
+        fprintf(out, "f%d %s  %s => %s [%d]: %s\n", (int)t->func, bname, s.s ? s.s : "",
+                t->pattern ? t->pattern : "?", (int)t->cost, t->why ? t->why : "");
+    }
+    mc_str_free(&s);
+}

@@ -10,8 +10,10 @@
  *   rbx  s, the slot array          r13  left, the block-entry countdown
  *   r12  the CBuf array (bufs)      r14  insts
  *   r15  exact code: brk            rbp  exact code: done
+ *        with calls: the frame      rbp  with calls: the first frame it
+ *        running (&fr[depth])            may not push (the depth limit)
  *   esi  exact code: the index of the last edge taken (run_exec.h's `e`)
- *   eax, ecx, edx: scratch; the stack holds the JitCtx pointer
+ *   eax, ecx, edx, r8: scratch; the stack holds the JitCtx pointer
  *
  * What is rare leaves the code through a stub (`mov eax, why; mov edx,
  * index; jmp exit`, placed after all records) and returns to run.c's
@@ -20,7 +22,9 @@
  * traps (JIT_AT_RECORD: return, division by zero, buffer index; the C side
  * reads the value or the index from the record and the slots, which the
  * code has not written yet), an edge whose countdown is 0 or, in exact
- * code, whose target's breakpoint byte is set (JIT_AT_EDGE).
+ * code, whose target's breakpoint byte is set (JIT_AT_EDGE); in a run with
+ * calls, a return to a frame C pushed (JIT_AT_RETURN, the return stub).
+ * The exit names the function whose code it is (JitCtx.code).
  *
  * A one-record register cache: a record that leaves its result in eax
  * (an ALU operation, a division, a load, a copy: each still stores it to
@@ -55,14 +59,21 @@
 struct McJit {
     X64Prog p;            /* the mapping, read+execute; record -> offset of its first instruction */
     const uint8_t *label; /* per record: the first of its block (where mc_jit_enter may start) */
+    const void *ret_stub; /* the return stub (calls), else NULL */
 };
 
 /* ---- the translator's state ------------------------------------------------ */
 
 enum { S = RBX, BUFS = R12, LEFT = R13, INSTS = R14, BRK = R15, DONE = RBP, EDGE = RSI };
+/* Plain code of a run with calls (no breakpoints there): the frame of the
+ * function running and the first frame it may not push (JitCtx.frame,
+ * frame_lim). */
+enum { FRAME = R15, FRAME_LIM = RBP };
 
-/* Out-of-line code after the records (jit.h's stubs): an exit, or ROT's slow path. */
-enum { STUB_EXIT_RECORD, STUB_EXIT_EDGE, STUB_ROT };
+/* Out-of-line code after the records (jit.h's stubs): an exit, ROT's slow
+ * path, a call's exit that gives back the entry it took from the
+ * countdown, the return stub (JIT_AT_RETURN). */
+enum { STUB_EXIT_RECORD, STUB_EXIT_EDGE, STUB_ROT, STUB_CALL_UNDO, STUB_RET, NSTUB_KINDS };
 
 /* The translation (jit.h) and this translator's own state. */
 typedef struct Asm {
@@ -74,6 +85,7 @@ typedef struct Asm {
      * next record (set by the templates that end with eax stored to a slot;
      * -1 unless one does). */
     int32_t held, held_next;
+    bool calls; /* plain code of a run with calls: frames in FRAME, FRAME_LIM */
 } Asm;
 
 static void jmp_rec(Asm *a, int32_t k) { x64_jmp_to(&a->j.x, k); }
@@ -328,17 +340,21 @@ static void move(Asm *a, int32_t k) {
 
 /* ---- calls ---------------------------------------------------------------------
  * A call whose callee has no local buffer, with a block entry left in the
- * countdown and a frame ready at the next depth (JitCtx.depth_lim), is done
- * here: the frame filled as run.c's call_push fills it (its `resume` the
- * code after the call), the callee's constants and arguments written, then
- * a jump through the callee's jit_entry. Its return (the return template,
- * when the frame has a `resume`) restores the caller's slots and buffers
- * and jumps back with the value in ecx; the code after the call stores it
- * and counts the rest of the block again. Everything else (a local buffer,
- * a refill at the callee's entry, a frame to allocate, the depth trap, a
- * frame C pushed) leaves for run.c's exec, which does it on the same frames. */
+ * countdown and a frame with memory allowed by the depth limit (FRAME <
+ * FRAME_LIM), is done here: the next frame (FRAME + 64) gets only its
+ * `resume`, the code after the call; the callee's constants and arguments
+ * go into its memory, then a jump to the callee's first record (direct
+ * when it is the function itself, else through its jit_entry). Its return
+ * is `jmp [FRAME + resume]` with the value in ecx: the code after the call
+ * pops the frame, takes its slots back from the caller's frame memory
+ * (fr[0].mem is the function run's slots) and stores the value. The frames
+ * C pushed (and fr[0]) resume at the return stub, which leaves for C
+ * (JIT_AT_RETURN). Everything else (a local buffer, a refill at the
+ * callee's entry, a frame without memory, the depth trap) leaves for run.c's
+ * exec at the call record, which does it on the same frames. */
 
 _Static_assert(sizeof(CBuf) == 16, "the call template copies buffers as two quadwords");
+_Static_assert(sizeof(CFrame) == 64, "the machine code steps frames by 64 bytes");
 
 static void put8(X64 *x, uint64_t v) {
     for (int i = 0; i < 8; i++) x64_put1(x, (unsigned)(v >> (8 * i)) & 0xff);
@@ -351,110 +367,82 @@ static void mov_imm64(X64 *x, int reg, const void *p) {
     put8(x, (uint64_t)(uintptr_t)p);
 }
 
-/* rax = &ctx->fr[depth in eax] (sign-extended, shifted by the frame size). */
-static void frame_of_depth(X64 *x) {
-    x64_op_r(x, 1, 0x63, RAX, RAX); /* movsxd rax, eax */
-    x64_put1(x, 0x48);              /* shl rax, 6 */
-    x64_put1(x, 0xC1);
-    x64_put1(x, 0xE0);
-    x64_put1(x, 6);
-    x64_op_m(x, 1, 0x03, RAX, RDI, (int32_t)offsetof(JitCtx, fr)); /* add rax, [rdi + fr] */
+/* lea reg, [rip + 0]; returns the position of the displacement (x64_land it). */
+static size_t lea_rip(X64 *x, int reg) {
+    x64_rex(x, 1, reg, 0, 0);
+    x64_put1(x, 0x8D);
+    x64_put1(x, (unsigned)(0x05 | (reg & 7) << 3));
+    x64_put4(x, 0);
+    return x->n - 4;
 }
+
+/* Bytes of g's slots (rounded to 8): its buffers follow. */
+static int32_t slot_bytes(const McCode *g) { return (int32_t)(((size_t)g->nslots * sizeof(int32_t) + 7) & ~(size_t)7); }
 
 static void call_template(Asm *a, int32_t k) {
     X64 *x = &a->j.x;
     const McCode *c = a->c;
     const CInst *ip = &c->code[k];
     const McCode *g = c->table[ip->a];
-    if (g->nbufs != g->nparams) { /* local buffers: made and freed by C */
+    if (g->nbufs != g->nparams || !a->calls) { /* local buffers: made and freed by C */
         jmp_stub(a, STUB_EXIT_RECORD, k);
         return;
     }
-    int32_t so = (int32_t)(((size_t)g->nslots * sizeof(int32_t) + 7) & ~(size_t)7);
-    int32_t need = so + g->nbufs * (int32_t)sizeof(CBuf) + 1;
-    x64_op_r(x, 1, 0x85, LEFT, LEFT); /* an entry left for the callee's first block */
-    jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
-    x64_op_m(x, 1, 0x8B, RDI, RSP, 0); /* the JitCtx */
-    x64_op_m(x, 0, 0x8B, RAX, RDI, (int32_t)offsetof(JitCtx, depth));
-    x64_op_m(x, 0, 0x3B, RAX, RDI, (int32_t)offsetof(JitCtx, depth_lim));
-    jcc_stub(a, CC_GE, STUB_EXIT_RECORD, k);
-    x64_alu_ri(x, 0, 0, RAX, 1);
-    x64_op_m(x, 0, 0x89, RAX, RDI, (int32_t)offsetof(JitCtx, depth)); /* depth + 1 */
-    frame_of_depth(x);
-    x64_op_r(x, 1, 0x8B, RCX, RAX); /* rcx = the new frame */
-    x64_op_m(x, 1, 0x8B, RDX, RCX, (int32_t)offsetof(CFrame, cap));
-    x64_alu_ri(x, 1, 7, RDX, need);
-    size_t big = x64_jcc_here(x, CC_AE);
-    x64_op_m(x, 0, 0xFF, 1, RDI, (int32_t)offsetof(JitCtx, depth)); /* too small: depth back, to C */
-    jmp_stub(a, STUB_EXIT_RECORD, k);
-    x64_land(x, big);
-    x64_op_m(x, 1, 0x8B, R8, RCX, (int32_t)offsetof(CFrame, mem));
-    mov_imm64(x, RAX, c);
-    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, c));
-    mov_imm64(x, RAX, ip);
-    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, call));
-    x64_op_m(x, 1, 0x89, S, RCX, (int32_t)offsetof(CFrame, s));
-    x64_op_m(x, 1, 0x89, BUFS, RCX, (int32_t)offsetof(CFrame, bufs));
-    mov_imm64(x, RAX, g);
-    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, callee));
-    x64_put1(x, 0x48); /* lea rax, [rip + after] */
-    x64_put1(x, 0x8D);
-    x64_put1(x, 0x05);
-    x64_put4(x, 0);
-    size_t after = x->n - 4;
-    x64_op_m(x, 1, 0x89, RAX, RCX, (int32_t)offsetof(CFrame, resume));
+    int32_t so = slot_bytes(g);
+    x64_op_r(x, 1, 0x3B, FRAME, FRAME_LIM); /* cmp r15, rbp: a frame allowed */
+    jcc_stub(a, CC_AE, STUB_EXIT_RECORD, k);
+    x64_alu_ri(x, 1, 5, LEFT, 1); /* the callee's entry block (a borrow: none left) */
+    jcc_stub(a, CC_B, STUB_CALL_UNDO, k);
+    x64_alu_ri(x, 1, 0, FRAME, (int32_t)sizeof(CFrame));
+    x64_op_m(x, 1, 0x8B, R8, FRAME, (int32_t)offsetof(CFrame, mem));
+    size_t after = lea_rip(x, RCX);
+    x64_op_m(x, 1, 0x89, RCX, FRAME, (int32_t)offsetof(CFrame, resume));
     /* The callee's slots: constants (values are written before they are read). */
     for (int32_t i = g->first_const; i < g->nslots; i++) x64_mov_mi(x, R8, 4 * i, g->init[i]);
     const int32_t *arg = c->cargs + ip->b;
     for (int32_t q = 0; q < ip->c; q++) {
         if (g->param_slot[q] >= 0) {
-            load(a, RAX, o_slot(arg[q]));
-            x64_op_m(x, 0, 0x89, RAX, R8, 4 * g->param_slot[q]);
+            load_other(a, RDX, o_slot(arg[q])); /* eax may hold it (the register cache) */
+            x64_op_m(x, 0, 0x89, RDX, R8, 4 * g->param_slot[q]);
         } else {
             for (int32_t h = 0; h < 16; h += 8) {
-                x64_op_m(x, 1, 0x8B, RAX, BUFS, 16 * arg[q] + h);
-                x64_op_m(x, 1, 0x89, RAX, R8, so + 16 * q + h);
+                x64_op_m(x, 1, 0x8B, RDX, BUFS, 16 * arg[q] + h);
+                x64_op_m(x, 1, 0x89, RDX, R8, so + 16 * q + h);
             }
         }
     }
-    if (ip->u.rest) x64_alu_ri(x, 1, 5, INSTS, ip->u.rest);
+    /* The rest of the caller's block out, the callee's entry block in. */
+    if (g->entry_ninsts != ip->u.rest) x64_alu_ri(x, 1, 0, INSTS, g->entry_ninsts - ip->u.rest);
     x64_op_r(x, 1, 0x8B, S, R8);
-    x64_op_m(x, 1, 0x8D, BUFS, R8, so);
-    x64_alu_ri(x, 1, 5, LEFT, 1); /* the callee's entry block */
-    if (g->entry_ninsts) x64_alu_ri(x, 1, 0, INSTS, g->entry_ninsts);
-    mov_imm64(x, RAX, &g->jit_entry);
-    x64_put1(x, 0xFF); /* jmp [rax] */
-    x64_put1(x, 0x20);
+    if (g->nbufs) x64_op_m(x, 1, 0x8D, BUFS, R8, so);
+    if (g == c) {
+        jmp_rec(a, 0);
+    } else {
+        mov_imm64(x, RAX, &g->jit_entry);
+        x64_put1(x, 0xFF); /* jmp [rax] */
+        x64_put1(x, 0x20);
+    }
     x64_land(x, after); /* back from the callee, the value in ecx */
+    x64_alu_ri(x, 1, 5, FRAME, (int32_t)sizeof(CFrame));
+    x64_op_m(x, 1, 0x8B, S, FRAME, (int32_t)offsetof(CFrame, mem));
+    if (c->nbufs) x64_op_m(x, 1, 0x8D, BUFS, S, slot_bytes(c));
     if (ip->d >= 0) store(a, ip->d, RCX);
     if (ip->u.rest) x64_alu_ri(x, 1, 0, INSTS, ip->u.rest);
 }
 
-/* RET_S, RET_I: in a frame the machine code pushed, back to the caller's
- * code after the call; else (the function run, a frame C pushed, a function
- * with local buffers to free) C reads the value (exec_jit). */
+/* RET_S, RET_I: with calls, the value in ecx and a jump to the frame's
+ * resume (the caller's code, or the return stub); else C reads the value
+ * (exec_jit). */
 static void ret_template(Asm *a, int32_t k) {
     X64 *x = &a->j.x;
     const CInst *ip = &a->c->code[k];
-    if (a->c->nbufs != a->c->nparams) {
+    if (!a->calls) {
         jmp_stub(a, STUB_EXIT_RECORD, k);
         return;
     }
     if (ip->op == K_RET_S) load_other(a, RCX, o_slot(ip->a));
     else x64_mov_ri(x, RCX, ip->a);
-    x64_op_m(x, 1, 0x8B, RDI, RSP, 0);
-    x64_op_m(x, 0, 0x8B, RAX, RDI, (int32_t)offsetof(JitCtx, depth));
-    x64_op_r(x, 0, 0x85, RAX, RAX);
-    jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
-    frame_of_depth(x);
-    x64_op_m(x, 1, 0x8B, RDX, RAX, (int32_t)offsetof(CFrame, resume));
-    x64_op_r(x, 1, 0x85, RDX, RDX);
-    jcc_stub(a, CC_E, STUB_EXIT_RECORD, k);
-    x64_op_m(x, 0, 0xFF, 1, RDI, (int32_t)offsetof(JitCtx, depth)); /* dec dword [rdi + depth] */
-    x64_op_m(x, 1, 0x8B, S, RAX, (int32_t)offsetof(CFrame, s));
-    x64_op_m(x, 1, 0x8B, BUFS, RAX, (int32_t)offsetof(CFrame, bufs));
-    x64_put1(x, 0xFF); /* jmp rdx */
-    x64_put1(x, 0xE2);
+    x64_op_m(x, 0, 0xFF, 4, FRAME, (int32_t)offsetof(CFrame, resume)); /* jmp [r15 + resume] */
 }
 
 /* Whether records of opcode op end their block (a terminator, alone or
@@ -520,8 +508,13 @@ static void emit_entry_exit(Asm *a) {
     x64_op_m(x, 1, 0x8B, BUFS, RDI, (int32_t)offsetof(JitCtx, bufs));
     x64_op_m(x, 1, 0x8B, LEFT, RDI, (int32_t)offsetof(JitCtx, left));
     x64_op_m(x, 1, 0x8B, INSTS, RDI, (int32_t)offsetof(JitCtx, insts));
-    x64_op_m(x, 1, 0x8B, BRK, RDI, (int32_t)offsetof(JitCtx, brk));
-    x64_op_m(x, 1, 0x8B, DONE, RDI, (int32_t)offsetof(JitCtx, done));
+    if (a->calls) {
+        x64_op_m(x, 1, 0x8B, FRAME, RDI, (int32_t)offsetof(JitCtx, frame));
+        x64_op_m(x, 1, 0x8B, FRAME_LIM, RDI, (int32_t)offsetof(JitCtx, frame_lim));
+    } else {
+        x64_op_m(x, 1, 0x8B, BRK, RDI, (int32_t)offsetof(JitCtx, brk));
+        x64_op_m(x, 1, 0x8B, DONE, RDI, (int32_t)offsetof(JitCtx, done));
+    }
     x64_op_m(x, 0, 0x8B, EDGE, RDI, (int32_t)offsetof(JitCtx, edge));
     x64_jmp_rax(x);
     a->j.exit_at = (uint32_t)x->n;
@@ -532,6 +525,9 @@ static void emit_entry_exit(Asm *a) {
     x64_op_m(x, 0, 0x89, RDX, RDI, (int32_t)offsetof(JitCtx, index));
     x64_op_m(x, 1, 0x89, S, RDI, (int32_t)offsetof(JitCtx, s)); /* calls may have changed them */
     x64_op_m(x, 1, 0x89, BUFS, RDI, (int32_t)offsetof(JitCtx, bufs));
+    if (a->calls) x64_op_m(x, 1, 0x89, FRAME, RDI, (int32_t)offsetof(JitCtx, frame));
+    mov_imm64(x, RCX, a->c); /* the function whose code this is */
+    x64_op_m(x, 1, 0x89, RCX, RDI, (int32_t)offsetof(JitCtx, code));
     x64_exit_end(x);
 }
 
@@ -555,16 +551,26 @@ static void emit_stub(JitAsm *j, int32_t st) {
         take_edge(a, ej, ej->ninsts, -1);
         return;
     }
-    jit_exit_stub(j, st, s.kind == STUB_EXIT_RECORD ? JIT_AT_RECORD : JIT_AT_EDGE);
+    if (s.kind == STUB_RET) { /* the value (ecx) in index */
+        x64_mov_ri(&j->x, RAX, JIT_AT_RETURN);
+        x64_op_r(&j->x, 0, 0x8B, RDX, RCX);
+        x64_jmp_back(&j->x, j->exit_at);
+        return;
+    }
+    if (s.kind == STUB_CALL_UNDO) x64_alu_ri(&j->x, 1, 0, LEFT, 1); /* the entry back: C counts it */
+    jit_exit_stub(j, st, s.kind == STUB_EXIT_EDGE ? JIT_AT_EDGE : JIT_AT_RECORD);
 }
 
 McJit *mc_jit_compile(const McCode *c) {
     if (c->nslots > (1 << 28) || c->nbufs > (1 << 20)) return NULL; /* disp32 of slots and buffers */
     Asm a;
     memset(&a, 0, sizeof a);
-    int32_t nkey[3] = {c->ncode, c->nedges, c->ncode};
-    jit_asm_init(&a.j, c->ncode, 3, nkey);
+    int32_t nkey[NSTUB_KINDS] = {c->ncode, c->nedges, c->ncode, c->ncode, 1};
+    jit_asm_init(&a.j, c->ncode, NSTUB_KINDS, nkey);
     a.c = c;
+    /* A run with calls: the root (table[0]) has a call or a local buffer. */
+    a.calls = !c->exact && c->table && c->table[0]->calls;
+    int32_t ret_label = a.calls ? jit_stub_label(&a.j, STUB_RET, 0) : 0;
     /* The blocks' first records: the entry's, and each one after a record
      * that ends a block (every edge leads to one of them). */
     uint8_t *label = mc_xcalloc((size_t)(c->ncode ? c->ncode : 1), 1);
@@ -582,6 +588,7 @@ McJit *mc_jit_compile(const McCode *c) {
         j = mc_xmalloc(sizeof *j);
         j->p = p;
         j->label = label;
+        j->ret_stub = a.calls ? p.m.code + a.j.stub[-1 - ret_label].pos : NULL;
         label = NULL;
     }
     free(label);
@@ -604,6 +611,8 @@ int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at) {
 size_t mc_jit_size(const McJit *j) { return j ? j->p.m.size : 0; }
 
 const void *mc_jit_addr(const McJit *j, int32_t k) { return j->p.m.code + j->p.at[k]; }
+
+const void *mc_jit_ret_stub(const McJit *j) { return j->ret_stub; }
 
 #else /* no template compiler for this host: run.c interprets */
 
@@ -630,6 +639,11 @@ size_t mc_jit_size(const McJit *j) {
 const void *mc_jit_addr(const McJit *j, int32_t k) {
     (void)j;
     (void)k;
+    return NULL;
+}
+
+const void *mc_jit_ret_stub(const McJit *j) {
+    (void)j;
     return NULL;
 }
 

@@ -791,6 +791,8 @@ static McCode *code_new(const McFunc *f, bool exact, bool sequential, const McFu
     }
     free(bd.start);
     bd.c->first_const = f->nvalues;
+    bd.c->frame_bytes = (int32_t)((((size_t)bd.c->nslots * sizeof(int32_t) + 7) & ~(size_t)7) +
+                                  (size_t)bd.c->nbufs * sizeof(CBuf));
     bd.c->entry.ip = bd.c->code;
     bd.c->entry.ninsts = bd.c->entry_ninsts;
     bd.c->entry.src = -1;
@@ -834,10 +836,12 @@ McCode *mc_code_new(const McFunc *f) {
     const McFunc **list = reachable(f, &n);
     McCode **fns = mc_xmalloc((size_t)n * sizeof *fns);
     int64_t poll = INT64_MAX, records = 0;
+    int32_t frame_max = 8;
     bool calls = false;
     for (int32_t k = 0; k < n; k++) {
         fns[k] = code_new(list[k], false, false, list, n);
         if (fns[k]->poll_every < poll) poll = fns[k]->poll_every;
+        if (fns[k]->frame_bytes > frame_max) frame_max = fns[k]->frame_bytes;
         records += fns[k]->ncode;
         calls = calls || mc_func_find_call(list[k], NULL, NULL);
     }
@@ -850,6 +854,7 @@ McCode *mc_code_new(const McFunc *f) {
     root->fns = fns;
     root->nfns = n;
     root->calls = calls;
+    root->frame_max = frame_max;
     if (n > 1) root->jit_after = mc_jit_after_default((int32_t)(records < INT32_MAX ? records : INT32_MAX));
     return root;
 }
@@ -862,6 +867,7 @@ static void jit_drop(McCode *c) {
         c->fns[k]->jit = NULL;
         c->fns[k]->jit_entry = NULL;
     }
+    c->ret_stub = NULL;
 }
 
 void mc_code_jit_after(McCode *c, int64_t edges) {
@@ -939,10 +945,12 @@ static void exec_jit(const McCode *c, Run *r, McOutcome *out) {
     JitCtx x;
     x.s = r->s;
     x.bufs = r->bufs;
-    x.fr = r->fr;
-    x.depth = r->depth;
-    int64_t lim = r->max_depth - 1 < (int64_t)r->capfr - 1 ? r->max_depth - 1 : (int64_t)r->capfr - 1;
-    x.depth_lim = (int32_t)lim;
+    /* The machine code pushes frames up to the depth limit, into frames
+     * that have memory. */
+    int64_t lim = r->max_depth - 1 < (int64_t)r->ready ? r->max_depth - 1 : (int64_t)r->ready;
+    x.frame = r->fr ? &r->fr[r->depth] : NULL;
+    x.frame_lim = r->fr ? &r->fr[lim] : NULL;
+    x.code = NULL;
     x.brk = r->brk;
     x.done = r->done;
     x.left = r->left;
@@ -953,11 +961,18 @@ static void exec_jit(const McCode *c, Run *r, McOutcome *out) {
     int32_t index = 0, len = 0;
     int why = mc_jit_enter(c->jit, &x, (int32_t)(r->ip - c->code));
     /* The machine code may have called and returned: it stopped in the
-     * function of the innermost frame. */
-    r->depth = x.depth;
+     * function of the innermost frame, which says which it is (the return
+     * stub: a frame C pushed, or the function run). */
+    r->depth = r->fr ? (int32_t)(x.frame - r->fr) : 0;
     r->s = x.s;
     r->bufs = x.bufs;
-    r->c = c = r->depth > 0 ? r->fr[r->depth].callee : r->root;
+    if (why == JIT_AT_RETURN) {
+        r->c = r->depth > 0 ? r->fr[r->depth].callee : r->root;
+        r->ret = x.index;
+        r->at = NULL;
+        goto returned;
+    }
+    r->c = c = x.code;
     int32_t *s = r->s;
     if (why == JIT_AT_EDGE) {
         r->e = &c->edges[x.index];
@@ -1039,6 +1054,8 @@ static void jit_compile(McCode *c) {
     for (int32_t k = 0; k < c->nfns && ok; k++) ok = (c->fns[k]->jit = mc_jit_compile(c->fns[k])) != NULL;
     /* The calls' templates jump through each callee's jit_entry. */
     for (int32_t k = 0; k < c->nfns && ok; k++) c->fns[k]->jit_entry = mc_jit_addr(c->fns[k]->jit, 0);
+    /* The frames C pushes resume at the root's return stub. */
+    if (ok) c->ret_stub = mc_jit_ret_stub(c->jit);
     if (!ok) jit_drop(c);
     c->jit_after = ok ? 0 : -1;
 }
@@ -1077,6 +1094,25 @@ static void locals_free(const McCode *c, const CBuf *bufs) {
     for (int32_t k = c->nparams; k < c->nbufs; k++) free(bufs[k].p);
 }
 
+/* Frames up to twice as many as now (fr[0] is the function run's: its
+ * slots, whatever the function run's return goes to), each with
+ * frame_max bytes of memory, in one block for the new ones. */
+static void frames_grow(const McCode *root, Run *r) {
+    int32_t cap = r->capfr ? 2 * r->capfr : 64;
+    r->fr = mc_xrealloc(r->fr, (size_t)cap * sizeof *r->fr);
+    memset(r->fr + r->capfr, 0, (size_t)(cap - r->capfr) * sizeof *r->fr);
+    if (r->capfr == 0) {
+        r->fr[0].mem = r->s;
+        r->fr[0].resume = root->ret_stub;
+    }
+    r->capfr = cap;
+    size_t n = (size_t)(cap - 1 - r->ready), each = (size_t)root->frame_max;
+    char *block = mc_xmalloc(n * each);
+    for (size_t k = 0; k < n; k++) r->fr[r->ready + 1 + (int32_t)k].mem = block + k * each;
+    r->fr[r->ready + 1].cap = n * each;
+    r->ready = cap - 1;
+}
+
 /* The call record ip of r->c: a new frame for its callee (slots from its
  * init, arguments bound: values copied, buffers by reference), or false
  * with *out the depth trap. */
@@ -1087,20 +1123,9 @@ static bool call_push(const McCode *root, Run *r, const CInst *ip, McOutcome *ou
         *out = trapped(r, MC_DEPTH_TRAP_MSG);
         return false;
     }
-    if (r->depth + 1 >= r->capfr) {
-        int32_t cap = r->capfr ? 2 * r->capfr : 64;
-        r->fr = mc_xrealloc(r->fr, (size_t)cap * sizeof *r->fr);
-        memset(r->fr + r->capfr, 0, (size_t)(cap - r->capfr) * sizeof *r->fr);
-        r->capfr = cap;
-    }
+    if (r->depth + 1 > r->ready) frames_grow(root, r);
     CFrame *f = &r->fr[++r->depth];
     size_t so = ((size_t)g->nslots * sizeof(int32_t) + 7) & ~(size_t)7;
-    size_t need = so + (size_t)g->nbufs * sizeof(CBuf) + 1;
-    if (f->cap < need) {
-        free(f->mem);
-        f->mem = mc_xmalloc(need);
-        f->cap = need;
-    }
     int32_t *s = f->mem;
     CBuf *b = (CBuf *)(void *)((char *)f->mem + so);
     if (g->nslots) memcpy(s, g->init, (size_t)g->nslots * sizeof *s);
@@ -1115,7 +1140,7 @@ static bool call_push(const McCode *root, Run *r, const CInst *ip, McOutcome *ou
     f->s = r->s;
     f->bufs = (CBuf *)r->bufs;
     f->callee = g;
-    f->resume = NULL;
+    f->resume = root->ret_stub;
     r->c = g;
     r->s = s;
     r->bufs = b;
@@ -1136,20 +1161,22 @@ static void call_return(Run *r, int32_t v) {
     r->e = NULL;
 }
 
-/* The end of a run: every frame's local buffers and memory. */
-static void frames_free(Run *r) {
-    const McCode *c = r->c;
-    const CBuf *b = r->bufs;
+/* The end of a run: every frame's local buffers (only the frames C pushed
+ * and the function run's have any: the machine code pushes frames for
+ * callees without) and memory. */
+static void frames_free(Run *r, const CBuf *root_bufs) {
     for (int32_t d = r->depth; d >= 1; d--) {
-        locals_free(c, b);
-        c = r->fr[d].c;
-        b = r->fr[d].bufs;
+        const CFrame *f = &r->fr[d];
+        if (f->resume && f->resume != r->root->ret_stub) continue; /* pushed by the machine code */
+        const McCode *g = f->callee;
+        locals_free(g, (const CBuf *)(const void *)((const char *)f->mem + (((size_t)g->nslots * sizeof(int32_t) + 7) & ~(size_t)7)));
     }
-    locals_free(c, b);
-    for (int32_t d = 0; d < r->capfr; d++) free(r->fr[d].mem);
+    locals_free(r->root, root_bufs);
+    for (int32_t d = 1; d < r->capfr; d++)
+        if (r->fr[d].cap) free(r->fr[d].mem);
     free(r->fr);
     r->fr = NULL;
-    r->depth = r->capfr = 0;
+    r->depth = r->capfr = r->ready = 0;
 }
 
 /* One run of c from r (ip, e, steps, limit, insts, stop, and for exact
@@ -1165,7 +1192,21 @@ static void frames_free(Run *r) {
 static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
     McCode *root = (McCode *)cc; /* the machine code is a cache of the records */
     MC_ASSERT(args->n == root->nparams && r->limit >= r->steps);
-    CBuf *bufs = mc_xcalloc((size_t)(root->nbufs ? root->nbufs : 1), sizeof *bufs);
+    /* With calls, the function run runs in frame memory of its own (fr[0]:
+     * its slots, copied in and back out, then its buffers), laid out as
+     * every frame is, so that the machine code's returns find both. */
+    int32_t *slots = r->s;
+    char *mem = NULL;
+    CBuf *bufs;
+    if (root->calls) {
+        size_t so = ((size_t)root->nslots * sizeof(int32_t) + 7) & ~(size_t)7;
+        mem = mc_xcalloc((size_t)root->frame_max, 1);
+        if (root->nslots) memcpy(mem, slots, (size_t)root->nslots * sizeof *slots);
+        r->s = (int32_t *)(void *)mem;
+        bufs = (CBuf *)(void *)(mem + so);
+    } else {
+        bufs = mc_xcalloc((size_t)(root->nbufs ? root->nbufs : 1), sizeof *bufs);
+    }
     for (int32_t i = 0; i < root->nparams; i++) {
         MC_ASSERT(args->v[i].is_buf == (root->param_slot[i] < 0));
         bufs[i].p = args->v[i].data;
@@ -1184,6 +1225,9 @@ static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
     r->tier = !root->jit && root->jit_after > 0 ? root->jit_after : 0;
     r->held = 0;
     r->compile = false;
+    r->fr = NULL;
+    r->depth = r->capfr = r->ready = 0;
+    if (root->calls) frames_grow(root, r); /* fr[0]: the machine code's returns need it */
     tier_split(r);
     McOutcome out;
     for (;;) {
@@ -1217,6 +1261,8 @@ static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
                 r->left = r->held;
                 r->held = 0;
                 jit_compile(root);
+                /* The frames C pushed so far resume at the return stub. */
+                for (int32_t d = 0; d < r->capfr && d <= r->depth; d++) r->fr[d].resume = root->ret_stub;
             }
             if (r->left == 0) { /* the budget is spent, or time to poll */
                 if (r->reserve == 0 || mc_interrupted(r->stop)) {
@@ -1242,8 +1288,14 @@ static McOutcome exec(const McCode *cc, McArgs *args, Run *r) {
         for (int32_t n = e->nmoves; n > 0; n--, m += 2) r->s[m[0]] = r->s[m[1]];
         r->ip = e->ip;
     }
-    frames_free(r);
-    free(bufs);
+    frames_free(r, bufs);
+    if (mem) {
+        if (root->nslots) memcpy(slots, mem, (size_t)root->nslots * sizeof *slots);
+        free(mem);
+        r->s = slots;
+    } else {
+        free(bufs);
+    }
     return out;
 }
 

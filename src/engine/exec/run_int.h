@@ -102,22 +102,27 @@ typedef struct CBuf {
     int32_t len;
 } CBuf;
 
-/* A callee's frame (run.c's calls): the memory of the function running at
- * its depth (slots, then bufs; reused by the next call at that depth) and
- * what its caller resumes with. The machine code pushes and pops frames
- * too (jit_x64.c's call and return templates: 64 bytes, fields at fixed
- * offsets). */
+/* A frame (run.c's calls): the memory of the function running at its depth
+ * (slots, then bufs; a piece of a block shared by many depths, allocated
+ * once for the largest function of the run and reused by every call at
+ * that depth) and what its caller resumes with. fr[0] is the function run
+ * (mem: its slots, not owned). The machine code pushes and pops frames too
+ * (jit_x64.c's call and return templates: 64 bytes, fields at fixed
+ * offsets); it writes only `resume`, so c, call, s, bufs and callee are
+ * valid in the frames C pushed (call_push), whose resume is the return
+ * stub of the root's machine code (NULL before it is compiled). */
 typedef struct CFrame {
     void *mem;
-    size_t cap;           /* bytes of mem */
+    size_t cap;           /* bytes of the block that starts at mem (owned: freed at the end), else 0 */
     const McCode *c;      /* the caller's code */
     const CInst *call;    /* the caller's call record */
     int32_t *s;           /* the caller's slots */
     CBuf *bufs;           /* the caller's buffers */
     const McCode *callee; /* the code running in this frame */
-    const void *resume;   /* pushed by machine code: where its return goes on
-                             in the caller's (the result in ecx); NULL: by C,
-                             whose return is C's too */
+    const void *resume;   /* where the machine code's return goes: in a frame
+                             the machine code pushed, its code after the call
+                             (the result in ecx); in the others, the return
+                             stub (back to C, exec_jit) */
 } CFrame;
 _Static_assert(sizeof(CFrame) == 64, "the machine code indexes frames by depth << 6");
 
@@ -160,6 +165,9 @@ struct McCode {
     CEdge entry;         /* the "edge" a call takes into the entry block */
     int32_t first_const; /* slots before it are values' (written before read); after: constants, scratch */
     const void *jit_entry; /* machine code of record 0 (calls jump through it), NULL */
+    int32_t frame_bytes; /* slots (rounded to 8 bytes) and buffers of one frame of it */
+    int32_t frame_max;   /* root: the largest frame_bytes of fns (every frame's memory) */
+    const void *ret_stub; /* root with machine code: its return stub (CFrame.resume) */
 };
 
 /* One run of the loop: what it starts from and how it ended. */
@@ -192,10 +200,11 @@ typedef struct Run {
     const McCode *c, *root;
     CFrame *fr;
     int32_t depth, capfr;
+    int32_t ready;         /* fr[1..ready] have memory (frame_max bytes each) */
     int64_t max_depth;
     int32_t ret;           /* out: the value returned (R_RETURN) */
     int why;               /* out: R_* (R_CALL: a call, local buffer or a callee's return at `at`) */
-    const CInst *at;       /* out: the record that returned or trapped */
+    const CInst *at;       /* out: the record that returned (NULL: the machine code's return stub) or trapped */
 } Run;
 
 /* ---- the template compiler (jit_x64.c) -------------------------------------
@@ -206,8 +215,10 @@ typedef struct Run {
  * a record that returns or traps (JIT_AT_RECORD, index = the record), an edge
  * whose countdown is 0 or, in exact code, whose target has its breakpoint
  * byte set (JIT_AT_EDGE, index = the edge; left is then -1 when the
- * countdown was 0, unchanged at a breakpoint). */
-enum { JIT_AT_RECORD, JIT_AT_EDGE };
+ * countdown was 0, unchanged at a breakpoint), and in a run with calls a
+ * return into a frame C pushed or out of the function run (JIT_AT_RETURN,
+ * index = the value: the frame's resume is the return stub). */
+enum { JIT_AT_RECORD, JIT_AT_EDGE, JIT_AT_RETURN };
 typedef struct JitCtx {
     int32_t *s;           /* in and out: the slots of the function running */
     const CBuf *bufs;     /* in and out: its buffers */
@@ -215,12 +226,13 @@ typedef struct JitCtx {
     uint8_t *done;        /* exact code: set when an edge leaves the block */
     int64_t left, insts;  /* in and out: run_exec.h's locals */
     int32_t edge;         /* exact code, in and out: the last edge taken (-1: none) */
-    int32_t index;        /* out: the record or edge where the code stopped */
-    /* Calls: the run's frames; the depth (in and out); the machine code
-     * pushes a frame itself while depth < depth_lim (the frame exists, and
-     * the depth limit allows one more), else it leaves at the call. */
-    CFrame *fr;
-    int32_t depth, depth_lim;
+    int32_t index;        /* out: the record or edge where the code stopped; JIT_AT_RETURN: the value */
+    /* Calls (plain code of a run with calls): the frame of the function
+     * running (in and out; in a register, r15); the machine code pushes a
+     * frame itself while frame < frame_lim (the frame has memory, and the
+     * depth limit allows one more), else it leaves at the call. */
+    CFrame *frame, *frame_lim;
+    const McCode *code;   /* out: the function whose code stopped (JIT_AT_RECORD, JIT_AT_EDGE) */
 } JitCtx;
 
 /* The records of c as machine code; NULL when this host has no compiler
@@ -228,11 +240,14 @@ typedef struct JitCtx {
 McJit *mc_jit_compile(const McCode *c);
 void mc_jit_free(McJit *j);
 /* Runs from the first instruction of record `at` until an exit; returns
- * JIT_AT_RECORD or JIT_AT_EDGE with x->index set. */
+ * JIT_AT_RECORD, JIT_AT_EDGE or JIT_AT_RETURN with x->index set. */
 int mc_jit_enter(const McJit *j, JitCtx *x, int32_t at);
 /* Bytes of machine code (tests and the bench report it). */
 size_t mc_jit_size(const McJit *j);
 /* The address of record k's machine code. */
 const void *mc_jit_addr(const McJit *j, int32_t k);
+/* The return stub: a return that jumps there leaves the code with
+ * JIT_AT_RETURN, the value in index (CFrame.resume of the frames C pushed). */
+const void *mc_jit_ret_stub(const McJit *j);
 
 #endif

@@ -45,7 +45,7 @@ int32_t mc_jit_block_of(const int32_t *first, int32_t nblocks, int32_t k);
 #if MC_X64
 
 /* Out-of-line code after the records, of a kind the translator names. */
-#define JIT_STUB_KINDS 3
+#define JIT_STUB_KINDS 5
 typedef struct JitStub {
     int kind;
     int32_t index; /* the record, edge or block it is for */

@@ -11,10 +11,13 @@
 
 static const struct {
     McStage stage;
-    int regs; /* alloc: register budget K */
+    int regs;        /* alloc: register budget K */
+    McTarget target; /* asm */
 } rows[] = {
-    {MC_STAGE_INPUT, 0}, {MC_STAGE_SSA, 0},   {MC_STAGE_OPT, 0},    {MC_STAGE_ALLOC, 1},
-    {MC_STAGE_ALLOC, 2}, {MC_STAGE_ALLOC, 4}, {MC_STAGE_ALLOC, 16}, {MC_STAGE_NATIVE, 0},
+    {MC_STAGE_INPUT, 0, 0},  {MC_STAGE_SSA, 0, 0},   {MC_STAGE_OPT, 0, 0},
+    {MC_STAGE_ALLOC, 1, 0},  {MC_STAGE_ALLOC, 2, 0}, {MC_STAGE_ALLOC, 4, 0},
+    {MC_STAGE_ALLOC, 16, 0}, {MC_STAGE_NATIVE, 0, 0}, {MC_STAGE_ASM, 0, MC_TARGET_X64},
+    {MC_STAGE_ASM, 0, MC_TARGET_RV64}, /* only when base->target is rv64 (check --targets) */
 };
 
 static bool did_not_finish(const McOutcome *o) {
@@ -65,26 +68,44 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
     c->diverged = -1;
     c->nonterminating = true;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].target == MC_TARGET_RV64 && base->target != MC_TARGET_RV64) continue;
         McCheckRow *r = &c->rows[c->nrows++];
         McStageOptions o = *base;
         o.stage = rows[i].stage;
+        o.target = rows[i].target;
         o.regs = rows[i].regs ? rows[i].regs : base->regs;
         r->stage = o.stage;
         r->regs = rows[i].regs;
         if (rows[i].regs)
             snprintf(r->label, sizeof r->label, "%s K=%d", mc_stage_name(o.stage), rows[i].regs);
+        else if (o.stage == MC_STAGE_ASM)
+            snprintf(r->label, sizeof r->label, "%s %s", mc_stage_name(o.stage), mc_target_name(o.target));
         else if (o.stage == MC_STAGE_NATIVE && o.native_cc == MC_NATIVE_TCC)
             snprintf(r->label, sizeof r->label, "%s tcc", mc_stage_name(o.stage)); /* which compiler ran */
         else
             snprintf(r->label, sizeof r->label, "%s", mc_stage_name(o.stage));
         mc_args_copy(&r->args, args);
+        char why[256];
+        bool can = o.stage != MC_STAGE_ASM || mc_target_tools(o.target, why, sizeof why);
+#if !defined(__x86_64__)
+        if (can && o.stage == MC_STAGE_ASM && o.target == MC_TARGET_X64) { /* x86-64 code runs natively only */
+            can = false;
+            snprintf(why, sizeof why, "the host is not x86-64, so x86-64 code cannot run here");
+        }
+#endif
+        if (!can) {
+            /* a target whose tools are missing is not run: no divergence */
+            r->refused = true;
+            snprintf(r->error, sizeof r->error, "%s", why);
+            continue;
+        }
         McDiags d;
         mc_diags_init(&d, NULL, NULL, 0);
         r->ran = mc_stage_execute(f, &o, &r->args, &r->outcome, NULL, &d);
         if (!r->ran) {
             snprintf(r->error, sizeof r->error, "%s", d.n ? d.v[0].msg : "unknown error");
             /* an alloc row over the interference graph's size limit is no divergence */
-            r->refused = d.n && o.stage == MC_STAGE_ALLOC && mc_alloc_too_large(d.v[0].msg);
+            r->refused = d.n && (o.stage == MC_STAGE_ALLOC || o.stage == MC_STAGE_ASM) && mc_alloc_too_large(d.v[0].msg);
             if (!r->refused) c->nonterminating = false;
         } else if (!did_not_finish(&r->outcome)) {
             c->nonterminating = false;
@@ -150,11 +171,15 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
         fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
         return;
     }
-    int refused = 0;
-    for (int i = 0; i < c->nrows; i++) refused += c->rows[i].refused;
+    int refused = 0, others = 0; /* over the size limit: alloc rows, and asm rows (they allocate too) */
+    for (int i = 0; i < c->nrows; i++)
+        if (c->rows[i].refused && mc_alloc_too_large(c->rows[i].error)) {
+            refused++;
+            others += c->rows[i].stage != MC_STAGE_ALLOC;
+        }
     if (refused)
-        fprintf(out, "# %d alloc row%s not run (interference graph over its size limit): the other stages agree\n",
-                refused, refused == 1 ? "" : "s");
+        fprintf(out, "# %d %srow%s not run (interference graph over its size limit): the other stages agree\n",
+                refused, others ? "" : "alloc ", refused == 1 ? "" : "s");
     if (c->nonterminating)
         fprintf(out, "# no stage finished: the step budget and the time limit agree\nagree\n");
     else

@@ -26,6 +26,8 @@ static const McStageName names[] = {
     {"alloc", MC_STAGE_ALLOC, -1, MC_NAME_RUN},
     {"allocated", -1, -1, MC_NAME_PRINT},
     {"native", MC_STAGE_NATIVE, -1, MC_NAME_RUN},
+    {"asm", MC_STAGE_ASM, -1, MC_NAME_RUN},
+    {"selected", -1, -1, MC_NAME_PRINT},
 };
 enum { NNAMES = (int)(sizeof names / sizeof names[0]) };
 
@@ -344,6 +346,28 @@ static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *
         no.max_depth = o->max_depth;
         bool ok = mc_native_execute(ssa, &no, args, out, d);
         mc_func_free(ssa);
+        return ok;
+    }
+    case MC_STAGE_ASM: {
+        /* The program allocated for the target, tiled into assembly with the
+         * harness and the arguments, assembled, linked and run (asm.h). */
+        McAsmOptions ao;
+        mc_asm_options_default(&ao);
+        ao.target = o->target == MC_TARGET_CHAPTER ? MC_TARGET_X64 : o->target;
+        ao.allocator = o->allocator;
+        ao.alloc = o->alloc_opts;
+        ao.opt_level = o->opt_level;
+        ao.max_depth = o->max_depth;
+        ao.interrupt = o->interrupt;
+        McProgram p;
+        McFunc *prepared = NULL;
+        if (!mc_asm_allocate(input, &ao, &p, &prepared, d)) return false;
+        char *text = mc_asm_emit(&p, &ao, args, NULL, d);
+        bool ok = false;
+        if (text) ok = mc_asm_run_text(ao.target, text, args, o->timeout, o->interrupt, o->keep_asm, out, NULL, d);
+        free(text);
+        mc_program_free(&p);
+        mc_func_free(prepared);
         return ok;
     }
     default:
