@@ -97,6 +97,7 @@ convention at K = 1, 2, 3, 4, 8 gives the interpreter's result:
   alloc K=4   return 9144
   alloc K=16  return 9144
   asm x86-64  return 9144
+  asm rv64    return 9144
   agree
   $ minicc check --convention callee-saved --allocator ssa ../run/calls/deep.ir 30 | grep -v native
   input       return 30
@@ -107,6 +108,7 @@ convention at K = 1, 2, 3, 4, 8 gives the interpreter's result:
   alloc K=4   return 30
   alloc K=16  return 30
   asm x86-64  return 30
+  asm rv64    return 30
   agree
 
 `--stats` adds the convention's traffic, for a run with calls only: the
