@@ -169,7 +169,7 @@ check: deps
 
 # The suites that drive a terminal (tmux, a pty), the C compiler or an install
 # run in `make check` only: under the sanitizers they test nothing new.
-ASAN_SKIP := fuzz_c install pty signals tcc tui_keys tui_live tui_stack tui_tmux valgrind
+ASAN_SKIP := fuzz_c install pty signals tcc tui_asm tui_keys tui_live tui_stack tui_tmux valgrind
 asan:
 	@SKIP_SUITES="$(ASAN_SKIP)" $(MAKE) --no-print-directory check SANITIZE=1
 

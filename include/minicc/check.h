@@ -36,8 +36,9 @@ typedef struct McCheck {
                            mean nothing (stopped after the stage that saw it) */
 } McCheck;
 
-/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, native and asm x86-64
- * (and asm rv64 when base->target is MC_TARGET_RV64: `check --targets`); an
+/* Run input, ssa, opt, alloc with K = 1, 2, 4, 16, native, asm x86-64 and
+ * asm rv64 (base->target MC_TARGET_X64 or MC_TARGET_RV64 keeps that asm row
+ * only: `check --targets`; MC_TARGET_CHAPTER, the default, both); an
  * asm row whose target's tools are missing is refused (not run, no
  * divergence: `not run: WHY`); each alloc
  * row also runs the other allocators at its K and adds a row (`alloc K=2

@@ -232,8 +232,11 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
             char w[32];
             snprintf(w, sizeof w, "%.*s", (int)(len < sizeof w ? len : sizeof w - 1), q);
             int t = mc_target_lookup(w);
-            if (strcmp(w, "all") == 0 || t == MC_TARGET_RV64) o->target_rv64 = true;
-            else if (t != MC_TARGET_X64)
+            if (strcmp(w, "all") == 0)
+                o->targets |= 3;
+            else if (t == MC_TARGET_X64 || t == MC_TARGET_RV64)
+                o->targets |= t == MC_TARGET_X64 ? 1 : 2;
+            else
                 return mc_cli_error(o, "--targets: unknown target '%s' (x86-64, rv64 or all)", w);
             q += len;
             if (*q == ',') q++;

@@ -77,7 +77,7 @@ typedef struct McCliOpts {
     bool trace_alloc;     /* --trace-alloc */
     bool no_comments;     /* --no-comments */
     bool trace_select;    /* --trace-select */
-    bool target_rv64;     /* --targets with rv64 (check: the asm rv64 row) */
+    unsigned targets;     /* --targets (check: the asm rows): 1 x86-64, 2 rv64; 0 (none given) or 3: both */
     int lang;             /* --lang: McLang (minic.h), MC_LANG_AUTO when not given */
     unsigned given;       /* MC_CLI_* bits of the options actually given */
     char **args;          /* ARG words (malloc'd array of pointers into argv or owned) */

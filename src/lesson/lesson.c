@@ -55,9 +55,9 @@ static bool has_line(const char *text, const char *want, bool substring) {
 
 static const char *const directives[] = {"expect", "ask", "answer", "hint", "shows", "pause", "screen", "reveal", "exercise"};
 
-const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "lesson", NULL};
+const char *const mc_lesson_screen_layouts[] = {"step", "alloc", "c", "log", "asm", "lesson", NULL};
 const char *const mc_lesson_screen_stages[] = {"input", "ssa", "opt", "destroyed", "allocated", NULL};
-const char *const mc_lesson_screen_panes[] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", NULL};
+const char *const mc_lesson_screen_panes[] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "asm", NULL};
 static const char *const screen_keys[] = {"layout", "stage", "focus", "zoom", NULL};
 
 static bool in_list(const char *const *list, const char *w, size_t n) {

@@ -491,6 +491,8 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "cc         %s\n", mc_native_compiler_name(s->native_cc));
         if (s->alloc_opts.convention != MC_CONV_SPLIT) /* listed when not the default */
             fprintf(out, "convention %s\n", mc_convention_name(s->alloc_opts.convention));
+        if (s->target != MC_TARGET_CHAPTER) /* the same */
+            fprintf(out, "target     %s\n", mc_target_name(s->target));
         return OK;
     }
     if (strcmp(argv[1], "alloc") == 0) return set_alloc(s, argc, argv, out, err);
@@ -511,6 +513,11 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
     } else if (strcmp(k, "stage") == 0) {
         int view = mc_view_lookup(v);
         char list[64];
+        if (view < 0 && strcmp(v, "asm") == 0)
+            return mc_session_error(s, err,
+                                    "set stage: asm is not stepped (it runs as a process on the target): `asm --run` "
+                                    "runs it, `check` compares it with the other stages"),
+                   ERR;
         if (view < 0)
             return mc_session_error(s, err, "set stage: unknown form '%s' (%s)", v,
                                     mc_stage_name_list(MC_NAME_VIEW, ", ", list, sizeof list)),
@@ -583,8 +590,10 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
         s->native_cc = (McNativeCompiler)c;
         fprintf(out, "cc %s: native %s\n", v,
                 c == MC_NATIVE_TCC ? "compiles in process with libtcc (no cache)" : "runs the system C compiler (cached)");
+    } else if (strcmp(k, "target") == 0) {
+        if (!mc_cmd_set_target(s, v, out, err)) return ERR;
     } else {
-        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc)", k), ERR;
+        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target)", k), ERR;
     }
     return OK;
 }
@@ -740,6 +749,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.convention = s->alloc_opts.convention;
     o.interrupt = s->interrupt;
     o.native_cc = s->native_cc;
+    o.target = MC_TARGET_CHAPTER; /* both asm rows (x86-64, rv64), whatever the session's target */
     McCheck c;
     cache_warning(s, err); /* a row is stage native */
     mc_check_run(s->input, &s->args, &o, &c);
@@ -842,7 +852,7 @@ const McCommand mc_cmds_execution[] = {
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
-    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc",
+    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute (a\n"
@@ -866,6 +876,9 @@ const McCommand mc_cmds_execution[] = {
      "set cc system|tcc                  the compiler of native and check (as --cc):\n"
      "                                   system runs $CC (cached), tcc compiles in\n"
      "                                   process with libtcc (builds that have it)\n"
+     "set target chapter|x86-64|rv64     the machine asm and select emit for (as\n"
+     "                                   `target NAME`; listed by `set` when not\n"
+     "                                   chapter)\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",
@@ -880,7 +893,9 @@ const McCommand mc_cmds_execution[] = {
      "child instead of running the system compiler.\n",
      "", cmd_native},
     {"check", "", "execution", "check", "run every stage and compare (like `minicc check`)",
-     "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native:\n"
+     "input, ssa, opt, alloc with K = 1, 2, 4, 16 (with `set allocator`), native,\n"
+     "asm x86-64, asm rv64 (a target whose tools are missing is `not run`,\n"
+     "no divergence):\n"
      "one line each, then `agree` or `diverge at STAGE` naming the first stage\n"
      "whose outcome (result, trap, final buffers) differs from input's. With\n"
      "`set phi-mode sequential`, input, ssa and opt run with the phi bug, so\n"

@@ -1,6 +1,6 @@
 /* cmd_group.h - private to src/shell: the command table's groups, one file a
  * group in the order `help` lists them (cmd_session.c, cmd_show.c,
- * cmd_pipeline.c, cmd_exec.c, cmd_pictures.c), each exporting its rows;
+ * cmd_pipeline.c, cmd_exec.c, cmd_frames.c, cmd_asm.c, cmd_pictures.c), each exporting its rows;
  * commands.c puts them together. Also the few helpers their handlers share
  * (cmd_util.c). Front ends use shell/commands.h, never this header. */
 #ifndef MINICC_SHELL_CMD_GROUP_H
@@ -16,9 +16,9 @@ typedef McCmdStatus Status;
 
 /* Each group's rows, in help order within the group. */
 extern const McCommand mc_cmds_session[], mc_cmds_showing[], mc_cmds_pipeline[], mc_cmds_execution[],
-    mc_cmds_calls[], mc_cmds_pictures[];
+    mc_cmds_calls[], mc_cmds_targets[], mc_cmds_pictures[];
 extern const int mc_ncmds_session, mc_ncmds_showing, mc_ncmds_pipeline, mc_ncmds_execution, mc_ncmds_calls,
-    mc_ncmds_pictures;
+    mc_ncmds_targets, mc_ncmds_pictures;
 
 /* The groups in help order, with the name `help` prints (commands.c). */
 typedef struct McCmdGroup {
@@ -31,6 +31,10 @@ extern const int mc_ncmd_groups;
 
 /* Whether c is `set`, whose arguments complete to settings (cmd_exec.c). */
 bool mc_cmd_is_set(const McCommand *c);
+
+/* `target NAME` and `set target NAME` (cmd_asm.c): false, with the known
+ * names, for an unknown one (the target unchanged). */
+bool mc_cmd_set_target(McSession *s, const char *name, FILE *out, FILE *err);
 
 /* Between cmd_exec.c and cmd_frames.c (calls): the outcome and C line
  * after a step, step without frames, and the frame-aware step/continue. */

@@ -1,5 +1,6 @@
 /* commands.c - the command table of the minicc> prompt: the groups' rows
- * (cmd_session.c, cmd_show.c, cmd_pipeline.c, cmd_exec.c, cmd_pictures.c)
+ * (cmd_session.c, cmd_show.c, cmd_pipeline.c, cmd_exec.c, cmd_frames.c,
+ * cmd_asm.c, cmd_pictures.c)
  * put together in help order, the front ends' rows, lookup, word splitting,
  * lines, scripts and completion.
  *
@@ -22,7 +23,7 @@
 const McCmdGroup mc_cmd_groups[] = {
     {"session", mc_cmds_session, &mc_ncmds_session},       {"showing", mc_cmds_showing, &mc_ncmds_showing},
     {"pipeline", mc_cmds_pipeline, &mc_ncmds_pipeline},    {"execution", mc_cmds_execution, &mc_ncmds_execution},
-    {"calls", mc_cmds_calls, &mc_ncmds_calls},
+    {"calls", mc_cmds_calls, &mc_ncmds_calls},          {"targets", mc_cmds_targets, &mc_ncmds_targets},
     {"pictures", mc_cmds_pictures, &mc_ncmds_pictures},
 };
 const int mc_ncmd_groups = (int)(sizeof mc_cmd_groups / sizeof mc_cmd_groups[0]);
@@ -382,7 +383,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
         else if (s->exec == MC_VIEW_OPT && s->opt) f = s->opt;
         else if (s->exec == MC_VIEW_DESTROYED && s->destroyed) f = s->destroyed->f;
         if (cmd && mc_cmd_is_set(cmd)) {
-            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|max-depth|regs|allocator|alloc|cc");
+            if (argc == 1) cand_words(&c, "phi-mode|stage|max-steps|max-depth|regs|allocator|alloc|cc|target");
             else if (argc >= 2 && strcmp(argv[1], "alloc") == 0) {
                 /* every NAME=VALUE word of the allocator's switches */
                 for (int i = 0; i < mc_alloc_option_count(); i++)
@@ -400,6 +401,7 @@ McCompleteKind mc_command_complete(McSession *s, const char *line, int start, in
             }
             else if (argc == 2 && strcmp(argv[1], "allocator") == 0) cand_words(&c, "baseline|improved|linear|ssa");
             else if (argc == 2 && strcmp(argv[1], "cc") == 0) cand_words(&c, "system|tcc");
+            else if (argc == 2 && strcmp(argv[1], "target") == 0) cand_words(&c, "chapter|x86-64|rv64");
         } else if (slen == 4 && strncmp(p, "file", 4) == 0) {
             kind = MC_COMPLETE_FILE;
         } else if (slen == 5 && strncmp(p, "block", 5) == 0) {

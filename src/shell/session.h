@@ -18,6 +18,7 @@
 
 #include <stdio.h>
 
+#include "minicc/asm.h"
 #include "minicc/interp.h"
 #include "minicc/ir.h"
 #include "minicc/minic.h"
@@ -81,6 +82,8 @@ typedef struct McSession {
     int64_t max_steps;   /* `set max-steps`, 0 = default */
     int64_t max_depth;   /* `set max-depth`: frames of a run with calls, 0 = default */
     McNativeCompiler native_cc; /* `set cc`: the compiler of native and check's native row */
+    McTarget target;     /* `target`, `set target`: the machine asm, select and the workbench's
+                            asm layout emit for (chapter, the default: the abstract machine) */
     McSessionEvents last; /* events of the last execution command */
     bool slow_continue;  /* continue/run step block by block (every event seen)
                             instead of the fast path: the hook for stops the

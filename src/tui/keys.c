@@ -36,8 +36,9 @@ const char *const wb_help_lines[] = {
     "  v       next stage: input, ssa, opt, destroyed (keeps the step)",
     "  p       pressure column in the IR pane (MaxLive: <)",
     "  . ,     allocation decisions one by one (interference)",
+    "  t       next target: chapter x86-64 rv64 (a real one: layout asm)",
     "screen",
-    "  l L     next / previous layout (step, alloc, c, log, source, lesson)",
+    "  l L     next / previous layouts (step alloc c log source asm lesson)",
     "  Tab     focus the next pane (Shift-Tab: previous)",
     "  arrows PgUp PgDn Home End   scroll the focused pane",
     "          (Left, Right: C and tables wider than the pane)",
@@ -49,8 +50,7 @@ const char *const wb_help_lines[] = {
     "          diff [PASS] (what each optimizer pass changed),",
     "          temps (MiniC: show the lowered temporaries too)",
     "  ?       this help (Space: next page; any other key, q too, closes)",
-    "  W       save-session FILE: the steps and notes (:note TEXT)",
-    "          as a lesson that replays them",
+    "  W       save-session FILE: steps and :note TEXT as a lesson",
     "  q       quit (asks when a run or lesson is lost)  Ctrl-L redraw",
     NULL,
 };
@@ -251,6 +251,7 @@ void wb_key(Wb *wb, int key) {
     case 'x': wb_native(wb); break;
     case 'a': wb_next_allocator(wb); break;
     case 'p': wb_toggle_pressure(wb); break;
+    case 't': wb_next_target(wb); break;
     case '.': wb_ig_step(wb, 1); break;
     case ',': wb_ig_step(wb, -1); break;
     case 'v': wb_next_stage(wb); break;

@@ -112,6 +112,28 @@ static void lay_source(Wb *wb, LayArea a) {
     lay_place(wb, WB_VALUES, left, a.h - vh, a.w - left, vh);
 }
 
+/* A real target: C (a MiniC program) and the IR beside the assembly, the
+ * colour bands tying each C line to its IR and its instructions; from 150
+ * columns three columns, else the C over the IR on the left. */
+static void lay_asm(Wb *wb, LayArea a) {
+    bool src = wb_source_available(wb);
+    if (a.w >= 150) {
+        int cw = src ? a.w / 4 : 0, iw = a.w * 3 / 10;
+        if (src) lay_place(wb, WB_SRC, 0, 0, cw, a.h);
+        lay_place(wb, WB_IR, cw, 0, iw, a.h);
+        lay_place(wb, WB_ASM, cw + iw, 0, a.w - cw - iw, a.h);
+        return;
+    }
+    int left = a.w * 2 / 5;
+    if (src && a.h >= 12) {
+        lay_place(wb, WB_SRC, 0, 0, left, a.h / 2);
+        lay_place(wb, WB_IR, 0, a.h / 2, left, a.h - a.h / 2);
+    } else {
+        lay_place(wb, WB_IR, 0, 0, left, a.h);
+    }
+    lay_place(wb, WB_ASM, left, 0, a.w - left, a.h);
+}
+
 static void lay_c(Wb *wb, LayArea a) {
     int left = a.w * 9 / 20;
     if (a.w >= 150) left = a.w * 2 / 5;
@@ -165,14 +187,16 @@ static const struct {
     void (*place)(Wb *wb, LayArea a);
     bool named_only;  /* outside the l/L cycle: `:layout NAME` only */
     bool source_only; /* only for a MiniC program (its C source) */
+    bool target_only; /* in the l/L cycle only with a real target (`target`); by name always */
 } layouts[] = {
-    {"step", false, false, lay_step, false, false},    /* IR | values over the edge record (stepping a loop) */
-    {"alloc", false, false, lay_alloc, false, false},  /* interference graph | registers (choosing K) */
-    {"c", false, false, lay_c, false, false},          /* IR | generated C and the native run */
-    {"log", false, true, lay_log, false, false},       /* a big log (sweeps, matrices, help) */
-    {"source", false, false, lay_source, false, true}, /* C source | IR over values (MiniC) */
-    {"lesson", true, false, lay_lesson, false, false}, /* narration | IR over the edge record */
-    {"intervals", false, false, lay_intervals, true, false}, /* live intervals | registers */
+    {"step", false, false, lay_step, false, false, false},    /* IR | values over the edge record (stepping a loop) */
+    {"alloc", false, false, lay_alloc, false, false, false},  /* interference graph | registers (choosing K) */
+    {"c", false, false, lay_c, false, false, false},          /* IR | generated C and the native run */
+    {"log", false, true, lay_log, false, false, false},       /* a big log (sweeps, matrices, help) */
+    {"source", false, false, lay_source, false, true, false}, /* C source | IR over values (MiniC) */
+    {"asm", false, false, lay_asm, false, false, true},       /* (C over) IR | the target's assembly */
+    {"lesson", true, false, lay_lesson, false, false, false}, /* narration | IR over the edge record */
+    {"intervals", false, false, lay_intervals, true, false, false}, /* live intervals | registers */
 };
 enum { LAY_COUNT = sizeof layouts / sizeof layouts[0] };
 
@@ -185,7 +209,9 @@ static bool lay_available(const Wb *wb, int i) {
 int wb_layout_cycle(const Wb *wb, int ids[WB_MAX_LAYOUTS]) {
     int n = 0;
     for (int i = 0; i < LAY_COUNT && n < WB_MAX_LAYOUTS; i++)
-        if (lay_available(wb, i) && !layouts[i].named_only) ids[n++] = i;
+        if (lay_available(wb, i) && !layouts[i].named_only &&
+            !(layouts[i].target_only && !mc_target_desc(wb->s->target)))
+            ids[n++] = i;
     return n;
 }
 
@@ -285,7 +311,7 @@ static void lay_cut_marks(Wb *wb, McFrame *fr, const WbPlace *pl, int n) {
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
                                              wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
                                              wb_draw_intervals, wb_draw_source, wb_draw_stack,
-                                             wb_draw_calls};
+                                             wb_draw_calls, wb_draw_asm};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 /* TEXT in W columns at (X, Y), never cut in the middle of a word: what
@@ -335,6 +361,8 @@ static void lay_status(Wb *wb, McFrame *fr, int y) {
                      mc_view_name(s->exec), (long long)steps, s->regs, state, where);
         if (s->phi_mode == MC_PHI_SEQUENTIAL && n < (int)sizeof buf)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " | phis SEQUENTIAL");
+        if (mc_target_desc(s->target) && n < (int)sizeof buf)
+            n += snprintf(buf + n, sizeof buf - (size_t)n, " | %s", mc_target_name(s->target));
         nb = snprintf(brief, sizeof brief, " step %lld%s K=%d", (long long)steps, where[0] ? where : "", s->regs);
     }
     if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;

@@ -35,6 +35,7 @@ typedef enum WbPane {
     WB_SRC, /* the C source of a MiniC program (pane_source.c) */
     WB_STACK, /* the frames of a program with calls (pane_stack.c) */
     WB_CALLS, /* the convention at the allocation's calls (pane_calls.c), in the layout `alloc` */
+    WB_ASM, /* the assembly on the session's target (pane_asm.c), in the layout `asm` */
     WB_NPANES
 } WbPane;
 
@@ -205,6 +206,17 @@ typedef struct Wb {
     const void *ig_trace_key;
     unsigned ig_trace_gen;
 
+    /* the asm pane (pane_asm.c): the session's function on its target
+     * (shell/asmview.h), rebuilt when the generation, the function, the
+     * target, the allocator or whether opt was built changes */
+    struct McShellAsm *asm_view;
+    char *asm_error;       /* why there is none (malloc'd), or NULL */
+    unsigned asm_gen;
+    const McFunc *asm_input;
+    int asm_target, asm_allocator;
+    bool asm_opt;
+    int32_t asm_block_shown; /* the block the pane last scrolled to, + 1 (0 none) */
+
     /* the session as prompt commands, for save-session (wb_record.c) */
     McStr rec;
     int rec_steps;
@@ -343,6 +355,11 @@ int wb_draw_source(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 /* pane_values.c: a temporary of MiniC's lowering (`lt.L21`), hidden unless show_temps. */
 bool wb_value_is_temp(const McFunc *f, const char *name);
 int wb_draw_stack(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
+void wb_asm_free(Wb *wb); /* the asm pane's cache (pane_asm.c) */
+/* `t`: the next target (chapter, x86-64, rv64, around) as `target NAME`
+ * typed; a real one opens the asm layout (workbench.c). */
+void wb_next_target(Wb *wb);
 /* Whether the program has calls: the step layouts place the stack pane. */
 bool wb_stack_wanted(const Wb *wb);
 /* e, F (wb_frames.c): step into a call, finish the selected frame. */

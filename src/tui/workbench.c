@@ -35,7 +35,7 @@ bool wb_set_theme(Wb *wb, const char *name) {
     return false;
 }
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source", "stack", "calls"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source", "stack", "calls", "asm"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {
@@ -91,6 +91,7 @@ void wb_free(Wb *wb) {
     mc_lines_free(&wb->ig_lines);
     mc_lines_free(&wb->regs_lines);
     wb_ig_free(wb);
+    wb_asm_free(wb);
     if (wb->lesson) {
         mc_lesson_cursor_free(&wb->cursor);
         mc_lesson_free(wb->lesson);
@@ -803,6 +804,22 @@ void wb_next_allocator(Wb *wb) {
     wb_note(wb, "allocator %s (K = %d): %d value%s spilled to %d slot%s", mc_allocator_name(next), s->regs, a->nspilled,
             a->nspilled == 1 ? "" : "s", a->slots, a->slots == 1 ? "" : "s");
     wb_log(wb, wb->status, MC_R_DIM);
+}
+
+void wb_next_target(Wb *wb) {
+    McSession *s = wb->s;
+    wb->status[0] = 0;
+    McTarget next = (McTarget)((s->target + 1) % MC_TARGET_COUNT);
+    char line[64];
+    snprintf(line, sizeof line, "target %s", mc_target_name(next));
+    if (wb_command(wb, line, true, NULL) != 0) return;
+    wb_record(wb, line);
+    if (mc_target_desc(next)) {
+        wb_set_layout(wb, "asm");
+        wb_note(wb, "target %s: the asm layout shows its assembly (t: next target)", mc_target_name(next));
+    } else {
+        wb_note(wb, "target chapter: the abstract machine r0..r(K-1), no assembly (t: next target)");
+    }
 }
 
 void wb_toggle_pressure(Wb *wb) {

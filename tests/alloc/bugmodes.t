@@ -19,6 +19,7 @@ which also runs when the loop exits: x is overwritten before exit reads it
   alloc K=16 baseline return 3
   native      return 2
   asm x86-64  return 3
+  asm rv64    return 3
   diverge at alloc
   [1]
   $ minicc print ../ir/lost_copy.ir --stage destroyed --alloc-opt destroy=naive
@@ -52,6 +53,7 @@ the second copy reads the first one's result (the swap problem).
   alloc K=16 baseline return 22
   native      return 21
   asm x86-64  return 22
+  asm rv64    return 22
   diverge at alloc
   [1]
   $ minicc print swap.ir --stage destroyed --alloc-opt destroy=sequential | sed -n '/^body:/,/jump/p'
@@ -88,6 +90,7 @@ they share a register and x - y reads y twice.
   alloc K=16 baseline return 0
   native      return 5
   asm x86-64  return 0
+  asm rv64    return 0
   diverge at alloc
   [1]
   $ minicc check params2.ir --allocator baseline --alloc-opt param-edges=off -- 7 2 | tail -1
@@ -131,6 +134,7 @@ and check until `destroy baseline|improved`.
   alloc K=16 baseline return 3
   native      return 2
   asm x86-64  return 3
+  asm rv64    return 3
   diverge at alloc
   # destroyed (naive)
   func lost_copy(i32 n) {

@@ -154,4 +154,5 @@ minicc check runs stage alloc with K = 1, 2, 4 and 16:
   alloc K=16  return 21
   native      return 21
   asm x86-64  return 21
+  asm rv64    return 21
   agree

@@ -157,6 +157,7 @@ row only for one that disagrees, so agreeing programs read as before:
   alloc K=16  return 21
   native      return 21
   asm x86-64  return 21
+  asm rv64    return 21
   agree
 
 The ssa allocator destroys the phis by its locations, so its destroyed

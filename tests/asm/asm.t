@@ -208,6 +208,7 @@ check has a row for the assembly:
   alloc K=16  return 6; b = [4, 8, 6]
   native      return 6; b = [4, 8, 6]
   asm x86-64  return 6; b = [4, 8, 6]
+  asm rv64    return 6; b = [4, 8, 6]
   agree
 
 Mistakes:
@@ -243,6 +244,7 @@ that cannot run); check shows the row as not run (no divergence):
   [2]
   $ env PATH=/nonexistent "$(command -v minicc)" check small.ir -- '[1]' 1 | grep '^asm'
   asm x86-64  not run: as is not installed (Debian package binutils), so x86-64 code cannot run here
+  asm rv64    not run: riscv64-linux-gnu-as is not installed (Debian package binutils-riscv64-linux-gnu), so rv64 code cannot run here
 
 fuzz compares stage asm (every allocator at -O1, improved at -O0) with the
 input:

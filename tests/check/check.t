@@ -12,6 +12,7 @@ Traps and final buffers are part of the outcome.
   alloc K=16  trap: buffer index 3 outside [0,3); b = [0, 1, 4]
   native      trap: buffer index 3 outside [0,3); b = [0, 1, 4]
   asm x86-64  trap: buffer index 3 outside [0,3); b = [0, 1, 4]
+  asm rv64    trap: buffer index 3 outside [0,3); b = [0, 1, 4]
   agree
 
 A program that never finishes: the interpreters stop at the step budget, the
@@ -27,6 +28,7 @@ native code at the time limit. Both mean "did not finish", so they agree.
   alloc K=16  trap: execution step limit exceeded
   native      trap: time limit exceeded
   asm x86-64  trap: time limit exceeded
+  asm rv64    trap: time limit exceeded
   # no stage finished: the step budget and the time limit agree
   agree
   note: the step budget is 500 block entries; raise it with --max-steps N
@@ -45,6 +47,7 @@ note that the limit, not a pass, may be to blame.
   alloc K=16  trap: execution step limit exceeded
   native      return 21
   asm x86-64  return 21
+  asm rv64    return 21
   # input stopped at its limit (execution step limit exceeded) and native did not: a larger --max-steps or --timeout may make them agree
   diverge at native
   note: the step budget is 5 block entries; raise it with --max-steps N
@@ -53,7 +56,7 @@ note that the limit, not a pass, may be to blame.
 A stage that cannot run at all is a divergence: here there is no C compiler.
 
   $ CC=/nonexistent/cc minicc check ../../share/minicc/examples/swap.ir -- 4 | tail -2
-  asm x86-64  return 12
+  asm rv64    return 12
   diverge at native
 
   $ CC=/nonexistent/cc minicc check ../../share/minicc/examples/swap.ir -- 4 >/dev/null

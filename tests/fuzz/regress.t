@@ -17,4 +17,5 @@ them together, so i1=0, k.2=14, l.6=0, and the function returns l.6 = 0.
   alloc K=16  return 0
   native      return 0
   asm x86-64  return 0
+  asm rv64    return 0
   agree

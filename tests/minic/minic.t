@@ -120,6 +120,7 @@ leaves no code; -2147483648 is INT_MIN.
   alloc K=16  return 6
   native      return 6
   asm x86-64  return 6
+  asm rv64    return 6
   agree
   $ minicc check ops.c --func shadow -- 5
   input       return 12006
@@ -131,6 +132,7 @@ leaves no code; -2147483648 is INT_MIN.
   alloc K=16  return 12006
   native      return 12006
   asm x86-64  return 12006
+  asm rv64    return 12006
   agree
 
 The C lines survive SSA construction, the optimizer and phi destruction.
@@ -248,6 +250,7 @@ A zero divisor traps at every stage, as the IR's div does.
   alloc K=16  trap: division by zero
   native      trap: division by zero
   asm x86-64  trap: division by zero
+  asm rv64    trap: division by zero
   agree
   $ minicc check $CRAMTMP/q.c -- -2147483648 -1
   input       return -2147483648
@@ -259,6 +262,7 @@ A zero divisor traps at every stage, as the IR's div does.
   alloc K=16  return -2147483648
   native      return -2147483648
   asm x86-64  return -2147483648
+  asm rv64    return -2147483648
   agree
 
 The prompt: `list` shows the C source (=> the line about to run, * a

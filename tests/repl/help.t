@@ -51,7 +51,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers
-    set [SETTING VALUE]                phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc
+    set [SETTING VALUE]                phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target
     machine                            execute the allocation, with spill counts
     native [--timeout S]               compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)
@@ -63,6 +63,10 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     frame [N]                          select frame N (from backtrace) for print and values
     up                                 select the caller of the selected frame
     down                               select the callee of the selected frame
+  Targets:
+    target [chapter|x86-64|rv64]       the machine asm and select emit for (alone: describe it)
+    asm [FUNC] [--run]                 the function's assembly for the target
+    select [FUNC] [--block B] [--brief] instruction selection: tiles, costs and why
   Pictures:
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)
   Commands may be shortened to a unique prefix; `help COMMAND` tells more.

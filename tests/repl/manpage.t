@@ -11,4 +11,4 @@ formats without warnings.
   > done
   > minicc -c help | grep -c '^  [a-z]'
   > if command -v groff >/dev/null; then groff -man -Tutf8 -ww -z $man; fi
-  57
+  60

@@ -169,6 +169,7 @@ The register-budget sweep, and every stage compared (like `minicc check`):
   alloc K=16  return 120
   native      return 120
   asm x86-64  return 120
+  asm rv64    return 120
   agree
 
 The swap loop through every stage, including native code when a C compiler
@@ -187,6 +188,7 @@ is there:
   alloc K=16  return 21
   native      return 21
   asm x86-64  return 21
+  asm rv64    return 21
   agree
 
 CFG, dominators and liveness of the swap loop:
@@ -317,6 +319,7 @@ run destroyed phis (alloc, native) are unaffected.
   alloc K=16  return 21
   native      return 21
   asm x86-64  return 21
+  asm rv64    return 21
   diverge at opt
   phi-mode parallel
   input       return 21
@@ -328,4 +331,5 @@ run destroyed phis (alloc, native) are unaffected.
   alloc K=16  return 21
   native      return 21
   asm x86-64  return 21
+  asm rv64    return 21
   agree

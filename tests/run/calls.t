@@ -133,6 +133,7 @@ tests/alloc/conventions.t have more), and check compares them all:
   alloc K=16  return 9055
   native      return 9055
   asm x86-64  return 9055
+  asm rv64    return 9055
   agree
   $ minicc run --stage opt --func put calls/calls.ir [0] 3
   return 0

@@ -53,7 +53,7 @@ traps and buffers as stage input; check agrees at every stage:
   return 176
   return 176
   $ minicc check calls/sum.ir -5 | tail -2
-  asm x86-64  return -272
+  asm rv64    return -272
   agree
   $ for s in input ssa opt; do minicc run --stage $s calls/callee_trap.ir [0,0,0,0] 4; done
   trap: buffer index 4 outside [0,4)

@@ -64,6 +64,7 @@ Every stage agrees, the native code included, at every edge value: INT_MIN,
   alloc K=16  trap: division by zero; out = [0, -2147483648, -2147483648, -2147483648, -2147483648, 0, 0]
   native      trap: division by zero; out = [0, -2147483648, -2147483648, -2147483648, -2147483648, 0, 0]
   asm x86-64  trap: division by zero; out = [0, -2147483648, -2147483648, -2147483648, -2147483648, 0, 0]
+  asm rv64    trap: division by zero; out = [0, -2147483648, -2147483648, -2147483648, -2147483648, 0, 0]
   agree
 
 The allocated machine traps the same way at every register budget, both
@@ -134,6 +135,7 @@ stage, native included; the optimizer keeps the division by 0.
   alloc K=16  trap: division by zero
   native      trap: division by zero
   asm x86-64  trap: division by zero
+  asm rv64    trap: division by zero
   agree
 The figures of the README's `minicc fuzz` example (generated programs changed
 when the generator began to use these operations):

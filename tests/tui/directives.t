@@ -68,7 +68,7 @@ The loader checks keys and names (`minicc lesson --check` too):
   bad.lesson:2:8: error: screen: 'layout' needs a value
   bad.lesson:3:8: error: screen: unknown key 'colour' (layout, stage, focus, zoom)
   bad.lesson:4:14: error: screen: unknown stage 'allocate' (input, ssa, opt, destroyed, allocated)
-  bad.lesson:5:13: error: screen: unknown zoom 'nothing' (ir, values, edge, interference, regs, c, log, lesson, off)
+  bad.lesson:5:13: error: screen: unknown zoom 'nothing' (ir, values, edge, interference, regs, c, log, lesson, asm, off)
   bad.lesson:6:20: error: screen: 'focus' needs a value
   bad.lesson: FAILED
   lessons: 0 passed, 1 failed

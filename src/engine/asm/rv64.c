@@ -1,9 +1,1063 @@
-/* rv64.c - tiling and assembly text for target rv64 (asm.h). Not written yet. */
+/* rv64.c - tiling and assembly text for target rv64 (asm.h): RV64IM, the
+ * LP64 calling convention, GNU assembler syntax, run under qemu-riscv64.
+ *
+ * Values. Every i32 value lives in a 64-bit register sign-extended from its
+ * 32 bits (the RV64 convention for int), so the *w instructions (addw,
+ * subw, mulw, divw, remw, sllw, sraw, addiw, slliw, sraiw) give the IR's
+ * wrapping 32-bit results already sign-extended, and and/or/xor/slt/sltu on
+ * sign-extended operands are exact. A spilled value is a 4-byte slot read
+ * with lw (sign-extending) and written with sw.
+ *
+ * Frame (s0 is the frame pointer: the stack pointer on entry; offsets are
+ * from s0, growing down):
+ *   -8 ra (saved when the function calls), -16 the caller's s0, -24 a scratch
+ *   doubleword (t5 parked while t6 is stored to an offset beyond 12 bits),
+ *   then the callee-saved registers the allocation writes (8 bytes each),
+ *   the spill slots (4 bytes each), the save slots of the caller saves
+ *   (4 bytes each), one descriptor per buffer value (address, then length,
+ *   8 bytes each), the storage of the local buffers, and at the bottom (at
+ *   sp) the outgoing argument area; the frame is a multiple of 16 bytes.
+ *
+ * Calls follow LP64: the positions of a callee's parameters in order, a
+ * scalar taking one and a buffer two (its address, then its length),
+ * positions 0-7 in a0-a7 and the rest in doublewords at the caller's sp
+ * (the callee's s0); the result in a0. Arguments (at a call) and parameters
+ * (in the prologue) are each one parallel move, sequentialized: stores to
+ * memory first (they read registers not yet written), then the
+ * register-to-register moves (a cycle broken through t5), then loads and
+ * constants into registers.
+ *
+ * Tiles are chosen per IR instruction by maximal munch (the first, biggest
+ * pattern that matches): a compare whose only use is the branch right after
+ * it, and whose location no value live out of the block shares (a copy the
+ * allocator deleted may read it under another name), fuses with the
+ * branch; a constant operand that fits 12 bits becomes an
+ * immediate (addiw, andi, ori, xori, slti, slliw, sraiw); otherwise li into
+ * t5/t6; a spilled operand is loaded into t5/t6 and a spilled result
+ * stored from t5. Traps: RISC-V never traps on division, so div/rem test
+ * the divisor (beqz) unless it is a non-zero constant; divw gives INT_MIN
+ * for INT_MIN / -1 and remw gives 0 for INT_MIN % -1, exactly the IR's
+ * definition. A load or store checks its index with one unsigned compare
+ * (bgeu index, length: a negative index is a huge unsigned one), except a
+ * local buffer (its length known) at a constant index inside it: one lw/sw
+ * at the element's frame offset. A global
+ * counter of frames is checked in every prologue against max_depth.
+ *
+ * The harness (with arguments): _start maps a stack of its own (mmap,
+ * MAP_NORESERVE) big enough for max_depth frames of the biggest frame,
+ * loads the arguments from .data, calls minicc_f0, and writes the record
+ * (McAsmRecord) and every buffer parameter's contents with write(2)
+ * (looping on short writes), then exit_group(0); the trap routines write
+ * the same record with their kind and exit 0. No libc. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "minicc/asm.h"
+#include "minicc/cfg.h"
+#include "minicc/util.h"
+
+/* ---- registers ---------------------------------------------------------------- */
+
+static const char *const xname[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
+                                      "a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
+                                      "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+enum { X_ZERO = 0, X_SP = 2, X_S0 = 8, X_A0 = 10, X_T5 = 30, X_T6 = 31 };
+#define SCRATCH_OFF (-24) /* the frame's doubleword for parking t5 */
+
+static int xnum(const char *name) {
+    for (int i = 0; i < 32; i++)
+        if (strcmp(xname[i], name) == 0) return i;
+    mc_panic(__FILE__, __LINE__, "unknown rv64 register %s", name);
+}
+
+static bool fits12(int64_t c) { return c >= -2048 && c <= 2047; }
+
+/* ---- the emitter ------------------------------------------------------------- */
+
+typedef struct Em {
+    const McProgram *p;
+    const McAsmOptions *o;
+    const McTargetDesc *td;
+    McAsmListing *listing;
+    McStr out;   /* the whole text */
+    McStr tile;  /* the current tile's text */
+    McStr stubs; /* the current function's trap stubs (after its epilogue) */
+    int32_t ninst;
+    char cmt[256]; /* the comment of the instructions being emitted ("" = none) */
+    int32_t fn;
+    const McAllocation *a;
+    int32_t xreg[64]; /* abstract register -> x number */
+    /* frame */
+    int64_t *callee_off; /* per callee save */
+    int64_t slot_off0, save_off0;
+    int64_t *desc_off; /* per value: the descriptor of a buffer value, 0 = none */
+    int64_t *store_off; /* per value: a local buffer's storage */
+    int32_t *buf_len;   /* per value: a local buffer's length (0: not a local buffer) */
+    int64_t frame;
+    bool calls;
+    int32_t *uses; /* per value: reads in the function */
+    bool *fuse;    /* per block: its last instruction (a compare) fuses with its branch */
+    int32_t nstub;
+    int32_t callcur; /* cursor over the function's callsaves */
+    McDiags *d;
+    bool failed;     /* a diagnostic was given: no text */
+    int64_t max_frame;
+} Em;
+
+static void ins(Em *e, const char *fmt, ...) {
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (e->o->comments && e->cmt[0])
+        mc_str_printf(&e->tile, "    %-28s # %s\n", buf, e->cmt);
+    else
+        mc_str_printf(&e->tile, "    %s\n", buf);
+    e->ninst++;
+}
+
+static void label(Em *e, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    mc_str_vprintf(&e->tile, fmt, ap);
+    va_end(ap);
+    mc_str_puts(&e->tile, ":\n");
+}
+
+static void tile_begin(Em *e) {
+    e->tile.len = 0;
+    if (e->tile.s) e->tile.s[0] = 0;
+    e->ninst = 0;
+}
+
+static void tile_end(Em *e, int what, int32_t block, int32_t inst, int32_t ncov, const char *pattern,
+                     const char *why) {
+    if (e->tile.len) mc_str_puts(&e->out, e->tile.s);
+    if (!e->listing) return;
+    McAsmTile *t = mc_asm_listing_add(e->listing, e->fn, what, block, inst, ncov, pattern, e->ninst);
+    t->why = mc_xstrdup(why);
+    t->text = mc_xstrdup(e->tile.len ? e->tile.s : "");
+}
+
+/* The comment naming IR instruction `in` (or the terminator t). */
+static void set_cmt_inst(Em *e, const McInst *in, const McTerm *t) {
+    McStr s;
+    mc_str_init(&s);
+    if (in)
+        mc_inst_str(e->a->f, in, &s);
+    else
+        mc_term_str(e->a->f, t, &s);
+    int32_t line = in ? in->line : t->line;
+    if (line > 0) mc_str_printf(&s, "  (C line %d)", (int)line);
+    snprintf(e->cmt, sizeof e->cmt, "%s", s.s ? s.s : "");
+    mc_str_free(&s);
+}
+
+/* op reg, off(base) with any offset: beyond 12 bits the address goes
+ * through a scratch (a load: the destination itself; a store: t6, or t5
+ * parked in the frame's scratch doubleword when the value is t6). */
+static void mem(Em *e, const char *op, int reg, int base, int64_t off) {
+    if (fits12(off)) {
+        ins(e, "%s %s, %lld(%s)", op, xname[reg], (long long)off, xname[base]);
+        return;
+    }
+    bool load = op[0] == 'l';
+    if (load && reg != X_ZERO) {
+        ins(e, "li %s, %lld", xname[reg], (long long)off);
+        ins(e, "add %s, %s, %s", xname[reg], xname[reg], xname[base]);
+        ins(e, "%s %s, 0(%s)", op, xname[reg], xname[reg]);
+        return;
+    }
+    int addr = reg == X_T6 ? X_T5 : X_T6;
+    if (addr == X_T5) ins(e, "sd t5, %d(s0)", SCRATCH_OFF);
+    ins(e, "li %s, %lld", xname[addr], (long long)off);
+    ins(e, "add %s, %s, %s", xname[addr], xname[addr], xname[base]);
+    ins(e, "%s %s, 0(%s)", op, xname[reg], xname[addr]);
+    if (addr == X_T5) ins(e, "ld t5, %d(s0)", SCRATCH_OFF);
+}
+
+static int64_t slot_off(const Em *e, int32_t s) { return e->slot_off0 - 4 * (int64_t)s; }
+static int64_t save_off(const Em *e, int32_t s) { return e->save_off0 - 4 * (int64_t)s; }
+
+/* The register holding operand o: its own, or scratch loaded (li, lw). */
+static int src(Em *e, McOperand o, int scratch) {
+    if (o.kind == MC_OPND_CONST) {
+        if (o.v == 0) return X_ZERO;
+        ins(e, "li %s, %d", xname[scratch], (int)o.v);
+        return scratch;
+    }
+    McLocation l = e->a->loc[o.v];
+    if (l.kind == MC_LOC_REG) return e->xreg[l.index];
+    if (l.kind == MC_LOC_SLOT) {
+        mem(e, "lw", scratch, X_S0, slot_off(e, l.index));
+        return scratch;
+    }
+    mc_panic(__FILE__, __LINE__, "value %s has no location", mc_value_name(e->a->f, o.v));
+}
+
+/* Where to compute value v (MC_NONE: nowhere, t5): its register or t5. */
+static int dst(Em *e, int32_t v) {
+    if (v == MC_NONE) return X_T5;
+    McLocation l = e->a->loc[v];
+    return l.kind == MC_LOC_REG ? e->xreg[l.index] : X_T5;
+}
+
+/* v computed into x: stored when v is spilled. */
+static void dst_done(Em *e, int32_t v, int x) {
+    if (v == MC_NONE) return;
+    McLocation l = e->a->loc[v];
+    if (l.kind == MC_LOC_SLOT) mem(e, "sw", x, X_S0, slot_off(e, l.index));
+}
+
+/* Put operand o into register x (mv, li, lw). */
+static void move_into(Em *e, int x, McOperand o) {
+    if (o.kind == MC_OPND_CONST) {
+        ins(e, "li %s, %d", xname[x], (int)o.v);
+        return;
+    }
+    int r = src(e, o, x);
+    if (r != x) ins(e, "mv %s, %s", xname[x], xname[r]);
+}
+
+/* ---- parallel moves ------------------------------------------------------------- */
+
+enum { MV_REG = 0, MV_CONST = 1, MV_MEM = 2 };
+typedef struct Mv {
+    uint8_t dkind;       /* MV_REG or MV_MEM */
+    int dreg, dbase;     /* register, or base of the memory */
+    int64_t doff;
+    bool dwide;          /* sd (else sw) */
+    uint8_t skind;       /* MV_REG, MV_CONST, MV_MEM */
+    int sreg, sbase;
+    int64_t sval;        /* constant or offset */
+    bool swide;          /* ld (else lw) */
+} Mv;
+
+/* The moves as one parallel assignment (no two write the same place; no
+ * memory destination is a memory source). */
+static void parallel_move(Em *e, Mv *mv, int n) {
+    /* 1. stores to memory: every register still holds its old value */
+    for (int k = 0; k < n; k++) {
+        if (mv[k].dkind != MV_MEM) continue;
+        int r;
+        if (mv[k].skind == MV_REG)
+            r = mv[k].sreg;
+        else if (mv[k].skind == MV_CONST) {
+            r = mv[k].sval == 0 ? X_ZERO : X_T6;
+            if (r == X_T6) ins(e, "li t6, %lld", (long long)mv[k].sval);
+        } else {
+            r = X_T6;
+            mem(e, mv[k].swide ? "ld" : "lw", X_T6, mv[k].sbase, mv[k].sval);
+        }
+        mem(e, mv[k].dwide ? "sd" : "sw", r, mv[k].dbase, mv[k].doff);
+    }
+    /* 2. register to register, cycles broken through t5 */
+    int m = 0;
+    int *d = mc_xmalloc((size_t)(n ? n : 1) * sizeof *d), *s = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s);
+    for (int k = 0; k < n; k++)
+        if (mv[k].dkind == MV_REG && mv[k].skind == MV_REG && mv[k].dreg != mv[k].sreg) {
+            d[m] = mv[k].dreg;
+            s[m] = mv[k].sreg;
+            m++;
+        }
+    while (m > 0) {
+        int pick = -1;
+        for (int k = 0; k < m && pick < 0; k++) {
+            bool read = false;
+            for (int j = 0; j < m; j++)
+                if (s[j] == d[k]) read = true;
+            if (!read) pick = k;
+        }
+        if (pick < 0) { /* only cycles left: park one destination's value in t5 */
+            ins(e, "mv t5, %s", xname[d[0]]);
+            for (int j = 0; j < m; j++)
+                if (s[j] == d[0]) s[j] = X_T5;
+            continue;
+        }
+        ins(e, "mv %s, %s", xname[d[pick]], xname[s[pick]]);
+        d[pick] = d[m - 1];
+        s[pick] = s[m - 1];
+        m--;
+    }
+    free(d);
+    free(s);
+    /* 3. constants and memory into registers: they read no register */
+    for (int k = 0; k < n; k++) {
+        if (mv[k].dkind != MV_REG || mv[k].skind == MV_REG) continue;
+        if (mv[k].skind == MV_CONST)
+            ins(e, "li %s, %lld", xname[mv[k].dreg], (long long)mv[k].sval);
+        else
+            mem(e, mv[k].swide ? "ld" : "lw", mv[k].dreg, mv[k].sbase, mv[k].sval);
+    }
+}
+
+/* The LP64 positions of g's parameters: a scalar one, a buffer two. */
+static int positions(const McFunc *g) {
+    int n = 0;
+    for (int32_t k = 0; k < g->nparams; k++) n += g->values[g->params[k]].kind == MC_VAL_BUF ? 2 : 1;
+    return n;
+}
+
+/* ---- the frame ------------------------------------------------------------------ */
+
+static bool is_cmp(int op) { return op == MC_OP_LT || op == MC_OP_LE || op == MC_OP_EQ || op == MC_OP_NE; }
+
+static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
+
+static void layout(Em *e) {
+    const McAllocation *a = e->a;
+    const McFunc *f = a->f;
+    int64_t cur = 24;
+    e->callee_off = mc_xcalloc((size_t)(a->ncallee_saves + 1), sizeof *e->callee_off);
+    for (int32_t k = 0; k < a->ncallee_saves; k++) {
+        cur += 8;
+        e->callee_off[k] = -cur;
+    }
+    e->slot_off0 = -(cur + 4);
+    cur += 4 * (int64_t)a->slots;
+    e->save_off0 = -(cur + 4);
+    cur += 4 * (int64_t)a->save_slots;
+    cur = align_up(cur, 8);
+    e->desc_off = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->desc_off);
+    e->store_off = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->store_off);
+    e->buf_len = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->buf_len);
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (f->values[v].kind == MC_VAL_BUF) {
+            cur += 16;
+            e->desc_off[v] = -cur;
+        }
+    int outgoing = 0;
+    e->calls = false;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            const McInst *in = &f->blocks[b].insts[i];
+            if (in->op == MC_OP_BUFFER && in->dest != MC_NONE && e->store_off[in->dest] == 0) {
+                cur = align_up(cur + 4 * (int64_t)in->a[0].v, 8);
+                e->store_off[in->dest] = -cur;
+                e->buf_len[in->dest] = in->a[0].v;
+            } else if (in->op == MC_OP_CALL) {
+                e->calls = true;
+                const McCall *c = mc_inst_call(f, in);
+                int32_t fn = c ? mc_program_find(e->p, c->callee) : -1;
+                if (fn >= 0) {
+                    int np = positions(e->p->alloc[fn]->f);
+                    if (np - 8 > outgoing) outgoing = np - 8;
+                }
+            }
+        }
+    e->frame = align_up(cur + 8 * (int64_t)outgoing, 16);
+    e->uses = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->uses);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            int n;
+            const McOperand *op = mc_inst_opnds(f, &bl->insts[i], &n);
+            for (int k = 0; k < n; k++)
+                if (op[k].kind == MC_OPND_VALUE) e->uses[op[k].v]++;
+        }
+        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) e->uses[bl->term.arg.v]++;
+    }
+    /* A compare fuses with the branch right after it when the branch is its
+     * only use and its location is dead after the branch: no value live out
+     * of the block shares it (a copy the allocator deleted because source
+     * and destination share a location reads it under another name). */
+    e->fuse = mc_xcalloc((size_t)(f->nblocks + 1), sizeof *e->fuse);
+    McLiveness *lv = mc_liveness_out(f, NULL);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        if (bl->ninsts == 0 || bl->term.op != MC_OP_BRANCH || bl->term.arg.kind != MC_OPND_VALUE) continue;
+        const McInst *last = &bl->insts[bl->ninsts - 1];
+        if (!is_cmp(last->op) || last->dest == MC_NONE || last->dest != bl->term.arg.v || e->uses[last->dest] != 1)
+            continue;
+        McLocation lc = a->loc[last->dest];
+        bool dead = true;
+        McValList out = mc_live_out(lv, b);
+        for (int32_t k = 0; k < out.n && dead; k++) {
+            McLocation lo = a->loc[out.v[k]];
+            if (out.v[k] == last->dest || (lc.kind != MC_LOC_NONE && lo.kind == lc.kind && lo.index == lc.index))
+                dead = false;
+        }
+        e->fuse[b] = dead;
+    }
+    mc_liveness_free(lv);
+}
+
+static void layout_free(Em *e) {
+    free(e->callee_off);
+    free(e->desc_off);
+    free(e->store_off);
+    free(e->buf_len);
+    free(e->uses);
+    free(e->fuse);
+    e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->buf_len = NULL, e->uses = NULL, e->fuse = NULL;
+}
+
+/* sp -= n or sp += n (n a multiple of 16). */
+static void adjust_sp(Em *e, int64_t n) {
+    if (n == 0) return;
+    if (fits12(n)) {
+        ins(e, "addi sp, sp, %lld", (long long)n);
+        return;
+    }
+    ins(e, "li t5, %lld", (long long)n);
+    ins(e, "add sp, sp, t5");
+}
+
+/* ---- prologue and epilogue -------------------------------------------------------- */
+
+static void prologue(Em *e) {
+    const McAllocation *a = e->a;
+    const McFunc *f = a->f;
+    int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
+    McStr sig;
+    mc_str_init(&sig);
+    mc_signature_str(f, &sig);
+    mc_str_printf(&e->out, "\n    .globl minicc_f%d\n    .type minicc_f%d, @function\nminicc_f%d:", (int)e->fn,
+                  (int)e->fn, (int)e->fn);
+    if (e->o->comments) mc_str_printf(&e->out, "                          # %s", sig.s);
+    mc_str_putc(&e->out, '\n');
+    mc_str_free(&sig);
+    tile_begin(e);
+    snprintf(e->cmt, sizeof e->cmt, "prologue: frame of %lld bytes", (long long)e->frame);
+    if (e->calls) ins(e, "sd ra, -8(sp)");
+    ins(e, "sd s0, -16(sp)");
+    ins(e, "mv s0, sp");
+    adjust_sp(e, -e->frame);
+    snprintf(e->cmt, sizeof e->cmt, "prologue: callee-saved register written here");
+    for (int32_t k = 0; k < a->ncallee_saves; k++)
+        mem(e, "sd", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
+    snprintf(e->cmt, sizeof e->cmt, "prologue: depth check (at most %lld frames)", (long long)max_depth);
+    ins(e, "lla t5, minicc_depth");
+    ins(e, "ld t6, 0(t5)");
+    ins(e, "addi t6, t6, 1");
+    ins(e, "sd t6, 0(t5)");
+    ins(e, "li t5, %lld", (long long)max_depth);
+    ins(e, "bgt t6, t5, .Lf%d_depth", (int)e->fn);
+    snprintf(e->cmt, sizeof e->cmt, "prologue: parameters from a0-a7 and the stack (one parallel move)");
+    int np = positions(f);
+    Mv *mv = mc_xcalloc((size_t)(2 * np + 1), sizeof *mv);
+    int n = 0, pos = 0;
+    for (int32_t k = 0; k < f->nparams; k++) {
+        int32_t v = f->params[k];
+        bool buf = f->values[v].kind == MC_VAL_BUF;
+        for (int part = 0; part < (buf ? 2 : 1); part++, pos++) {
+            Mv m;
+            memset(&m, 0, sizeof m);
+            if (pos < 8) {
+                m.skind = MV_REG;
+                m.sreg = X_A0 + pos;
+            } else {
+                m.skind = MV_MEM;
+                m.sbase = X_S0;
+                m.sval = 8 * (int64_t)(pos - 8);
+                m.swide = true;
+            }
+            if (buf) {
+                m.dkind = MV_MEM;
+                m.dbase = X_S0;
+                m.doff = e->desc_off[v] + 8 * part;
+                m.dwide = true;
+            } else {
+                if (!a->param_bound[k]) continue;
+                McLocation l = a->loc[v];
+                if (l.kind == MC_LOC_REG) {
+                    m.dkind = MV_REG;
+                    m.dreg = e->xreg[l.index];
+                } else if (l.kind == MC_LOC_SLOT) {
+                    m.dkind = MV_MEM;
+                    m.dbase = X_S0;
+                    m.doff = slot_off(e, l.index);
+                } else
+                    continue;
+            }
+            mv[n++] = m;
+        }
+    }
+    parallel_move(e, mv, n);
+    free(mv);
+    e->cmt[0] = 0;
+    tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
+             "the frame (s0 = the entry sp), ra and the callee-saved registers the allocation writes, the depth "
+             "check, the parameters moved from a0-a7 and the stack to their locations");
+}
+
+static void epilogue(Em *e) {
+    const McAllocation *a = e->a;
+    tile_begin(e);
+    label(e, ".Lf%d_ret", (int)e->fn);
+    snprintf(e->cmt, sizeof e->cmt, "epilogue: one frame less");
+    ins(e, "lla t5, minicc_depth");
+    ins(e, "ld t6, 0(t5)");
+    ins(e, "addi t6, t6, -1");
+    ins(e, "sd t6, 0(t5)");
+    snprintf(e->cmt, sizeof e->cmt, "epilogue: restore");
+    for (int32_t k = 0; k < a->ncallee_saves; k++)
+        mem(e, "ld", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
+    ins(e, "mv sp, s0");
+    if (e->calls) ins(e, "ld ra, -8(sp)");
+    ins(e, "ld s0, -16(sp)");
+    ins(e, "ret");
+    e->cmt[0] = 0;
+    tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, "epilogue",
+             "the shared return path: the depth counter, the callee-saved registers restored, the frame popped");
+}
+
+/* ---- tiles ---------------------------------------------------------------------- */
+
+static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
+    McOperand x = in->a[0], y = in->a[1];
+    int op = in->op;
+    if ((mc_op_info[op].flags & MC_OPF_COMMUT) && x.kind == MC_OPND_CONST && y.kind == MC_OPND_VALUE) {
+        McOperand t = x;
+        x = y;
+        y = t;
+    }
+    int d = dst(e, in->dest);
+    const char *pattern = NULL, *why = NULL;
+    char whybuf[200];
+    bool ycon = y.kind == MC_OPND_CONST;
+    int64_t c = y.v;
+    const char *imm = NULL;
+    int64_t immv = c;
+    if (ycon && op != MC_OP_DIV && op != MC_OP_REM && op != MC_OP_MUL) {
+        switch (op) {
+        case MC_OP_ADD: imm = fits12(c) ? "addiw" : NULL; break;
+        case MC_OP_SUB:
+            imm = fits12(-c) ? "addiw" : NULL;
+            immv = -c;
+            break;
+        case MC_OP_AND: imm = fits12(c) ? "andi" : NULL; break;
+        case MC_OP_OR: imm = fits12(c) ? "ori" : NULL; break;
+        case MC_OP_XOR: imm = fits12(c) ? "xori" : NULL; break;
+        case MC_OP_SHL:
+            imm = "slliw";
+            immv = c & 31;
+            break;
+        case MC_OP_SHR:
+            imm = "sraiw";
+            immv = c & 31;
+            break;
+        case MC_OP_LT: imm = fits12(c) ? "slti" : NULL; break;
+        case MC_OP_EQ:
+        case MC_OP_NE: imm = fits12(c) ? "xori" : NULL; break;
+        default: break;
+        }
+    }
+    if (imm) {
+        int rx = src(e, x, X_T5);
+        ins(e, "%s %s, %s, %lld", imm, xname[d], xname[rx], (long long)immv);
+        if (op == MC_OP_EQ) ins(e, "seqz %s, %s", xname[d], xname[d]);
+        if (op == MC_OP_NE) ins(e, "snez %s, %s", xname[d], xname[d]);
+        pattern = is_cmp(op) ? "cmp reg, imm" : "alu reg, imm";
+        snprintf(whybuf, sizeof whybuf, "the constant %lld fits the 12-bit immediate of %s", (long long)immv, imm);
+        why = whybuf;
+        if (op == MC_OP_SHL || op == MC_OP_SHR) why = "a constant count: the immediate shift takes its low 5 bits";
+    } else {
+        int rx = src(e, x, X_T5);
+        int ry = src(e, y, X_T6);
+        pattern = is_cmp(op) ? "cmp reg, reg" : "alu reg, reg";
+        why = ycon ? "the constant does not fit an immediate (or the instruction has none): li into t6"
+                   : "three-address *w instruction: the 32-bit result sign-extended";
+        switch (op) {
+        case MC_OP_ADD: ins(e, "addw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_SUB: ins(e, "subw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_MUL: ins(e, "mulw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_AND: ins(e, "and %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_OR: ins(e, "or %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_XOR: ins(e, "xor %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_SHL: ins(e, "sllw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_SHR: ins(e, "sraw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_LT: ins(e, "slt %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
+        case MC_OP_LE: /* a <= b is !(b < a) */
+            ins(e, "slt %s, %s, %s", xname[d], xname[ry], xname[rx]);
+            ins(e, "xori %s, %s, 1", xname[d], xname[d]);
+            break;
+        case MC_OP_EQ:
+        case MC_OP_NE:
+            ins(e, "subw %s, %s, %s", xname[d], xname[rx], xname[ry]);
+            ins(e, "%s %s, %s", op == MC_OP_EQ ? "seqz" : "snez", xname[d], xname[d]);
+            break;
+        case MC_OP_DIV:
+        case MC_OP_REM:
+            /* RISC-V does not trap on division: the zero divisor is tested here.
+             * divw gives INT_MIN for INT_MIN / -1 and remw gives 0 for
+             * INT_MIN % -1: exactly the IR's definition, nothing to add. */
+            if (!(ycon && c != 0)) {
+                ins(e, "beqz %s, .Lf%d_div", xname[ry], (int)e->fn);
+                pattern = "div/rem + zero check";
+                why = "RISC-V does not trap on division: beqz to the division trap first; divw/remw already give "
+                      "INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0";
+            } else {
+                pattern = "div/rem by a constant";
+                why = "a non-zero constant divisor cannot trap: no check; li into t6";
+            }
+            if (e->o->comments)
+                mc_str_printf(&e->tile,
+                              "    # %s (RISC-V has no division trap): INT_MIN %s -1 gives %s, as the IR defines\n",
+                              op == MC_OP_DIV ? "divw" : "remw", op == MC_OP_DIV ? "/" : "%",
+                              op == MC_OP_DIV ? "INT_MIN" : "0");
+            ins(e, "%s %s, %s, %s", op == MC_OP_DIV ? "divw" : "remw", xname[d], xname[rx], xname[ry]);
+            break;
+        default: mc_panic(__FILE__, __LINE__, "not an ALU opcode %d", op);
+        }
+    }
+    dst_done(e, in->dest, d);
+    tile_end(e, MC_TILE_INST, b, i, 1, pattern, why);
+}
+
+/* The bounds check of a load or store: the index in a register (returned),
+ * the length in t6, bgeu to a stub that hands index and length to the trap. */
+static int bounds_check(Em *e, const McInst *in) {
+    int ri = src(e, in->a[1], X_T5);
+    mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v] + 8);
+    ins(e, "bgeu %s, t6, .Lf%d_bounds%d", xname[ri], (int)e->fn, (int)e->nstub);
+    /* the stub, out of line: the index into t5 (the length is in t6) */
+    char c[300];
+    snprintf(c, sizeof c, "%s%s", e->o->comments && e->cmt[0] ? "  # " : "", e->o->comments ? e->cmt : "");
+    mc_str_printf(&e->stubs, ".Lf%d_bounds%d:\n", (int)e->fn, (int)e->nstub);
+    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s%s\n", xname[ri], c);
+    mc_str_printf(&e->stubs, "    tail minicc_trap_bounds%s\n", c);
+    e->nstub++;
+    ins(e, "slli t5, %s, 2", xname[ri]);
+    mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v]);
+    ins(e, "add t5, t5, t6");
+    return ri;
+}
+
+/* A local buffer (its length known) at a constant index inside it: the
+ * element's frame offset (negative), no check; 0 when the tile does not apply. */
+static int64_t local_const(const Em *e, const McInst *in) {
+    int32_t v = in->a[0].v;
+    if (e->buf_len[v] <= 0 || in->a[1].kind != MC_OPND_CONST || in->a[1].v < 0 || in->a[1].v >= e->buf_len[v])
+        return 0;
+    return e->store_off[v] + 4 * (int64_t)in->a[1].v;
+}
+
+#define LOCAL_WHY "a local buffer's length is known and the constant index is inside it: no check, the element at " \
+                  "a fixed frame offset"
+
+static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
+    int64_t off = local_const(e, in);
+    if (off < 0) {
+        int d = dst(e, in->dest);
+        mem(e, "lw", d, X_S0, off);
+        dst_done(e, in->dest, d);
+        tile_end(e, MC_TILE_INST, b, i, 1, "load local[const] (no check)", LOCAL_WHY);
+        return;
+    }
+    bounds_check(e, in);
+    int d = dst(e, in->dest);
+    ins(e, "lw %s, 0(t5)", xname[d]);
+    dst_done(e, in->dest, d);
+    tile_end(e, MC_TILE_INST, b, i, 1, "load (bounds-checked)",
+             "one unsigned compare bgeu index, length checks both ends; then slli + add + lw");
+}
+
+static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
+    int64_t off = local_const(e, in);
+    if (off < 0) {
+        int rv = src(e, in->a[2], X_T6);
+        mem(e, "sw", rv, X_S0, off);
+        tile_end(e, MC_TILE_INST, b, i, 1, "store local[const] (no check)", LOCAL_WHY);
+        return;
+    }
+    bounds_check(e, in);
+    int rv = src(e, in->a[2], X_T6);
+    ins(e, "sw %s, 0(t5)", xname[rv]);
+    tile_end(e, MC_TILE_INST, b, i, 1, "store (bounds-checked)",
+             "one unsigned compare bgeu index, length checks both ends; then slli + add + sw");
+}
+
+static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
+    McOperand s = in->a[0];
+    if (in->dest == MC_NONE || e->a->loc[in->dest].kind == MC_LOC_NONE) {
+        tile_end(e, MC_TILE_INST, b, i, 1, "copy (dead: nothing)", "the destination has no location");
+        return;
+    }
+    McLocation ld = e->a->loc[in->dest];
+    if (s.kind == MC_OPND_VALUE && e->a->loc[s.v].kind == ld.kind && e->a->loc[s.v].index == ld.index) {
+        char lb[32];
+        if (e->o->comments)
+            mc_str_printf(&e->tile, "    # %s: same location (%s), nothing to do\n", e->cmt,
+                          mc_target_location_str(MC_TARGET_RV64, ld, lb, sizeof lb));
+        tile_end(e, MC_TILE_INST, b, i, 1, "copy (same location: nothing)",
+                 "source and destination share a location: the copy emits nothing");
+        return;
+    }
+    int d = dst(e, in->dest);
+    if (s.kind == MC_OPND_CONST)
+        ins(e, "li %s, %d", xname[d], (int)s.v);
+    else {
+        int r = src(e, s, d);
+        if (r != d) ins(e, "mv %s, %s", xname[d], xname[r]);
+    }
+    dst_done(e, in->dest, d);
+    tile_end(e, MC_TILE_INST, b, i, 1, "copy",
+             s.kind == MC_OPND_CONST ? "a constant: li" : "mv between registers, lw/sw for a slot");
+}
+
+static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
+    int64_t off = e->store_off[in->dest], dsc = e->desc_off[in->dest];
+    int32_t len = in->a[0].v;
+    if (fits12(off))
+        ins(e, "addi t5, s0, %lld", (long long)off);
+    else {
+        ins(e, "li t5, %lld", (long long)off);
+        ins(e, "add t5, t5, s0");
+    }
+    mem(e, "sd", X_T5, X_S0, dsc);
+    ins(e, "li t6, %d", (int)len);
+    mem(e, "sd", X_T6, X_S0, dsc + 8);
+    ins(e, "slli t6, t6, 2");
+    ins(e, "add t6, t6, t5");
+    mc_str_puts(&e->tile, "1:\n");
+    ins(e, "sw zero, 0(t5)");
+    ins(e, "addi t5, t5, 4");
+    ins(e, "bltu t5, t6, 1b");
+    tile_end(e, MC_TILE_INST, b, i, 1, "local buffer (zeroed)",
+             "the buffer's storage is in the frame: its descriptor (address, length) is set and the storage zeroed "
+             "each time the instruction runs");
+}
+
+static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
+    const McAllocation *a = e->a;
+    const McCall *call = mc_inst_call(a->f, in);
+    int32_t fn = call ? mc_program_find(e->p, call->callee) : -1;
+    if (fn < 0) {
+        if (!e->failed)
+            mc_diag(e->d, (McLoc){0, 0}, "asm: call to %s: the program has no allocation of it",
+                    call ? call->name : "?");
+        e->failed = true;
+        tile_end(e, MC_TILE_INST, b, i, 1, "call", "the callee is missing");
+        return;
+    }
+    /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
+    const McCallSave *cs = NULL;
+    while (e->callcur < a->ncallsaves && (a->callsaves[e->callcur].block < b ||
+                                          (a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst < i)))
+        e->callcur++;
+    if (e->callcur < a->ncallsaves && a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst == i)
+        cs = &a->callsaves[e->callcur];
+    if (cs)
+        for (int32_t k = 0; k < cs->n; k++)
+            mem(e, "sw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
+    const McFunc *g = e->p->alloc[fn]->f;
+    int np = positions(g);
+    Mv *mv = mc_xcalloc((size_t)(np + 1), sizeof *mv);
+    int n = 0, pos = 0;
+    for (int32_t k = 0; k < call->nargs && k < g->nparams; k++) {
+        McOperand o = call->args[k];
+        bool buf = g->values[g->params[k]].kind == MC_VAL_BUF;
+        for (int part = 0; part < (buf ? 2 : 1); part++, pos++) {
+            Mv m;
+            memset(&m, 0, sizeof m);
+            if (pos < 8) {
+                m.dkind = MV_REG;
+                m.dreg = X_A0 + pos;
+            } else {
+                m.dkind = MV_MEM;
+                m.dbase = X_SP;
+                m.doff = 8 * (int64_t)(pos - 8);
+                m.dwide = true;
+            }
+            if (buf) {
+                m.skind = MV_MEM;
+                m.sbase = X_S0;
+                m.sval = e->desc_off[o.v] + 8 * part;
+                m.swide = true;
+            } else if (o.kind == MC_OPND_CONST) {
+                m.skind = MV_CONST;
+                m.sval = o.v;
+            } else {
+                McLocation l = a->loc[o.v];
+                if (l.kind == MC_LOC_REG) {
+                    m.skind = MV_REG;
+                    m.sreg = e->xreg[l.index];
+                } else {
+                    m.skind = MV_MEM;
+                    m.sbase = X_S0;
+                    m.sval = slot_off(e, l.index);
+                }
+            }
+            mv[n++] = m;
+        }
+    }
+    parallel_move(e, mv, n);
+    free(mv);
+    ins(e, "call minicc_f%d", (int)fn);
+    /* as the machine does it (machine_call.c): the restores first, then the
+     * result into the destination (a value the allocation restores may share
+     * the destination's register when a copy between them was deleted); the
+     * result waits in t5 when a restore writes a0 */
+    bool want = in->dest != MC_NONE && a->loc[in->dest].kind != MC_LOC_NONE;
+    int res = X_A0;
+    if (cs && want)
+        for (int32_t k = 0; k < cs->n; k++)
+            if (e->xreg[a->loc[cs->value[k]].index] == X_A0) res = X_T5;
+    if (res == X_T5) ins(e, "mv t5, a0");
+    if (cs)
+        for (int32_t k = 0; k < cs->n; k++)
+            mem(e, "lw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
+    if (want) {
+        int d = dst(e, in->dest);
+        if (a->loc[in->dest].kind == MC_LOC_REG) {
+            if (d != res) ins(e, "mv %s, %s", xname[d], xname[res]);
+        } else
+            dst_done(e, in->dest, res);
+    }
+    char why[200];
+    snprintf(why, sizeof why, "%d caller save(s) around the call, the arguments as one parallel move into a0-a7%s",
+             cs ? (int)cs->n : 0, np > 8 ? " and the stack" : "");
+    tile_end(e, MC_TILE_INST, b, i, 1, "call", why);
+}
+
+/* Branch to block t of the current function unless it is next. */
+static void jump_to(Em *e, int32_t t, int32_t next) {
+    if (t != next) ins(e, "j .Lf%d_b%d", (int)e->fn, (int)t);
+}
+
+static void tile_term(Em *e, int32_t b) {
+    const McFunc *f = e->a->f;
+    const McBlock *bl = &f->blocks[b];
+    const McTerm *t = &bl->term;
+    int32_t next = b + 1 < f->nblocks ? b + 1 : -1;
+    set_cmt_inst(e, NULL, t);
+    switch (t->op) {
+    case MC_OP_JUMP:
+        jump_to(e, t->target[0], next);
+        if (t->target[0] == next && e->o->comments) mc_str_printf(&e->tile, "    # %s: falls through\n", e->cmt);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, t->target[0] == next ? "jump (fall-through)" : "jump",
+                 t->target[0] == next ? "the target is the next block in layout: nothing" : "j to the target");
+        return;
+    case MC_OP_RET:
+        move_into(e, X_A0, t->arg);
+        if (next >= 0) ins(e, "j .Lf%d_ret", (int)e->fn);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return",
+                 "the value into a0, then the shared epilogue (falls into it from the last block)");
+        return;
+    case MC_OP_BRANCH: {
+        int32_t T = t->target[0], F = t->target[1];
+        /* maximal munch: a compare right before the branch whose only use is the branch */
+        const McInst *last = bl->ninsts > 0 ? &bl->insts[bl->ninsts - 1] : NULL;
+        if (last && e->fuse[b]) {
+            McStr c2;
+            mc_str_init(&c2);
+            mc_inst_str(f, last, &c2);
+            mc_str_puts(&c2, "; ");
+            mc_term_str(f, t, &c2);
+            int32_t line = last->line > 0 ? last->line : t->line;
+            if (line > 0) mc_str_printf(&c2, "  (C line %d)", (int)line);
+            snprintf(e->cmt, sizeof e->cmt, "%s", c2.s);
+            mc_str_free(&c2);
+            int rx = src(e, last->a[0], X_T5);
+            int ry = src(e, last->a[1], X_T6);
+            /* branch to T when the relation holds; or, when T is next, to F when it does not */
+            const char *op;
+            int l = rx, r = ry;
+            bool invert = T == next;
+            switch (last->op) {
+            case MC_OP_LT: op = invert ? "bge" : "blt"; break;
+            case MC_OP_LE: /* a <= b is b >= a; not: b < a */
+                op = invert ? "blt" : "bge";
+                l = ry, r = rx;
+                break;
+            case MC_OP_EQ: op = invert ? "bne" : "beq"; break;
+            default: op = invert ? "beq" : "bne"; break;
+            }
+            ins(e, "%s %s, %s, .Lf%d_b%d", op, xname[l], xname[r], (int)e->fn, (int)(invert ? F : T));
+            if (!invert) jump_to(e, F, next);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, "cmp + branch (fused)",
+                     "the compare's only use is this branch (dead after it): one conditional branch, no 0/1 value");
+            return;
+        }
+        if (t->arg.kind == MC_OPND_CONST) {
+            jump_to(e, t->arg.v != 0 ? T : F, next);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch on a constant", "the condition is known: a jump");
+            return;
+        }
+        int rc = src(e, t->arg, X_T5);
+        if (T == next) {
+            ins(e, "beqz %s, .Lf%d_b%d", xname[rc], (int)e->fn, (int)F);
+        } else {
+            ins(e, "bnez %s, .Lf%d_b%d", xname[rc], (int)e->fn, (int)T);
+            jump_to(e, F, next);
+        }
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch (bnez)",
+                 "a plain condition: bnez to the non-zero target (beqz when it is next)");
+        return;
+    }
+    default: mc_panic(__FILE__, __LINE__, "bad terminator %d", t->op);
+    }
+}
+
+static void emit_function(Em *e, int32_t fn) {
+    e->fn = fn;
+    e->a = e->p->alloc[fn];
+    const McFunc *f = e->a->f;
+    layout(e);
+    if (e->frame > e->max_frame) e->max_frame = e->frame;
+    e->stubs.len = 0;
+    if (e->stubs.s) e->stubs.s[0] = 0;
+    e->nstub = 0;
+    e->callcur = 0;
+    prologue(e);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        mc_str_printf(&e->out, ".Lf%d_b%d:", (int)fn, (int)b);
+        if (e->o->comments) mc_str_printf(&e->out, "                              # %s", bl->name);
+        mc_str_putc(&e->out, '\n');
+        int32_t n = bl->ninsts;
+        /* the fused compare is covered by the terminator's tile */
+        if (e->fuse[b]) n--;
+        for (int32_t i = 0; i < n; i++) {
+            const McInst *in = &bl->insts[i];
+            tile_begin(e);
+            set_cmt_inst(e, in, NULL);
+            switch (in->op) {
+            case MC_OP_LOAD: tile_load(e, b, i, in); break;
+            case MC_OP_STORE: tile_store(e, b, i, in); break;
+            case MC_OP_COPY: tile_copy(e, b, i, in); break;
+            case MC_OP_BUFFER: tile_buffer(e, b, i, in); break;
+            case MC_OP_CALL: tile_call(e, b, i, in); break;
+            default: tile_alu(e, b, i, in); break;
+            }
+        }
+        tile_begin(e);
+        tile_term(e, b);
+    }
+    epilogue(e);
+    mc_str_printf(&e->out, ".Lf%d_div:\n    tail minicc_trap_div\n.Lf%d_depth:\n    tail minicc_trap_depth\n",
+                  (int)fn, (int)fn);
+    if (e->stubs.len) mc_str_puts(&e->out, e->stubs.s);
+    mc_str_printf(&e->out, "    .size minicc_f%d, .-minicc_f%d\n", (int)fn, (int)fn);
+    layout_free(e);
+}
+
+/* ---- the harness ---------------------------------------------------------------- */
+
+static void harness(Em *e, const McArgs *args) {
+    const McFunc *f = e->p->alloc[0]->f;
+    int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
+    /* the stack: max_depth frames of the biggest frame, and room for the harness */
+    int64_t stack = align_up(max_depth * (e->max_frame + 16) + (1 << 20), 4096);
+    if (stack > ((int64_t)1 << 40)) stack = (int64_t)1 << 40;
+    McStr *o = &e->out;
+    int np = positions(f);
+    int64_t out_area = align_up(8 * (int64_t)(np > 8 ? np - 8 : 0), 16);
+    mc_str_puts(o, "\n# the harness: its own stack, the arguments, the call, the record\n"
+                   "    .text\n    .globl _start\n_start:\n");
+    mc_str_printf(o, "    li a0, 0\n    li a1, %lld                  # a stack for %lld frames\n"
+                     "    li a2, 3                     # PROT_READ | PROT_WRITE\n"
+                     "    li a3, 0x4022                # MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE\n"
+                     "    li a4, -1\n    li a5, 0\n    li a7, 222                   # mmap\n    ecall\n"
+                     "    li t0, -4096\n    bgeu a0, t0, 1f              # failed: keep the kernel's stack\n"
+                     "    li t1, %lld\n    add sp, a0, t1\n1:\n    andi sp, sp, -16\n",
+                  (long long)stack, (long long)max_depth, (long long)stack);
+    if (out_area) mc_str_printf(o, "    li t0, %lld\n    sub sp, sp, t0\n", (long long)out_area);
+    int pos = 0;
+    for (int32_t k = 0; k < f->nparams && k < args->n; k++) {
+        bool buf = f->values[f->params[k]].kind == MC_VAL_BUF;
+        for (int part = 0; part < (buf ? 2 : 1); part++, pos++) {
+            if (buf && part == 0)
+                mc_str_printf(o, "    lla t0, minicc_buf%d\n", (int)k);
+            else if (buf)
+                mc_str_printf(o, "    li t0, %d\n", (int)args->v[k].len);
+            else
+                mc_str_printf(o, "    lla t0, minicc_arg%d\n    lw t0, 0(t0)\n", (int)k);
+            if (pos < 8)
+                mc_str_printf(o, "    mv a%d, t0\n", pos);
+            else
+                mc_str_printf(o, "    sd t0, %d(sp)\n", 8 * (pos - 8));
+        }
+    }
+    mc_str_puts(o, "    call minicc_f0\n    lla t0, minicc_rec\n    sw a0, 8(t0)         # the result\n"
+                   "    j minicc_finish\n\n");
+    mc_str_puts(o, "# the traps: the record's kind (and a bounds trap's index t5 and length t6)\n"
+                   "minicc_trap_bounds:\n    lla t0, minicc_rec\n    li t1, 1\n    sw t1, 4(t0)\n"
+                   "    sw t5, 12(t0)\n    sw t6, 16(t0)\n    j minicc_finish\n"
+                   "minicc_trap_div:\n    lla t0, minicc_rec\n    li t1, 2\n    sw t1, 4(t0)\n    j minicc_finish\n"
+                   "minicc_trap_depth:\n    lla t0, minicc_rec\n    li t1, 3\n    sw t1, 4(t0)\n"
+                   "    j minicc_finish\n\n");
+    mc_str_printf(o, "# the record (%d bytes), then each buffer parameter's contents; exit_group(0)\n"
+                     "minicc_finish:\n    lla a1, minicc_rec\n    li a2, %d\n    call minicc_write_all\n",
+                  (int)sizeof(McAsmRecord), (int)sizeof(McAsmRecord));
+    for (int32_t k = 0; k < f->nparams && k < args->n; k++)
+        if (f->values[f->params[k]].kind == MC_VAL_BUF && args->v[k].len > 0)
+            mc_str_printf(o, "    lla a1, minicc_buf%d\n    li a2, %lld\n    call minicc_write_all\n", (int)k,
+                          (long long)args->v[k].len * 4);
+    mc_str_puts(o, "    li a0, 0\n    li a7, 94                    # exit_group\n    ecall\n"
+                   "# write(1, a1, a2) until all is written (short writes loop); exit 1 on an error\n"
+                   "minicc_write_all:\n    blez a2, 2f\n    li a0, 1\n    li a7, 64                    # write\n"
+                   "    ecall\n    blez a0, 3f\n    add a1, a1, a0\n    sub a2, a2, a0\n    j minicc_write_all\n"
+                   "2:\n    ret\n3:\n    li a0, 1\n    li a7, 94\n    ecall\n");
+    mc_str_printf(o, "\n    .data\n    .balign 8\nminicc_rec:\n    .word %d, 0, 0, 0, 0\n", (int)MC_ASM_MAGIC);
+    for (int32_t k = 0; k < f->nparams && k < args->n; k++) {
+        if (f->values[f->params[k]].kind != MC_VAL_BUF) {
+            mc_str_printf(o, "minicc_arg%d:\n    .word %d\n", (int)k, (int)args->v[k].scalar);
+            continue;
+        }
+        mc_str_printf(o, "    .balign 8\nminicc_buf%d:\n", (int)k);
+        for (int32_t j = 0; j < args->v[k].len; j++)
+            mc_str_printf(o, "%s%d%s", j % 16 == 0 ? "    .word " : ", ", (int)args->v[k].data[j],
+                          j % 16 == 15 || j + 1 == args->v[k].len ? "\n" : "");
+    }
+}
 
 char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *args, McAsmListing *listing,
-                      McDiags *d) {
-    (void)p, (void)o, (void)args, (void)listing;
-    mc_diag(d, (McLoc){0, 0}, "asm: the rv64 emitter is not written yet");
-    return NULL;
+                       McDiags *d) {
+    const McTargetDesc *td = mc_target_desc(MC_TARGET_RV64);
+    if (!p || p->n < 1) {
+        mc_diag(d, (McLoc){0, 0}, "asm: no program to emit");
+        return NULL;
+    }
+    if (args) {
+        const McFunc *f = p->alloc[0]->f;
+        if (args->n != f->nparams) {
+            mc_diag(d, (McLoc){0, 0}, "asm: %s takes %d argument(s), %d given", f->name, (int)f->nparams,
+                    (int)args->n);
+            return NULL;
+        }
+        for (int32_t k = 0; k < args->n; k++)
+            if (args->v[k].is_buf != (f->values[f->params[k]].kind == MC_VAL_BUF)) {
+                mc_diag(d, (McLoc){0, 0}, "asm: argument %d of %s does not match its parameter's kind", (int)k + 1,
+                        f->name);
+                return NULL;
+            }
+    }
+    for (int32_t k = 0; k < p->n; k++) {
+        const McAllocation *a = p->alloc[k];
+        if (a->registers != td->nregs) {
+            mc_diag(d, (McLoc){0, 0}, "asm: %s was allocated with K=%d, rv64 has %d registers", a->f->name,
+                    (int)a->registers, (int)td->nregs);
+            return NULL;
+        }
+    }
+    Em e;
+    memset(&e, 0, sizeof e);
+    e.p = p;
+    e.o = o;
+    e.td = td;
+    e.listing = listing;
+    e.d = d;
+    for (int32_t r = 0; r < td->nregs && r < 64; r++) e.xreg[r] = xnum(td->reg[r]);
+    mc_str_init(&e.out);
+    mc_str_init(&e.tile);
+    mc_str_init(&e.stubs);
+    if (o->comments)
+        mc_str_printf(&e.out, "# minicc: rv64 (RV64IM, LP64), allocator %s, %d function%s\n",
+                      mc_allocator_name(p->alloc[0]->allocator), (int)p->n, p->n == 1 ? "" : "s");
+    mc_str_puts(&e.out, "    .option norelax\n    .text\n");
+    for (int32_t fn = 0; fn < p->n; fn++) emit_function(&e, fn);
+    mc_str_puts(&e.out, "\n    .bss\n    .balign 8\nminicc_depth:\n    .zero 8\n");
+    if (args && !e.failed) harness(&e, args);
+    mc_str_free(&e.tile);
+    mc_str_free(&e.stubs);
+    if (e.failed) {
+        mc_str_free(&e.out);
+        return NULL;
+    }
+    return mc_str_take(&e.out);
 }

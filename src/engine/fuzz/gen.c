@@ -744,8 +744,10 @@ static char **gen_var_names(Gen *g) {
     int32_t nletters = (int32_t)strlen(VAR_LETTERS);
     for (int32_t v = 0; v < g->nvars; v++) {
         char name[16];
-        if (v < nletters)
-            snprintf(name, sizeof name, "%c", VAR_LETTERS[v]);
+        char letter[2] = {v < nletters ? VAR_LETTERS[v] : 0, 0};
+        /* a helper names its depth test `z` first: its 22nd variable is v21 */
+        if (v < nletters && mc_func_find_value(g->f, letter) == MC_NONE)
+            snprintf(name, sizeof name, "%s", letter);
         else
             snprintf(name, sizeof name, "v%ld", (long)v);
         names[v] = mc_xstrdup(name);

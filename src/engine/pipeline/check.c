@@ -17,7 +17,7 @@ static const struct {
     {MC_STAGE_INPUT, 0, 0},  {MC_STAGE_SSA, 0, 0},   {MC_STAGE_OPT, 0, 0},
     {MC_STAGE_ALLOC, 1, 0},  {MC_STAGE_ALLOC, 2, 0}, {MC_STAGE_ALLOC, 4, 0},
     {MC_STAGE_ALLOC, 16, 0}, {MC_STAGE_NATIVE, 0, 0}, {MC_STAGE_ASM, 0, MC_TARGET_X64},
-    {MC_STAGE_ASM, 0, MC_TARGET_RV64}, /* only when base->target is rv64 (check --targets) */
+    {MC_STAGE_ASM, 0, MC_TARGET_RV64}, /* run when its tools are present, else `not run: WHY` */
 };
 
 static bool did_not_finish(const McOutcome *o) {
@@ -68,7 +68,9 @@ void mc_check_run(const McFunc *f, const McArgs *args, const McStageOptions *bas
     c->diverged = -1;
     c->nonterminating = true;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        if (rows[i].target == MC_TARGET_RV64 && base->target != MC_TARGET_RV64) continue;
+        /* base->target chooses the asm rows: chapter (the default) both, else that target's only */
+        if (rows[i].stage == MC_STAGE_ASM && base->target != MC_TARGET_CHAPTER && rows[i].target != base->target)
+            continue;
         McCheckRow *r = &c->rows[c->nrows++];
         McStageOptions o = *base;
         o.stage = rows[i].stage;
