@@ -18,8 +18,8 @@ registers never allocated, with why.
     reserved (never allocated):
       rsp   the stack pointer
       rbp   the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it
-      rax   the result register, and idiv's dividend and quotient (edx:eax / r)
-      rdx   idiv's remainder and the high half of its dividend (cdq)
+      rax   the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth at a call
+      rdx   idiv's remainder and the high half of its dividend (cdq), the dividend of a division by a constant
       rcx   the shift count: shl/sar take a variable count only in cl
       r11   the tiles' scratch: a spilled operand or a buffer's base address goes through it
 
@@ -81,18 +81,20 @@ a function the module does not have.
 
 On x86-64 a tiny function (asm_max.ir): maximal munch fuses the compare
 with the branch that is its only use (cmp + jge, no 0/1 value made) and
-takes the constant 3 as an immediate. `select` names each tile, its cost
-and why; `--brief` leaves the reasons out.
+computes b + 3 into another register with one lea (three-address, the 3 its
+displacement); the return from block big repeats the short epilogue instead
+of jumping to it. `select` names each tile, its cost and why; `--brief`
+leaves the reasons out.
 
   $ minicc -c 'load asm_max.ir; target x86-64; select --brief' | grep -E '^#|=>'
-  # select: x86-64, improved allocator, from ssa: 6 tiles cover 5 IR instructions with 17 instructions
+  # select: x86-64, improved allocator, from ssa: 6 tiles cover 5 IR instructions with 18 instructions
   # allocation of max3: 3 of 10 registers used, no value in a slot
-      prologue  => prologue [cost 7]
+      prologue  => prologue [cost 9]
       c = lt a, b; branch c, big, small  => cmp + jcc (fused) [cost 2]
-      r = add b, 3  => alu reg, imm [cost 2]
-      return r  => return [cost 2]
+      r = add b, 3  => lea reg, [reg + imm] [cost 1]
+      return r  => return (epilogue in place) [cost 3]
       return a  => return [cost 1]
-      epilogue  => epilogue [cost 3]
+      epilogue  => epilogue [cost 2]
 
   $ minicc -c 'load asm_max.ir; target x86-64; select' | grep -A1 'cmp + jcc'
       c = lt a, b; branch c, big, small  => cmp + jcc (fused) [cost 2]
@@ -101,10 +103,10 @@ and why; `--brief` leaves the reasons out.
 `asm` prints the GNU assembler text with real register names, each
 instruction commented with the IR it comes from.
 
-  $ minicc -c 'load asm_max.ir; target x86-64; asm' | grep -E '^    (cmp|jge|add|mov eax)' | grep -v prologue
+  $ minicc -c 'load asm_max.ir; target x86-64; asm' | grep -E '^    (cmp|jge|add|lea |mov eax)' | grep -v prologue
       cmp r8d, edi                         # c = lt a, b; branch c, big, small
       jge .Lf0_b2                          # c = lt a, b; branch c, big, small
-      add esi, 3                           # r = add b, 3
+      lea esi, [rdi + 3]                   # r = add b, 3
       mov eax, esi                         # return r
       mov eax, r8d                         # return a
 
@@ -132,8 +134,8 @@ The stage is not one the interpreter steps: `set stage asm` says what runs it.
 blocks there are.
 
   $ minicc -c 'load asm_max.ir; target x86-64; select --brief --block big' | grep '=>'
-      r = add b, 3  => alu reg, imm [cost 2]
-      return r  => return [cost 2]
+      r = add b, 3  => lea reg, [reg + imm] [cost 1]
+      return r  => return (epilogue in place) [cost 3]
 
   $ minicc -c 'load asm_max.ir; target x86-64; select --block nope; select --block'
   loaded asm_max.ir: 1 function

@@ -36,24 +36,24 @@ On x86-64 with a MiniC program the layout puts the C source over the IR
 beside the assembly. Stepped into the loop's body, the body's tiles are
 tinted (k, the current block) under its heading marked `=>`; each carries
 the colour band of its C line (the idiv of line 15 in band 9, the band the IR of line
-15 has), and a tile of another block (end.L14's return)
-is not tinted.
+15 has), and a tile of another block (while.L14's test, whose compare and
+branch the body repeats at its end in place of a jump back) is not tinted.
 
   $ minicc --tui-script 'tnnnn' --size 120x36 ../../share/minicc/examples/gcd.c 84 36 | head -1
   + C gcd.c line 15 -----------------------------++ asm x86-64 gcd (improved, from ssa) at body.L14 ---------------------+
   $ minicc --tui-script 'tnnnn' --size 120x36 --attrs ../../share/minicc/examples/gcd.c 84 36 |
   > awk '/^--$/ { sep = NR; next } { row[NR] = $0 }
   >   END { for (i = 1; i < sep; i++)
-  >     if (index(row[i], "=>body.L14") || index(row[i], "t = rem a, b ") || index(row[i], "idiv ecx") || index(row[i], "# return a.1"))
+  >     if (index(row[i], "=>body.L14") || index(row[i], "t = rem a, b ") || index(row[i], "idiv ecx") || index(row[i], "je .Lf0_b3"))
   >       { print row[i]; print row[i + sep] } }'
+  |    14     while (b != 0) {                   ||      je .Lf0_b3          # ne.L14 = ne b.1, 0; branch ne.L14, body.L>|
+  bkk88888kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkbb..88.................................................................mb
   |=>  15         int t = a % b;                 ||=>body.L14:                                                           |
   bccccccccccccccccccccccccccccccccccccccccccccccbbccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc.b
   |   entry:                                     ||      idiv ecx            # t = rem a.1, b.1  (C line 15)             |
   f..............................................fbkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
   |     t = rem a, b                             ||      mov r8d, edi        # a.2 = copy b.1  (C line 16)               |
   fkkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbkk00kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
-  |   end.L14:                                   ||      mov eax, r8d        # return a.1  (C line 19)                   |
-  f..............................................fb..77..................................................................b
 
 `:target NAME` typed on the command line does what t does: a real target
 opens the asm layout; an unknown name is the prompt's error and changes
