@@ -23,7 +23,7 @@ counts what is below). Output lines that do not fit end in `>`.
   |How many values are live at once? live||                                      |
   |--points writes the live values after ||                                      |
   |every point, and the pressure: those  ||                                      |
-  +-------------- ^ 39 above, v 83 more -++--------------------------------------+
+  +-------------- ^ 40 above, v 83 more -++--------------------------------------+
   + log -------------------------------------------------------------------------+
   |                                                                              |
   |                                                                              |
@@ -64,7 +64,7 @@ rows that go on to the right.
   |   K  allocator  slots  spill_reads spill_writes      tra>|
   |   1  baseline      24           72           51         >|
   |   2  baseline      22           67           49         >|
-  +--------------------------------- ^ 124 above, v 19 more -+
+  +--------------------------------- ^ 125 above, v 19 more -+
 
 Right scrolls the table sideways (by 8 columns); `<` marks that the start
 of a line is scrolled away; narration stays where it is.
@@ -97,7 +97,7 @@ of a line is scrolled away; narration stays where it is.
   |<slots  spill_reads spill_writes      traffic instruction>|
   |<   24           72           51          123           5>|
   |<   22           67           49          116           5>|
-  +--------------------------------- ^ 124 above, v 19 more -+
+  +--------------------------------- ^ 125 above, v 19 more -+
 
 The attribute layer marks the cut with its own role (m):
 
