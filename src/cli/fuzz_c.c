@@ -729,7 +729,7 @@ int mc_cli_fuzz_c(int argc, char **argv) {
             printf("usage: minicc fuzz --lang c [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] "
                    "[--size N] [--loops D] [--calls N] [--no-traps] [--batch N] [--max-shrink N] [--no-shrink] "
                    "[--mutant lt] [-q]\n"
-                   "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage; "
+                   "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage (asm on x86-64 and rv64); "
                    "shrinks and prints the first difference; --calls N gives each program N helper functions\n");
             return 0;
         }
