@@ -33,6 +33,7 @@
 #include "cli.h"
 #include "common.h"
 #include "fuzz_c.h"
+#include "minicc/asm.h"
 #include "minicc/genc.h"
 #include "minicc/minic.h"
 #include "minicc/pipeline.h"
@@ -685,7 +686,7 @@ static void add_cfg(Fz *z, McStage st, int opt, int regs, McAllocator al) {
     c->so.timeout = 5.0;
     if (st == MC_STAGE_ALLOC) snprintf(c->name, sizeof c->name, "alloc K=%d %s -O%d", regs, mc_allocator_name(al), opt);
     else if (st == MC_STAGE_NATIVE) snprintf(c->name, sizeof c->name, "native -O%d", opt);
-    else if (st == MC_STAGE_ASM) snprintf(c->name, sizeof c->name, "asm x86-64 -O%d", opt);
+    else if (st == MC_STAGE_ASM) snprintf(c->name, sizeof c->name, "asm x86-64 -O%d", opt); /* rv64: make_configs */
     else snprintf(c->name, sizeof c->name, "%s", mc_stage_name(st));
 }
 
@@ -699,6 +700,17 @@ static void make_configs(Fz *z, bool stages_given) {
             for (int opt = 1; opt >= 0; opt--)
                 for (int al = 0; al < 2; al++)
                     for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) add_cfg(z, MC_STAGE_ALLOC, opt, regs[k], (McAllocator)al);
+        } else if (s == MC_STAGE_ASM) {
+            add_cfg(z, MC_STAGE_ASM, 1, 4, MC_ALLOC_IMPROVED);
+            /* rv64 under qemu-riscv64 when its tools are here, else one note */
+            char why[256];
+            if (!mc_target_tools(MC_TARGET_RV64, why, sizeof why)) {
+                fprintf(stderr, "minicc fuzz: note: asm rv64 not run: %s\n", why);
+                continue;
+            }
+            add_cfg(z, MC_STAGE_ASM, 1, 4, MC_ALLOC_IMPROVED);
+            z->cfg[z->ncfg - 1].so.target = MC_TARGET_RV64;
+            snprintf(z->cfg[z->ncfg - 1].name, sizeof z->cfg[z->ncfg - 1].name, "asm rv64 -O1");
         } else if (s == MC_STAGE_NATIVE) {
             add_cfg(z, MC_STAGE_NATIVE, 1, 4, MC_ALLOC_IMPROVED);
             add_cfg(z, MC_STAGE_NATIVE, 0, 4, MC_ALLOC_IMPROVED);
@@ -717,7 +729,7 @@ int mc_cli_fuzz_c(int argc, char **argv) {
             printf("usage: minicc fuzz --lang c [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] "
                    "[--size N] [--loops D] [--calls N] [--no-traps] [--batch N] [--max-shrink N] [--no-shrink] "
                    "[--mutant lt] [-q]\n"
-                   "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage; "
+                   "MiniC programs against cc -std=c11 -fwrapv at -O0 and -O2 and every minicc stage (asm on x86-64 and rv64); "
                    "shrinks and prints the first difference; --calls N gives each program N helper functions\n");
             return 0;
         }

@@ -32,7 +32,7 @@ is stdout only.
   print one random valid program and its arguments (as a comment line)
   $ minicc fuzz --help 2>/dev/null
   usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
-  differential fuzzing of every stage (with --calls, under each calling convention); shrinks and prints the first divergence
+  differential fuzzing of every stage (asm on x86-64 and rv64; with --calls, under each calling convention); shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
   usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
          minicc lesson --check LESSON...       run every command and expectation
