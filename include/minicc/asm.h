@@ -108,6 +108,24 @@ void mc_target_describe(McTarget t, FILE *out);
 
 /* ---- the program allocated for a target ----------------------------------------------- */
 
+/* Planted bugs in x86-64's constraints (x64.c; rv64 has none of these
+ * constraints and ignores the option): each breaks one place of the emitter
+ * so that `check --asm-bug NAME` names the divergence at asm x86-64. */
+typedef enum McAsmBug {
+    MC_ASM_BUG_NONE = 0,          /* the correct emitter (the default) */
+    MC_ASM_BUG_TWO_ADDRESS,       /* x = sub a, b with x in b's register: `mov x, a; sub x, b`
+                                     (b is clobbered before it is read) instead of through r11 */
+    MC_ASM_BUG_NO_CDQ,            /* idiv with edx zeroed instead of cdq: wrong for a negative dividend */
+    MC_ASM_BUG_SHIFT_COUNT,       /* a variable shift count not moved into ecx: shifts by whatever cl holds */
+    MC_ASM_BUG_NO_CALLER_SAVES,   /* values live across a call in caller-saved registers not saved */
+    MC_ASM_BUG_NO_CALLEE_SAVES,   /* the prologue does not save (nor the epilogue restore) the
+                                     callee-saved registers the function writes */
+    MC_ASM_BUG_COUNT
+} McAsmBug;
+const char *mc_asm_bug_name(McAsmBug b); /* "none", "two-address", ... */
+int mc_asm_bug_lookup(const char *name); /* McAsmBug, or -1 */
+const char *mc_asm_bug_names(void);      /* "none, two-address, no-cdq, shift-count, no-caller-saves, no-callee-saves" */
+
 typedef struct McAsmOptions {
     McTarget target;            /* MC_TARGET_X64 or MC_TARGET_RV64 */
     McAllocator allocator;      /* default improved */
@@ -116,6 +134,7 @@ typedef struct McAsmOptions {
     int opt_level;              /* as McStageOptions: 1 (default) optimized SSA */
     int64_t max_depth;          /* frames; 0 = MC_DEFAULT_MAX_DEPTH */
     bool comments;              /* the IR and C line of each instruction as comments (default true) */
+    McAsmBug bug;               /* a planted bug (x86-64 only; default MC_ASM_BUG_NONE) */
     const McInterrupt *interrupt;
 } McAsmOptions;
 void mc_asm_options_default(McAsmOptions *o);

@@ -57,7 +57,7 @@ void mc_check_free(McCheck *c);
 bool mc_outcome_agree(const McOutcome *x, const McArgs *xa, const McOutcome *y, const McArgs *ya);
 
 /* One aligned line per stage (`alloc K=2   return 21; b = [1, 2]`), then
- * `agree` or `diverge at STAGE`. */
+ * `agree` or `diverge at STAGE` (an asm row: `diverge at asm x86-64`). */
 void mc_check_print(const McFunc *f, const McCheck *c, FILE *out);
 
 #endif

@@ -96,6 +96,7 @@ typedef struct McStageOptions {
                                  nothing changes for a program without calls */
     McTarget target;          /* asm: the target (MC_TARGET_CHAPTER, the default, means x86-64) */
     const char *keep_asm;     /* asm: directory to keep the generated assembly (TARGET.s), or NULL */
+    McAsmBug asm_bug;         /* asm: a planted bug of x86-64's emitter (asm.h; rv64 ignores it) */
 } McStageOptions;
 
 /* What a stage counts: the allocated machine's statistics (regalloc.h),

@@ -25,7 +25,7 @@ int mc_cli_check(int argc, char **argv) {
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ALLOCATOR | MC_CLI_TIMEOUT |
                         MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS | MC_CLI_ALLOC_OPT | MC_CLI_CONVENTION |
-                        MC_CLI_TARGETS | MC_CLI_MAX_DEPTH;
+                        MC_CLI_TARGETS | MC_CLI_MAX_DEPTH | MC_CLI_ASM_BUG;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
     McCliProgram p;

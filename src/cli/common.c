@@ -224,6 +224,12 @@ static int opts_set_value(McCliOpts *o, unsigned bit, const char *name, const ch
         break;
     }
     case MC_CLI_KEEP_ASM: o->stage.keep_asm = val; break;
+    case MC_CLI_ASM_BUG: {
+        int b = mc_asm_bug_lookup(val);
+        if (b < 0) return mc_cli_error(o, "--asm-bug: unknown bug '%s' (%s)", val, mc_asm_bug_names());
+        o->stage.asm_bug = (McAsmBug)b;
+        break;
+    }
     case MC_CLI_TARGETS: {
         /* a comma-separated list of x86-64, rv64 or all */
         const char *q = val;
@@ -280,7 +286,7 @@ static int opts_option(McCliOpts *o, int argc, char **argv, int *i, unsigned acc
         {"--max-depth", MC_CLI_MAX_DEPTH, true}, {"--convention", MC_CLI_CONVENTION, true},
         {"--target", MC_CLI_TARGET, true},     {"--keep-asm", MC_CLI_KEEP_ASM, true},
         {"--targets", MC_CLI_TARGETS, true},   {"--no-comments", MC_CLI_NO_COMMENTS, false},
-        {"--trace-select", MC_CLI_TRACE_SELECT, false},
+        {"--trace-select", MC_CLI_TRACE_SELECT, false}, {"--asm-bug", MC_CLI_ASM_BUG, true},
     };
     int k = -1;
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++)

@@ -63,6 +63,7 @@ enum {
     MC_CLI_TARGETS = 1u << 19,  /* --targets LIST (check: the asm rows; x86-64, rv64, all) */
     MC_CLI_NO_COMMENTS = 1u << 20, /* --no-comments (emit-asm) */
     MC_CLI_TRACE_SELECT = 1u << 21, /* --trace-select (emit-asm) */
+    MC_CLI_ASM_BUG = 1u << 22,  /* --asm-bug NAME (asm.h: a planted bug of x86-64's emitter) */
 };
 
 typedef struct McCliOpts {

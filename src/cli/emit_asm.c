@@ -27,6 +27,7 @@ static char *select_program(const McCliOpts *o, const McFunc *f, bool comments, 
     ao.opt_level = o->stage.opt_level;
     ao.max_depth = o->stage.max_depth;
     ao.comments = comments;
+    ao.bug = o->stage.asm_bug;
     McDiags d;
     mc_diags_init(&d, o->file, NULL, 0);
     char *text = NULL;
@@ -81,7 +82,7 @@ static int emit_or_print(int argc, char **argv, unsigned accepted, bool print_se
 int mc_cli_emit_asm(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     return emit_or_print(argc, argv,
-                         MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_ALLOCATOR | MC_CLI_ALLOC_OPT | MC_CLI_TARGET |
+                         MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_ALLOCATOR | MC_CLI_ALLOC_OPT | MC_CLI_TARGET | MC_CLI_ASM_BUG |
                              MC_CLI_NO_COMMENTS | MC_CLI_TRACE_SELECT | MC_CLI_MAX_DEPTH,
                          false);
 }
@@ -89,7 +90,7 @@ int mc_cli_emit_asm(int argc, char **argv) {
 int mc_cli_print_selected(int argc, char **argv) {
     /* --no-comments leaves out each tile's reason */
     return emit_or_print(argc, argv,
-                         MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_ALLOCATOR | MC_CLI_ALLOC_OPT | MC_CLI_TARGET |
+                         MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_ALLOCATOR | MC_CLI_ALLOC_OPT | MC_CLI_TARGET | MC_CLI_ASM_BUG |
                              MC_CLI_NO_COMMENTS | MC_CLI_MAX_DEPTH,
                          true);
 }

@@ -17,7 +17,8 @@ int mc_cli_run(int argc, char **argv) {
     McCliOpts o;
     unsigned accepted = MC_CLI_FUNC | MC_CLI_STAGE | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_OPT |
                         MC_CLI_MAX_STEPS | MC_CLI_STATS | MC_CLI_TIMEOUT | MC_CLI_KEEP_C | MC_CLI_CC | MC_CLI_ARGS |
-                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_MAX_DEPTH | MC_CLI_CONVENTION | MC_CLI_TARGET | MC_CLI_KEEP_ASM;
+                        MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_MAX_DEPTH | MC_CLI_CONVENTION | MC_CLI_TARGET | MC_CLI_KEEP_ASM |
+                        MC_CLI_ASM_BUG;
     int st = mc_cli_opts_parse(argc, argv, accepted, &o);
     if (st) return st;
     /* An option for another stage is harmless but probably a mistake
@@ -38,6 +39,7 @@ int mc_cli_run(int argc, char **argv) {
         {MC_CLI_CONVENTION, "--convention", MC_STAGE_ALLOC, MC_STAGE_ALLOC},
         {MC_CLI_TARGET, "--target", MC_STAGE_ASM, MC_STAGE_ASM},
         {MC_CLI_KEEP_ASM, "--keep-asm", MC_STAGE_ASM, MC_STAGE_ASM},
+        {MC_CLI_ASM_BUG, "--asm-bug", MC_STAGE_ASM, MC_STAGE_ASM},
     }; /* --max-depth: every stage that runs calls (all of them) */
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
         if ((o.given & only[i].bit) && o.stage.stage != only[i].stage && o.stage.stage != only[i].also)

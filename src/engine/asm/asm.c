@@ -173,6 +173,23 @@ void mc_target_describe(McTarget t, FILE *out) {
         fprintf(out, "    %-5s %s\n", td->reserved[i].reg, td->reserved[i].why);
 }
 
+/* ---- planted bugs ------------------------------------------------------------------------ */
+
+static const char *const asm_bug_names[MC_ASM_BUG_COUNT] = {
+    "none", "two-address", "no-cdq", "shift-count", "no-caller-saves", "no-callee-saves",
+};
+
+const char *mc_asm_bug_name(McAsmBug b) { return b >= 0 && b < MC_ASM_BUG_COUNT ? asm_bug_names[b] : "?"; }
+
+int mc_asm_bug_lookup(const char *name) {
+    if (!name) return -1;
+    for (int i = 0; i < MC_ASM_BUG_COUNT; i++)
+        if (strcmp(name, asm_bug_names[i]) == 0) return i;
+    return -1;
+}
+
+const char *mc_asm_bug_names(void) { return "none, two-address, no-cdq, shift-count, no-caller-saves, no-callee-saves"; }
+
 /* ---- the program allocated for a target ----------------------------------------------- */
 
 void mc_asm_options_default(McAsmOptions *o) {

@@ -186,6 +186,17 @@ typedef struct Em {
 
 static const char *os(Em *e, Opnd o, bool wide) { return os_r(&e->ring, o, wide); }
 
+static bool bug(const Em *e, McAsmBug b) { return e->o->bug == b; }
+
+/* The callee-saved registers the prologue saves and the epilogue restores:
+ * those the allocation writes. */
+static int32_t callee_saves(const Em *e) {
+    /* PLANTED BUG no-callee-saves (asm.h): none saved nor restored, so a
+     * caller's value kept in rbx or r12-r15 across the call is overwritten */
+    if (bug(e, MC_ASM_BUG_NO_CALLEE_SAVES)) return 0;
+    return e->a->ncallee_saves;
+}
+
 static void put_line(Em *e, McStr *to, const char *ins) {
     if (e->o->comments && e->comment.len > 0) {
         size_t n = strlen(ins);
@@ -462,6 +473,9 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
             B = t;
         }
         bool via_r11 = !commut && same_opnd(w, B) && !same_opnd(w, A);
+        /* PLANTED BUG two-address (asm.h): `mov x, a; sub x, b` with x in b's
+         * register: the copy of a clobbers b before sub reads it */
+        if (via_r11 && bug(e, MC_ASM_BUG_TWO_ADDRESS)) via_r11 = false;
         if (via_r11) {
             e->r11_buf = -1;
             ins(e, "mov r11d, %s", os(e, B, false));
@@ -511,7 +525,9 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
         snprintf(why, sizeof why, "a constant count: %lld masked to 5 bits is %d%s", (long long)B.off, c,
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
     } else {
-        ins(e, "mov ecx, %s", os(e, B, false));
+        /* PLANTED BUG shift-count (asm.h): the count is not moved into ecx,
+         * the shift uses whatever cl holds */
+        if (!bug(e, MC_ASM_BUG_SHIFT_COUNT)) ins(e, "mov ecx, %s", os(e, B, false));
         mov32(e, w, A);
         ins(e, "%s %s, cl", name, os(e, w, false));
         pattern = "shift reg, cl";
@@ -646,7 +662,10 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
         mov32(e, oreg(P_RAX), A);
         ins(e, "cmp ecx, -1");
         ins(e, "je .L%d", lm1);
-        ins(e, "cdq");
+        /* PLANTED BUG no-cdq (asm.h): edx zeroed instead of eax's sign
+         * extended into it: edx:eax is wrong for a negative dividend */
+        if (bug(e, MC_ASM_BUG_NO_CDQ)) ins(e, "xor edx, edx");
+        else ins(e, "cdq");
         ins(e, "idiv ecx");
         ins(e, "jmp .L%d", ldone);
         tile_label(e, lm1);
@@ -856,6 +875,9 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     e->r11_buf = -1; /* the callee may write r11 */
     int32_t nsaved = cs ? cs->n : 0;
+    /* PLANTED BUG no-caller-saves (asm.h): the values live across the call in
+     * caller-saved registers are neither saved nor restored */
+    if (bug(e, MC_ASM_BUG_NO_CALLER_SAVES)) nsaved = 0;
     for (int32_t k = 0; k < nsaved; k++)
         ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false),
             os(e, val_loc(e, cs->value[k]), false));
@@ -969,16 +991,16 @@ static void tile_term(Em *e, int32_t b) {
         Opnd v = ir_opnd(e, t->arg);
         mov32(e, oreg(P_RAX), v);
         bool last = b == f->nblocks - 1;
-        if (!last && e->a->ncallee_saves <= 2) {
+        if (!last && callee_saves(e) <= 2) {
             /* a short epilogue is repeated here rather than jumped to */
-            for (int32_t k = 0; k < e->a->ncallee_saves; k++)
+            for (int32_t k = 0; k < callee_saves(e); k++)
                 ins(e, "mov %s, %s", p64[alloc_phys[e->a->callee_saves[k]]],
                     os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
             ins(e, "leave");
             ins(e, "ret");
             tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return (epilogue in place)",
                       "the result goes to eax, then the epilogue's %d instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)",
-                      (int)e->a->ncallee_saves + 2);
+                      (int)callee_saves(e) + 2);
             return;
         }
         if (!last) ins(e, "jmp .Lf%d_ret", (int)e->fn);
@@ -1111,7 +1133,7 @@ static void emit_function(Em *e, int32_t fn) {
     ins(e, "push rbp");
     ins(e, "mov rbp, rsp");
     if (e->fr.size) ins(e, "sub rsp, %lld", (long long)e->fr.size);
-    for (int32_t k = 0; k < a->ncallee_saves; k++)
+    for (int32_t k = 0; k < callee_saves(e); k++)
         ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
             p64[alloc_phys[a->callee_saves[k]]]);
     ins(e, "inc rax");
@@ -1147,7 +1169,7 @@ static void emit_function(Em *e, int32_t fn) {
     free(mv);
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
               "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
-              (long long)e->fr.size, (int)a->ncallee_saves, a->ncallee_saves == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
+              (long long)e->fr.size, (int)callee_saves(e), callee_saves(e) == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
               (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 
     /* the predecessors of each block (a branch with both targets the same counts twice) */
@@ -1187,7 +1209,7 @@ static void emit_function(Em *e, int32_t fn) {
     mc_str_printf(&e->out, ".Lf%d_ret:\n", (int)fn);
     set_comment(e, "epilogue");
     tile_begin(e);
-    for (int32_t k = 0; k < a->ncallee_saves; k++)
+    for (int32_t k = 0; k < callee_saves(e); k++)
         ins(e, "mov %s, %s", p64[alloc_phys[a->callee_saves[k]]],
             os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
     ins(e, "leave");

@@ -170,7 +170,9 @@ void mc_check_print(const McFunc *f, const McCheck *c, FILE *out) {
             fprintf(out, "# %s stopped at its limit (%s) and %s did not: a larger --max-steps or --timeout may make them agree\n",
                     cut->label, cut->outcome.trap, (cut == a ? b : a)->label);
         }
-        fprintf(out, "diverge at %s\n", mc_stage_name(c->rows[c->diverged].stage));
+        /* an asm row names its target too (`diverge at asm x86-64`): the rows differ by target */
+        const McCheckRow *dv = &c->rows[c->diverged];
+        fprintf(out, "diverge at %s\n", dv->stage == MC_STAGE_ASM ? dv->label : mc_stage_name(dv->stage));
         return;
     }
     int refused = 0, others = 0; /* over the size limit: alloc rows, and asm rows (they allocate too) */

@@ -359,6 +359,7 @@ static bool stage_execute(const McFunc *input, const McStageOptions *o, McArgs *
         ao.opt_level = o->opt_level;
         ao.max_depth = o->max_depth;
         ao.interrupt = o->interrupt;
+        ao.bug = o->asm_bug;
         McProgram p;
         McFunc *prepared = NULL;
         if (!mc_asm_allocate(input, &ao, &p, &prepared, d)) return false;
