@@ -14,11 +14,11 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("run", mc_cli_run,                                                                        \
       "run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] "      \
       "[--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] "  \
-      "[--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--] ARG...",         \
+      "[--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--asm-bug NAME] [--] ARG...",      \
       "execute a function at one stage of the pipeline")                                        \
     X("check", mc_cli_check,                                                                    \
       "check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] "  \
-      "[--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--] ARG...", \
+      "[--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--asm-bug NAME] [--] ARG...", \
       "run every stage on fresh copies of the arguments and compare the outcomes")             \
     X("print", mc_cli_print,                                                                    \
       "print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated|selected] [--target T] "                  \
@@ -29,7 +29,7 @@ typedef int (*McCliFn)(int argc, char **argv);
       "print the C that --stage native compiles (bounds-checked C11)")                        \
     X("emit-asm", mc_cli_emit_asm,                                                              \
       "emit-asm FILE [--func NAME] [--target x86-64|rv64] [--allocator A] [--alloc-opt LIST] [-O0|-O1] " \
-      "[--no-comments] [--trace-select]",                                                      \
+      "[--no-comments] [--trace-select] [--asm-bug NAME]",                                   \
       "print the assembly that --stage asm runs (without its harness); --trace-select: the tiles chosen") \
     X("parse", mc_cli_parse, "parse FILE|-",                                                      \
       "check an IR file and print it in canonical form")                                       \

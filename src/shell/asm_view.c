@@ -16,6 +16,7 @@ void mc_shell_asm_options(const McSession *s, McAsmOptions *o) {
     o->opt_level = s->opt ? 1 : 0;
     o->max_depth = s->max_depth;
     o->interrupt = s->interrupt;
+    o->bug = s->asm_bug;
 }
 
 void mc_shell_asm_free(McShellAsm *a) {

@@ -493,6 +493,8 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
             fprintf(out, "convention %s\n", mc_convention_name(s->alloc_opts.convention));
         if (s->target != MC_TARGET_CHAPTER) /* the same */
             fprintf(out, "target     %s\n", mc_target_name(s->target));
+        if (s->asm_bug != MC_ASM_BUG_NONE) /* the same */
+            fprintf(out, "asm-bug    %s\n", mc_asm_bug_name(s->asm_bug));
         return OK;
     }
     if (strcmp(argv[1], "alloc") == 0) return set_alloc(s, argc, argv, out, err);
@@ -592,8 +594,14 @@ static Status cmd_set(McSession *s, int argc, char **argv, FILE *out, FILE *err)
                 c == MC_NATIVE_TCC ? "compiles in process with libtcc (no cache)" : "runs the system C compiler (cached)");
     } else if (strcmp(k, "target") == 0) {
         if (!mc_cmd_set_target(s, v, out, err)) return ERR;
+    } else if (strcmp(k, "asm-bug") == 0) {
+        int b = mc_asm_bug_lookup(v);
+        if (b < 0) return mc_session_error(s, err, "set asm-bug: unknown bug '%s' (%s)", v, mc_asm_bug_names()), ERR;
+        s->asm_bug = (McAsmBug)b;
+        fprintf(out, "asm-bug %s%s\n", v,
+                b == MC_ASM_BUG_NONE ? "" : ": planted in x86-64's emitter for asm, select, check (rv64 has no such constraint)");
     } else {
-        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target)", k), ERR;
+        return mc_session_error(s, err, "set: unknown setting '%s' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target, asm-bug)", k), ERR;
     }
     return OK;
 }
@@ -750,6 +758,7 @@ static Status cmd_check(McSession *s, int argc, char **argv, FILE *out, FILE *er
     o.interrupt = s->interrupt;
     o.native_cc = s->native_cc;
     o.target = MC_TARGET_CHAPTER; /* both asm rows (x86-64, rv64), whatever the session's target */
+    o.asm_bug = s->asm_bug;       /* `set asm-bug`: the x86-64 row only */
     McCheck c;
     cache_warning(s, err); /* a row is stage native */
     mc_check_run(s->input, &s->args, &o, &c);
@@ -852,7 +861,7 @@ const McCommand mc_cmds_execution[] = {
     {"where", "", "execution", "where", "where the interpreter stands", "", "", cmd_where},
     {"print", "p", "execution", "print NAME...", "the current value of a value or buffer", "", "value...", cmd_print},
     {"values", "", "execution", "values", "every value assigned so far, and the buffers", "", "", cmd_values},
-    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target",
+    {"set", "", "execution", "set [SETTING VALUE]", "phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target, asm-bug",
      "set phi-mode parallel|sequential   sequential assigns phis one at a time:\n"
      "                                   the classic swap bug, for teaching\n"
      "set stage input|ssa|opt|destroyed  the function start/step/run execute (a\n"
@@ -879,6 +888,11 @@ const McCommand mc_cmds_execution[] = {
      "set target chapter|x86-64|rv64     the machine asm and select emit for (as\n"
      "                                   `target NAME`; listed by `set` when not\n"
      "                                   chapter)\n"
+     "set asm-bug NAME                   a planted bug of x86-64's emitter for asm,\n"
+     "                                   select, check and the asm layout (as\n"
+     "                                   --asm-bug): none, two-address, no-cdq,\n"
+     "                                   shift-count, no-caller-saves,\n"
+     "                                   no-callee-saves (listed by `set` when set)\n"
      "Without arguments, prints the settings.\n",
      "setting", cmd_set},
     {"machine", "", "execution", "machine", "execute the allocation, with spill counts",

@@ -84,6 +84,8 @@ typedef struct McSession {
     McNativeCompiler native_cc; /* `set cc`: the compiler of native and check's native row */
     McTarget target;     /* `target`, `set target`: the machine asm, select and the workbench's
                             asm layout emit for (chapter, the default: the abstract machine) */
+    McAsmBug asm_bug;    /* `set asm-bug`: a planted bug of x86-64's emitter (asm.h) that asm,
+                            select, check and the workbench's asm layout use (default none) */
     McSessionEvents last; /* events of the last execution command */
     bool slow_continue;  /* continue/run step block by block (every event seen)
                             instead of the fast path: the hook for stops the

@@ -35,13 +35,15 @@ static const McShellAsm *asm_ensure(Wb *wb) {
     McSession *s = wb->s;
     if (!s->input || !mc_target_desc(s->target)) return NULL;
     if ((wb->asm_view || wb->asm_error) && wb->asm_gen == wb->gen && wb->asm_input == s->input &&
-        wb->asm_target == (int)s->target && wb->asm_allocator == (int)s->allocator && wb->asm_opt == (s->opt != NULL))
+        wb->asm_target == (int)s->target && wb->asm_allocator == (int)s->allocator && wb->asm_opt == (s->opt != NULL) &&
+        wb->asm_bug == (int)s->asm_bug)
         return wb->asm_view;
     wb_asm_free(wb);
     wb->asm_gen = wb->gen;
     wb->asm_input = s->input;
     wb->asm_target = (int)s->target;
     wb->asm_allocator = (int)s->allocator;
+    wb->asm_bug = (int)s->asm_bug;
     wb->asm_opt = s->opt != NULL;
     char *msg = NULL;
     size_t len = 0;

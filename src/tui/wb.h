@@ -213,7 +213,7 @@ typedef struct Wb {
     char *asm_error;       /* why there is none (malloc'd), or NULL */
     unsigned asm_gen;
     const McFunc *asm_input;
-    int asm_target, asm_allocator;
+    int asm_target, asm_allocator, asm_bug;
     bool asm_opt;
     int32_t asm_block_shown; /* the block the pane last scrolled to, + 1 (0 none) */
 

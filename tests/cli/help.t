@@ -4,11 +4,11 @@ exits 0 without doing anything else. stderr is discarded below, so what shows
 is stdout only.
 
   $ minicc run --help 2>/dev/null
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--asm-bug NAME] [--] ARG...
   execute a function at one stage of the pipeline
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check --help 2>/dev/null
-  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--] ARG...
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--asm-bug NAME] [--] ARG...
   run every stage on fresh copies of the arguments and compare the outcomes
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc print --help 2>/dev/null

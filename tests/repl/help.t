@@ -51,7 +51,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     where                              where the interpreter stands
     print NAME...                      the current value of a value or buffer
     values                             every value assigned so far, and the buffers
-    set [SETTING VALUE]                phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target
+    set [SETTING VALUE]                phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target, asm-bug
     machine                            execute the allocation, with spill counts
     native [--timeout S]               compile with the C backend and run natively
     check                              run every stage and compare (like `minicc check`)

@@ -69,7 +69,7 @@ words, bad and huge numbers, an unterminated quote:
   <stdin>:14: error: alloc: 99999999999999999999999 is out of range (1..4096)
   <stdin>:15: error: opt: unknown pass 'nosuchpass' (see: passes)
   <stdin>:16: error: set phi-mode: unknown mode 'weird' (parallel, sequential)
-  <stdin>:17: error: set: unknown setting 'colour' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target)
+  <stdin>:17: error: set: unknown setting 'colour' (phi-mode, stage, max-steps, max-depth, regs, allocator, alloc, convention, cc, target, asm-bug)
   <stdin>:18: error: set: missing value for 'stage' (see: help set)
   <stdin>:19: error: step: 0 is out of range (1..1000000000)
   <stdin>:20: error: step: -1 is out of range (1..1000000000)

@@ -97,11 +97,11 @@ Options.
 `--help` anywhere before `--` prints the command's usage and exits 0.
 
   $ minicc run --help
-  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--] ARG...
+  usage: minicc run FILE [--func NAME] [--stage STAGE] [--regs K] [--allocator baseline|improved|linear|ssa] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--max-steps N] [--max-depth N] [--stats] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--target x86-64|rv64] [--keep-asm DIR] [--asm-bug NAME] [--] ARG...
   execute a function at one stage of the pipeline
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
   $ minicc check ../ir/sum.ir -h | head -1
-  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--] ARG...
+  usage: minicc check FILE [--func NAME] [-O0|-O1] [--max-steps N] [--allocator A] [--alloc-opt LIST] [--timeout S] [--keep-c DIR] [--cc system|tcc] [--targets x86-64,rv64|all] [--asm-bug NAME] [--] ARG...
   $ minicc emit-c --help | head -1
   usage: minicc emit-c FILE [--func NAME] [-O0|-O1]
   $ minicc parse --help | head -1
