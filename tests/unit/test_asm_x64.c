@@ -10,7 +10,9 @@
  * arguments on the stack, parameters whose registers form a cycle, and more
  * values live at once than registers (spilled operands as memory operands). The
  * tile listing is checked too: every instruction and terminator covered
- * once, every tile's cost the number of instructions in its text.
+ * once, every tile's cost the number of instructions in its text. The planted
+ * bugs (McAsmBug): none is the default byte for byte, rv64 ignores them, each
+ * changes the text of its program in tests/asm.
  *
  * Skipped (not failed) when `as` and `ld` are missing (mc_target_tools). */
 #include <glob.h>
@@ -845,6 +847,73 @@ static void test_new_tiles(void **state) {
     mc_module_free(m);
 }
 
+/* ---- planted bugs ------------------------------------------------------------------------ */
+
+/* The text of m's first function for target t with bug b (NULL: the default options). */
+static char *emit_with(const McModule *m, McTarget t, const McAsmBug *b) {
+    McAsmOptions o;
+    mc_asm_options_default(&o);
+    o.target = t;
+    if (b) o.bug = *b;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    McProgram p;
+    McFunc *prepared = NULL;
+    if (!mc_asm_allocate(m->funcs[0], &o, &p, &prepared, &d)) fail_msg("does not allocate: %s", d.n ? d.v[0].msg : "?");
+    char *text = mc_asm_emit(&p, &o, NULL, NULL, &d);
+    if (!text) fail_msg("does not emit: %s", d.n ? d.v[0].msg : "?");
+    mc_program_free(&p);
+    mc_func_free(prepared);
+    mc_diags_free(&d);
+    return text;
+}
+
+/* Bug none is the default, byte for byte, on every example and every
+ * program of tests/asm; rv64 ignores every bug; each bug changes the text of
+ * the program of tests/asm written for it (and its spelling round-trips). */
+static void test_bug_modes(void **state) {
+    (void)state;
+    glob_t g;
+    assert_int_equal(glob("share/minicc/examples/*.ir", 0, NULL, &g), 0);
+    assert_int_equal(glob("tests/asm/*.ir", GLOB_APPEND, NULL, &g), 0);
+    assert_true(g.gl_pathc >= 15);
+    static const char *const planted_in[MC_ASM_BUG_COUNT] = {
+        NULL, "tests/asm/twoaddr.ir", "tests/asm/negdiv.ir", "tests/asm/shiftvar.ir", "tests/asm/callsave.ir",
+        "tests/asm/saves.ir",
+    };
+    int changed = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        McDiags d;
+        mc_diags_init(&d, g.gl_pathv[i], NULL, 0);
+        char *src = NULL;
+        McModule *m = mc_load_file(g.gl_pathv[i], MC_LANG_AUTO, &d, &src);
+        if (!m) fail_msg("%s does not load", g.gl_pathv[i]);
+        char *def = emit_with(m, MC_TARGET_X64, NULL), *rdef = emit_with(m, MC_TARGET_RV64, NULL);
+        for (int b = 0; b < MC_ASM_BUG_COUNT; b++) {
+            McAsmBug bug = (McAsmBug)b;
+            assert_int_equal(mc_asm_bug_lookup(mc_asm_bug_name(bug)), b);
+            char *x = emit_with(m, MC_TARGET_X64, &bug), *r = emit_with(m, MC_TARGET_RV64, &bug);
+            if (b == MC_ASM_BUG_NONE && strcmp(x, def) != 0) fail_msg("%s: bug none differs from the default", g.gl_pathv[i]);
+            if (strcmp(r, rdef) != 0) fail_msg("%s: rv64 changed by bug %s", g.gl_pathv[i], mc_asm_bug_name(bug));
+            if (planted_in[b] && strcmp(g.gl_pathv[i], planted_in[b]) == 0) {
+                if (strcmp(x, def) == 0) fail_msg("%s: bug %s changes nothing", g.gl_pathv[i], mc_asm_bug_name(bug));
+                changed++;
+            }
+            free(x);
+            free(r);
+        }
+        free(def);
+        free(rdef);
+        mc_module_free(m);
+        free(src);
+        mc_diags_free(&d);
+    }
+    globfree(&g);
+    assert_int_equal(changed, MC_ASM_BUG_COUNT - 1);
+    assert_int_equal(mc_asm_bug_lookup("no-such-bug"), -1);
+    assert_int_equal(mc_asm_bug_lookup(NULL), -1);
+}
+
 static void test_summary(void **state) {
     (void)state;
     if (!have_tools()) skip();
@@ -858,7 +927,7 @@ int main(void) {
         cmocka_unit_test(test_division_and_shifts), cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_depth),         cmocka_unit_test(test_calls),
         cmocka_unit_test(test_pressure),      cmocka_unit_test(test_div_const),
-        cmocka_unit_test(test_new_tiles),
+        cmocka_unit_test(test_new_tiles),     cmocka_unit_test(test_bug_modes),
         cmocka_unit_test(test_examples),      cmocka_unit_test(test_generated),
         cmocka_unit_test(test_generated_calls), cmocka_unit_test(test_summary),
     };
