@@ -8,7 +8,7 @@ and the text against the concept-term list (tests/lesson/concepts.txt).
   $ sh syllabus.sh ../../lessons/[0-9]*.lesson
   syllabus: 0 problems
   $ minicc lesson --check ../../lessons/[0-9]*.lesson | tail -1
-  lessons: 26 passed, 0 failed
+  lessons: 27 passed, 0 failed
 
 A term used before its lesson fails, with the line: Briggs's test in lesson 2,
 simplify as a word (not inside "simplification").
@@ -105,8 +105,8 @@ one README row per lesson.
   $ cd ../.. && for f in lessons/[0-9]*.lesson; do n=$(basename "$f" | cut -c1-2 | sed 's/^0//'); t=$(sed -n 's/^title: //p' "$f"); te=$(sed -n 's/^teaches: //p' "$f"); rq=$(sed -n 's/^requires: //p' "$f"); grep -qxF "| $n | $t | $te |" README.md || echo "README.md: no row for $f"; grep -qxF "### $n. $t" lessons/README.md || echo "lessons/README.md: no section for $f"; grep -qxF -- "- Teaches: $te." lessons/README.md || echo "lessons/README.md: teaches of $f"; [ -z "$rq" ] || grep -qxF -- "- Requires: $rq." lessons/README.md || echo "lessons/README.md: requires of $f"; done; echo checked
   checked
   $ cd ../.. && grep -c '^### [0-9]*\. ' lessons/README.md; ls lessons/[0-9]*.lesson | wc -l
-  26
-  26
+  27
+  27
 
 Each "From:" line names, for every concept a lesson requires, the lesson
 that teaches it.
