@@ -42,7 +42,7 @@ typedef int (*McCliFn)(int argc, char **argv);
     X("fuzz", mc_cli_fuzz,                                                                      \
       "fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] " \
       "[--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] "         \
-      "[--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]", \
+      "[--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves|asm-two-address|asm-no-cdq|asm-shift-count|asm-no-caller-saves|asm-no-callee-saves] [-q]", \
       "differential fuzzing of every stage (asm on x86-64 and rv64; with --calls, under each calling convention); shrinks and prints the first divergence")         \
     X("lesson", mc_cli_lesson, "lesson [--check FILE... | --export md [-o OUT] FILE | --grade DIR [--csv F] | FILE]", \
       "play a scripted lesson, check lessons non-interactively, export a handout, or grade exercises")

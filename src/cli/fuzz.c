@@ -278,7 +278,8 @@ enum {
     MUT_SEQCOPY = 4,
     MUT_PARAM_EDGE = 5,
     MUT_NO_CALLER_SAVES = 6,
-    MUT_NO_CALLEE_SAVES = 7
+    MUT_NO_CALLEE_SAVES = 7,
+    MUT_ASM = 8 /* MUT_ASM + b: stage asm x86-64 with the planted bug b (McAsmBug, asm.h) */
 };
 
 /* The planted allocator bugs are allocator switches (regalloc.h): the
@@ -302,6 +303,11 @@ static const struct {
     {"param-edge", MUT_PARAM_EDGE, "alloc K=4 param-edges=off (--mutant)"},
     {"no-caller-saves", MUT_NO_CALLER_SAVES, "alloc K=4 no caller saves (--mutant)"},
     {"no-callee-saves", MUT_NO_CALLEE_SAVES, "alloc K=4 no callee saves (--mutant)"},
+    {"asm-two-address", MUT_ASM + MC_ASM_BUG_TWO_ADDRESS, "asm x86-64 two-address (--mutant)"},
+    {"asm-no-cdq", MUT_ASM + MC_ASM_BUG_NO_CDQ, "asm x86-64 no-cdq (--mutant)"},
+    {"asm-shift-count", MUT_ASM + MC_ASM_BUG_SHIFT_COUNT, "asm x86-64 shift-count (--mutant)"},
+    {"asm-no-caller-saves", MUT_ASM + MC_ASM_BUG_NO_CALLER_SAVES, "asm x86-64 no-caller-saves (--mutant)"},
+    {"asm-no-callee-saves", MUT_ASM + MC_ASM_BUG_NO_CALLEE_SAVES, "asm x86-64 no-callee-saves (--mutant)"},
 };
 
 /* Planted bugs, so the fuzzer and the reducer can be shown (and tested) to
@@ -693,7 +699,8 @@ static int fuzz_parse_options(const McCliOpts *me, int argc, char **argv, FuzzOp
             if (o->mutant == MUT_NONE)
                 return mc_cli_error(me,
                                     "unknown mutant '%s' (seqphi, crash, destroy-naive, destroy-sequential, "
-                                    "param-edge, no-caller-saves or no-callee-saves)",
+                                    "param-edge, no-caller-saves, no-callee-saves, asm-two-address, asm-no-cdq, "
+                                    "asm-shift-count, asm-no-caller-saves or asm-no-callee-saves)",
                                     v);
         } else if (opt_flag(me, argv[i], "--no-fork", &bad)) {
             if (bad) return 2;
@@ -737,6 +744,10 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
     if (o->mutant == MUT_SEQPHI || o->mutant == MUT_CRASH) {
         add_cfg(&cfg, &ncfg, MC_STAGE_INPUT, 1, 4, MC_ALLOC_IMPROVED);
         cfg[0].mutant = o->mutant;
+    } else if (o->mutant >= MUT_ASM) { /* x86-64's planted bugs (asm.h): stage asm run with one */
+        add_cfg(&cfg, &ncfg, MC_STAGE_ASM, 1, 4, MC_ALLOC_IMPROVED);
+        cfg[0].so.target = MC_TARGET_X64;
+        cfg[0].so.asm_bug = (McAsmBug)(o->mutant - MUT_ASM);
     } else if (o->mutant) {
         add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, 1, 4, MC_ALLOC_IMPROVED);
         cfg[0].so.alloc_opts = o->mutant == MUT_NAIVE             ? &mut_naive

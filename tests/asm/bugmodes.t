@@ -180,6 +180,17 @@ x86-64 row only), and `set` lists it while it is not none:
   asm rv64    return -3
   agree
 
+fuzz finds each with --mutant asm-NAME (a configuration of stage asm
+x86-64 with the bug; the save bugs need calls):
+
+  $ for m in two-address no-cdq shift-count; do minicc fuzz --mutant asm-$m --count 200 --seed 1 --stages ssa 2>&1 | head -1 | sed 's/seed [0-9]* (program [0-9]* of/seed S (program P of/'; done
+  fuzz: seed S (program P of 200): diverge at asm x86-64 two-address (--mutant)
+  fuzz: seed S (program P of 200): diverge at asm x86-64 no-cdq (--mutant)
+  fuzz: seed S (program P of 200): diverge at asm x86-64 shift-count (--mutant)
+  $ for m in no-caller-saves no-callee-saves; do minicc fuzz --calls 2 --mutant asm-$m --count 50 --seed 1 --stages ssa 2>&1 | head -1 | sed 's/seed [0-9]* (program [0-9]* of/seed S (program P of/'; done
+  fuzz: seed S (program P of 50): diverge at asm x86-64 no-caller-saves (--mutant)
+  fuzz: seed S (program P of 50): diverge at asm x86-64 no-callee-saves (--mutant)
+
 Mistakes:
 
   $ minicc check --asm-bug no-cd negdiv.ir -- 1 2

@@ -31,7 +31,7 @@ is stdout only.
   usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]
   print one random valid program and its arguments (as a comment line)
   $ minicc fuzz --help 2>/dev/null
-  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
+  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves|asm-two-address|asm-no-cdq|asm-shift-count|asm-no-caller-saves|asm-no-callee-saves] [-q]
   differential fuzzing of every stage (asm on x86-64 and rv64; with --calls, under each calling convention); shrinks and prints the first divergence
   $ minicc lesson --help 2>/dev/null
   usage: minicc lesson [--write-here] LESSON   play a lesson (Enter: next, b: back, q: quit)
@@ -75,7 +75,7 @@ work: gen prints no program, fuzz runs nothing, print reads no file.
   $ minicc gen --seed 3 --size 0 --help | head -1
   usage: minicc gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]
   $ minicc fuzz --count 1000000 --bogus -h | head -1
-  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves] [-q]
+  usage: minicc fuzz [--lang ir|c] [--count N] [--seed S] [--stages input,ssa,opt,alloc,native,asm] [--form F] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps] [--max-shrink N] [--no-shrink] [--no-fork] [--timeout S] [--cc system|tcc] [--mutant seqphi|crash|destroy-naive|destroy-sequential|param-edge|no-caller-saves|no-callee-saves|asm-two-address|asm-no-cdq|asm-shift-count|asm-no-caller-saves|asm-no-callee-saves] [-q]
   $ minicc print no-such-file.ir --stage destroyed -h | head -1
   usage: minicc print FILE [--func NAME] [--stage input|ssa|opt|destroyed|allocated|selected] [--target T] [--ssa minimal|semi|pruned] [--passes a,b,c|help] [--regs K] [--allocator A] [--alloc-opt LIST] [--trace-alloc] [-O0|-O1] [--stats] [--live] [--why X,Y]
   $ minicc parse - --help </dev/null | head -1

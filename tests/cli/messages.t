@@ -137,7 +137,7 @@ option is wrong.
   minicc fuzz: error: --mutant needs a value
   [2]
   $ minicc fuzz --mutant segfault
-  minicc fuzz: error: unknown mutant 'segfault' (seqphi, crash, destroy-naive, destroy-sequential, param-edge, no-caller-saves or no-callee-saves)
+  minicc fuzz: error: unknown mutant 'segfault' (seqphi, crash, destroy-naive, destroy-sequential, param-edge, no-caller-saves, no-callee-saves, asm-two-address, asm-no-cdq, asm-shift-count, asm-no-caller-saves or asm-no-callee-saves)
   [2]
   $ minicc fuzz --mutant crash --no-fork
   minicc fuzz: error: --mutant crash needs child processes (not --no-fork)
