@@ -146,8 +146,11 @@ int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         const McFunc *af = a->prog.alloc[fi]->f;
         int32_t cur = asm_current_block(wb, af);
         bool bands = wb_source_available(wb);
-        snprintf(title, tsize, "asm %s %s (%s, from %s)", mc_target_name(a->target), mc_shown_name(af, af->name),
-                 mc_allocator_name(s->allocator), s->opt ? "opt" : "ssa");
+        /* a planted bug (`set asm-bug`) is named where it changes the text: x86-64 */
+        bool bug = s->asm_bug != MC_ASM_BUG_NONE && a->target == MC_TARGET_X64;
+        snprintf(title, tsize, "asm %s %s (%s, from %s%s%s)", mc_target_name(a->target), mc_shown_name(af, af->name),
+                 mc_allocator_name(s->allocator), s->opt ? "opt" : "ssa", bug ? ", asm-bug " : "",
+                 bug ? mc_asm_bug_name(s->asm_bug) : "");
         size_t width = 0; /* the longest instruction: where the comments line up */
         for (int32_t i = 0; i < a->listing.n; i++) {
             const McAsmTile *t = &a->listing.tile[i];

@@ -91,3 +91,14 @@ and the assembly are three columns.
   1:1 C  1:51 *IR  1:111 asm  45:1 log  widest 200
   swap.ir 200x60
   1:1 *IR  1:61 asm  45:1 log  widest 200
+
+`:set asm-bug NAME` (the prompt's `set asm-bug`) rebuilds the pane with the
+planted bug of x86-64's emitter and names it in the title: no-cdq zeroes
+edx where cdq sign-extends eax into it.
+
+  $ minicc --tui-script 't<Tab><PgDn>' ../asm/negdiv.ir -7 2 | head -16 | grep -E 'asm x86|cdq|edx'
+  + IR negdiv [input] -----------++ *asm x86-64 negdiv (improved, from ssa) -----+
+  |                              ||      cdq                 # q = div a, b      |
+  $ minicc --tui-script '<Size:120x24>t:set asm-bug no-cdq<Enter><Tab><PgDn>' ../asm/negdiv.ir -7 2 | head -16 | grep -E 'asm x86|cdq|edx'
+  + IR negdiv [input] ---------------------------++ *asm x86-64 negdiv (improved, from ssa, asm-bug no-cdq) -------------+
+  |                                              ||      xor edx, edx        # q = div a, b                              |
