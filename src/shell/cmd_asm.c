@@ -225,7 +225,8 @@ const McCommand mc_cmds_targets[] = {
      "IR line and C line. --run assembles and links it with a harness that\n"
      "passes the arguments (args), runs it (rv64 under qemu-riscv64) with a\n"
      "5 s time limit and prints the outcome as native does. With target\n"
-     "chapter: an error (`target x86-64` or `target rv64` first).\n",
+     "chapter: an error (`target x86-64` or `target rv64` first). `set asm-bug\n"
+     "NAME` plants a bug in x86-64's text (see help set).\n",
      "func", cmd_asm},
     {"select", "", "targets", "select [FUNC] [--block B] [--brief]", "instruction selection: tiles, costs and why",
      "The tiles maximal munch chose for the function on the target, block by\n"
@@ -236,7 +237,8 @@ const McCommand mc_cmds_targets[] = {
      "the IR instructions they cover and the instructions emitted; a line per\n"
      "function gives its allocation on the target's registers (registers used,\n"
      "the values in spill slots). --brief leaves out the reasons; --block B\n"
-     "shows only the tiles of block B of the allocated function.\n",
+     "shows only the tiles of block B of the allocated function. On x86-64\n"
+     "the tiles carry the planted bug of `set asm-bug`, if any.\n",
      "func", cmd_select},
 };
 const int mc_ncmds_targets = (int)(sizeof mc_cmds_targets / sizeof mc_cmds_targets[0]);

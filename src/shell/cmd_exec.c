@@ -913,7 +913,9 @@ const McCommand mc_cmds_execution[] = {
      "one line each, then `agree` or `diverge at STAGE` naming the first stage\n"
      "whose outcome (result, trap, final buffers) differs from input's. With\n"
      "`set phi-mode sequential`, input, ssa and opt run with the phi bug, so\n"
-     "check shows the first stage it breaks. Ctrl-C stops it in any stage\n"
+     "check shows the first stage it breaks; with `set asm-bug NAME` the asm\n"
+     "x86-64 row runs a planted bug of its emitter (`diverge at asm x86-64`;\n"
+     "rv64 is unaffected). Ctrl-C stops it in any stage\n"
      "(`check: interrupted`, no table).\n",
      "", cmd_check},
 };
