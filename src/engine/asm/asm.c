@@ -175,8 +175,21 @@ void mc_target_describe(McTarget t, FILE *out) {
 
 /* ---- planted bugs ------------------------------------------------------------------------ */
 
+/* Each name spelt once: the table and the joined list are made from these. */
+#define BUG_NONE "none"
+#define BUG_TWO_ADDRESS "two-address"
+#define BUG_NO_CDQ "no-cdq"
+#define BUG_SHIFT_COUNT "shift-count"
+#define BUG_NO_CALLER_SAVES "no-caller-saves"
+#define BUG_NO_CALLEE_SAVES "no-callee-saves"
+
 static const char *const asm_bug_names[MC_ASM_BUG_COUNT] = {
-    "none", "two-address", "no-cdq", "shift-count", "no-caller-saves", "no-callee-saves",
+    [MC_ASM_BUG_NONE] = BUG_NONE,
+    [MC_ASM_BUG_TWO_ADDRESS] = BUG_TWO_ADDRESS,
+    [MC_ASM_BUG_NO_CDQ] = BUG_NO_CDQ,
+    [MC_ASM_BUG_SHIFT_COUNT] = BUG_SHIFT_COUNT,
+    [MC_ASM_BUG_NO_CALLER_SAVES] = BUG_NO_CALLER_SAVES,
+    [MC_ASM_BUG_NO_CALLEE_SAVES] = BUG_NO_CALLEE_SAVES,
 };
 
 const char *mc_asm_bug_name(McAsmBug b) { return b >= 0 && b < MC_ASM_BUG_COUNT ? asm_bug_names[b] : "?"; }
@@ -188,7 +201,10 @@ int mc_asm_bug_lookup(const char *name) {
     return -1;
 }
 
-const char *mc_asm_bug_names(void) { return "none, two-address, no-cdq, shift-count, no-caller-saves, no-callee-saves"; }
+const char *mc_asm_bug_names(void) {
+    return BUG_NONE ", " BUG_TWO_ADDRESS ", " BUG_NO_CDQ ", " BUG_SHIFT_COUNT ", " BUG_NO_CALLER_SAVES
+                    ", " BUG_NO_CALLEE_SAVES;
+}
 
 /* ---- the program allocated for a target ----------------------------------------------- */
 
