@@ -53,6 +53,9 @@ static int emit_or_print(int argc, char **argv, unsigned accepted, bool print_se
         mc_cli_opts_free(&o);
         return st;
     }
+    if (o.stage.asm_bug != MC_ASM_BUG_NONE && o.stage.target == MC_TARGET_RV64)
+        fprintf(stderr, "minicc %s: note: --asm-bug plants a bug of x86-64's emitter: rv64's text is unchanged\n",
+                o.cmd);
     McProgram p;
     McFunc *prepared = NULL;
     McAsmListing listing = {0};

@@ -45,6 +45,8 @@ int mc_cli_run(int argc, char **argv) {
         if ((o.given & only[i].bit) && o.stage.stage != only[i].stage && o.stage.stage != only[i].also)
             fprintf(stderr, "minicc run: note: %s applies to --stage %s only (ignored at stage %s)\n", only[i].name,
                     mc_stage_name(only[i].stage), mc_stage_name(o.stage.stage));
+    if (o.stage.asm_bug != MC_ASM_BUG_NONE && o.stage.stage == MC_STAGE_ASM && o.stage.target == MC_TARGET_RV64)
+        fprintf(stderr, "minicc run: note: --asm-bug plants a bug of x86-64's emitter: rv64 runs unchanged\n");
     McCliProgram p;
     if ((st = mc_cli_load(&o, &p))) {
         mc_cli_opts_free(&o);

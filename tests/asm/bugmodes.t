@@ -117,8 +117,12 @@ rv64 ignores the option:
   same
   $ minicc emit-asm --target rv64 saves.ir > rv.s
   $ minicc emit-asm --target rv64 --asm-bug no-callee-saves saves.ir | cmp - rv.s && echo same
+  minicc emit-asm: note: --asm-bug plants a bug of x86-64's emitter: rv64's text is unchanged
   same
   $ rm default.s rv.s
+  $ minicc run --stage asm --target rv64 --asm-bug no-cdq negdiv.ir -- -7 2
+  minicc run: note: --asm-bug plants a bug of x86-64's emitter: rv64 runs unchanged
+  return -3
 
 run --stage asm takes it too (the target x86-64):
 
