@@ -83,6 +83,9 @@ int32_t mc_conv_arg_reg(McConvention c, int32_t K, int32_t i);
 int32_t mc_conv_result_reg(McConvention c, int32_t K);
 /* One line: `split with K=4: caller-saved r0 r1 (arguments r0 r1, result r0), callee-saved r2 r3`. */
 const char *mc_convention_describe(McConvention c, int32_t K, char *buf, size_t size);
+/* The same with the registers named names[r] (a real target's, asm.h; NULL: r0..r(K-1)). */
+const char *mc_convention_describe_named(McConvention c, int32_t K, const char *const *names, char *buf,
+                                         size_t size);
 
 /* ---- phi destruction (destroy.c) ------------------------------------------ */
 
@@ -195,6 +198,9 @@ typedef struct McAllocation {
                               prologue, restored before returning (when entered by a call) */
     int32_t ncallee_saves;
     int32_t save_slots;    /* slots (counted in slots, after the allocator's) holding saves */
+    const char *const *reg_name; /* NULL: registers are r0..r(K-1); else reg_name[r] names register r
+                                    (a real target's register file, asm.h: rbx, s1): every view of
+                                    the allocation (print, traces, why, workbench) uses it */
 } McAllocation;
 
 /* One call's caller saves: the values live across it that sit in a
@@ -224,6 +230,10 @@ bool mc_allocation_check(const McAllocation *a, char *msg, size_t size);
 
 /* `r0`, `slot3`, `-` into buf. */
 const char *mc_location_str(McLocation l, char *buf, size_t size);
+/* Register r of a, by its name: `r2`, or `rbx` when a->reg_name names them (a NULL: `r2`). */
+const char *mc_alloc_reg_str(const McAllocation *a, int32_t r, char *buf, size_t size);
+/* mc_location_str with a's register names. */
+const char *mc_alloc_location_str(const McAllocation *a, McLocation l, char *buf, size_t size);
 /* `# NAME -> r0` comment lines (one per located value, in handle order),
  * `# deleted in BLOCK: d = copy s (both in r1)` for each copy the machine
  * skips, then the destroyed function with its copies intact, so the text
@@ -413,6 +423,8 @@ typedef struct McAllocOptions {
                                      (pipeline.c sets it): its registers are renamed to suit the
                                      convention (callconv.c), as a function with calls always is;
                                      never set for a run without calls */
+    const char *const *reg_name;  /* not a switch: NULL, or the names of the registers (a real
+                                     target's, asm.h), copied to McAllocation.reg_name */
 } McAllocOptions;
 
 void mc_alloc_options_default(McAllocOptions *o);

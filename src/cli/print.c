@@ -25,6 +25,7 @@
 #include "cli.h"
 #include "common.h"
 #include "shell/alloc_trace.h"
+#include "minicc/asm.h"
 #include "minicc/opt.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -176,11 +177,21 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
             st = 2;
     } else if (ssa) {
         McAllocation *a = NULL;
-        if (o->trace_alloc && !mc_shell_print_alloc_trace(out, ssa, o->stage.allocator, o->stage.regs, &o->alloc, NULL,
-                                                          0, &d))
+        /* --target: the target's register file and convention, as stage asm
+         * allocates (mc_asm_allocate), its registers by their real names */
+        McAllocOptions ao = o->alloc;
+        int regs = o->stage.regs;
+        const McTargetDesc *td = mc_target_desc(o->stage.target);
+        if (td) {
+            regs = td->nregs;
+            ao.convention = td->convention;
+            ao.program = true;
+            ao.reg_name = td->reg;
+        }
+        if (o->trace_alloc && !mc_shell_print_alloc_trace(out, ssa, o->stage.allocator, regs, &ao, NULL, 0, &d))
             st = 2;
         else
-            a = mc_allocate(ssa, o->stage.allocator, o->stage.regs, &o->alloc, &d);
+            a = mc_allocate(ssa, o->stage.allocator, regs, &ao, &d);
         if (a && o->why) {
             /* --why X,Y: why they interfere in this allocation's graph, or why not */
             const char *comma = strchr(o->why, ',');
@@ -192,7 +203,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
                              f->name);
                 st = 2;
             } else
-                mc_show_why(a, &o->alloc, vx, vy, out);
+                mc_show_why(a, &ao, vx, vy, out);
             mc_allocation_free(a);
         } else if (a) {
             if (o->stats) print_graph_stats(a, out);
@@ -246,7 +257,7 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
     McCliOpts o;
     int st = mc_cli_opts_parse(n, rest,
                                MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_REGS | MC_CLI_ALLOCATOR | MC_CLI_STATS |
-                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION,
+                                   MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION | MC_CLI_TARGET,
                                &o);
     free(rest);
     if (st) return st;
@@ -263,6 +274,12 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
         st = mc_cli_error(&o, "--live needs --stage input, ssa, opt or destroyed");
     else if (!allocated && o.trace_alloc)
         st = mc_cli_error(&o, "--trace-alloc needs --stage allocated");
+    else if (!allocated && (o.given & MC_CLI_TARGET))
+        st = mc_cli_error(&o, "--target needs --stage allocated or selected");
+    else if ((o.given & MC_CLI_TARGET) && (o.given & (MC_CLI_REGS | MC_CLI_CONVENTION)))
+        st = mc_cli_error(&o, "--target %s fixes the registers (K = %d) and the convention: drop %s",
+                          mc_target_name(o.stage.target), (int)mc_target_desc(o.stage.target)->nregs,
+                          (o.given & MC_CLI_REGS) ? "--regs" : "--convention");
     if (st) {
         mc_cli_opts_free(&o);
         return st;
@@ -422,6 +439,7 @@ static int print_settle_stage(McCliOpts *o, const PrintWords *w) {
     if (o->given & MC_CLI_ALLOCATOR) return mc_cli_error(o, "--allocator needs --stage destroyed or allocated");
     if (o->given & MC_CLI_ALLOC_OPT) return mc_cli_error(o, "--alloc-opt needs --stage destroyed or allocated");
     if (o->given & MC_CLI_TRACE_ALLOC) return mc_cli_error(o, "--trace-alloc needs --stage allocated");
+    if (o->given & MC_CLI_TARGET) return mc_cli_error(o, "--target needs --stage allocated or selected");
     if (w->passes) {
         if (!(o->given & MC_CLI_STAGE)) o->stage.stage = MC_STAGE_OPT;
         if (o->stage.stage != MC_STAGE_OPT) return mc_cli_error(o, "--passes needs --stage opt");
@@ -484,7 +502,7 @@ int mc_cli_print(int argc, char **argv) {
     McCliOpts o;
     st = mc_cli_opts_parse(w.n, w.rest,
                            MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_STATS | MC_CLI_REGS | MC_CLI_ALLOCATOR |
-                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION,
+                               MC_CLI_ALLOC_OPT | MC_CLI_TRACE_ALLOC | MC_CLI_CONVENTION | MC_CLI_TARGET,
                            &o);
     free(w.rest);
     if (st) return st;

@@ -105,7 +105,7 @@ void mc_iv_picture(const McAllocation *a, int max_cols, McIvPicture *p) {
         int32_t v = vals[r];
         McIvRow *row = &p->rows[r];
         row->value = v;
-        mc_location_str(a->loc[v], row->where, sizeof row->where);
+        mc_alloc_location_str(a, a->loc[v], row->where, sizeof row->where);
         row->bar = mc_xmalloc((size_t)W + 1);
         int32_t s = iv->start[v] < 0 ? 0 : iv->start[v] / 2, e = iv->end[v] < 0 ? 0 : iv->end[v] / 2;
         char on = a->loc[v].kind == MC_LOC_SLOT ? '#' : '=';

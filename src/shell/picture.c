@@ -19,7 +19,7 @@ static void values_init(McPicValues *t, const McAllocation *a) {
         x->name_len = (int)strlen(x->name);
         x->loc = a->loc[v];
         x->spilled = x->loc.kind == MC_LOC_SLOT;
-        mc_location_str(x->loc, x->where, sizeof x->where);
+        mc_alloc_location_str(a, x->loc, x->where, sizeof x->where);
     }
     memset(&t->unknown, 0, sizeof t->unknown);
     t->unknown.name = "?";

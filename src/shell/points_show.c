@@ -137,8 +137,8 @@ void mc_show_why(const McAllocation *a, const McAllocOptions *o, int32_t x, int3
     if (says != edge) /* never: the scan is the graph's */
         fprintf(out, "  (but the graph says they %s)\n", edge ? "interfere" : "do not");
     char lx[32], ly[32];
-    fprintf(out, "  %s -> %s, %s -> %s (%s allocator, K = %d)\n", nx, mc_location_str(a->loc[x], lx, sizeof lx), ny,
-            mc_location_str(a->loc[y], ly, sizeof ly), mc_allocator_name(a->allocator), a->registers);
+    fprintf(out, "  %s -> %s, %s -> %s (%s allocator, K = %d)\n", nx, mc_alloc_location_str(a, a->loc[x], lx, sizeof lx), ny,
+            mc_alloc_location_str(a, a->loc[y], ly, sizeof ly), mc_allocator_name(a->allocator), a->registers);
     mc_alloc_calls_why(a, x, out); /* calls: what the convention makes of each (nothing without calls) */
     mc_alloc_calls_why(a, y, out);
 }

@@ -337,12 +337,14 @@ void mc_show_regs(const McAllocation *a, FILE *out) {
     mc_regs_picture_free(&p);
 }
 
-static void show_moves(const int32_t *reg, const int32_t *slot, int32_t n, bool to_slots, FILE *out) {
+static void show_moves(const McAllocation *a, const int32_t *reg, const int32_t *slot, int32_t n, bool to_slots,
+                       FILE *out) {
+    char rb[32];
     for (int side = 0; side < 2; side++) {
         fputs(side ? " := (" : "(", out);
         for (int32_t k = 0; k < n; k++) {
             if ((side == 0) == to_slots) fprintf(out, "%ssave%d", k ? ", " : "", (int)slot[k]);
-            else fprintf(out, "%sr%d", k ? ", " : "", (int)reg[k]);
+            else fprintf(out, "%s%s", k ? ", " : "", mc_alloc_reg_str(a, reg[k], rb, sizeof rb));
         }
         fputc(')', out);
     }
@@ -351,7 +353,11 @@ static void show_moves(const int32_t *reg, const int32_t *slot, int32_t n, bool 
 static void show_class(const McAllocation *a, bool caller, FILE *out) {
     bool any = false;
     for (int32_t r = 0; r < a->registers; r++)
-        if (mc_conv_caller_saved(a->convention, a->registers, r) == caller) fprintf(out, " r%d", (int)r), any = true;
+        if (mc_conv_caller_saved(a->convention, a->registers, r) == caller) {
+            char rb[32];
+            fprintf(out, " %s", mc_alloc_reg_str(a, r, rb, sizeof rb));
+            any = true;
+        }
     if (!any) fputs(" none", out);
 }
 
@@ -369,7 +375,7 @@ void mc_show_calls(const McAllocation *a, FILE *out) {
         int32_t *slot = mc_xmalloc((size_t)a->ncallee_saves * sizeof *slot);
         for (int32_t k = 0; k < a->ncallee_saves; k++) slot[k] = a->save_slots - a->ncallee_saves + k;
         fputs("  prologue ", out);
-        show_moves(a->callee_saves, slot, a->ncallee_saves, true, out);
+        show_moves(a, a->callee_saves, slot, a->ncallee_saves, true, out);
         fputs(", restored at return\n", out);
         free(slot);
     }
@@ -388,16 +394,16 @@ void mc_show_calls(const McAllocation *a, FILE *out) {
             bool clobbered = l.kind == MC_LOC_REG && mc_conv_caller_saved(a->convention, a->registers, l.index);
             char lb[32];
             fprintf(out, "%s %s %s %s", k ? "," : "", mc_shown_name(f, f->values[v].name),
-                    mc_location_str(l, lb, sizeof lb), saved ? "saved" : clobbered ? "NOT saved" : "kept");
+                    mc_alloc_location_str(a, l, lb, sizeof lb), saved ? "saved" : clobbered ? "NOT saved" : "kept");
         }
         fputc('\n', out);
         if (cs->n == 0) continue;
         int32_t *reg = mc_xmalloc((size_t)cs->n * sizeof *reg);
         for (int32_t k = 0; k < cs->n; k++) reg[k] = a->loc[cs->value[k]].index;
         fputs("    ", out);
-        show_moves(reg, cs->slot, cs->n, true, out);
+        show_moves(a, reg, cs->slot, cs->n, true, out);
         fputs("   call   ", out);
-        show_moves(reg, cs->slot, cs->n, false, out);
+        show_moves(a, reg, cs->slot, cs->n, false, out);
         fputc('\n', out);
         free(reg);
     }

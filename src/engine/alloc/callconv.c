@@ -73,11 +73,13 @@ int32_t mc_conv_result_reg(McConvention c, int32_t K) {
     return c == MC_CONV_CALLEE || c == MC_CONV_X64 || c == MC_CONV_RV64 || K < 1 ? -1 : 0;
 }
 
-static size_t put_regs(char *buf, size_t size, size_t at, McConvention c, int32_t K, bool caller) {
+static size_t put_regs(char *buf, size_t size, size_t at, McConvention c, int32_t K, const char *const *names,
+                       bool caller) {
     bool any = false;
     for (int32_t r = 0; r < K; r++) {
         if (mc_conv_caller_saved(c, K, r) != caller) continue;
-        int w = snprintf(buf + at, at < size ? size - at : 0, " r%d", (int)r);
+        int w = names ? snprintf(buf + at, at < size ? size - at : 0, " %s", names[r])
+                      : snprintf(buf + at, at < size ? size - at : 0, " r%d", (int)r);
         if (w > 0) at += (size_t)w;
         any = true;
     }
@@ -89,10 +91,15 @@ static size_t put_regs(char *buf, size_t size, size_t at, McConvention c, int32_
 }
 
 const char *mc_convention_describe(McConvention c, int32_t K, char *buf, size_t size) {
+    return mc_convention_describe_named(c, K, NULL, buf, size);
+}
+
+const char *mc_convention_describe_named(McConvention c, int32_t K, const char *const *names, char *buf,
+                                         size_t size) {
     size_t at = 0;
     int w = snprintf(buf, size, "%s with K=%d: caller-saved", mc_convention_name(c), (int)K);
     if (w > 0) at = (size_t)w;
-    at = put_regs(buf, size, at, c, K, true);
+    at = put_regs(buf, size, at, c, K, names, true);
     int32_t nargs = 0;
     while (nargs < K && mc_conv_arg_reg(c, K, nargs) >= 0) nargs++;
     int32_t res = mc_conv_result_reg(c, K);
@@ -102,8 +109,11 @@ const char *mc_convention_describe(McConvention c, int32_t K, char *buf, size_t 
     else
         w = snprintf(buf + at, at < size ? size - at : 0, ", callee-saved");
     if (w > 0) at += (size_t)w;
-    at = put_regs(buf, size, at, c, K, false);
-    if (nargs == 0)
+    at = put_regs(buf, size, at, c, K, names, false);
+    if (c == MC_CONV_X64 || c == MC_CONV_RV64)
+        snprintf(buf + at, at < size ? size - at : 0,
+                 "; arguments and result in the target's ABI registers, outside the allocated ones");
+    else if (nargs == 0)
         snprintf(buf + at, at < size ? size - at : 0, "; arguments in incoming slots, result in the result slot");
     else
         snprintf(buf + at, at < size ? size - at : 0, "; further arguments in incoming slots");
@@ -305,13 +315,13 @@ void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out) {
         for (int32_t k = 0; k < cs->n; k++) saved |= cs->value[k] == v;
         if (l.kind == MC_LOC_REG && mc_conv_caller_saved(a->convention, a->registers, l.index))
             fprintf(out, "in caller-saved %s, which the call clobbers under %s: %s\n",
-                    mc_location_str(l, lb, sizeof lb), mc_convention_name(a->convention),
+                    mc_alloc_location_str(a, l, lb, sizeof lb), mc_convention_name(a->convention),
                     saved ? "saved before it, restored after" : "NOT saved");
         else if (l.kind == MC_LOC_REG)
             fprintf(out, "in callee-saved %s under %s: kept (the callee preserves it)\n",
-                    mc_location_str(l, lb, sizeof lb), mc_convention_name(a->convention));
+                    mc_alloc_location_str(a, l, lb, sizeof lb), mc_convention_name(a->convention));
         else
-            fprintf(out, "in %s: kept (a call clobbers no slot)\n", mc_location_str(l, lb, sizeof lb));
+            fprintf(out, "in %s: kept (a call clobbers no slot)\n", mc_alloc_location_str(a, l, lb, sizeof lb));
     }
 }
 
@@ -319,7 +329,8 @@ void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out) {
 void mc_alloc_calls_print(const McAllocation *a, FILE *out) {
     if (a->ncallsaves == 0) return;
     char buf[256];
-    fprintf(out, "# convention %s\n", mc_convention_describe(a->convention, a->registers, buf, sizeof buf));
+    fprintf(out, "# convention %s\n",
+            mc_convention_describe_named(a->convention, a->registers, a->reg_name, buf, sizeof buf));
     for (int32_t c = 0; c < a->ncallsaves; c++) {
         const McCallSave *cs = &a->callsaves[c];
         const McInst *in = &a->f->blocks[cs->block].insts[cs->inst];
@@ -330,13 +341,16 @@ void mc_alloc_calls_print(const McAllocation *a, FILE *out) {
         for (int32_t k = 0; k < cs->n; k++) {
             char lb[32];
             fprintf(out, " save %s (%s) in save%d;", a->f->values[cs->value[k]].name,
-                    mc_location_str(a->loc[cs->value[k]], lb, sizeof lb), (int)cs->slot[k]);
+                    mc_alloc_location_str(a, a->loc[cs->value[k]], lb, sizeof lb), (int)cs->slot[k]);
         }
         fputc('\n', out);
     }
     if (a->ncallee_saves > 0) {
         fprintf(out, "# prologue saves callee-saved");
-        for (int32_t k = 0; k < a->ncallee_saves; k++) fprintf(out, " r%d", (int)a->callee_saves[k]);
+        for (int32_t k = 0; k < a->ncallee_saves; k++) {
+            char rb[32];
+            fprintf(out, " %s", mc_alloc_reg_str(a, a->callee_saves[k], rb, sizeof rb));
+        }
         fputc('\n', out);
     }
 }

@@ -103,6 +103,19 @@ const char *mc_location_str(McLocation l, char *buf, size_t size) {
     return buf;
 }
 
+const char *mc_alloc_reg_str(const McAllocation *a, int32_t r, char *buf, size_t size) {
+    if (a && a->reg_name && r >= 0 && r < a->registers)
+        snprintf(buf, size, "%s", a->reg_name[r]);
+    else
+        snprintf(buf, size, "r%d", (int)r);
+    return buf;
+}
+
+const char *mc_alloc_location_str(const McAllocation *a, McLocation l, char *buf, size_t size) {
+    if (l.kind == MC_LOC_REG) return mc_alloc_reg_str(a, l.index, buf, size);
+    return mc_location_str(l, buf, size);
+}
+
 static bool loc_eq(McLocation a, McLocation b) { return a.kind == b.kind && a.index == b.index; }
 
 /* ---- baseline ---------------------------------------------------------------- */
@@ -739,6 +752,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
     if (mc_interrupted(o->interrupt)) return interrupted(a, d);
     check_or_panic(a, o->knobs);
     mc_alloc_calls(a, o); /* the convention's saves (callconv.c): nothing without calls */
+    a->reg_name = o->reg_name;
     return a;
 }
 
@@ -803,7 +817,7 @@ bool mc_allocation_check(const McAllocation *a, char *msg, size_t size) {
             if (loc_eq(l, a->loc[t])) {
                 char buf[32];
                 snprintf(msg, size, "interfering values %s and %s share %s", a->f->values[v].name,
-                         a->f->values[t].name, mc_location_str(l, buf, sizeof buf));
+                         a->f->values[t].name, mc_alloc_location_str(a, l, buf, sizeof buf));
                 return false;
             }
         });
@@ -839,7 +853,7 @@ void mc_allocation_print(const McAllocation *a, FILE *out) {
         McLocation l = a->loc[v];
         if (l.kind == MC_LOC_NONE) continue;
         char buf[32];
-        fprintf(out, "# %s -> %s", f->values[v].name, mc_location_str(l, buf, sizeof buf));
+        fprintf(out, "# %s -> %s", f->values[v].name, mc_alloc_location_str(a, l, buf, sizeof buf));
         if (a->alias[v] != v) fprintf(out, " (coalesced with %s)", f->values[a->alias[v]].name);
         if (f->values[v].param != MC_NONE && !a->param_bound[f->values[v].param]) fprintf(out, " (not bound on entry)");
         fputc('\n', out);
@@ -857,7 +871,7 @@ void mc_allocation_print(const McAllocation *a, FILE *out) {
                 continue;
             char buf[32];
             fprintf(out, "# deleted in %s: %s = copy %s (both in %s)\n", x->blocks[b].name, x->values[in->dest].name,
-                    x->values[in->a[0].v].name, mc_location_str(a->loc[in->dest], buf, sizeof buf));
+                    x->values[in->a[0].v].name, mc_alloc_location_str(a, a->loc[in->dest], buf, sizeof buf));
         }
     mc_func_print(x, out);
 }

@@ -264,7 +264,8 @@ static const char *test_line(const McTraceEvent *e, const McAllocation *a, char 
 const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McAllocation *a, char *buf,
                                      size_t size) {
     const McTraceEvent *e = &t->ev[i];
-    char loc[32];
+    char loc[32], ra[32], rb[32];
+#define RN(r, b) mc_alloc_reg_str(a, (r), (b), sizeof(b))
     switch (e->kind) {
     case MC_TR_COST:
         if (e->w < 0)
@@ -288,18 +289,18 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
         if (e->reg < 0)
             snprintf(buf, size, "colour %s: no free register", vname(a, e->v));
         else if (e->flag)
-            snprintf(buf, size, "colour %s -> r%d (biased: copy partner %s holds it)", vname(a, e->v), (int)e->reg,
+            snprintf(buf, size, "colour %s -> %s (biased: copy partner %s holds it)", vname(a, e->v), RN(e->reg, ra),
                      vname(a, e->w));
         else
-            snprintf(buf, size, "colour %s -> r%d", vname(a, e->v), (int)e->reg);
+            snprintf(buf, size, "colour %s -> %s", vname(a, e->v), RN(e->reg, ra));
         break;
     case MC_TR_RECOLOUR:
         if (e->reg < 0)
             snprintf(buf, size, "recolour %s -> spilled (to free a register for %s)", vname(a, e->v), vname(a, e->w));
         else if (e->v == e->w)
-            snprintf(buf, size, "recolour %s -> r%d (un-spilled)", vname(a, e->v), (int)e->reg);
+            snprintf(buf, size, "recolour %s -> %s (un-spilled)", vname(a, e->v), RN(e->reg, ra));
         else
-            snprintf(buf, size, "recolour %s -> r%d (to free a register for %s)", vname(a, e->v), (int)e->reg,
+            snprintf(buf, size, "recolour %s -> %s (to free a register for %s)", vname(a, e->v), RN(e->reg, ra),
                      vname(a, e->w));
         break;
     case MC_TR_SELECTED:
@@ -323,43 +324,44 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
         if (e->n1 == MC_LOC_SLOT)
             snprintf(buf, size, "assign %s -> slot%d", vname(a, e->v), (int)e->reg);
         else
-            snprintf(buf, size, "assign %s -> r%d", vname(a, e->v), (int)e->reg);
+            snprintf(buf, size, "assign %s -> %s", vname(a, e->v), RN(e->reg, ra));
         break;
     case MC_TR_CALL_SAVE: {
         const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
         McLoc at = mc_loc(a->f, in->loc);
         if (e->flag)
-            snprintf(buf, size, "call at %d:%d: %s in caller-saved r%d is live across it: NOT saved (planted bug)",
-                     (int)at.line, (int)at.col, vname(a, e->v), (int)e->reg);
+            snprintf(buf, size, "call at %d:%d: %s in caller-saved %s is live across it: NOT saved (planted bug)",
+                     (int)at.line, (int)at.col, vname(a, e->v), RN(e->reg, ra));
         else
-            snprintf(buf, size, "call at %d:%d: %s in caller-saved r%d is live across it: saved to save%d, restored after",
-                     (int)at.line, (int)at.col, vname(a, e->v), (int)e->reg, (int)e->w);
+            snprintf(buf, size, "call at %d:%d: %s in caller-saved %s is live across it: saved to save%d, restored after",
+                     (int)at.line, (int)at.col, vname(a, e->v), RN(e->reg, ra), (int)e->w);
         break;
     }
     case MC_TR_CALL_SAFE: {
         const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
         McLoc at = mc_loc(a->f, in->loc);
         if (e->reg >= 0)
-            snprintf(buf, size, "call at %d:%d: %s in callee-saved r%d is live across it: kept", (int)at.line,
-                     (int)at.col, vname(a, e->v), (int)e->reg);
+            snprintf(buf, size, "call at %d:%d: %s in callee-saved %s is live across it: kept", (int)at.line,
+                     (int)at.col, vname(a, e->v), RN(e->reg, ra));
         else
             snprintf(buf, size, "call at %d:%d: %s in slot%d is live across it: kept", (int)at.line, (int)at.col,
                      vname(a, e->v), (int)e->w);
         break;
     }
     case MC_TR_RENAME:
-        snprintf(buf, size, "convention: r%d -> r%d (%s; its values are live across %d call%s)", (int)e->reg,
-                 (int)e->w, e->flag ? "callee-saved" : "caller-saved", (int)e->n1, e->n1 == 1 ? "" : "s");
+        snprintf(buf, size, "convention: %s -> %s (%s; its values are live across %d call%s)", RN(e->reg, ra),
+                 RN(e->w, rb), e->flag ? "callee-saved" : "caller-saved", (int)e->n1, e->n1 == 1 ? "" : "s");
         break;
     case MC_TR_CALLEE_SAVE:
         if (e->flag)
-            snprintf(buf, size, "prologue: callee-saved r%d is written here: NOT saved (planted bug)", (int)e->reg);
+            snprintf(buf, size, "prologue: callee-saved %s is written here: NOT saved (planted bug)", RN(e->reg, ra));
         else
-            snprintf(buf, size, "prologue: callee-saved r%d is written here: saved to save%d, restored on return",
-                     (int)e->reg, (int)e->w);
+            snprintf(buf, size, "prologue: callee-saved %s is written here: saved to save%d, restored on return",
+                     RN(e->reg, ra), (int)e->w);
         break;
     default: snprintf(buf, size, "?"); break;
     }
+#undef RN
     return buf;
 }
 
@@ -441,7 +443,7 @@ bool mc_alloc_trace_matches(const McAllocTrace *t, const McAllocation *a, char *
         if (l.kind != m.kind || (l.kind != MC_LOC_NONE && l.index != m.index)) {
             char x[32], y[32];
             snprintf(msg, size, "the trace puts %s in %s, the machine in %s", a->f->values[v].name,
-                     mc_location_str(l, x, sizeof x), mc_location_str(m, y, sizeof y));
+                     mc_alloc_location_str(a, l, x, sizeof x), mc_alloc_location_str(a, m, y, sizeof y));
             ok = false;
         }
     }

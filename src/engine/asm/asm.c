@@ -237,6 +237,7 @@ bool mc_asm_allocate(const McFunc *input, const McAsmOptions *o, McProgram *out,
         mc_alloc_options_default(&ao);
     ao.convention = td->convention;
     ao.program = true; /* every function is entered by a call (the harness calls the entry) */
+    ao.reg_name = td->reg; /* every view of these allocations names the real registers */
     ao.interrupt = o->interrupt;
     for (int32_t k = -1; k < top->nowned; k++) {
         const McFunc *g = k < 0 ? top : top->owned[k];
