@@ -35,7 +35,7 @@ typedef int (*McCliFn)(int argc, char **argv);
       "check an IR file and print it in canonical form")                                       \
     X("sweep", mc_cli_sweep,                                                                    \
       "sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--vary SWITCH [--allocator A] [--alloc-opt LIST]] " \
-      "[--convention NAME] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...",                                     \
+      "[--convention NAME] [--target x86-64|rv64] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...",                                     \
       "the register-budget experiment: both allocators at every K, traffic and agreement")      \
     X("gen", mc_cli_gen, "gen [--lang ir|c] [--seed S] [--form mutable|ssa|either] [--size N] [--loops D] [--vars N] [--calls N] [--no-traps]", \
       "print one random valid program and its arguments (as a comment line)")                 \

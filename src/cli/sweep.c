@@ -25,6 +25,7 @@
 #include "common.h"
 #include "shell/alloc_trace.h"
 #include "shell/sweep.h"
+#include "minicc/asm.h"
 #include "minicc/limits.h"
 #include "minicc/pipeline.h"
 #include "minicc/regalloc.h"
@@ -36,6 +37,7 @@ int mc_cli_sweep(int argc, char **argv) {
     if (mc_cli_help(argc, argv)) return 0;
     McCliOpts me = {.cmd = "sweep"}; /* for messages before the shared parser runs */
     const char *regs = "1..16", *allocators = NULL, *vary = NULL;
+    bool regs_given = false;
     char **rest = mc_xmalloc(((size_t)argc + 1) * sizeof *rest);
     int n = 0;
     bool dashdash = false;
@@ -48,10 +50,12 @@ int mc_cli_sweep(int argc, char **argv) {
                 return mc_cli_error(&me, "--regs needs a value");
             }
             regs = argv[++i];
+            regs_given = true;
             continue;
         }
         if (!dashdash && strncmp(argv[i], "--regs=", 7) == 0) {
             regs = argv[i] + 7;
+            regs_given = true;
             continue;
         }
         if (!dashdash && strcmp(argv[i], "--allocators") == 0) {
@@ -114,8 +118,20 @@ int mc_cli_sweep(int argc, char **argv) {
     unsigned accepted = MC_CLI_FUNC | MC_CLI_OPT | MC_CLI_MAX_STEPS | MC_CLI_ARGS | MC_CLI_ALLOC_OPT;
     if (vary) accepted |= MC_CLI_ALLOCATOR;
     if (!conventions) accepted |= MC_CLI_CONVENTION; /* the groups table (--allocators) uses split */
+    accepted |= MC_CLI_TARGET;
     int st = mc_cli_opts_parse(n, rest, accepted, &o);
     free(rest);
+    if (st == 0 && vary && (o.given & MC_CLI_TARGET)) {
+        st = mc_cli_error(&o, "choose one of --target and --vary");
+        mc_cli_opts_free(&o);
+    }
+    /* --target T: the allocators on T's register file under T's convention (one K) */
+    const McTargetDesc *td = st == 0 && (o.given & MC_CLI_TARGET) ? mc_target_desc(o.stage.target) : NULL;
+    if (td && (regs_given || (o.given & MC_CLI_CONVENTION))) {
+        st = mc_cli_error(&o, "--target %s fixes the registers (K = %d) and the convention: drop %s",
+                          mc_target_name(o.stage.target), (int)td->nregs, regs_given ? "--regs" : "--convention");
+        mc_cli_opts_free(&o);
+    }
     if (st == 0 && ngroups && (o.given & MC_CLI_CONVENTION)) {
         st = mc_cli_error(&o, "--convention: the --allocators table runs under split; use the plain table or "
                               "--vary convention");
@@ -149,9 +165,19 @@ int mc_cli_sweep(int argc, char **argv) {
         st = 2;
     } else {
         static const McAllocator both[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
+        static const McAllocator all[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED, MC_ALLOC_LINEAR, MC_ALLOC_SSA};
         char from[8];
         snprintf(from, sizeof from, "-O%d", o.stage.opt_level);
-        int diverged = conventions ? mc_sweep_conventions(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
+        if (td) {
+            char buf[512];
+            fprintf(stdout, "# target %s, on the teaching machine: %s\n", mc_target_name(o.stage.target),
+                    mc_convention_describe_named(td->convention, td->nregs, td->reg, buf, sizeof buf));
+            ks[0] = td->nregs;
+            nk = 1;
+        }
+        int diverged = td ? mc_sweep_table_conv(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
+                                                ngroups ? groups : all, ngroups ? ngroups : 4, td->convention, NULL, &d)
+                       : conventions ? mc_sweep_conventions(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk,
                                                           o.stage.allocator, &o.alloc, NULL, &d)
                        : ngroups ? mc_sweep_groups(stdout, p.func, ssa, from, &args, o.stage.max_steps, ks, nk, groups,
                                                  ngroups, NULL, &d)

@@ -55,7 +55,7 @@ Mistakes are reported and give exit status 2:
 `minicc sweep --help` prints the usage like every other command:
 
   $ minicc sweep --help
-  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--vary SWITCH [--allocator A] [--alloc-opt LIST]] [--convention NAME] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
+  usage: minicc sweep FILE [--regs 1..16|N|a,b,c] [--allocators all|A,B] [--vary SWITCH [--allocator A] [--alloc-opt LIST]] [--convention NAME] [--target x86-64|rv64] [--func NAME] [-O0|-O1] [--max-steps N] [--] ARG...
   the register-budget experiment: both allocators at every K, traffic and agreement
   FILE is IR, or MiniC (C, lowered to IR) when its name ends in .c; --lang c|ir says which.
 
