@@ -98,6 +98,15 @@ const McTargetDesc *mc_target_desc(McTarget t);
 const char *mc_target_reg_name(McTarget t, int32_t r);
 /* A location as text with the target's register names (`rbx`, `slot2`). */
 const char *mc_target_location_str(McTarget t, McLocation l, char *buf, size_t size);
+/* Spill slot `slot` of allocation a as the emitted assembly names it
+ * for target t (x86-64 `[rbp - 24]`, the operand without its `dword ptr`;
+ * rv64 `-28(s0)`), from the frame layout x64.c and rv64.c describe: on
+ * x86-64 the depth (8 bytes), the callee saves and the save slots (8 bytes
+ * each), then 8-byte spill slots; on rv64 24 bytes, the callee saves (8
+ * each), then 4-byte spill slots. `slotN` for the chapter's target, "?"
+ * for a slot outside a->slots. tests/unit/test_asm.c checks each operand
+ * against the emitted text. */
+const char *mc_asm_slot_operand(McTarget t, const McAllocation *a, int32_t slot, char *buf, size_t size);
 /* Whether the tools a run needs are on PATH (assembler, linker, emulator);
  * false with the reason (one line: which program is missing and the Debian
  * package that has it) in why. */

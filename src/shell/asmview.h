@@ -40,4 +40,52 @@ int32_t mc_shell_asm_func(const McShellAsm *a, const char *name);
  * `target x86-64` or `target rv64``. */
 extern const char mc_shell_asm_no_target[];
 
+/* ---- the values live into the stepped block, in their locations --------------
+ *
+ * For the block the session's interpreter is in, each value live into that
+ * block in the allocated function (liveness of the destroyed function the
+ * allocation came from, whose value handles and blocks the allocation's
+ * function keeps) with its location by the target's name (a register
+ * `rbx`, `s1`; a slot as the emitted assembly names it, `[rbp - 24]`,
+ * `-28(s0)`) and the value it holds at the block's entry.
+ *
+ * The values come from a second interpreter on the allocated (destroyed)
+ * function, run from the start with the arguments the stepped frame began
+ * with, block by block beside a replay of the stepped run. The two are
+ * matched by block name: the block entries of the stepped run into blocks
+ * the allocated function has, and the allocated function's entries into
+ * blocks the stepped stage has (edge blocks of phi destruction are
+ * skipped), must name the same blocks in the same order up to the current
+ * entry; then the values at that entry are the allocated function's own,
+ * whatever stage is stepped. When the paths differ (the stepped stage is
+ * not the one allocated and took another way), when the block is not in
+ * the allocated function, or past MC_SHELL_LIVE_MAX_BLOCKS entries, every
+ * value is `?` and why says so; never a guess. */
+enum { MC_SHELL_LIVE_MAX_BLOCKS = 20000 };
+
+typedef struct McShellLiveRow {
+    int32_t value;    /* handle in the allocation's function */
+    McLocation loc;
+    char where[48];   /* `rbx`, `[rbp - 24]` */
+    bool known;       /* v is its value at the entry */
+    int32_t v;
+} McShellLiveRow;
+
+typedef struct McShellLive {
+    int32_t func;     /* the allocation (index in a->prog), -1: none */
+    int32_t block;    /* its block the table is for, MC_NONE: no table (why says why) */
+    int64_t entry;    /* which entry into it (1: the first) when the values are known */
+    bool known;       /* the values are known (else every row is `?`) */
+    McShellLiveRow *row; /* registers in the target's order, then slots */
+    int32_t n;
+    char why[256];    /* why the values are unknown, or why there is no table */
+} McShellLive;
+
+/* The table for the session's current block on build a. */
+void mc_shell_live(McSession *s, const McShellAsm *a, McShellLive *out);
+void mc_shell_live_free(McShellLive *l);
+/* `asm --regs`: a heading naming target, function and block (and which
+ * entry), then a row per value (`  rbx          a.1 = 84`), or the reason. */
+void mc_shell_live_print(const McShellAsm *a, const McShellLive *l, FILE *out);
+
 #endif

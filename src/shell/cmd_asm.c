@@ -96,17 +96,37 @@ static Status asm_run(McSession *s, const McFunc *f, FILE *out, FILE *err) {
     return st;
 }
 
+/* `asm --regs`: the values live into the stepped block, in their locations
+ * on the target, with their values at its entry (asmview.h). */
+static Status asm_regs(McSession *s, FILE *out, FILE *err) {
+    if (!mc_session_need_func(s, err)) return ERR;
+    McShellAsm a;
+    if (!mc_shell_asm_build(s, s->input, NULL, &a, err)) return ERR;
+    McShellLive l;
+    mc_shell_live(s, &a, &l);
+    mc_shell_live_print(&a, &l, out);
+    mc_shell_live_free(&l);
+    mc_shell_asm_free(&a);
+    return OK;
+}
+
 static Status cmd_asm(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
-    bool run = false;
+    bool run = false, regs = false;
     const char *name = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--run") == 0) run = true;
+        else if (strcmp(argv[i], "--regs") == 0) regs = true;
         else if (argv[i][0] == '-')
             return mc_session_error(s, err, "asm: unknown option '%s' (see: help asm)", argv[i]), ERR;
         else if (!name) name = argv[i];
         else return mc_session_error(s, err, "asm: unexpected argument '%s' (see: help asm)", argv[i]), ERR;
     }
     if (!mc_target_desc(s->target)) return mc_session_error(s, err, "asm: %s", mc_shell_asm_no_target), ERR;
+    if (regs && (run || name))
+        return mc_session_error(s, err, "asm: --regs shows the stepped block; it takes no %s (see: help asm)",
+                                run ? "--run" : "function"),
+               ERR;
+    if (regs) return asm_regs(s, out, err);
     const McFunc *f = asm_func(s, name, err);
     if (!f) return ERR;
     if (run) return asm_run(s, f, out, err);
@@ -216,7 +236,7 @@ const McCommand mc_cmds_targets[] = {
      "has no assembly. The workbench's asm layout (key t cycles the targets)\n"
      "shows the same assembly.\n",
      "chapter|x86-64|rv64", cmd_target},
-    {"asm", "", "targets", "asm [FUNC] [--run]", "the function's assembly for the target",
+    {"asm", "", "targets", "asm [FUNC] [--run] | asm --regs", "the function's assembly for the target",
      "The loaded function (or FUNC, and every function it calls) allocated on\n"
      "the target's register file (K = its allocatable registers, not set regs)\n"
      "with the session's allocator and switches (set allocator, set alloc),\n"
@@ -226,7 +246,16 @@ const McCommand mc_cmds_targets[] = {
      "passes the arguments (args), runs it (rv64 under qemu-riscv64) with a\n"
      "5 s time limit and prints the outcome as native does. With target\n"
      "chapter: an error (`target x86-64` or `target rv64` first). `set asm-bug\n"
-     "NAME` plants a bug in x86-64's text (see help set).\n",
+     "NAME` plants a bug in x86-64's text (see help set).\n"
+     "--regs: for the block the paused run is in (step, stepi), each value\n"
+     "live into it in the allocated function, where the allocation keeps it\n"
+     "on the target (a register by its name, rbx or s1; a slot as the\n"
+     "assembly names it, [rbp - 24] or -28(s0)), and the value it holds when\n"
+     "the block is entered: the allocated function run beside the stepped\n"
+     "stage, matched block by block. `?` with the reason when they took\n"
+     "different paths, the block is not in the allocated function, or the\n"
+     "run is more than 20000 blocks in. The workbench's asm layout shows the\n"
+     "same table in its live pane.\n",
      "func", cmd_asm},
     {"select", "", "targets", "select [FUNC] [--block B] [--brief]", "instruction selection: tiles, costs and why",
      "The tiles maximal munch chose for the function on the target, block by\n"

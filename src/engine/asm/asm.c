@@ -106,6 +106,17 @@ const char *mc_target_location_str(McTarget t, McLocation l, char *buf, size_t s
     return mc_location_str(l, buf, size);
 }
 
+const char *mc_asm_slot_operand(McTarget t, const McAllocation *a, int32_t slot, char *buf, size_t size) {
+    if (slot < 0 || slot >= a->slots) snprintf(buf, size, "?");
+    else if (t == MC_TARGET_X64)
+        snprintf(buf, size, "[rbp - %lld]",
+                 (long long)(8 + 8 * (int64_t)a->ncallee_saves + 8 * (int64_t)a->save_slots + 8 * (int64_t)(slot + 1)));
+    else if (t == MC_TARGET_RV64)
+        snprintf(buf, size, "%lld(s0)", (long long)-(24 + 8 * (int64_t)a->ncallee_saves + 4 + 4 * (int64_t)slot));
+    else snprintf(buf, size, "slot%d", (int)slot);
+    return buf;
+}
+
 /* Whether `prog` is an executable file in a directory of $PATH. */
 static bool on_path(const char *prog) {
     const char *path = getenv("PATH");
