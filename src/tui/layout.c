@@ -114,14 +114,34 @@ static void lay_source(Wb *wb, LayArea a) {
 
 /* A real target: C (a MiniC program) and the IR beside the assembly, the
  * colour bands tying each C line to its IR and its instructions; from 150
- * columns three columns, else the C over the IR on the left. */
+ * columns three columns, else the C over the IR on the left; the live
+ * pane under the assembly. */
+/* The assembly over the live pane (the values live into the stepped
+ * block in their locations): the live pane as tall as its table, at most
+ * two fifths of the column (at least 3 rows: one line). */
+static void lay_asm_live(Wb *wb, int x, int w, int h) {
+    if (!mc_target_desc(wb->s->target)) { /* chapter: the asm pane says how to choose a target */
+        lay_place(wb, WB_ASM, x, 0, w, h);
+        return;
+    }
+    int lh = wb_live_lines(wb, w - 2) + 2, most = h * 2 / 5;
+    if (lh > most) lh = most;
+    if (lh < 3) lh = 3;
+    if (h - lh < 5) {
+        lay_place(wb, WB_ASM, x, 0, w, h);
+        return;
+    }
+    lay_place(wb, WB_ASM, x, 0, w, h - lh);
+    lay_place(wb, WB_LIVE, x, h - lh, w, lh);
+}
+
 static void lay_asm(Wb *wb, LayArea a) {
     bool src = wb_source_available(wb);
     if (a.w >= 150) {
         int cw = src ? a.w / 4 : 0, iw = a.w * 3 / 10;
         if (src) lay_place(wb, WB_SRC, 0, 0, cw, a.h);
         lay_place(wb, WB_IR, cw, 0, iw, a.h);
-        lay_place(wb, WB_ASM, cw + iw, 0, a.w - cw - iw, a.h);
+        lay_asm_live(wb, cw + iw, a.w - cw - iw, a.h);
         return;
     }
     int left = a.w * 2 / 5;
@@ -131,7 +151,7 @@ static void lay_asm(Wb *wb, LayArea a) {
     } else {
         lay_place(wb, WB_IR, 0, 0, left, a.h);
     }
-    lay_place(wb, WB_ASM, left, 0, a.w - left, a.h);
+    lay_asm_live(wb, left, a.w - left, a.h);
 }
 
 static void lay_c(Wb *wb, LayArea a) {
@@ -311,7 +331,7 @@ static void lay_cut_marks(Wb *wb, McFrame *fr, const WbPlace *pl, int n) {
 static const WbDrawFn draw_fns[WB_NPANES] = {wb_draw_ir,   wb_draw_values, wb_draw_edge, wb_draw_interf,
                                              wb_draw_regs, wb_draw_c,      wb_draw_log,  wb_draw_lesson,
                                              wb_draw_intervals, wb_draw_source, wb_draw_stack,
-                                             wb_draw_calls, wb_draw_asm};
+                                             wb_draw_calls, wb_draw_asm, wb_draw_live};
 
 /* The status bar: function, stage, steps, K, position; then a message. */
 /* TEXT in W columns at (X, Y), never cut in the middle of a word: what

@@ -18,7 +18,16 @@
 #include "shell/asmview.h"
 #include "wb.h"
 
+static void live_drop(Wb *wb) {
+    if (wb->asm_live) {
+        mc_shell_live_free(wb->asm_live);
+        free(wb->asm_live);
+    }
+    wb->asm_live = NULL;
+}
+
 void wb_asm_free(Wb *wb) {
+    live_drop(wb);
     if (wb->asm_view) {
         mc_shell_asm_free(wb->asm_view);
         free(wb->asm_view);
@@ -221,6 +230,173 @@ int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
         if (cur < 0) wb->asm_block_shown = 0;
     }
     int n = wb_draw_lines(wb, WB_ASM, &L, fr, r);
+    mc_lines_free(&L);
+    return n;
+}
+
+/* ---- the live pane ---------------------------------------------------------------
+ * Under the assembly: each value live into the block the interpreter is in,
+ * in the allocated function, where the allocation keeps it on the target
+ * (a register by its name, a slot as the assembly names it) and the value
+ * it holds at the block's entry (shell/asmview.h: the allocated function
+ * run beside the stepped stage, matched block by block; `?` and the reason
+ * when that cannot be done soundly). The table is computed once per
+ * position of the run. */
+
+static const McShellLive *live_ensure(Wb *wb) {
+    McSession *s = wb->s;
+    const McShellAsm *a = asm_ensure(wb);
+    if (!a) {
+        live_drop(wb);
+        return NULL;
+    }
+    const void *interp = s->interp;
+    int64_t ticks = s->interp ? mc_interp_ticks(s->interp) : -1, steps = s->interp ? mc_interp_steps(s->interp) : -1;
+    if (wb->asm_live && wb->live_key_view == a && wb->live_key_gen == wb->gen && wb->live_key_interp == interp &&
+        wb->live_key_func == s->interp_func && wb->live_key_ticks == ticks && wb->live_key_steps == steps &&
+        wb->live_key_exec == (int)s->exec && wb->live_key_phi == (int)s->phi_mode)
+        return wb->asm_live;
+    live_drop(wb);
+    wb->asm_live = mc_xcalloc(1, sizeof *wb->asm_live);
+    mc_shell_live(s, a, wb->asm_live);
+    wb->live_key_view = a;
+    wb->live_key_gen = wb->gen;
+    wb->live_key_interp = interp;
+    wb->live_key_func = s->interp_func;
+    wb->live_key_ticks = ticks;
+    wb->live_key_steps = steps;
+    wb->live_key_exec = (int)s->exec;
+    wb->live_key_phi = (int)s->phi_mode;
+    return wb->asm_live;
+}
+
+/* The shown name of a row's value. */
+static const char *live_name(const McShellAsm *a, const McShellLive *l, const McShellLiveRow *row) {
+    const McFunc *d = a->prog.alloc[l->func]->destroyed->f;
+    return mc_shown_name(d, d->values[row->value].name);
+}
+
+/* A row's cell `rdi b.1 = 12`: the location's width and the rest's. */
+static void live_cell(const McShellAsm *a, const McShellLive *l, const McShellLiveRow *row, int *lw, int *rw) {
+    char num[16];
+    snprintf(num, sizeof num, "%d", (int)row->v);
+    *lw = (int)strlen(row->where);
+    *rw = 1 + (int)strlen(live_name(a, l, row)) + 3 + (row->known ? (int)strlen(num) : 1);
+}
+
+/* The rows in as many columns as fit w (down each column, as ls does),
+ * each column as wide as its widest cell: the number of columns, their
+ * location widths in lw[] and their starts in at[]. */
+enum { LIVE_MAX_COLS = 8 };
+static int live_columns(const McShellAsm *a, const McShellLive *l, int w, int lw[LIVE_MAX_COLS],
+                        int at[LIVE_MAX_COLS]) {
+    for (int cols = l->n < LIVE_MAX_COLS ? l->n : LIVE_MAX_COLS; cols >= 1; cols--) {
+        int rows = (l->n + cols - 1) / cols, x = 0;
+        for (int c = 0; c < cols; c++) {
+            int cl = 0, cr = 0;
+            for (int32_t i = c * rows; i < (c + 1) * rows && i < l->n; i++) {
+                int a1, r1;
+                live_cell(a, l, &l->row[i], &a1, &r1);
+                if (a1 > cl) cl = a1;
+                if (r1 > cr) cr = r1;
+            }
+            at[c] = x;
+            lw[c] = cl;
+            x += cl + cr + 2;
+        }
+        if (x - 2 <= w || cols == 1) return cols;
+    }
+    return 1;
+}
+
+/* Words of text in lines of at most w columns (a word longer than w alone). */
+static void live_wrap(McLines *L, const char *text, int w, uint16_t attr) {
+    if (w < 10) w = 10;
+    const char *p = text;
+    while (*p) {
+        int n = (int)strlen(p);
+        if (n > w) {
+            n = w;
+            while (n > 0 && p[n] != ' ') n--;
+            if (n == 0) n = w;
+        }
+        mc_lines_new(L);
+        char *piece = mc_xstrndup(p, (size_t)n);
+        mc_lines_put(L, piece, attr);
+        free(piece);
+        p += n;
+        while (*p == ' ') p++;
+    }
+}
+
+/* The pane's lines at inner width w. */
+static void live_lines(Wb *wb, int w, McLines *L) {
+    McSession *s = wb->s;
+    const McShellLive *l = live_ensure(wb);
+    const McShellAsm *a = wb->asm_view;
+    if (!l || !a) {
+        live_wrap(L, mc_target_desc(s->target) ? "no assembly" : "target chapter: no registers of a real machine", w,
+                  MC_R_DIM);
+        return;
+    }
+    if (l->block == MC_NONE) {
+        live_wrap(L, l->why, w, MC_R_DIM);
+        return;
+    }
+    if (l->n == 0) {
+        mc_lines_new(L);
+        mc_lines_put(L, "no value live into the block", MC_R_DIM);
+    }
+    int lw[LIVE_MAX_COLS], at[LIVE_MAX_COLS];
+    int cols = live_columns(a, l, w, lw, at);
+    int rows = (l->n + cols - 1) / cols;
+    for (int r = 0; r < rows; r++) {
+        mc_lines_new(L);
+        for (int c = 0; c < cols; c++) {
+            int32_t i = c * rows + r; /* down each column, as ls does */
+            if (i >= l->n) break;
+            const McShellLiveRow *row = &l->row[i];
+            if (c) mc_lines_pad(L, at[c], 0);
+            uint16_t la = row->loc.kind == MC_LOC_REG ? (uint16_t)(wb_reg_attr(row->loc.index) | MC_A_BOLD)
+                                                      : (uint16_t)(MC_R_SPILL | MC_A_BOLD);
+            mc_lines_printf(L, la, "%-*s", lw[c], row->where);
+            mc_lines_printf(L, 0, " %s = ", live_name(a, l, row));
+            if (row->known) mc_lines_printf(L, 0, "%d", (int)row->v);
+            else mc_lines_put(L, "?", MC_R_ERROR | MC_A_BOLD);
+        }
+    }
+    bool unknown = !l->known;
+    for (int32_t i = 0; i < l->n && !unknown; i++) unknown = !l->row[i].known;
+    if (unknown) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "?: %s", l->known ? "not assigned on the path taken" : l->why);
+        live_wrap(L, msg, w, MC_R_ERROR);
+    }
+}
+
+int wb_live_lines(Wb *wb, int w) {
+    McLines L;
+    mc_lines_init(&L);
+    live_lines(wb, w, &L);
+    int n = L.n;
+    mc_lines_free(&L);
+    return n;
+}
+
+int wb_draw_live(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize) {
+    McLines L;
+    mc_lines_init(&L);
+    live_lines(wb, r.w, &L);
+    const McShellLive *l = wb->asm_live;
+    snprintf(title, tsize, "live");
+    if (l && wb->asm_view && l->block != MC_NONE) {
+        const McFunc *d = wb->asm_view->prog.alloc[l->func]->destroyed->f;
+        if (l->known)
+            snprintf(title, tsize, "live into %s, entry %lld (%s)", d->blocks[l->block].name, (long long)l->entry,
+                     mc_target_name(wb->asm_view->target));
+        else snprintf(title, tsize, "live into %s (%s)", d->blocks[l->block].name, mc_target_name(wb->asm_view->target));
+    }
+    int n = wb_draw_lines(wb, WB_LIVE, &L, fr, r);
     mc_lines_free(&L);
     return n;
 }

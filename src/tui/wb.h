@@ -36,6 +36,7 @@ typedef enum WbPane {
     WB_STACK, /* the frames of a program with calls (pane_stack.c) */
     WB_CALLS, /* the convention at the allocation's calls (pane_calls.c), in the layout `alloc` */
     WB_ASM, /* the assembly on the session's target (pane_asm.c), in the layout `asm` */
+    WB_LIVE, /* the values live into the stepped block in their target locations (pane_asm.c), under WB_ASM */
     WB_NPANES
 } WbPane;
 
@@ -216,6 +217,14 @@ typedef struct Wb {
     int asm_target, asm_allocator, asm_bug;
     bool asm_opt;
     int32_t asm_block_shown; /* the block the pane last scrolled to, + 1 (0 none) */
+    /* the live pane's table (shell/asmview.h's McShellLive), rebuilt when
+     * the build or the run's position changes */
+    struct McShellLive *asm_live;
+    const void *live_key_view, *live_key_interp;
+    const McFunc *live_key_func;
+    int64_t live_key_ticks, live_key_steps;
+    unsigned live_key_gen;
+    int live_key_exec, live_key_phi;
 
     /* the session as prompt commands, for save-session (wb_record.c) */
     McStr rec;
@@ -357,6 +366,10 @@ bool wb_value_is_temp(const McFunc *f, const char *name);
 int wb_draw_stack(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 int wb_draw_asm(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 void wb_asm_free(Wb *wb); /* the asm pane's cache (pane_asm.c) */
+/* The live pane (pane_asm.c): the lines it wants at inner width w (its
+ * table in as many columns as fit), for the layout to size it. */
+int wb_live_lines(Wb *wb, int w);
+int wb_draw_live(Wb *wb, McFrame *fr, McRect r, char *title, size_t tsize);
 /* `t`: the next target (chapter, x86-64, rv64, around) as `target NAME`
  * typed; a real one opens the asm layout (workbench.c). */
 void wb_next_target(Wb *wb);

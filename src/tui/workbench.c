@@ -35,7 +35,7 @@ bool wb_set_theme(Wb *wb, const char *name) {
     return false;
 }
 
-const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source", "stack", "calls", "asm"};
+const char *const wb_pane_names[WB_NPANES] = {"ir", "values", "edge", "interference", "regs", "c", "log", "lesson", "intervals", "source", "stack", "calls", "asm", "live"};
 
 /* A stream that swallows output (building a view for drawing must not print). */
 static FILE *wb_sink(void) {

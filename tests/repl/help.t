@@ -65,7 +65,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     down                               select the callee of the selected frame
   Targets:
     target [chapter|x86-64|rv64]       the machine asm and select emit for (alone: describe it)
-    asm [FUNC] [--run]                 the function's assembly for the target
+    asm [FUNC] [--run] | asm --regs    the function's assembly for the target
     select [FUNC] [--block B] [--brief] instruction selection: tiles, costs and why
   Pictures:
     dot cfg|interference|dom [FILE]    Graphviz DOT of a graph (FILE.png/.svg... draws it)

@@ -46,14 +46,14 @@ branch the body repeats at its end in place of a jump back) is not tinted.
   >   END { for (i = 1; i < sep; i++)
   >     if (index(row[i], "=>body.L14") || index(row[i], "t = rem a, b ") || index(row[i], "idiv ecx") || index(row[i], "je .Lf0_b3"))
   >       { print row[i]; print row[i + sep] } }'
-  |    14     while (b != 0) {                   ||      je .Lf0_b3          # ne.L14 = ne b.1, 0; branch ne.L14, body.L>|
-  bkk88888kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkbb..88.................................................................mb
-  |=>  15         int t = a % b;                 ||=>body.L14:                                                           |
-  bccccccccccccccccccccccccccccccccccccccccccccccbbccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc.b
-  |   entry:                                     ||      idiv ecx            # t = rem a.1, b.1  (C line 15)             |
-  f..............................................fbkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
-  |     t = rem a, b                             ||      mov r8d, edi        # a.2 = copy b.1  (C line 16)               |
-  fkkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbkk00kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
+  |    11 // run: 0 9                            ||      je .Lf0_b3          # ne.L14 = ne b.1, 0; branch ne.L14, body.L>|
+  bddddddd.......................................bb..88.................................................................mb
+  |    12 //   return 9                          ||=>body.L14:                                                           |
+  bddddddd.......................................bbccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc.b
+  |    20 }                                      ||      idiv ecx            # t = rem a.1, b.1  (C line 15)             |
+  bddddddd.......................................bbkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
+  |     t = rem a, b                             ||      jne .Lf0_b2         # jump while.L14  (C line 14)               |
+  fkkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbkk88kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
 
 `:target NAME` typed on the command line does what t does: a real target
 opens the asm layout; an unknown name is the prompt's error and changes
