@@ -12,20 +12,12 @@ cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
 case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "pty: skipped (tmux is not installed; apt-get install tmux)"
-    echo "pty: 0 passed, 0 failed, 1 skipped"
-    exit 0
-fi
+. tests/suite/tmux_lib.sh # tmux_setup: $tmp, a private TMUX_TMPDIR and server $T
+have_tmux || tmux_skip pty
 
 pass=0; fail=0
-tmp=$(mktemp -d)
-sock="minicc-pty-$$"
-T="tmux -L $sock -f /dev/null"
-cleanup() { $T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
-trap cleanup EXIT INT TERM
-
-mkdir -p "$tmp/home" "$tmp/work"
+tmux_setup pty
+mkdir -p "$tmp/work"
 cp share/minicc/examples/swap.ir "$tmp/work/swap.ir"
 cp tests/native/forever.ir "$tmp/work/forever.ir"
 cat >"$tmp/inputrc" <<'EOF'

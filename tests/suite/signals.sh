@@ -23,16 +23,9 @@ MINICC=${MINICC:-$(pwd)/build/minicc}
 case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
 pass=0; fail=0; skipped=0
-tmp=$(mktemp -d)
-sock="minicc-signals-$$"
-T="tmux -L $sock -f /dev/null"
-cleanup() {
-    command -v tmux >/dev/null 2>&1 && $T kill-server >/dev/null 2>&1
-    [ -n "${bgpid:-}" ] && kill -KILL "$bgpid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
+. tests/suite/tmux_lib.sh # tmux_setup: $tmp, a private TMUX_TMPDIR and server $T
+tmux_setup signals
+tmux_on_exit='[ -n "${bgpid:-}" ] && kill -KILL "$bgpid" 2>/dev/null'
 mkdir -p "$tmp/work"
 cp tests/native/forever.ir "$tmp/work/forever.ir"
 
@@ -43,8 +36,8 @@ bad() {
 }
 
 # ---- on a terminal ------------------------------------------------------------------
-have_tmux=1
-command -v tmux >/dev/null 2>&1 || have_tmux=0
+tmux_ok=1
+have_tmux || tmux_ok=0
 
 # start ARGS: minicc ARGS in a fresh tmux session (the previous one is
 # killed once the new one exists); the shell prints MINICC-EXITED STATUS.
@@ -87,7 +80,7 @@ $ print b
 EOF
 stops_line="interrupted: '\\\$ run' \\(line 6\\) did not finish"
 
-if [ $have_tmux = 1 ]; then
+if [ $tmux_ok = 1 ]; then
     # At the prompt: the lesson stops, the prompt carries on.
     start
     wait_for 'minicc> *$' >/dev/null
@@ -321,7 +314,7 @@ cp share/minicc/examples/swap.ir "$tmp/work/swap.ir"
 native_signal TERM bg "sh $tmp/slowcc.sh" sleep
 native_signal HUP bg "sh $tmp/slowcc.sh" sleep
 native_signal KILL bg "sh $tmp/slowcc.sh" sleep
-if [ $have_tmux = 1 ]; then
+if [ $tmux_ok = 1 ]; then
     native_signal INT tmux "sh $tmp/slowcc.sh" sleep
     # Ctrl-C at the prompt during a compile: the terminal's SIGINT reaches
     # minicc only (the compiler is in a group of its own), which kills it.

@@ -14,51 +14,16 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "tmux is not installed (tools/deps.sh installs it): skipped"
-    echo "0 passed, 0 failed, 1 skipped"
-    exit 0
-fi
-
-tmp=$(mktemp -d)
-sock="minicc-live-$$"
-T="tmux -L $sock -f /dev/null"
-cleanup() { $T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
-trap cleanup EXIT
-mkdir -p "$tmp/home"
-term=tmux-256color
-infocmp "$term" >/dev/null 2>&1 || term=screen
+. tests/suite/tmux_lib.sh # tmux_setup, screen, wait_for, check, check_not, keys, exited
+have_tmux || tmux_skip
+tmux_setup live
 examples=$(pwd)/share/minicc/examples
 cp tests/native/forever.ir "$tmp/forever.ir"
 
 # start NAME W H EXTRA-ENV ARGS...: the workbench in a fresh window.
 start() {
     name=$1; w=$2; h=$3; envs=$4; shift 4
-    $T new-session -d -s "$name" -x "$w" -y "$h" \
-        "cd '$examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 $envs '$MINICC' --tui $* ; echo \"EXIT=\$?\" >'$tmp/$name.exit'; sleep 30"
-}
-screen() { $T capture-pane -t "$1" -p 2>/dev/null; }
-wait_for() {
-    i=0
-    while [ $i -lt 150 ]; do
-        screen "$1" | grep -qF -- "$2" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    return 1
-}
-check() {
-    if wait_for "$1" "$2"; then ok; else bad "$3: '$2' not on the screen"; screen "$1" | sed 's/^/    | /'; fi
-}
-check_not() {
-    sleep 0.3
-    if screen "$1" | grep -qF -- "$2"; then bad "$3: '$2' is on the screen"; else ok; fi
-}
-keys() { name=$1; shift; $T send-keys -t "$name" "$@"; sleep 0.15; }
-# exited NAME STATUS WHAT: the workbench ended with STATUS (within ~5 s).
-exited() {
-    i=0; while [ ! -f "$tmp/$1.exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-    if [ -f "$tmp/$1.exit" ] && grep -q "EXIT=$2" "$tmp/$1.exit"; then ok; else bad "$3"; fi
+    tui_start "$name" "$w" "$h" "$examples" "$envs" "$@"
 }
 # interrupt NAME TEXT WHAT: Ctrl-C until TEXT is on the screen (up to 3 tries)
 interrupt() {

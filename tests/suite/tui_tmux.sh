@@ -17,56 +17,16 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "tmux is not installed (tools/deps.sh installs it): skipped"
-    echo "0 passed, 0 failed, 1 skipped"
-    exit 0
-fi
-
-tmp=$(mktemp -d)
-sock="minicc-test-$$"
-T="tmux -L $sock -f /dev/null"
-cleanup() { $T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
-trap cleanup EXIT
-mkdir -p "$tmp/home"
-term=tmux-256color
-infocmp "$term" >/dev/null 2>&1 || term=screen
+. tests/suite/tmux_lib.sh # tmux_setup, screen, wait_for, check, check_not, keys
+have_tmux || tmux_skip
+tmux_setup test
 examples=$(pwd)/share/minicc/examples
 
 # start NAME W H EXTRA-ENV ARGS...: the workbench in a fresh window.
 start() {
     name=$1; w=$2; h=$3; envs=$4; shift 4
-    $T new-session -d -s "$name" -x "$w" -y "$h" \
-        "cd '$examples' && env HOME='$tmp/home' XDG_STATE_HOME='$tmp/state' TERM=$term LC_ALL=C.UTF-8 $envs '$MINICC' --tui $* ; echo \"EXIT=\$?\" >'$tmp/$name.exit'; sleep 30"
+    tui_start "$name" "$w" "$h" "$examples" "$envs" "$@"
 }
-
-# screen NAME: the visible screen as text.
-screen() { $T capture-pane -t "$1" -p 2>/dev/null; }
-
-# wait_for NAME TEXT: up to ~15 s for TEXT to appear on the screen (a loaded CI
-# machine running the sanitizer build can be slow to start the workbench).
-wait_for() {
-    i=0
-    while [ $i -lt 150 ]; do
-        screen "$1" | grep -qF -- "$2" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    return 1
-}
-
-# check NAME TEXT WHAT: TEXT appears on the screen.
-check() {
-    if wait_for "$1" "$2"; then ok; else bad "$3: '$2' not on the screen"; screen "$1" | sed 's/^/    | /'; fi
-}
-
-# check_not NAME TEXT WHAT: TEXT is not on the screen (after a short wait).
-check_not() {
-    sleep 0.3
-    if screen "$1" | grep -qF -- "$2"; then bad "$3: '$2' is on the screen"; else ok; fi
-}
-
-keys() { name=$1; shift; $T send-keys -t "$name" "$@"; sleep 0.15; }
 
 # ---- stepping swap at 80x24 ------------------------------------------------------------
 start w 80 24 "" swap.ir 3
