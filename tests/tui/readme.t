@@ -7,6 +7,7 @@ rewrites them.
   ok: 'nnnn:print a<Enter>' --size 80x24 share/minicc/examples/swap.ir 5
   ok: 'nnnn-l' --size 80x24 share/minicc/examples/swap.ir 5
   $ cd ../.. && sh tests/tui/readme_screens.sh docs/shell.md
+  ok: 'tnnnnn' --size 80x24 share/minicc/examples/gcd.c 84 36
   ok: 'nnnn-l' --size 160x50 share/minicc/examples/swap.ir 5
 
 A stale screen is found (a README with one character changed):
