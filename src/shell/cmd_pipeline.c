@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/asm.h"
 #include "minicc/cgen.h"
 #include "minicc/limits.h"
 #include "minicc/opt.h"
@@ -246,7 +247,19 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     int nallocs = 2;
     const char *list = argc >= 2 ? argv[1] : "8";
     int64_t max;
-    if (strspn(list, "0123456789+-") == strlen(list)) {
+    /* sweep target [ALLOCATORS]: the session's real target's register file and convention */
+    const McTargetDesc *td = NULL;
+    if (strcmp(list, "target") == 0) {
+        td = mc_target_desc(s->target);
+        if (!td)
+            return mc_session_error(s, err, "sweep target: the target is %s; choose a real one first (target x86-64 "
+                                            "or target rv64)",
+                                    mc_target_name(s->target)),
+                   ERR;
+        if (sw >= 0 || conventions)
+            return mc_session_error(s, err, "sweep target: the target fixes the convention; vary is not for it"), ERR;
+        ks[nk++] = td->nregs;
+    } else if (strspn(list, "0123456789+-") == strlen(list)) {
         /* sweep MAX: K = 1..MAX */
         if (!mc_cmd_parse_count(s, err, "sweep", list, 1, MC_SWEEP_MAX_BUDGETS, &max)) return ERR;
         for (int k = 1; k <= max; k++) ks[nk++] = k;
@@ -280,7 +293,22 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     McFunc *program = mc_func_find_call(ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, &d) : NULL;
     if (program) ssa = program;
     McAllocOptions ao = s->alloc_opts;
-    int diverged = conventions ? mc_sweep_conventions(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+    if (td) {
+        static const McAllocator all[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED, MC_ALLOC_LINEAR, MC_ALLOC_SSA};
+        char buf[512];
+        fprintf(out, "# target %s, on the teaching machine: %s\n", mc_target_name(s->target),
+                mc_convention_describe_named(td->convention, td->nregs, td->reg, buf, sizeof buf));
+        if (argc < 3) {
+            memcpy(groups, all, sizeof all);
+            ngroups = 4;
+        } else if (!ngroups) {
+            groups[0] = allocs[0];
+            ngroups = 1;
+        }
+    }
+    int diverged = td ? mc_sweep_table_conv(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
+                                            s->max_steps, ks, nk, groups, ngroups, td->convention, s->interrupt, &d)
+                   : conventions ? mc_sweep_conventions(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
                                                       s->max_steps, ks, nk, nallocs == 1 ? allocs[0] : s->allocator,
                                                       &ao, s->interrupt, &d)
                    : ngroups ? mc_sweep_groups(out, s->input, ssa, s->opt ? "from opt" : "from ssa", &s->args,
@@ -425,8 +453,11 @@ const McCommand mc_cmds_pipeline[] = {
      "Ctrl-C stops it in an allocation or a run: the rows so far stay,\n"
      "then `sweep: interrupted`. `all` (or names separated by commas) prints\n"
      "one column group per allocator instead: slots, traffic and copies of\n"
-     "each, `=` when it agrees with stage input, `!` when it diverges.\n",
-     "- baseline|improved|linear|ssa|all", cmd_sweep},
+     "each, `=` when it agrees with stage input, `!` when it diverges.\n"
+     "sweep target [ALLOC|A,B]: with a real target (see: target), the four\n"
+     "allocators (or those named) with its registers (x86-64 10, rv64 24) and\n"
+     "its convention, on the teaching machine, as `minicc sweep --target`.\n",
+     "- baseline|improved|linear|ssa|all|target", cmd_sweep},
     {"emit", "", "pipeline", "emit [FILE]", "the C backend's code (to FILE or the screen)",
      "Writes the C of the SSA function (opt when built). In a lesson, FILE must\n"
      "be a relative name inside the lesson's directory for files (see: help\n"
