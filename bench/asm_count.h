@@ -143,6 +143,22 @@ static void count_end(CountStream *s, const CountRange *r, int nr, CountResult *
     s->long_line = false;
 }
 
+/* The option that makes every translation block one instruction: qemu
+ * renamed -singlestep to -one-insn-per-tb in 8.1 (the old name deprecated,
+ * then removed), so ask this qemu's own usage text which it has. */
+static const char *count_one_insn_flag(void) {
+    static const char *flag;
+    if (flag) return flag;
+    flag = "-singlestep";
+    FILE *p = popen("qemu-riscv64 -h 2>/dev/null", "r");
+    if (!p) return flag;
+    char line[512];
+    while (fgets(line, sizeof line, p))
+        if (strstr(line, "-one-insn-per-tb")) flag = "-one-insn-per-tb";
+    pclose(p);
+    return flag;
+}
+
 /* Run exe under qemu-riscv64 -singlestep -d exec,nochain with the log on a
  * pipe, counting as above; the program's standard output into *out (may be
  * NULL: discarded). False with the reason in why when it cannot be started
@@ -161,6 +177,7 @@ static bool count_run(const char *exe, const CountRange *r, int nr, CountResult 
         close(po[0]), close(po[1]);
         return false;
     }
+    const char *one_insn = count_one_insn_flag(); /* before the fork: it runs qemu itself */
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) {
@@ -176,7 +193,7 @@ static bool count_run(const char *exe, const CountRange *r, int nr, CountResult 
         close(lf);
         int nul = open("/dev/null", O_RDONLY);
         if (nul >= 0) dup2(nul, 0);
-        execlp("qemu-riscv64", "qemu-riscv64", "-singlestep", "-d", "exec,nochain", "-D", "/dev/fd/3", exe,
+        execlp("qemu-riscv64", "qemu-riscv64", one_insn, "-d", "exec,nochain", "-D", "/dev/fd/3", exe,
                (char *)NULL);
         _exit(127);
     }

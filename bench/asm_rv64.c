@@ -186,8 +186,9 @@ int main(int argc, char **argv) {
         perror("mkdtemp");
         return 1;
     }
-    printf("asm_rv64: rv64 instructions executed inside the kernel (qemu-riscv64 -singlestep -d exec), minicc "
-           "(optimized, improved allocator) against riscv64-linux-gnu-gcc -O0 / -O1\n");
+    printf("asm_rv64: rv64 instructions executed inside the kernel (qemu-riscv64 %s -d exec), minicc "
+           "(optimized, improved allocator) against riscv64-linux-gnu-gcc -O0 / -O1\n",
+           count_one_insn_flag());
     if (!have_gcc)
         printf("riscv64-linux-gnu-gcc is not installed (Debian package gcc-riscv64-linux-gnu): its columns are "
                "left out\n");
