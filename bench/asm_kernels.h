@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "minicc/asm.h"
+#include "minicc/minic.h"
 #include "minicc/util.h"
 
 /* How a buffer argument is filled: zeros, n - i, or a small pseudo-random
@@ -70,6 +71,24 @@ static void fill(int32_t *b, int32_t n, int how, uint32_t seed) {
         x = (x * 1103515245u + 12345u) & 0x7fffffffu;
         b[i] = how == FILL_ZERO ? 0 : how == FILL_DOWN ? n - i : (int32_t)(x % 100u);
     }
+}
+
+/* The kernel's MiniC source bench/asm/NAME.c loaded (run from the
+ * repository root), its text in *src (malloc'd); NULL after saying why on
+ * stderr, as `BENCH: cannot load PATH`. */
+static McModule *kernel_load(const char *bench, const Kernel *k, char **src) {
+    char path[256];
+    snprintf(path, sizeof path, "bench/asm/%s.c", k->name);
+    McDiags d;
+    mc_diags_init(&d, path, NULL, 0);
+    *src = NULL;
+    McModule *m = mc_load_file(path, MC_LANG_C, &d, src);
+    if (!m) {
+        fprintf(stderr, "%s: cannot load %s (run from the repository root)\n", bench, path);
+        for (int i = 0; i < d.n; i++) fprintf(stderr, "  %s\n", d.v[i].msg);
+    }
+    mc_diags_free(&d);
+    return m;
 }
 
 static McArgs kernel_args(const Kernel *k, int size) {

@@ -198,17 +198,11 @@ int main(int argc, char **argv) {
     int fails = 0;
     for (int ki = 0; ki < NK; ki++) {
         const Kernel *k = &kernels[ki];
-        char path[256];
-        snprintf(path, sizeof path, "bench/asm/%s.c", k->name);
+        char *src;
+        McModule *m = kernel_load("bench/asm_rv64", k, &src);
+        if (!m) return 1;
         McDiags d;
-        mc_diags_init(&d, path, NULL, 0);
-        char *src = NULL;
-        McModule *m = mc_load_file(path, MC_LANG_C, &d, &src);
-        if (!m) {
-            fprintf(stderr, "bench/asm_rv64: cannot load %s (run from the repository root)\n", path);
-            for (int i = 0; i < d.n; i++) fprintf(stderr, "  %s\n", d.v[i].msg);
-            return 1;
-        }
+        mc_diags_init(&d, k->name, NULL, 0);
         const McFunc *f = mc_module_find(m, k->name);
         McArgs ref = kernel_args(k, size);
         McOutcome want = mc_run(f, &ref, INT64_MAX / 4);
