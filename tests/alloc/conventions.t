@@ -218,7 +218,7 @@ no convention matter, only the caller's reads after its call trap (seed 3
 trapped in linear's callee before that was so):
 
   $ minicc fuzz --calls 3 --stages input,alloc --count 60 2>&1 | sed 's/ ([0-9.]* s)$//'
-  fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 151 configurations, 9060 stage runs, all agree
+  fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 199 configurations, 11940 stage runs, all agree
 
 Helpers with many variables: a helper names its depth test `z` first, so its
 22nd variable is v21 (the generator used to leave it unnamed, `?`, and the
@@ -228,7 +228,7 @@ module did not verify):
   0
   [1]
   $ minicc fuzz --calls 3 --vars 64 --size 150 --seed 90000 --count 4 --stages input,opt,alloc 2>&1 | sed 's/ ([0-9.]* s)$//'
-  fuzz: 4 programs (seeds 90000..90003, 3 SSA, 2 trapping, 0 skipped), 153 configurations, 612 stage runs, all agree
+  fuzz: 4 programs (seeds 90000..90003, 3 SSA, 2 trapping, 0 skipped), 201 configurations, 804 stage runs, all agree
 
 The plain sweep table takes `--convention` too (the prompt's `sweep` takes
 `set convention`): its saves and restores are that convention's, named in
