@@ -108,13 +108,16 @@ The trace says what each value must avoid and prefers, then what it got
 sumsq_calls.ir: total keeps n, i and s live across every call to sq. At
 K = 4 under split (r0 r1 caller-saved) save keeps them in registers and
 saves what sits in caller-saved ones around each call; interfere has two
-callee-saved registers for three values, so one spills:
+callee-saved registers for three values, so one spills: improved's
+simplify counts the two registers each of them interferes with in its
+degree, and its spill metric picks n, read in the loop but never written
+there (6 spill reads, 1 write):
 
   $ for o in save interfere; do minicc run --stage alloc --stats --alloc-opt calls=$o sumsq_calls.ir 5; done
   return 30
   stats: instructions=29 spill_reads=0 spill_writes=0 registers=4 slots=0 calls=6 saves=7 restores=7 arg_moves=7
   return 30
-  stats: instructions=29 spill_reads=6 spill_writes=6 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6
+  stats: instructions=29 spill_reads=6 spill_writes=1 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6
   $ minicc run --stage alloc --func total --trace-alloc --alloc-opt calls=interfere sumsq_calls.ir 5 | grep -E 'interferes|prefers|preference|call at|prologue|^trace replay'
     n interferes with r0 r1: live across the call to sq at 18:5 (caller-saved under split)
     n prefers r0: parameter 0 arrives there
@@ -123,13 +126,13 @@ callee-saved registers for three values, so one spills:
     s interferes with r0 r1: live across the call to sq at 18:5 (caller-saved under split)
     s prefers r0: the returned value goes there
     q prefers r0: the result of the call to sq at 18:5 arrives there
-    preference: n wanted r0, got r2 (a move)
-    preference: i wanted r0, got r3 (a move)
-    preference: s wanted r0, got slot0 (a move)
+    preference: n wanted r0, got slot0 (a move)
+    preference: i wanted r0, got r2 (a move)
+    preference: s wanted r0, got r3 (a move)
     preference: q got r0 (no move)
-    call at 18:5: n in callee-saved r2 is live across it: kept (calls=interfere: out of the caller-saved registers by interference)
-    call at 18:5: i in callee-saved r3 is live across it: kept (calls=interfere: out of the caller-saved registers by interference)
-    call at 18:5: s in slot0 is live across it: kept (calls=interfere: out of the caller-saved registers by interference)
+    call at 18:5: n in slot0 is live across it: kept (calls=interfere: out of the caller-saved registers by interference)
+    call at 18:5: i in callee-saved r2 is live across it: kept (calls=interfere: out of the caller-saved registers by interference)
+    call at 18:5: s in callee-saved r3 is live across it: kept (calls=interfere: out of the caller-saved registers by interference)
     prologue: callee-saved r2 is written here: saved to save0, restored on return
     prologue: callee-saved r3 is written here: saved to save1, restored on return
   trace replay: the assignment is the machine's
@@ -145,7 +148,7 @@ nothing is forbidden and arguments travel in slots:
 
   $ for c in split caller-saved callee-saved; do for al in baseline improved linear ssa; do echo "$c $al: $(minicc run --stage alloc --allocator $al --convention $c --stats --alloc-opt calls=interfere sumsq_calls.ir 5 | tr '\n' ' ')"; done; done
   split baseline: return 30 stats: instructions=51 spill_reads=6 spill_writes=6 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6 
-  split improved: return 30 stats: instructions=29 spill_reads=6 spill_writes=6 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6 
+  split improved: return 30 stats: instructions=29 spill_reads=6 spill_writes=1 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6 
   split linear: return 30 stats: instructions=39 spill_reads=6 spill_writes=6 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6 
   split ssa: return 30 stats: instructions=39 spill_reads=6 spill_writes=6 registers=4 slots=0 calls=6 saves=2 restores=2 arg_moves=6 
   caller-saved baseline: return 30 stats: instructions=51 spill_reads=28 spill_writes=13 registers=4 slots=0 calls=6 saves=0 restores=0 arg_moves=0 
@@ -166,7 +169,7 @@ nothing is forbidden and arguments travel in slots:
      2  save               0           12            7           19           34          7        1        1         5  agree
      2  interfere          0           12            7           19           29          2        1        1         5  agree
      4  save               0            0            0            0           29          2        7        7         7  agree
-     4  interfere          0            6            6           12           29          2        2        2         6  agree
+     4  interfere          0            6            1            7           29          2        2        2         6  agree
      8  save               0            0            0            0           29          2       15       15         7  agree
      8  interfere          0            0            0            0           29          2        3        3         7  agree
   all 6 runs agree with stage input
@@ -203,6 +206,28 @@ At the prompt, `set alloc calls=interfere`:
   # machine: improved allocator, K = 4, convention split (every function the run reaches)
   return 4
   stats: instructions=7 copies=0 spill_reads=0 spill_writes=0 registers=4 slots=0 calls=3 saves=1 restores=1 arg_moves=6
+
+and `interference --why` there:
+
+  $ minicc sumsq_calls.ir <<'IN' | grep -v '^loaded\|^main\|^total'
+  > func total
+  > set alloc calls=interfere
+  > alloc 4
+  > interference --why i s
+  > IN
+  alloc calls=interfere
+  alloc (improved, K = 4): 7 nodes, 3 registers used, 1 spilled to 1 slot, 2 coalesced, 2 copies removed
+  i and s interfere: s is defined at entry: s = copy 0
+    while i is live after it (they need different locations)
+    i -> r2, s -> r3 (improved allocator, K = 4)
+    i interferes with r0: live across the call to sq at 18:5 (r0 is caller-saved under split)
+    i interferes with r1: live across the call to sq at 18:5 (r1 is caller-saved under split)
+    i prefers r0: argument 0 of the call to sq at 18:5 goes there (calls=interfere); it is in r2
+    i is live across the call to sq at 18:5: in callee-saved r2 under split: kept (the callee preserves it)
+    s interferes with r0: live across the call to sq at 18:5 (r0 is caller-saved under split)
+    s interferes with r1: live across the call to sq at 18:5 (r1 is caller-saved under split)
+    s prefers r0: the returned value goes there (calls=interfere); it is in r3
+    s is live across the call to sq at 18:5: in callee-saved r3 under split: kept (the callee preserves it)
 
 check agrees at every stage with calls=interfere:
 

@@ -232,10 +232,16 @@ static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, La
      * a representative), so a neighbour costs one read */
     int32_t *wdeg = sc->wdeg, *low = sc->low, *stack = sc->stack;
     int32_t nstack = 0, nlow = 0, remaining = 0;
+    /* calls=interfere: a node live across a call interferes with the F
+     * registers the call clobbers, neighbours that are never removed: its
+     * degree counts them, so it is trivially colourable only when fewer
+     * than K - F of its neighbours are left */
+    int32_t forbidden = 0;
+    for (int32_t r = 0; w->cons && r < K; r++) forbidden += mc_conv_caller_saved(w->cons->conv, K, r);
     for (int32_t v = 0; v < n; v++) {
         wdeg[v] = -1;
         if (!w->alive[v]) continue;
-        wdeg[v] = w->deg[v];
+        wdeg[v] = w->deg[v] + (w->cons && w->cons_across[v] ? forbidden : 0);
         remaining++;
     }
     for (int32_t v = n - 1; v >= 0; v--)
