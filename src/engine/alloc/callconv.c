@@ -20,7 +20,19 @@
  * callee-saved once per entered function, split somewhere between.
  * The save slots are a separate area of the frame (McAllocation.save_slots),
  * not the allocator's spill slots: a function without calls keeps its
- * `slots=` and everything else exactly. */
+ * `slots=` and everything else exactly.
+ *
+ * That is calls=save, the default. Under calls=interfere the allocators see
+ * the convention themselves: mc_call_cons (at the end of this file) gives
+ * each value of a function with calls (or of a program with calls) the
+ * registers forbidden to it (every caller-saved one when it is live across
+ * a call: it interferes with them) and a preferred register (the argument
+ * register a parameter arrives in or an argument goes to, the result
+ * register of a call's result or a returned value); every allocator honours
+ * them and mc_allocation_check checks them. mc_alloc_calls then renames
+ * nothing and finds no caller save to make (the values live across each
+ * call are read from the function the allocator coloured, before redundant
+ * copies were deleted); callee saves are made as always. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
