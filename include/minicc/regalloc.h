@@ -201,6 +201,9 @@ typedef struct McAllocation {
     const char *const *reg_name; /* NULL: registers are r0..r(K-1); else reg_name[r] names register r
                                     (a real target's register file, asm.h: rbx, s1): every view of
                                     the allocation (print, traces, why, workbench) uses it */
+    /* calls=interfere (callconv.c): the constraints the allocator honoured (forbidden
+       registers of the values live across a call, preferred registers), NULL otherwise */
+    struct McCallCons *cons;
 } McAllocation;
 
 /* One call's caller saves: the values live across it that sit in a
@@ -297,7 +300,10 @@ typedef struct McMachineStats {
     bool frames;
     int64_t calls;           /* calls executed */
     int64_t saves, restores; /* caller saves and callee-saved prologue saves; their restores */
-    int64_t arg_moves;       /* argument and result transfers through registers or incoming slots */
+    int64_t arg_moves;       /* argument and result moves actually made (machine_call.c): a value
+                                already in its argument or result register costs none, nor
+                                does a spill slot's load or store (counted as spill traffic);
+                                each transfer through an incoming or the result slot costs one */
 } McMachineStats;
 
 /* Execute the allocation: scalar parameters written into their locations
@@ -368,7 +374,10 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
  *                               splitting (the lost-copy problem); sequential writes each
  *                               edge's copies one by one without temporaries (the swap problem)
  *   param-edges=on|off          off drops the interference edges between parameters bound
- *                               together on entry (a planted bug for `fuzz --mutant`) */
+ *                               together on entry (a planted bug for `fuzz --mutant`)
+ *   saves=correct|no-caller|no-callee  the convention's saves, or a planted bug (below)
+ *   calls=save|interfere        values live across calls saved around them, or kept out of
+ *                               the caller-saved registers by interference (McCallsMode) */
 typedef enum McCoalesceMode { MC_COALESCE_CONSERVATIVE = 0, MC_COALESCE_OFF, MC_COALESCE_AGGRESSIVE } McCoalesceMode;
 typedef enum McSpillMetric {
     MC_METRIC_BEST = 0,
@@ -390,6 +399,17 @@ typedef enum McDestroyBug { MC_DESTROY_CORRECT = 0, MC_DESTROY_NAIVE, MC_DESTROY
  * call), no-callee skips the prologue's saves of callee-saved registers
  * (the machine traps at the return). Nothing changes without calls. */
 typedef enum McSaveBug { MC_SAVES_CORRECT = 0, MC_SAVES_NO_CALLER, MC_SAVES_NO_CALLEE } McSaveBug;
+/* calls=: how a function with calls meets the convention. save (the default): the
+ * allocator colours as if calls clobbered nothing, then mc_alloc_calls renames the
+ * registers and saves the values live across a call that sit in caller-saved ones.
+ * interfere: every value live across a call interferes with the registers a call
+ * clobbers (the caller-saved ones), so the allocator keeps it in a callee-saved
+ * register or a slot, and every parameter, call argument, call result and returned
+ * value prefers the convention's register for it (argument i, the result); no
+ * renaming, no caller saves. Only functions with calls, and the functions of a
+ * program with calls (McAllocOptions.program), are constrained: a program without
+ * calls allocates exactly as under save. */
+typedef enum McCallsMode { MC_CALLS_SAVE = 0, MC_CALLS_INTERFERE } McCallsMode;
 
 typedef struct McAllocTrace McAllocTrace;
 typedef struct McAllocKnobs McAllocKnobs; /* regalloc_test.h */
@@ -405,6 +425,7 @@ typedef struct McAllocOptions {
     McDestroyBug destroy;
     bool no_param_edges;     /* param-edges=off */
     McSaveBug saves;         /* saves=correct|no-caller|no-callee */
+    McCallsMode calls;       /* calls=save|interfere */
     McAllocTrace *trace;     /* NULL, or a trace that mc_allocate fills (appends to) */
     bool no_self_check;      /* not a switch: phi destruction does not verify its
                                 output (the pipeline bench's fast variant, whose
@@ -475,8 +496,13 @@ typedef enum McTraceKind {
                         slot (reg = -1, slot w) */
     MC_TR_CALLEE_SAVE, /* callee-saved register reg is written by the function: saved to slot w in the
                          prologue; flag: not saved (planted bug) */
-    MC_TR_RENAME     /* the convention's renaming: register reg becomes register w; n1 = the calls its
+    MC_TR_RENAME,    /* the convention's renaming: register reg becomes register w; n1 = the calls its
                         values are live across (static), flag: w is callee-saved */
+    MC_TR_FORBID,    /* calls=interfere: v is live across call n1 (McCallCons numbering): it interferes
+                        with every caller-saved register (before the colouring) */
+    MC_TR_PREFER,    /* calls=interfere: v prefers register reg; n1 = McPrefKind, n2 = its index
+                        (parameter or argument), w = the call (McCallCons numbering) or -1 */
+    MC_TR_PREFER_GOT /* after the colouring: v, preferring reg, got location (n1 = McLocKind, w = index) */
 } McTraceKind;
 
 typedef enum McTraceTest {

@@ -289,6 +289,8 @@ static const McAllocOptions mut_seqcopy = {.destroy = MC_DESTROY_SEQUENTIAL};
 static const McAllocOptions mut_param_edge = {.no_param_edges = true};
 /* The convention's planted bugs are the allocator switch saves= (regalloc.h). */
 static const McAllocOptions mut_no_caller = {.saves = MC_SAVES_NO_CALLER};
+/* not a mutant: calls=interfere, run on every program with calls */
+static const McAllocOptions calls_interfere = {.calls = MC_CALLS_INTERFERE};
 static const McAllocOptions mut_no_callee = {.saves = MC_SAVES_NO_CALLEE};
 
 static const struct {
@@ -783,6 +785,17 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
                                          regs[k], mc_allocator_name((McAllocator)al), opt,
                                          mc_convention_name((McConvention)cv));
                         }
+            /* with calls: calls=interfere too (values live across a call kept out of
+             * the caller-saved registers, arguments and results precoloured), -O1 */
+            for (int cv = 0; o->go.calls > 0 && cv < MC_CONV_COUNT; cv++)
+                for (int al = 0; al < MC_ALLOC_COUNT; al++)
+                    for (int k = 1; k <= 8; k *= 2) {
+                        add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, 1, k, (McAllocator)al);
+                        cfg[ncfg - 1].so.convention = (McConvention)cv;
+                        cfg[ncfg - 1].so.alloc_opts = &calls_interfere;
+                        snprintf(cfg[ncfg - 1].name, sizeof cfg[ncfg - 1].name, "alloc K=%d %s %s interfere",
+                                 k, mc_allocator_name((McAllocator)al), mc_convention_name((McConvention)cv));
+                    }
             /* the trace's final assignment is the machine's, on every program */
             for (int al = 0; al < 2; al++)
                 for (int k = 2; k <= 4; k += 2) {

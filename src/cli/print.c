@@ -139,6 +139,13 @@ static void print_graph_stats(const McAllocation *a, FILE *out) {
     fputc('\n', out);
 }
 
+/* The file printed has calls: under calls=interfere every function is
+ * allocated as stage alloc allocates a function of a program with calls
+ * (McAllocOptions.program: a leaf's parameters and returned value prefer
+ * the convention's registers too). calls=save prints each function as
+ * before. */
+static bool print_program_has_calls;
+
 static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *out) {
     McDiags d;
     mc_diags_init(&d, o->file, NULL, 0);
@@ -188,6 +195,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
             ao.program = true;
             ao.reg_name = td->reg;
         }
+        if (ao.calls == MC_CALLS_INTERFERE && print_program_has_calls) ao.program = true;
         if (o->trace_alloc && !mc_shell_print_alloc_trace(out, ssa, o->stage.allocator, regs, &ao, NULL, 0, &d))
             st = 2;
         else
@@ -289,6 +297,8 @@ static int print_alloc_stage(int argc, char **argv, bool live, const char *why) 
         mc_cli_opts_free(&o);
         return st;
     }
+    print_program_has_calls = false;
+    for (int32_t i = 0; i < p.mod->nfuncs; i++) print_program_has_calls |= mc_func_find_call(p.mod->funcs[i], NULL, NULL);
     if (o.func) {
         st = print_one(&o, p.func, allocated, stdout);
     } else {

@@ -91,8 +91,12 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
     char buf[192];
     fprintf(out, "sweep %s (%s), %s allocator, varying %s: stage input gives %s\n", input->name, from,
             mc_allocator_name(which), name, mc_outcome_str(&want, buf, sizeof buf));
-    fprintf(out, "%4s  %-13s %6s %12s %12s %12s %12s %10s  %s\n", "K", name, "slots", "spill_reads", "spill_writes",
-            "traffic", "instructions", "copies", "result");
+    /* a program with calls: the convention's traffic too (what `--vary calls` compares) */
+    bool calls = mc_func_find_call(input, NULL, NULL);
+    fprintf(out, "%4s  %-13s %6s %12s %12s %12s %12s %10s", "K", name, "slots", "spill_reads", "spill_writes",
+            "traffic", "instructions", "copies");
+    if (calls) fprintf(out, " %8s %8s %9s", "saves", "restores", "arg_moves");
+    fprintf(out, "  %s\n", "result");
     int diverged = 0, runs = 0;
     for (int i = 0; i < nk; i++) {
         for (int v = 0; values[v]; v++) {
@@ -113,9 +117,12 @@ int mc_sweep_vary_table(FILE *out, const McFunc *input, const McFunc *ssa, const
             const McMachineStats *s = &c.stats;
             runs++;
             if (!c.same) diverged++;
-            fprintf(out, "%4d  %-13s %6d %12lld %12lld %12lld %12lld %10lld  %s", ks[i], values[v], (int)s->slots,
+            fprintf(out, "%4d  %-13s %6d %12lld %12lld %12lld %12lld %10lld", ks[i], values[v], (int)s->slots,
                     (long long)s->spill_reads, (long long)s->spill_writes, (long long)(s->spill_reads + s->spill_writes),
-                    (long long)s->instructions, (long long)s->copies, c.same ? "agree" : "DIVERGE: ");
+                    (long long)s->instructions, (long long)s->copies);
+            if (calls)
+                fprintf(out, " %8lld %8lld %9lld", (long long)s->saves, (long long)s->restores, (long long)s->arg_moves);
+            fprintf(out, "  %s", c.same ? "agree" : "DIVERGE: ");
             if (!c.same) fputs(mc_outcome_str(&c.got, buf, sizeof buf), out);
             fputc('\n', out);
         }

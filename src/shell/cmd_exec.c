@@ -635,8 +635,11 @@ static Status machine_program(McSession *s, FILE *out, FILE *err) {
         return ERR;
     }
     mc_diags_free(&d);
-    fprintf(out, "# machine: %s allocator, K = %d, convention %s (every function the run reaches)\n",
-            mc_allocator_name(s->allocator), s->regs, mc_convention_name(s->alloc_opts.convention));
+    fprintf(out, "# machine: %s allocator, K = %d, convention %s", mc_allocator_name(s->allocator), s->regs,
+            mc_convention_name(s->alloc_opts.convention));
+    char sw[512];
+    if (strcmp(mc_alloc_options_str(&s->alloc_opts, sw, sizeof sw), "default") != 0) fprintf(out, ", alloc %s", sw);
+    fprintf(out, " (every function the run reaches)\n");
     mc_outcome_print(s->input, &oc, &args, out);
     fprintf(out, "stats: instructions=%lld copies=%lld spill_reads=%lld spill_writes=%lld registers=%d slots=%d "
             "calls=%lld saves=%lld restores=%lld arg_moves=%lld\n",
@@ -876,7 +879,8 @@ const McCommand mc_cmds_execution[] = {
      "set allocator baseline|improved    the allocator they use (or linear,\n"
      "                                   ssa; see help alloc)\n"
      "set alloc [NAME=VALUE,...]         the allocator's switches (alone: the\n"
-     "                                   table, also `show alloc-opts`)\n"
+     "                                   table, also `show alloc-opts`; e.g.\n"
+     "                                   calls=interfere, see help alloc)\n"
      "set convention split|caller-saved|callee-saved\n"
      "                                   the calling convention of alloc, machine,\n"
      "                                   check and sweep for programs with calls\n"

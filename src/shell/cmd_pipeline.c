@@ -409,7 +409,12 @@ const McCommand mc_cmds_pipeline[] = {
      "traffic (with the arguments). linear and ssa list the assignment they\n"
      "made. With calls, every allocator's trace then has the convention's\n"
      "renaming, each value live across each call (saved or kept) and the\n"
-     "prologue's callee saves. Last, a replay check of the final assignment.\n",
+     "prologue's callee saves. Under `set alloc calls=interfere` every\n"
+     "allocator keeps the values live across a call out of the registers it\n"
+     "clobbers (they interfere; the trace and `interference --why` name the\n"
+     "call) and gives parameters, arguments and results the convention's\n"
+     "registers when free; no renaming, no caller saves. Last, a replay\n"
+     "check of the final assignment.\n",
      "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"

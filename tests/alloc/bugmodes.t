@@ -166,6 +166,7 @@ and check until `destroy baseline|improved`.
   destroy         sequential    *  (correct, naive, sequential)
   param-edges     on               (on, off)
   saves           correct          (correct, no-caller, no-callee)
+  calls           save             (save, interfere)
   alloc default
   split           critical         (critical, all)
   copies          parallel         (parallel, temps)
@@ -179,6 +180,7 @@ and check until `destroy baseline|improved`.
   destroy         correct          (correct, naive, sequential)
   param-edges     on               (on, off)
   saves           correct          (correct, no-caller, no-callee)
+  calls           save             (save, interfere)
 
 The calling convention's saves have planted bugs too (`saves=`, for a
 class to set off the machine's two traps). `no-caller` leaves values live

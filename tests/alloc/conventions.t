@@ -115,15 +115,23 @@ convention at K = 1, 2, 3, 4, 8 gives the interpreter's result:
 calls made, saves and restores (caller saves around calls, callee saves
 in prologues) and argument moves, apart from spill reads and writes.
 deep(5) makes 6 calls, each with one argument and one result; at K = 1
-every convention keeps deep's m = n - 1 ... in r0 across its call:
+every convention keeps deep's m = n - 1 ... in r0 across its call.
+`arg_moves=` counts only real moves: a value already in its argument or
+result register costs none, nor does a spill slot's load or store (spill
+traffic already). Under split and caller-saved every argument, parameter,
+result and call destination of deep is r0, the argument register and the
+result register: the one move is deep(0)'s constant `return 0` put into r0.
+Under callee-saved each argument is stored into the callee's incoming slot
+and loaded into its parameter's register, each result stored into the
+result slot and loaded into the call's destination: 4 x 6:
 
   $ for c in split caller-saved callee-saved; do minicc run --stage alloc --regs 1 --stats --convention $c ../run/calls/deep.ir 5; done
   return 5
-  stats: instructions=22 spill_reads=6 spill_writes=6 registers=1 slots=0 calls=6 saves=0 restores=0 arg_moves=12
+  stats: instructions=22 spill_reads=6 spill_writes=6 registers=1 slots=0 calls=6 saves=0 restores=0 arg_moves=1
   return 5
-  stats: instructions=22 spill_reads=6 spill_writes=6 registers=1 slots=0 calls=6 saves=0 restores=0 arg_moves=12
+  stats: instructions=22 spill_reads=6 spill_writes=6 registers=1 slots=0 calls=6 saves=0 restores=0 arg_moves=1
   return 5
-  stats: instructions=22 spill_reads=6 spill_writes=6 registers=1 slots=0 calls=6 saves=6 restores=6 arg_moves=12
+  stats: instructions=22 spill_reads=6 spill_writes=6 registers=1 slots=0 calls=6 saves=6 restores=6 arg_moves=24
 
 The prompt: `set convention` applies to alloc, machine, check and sweep:
 
@@ -145,12 +153,12 @@ The prompt: `set convention` applies to alloc, machine, check and sweep:
   # caller-saved with K=4: caller-saved r0 r1 r2 r3 (arguments r0..r3, result r0), callee-saved none; further arguments in incoming slots
   # machine: improved allocator, K = 4, convention caller-saved (every function the run reaches)
   return 9055
-  stats: instructions=799 copies=0 spill_reads=0 spill_writes=0 registers=4 slots=0 calls=222 saves=196 restores=196 arg_moves=488
+  stats: instructions=799 copies=0 spill_reads=0 spill_writes=0 registers=4 slots=0 calls=222 saves=196 restores=196 arg_moves=531
   convention callee-saved
   # callee-saved with K=4: caller-saved none, callee-saved r0 r1 r2 r3; arguments in incoming slots, result in the result slot
   # machine: improved allocator, K = 4, convention callee-saved (every function the run reaches)
   return 9055
-  stats: instructions=799 copies=0 spill_reads=0 spill_writes=0 registers=4 slots=0 calls=222 saves=708 restores=708 arg_moves=488
+  stats: instructions=799 copies=0 spill_reads=0 spill_writes=0 registers=4 slots=0 calls=222 saves=708 restores=708 arg_moves=975
   sweep main (from ssa): stage input gives return 9055
   # improved allocator; saves and restores: the convention's traffic (apart from spills)
      K  convention     slots     spills    calls    saves restores instructions  result
@@ -210,7 +218,7 @@ no convention matter, only the caller's reads after its call trap (seed 3
 trapped in linear's callee before that was so):
 
   $ minicc fuzz --calls 3 --stages input,alloc --count 60 2>&1 | sed 's/ ([0-9.]* s)$//'
-  fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 151 configurations, 9060 stage runs, all agree
+  fuzz: 60 programs (seeds 1..60, 28 SSA, 9 trapping, 0 skipped), 199 configurations, 11940 stage runs, all agree
 
 Helpers with many variables: a helper names its depth test `z` first, so its
 22nd variable is v21 (the generator used to leave it unnamed, `?`, and the
@@ -220,7 +228,7 @@ module did not verify):
   0
   [1]
   $ minicc fuzz --calls 3 --vars 64 --size 150 --seed 90000 --count 4 --stages input,opt,alloc 2>&1 | sed 's/ ([0-9.]* s)$//'
-  fuzz: 4 programs (seeds 90000..90003, 3 SSA, 2 trapping, 0 skipped), 153 configurations, 612 stage runs, all agree
+  fuzz: 4 programs (seeds 90000..90003, 3 SSA, 2 trapping, 0 skipped), 201 configurations, 804 stage runs, all agree
 
 The plain sweep table takes `--convention` too (the prompt's `sweep` takes
 `set convention`): its saves and restores are that convention's, named in

@@ -70,16 +70,17 @@ it, passing buffers down; some functions have a local buffer. Without
 
 `fuzz --calls` checks every stage, as without calls, and stage alloc's 48
 configurations (four allocators, K = 1, 2, 3, 4, 8, 16, -O1 and -O0) under
-each of the three conventions: 163 configurations where a call-free run
+each of the three conventions, then 16 more under each with `calls=interfere`
+(four allocators, K = 1, 2, 4, 8, -O1): 211 configurations where a call-free run
 has 67 (native included: libtcc, or at most 10 programs; asm on x86-64 and,
 where its tools are, rv64: at most 100 programs):
 
   $ minicc fuzz --calls 2 --count 10 --seed 9 2>/dev/null | sed 's/ ([0-9.]* s)$//'
-  fuzz: 10 programs (seeds 9..18, 4 SSA, 0 trapping, 0 skipped), 163 configurations, 1630 stage runs, all agree
+  fuzz: 10 programs (seeds 9..18, 4 SSA, 0 trapping, 0 skipped), 211 configurations, 2110 stage runs, all agree
   $ minicc fuzz --count 10 --seed 9 2>/dev/null | sed 's/ ([0-9.]* s)$//'
   fuzz: 10 programs (seeds 9..18, 4 SSA, 0 trapping, 0 skipped), 67 configurations, 670 stage runs, all agree
   $ minicc fuzz --calls 2 --count 10 --seed 9 --stages alloc,native 2>/dev/null | sed 's/ ([0-9.]* s)$//'
-  fuzz: 10 programs (seeds 9..18, 4 SSA, 0 trapping, 0 skipped), 152 configurations, 1520 stage runs, all agree
+  fuzz: 10 programs (seeds 9..18, 4 SSA, 0 trapping, 0 skipped), 200 configurations, 2000 stage runs, all agree
   $ minicc fuzz --calls 2 --count 20 --seed 1 --mutant no-caller-saves | head -4
   fuzz: seed 2 (program 2 of 20): diverge at alloc K=4 no caller saves (--mutant)
     reproduce: minicc gen --seed 2 --size 30 --calls 2 > prog.ir

@@ -37,10 +37,10 @@ run "40 large modules, machine code at once" eager --calls 4 --count 40 --seed 5
 run "100 modules through ssa and opt, machine code at once" eager --calls 3 --count 100 --seed 60001 --stages input,ssa,opt
 
 # fuzz --calls by default: every stage, every allocator, every convention
-# (162 configurations: stage alloc's 48 three times, native, asm's five, both interpreters;
-# 163 where the RISC-V tools are: one asm rv64 configuration in a default short run).
+# (210 configurations: stage alloc's 48 three times and 16 calls=interfere three times, native, asm's five, both interpreters;
+# 211 where the RISC-V tools are: one asm rv64 configuration in a default short run).
 if "$MINICC" fuzz --calls 3 --count 10 --seed 70001 >"$tmp/out" 2>&1 &&
-    grep -Eq '^fuzz: 10 programs .* (162 configurations, 1620|163 configurations, 1630) stage runs, all agree' "$tmp/out"; then
+    grep -Eq '^fuzz: 10 programs .* (210 configurations, 2100|211 configurations, 2110) stage runs, all agree' "$tmp/out"; then
     pass=$((pass + 1)); echo "ok   10 modules, 3 helpers, every stage and convention by default"
 else
     fail=$((fail + 1)); echo "FAIL 10 modules, 3 helpers, every stage and convention by default"; head -80 "$tmp/out"

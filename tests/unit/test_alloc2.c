@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/alloc/alloc_common.h"
 #include "engine/alloc/regalloc_test.h"
 
 static const char *swap_src =
@@ -397,6 +398,68 @@ static void test_every_allocator_checked(void **state) {
     mc_module_free(m);
 }
 
+/* calls=interfere: a value live across a call placed in a register the
+ * call clobbers, as an allocator ignoring its mask would leave it: the
+ * first such value (a, live across the call to g) goes to r0. */
+static void plant_forbidden_register(McAllocation *a) {
+    for (int32_t v = 0; a->cons && v < a->cons->n; v++)
+        if (a->graph->node[v] && a->cons->across[v] >= 0) {
+            a->loc[v] = (McLocation){MC_LOC_REG, 0};
+            return;
+        }
+}
+
+/* The check knows the masks (calls=interfere): with the plant, every
+ * allocator stops with an internal error naming the allocator, the value,
+ * the register and the call; without it, each passes (and keeps a out of
+ * the caller-saved r0 r1 under split at K = 4). */
+static void test_every_allocator_checked_masks(void **state) {
+    (void)state;
+    McModule *m = parse_str("func f(i32 n) {\nentry:\n    a = add n, 1\n    b = call g(n)\n    c = add a, b\n"
+                            "    return c\n}\nfunc g(i32 x) {\nentry:\n    return x\n}\n");
+    static const McAllocator which[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED, MC_ALLOC_LINEAR, MC_ALLOC_SSA};
+    for (size_t i = 0; i < sizeof which / sizeof which[0]; i++) {
+        for (int planted = 0; planted <= 1; planted++) {
+            char path[] = "/tmp/test_alloc2_XXXXXX";
+            int fd = mkstemp(path);
+            assert_true(fd >= 0);
+            fflush(stderr);
+            pid_t pid = fork();
+            assert_true(pid >= 0);
+            if (pid == 0) {
+                dup2(fd, 2);
+                McAllocKnobs k = {.plant = planted ? plant_forbidden_register : NULL};
+                McAllocOptions o = {.knobs = &k, .calls = MC_CALLS_INTERFERE, .convention = MC_CONV_SPLIT};
+                McAllocation *a = mc_allocate(m->funcs[0], which[i], 4, &o, NULL);
+                int32_t av = -1;
+                for (int32_t v = 0; a && v < a->f->nvalues; v++)
+                    if (strcmp(a->f->values[v].name, "a") == 0) av = v;
+                _exit(!a ? 3 : av < 0 || a->loc[av].kind != MC_LOC_REG || a->loc[av].index < 2 ? 4 : 0);
+            }
+            int st = 0;
+            waitpid(pid, &st, 0);
+            char err[512] = {0};
+            ssize_t got = pread(fd, err, sizeof err - 1, 0);
+            close(fd);
+            unlink(path);
+            if (!planted) {
+                if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+                    fail_msg("%s: status %d, stderr '%s'", mc_allocator_name(which[i]), st, err);
+                continue;
+            }
+            if (!WIFSIGNALED(st) || got <= 0 || !strstr(err, "internal error") ||
+                !strstr(err, mc_allocator_name(which[i])) ||
+                !strstr(err, "value a is in r0 but interferes with it: live across the call to g at 4:5 (r0 is "
+                             "caller-saved under split)")) {
+                fprintf(stderr, "%s: a value planted in a forbidden register was not reported (status %d, stderr '%s')\n",
+                        mc_allocator_name(which[i]), st, err);
+                fail();
+            }
+        }
+    }
+    mc_module_free(m);
+}
+
 /* A return operand defined before other values (issue 26): r must stay in
  * its location past the definitions of t, u and w (w is dead), up to the
  * return. An allocator treating the return operand as dead at the block end
@@ -455,6 +518,7 @@ int main(void) {
         cmocka_unit_test(test_ssa_spills_below_maxlive), cmocka_unit_test(test_why_agrees_with_graph),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_every_allocator_checked),
+        cmocka_unit_test(test_every_allocator_checked_masks),
         cmocka_unit_test(test_early_return_operand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -260,6 +260,18 @@ static void test_every_switch_is_correct(void **state) {
                         fprintf(stderr, "%s seed %llu K=%d: %s\n", word, (unsigned long long)seed, budgets[k], msg);
                         fail();
                     }
+                    if (strcmp(name, "calls") == 0) {
+                        /* a program without calls allocates exactly as under calls=save */
+                        McAllocation *b = mc_allocate(ssa, MC_ALLOC_IMPROVED, budgets[k], NULL, NULL);
+                        assert_null(a->cons);
+                        assert_int_equal(a->slots, b->slots);
+                        assert_int_equal(a->f->nvalues, b->f->nvalues);
+                        for (int32_t x = 0; x < a->f->nvalues; x++) {
+                            assert_int_equal(a->loc[x].kind, b->loc[x].kind);
+                            assert_int_equal(a->loc[x].index, b->loc[x].index);
+                        }
+                        mc_allocation_free(b);
+                    }
                     McArgs run;
                     mc_args_copy(&run, &args);
                     McOutcome got = mc_machine_run(a, &run, 0, NULL);
@@ -281,9 +293,9 @@ static void test_every_switch_is_correct(void **state) {
             }
         }
     }
-    /* split, copies, copy-exception, bias, recolour, slot-sharing: 1 value
-     * each; coalesce 2; metric 4; variant 3 */
-    assert_int_equal(runs, (6 + 2 + 4 + 3) * 30 * 3);
+    /* split, copies, copy-exception, bias, recolour, slot-sharing, calls: 1
+     * value each; coalesce 2; metric 4; variant 3 */
+    assert_int_equal(runs, (7 + 2 + 4 + 3) * 30 * 3);
 }
 
 static void test_option_words(void **state) {

@@ -22,7 +22,9 @@
 
 #include "engine/alloc/regalloc_test.h"
 #include "minicc/check.h"
+#include "minicc/gen.h"
 #include "minicc/interp.h"
+#include "minicc/pipeline.h"
 #include "minicc/parse.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
@@ -250,7 +252,10 @@ static void trap_message(void **state) {
     assert_int_equal(st.saves, 1); /* a around the call */
     assert_int_equal(st.restores, 1);
     assert_int_equal(st.calls, 1);
-    assert_int_equal(st.arg_moves, 2); /* the argument and the result */
+    /* the real moves only: n from r1 into the argument register r0 (g's x
+     * is r0, where it arrives; it returns x from r0, the result register),
+     * then the result from r0 into b's r1 */
+    assert_int_equal(st.arg_moves, 2);
     mc_module_free(m);
 }
 
@@ -415,6 +420,232 @@ static void renaming(void **state) {
     mc_module_free(m);
 }
 
+/* ---- calls=interfere ---------------------------------------------------------- */
+
+/* One function's allocation under o: checked as every allocation is, and
+ * under calls=interfere: constrained, no caller save at any call. */
+static McAllocation *allocate_checked(const McFunc *f, McAllocator which, int K, const McAllocOptions *o) {
+    McDiags d;
+    mc_diags_init(&d, "t.ir", NULL, 0);
+    McAllocation *a = mc_allocate(f, which, K, o, &d);
+    if (!a) fail_msg("%s: %s", f->name, d.n ? d.v[0].msg : "?");
+    mc_diags_free(&d);
+    if (o->calls == MC_CALLS_INTERFERE) {
+        assert_non_null(a->cons); /* every function of a program is constrained */
+        for (int32_t c = 0; c < a->ncallsaves; c++)
+            if (a->callsaves[c].n != 0)
+                fail_msg("%s %s K=%d %s: %d caller saves at a call under calls=interfere", mc_allocator_name(which),
+                         mc_convention_name(o->convention), K, a->f->name, (int)a->callsaves[c].n);
+        char msg[256];
+        if (!mc_allocation_check(a, msg, sizeof msg)) fail_msg("%s", msg);
+    }
+    return a;
+}
+
+/* m's program under o, run on args: every function of m allocated alike,
+ * function `entry` first; or, when prepare (generated modules are not in
+ * SSA form), the entry prepared at -O1 and the callees it owns, as stage
+ * alloc does. */
+static McOutcome run_opts(const McModule *m, int entry, McAllocator which, int K, const McAllocOptions *o, bool prepare,
+                          McArgs *args, McMachineStats *st) {
+    McProgram p;
+    memset(&p, 0, sizeof p);
+    McFunc *top = NULL;
+    if (prepare) {
+        top = mc_pipeline_prepare(m->funcs[entry], 1, NULL);
+        assert_non_null(top);
+        for (int32_t k = -1; k < top->nowned; k++) {
+            const McFunc *g = k < 0 ? top : top->owned[k];
+            mc_program_add(&p, g, allocate_checked(g, which, K, o));
+        }
+    } else {
+        for (int k = -1; k < m->nfuncs; k++) {
+            int i = k < 0 ? entry : k;
+            if (k == entry) continue;
+            mc_program_add(&p, m->funcs[i], allocate_checked(m->funcs[i], which, K, o));
+        }
+    }
+    McOutcome out = mc_machine_run_program(&p, args, 1000000, 0, NULL, st);
+    mc_program_free(&p);
+    mc_func_free(top);
+    return out;
+}
+
+static void options(McAllocOptions *o, McConvention conv, McCallsMode calls) {
+    mc_alloc_options_default(o);
+    o->convention = conv;
+    o->calls = calls;
+    o->program = true;
+}
+
+/* Every allocator x convention x K on SRC (n = 0..7) and on 25 generated
+ * modules with three helpers: the machine's outcome and step count are the
+ * interpreter's, no allocation has a caller save, none keeps a value live
+ * across a call in a caller-saved register. */
+static void interfere_every_allocator_and_convention(void **state) {
+    (void)state;
+    McModule *m = load(SRC);
+    int runs = 0;
+    for (int w = 0; w < MC_ALLOC_COUNT; w++)
+        for (int c = 0; c < MC_CONV_COUNT; c++)
+            for (size_t k = 0; k < sizeof Ks / sizeof Ks[0]; k++)
+                for (int32_t n = 0; n <= 7; n++) {
+                    McAllocOptions o;
+                    options(&o, (McConvention)c, MC_CALLS_INTERFERE);
+                    McOutcome want = interpret(m, 0, n);
+                    McArgs args = one_int(n);
+                    McMachineStats st;
+                    McOutcome got = run_opts(m, 0, (McAllocator)w, Ks[k], &o, false, &args, &st);
+                    mc_args_free(&args);
+                    if (got.kind != want.kind || got.value != want.value || got.steps != want.steps)
+                        fail_msg("%s %s K=%d n=%d: machine %d (%s), interpreter %d", mc_allocator_name((McAllocator)w),
+                                 mc_convention_name((McConvention)c), Ks[k], (int)n, (int)got.value, got.trap,
+                                 (int)want.value);
+                    runs++;
+                }
+    assert_int_equal(runs, 4 * 3 * 5 * 8);
+    mc_module_free(m);
+    McGenOptions go;
+    mc_gen_options_default(&go);
+    go.calls = 3;
+    int gen_runs = 0;
+    for (uint64_t seed = 1; seed <= 25; seed++) {
+        McModule *g = mc_gen_module(seed, &go);
+        assert_non_null(g);
+        McArgs args0;
+        mc_gen_args(g->funcs[0], seed, &args0);
+        McArgs ref;
+        mc_args_copy(&ref, &args0);
+        McInterpOptions io;
+        memset(&io, 0, sizeof io);
+        io.max_steps = 1000000;
+        McOutcome want = mc_interp_run(g->funcs[0], &ref, &io);
+        for (int w = 0; w < MC_ALLOC_COUNT; w++)
+            for (int c = 0; c < MC_CONV_COUNT; c++)
+                for (size_t k = 0; k < sizeof Ks / sizeof Ks[0]; k++) {
+                    McAllocOptions o;
+                    options(&o, (McConvention)c, MC_CALLS_INTERFERE);
+                    McArgs run;
+                    mc_args_copy(&run, &args0);
+                    McOutcome got = run_opts(g, 0, (McAllocator)w, Ks[k], &o, true, &run, NULL);
+                    if (!mc_outcome_same(&want, &ref, &got, &run)) {
+                        char x[160], y[160];
+                        fail_msg("seed %llu %s %s K=%d: interpreter %s, machine %s", (unsigned long long)seed,
+                                 mc_allocator_name((McAllocator)w), mc_convention_name((McConvention)c), Ks[k],
+                                 mc_outcome_str(&want, x, sizeof x), mc_outcome_str(&got, y, sizeof y));
+                    }
+                    mc_args_free(&run);
+                    gen_runs++;
+                }
+        mc_args_free(&ref);
+        mc_args_free(&args0);
+        mc_module_free(g);
+    }
+    assert_int_equal(gen_runs, 25 * 4 * 3 * 5);
+}
+
+/* save vs interfere where precolouring pays (tests/alloc/args_calls.ir): f
+ * passes b and a as g2's arguments 0 and 1, and n, live across the first
+ * call, to the second. Under split at K = 4 with every allocator, interfere
+ * makes the two moves that are left (n from r0, where it arrives, to a
+ * callee-saved register, and from there to r1 for the second call) and one
+ * prologue save; save makes more of both. */
+static const char *const ARGS = "func main(i32 n) {\n"
+                                "entry:\n"
+                                "    r = call f(n)\n"
+                                "    return r\n"
+                                "}\n"
+                                "func f(i32 n) {\n"
+                                "entry:\n"
+                                "    a = add n, 1\n"
+                                "    b = mul n, 3\n"
+                                "    c = call g2(b, a)\n"
+                                "    d = call g2(c, n)\n"
+                                "    return d\n"
+                                "}\n"
+                                "func g2(i32 x, i32 y) {\n"
+                                "entry:\n"
+                                "    z = sub x, y\n"
+                                "    return z\n"
+                                "}\n";
+
+static void interfere_saves_moves(void **state) {
+    (void)state;
+    McModule *m = load(ARGS);
+    for (int w = 0; w < MC_ALLOC_COUNT; w++) {
+        McMachineStats s[2];
+        for (int mode = 0; mode < 2; mode++) {
+            McAllocOptions o;
+            options(&o, MC_CONV_SPLIT, (McCallsMode)mode);
+            McArgs args = one_int(5);
+            McOutcome out = run_opts(m, 0, (McAllocator)w, 4, &o, false, &args, &s[mode]);
+            mc_args_free(&args);
+            assert_int_equal(out.kind, MC_RETURNED);
+            assert_int_equal(out.value, 4); /* g2(g2(15, 6), 5) = 9 - 5 */
+            assert_int_equal(s[mode].calls, 3);
+        }
+        const char *name = mc_allocator_name((McAllocator)w);
+        if (s[1].arg_moves != 2 || s[1].saves != 1 || s[0].arg_moves <= s[1].arg_moves || s[0].saves < s[1].saves)
+            fail_msg("%s: save: saves=%lld arg_moves=%lld; interfere: saves=%lld arg_moves=%lld", name,
+                     (long long)s[0].saves, (long long)s[0].arg_moves, (long long)s[1].saves, (long long)s[1].arg_moves);
+    }
+    mc_module_free(m);
+}
+
+/* The trace and `why` under calls=interfere: a, live across the call to g,
+ * interferes with the caller-saved registers and ends in a callee-saved
+ * one; n prefers r0 (parameter 0, argument 0 of g); b prefers the result
+ * register. Under caller-saved a has no register left: a slot. */
+static void interfere_trace_and_why(void **state) {
+    (void)state;
+    McModule *m = load(TWO);
+    for (int w = 0; w < MC_ALLOC_COUNT; w++) {
+        for (int c = 0; c < 2; c++) {
+            McAllocOptions o;
+            options(&o, c ? MC_CONV_CALLER : MC_CONV_SPLIT, MC_CALLS_INTERFERE);
+            McAllocTrace tr;
+            mc_alloc_trace_init(&tr);
+            o.trace = &tr;
+            McAllocation *a = mc_allocate(m->funcs[0], (McAllocator)w, 4, &o, NULL);
+            assert_non_null(a);
+            char *text = NULL, *why = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&text, &len);
+            mc_alloc_trace_print(&tr, a, f);
+            fclose(f);
+            int32_t av = -1;
+            for (int32_t v = 0; v < a->f->nvalues; v++)
+                if (strcmp(a->f->values[v].name, "a") == 0) av = v;
+            f = open_memstream(&why, &len);
+            mc_alloc_calls_why(a, av, f);
+            fclose(f);
+            const char *name = mc_allocator_name((McAllocator)w);
+            if (!c) {
+                if (!strstr(text, "a interferes with r0 r1: live across the call to g at 4:5 (caller-saved under split)") ||
+                    !strstr(text, "n prefers r0: parameter 0 arrives there") ||
+                    !strstr(text, "b prefers r0: the result of the call to g at 4:5 arrives there") ||
+                    !strstr(text, "call at 4:5: a in callee-saved r") || !strstr(text, "by interference") ||
+                    strstr(text, "convention: r"))
+                    fail_msg("%s split: %s", name, text);
+                if (!strstr(why, "a interferes with r0: live across the call to g at 4:5 (r0 is caller-saved under split)") ||
+                    !strstr(why, "a interferes with r1: live across the call to g at 4:5 (r1 is caller-saved under split)"))
+                    fail_msg("%s split: %s", name, why);
+                assert_int_equal(a->loc[av].kind, MC_LOC_REG);
+                assert_true(a->loc[av].index >= 2);
+            } else {
+                if (!strstr(text, "a interferes with r0 r1 r2 r3:") || !strstr(text, "call at 4:5: a in slot"))
+                    fail_msg("%s caller-saved: %s", name, text);
+                assert_int_equal(a->loc[av].kind, MC_LOC_SLOT);
+            }
+            free(text);
+            free(why);
+            mc_alloc_trace_free(&tr);
+            mc_allocation_free(a);
+        }
+    }
+    mc_module_free(m);
+}
+
 /* The conventions' names and registers. */
 static void conventions(void **state) {
     (void)state;
@@ -443,6 +674,9 @@ int main(void) {
         cmocka_unit_test(renaming),
         cmocka_unit_test(enforcement),
         cmocka_unit_test(every_allocator_and_convention),
+        cmocka_unit_test(interfere_trace_and_why),
+        cmocka_unit_test(interfere_saves_moves),
+        cmocka_unit_test(interfere_every_allocator_and_convention),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

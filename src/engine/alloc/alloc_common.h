@@ -13,9 +13,9 @@
  * interference limit (the graph is built for the check and the views),
  * form the graph storage (igraph.h), stop the interrupt flag (NULL: never)
  * polled while the graph is built. */
-McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McAllocOptions *o,
                                  McDiags *d);
-McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McAllocOptions *o,
                               McDiags *d);
 /* The interference graph of a phi-free function for linear and ssa (as for
  * improved, default switches), polling stop. */
@@ -33,6 +33,49 @@ void mc_alloc_drop_copies(McAllocation *a);
 void mc_alloc_calls(McAllocation *a, const McAllocOptions *o);
 void mc_alloc_calls_free(McAllocation *a);
 void mc_alloc_calls_print(const McAllocation *a, FILE *out);
+
+/* ---- calls=interfere: per-value constraints (callconv.c) ----
+ * For each value of a function (handles of the function it was built on):
+ * the first call it is live across (then every caller-saved register is
+ * forbidden to it: it interferes with them, the call clobbers them), and a
+ * preferred register with its reason. Calls are numbered in block and
+ * instruction order; their callee's name and source position are kept, so
+ * the numbering survives the copies phi destruction inserts. */
+typedef enum McPrefKind { MC_PREF_NONE = 0, MC_PREF_PARAM, MC_PREF_ARG, MC_PREF_RESULT, MC_PREF_RETURN } McPrefKind;
+typedef struct McCallCons {
+    int32_t n;            /* values covered (handles >= n are unconstrained) */
+    int32_t K;
+    McConvention conv;
+    int32_t *across;      /* per value: the first call it is live across, or -1 */
+    int32_t *pref;        /* per value: its preferred register, or -1 */
+    uint8_t *pref_kind;   /* McPrefKind */
+    int32_t *pref_index;  /* parameter or argument number (0-based) */
+    int32_t *pref_call;   /* the call (argument, result), or -1 */
+    int32_t ncalls;
+    const char **call_name; /* callee names (the function's strings) */
+    int32_t *call_line, *call_col;
+    uint64_t forbidden_bits; /* the caller-saved registers below 64 as bits (fast path) */
+} McCallCons;
+/* NULL when o does not ask for calls=interfere, or f neither has calls nor
+ * belongs to a program with calls. f phi-free or in SSA form. */
+McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K);
+void mc_call_cons_free(McCallCons *c);
+/* Register r is forbidden to v (v is live across a call that clobbers r). */
+static inline bool mc_call_cons_forbids(const McCallCons *c, int32_t v, int32_t r) {
+    return c && v >= 0 && v < c->n && c->across[v] >= 0 && mc_conv_caller_saved(c->conv, c->K, r);
+}
+static inline int32_t mc_call_cons_pref(const McCallCons *c, int32_t v) {
+    return c && v >= 0 && v < c->n ? c->pref[v] : -1;
+}
+/* The MC_TR_FORBID and MC_TR_PREFER events of c into tr (values that are nodes of g only). */
+void mc_call_cons_trace(const McCallCons *c, const McIGraph *g, McAllocTrace *tr);
+/* `argument 1 of the call to g at 4:5`, `parameter 0`, `the result of the call
+ * to g at 4:5`, `the returned value`: why v prefers its register. */
+const char *mc_call_cons_pref_str(const McCallCons *c, int32_t v, char *buf, size_t size);
+/* `live across the call to g at 4:5`: why v is kept out of the caller-saved registers. */
+const char *mc_call_cons_forbid_str(const McCallCons *c, int32_t v, char *buf, size_t size);
+/* `r0 r1`: the registers a call clobbers (a->cons's), by a's register names. */
+const char *mc_call_cons_regs_str(const McAllocation *a, char *buf, size_t size);
 
 /* ---- phi destruction's edge walk (destroy.c), shared with ssaalloc.c ---- */
 

@@ -20,7 +20,19 @@
  * callee-saved once per entered function, split somewhere between.
  * The save slots are a separate area of the frame (McAllocation.save_slots),
  * not the allocator's spill slots: a function without calls keeps its
- * `slots=` and everything else exactly. */
+ * `slots=` and everything else exactly.
+ *
+ * That is calls=save, the default. Under calls=interfere the allocators see
+ * the convention themselves: mc_call_cons (at the end of this file) gives
+ * each value of a function with calls (or of a program with calls) the
+ * registers forbidden to it (every caller-saved one when it is live across
+ * a call: it interferes with them) and a preferred register (the argument
+ * register a parameter arrives in or an argument goes to, the result
+ * register of a call's result or a returned value); every allocator honours
+ * them and mc_allocation_check checks them. mc_alloc_calls then renames
+ * nothing and finds no caller save to make (the values live across each
+ * call are read from the function the allocator coloured, before redundant
+ * copies were deleted); callee saves are made as always. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,9 +161,12 @@ static void save_call(McAllocation *a, McCallSave *cs, const McAllocOptions *o) 
         McLocation l = a->loc[v];
         bool clobbered = l.kind == MC_LOC_REG && mc_conv_caller_saved(a->convention, a->registers, l.index);
         if (!clobbered) {
-            if (tr)
-                tr_add(tr, call_ev(MC_TR_CALL_SAFE, v, l.kind == MC_LOC_SLOT ? l.index : -1,
-                                   l.kind == MC_LOC_REG ? l.index : -1, cs->block, cs->inst));
+            if (tr) {
+                McTraceEvent e = call_ev(MC_TR_CALL_SAFE, v, l.kind == MC_LOC_SLOT ? l.index : -1,
+                                         l.kind == MC_LOC_REG ? l.index : -1, cs->block, cs->inst);
+                e.flag = a->cons != NULL; /* calls=interfere: kept out of the clobbered registers */
+                tr_add(tr, e);
+            }
             continue;
         }
         McTraceEvent e = call_ev(MC_TR_CALL_SAVE, v, planted ? -1 : cs->n, l.index, cs->block, cs->inst);
@@ -173,30 +188,42 @@ static void find_calls(McAllocation *a) {
     if (ncalls == 0) return;
     a->callsaves = mc_xcalloc((size_t)ncalls, sizeof *a->callsaves);
     a->ncallsaves = ncalls;
-    McLiveness *lv = mc_liveness_all(f, NULL);
-    bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
+    for (int32_t b = 0, c = 0; b < f->nblocks; b++) /* the calls' places in f */
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++)
+            if (f->blocks[b].insts[i].op == MC_OP_CALL) {
+                a->callsaves[c].block = b;
+                a->callsaves[c++].inst = i;
+            }
+    /* calls=interfere: the values live across each call as the allocator saw
+     * them, in the destroyed function before the copies made redundant were
+     * deleted (the same calls in the same order, the same value handles).
+     * Without a copy's definition its destination would look live from the
+     * entry down to it, across calls it is not live across, and get saves it
+     * does not need. calls=save keeps f, as before. */
+    const McFunc *lf = a->cons && a->destroyed && a->destroyed->f ? a->destroyed->f : f;
+    McLiveness *lv = mc_liveness_all(lf, NULL);
+    bool *live = mc_xcalloc((size_t)(lf->nvalues ? lf->nvalues : 1), sizeof *live);
     int32_t at = ncalls; /* blocks and instructions backwards fill the table from its end */
-    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
-        const McBlock *bl = &f->blocks[b];
-        memset(live, 0, (size_t)f->nvalues * sizeof *live);
+    for (int32_t b = lf->nblocks - 1; b >= 0; b--) {
+        const McBlock *bl = &lf->blocks[b];
+        memset(live, 0, (size_t)lf->nvalues * sizeof *live);
         McValList out = mc_live_out(lv, b);
         for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
         for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
             const McInst *in = &bl->insts[i];
             if (in->op == MC_OP_CALL) {
-                McCallSave *cs = &a->callsaves[--at];
-                cs->block = b;
-                cs->inst = i;
-                collect_across(cs, f, live, in->dest);
+                if (at == 0) mc_panic(__FILE__, __LINE__, "the destroyed function has more calls than the allocated one");
+                collect_across(&a->callsaves[--at], lf, live, in->dest);
             }
             if (in->dest != MC_NONE) live[in->dest] = false;
             int nops;
-            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            const McOperand *ops = mc_inst_opnds(lf, in, &nops);
             for (int k = 0; k < nops; k++)
                 if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
         }
     }
+    if (at != 0) mc_panic(__FILE__, __LINE__, "the destroyed function has fewer calls than the allocated one");
     free(live);
     mc_liveness_free(lv);
 }
@@ -262,7 +289,17 @@ void mc_alloc_calls(McAllocation *a, const McAllocOptions *o) {
     a->convention = o ? o->convention : MC_CONV_SPLIT;
     find_calls(a);
     /* a function with calls always; a leaf when the pipeline says it is called */
-    if ((a->ncallsaves > 0 || (o && o->program)) && a->registers > 0) rename_registers(a, o ? o->trace : NULL);
+    /* calls=interfere: the colouring already respects the convention (and the
+     * preferred registers are the convention's): nothing to rename */
+    if ((a->ncallsaves > 0 || (o && o->program)) && a->registers > 0 && !a->cons)
+        rename_registers(a, o ? o->trace : NULL);
+    if (a->cons && o && o->trace)
+        for (int32_t v = 0; v < a->cons->n && v < f->nvalues; v++) {
+            if (a->cons->pref[v] < 0 || !a->graph->node[v]) continue;
+            McTraceEvent e = tr_ev(MC_TR_PREFER_GOT, v, a->loc[v].index, a->cons->pref[v]);
+            e.n1 = a->loc[v].kind;
+            tr_add(o->trace, e);
+        }
     int32_t maxn = 0;
     for (int32_t c = 0; c < a->ncallsaves; c++) {
         save_call(a, &a->callsaves[c], o);
@@ -299,6 +336,28 @@ void mc_alloc_calls_free(McAllocation *a) {
 
 void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out) {
     const McFunc *f = a->f;
+    const McCallCons *cc = a->cons;
+    if (cc && v >= 0 && v < cc->n && cc->across[v] >= 0) {
+        char why[160];
+        mc_call_cons_forbid_str(cc, v, why, sizeof why);
+        for (int32_t r = 0; r < a->registers; r++)
+            if (mc_conv_caller_saved(cc->conv, a->registers, r)) {
+                char rb[32];
+                mc_alloc_reg_str(a, r, rb, sizeof rb);
+                fprintf(out, "  %s interferes with %s: %s (%s is caller-saved under %s)\n", f->values[v].name, rb, why,
+                        rb, mc_convention_name(cc->conv));
+            }
+    }
+    if (cc && v >= 0 && v < cc->n && cc->pref[v] >= 0) {
+        char why[160], lb[32];
+        McLocation l = a->loc[v];
+        bool got = l.kind == MC_LOC_REG && l.index == cc->pref[v];
+        char pb[32];
+        fprintf(out, "  %s prefers %s: %s (calls=interfere); %s%s\n", f->values[v].name,
+                mc_alloc_reg_str(a, cc->pref[v], pb, sizeof pb),
+                mc_call_cons_pref_str(cc, v, why, sizeof why), got ? "it got it" : "it is in ",
+                got ? "" : mc_alloc_location_str(a, l, lb, sizeof lb));
+    }
     for (int32_t c = 0; c < a->ncallsaves; c++) {
         const McCallSave *cs = &a->callsaves[c];
         bool across = false;
@@ -353,4 +412,170 @@ void mc_alloc_calls_print(const McAllocation *a, FILE *out) {
         }
         fputc('\n', out);
     }
+}
+
+/* ---- calls=interfere: the constraints every allocator honours ---------------------- */
+
+static void set_pref(McCallCons *c, int32_t v, int32_t r, McPrefKind kind, int32_t index, int32_t call) {
+    if (v < 0 || v >= c->n || r < 0 || c->pref[v] >= 0) return; /* the first reason wins */
+    c->pref[v] = r;
+    c->pref_kind[v] = (uint8_t)kind;
+    c->pref_index[v] = index;
+    c->pref_call[v] = call;
+}
+
+McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
+    if (!o || o->calls != MC_CALLS_INTERFERE || K < 1) return NULL;
+    int32_t ncalls = 0;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) ncalls += f->blocks[b].insts[i].op == MC_OP_CALL;
+    if (ncalls == 0 && !o->program) return NULL;
+    McCallCons *c = mc_xcalloc(1, sizeof *c);
+    int32_t n = f->nvalues;
+    c->n = n;
+    c->K = K;
+    c->conv = o->convention;
+    c->across = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->across);
+    c->pref = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->pref);
+    c->pref_kind = mc_xcalloc((size_t)(n ? n : 1), 1);
+    c->pref_index = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->pref_index);
+    c->pref_call = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->pref_call);
+    for (int32_t v = 0; v < n; v++) c->across[v] = c->pref[v] = c->pref_call[v] = -1;
+    for (int32_t r = 0; r < K && r < 64; r++)
+        if (mc_conv_caller_saved(c->conv, K, r)) c->forbidden_bits |= (uint64_t)1 << r;
+    c->ncalls = ncalls;
+    c->call_name = mc_xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *c->call_name);
+    c->call_line = mc_xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *c->call_line);
+    c->call_col = mc_xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *c->call_col);
+    /* parameters arrive in the argument registers (buffers take no register) */
+    for (int32_t k = 0, ni = 0; k < f->nparams; k++) {
+        int32_t pv = f->params[k];
+        if (f->values[pv].kind == MC_VAL_BUF) continue;
+        set_pref(c, pv, mc_conv_arg_reg(c->conv, K, ni), MC_PREF_PARAM, ni, -1);
+        ni++;
+    }
+    /* calls in block and instruction order: their results and arguments */
+    int32_t rr = mc_conv_result_reg(c->conv, K);
+    for (int32_t b = 0, at = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            const McInst *in = &f->blocks[b].insts[i];
+            if (in->op != MC_OP_CALL) continue;
+            const McCall *call = mc_inst_call(f, in);
+            McLoc l = mc_loc(f, in->loc);
+            c->call_name[at] = call ? call->name : "?";
+            c->call_line[at] = (int32_t)l.line;
+            c->call_col[at] = (int32_t)l.col;
+            if (in->dest != MC_NONE) set_pref(c, in->dest, rr, MC_PREF_RESULT, 0, at);
+            for (int32_t k = 0, ni = 0; call && k < call->nargs; k++) {
+                McOperand a = call->args[k];
+                if (mc_opnd_is_val(a) && f->values[a.v].kind == MC_VAL_BUF) continue;
+                if (mc_opnd_is_val(a)) set_pref(c, a.v, mc_conv_arg_reg(c->conv, K, ni), MC_PREF_ARG, ni, at);
+                ni++;
+            }
+            at++;
+        }
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        if (bl->has_term && bl->term.op == MC_OP_RET && mc_opnd_is_val(bl->term.arg))
+            set_pref(c, bl->term.arg.v, rr, MC_PREF_RETURN, 0, -1);
+    }
+    if (ncalls == 0) return c;
+    /* the values live across each call (a backward scan per block, as find_calls) */
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    bool *live = mc_xcalloc((size_t)(n ? n : 1), sizeof *live);
+    int32_t at = ncalls;
+    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
+        const McBlock *bl = &f->blocks[b];
+        memset(live, 0, (size_t)n * sizeof *live);
+        McValList out = mc_live_out(lv, b);
+        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
+        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
+            const McInst *in = &bl->insts[i];
+            if (in->op == MC_OP_CALL) {
+                at--;
+                for (int32_t v = 0; v < n; v++) /* backwards: the first call wins */
+                    if (live[v] && v != in->dest && f->values[v].kind != MC_VAL_BUF) c->across[v] = at;
+            }
+            if (in->dest != MC_NONE) live[in->dest] = false;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
+        }
+    }
+    free(live);
+    mc_liveness_free(lv);
+    return c;
+}
+
+void mc_call_cons_free(McCallCons *c) {
+    if (!c) return;
+    free(c->across);
+    free(c->pref);
+    free(c->pref_kind);
+    free(c->pref_index);
+    free(c->pref_call);
+    free(c->call_name);
+    free(c->call_line);
+    free(c->call_col);
+    free(c);
+}
+
+void mc_call_cons_trace(const McCallCons *c, const McIGraph *g, McAllocTrace *tr) {
+    if (!c || !tr) return;
+    for (int32_t v = 0; v < c->n; v++) {
+        if (g && (v >= g->nvalues || !g->node[v])) continue;
+        if (c->across[v] >= 0) {
+            McTraceEvent e = tr_ev(MC_TR_FORBID, v, -1, -1);
+            e.n1 = c->across[v];
+            tr_add(tr, e);
+        }
+        if (c->pref[v] >= 0) {
+            McTraceEvent e = tr_ev(MC_TR_PREFER, v, c->pref_call[v], c->pref[v]);
+            e.n1 = c->pref_kind[v];
+            e.n2 = c->pref_index[v];
+            tr_add(tr, e);
+        }
+    }
+}
+
+const char *mc_call_cons_pref_str(const McCallCons *c, int32_t v, char *buf, size_t size) {
+    int32_t k = v >= 0 && v < c->n ? c->pref_call[v] : -1;
+    const char *name = k >= 0 ? c->call_name[k] : "?";
+    int line = k >= 0 ? (int)c->call_line[k] : 0, col = k >= 0 ? (int)c->call_col[k] : 0;
+    switch (v >= 0 && v < c->n ? c->pref_kind[v] : MC_PREF_NONE) {
+    case MC_PREF_PARAM: snprintf(buf, size, "parameter %d arrives there", (int)c->pref_index[v]); break;
+    case MC_PREF_ARG:
+        snprintf(buf, size, "argument %d of the call to %s at %d:%d goes there", (int)c->pref_index[v], name, line, col);
+        break;
+    case MC_PREF_RESULT: snprintf(buf, size, "the result of the call to %s at %d:%d arrives there", name, line, col); break;
+    case MC_PREF_RETURN: snprintf(buf, size, "the returned value goes there"); break;
+    default: snprintf(buf, size, "no preference"); break;
+    }
+    return buf;
+}
+
+const char *mc_call_cons_forbid_str(const McCallCons *c, int32_t v, char *buf, size_t size) {
+    int32_t k = v >= 0 && v < c->n ? c->across[v] : -1;
+    if (k < 0)
+        snprintf(buf, size, "live across no call");
+    else
+        snprintf(buf, size, "live across the call to %s at %d:%d", c->call_name[k], (int)c->call_line[k],
+                 (int)c->call_col[k]);
+    return buf;
+}
+
+const char *mc_call_cons_regs_str(const McAllocation *a, char *buf, size_t size) {
+    const McCallCons *c = a->cons;
+    size_t at = 0;
+    buf[0] = 0;
+    for (int32_t r = 0; r < c->K; r++) {
+        if (!mc_conv_caller_saved(c->conv, c->K, r)) continue;
+        char rb[32];
+        int w = snprintf(buf + at, at < size ? size - at : 0, "%s%s", at ? " " : "", mc_alloc_reg_str(a, r, rb, sizeof rb));
+        if (w > 0) at += (size_t)w;
+    }
+    if (at == 0) snprintf(buf, size, "none");
+    return buf;
 }

@@ -203,6 +203,60 @@ static int32_t scan_registers(McAllocation *a, const Item *items, int32_t n, Ite
     return nsp;
 }
 
+/* calls=interfere: the scan with constraints. A register is free when no
+ * active interval holds it; an interval live across a call may take only a
+ * register the call does not clobber. It takes its preferred register when
+ * that one is free and allowed, else the lowest free allowed one; when none
+ * is, the active interval in an allowed register that ends furthest gives
+ * its register up if it ends after the new one (it moves to a slot),
+ * otherwise the new interval goes to a slot. */
+static int32_t scan_registers_cons(McAllocation *a, const Item *items, int32_t n, Item *spilled) {
+    int32_t K = a->registers, nact = 0, nsp = 0;
+    const McCallCons *c = a->cons;
+    Item *act = mc_xmalloc((size_t)K * sizeof *act);
+    bool *busy = mc_xcalloc((size_t)K, sizeof *busy);
+    bool *is_spilled = mc_xcalloc((size_t)(a->f->nvalues ? a->f->nvalues : 1), sizeof *is_spilled);
+    for (int32_t i = 0; i < n; i++) {
+        Item it = items[i];
+        int32_t expired = 0;
+        while (expired < nact && act[expired].end < it.start) busy[a->loc[act[expired++].v].index] = false;
+        if (expired) {
+            memmove(act, act + expired, (size_t)(nact - expired) * sizeof *act);
+            nact -= expired;
+        }
+        int32_t r = -1, pref = mc_call_cons_pref(c, it.v);
+        if (pref >= 0 && pref < K && !busy[pref] && !mc_call_cons_forbids(c, it.v, pref)) r = pref;
+        for (int32_t q = 0; q < K && r < 0; q++)
+            if (!busy[q] && !mc_call_cons_forbids(c, it.v, q)) r = q;
+        if (r >= 0) {
+            a->loc[it.v] = (McLocation){MC_LOC_REG, r};
+            busy[r] = true;
+            active_insert(act, &nact, it);
+            continue;
+        }
+        int32_t victim = -1; /* the active interval in an allowed register ending furthest */
+        for (int32_t k = nact - 1; k >= 0 && victim < 0; k--)
+            if (!mc_call_cons_forbids(c, it.v, a->loc[act[k].v].index)) victim = k;
+        if (victim >= 0 && act[victim].end > it.end) {
+            Item last = act[victim];
+            a->loc[it.v] = a->loc[last.v];
+            a->loc[last.v] = (McLocation){MC_LOC_NONE, 0};
+            is_spilled[last.v] = true;
+            memmove(act + victim, act + victim + 1, (size_t)(nact - victim - 1) * sizeof *act);
+            nact--;
+            active_insert(act, &nact, it);
+        } else {
+            is_spilled[it.v] = true;
+        }
+    }
+    for (int32_t i = 0; i < n; i++)
+        if (is_spilled[items[i].v]) spilled[nsp++] = items[i];
+    free(is_spilled);
+    free(busy);
+    free(act);
+    return nsp;
+}
+
 /* Slots for the spilled intervals: the same scan with as many slots as it takes. */
 static void scan_slots(McAllocation *a, const Item *sp, int32_t n) {
     Item *act = mc_xmalloc((size_t)(n ? n : 1) * sizeof *act);
@@ -225,12 +279,13 @@ static void scan_slots(McAllocation *a, const Item *sp, int32_t n) {
     free(free_slots.v);
 }
 
-McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int form, const McAllocOptions *o,
                                  McDiags *d) {
     McDestroyed *x = mc_destroy_phis(ssa, MC_ALLOC_IMPROVED, d);
     if (!x) return NULL;
     McAllocation *a = mc_alloc_new(x, MC_ALLOC_LINEAR, regs);
-    a->graph = mc_alloc_graph(x->f, limit, form, stop, d);
+    a->cons = mc_call_cons(a->f, o, regs); /* calls=interfere */
+    a->graph = mc_alloc_graph(x->f, limit, form, o->interrupt, d);
     if (!a->graph) {
         mc_allocation_free(a);
         return NULL;
@@ -257,7 +312,7 @@ McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int
     a->order = mc_xmalloc((size_t)(n ? n : 1) * sizeof *a->order);
     for (int32_t i = 0; i < n; i++) a->order[a->norder++] = items[i].v;
     Item *spilled = mc_xmalloc((size_t)(n ? n : 1) * sizeof *spilled);
-    int32_t nsp = scan_registers(a, items, n, spilled);
+    int32_t nsp = a->cons ? scan_registers_cons(a, items, n, spilled) : scan_registers(a, items, n, spilled);
     scan_slots(a, spilled, nsp);
     free(spilled);
     free(items);

@@ -444,6 +444,18 @@ static inline bool enter(Machine *m, Frame *fr, int32_t b) {
 
 enum { MAX_FAST_ARGS = 16 }; /* arguments held on the C stack; more go to the heap */
 
+/* The argument moves (McMachineStats.arg_moves) between operand o (an
+ * argument or returned value, a parameter or call destination) and the
+ * convention's register r, or its incoming or result slot (r = -1): none
+ * when o is nothing or r itself, none for a spill slot with r a register
+ * (that load or store is counted as spill traffic), else one. */
+static inline int64_t arg_moves(DOp o, int32_t r) {
+    if (o.kind == O_NONE) return 0;
+    if (r < 0) return 1;
+    if (o.kind == O_SLOT) return 0;
+    return o.kind == O_REG && o.x == r ? 0 : 1;
+}
+
 /* Steps 1-4 of a call (the file comment). */
 static void do_call(Machine *m, Frame *fr, const DInst *in) {
     const McAllocation *a = fr->df->a;
@@ -482,7 +494,7 @@ static void do_call(Machine *m, Frame *fr, const DInst *in) {
         if (cf->param_buf[k] >= 0) continue;
         int32_t r = cf->param_reg[k];
         if (r >= 0) write_reg(m, r, vals[k]);
-        m->st.arg_moves++;
+        m->st.arg_moves += arg_moves(dc->args[k].o, r) + arg_moves(cf->param_dst[k], r);
     }
     Frame *nf = push(m, fn); /* fr is stale from here */
     for (int32_t k = 0; k < nargs; k++)
@@ -522,7 +534,7 @@ static void do_return(Machine *m, int32_t value) {
     int32_t rr = m->result_reg;
     if (rr >= 0) write_reg(m, rr, value);
     else m->result_slot = value;
-    m->st.arg_moves++;
+    m->st.arg_moves += arg_moves(fr->df->blocks[fr->block].arg, rr);
     for (int32_t k = 0; k < a->ncallee_saves; k++) {
         write_reg(m, a->callee_saves[k], fr->saves[k + a->save_slots - a->ncallee_saves]);
         m->st.restores++;
@@ -554,6 +566,7 @@ static void do_return(Machine *m, int32_t value) {
         m->st.restores++;
     }
     const DInst *in = &cf->df->blocks[cf->block].insts[cf->inst];
+    m->st.arg_moves += arg_moves(in->d, rr);
     wr(m, cf, in->d, result);
     cf->inst++;
 }

@@ -448,7 +448,9 @@ static double spilled_cost(const Work *w, const double *cost, const int32_t *col
  * total cost of the spilled nodes. */
 double mc_ra_recolour(Work *w, const double *cost, int32_t *colour) {
     int32_t n = w->n, K = w->K;
-    if (w->opt->no_recolour) return spilled_cost(w, cost, colour);
+    /* calls=interfere: recolouring does not know the forbidden registers, so a
+     * function with constraints keeps select's colours */
+    if (w->opt->no_recolour || w->cons) return spilled_cost(w, cost, colour);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken);
     double *conflict = mc_xmalloc((size_t)K * sizeof *conflict);
     int32_t *movable = mc_xmalloc((size_t)K * sizeof *movable);

@@ -246,7 +246,7 @@ static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
     mc_ra_sort_degree_name(f, g->degree, a->order, a->norder);
     int32_t *taken = mc_xcalloc((size_t)K, sizeof *taken); /* stamp per register */
     /* dense, K <= 64: "is r held around v?" is v's row AND r's holders */
-    uint64_t *cset = g->bits && K <= 64 ? mc_xcalloc((size_t)K * (size_t)g->words, sizeof *cset) : NULL;
+    uint64_t *cset = g->bits && K <= 64 && !a->cons ? mc_xcalloc((size_t)K * (size_t)g->words, sizeof *cset) : NULL;
     for (int32_t i = 0; i < a->norder; i++) {
         int32_t v = a->order[i];
         if (tr) {
@@ -274,8 +274,15 @@ static void colour_baseline(McAllocation *a, McAllocTrace *tr) {
             McLocation l = a->loc[t];
             if (l.kind == MC_LOC_REG) taken[l.index] = i + 1;
         });
-        int32_t r = 0;
-        while (r < K && taken[r] == i + 1) r++;
+        /* calls=interfere: a value live across a call interferes with the
+         * registers the call clobbers; a preferred register comes first */
+        for (int32_t c = 0; a->cons && c < K; c++)
+            if (mc_call_cons_forbids(a->cons, v, c)) taken[c] = i + 1;
+        int32_t r = 0, pref = mc_call_cons_pref(a->cons, v);
+        if (pref >= 0 && pref < K && taken[pref] != i + 1)
+            r = pref;
+        else
+            while (r < K && taken[r] == i + 1) r++;
         if (r < K)
             a->loc[v] = (McLocation){MC_LOC_REG, r};
         else {
@@ -476,6 +483,19 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     mc_ra_coalesce(a, &w, mode, plain, order);
     for (int32_t v = 0; v < n; v++) a->alias[v] = find(&w, v);
     mc_ra_rows_drop_dead(&w);
+    if (a->cons) { /* calls=interfere: the constraints of each representative (its members') */
+        w.cons = a->cons;
+        w.cons_across = mc_xcalloc((size_t)(n ? n : 1), sizeof *w.cons_across);
+        w.cons_pref = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.cons_pref);
+        for (int32_t v = 0; v < n; v++) w.cons_pref[v] = -1;
+        for (int32_t v = 0; v < n; v++) w.cons_pref[v] = g->node[v] && a->alias[v] == v ? mc_call_cons_pref(a->cons, v) : -1;
+        for (int32_t v = 0; v < n; v++) {
+            if (!g->node[v]) continue;
+            int32_t r = a->alias[v];
+            if (v < a->cons->n && a->cons->across[v] >= 0) w.cons_across[r] = true;
+            if (w.cons_pref[r] < 0) w.cons_pref[r] = mc_call_cons_pref(a->cons, v);
+        }
+    }
 
     Partners pt;
     mc_ra_partners_build(&pt, &w, g, opt->no_bias);
@@ -491,6 +511,8 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     free(spilled);
     free(pt.start);
     free(pt.list);
+    free(w.cons_across);
+    free(w.cons_pref);
     mc_ra_work_free(&w);
 }
 
@@ -687,6 +709,7 @@ static int allocate_improved(McAllocation *a, const McDestroyed *x, const McAllo
         mc_cfg_free(cfg);
         return IMPROVED_NO_GRAPH;
     }
+    if (o->trace) mc_call_cons_trace(a->cons, a->graph, o->trace);
     /* a parameter is bound only when it is a scalar live on entry */
     for (int32_t p = 0; p < a->f->nparams; p++) {
         int32_t v = a->f->params[p];
@@ -717,9 +740,10 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
     if (mc_interrupted(o->interrupt)) return interrupted(NULL, d);
     McAllocation *a;
     if (which == MC_ALLOC_LINEAR || which == MC_ALLOC_SSA) {
-        a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o->interrupt, d)
-                                     : mc_allocate_ssa(ssa, regs, limit, form, o->interrupt, d);
+        a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o, d)
+                                     : mc_allocate_ssa(ssa, regs, limit, form, o, d);
         if (!a) return NULL;
+        if (o->trace) mc_call_cons_trace(a->cons, a->graph, o->trace);
         /* linear and ssa record no decisions, only their outcome: the
          * assignment before the convention's renaming (mc_alloc_calls adds
          * its call events after it, as for baseline and improved) */
@@ -737,8 +761,10 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
         if (!x) return NULL;
         if (o->trace) o->trace->won_variant = o->trace->won_metric = 0;
         a = mc_alloc_new(x, which, regs);
+        a->cons = mc_call_cons(a->f, o, regs); /* calls=interfere: forbidden and preferred registers */
         if (which == MC_ALLOC_BASELINE) {
             a->graph = mc_interference_opts(x->f, which, NULL, limit, form, o, d);
+            if (a->graph && o->trace) mc_call_cons_trace(a->cons, a->graph, o->trace);
             if (a->graph) colour_baseline(a, o->trace);
         } else {
             int r = allocate_improved(a, x, o, limit, d);
@@ -802,8 +828,26 @@ static bool dense_check_ok(const McAllocation *a) {
     return ok;
 }
 
+/* calls=interfere: no value live across a call sits in a register the call
+ * clobbers (it interferes with those registers). */
+static bool cons_check(const McAllocation *a, char *msg, size_t size) {
+    const McCallCons *c = a->cons;
+    for (int32_t v = 0; c && v < c->n && v < a->f->nvalues; v++) {
+        McLocation l = a->loc[v];
+        if (!a->graph->node[v] || l.kind != MC_LOC_REG || !mc_call_cons_forbids(c, v, l.index)) continue;
+        char why[160], rb[32];
+        mc_alloc_reg_str(a, l.index, rb, sizeof rb);
+        snprintf(msg, size, "value %s is in %s but interferes with it: %s (%s is caller-saved under %s)",
+                 a->f->values[v].name, rb, mc_call_cons_forbid_str(c, v, why, sizeof why), rb,
+                 mc_convention_name(c->conv));
+        return false;
+    }
+    return true;
+}
+
 bool mc_allocation_check(const McAllocation *a, char *msg, size_t size) {
     const McIGraph *g = a->graph;
+    if (!cons_check(a, msg, size)) return false;
     if (g->bits && dense_check_ok(a)) return true; /* else the scan below names the first violation */
     for (int32_t v = 0; v < g->nvalues; v++) {
         if (!g->node[v]) continue;
@@ -839,6 +883,7 @@ void mc_allocation_free(McAllocation *a) {
     free(a->cost);
     free(a->param_bound);
     mc_alloc_calls_free(a);
+    mc_call_cons_free(a->cons);
     free(a);
 }
 

@@ -16,6 +16,7 @@
 #include "minicc/util.h"
 #include "igraph.h"
 #include "regalloc_test.h"
+#include "alloc_common.h"
 
 /* IG_FOR(g, v, t, BODY): BODY once for every neighbour t of v in graph g,
  * ascending, in either form. `continue` in BODY goes on to the next t;
@@ -98,6 +99,13 @@ typedef struct Work {
     bool check_held;   /* McAllocKnobs.check_held */
     const McInterrupt *stop; /* McAllocOptions.interrupt: coalescing and the metrics stop short when set */
     struct Held *held; /* coalescing: the counts of turned-down moves, kept across merges (coalesce.c) */
+    /* calls=interfere (alloc_common.h): per representative after coalescing, whether a
+       member is live across a call (the caller-saved registers are forbidden to it) and
+       the preferred register (a member's, the representative's own first), or -1. NULL:
+       no constraints, select and recolouring run as without calls. */
+    const struct McCallCons *cons;
+    bool *cons_across;
+    int32_t *cons_pref;
 } Work;
 
 /* NB_FOR(w, v, t, BODY): BODY for every entry t of v's row, in row order

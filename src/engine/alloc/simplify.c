@@ -232,10 +232,16 @@ static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, La
      * a representative), so a neighbour costs one read */
     int32_t *wdeg = sc->wdeg, *low = sc->low, *stack = sc->stack;
     int32_t nstack = 0, nlow = 0, remaining = 0;
+    /* calls=interfere: a node live across a call interferes with the F
+     * registers the call clobbers, neighbours that are never removed: its
+     * degree counts them, so it is trivially colourable only when fewer
+     * than K - F of its neighbours are left */
+    int32_t forbidden = 0;
+    for (int32_t r = 0; w->cons && r < K; r++) forbidden += mc_conv_caller_saved(w->cons->conv, K, r);
     for (int32_t v = 0; v < n; v++) {
         wdeg[v] = -1;
         if (!w->alive[v]) continue;
-        wdeg[v] = w->deg[v];
+        wdeg[v] = w->deg[v] + (w->cons && w->cons_across[v] ? forbidden : 0);
         remaining++;
     }
     for (int32_t v = n - 1; v >= 0; v--)
@@ -340,6 +346,13 @@ static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, La
     return nstack;
 }
 
+/* calls=interfere: a node live across a call takes (stamps) the caller-saved registers. */
+static void cons_take(const Work *w, int32_t v, int32_t *taken, int32_t st) {
+    if (!w->cons_across[v]) return;
+    for (int32_t c = 0; c < w->K; c++)
+        if (mc_conv_caller_saved(w->cons->conv, w->K, c)) taken[c] = st;
+}
+
 /* Select: pop the stack, giving each node a copy partner's register when
  * free, else the lowest free one, else none (-1: it spills). Returns the
  * number of nodes coloured, in order. */
@@ -353,7 +366,7 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
     /* Dense rows and K <= 64: whether a register is taken around v is read
      * off per-register bit sets (v's row AND the set of the nodes holding
      * it), one register at a time and only as far as the choice needs. */
-    uint64_t *cset = w->dense && K <= 64 ? mc_xcalloc((size_t)K * (size_t)words, sizeof *cset) : NULL;
+    uint64_t *cset = w->dense && K <= 64 && !w->cons ? mc_xcalloc((size_t)K * (size_t)words, sizeof *cset) : NULL;
     /* colour[t] >= 0 only for a node already given a register: the rows
      * hold representatives only, and colour starts at -1 */
     while (nstack > 0) {
@@ -366,7 +379,30 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
 #endif
         st++;
         int32_t r = -1, partner = -1;
-        if (cset) {
+        if (w->cons) {
+            /* calls=interfere: the neighbours' registers and, for a node live
+             * across a call, the registers the call clobbers are taken; then a
+             * copy partner's register, the preferred one, the lowest free */
+            if (lt) {
+                for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
+                    int32_t t = lt->list[k];
+                    if (colour[t] >= 0) taken[colour[t]] = st;
+                }
+            } else {
+                NB_FOR(w, v, t, {
+                    if (colour[t] >= 0) taken[colour[t]] = st;
+                });
+            }
+            cons_take(w, v, taken, st);
+            for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
+                int32_t p = pt->list[k];
+                if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p], partner = p;
+            }
+            int32_t pref = w->cons_pref[v];
+            if (r < 0 && pref >= 0 && pref < K && taken[pref] != st) r = pref;
+            for (int32_t c = 0; c < K && r < 0; c++)
+                if (taken[c] != st) r = c;
+        } else if (cset) {
             const uint64_t *row = mc_igraph_bitrow(w->dense, v);
             uint64_t known = 0, busy = 0; /* registers tested; of those, taken */
             for (int32_t k = 0; k < w->nnb[v]; k++) {
@@ -471,13 +507,25 @@ static int32_t degree_select(Work *w, const McFunc *f, int32_t *colour, int32_t 
     mc_ra_sort_degree_name(f, w->deg, order, norder);
     int32_t *taken = mc_xcalloc((size_t)w->K, sizeof *taken);
     int32_t words = w->dense ? w->dense->words : 0;
-    uint64_t *cset = w->dense && w->K <= 64 ? mc_xcalloc((size_t)w->K * (size_t)words, sizeof *cset) : NULL;
+    uint64_t *cset = w->dense && w->K <= 64 && !w->cons ? mc_xcalloc((size_t)w->K * (size_t)words, sizeof *cset) : NULL;
     for (int32_t i = 0; i < norder; i++) {
         int32_t v = order[i];
         if (w->tr) {
             McTraceEvent e = tr_ev(MC_TR_ORDER, v, -1, -1);
             e.n1 = w->deg[v];
             tr_work(w, e);
+        }
+        if (w->cons) { /* calls=interfere: as select_colours, without partners */
+            NB_FOR(w, v, t, {
+                if (colour[t] >= 0) taken[colour[t]] = i + 1;
+            });
+            cons_take(w, v, taken, i + 1);
+            int32_t pref = w->cons_pref[v];
+            if (pref >= 0 && pref < w->K && taken[pref] != i + 1) colour[v] = pref;
+            for (int32_t r = 0; r < w->K && colour[v] < 0; r++)
+                if (taken[r] != i + 1) colour[v] = r;
+            if (w->tr) tr_work(w, tr_ev(MC_TR_COLOUR, v, -1, colour[v]));
+            continue;
         }
         if (cset) {
             uint64_t busy = 0; /* registers held by what merges added to v's row */

@@ -63,6 +63,7 @@ typedef struct Ssa {
     int32_t norder;
     bool *unreached; /* placed by place_unreachable */
     int32_t fresh;   /* next slot of place_unreachable (after the spill slots) */
+    McCallCons *cons; /* calls=interfere: forbidden and preferred registers (of f's values), or NULL */
 } Ssa;
 
 /* ---- 1. spill until MaxLive <= K ------------------------------------------------- */
@@ -193,6 +194,23 @@ static void assign(Ssa *s, Colour *c, int32_t v) {
     if (s->loc[v].kind != MC_LOC_NONE) { /* a parameter placed before */
         hold(s, c, v);
         return;
+    }
+    if (!s->spilled[v] && s->cons) {
+        /* calls=interfere: the preferred register when free and allowed, else
+         * the lowest free allowed one; step 1 counted every register, so a
+         * value live across a call may find none: it spills here */
+        int32_t r = -1, pref = mc_call_cons_pref(s->cons, v);
+        if (pref >= 0 && pref < s->K && c->reg.holder[pref] == MC_NONE && !mc_call_cons_forbids(s->cons, v, pref))
+            r = pref;
+        for (int32_t q = 0; q < s->K && r < 0; q++)
+            if (c->reg.holder[q] == MC_NONE && !mc_call_cons_forbids(s->cons, v, q)) r = q;
+        if (r >= 0) {
+            c->reg.holder[r] = v;
+            s->loc[v] = (McLocation){MC_LOC_REG, r};
+            s->order[s->norder++] = v;
+            return;
+        }
+        s->spilled[v] = true;
     }
     if (!s->spilled[v]) {
         int32_t r = file_take(&c->reg, v);
@@ -511,8 +529,9 @@ static McDestroyed *destroy_all(Ssa *s, int32_t *scratch_slot) {
     return x;
 }
 
-McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McInterrupt *stop,
+McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int form, const McAllocOptions *o,
                               McDiags *d) {
+    const McInterrupt *stop = o->interrupt;
     if (ssa->form != MC_FORM_SSA) {
         mc_diag(d, mc_loc(ssa, ssa->loc), "phi destruction requires SSA form (function '%s' is not in SSA form)",
                 ssa->name);
@@ -526,6 +545,7 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     s.K = regs;
     s.c = mc_cfg_build_loops(f);
     s.lv = mc_liveness_all(f, s.c);
+    s.cons = mc_call_cons(f, o, regs); /* calls=interfere */
     int32_t nv = f->nvalues;
     s.nloc = nv ? nv : 1;
     s.loc = mc_xcalloc((size_t)s.nloc, sizeof *s.loc);
@@ -563,14 +583,17 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
         mc_diags_free(&tmp);
         mc_destroyed_free(x);
         free(s.loc), free(s.spilled), free(s.cost), free(s.order), free(s.unreached), free(bound);
+        mc_call_cons_free(s.cons);
         return NULL;
     }
     mc_diags_free(&tmp);
     McAllocation *a = mc_alloc_new(x, MC_ALLOC_SSA, regs);
+    a->cons = s.cons; /* the values keep their handles (the scratch ones are unconstrained) */
     a->graph = mc_alloc_graph(x->f, limit, form, stop, d);
     if (!a->graph) {
         mc_allocation_free(a);
         free(s.loc), free(s.spilled), free(s.cost), free(s.order), free(s.unreached), free(bound);
+        mc_call_cons_free(s.cons);
         return NULL;
     }
     grow_loc(&s);

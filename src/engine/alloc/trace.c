@@ -15,6 +15,7 @@
 
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
+#include "alloc_common.h"
 
 /* ---- the switches ---------------------------------------------------------- */
 
@@ -31,6 +32,7 @@ enum {
     SW_DESTROY,
     SW_PARAM_EDGES,
     SW_SAVES,
+    SW_CALLS,
     SW_COUNT
 };
 
@@ -52,6 +54,7 @@ static const Switch switches[SW_COUNT] = {
     {"destroy", {"correct", "naive", "sequential", NULL}},
     {"param-edges", {"on", "off", NULL}},
     {"saves", {"correct", "no-caller", "no-callee", NULL}},
+    {"calls", {"save", "interfere", NULL}},
 };
 
 void mc_alloc_options_default(McAllocOptions *o) { memset(o, 0, sizeof *o); }
@@ -77,6 +80,7 @@ static int get(const McAllocOptions *o, int i) {
     case SW_DESTROY: return (int)o->destroy;
     case SW_PARAM_EDGES: return o->no_param_edges;
     case SW_SAVES: return (int)o->saves;
+    case SW_CALLS: return (int)o->calls;
     default: return 0;
     }
 }
@@ -95,6 +99,7 @@ static void set(McAllocOptions *o, int i, int v) {
     case SW_DESTROY: o->destroy = (McDestroyBug)v; break;
     case SW_PARAM_EDGES: o->no_param_edges = v; break;
     case SW_SAVES: o->saves = (McSaveBug)v; break;
+    case SW_CALLS: o->calls = (McCallsMode)v; break;
     default: break;
     }
 }
@@ -340,14 +345,44 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
     case MC_TR_CALL_SAFE: {
         const McInst *in = &a->f->blocks[e->n1].insts[e->n2];
         McLoc at = mc_loc(a->f, in->loc);
+        const char *by = e->flag ? " (calls=interfere: out of the caller-saved registers by interference)" : "";
         if (e->reg >= 0)
-            snprintf(buf, size, "call at %d:%d: %s in callee-saved %s is live across it: kept", (int)at.line,
-                     (int)at.col, vname(a, e->v), RN(e->reg, ra));
+            snprintf(buf, size, "call at %d:%d: %s in callee-saved %s is live across it: kept%s", (int)at.line,
+                     (int)at.col, vname(a, e->v), RN(e->reg, ra), by);
         else
-            snprintf(buf, size, "call at %d:%d: %s in slot%d is live across it: kept", (int)at.line, (int)at.col,
-                     vname(a, e->v), (int)e->w);
+            snprintf(buf, size, "call at %d:%d: %s in slot%d is live across it: kept%s", (int)at.line, (int)at.col,
+                     vname(a, e->v), (int)e->w, by);
         break;
     }
+    case MC_TR_FORBID: {
+        char why[160], regs[160];
+        if (!a->cons) {
+            snprintf(buf, size, "?");
+            break;
+        }
+        snprintf(buf, size, "%s interferes with %s: %s (caller-saved under %s)", vname(a, e->v),
+                 mc_call_cons_regs_str(a, regs, sizeof regs), mc_call_cons_forbid_str(a->cons, e->v, why, sizeof why),
+                 mc_convention_name(a->cons->conv));
+        break;
+    }
+    case MC_TR_PREFER: {
+        char why[160];
+        if (!a->cons) {
+            snprintf(buf, size, "?");
+            break;
+        }
+        snprintf(buf, size, "%s prefers %s: %s", vname(a, e->v), RN(e->reg, ra),
+                 mc_call_cons_pref_str(a->cons, e->v, why, sizeof why));
+        break;
+    }
+    case MC_TR_PREFER_GOT:
+        if (e->n1 == MC_LOC_REG && e->w == e->reg)
+            snprintf(buf, size, "preference: %s got %s (no move)", vname(a, e->v), RN(e->reg, ra));
+        else if (e->n1 == MC_LOC_REG)
+            snprintf(buf, size, "preference: %s wanted %s, got %s (a move)", vname(a, e->v), RN(e->reg, ra), RN(e->w, rb));
+        else
+            snprintf(buf, size, "preference: %s wanted %s, got slot%d (a move)", vname(a, e->v), RN(e->reg, ra), (int)e->w);
+        break;
     case MC_TR_RENAME:
         snprintf(buf, size, "convention: %s -> %s (%s; its values are live across %d call%s)", RN(e->reg, ra),
                  RN(e->w, rb), e->flag ? "callee-saved" : "caller-saved", (int)e->n1, e->n1 == 1 ? "" : "s");
