@@ -54,7 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "minicc/asm.h"
+#include "asm_int.h"
 #include "minicc/cfg.h"
 #include "minicc/util.h"
 
@@ -224,7 +224,9 @@ static void move_into(Em *e, int x, McOperand o) {
 
 /* ---- parallel moves ------------------------------------------------------------- */
 
-enum { MV_REG = 0, MV_CONST = 1, MV_MEM = 2 };
+enum { MV_REG = MC_PM_REG, MV_CONST = MC_PM_IMM, MV_MEM = MC_PM_MEM };
+/* A move of a parallel move, filled as the target sees it, converted to the
+ * shared sequencer's McPmMove (asm_int.h) by parallel_move. */
 typedef struct Mv {
     uint8_t dkind;       /* MV_REG or MV_MEM */
     int dreg, dbase;     /* register, or base of the memory */
@@ -236,69 +238,48 @@ typedef struct Mv {
     bool swide;          /* ld (else lw) */
 } Mv;
 
-/* The moves as one parallel assignment (no two write the same place; no
- * memory destination is a memory source). */
-static void parallel_move(Em *e, Mv *mv, int n) {
-    /* 1. stores to memory: every register still holds its old value */
-    for (int k = 0; k < n; k++) {
-        if (mv[k].dkind != MV_MEM) continue;
+/* One move: a store (its value from a register, zero, li or a load into
+ * t6), a register move, a constant or a load into a register. */
+static void pm_emit(void *ctx, const McPmMove *m) {
+    Em *e = ctx;
+    if (m->dst.kind == MC_PM_MEM) {
         int r;
-        if (mv[k].skind == MV_REG)
-            r = mv[k].sreg;
-        else if (mv[k].skind == MV_CONST) {
-            r = mv[k].sval == 0 ? X_ZERO : X_T6;
-            if (r == X_T6) ins(e, "li t6, %lld", (long long)mv[k].sval);
+        if (m->src.kind == MC_PM_REG)
+            r = m->src.reg;
+        else if (m->src.kind == MC_PM_IMM) {
+            r = m->src.off == 0 ? X_ZERO : X_T6;
+            if (r == X_T6) ins(e, "li t6, %lld", (long long)m->src.off);
         } else {
             r = X_T6;
-            mem(e, mv[k].swide ? "ld" : "lw", X_T6, mv[k].sbase, mv[k].sval);
+            mem(e, m->src.wide ? "ld" : "lw", X_T6, m->src.reg, m->src.off);
         }
-        mem(e, mv[k].dwide ? "sd" : "sw", r, mv[k].dbase, mv[k].doff);
-    }
-    /* 2. register to register, cycles broken through t5 */
-    int m = 0;
-    int *d = mc_xmalloc((size_t)(n ? n : 1) * sizeof *d), *s = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s);
-    for (int k = 0; k < n; k++)
-        if (mv[k].dkind == MV_REG && mv[k].skind == MV_REG && mv[k].dreg != mv[k].sreg) {
-            d[m] = mv[k].dreg;
-            s[m] = mv[k].sreg;
-            m++;
-        }
-    while (m > 0) {
-        int pick = -1;
-        for (int k = 0; k < m && pick < 0; k++) {
-            bool read = false;
-            for (int j = 0; j < m; j++)
-                if (s[j] == d[k]) read = true;
-            if (!read) pick = k;
-        }
-        if (pick < 0) { /* only cycles left: park one destination's value in t5 */
-            ins(e, "mv t5, %s", xname[d[0]]);
-            for (int j = 0; j < m; j++)
-                if (s[j] == d[0]) s[j] = X_T5;
-            continue;
-        }
-        ins(e, "mv %s, %s", xname[d[pick]], xname[s[pick]]);
-        d[pick] = d[m - 1];
-        s[pick] = s[m - 1];
-        m--;
-    }
-    free(d);
-    free(s);
-    /* 3. constants and memory into registers: they read no register */
-    for (int k = 0; k < n; k++) {
-        if (mv[k].dkind != MV_REG || mv[k].skind == MV_REG) continue;
-        if (mv[k].skind == MV_CONST)
-            ins(e, "li %s, %lld", xname[mv[k].dreg], (long long)mv[k].sval);
-        else
-            mem(e, mv[k].swide ? "ld" : "lw", mv[k].dreg, mv[k].sbase, mv[k].sval);
+        mem(e, m->dst.wide ? "sd" : "sw", r, m->dst.reg, m->dst.off);
+    } else if (m->src.kind == MC_PM_REG) {
+        ins(e, "mv %s, %s", xname[m->dst.reg], xname[m->src.reg]);
+    } else if (m->src.kind == MC_PM_IMM) {
+        ins(e, "li %s, %lld", xname[m->dst.reg], (long long)m->src.off);
+    } else {
+        mem(e, m->src.wide ? "ld" : "lw", m->dst.reg, m->src.reg, m->src.off);
     }
 }
 
-/* The LP64 positions of g's parameters: a scalar one, a buffer two. */
-static int positions(const McFunc *g) {
-    int n = 0;
-    for (int32_t k = 0; k < g->nparams; k++) n += g->values[g->params[k]].kind == MC_VAL_BUF ? 2 : 1;
-    return n;
+/* The moves as one parallel assignment (mc_asm_parallel_move; no two write
+ * the same place, no memory destination is a memory source): stores first,
+ * then the register-to-register moves (a cycle broken through t5), then
+ * constants and loads into registers. */
+static void parallel_move(Em *e, Mv *mv, int n) {
+    McPmMove *pm = mc_xcalloc((size_t)(n ? n : 1), sizeof *pm);
+    for (int k = 0; k < n; k++) {
+        const Mv *m = &mv[k];
+        pm[k].dst = m->dkind == MV_MEM ? (McPmLoc){MC_PM_MEM, m->dwide, m->dbase, m->doff}
+                                       : (McPmLoc){MC_PM_REG, true, m->dreg, 0};
+        pm[k].src = m->skind == MV_REG   ? (McPmLoc){MC_PM_REG, true, m->sreg, 0}
+                    : m->skind == MV_MEM ? (McPmLoc){MC_PM_MEM, m->swide, m->sbase, m->sval}
+                                         : (McPmLoc){MC_PM_IMM, false, 0, m->sval};
+    }
+    McPmTarget t = {MC_PM_REGS_FIRST, X_T5, pm_emit, e};
+    mc_asm_parallel_move(&t, pm, n);
+    free(pm);
 }
 
 /* ---- the frame ------------------------------------------------------------------ */
@@ -343,46 +324,16 @@ static void layout(Em *e) {
                 const McCall *c = mc_inst_call(f, in);
                 int32_t fn = c ? mc_program_find(e->p, c->callee) : -1;
                 if (fn >= 0) {
-                    int np = positions(e->p->alloc[fn]->f);
+                    int np = mc_asm_positions(e->p->alloc[fn]->f);
                     if (np - 8 > outgoing) outgoing = np - 8;
                 }
             }
         }
     e->frame = align_up(cur + 8 * (int64_t)outgoing, 16);
-    e->uses = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->uses);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            int n;
-            const McOperand *op = mc_inst_opnds(f, &bl->insts[i], &n);
-            for (int k = 0; k < n; k++)
-                if (op[k].kind == MC_OPND_VALUE) e->uses[op[k].v]++;
-        }
-        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) e->uses[bl->term.arg.v]++;
-    }
-    /* A compare fuses with the branch right after it when the branch is its
-     * only use and its location is dead after the branch: no value live out
-     * of the block shares it (a copy the allocator deleted because source
-     * and destination share a location reads it under another name). */
-    e->fuse = mc_xcalloc((size_t)(f->nblocks + 1), sizeof *e->fuse);
-    McLiveness *lv = mc_liveness_out(f, NULL);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        if (bl->ninsts == 0 || bl->term.op != MC_OP_BRANCH || bl->term.arg.kind != MC_OPND_VALUE) continue;
-        const McInst *last = &bl->insts[bl->ninsts - 1];
-        if (!is_cmp(last->op) || last->dest == MC_NONE || last->dest != bl->term.arg.v || e->uses[last->dest] != 1)
-            continue;
-        McLocation lc = a->loc[last->dest];
-        bool dead = true;
-        McValList out = mc_live_out(lv, b);
-        for (int32_t k = 0; k < out.n && dead; k++) {
-            McLocation lo = a->loc[out.v[k]];
-            if (out.v[k] == last->dest || (lc.kind != MC_LOC_NONE && lo.kind == lc.kind && lo.index == lc.index))
-                dead = false;
-        }
-        e->fuse[b] = dead;
-    }
-    mc_liveness_free(lv);
+    e->uses = mc_asm_count_uses(f);
+    /* a compare fuses with the branch right after it when the branch is its
+     * only use and its location is dead after the branch */
+    e->fuse = mc_asm_fusable_blocks(a, e->uses);
 }
 
 static void layout_free(Em *e) {
@@ -411,15 +362,8 @@ static void adjust_sp(Em *e, int64_t n) {
 static void prologue(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
-    int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
-    McStr sig;
-    mc_str_init(&sig);
-    mc_signature_str(f, &sig);
-    mc_str_printf(&e->out, "\n    .globl minicc_f%d\n    .type minicc_f%d, @function\nminicc_f%d:", (int)e->fn,
-                  (int)e->fn, (int)e->fn);
-    if (e->o->comments) mc_str_printf(&e->out, "                          # %s", sig.s);
-    mc_str_putc(&e->out, '\n');
-    mc_str_free(&sig);
+    int64_t max_depth = mc_asm_max_depth(e->o);
+    mc_asm_function_header(&e->out, e->fn, f, e->o->comments);
     tile_begin(e);
     snprintf(e->cmt, sizeof e->cmt, "prologue: frame of %lld bytes", (long long)e->frame);
     if (e->calls) ins(e, "sd ra, -8(sp)");
@@ -437,7 +381,7 @@ static void prologue(Em *e) {
     ins(e, "li t5, %lld", (long long)max_depth);
     ins(e, "bgt t6, t5, .Lf%d_depth", (int)e->fn);
     snprintf(e->cmt, sizeof e->cmt, "prologue: parameters from a0-a7 and the stack (one parallel move)");
-    int np = positions(f);
+    int np = mc_asm_positions(f);
     Mv *mv = mc_xcalloc((size_t)(2 * np + 1), sizeof *mv);
     int n = 0, pos = 0;
     for (int32_t k = 0; k < f->nparams; k++) {
@@ -735,17 +679,12 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
         return;
     }
     /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
-    const McCallSave *cs = NULL;
-    while (e->callcur < a->ncallsaves && (a->callsaves[e->callcur].block < b ||
-                                          (a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst < i)))
-        e->callcur++;
-    if (e->callcur < a->ncallsaves && a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst == i)
-        cs = &a->callsaves[e->callcur];
+    const McCallSave *cs = mc_asm_callsave_at(a, &e->callcur, b, i);
     if (cs)
         for (int32_t k = 0; k < cs->n; k++)
             mem(e, "sw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
     const McFunc *g = e->p->alloc[fn]->f;
-    int np = positions(g);
+    int np = mc_asm_positions(g);
     Mv *mv = mc_xcalloc((size_t)(np + 1), sizeof *mv);
     int n = 0, pos = 0;
     for (int32_t k = 0; k < call->nargs && k < g->nparams; k++) {
@@ -940,12 +879,12 @@ static void emit_function(Em *e, int32_t fn) {
 
 static void harness(Em *e, const McArgs *args) {
     const McFunc *f = e->p->alloc[0]->f;
-    int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
+    int64_t max_depth = mc_asm_max_depth(e->o);
     /* the stack: max_depth frames of the biggest frame, and room for the harness */
     int64_t stack = align_up(max_depth * (e->max_frame + 16) + (1 << 20), 4096);
     if (stack > ((int64_t)1 << 40)) stack = (int64_t)1 << 40;
     McStr *o = &e->out;
-    int np = positions(f);
+    int np = mc_asm_positions(f);
     int64_t out_area = align_up(8 * (int64_t)(np > 8 ? np - 8 : 0), 16);
     mc_str_puts(o, "\n# the harness: its own stack, the arguments, the call, the record\n"
                    "    .text\n    .globl _start\n_start:\n");
@@ -1013,20 +952,7 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
         mc_diag(d, (McLoc){0, 0}, "asm: no program to emit");
         return NULL;
     }
-    if (args) {
-        const McFunc *f = p->alloc[0]->f;
-        if (args->n != f->nparams) {
-            mc_diag(d, (McLoc){0, 0}, "asm: %s takes %d argument(s), %d given", f->name, (int)f->nparams,
-                    (int)args->n);
-            return NULL;
-        }
-        for (int32_t k = 0; k < args->n; k++)
-            if (args->v[k].is_buf != (f->values[f->params[k]].kind == MC_VAL_BUF)) {
-                mc_diag(d, (McLoc){0, 0}, "asm: argument %d of %s does not match its parameter's kind", (int)k + 1,
-                        f->name);
-                return NULL;
-            }
-    }
+    if (args && !mc_asm_check_args(p, args, "rv64", d)) return NULL;
     for (int32_t k = 0; k < p->n; k++) {
         const McAllocation *a = p->alloc[k];
         if (a->registers != td->nregs) {
