@@ -10,7 +10,8 @@
  *
  * Frame (s0 is the frame pointer: the stack pointer on entry; offsets are
  * from s0, growing down):
- *   -8 ra (saved when the function calls), -16 the caller's s0, -24 a scratch
+ *   -8 ra (saved when the function calls), -16 the caller's s0, -24 the
+ *   frame's depth budget (stored when the function calls), -32 a scratch
  *   doubleword (t5 parked while t6 is stored to an offset beyond 12 bits),
  *   then the callee-saved registers the allocation writes (8 bytes each),
  *   the spill slots (4 bytes each), the save slots of the caller saves
@@ -40,8 +41,22 @@
  * definition. A load or store checks its index with one unsigned compare
  * (bgeu index, length: a negative index is a huge unsigned one), except a
  * local buffer (its length known) at a constant index inside it: one lw/sw
- * at the element's frame offset. A global
- * counter of frames is checked in every prologue against max_depth.
+ * at the element's frame offset.
+ *
+ * The depth limit: every call passes its frame's depth budget in t6 (the
+ * harness passes max_depth); the prologue subtracts 1 and traps below 0,
+ * and a function that calls keeps its budget at s0 - 24 to load into t6
+ * right before each call. t6 because it is a temporary the allocator never
+ * sees (nothing is kept in it across a call, and no argument travels in
+ * it), and between the caller's load and the callee's check there is only
+ * the call and the frame's setup, which uses t5 alone. No shared counter
+ * in memory, nothing to undo on return (x86-64 does the same with rax).
+ *
+ * The prologue moves sp first and stores ra and s0 above it, the epilogue
+ * reloads them before sp moves back: no memory below sp is ever touched.
+ * Peephole: a block ending `x = OP ...; return x` computes x in a0, and a
+ * return not in the last block repeats a short epilogue (at most two
+ * callee-saved registers) instead of jumping to it.
  *
  * The harness (with arguments): _start maps a stack of its own (mmap,
  * MAP_NORESERVE) big enough for max_depth frames of the biggest frame,
@@ -64,7 +79,8 @@ static const char *const xname[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1"
                                       "a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
                                       "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
 enum { X_ZERO = 0, X_SP = 2, X_S0 = 8, X_A0 = 10, X_T5 = 30, X_T6 = 31 };
-#define SCRATCH_OFF (-24) /* the frame's doubleword for parking t5 */
+#define DEPTH_OFF (-24)   /* the frame's depth budget (kept by a function that calls) */
+#define SCRATCH_OFF (-32) /* the frame's doubleword for parking t5 */
 
 static int xnum(const char *name) {
     for (int i = 0; i < 32; i++)
@@ -101,6 +117,9 @@ typedef struct Em {
     bool *fuse;    /* per block: its last instruction (a compare) fuses with its branch */
     int32_t nstub;
     int32_t callcur; /* cursor over the function's callsaves */
+    int32_t a0_value; /* the value the current tile computes straight into a0 (the return value
+                         of the block's last instruction; MC_NONE: none) */
+    bool *ret_a0;    /* per block: its last instruction computes the returned value into a0 */
     McDiags *d;
     bool failed;     /* a diagnostic was given: no text */
     int64_t max_frame;
@@ -201,13 +220,14 @@ static int src(Em *e, McOperand o, int scratch) {
 /* Where to compute value v (MC_NONE: nowhere, t5): its register or t5. */
 static int dst(Em *e, int32_t v) {
     if (v == MC_NONE) return X_T5;
+    if (v == e->a0_value) return X_A0; /* the return value, computed where the return wants it */
     McLocation l = e->a->loc[v];
     return l.kind == MC_LOC_REG ? e->xreg[l.index] : X_T5;
 }
 
 /* v computed into x: stored when v is spilled. */
 static void dst_done(Em *e, int32_t v, int x) {
-    if (v == MC_NONE) return;
+    if (v == MC_NONE || v == e->a0_value) return;
     McLocation l = e->a->loc[v];
     if (l.kind == MC_LOC_SLOT) mem(e, "sw", x, X_S0, slot_off(e, l.index));
 }
@@ -291,7 +311,7 @@ static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 static void layout(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
-    int64_t cur = 24;
+    int64_t cur = 32;
     e->callee_off = mc_xcalloc((size_t)(a->ncallee_saves + 1), sizeof *e->callee_off);
     for (int32_t k = 0; k < a->ncallee_saves; k++) {
         cur += 8;
@@ -334,6 +354,19 @@ static void layout(Em *e) {
     /* a compare fuses with the branch right after it when the branch is its
      * only use and its location is dead after the branch */
     e->fuse = mc_asm_fusable_blocks(a, e->uses);
+    /* peephole: a block that ends `x = OP ...; return x` computes x in a0,
+     * where the return wants it, instead of in x's location and a move (x's
+     * location is not written: nothing reads it after the return) */
+    e->ret_a0 = mc_xcalloc((size_t)(f->nblocks + 1), sizeof *e->ret_a0);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        if (!bl->has_term || bl->term.op != MC_OP_RET || bl->term.arg.kind != MC_OPND_VALUE || bl->ninsts == 0)
+            continue;
+        const McInst *last = &bl->insts[bl->ninsts - 1];
+        bool alu = (mc_op_info[last->op].flags & MC_OPF_ALU) != 0;
+        e->ret_a0[b] = last->dest == bl->term.arg.v && last->dest != MC_NONE &&
+                       (alu || last->op == MC_OP_LOAD || last->op == MC_OP_CALL);
+    }
 }
 
 static void layout_free(Em *e) {
@@ -343,18 +376,9 @@ static void layout_free(Em *e) {
     free(e->buf_len);
     free(e->uses);
     free(e->fuse);
+    free(e->ret_a0);
     e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->buf_len = NULL, e->uses = NULL, e->fuse = NULL;
-}
-
-/* sp -= n or sp += n (n a multiple of 16). */
-static void adjust_sp(Em *e, int64_t n) {
-    if (n == 0) return;
-    if (fits12(n)) {
-        ins(e, "addi sp, sp, %lld", (long long)n);
-        return;
-    }
-    ins(e, "li t5, %lld", (long long)n);
-    ins(e, "add sp, sp, t5");
+    e->ret_a0 = NULL;
 }
 
 /* ---- prologue and epilogue -------------------------------------------------------- */
@@ -365,21 +389,32 @@ static void prologue(Em *e) {
     int64_t max_depth = mc_asm_max_depth(e->o);
     mc_asm_function_header(&e->out, e->fn, f, e->o->comments);
     tile_begin(e);
+    /* sp moves first, then ra and s0 are stored above it: nothing is ever
+     * written below sp (a signal handler or the kernel may use that memory) */
     snprintf(e->cmt, sizeof e->cmt, "prologue: frame of %lld bytes", (long long)e->frame);
-    if (e->calls) ins(e, "sd ra, -8(sp)");
-    ins(e, "sd s0, -16(sp)");
-    ins(e, "mv s0, sp");
-    adjust_sp(e, -e->frame);
+    if (fits12(e->frame)) {
+        ins(e, "addi sp, sp, %lld", -(long long)e->frame);
+        if (e->calls) ins(e, "sd ra, %lld(sp)", (long long)e->frame - 8);
+        ins(e, "sd s0, %lld(sp)", (long long)e->frame - 16);
+        ins(e, "addi s0, sp, %lld", (long long)e->frame);
+    } else {
+        ins(e, "li t5, %lld", (long long)e->frame);
+        ins(e, "sub sp, sp, t5");
+        ins(e, "add t5, sp, t5");
+        if (e->calls) ins(e, "sd ra, -8(t5)");
+        ins(e, "sd s0, -16(t5)");
+        ins(e, "mv s0, t5");
+    }
+    /* the depth check: the caller passes its depth budget in t6 (the harness
+     * passes max_depth); one frame less, below 0 is past the limit */
+    snprintf(e->cmt, sizeof e->cmt, "prologue: depth check (at most %lld frames; the budget in t6)",
+             (long long)max_depth);
+    ins(e, "addi t6, t6, -1");
+    if (e->calls) ins(e, "sd t6, %d(s0)", DEPTH_OFF);
+    ins(e, "bltz t6, .Lf%d_depth", (int)e->fn);
     snprintf(e->cmt, sizeof e->cmt, "prologue: callee-saved register written here");
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         mem(e, "sd", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
-    snprintf(e->cmt, sizeof e->cmt, "prologue: depth check (at most %lld frames)", (long long)max_depth);
-    ins(e, "lla t5, minicc_depth");
-    ins(e, "ld t6, 0(t5)");
-    ins(e, "addi t6, t6, 1");
-    ins(e, "sd t6, 0(t5)");
-    ins(e, "li t5, %lld", (long long)max_depth);
-    ins(e, "bgt t6, t5, .Lf%d_depth", (int)e->fn);
     snprintf(e->cmt, sizeof e->cmt, "prologue: parameters from a0-a7 and the stack (one parallel move)");
     int np = mc_asm_positions(f);
     Mv *mv = mc_xcalloc((size_t)(2 * np + 1), sizeof *mv);
@@ -424,29 +459,42 @@ static void prologue(Em *e) {
     free(mv);
     e->cmt[0] = 0;
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
-             "the frame (s0 = the entry sp), ra and the callee-saved registers the allocation writes, the depth "
-             "check, the parameters moved from a0-a7 and the stack to their locations");
+             "the frame (sp moved first, then ra and s0 stored above it; s0 = the entry sp), the depth check (the "
+             "caller's budget in t6, one less, kept at s0 - 24 by a function that calls), the callee-saved "
+             "registers the allocation writes, the parameters moved from a0-a7 and the stack to their locations");
+}
+
+/* The instructions of the return path: the callee-saved registers restored,
+ * ra and s0 reloaded while they are still above sp, the frame popped, ret.
+ * Returns how many. */
+static int epilogue_body(Em *e) {
+    const McAllocation *a = e->a;
+    int32_t before = e->ninst;
+    for (int32_t k = 0; k < a->ncallee_saves; k++)
+        mem(e, "ld", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
+    if (fits12(e->frame)) {
+        if (e->calls) ins(e, "ld ra, %lld(sp)", (long long)e->frame - 8);
+        ins(e, "ld s0, %lld(sp)", (long long)e->frame - 16);
+        ins(e, "addi sp, sp, %lld", (long long)e->frame);
+    } else {
+        if (e->calls) ins(e, "ld ra, -8(s0)");
+        ins(e, "mv t5, s0");
+        ins(e, "ld s0, -16(s0)");
+        ins(e, "mv sp, t5");
+    }
+    ins(e, "ret");
+    return (int)(e->ninst - before);
 }
 
 static void epilogue(Em *e) {
-    const McAllocation *a = e->a;
     tile_begin(e);
     label(e, ".Lf%d_ret", (int)e->fn);
-    snprintf(e->cmt, sizeof e->cmt, "epilogue: one frame less");
-    ins(e, "lla t5, minicc_depth");
-    ins(e, "ld t6, 0(t5)");
-    ins(e, "addi t6, t6, -1");
-    ins(e, "sd t6, 0(t5)");
-    snprintf(e->cmt, sizeof e->cmt, "epilogue: restore");
-    for (int32_t k = 0; k < a->ncallee_saves; k++)
-        mem(e, "ld", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
-    ins(e, "mv sp, s0");
-    if (e->calls) ins(e, "ld ra, -8(sp)");
-    ins(e, "ld s0, -16(sp)");
-    ins(e, "ret");
+    snprintf(e->cmt, sizeof e->cmt, "epilogue");
+    epilogue_body(e);
     e->cmt[0] = 0;
     tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, "epilogue",
-             "the shared return path: the depth counter, the callee-saved registers restored, the frame popped");
+             "the shared return path: the callee-saved registers restored, ra and s0 reloaded from above sp, the "
+             "frame popped (its depth goes with it)");
 }
 
 /* ---- tiles ---------------------------------------------------------------------- */
@@ -726,6 +774,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     parallel_move(e, mv, n);
     free(mv);
+    ins(e, "ld t6, %d(s0)", DEPTH_OFF); /* this frame's depth budget, for the callee's check */
     ins(e, "call minicc_f%d", (int)fn);
     /* as the machine does it (machine_call.c): the restores first, then the
      * result into the destination (a value the allocation restores may share
@@ -742,7 +791,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
             mem(e, "lw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
     if (want) {
         int d = dst(e, in->dest);
-        if (a->loc[in->dest].kind == MC_LOC_REG) {
+        if (a->loc[in->dest].kind == MC_LOC_REG || in->dest == e->a0_value) {
             if (d != res) ins(e, "mv %s, %s", xname[d], xname[res]);
         } else
             dst_done(e, in->dest, res);
@@ -772,10 +821,24 @@ static void tile_term(Em *e, int32_t b) {
                  t->target[0] == next ? "the target is the next block in layout: nothing" : "j to the target");
         return;
     case MC_OP_RET:
-        move_into(e, X_A0, t->arg);
+        if (!e->ret_a0[b]) move_into(e, X_A0, t->arg);
+        if (next >= 0 && e->a->ncallee_saves <= 2) {
+            /* a short epilogue is repeated here rather than jumped to */
+            int n = epilogue_body(e);
+            char why[200];
+            snprintf(why, sizeof why,
+                     "%s, then the epilogue's %d instructions repeated here instead of a jump to it (at most 2 "
+                     "callee-saved registers to restore)",
+                     e->ret_a0[b] ? "the value already computed in a0 (peephole)" : "the value into a0", n);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1,
+                     e->ret_a0[b] ? "return (computed in a0, epilogue in place)" : "return (epilogue in place)", why);
+            return;
+        }
         if (next >= 0) ins(e, "j .Lf%d_ret", (int)e->fn);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return",
-                 "the value into a0, then the shared epilogue (falls into it from the last block)");
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, e->ret_a0[b] ? "return (computed in a0)" : "return",
+                 e->ret_a0[b] ? "the instruction before computed the value in a0 (peephole): no move; then the "
+                                "shared epilogue (falls into it from the last block)"
+                              : "the value into a0, then the shared epilogue (falls into it from the last block)");
         return;
     case MC_OP_BRANCH: {
         int32_t T = t->target[0], F = t->target[1];
@@ -855,6 +918,7 @@ static void emit_function(Em *e, int32_t fn) {
             const McInst *in = &bl->insts[i];
             tile_begin(e);
             set_cmt_inst(e, in, NULL);
+            e->a0_value = e->ret_a0[b] && i == bl->ninsts - 1 ? in->dest : MC_NONE;
             switch (in->op) {
             case MC_OP_LOAD: tile_load(e, b, i, in); break;
             case MC_OP_STORE: tile_store(e, b, i, in); break;
@@ -863,6 +927,7 @@ static void emit_function(Em *e, int32_t fn) {
             case MC_OP_CALL: tile_call(e, b, i, in); break;
             default: tile_alu(e, b, i, in); break;
             }
+            e->a0_value = MC_NONE;
         }
         tile_begin(e);
         tile_term(e, b);
@@ -912,6 +977,8 @@ static void harness(Em *e, const McArgs *args) {
                 mc_str_printf(o, "    sd t0, %d(sp)\n", 8 * (pos - 8));
         }
     }
+    mc_str_printf(o, "    li t6, %lld                  # the depth budget: at most %lld frames\n", (long long)max_depth,
+                  (long long)max_depth);
     mc_str_puts(o, "    call minicc_f0\n    lla t0, minicc_rec\n    sw a0, 8(t0)         # the result\n"
                    "    j minicc_finish\n\n");
     mc_str_puts(o, "# the traps: the record's kind (and a bounds trap's index t5 and length t6)\n"
@@ -968,6 +1035,7 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
     e.td = td;
     e.listing = listing;
     e.d = d;
+    e.a0_value = MC_NONE;
     for (int32_t r = 0; r < td->nregs && r < 64; r++) e.xreg[r] = xnum(td->reg[r]);
     mc_str_init(&e.out);
     mc_str_init(&e.tile);
@@ -977,7 +1045,6 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
                       mc_allocator_name(p->alloc[0]->allocator), (int)p->n, p->n == 1 ? "" : "s");
     mc_str_puts(&e.out, "    .option norelax\n    .text\n");
     for (int32_t fn = 0; fn < p->n; fn++) emit_function(&e, fn);
-    mc_str_puts(&e.out, "\n    .bss\n    .balign 8\nminicc_depth:\n    .zero 8\n");
     if (args && !e.failed) harness(&e, args);
     mc_str_free(&e.tile);
     mc_str_free(&e.stubs);
