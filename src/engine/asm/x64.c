@@ -162,6 +162,9 @@ typedef struct Em {
     int32_t *uses;    /* the reads of each value of the current function (a->f) */
     bool *fuse;       /* per block: its compare fuses with its branch (mc_asm_fusable_blocks) */
     int32_t call;     /* the next of its calls (index in a->callsaves) */
+    bool calls;       /* the function calls: it keeps its depth budget at rbp - 8 */
+    bool *ret_eax;    /* per block: its last instruction computes the returned value in eax */
+    int32_t eax_value; /* the value the current tile computes in eax instead of its location (-1: none) */
     struct {
         int32_t buf;      /* a buffer value */
         McOperand index;  /* an index checked against its length in this block */
@@ -286,6 +289,14 @@ static Opnd ir_opnd(Em *e, McOperand o) {
 }
 
 static Opnd val_loc(Em *e, int32_t v) { return v < 0 ? (Opnd){O_NONE, 0, 0} : ir_opnd(e, mc_val(v)); }
+
+/* Where a tile writes its result v: eax for the returned value of the
+ * block's last instruction (the peephole: the return needs no move), else
+ * v's location. Only a destination: an operand reads val_loc. */
+static Opnd dest_opnd(Em *e, int32_t v) {
+    if (v >= 0 && v == e->eax_value) return oreg(P_RAX);
+    return val_loc(e, v);
+}
 
 static const char *loc_word(Em *e, Opnd o) {
     char *s = ring_next(&e->ring);
@@ -420,7 +431,7 @@ static const char *block_label(Em *e, int32_t b) {
 /* x = op a, b for add sub mul and or xor. */
 static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     McOp op = (McOp)in->op;
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     bool commut = (mc_op_info[op].flags & MC_OPF_COMMUT) != 0;
     Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
     const char *pattern;
@@ -491,7 +502,7 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
 }
 
 static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
     const char *name = alu_name((McOp)in->op);
     tile_begin(e);
@@ -612,7 +623,7 @@ static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const cha
 
 static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
     bool rem = in->op == MC_OP_REM;
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
     const char *pattern;
     char why[384];
@@ -661,7 +672,7 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
 }
 
 static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
     bool sw;
     emit_cmp(e, A, B, &sw);
@@ -744,7 +755,7 @@ static const char *elem(Em *e, Opnd I) {
 }
 
 static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
-    Opnd x = val_loc(e, in->dest);
+    Opnd x = dest_opnd(e, in->dest);
     tile_begin(e);
     bool known;
     Opnd I = bounds_check(e, in, &known);
@@ -875,7 +886,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     for (int32_t k = 0; k < nsaved; k++)
         ins(e, "mov %s, %s", os(e, val_loc(e, cs->value[k]), false),
             os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
-    Opnd x = val_loc(e, in->dest);
+    Opnd x = dest_opnd(e, in->dest);
     if (x.kind != O_NONE) mov32(e, x, oreg(P_RAX));
     tile_end(e, MC_TILE_INST, b, i, 1, "call",
               "%d caller save%s around the call, the %d argument position%s moved as one parallel move into the ABI's registers%s, this frame's depth in rax for the callee's depth check, the result from eax",
@@ -944,8 +955,8 @@ static void tile_term(Em *e, int32_t b) {
     comment_ir(e, b, bl->ninsts, bl->ninsts);
     tile_begin(e);
     if (t->op == MC_OP_RET) {
-        Opnd v = ir_opnd(e, t->arg);
-        mov32(e, oreg(P_RAX), v);
+        bool in_eax = e->ret_eax[b];
+        if (!in_eax) mov32(e, oreg(P_RAX), ir_opnd(e, t->arg));
         bool last = b == f->nblocks - 1;
         if (!last && callee_saves(e) <= 2) {
             /* a short epilogue is repeated here rather than jumped to */
@@ -954,14 +965,17 @@ static void tile_term(Em *e, int32_t b) {
                     os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
             ins(e, "leave");
             ins(e, "ret");
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return (epilogue in place)",
-                      "the result goes to eax, then the epilogue's %d instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)",
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1,
+                      in_eax ? "return (computed in eax, epilogue in place)" : "return (epilogue in place)",
+                      "%s, then the epilogue's %d instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)",
+                      in_eax ? "the instruction before computed the result in eax (peephole: no move)" : "the result goes to eax",
                       (int)callee_saves(e) + 2);
             return;
         }
         if (!last) ins(e, "jmp .Lf%d_ret", (int)e->fn);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return",
-                  "the result goes to eax, then %s", last ? "the epilogue follows" : "a jump to the shared epilogue");
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, in_eax ? "return (computed in eax)" : "return", "%s, then %s",
+                  in_eax ? "the instruction before computed the result in eax (peephole: no move)" : "the result goes to eax",
+                  last ? "the epilogue follows" : "a jump to the shared epilogue");
     } else if (t->op == MC_OP_JUMP) {
         int32_t to = thread_target(e, t->target[0], &e->hops);
         bool next = to == b + 1;
@@ -1049,7 +1063,24 @@ static void emit_function(Em *e, int32_t fn) {
     frame_layout(a, &e->fr);
     e->uses = mc_asm_count_uses(f);
     e->fuse = mc_asm_fusable_blocks(a, e->uses);
+    /* peephole: a block that ends `x = OP ...; return x` computes x in eax,
+     * where the return wants it (x's location is not written: nothing reads
+     * it after the return) */
+    e->ret_eax = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *e->ret_eax);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        if (!bl->has_term || bl->term.op != MC_OP_RET || bl->term.arg.kind != MC_OPND_VALUE || bl->ninsts == 0)
+            continue;
+        const McInst *last = &bl->insts[bl->ninsts - 1];
+        bool alu = (mc_op_info[last->op].flags & MC_OPF_ALU) != 0;
+        e->ret_eax[b] = last->dest >= 0 && last->dest == bl->term.arg.v &&
+                        (alu || last->op == MC_OP_LOAD || last->op == MC_OP_CALL);
+    }
     e->call = 0;
+    e->calls = false;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++)
+            if (f->blocks[b].insts[i].op == MC_OP_CALL) e->calls = true;
     e->cold.len = 0;
     if (e->cold.s) e->cold.s[0] = '\0';
     mc_asm_function_header(&e->out, fn, f, e->o->comments);
@@ -1063,10 +1094,12 @@ static void emit_function(Em *e, int32_t fn) {
     for (int32_t k = 0; k < callee_saves(e); k++)
         ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
             p64[alloc_phys[a->callee_saves[k]]]);
-    ins(e, "inc rax");
-    ins(e, "mov qword ptr [rbp - 8], rax");
-    ins(e, "cmp rax, %lld", (long long)mc_asm_max_depth(e->o));
-    ins(e, "jg minicc_trap_depth");
+    /* the depth check: the caller's budget in rax, one frame less, below 0
+     * traps (dec sets the sign flag: no compare); kept at rbp - 8 only by a
+     * function that calls, for its callees */
+    ins(e, "dec rax");
+    if (e->calls) ins(e, "mov qword ptr [rbp - 8], rax");
+    ins(e, "js minicc_trap_depth");
     Move *mv = mc_xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof *mv);
     int n = 0, pos = 0, nbufs = 0;
     for (int32_t k = 0; k < f->nparams; k++) {
@@ -1095,7 +1128,7 @@ static void emit_function(Em *e, int32_t fn) {
     parallel_move(e, mv, n);
     free(mv);
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
-              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
+              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
               (long long)e->fr.size, (int)callee_saves(e), callee_saves(e) == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
               (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 
@@ -1125,7 +1158,11 @@ static void emit_function(Em *e, int32_t fn) {
         }
         bool fuse = e->fuse[b];
         int32_t upto = fuse ? bl->ninsts - 1 : bl->ninsts;
-        for (int32_t i = 0; i < upto && !e->failed; i++) emit_inst(e, b, i);
+        for (int32_t i = 0; i < upto && !e->failed; i++) {
+            e->eax_value = e->ret_eax[b] && i == bl->ninsts - 1 ? bl->insts[i].dest : -1;
+            emit_inst(e, b, i);
+            e->eax_value = -1;
+        }
         if (e->failed) break;
         if (fuse) tile_fused(e, b);
         else tile_term(e, b);
@@ -1153,6 +1190,8 @@ static void emit_function(Em *e, int32_t fn) {
     e->uses = NULL;
     free(e->fuse);
     e->fuse = NULL;
+    free(e->ret_eax);
+    e->ret_eax = NULL;
 }
 
 /* ---- the harness ---------------------------------------------------------------------- */
@@ -1214,8 +1253,9 @@ static void emit_harness(Em *e, const McArgs *args) {
             mc_str_printf(o, "    mov %s, %s\n", p32[arg_phys[pos]], src);
         }
     }
-    mc_str_puts(o, "    xor eax, eax                         # the entry's caller is at depth 0\n"
-                   "    call minicc_f0\n    mov dword ptr [rip + minicc_record + 8], eax\n    jmp minicc_finish\n");
+    mc_str_printf(o, "    mov rax, %lld                        # the depth budget: at most %lld frames\n",
+                  (long long)mc_asm_max_depth(e->o), (long long)mc_asm_max_depth(e->o));
+    mc_str_puts(o, "    call minicc_f0\n    mov dword ptr [rip + minicc_record + 8], eax\n    jmp minicc_finish\n");
     mc_str_puts(o, "minicc_trap_bounds:                      # edi = the index, esi = the length\n"
                    "    mov dword ptr [rip + minicc_record + 4], 1\n"
                    "    mov dword ptr [rip + minicc_record + 12], edi\n"
@@ -1275,6 +1315,7 @@ char *mc_asm_emit_x64(const McProgram *p, const McAsmOptions *o, const McArgs *a
     e.o = o;
     e.listing = listing;
     e.d = d;
+    e.eax_value = -1;
     mc_str_init(&e.out);
     mc_str_init(&e.tile);
     mc_str_init(&e.cold);
