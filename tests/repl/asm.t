@@ -18,7 +18,7 @@ registers never allocated, with why.
     reserved (never allocated):
       rsp   the stack pointer
       rbp   the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it
-      rax   the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth at a call
+      rax   the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth budget at a call
       rdx   idiv's remainder and the high half of its dividend (cdq), the dividend of a division by a constant
       rcx   the shift count: shl/sar take a variable count only in cl
       r11   the tiles' scratch: a spilled operand or a buffer's base address goes through it

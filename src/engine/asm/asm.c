@@ -42,7 +42,7 @@ static const char *const x64_arg[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
 static const McTargetReserved x64_reserved[] = {
     {"rsp", "the stack pointer"},
     {"rbp", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
-    {"rax", "the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth at a call"},
+    {"rax", "the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth budget at a call"},
     {"rdx", "idiv's remainder and the high half of its dividend (cdq), the dividend of a division by a constant"},
     {"rcx", "the shift count: shl/sar take a variable count only in cl"},
     {"r11", "the tiles' scratch: a spilled operand or a buffer's base address goes through it"},
@@ -60,7 +60,7 @@ static const McTargetReserved rv_reserved[] = {
     {"tp", "the thread pointer (kept by the ABI)"},
     {"s0", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
     {"t5", "the tiles' first scratch: a spilled operand, an address or a constant goes through it"},
-    {"t6", "the tiles' second scratch"},
+    {"t6", "the tiles' second scratch; at a call, the caller's depth budget"},
 };
 
 static const McTargetDesc targets[MC_TARGET_COUNT] = {
