@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "asm_int.h"
 #include "minicc/asm.h"
 #include "minicc/cgen.h"
 #include "minicc/pipeline.h"
@@ -112,7 +113,7 @@ const char *mc_asm_slot_operand(McTarget t, const McAllocation *a, int32_t slot,
         snprintf(buf, size, "[rbp - %lld]",
                  (long long)(8 + 8 * (int64_t)a->ncallee_saves + 8 * (int64_t)a->save_slots + 8 * (int64_t)(slot + 1)));
     else if (t == MC_TARGET_RV64)
-        snprintf(buf, size, "%lld(s0)", (long long)-(24 + 8 * (int64_t)a->ncallee_saves + 4 + 4 * (int64_t)slot));
+        snprintf(buf, size, "%lld(s0)", (long long)-(MC_RV64_FRAME_FIXED + 8 * (int64_t)a->ncallee_saves + 4 + 4 * (int64_t)slot));
     else snprintf(buf, size, "slot%d", (int)slot);
     return buf;
 }

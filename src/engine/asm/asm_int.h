@@ -84,6 +84,12 @@ void mc_asm_function_header(McStr *out, int32_t fn, const McFunc *f, bool commen
  * diagnostic naming the target. */
 bool mc_asm_check_args(const McProgram *p, const McArgs *args, const char *target, McDiags *d);
 
+/* rv64's frame: the bytes below s0 before the callee saves (ra at -8, the
+ * caller's s0 at -16, the depth budget at -24, the scratch doubleword at
+ * -32): rv64.c lays the frame out from here, mc_asm_slot_operand names the
+ * slots from here. */
+#define MC_RV64_FRAME_FIXED 32
+
 /* The depth limit of o: max_depth, else MC_DEFAULT_MAX_DEPTH. */
 int64_t mc_asm_max_depth(const McAsmOptions *o);
 

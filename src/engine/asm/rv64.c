@@ -311,7 +311,7 @@ static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 static void layout(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
-    int64_t cur = 32;
+    int64_t cur = MC_RV64_FRAME_FIXED;
     e->callee_off = mc_xcalloc((size_t)(a->ncallee_saves + 1), sizeof *e->callee_off);
     for (int32_t k = 0; k < a->ncallee_saves; k++) {
         cur += 8;
