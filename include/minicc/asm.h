@@ -45,7 +45,8 @@
  * Implemented in src/engine/asm: asm.c (targets, program, tiles, runner),
  * x64.c and rv64.c (tiling and text for each target), asm_common.c (what
  * both emitters share, internal: asm_int.h: the parallel-move sequencer,
- * read counts, fusable compares, ABI positions, call saves). */
+ * read counts, fusable compares, returns computed in the result register,
+ * ABI positions, call saves). */
 #ifndef MINICC_ASM_H
 #define MINICC_ASM_H
 

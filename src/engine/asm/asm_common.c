@@ -119,6 +119,20 @@ bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses) {
     return fuse;
 }
 
+bool *mc_asm_returns_computed(const McFunc *f) {
+    bool *in = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *in);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        if (!bl->has_term || bl->term.op != MC_OP_RET || bl->term.arg.kind != MC_OPND_VALUE || bl->ninsts == 0)
+            continue;
+        const McInst *last = &bl->insts[bl->ninsts - 1];
+        bool alu = (mc_op_info[last->op].flags & MC_OPF_ALU) != 0;
+        in[b] = last->dest >= 0 && last->dest == bl->term.arg.v &&
+                (alu || last->op == MC_OP_LOAD || last->op == MC_OP_CALL);
+    }
+    return in;
+}
+
 int32_t mc_asm_positions(const McFunc *g) {
     int32_t n = 0;
     for (int32_t k = 0; k < g->nparams; k++) n += g->values[g->params[k]].kind == MC_VAL_BUF ? 2 : 1;

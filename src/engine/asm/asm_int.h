@@ -67,6 +67,14 @@ int32_t *mc_asm_count_uses(const McFunc *f);
  * another name). */
 bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses);
 
+/* Per block of f (malloc'd, nblocks entries, at least one): the block ends
+ * `x = OP ...; return x` with OP an arithmetic or compare instruction, a
+ * load or a call, so the tile of x may compute x straight into the result
+ * register (eax, a0) and the return move nothing (the peephole of both
+ * targets): x's location is not written, which nothing can notice, since
+ * only the return follows. */
+bool *mc_asm_returns_computed(const McFunc *f);
+
 /* The ABI positions g's parameters take: a scalar one, a buffer two (its
  * address, then its length). Both targets' conventions count this way. */
 int32_t mc_asm_positions(const McFunc *g);

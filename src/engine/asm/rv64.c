@@ -354,19 +354,8 @@ static void layout(Em *e) {
     /* a compare fuses with the branch right after it when the branch is its
      * only use and its location is dead after the branch */
     e->fuse = mc_asm_fusable_blocks(a, e->uses);
-    /* peephole: a block that ends `x = OP ...; return x` computes x in a0,
-     * where the return wants it, instead of in x's location and a move (x's
-     * location is not written: nothing reads it after the return) */
-    e->ret_a0 = mc_xcalloc((size_t)(f->nblocks + 1), sizeof *e->ret_a0);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        if (!bl->has_term || bl->term.op != MC_OP_RET || bl->term.arg.kind != MC_OPND_VALUE || bl->ninsts == 0)
-            continue;
-        const McInst *last = &bl->insts[bl->ninsts - 1];
-        bool alu = (mc_op_info[last->op].flags & MC_OPF_ALU) != 0;
-        e->ret_a0[b] = last->dest == bl->term.arg.v && last->dest != MC_NONE &&
-                       (alu || last->op == MC_OP_LOAD || last->op == MC_OP_CALL);
-    }
+    /* peephole: a block that ends `x = OP ...; return x` computes x in a0 */
+    e->ret_a0 = mc_asm_returns_computed(f);
 }
 
 static void layout_free(Em *e) {

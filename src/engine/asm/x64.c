@@ -1063,19 +1063,8 @@ static void emit_function(Em *e, int32_t fn) {
     frame_layout(a, &e->fr);
     e->uses = mc_asm_count_uses(f);
     e->fuse = mc_asm_fusable_blocks(a, e->uses);
-    /* peephole: a block that ends `x = OP ...; return x` computes x in eax,
-     * where the return wants it (x's location is not written: nothing reads
-     * it after the return) */
-    e->ret_eax = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *e->ret_eax);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        if (!bl->has_term || bl->term.op != MC_OP_RET || bl->term.arg.kind != MC_OPND_VALUE || bl->ninsts == 0)
-            continue;
-        const McInst *last = &bl->insts[bl->ninsts - 1];
-        bool alu = (mc_op_info[last->op].flags & MC_OPF_ALU) != 0;
-        e->ret_eax[b] = last->dest >= 0 && last->dest == bl->term.arg.v &&
-                        (alu || last->op == MC_OP_LOAD || last->op == MC_OP_CALL);
-    }
+    /* peephole: a block that ends `x = OP ...; return x` computes x in eax */
+    e->ret_eax = mc_asm_returns_computed(f);
     e->call = 0;
     e->calls = false;
     for (int32_t b = 0; b < f->nblocks; b++)
