@@ -3,10 +3,12 @@
  *
  * Each function of the allocated program becomes `minicc_fN` with an rbp
  * frame laid out below rbp (offsets grow downward):
- *   the frame's depth at rbp - 8 (8 bytes): a call passes the caller's
- *     depth in rax (a hidden argument: `mov rax, [rbp - 8]` just before the
- *     `call`; the harness passes 0), the prologue adds 1, stores it and
- *     compares it with the limit. No shared counter, no epilogue work.
+ *   the frame's depth budget at rbp - 8 (8 bytes): a call passes the
+ *     caller's budget (the frames it may still add) in rax (a hidden
+ *     argument: `mov rax, [rbp - 8]` just before the `call`; the harness
+ *     passes max_depth), the prologue subtracts 1 (`dec rax`, whose sign
+ *     flag `js` tests: no compare) and, in a function that calls, stores it.
+ *     No shared counter, no epilogue work.
  *     (Reading the caller's depth in the callee, through rbp before it
  *     changes, was measured slower on fib: the load right after the call
  *     and push stalled; the caller's load, from its own frame, does not),
@@ -22,6 +24,9 @@
  * Invariant: a register holding a scalar has its upper 32 bits zero (every
  * write of a scalar is a 32-bit operation), so an index register can be used
  * as a 64-bit index in `[base + index*4]` after its unsigned bounds check.
+ *
+ * Peephole: a block ending `x = OP ...; return x` computes x in eax (the
+ * tile's destination is eax, dest_opnd), and the return moves nothing.
  *
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
