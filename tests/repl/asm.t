@@ -82,8 +82,9 @@ a function the module does not have.
 On x86-64 a tiny function (asm_max.ir): maximal munch fuses the compare
 with the branch that is its only use (cmp + jge, no 0/1 value made) and
 computes b + 3 into another register with one lea (three-address, the 3 its
-displacement); the return from block big repeats the short epilogue instead
-of jumping to it. `select` names each tile, its cost and why; `--brief`
+displacement): eax, since the value is returned right after (the peephole,
+no move); the return from block big repeats the short epilogue instead of
+jumping to it. `select` names each tile, its cost and why; `--brief`
 leaves the reasons out.
 
   $ minicc -c 'load asm_max.ir; target x86-64; select --brief' | grep -E '^#|=>'
@@ -146,7 +147,8 @@ blocks there are.
 
 The same function on rv64 (24 allocatable registers): a compare and its
 branch are one instruction (bge compares two registers), and addiw takes
-the 3 and writes another register, so both tiles cost 1. It runs under
+the 3 and writes another register (a0, where the return wants it), so both
+tiles cost 1. It runs under
 qemu-riscv64. A session's check gets an rv64 row with target rv64.
 
   $ minicc -c 'load asm_max.ir; target rv64; select --brief' | grep -E '^#|=>'
