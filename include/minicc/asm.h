@@ -43,7 +43,10 @@
  * budget (as for stage native): the time limit stands in.
  *
  * Implemented in src/engine/asm: asm.c (targets, program, tiles, runner),
- * x64.c and rv64.c (tiling and text for each target). */
+ * x64.c and rv64.c (tiling and text for each target), asm_common.c (what
+ * both emitters share, internal: asm_int.h: the parallel-move sequencer,
+ * read counts, fusable compares, returns computed in the result register,
+ * ABI positions, call saves). */
 #ifndef MINICC_ASM_H
 #define MINICC_ASM_H
 
@@ -102,7 +105,7 @@ const char *mc_target_location_str(McTarget t, McLocation l, char *buf, size_t s
  * for target t (x86-64 `[rbp - 24]`, the operand without its `dword ptr`;
  * rv64 `-28(s0)`), from the frame layout x64.c and rv64.c describe: on
  * x86-64 the depth (8 bytes), the callee saves and the save slots (8 bytes
- * each), then 8-byte spill slots; on rv64 24 bytes, the callee saves (8
+ * each), then 8-byte spill slots; on rv64 32 bytes, the callee saves (8
  * each), then 4-byte spill slots. `slotN` for the chapter's target, "?"
  * for a slot outside a->slots. tests/unit/test_asm.c checks each operand
  * against the emitted text. */

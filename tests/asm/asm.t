@@ -20,10 +20,8 @@ out-of-line trap stub):
       push rbp                             # prologue
       mov rbp, rsp                         # prologue
       sub rsp, 32                          # prologue
-      inc rax                              # prologue
-      mov qword ptr [rbp - 8], rax         # prologue
-      cmp rax, 10000                       # prologue
-      jg minicc_trap_depth                 # prologue
+      dec rax                              # prologue
+      js minicc_trap_depth                 # prologue
       mov qword ptr [rbp - 24], rdi        # prologue
       mov dword ptr [rbp - 16], esi        # prologue
       mov r9d, edx                         # prologue
@@ -58,8 +56,6 @@ out-of-line trap stub):
   .L1:
       neg eax                              # q = div s.2, n
   .L2:
-      mov esi, eax                         # q = div s.2, n
-      mov eax, esi                         # return q
       leave                                # return q
       ret                                  # return q
   .Lf0_b5:                              # zero
@@ -80,10 +76,8 @@ Without comments:
       push rbp
       mov rbp, rsp
       sub rsp, 32
-      inc rax
-      mov qword ptr [rbp - 8], rax
-      cmp rax, 10000
-      jg minicc_trap_depth
+      dec rax
+      js minicc_trap_depth
       mov qword ptr [rbp - 24], rdi
       mov dword ptr [rbp - 16], esi
       mov r9d, edx
@@ -99,7 +93,7 @@ Without comments:
 tile, its cost in instructions, why maximal munch chose it):
 
   $ minicc emit-asm --trace-select small.ir | sed '/^$/,$d'
-  f0 -  prologue => prologue [10]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+  f0 -  prologue => prologue [8]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
   f0 entry  i.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  s.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
   f0 entry  jump head => jump (fall through) [0]: the target is the next block in layout: nothing to emit
@@ -109,8 +103,8 @@ tile, its cost in instructions, why maximal munch chose it):
   f0 body  i.3 = add i.2, 1 => alu reg, imm [1]: the constant 1 is the instruction's immediate operand
   f0 body  jump head => jmp to a test (duplicated) [2]: the target head holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)
   f0 done  p = lt 0, n; branch p, divide, zero => cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
-  f0 divide  q = div s.2, n => idiv (checked) [11]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
-  f0 divide  return q => return (epilogue in place) [3]: the result goes to eax, then the epilogue's 2 instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)
+  f0 divide  q = div s.2, n => idiv (checked) [10]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
+  f0 divide  return q => return (computed in eax, epilogue in place) [2]: the instruction before computed the result in eax (peephole: no move), then the epilogue's 2 instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)
   f0 zero  return 0 => return [1]: the result goes to eax, then the epilogue follows
   f0 -  epilogue => epilogue [2]: the callee-saved registers restored, the frame left (its depth goes with it), the result in eax
 
@@ -119,15 +113,13 @@ instructions and why:
 
   $ minicc print small.ir --stage selected | head -24
   minicc_f0: func avg(buf b, i32 n)
-      prologue  => prologue [cost 10]
-        why: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+      prologue  => prologue [cost 8]
+        why: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
               push rbp
               mov rbp, rsp
               sub rsp, 32
-              inc rax
-              mov qword ptr [rbp - 8], rax
-              cmp rax, 10000
-              jg minicc_trap_depth
+              dec rax
+              js minicc_trap_depth
               mov qword ptr [rbp - 24], rdi
               mov dword ptr [rbp - 16], esi
               mov r9d, edx
@@ -142,6 +134,8 @@ instructions and why:
         why: the target is the next block in layout: nothing to emit
     head:
       c = lt i.2, n; branch c, body, done  => cmp + jcc (fused) [cost 2]
+        why: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
+              cmp edi, r9d
 
 Runs agree with the interpreter, traps included (the buffers as the trap
 left them):

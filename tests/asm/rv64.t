@@ -16,17 +16,13 @@ out-of-line stub per load or store; the loop's compare fuses with its branch:
       .globl minicc_f0
       .type minicc_f0, @function
   minicc_f0:                          # func avg(buf b, i32 n)
-      sd s0, -16(sp)               # prologue: frame of 48 bytes
-      mv s0, sp                    # prologue: frame of 48 bytes
       addi sp, sp, -48             # prologue: frame of 48 bytes
-      lla t5, minicc_depth         # prologue: depth check (at most 10000 frames)
-      ld t6, 0(t5)                 # prologue: depth check (at most 10000 frames)
-      addi t6, t6, 1               # prologue: depth check (at most 10000 frames)
-      sd t6, 0(t5)                 # prologue: depth check (at most 10000 frames)
-      li t5, 10000                 # prologue: depth check (at most 10000 frames)
-      bgt t6, t5, .Lf0_depth       # prologue: depth check (at most 10000 frames)
-      sd a0, -40(s0)               # prologue: parameters from a0-a7 and the stack (one parallel move)
-      sd a1, -32(s0)               # prologue: parameters from a0-a7 and the stack (one parallel move)
+      sd s0, 32(sp)                # prologue: frame of 48 bytes
+      addi s0, sp, 48              # prologue: frame of 48 bytes
+      addi t6, t6, -1              # prologue: depth check (at most 10000 frames; the budget in t6)
+      bltz t6, .Lf0_depth          # prologue: depth check (at most 10000 frames; the budget in t6)
+      sd a0, -48(s0)               # prologue: parameters from a0-a7 and the stack (one parallel move)
+      sd a1, -40(s0)               # prologue: parameters from a0-a7 and the stack (one parallel move)
       mv t3, a2                    # prologue: parameters from a0-a7 and the stack (one parallel move)
   .Lf0_b0:                              # entry
       li t1, 0                     # i.2 = copy 0
@@ -35,10 +31,10 @@ out-of-line stub per load or store; the loop's compare fuses with its branch:
   .Lf0_b1:                              # head
       bge t1, t3, .Lf0_b3          # c = lt i.2, n; branch c, body, done
   .Lf0_b2:                              # body
-      ld t6, -32(s0)               # x = load b, i.2
+      ld t6, -40(s0)               # x = load b, i.2
       bgeu t1, t6, .Lf0_bounds0    # x = load b, i.2
       slli t5, t1, 2               # x = load b, i.2
-      ld t6, -40(s0)               # x = load b, i.2
+      ld t6, -48(s0)               # x = load b, i.2
       add t5, t5, t6               # x = load b, i.2
       lw t2, 0(t5)                 # x = load b, i.2
       addw t0, t0, t2              # s.3 = add s.2, x
@@ -49,19 +45,16 @@ out-of-line stub per load or store; the loop's compare fuses with its branch:
   .Lf0_b4:                              # divide
       beqz t3, .Lf0_div            # q = div s.2, n
       # divw (RISC-V has no division trap): INT_MIN / -1 gives INT_MIN, as the IR defines
-      divw t0, t0, t3              # q = div s.2, n
-      mv a0, t0                    # return q
-      j .Lf0_ret                   # return q
+      divw a0, t0, t3              # q = div s.2, n
+      ld s0, 32(sp)                # return q
+      addi sp, sp, 48              # return q
+      ret                          # return q
   .Lf0_b5:                              # zero
       li a0, 0                     # return 0
   .Lf0_ret:
-      lla t5, minicc_depth         # epilogue: one frame less
-      ld t6, 0(t5)                 # epilogue: one frame less
-      addi t6, t6, -1              # epilogue: one frame less
-      sd t6, 0(t5)                 # epilogue: one frame less
-      mv sp, s0                    # epilogue: restore
-      ld s0, -16(sp)               # epilogue: restore
-      ret                          # epilogue: restore
+      ld s0, 32(sp)                # epilogue
+      addi sp, sp, 48              # epilogue
+      ret                          # epilogue
   .Lf0_div:
       tail minicc_trap_div
   .Lf0_depth:
@@ -70,11 +63,6 @@ out-of-line stub per load or store; the loop's compare fuses with its branch:
       mv t5, t1  # x = load b, i.2
       tail minicc_trap_bounds  # x = load b, i.2
       .size minicc_f0, .-minicc_f0
-  
-      .bss
-      .balign 8
-  minicc_depth:
-      .zero 8
 
 The tiles maximal munch chose (cost: instructions emitted), without
 comments:
@@ -87,10 +75,10 @@ comments:
     body:
       x = load b, i.2  => load (bounds-checked) [cost 6]
         why: one unsigned compare bgeu index, length checks both ends; then slli + add + lw
-              ld t6, -32(s0)
+              ld t6, -40(s0)
               bgeu t1, t6, .Lf0_bounds0
               slli t5, t1, 2
-              ld t6, -40(s0)
+              ld t6, -48(s0)
               add t5, t5, t6
               lw t2, 0(t5)
       s.3 = add s.2, x  => alu reg, reg [cost 1]

@@ -630,6 +630,89 @@ static void test_listing(void **state) {
     mc_module_free(m);
 }
 
+/* The text of m's first function and its callees for rv64 (every allocator
+ * at -O1 and improved at -O0 are checked by the callers), with its listing. */
+static char *emit_text(const McModule *m, McAllocator al, int opt, McAsmListing *l) {
+    McAsmOptions o;
+    mc_asm_options_default(&o);
+    o.target = MC_TARGET_RV64;
+    o.allocator = al;
+    o.opt_level = opt;
+    McProgram p;
+    McFunc *prep = NULL;
+    McDiags d;
+    mc_diags_init(&d, "emit", NULL, 0);
+    assert_true(mc_asm_allocate(m->funcs[0], &o, &p, &prep, &d));
+    char *text = mc_asm_emit(&p, &o, NULL, l, &d);
+    assert_non_null(text);
+    mc_program_free(&p);
+    mc_func_free(prep);
+    mc_diags_free(&d);
+    return text;
+}
+
+/* The frame discipline: every prologue moves sp first (nothing is ever
+ * stored or loaded below sp: `N(sp)` with a negative N never appears),
+ * every epilogue reads ra and s0 before sp moves back; the depth budget
+ * travels in t6 (each call loads this frame's budget into t6 right before
+ * it, no global counter); a returned value computed by the block's last
+ * instruction goes straight into a0 (the peephole), and the listing says so. */
+static void test_frame_discipline(void **state) {
+    (void)state;
+    McStr big;
+    mc_str_init(&big);
+    mc_str_puts(&big, "func f(i32 k) {\nentry:\n    b = buffer 3000\n    store b, k, 5\n    x = call g(k)\n"
+                      "    y = load b, k\n    z = add x, y\n    return z\n}\n"
+                      "func g(i32 n) {\nentry:\n    m = mul n, 3\n    return m\n}\n");
+    const char *const srcs[] = {calls_ir, rec_ir, bounds_ir, big.s};
+    int in_a0 = 0, frames = 0;
+    for (size_t s = 0; s < sizeof srcs / sizeof srcs[0]; s++) {
+        McModule *m = load("frame.ir", srcs[s]);
+        for (int al = 0; al <= MC_ALLOC_COUNT; al++) {
+            McAsmListing l;
+            memset(&l, 0, sizeof l);
+            char *text = emit_text(m, al == MC_ALLOC_COUNT ? MC_ALLOC_IMPROVED : (McAllocator)al,
+                                   al == MC_ALLOC_COUNT ? 0 : 1, &l);
+            assert_null(strstr(text, "minicc_depth"));
+            for (const char *q = strstr(text, "(sp)"); q; q = strstr(q + 1, "(sp)")) {
+                const char *b = q;
+                while (b > text && ((b[-1] >= '0' && b[-1] <= '9') || b[-1] == '-')) b--;
+                if (*b == '-') fail_msg("memory below sp: %.40s", b);
+            }
+            for (const char *q = strstr(text, "\nminicc_f"); q; q = strstr(q + 1, "\nminicc_f")) {
+                const char *first = strchr(q + 1, '\n') + 1;
+                while (*first == ' ') first++;
+                if (strncmp(first, "addi sp, sp, -", 14) != 0 && strncmp(first, "li t5, ", 7) != 0)
+                    fail_msg("a prologue that does not move sp first: %.40s", first);
+                frames++;
+            }
+            for (const char *q = strstr(text, "call minicc_f"); q; q = strstr(q + 1, "call minicc_f")) {
+                const char *prev = q - 1; /* the line before */
+                while (prev > text && prev[-1] != '\n') prev--;
+                const char *line = prev - 1;
+                while (line > text && line[-1] != '\n') line--;
+                while (*line == ' ') line++;
+                if (strncmp(line, "ld t6, -24(s0)", 14) != 0) fail_msg("a call without the budget in t6: %.40s", line);
+            }
+            for (int32_t k = 0; k < l.n; k++)
+                if (l.tile[k].pattern && strstr(l.tile[k].pattern, "computed in a0")) {
+                    in_a0++;
+                    /* the tile before it (the block's last instruction) wrote a0 */
+                    assert_true(k > 0);
+                    const char *t = l.tile[k - 1].text;
+                    assert_true(strstr(t, " a0, ") != NULL);
+                    assert_true(strncmp(l.tile[k].text, "    mv a0", 9) != 0);
+                }
+            free(text);
+            mc_asm_listing_free(&l);
+        }
+        mc_module_free(m);
+    }
+    assert_true(frames >= 20);
+    assert_true(in_a0 >= 5); /* fib's `s = add x, y; return s`, diff's, g's, ... */
+    mc_str_free(&big);
+}
+
 static int setup(void **state) {
     (void)state;
     have_tools = mc_target_tools(MC_TARGET_RV64, tools_why, sizeof tools_why);
@@ -645,7 +728,7 @@ static int teardown(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_listing),  cmocka_unit_test(test_corners),        cmocka_unit_test(test_branches),
+        cmocka_unit_test(test_listing),  cmocka_unit_test(test_frame_discipline), cmocka_unit_test(test_corners),        cmocka_unit_test(test_branches),
         cmocka_unit_test(test_bounds),   cmocka_unit_test(test_depth),          cmocka_unit_test(test_calls),
         cmocka_unit_test(test_far_frame), cmocka_unit_test(test_minic_random), cmocka_unit_test(test_no_comments),
         cmocka_unit_test(test_examples), cmocka_unit_test(test_generated),      cmocka_unit_test(test_generated_calls),

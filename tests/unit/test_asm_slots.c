@@ -122,7 +122,7 @@ static void test_chapter(void **state) {
     assert_string_equal(mc_asm_slot_operand(MC_TARGET_CHAPTER, &a, 2, buf, sizeof buf), "slot2");
     assert_string_equal(mc_asm_slot_operand(MC_TARGET_X64, &a, 3, buf, sizeof buf), "?");
     assert_string_equal(mc_asm_slot_operand(MC_TARGET_X64, &a, 0, buf, sizeof buf), "[rbp - 16]");
-    assert_string_equal(mc_asm_slot_operand(MC_TARGET_RV64, &a, 1, buf, sizeof buf), "-32(s0)");
+    assert_string_equal(mc_asm_slot_operand(MC_TARGET_RV64, &a, 1, buf, sizeof buf), "-40(s0)");
 }
 
 int main(void) {

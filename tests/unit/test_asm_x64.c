@@ -914,6 +914,82 @@ static void test_bug_modes(void **state) {
     assert_int_equal(mc_asm_bug_lookup(NULL), -1);
 }
 
+/* The call sequence: the depth budget travels in rax and counts down (dec
+ * sets the flags: no compare), only a function that calls keeps it at
+ * rbp - 8; a value computed by a block's last instruction and returned is
+ * computed in eax (the listing says so), a call's result stays in eax. */
+static const char *ret_src = "func f(i32 a, i32 b) {\n"
+                             "entry:\n"
+                             "    x = mul a, b\n"
+                             "    y = add x, 7\n"
+                             "    c = lt y, 100\n"
+                             "    branch c, small, big\n"
+                             "small:\n"
+                             "    z = sub y, b\n"
+                             "    return z\n"
+                             "big:\n"
+                             "    w = call g(y)\n"
+                             "    return w\n"
+                             "}\n"
+                             "func g(i32 n) {\n"
+                             "entry:\n"
+                             "    m = mul n, 3\n"
+                             "    return m\n"
+                             "}\n";
+
+static void test_call_sequence(void **state) {
+    (void)state;
+    McModule *m = parse_text(ret_src);
+    for (int opt = 1; opt >= 0; opt--)
+        for (int al = 0; al < MC_ALLOC_COUNT; al++) {
+            McAsmOptions o;
+            mc_asm_options_default(&o);
+            o.target = MC_TARGET_X64;
+            o.allocator = (McAllocator)al;
+            o.opt_level = opt;
+            McDiags d;
+            mc_diags_init(&d, NULL, NULL, 0);
+            McProgram p;
+            McFunc *prepared = NULL;
+            assert_true(mc_asm_allocate(m->funcs[0], &o, &p, &prepared, &d));
+            McAsmListing l;
+            memset(&l, 0, sizeof l);
+            char *text = mc_asm_emit(&p, &o, NULL, &l, &d);
+            assert_non_null(text);
+            assert_null(strstr(text, "cmp rax"));
+            assert_null(strstr(text, "inc rax"));
+            int in_eax = 0;
+            for (int32_t k = 0; k < l.n; k++) {
+                const McAsmTile *t = &l.tile[k];
+                if (t->what == MC_TILE_PROLOGUE) {
+                    assert_non_null(strstr(t->text, "dec rax"));
+                    assert_non_null(strstr(t->text, "js minicc_trap_depth"));
+                    /* f calls (keeps its budget), g does not */
+                    assert_true((strstr(t->text, "mov qword ptr [rbp - 8], rax") != NULL) == (t->func == 0));
+                }
+                if (t->pattern && strstr(t->pattern, "computed in eax")) {
+                    in_eax++;
+                    assert_true(strncmp(t->text, "    mov eax", 11) != 0); /* no move into eax */
+                    const McAsmTile *prev = &l.tile[k - 1];
+                    /* the tile before writes eax (a call's result is there already) */
+                    assert_true(strstr(prev->text, "call minicc_f") != NULL || strstr(prev->text, " eax, ") != NULL ||
+                                strstr(prev->text, " eax,") != NULL);
+                }
+            }
+            if (opt == 1) assert_int_equal(in_eax, 3);
+            free(text);
+            mc_asm_listing_free(&l);
+            mc_program_free(&p);
+            mc_func_free(prepared);
+            mc_diags_free(&d);
+        }
+    mc_module_free(m);
+    if (have_tools()) {
+        const char *w[][2] = {{"3", "4"}, {"30", "40"}, {"-5", "7"}, {"2147483647", "2"}};
+        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) agree_text(ret_src, 2, (char **)w[k], 0);
+    }
+}
+
 static void test_summary(void **state) {
     (void)state;
     if (!have_tools()) skip();
@@ -928,6 +1004,7 @@ int main(void) {
         cmocka_unit_test(test_depth),         cmocka_unit_test(test_calls),
         cmocka_unit_test(test_pressure),      cmocka_unit_test(test_div_const),
         cmocka_unit_test(test_new_tiles),     cmocka_unit_test(test_bug_modes),
+        cmocka_unit_test(test_call_sequence),
         cmocka_unit_test(test_examples),      cmocka_unit_test(test_generated),
         cmocka_unit_test(test_generated_calls), cmocka_unit_test(test_summary),
     };

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "asm_int.h"
 #include "minicc/asm.h"
 #include "minicc/cgen.h"
 #include "minicc/pipeline.h"
@@ -42,7 +43,7 @@ static const char *const x64_arg[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
 static const McTargetReserved x64_reserved[] = {
     {"rsp", "the stack pointer"},
     {"rbp", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
-    {"rax", "the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth at a call"},
+    {"rax", "the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth budget at a call"},
     {"rdx", "idiv's remainder and the high half of its dividend (cdq), the dividend of a division by a constant"},
     {"rcx", "the shift count: shl/sar take a variable count only in cl"},
     {"r11", "the tiles' scratch: a spilled operand or a buffer's base address goes through it"},
@@ -60,7 +61,7 @@ static const McTargetReserved rv_reserved[] = {
     {"tp", "the thread pointer (kept by the ABI)"},
     {"s0", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
     {"t5", "the tiles' first scratch: a spilled operand, an address or a constant goes through it"},
-    {"t6", "the tiles' second scratch"},
+    {"t6", "the tiles' second scratch; at a call, the caller's depth budget"},
 };
 
 static const McTargetDesc targets[MC_TARGET_COUNT] = {
@@ -112,7 +113,7 @@ const char *mc_asm_slot_operand(McTarget t, const McAllocation *a, int32_t slot,
         snprintf(buf, size, "[rbp - %lld]",
                  (long long)(8 + 8 * (int64_t)a->ncallee_saves + 8 * (int64_t)a->save_slots + 8 * (int64_t)(slot + 1)));
     else if (t == MC_TARGET_RV64)
-        snprintf(buf, size, "%lld(s0)", (long long)-(24 + 8 * (int64_t)a->ncallee_saves + 4 + 4 * (int64_t)slot));
+        snprintf(buf, size, "%lld(s0)", (long long)-(MC_RV64_FRAME_FIXED + 8 * (int64_t)a->ncallee_saves + 4 + 4 * (int64_t)slot));
     else snprintf(buf, size, "slot%d", (int)slot);
     return buf;
 }

@@ -10,7 +10,8 @@
  *
  * Frame (s0 is the frame pointer: the stack pointer on entry; offsets are
  * from s0, growing down):
- *   -8 ra (saved when the function calls), -16 the caller's s0, -24 a scratch
+ *   -8 ra (saved when the function calls), -16 the caller's s0, -24 the
+ *   frame's depth budget (stored when the function calls), -32 a scratch
  *   doubleword (t5 parked while t6 is stored to an offset beyond 12 bits),
  *   then the callee-saved registers the allocation writes (8 bytes each),
  *   the spill slots (4 bytes each), the save slots of the caller saves
@@ -40,8 +41,22 @@
  * definition. A load or store checks its index with one unsigned compare
  * (bgeu index, length: a negative index is a huge unsigned one), except a
  * local buffer (its length known) at a constant index inside it: one lw/sw
- * at the element's frame offset. A global
- * counter of frames is checked in every prologue against max_depth.
+ * at the element's frame offset.
+ *
+ * The depth limit: every call passes its frame's depth budget in t6 (the
+ * harness passes max_depth); the prologue subtracts 1 and traps below 0,
+ * and a function that calls keeps its budget at s0 - 24 to load into t6
+ * right before each call. t6 because it is a temporary the allocator never
+ * sees (nothing is kept in it across a call, and no argument travels in
+ * it), and between the caller's load and the callee's check there is only
+ * the call and the frame's setup, which uses t5 alone. No shared counter
+ * in memory, nothing to undo on return (x86-64 does the same with rax).
+ *
+ * The prologue moves sp first and stores ra and s0 above it, the epilogue
+ * reloads them before sp moves back: no memory below sp is ever touched.
+ * Peephole: a block ending `x = OP ...; return x` computes x in a0, and a
+ * return not in the last block repeats a short epilogue (at most two
+ * callee-saved registers) instead of jumping to it.
  *
  * The harness (with arguments): _start maps a stack of its own (mmap,
  * MAP_NORESERVE) big enough for max_depth frames of the biggest frame,
@@ -54,7 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "minicc/asm.h"
+#include "asm_int.h"
 #include "minicc/cfg.h"
 #include "minicc/util.h"
 
@@ -64,7 +79,8 @@ static const char *const xname[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1"
                                       "a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
                                       "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
 enum { X_ZERO = 0, X_SP = 2, X_S0 = 8, X_A0 = 10, X_T5 = 30, X_T6 = 31 };
-#define SCRATCH_OFF (-24) /* the frame's doubleword for parking t5 */
+#define DEPTH_OFF (-24)   /* the frame's depth budget (kept by a function that calls) */
+#define SCRATCH_OFF (-32) /* the frame's doubleword for parking t5 */
 
 static int xnum(const char *name) {
     for (int i = 0; i < 32; i++)
@@ -101,6 +117,9 @@ typedef struct Em {
     bool *fuse;    /* per block: its last instruction (a compare) fuses with its branch */
     int32_t nstub;
     int32_t callcur; /* cursor over the function's callsaves */
+    int32_t a0_value; /* the value the current tile computes straight into a0 (the return value
+                         of the block's last instruction; MC_NONE: none) */
+    bool *ret_a0;    /* per block: its last instruction computes the returned value into a0 */
     McDiags *d;
     bool failed;     /* a diagnostic was given: no text */
     int64_t max_frame;
@@ -201,13 +220,14 @@ static int src(Em *e, McOperand o, int scratch) {
 /* Where to compute value v (MC_NONE: nowhere, t5): its register or t5. */
 static int dst(Em *e, int32_t v) {
     if (v == MC_NONE) return X_T5;
+    if (v == e->a0_value) return X_A0; /* the return value, computed where the return wants it */
     McLocation l = e->a->loc[v];
     return l.kind == MC_LOC_REG ? e->xreg[l.index] : X_T5;
 }
 
 /* v computed into x: stored when v is spilled. */
 static void dst_done(Em *e, int32_t v, int x) {
-    if (v == MC_NONE) return;
+    if (v == MC_NONE || v == e->a0_value) return;
     McLocation l = e->a->loc[v];
     if (l.kind == MC_LOC_SLOT) mem(e, "sw", x, X_S0, slot_off(e, l.index));
 }
@@ -224,7 +244,9 @@ static void move_into(Em *e, int x, McOperand o) {
 
 /* ---- parallel moves ------------------------------------------------------------- */
 
-enum { MV_REG = 0, MV_CONST = 1, MV_MEM = 2 };
+enum { MV_REG = MC_PM_REG, MV_CONST = MC_PM_IMM, MV_MEM = MC_PM_MEM };
+/* A move of a parallel move, filled as the target sees it, converted to the
+ * shared sequencer's McPmMove (asm_int.h) by parallel_move. */
 typedef struct Mv {
     uint8_t dkind;       /* MV_REG or MV_MEM */
     int dreg, dbase;     /* register, or base of the memory */
@@ -236,69 +258,48 @@ typedef struct Mv {
     bool swide;          /* ld (else lw) */
 } Mv;
 
-/* The moves as one parallel assignment (no two write the same place; no
- * memory destination is a memory source). */
-static void parallel_move(Em *e, Mv *mv, int n) {
-    /* 1. stores to memory: every register still holds its old value */
-    for (int k = 0; k < n; k++) {
-        if (mv[k].dkind != MV_MEM) continue;
+/* One move: a store (its value from a register, zero, li or a load into
+ * t6), a register move, a constant or a load into a register. */
+static void pm_emit(void *ctx, const McPmMove *m) {
+    Em *e = ctx;
+    if (m->dst.kind == MC_PM_MEM) {
         int r;
-        if (mv[k].skind == MV_REG)
-            r = mv[k].sreg;
-        else if (mv[k].skind == MV_CONST) {
-            r = mv[k].sval == 0 ? X_ZERO : X_T6;
-            if (r == X_T6) ins(e, "li t6, %lld", (long long)mv[k].sval);
+        if (m->src.kind == MC_PM_REG)
+            r = m->src.reg;
+        else if (m->src.kind == MC_PM_IMM) {
+            r = m->src.off == 0 ? X_ZERO : X_T6;
+            if (r == X_T6) ins(e, "li t6, %lld", (long long)m->src.off);
         } else {
             r = X_T6;
-            mem(e, mv[k].swide ? "ld" : "lw", X_T6, mv[k].sbase, mv[k].sval);
+            mem(e, m->src.wide ? "ld" : "lw", X_T6, m->src.reg, m->src.off);
         }
-        mem(e, mv[k].dwide ? "sd" : "sw", r, mv[k].dbase, mv[k].doff);
-    }
-    /* 2. register to register, cycles broken through t5 */
-    int m = 0;
-    int *d = mc_xmalloc((size_t)(n ? n : 1) * sizeof *d), *s = mc_xmalloc((size_t)(n ? n : 1) * sizeof *s);
-    for (int k = 0; k < n; k++)
-        if (mv[k].dkind == MV_REG && mv[k].skind == MV_REG && mv[k].dreg != mv[k].sreg) {
-            d[m] = mv[k].dreg;
-            s[m] = mv[k].sreg;
-            m++;
-        }
-    while (m > 0) {
-        int pick = -1;
-        for (int k = 0; k < m && pick < 0; k++) {
-            bool read = false;
-            for (int j = 0; j < m; j++)
-                if (s[j] == d[k]) read = true;
-            if (!read) pick = k;
-        }
-        if (pick < 0) { /* only cycles left: park one destination's value in t5 */
-            ins(e, "mv t5, %s", xname[d[0]]);
-            for (int j = 0; j < m; j++)
-                if (s[j] == d[0]) s[j] = X_T5;
-            continue;
-        }
-        ins(e, "mv %s, %s", xname[d[pick]], xname[s[pick]]);
-        d[pick] = d[m - 1];
-        s[pick] = s[m - 1];
-        m--;
-    }
-    free(d);
-    free(s);
-    /* 3. constants and memory into registers: they read no register */
-    for (int k = 0; k < n; k++) {
-        if (mv[k].dkind != MV_REG || mv[k].skind == MV_REG) continue;
-        if (mv[k].skind == MV_CONST)
-            ins(e, "li %s, %lld", xname[mv[k].dreg], (long long)mv[k].sval);
-        else
-            mem(e, mv[k].swide ? "ld" : "lw", mv[k].dreg, mv[k].sbase, mv[k].sval);
+        mem(e, m->dst.wide ? "sd" : "sw", r, m->dst.reg, m->dst.off);
+    } else if (m->src.kind == MC_PM_REG) {
+        ins(e, "mv %s, %s", xname[m->dst.reg], xname[m->src.reg]);
+    } else if (m->src.kind == MC_PM_IMM) {
+        ins(e, "li %s, %lld", xname[m->dst.reg], (long long)m->src.off);
+    } else {
+        mem(e, m->src.wide ? "ld" : "lw", m->dst.reg, m->src.reg, m->src.off);
     }
 }
 
-/* The LP64 positions of g's parameters: a scalar one, a buffer two. */
-static int positions(const McFunc *g) {
-    int n = 0;
-    for (int32_t k = 0; k < g->nparams; k++) n += g->values[g->params[k]].kind == MC_VAL_BUF ? 2 : 1;
-    return n;
+/* The moves as one parallel assignment (mc_asm_parallel_move; no two write
+ * the same place, no memory destination is a memory source): stores first,
+ * then the register-to-register moves (a cycle broken through t5), then
+ * constants and loads into registers. */
+static void parallel_move(Em *e, Mv *mv, int n) {
+    McPmMove *pm = mc_xcalloc((size_t)(n ? n : 1), sizeof *pm);
+    for (int k = 0; k < n; k++) {
+        const Mv *m = &mv[k];
+        pm[k].dst = m->dkind == MV_MEM ? (McPmLoc){MC_PM_MEM, m->dwide, m->dbase, m->doff}
+                                       : (McPmLoc){MC_PM_REG, true, m->dreg, 0};
+        pm[k].src = m->skind == MV_REG   ? (McPmLoc){MC_PM_REG, true, m->sreg, 0}
+                    : m->skind == MV_MEM ? (McPmLoc){MC_PM_MEM, m->swide, m->sbase, m->sval}
+                                         : (McPmLoc){MC_PM_IMM, false, 0, m->sval};
+    }
+    McPmTarget t = {MC_PM_REGS_FIRST, X_T5, pm_emit, e};
+    mc_asm_parallel_move(&t, pm, n);
+    free(pm);
 }
 
 /* ---- the frame ------------------------------------------------------------------ */
@@ -310,7 +311,7 @@ static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 static void layout(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
-    int64_t cur = 24;
+    int64_t cur = MC_RV64_FRAME_FIXED;
     e->callee_off = mc_xcalloc((size_t)(a->ncallee_saves + 1), sizeof *e->callee_off);
     for (int32_t k = 0; k < a->ncallee_saves; k++) {
         cur += 8;
@@ -343,46 +344,18 @@ static void layout(Em *e) {
                 const McCall *c = mc_inst_call(f, in);
                 int32_t fn = c ? mc_program_find(e->p, c->callee) : -1;
                 if (fn >= 0) {
-                    int np = positions(e->p->alloc[fn]->f);
+                    int np = mc_asm_positions(e->p->alloc[fn]->f);
                     if (np - 8 > outgoing) outgoing = np - 8;
                 }
             }
         }
     e->frame = align_up(cur + 8 * (int64_t)outgoing, 16);
-    e->uses = mc_xcalloc((size_t)(f->nvalues + 1), sizeof *e->uses);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            int n;
-            const McOperand *op = mc_inst_opnds(f, &bl->insts[i], &n);
-            for (int k = 0; k < n; k++)
-                if (op[k].kind == MC_OPND_VALUE) e->uses[op[k].v]++;
-        }
-        if (bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE) e->uses[bl->term.arg.v]++;
-    }
-    /* A compare fuses with the branch right after it when the branch is its
-     * only use and its location is dead after the branch: no value live out
-     * of the block shares it (a copy the allocator deleted because source
-     * and destination share a location reads it under another name). */
-    e->fuse = mc_xcalloc((size_t)(f->nblocks + 1), sizeof *e->fuse);
-    McLiveness *lv = mc_liveness_out(f, NULL);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        if (bl->ninsts == 0 || bl->term.op != MC_OP_BRANCH || bl->term.arg.kind != MC_OPND_VALUE) continue;
-        const McInst *last = &bl->insts[bl->ninsts - 1];
-        if (!is_cmp(last->op) || last->dest == MC_NONE || last->dest != bl->term.arg.v || e->uses[last->dest] != 1)
-            continue;
-        McLocation lc = a->loc[last->dest];
-        bool dead = true;
-        McValList out = mc_live_out(lv, b);
-        for (int32_t k = 0; k < out.n && dead; k++) {
-            McLocation lo = a->loc[out.v[k]];
-            if (out.v[k] == last->dest || (lc.kind != MC_LOC_NONE && lo.kind == lc.kind && lo.index == lc.index))
-                dead = false;
-        }
-        e->fuse[b] = dead;
-    }
-    mc_liveness_free(lv);
+    e->uses = mc_asm_count_uses(f);
+    /* a compare fuses with the branch right after it when the branch is its
+     * only use and its location is dead after the branch */
+    e->fuse = mc_asm_fusable_blocks(a, e->uses);
+    /* peephole: a block that ends `x = OP ...; return x` computes x in a0 */
+    e->ret_a0 = mc_asm_returns_computed(f);
 }
 
 static void layout_free(Em *e) {
@@ -392,18 +365,9 @@ static void layout_free(Em *e) {
     free(e->buf_len);
     free(e->uses);
     free(e->fuse);
+    free(e->ret_a0);
     e->callee_off = NULL, e->desc_off = NULL, e->store_off = NULL, e->buf_len = NULL, e->uses = NULL, e->fuse = NULL;
-}
-
-/* sp -= n or sp += n (n a multiple of 16). */
-static void adjust_sp(Em *e, int64_t n) {
-    if (n == 0) return;
-    if (fits12(n)) {
-        ins(e, "addi sp, sp, %lld", (long long)n);
-        return;
-    }
-    ins(e, "li t5, %lld", (long long)n);
-    ins(e, "add sp, sp, t5");
+    e->ret_a0 = NULL;
 }
 
 /* ---- prologue and epilogue -------------------------------------------------------- */
@@ -411,33 +375,37 @@ static void adjust_sp(Em *e, int64_t n) {
 static void prologue(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
-    int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
-    McStr sig;
-    mc_str_init(&sig);
-    mc_signature_str(f, &sig);
-    mc_str_printf(&e->out, "\n    .globl minicc_f%d\n    .type minicc_f%d, @function\nminicc_f%d:", (int)e->fn,
-                  (int)e->fn, (int)e->fn);
-    if (e->o->comments) mc_str_printf(&e->out, "                          # %s", sig.s);
-    mc_str_putc(&e->out, '\n');
-    mc_str_free(&sig);
+    int64_t max_depth = mc_asm_max_depth(e->o);
+    mc_asm_function_header(&e->out, e->fn, f, e->o->comments);
     tile_begin(e);
+    /* sp moves first, then ra and s0 are stored above it: nothing is ever
+     * written below sp (a signal handler or the kernel may use that memory) */
     snprintf(e->cmt, sizeof e->cmt, "prologue: frame of %lld bytes", (long long)e->frame);
-    if (e->calls) ins(e, "sd ra, -8(sp)");
-    ins(e, "sd s0, -16(sp)");
-    ins(e, "mv s0, sp");
-    adjust_sp(e, -e->frame);
+    if (fits12(e->frame)) {
+        ins(e, "addi sp, sp, %lld", -(long long)e->frame);
+        if (e->calls) ins(e, "sd ra, %lld(sp)", (long long)e->frame - 8);
+        ins(e, "sd s0, %lld(sp)", (long long)e->frame - 16);
+        ins(e, "addi s0, sp, %lld", (long long)e->frame);
+    } else {
+        ins(e, "li t5, %lld", (long long)e->frame);
+        ins(e, "sub sp, sp, t5");
+        ins(e, "add t5, sp, t5");
+        if (e->calls) ins(e, "sd ra, -8(t5)");
+        ins(e, "sd s0, -16(t5)");
+        ins(e, "mv s0, t5");
+    }
+    /* the depth check: the caller passes its depth budget in t6 (the harness
+     * passes max_depth); one frame less, below 0 is past the limit */
+    snprintf(e->cmt, sizeof e->cmt, "prologue: depth check (at most %lld frames; the budget in t6)",
+             (long long)max_depth);
+    ins(e, "addi t6, t6, -1");
+    if (e->calls) ins(e, "sd t6, %d(s0)", DEPTH_OFF);
+    ins(e, "bltz t6, .Lf%d_depth", (int)e->fn);
     snprintf(e->cmt, sizeof e->cmt, "prologue: callee-saved register written here");
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         mem(e, "sd", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
-    snprintf(e->cmt, sizeof e->cmt, "prologue: depth check (at most %lld frames)", (long long)max_depth);
-    ins(e, "lla t5, minicc_depth");
-    ins(e, "ld t6, 0(t5)");
-    ins(e, "addi t6, t6, 1");
-    ins(e, "sd t6, 0(t5)");
-    ins(e, "li t5, %lld", (long long)max_depth);
-    ins(e, "bgt t6, t5, .Lf%d_depth", (int)e->fn);
     snprintf(e->cmt, sizeof e->cmt, "prologue: parameters from a0-a7 and the stack (one parallel move)");
-    int np = positions(f);
+    int np = mc_asm_positions(f);
     Mv *mv = mc_xcalloc((size_t)(2 * np + 1), sizeof *mv);
     int n = 0, pos = 0;
     for (int32_t k = 0; k < f->nparams; k++) {
@@ -480,29 +448,42 @@ static void prologue(Em *e) {
     free(mv);
     e->cmt[0] = 0;
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
-             "the frame (s0 = the entry sp), ra and the callee-saved registers the allocation writes, the depth "
-             "check, the parameters moved from a0-a7 and the stack to their locations");
+             "the frame (sp moved first, then ra and s0 stored above it; s0 = the entry sp), the depth check (the "
+             "caller's budget in t6, one less, kept at s0 - 24 by a function that calls), the callee-saved "
+             "registers the allocation writes, the parameters moved from a0-a7 and the stack to their locations");
+}
+
+/* The instructions of the return path: the callee-saved registers restored,
+ * ra and s0 reloaded while they are still above sp, the frame popped, ret.
+ * Returns how many. */
+static int epilogue_body(Em *e) {
+    const McAllocation *a = e->a;
+    int32_t before = e->ninst;
+    for (int32_t k = 0; k < a->ncallee_saves; k++)
+        mem(e, "ld", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
+    if (fits12(e->frame)) {
+        if (e->calls) ins(e, "ld ra, %lld(sp)", (long long)e->frame - 8);
+        ins(e, "ld s0, %lld(sp)", (long long)e->frame - 16);
+        ins(e, "addi sp, sp, %lld", (long long)e->frame);
+    } else {
+        if (e->calls) ins(e, "ld ra, -8(s0)");
+        ins(e, "mv t5, s0");
+        ins(e, "ld s0, -16(s0)");
+        ins(e, "mv sp, t5");
+    }
+    ins(e, "ret");
+    return (int)(e->ninst - before);
 }
 
 static void epilogue(Em *e) {
-    const McAllocation *a = e->a;
     tile_begin(e);
     label(e, ".Lf%d_ret", (int)e->fn);
-    snprintf(e->cmt, sizeof e->cmt, "epilogue: one frame less");
-    ins(e, "lla t5, minicc_depth");
-    ins(e, "ld t6, 0(t5)");
-    ins(e, "addi t6, t6, -1");
-    ins(e, "sd t6, 0(t5)");
-    snprintf(e->cmt, sizeof e->cmt, "epilogue: restore");
-    for (int32_t k = 0; k < a->ncallee_saves; k++)
-        mem(e, "ld", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
-    ins(e, "mv sp, s0");
-    if (e->calls) ins(e, "ld ra, -8(sp)");
-    ins(e, "ld s0, -16(sp)");
-    ins(e, "ret");
+    snprintf(e->cmt, sizeof e->cmt, "epilogue");
+    epilogue_body(e);
     e->cmt[0] = 0;
     tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, "epilogue",
-             "the shared return path: the depth counter, the callee-saved registers restored, the frame popped");
+             "the shared return path: the callee-saved registers restored, ra and s0 reloaded from above sp, the "
+             "frame popped (its depth goes with it)");
 }
 
 /* ---- tiles ---------------------------------------------------------------------- */
@@ -735,17 +716,12 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
         return;
     }
     /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
-    const McCallSave *cs = NULL;
-    while (e->callcur < a->ncallsaves && (a->callsaves[e->callcur].block < b ||
-                                          (a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst < i)))
-        e->callcur++;
-    if (e->callcur < a->ncallsaves && a->callsaves[e->callcur].block == b && a->callsaves[e->callcur].inst == i)
-        cs = &a->callsaves[e->callcur];
+    const McCallSave *cs = mc_asm_callsave_at(a, &e->callcur, b, i);
     if (cs)
         for (int32_t k = 0; k < cs->n; k++)
             mem(e, "sw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
     const McFunc *g = e->p->alloc[fn]->f;
-    int np = positions(g);
+    int np = mc_asm_positions(g);
     Mv *mv = mc_xcalloc((size_t)(np + 1), sizeof *mv);
     int n = 0, pos = 0;
     for (int32_t k = 0; k < call->nargs && k < g->nparams; k++) {
@@ -787,6 +763,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     parallel_move(e, mv, n);
     free(mv);
+    ins(e, "ld t6, %d(s0)", DEPTH_OFF); /* this frame's depth budget, for the callee's check */
     ins(e, "call minicc_f%d", (int)fn);
     /* as the machine does it (machine_call.c): the restores first, then the
      * result into the destination (a value the allocation restores may share
@@ -803,7 +780,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
             mem(e, "lw", e->xreg[a->loc[cs->value[k]].index], X_S0, save_off(e, cs->slot[k]));
     if (want) {
         int d = dst(e, in->dest);
-        if (a->loc[in->dest].kind == MC_LOC_REG) {
+        if (a->loc[in->dest].kind == MC_LOC_REG || in->dest == e->a0_value) {
             if (d != res) ins(e, "mv %s, %s", xname[d], xname[res]);
         } else
             dst_done(e, in->dest, res);
@@ -833,10 +810,24 @@ static void tile_term(Em *e, int32_t b) {
                  t->target[0] == next ? "the target is the next block in layout: nothing" : "j to the target");
         return;
     case MC_OP_RET:
-        move_into(e, X_A0, t->arg);
+        if (!e->ret_a0[b]) move_into(e, X_A0, t->arg);
+        if (next >= 0 && e->a->ncallee_saves <= 2) {
+            /* a short epilogue is repeated here rather than jumped to */
+            int n = epilogue_body(e);
+            char why[200];
+            snprintf(why, sizeof why,
+                     "%s, then the epilogue's %d instructions repeated here instead of a jump to it (at most 2 "
+                     "callee-saved registers to restore)",
+                     e->ret_a0[b] ? "the value already computed in a0 (peephole)" : "the value into a0", n);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1,
+                     e->ret_a0[b] ? "return (computed in a0, epilogue in place)" : "return (epilogue in place)", why);
+            return;
+        }
         if (next >= 0) ins(e, "j .Lf%d_ret", (int)e->fn);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return",
-                 "the value into a0, then the shared epilogue (falls into it from the last block)");
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, e->ret_a0[b] ? "return (computed in a0)" : "return",
+                 e->ret_a0[b] ? "the instruction before computed the value in a0 (peephole): no move; then the "
+                                "shared epilogue (falls into it from the last block)"
+                              : "the value into a0, then the shared epilogue (falls into it from the last block)");
         return;
     case MC_OP_BRANCH: {
         int32_t T = t->target[0], F = t->target[1];
@@ -916,6 +907,7 @@ static void emit_function(Em *e, int32_t fn) {
             const McInst *in = &bl->insts[i];
             tile_begin(e);
             set_cmt_inst(e, in, NULL);
+            e->a0_value = e->ret_a0[b] && i == bl->ninsts - 1 ? in->dest : MC_NONE;
             switch (in->op) {
             case MC_OP_LOAD: tile_load(e, b, i, in); break;
             case MC_OP_STORE: tile_store(e, b, i, in); break;
@@ -924,6 +916,7 @@ static void emit_function(Em *e, int32_t fn) {
             case MC_OP_CALL: tile_call(e, b, i, in); break;
             default: tile_alu(e, b, i, in); break;
             }
+            e->a0_value = MC_NONE;
         }
         tile_begin(e);
         tile_term(e, b);
@@ -940,12 +933,12 @@ static void emit_function(Em *e, int32_t fn) {
 
 static void harness(Em *e, const McArgs *args) {
     const McFunc *f = e->p->alloc[0]->f;
-    int64_t max_depth = e->o->max_depth > 0 ? e->o->max_depth : MC_DEFAULT_MAX_DEPTH;
+    int64_t max_depth = mc_asm_max_depth(e->o);
     /* the stack: max_depth frames of the biggest frame, and room for the harness */
     int64_t stack = align_up(max_depth * (e->max_frame + 16) + (1 << 20), 4096);
     if (stack > ((int64_t)1 << 40)) stack = (int64_t)1 << 40;
     McStr *o = &e->out;
-    int np = positions(f);
+    int np = mc_asm_positions(f);
     int64_t out_area = align_up(8 * (int64_t)(np > 8 ? np - 8 : 0), 16);
     mc_str_puts(o, "\n# the harness: its own stack, the arguments, the call, the record\n"
                    "    .text\n    .globl _start\n_start:\n");
@@ -973,6 +966,8 @@ static void harness(Em *e, const McArgs *args) {
                 mc_str_printf(o, "    sd t0, %d(sp)\n", 8 * (pos - 8));
         }
     }
+    mc_str_printf(o, "    li t6, %lld                  # the depth budget: at most %lld frames\n", (long long)max_depth,
+                  (long long)max_depth);
     mc_str_puts(o, "    call minicc_f0\n    lla t0, minicc_rec\n    sw a0, 8(t0)         # the result\n"
                    "    j minicc_finish\n\n");
     mc_str_puts(o, "# the traps: the record's kind (and a bounds trap's index t5 and length t6)\n"
@@ -1013,20 +1008,7 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
         mc_diag(d, (McLoc){0, 0}, "asm: no program to emit");
         return NULL;
     }
-    if (args) {
-        const McFunc *f = p->alloc[0]->f;
-        if (args->n != f->nparams) {
-            mc_diag(d, (McLoc){0, 0}, "asm: %s takes %d argument(s), %d given", f->name, (int)f->nparams,
-                    (int)args->n);
-            return NULL;
-        }
-        for (int32_t k = 0; k < args->n; k++)
-            if (args->v[k].is_buf != (f->values[f->params[k]].kind == MC_VAL_BUF)) {
-                mc_diag(d, (McLoc){0, 0}, "asm: argument %d of %s does not match its parameter's kind", (int)k + 1,
-                        f->name);
-                return NULL;
-            }
-    }
+    if (args && !mc_asm_check_args(p, args, "rv64", d)) return NULL;
     for (int32_t k = 0; k < p->n; k++) {
         const McAllocation *a = p->alloc[k];
         if (a->registers != td->nregs) {
@@ -1042,6 +1024,7 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
     e.td = td;
     e.listing = listing;
     e.d = d;
+    e.a0_value = MC_NONE;
     for (int32_t r = 0; r < td->nregs && r < 64; r++) e.xreg[r] = xnum(td->reg[r]);
     mc_str_init(&e.out);
     mc_str_init(&e.tile);
@@ -1051,7 +1034,6 @@ char *mc_asm_emit_rv64(const McProgram *p, const McAsmOptions *o, const McArgs *
                       mc_allocator_name(p->alloc[0]->allocator), (int)p->n, p->n == 1 ? "" : "s");
     mc_str_puts(&e.out, "    .option norelax\n    .text\n");
     for (int32_t fn = 0; fn < p->n; fn++) emit_function(&e, fn);
-    mc_str_puts(&e.out, "\n    .bss\n    .balign 8\nminicc_depth:\n    .zero 8\n");
     if (args && !e.failed) harness(&e, args);
     mc_str_free(&e.tile);
     mc_str_free(&e.stubs);

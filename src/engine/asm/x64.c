@@ -3,10 +3,12 @@
  *
  * Each function of the allocated program becomes `minicc_fN` with an rbp
  * frame laid out below rbp (offsets grow downward):
- *   the frame's depth at rbp - 8 (8 bytes): a call passes the caller's
- *     depth in rax (a hidden argument: `mov rax, [rbp - 8]` just before the
- *     `call`; the harness passes 0), the prologue adds 1, stores it and
- *     compares it with the limit. No shared counter, no epilogue work.
+ *   the frame's depth budget at rbp - 8 (8 bytes): a call passes the
+ *     caller's budget (the frames it may still add) in rax (a hidden
+ *     argument: `mov rax, [rbp - 8]` just before the `call`; the harness
+ *     passes max_depth), the prologue subtracts 1 (`dec rax`, whose sign
+ *     flag `js` tests: no compare) and, in a function that calls, stores it.
+ *     No shared counter, no epilogue work.
  *     (Reading the caller's depth in the callee, through rbp before it
  *     changes, was measured slower on fib: the load right after the call
  *     and push stalled; the caller's load, from its own frame, does not),
@@ -23,6 +25,9 @@
  * write of a scalar is a 32-bit operation), so an index register can be used
  * as a 64-bit index in `[base + index*4]` after its unsigned bounds check.
  *
+ * Peephole: a block ending `x = OP ...; return x` computes x in eax (the
+ * tile's destination is eax, dest_opnd), and the return moves nothing.
+ *
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
  * branch right after it fuses with the branch). Every tile is recorded in
@@ -33,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "minicc/asm.h"
+#include "asm_int.h"
 #include "minicc/cfg.h"
 #include "minicc/util.h"
 
@@ -101,13 +106,6 @@ typedef struct Frame {
     int32_t outgoing; /* stack positions of the largest call */
 } Frame;
 
-/* ABI positions a function's parameters take (a buffer takes two). */
-static int32_t positions_of_params(const McFunc *g) {
-    int32_t n = 0;
-    for (int32_t k = 0; k < g->nparams; k++) n += g->values[g->params[k]].kind == MC_VAL_BUF ? 2 : 1;
-    return n;
-}
-
 static void frame_layout(const McAllocation *a, Frame *fr) {
     const McFunc *f = a->f;
     memset(fr, 0, sizeof *fr);
@@ -136,7 +134,7 @@ static void frame_layout(const McAllocation *a, Frame *fr) {
             if (in->op == MC_OP_CALL) {
                 const McCall *c = mc_inst_call(f, in);
                 if (!c || !c->callee) continue;
-                int32_t pos = positions_of_params(c->callee);
+                int32_t pos = mc_asm_positions(c->callee);
                 if (pos - 6 > fr->outgoing) fr->outgoing = pos - 6;
             }
         }
@@ -166,9 +164,12 @@ typedef struct Em {
     Frame fr;
     int32_t label; /* the next local label number */
     Ring ring;     /* scratch text for operands and labels */
-    McLiveness *live; /* the current function's (a->f) live-out sets */
-    int32_t *uses;    /* and the reads of each of its values */
+    int32_t *uses;    /* the reads of each value of the current function (a->f) */
+    bool *fuse;       /* per block: its compare fuses with its branch (mc_asm_fusable_blocks) */
     int32_t call;     /* the next of its calls (index in a->callsaves) */
+    bool calls;       /* the function calls: it keeps its depth budget at rbp - 8 */
+    bool *ret_eax;    /* per block: its last instruction computes the returned value in eax */
+    int32_t eax_value; /* the value the current tile computes in eax instead of its location (-1: none) */
     struct {
         int32_t buf;      /* a buffer value */
         McOperand index;  /* an index checked against its length in this block */
@@ -294,6 +295,14 @@ static Opnd ir_opnd(Em *e, McOperand o) {
 
 static Opnd val_loc(Em *e, int32_t v) { return v < 0 ? (Opnd){O_NONE, 0, 0} : ir_opnd(e, mc_val(v)); }
 
+/* Where a tile writes its result v: eax for the returned value of the
+ * block's last instruction (the peephole: the return needs no move), else
+ * v's location. Only a destination: an operand reads val_loc. */
+static Opnd dest_opnd(Em *e, int32_t v) {
+    if (v >= 0 && v == e->eax_value) return oreg(P_RAX);
+    return val_loc(e, v);
+}
+
 static const char *loc_word(Em *e, Opnd o) {
     char *s = ring_next(&e->ring);
     if (o.kind == O_REG) snprintf(s, 64, "%s", p32[o.reg]);
@@ -318,63 +327,50 @@ static void mov32(Em *e, Opnd dst, Opnd src) {
 
 /* ---- parallel moves -------------------------------------------------------------------- */
 
-typedef struct Move {
-    Opnd dst, src;
-    bool wide;
-} Move;
+typedef McPmMove Move;
 
-/* Emit the moves as one parallel assignment: memory destinations first
- * (they never overlap a source), then the register destinations in an order
- * that reads every source before it is overwritten, a cycle broken through
- * r11. */
+static Opnd pm_opnd(McPmLoc l) {
+    switch (l.kind) {
+    case MC_PM_REG: return oreg(l.reg);
+    case MC_PM_MEM: return omem(l.reg, l.off);
+    case MC_PM_IMM: return oimm(l.off);
+    default: return (Opnd){O_NONE, 0, 0};
+    }
+}
+
+static McPmLoc pm_loc(Opnd o, bool wide) {
+    McPmLoc l = {MC_PM_NONE, wide, o.reg, o.off};
+    l.kind = o.kind == O_REG ? MC_PM_REG : o.kind == O_MEM ? MC_PM_MEM : o.kind == O_IMM ? MC_PM_IMM : MC_PM_NONE;
+    if (o.kind == O_IMM) l.reg = 0;
+    return l;
+}
+
+static Move move_of(Opnd dst, Opnd src, bool wide) { return (Move){pm_loc(dst, wide), pm_loc(src, wide)}; }
+
+/* One move of a parallel move: memory to memory through r11, 0 into a
+ * register as xor. */
+static void pm_emit(void *ctx, const McPmMove *m) {
+    Em *e = ctx;
+    Opnd dst = pm_opnd(m->dst), src = pm_opnd(m->src);
+    bool wide = m->dst.wide;
+    if (dst.kind == O_MEM && src.kind == O_MEM) {
+        ins(e, "mov %s, %s", wide ? "r11" : "r11d", os(e, src, wide));
+        ins(e, "mov %s, %s", os(e, dst, wide), wide ? "r11" : "r11d");
+    } else if (dst.kind == O_REG && src.kind == O_IMM && src.off == 0 && !wide) {
+        ins(e, "xor %s, %s", os(e, dst, false), os(e, dst, false));
+    } else {
+        ins(e, "mov %s, %s", os(e, dst, wide), os(e, src, wide));
+    }
+}
+
+/* Emit the moves as one parallel assignment (mc_asm_parallel_move): memory
+ * destinations first (they never overlap a source), then the register
+ * destinations in passes that read every source before it is overwritten, a
+ * cycle broken through r11. */
 static void parallel_move(Em *e, Move *mv, int n) {
     e->r11_buf = -1; /* a move through r11 may come */
-    for (int k = 0; k < n; k++) {
-        if (mv[k].dst.kind != O_MEM) continue;
-        if (mv[k].src.kind == O_MEM) {
-            ins(e, "mov %s, %s", mv[k].wide ? "r11" : "r11d", os(e, mv[k].src, mv[k].wide));
-            ins(e, "mov %s, %s", os(e, mv[k].dst, mv[k].wide), mv[k].wide ? "r11" : "r11d");
-        } else {
-            ins(e, "mov %s, %s", os(e, mv[k].dst, mv[k].wide), os(e, mv[k].src, mv[k].wide));
-        }
-        mv[k].dst.kind = O_NONE;
-    }
-    for (;;) {
-        int pending = 0;
-        for (int k = 0; k < n; k++) {
-            if (mv[k].dst.kind == O_NONE) continue;
-            if (same_opnd(mv[k].dst, mv[k].src)) {
-                mv[k].dst.kind = O_NONE;
-                continue;
-            }
-            pending++;
-        }
-        if (!pending) return;
-        bool progress = false;
-        for (int k = 0; k < n; k++) {
-            if (mv[k].dst.kind == O_NONE) continue;
-            bool blocked = false;
-            for (int j = 0; j < n && !blocked; j++)
-                if (j != k && mv[j].dst.kind != O_NONE && same_opnd(mv[j].src, mv[k].dst)) blocked = true;
-            if (blocked) continue;
-            if (mv[k].src.kind == O_IMM && mv[k].src.off == 0 && !mv[k].wide)
-                ins(e, "xor %s, %s", os(e, mv[k].dst, false), os(e, mv[k].dst, false));
-            else
-                ins(e, "mov %s, %s", os(e, mv[k].dst, mv[k].wide), os(e, mv[k].src, mv[k].wide));
-            mv[k].dst.kind = O_NONE;
-            progress = true;
-        }
-        if (progress) continue;
-        /* every pending destination is a pending source: a cycle; free one destination */
-        for (int k = 0; k < n; k++) {
-            if (mv[k].dst.kind == O_NONE) continue;
-            Opnd dreg = mv[k].dst;
-            ins(e, "mov r11, %s", os(e, dreg, true));
-            for (int j = 0; j < n; j++)
-                if (mv[j].dst.kind != O_NONE && same_opnd(mv[j].src, dreg)) mv[j].src = oreg(P_R11);
-            break;
-        }
-    }
+    McPmTarget t = {MC_PM_PASSES, P_R11, pm_emit, e};
+    mc_asm_parallel_move(&t, mv, n);
 }
 
 /* ---- tiles -------------------------------------------------------------------------------- */
@@ -440,7 +436,7 @@ static const char *block_label(Em *e, int32_t b) {
 /* x = op a, b for add sub mul and or xor. */
 static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     McOp op = (McOp)in->op;
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     bool commut = (mc_op_info[op].flags & MC_OPF_COMMUT) != 0;
     Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
     const char *pattern;
@@ -511,7 +507,7 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
 }
 
 static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
     const char *name = alu_name((McOp)in->op);
     tile_begin(e);
@@ -632,7 +628,7 @@ static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const cha
 
 static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
     bool rem = in->op == MC_OP_REM;
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
     const char *pattern;
     char why[384];
@@ -681,7 +677,7 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
 }
 
 static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
-    Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
+    Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
     bool sw;
     emit_cmp(e, A, B, &sw);
@@ -764,7 +760,7 @@ static const char *elem(Em *e, Opnd I) {
 }
 
 static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
-    Opnd x = val_loc(e, in->dest);
+    Opnd x = dest_opnd(e, in->dest);
     tile_begin(e);
     bool known;
     Opnd I = bounds_check(e, in, &known);
@@ -867,11 +863,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
         e->failed = true;
         return;
     }
-    const McCallSave *cs = NULL; /* the calls come in the order of a->callsaves: a cursor finds them */
-    if (e->call < a->ncallsaves && a->callsaves[e->call].block == b && a->callsaves[e->call].inst == i)
-        cs = &a->callsaves[e->call++];
-    for (int32_t k = 0; !cs && k < a->ncallsaves; k++)
-        if (a->callsaves[k].block == b && a->callsaves[k].inst == i) cs = &a->callsaves[k];
+    const McCallSave *cs = mc_asm_callsave_at(a, &e->call, b, i); /* in the order of a->callsaves */
     tile_begin(e);
     e->r11_buf = -1; /* the callee may write r11 */
     int32_t nsaved = cs ? cs->n : 0;
@@ -888,8 +880,8 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
         bool isbuf = o.kind == MC_OPND_VALUE && a->f->values[o.v].kind == MC_VAL_BUF;
         for (int part = 0; part < (isbuf ? 2 : 1); part++, pos++) {
             Opnd dst = pos < 6 ? oreg(arg_phys[pos]) : omem(P_RSP, 8 * (int64_t)(pos - 6));
-            if (isbuf) mv[n++] = (Move){dst, omem(P_RBP, -e->fr.desc[o.v] + 8 * part), part == 0};
-            else mv[n++] = (Move){dst, ir_opnd(e, o), false};
+            if (isbuf) mv[n++] = move_of(dst, omem(P_RBP, -e->fr.desc[o.v] + 8 * part), part == 0);
+            else mv[n++] = move_of(dst, ir_opnd(e, o), false);
         }
     }
     parallel_move(e, mv, n);
@@ -899,29 +891,11 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     for (int32_t k = 0; k < nsaved; k++)
         ins(e, "mov %s, %s", os(e, val_loc(e, cs->value[k]), false),
             os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
-    Opnd x = val_loc(e, in->dest);
+    Opnd x = dest_opnd(e, in->dest);
     if (x.kind != O_NONE) mov32(e, x, oreg(P_RAX));
     tile_end(e, MC_TILE_INST, b, i, 1, "call",
               "%d caller save%s around the call, the %d argument position%s moved as one parallel move into the ABI's registers%s, this frame's depth in rax for the callee's depth check, the result from eax",
               (int)nsaved, nsaved == 1 ? "" : "s", pos, pos == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
-}
-
-/* The number of reads of every value of f (operands, call arguments, terminators), malloc'd. */
-static int32_t *count_uses(const McFunc *f) {
-    int32_t *n = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *n);
-    for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        for (int32_t i = 0; i < bl->ninsts; i++) {
-            int k;
-            const McOperand *o = mc_inst_opnds(f, &bl->insts[i], &k);
-            for (int j = 0; j < k; j++)
-                if (o[j].kind == MC_OPND_VALUE && o[j].v >= 0 && o[j].v < f->nvalues) n[o[j].v]++;
-        }
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && bl->term.arg.kind == MC_OPND_VALUE && bl->term.arg.v >= 0 &&
-            bl->term.arg.v < f->nvalues)
-            n[bl->term.arg.v]++;
-    }
-    return n;
 }
 
 /* Whether block t emits nothing but its jump: no instructions, or only copies
@@ -970,8 +944,6 @@ static void branch_cc(Em *e, int32_t b, const char *cc, int32_t then, int32_t ot
     }
 }
 
-static bool fusable(Em *e, int32_t b);
-
 /* The why's note on jump threading in the current tile ("" when nothing was skipped). */
 static const char *threaded(Em *e) {
     char *s = ring_next(&e->ring);
@@ -988,8 +960,8 @@ static void tile_term(Em *e, int32_t b) {
     comment_ir(e, b, bl->ninsts, bl->ninsts);
     tile_begin(e);
     if (t->op == MC_OP_RET) {
-        Opnd v = ir_opnd(e, t->arg);
-        mov32(e, oreg(P_RAX), v);
+        bool in_eax = e->ret_eax[b];
+        if (!in_eax) mov32(e, oreg(P_RAX), ir_opnd(e, t->arg));
         bool last = b == f->nblocks - 1;
         if (!last && callee_saves(e) <= 2) {
             /* a short epilogue is repeated here rather than jumped to */
@@ -998,18 +970,21 @@ static void tile_term(Em *e, int32_t b) {
                     os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
             ins(e, "leave");
             ins(e, "ret");
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return (epilogue in place)",
-                      "the result goes to eax, then the epilogue's %d instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)",
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1,
+                      in_eax ? "return (computed in eax, epilogue in place)" : "return (epilogue in place)",
+                      "%s, then the epilogue's %d instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)",
+                      in_eax ? "the instruction before computed the result in eax (peephole: no move)" : "the result goes to eax",
                       (int)callee_saves(e) + 2);
             return;
         }
         if (!last) ins(e, "jmp .Lf%d_ret", (int)e->fn);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "return",
-                  "the result goes to eax, then %s", last ? "the epilogue follows" : "a jump to the shared epilogue");
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, in_eax ? "return (computed in eax)" : "return", "%s, then %s",
+                  in_eax ? "the instruction before computed the result in eax (peephole: no move)" : "the result goes to eax",
+                  last ? "the epilogue follows" : "a jump to the shared epilogue");
     } else if (t->op == MC_OP_JUMP) {
         int32_t to = thread_target(e, t->target[0], &e->hops);
         bool next = to == b + 1;
-        if (!next && f->blocks[to].ninsts == 1 && fusable(e, to)) {
+        if (!next && f->blocks[to].ninsts == 1 && e->fuse[to]) {
             /* the target is only a compare and its branch (a loop's test): run them here */
             const McBlock *h = &f->blocks[to];
             const McInst *c = &h->insts[0];
@@ -1059,26 +1034,6 @@ static void tile_fused(Em *e, int32_t b) {
               threaded(e));
 }
 
-static bool fusable(Em *e, int32_t b) {
-    const McFunc *f = e->a->f;
-    const McBlock *bl = &f->blocks[b];
-    if (bl->term.op != MC_OP_BRANCH || bl->ninsts == 0) return false;
-    const McInst *in = &bl->insts[bl->ninsts - 1];
-    if (!(mc_op_info[in->op].flags & MC_OPF_CMP) || in->dest < 0) return false;
-    if (bl->term.arg.kind != MC_OPND_VALUE || bl->term.arg.v != in->dest) return false;
-    if (e->uses[in->dest] != 1) return false;
-    /* dead after the branch: nothing live out of the block sits in its
-     * location (a copy deleted because source and destination share a
-     * register makes another value the compare's register, live on) */
-    McLocation lc = e->a->loc[in->dest];
-    McValList out = mc_live_out(e->live, b);
-    for (int32_t k = 0; k < out.n; k++) {
-        McLocation l = e->a->loc[out.v[k]];
-        if (out.v[k] == in->dest || (l.kind == lc.kind && l.index == lc.index)) return false;
-    }
-    return true;
-}
-
 static void emit_inst(Em *e, int32_t b, int32_t i) {
     const McInst *in = &e->a->f->blocks[b].insts[i];
     comment_ir(e, b, i, i);
@@ -1105,27 +1060,24 @@ static void emit_inst(Em *e, int32_t b, int32_t i) {
                 e->checked[k--] = e->checked[--e->nchecked];
 }
 
-static int64_t max_depth_of(const McAsmOptions *o) { return o->max_depth > 0 ? o->max_depth : MC_DEFAULT_MAX_DEPTH; }
-
 static void emit_function(Em *e, int32_t fn) {
     const McAllocation *a = e->p->alloc[fn];
     const McFunc *f = a->f;
     e->fn = fn;
     e->a = a;
     frame_layout(a, &e->fr);
-    e->live = mc_liveness_out(f, NULL);
-    e->uses = count_uses(f);
+    e->uses = mc_asm_count_uses(f);
+    e->fuse = mc_asm_fusable_blocks(a, e->uses);
+    /* peephole: a block that ends `x = OP ...; return x` computes x in eax */
+    e->ret_eax = mc_asm_returns_computed(f);
     e->call = 0;
+    e->calls = false;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++)
+            if (f->blocks[b].insts[i].op == MC_OP_CALL) e->calls = true;
     e->cold.len = 0;
     if (e->cold.s) e->cold.s[0] = '\0';
-    McStr sig;
-    mc_str_init(&sig);
-    mc_signature_str(f, &sig);
-    mc_str_printf(&e->out, "\n    .globl minicc_f%d\n    .type minicc_f%d, @function\nminicc_f%d:", (int)fn, (int)fn,
-                  (int)fn);
-    if (e->o->comments) mc_str_printf(&e->out, "                          # %s", sig.s);
-    mc_str_putc(&e->out, '\n');
-    mc_str_free(&sig);
+    mc_asm_function_header(&e->out, fn, f, e->o->comments);
 
     /* the prologue */
     set_comment(e, "prologue");
@@ -1136,10 +1088,12 @@ static void emit_function(Em *e, int32_t fn) {
     for (int32_t k = 0; k < callee_saves(e); k++)
         ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
             p64[alloc_phys[a->callee_saves[k]]]);
-    ins(e, "inc rax");
-    ins(e, "mov qword ptr [rbp - 8], rax");
-    ins(e, "cmp rax, %lld", (long long)max_depth_of(e->o));
-    ins(e, "jg minicc_trap_depth");
+    /* the depth check: the caller's budget in rax, one frame less, below 0
+     * traps (dec sets the sign flag: no compare); kept at rbp - 8 only by a
+     * function that calls, for its callees */
+    ins(e, "dec rax");
+    if (e->calls) ins(e, "mov qword ptr [rbp - 8], rax");
+    ins(e, "js minicc_trap_depth");
     Move *mv = mc_xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof *mv);
     int n = 0, pos = 0, nbufs = 0;
     for (int32_t k = 0; k < f->nparams; k++) {
@@ -1161,14 +1115,14 @@ static void emit_function(Em *e, int32_t fn) {
         pos++;
         if (a->param_bound && a->param_bound[k]) {
             Opnd dst = val_loc(e, pv);
-            if (dst.kind != O_NONE) mv[n++] = (Move){dst, src, false};
+            if (dst.kind != O_NONE) mv[n++] = move_of(dst, src, false);
         }
     }
     /* a scalar from the stack into a slot goes through r11 (parallel_move does it) */
     parallel_move(e, mv, n);
     free(mv);
     tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
-              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth, passed in rax, plus 1, kept at rbp - 8: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
+              "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
               (long long)e->fr.size, (int)callee_saves(e), callee_saves(e) == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
               (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 
@@ -1196,9 +1150,13 @@ static void emit_function(Em *e, int32_t fn) {
             e->r11_buf = -1; /* a label: r11 unknown on entry, no bounds check known */
             e->nchecked = 0;
         }
-        bool fuse = fusable(e, b);
+        bool fuse = e->fuse[b];
         int32_t upto = fuse ? bl->ninsts - 1 : bl->ninsts;
-        for (int32_t i = 0; i < upto && !e->failed; i++) emit_inst(e, b, i);
+        for (int32_t i = 0; i < upto && !e->failed; i++) {
+            e->eax_value = e->ret_eax[b] && i == bl->ninsts - 1 ? bl->insts[i].dest : -1;
+            emit_inst(e, b, i);
+            e->eax_value = -1;
+        }
         if (e->failed) break;
         if (fuse) tile_fused(e, b);
         else tile_term(e, b);
@@ -1222,10 +1180,12 @@ static void emit_function(Em *e, int32_t fn) {
     }
     mc_str_printf(&e->out, "    .size minicc_f%d, .-minicc_f%d\n", (int)fn, (int)fn);
     frame_free(&e->fr);
-    mc_liveness_free(e->live);
-    e->live = NULL;
     free(e->uses);
     e->uses = NULL;
+    free(e->fuse);
+    e->fuse = NULL;
+    free(e->ret_eax);
+    e->ret_eax = NULL;
 }
 
 /* ---- the harness ---------------------------------------------------------------------- */
@@ -1246,7 +1206,7 @@ static void emit_harness(Em *e, const McArgs *args) {
         int64_t n = frame_bytes(e->p->alloc[k]);
         if (n > biggest) biggest = n;
     }
-    int64_t size = (max_depth_of(e->o) + 2) * (biggest + 16) + (1 << 20);
+    int64_t size = (mc_asm_max_depth(e->o) + 2) * (biggest + 16) + (1 << 20);
     size = (size + 4095) / 4096 * 4096;
     if (size > ((int64_t)1 << 44)) size = (int64_t)1 << 44;
     mc_str_puts(o, "\n# the harness: a stack of its own, the arguments, the call, the record on standard output\n");
@@ -1259,7 +1219,7 @@ static void emit_harness(Em *e, const McArgs *args) {
     mc_str_puts(o, "    cmp rax, -4096\n    ja minicc_no_stack\n");
     mc_str_printf(o, "    movabs r11, %lld\n    add rax, r11\n    and rax, -16\n    mov rsp, rax\n", (long long)size);
     /* the arguments: positions 6.. pushed last first, keeping rsp 16-aligned at the call */
-    int32_t npos = positions_of_params(f);
+    int32_t npos = mc_asm_positions(f);
     int32_t nstack = npos > 6 ? npos - 6 : 0;
     if (nstack % 2) mc_str_puts(o, "    sub rsp, 8\n");
     for (int32_t pos = npos - 1; pos >= 0; pos--) {
@@ -1287,8 +1247,9 @@ static void emit_harness(Em *e, const McArgs *args) {
             mc_str_printf(o, "    mov %s, %s\n", p32[arg_phys[pos]], src);
         }
     }
-    mc_str_puts(o, "    xor eax, eax                         # the entry's caller is at depth 0\n"
-                   "    call minicc_f0\n    mov dword ptr [rip + minicc_record + 8], eax\n    jmp minicc_finish\n");
+    mc_str_printf(o, "    mov rax, %lld                        # the depth budget: at most %lld frames\n",
+                  (long long)mc_asm_max_depth(e->o), (long long)mc_asm_max_depth(e->o));
+    mc_str_puts(o, "    call minicc_f0\n    mov dword ptr [rip + minicc_record + 8], eax\n    jmp minicc_finish\n");
     mc_str_puts(o, "minicc_trap_bounds:                      # edi = the index, esi = the length\n"
                    "    mov dword ptr [rip + minicc_record + 4], 1\n"
                    "    mov dword ptr [rip + minicc_record + 12], edi\n"
@@ -1341,22 +1302,14 @@ char *mc_asm_emit_x64(const McProgram *p, const McAsmOptions *o, const McArgs *a
                     mc_convention_name(p->alloc[k]->convention));
             return NULL;
         }
-    if (args) {
-        const McFunc *f = p->alloc[0]->f;
-        bool ok = args->n == f->nparams;
-        for (int32_t k = 0; ok && k < f->nparams; k++)
-            ok = args->v[k].is_buf == (f->values[f->params[k]].kind == MC_VAL_BUF);
-        if (!ok) {
-            mc_diag(d, (McLoc){0, 0}, "asm: the arguments do not match %s's parameters", f->name);
-            return NULL;
-        }
-    }
+    if (args && !mc_asm_check_args(p, args, "x86-64", d)) return NULL;
     Em e;
     memset(&e, 0, sizeof e);
     e.p = p;
     e.o = o;
     e.listing = listing;
     e.d = d;
+    e.eax_value = -1;
     mc_str_init(&e.out);
     mc_str_init(&e.tile);
     mc_str_init(&e.cold);
