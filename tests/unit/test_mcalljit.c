@@ -439,6 +439,56 @@ static void test_bugs(void **state) {
     mc_module_free(m);
 }
 
+/* What the compiler leaves to the interpreter: a local buffer anywhere in
+ * the run, more than 9 registers; K = 9 is compiled. */
+static void test_refused(void **state) {
+    (void)state;
+    McModule *m = load("func f(i32 n) {\n"
+                       "entry:\n"
+                       "    r = call g(n)\n"
+                       "    return r\n"
+                       "}\n"
+                       "func g(i32 n) {\n"
+                       "entry:\n"
+                       "    b = buffer 3\n"
+                       "    store b, 1, n\n"
+                       "    x = load b, 1\n"
+                       "    return x\n"
+                       "}\n"
+                       "func h(i32 n) {\n"
+                       "entry:\n"
+                       "    r = call g2(n)\n"
+                       "    return r\n"
+                       "}\n"
+                       "func g2(i32 n) {\n"
+                       "entry:\n"
+                       "    x = add n, 1\n"
+                       "    return x\n"
+                       "}\n");
+    static const struct {
+        int fn, K, compiled;
+    } cases[] = {{0, 8, 0}, {2, 8, 1}, {2, 9, 1}, {2, 10, 0}, {2, 16, 0}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        McProgram p;
+        McFunc *top = program(m->funcs[cases[k].fn], 1, MC_ALLOC_IMPROVED, cases[k].K, MC_CONV_SPLIT, NULL, &p);
+        assert_non_null(top);
+        McArgs a;
+        memset(&a, 0, sizeof a);
+        a.n = 1;
+        a.v = mc_xcalloc(1, sizeof *a.v);
+        a.v[0].scalar = 41;
+        Tally t;
+        memset(&t, 0, sizeof t);
+        int j = compare(&p, &a, 1000, 0, NULL, "refused", &t);
+        assert_int_equal(t.returned, 1);
+        if (HAVE_JIT) assert_int_equal(j & 1, cases[k].compiled);
+        mc_args_free(&a);
+        mc_program_free(&p);
+        mc_func_free(top);
+    }
+    mc_module_free(m);
+}
+
 /* The kernels of bench/calls at the bench's settings are compiled. */
 static void test_kernels_compiled(void **state) {
     (void)state;
@@ -477,7 +527,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernels_compiled), cmocka_unit_test(test_bugs),   cmocka_unit_test(test_interrupt),
         cmocka_unit_test(test_deep),             cmocka_unit_test(test_million), cmocka_unit_test(test_files),
-        cmocka_unit_test(test_generated),
+        cmocka_unit_test(test_generated),        cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

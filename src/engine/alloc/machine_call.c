@@ -32,7 +32,12 @@
  * binds (no saves) and not checked on return. Statistics are machine.c's
  * (instructions, copies, spill reads and writes: slot operands, the call's
  * arguments and result included) plus the convention's traffic apart:
- * calls, saves, restores, argument moves. */
+ * calls, saves, restores, argument moves.
+ *
+ * A long run tiers up (enter's slow path, mc_machine_run_program_jit): at a
+ * block entry the state goes over to machine_call_x64.c's machine code when
+ * every allocation of the run is proven to keep the convention; otherwise
+ * (and with $MINICC_JIT=0) this interpreter goes on. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
