@@ -11,8 +11,7 @@
  *   - a function that is called writes a callee-saved register (the
  *     result's aside) only when its prologue saves it (its callee_saves),
  *     so its return restores it; callees keep theirs by the same proof;
- * and the run has no local buffer, every call has its callee's
- * allocation, K <= 9. Then the convention's two traps cannot fire, and the
+ * and every call of the run has its callee's allocation, K <= 9. Then the convention's two traps cannot fire, and the
  * machine code does neither check; otherwise mc_mcall_jit_run says no and
  * the interpreter, which checks, goes on (so the allocator's bug switches
  * trap exactly as before).
@@ -23,9 +22,13 @@
  *   eax, ecx, edx: scratch
  * Frames are one array of FSIZE bytes each (the largest function's):
  * [0] the return address (the code after the call, or the root's return
- * record), [8 + 16j] buffer j {p, len}, then the spill slots, the save
- * slots and the incoming arguments (int32 words), as machine_call.c's
- * frames. A call compares rbx with the last frame that may call (the
+ * record), [8] the function (stored only when some function has a local
+ * buffer), [16 + 16j] buffer j {p, len, local}, then the spill slots, the
+ * save slots and the incoming arguments (int32 words), as machine_call.c's
+ * frames. A local buffer (`buffer`) leaves for C, which makes or zeroes
+ * it as machine_call.c does; a function with local buffers leaves for C
+ * at its return to free them, and C frees those of the frames left at a
+ * trap. A call compares rbx with the last frame that may call (the
  * memory or the depth limit, whichever first; past it C grows the array
  * or traps), evaluates the arguments into the callee's incoming words,
  * makes the caller's saves, loads the argument registers, copies the buffer
@@ -62,7 +65,7 @@ enum { FRAME = RBX, LEFT = R13, CTX = R14 };
 static const int host_reg[] = {RBP, RSI, RDI, R8, R9, R10, R11, R12, R15};
 #define NHOST ((int32_t)(sizeof host_reg / sizeof host_reg[0]))
 
-enum { J_BLOCK = 1, J_TRAP, J_CALL, J_RET }; /* why the code left */
+enum { J_BLOCK = 1, J_TRAP, J_CALL, J_RET, J_BUF, J_FREE }; /* why the code left */
 
 /* The context: what C and the code share ([r14 + ...]). */
 typedef struct JCtx {
@@ -95,17 +98,21 @@ static void cnt_add(Cnt *t, const Cnt *c, int64_t k) {
  * landing; its counter; its instructions; the terminator unless a call
  * ends it), CALL (the call: C re-enters here after growing the frames),
  * then the SEG after it, and so on. One ROOTRET record last. */
-enum { R_CHECK, R_SEG, R_CALL, R_ROOTRET };
+enum { R_CHECK, R_SEG, R_CALL, R_RET, R_ROOTRET };
+enum { E_TERM, E_CALL, E_BUF }; /* what ends a SEG record */
 typedef struct JRec {
     int kind;
     int32_t fn, block;
-    int32_t lo, hi; /* SEG: instructions lo..hi-1, then the call at hi (hi < ninsts) or the terminator */
+    int32_t lo, hi; /* SEG: instructions lo..hi-1, then the terminator, the call at hi or the buffer at hi */
     int32_t seg;    /* SEG: its counter */
+    int end;        /* SEG: E_* */
+    bool count;     /* SEG: it starts its segment (after a buffer it goes on with one) */
 } JRec;
 
 typedef struct JFn {
     int32_t slot0, save0, inc0; /* word offsets in the frame: spill slots, save slots, incoming */
     int32_t bbase;              /* its first global block */
+    int32_t *locals, nlocals;   /* its local buffers' numbers (made by `buffer`) */
 } JFn;
 
 typedef struct Comp {
@@ -115,15 +122,18 @@ typedef struct Comp {
     JRec *rec;
     int32_t nrec, nseg, nblocks, ninsts;
     int32_t *rec_check, *rec_seg0; /* per global block */
+    int32_t *rec_ret;              /* per global block: its R_RET record, -1 */
+    int32_t *rec_next;             /* per global instruction: a buffer's continuation record, -1 */
     int32_t *ibase;                /* per global block: its first global instruction */
     int32_t *rec_call;             /* per global instruction: its CALL record (calls only), -1 */
     int32_t *seg_of;               /* per global instruction: its segment */
     Cnt *segc;                     /* per segment: static counts */
     int32_t fsize;                 /* bytes of a frame */
     size_t lea_pos;                /* the pending `lea rax, [rip + resume]` of the last CALL */
+    bool locals;                   /* some function has a local buffer: frames note their function */
 } Comp;
 
-enum { STUB_BLOCK, STUB_TRAP, STUB_CALL };
+enum { STUB_BLOCK, STUB_TRAP, STUB_CALL, STUB_BUF, STUB_FREE };
 
 /* ---- the proofs ---------------------------------------------------------------- */
 
@@ -147,7 +157,7 @@ static bool block_flow(const Machine *m, const DFunc *df, int32_t b, uint32_t in
     for (int32_t i = 0; i < bl->ninsts; i++) {
         const DInst *d = &bl->insts[i];
         switch (d->kind) {
-        case D_BUFFER: return false; /* local buffers: the interpreter's */
+        case D_BUFFER: break; /* reads and writes no register */
         case D_CALL: {
             const DCall *dc = &df->calls[d->call];
             for (int32_t k = 0; k < dc->nargs; k++)
@@ -316,6 +326,7 @@ static Cnt inst_cnt(const Machine *m, const DFunc *df, int32_t b, int32_t i) {
         c.saves = df->a->callsaves[d->call].n;
         break;
     }
+    case D_BUFFER: break;
     case D_STORE:
     case D_STORE_RR: c.reads = is_slot(d->a) + is_slot(d->b); break;
     case D_LOAD:
@@ -383,7 +394,7 @@ static void store_dest(Comp *c, const JFn *jf, DOp d, int reg) {
     if (d.kind == O_REG || d.kind == O_SLOT) x64_store(&c->j.x, opnd(c, jf, d), reg);
 }
 
-static int32_t buf_off(int32_t j) { return 8 + 16 * j; }
+static int32_t buf_off(int32_t j) { return 16 + 16 * j; }
 
 /* ecx = the index of a load or store, checked against the buffer's length
  * (a trap unless unsigned below it), rax = its p. */
@@ -458,6 +469,8 @@ static void jump_block(Comp *c, int32_t fn, int32_t t, int32_t k) {
     if (to != k + 1) x64_jmp_to(&c->j.x, to);
 }
 
+static void emit_return(Comp *c, const JRec *r);
+
 static void emit_term(Comp *c, int32_t k, const JRec *r) {
     X64 *x = &c->j.x;
     const Machine *m = c->m;
@@ -480,7 +493,21 @@ static void emit_term(Comp *c, int32_t k, const JRec *r) {
         jump_block(c, r->fn, bl->t[1], k);
         return;
     }
-    /* return: the value, the result register, the prologue's restores, [rbx] */
+    if (jf->nlocals > 0) { /* C frees the local buffers first, then R_RET */
+        x64_jmp_to(x, jit_stub_label(&c->j, STUB_FREE, jf->bbase + r->block));
+        return;
+    }
+    emit_return(c, r);
+}
+
+/* A return: the value, the result register, the prologue's restores, [rbx]. */
+static void emit_return(Comp *c, const JRec *r) {
+    X64 *x = &c->j.x;
+    const Machine *m = c->m;
+    const DFunc *df = &m->fns[r->fn];
+    const JFn *jf = &c->jf[r->fn];
+    const DBlock *bl = &df->blocks[r->block];
+    X64Opnd o = opnd(c, jf, bl->arg);
     const McAllocation *a = df->a;
     x64_load(x, RAX, o);
     if (m->result_reg >= 0) x64_load(x, host_reg[m->result_reg], x64_reg(RAX));
@@ -521,15 +548,18 @@ static void emit_call(Comp *c, int32_t k, const JRec *r) {
     for (int32_t q = 0; q < cs->n; q++) /* the caller's saves */
         x64_op_m(x, 0, 0x89, host_reg[a->loc[cs->value[q]].index], FRAME, 4 * (jf->save0 + cs->slot[q]));
     for (int32_t q = 0; q < dc->nargs; q++) { /* the argument registers; buffers by reference */
-        if (cf->param_buf[q] >= 0) {
+        if (cf->param_buf[q] >= 0) { /* p and len; not the caller's `local` */
             x64_op_m(x, 1, 0x8B, RAX, FRAME, buf_off(dc->args[q].buf));
             x64_op_m(x, 1, 0x89, RAX, FRAME, fs + buf_off(cf->param_buf[q]));
-            x64_op_m(x, 1, 0x8B, RAX, FRAME, buf_off(dc->args[q].buf) + 8);
-            x64_op_m(x, 1, 0x89, RAX, FRAME, fs + buf_off(cf->param_buf[q]) + 8);
+            x64_op_m(x, 0, 0x8B, RAX, FRAME, buf_off(dc->args[q].buf) + 8);
+            x64_op_m(x, 0, 0x89, RAX, FRAME, fs + buf_off(cf->param_buf[q]) + 8);
         } else if (cf->param_reg[q] >= 0) {
             x64_op_m(x, 0, 0x8B, host_reg[cf->param_reg[q]], FRAME, fs + 4 * (gf->inc0 + q));
         }
     }
+    if (c->locals) x64_mov_mi(x, FRAME, fs + 8, dc->fn); /* the frame's function, for freeing at the end */
+    for (int32_t q = 0; q < gf->nlocals; q++) /* the callee's local buffers: none yet (push) */
+        x64_mov_mi(x, FRAME, fs + buf_off(gf->locals[q]) + 12, 0);
     x64_alu_ri(x, 1, 0, FRAME, fs); /* add rbx, FSIZE */
     x64_rex(x, 1, RAX, 0, 0);       /* lea rax, [rip + the code after the call] */
     x64_put1(x, 0x8D);
@@ -576,10 +606,14 @@ static bool emit_record(JitAsm *j, int32_t k) {
         emit_call(c, k, r);
         return true;
     }
+    if (r->kind == R_RET) {
+        emit_return(c, r);
+        return true;
+    }
     const DFunc *df = &m->fns[r->fn];
     const JFn *jf = &c->jf[r->fn];
     const DBlock *bl = &df->blocks[r->block];
-    if (r->lo > 0) { /* the landing of the call before: the return jumps here */
+    if (r->lo > 0 && bl->insts[r->lo - 1].kind == D_CALL) { /* the landing of the call before */
         x64_land(x, c->lea_pos);
         const DInst *d = &bl->insts[r->lo - 1];
         const McCallSave *cs = &df->a->callsaves[d->call];
@@ -590,15 +624,16 @@ static bool emit_record(JitAsm *j, int32_t k) {
             x64_op_m(x, 0, 0x8B, host_reg[df->a->loc[cs->value[q]].index], FRAME, 4 * (jf->save0 + cs->slot[q]));
         store_dest(c, jf, d->d, RAX);
     }
-    count_seg(c, r->seg);
+    if (r->count) count_seg(c, r->seg);
     for (int32_t i = r->lo; i < r->hi; i++) emit_inst(c, r->fn, &bl->insts[i], c->ibase[gb] + i);
-    if (r->hi == bl->ninsts) emit_term(c, k, r);
+    if (r->end == E_TERM) emit_term(c, k, r);
+    else if (r->end == E_BUF) x64_jmp_to(x, jit_stub_label(&c->j, STUB_BUF, c->ibase[gb] + r->hi));
     return true;
 }
 
 static void emit_stub(JitAsm *j, int32_t st) {
-    int kind = j->stub[st].kind;
-    jit_exit_stub(j, st, kind == STUB_BLOCK ? J_BLOCK : kind == STUB_TRAP ? J_TRAP : J_CALL);
+    static const int why[] = {J_BLOCK, J_TRAP, J_CALL, J_BUF, J_FREE};
+    jit_exit_stub(j, st, why[j->stub[st].kind]);
 }
 
 static void emit_entry_exit(Comp *c) {
@@ -631,7 +666,10 @@ static void add_rec(Comp *c, int32_t *cap, JRec r) {
 }
 
 static void comp_free(Comp *c) {
+    for (int32_t fi = 0; c->jf && fi < c->m->p->n; fi++) free(c->jf[fi].locals);
     free(c->jf);
+    free(c->rec_ret);
+    free(c->rec_next);
     free(c->rec);
     free(c->rec_check);
     free(c->rec_seg0);
@@ -646,22 +684,33 @@ static bool layout(Comp *c) {
     Machine *m = c->m;
     const McProgram *p = m->p;
     c->jf = mc_xcalloc((size_t)p->n, sizeof *c->jf);
-    int64_t words = 2;
+    int64_t words = 4;
     for (int32_t fi = 0; fi < p->n; fi++) {
         const DFunc *df = &m->fns[fi];
         JFn *jf = &c->jf[fi];
-        jf->slot0 = 2 + 4 * df->nbufs;
+        jf->slot0 = 4 + 4 * df->nbufs;
         jf->save0 = jf->slot0 + df->nslots;
         jf->inc0 = jf->save0 + df->nsaves;
         int64_t w = (int64_t)jf->inc0 + df->nparams;
         if (w > words) words = w;
         jf->bbase = c->nblocks;
         c->nblocks += df->a->f->nblocks;
+        jf->locals = mc_xmalloc((size_t)(df->nbufs ? df->nbufs : 1) * sizeof *jf->locals);
+        for (int32_t b = 0; b < df->a->f->nblocks; b++)
+            for (int32_t i = 0; i < df->blocks[b].ninsts; i++) {
+                const DInst *d = &df->blocks[b].insts[i];
+                if (d->kind != D_BUFFER) continue;
+                bool seen = false;
+                for (int32_t q = 0; q < jf->nlocals; q++) seen |= jf->locals[q] == d->buf;
+                if (!seen) jf->locals[jf->nlocals++] = d->buf;
+            }
+        c->locals |= jf->nlocals > 0;
     }
     if (words > (1 << 20)) return false;
     c->fsize = (int32_t)((words * 4 + 15) & ~(int64_t)15);
     c->rec_check = mc_xmalloc((size_t)c->nblocks * sizeof *c->rec_check);
     c->rec_seg0 = mc_xmalloc((size_t)c->nblocks * sizeof *c->rec_seg0);
+    c->rec_ret = mc_xmalloc((size_t)c->nblocks * sizeof *c->rec_ret);
     c->ibase = mc_xmalloc((size_t)c->nblocks * sizeof *c->ibase);
     for (int32_t fi = 0; fi < p->n; fi++)
         for (int32_t b = 0; b < m->fns[fi].a->f->nblocks; b++) {
@@ -670,6 +719,7 @@ static bool layout(Comp *c) {
         }
     c->rec_call = mc_xmalloc((size_t)(c->ninsts ? c->ninsts : 1) * sizeof *c->rec_call);
     c->seg_of = mc_xmalloc((size_t)(c->ninsts ? c->ninsts : 1) * sizeof *c->seg_of);
+    c->rec_next = mc_xmalloc((size_t)(c->ninsts ? c->ninsts : 1) * sizeof *c->rec_next);
     int32_t cap = 0, segcap = 0;
     for (int32_t fi = 0; fi < p->n; fi++) {
         const DFunc *df = &m->fns[fi];
@@ -677,7 +727,7 @@ static bool layout(Comp *c) {
             const DBlock *bl = &df->blocks[b];
             int32_t gb = c->jf[fi].bbase + b;
             c->rec_check[gb] = c->nrec;
-            add_rec(c, &cap, (JRec){R_CHECK, fi, b, 0, 0, -1});
+            add_rec(c, &cap, (JRec){R_CHECK, fi, b, 0, 0, -1, E_TERM, false});
             c->rec_seg0[gb] = c->nrec;
             int32_t lo = 0;
             for (;;) {
@@ -698,6 +748,7 @@ static bool layout(Comp *c) {
                     cnt_add(&s, &ic, 1);
                     c->seg_of[c->ibase[gb] + i] = c->nseg;
                     c->rec_call[c->ibase[gb] + i] = -1;
+                    c->rec_next[c->ibase[gb] + i] = -1;
                 }
                 if (hi < bl->ninsts) {
                     Cnt pc = call_post(m, df, b, hi);
@@ -707,15 +758,32 @@ static bool layout(Comp *c) {
                     cnt_add(&s, &tc, 1);
                 }
                 c->segc[c->nseg] = s;
-                add_rec(c, &cap, (JRec){R_SEG, fi, b, lo, hi, c->nseg++});
-                if (hi == bl->ninsts) break;
+                /* the segment's records: cut after each local buffer (C makes it) */
+                for (int32_t from = lo, first = 1;; first = 0) {
+                    int32_t to = from;
+                    while (to < hi && bl->insts[to].kind != D_BUFFER) to++;
+                    int end = to < hi ? E_BUF : hi < bl->ninsts ? E_CALL : E_TERM;
+                    add_rec(c, &cap, (JRec){R_SEG, fi, b, from, to, c->nseg, end, first != 0});
+                    if (end != E_BUF) break;
+                    c->rec_next[c->ibase[gb] + to] = c->nrec;
+                    from = to + 1;
+                }
+                c->nseg++;
+                c->rec_ret[gb] = -1;
+                if (hi == bl->ninsts) {
+                    if (bl->term == MC_OP_RET && c->jf[fi].nlocals > 0) {
+                        c->rec_ret[gb] = c->nrec;
+                        add_rec(c, &cap, (JRec){R_RET, fi, b, hi, hi, -1, E_TERM, false});
+                    }
+                    break;
+                }
                 c->rec_call[c->ibase[gb] + hi] = c->nrec;
-                add_rec(c, &cap, (JRec){R_CALL, fi, b, hi, hi, -1});
+                add_rec(c, &cap, (JRec){R_CALL, fi, b, hi, hi, -1, E_CALL, false});
                 lo = hi + 1;
             }
         }
     }
-    add_rec(c, &cap, (JRec){R_ROOTRET, 0, 0, 0, 0, -1});
+    add_rec(c, &cap, (JRec){R_ROOTRET, 0, 0, 0, 0, -1, E_TERM, false});
     return c->nseg < (1 << 26);
 }
 
@@ -723,8 +791,21 @@ static bool layout(Comp *c) {
 
 typedef struct FBuf {
     int32_t *p;
-    int64_t len;
+    int32_t len;
+    int32_t local; /* a local buffer the frame frees (its function's `buffer` made it) */
 } FBuf;
+
+static FBuf *fbuf(uint8_t *frame, int32_t j) { return (FBuf *)(void *)(frame + buf_off(j)); }
+
+/* The local buffers of frame fr (function fn) freed, as machine_call.c's pop. */
+static void free_locals(const Comp *c, uint8_t *fr, int32_t fn) {
+    const JFn *jf = &c->jf[fn];
+    for (int32_t q = 0; q < jf->nlocals; q++) {
+        FBuf *b = fbuf(fr, jf->locals[q]);
+        if (b->local) free(b->p);
+        b->local = 0;
+    }
+}
 
 /* The global instruction gi as (function, block, instruction). */
 static void where(const Comp *c, int32_t gi, int32_t *fn, int32_t *b, int32_t *i) {
@@ -779,8 +860,9 @@ bool mc_mcall_jit_run(Machine *m) {
         comp_free(&c);
         return false;
     }
-    int32_t nkey[3] = {c.nblocks, c.ninsts ? c.ninsts : 1, c.ninsts ? c.ninsts : 1};
-    jit_asm_init(&c.j, c.nrec, 3, nkey);
+    int32_t ni = c.ninsts ? c.ninsts : 1;
+    int32_t nkey[5] = {c.nblocks, ni, ni, ni, c.nblocks}; /* STUB_BLOCK, _TRAP, _CALL, _BUF, _FREE */
+    jit_asm_init(&c.j, c.nrec, 5, nkey);
     emit_entry_exit(&c);
     X64Prog prog;
     bool ok = jit_translate(&c.j, emit_record, emit_stub, &prog);
@@ -806,9 +888,11 @@ bool mc_mcall_jit_run(Machine *m) {
             ret = prog.m.code + prog.at[c.rec_call[gi] + 1];
         }
         memcpy(f, &ret, sizeof ret);
-        for (int32_t j = 0; j < fr->df->nbufs; j++) {
-            FBuf b = {fr->bufs[j].p, fr->bufs[j].len};
+        memcpy(f + 8, &fr->fn, sizeof fr->fn);
+        for (int32_t j = 0; j < fr->df->nbufs; j++) { /* a local buffer is the machine code's to free now */
+            FBuf b = {fr->bufs[j].p, fr->bufs[j].len, fr->bufs[j].local};
             memcpy(f + buf_off(j), &b, sizeof b);
+            fr->bufs[j].local = false;
         }
         memcpy(f + 4 * jf->slot0, fr->slots, (size_t)fr->df->nslots * sizeof(int32_t));
         memcpy(f + 4 * jf->save0, fr->saves, (size_t)fr->df->nsaves * sizeof(int32_t));
@@ -822,13 +906,14 @@ bool mc_mcall_jit_run(Machine *m) {
     int64_t steps = m->steps;
     Cnt corr;
     memset(&corr, 0, sizeof corr);
+    int why = 0;
     for (;;) {
         int64_t lim = (cap < m->max_depth ? cap : m->max_depth) - 1;
         x->limit = base + (size_t)lim * (size_t)fs;
         int64_t poll = (steps | 4095) + 1;
         int64_t check_at = m->max_steps < poll - 1 ? m->max_steps : poll - 1;
         x->left = check_at - steps;
-        int why = x64_prog_enter(&prog, x, at);
+        why = x64_prog_enter(&prog, x, at);
         if (why == J_BLOCK) { /* machine_call.c's enter */
             steps = check_at;
             if (steps >= m->max_steps) {
@@ -850,9 +935,30 @@ bool mc_mcall_jit_run(Machine *m) {
             m->out.value = x->value;
             break;
         }
+        if (why == J_FREE) { /* a return from a function with local buffers */
+            int32_t f = 0;
+            while (f + 1 < m->p->n && c.jf[f + 1].bbase <= x->index) f++;
+            free_locals(&c, x->frame, f);
+            at = c.rec_ret[x->index];
+            continue;
+        }
         int32_t fn, b, i;
         where(&c, x->index, &fn, &b, &i);
         const DInst *d = &m->fns[fn].blocks[b].insts[i];
+        if (why == J_BUF) { /* machine_call.c's D_BUFFER: zeroed again, or made */
+            const DInst *bd = &m->fns[fn].blocks[b].insts[i];
+            FBuf *fb = fbuf(x->frame, bd->buf);
+            if (fb->local && fb->len == bd->len) {
+                memset(fb->p, 0, (size_t)bd->len * sizeof(int32_t));
+            } else {
+                if (fb->local) free(fb->p);
+                fb->len = bd->len;
+                fb->p = mc_xcalloc((size_t)bd->len, sizeof(int32_t));
+                fb->local = 1;
+            }
+            at = c.rec_next[x->index];
+            continue;
+        }
         if (why == J_CALL) {
             int64_t n = (x->frame - base) / fs + 1;
             if (n + 1 > m->max_depth) {
@@ -875,10 +981,8 @@ bool mc_mcall_jit_run(Machine *m) {
             int32_t idx = d->a.kind == O_CONST  ? d->a.x
                           : d->a.kind == O_REG ? x->regs[d->a.x]
                                                : ((const int32_t *)x->frame)[c.jf[fn].slot0 + d->a.x];
-            FBuf fb;
-            memcpy(&fb, x->frame + buf_off(d->buf), sizeof fb);
             char msg[128];
-            snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", (long)idx, (long)fb.len);
+            snprintf(msg, sizeof msg, "buffer index %ld outside [0,%ld)", (long)idx, (long)fbuf(x->frame, d->buf)->len);
             trap_msg(m, msg);
         }
         break;
@@ -897,6 +1001,16 @@ bool mc_mcall_jit_run(Machine *m) {
     m->st.arg_moves += t.argm;
     m->steps = steps;
     m->done = true;
+    /* the frames left (a trap, an interrupt: the root's were freed at its return) */
+    if (why != J_RET && c.locals) {
+        int64_t top_at = (x->frame - base) / fs;
+        for (int64_t dpt = 0; dpt <= top_at; dpt++) {
+            uint8_t *fr = base + (size_t)dpt * (size_t)fs;
+            int32_t fn;
+            memcpy(&fn, fr + 8, sizeof fn);
+            free_locals(&c, fr, fn);
+        }
+    }
     free(x);
     free(base);
     x64_prog_unmap(&prog);
