@@ -357,18 +357,6 @@ static inline bool enter(Machine *m, Frame *fr, int32_t b) {
 
 enum { MAX_FAST_ARGS = 16 }; /* arguments held on the C stack; more go to the heap */
 
-/* The argument moves (McMachineStats.arg_moves) between operand o (an
- * argument or returned value, a parameter or call destination) and the
- * convention's register r, or its incoming or result slot (r = -1): none
- * when o is nothing or r itself, none for a spill slot with r a register
- * (that load or store is counted as spill traffic), else one. */
-static inline int64_t arg_moves(DOp o, int32_t r) {
-    if (o.kind == O_NONE) return 0;
-    if (r < 0) return 1;
-    if (o.kind == O_SLOT) return 0;
-    return o.kind == O_REG && o.x == r ? 0 : 1;
-}
-
 /* Steps 1-4 of a call (the file comment). */
 static void do_call(Machine *m, Frame *fr, const DInst *in) {
     const McAllocation *a = fr->df->a;

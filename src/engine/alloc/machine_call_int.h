@@ -126,6 +126,19 @@ typedef struct Machine {
     bool handover;         /* done to go on in machine code (the top frame entered its block) */
 } Machine;
 
+/* The argument moves (McMachineStats.arg_moves) between operand o (an
+ * argument or returned value, a parameter or call destination) and the
+ * convention's register r, or its incoming or result slot (r = -1): none
+ * when o is nothing or r itself, none for a spill slot with r a register
+ * (that load or store is counted as spill traffic), else one. (Here, as
+ * the template compiler counts them the same way.) */
+static inline int64_t arg_moves(DOp o, int32_t r) {
+    if (o.kind == O_NONE) return 0;
+    if (r < 0) return 1;
+    if (o.kind == O_SLOT) return 0;
+    return o.kind == O_REG && o.x == r ? 0 : 1;
+}
+
 /* The template compiler (machine_call_x64.c): when every allocation of the
  * run is proven to keep the convention (no clobbered register read before
  * written, callee-saved registers kept) and has templates, compile the

@@ -73,7 +73,8 @@ typedef struct JCtx {
     uint8_t *limit; /* a call from a frame at or past it leaves for C */
     int64_t left;
     int32_t regs[NHOST];
-    int32_t value, result_slot, index, pad;
+    int32_t value, result_slot, index;
+    int32_t ret_block; /* the global block of the last return of function 0 (the run's entry) */
     int64_t count[]; /* per segment: its entries */
 } JCtx;
 
@@ -355,7 +356,7 @@ static Cnt call_post(const Machine *m, const DFunc *df, int32_t b, int32_t i) {
     c.calls = 1;
     for (int32_t k = 0; k < dc->nargs; k++)
         if (cf->param_buf[k] < 0) {
-            c.argm++;
+            c.argm += arg_moves(dc->args[k].o, cf->param_reg[k]) + arg_moves(cf->param_dst[k], cf->param_reg[k]);
             c.writes += is_slot(cf->param_dst[k]);
         }
     c.saves = cf->a->ncallee_saves;
@@ -368,16 +369,19 @@ static Cnt call_landing(const Machine *m, const DFunc *df, int32_t b, int32_t i)
     const DCall *dc = &df->calls[d->call];
     Cnt c;
     memset(&c, 0, sizeof c);
-    c.argm = 1;
+    c.argm = arg_moves(d->d, m->result_reg);
     c.restores = m->fns[dc->fn].a->ncallee_saves + df->a->callsaves[d->call].n;
     c.writes = is_slot(d->d);
     return c;
 }
 
-static Cnt term_cnt(const DBlock *bl) {
+/* A terminator; a return's result move counts (a return to a caller: C
+ * takes it back when the run's entry returns). */
+static Cnt term_cnt(const Machine *m, const DBlock *bl) {
     Cnt c;
     memset(&c, 0, sizeof c);
     if (bl->term != MC_OP_JUMP) c.reads = is_slot(bl->arg);
+    if (bl->term == MC_OP_RET) c.argm = arg_moves(bl->arg, m->result_reg);
     return c;
 }
 
@@ -515,6 +519,7 @@ static void emit_return(Comp *c, const JRec *r) {
     for (int32_t q = 0; q < a->ncallee_saves; q++)
         x64_op_m(x, 0, 0x8B, host_reg[a->callee_saves[q]], FRAME,
                  4 * (jf->save0 + a->save_slots - a->ncallee_saves + q));
+    if (r->fn == 0) x64_mov_mi(x, CTX, (int32_t)offsetof(JCtx, ret_block), jf->bbase + r->block);
     x64_op_m(x, 0, 0xFF, 4, FRAME, 0); /* jmp [rbx] */
 }
 
@@ -754,7 +759,7 @@ static bool layout(Comp *c) {
                     Cnt pc = call_post(m, df, b, hi);
                     cnt_add(&s, &pc, 1);
                 } else {
-                    Cnt tc = term_cnt(bl);
+                    Cnt tc = term_cnt(m, bl);
                     cnt_add(&s, &tc, 1);
                 }
                 c->segc[c->nseg] = s;
@@ -840,7 +845,7 @@ static Cnt after_trap(const Comp *c, int32_t fn, int32_t b, int32_t i, bool dept
         Cnt pc = call_post(m, df, b, j);
         cnt_add(&t, &pc, 1);
     } else {
-        Cnt tc = term_cnt(bl);
+        Cnt tc = term_cnt(m, bl);
         cnt_add(&t, &tc, 1);
     }
     return t;
@@ -930,9 +935,10 @@ bool mc_mcall_jit_run(Machine *m) {
             continue;
         }
         steps = check_at - x->left;
-        if (why == J_RET) {
+        if (why == J_RET) { /* the entry returned: no result move (machine_call.c's do_return) */
             m->out.kind = MC_RETURNED;
             m->out.value = x->value;
+            corr.argm = arg_moves(m->fns[0].blocks[x->ret_block].arg, m->result_reg);
             break;
         }
         if (why == J_FREE) { /* a return from a function with local buffers */
