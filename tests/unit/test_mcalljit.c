@@ -174,8 +174,10 @@ static McModule *load(const char *src) {
 }
 
 static void print_tally(const char *what, const Tally *t) {
-    print_message("%s: %d runs, %d compiled at once, %d tiered up; returned %d, limit %d, depth %d, bounds %d, div %d, interrupted %d\n",
-                  what, t->runs, t->compiled, t->jitted, t->returned, t->limit, t->depth, t->bounds, t->div, t->interrupted);
+    print_message("%s: %d runs, %d compiled at once, %d tiered up; returned %d, limit %d, depth %d, bounds %d, "
+                  "div %d, interrupted %d\n",
+                  what, t->runs, t->compiled, t->jitted, t->returned, t->limit, t->depth, t->bounds, t->div,
+                  t->interrupted);
 }
 
 /* Every file with calls (and the call kernels), as written and optimized,
@@ -410,7 +412,8 @@ static void test_bugs(void **state) {
             if (bug == 0) k.no_caller_saves = true;
             else k.no_callee_saves = true;
             McProgram p;
-            McFunc *top = program(m->funcs[0], 1, (McAllocator)w, 4, bug == 0 ? MC_CONV_CALLER : MC_CONV_CALLEE, &k, &p);
+            McConvention conv = bug == 0 ? MC_CONV_CALLER : MC_CONV_CALLEE;
+            McFunc *top = program(m->funcs[0], 1, (McAllocator)w, 4, conv, &k, &p);
             assert_non_null(top);
             McArgs a;
             memset(&a, 0, sizeof a);
@@ -429,7 +432,7 @@ static void test_bugs(void **state) {
             assert_int_equal(compare(&p, &a, 1000000, 0, NULL, "bug", &t), 0);
             /* the same without the bug is compiled */
             McProgram q;
-            McFunc *top2 = program(m->funcs[0], 1, (McAllocator)w, 4, bug == 0 ? MC_CONV_CALLER : MC_CONV_CALLEE, NULL, &q);
+            McFunc *top2 = program(m->funcs[0], 1, (McAllocator)w, 4, conv, NULL, &q);
             assert_true(!HAVE_JIT || (compare(&q, &a, 1000000, 0, NULL, "no bug", &t) & 1));
             mc_program_free(&q);
             mc_func_free(top2);
@@ -552,13 +555,41 @@ static void test_local_buffers(void **state) {
                 memset(&t, 0, sizeof t);
                 int j = compare(&p, &a, 1000000, 0, NULL, "local buffers", &t);
                 assert_true(!HAVE_JIT || (j & 1));
-                for (int64_t steps = 10; steps < 3000; steps += 97) compare(&p, &a, steps, 0, NULL, "local (budget)", &t);
+                for (int64_t steps = 10; steps < 3000; steps += 97)
+                    compare(&p, &a, steps, 0, NULL, "local (budget)", &t);
                 compare(&p, &a, 1000000, 20, NULL, "local (depth)", &t);
                 assert_true(t.limit > 10 && t.depth == 1);
                 mc_args_free(&a);
                 mc_program_free(&p);
                 mc_func_free(top);
             }
+    mc_module_free(m);
+}
+
+/* $MINICC_JIT=0 keeps the interpreter, even when asked to compile at once. */
+static void test_env_off(void **state) {
+    (void)state;
+    McModule *m = load(DOWN);
+    McProgram p;
+    McFunc *top = program(m->funcs[0], 1, MC_ALLOC_IMPROVED, 8, MC_CONV_SPLIT, NULL, &p);
+    McArgs a = down_args(3000, 0);
+    const char *old = getenv("MINICC_JIT");
+    char *keep = old ? mc_xstrdup(old) : NULL;
+    for (int off = 0; off <= 1; off++) {
+        if (off) setenv("MINICC_JIT", "0", 1);
+        else unsetenv("MINICC_JIT");
+        bool j = !off;
+        McOutcome o = mc_machine_run_program_jit(&p, &a, 1000000, 0, NULL, NULL, 0, &j);
+        assert_int_equal(o.kind, MC_RETURNED);
+        assert_int_equal(o.value, 3000);
+        assert_int_equal(j, HAVE_JIT && !off);
+    }
+    if (keep) setenv("MINICC_JIT", keep, 1);
+    else unsetenv("MINICC_JIT");
+    free(keep);
+    mc_args_free(&a);
+    mc_program_free(&p);
+    mc_func_free(top);
     mc_module_free(m);
 }
 
@@ -601,7 +632,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_kernels_compiled), cmocka_unit_test(test_bugs),   cmocka_unit_test(test_interrupt),
         cmocka_unit_test(test_deep),             cmocka_unit_test(test_million), cmocka_unit_test(test_files),
         cmocka_unit_test(test_generated),        cmocka_unit_test(test_refused),
-        cmocka_unit_test(test_local_buffers),
+        cmocka_unit_test(test_local_buffers),    cmocka_unit_test(test_env_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

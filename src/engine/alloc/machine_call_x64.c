@@ -11,10 +11,12 @@
  *   - a function that is called writes a callee-saved register (the
  *     result's aside) only when its prologue saves it (its callee_saves),
  *     so its return restores it; callees keep theirs by the same proof;
- * and every call of the run has its callee's allocation, K <= 9. Then the convention's two traps cannot fire, and the
- * machine code does neither check; otherwise mc_mcall_jit_run says no and
- * the interpreter, which checks, goes on (so the allocator's bug switches
- * trap exactly as before).
+ * and every call of the run has its callee's allocation, K <= 9. Then
+ * the convention's two traps cannot fire, and the machine code does
+ * neither check; otherwise mc_mcall_jit_run says no and the interpreter,
+ * which checks, goes on (so the allocator's bug switches trap exactly as
+ * before). The run's entry returns to C without the result move
+ * (machine_call.c's do_return), which C takes back.
  *
  * The run's state, in host registers:
  *   rbx  the running frame          r13  left, the block-entry countdown
@@ -151,7 +153,7 @@ static uint32_t written(DOp d, uint32_t mask) { return d.kind == O_REG ? mask & 
 
 /* One block's transfer from `in`: the mask at its end, or false when a
  * read may see a clobbered register (or something has no template). */
-static bool block_flow(const Machine *m, const DFunc *df, int32_t b, uint32_t in, uint32_t caller, uint32_t *out) {
+static bool block_flow(const DFunc *df, int32_t b, uint32_t in, uint32_t caller, uint32_t *out) {
     const DBlock *bl = &df->blocks[b];
     const McAllocation *a = df->a;
     uint32_t s = in;
@@ -192,7 +194,6 @@ static bool block_flow(const Machine *m, const DFunc *df, int32_t b, uint32_t in
         }
     }
     if (bl->term != MC_OP_JUMP && !read_ok(bl->arg, s)) return false;
-    (void)m;
     *out = s;
     return true;
 }
@@ -215,7 +216,7 @@ static bool prove_clobbers(const Machine *m, int32_t fi, uint32_t caller) {
         int32_t b = work[--nw];
         queued[b] = false;
         uint32_t out = 0;
-        if (!block_flow(m, df, b, in[b], caller, &out)) {
+        if (!block_flow(df, b, in[b], caller, &out)) {
             ok = false;
             break;
         }
@@ -313,7 +314,7 @@ static int64_t is_slot(DOp o) { return o.kind == O_SLOT; }
 
 /* Instruction i of block b: its counts when it runs whole (a call: up to
  * the depth check: its argument reads and the caller's saves). */
-static Cnt inst_cnt(const Machine *m, const DFunc *df, int32_t b, int32_t i) {
+static Cnt inst_cnt(const DFunc *df, int32_t b, int32_t i) {
     const DInst *d = &df->blocks[b].insts[i];
     Cnt c;
     memset(&c, 0, sizeof c);
@@ -342,7 +343,6 @@ static Cnt inst_cnt(const Machine *m, const DFunc *df, int32_t b, int32_t i) {
         c.writes = is_slot(d->d);
         break;
     }
-    (void)m;
     return c;
 }
 
@@ -387,15 +387,16 @@ static Cnt term_cnt(const Machine *m, const DBlock *bl) {
 
 /* ---- the templates --------------------------------------------------------------- */
 
-static X64Opnd opnd(const Comp *c, const JFn *jf, DOp o) {
+/* Operand o of a function laid out as jf: an immediate, a host register,
+ * or a spill slot of the running frame ([rbx + 4 * (slot0 + slot)]). */
+static X64Opnd opnd(const JFn *jf, DOp o) {
     if (o.kind == O_CONST) return x64_imm(o.x);
     if (o.kind == O_REG) return x64_reg(host_reg[o.x]);
-    (void)c;
     return x64_slot(jf->slot0 + o.x);
 }
 
 static void store_dest(Comp *c, const JFn *jf, DOp d, int reg) {
-    if (d.kind == O_REG || d.kind == O_SLOT) x64_store(&c->j.x, opnd(c, jf, d), reg);
+    if (d.kind == O_REG || d.kind == O_SLOT) x64_store(&c->j.x, opnd(jf, d), reg);
 }
 
 static int32_t buf_off(int32_t j) { return 16 + 16 * j; }
@@ -404,7 +405,7 @@ static int32_t buf_off(int32_t j) { return 16 + 16 * j; }
  * (a trap unless unsigned below it), rax = its p. */
 static void checked_index(Comp *c, const JFn *jf, const DInst *d, int32_t gi) {
     X64 *x = &c->j.x;
-    x64_load(x, RCX, opnd(c, jf, d->a));
+    x64_load(x, RCX, opnd(jf, d->a));
     x64_op_m(x, 0, 0x3B, RCX, FRAME, buf_off(d->buf) + 8); /* cmp ecx, len */
     x64_jcc_to(x, CC_AE, jit_stub_label(&c->j, STUB_TRAP, gi));
     x64_op_m(x, 1, 0x8B, RAX, FRAME, buf_off(d->buf));
@@ -416,9 +417,9 @@ static void emit_inst(Comp *c, int32_t fn, const DInst *d, int32_t gi) {
     switch (d->kind) {
     case D_COPY:
     case D_COPY_RR:
-        if (d->d.kind == O_REG && d->a.kind != O_SLOT) x64_load(x, host_reg[d->d.x], opnd(c, jf, d->a));
+        if (d->d.kind == O_REG && d->a.kind != O_SLOT) x64_load(x, host_reg[d->d.x], opnd(jf, d->a));
         else {
-            x64_load(x, RAX, opnd(c, jf, d->a));
+            x64_load(x, RAX, opnd(jf, d->a));
             store_dest(c, jf, d->d, RAX);
         }
         break;
@@ -434,14 +435,14 @@ static void emit_inst(Comp *c, int32_t fn, const DInst *d, int32_t gi) {
     case D_STORE_RR: {
         checked_index(c, jf, d, gi);
         int r = d->b.kind == O_REG ? host_reg[d->b.x] : RDX;
-        if (d->b.kind != O_REG) x64_load(x, RDX, opnd(c, jf, d->b));
+        if (d->b.kind != O_REG) x64_load(x, RDX, opnd(jf, d->b));
         x64_op_elem(x, 0x89, r);
         break;
     }
     default:
         if (d->op == MC_OP_DIV || d->op == MC_OP_REM) {
-            x64_load(x, RAX, opnd(c, jf, d->a));
-            x64_load(x, RCX, opnd(c, jf, d->b));
+            x64_load(x, RAX, opnd(jf, d->a));
+            x64_load(x, RCX, opnd(jf, d->b));
             x64_op_r(x, 0, 0x85, RCX, RCX); /* test ecx, ecx */
             x64_jcc_to(x, CC_E, jit_stub_label(&c->j, STUB_TRAP, gi));
             x64_alu_ri(x, 0, 7, RCX, -1);
@@ -455,8 +456,8 @@ static void emit_inst(Comp *c, int32_t fn, const DInst *d, int32_t gi) {
             else x64_op_r(x, 0, 0xF7, 3, RAX); /* neg eax */
             x64_land(x, joined);
         } else {
-            x64_load(x, RAX, opnd(c, jf, d->a));
-            x64_arith(x, d->op, opnd(c, jf, d->b)); /* McOp ADD..SHR is x64.h's X_ADD..X_SHR */
+            x64_load(x, RAX, opnd(jf, d->a));
+            x64_arith(x, d->op, opnd(jf, d->b)); /* McOp ADD..SHR is x64.h's X_ADD..X_SHR */
         }
         store_dest(c, jf, d->d, RAX);
         break;
@@ -485,7 +486,7 @@ static void emit_term(Comp *c, int32_t k, const JRec *r) {
         jump_block(c, r->fn, bl->t[0], k);
         return;
     }
-    X64Opnd o = opnd(c, jf, bl->arg);
+    X64Opnd o = opnd(jf, bl->arg);
     if (bl->term == MC_OP_BRANCH) {
         if (o.kind == X64_IMM) {
             jump_block(c, r->fn, bl->t[o.v != 0 ? 0 : 1], k);
@@ -511,7 +512,7 @@ static void emit_return(Comp *c, const JRec *r) {
     const DFunc *df = &m->fns[r->fn];
     const JFn *jf = &c->jf[r->fn];
     const DBlock *bl = &df->blocks[r->block];
-    X64Opnd o = opnd(c, jf, bl->arg);
+    X64Opnd o = opnd(jf, bl->arg);
     const McAllocation *a = df->a;
     x64_load(x, RAX, o);
     if (m->result_reg >= 0) x64_load(x, host_reg[m->result_reg], x64_reg(RAX));
@@ -523,7 +524,7 @@ static void emit_return(Comp *c, const JRec *r) {
     x64_op_m(x, 0, 0xFF, 4, FRAME, 0); /* jmp [rbx] */
 }
 
-static void emit_call(Comp *c, int32_t k, const JRec *r) {
+static void emit_call(Comp *c, const JRec *r) {
     X64 *x = &c->j.x;
     const Machine *m = c->m;
     const DFunc *df = &m->fns[r->fn];
@@ -542,7 +543,7 @@ static void emit_call(Comp *c, int32_t k, const JRec *r) {
     for (int32_t q = 0; q < dc->nargs; q++) { /* the arguments' values: the callee's incoming words */
         if (dc->args[q].buf >= 0) continue;
         int32_t at = fs + 4 * (gf->inc0 + q);
-        X64Opnd o = opnd(c, jf, dc->args[q].o);
+        X64Opnd o = opnd(jf, dc->args[q].o);
         if (o.kind == X64_IMM) x64_mov_mi(x, FRAME, at, o.v);
         else if (o.kind == X64_REG) x64_op_m(x, 0, 0x89, o.v, FRAME, at);
         else {
@@ -582,11 +583,10 @@ static void emit_call(Comp *c, int32_t k, const JRec *r) {
         if (pd.kind == O_REG) x64_op_m(x, 0, 0x8B, host_reg[pd.x], FRAME, 4 * (gf->inc0 + q));
         else {
             x64_op_m(x, 0, 0x8B, RAX, FRAME, 4 * (gf->inc0 + q));
-            x64_store(x, opnd(c, gf, pd), RAX);
+            x64_store(x, opnd(gf, pd), RAX);
         }
     }
     x64_jmp_to(x, c->rec_check[gf->bbase]);
-    (void)k;
 }
 
 static bool emit_record(JitAsm *j, int32_t k) {
@@ -608,7 +608,7 @@ static bool emit_record(JitAsm *j, int32_t k) {
         return true;
     }
     if (r->kind == R_CALL) {
-        emit_call(c, k, r);
+        emit_call(c, r);
         return true;
     }
     if (r->kind == R_RET) {
@@ -749,7 +749,7 @@ static bool layout(Comp *c) {
                     cnt_add(&s, &l, 1);
                 }
                 for (int32_t i = lo; i <= hi && i < bl->ninsts; i++) {
-                    Cnt ic = inst_cnt(m, df, b, i);
+                    Cnt ic = inst_cnt(df, b, i);
                     cnt_add(&s, &ic, 1);
                     c->seg_of[c->ibase[gb] + i] = c->nseg;
                     c->rec_call[c->ibase[gb] + i] = -1;
@@ -837,7 +837,7 @@ static Cnt after_trap(const Comp *c, int32_t fn, int32_t b, int32_t i, bool dept
     else t.writes += is_slot(d->d);                                            /* nothing is written */
     int32_t j = i + 1;
     for (; j < bl->ninsts; j++) {
-        Cnt ic = inst_cnt(m, df, b, j);
+        Cnt ic = inst_cnt(df, b, j);
         cnt_add(&t, &ic, 1);
         if (bl->insts[j].kind == D_CALL) break;
     }
