@@ -18,9 +18,11 @@
  * within 4x of native code, geometric means over the four kernels; a missed
  * goal is printed and makes the bench exit 1. The machine's column is a
  * ratio, machine / run path, against the run path in machine code and
- * against its interpreter loop (issue 30 §6: within 2x; the machine with
- * calls is an interpreter, so the loop is the like-for-like one; the goal
- * is reported, not enforced). `--smoke`: tiny sizes, one round, results
+ * against its interpreter loop (issue 30 §6: within 2x of the machine
+ * code, enforced like the others; the machine tiers up into its template
+ * compiler for calls, machine_call_x64.c, whose compile each round pays;
+ * with MINICC_JIT=0 both interpret and the loop is the like-for-like
+ * figure). `--smoke`: tiny sizes, one round, results
  * checked, no goals. */
 #include <dlfcn.h>
 #include <math.h>
@@ -340,8 +342,12 @@ int main(int argc, char **argv) {
         printf("note: lua5.4 is not installed (apt-get install lua5.4): no Lua figures\n");
     }
     printf("geomean: allocated machine (K=%d, split) / run path %.2fx in machine code, %.2fx its interpreter loop "
-           "(goal <= 2x, reported)\n",
+           "(goal <= 2x of the machine code)\n",
            MACHINE_K, geomean(mr, NK), geomean(ml, NK));
+    if (geomean(mr, NK) > 2) {
+        printf("goal missed: the allocated machine is more than 2x the run path\n");
+        status = 1;
+    }
     if (have_jit) printf("geomean: luajit / run path %.2fx (no goal)\n", geomean(jr, NK));
     else printf("note: luajit is not installed (apt-get install luajit): no LuaJIT figures\n");
     return status;

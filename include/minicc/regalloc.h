@@ -351,6 +351,13 @@ void mc_program_free(McProgram *p); /* frees the allocations too */
  * stop may be NULL. */
 McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_steps, int64_t max_depth,
                                  const McInterrupt *stop, McMachineStats *stats);
+/* mc_machine_run_program with the tier-up chosen: after jit_after block
+ * entries (0: at once, < 0: never) the run goes on in machine code when its
+ * allocations are proven to keep the convention (machine_call_x64.c;
+ * docs/machine.md); *jitted (may be NULL) says whether it did. */
+McOutcome mc_machine_run_program_jit(const McProgram *p, McArgs *args, int64_t max_steps, int64_t max_depth,
+                                     const McInterrupt *stop, McMachineStats *stats, int64_t jit_after,
+                                     bool *jitted);
 
 /* ---- switches and the allocation trace (regalloc.c) -------------------------- */
 

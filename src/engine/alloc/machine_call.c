@@ -32,13 +32,20 @@
  * binds (no saves) and not checked on return. Statistics are machine.c's
  * (instructions, copies, spill reads and writes: slot operands, the call's
  * arguments and result included) plus the convention's traffic apart:
- * calls, saves, restores, argument moves. */
+ * calls, saves, restores, argument moves.
+ *
+ * A long run tiers up (enter's slow path, mc_machine_run_program_jit): at a
+ * block entry the state goes over to machine_call_x64.c's machine code when
+ * every allocation of the run is proven to keep the convention; otherwise
+ * (and with $MINICC_JIT=0) this interpreter goes on. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "minicc/regalloc.h"
+#include "engine/jit/jit.h"
 #include "minicc/util.h"
+#include "machine_call_int.h"
 
 int32_t mc_program_find(const McProgram *p, const McFunc *f) {
     for (int32_t i = 0; i < p->n; i++)
@@ -71,118 +78,7 @@ void mc_program_free(McProgram *p) {
  * it gets). Every read, write, trap and statistic is the plain
  * interpreter's, in the same order. */
 
-enum { O_CONST, O_REG, O_SLOT, O_NONE }; /* O_NONE: no location (x = the value, for the panic) */
-
-typedef struct DOp {
-    int32_t kind, x;
-} DOp;
-
-/* The ALU operations the hot forms specialize: a register (or a constant)
- * and a register into a register, the operation in the record's kind. */
-#define FAST_OPS(X) X(ADD, add) X(SUB, sub) X(MUL, mul) X(LT, lt) X(LE, le) X(EQ, eq) X(NE, ne) \
-    X(AND, and) X(OR, or) X(XOR, xor) X(SHL, shl) X(SHR, shr)
-
-enum {
-    D_ALU, D_DIVREM, D_COPY, D_LOAD, D_STORE, D_BUFFER, D_CALL,
-    D_COPY_RR, /* register to register */
-    D_LOAD_RR, /* a register from a buffer at a register index */
-    D_STORE_RR, /* a register into a buffer at a register index */
-#define RRR(E, e) D_RRR_##E, /* d = a OP b, all registers */
-    FAST_OPS(RRR)
-#undef RRR
-#define RCR(E, e) D_RCR_##E, /* d = a OP constant b, registers */
-    FAST_OPS(RCR)
-#undef RCR
-};
-
-typedef struct DInst {
-    int32_t kind, op;  /* D_*; the McOp */
-    int32_t copies;    /* phi-destruction copies it stands for (a->phi_copy) */
-    DOp d, a, b;       /* destination, operands; a store's value is b, its index a */
-    int32_t buf;       /* load, store, buffer: the frame's buffer number */
-    int32_t len;       /* buffer: its length */
-    int32_t call;      /* call: index in DFunc.calls (= its McCallSave) */
-} DInst;
-
-typedef struct DBlock {
-    DInst *insts;
-    int32_t ninsts;
-    int64_t *copies_from; /* [i]: the phi-destruction copies of instructions i.. (ninsts + 1 entries) */
-    int32_t term;      /* MC_OP_RET, MC_OP_JUMP or MC_OP_BRANCH */
-    DOp arg;
-    int32_t t[2];
-} DBlock;
-
-typedef struct DArg {
-    int32_t buf;       /* a buffer argument: the caller's buffer number; else -1 and o */
-    DOp o;
-} DArg;
-
-typedef struct DCall {
-    int32_t fn;        /* callee's index in the program, -1: none */
-    int32_t nargs;
-    DArg *args;
-    const char *name;
-} DCall;
-
-typedef struct DFunc {
-    const McAllocation *a;
-    DBlock *blocks;
-    DCall *calls;
-    int32_t nslots, nsaves, nparams, nbufs;
-    int32_t words;       /* int32 words of a frame: slots, saves, incoming, entry registers */
-    int32_t *param_buf;  /* per parameter: its buffer number, or -1 (a scalar) */
-    int32_t *param_reg;  /* per scalar parameter: its argument register, -1: an incoming slot */
-    DOp *param_dst;      /* per scalar parameter: its location, O_NONE when not bound */
-} DFunc;
-
-typedef struct MBuffer {
-    int32_t *p;
-    int32_t len;
-    bool local;          /* a local buffer this frame frees */
-} MBuffer;
-
-typedef struct Frame {
-    int32_t fn;            /* index in the program */
-    const DFunc *df;
-    int32_t block, inst;   /* the next instruction (inst == ninsts: the terminator) */
-    int32_t *slots;        /* the allocation's spill slots */
-    int32_t *saves;        /* its save slots */
-    int32_t *incoming;     /* arguments that did not fit in registers */
-    int32_t *entry_regs;   /* the registers on entry (checked for the callee-saved ones) */
-    MBuffer *bufs;         /* per buffer number: parameters and local buffers */
-    int32_t call;          /* the call this frame is making (index in its allocation's callsaves) */
-    int32_t clob_fn, clob_call; /* the last call that returned to this depth (fn, call): it clobbered every
-                                   register whose poison_depth is this depth (kept across pushes) */
-    int32_t *mem;          /* storage kept from one use of this stack entry to the next */
-    int32_t memcap;
-    MBuffer *bufmem;
-    int32_t bufcap;
-} Frame;
-
-typedef struct Machine {
-    const McProgram *p;
-    DFunc *fns;
-    int32_t K;
-    McConvention conv;
-    int32_t *reg;
-    int32_t *poison_depth; /* per register: the depth of the frame a call returned to that clobbered it
-                              (that frame's clob_fn and clob_call name the call), -1: not clobbered; only
-                              reads at that depth trap (a callee reading a register it never wrote is no
-                              convention matter) */
-    int32_t *caller_list, ncaller; /* the caller-saved registers */
-    int32_t *callee_list, ncallee; /* the callee-saved ones but the result's (checked at a return) */
-    int32_t callee_lo;             /* every callee-saved register is at or above it */
-    bool caller_prefix;            /* the caller-saved registers are r0..r(ncaller-1) */
-    Frame *stack;
-    int32_t n, cap;
-    int32_t result_reg, result_slot;
-    McMachineStats st;
-    int64_t steps, max_steps, max_depth;
-    const McInterrupt *stop;
-    McOutcome out;
-    bool done;
-} Machine;
+/* The decoded records, frames and machine: machine_call_int.h. */
 
 static DOp dop(const McAllocation *a, McOperand o) {
     if (o.kind == MC_OPND_CONST) return (DOp){O_CONST, o.v};
@@ -424,6 +320,28 @@ static void pop(Machine *m) {
         if (fr->bufs[k].local) free(fr->bufs[k].p);
 }
 
+/* The slow path of an entry: the interrupt flag every 4096 steps, then the
+ * tier-up (the run stops here, the top frame having entered its block, for
+ * mc_machine_run_program to go on in machine code). */
+static bool event(Machine *m) {
+    if ((m->steps & 4095) == 0 && mc_interrupted(m->stop)) {
+        m->out.kind = MC_INTERRUPTED;
+        snprintf(m->out.trap, sizeof m->out.trap, "%s", MC_INTERRUPTED_MSG);
+        m->done = true;
+        return false;
+    }
+    int64_t poll = (m->steps | 4095) + 1;
+    if (m->steps >= m->jit_at) {
+        m->jit_at = INT64_MAX;
+        m->next_event = poll;
+        m->handover = true;
+        m->done = true;
+        return false;
+    }
+    m->next_event = poll < m->jit_at ? poll : m->jit_at;
+    return true;
+}
+
 /* Entering block b of frame fr: the budget, the interrupt flag. */
 static inline bool enter(Machine *m, Frame *fr, int32_t b) {
     if (m->steps >= m->max_steps) {
@@ -431,30 +349,13 @@ static inline bool enter(Machine *m, Frame *fr, int32_t b) {
         return false;
     }
     m->steps++;
-    if ((m->steps & 4095) == 0 && mc_interrupted(m->stop)) {
-        m->out.kind = MC_INTERRUPTED;
-        snprintf(m->out.trap, sizeof m->out.trap, "%s", MC_INTERRUPTED_MSG);
-        m->done = true;
-        return false;
-    }
     fr->block = b;
     fr->inst = 0;
+    if (m->steps >= m->next_event) return event(m);
     return true;
 }
 
 enum { MAX_FAST_ARGS = 16 }; /* arguments held on the C stack; more go to the heap */
-
-/* The argument moves (McMachineStats.arg_moves) between operand o (an
- * argument or returned value, a parameter or call destination) and the
- * convention's register r, or its incoming or result slot (r = -1): none
- * when o is nothing or r itself, none for a spill slot with r a register
- * (that load or store is counted as spill traffic), else one. */
-static inline int64_t arg_moves(DOp o, int32_t r) {
-    if (o.kind == O_NONE) return 0;
-    if (r < 0) return 1;
-    if (o.kind == O_SLOT) return 0;
-    return o.kind == O_REG && o.x == r ? 0 : 1;
-}
 
 /* Steps 1-4 of a call (the file comment). */
 static void do_call(Machine *m, Frame *fr, const DInst *in) {
@@ -748,6 +649,15 @@ static void run(Machine *m) {
 
 McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_steps, int64_t max_depth,
                                  const McInterrupt *stop, McMachineStats *stats) {
+    int32_t nrec = 0; /* the tier-up threshold grows with the code, as machine.c's */
+    for (int32_t i = 0; i < p->n; i++)
+        for (int32_t b = 0; b < p->alloc[i]->f->nblocks; b++) nrec += p->alloc[i]->f->blocks[b].ninsts + 1;
+    return mc_machine_run_program_jit(p, args, max_steps, max_depth, stop, stats, mc_jit_after_default(nrec), NULL);
+}
+
+McOutcome mc_machine_run_program_jit(const McProgram *p, McArgs *args, int64_t max_steps, int64_t max_depth,
+                                     const McInterrupt *stop, McMachineStats *stats, int64_t jit_after,
+                                     bool *jitted) {
     Machine m;
     memset(&m, 0, sizeof m);
     m.p = p;
@@ -757,6 +667,9 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     m.max_steps = max_steps > 0 ? max_steps : MC_DEFAULT_MAX_STEPS;
     m.max_depth = max_depth > 0 ? max_depth : MC_DEFAULT_MAX_DEPTH;
     m.stop = stop;
+    jit_after = mc_jit_after_chosen(jit_after);
+    m.jit_at = jit_after < 0 ? INT64_MAX : jit_after > 0 ? jit_after : 1;
+    m.next_event = m.jit_at < 4096 ? m.jit_at : 4096;
     m.result_reg = mc_conv_result_reg(m.conv, m.K);
     m.reg = mc_xcalloc((size_t)m.K, sizeof *m.reg);
     m.poison_depth = mc_xmalloc((size_t)m.K * sizeof *m.poison_depth);
@@ -781,6 +694,16 @@ McOutcome mc_machine_run_program(const McProgram *p, McArgs *args, int64_t max_s
     if (f->nblocks > 0) enter(&m, fr, 0);
     else m.done = true;
     run(&m);
+    if (jitted) *jitted = false;
+    if (m.handover) { /* tiered up: machine code from here, unless it cannot be proven or compiled */
+        m.handover = false;
+        if (mc_mcall_jit_run(&m)) {
+            if (jitted) *jitted = true;
+        } else {
+            m.done = false;
+            run(&m);
+        }
+    }
     while (m.n > 0) pop(&m);
     for (int32_t i = 0; i < m.cap; i++) {
         free(m.stack[i].mem);

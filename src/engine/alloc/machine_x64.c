@@ -5,7 +5,8 @@
  * compiler (jit/x64.c, jit/jit.c): one core, two sets of templates.
  * It has no template for a call or a local buffer: a function with calls
  * runs on machine_call.c's machine with frames (mc_machine_run_intr routes
- * it there; docs/machine.md, "Calls").
+ * it there; docs/machine.md, "Calls"), which has a template compiler of
+ * its own (machine_call_x64.c).
  *
  * The machine's first registers are host registers for the whole run, as
  * an allocated machine's would be; the other registers, the spill slots
