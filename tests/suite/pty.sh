@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 MINICC=${MINICC:-$(pwd)/build/minicc}
 case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
-. tests/suite/tmux_lib.sh # tmux_setup: $tmp, a private TMUX_TMPDIR and server $T
+. tests/suite/lib/tmux.sh # tmux_setup: $tmp, a private TMUX_TMPDIR and server $T
 have_tmux || tmux_skip pty
 
 pass=0; fail=0

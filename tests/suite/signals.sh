@@ -23,7 +23,7 @@ MINICC=${MINICC:-$(pwd)/build/minicc}
 case $MINICC in /*) ;; *) MINICC=$(pwd)/$MINICC ;; esac
 
 pass=0; fail=0; skipped=0
-. tests/suite/tmux_lib.sh # tmux_setup: $tmp, a private TMUX_TMPDIR and server $T
+. tests/suite/lib/tmux.sh # tmux_setup: $tmp, a private TMUX_TMPDIR and server $T
 tmux_setup signals
 tmux_on_exit='[ -n "${bgpid:-}" ] && kill -KILL "$bgpid" 2>/dev/null'
 mkdir -p "$tmp/work"

@@ -8,7 +8,7 @@
 # assembly shows the values live into the block by register with their
 # values at its entry (and follows a step), l cycles through the layout,
 # t back to chapter leaves it out of the cycle, and the ? help lists t.
-# A private tmux server (-L) under a private TMUX_TMPDIR (tmux_lib.sh).
+# A private tmux server (-L) under a private TMUX_TMPDIR (lib/tmux.sh).
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -17,7 +17,7 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
-. tests/suite/tmux_lib.sh # tmux_setup, tui_start, screen, check, keys
+. tests/suite/lib/tmux.sh # tmux_setup, tui_start, screen, check, keys
 have_tmux || tmux_skip
 
 # Until the emitters are merged they say so: then there is no assembly to show.

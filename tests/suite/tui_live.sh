@@ -14,7 +14,7 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
-. tests/suite/tmux_lib.sh # tmux_setup, screen, wait_for, check, check_not, keys, exited
+. tests/suite/lib/tmux.sh # tmux_setup, screen, wait_for, check, check_not, keys, exited
 have_tmux || tmux_skip
 tmux_setup live
 examples=$(pwd)/share/minicc/examples

@@ -12,7 +12,7 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
-. tests/suite/tmux_lib.sh # tmux_setup, tui_start, screen, check, keys
+. tests/suite/lib/tmux.sh # tmux_setup, tui_start, screen, check, keys
 have_tmux || tmux_skip
 tmux_setup stack
 

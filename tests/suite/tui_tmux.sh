@@ -17,7 +17,7 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
-. tests/suite/tmux_lib.sh # tmux_setup, screen, wait_for, check, check_not, keys
+. tests/suite/lib/tmux.sh # tmux_setup, screen, wait_for, check, check_not, keys
 have_tmux || tmux_skip
 tmux_setup test
 examples=$(pwd)/share/minicc/examples

@@ -1,5 +1,5 @@
 /* test_asm_count.c - the dynamic instruction count of bench/asm_rv64.c
- * (bench/asm_count.h): qemu-riscv64 -singlestep -d exec,nochain with its
+ * (tests/unit/asm_count.h, shared with bench/asm_rv64.c): qemu-riscv64 -singlestep -d exec,nochain with its
  * log on a pipe must count exactly the instructions a hand-written rv64
  * program executes, all of them and those inside one sized symbol, for a
  * loop of 10 and of 2,000 iterations (the second's log, about 540 KB, crosses
@@ -20,7 +20,7 @@
 #include "minicc/asm.h"
 #include "minicc/util.h"
 
-#include "../../bench/asm_count.h"
+#include "asm_count.h"
 
 static bool have_tools;
 static char tools_why[256];

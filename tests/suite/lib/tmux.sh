@@ -1,4 +1,4 @@
-# tmux_lib.sh - what the suites that drive minicc in a real terminal under
+# lib/tmux.sh - what the suites that drive minicc in a real terminal under
 # tmux share (sourced, POSIX sh): pty.sh, signals.sh, tui_tmux.sh,
 # tui_live.sh, tui_stack.sh and tui_asm.sh.
 #
