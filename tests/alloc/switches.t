@@ -131,7 +131,7 @@ Mistakes:
   minicc run: error: --alloc-opt: coalesce: unknown value 'eager' (conservative, off, aggressive)
   [2]
   $ minicc run swap.ir --stage alloc --alloc-opt colour=on -- 3
-  minicc run: error: --alloc-opt: unknown allocator switch 'colour=on' (NAME=VALUE or no-NAME with NAME one of split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls; or default)
+  minicc run: error: --alloc-opt: unknown allocator switch 'colour=on' (NAME=VALUE or no-NAME with NAME one of split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls, two-address; or default)
   [2]
   $ minicc run swap.ir --stage alloc --alloc-opt no-coalesce,,bias=on -- 3
   minicc run: error: --alloc-opt: empty word in the list of allocator switches 'no-coalesce,,bias=on'
@@ -143,7 +143,7 @@ Mistakes:
   minicc sweep: error: --alloc-opt needs --vary NAME (the plain table compares the allocators as they are)
   [2]
   $ minicc sweep swap.ir --vary colour -- 3
-  minicc sweep: error: --vary: unknown allocator switch 'colour' (split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls)
+  minicc sweep: error: --vary: unknown allocator switch 'colour' (split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls, two-address)
   [2]
   $ minicc print swap.ir --alloc-opt no-bias
   minicc print: error: --alloc-opt needs --stage destroyed or allocated
