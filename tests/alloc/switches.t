@@ -151,3 +151,19 @@ Mistakes:
   $ minicc print swap.ir --stage destroyed --trace-alloc
   minicc print: error: --trace-alloc needs --stage allocated
   [2]
+
+two-address: on the chapter's machine (three operands) the default, target,
+rewrites nothing; copies makes x = sub a, c two-address as on x86-64
+(x = copy a; x = sub x, c: x interferes with c), which costs this machine,
+which does not need it, spill traffic at K = 1:
+
+  $ minicc sweep ../asm/twoaddr.ir --regs 1..2 --vary two-address -- 10 3
+  sweep twoaddr (-O1), improved allocator, varying two-address: stage input gives return 1
+     K  two-address    slots  spill_reads spill_writes      traffic instructions     copies  result
+     1  target             1            1            1            2            2          0  agree
+     1  copies             1            2            2            4            2          0  agree
+     1  emitter            1            1            1            2            2          0  agree
+     2  target             0            0            0            0            2          0  agree
+     2  copies             0            0            0            0            2          0  agree
+     2  emitter            0            0            0            0            2          0  agree
+  all 6 runs agree with stage input

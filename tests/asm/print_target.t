@@ -58,3 +58,63 @@ and selected stages have one:
   $ minicc print sumsq_calls.ir --stage allocated --target arm
   minicc print: error: unknown target 'arm' (assembly targets: x86-64, rv64; all targets: chapter, x86-64, rv64)
   [2]
+
+Two-address arithmetic (x86-64's switch two-address=copies, its default):
+before the interference graph is built, x = sub a, c becomes
+x = copy a; x = sub x, c, so x interferes with c; the trace shows the
+rewrite, the coalescing of the copy and where it ended, and the function
+printed is the rewritten one, the deleted copy listed:
+
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc | grep -E 'two-address|move|winner'
+    two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    move a <- x: Briggs: 0 significant neighbours < K=10: merged into a
+  winner: variant coalesce, estimated traffic 0
+    two-address copy x = copy a: both in rdi: no instruction (sub x, c alone)
+  # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+  $ minicc print twoaddr.ir --stage allocated --target x86-64
+  # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+  # a -> rdi
+  # b -> rsi
+  # c -> rsi
+  # x -> rdi (coalesced with a)
+  # deleted in entry: x = copy a (both in rdi)
+  func twoaddr(i32 a, i32 b) {
+  entry:
+      c = mul b, 3
+      x = copy a
+      x = sub x, c
+      return x
+  }
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator baseline | grep -E 'two-address|colour'
+    two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    colour a -> rsi
+    colour c -> rdi
+    colour b -> rdi
+    colour x -> rsi
+    two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator linear | grep two-address
+    two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
+
+The ssa allocator colours the SSA form (x cannot be written twice): nothing
+is rewritten, the trace says whether the emitter's fix-up through r11 will
+be needed. two-address=emitter leaves every allocator so, and rv64
+(three-address) is never rewritten:
+
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator ssa | grep two-address
+    two-address: x = sub a, c left to the emitter (ssa colours SSA form): x in rsi, c in rdi
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --alloc-opt two-address=emitter | grep -E '[cx] ->|x ='
+  # c -> rsi
+  # x -> rsi
+      x = sub a, c
+  $ minicc print twoaddr.ir --stage allocated --target rv64 --alloc-opt two-address=copies | grep -E 'x ->|x ='
+  # x -> t0
+      x = sub a, c
+  $ minicc print twoaddr.ir --stage allocated --alloc-opt two-address=copies --regs 2 | grep -E 'x ->|x ='
+  # x -> r1 (coalesced with a)
+  # deleted in entry: x = copy a (both in r1)
+      x = copy a
+      x = sub x, c
+  $ minicc print twoaddr.ir --stage allocated --alloc-opt two-address=maybe
+  minicc print: error: --alloc-opt: two-address: unknown value 'maybe' (target, copies, emitter)
+  [2]
