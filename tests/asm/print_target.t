@@ -96,6 +96,17 @@ printed is the rewritten one, the deleted copy listed:
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
     two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
 
+`--why` names the copy as the reason x and c interfere (with the emitter's
+fix-up they do not, and share rsi):
+
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c
+  x and c interfere: x is defined at entry: x = copy a
+    while c is live after it (they need different locations)
+    x -> rdi, c -> rsi (improved allocator, K = 10)
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c --alloc-opt two-address=emitter
+  x and c do not interfere: neither is defined where the other is live
+    x -> rsi, c -> rsi (improved allocator, K = 10)
+
 The ssa allocator colours the SSA form (x cannot be written twice): nothing
 is rewritten, the trace says whether the emitter's fix-up through r11 will
 be needed. two-address=emitter leaves every allocator so, and rv64

@@ -33,10 +33,15 @@
  *     cannot be defined twice; the emitter's fix-up (r11) stays, and the
  *     trace says for each sub whether it will be needed.
  *
+ * After the allocation, a sub whose copy was deleted (improved, linear)
+ * reads a again in the machine's function (mc_alloc_two_address_fold): x
+ * and a share the location, and `x = sub x, b` with no write of x before
+ * it would make liveness on that function (the convention's saves, the
+ * emitter's fused compare) see x live back over paths where only a lives.
+ *
  * The trace records each rewrite (MC_TR_TWOADDR) before the allocator's own
  * events, and after the allocation where each copy ended
- * (MC_TR_TWOADDR_COPY): coalesced (x and a in one location, no
- * instruction) or kept. */
+ * (MC_TR_TWOADDR_COPY): one location (no instruction) or kept. */
 #include <stdlib.h>
 #include <string.h>
 
