@@ -153,12 +153,12 @@ Mistakes:
   [2]
 
 two-address: on the chapter's machine (three operands) the default, target,
-rewrites nothing; copies makes x = sub a, c two-address as on x86-64
+rewrites nothing; copies makes x = sub a, c (subret.ir) two-address as on x86-64
 (x = copy a; x = sub x, c: x interferes with c), which costs this machine,
 which does not need it, spill traffic at K = 1:
 
-  $ minicc sweep ../asm/twoaddr.ir --regs 1..2 --vary two-address -- 10 3
-  sweep twoaddr (-O1), improved allocator, varying two-address: stage input gives return 1
+  $ minicc sweep subret.ir --regs 1..2 --vary two-address -- 10 3
+  sweep subret (-O1), improved allocator, varying two-address: stage input gives return 1
      K  two-address    slots  spill_reads spill_writes      traffic instructions     copies  result
      1  target             1            1            1            2            2          0  agree
      1  copies             1            2            2            4            2          0  agree

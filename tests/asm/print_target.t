@@ -69,29 +69,35 @@ printed is the rewritten one, the deleted copy listed:
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
     move a <- x: Briggs: 0 significant neighbours < K=10: merged into a
   winner: variant coalesce, estimated traffic 0
-    two-address copy x = copy a: both in rdi: no instruction (sub x, c alone)
+    two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
   # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
   $ minicc print twoaddr.ir --stage allocated --target x86-64
   # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
-  # a -> rdi
-  # b -> rsi
+  # a -> r8
+  # b -> rdi
   # c -> rsi
-  # x -> rdi (coalesced with a)
-  # deleted in entry: x = copy a (both in rdi)
+  # x -> r8 (coalesced with a)
+  # y -> rsi
+  # z -> rsi
+  # deleted in entry: x = copy a (both in r8)
   func twoaddr(i32 a, i32 b) {
   entry:
       c = mul b, 3
       x = copy a
       x = sub x, c
-      return x
+      y = xor x, b
+      z = xor y, b
+      return z
   }
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator baseline | grep -E 'two-address|colour'
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
-    colour a -> rsi
+    colour b -> rsi
     colour c -> rdi
-    colour b -> rdi
-    colour x -> rsi
-    two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
+    colour a -> r8
+    colour x -> r8
+    colour y -> rdi
+    colour z -> rsi
+    two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator linear | grep two-address
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
     two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
@@ -102,7 +108,7 @@ fix-up they do not, and share rsi):
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c
   x and c interfere: x is defined at entry: x = copy a
     while c is live after it (they need different locations)
-    x -> rdi, c -> rsi (improved allocator, K = 10)
+    x -> r8, c -> rsi (improved allocator, K = 10)
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c --alloc-opt two-address=emitter
   x and c do not interfere: neither is defined where the other is live
     x -> rsi, c -> rsi (improved allocator, K = 10)
@@ -113,7 +119,7 @@ be needed. two-address=emitter leaves every allocator so, and rv64
 (three-address) is never rewritten:
 
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator ssa | grep two-address
-    two-address: x = sub a, c left to the emitter (ssa colours SSA form): x in rsi, c in rdi
+    two-address: x = sub a, c left to the emitter (ssa colours SSA form): x in rsi, c in r8
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --alloc-opt two-address=emitter | grep -E '[cx] ->|x ='
   # c -> rsi
   # x -> rsi
@@ -122,8 +128,8 @@ be needed. two-address=emitter leaves every allocator so, and rv64
   # x -> t0
       x = sub a, c
   $ minicc print twoaddr.ir --stage allocated --alloc-opt two-address=copies --regs 2 | grep -E 'x ->|x ='
-  # x -> r1 (coalesced with a)
-  # deleted in entry: x = copy a (both in r1)
+  # x -> r0 (coalesced with a)
+  # deleted in entry: x = copy a (both in r0)
       x = copy a
       x = sub x, c
   $ minicc print twoaddr.ir --stage allocated --alloc-opt two-address=maybe
