@@ -8,6 +8,7 @@
  * one copy per rewritten sub; every allocation passes mc_allocation_check;
  * x never shares b's register; the machine's result is the interpreter's;
  * the trace records each rewrite and where each copy ended, and replays.
+ * Modules with calls at stage alloc under calls=save and calls=interfere.
  * The switch by name, the target's resolution (mc_target_alloc_options),
  * and, where `as` and `ld` are installed, the same programs as x86-64
  * processes under both settings against the interpreter: with copies, no
@@ -196,6 +197,58 @@ static void test_generated(void **state) {
     assert_true(coalesced_total > 0 && kept_total > 0);
 }
 
+/* Programs with calls at stage alloc (every function the run reaches
+ * allocated alike, the convention enforced by the machine) under both
+ * calls= modes with two-address=copies, against the interpreter. */
+static void test_calls(void **state) {
+    (void)state;
+    int runs = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        McGenOptions go;
+        mc_gen_options_default(&go);
+        go.calls = 1 + (int)(seed % 3);
+        go.size = 20 + (int32_t)(seed % 4) * 10;
+        McModule *m = mc_gen_module(500 + seed, &go);
+        McArgs args, ref;
+        mc_gen_args(m->funcs[0], seed, &args);
+        mc_args_copy(&ref, &args);
+        McOutcome want = mc_run(m->funcs[0], &ref, 0);
+        for (int calls = 0; calls < 2; calls++)
+            for (int al = 0; al < 3; al++) {
+                McAllocOptions ao;
+                mc_alloc_options_default(&ao);
+                ao.two_address = MC_TWOADDR_COPIES;
+                ao.calls = calls ? MC_CALLS_INTERFERE : MC_CALLS_SAVE;
+                McStageOptions so;
+                mc_stage_options_default(&so);
+                so.stage = MC_STAGE_ALLOC;
+                so.allocator = three[al];
+                so.regs = 3 + (int)(seed % 3) * 3;
+                so.alloc_opts = &ao;
+                McArgs run;
+                mc_args_copy(&run, &args);
+                McOutcome got;
+                McDiags d;
+                mc_diags_init(&d, NULL, NULL, 0);
+                if (!mc_stage_execute(m->funcs[0], &so, &run, &got, NULL, &d))
+                    fail_msg("seed %llu: stage alloc failed: %s", (unsigned long long)seed, d.n ? d.v[0].msg : "?");
+                mc_diags_free(&d);
+                if (!mc_outcome_same(&want, &ref, &got, &run)) {
+                    char x[160], y[160];
+                    fail_msg("seed %llu %s calls=%d: want %s got %s", (unsigned long long)seed,
+                             mc_allocator_name(three[al]), calls, mc_outcome_str(&want, x, sizeof x),
+                             mc_outcome_str(&got, y, sizeof y));
+                }
+                runs++;
+                mc_args_free(&run);
+            }
+        mc_args_free(&ref);
+        mc_args_free(&args);
+        mc_module_free(m);
+    }
+    assert_int_equal(runs, 40 * 2 * 3);
+}
+
 /* The lesson's program by hand: c dies at the sub, so without the switch
  * x may take c's register; with it x interferes with c, and x = copy a is
  * coalesced (improved) and deleted. A constant first operand is rewritten
@@ -381,6 +434,7 @@ int main(void) {
         cmocka_unit_test(test_switch),
         cmocka_unit_test(test_by_hand),
         cmocka_unit_test(test_generated),
+        cmocka_unit_test(test_calls),
         cmocka_unit_test(test_x64),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
