@@ -151,6 +151,14 @@ typedef struct McAsmOptions {
 } McAsmOptions;
 void mc_asm_options_default(McAsmOptions *o);
 
+/* The allocator's switches as target t allocates (mc_asm_allocate, and
+ * `print --stage allocated --target`): its convention, every function
+ * entered by a call, its register names, and two-address=target resolved:
+ * copies on x86-64 (two-address `sub`: the allocator sees the constraint as
+ * a copy, twoaddr.c), emitter on rv64 (three-address: never rewritten,
+ * whatever was asked). Nothing for the chapter's target. */
+void mc_target_alloc_options(McTarget t, McAllocOptions *ao);
+
 /* The input prepared (o->opt_level) and every function it reaches
  * allocated for the target. NULL with a diagnostic when a step fails or
  * the target is the chapter's. The caller frees it with mc_program_free

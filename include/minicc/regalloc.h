@@ -384,7 +384,15 @@ McOutcome mc_machine_run_program_jit(const McProgram *p, McArgs *args, int64_t m
  *                               together on entry (a planted bug for `fuzz --mutant`)
  *   saves=correct|no-caller|no-callee  the convention's saves, or a planted bug (below)
  *   calls=save|interfere        values live across calls saved around them, or kept out of
- *                               the caller-saved registers by interference (McCallsMode) */
+ *                               the caller-saved registers by interference (McCallsMode)
+ *   two-address=target|copies|emitter  x86-64's two-address `x = sub a, b` (twoaddr.c):
+ *                               copies rewrites it, before the interference graph is built,
+ *                               into `x = copy a; x = sub x, b` (x interferes with b, the copy
+ *                               is coalesced where it can be) for baseline, improved and
+ *                               linear; emitter leaves it to the emitter (r11 when x gets b's
+ *                               register; ssa always does); target (the default) is emitter
+ *                               on the chapter's machine and rv64 (three-address) and what
+ *                               mc_asm_allocate chooses for x86-64 (asm.h) */
 typedef enum McCoalesceMode { MC_COALESCE_CONSERVATIVE = 0, MC_COALESCE_OFF, MC_COALESCE_AGGRESSIVE } McCoalesceMode;
 typedef enum McSpillMetric {
     MC_METRIC_BEST = 0,
@@ -417,6 +425,10 @@ typedef enum McSaveBug { MC_SAVES_CORRECT = 0, MC_SAVES_NO_CALLER, MC_SAVES_NO_C
  * program with calls (McAllocOptions.program), are constrained: a program without
  * calls allocates exactly as under save. */
 typedef enum McCallsMode { MC_CALLS_SAVE = 0, MC_CALLS_INTERFERE } McCallsMode;
+/* two-address=: MC_TWOADDR_TARGET is resolved by the target (mc_asm_allocate:
+ * x86-64's choice; nothing anywhere else); the allocator rewrites only
+ * under MC_TWOADDR_COPIES. */
+typedef enum McTwoAddress { MC_TWOADDR_TARGET = 0, MC_TWOADDR_COPIES, MC_TWOADDR_EMITTER } McTwoAddress;
 
 typedef struct McAllocTrace McAllocTrace;
 typedef struct McAllocKnobs McAllocKnobs; /* regalloc_test.h */
@@ -433,6 +445,7 @@ typedef struct McAllocOptions {
     bool no_param_edges;     /* param-edges=off */
     McSaveBug saves;         /* saves=correct|no-caller|no-callee */
     McCallsMode calls;       /* calls=save|interfere */
+    McTwoAddress two_address; /* two-address=target|copies|emitter */
     McAllocTrace *trace;     /* NULL, or a trace that mc_allocate fills (appends to) */
     bool no_self_check;      /* not a switch: phi destruction does not verify its
                                 output (the pipeline bench's fast variant, whose
@@ -509,7 +522,13 @@ typedef enum McTraceKind {
                         with every caller-saved register (before the colouring) */
     MC_TR_PREFER,    /* calls=interfere: v prefers register reg; n1 = McPrefKind, n2 = its index
                         (parameter or argument), w = the call (McCallCons numbering) or -1 */
-    MC_TR_PREFER_GOT /* after the colouring: v, preferring reg, got location (n1 = McLocKind, w = index) */
+    MC_TR_PREFER_GOT, /* after the colouring: v, preferring reg, got location (n1 = McLocKind, w = index) */
+    /* two-address=copies (twoaddr.c); v = x, w = a (-1: the constant n2), reg = b, n1 = the op: */
+    MC_TR_TWOADDR,       /* x = OP a, b became x = copy a; x = OP x, b before the graph was built */
+    MC_TR_TWOADDR_COPY,  /* after the allocation: where the copy x = copy a ended (x's and a's
+                            locations; the same: no instruction) */
+    MC_TR_TWOADDR_LEFT   /* ssa (colours SSA form, no rewrite): x = OP a, b left to the emitter,
+                            flag: x shares b's register (the emitter goes through r11) */
 } McTraceKind;
 
 typedef enum McTraceTest {

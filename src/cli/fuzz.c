@@ -287,6 +287,9 @@ enum {
 static const McAllocOptions mut_naive = {.destroy = MC_DESTROY_NAIVE};
 static const McAllocOptions mut_seqcopy = {.destroy = MC_DESTROY_SEQUENTIAL};
 static const McAllocOptions mut_param_edge = {.no_param_edges = true};
+/* asm-two-address: the emitter meets the two-address constraint (two-address=emitter), where the bug is
+ * planted; by default x86-64's allocator keeps x out of b's register and the bug never shows */
+static const McAllocOptions mut_two_address = {.two_address = MC_TWOADDR_EMITTER};
 /* The convention's planted bugs are the allocator switch saves= (regalloc.h). */
 static const McAllocOptions mut_no_caller = {.saves = MC_SAVES_NO_CALLER};
 /* not a mutant: calls=interfere, run on every program with calls */
@@ -750,6 +753,7 @@ static Config *fuzz_configs(const McCliOpts *me, const FuzzOpts *o, int *n) {
         add_cfg(&cfg, &ncfg, MC_STAGE_ASM, 1, 4, MC_ALLOC_IMPROVED);
         cfg[0].so.target = MC_TARGET_X64;
         cfg[0].so.asm_bug = (McAsmBug)(o->mutant - MUT_ASM);
+        if (cfg[0].so.asm_bug == MC_ASM_BUG_TWO_ADDRESS) cfg[0].so.alloc_opts = &mut_two_address;
     } else if (o->mutant) {
         add_cfg(&cfg, &ncfg, MC_STAGE_ALLOC, 1, 4, MC_ALLOC_IMPROVED);
         cfg[0].so.alloc_opts = o->mutant == MUT_NAIVE             ? &mut_naive

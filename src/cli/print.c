@@ -191,9 +191,7 @@ static int print_one(const McCliOpts *o, const McFunc *f, bool allocated, FILE *
         const McTargetDesc *td = mc_target_desc(o->stage.target);
         if (td) {
             regs = td->nregs;
-            ao.convention = td->convention;
-            ao.program = true;
-            ao.reg_name = td->reg;
+            mc_target_alloc_options(o->stage.target, &ao);
         }
         if (ao.calls == MC_CALLS_INTERFERE && print_program_has_calls) ao.program = true;
         if (o->trace_alloc && !mc_shell_print_alloc_trace(out, ssa, o->stage.allocator, regs, &ao, NULL, 0, &d))

@@ -131,7 +131,7 @@ Mistakes:
   minicc run: error: --alloc-opt: coalesce: unknown value 'eager' (conservative, off, aggressive)
   [2]
   $ minicc run swap.ir --stage alloc --alloc-opt colour=on -- 3
-  minicc run: error: --alloc-opt: unknown allocator switch 'colour=on' (NAME=VALUE or no-NAME with NAME one of split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls; or default)
+  minicc run: error: --alloc-opt: unknown allocator switch 'colour=on' (NAME=VALUE or no-NAME with NAME one of split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls, two-address; or default)
   [2]
   $ minicc run swap.ir --stage alloc --alloc-opt no-coalesce,,bias=on -- 3
   minicc run: error: --alloc-opt: empty word in the list of allocator switches 'no-coalesce,,bias=on'
@@ -143,7 +143,7 @@ Mistakes:
   minicc sweep: error: --alloc-opt needs --vary NAME (the plain table compares the allocators as they are)
   [2]
   $ minicc sweep swap.ir --vary colour -- 3
-  minicc sweep: error: --vary: unknown allocator switch 'colour' (split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls)
+  minicc sweep: error: --vary: unknown allocator switch 'colour' (split, copies, copy-exception, coalesce, bias, recolour, slot-sharing, metric, variant, destroy, param-edges, saves, calls, two-address)
   [2]
   $ minicc print swap.ir --alloc-opt no-bias
   minicc print: error: --alloc-opt needs --stage destroyed or allocated
@@ -151,3 +151,19 @@ Mistakes:
   $ minicc print swap.ir --stage destroyed --trace-alloc
   minicc print: error: --trace-alloc needs --stage allocated
   [2]
+
+two-address: on the chapter's machine (three operands) the default, target,
+rewrites nothing; copies makes x = sub a, c (subret.ir) two-address as on x86-64
+(x = copy a; x = sub x, c: x interferes with c), which costs this machine,
+which does not need it, spill traffic at K = 1:
+
+  $ minicc sweep subret.ir --regs 1..2 --vary two-address -- 10 3
+  sweep subret (-O1), improved allocator, varying two-address: stage input gives return 1
+     K  two-address    slots  spill_reads spill_writes      traffic instructions     copies  result
+     1  target             1            1            1            2            2          0  agree
+     1  copies             1            2            2            4            2          0  agree
+     1  emitter            1            1            1            2            2          0  agree
+     2  target             0            0            0            0            2          0  agree
+     2  copies             0            0            0            0            2          0  agree
+     2  emitter            0            0            0            0            2          0  agree
+  all 6 runs agree with stage input

@@ -3,12 +3,24 @@ the bug hunt: `check --asm-bug NAME` finds each at the asm x86-64 row; rv64
 (three-address, no fixed registers, nothing planted) agrees with the rest.
 Each program agrees without the bug.
 
-two-address: x = sub a, c with x in c's register goes through r11; the bug
+two-address: by default (two-address=copies) x86-64's allocator sees
+x = sub a, c as x = copy a; x = sub x, c: x interferes with c, the copy is
+coalesced, and the emitter writes one sub; the bug never shows there:
+
+  $ minicc emit-asm --no-comments twoaddr.ir | grep -A2 imul
+      imul esi, edi, 3
+      sub r8d, esi
+      mov esi, r8d
+  $ minicc check --asm-bug two-address twoaddr.ir -- 10 3 | tail -1
+  agree
+
+With two-address=emitter the allocator does not see the constraint, gives x
+c's register (c dies there) and the emitter goes through r11; the bug
 copies a into x first, which clobbers c before sub reads it (a - a = 0):
 
-  $ minicc check twoaddr.ir -- 10 3 | tail -1
+  $ minicc check --alloc-opt two-address=emitter twoaddr.ir -- 10 3 | tail -1
   agree
-  $ minicc check --asm-bug two-address twoaddr.ir -- 10 3
+  $ minicc check --alloc-opt two-address=emitter --asm-bug two-address twoaddr.ir -- 10 3
   input       return 1
   ssa         return 1
   opt         return 1
@@ -21,12 +33,12 @@ copies a into x first, which clobbers c before sub reads it (a - a = 0):
   asm rv64    return 1
   diverge at asm x86-64
   [1]
-  $ minicc emit-asm --no-comments twoaddr.ir | grep -A3 imul
+  $ minicc emit-asm --no-comments --alloc-opt two-address=emitter twoaddr.ir | grep -A3 imul
       imul esi, edi, 3
       mov r11d, esi
       mov esi, r8d
       sub esi, r11d
-  $ minicc emit-asm --no-comments --asm-bug two-address twoaddr.ir | grep -A3 imul
+  $ minicc emit-asm --no-comments --alloc-opt two-address=emitter --asm-bug two-address twoaddr.ir | grep -A3 imul
       imul esi, edi, 3
       mov esi, r8d
       sub esi, esi

@@ -58,3 +58,80 @@ and selected stages have one:
   $ minicc print sumsq_calls.ir --stage allocated --target arm
   minicc print: error: unknown target 'arm' (assembly targets: x86-64, rv64; all targets: chapter, x86-64, rv64)
   [2]
+
+Two-address arithmetic (x86-64's switch two-address=copies, its default):
+before the interference graph is built, x = sub a, c becomes
+x = copy a; x = sub x, c, so x interferes with c; the trace shows the
+rewrite, the coalescing of the copy and where it ended, and the function
+printed is the rewritten one, the deleted copy listed:
+
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc | grep -E 'two-address|move|winner'
+    two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    move a <- x: Briggs: 0 significant neighbours < K=10: merged into a
+  winner: variant coalesce, estimated traffic 0
+    two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
+  # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+  $ minicc print twoaddr.ir --stage allocated --target x86-64
+  # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+  # a -> r8
+  # b -> rdi
+  # c -> rsi
+  # x -> r8 (coalesced with a)
+  # y -> rsi
+  # z -> rsi
+  # deleted in entry: x = copy a (both in r8)
+  func twoaddr(i32 a, i32 b) {
+  entry:
+      c = mul b, 3
+      x = copy a
+      x = sub x, c
+      y = xor x, b
+      z = xor y, b
+      return z
+  }
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator baseline | grep -E 'two-address|colour'
+    two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    colour b -> rsi
+    colour c -> rdi
+    colour a -> r8
+    colour x -> r8
+    colour y -> rdi
+    colour z -> rsi
+    two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator linear | grep two-address
+    two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
+
+`--why` names the copy as the reason x and c interfere (with the emitter's
+fix-up they do not, and share rsi):
+
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c
+  x and c interfere: x is defined at entry: x = copy a
+    while c is live after it (they need different locations)
+    x -> r8, c -> rsi (improved allocator, K = 10)
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c --alloc-opt two-address=emitter
+  x and c do not interfere: neither is defined where the other is live
+    x -> rsi, c -> rsi (improved allocator, K = 10)
+
+The ssa allocator colours the SSA form (x cannot be written twice): nothing
+is rewritten, the trace says whether the emitter's fix-up through r11 will
+be needed. two-address=emitter leaves every allocator so, and rv64
+(three-address) is never rewritten:
+
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator ssa | grep two-address
+    two-address: x = sub a, c left to the emitter (ssa colours SSA form): x in rsi, c in r8
+  $ minicc print twoaddr.ir --stage allocated --target x86-64 --alloc-opt two-address=emitter | grep -E '[cx] ->|x ='
+  # c -> rsi
+  # x -> rsi
+      x = sub a, c
+  $ minicc print twoaddr.ir --stage allocated --target rv64 --alloc-opt two-address=copies | grep -E 'x ->|x ='
+  # x -> t0
+      x = sub a, c
+  $ minicc print twoaddr.ir --stage allocated --alloc-opt two-address=copies --regs 2 | grep -E 'x ->|x ='
+  # x -> r0 (coalesced with a)
+  # deleted in entry: x = copy a (both in r0)
+      x = copy a
+      x = sub x, c
+  $ minicc print twoaddr.ir --stage allocated --alloc-opt two-address=maybe
+  minicc print: error: --alloc-opt: two-address: unknown value 'maybe' (target, copies, emitter)
+  [2]

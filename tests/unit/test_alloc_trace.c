@@ -294,8 +294,8 @@ static void test_every_switch_is_correct(void **state) {
         }
     }
     /* split, copies, copy-exception, bias, recolour, slot-sharing, calls: 1
-     * value each; coalesce 2; metric 4; variant 3 */
-    assert_int_equal(runs, (7 + 2 + 4 + 3) * 30 * 3);
+     * value each; coalesce 2; metric 4; variant 3; two-address 2 (copies, emitter) */
+    assert_int_equal(runs, (7 + 2 + 4 + 3 + 2) * 30 * 3);
 }
 
 static void test_option_words(void **state) {

@@ -76,6 +76,24 @@ const char *mc_call_cons_pref_str(const McCallCons *c, int32_t v, char *buf, siz
 const char *mc_call_cons_forbid_str(const McCallCons *c, int32_t v, char *buf, size_t size);
 /* `r0 r1`: the registers a call clobbers (a->cons's), by a's register names. */
 const char *mc_call_cons_regs_str(const McAllocation *a, char *buf, size_t size);
+/* twoaddr.c: two-address=copies. Whether `in` is rewritten (x = sub a, b with
+ * b a value, x neither a nor b, a not b); the rewrite of every such
+ * instruction of x->f into `x = copy a; x = sub x, b` (phi_copy kept in
+ * step; MC_TR_TWOADDR events into tr, which may be NULL), returning how many;
+ * after the allocation, where each copy the events from index `from` of tr
+ * record ended (MC_TR_TWOADDR_COPY); for ssa, each such instruction of a->f
+ * left to the emitter (MC_TR_TWOADDR_LEFT); an event of these kinds as text. */
+bool mc_alloc_two_address_candidate(const McInst *in);
+int32_t mc_alloc_two_address_rewrite(McDestroyed *x, McAllocTrace *tr);
+/* After the allocation: each rewritten sub whose copy was deleted (x and a
+ * share a location) reads a again in a->f, the machine's function (the same
+ * location, so the same value): x is not read before it is written there,
+ * and liveness on a->f (the convention's saves, the emitter) does not
+ * stretch x back over paths where only a lives. */
+void mc_alloc_two_address_fold(McAllocation *a);
+void mc_alloc_two_address_report(const McAllocation *a, McAllocTrace *tr, int32_t from);
+void mc_alloc_two_address_left(const McAllocation *a, McAllocTrace *tr);
+void mc_alloc_two_address_event_str(const McTraceEvent *e, const McAllocation *a, char *buf, size_t size);
 
 /* ---- phi destruction's edge walk (destroy.c), shared with ssaalloc.c ---- */
 

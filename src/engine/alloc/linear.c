@@ -283,6 +283,7 @@ McAllocation *mc_allocate_linear(const McFunc *ssa, int regs, int64_t limit, int
                                  McDiags *d) {
     McDestroyed *x = mc_destroy_phis(ssa, MC_ALLOC_IMPROVED, d);
     if (!x) return NULL;
+    if (o && o->two_address == MC_TWOADDR_COPIES) mc_alloc_two_address_rewrite(x, o->trace); /* twoaddr.c */
     McAllocation *a = mc_alloc_new(x, MC_ALLOC_LINEAR, regs);
     a->cons = mc_call_cons(a->f, o, regs); /* calls=interfere */
     a->graph = mc_alloc_graph(x->f, limit, form, o->interrupt, d);

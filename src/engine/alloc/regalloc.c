@@ -739,6 +739,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
     if (limit < 0) return NULL;
     if (mc_interrupted(o->interrupt)) return interrupted(NULL, d);
     McAllocation *a;
+    int32_t tr_from = o->trace ? o->trace->n : 0; /* two-address=copies: the rewrites it records */
     if (which == MC_ALLOC_LINEAR || which == MC_ALLOC_SSA) {
         a = which == MC_ALLOC_LINEAR ? mc_allocate_linear(ssa, regs, limit, form, o, d)
                                      : mc_allocate_ssa(ssa, regs, limit, form, o, d);
@@ -760,6 +761,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
         McDestroyed *x = mc_destroy_phis_opts(ssa, which, o, d);
         if (!x) return NULL;
         if (o->trace) o->trace->won_variant = o->trace->won_metric = 0;
+        if (o->two_address == MC_TWOADDR_COPIES) mc_alloc_two_address_rewrite(x, o->trace); /* twoaddr.c */
         a = mc_alloc_new(x, which, regs);
         a->cons = mc_call_cons(a->f, o, regs); /* calls=interfere: forbidden and preferred registers */
         if (which == MC_ALLOC_BASELINE) {
@@ -776,9 +778,16 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
         }
     }
     if (mc_interrupted(o->interrupt)) return interrupted(a, d);
+    if (o->two_address == MC_TWOADDR_COPIES && which != MC_ALLOC_SSA) mc_alloc_two_address_fold(a);
     check_or_panic(a, o->knobs);
     mc_alloc_calls(a, o); /* the convention's saves (callconv.c): nothing without calls */
     a->reg_name = o->reg_name;
+    if (o->two_address == MC_TWOADDR_COPIES && o->trace) { /* where the two-address copies ended */
+        if (which == MC_ALLOC_SSA)
+            mc_alloc_two_address_left(a, o->trace);
+        else
+            mc_alloc_two_address_report(a, o->trace, tr_from);
+    }
     return a;
 }
 

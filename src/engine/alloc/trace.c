@@ -33,6 +33,7 @@ enum {
     SW_PARAM_EDGES,
     SW_SAVES,
     SW_CALLS,
+    SW_TWO_ADDRESS,
     SW_COUNT
 };
 
@@ -55,6 +56,7 @@ static const Switch switches[SW_COUNT] = {
     {"param-edges", {"on", "off", NULL}},
     {"saves", {"correct", "no-caller", "no-callee", NULL}},
     {"calls", {"save", "interfere", NULL}},
+    {"two-address", {"target", "copies", "emitter", NULL}},
 };
 
 void mc_alloc_options_default(McAllocOptions *o) { memset(o, 0, sizeof *o); }
@@ -81,6 +83,7 @@ static int get(const McAllocOptions *o, int i) {
     case SW_PARAM_EDGES: return o->no_param_edges;
     case SW_SAVES: return (int)o->saves;
     case SW_CALLS: return (int)o->calls;
+    case SW_TWO_ADDRESS: return (int)o->two_address;
     default: return 0;
     }
 }
@@ -100,6 +103,7 @@ static void set(McAllocOptions *o, int i, int v) {
     case SW_PARAM_EDGES: o->no_param_edges = v; break;
     case SW_SAVES: o->saves = (McSaveBug)v; break;
     case SW_CALLS: o->calls = (McCallsMode)v; break;
+    case SW_TWO_ADDRESS: o->two_address = (McTwoAddress)v; break;
     default: break;
     }
 }
@@ -394,6 +398,9 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
             snprintf(buf, size, "prologue: callee-saved %s is written here: saved to save%d, restored on return",
                      RN(e->reg, ra), (int)e->w);
         break;
+    case MC_TR_TWOADDR:
+    case MC_TR_TWOADDR_COPY:
+    case MC_TR_TWOADDR_LEFT: mc_alloc_two_address_event_str(e, a, buf, size); break;
     default: snprintf(buf, size, "?"); break;
     }
 #undef RN

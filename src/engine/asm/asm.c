@@ -228,6 +228,18 @@ void mc_asm_options_default(McAsmOptions *o) {
     o->comments = true;
 }
 
+void mc_target_alloc_options(McTarget t, McAllocOptions *ao) {
+    const McTargetDesc *td = mc_target_desc(t);
+    if (!td) return;
+    ao->convention = td->convention;
+    ao->program = true; /* every function is entered by a call (the harness calls the entry) */
+    ao->reg_name = td->reg; /* every view of these allocations names the real registers */
+    /* two-address=target: x86-64's sub is two-address, and the allocator
+     * sees it as a copy it coalesces (twoaddr.c); rv64 is three-address */
+    if (ao->two_address == MC_TWOADDR_TARGET || t != MC_TARGET_X64)
+        ao->two_address = t == MC_TARGET_X64 ? MC_TWOADDR_COPIES : MC_TWOADDR_EMITTER;
+}
+
 bool mc_asm_allocate(const McFunc *input, const McAsmOptions *o, McProgram *out, McFunc **prepared, McDiags *d) {
     memset(out, 0, sizeof *out);
     *prepared = NULL;
@@ -247,9 +259,7 @@ bool mc_asm_allocate(const McFunc *input, const McAsmOptions *o, McProgram *out,
         ao = *o->alloc;
     else
         mc_alloc_options_default(&ao);
-    ao.convention = td->convention;
-    ao.program = true; /* every function is entered by a call (the harness calls the entry) */
-    ao.reg_name = td->reg; /* every view of these allocations names the real registers */
+    mc_target_alloc_options(o->target, &ao);
     ao.interrupt = o->interrupt;
     for (int32_t k = -1; k < top->nowned; k++) {
         const McFunc *g = k < 0 ? top : top->owned[k];

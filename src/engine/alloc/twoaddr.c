@@ -1,0 +1,221 @@
+/* twoaddr.c - x86-64's two-address constraint made visible to the allocator
+ * (the switch two-address=copies, regalloc.h).
+ *
+ * x86-64's `sub x, b` computes x - b into x: `x = sub a, b` is a copy of a
+ * into x's register, then the sub. When the allocator gives x the register
+ * of b (b dies at the sub, so they do not interfere) that copy would
+ * destroy b before the sub reads it; the emitter (x64.c) then goes through
+ * its scratch r11. Here the constraint becomes IR the allocator sees, as
+ * compilers do: before the interference graph is built, each
+ *     x = sub a, b        becomes        x = copy a
+ *                                        x = sub x, b
+ * in the destroyed (phi-free, mutable) function. x is defined by the copy
+ * while b is live (the sub reads it), so x interferes with b and never gets
+ * its register; x and a are copy-related, so a coalescing allocator merges
+ * them when it can (then the copy shares one location, is deleted, and the
+ * emitter writes the one instruction `sub x, b`); when it cannot, the copy
+ * is the `mov x, a` the emitter would have written anyway.
+ *
+ * Which instructions: sub with a second operand that is a value (a
+ * constant second operand cannot share x's register, and `x = sub a, c`
+ * into a third register is one lea), unless x is a already or a is b
+ * (`sub x, x` is right whatever x holds). A constant first operand is
+ * rewritten too (`x = copy 0; x = sub x, b`: the negation -b with x
+ * kept out of b's register). Not rewritten:
+ *   - the commutative ops (add, mul, and, or, xor): when x gets b's
+ *     register the emitter swaps the operands (`add x, a`), when it gets a
+ *     third one an add is one lea; a copy would forbid x the register of b,
+ *     which is free for them;
+ *   - shl and shr: the emitter moves a variable count into ecx before it
+ *     writes x, so x may share b's register; div and rem go through
+ *     edx:eax and write x last: three-address already;
+ *   - anything for the ssa allocator: it colours the SSA form, where x
+ *     cannot be defined twice; the emitter's fix-up (r11) stays, and the
+ *     trace says for each sub whether it will be needed.
+ *
+ * After the allocation, a sub whose copy was deleted (improved, linear)
+ * reads a again in the machine's function (mc_alloc_two_address_fold): x
+ * and a share the location, and `x = sub x, b` with no write of x before
+ * it would make liveness on that function (the convention's saves, the
+ * emitter's fused compare) see x live back over paths where only a lives.
+ *
+ * The trace records each rewrite (MC_TR_TWOADDR) before the allocator's own
+ * events, and after the allocation where each copy ended
+ * (MC_TR_TWOADDR_COPY): one location (no instruction) or kept. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "minicc/regalloc.h"
+#include "minicc/util.h"
+#include "alloc_common.h"
+
+static McTraceEvent ev(int kind, int32_t v, int32_t w, int32_t reg) {
+    McTraceEvent e;
+    memset(&e, 0, sizeof e);
+    e.kind = (uint8_t)kind;
+    e.v = v;
+    e.w = w;
+    e.reg = reg;
+    return e;
+}
+
+static void add(McAllocTrace *t, McTraceEvent e) {
+    MC_GROW(t->ev, t->cap, t->n + 1, 64);
+    t->ev[t->n++] = e;
+}
+
+bool mc_alloc_two_address_candidate(const McInst *in) {
+    if (in->op != MC_OP_SUB || in->dest == MC_NONE || !mc_opnd_is_val(in->a[1])) return false;
+    if (in->a[1].v == in->dest) return false; /* x = sub a, x: not from SSA; a copy would destroy b */
+    if (mc_opnd_is_val(in->a[0]) && (in->a[0].v == in->dest || in->a[0].v == in->a[1].v)) return false;
+    return true;
+}
+
+int32_t mc_alloc_two_address_rewrite(McDestroyed *x, McAllocTrace *tr) {
+    McFunc *f = x->f;
+    int32_t n = 0;
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        int32_t old = f->blocks[b].ninsts, added = 0;
+        for (int32_t i = 0; i < old; i++)
+            if (mc_alloc_two_address_candidate(&f->blocks[b].insts[i])) added++;
+        if (!added) continue;
+        /* the phi-destruction marks follow their instructions; the inserted
+         * copies are not phi copies */
+        uint8_t *mark = mc_xcalloc((size_t)(old + added), 1);
+        int32_t i = 0; /* the instruction's index now */
+        for (int32_t j = 0; j < old; j++, i++) {
+            McInst in = f->blocks[b].insts[i];
+            if (!mc_alloc_two_address_candidate(&in)) {
+                mark[i] = x->phi_copy[b][j];
+                continue;
+            }
+            /* x = copy a, just before, at the instruction's place in the source */
+            McInst *c = mc_block_inst_insert(f, b, i);
+            memset(c, 0, sizeof *c);
+            c->op = MC_OP_COPY;
+            c->dest = in.dest;
+            c->a[0] = in.a[0];
+            c->loc = in.loc;
+            c->line = in.line;
+            i++;
+            McInst *s = &f->blocks[b].insts[i]; /* x = sub x, b */
+            s->a[0] = mc_val(in.dest);
+            s->a[0].loc = in.a[0].loc;
+            mark[i] = x->phi_copy[b][j];
+            if (tr) {
+                McTraceEvent e = ev(MC_TR_TWOADDR, in.dest, mc_opnd_is_val(in.a[0]) ? in.a[0].v : -1, in.a[1].v);
+                e.n1 = in.op;
+                e.n2 = mc_opnd_is_val(in.a[0]) ? 0 : in.a[0].v;
+                add(tr, e);
+            }
+            n++;
+        }
+        free(x->phi_copy[b]);
+        x->phi_copy[b] = mark;
+    }
+    return n;
+}
+
+static bool same_loc(McLocation p, McLocation q) { return p.kind == q.kind && p.index == q.index; }
+
+void mc_alloc_two_address_fold(McAllocation *a) {
+    const McFunc *x = a->destroyed->f;
+    McFunc *f = a->f;
+    int32_t *src = mc_xmalloc((size_t)(x->nvalues ? x->nvalues : 1) * sizeof *src);
+    for (int32_t v = 0; v < x->nvalues; v++) src[v] = -1;
+    bool any = false;
+    for (int32_t b = 0; b < x->nblocks; b++)
+        for (int32_t i = 1; i < x->blocks[b].ninsts; i++) {
+            const McInst *c = &x->blocks[b].insts[i - 1], *in = &x->blocks[b].insts[i];
+            if (in->op == MC_OP_SUB && mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest && c->op == MC_OP_COPY &&
+                c->dest == in->dest && mc_opnd_is_val(c->a[0]) && same_loc(a->loc[in->dest], a->loc[c->a[0].v])) {
+                src[in->dest] = c->a[0].v;
+                any = true;
+            }
+        }
+    for (int32_t b = 0; any && b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            McInst *in = &f->blocks[b].insts[i];
+            if (in->op != MC_OP_SUB || !mc_opnd_is_val(in->a[0]) || in->a[0].v != in->dest || src[in->dest] < 0) continue;
+            const McInst *c = i > 0 ? &f->blocks[b].insts[i - 1] : NULL;
+            if (c && c->op == MC_OP_COPY && c->dest == in->dest) continue; /* the copy is still there (baseline) */
+            in->a[0].v = src[in->dest];
+        }
+    free(src);
+}
+
+void mc_alloc_two_address_report(const McAllocation *a, McAllocTrace *tr, int32_t from) {
+    if (!tr) return;
+    int32_t end = tr->n;
+    for (int32_t i = from; i < end; i++) {
+        McTraceEvent e = tr->ev[i];
+        if (e.kind != MC_TR_TWOADDR) continue;
+        e.kind = MC_TR_TWOADDR_COPY;
+        e.flag = e.w >= 0 && a->loc[e.v].kind != MC_LOC_NONE && same_loc(a->loc[e.v], a->loc[e.w]);
+        add(tr, e);
+    }
+}
+
+void mc_alloc_two_address_left(const McAllocation *a, McAllocTrace *tr) {
+    if (!tr) return;
+    const McFunc *f = a->f;
+    for (int32_t b = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            const McInst *in = &f->blocks[b].insts[i];
+            if (!mc_alloc_two_address_candidate(in)) continue;
+            McTraceEvent e = ev(MC_TR_TWOADDR_LEFT, in->dest, mc_opnd_is_val(in->a[0]) ? in->a[0].v : -1, in->a[1].v);
+            e.n1 = in->op;
+            e.n2 = mc_opnd_is_val(in->a[0]) ? 0 : in->a[0].v;
+            McLocation lx = a->loc[in->dest], lb = a->loc[in->a[1].v];
+            e.flag = lx.kind == MC_LOC_REG && same_loc(lx, lb);
+            add(tr, e);
+        }
+}
+
+/* `a`, or the constant */
+static const char *opnd(const McAllocation *a, int32_t v, int32_t c, char *buf, size_t size) {
+    if (v < 0)
+        snprintf(buf, size, "%d", (int)c);
+    else
+        snprintf(buf, size, "%s", v < a->f->nvalues ? a->f->values[v].name : "?");
+    return buf;
+}
+
+void mc_alloc_two_address_event_str(const McTraceEvent *e, const McAllocation *a, char *buf, size_t size) {
+    const char *x = e->v >= 0 && e->v < a->f->nvalues ? a->f->values[e->v].name : "?";
+    const char *b = e->reg >= 0 && e->reg < a->f->nvalues ? a->f->values[e->reg].name : "?";
+    const char *op = e->n1 >= 0 && e->n1 < MC_OP_COUNT ? mc_op_info[e->n1].name : "?";
+    char av[64], lx[32], la[32], lb[32];
+    opnd(a, e->w, e->n2, av, sizeof av);
+    switch (e->kind) {
+    case MC_TR_TWOADDR:
+        snprintf(buf, size,
+                 "two-address: %s = %s %s, %s becomes %s = copy %s; %s = %s %s, %s (%s now interferes with %s)", x, op,
+                 av, b, x, av, x, op, x, b, x, b);
+        break;
+    case MC_TR_TWOADDR_COPY:
+        mc_alloc_location_str(a, a->loc[e->v], lx, sizeof lx);
+        if (e->flag)
+            snprintf(buf, size, "two-address copy %s = copy %s: both in %s: no instruction (%s %s, %s alone)",
+                     x, av, lx, op, x, b);
+        else if (e->w < 0)
+            snprintf(buf, size, "two-address copy %s = copy %s: the constant into %s: kept (one move)", x, av, lx);
+        else
+            snprintf(buf, size, "two-address copy %s = copy %s: %s in %s, %s in %s: kept (one move)", x, av, x, lx, av,
+                     mc_alloc_location_str(a, a->loc[e->w], la, sizeof la));
+        break;
+    case MC_TR_TWOADDR_LEFT:
+        mc_alloc_location_str(a, a->loc[e->v], lx, sizeof lx);
+        mc_alloc_location_str(a, a->loc[e->reg], lb, sizeof lb);
+        if (e->flag)
+            snprintf(buf, size,
+                     "two-address: %s = %s %s, %s left to the emitter (ssa colours SSA form): %s and %s share %s: "
+                     "through the scratch register",
+                     x, op, av, b, x, b, lx);
+        else
+            snprintf(buf, size, "two-address: %s = %s %s, %s left to the emitter (ssa colours SSA form): %s in %s, %s in %s",
+                     x, op, av, b, x, lx, b, lb);
+        break;
+    default: snprintf(buf, size, "?"); break;
+    }
+}
