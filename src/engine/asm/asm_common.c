@@ -95,16 +95,25 @@ int32_t *mc_asm_count_uses(const McFunc *f) {
     return n;
 }
 
-bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses) {
+/* Block b's last instruction, when it is a compare whose only read is b's
+ * branch (the candidates of mc_asm_fusable_blocks), else NULL. */
+static const McInst *fusion_candidate(const McFunc *f, const int32_t *uses, int32_t b) {
+    const McBlock *bl = &f->blocks[b];
+    if (!bl->has_term || bl->term.op != MC_OP_BRANCH || bl->ninsts == 0) return NULL;
+    const McInst *in = &bl->insts[bl->ninsts - 1];
+    if (!(mc_op_info[in->op].flags & MC_OPF_CMP) || in->dest < 0) return NULL;
+    if (bl->term.arg.kind != MC_OPND_VALUE || bl->term.arg.v != in->dest || uses[in->dest] != 1) return NULL;
+    return in;
+}
+
+/* The old answer, from the whole liveness: for a compare in a place no
+ * allocator makes (a kind other than register or slot, a negative index). */
+static void fusable_by_liveness(const McAllocation *a, const int32_t *uses, bool *fuse) {
     const McFunc *f = a->f;
-    bool *fuse = mc_xcalloc((size_t)(f->nblocks ? f->nblocks : 1), sizeof *fuse);
     McLiveness *live = mc_liveness_out(f, NULL);
     for (int32_t b = 0; b < f->nblocks; b++) {
-        const McBlock *bl = &f->blocks[b];
-        if (!bl->has_term || bl->term.op != MC_OP_BRANCH || bl->ninsts == 0) continue;
-        const McInst *in = &bl->insts[bl->ninsts - 1];
-        if (!(mc_op_info[in->op].flags & MC_OPF_CMP) || in->dest < 0) continue;
-        if (bl->term.arg.kind != MC_OPND_VALUE || bl->term.arg.v != in->dest || uses[in->dest] != 1) continue;
+        const McInst *in = fusion_candidate(f, uses, b);
+        if (!in) continue;
         McLocation lc = a->loc[in->dest];
         bool dead = true;
         McValList out = mc_live_out(live, b);
@@ -116,6 +125,283 @@ bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses) {
         fuse[b] = dead;
     }
     mc_liveness_free(live);
+}
+
+/* (value, block) pairs, grouped by value afterwards (compressed rows). */
+typedef struct VbList {
+    int32_t *p; /* flattened (value, block) */
+    int32_t n, cap;
+    int32_t *start, *block; /* after vb_group: blocks of v at block[start[v] .. start[v+1]) */
+} VbList;
+
+static void vb_push(VbList *l, int32_t v, int32_t b) {
+    if (l->n + 2 > l->cap) MC_GROW(l->p, l->cap, l->n + 2, 64);
+    l->p[l->n++] = v;
+    l->p[l->n++] = b;
+}
+
+static void vb_group(VbList *l, int32_t nv) {
+    l->start = mc_xcalloc((size_t)nv + 1, sizeof *l->start);
+    l->block = mc_xmalloc((size_t)(l->n / 2 + 1) * sizeof *l->block);
+    for (int32_t i = 0; i < l->n; i += 2) l->start[l->p[i] + 1]++;
+    for (int32_t v = 0; v < nv; v++) l->start[v + 1] += l->start[v];
+    int32_t *fill = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *fill);
+    memcpy(fill, l->start, (size_t)nv * sizeof *fill);
+    for (int32_t i = 0; i < l->n; i += 2) l->block[fill[l->p[i]]++] = l->p[i + 1];
+    free(fill);
+    free(l->p);
+    l->p = NULL;
+}
+
+static void vb_free(VbList *l) {
+    free(l->p);
+    free(l->start);
+    free(l->block);
+}
+
+/* The walks of mc_asm_fusable_blocks. A group is the values in one
+ * location (or a compare without one, alone): grp[v], and cgrp[b] the
+ * group of block b's candidate compare (-1: none). */
+typedef struct FuseWalk {
+    const int32_t *pstart, *plist; /* predecessors, from the terminators */
+    const int32_t *cgrp;
+    bool *fuse;
+    int32_t *cov;                 /* == g: a value of group g with no definition is live-in here */
+    int32_t *defmark, *inmark, *outmark; /* == v: the block defines v / has it live-in / live-out */
+    int32_t *stack, sp;
+} FuseWalk;
+
+/* A value of group g is live out of p: p's compare, if in g, does not fuse. */
+static inline void live_out_of(FuseWalk *w, int32_t g, int32_t p) {
+    if (w->cgrp[p] == g) w->fuse[p] = false;
+}
+
+/* The values of group g that no block defines, walked together: each is
+ * live-in wherever it is upward exposed and at every block above, so their
+ * union is one walk (a block visited once), marking cov. */
+static void walk_undefined(FuseWalk *w, const VbList *use, const VbList *phiuse, const int32_t *vals, int32_t n,
+                           int32_t g) {
+    w->sp = 0;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t v = vals[i];
+        for (int32_t k = use->start[v]; k < use->start[v + 1]; k++) {
+            int32_t b = use->block[k];
+            if (w->cov[b] != g) w->cov[b] = g, w->stack[w->sp++] = b;
+        }
+        for (int32_t k = phiuse->start[v]; k < phiuse->start[v + 1]; k++) {
+            int32_t p = phiuse->block[k];
+            live_out_of(w, g, p);
+            if (w->cov[p] != g) w->cov[p] = g, w->stack[w->sp++] = p;
+        }
+    }
+    while (w->sp > 0) {
+        int32_t b = w->stack[--w->sp];
+        for (int32_t k = w->pstart[b]; k < w->pstart[b + 1]; k++) {
+            int32_t p = w->plist[k];
+            live_out_of(w, g, p);
+            if (w->cov[p] != g) w->cov[p] = g, w->stack[w->sp++] = p;
+        }
+    }
+}
+
+/* v live at the end of p in its own walk; it stops where v is defined, is
+ * live-in already, or where an undefined value of its group is live-in
+ * (everything above was reached by that value's walk). */
+static inline void own_out(FuseWalk *w, int32_t v, int32_t g, int32_t p) {
+    if (w->outmark[p] != v) {
+        w->outmark[p] = v;
+        live_out_of(w, g, p);
+    }
+    if (w->defmark[p] == v || w->inmark[p] == v) return;
+    w->inmark[p] = v;
+    if (w->cov[p] != g) w->stack[w->sp++] = p;
+}
+
+static void walk_defined(FuseWalk *w, const VbList *use, const VbList *phiuse, const VbList *def, int32_t v,
+                         int32_t g) {
+    for (int32_t k = def->start[v]; k < def->start[v + 1]; k++) w->defmark[def->block[k]] = v;
+    w->sp = 0;
+    for (int32_t k = use->start[v]; k < use->start[v + 1]; k++) {
+        int32_t b = use->block[k];
+        if (w->inmark[b] == v) continue;
+        w->inmark[b] = v;
+        if (w->cov[b] != g) w->stack[w->sp++] = b;
+    }
+    for (int32_t k = phiuse->start[v]; k < phiuse->start[v + 1]; k++) own_out(w, v, g, phiuse->block[k]);
+    while (w->sp > 0) {
+        int32_t b = w->stack[--w->sp];
+        for (int32_t k = w->pstart[b]; k < w->pstart[b + 1]; k++) own_out(w, v, g, w->plist[k]);
+    }
+}
+
+static bool scalar_value(const McFunc *f, McOperand o) {
+    return o.kind == MC_OPND_VALUE && o.v >= 0 && o.v < f->nvalues && f->values[o.v].kind == MC_VAL_I32;
+}
+
+bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses) {
+    const McFunc *f = a->f;
+    int32_t nb = f->nblocks, nv = f->nvalues;
+    bool *fuse = mc_xcalloc((size_t)(nb ? nb : 1), sizeof *fuse);
+    /* The question (a value live out of the block that is the compare or
+     * shares its location) is asked of the values in the candidates'
+     * locations alone, as mc_liveness_out's equations restricted to them,
+     * walked per location: the values whose definitions the allocator
+     * deleted (a copy between two names of one location) are live from
+     * their reads up to the entry, so their live-out pairs alone grow as
+     * blocks x values; walked together (a block once per location) and
+     * stopping the other walks where they are live-in, the cost follows the
+     * blocks times the locations. */
+    int32_t nreg = 0, nslot = 0, nnone = 0;
+    int32_t *cgrp = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *cgrp);
+    for (int32_t b = 0; b < nb; b++) {
+        cgrp[b] = -1;
+        const McInst *in = fusion_candidate(f, uses, b);
+        if (!in) continue;
+        fuse[b] = true;
+        McLocation l = a->loc[in->dest];
+        if (l.kind == MC_LOC_NONE) {
+            nnone++;
+            continue;
+        }
+        if ((l.kind != MC_LOC_REG && l.kind != MC_LOC_SLOT) || l.index < 0 || l.index >= INT32_MAX / 4) {
+            free(cgrp);
+            fusable_by_liveness(a, uses, fuse);
+            return fuse;
+        }
+        int32_t *n = l.kind == MC_LOC_REG ? &nreg : &nslot;
+        if (l.index >= *n) *n = l.index + 1;
+    }
+    if (nreg + nslot + nnone == 0) {
+        free(cgrp);
+        return fuse;
+    }
+    /* groups: registers [0, nreg), slots [nreg, nreg + nslot), then one per
+     * candidate compare without a location */
+    int32_t *grp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *grp);
+    for (int32_t v = 0; v < nv; v++) {
+        McLocation l = a->loc[v];
+        grp[v] = -1;
+        if (l.kind == MC_LOC_REG && l.index >= 0 && l.index < nreg) grp[v] = l.index;
+        if (l.kind == MC_LOC_SLOT && l.index >= 0 && l.index < nslot) grp[v] = nreg + l.index;
+    }
+    int32_t ng = nreg + nslot;
+    for (int32_t b = 0; b < nb; b++) {
+        if (!fuse[b]) continue;
+        int32_t c = f->blocks[b].insts[f->blocks[b].ninsts - 1].dest;
+        if (a->loc[c].kind == MC_LOC_NONE) grp[c] = ng++;
+        cgrp[b] = grp[c];
+    }
+    for (int32_t v = 0; v < nv; v++)
+        if (grp[v] >= 0 && f->values[v].kind != MC_VAL_I32) grp[v] = -1; /* liveness is of scalars */
+    /* the local sets of the grouped values, as live.c finds them */
+    VbList use = {0}, def = {0}, phiuse = {0};
+    int32_t *ustamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *ustamp);
+    int32_t *dstamp = mc_xmalloc((size_t)(nv ? nv : 1) * sizeof *dstamp);
+    for (int32_t v = 0; v < nv; v++) ustamp[v] = dstamp[v] = -1;
+    for (int32_t b = 0; b < nb; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t q = 0; q < bl->nphis; q++) {
+            const McPhi *ph = &bl->phis[q];
+            if (ph->dest >= 0 && ph->dest < nv && grp[ph->dest] >= 0 && dstamp[ph->dest] != b) {
+                dstamp[ph->dest] = b;
+                vb_push(&def, ph->dest, b);
+            }
+            for (int32_t k = 0; k < ph->nargs; k++) {
+                int32_t pred = ph->args[k].block;
+                if (pred < 0 || pred >= nb || !scalar_value(f, ph->args[k].val) || grp[ph->args[k].val.v] < 0)
+                    continue;
+                vb_push(&phiuse, ph->args[k].val.v, pred);
+            }
+        }
+        for (int32_t i = 0; i <= bl->ninsts; i++) {
+            const McOperand *ops;
+            int nops;
+            int32_t d = MC_NONE;
+            if (i < bl->ninsts) {
+                ops = mc_inst_opnds(f, &bl->insts[i], &nops);
+                d = bl->insts[i].dest;
+            } else {
+                if (!bl->has_term || bl->term.op == MC_OP_JUMP) break;
+                ops = &bl->term.arg;
+                nops = 1;
+            }
+            for (int k = 0; k < nops; k++) {
+                if (!scalar_value(f, ops[k]) || grp[ops[k].v] < 0) continue;
+                int32_t v = ops[k].v;
+                if (dstamp[v] == b || ustamp[v] == b) continue;
+                ustamp[v] = b;
+                vb_push(&use, v, b);
+            }
+            if (d >= 0 && d < nv && grp[d] >= 0 && dstamp[d] != b) {
+                dstamp[d] = b;
+                vb_push(&def, d, b);
+            }
+        }
+    }
+    free(ustamp);
+    free(dstamp);
+    vb_group(&use, nv);
+    vb_group(&def, nv);
+    vb_group(&phiuse, nv);
+    /* predecessors from the terminators (a branch with both arms to one block counts once) */
+    int32_t *pstart = mc_xcalloc((size_t)nb + 1, sizeof *pstart);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2] = {0, 0};
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) pstart[succ[k] + 1]++;
+    }
+    for (int32_t b = 0; b < nb; b++) pstart[b + 1] += pstart[b];
+    int32_t *plist = mc_xmalloc((size_t)(pstart[nb] ? pstart[nb] : 1) * sizeof *plist);
+    int32_t *fill = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *fill);
+    memcpy(fill, pstart, (size_t)(nb ? nb : 1) * sizeof *fill);
+    for (int32_t b = 0; b < nb; b++) {
+        int32_t succ[2] = {0, 0};
+        int ns = mc_block_succs(&f->blocks[b], succ);
+        for (int k = 0; k < ns; k++)
+            if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) plist[fill[succ[k]]++] = b;
+    }
+    free(fill);
+    /* the grouped values by group, those no block defines first */
+    int32_t *gstart = mc_xcalloc((size_t)ng + 1, sizeof *gstart);
+    for (int32_t v = 0; v < nv; v++)
+        if (grp[v] >= 0) gstart[grp[v] + 1]++;
+    for (int32_t g = 0; g < ng; g++) gstart[g + 1] += gstart[g];
+    int32_t *gvals = mc_xmalloc((size_t)(gstart[ng] ? gstart[ng] : 1) * sizeof *gvals);
+    int32_t *gfill = mc_xmalloc((size_t)(ng ? ng : 1) * sizeof *gfill);
+    memcpy(gfill, gstart, (size_t)ng * sizeof *gfill);
+    for (int pass = 0; pass < 2; pass++)
+        for (int32_t v = 0; v < nv; v++)
+            if (grp[v] >= 0 && (def.start[v] == def.start[v + 1]) == (pass == 0)) gvals[gfill[grp[v]]++] = v;
+    FuseWalk w = {.pstart = pstart, .plist = plist, .cgrp = cgrp, .fuse = fuse};
+    size_t nbb = (size_t)(nb ? nb : 1);
+    w.cov = mc_xmalloc(nbb * sizeof *w.cov);
+    w.defmark = mc_xmalloc(nbb * sizeof *w.defmark);
+    w.inmark = mc_xmalloc(nbb * sizeof *w.inmark);
+    w.outmark = mc_xmalloc(nbb * sizeof *w.outmark);
+    w.stack = mc_xmalloc(nbb * sizeof *w.stack);
+    for (int32_t b = 0; b < nb; b++) w.cov[b] = w.defmark[b] = w.inmark[b] = w.outmark[b] = -1;
+    for (int32_t g = 0; g < ng; g++) {
+        int32_t k = gstart[g];
+        while (k < gstart[g + 1] && def.start[gvals[k]] == def.start[gvals[k] + 1]) k++;
+        walk_undefined(&w, &use, &phiuse, gvals + gstart[g], k - gstart[g], g);
+        for (; k < gstart[g + 1]; k++) walk_defined(&w, &use, &phiuse, &def, gvals[k], g);
+    }
+    free(w.cov);
+    free(w.defmark);
+    free(w.inmark);
+    free(w.outmark);
+    free(w.stack);
+    free(gstart);
+    free(gvals);
+    free(gfill);
+    free(pstart);
+    free(plist);
+    vb_free(&use);
+    vb_free(&def);
+    vb_free(&phiuse);
+    free(grp);
+    free(cgrp);
     return fuse;
 }
 

@@ -4,7 +4,8 @@
  * Target-neutral pieces of instruction selection: the parallel-move
  * sequencer (parameterized by the target's way to print one move, its
  * scratch register and its order), the per-function read counts, the
- * blocks whose compare fuses with their branch (a liveness-out question),
+ * blocks whose compare fuses with their branch (a liveness-out question
+ * asked of the values in the compares' locations alone),
  * the ABI positions of a function's parameters, the call-save record of a
  * call, the function header and the check of the arguments. */
 #ifndef MINICC_ASM_INT_H
@@ -64,7 +65,9 @@ int32_t *mc_asm_count_uses(const McFunc *f);
  * compare's only use (uses from mc_asm_count_uses) and no value live out of
  * the block is the compare or shares its location (a copy the allocator
  * deleted because source and destination share a location reads it under
- * another name). */
+ * another name). The same answer as mc_liveness_out's sets would give, at
+ * a cost that follows blocks times locations rather than the live-out sets
+ * (blocks times values on large functions): see asm_common.c. */
 bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses);
 
 /* Per block of f (malloc'd, nblocks entries, at least one): the block ends
