@@ -15,8 +15,9 @@
  * Times are process CPU seconds (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)),
  * the fastest of REPS repetitions, sizes and targets interleaved.
  * Goal (issue 31 §6): emitting takes less than the pipeline's own time
- * (emit / pipeline < 1) for both targets at every size; a miss makes the
- * bench exit 1. `--smoke`: a 600-line function, one repetition, no goal. */
+ * (emit / pipeline < 1) for both targets at both sizes; a miss at either
+ * makes the bench exit 1. `--smoke`: a 600-line function, one repetition,
+ * no goal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +70,9 @@ static void fail(const char *what, McDiags *d) {
 
 /* One repetition for target t: the pipeline's and the emitter's CPU
  * seconds, and (apart, after the emit) one mc_liveness_out of the allocated
- * function, which each emitter computes first. */
+ * function: what the emitters computed for their fusable compares before
+ * they asked the values in the compares' locations alone (asm_common.c),
+ * shown for comparison. */
 static void run_once(const char *text, size_t len, McTarget t, double *pipe, double *emit, double *live,
                      size_t *bytes, int32_t *insts) {
     McDiags d;
@@ -149,9 +152,9 @@ int main(int argc, char **argv) {
                    lines[0], lines[1], best_pipe[1][t] / best_pipe[0][t], best_emit[1][t] / best_emit[0][t],
                    best_live[1][t] / best_live[0][t]);
     printf("goal: emit < pipeline for both targets at %d lines: %s", lines[0], missed ? "missed" : "met");
-    if (nsizes == NSIZES) printf(" (at %d lines, reported: %s)", lines[1], missed2 ? "missed" : "met");
+    if (nsizes == NSIZES) printf(", at %d lines: %s", lines[1], missed2 ? "missed" : "met");
     printf("\n");
     for (int s = 0; s < nsizes; s++) free(text[s]);
     if (smoke) return 0;
-    return missed ? 1 : 0;
+    return missed || missed2 ? 1 : 0;
 }
