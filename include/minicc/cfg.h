@@ -108,6 +108,10 @@ McLiveness *mc_liveness(const McFunc *f, const McCfg *c);
  * reachable blocks are identical to mc_liveness. c may be NULL: the
  * predecessors are then taken from the terminators (no dominators needed). */
 McLiveness *mc_liveness_all(const McFunc *f, const McCfg *c);
+/* Predecessors of every block from the terminators alone (no McCfg; a
+ * branch with both arms to one block counts once), as compressed rows:
+ * block b's are (*plist)[(*pstart)[b] .. (*pstart)[b + 1]) (both malloc'd). */
+void mc_preds_from_terms(const McFunc *f, int32_t **pstart, int32_t **plist);
 /* mc_liveness_all's live-out sets of every block and live-in set of the
  * entry; every other live-in set is left EMPTY (what the interference scan
  * reads, without the cost of recording the rest). */

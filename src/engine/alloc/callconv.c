@@ -179,6 +179,46 @@ static void save_call(McAllocation *a, McCallSave *cs, const McAllocOptions *o) 
     }
 }
 
+/* The values live just after each call of f (its result excluded by the
+ * visitors), by a backward scan of every block from its live-out set:
+ * visit(ctx, at, call, live) for the calls from the last to the first, at
+ * counting down from ncalls (the call's index in block and instruction
+ * order). Returns what is left of at: 0 when f has ncalls calls. */
+static int32_t each_call_live(const McFunc *f, int32_t ncalls,
+                              void (*visit)(void *ctx, int32_t at, const McInst *call, const bool *live), void *ctx) {
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
+    int32_t at = ncalls;
+    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
+        const McBlock *bl = &f->blocks[b];
+        memset(live, 0, (size_t)f->nvalues * sizeof *live);
+        McValList out = mc_live_out(lv, b);
+        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
+        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
+            const McInst *in = &bl->insts[i];
+            if (in->op == MC_OP_CALL) {
+                if (at == 0) mc_panic(__FILE__, __LINE__, "the function has more calls than its call table");
+                visit(ctx, --at, in, live);
+            }
+            if (in->dest != MC_NONE) live[in->dest] = false;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
+        }
+    }
+    free(live);
+    mc_liveness_free(lv);
+    return at;
+}
+
+static void collect_visit(void *ctx, int32_t at, const McInst *call, const bool *live) {
+    McAllocation *a = ctx;
+    const McFunc *lf = a->cons && a->destroyed && a->destroyed->f ? a->destroyed->f : a->f;
+    collect_across(&a->callsaves[at], lf, live, call->dest);
+}
+
 /* The calls of f and the scalars live across each (a backward scan per block). */
 static void find_calls(McAllocation *a) {
     const McFunc *f = a->f;
@@ -201,31 +241,8 @@ static void find_calls(McAllocation *a) {
      * entry down to it, across calls it is not live across, and get saves it
      * does not need. calls=save keeps f, as before. */
     const McFunc *lf = a->cons && a->destroyed && a->destroyed->f ? a->destroyed->f : f;
-    McLiveness *lv = mc_liveness_all(lf, NULL);
-    bool *live = mc_xcalloc((size_t)(lf->nvalues ? lf->nvalues : 1), sizeof *live);
-    int32_t at = ncalls; /* blocks and instructions backwards fill the table from its end */
-    for (int32_t b = lf->nblocks - 1; b >= 0; b--) {
-        const McBlock *bl = &lf->blocks[b];
-        memset(live, 0, (size_t)lf->nvalues * sizeof *live);
-        McValList out = mc_live_out(lv, b);
-        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
-        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
-            const McInst *in = &bl->insts[i];
-            if (in->op == MC_OP_CALL) {
-                if (at == 0) mc_panic(__FILE__, __LINE__, "the destroyed function has more calls than the allocated one");
-                collect_across(&a->callsaves[--at], lf, live, in->dest);
-            }
-            if (in->dest != MC_NONE) live[in->dest] = false;
-            int nops;
-            const McOperand *ops = mc_inst_opnds(lf, in, &nops);
-            for (int k = 0; k < nops; k++)
-                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
-        }
-    }
-    if (at != 0) mc_panic(__FILE__, __LINE__, "the destroyed function has fewer calls than the allocated one");
-    free(live);
-    mc_liveness_free(lv);
+    if (each_call_live(lf, ncalls, collect_visit, a) != 0)
+        mc_panic(__FILE__, __LINE__, "the destroyed function has fewer calls than the allocated one");
 }
 
 /* The convention's renaming (a function of a program with calls): registers
@@ -424,6 +441,19 @@ static void set_pref(McCallCons *c, int32_t v, int32_t r, McPrefKind kind, int32
     c->pref_call[v] = call;
 }
 
+typedef struct ConsVisit {
+    McCallCons *c;
+    const McFunc *f;
+} ConsVisit;
+
+/* calls=interfere: a value live across a call interferes with the registers
+ * it clobbers; backwards, so the first call a value crosses is the reason. */
+static void cons_visit(void *ctx, int32_t at, const McInst *call, const bool *live) {
+    const ConsVisit *cv = ctx;
+    for (int32_t v = 0; v < cv->f->nvalues; v++)
+        if (live[v] && v != call->dest && cv->f->values[v].kind != MC_VAL_BUF) cv->c->across[v] = at;
+}
+
 McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
     if (!o || o->calls != MC_CALLS_INTERFERE || K < 1) return NULL;
     int32_t ncalls = 0;
@@ -481,31 +511,8 @@ McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
     }
     if (ncalls == 0) return c;
     /* the values live across each call (a backward scan per block, as find_calls) */
-    McLiveness *lv = mc_liveness_all(f, NULL);
-    bool *live = mc_xcalloc((size_t)(n ? n : 1), sizeof *live);
-    int32_t at = ncalls;
-    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
-        const McBlock *bl = &f->blocks[b];
-        memset(live, 0, (size_t)n * sizeof *live);
-        McValList out = mc_live_out(lv, b);
-        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
-        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
-            const McInst *in = &bl->insts[i];
-            if (in->op == MC_OP_CALL) {
-                at--;
-                for (int32_t v = 0; v < n; v++) /* backwards: the first call wins */
-                    if (live[v] && v != in->dest && f->values[v].kind != MC_VAL_BUF) c->across[v] = at;
-            }
-            if (in->dest != MC_NONE) live[in->dest] = false;
-            int nops;
-            const McOperand *ops = mc_inst_opnds(f, in, &nops);
-            for (int k = 0; k < nops; k++)
-                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
-        }
-    }
-    free(live);
-    mc_liveness_free(lv);
+    ConsVisit cv = {c, f};
+    each_call_live(f, ncalls, cons_visit, &cv);
     return c;
 }
 

@@ -356,6 +356,22 @@ static void cons_take(const Work *w, int32_t v, int32_t *taken, int32_t st) {
 /* Select: pop the stack, giving each node a copy partner's register when
  * free, else the lowest free one, else none (-1: it spills). Returns the
  * number of nodes coloured, in order. */
+/* taken[c] = st for every register c a neighbour of v holds (v's stack
+ * entry nstack of lt, the later neighbours, when there is one). */
+static inline void mark_taken(const Work *w, int32_t v, const Later *lt, int32_t nstack, const int32_t *colour,
+                              int32_t *taken, int32_t st) {
+    if (lt) {
+        for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
+            int32_t t = lt->list[k];
+            if (colour[t] >= 0) taken[colour[t]] = st;
+        }
+    } else {
+        NB_FOR(w, v, t, {
+            if (colour[t] >= 0) taken[colour[t]] = st;
+        });
+    }
+}
+
 static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack, int32_t nstack, const Later *lt,
                               int32_t *taken, int32_t *colour, int32_t *order) {
     int32_t n = w->n, K = w->K;
@@ -383,16 +399,7 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
             /* calls=interfere: the neighbours' registers and, for a node live
              * across a call, the registers the call clobbers are taken; then a
              * copy partner's register, the preferred one, the lowest free */
-            if (lt) {
-                for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
-                    int32_t t = lt->list[k];
-                    if (colour[t] >= 0) taken[colour[t]] = st;
-                }
-            } else {
-                NB_FOR(w, v, t, {
-                    if (colour[t] >= 0) taken[colour[t]] = st;
-                });
-            }
+            mark_taken(w, v, lt, nstack, colour, taken, st);
             cons_take(w, v, taken, st);
             for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
                 int32_t p = pt->list[k];
@@ -460,16 +467,7 @@ static int32_t select_colours(Work *w, const Partners *pt, const int32_t *stack,
             uint64_t free_regs = ~busy & (K == 64 ? ~(uint64_t)0 : ((uint64_t)1 << K) - 1);
             if (r < 0 && free_regs) r = mc_ctz64(free_regs);
         } else {
-            if (lt) {
-                for (size_t k = lt->at[nstack]; k < lt->at[nstack + 1]; k++) {
-                    int32_t t = lt->list[k];
-                    if (colour[t] >= 0) taken[colour[t]] = st;
-                }
-            } else {
-                NB_FOR(w, v, t, {
-                    if (colour[t] >= 0) taken[colour[t]] = st;
-                });
-            }
+            mark_taken(w, v, lt, nstack, colour, taken, st);
             for (int32_t k = pt->start[v]; k < pt->start[v + 1] && r < 0; k++) {
                 int32_t p = pt->list[k];
                 if (colour[p] >= 0 && taken[colour[p]] != st) r = colour[p], partner = p;

@@ -48,21 +48,7 @@
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 #include "alloc_common.h"
-
-static McTraceEvent ev(int kind, int32_t v, int32_t w, int32_t reg) {
-    McTraceEvent e;
-    memset(&e, 0, sizeof e);
-    e.kind = (uint8_t)kind;
-    e.v = v;
-    e.w = w;
-    e.reg = reg;
-    return e;
-}
-
-static void add(McAllocTrace *t, McTraceEvent e) {
-    MC_GROW(t->ev, t->cap, t->n + 1, 64);
-    t->ev[t->n++] = e;
-}
+#include "regalloc_int.h" /* tr_ev, tr_add */
 
 bool mc_alloc_two_address_candidate(const McInst *in) {
     if (in->op != MC_OP_SUB || in->dest == MC_NONE || !mc_opnd_is_val(in->a[1])) return false;
@@ -103,10 +89,10 @@ int32_t mc_alloc_two_address_rewrite(McDestroyed *x, McAllocTrace *tr) {
             s->a[0].loc = in.a[0].loc;
             mark[i] = x->phi_copy[b][j];
             if (tr) {
-                McTraceEvent e = ev(MC_TR_TWOADDR, in.dest, mc_opnd_is_val(in.a[0]) ? in.a[0].v : -1, in.a[1].v);
+                McTraceEvent e = tr_ev(MC_TR_TWOADDR, in.dest, mc_opnd_is_val(in.a[0]) ? in.a[0].v : -1, in.a[1].v);
                 e.n1 = in.op;
                 e.n2 = mc_opnd_is_val(in.a[0]) ? 0 : in.a[0].v;
-                add(tr, e);
+                tr_add(tr, e);
             }
             n++;
         }
@@ -152,7 +138,7 @@ void mc_alloc_two_address_report(const McAllocation *a, McAllocTrace *tr, int32_
         if (e.kind != MC_TR_TWOADDR) continue;
         e.kind = MC_TR_TWOADDR_COPY;
         e.flag = e.w >= 0 && a->loc[e.v].kind != MC_LOC_NONE && same_loc(a->loc[e.v], a->loc[e.w]);
-        add(tr, e);
+        tr_add(tr, e);
     }
 }
 
@@ -163,12 +149,12 @@ void mc_alloc_two_address_left(const McAllocation *a, McAllocTrace *tr) {
         for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
             const McInst *in = &f->blocks[b].insts[i];
             if (!mc_alloc_two_address_candidate(in)) continue;
-            McTraceEvent e = ev(MC_TR_TWOADDR_LEFT, in->dest, mc_opnd_is_val(in->a[0]) ? in->a[0].v : -1, in->a[1].v);
+            McTraceEvent e = tr_ev(MC_TR_TWOADDR_LEFT, in->dest, mc_opnd_is_val(in->a[0]) ? in->a[0].v : -1, in->a[1].v);
             e.n1 = in->op;
             e.n2 = mc_opnd_is_val(in->a[0]) ? 0 : in->a[0].v;
             McLocation lx = a->loc[in->dest], lb = a->loc[in->a[1].v];
             e.flag = lx.kind == MC_LOC_REG && same_loc(lx, lb);
-            add(tr, e);
+            tr_add(tr, e);
         }
 }
 

@@ -112,7 +112,7 @@ static void rows(Pairs *p, int32_t n, int32_t **start_out, int32_t **vals_out) {
 
 /* Predecessor lists taken from the terminators (every block; a branch with
  * both arms to one block counts once), for callers without a McCfg. */
-static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **plist_out) {
+void mc_preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **plist_out) {
     int32_t nb = f->nblocks;
     int32_t *pstart = mc_xcalloc((size_t)nb + 1, sizeof *pstart);
     for (int32_t b = 0; b < nb; b++) {
@@ -140,7 +140,7 @@ static void preds_from_terms(const McFunc *f, int32_t **pstart_out, int32_t **pl
  * without one, from the terminators. */
 static void preds_rows(const McFunc *f, const McCfg *c, int32_t **pstart_out, int32_t **plist_out) {
     if (!c) {
-        preds_from_terms(f, pstart_out, plist_out);
+        mc_preds_from_terms(f, pstart_out, plist_out);
         return;
     }
     int32_t n = f->nblocks;

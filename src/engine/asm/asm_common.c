@@ -344,24 +344,8 @@ bool *mc_asm_fusable_blocks(const McAllocation *a, const int32_t *uses) {
     vb_group(&def, nv);
     vb_group(&phiuse, nv);
     /* predecessors from the terminators (a branch with both arms to one block counts once) */
-    int32_t *pstart = mc_xcalloc((size_t)nb + 1, sizeof *pstart);
-    for (int32_t b = 0; b < nb; b++) {
-        int32_t succ[2] = {0, 0};
-        int ns = mc_block_succs(&f->blocks[b], succ);
-        for (int k = 0; k < ns; k++)
-            if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) pstart[succ[k] + 1]++;
-    }
-    for (int32_t b = 0; b < nb; b++) pstart[b + 1] += pstart[b];
-    int32_t *plist = mc_xmalloc((size_t)(pstart[nb] ? pstart[nb] : 1) * sizeof *plist);
-    int32_t *fill = mc_xmalloc((size_t)(nb ? nb : 1) * sizeof *fill);
-    memcpy(fill, pstart, (size_t)(nb ? nb : 1) * sizeof *fill);
-    for (int32_t b = 0; b < nb; b++) {
-        int32_t succ[2] = {0, 0};
-        int ns = mc_block_succs(&f->blocks[b], succ);
-        for (int k = 0; k < ns; k++)
-            if ((k == 0 || succ[1] != succ[0]) && succ[k] >= 0 && succ[k] < nb) plist[fill[succ[k]]++] = b;
-    }
-    free(fill);
+    int32_t *pstart, *plist;
+    mc_preds_from_terms(f, &pstart, &plist);
     /* the grouped values by group, those no block defines first */
     int32_t *gstart = mc_xcalloc((size_t)ng + 1, sizeof *gstart);
     for (int32_t v = 0; v < nv; v++)
