@@ -92,6 +92,8 @@ typedef struct McTargetDesc {
     const char *assembler;         /* program: "as", "riscv64-linux-gnu-as" */
     const char *linker;            /* "ld", "riscv64-linux-gnu-ld" */
     const char *emulator;          /* NULL (native), "qemu-riscv64" */
+    const struct McAsmPattern *patterns; /* the instruction patterns in munch order (mc_target_patterns) */
+    int32_t npatterns;
 } McTargetDesc;
 
 /* NULL for MC_TARGET_CHAPTER (and anything unknown). */
@@ -185,6 +187,7 @@ typedef struct McAsmTile {
     int32_t cost;         /* instructions it emits */
     char *why;            /* one line: why this tile (maximal munch's choice), malloc'd */
     char *text;           /* its assembly lines (each ending in \n), malloc'd */
+    int32_t row;          /* its row in the target's pattern table (mc_asm_pattern_find of pattern), -1: none */
 } McAsmTile;
 
 typedef struct McAsmListing {
@@ -209,6 +212,91 @@ void mc_asm_listing_print(const McAsmListing *l, const McProgram *p, bool why, F
 /* One line per tile in text order: `f0 entry  c = lt n, 2; branch ... => cmp + jcc (fused) [2]: why`
  * (emit-asm --trace-select). */
 void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
+
+/* ---- instruction patterns -------------------------------------------------------- */
+
+/* Each target's instruction patterns as data (patterns.c), in the order
+ * maximal munch tries them: for the IR instruction or terminator at hand
+ * the emitter fills an McAsmMatch (what the instruction is and where its
+ * operands are), takes the first row whose opcode list holds the opcode and
+ * whose predicate accepts the match, and writes the text of the row's form
+ * for the case the predicate named (McAsmForm), its placeholders expanded
+ * by mc_asm_expand (asm_int.h). rv64.c selects and writes every tile this
+ * way; x86-64's table describes what x64.c writes (tests/unit/test_asm_patterns.c
+ * checks every tile of a corpus against its row). `target T patterns` at the
+ * prompt and `minicc patterns --target T` print a table. */
+
+/* Where an operand or the destination is. */
+enum {
+    MC_AM_NONE = 0,   /* no operand / no location (a dead destination) */
+    MC_AM_REG = 1,    /* a register */
+    MC_AM_SLOT = 2,   /* a spill slot */
+    MC_AM_CONST = 3,  /* a constant (c[k] holds it) */
+    MC_AM_RESULT = 4, /* the destination: computed straight into the result register (the peephole) */
+};
+
+/* The IR at the point of selection, target-neutral. */
+typedef struct McAsmMatch {
+    uint8_t what;     /* MC_TILE_INST, MC_TILE_TERM, MC_TILE_PROLOGUE or MC_TILE_EPILOGUE */
+    int op;           /* the opcode (a terminator's: jump, branch, ret); a fused compare and branch: the compare's */
+    bool fused;       /* a branch covered with the compare before it */
+    uint8_t x;        /* the destination's MC_AM_* */
+    uint8_t k[3];     /* the operands' MC_AM_* (after a commutative operation put a constant second) */
+    int64_t c[3];     /* their constants */
+    bool same;        /* a copy: source and destination share a location */
+    bool next_t;      /* a jump's target or a branch's first target is the next block in layout */
+    bool next_f;      /* a branch's second target is the next block */
+    bool local;       /* a load or store of a local buffer at a constant index inside it */
+    bool last;        /* a return in the function's last block (the epilogue follows it) */
+    bool in_place;    /* a return that repeats the epilogue (not in the last block, a short epilogue) */
+    bool calls;       /* the function calls (its frame keeps ra and the depth budget) */
+    bool far;         /* the frame size or frame offset the text needs does not fit the target's
+                         immediate (rv64: 12 bits) */
+} McAsmMatch;
+
+/* One case of a row: the text for one opcode (or any) in one of the cases
+ * the predicate tells apart. */
+typedef struct McAsmForm {
+    int op;            /* McOp, or -1: any opcode of the row */
+    int variant;       /* the case the predicate returns (0 when it has one) */
+    const char *label; /* the case in words ("T is the next block"; "" for none) */
+    const char *tmpl;  /* lines separated by \n: instructions with {placeholders}, `# ...` a comment
+                          line (only with comments on), `NAME:` a label; "" emits nothing */
+} McAsmForm;
+
+typedef struct McAsmPattern {
+    const char *name;  /* unique in the table; McAsmTile.pattern */
+    uint8_t what;      /* MC_TILE_* it covers */
+    const int *ops;    /* the opcodes it applies to, ending in -1 */
+    const char *shape; /* the IR it covers, as IR: `x = add a, IMM` */
+    const char *when;  /* its condition in words */
+    int (*applies)(const McAsmMatch *m); /* the condition: the variant (>= 0), or -1: it does not apply */
+    const McAsmForm *form;
+    int32_t nform;
+    const char *fetch; /* operands fetched before the text, in order ("a b"); any other at its first use */
+    int32_t omit;      /* of the form's instructions, at most this many may be left out */
+    int32_t extra;     /* instructions besides the form's: at most this many (-1: no bound) */
+    const char *extra_ops; /* their mnemonics (and alternatives to the form's), space-separated */
+    const char *extra_why; /* what they are: an operand loaded from its slot, a spilled result stored */
+} McAsmPattern;
+
+/* A placeholder of the templates: {name} and what it stands for. */
+typedef struct McAsmPlaceholder {
+    const char *name;
+    const char *meaning;
+} McAsmPlaceholder;
+
+/* The target's table (NULL and *n = 0 for the chapter's target). */
+const McAsmPattern *mc_target_patterns(McTarget t, int32_t *n);
+/* The placeholders target t's templates use. */
+const McAsmPlaceholder *mc_asm_placeholders(McTarget t, int32_t *n);
+/* The index of the row named name in target t's table, or -1. */
+int32_t mc_asm_pattern_find(McTarget t, const char *name);
+/* The instructions in a template (its lines that are neither comments nor labels). */
+int32_t mc_asm_template_cost(const char *tmpl);
+/* The table as text: per row its number, name, cost, IR shape, condition,
+ * forms and the instructions besides them; then the placeholders. */
+void mc_asm_patterns_print(McTarget t, FILE *out);
 
 /* ---- text ----------------------------------------------------------------------- */
 

@@ -66,10 +66,12 @@ static const McTargetReserved rv_reserved[] = {
 
 static const McTargetDesc targets[MC_TARGET_COUNT] = {
     [MC_TARGET_X64] = {MC_TARGET_X64, "x86-64", 10, x64_reg, x64_reg32, 5, MC_CONV_X64, x64_arg, 6, "eax",
-                       x64_reserved, (int32_t)(sizeof x64_reserved / sizeof x64_reserved[0]), "as", "ld", NULL},
+                       x64_reserved, (int32_t)(sizeof x64_reserved / sizeof x64_reserved[0]), "as", "ld", NULL,
+                       .patterns = mc_asm_x64_table, .npatterns = MC_ASM_X64_NPATTERNS},
     [MC_TARGET_RV64] = {MC_TARGET_RV64, "rv64", 24, rv_reg, rv_reg, 13, MC_CONV_RV64, rv_arg, 8, "a0", rv_reserved,
                         (int32_t)(sizeof rv_reserved / sizeof rv_reserved[0]), "riscv64-linux-gnu-as",
-                        "riscv64-linux-gnu-ld", "qemu-riscv64"},
+                        "riscv64-linux-gnu-ld", "qemu-riscv64", .patterns = mc_asm_rv64_table,
+                        .npatterns = MC_ASM_RV64_NPATTERNS},
 };
 
 static const char *const target_names[MC_TARGET_COUNT] = {"chapter", "x86-64", "rv64"};
@@ -299,6 +301,7 @@ McAsmTile *mc_asm_listing_add(McAsmListing *l, int32_t func, int what, int32_t b
     t->ncovered = ncovered;
     t->pattern = pattern;
     t->cost = cost;
+    t->row = mc_asm_pattern_find(l->target, pattern);
     return t;
 }
 
@@ -706,7 +709,9 @@ void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out) 
         const char *bname = "-";
         if ((t->what == MC_TILE_INST || t->what == MC_TILE_TERM) && t->func >= 0 && t->func < p->n)
             bname = mc_block_name(p->alloc[t->func]->f, t->block);
-        fprintf(out, "f%d %s  %s => %s [%d]: %s\n", (int)t->func, bname, s.s ? s.s : "",
+        char row[16] = "";
+        if (t->row >= 0) snprintf(row, sizeof row, "#%d ", (int)(t->row + 1));
+        fprintf(out, "f%d %s  %s => %s%s [%d]: %s\n", (int)t->func, bname, s.s ? s.s : "", row,
                 t->pattern ? t->pattern : "?", (int)t->cost, t->why ? t->why : "");
     }
     mc_str_free(&s);

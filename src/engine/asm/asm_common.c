@@ -450,3 +450,95 @@ bool mc_asm_check_args(const McProgram *p, const McArgs *args, const char *targe
 }
 
 int64_t mc_asm_max_depth(const McAsmOptions *o) { return o->max_depth > 0 ? o->max_depth : MC_DEFAULT_MAX_DEPTH; }
+
+/* ---- instruction patterns ---------------------------------------------------------------- */
+
+int32_t mc_asm_template_cost(const char *tmpl) {
+    int32_t n = 0;
+    const char *s = tmpl ? tmpl : "";
+    while (*s) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) : strlen(s);
+        bool note = s[0] == '#' || s[0] == ';';
+        bool label = len > 0 && s[len - 1] == ':';
+        if (len > 0 && !note && !label) n++;
+        s += len;
+        if (*s) s++;
+    }
+    return n;
+}
+
+static void fetch_one(const McAsmExpander *x, const char *name, size_t len) {
+    char nm[32], buf[128];
+    if (len == 0) return;
+    if (len >= sizeof nm) mc_panic(__FILE__, __LINE__, "pattern operand name too long");
+    memcpy(nm, name, len);
+    nm[len] = 0;
+    if (!x->operand(x->ctx, nm, buf, sizeof buf)) mc_panic(__FILE__, __LINE__, "unknown pattern operand {%s}", nm);
+}
+
+void mc_asm_expand(const McAsmExpander *x, const char *fetch, const char *tmpl) {
+    for (const char *s = fetch ? fetch : ""; *s;) {
+        size_t len = strcspn(s, " ");
+        fetch_one(x, s, len);
+        s += len;
+        while (*s == ' ') s++;
+    }
+    McStr line;
+    mc_str_init(&line);
+    const char *s = tmpl ? tmpl : "";
+    while (*s) {
+        line.len = 0;
+        if (line.s) line.s[0] = 0;
+        for (; *s && *s != '\n'; s++) {
+            if (*s != '{') {
+                mc_str_putc(&line, *s);
+                continue;
+            }
+            const char *e = strchr(s, '}');
+            if (!e || e - s - 1 >= 32) mc_panic(__FILE__, __LINE__, "bad placeholder in pattern template %s", tmpl);
+            char nm[32], buf[128];
+            memcpy(nm, s + 1, (size_t)(e - s - 1));
+            nm[e - s - 1] = 0;
+            if (!x->operand(x->ctx, nm, buf, sizeof buf))
+                mc_panic(__FILE__, __LINE__, "unknown placeholder {%s} in pattern template", nm);
+            mc_str_puts(&line, buf);
+            s = e;
+        }
+        if (*s == '\n') s++;
+        const char *t = line.s ? line.s : "";
+        size_t len = line.len;
+        if (len == 0) continue;
+        if (t[0] == '#') x->line(x->ctx, MC_ASM_LINE_COMMENT, t[1] == ' ' ? t + 2 : t + 1);
+        else if (t[0] == ';') x->line(x->ctx, MC_ASM_LINE_NOTE, t + 1);
+        else if (t[len - 1] == ':') {
+            line.s[len - 1] = 0;
+            x->line(x->ctx, MC_ASM_LINE_LABEL, t);
+        } else
+            x->line(x->ctx, MC_ASM_LINE_INST, t);
+    }
+    mc_str_free(&line);
+}
+
+int32_t mc_asm_select(McTarget t, const McAsmMatch *m, const McAsmForm **form) {
+    int32_t n;
+    const McAsmPattern *p = mc_target_patterns(t, &n);
+    for (int32_t i = 0; i < n; i++) {
+        const McAsmPattern *r = &p[i];
+        if (r->what != m->what || !r->applies) continue;
+        bool op = r->ops[0] < 0;
+        for (const int *o = r->ops; *o >= 0 && !op; o++) op = *o == m->op;
+        if (!op) continue;
+        int v = r->applies(m);
+        if (v < 0) continue;
+        for (int32_t k = 0; k < r->nform; k++)
+            if ((r->form[k].op < 0 || r->form[k].op == m->op) && r->form[k].variant == v) {
+                *form = &r->form[k];
+                return i;
+            }
+        mc_panic(__FILE__, __LINE__, "pattern %s has no form for %s case %d", r->name,
+                 m->op >= 0 && m->op < MC_OP_COUNT ? mc_op_info[m->op].name : "-", v);
+    }
+    *form = NULL;
+    return -1;
+}

@@ -54,6 +54,44 @@ typedef struct McPmTarget {
  * memory destination is read by another move. mv is used as scratch. */
 void mc_asm_parallel_move(const McPmTarget *t, McPmMove *mv, int n);
 
+/* ---- instruction patterns (patterns.c) -------------------------------------------- */
+
+/* The tables (asm.h McAsmPattern) in munch order; asm.c's target
+ * descriptions point at them. A row left out of an initializer would be a
+ * row without a name: test_asm_patterns.c checks every row has one. */
+#define MC_ASM_X64_NPATTERNS 48
+#define MC_ASM_RV64_NPATTERNS 26
+extern const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS];
+extern const McAsmPattern mc_asm_rv64_table[MC_ASM_RV64_NPATTERNS];
+
+/* Writing a template (mc_asm_expand): the target resolves each placeholder
+ * and prints each line. */
+enum {
+    MC_ASM_LINE_INST = 0,    /* an instruction */
+    MC_ASM_LINE_COMMENT = 1, /* `# TEXT`: a comment line (text without the `# `), printed only with comments */
+    MC_ASM_LINE_LABEL = 2,   /* `NAME:` (text without the colon) */
+    MC_ASM_LINE_NOTE = 3,    /* `;TEXT`: the comment of the instructions after it */
+};
+typedef struct McAsmExpander {
+    /* The text of {name} into buf; it may emit instructions first (an
+     * operand fetched into a scratch register: the first time only, the
+     * target remembers it). False: an unknown placeholder (a bug: panics). */
+    bool (*operand)(void *ctx, const char *name, char *buf, size_t size);
+    void (*line)(void *ctx, int kind, const char *text);
+    void *ctx;
+} McAsmExpander;
+
+/* Expand a row's form: the operands named in fetch (space-separated) first,
+ * in that order, then tmpl line by line (lines separated by \n), each
+ * placeholder resolved as the line is written (an operand not fetched
+ * first is fetched at its first use, before the line that names it). */
+void mc_asm_expand(const McAsmExpander *x, const char *fetch, const char *tmpl);
+
+/* The first row of target t's table that applies to m (its opcodes hold
+ * m->op, its predicate returns a case): its index, the case's form in
+ * *form; -1 when none does (a bug: every IR shape has a row). */
+int32_t mc_asm_select(McTarget t, const McAsmMatch *m, const McAsmForm **form);
+
 /* ---- per-function facts ---------------------------------------------------------------- */
 
 /* The reads of every value of f (operands, call arguments, branch and return

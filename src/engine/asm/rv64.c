@@ -123,6 +123,17 @@ typedef struct Em {
     McDiags *d;
     bool failed;     /* a diagnostic was given: no text */
     int64_t max_frame;
+    /* the current tile: what its template's placeholders stand for (rv_operand) */
+    struct {
+        McOperand a, b, i, v; /* the operands {a} {b}, a load's or store's index {i} and value {v} */
+        int32_t dest;         /* {x}'s value (MC_NONE: none) */
+        int ra, rb, ri, rv, rx; /* their registers once fetched (-1: not yet) */
+        int64_t imm;          /* {imm} */
+        int32_t buf;          /* the buffer value of a load, store or buffer instruction */
+        int64_t elem;         /* {elem}: a local element's frame offset */
+        int32_t T, F, to;     /* branch targets */
+        int32_t callee;
+    } cur;
 } Em;
 
 static void ins(Em *e, const char *fmt, ...) {
@@ -152,11 +163,12 @@ static void tile_begin(Em *e) {
     e->ninst = 0;
 }
 
-static void tile_end(Em *e, int what, int32_t block, int32_t inst, int32_t ncov, const char *pattern,
-                     const char *why) {
+static void tile_end(Em *e, int what, int32_t block, int32_t inst, int32_t ncov, int32_t row, const char *why) {
     if (e->tile.len) mc_str_puts(&e->out, e->tile.s);
     if (!e->listing) return;
-    McAsmTile *t = mc_asm_listing_add(e->listing, e->fn, what, block, inst, ncov, pattern, e->ninst);
+    McAsmTile *t = mc_asm_listing_add(e->listing, e->fn, what, block, inst, ncov, mc_asm_rv64_table[row].name,
+                                      e->ninst);
+    t->row = row;
     t->why = mc_xstrdup(why);
     t->text = mc_xstrdup(e->tile.len ? e->tile.s : "");
 }
@@ -304,8 +316,6 @@ static void parallel_move(Em *e, Mv *mv, int n) {
 
 /* ---- the frame ------------------------------------------------------------------ */
 
-static bool is_cmp(int op) { return op == MC_OP_LT || op == MC_OP_LE || op == MC_OP_EQ || op == MC_OP_NE; }
-
 static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
 static void layout(Em *e) {
@@ -370,37 +380,186 @@ static void layout_free(Em *e) {
     e->ret_a0 = NULL;
 }
 
+/* ---- patterns: selection from rv64's table, text from its templates ---------------- */
+
+static uint8_t am_of(const Em *e, McOperand o) {
+    if (o.kind == MC_OPND_CONST) return MC_AM_CONST;
+    if (o.kind != MC_OPND_VALUE) return MC_AM_NONE;
+    McLocation l = e->a->loc[o.v];
+    return l.kind == MC_LOC_REG ? MC_AM_REG : l.kind == MC_LOC_SLOT ? MC_AM_SLOT : MC_AM_NONE;
+}
+
+static uint8_t am_dest(const Em *e, int32_t v) {
+    if (v == MC_NONE) return MC_AM_NONE;
+    if (v == e->a0_value) return MC_AM_RESULT;
+    McLocation l = e->a->loc[v];
+    return l.kind == MC_LOC_REG ? MC_AM_REG : l.kind == MC_LOC_SLOT ? MC_AM_SLOT : MC_AM_NONE;
+}
+
+/* A match for the current function's tile of kind what, opcode op. */
+static McAsmMatch match_of(const Em *e, int what, int op) {
+    McAsmMatch m;
+    memset(&m, 0, sizeof m);
+    m.what = (uint8_t)what;
+    m.op = op;
+    m.calls = e->calls;
+    m.far = !fits12(e->frame);
+    return m;
+}
+
+/* The current tile's operands: none fetched yet. */
+static void cur_reset(Em *e) {
+    memset(&e->cur, 0, sizeof e->cur);
+    e->cur.dest = MC_NONE;
+    e->cur.ra = e->cur.rb = e->cur.ri = e->cur.rv = e->cur.rx = -1;
+}
+
+static const char *block_label(const Em *e, int32_t b, char *buf, size_t size) {
+    snprintf(buf, size, ".Lf%d_b%d", (int)e->fn, (int)b);
+    return buf;
+}
+
+/* The stub of a bounds check, out of line: the index into t5 (the length is in t6). */
+static void bounds_stub(Em *e, int ri) {
+    char c[300];
+    snprintf(c, sizeof c, "%s%s", e->o->comments && e->cmt[0] ? "  # " : "", e->o->comments ? e->cmt : "");
+    mc_str_printf(&e->stubs, ".Lf%d_bounds%d:\n", (int)e->fn, (int)e->nstub);
+    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s%s\n", xname[ri], c);
+    mc_str_printf(&e->stubs, "    tail minicc_trap_bounds%s\n", c);
+}
+
+/* A placeholder of a template (patterns.c's rv64 list): its text; an
+ * operand is fetched (li or lw into its scratch) the first time. */
+static bool rv_operand(void *ctx, const char *n, char *buf, size_t size) {
+    Em *e = ctx;
+#define IS(s) (strcmp(n, s) == 0)
+#define OUT(...) snprintf(buf, size, __VA_ARGS__)
+    if (IS("x")) {
+        if (e->cur.rx < 0) e->cur.rx = dst(e, e->cur.dest);
+        OUT("%s", xname[e->cur.rx]);
+    } else if (IS("a")) {
+        if (e->cur.ra < 0) e->cur.ra = src(e, e->cur.a, X_T5);
+        OUT("%s", xname[e->cur.ra]);
+    } else if (IS("b")) {
+        if (e->cur.rb < 0) e->cur.rb = src(e, e->cur.b, X_T6);
+        OUT("%s", xname[e->cur.rb]);
+    } else if (IS("i")) {
+        if (e->cur.ri < 0) e->cur.ri = src(e, e->cur.i, X_T5);
+        OUT("%s", xname[e->cur.ri]);
+    } else if (IS("v")) {
+        if (e->cur.rv < 0) e->cur.rv = src(e, e->cur.v, X_T6);
+        OUT("%s", xname[e->cur.rv]);
+    } else if (IS("imm"))
+        OUT("%lld", (long long)e->cur.imm);
+    else if (IS("-imm"))
+        OUT("%lld", -(long long)e->cur.imm);
+    else if (IS("imm5"))
+        OUT("%lld", (long long)(e->cur.imm & 31));
+    else if (IS("aslot"))
+        OUT("%lld(s0)", (long long)slot_off(e, e->a->loc[e->cur.a.v].index));
+    else if (IS("xloc")) {
+        char lb[32];
+        OUT("%s", mc_target_location_str(MC_TARGET_RV64, e->a->loc[e->cur.dest], lb, sizeof lb));
+    } else if (IS("len"))
+        OUT("%lld(s0)", (long long)(e->desc_off[e->cur.buf] + 8));
+    else if (IS("base") || IS("desc"))
+        OUT("%lld(s0)", (long long)e->desc_off[e->cur.buf]);
+    else if (IS("desclen"))
+        OUT("%lld(s0)", (long long)(e->desc_off[e->cur.buf] + 8));
+    else if (IS("stub")) {
+        if (e->cur.ri < 0) e->cur.ri = src(e, e->cur.i, X_T5);
+        bounds_stub(e, e->cur.ri);
+        OUT(".Lf%d_bounds%d", (int)e->fn, (int)e->nstub++);
+    } else if (IS("elem"))
+        OUT("%lld(s0)", (long long)e->cur.elem);
+    else if (IS("store"))
+        OUT("%lld", (long long)e->store_off[e->cur.buf]);
+    else if (IS("n"))
+        OUT("%d", (int)e->buf_len[e->cur.buf]);
+    else if (IS("divtrap"))
+        OUT(".Lf%d_div", (int)e->fn);
+    else if (IS("callee"))
+        OUT("minicc_f%d", (int)e->cur.callee);
+    else if (IS("T"))
+        block_label(e, e->cur.T, buf, size);
+    else if (IS("F"))
+        block_label(e, e->cur.F, buf, size);
+    else if (IS("to"))
+        block_label(e, e->cur.to, buf, size);
+    else if (IS("ret"))
+        OUT(".Lf%d_ret", (int)e->fn);
+    else if (IS("ir"))
+        OUT("%s", e->cmt);
+    else if (IS("frame"))
+        OUT("%lld", (long long)e->frame);
+    else if (IS("-frame"))
+        OUT("%lld", -(long long)e->frame);
+    else if (IS("fra"))
+        OUT("%lld", (long long)e->frame - 8);
+    else if (IS("fs0"))
+        OUT("%lld", (long long)e->frame - 16);
+    else if (IS("depth"))
+        OUT(".Lf%d_depth", (int)e->fn);
+    else if (IS("maxdepth"))
+        OUT("%lld", (long long)mc_asm_max_depth(e->o));
+    else
+        return false;
+    return true;
+#undef IS
+#undef OUT
+}
+
+/* One line of a template: a load or store at off(base) goes through mem
+ * (an offset beyond 12 bits through a scratch register). */
+static void rv_line(void *ctx, int kind, const char *text) {
+    Em *e = ctx;
+    switch (kind) {
+    case MC_ASM_LINE_COMMENT:
+        if (e->o->comments) mc_str_printf(&e->tile, "    # %s\n", text);
+        return;
+    case MC_ASM_LINE_LABEL: label(e, "%s", text); return;
+    case MC_ASM_LINE_NOTE: snprintf(e->cmt, sizeof e->cmt, "%s", text); return;
+    default: break;
+    }
+    char op[8], reg[8], base[8];
+    long long off;
+    int used = 0;
+    if (sscanf(text, "%7s %7[^,], %lld(%7[^)])%n", op, reg, &off, base, &used) == 4 && text[used] == 0 &&
+        (!strcmp(op, "lw") || !strcmp(op, "sw") || !strcmp(op, "ld") || !strcmp(op, "sd"))) {
+        mem(e, op, xnum(reg), xnum(base), off);
+        return;
+    }
+    ins(e, "%s", text);
+}
+
+/* The first row of rv64's table that applies to m: its index, its text
+ * written into the tile (the row's form expanded). */
+static int32_t munch(Em *e, const McAsmMatch *m) {
+    const McAsmForm *form;
+    int32_t row = mc_asm_select(MC_TARGET_RV64, m, &form);
+    if (row < 0)
+        mc_panic(__FILE__, __LINE__, "rv64: no pattern for %s", m->op >= 0 && m->op < MC_OP_COUNT ? mc_op_info[m->op].name : "-");
+    McAsmExpander x = {rv_operand, rv_line, e};
+    mc_asm_expand(&x, mc_asm_rv64_table[row].fetch, form->tmpl);
+    return row;
+}
+
+static bool row_is(int32_t row, const char *name) { return strcmp(mc_asm_rv64_table[row].name, name) == 0; }
+
 /* ---- prologue and epilogue -------------------------------------------------------- */
 
 static void prologue(Em *e) {
     const McAllocation *a = e->a;
     const McFunc *f = a->f;
-    int64_t max_depth = mc_asm_max_depth(e->o);
     mc_asm_function_header(&e->out, e->fn, f, e->o->comments);
     tile_begin(e);
     /* sp moves first, then ra and s0 are stored above it: nothing is ever
      * written below sp (a signal handler or the kernel may use that memory) */
-    snprintf(e->cmt, sizeof e->cmt, "prologue: frame of %lld bytes", (long long)e->frame);
-    if (fits12(e->frame)) {
-        ins(e, "addi sp, sp, %lld", -(long long)e->frame);
-        if (e->calls) ins(e, "sd ra, %lld(sp)", (long long)e->frame - 8);
-        ins(e, "sd s0, %lld(sp)", (long long)e->frame - 16);
-        ins(e, "addi s0, sp, %lld", (long long)e->frame);
-    } else {
-        ins(e, "li t5, %lld", (long long)e->frame);
-        ins(e, "sub sp, sp, t5");
-        ins(e, "add t5, sp, t5");
-        if (e->calls) ins(e, "sd ra, -8(t5)");
-        ins(e, "sd s0, -16(t5)");
-        ins(e, "mv s0, t5");
-    }
-    /* the depth check: the caller passes its depth budget in t6 (the harness
-     * passes max_depth); one frame less, below 0 is past the limit */
-    snprintf(e->cmt, sizeof e->cmt, "prologue: depth check (at most %lld frames; the budget in t6)",
-             (long long)max_depth);
-    ins(e, "addi t6, t6, -1");
-    if (e->calls) ins(e, "sd t6, %d(s0)", DEPTH_OFF);
-    ins(e, "bltz t6, .Lf%d_depth", (int)e->fn);
+    /* the frame, then the depth check: the caller passes its depth budget in
+     * t6 (the harness passes max_depth); one frame less, below 0 is past the
+     * limit (the row's form sets the comments) */
+    cur_reset(e);
+    int32_t row = munch(e, &(McAsmMatch){.what = MC_TILE_PROLOGUE, .op = -1, .calls = e->calls, .far = !fits12(e->frame)});
     snprintf(e->cmt, sizeof e->cmt, "prologue: callee-saved register written here");
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         mem(e, "sd", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
@@ -447,7 +606,7 @@ static void prologue(Em *e) {
     parallel_move(e, mv, n);
     free(mv);
     e->cmt[0] = 0;
-    tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
+    tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, row,
              "the frame (sp moved first, then ra and s0 stored above it; s0 = the entry sp), the depth check (the "
              "caller's budget in t6, one less, kept at s0 - 24 by a function that calls), the callee-saved "
              "registers the allocation writes, the parameters moved from a0-a7 and the stack to their locations");
@@ -456,32 +615,25 @@ static void prologue(Em *e) {
 /* The instructions of the return path: the callee-saved registers restored,
  * ra and s0 reloaded while they are still above sp, the frame popped, ret.
  * Returns how many. */
-static int epilogue_body(Em *e) {
+static int epilogue_body(Em *e, const McAsmMatch *m, int32_t *row) {
     const McAllocation *a = e->a;
     int32_t before = e->ninst;
     for (int32_t k = 0; k < a->ncallee_saves; k++)
         mem(e, "ld", e->xreg[a->callee_saves[k]], X_S0, e->callee_off[k]);
-    if (fits12(e->frame)) {
-        if (e->calls) ins(e, "ld ra, %lld(sp)", (long long)e->frame - 8);
-        ins(e, "ld s0, %lld(sp)", (long long)e->frame - 16);
-        ins(e, "addi sp, sp, %lld", (long long)e->frame);
-    } else {
-        if (e->calls) ins(e, "ld ra, -8(s0)");
-        ins(e, "mv t5, s0");
-        ins(e, "ld s0, -16(s0)");
-        ins(e, "mv sp, t5");
-    }
-    ins(e, "ret");
+    *row = munch(e, m);
     return (int)(e->ninst - before);
 }
 
 static void epilogue(Em *e) {
     tile_begin(e);
+    cur_reset(e);
     label(e, ".Lf%d_ret", (int)e->fn);
     snprintf(e->cmt, sizeof e->cmt, "epilogue");
-    epilogue_body(e);
+    int32_t row;
+    McAsmMatch m = match_of(e, MC_TILE_EPILOGUE, -1);
+    epilogue_body(e, &m, &row);
     e->cmt[0] = 0;
-    tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, "epilogue",
+    tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, row,
              "the shared return path: the callee-saved registers restored, ra and s0 reloaded from above sp, the "
              "frame popped (its depth goes with it)");
 }
@@ -496,116 +648,33 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
         x = y;
         y = t;
     }
-    int d = dst(e, in->dest);
-    const char *pattern = NULL, *why = NULL;
+    McAsmMatch m = match_of(e, MC_TILE_INST, op);
+    m.x = am_dest(e, in->dest);
+    m.k[0] = am_of(e, x), m.k[1] = am_of(e, y);
+    m.c[0] = x.v, m.c[1] = y.v;
+    cur_reset(e);
+    e->cur.a = x, e->cur.b = y, e->cur.dest = in->dest, e->cur.imm = y.v;
+    int32_t row = munch(e, &m);
+    const char *why;
     char whybuf[200];
-    bool ycon = y.kind == MC_OPND_CONST;
-    int64_t c = y.v;
-    const char *imm = NULL;
-    int64_t immv = c;
-    if (ycon && op != MC_OP_DIV && op != MC_OP_REM && op != MC_OP_MUL) {
-        switch (op) {
-        case MC_OP_ADD: imm = fits12(c) ? "addiw" : NULL; break;
-        case MC_OP_SUB:
-            imm = fits12(-c) ? "addiw" : NULL;
-            immv = -c;
-            break;
-        case MC_OP_AND: imm = fits12(c) ? "andi" : NULL; break;
-        case MC_OP_OR: imm = fits12(c) ? "ori" : NULL; break;
-        case MC_OP_XOR: imm = fits12(c) ? "xori" : NULL; break;
-        case MC_OP_SHL:
-            imm = "slliw";
-            immv = c & 31;
-            break;
-        case MC_OP_SHR:
-            imm = "sraiw";
-            immv = c & 31;
-            break;
-        case MC_OP_LT: imm = fits12(c) ? "slti" : NULL; break;
-        case MC_OP_EQ:
-        case MC_OP_NE: imm = fits12(c) ? "xori" : NULL; break;
-        default: break;
-        }
-    }
-    if (imm) {
-        int rx = src(e, x, X_T5);
-        ins(e, "%s %s, %s, %lld", imm, xname[d], xname[rx], (long long)immv);
-        if (op == MC_OP_EQ) ins(e, "seqz %s, %s", xname[d], xname[d]);
-        if (op == MC_OP_NE) ins(e, "snez %s, %s", xname[d], xname[d]);
-        pattern = is_cmp(op) ? "cmp reg, imm" : "alu reg, imm";
-        snprintf(whybuf, sizeof whybuf, "the constant %lld fits the 12-bit immediate of %s", (long long)immv, imm);
+    if (row_is(row, "alu reg, imm") || row_is(row, "cmp reg, imm")) {
+        const McAsmForm *f;
+        mc_asm_select(MC_TARGET_RV64, &m, &f);
+        int64_t immv = op == MC_OP_SUB ? -y.v : y.v;
+        snprintf(whybuf, sizeof whybuf, "the constant %lld fits the 12-bit immediate of %.*s", (long long)immv,
+                 (int)strcspn(f->tmpl, " "), f->tmpl);
         why = whybuf;
         if (op == MC_OP_SHL || op == MC_OP_SHR) why = "a constant count: the immediate shift takes its low 5 bits";
-    } else {
-        int rx = src(e, x, X_T5);
-        int ry = src(e, y, X_T6);
-        pattern = is_cmp(op) ? "cmp reg, reg" : "alu reg, reg";
-        why = ycon ? "the constant does not fit an immediate (or the instruction has none): li into t6"
-                   : "three-address *w instruction: the 32-bit result sign-extended";
-        switch (op) {
-        case MC_OP_ADD: ins(e, "addw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_SUB: ins(e, "subw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_MUL: ins(e, "mulw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_AND: ins(e, "and %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_OR: ins(e, "or %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_XOR: ins(e, "xor %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_SHL: ins(e, "sllw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_SHR: ins(e, "sraw %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_LT: ins(e, "slt %s, %s, %s", xname[d], xname[rx], xname[ry]); break;
-        case MC_OP_LE: /* a <= b is !(b < a) */
-            ins(e, "slt %s, %s, %s", xname[d], xname[ry], xname[rx]);
-            ins(e, "xori %s, %s, 1", xname[d], xname[d]);
-            break;
-        case MC_OP_EQ:
-        case MC_OP_NE:
-            ins(e, "subw %s, %s, %s", xname[d], xname[rx], xname[ry]);
-            ins(e, "%s %s, %s", op == MC_OP_EQ ? "seqz" : "snez", xname[d], xname[d]);
-            break;
-        case MC_OP_DIV:
-        case MC_OP_REM:
-            /* RISC-V does not trap on division: the zero divisor is tested here.
-             * divw gives INT_MIN for INT_MIN / -1 and remw gives 0 for
-             * INT_MIN % -1: exactly the IR's definition, nothing to add. */
-            if (!(ycon && c != 0)) {
-                ins(e, "beqz %s, .Lf%d_div", xname[ry], (int)e->fn);
-                pattern = "div/rem + zero check";
-                why = "RISC-V does not trap on division: beqz to the division trap first; divw/remw already give "
-                      "INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0";
-            } else {
-                pattern = "div/rem by a constant";
-                why = "a non-zero constant divisor cannot trap: no check; li into t6";
-            }
-            if (e->o->comments)
-                mc_str_printf(&e->tile,
-                              "    # %s (RISC-V has no division trap): INT_MIN %s -1 gives %s, as the IR defines\n",
-                              op == MC_OP_DIV ? "divw" : "remw", op == MC_OP_DIV ? "/" : "%",
-                              op == MC_OP_DIV ? "INT_MIN" : "0");
-            ins(e, "%s %s, %s, %s", op == MC_OP_DIV ? "divw" : "remw", xname[d], xname[rx], xname[ry]);
-            break;
-        default: mc_panic(__FILE__, __LINE__, "not an ALU opcode %d", op);
-        }
-    }
-    dst_done(e, in->dest, d);
-    tile_end(e, MC_TILE_INST, b, i, 1, pattern, why);
-}
-
-/* The bounds check of a load or store: the index in a register (returned),
- * the length in t6, bgeu to a stub that hands index and length to the trap. */
-static int bounds_check(Em *e, const McInst *in) {
-    int ri = src(e, in->a[1], X_T5);
-    mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v] + 8);
-    ins(e, "bgeu %s, t6, .Lf%d_bounds%d", xname[ri], (int)e->fn, (int)e->nstub);
-    /* the stub, out of line: the index into t5 (the length is in t6) */
-    char c[300];
-    snprintf(c, sizeof c, "%s%s", e->o->comments && e->cmt[0] ? "  # " : "", e->o->comments ? e->cmt : "");
-    mc_str_printf(&e->stubs, ".Lf%d_bounds%d:\n", (int)e->fn, (int)e->nstub);
-    if (ri != X_T5) mc_str_printf(&e->stubs, "    mv t5, %s%s\n", xname[ri], c);
-    mc_str_printf(&e->stubs, "    tail minicc_trap_bounds%s\n", c);
-    e->nstub++;
-    ins(e, "slli t5, %s, 2", xname[ri]);
-    mem(e, "ld", X_T6, X_S0, e->desc_off[in->a[0].v]);
-    ins(e, "add t5, t5, t6");
-    return ri;
+    } else if (row_is(row, "div/rem + zero check"))
+        why = "RISC-V does not trap on division: beqz to the division trap first; divw/remw already give "
+              "INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0";
+    else if (row_is(row, "div/rem by a constant"))
+        why = "a non-zero constant divisor cannot trap: no check; li into t6";
+    else
+        why = y.kind == MC_OPND_CONST ? "the constant does not fit an immediate (or the instruction has none): li into t6"
+                                      : "three-address *w instruction: the 32-bit result sign-extended";
+    dst_done(e, in->dest, e->cur.rx >= 0 ? e->cur.rx : dst(e, in->dest));
+    tile_end(e, MC_TILE_INST, b, i, 1, row, why);
 }
 
 /* A local buffer (its length known) at a constant index inside it: the
@@ -620,85 +689,66 @@ static int64_t local_const(const Em *e, const McInst *in) {
 #define LOCAL_WHY "a local buffer's length is known and the constant index is inside it: no check, the element at " \
                   "a fixed frame offset"
 
-static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
-    int64_t off = local_const(e, in);
-    if (off < 0) {
-        int d = dst(e, in->dest);
-        mem(e, "lw", d, X_S0, off);
-        dst_done(e, in->dest, d);
-        tile_end(e, MC_TILE_INST, b, i, 1, "load local[const] (no check)", LOCAL_WHY);
-        return;
+/* A load or store: a local element at a constant index, else bounds-checked
+ * (one unsigned compare: bgeu index, length; a stub out of line). */
+static void tile_mem(Em *e, int32_t b, int32_t i, const McInst *in) {
+    bool load = in->op == MC_OP_LOAD;
+    McAsmMatch m = match_of(e, MC_TILE_INST, in->op);
+    cur_reset(e);
+    e->cur.elem = local_const(e, in);
+    m.local = e->cur.elem < 0;
+    e->cur.buf = in->a[0].v;
+    e->cur.i = in->a[1];
+    if (load) {
+        m.x = am_dest(e, in->dest);
+        e->cur.dest = in->dest;
+    } else {
+        e->cur.v = in->a[2];
+        m.k[2] = am_of(e, in->a[2]);
     }
-    bounds_check(e, in);
-    int d = dst(e, in->dest);
-    ins(e, "lw %s, 0(t5)", xname[d]);
-    dst_done(e, in->dest, d);
-    tile_end(e, MC_TILE_INST, b, i, 1, "load (bounds-checked)",
-             "one unsigned compare bgeu index, length checks both ends; then slli + add + lw");
-}
-
-static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
-    int64_t off = local_const(e, in);
-    if (off < 0) {
-        int rv = src(e, in->a[2], X_T6);
-        mem(e, "sw", rv, X_S0, off);
-        tile_end(e, MC_TILE_INST, b, i, 1, "store local[const] (no check)", LOCAL_WHY);
-        return;
-    }
-    bounds_check(e, in);
-    int rv = src(e, in->a[2], X_T6);
-    ins(e, "sw %s, 0(t5)", xname[rv]);
-    tile_end(e, MC_TILE_INST, b, i, 1, "store (bounds-checked)",
-             "one unsigned compare bgeu index, length checks both ends; then slli + add + sw");
+    m.k[1] = am_of(e, in->a[1]);
+    m.c[1] = in->a[1].v;
+    int32_t row = munch(e, &m);
+    if (load) dst_done(e, in->dest, e->cur.rx >= 0 ? e->cur.rx : dst(e, in->dest));
+    tile_end(e, MC_TILE_INST, b, i, 1, row,
+             m.local ? LOCAL_WHY
+             : load  ? "one unsigned compare bgeu index, length checks both ends; then slli + add + lw"
+                     : "one unsigned compare bgeu index, length checks both ends; then slli + add + sw");
 }
 
 static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
     McOperand s = in->a[0];
-    if (in->dest == MC_NONE || e->a->loc[in->dest].kind == MC_LOC_NONE) {
-        tile_end(e, MC_TILE_INST, b, i, 1, "copy (dead: nothing)", "the destination has no location");
-        return;
+    McAsmMatch m = match_of(e, MC_TILE_INST, MC_OP_COPY);
+    cur_reset(e);
+    e->cur.a = s, e->cur.dest = in->dest, e->cur.imm = s.v;
+    m.k[0] = am_of(e, s);
+    m.c[0] = s.v;
+    bool dead = in->dest == MC_NONE || e->a->loc[in->dest].kind == MC_LOC_NONE;
+    m.x = dead ? MC_AM_NONE : am_dest(e, in->dest);
+    if (!dead) {
+        McLocation ld = e->a->loc[in->dest];
+        m.same = s.kind == MC_OPND_VALUE && e->a->loc[s.v].kind == ld.kind && e->a->loc[s.v].index == ld.index;
     }
-    McLocation ld = e->a->loc[in->dest];
-    if (s.kind == MC_OPND_VALUE && e->a->loc[s.v].kind == ld.kind && e->a->loc[s.v].index == ld.index) {
-        char lb[32];
-        if (e->o->comments)
-            mc_str_printf(&e->tile, "    # %s: same location (%s), nothing to do\n", e->cmt,
-                          mc_target_location_str(MC_TARGET_RV64, ld, lb, sizeof lb));
-        tile_end(e, MC_TILE_INST, b, i, 1, "copy (same location: nothing)",
-                 "source and destination share a location: the copy emits nothing");
-        return;
-    }
-    int d = dst(e, in->dest);
-    if (s.kind == MC_OPND_CONST)
-        ins(e, "li %s, %d", xname[d], (int)s.v);
+    int32_t row = munch(e, &m);
+    const char *why;
+    if (row_is(row, "copy (dead: nothing)"))
+        why = "the destination has no location";
+    else if (row_is(row, "copy (same location: nothing)"))
+        why = "source and destination share a location: the copy emits nothing";
     else {
-        int r = src(e, s, d);
-        if (r != d) ins(e, "mv %s, %s", xname[d], xname[r]);
+        dst_done(e, in->dest, e->cur.rx >= 0 ? e->cur.rx : dst(e, in->dest));
+        why = s.kind == MC_OPND_CONST ? "a constant: li" : "mv between registers, lw/sw for a slot";
     }
-    dst_done(e, in->dest, d);
-    tile_end(e, MC_TILE_INST, b, i, 1, "copy",
-             s.kind == MC_OPND_CONST ? "a constant: li" : "mv between registers, lw/sw for a slot");
+    tile_end(e, MC_TILE_INST, b, i, 1, row, why);
 }
 
 static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
-    int64_t off = e->store_off[in->dest], dsc = e->desc_off[in->dest];
-    int32_t len = in->a[0].v;
-    if (fits12(off))
-        ins(e, "addi t5, s0, %lld", (long long)off);
-    else {
-        ins(e, "li t5, %lld", (long long)off);
-        ins(e, "add t5, t5, s0");
-    }
-    mem(e, "sd", X_T5, X_S0, dsc);
-    ins(e, "li t6, %d", (int)len);
-    mem(e, "sd", X_T6, X_S0, dsc + 8);
-    ins(e, "slli t6, t6, 2");
-    ins(e, "add t6, t6, t5");
-    mc_str_puts(&e->tile, "1:\n");
-    ins(e, "sw zero, 0(t5)");
-    ins(e, "addi t5, t5, 4");
-    ins(e, "bltu t5, t6, 1b");
-    tile_end(e, MC_TILE_INST, b, i, 1, "local buffer (zeroed)",
+    McAsmMatch m = match_of(e, MC_TILE_INST, MC_OP_BUFFER);
+    cur_reset(e);
+    e->cur.buf = in->dest;
+    m.far = !fits12(e->store_off[in->dest]);
+    int32_t row = munch(e, &m);
+    tile_end(e, MC_TILE_INST, b, i, 1, row,
              "the buffer's storage is in the frame: its descriptor (address, length) is set and the storage zeroed "
              "each time the instruction runs");
 }
@@ -712,7 +762,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
             mc_diag(e->d, (McLoc){0, 0}, "asm: call to %s: the program has no allocation of it",
                     call ? call->name : "?");
         e->failed = true;
-        tile_end(e, MC_TILE_INST, b, i, 1, "call", "the callee is missing");
+        tile_end(e, MC_TILE_INST, b, i, 1, mc_asm_pattern_find(MC_TARGET_RV64, "call"), "the callee is missing");
         return;
     }
     /* the calls' saves are in block and instruction order, as the tiles: a cursor finds this one */
@@ -763,8 +813,12 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     parallel_move(e, mv, n);
     free(mv);
-    ins(e, "ld t6, %d(s0)", DEPTH_OFF); /* this frame's depth budget, for the callee's check */
-    ins(e, "call minicc_f%d", (int)fn);
+    /* this frame's depth budget into t6 for the callee's check, the call */
+    McAsmMatch mt = match_of(e, MC_TILE_INST, MC_OP_CALL);
+    mt.x = am_dest(e, in->dest);
+    cur_reset(e);
+    e->cur.callee = fn;
+    int32_t row = munch(e, &mt);
     /* as the machine does it (machine_call.c): the restores first, then the
      * result into the destination (a value the allocation restores may share
      * the destination's register when a copy between them was deleted); the
@@ -788,12 +842,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     char why[200];
     snprintf(why, sizeof why, "%d caller save(s) around the call, the arguments as one parallel move into a0-a7%s",
              cs ? (int)cs->n : 0, np > 8 ? " and the stack" : "");
-    tile_end(e, MC_TILE_INST, b, i, 1, "call", why);
-}
-
-/* Branch to block t of the current function unless it is next. */
-static void jump_to(Em *e, int32_t t, int32_t next) {
-    if (t != next) ins(e, "j .Lf%d_b%d", (int)e->fn, (int)t);
+    tile_end(e, MC_TILE_INST, b, i, 1, row, why);
 }
 
 static void tile_term(Em *e, int32_t b) {
@@ -802,35 +851,45 @@ static void tile_term(Em *e, int32_t b) {
     const McTerm *t = &bl->term;
     int32_t next = b + 1 < f->nblocks ? b + 1 : -1;
     set_cmt_inst(e, NULL, t);
+    cur_reset(e);
+    McAsmMatch m = match_of(e, MC_TILE_TERM, t->op);
+    int32_t row;
     switch (t->op) {
     case MC_OP_JUMP:
-        jump_to(e, t->target[0], next);
-        if (t->target[0] == next && e->o->comments) mc_str_printf(&e->tile, "    # %s: falls through\n", e->cmt);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, t->target[0] == next ? "jump (fall-through)" : "jump",
-                 t->target[0] == next ? "the target is the next block in layout: nothing" : "j to the target");
+        e->cur.T = t->target[0];
+        m.next_t = t->target[0] == next;
+        row = munch(e, &m);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, row,
+                 m.next_t ? "the target is the next block in layout: nothing" : "j to the target");
         return;
-    case MC_OP_RET:
+    case MC_OP_RET: {
+        m.x = e->ret_a0[b] ? MC_AM_RESULT : am_of(e, t->arg);
+        m.k[0] = am_of(e, t->arg);
+        m.last = next < 0;
+        m.in_place = next >= 0 && e->a->ncallee_saves <= 2;
         if (!e->ret_a0[b]) move_into(e, X_A0, t->arg);
-        if (next >= 0 && e->a->ncallee_saves <= 2) {
+        if (m.in_place) {
             /* a short epilogue is repeated here rather than jumped to */
-            int n = epilogue_body(e);
+            int n = epilogue_body(e, &m, &row);
             char why[200];
             snprintf(why, sizeof why,
                      "%s, then the epilogue's %d instructions repeated here instead of a jump to it (at most 2 "
                      "callee-saved registers to restore)",
                      e->ret_a0[b] ? "the value already computed in a0 (peephole)" : "the value into a0", n);
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1,
-                     e->ret_a0[b] ? "return (computed in a0, epilogue in place)" : "return (epilogue in place)", why);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, row, why);
             return;
         }
-        if (next >= 0) ins(e, "j .Lf%d_ret", (int)e->fn);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, e->ret_a0[b] ? "return (computed in a0)" : "return",
+        row = munch(e, &m);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, row,
                  e->ret_a0[b] ? "the instruction before computed the value in a0 (peephole): no move; then the "
                                 "shared epilogue (falls into it from the last block)"
                               : "the value into a0, then the shared epilogue (falls into it from the last block)");
         return;
+    }
     case MC_OP_BRANCH: {
-        int32_t T = t->target[0], F = t->target[1];
+        e->cur.T = t->target[0], e->cur.F = t->target[1];
+        m.next_t = t->target[0] == next;
+        m.next_f = t->target[1] == next;
         /* maximal munch: a compare right before the branch whose only use is the branch */
         const McInst *last = bl->ninsts > 0 ? &bl->insts[bl->ninsts - 1] : NULL;
         if (last && e->fuse[b]) {
@@ -843,41 +902,24 @@ static void tile_term(Em *e, int32_t b) {
             if (line > 0) mc_str_printf(&c2, "  (C line %d)", (int)line);
             snprintf(e->cmt, sizeof e->cmt, "%s", c2.s);
             mc_str_free(&c2);
-            int rx = src(e, last->a[0], X_T5);
-            int ry = src(e, last->a[1], X_T6);
-            /* branch to T when the relation holds; or, when T is next, to F when it does not */
-            const char *op;
-            int l = rx, r = ry;
-            bool invert = T == next;
-            switch (last->op) {
-            case MC_OP_LT: op = invert ? "bge" : "blt"; break;
-            case MC_OP_LE: /* a <= b is b >= a; not: b < a */
-                op = invert ? "blt" : "bge";
-                l = ry, r = rx;
-                break;
-            case MC_OP_EQ: op = invert ? "bne" : "beq"; break;
-            default: op = invert ? "beq" : "bne"; break;
-            }
-            ins(e, "%s %s, %s, .Lf%d_b%d", op, xname[l], xname[r], (int)e->fn, (int)(invert ? F : T));
-            if (!invert) jump_to(e, F, next);
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, "cmp + branch (fused)",
+            m.op = last->op;
+            m.fused = true;
+            m.k[0] = am_of(e, last->a[0]), m.k[1] = am_of(e, last->a[1]);
+            m.c[0] = last->a[0].v, m.c[1] = last->a[1].v;
+            e->cur.a = last->a[0], e->cur.b = last->a[1];
+            row = munch(e, &m);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, row,
                      "the compare's only use is this branch (dead after it): one conditional branch, no 0/1 value");
             return;
         }
-        if (t->arg.kind == MC_OPND_CONST) {
-            jump_to(e, t->arg.v != 0 ? T : F, next);
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch on a constant", "the condition is known: a jump");
-            return;
-        }
-        int rc = src(e, t->arg, X_T5);
-        if (T == next) {
-            ins(e, "beqz %s, .Lf%d_b%d", xname[rc], (int)e->fn, (int)F);
-        } else {
-            ins(e, "bnez %s, .Lf%d_b%d", xname[rc], (int)e->fn, (int)T);
-            jump_to(e, F, next);
-        }
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch (bnez)",
-                 "a plain condition: bnez to the non-zero target (beqz when it is next)");
+        m.k[0] = am_of(e, t->arg);
+        m.c[0] = t->arg.v;
+        e->cur.a = t->arg;
+        e->cur.to = t->arg.v != 0 ? t->target[0] : t->target[1];
+        row = munch(e, &m);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, row,
+                 m.k[0] == MC_AM_CONST ? "the condition is known: a jump"
+                                       : "a plain condition: bnez to the non-zero target (beqz when it is next)");
         return;
     }
     default: mc_panic(__FILE__, __LINE__, "bad terminator %d", t->op);
@@ -909,8 +951,8 @@ static void emit_function(Em *e, int32_t fn) {
             set_cmt_inst(e, in, NULL);
             e->a0_value = e->ret_a0[b] && i == bl->ninsts - 1 ? in->dest : MC_NONE;
             switch (in->op) {
-            case MC_OP_LOAD: tile_load(e, b, i, in); break;
-            case MC_OP_STORE: tile_store(e, b, i, in); break;
+            case MC_OP_LOAD:
+            case MC_OP_STORE: tile_mem(e, b, i, in); break;
             case MC_OP_COPY: tile_copy(e, b, i, in); break;
             case MC_OP_BUFFER: tile_buffer(e, b, i, in); break;
             case MC_OP_CALL: tile_call(e, b, i, in); break;
