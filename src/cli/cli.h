@@ -31,6 +31,8 @@ typedef int (*McCliFn)(int argc, char **argv);
       "emit-asm FILE [--func NAME] [--target x86-64|rv64] [--allocator A] [--alloc-opt LIST] [-O0|-O1] " \
       "[--no-comments] [--trace-select] [--asm-bug NAME]",                                   \
       "print the assembly that --stage asm runs (without its harness); --trace-select: the tiles chosen") \
+    X("patterns", mc_cli_patterns, "patterns [--target x86-64|rv64]",                           \
+      "print the target's instruction patterns in munch order (name, IR shape, instructions, cost, when)") \
     X("parse", mc_cli_parse, "parse FILE|-",                                                      \
       "check an IR file and print it in canonical form")                                       \
     X("sweep", mc_cli_sweep,                                                                    \

@@ -97,3 +97,25 @@ int mc_cli_print_selected(int argc, char **argv) {
                              MC_CLI_NO_COMMENTS | MC_CLI_MAX_DEPTH,
                          true);
 }
+
+/* `minicc patterns [--target x86-64|rv64]`: the target's instruction
+ * patterns in the order maximal munch tries them (mc_asm_patterns_print),
+ * the table `target T patterns` prints at the prompt. */
+int mc_cli_patterns(int argc, char **argv) {
+    if (mc_cli_help(argc, argv)) return 0;
+    McCliOpts o;
+    int st = mc_cli_opts_parse(argc, argv, MC_CLI_TARGET | MC_CLI_NO_FILE, &o);
+    if (st) return st;
+    if (o.file) {
+        st = mc_cli_error(&o, "unexpected argument '%s' (patterns takes no FILE; see: minicc patterns --help)",
+                          o.file);
+    } else if ((o.given & MC_CLI_TARGET) && o.stage.target == MC_TARGET_CHAPTER) {
+        st = mc_cli_error(&o, "target chapter (the abstract machine) has no instruction patterns; choose x86-64 or "
+                              "rv64");
+    } else {
+        mc_asm_patterns_print(o.stage.target == MC_TARGET_CHAPTER ? MC_TARGET_X64 : o.stage.target, stdout);
+        fflush(stdout);
+    }
+    mc_cli_opts_free(&o);
+    return st;
+}

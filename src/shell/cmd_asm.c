@@ -29,12 +29,33 @@ bool mc_cmd_set_target(McSession *s, const char *name, FILE *out, FILE *err) {
     return true;
 }
 
+/* `target [NAME] patterns`: the instruction patterns of NAME (the session's
+ * target without it) in munch order; the session's target is not changed. */
+static Status target_patterns(McSession *s, const char *name, FILE *out, FILE *err) {
+    McTarget t = s->target;
+    if (name) {
+        int k = mc_target_lookup(name);
+        if (k < 0) return mc_session_error(s, err, "target: unknown target '%s' (%s)", name, mc_target_names()), ERR;
+        t = (McTarget)k;
+    }
+    if (!mc_target_desc(t))
+        return mc_session_error(s, err,
+                                "target: %s (the abstract machine) has no instruction patterns; `target x86-64 "
+                                "patterns` or `target rv64 patterns`",
+                                mc_target_name(t)),
+               ERR;
+    mc_asm_patterns_print(t, out);
+    return OK;
+}
+
 static Status cmd_target(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
-    if (mc_cmd_too_many(s, err, argc, argv, 1)) return ERR;
+    if (mc_cmd_too_many(s, err, argc, argv, 2)) return ERR;
     if (argc < 2) {
         mc_target_describe(s->target, out);
         return OK;
     }
+    if (strcmp(argv[argc - 1], "patterns") == 0) return target_patterns(s, argc == 3 ? argv[1] : NULL, out, err);
+    if (argc == 3) return mc_session_error(s, err, "target: unexpected argument '%s' (see: help target)", argv[2]), ERR;
     return mc_cmd_set_target(s, argv[1], out, err) ? OK : ERR;
 }
 
@@ -227,14 +248,24 @@ static Status cmd_select(McSession *s, int argc, char **argv, FILE *out, FILE *e
 /* ---- the rows, in help order ------------------------------------------------ */
 
 const McCommand mc_cmds_targets[] = {
-    {"target", "", "targets", "target [chapter|x86-64|rv64]", "the machine asm and select emit for (alone: describe it)",
-     "Alone, describes the session's target: its allocatable registers (K),\n"
-     "which are caller- and callee-saved, the argument and result registers,\n"
+    {"target", "", "targets", "target [NAME] [patterns]",
+     "the machine asm and select emit for (alone: describe it; patterns: its table)",
+     "NAME is chapter, x86-64 or rv64. Alone, describes the session's\n"
+     "target: its allocatable registers (K), which are caller- and\n"
+     "callee-saved, the argument and result registers,\n"
      "and the registers it never allocates, with why. With a name, sets it\n"
      "(also `set target NAME`; x64 and riscv64 are accepted too). chapter, the\n"
      "default, is the abstract machine r0..r(K-1) of alloc and machine, which\n"
      "has no assembly. The workbench's asm layout (key t cycles the targets)\n"
-     "shows the same assembly.\n",
+     "shows the same assembly.\n"
+     "`target rv64 patterns` (or `target patterns` for the session's target)\n"
+     "prints the target's instruction patterns in the order maximal munch\n"
+     "tries them: per row its number, name and cost, the IR it covers, when it\n"
+     "applies, its instructions per opcode and case ({x} the destination, {a}\n"
+     "and {b} the operands, ...) and what the emitter may add (an operand\n"
+     "loaded from its slot). rv64 selects every tile from its table; x86-64's\n"
+     "describes what its emitter writes. `emit-asm --trace-select` names the\n"
+     "row each tile took (#N). Same as `minicc patterns --target T`.\n",
      "chapter|x86-64|rv64", cmd_target},
     {"asm", "", "targets", "asm [FUNC] [--run] | asm --regs", "the function's assembly for the target",
      "The loaded function (or FUNC, and every function it calls) allocated on\n"

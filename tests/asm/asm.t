@@ -93,20 +93,20 @@ Without comments:
 tile, its cost in instructions, why maximal munch chose it):
 
   $ minicc emit-asm --trace-select small.ir | sed '/^$/,$d'
-  f0 -  prologue => prologue [8]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
-  f0 entry  i.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
-  f0 entry  s.2 = copy 0 => mov reg, imm [1]: a constant 0: xor of the register with itself
-  f0 entry  jump head => jump (fall through) [0]: the target is the next block in layout: nothing to emit
-  f0 head  c = lt i.2, n; branch c, body, done => cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
-  f0 body  x = load b, i.2 => load [base + index*4] [4]: the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor into r11 and a scaled index
-  f0 body  s.3 = add s.2, x => alu reg, reg [1]: both operands in registers: the result's register already holds the first operand
-  f0 body  i.3 = add i.2, 1 => alu reg, imm [1]: the constant 1 is the instruction's immediate operand
-  f0 body  jump head => jmp to a test (duplicated) [2]: the target head holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)
-  f0 done  p = lt 0, n; branch p, divide, zero => cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
-  f0 divide  q = div s.2, n => idiv (checked) [10]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
-  f0 divide  return q => return (computed in eax, epilogue in place) [2]: the instruction before computed the result in eax (peephole: no move), then the epilogue's 2 instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)
-  f0 zero  return 0 => return [1]: the result goes to eax, then the epilogue follows
-  f0 -  epilogue => epilogue [2]: the callee-saved registers restored, the frame left (its depth goes with it), the result in eax
+  f0 -  prologue => #47 prologue [8]: rbp frame of 32 bytes, 0 callee-saved registers saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), 1 buffer descriptor stored, 1 scalar parameter moved from the ABI's registers as one parallel move
+  f0 entry  i.2 = copy 0 => #26 mov reg, imm [1]: a constant 0: xor of the register with itself
+  f0 entry  s.2 = copy 0 => #26 mov reg, imm [1]: a constant 0: xor of the register with itself
+  f0 entry  jump head => #37 jump (fall through) [0]: the target is the next block in layout: nothing to emit
+  f0 head  c = lt i.2, n; branch c, body, done => #35 cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
+  f0 body  x = load b, i.2 => #22 load [base + index*4] [4]: the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one), then the buffer's base from its descriptor into r11 and a scaled index
+  f0 body  s.3 = add s.2, x => #7 alu reg, reg [1]: both operands in registers: the result's register already holds the first operand
+  f0 body  i.3 = add i.2, 1 => #5 alu reg, imm [1]: the constant 1 is the instruction's immediate operand
+  f0 body  jump head => #36 jmp to a test (duplicated) [2]: the target head holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)
+  f0 done  p = lt 0, n; branch p, divide, zero => #35 cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
+  f0 divide  q = div s.2, n => #20 idiv (checked) [10]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
+  f0 divide  return q => #43 return (computed in eax, epilogue in place) [2]: the instruction before computed the result in eax (peephole: no move), then the epilogue's 2 instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)
+  f0 zero  return 0 => #46 return [1]: the result goes to eax, then the epilogue follows
+  f0 -  epilogue => #48 epilogue [2]: the callee-saved registers restored, the frame left (its depth goes with it), the result in eax
 
 print --stage selected groups the tiles by function and block, with their
 instructions and why:
@@ -283,11 +283,11 @@ for 7, a shift with a bias for a power of two (INT_MIN is -2^31; -O1 folds the
 division by 1 away); every stage agrees at the edges:
 
   $ minicc emit-asm --trace-select divconst.ir | sed '/^$/,$d' | grep ' = div\| = rem' | sed 's/: .*//'
-  f0 entry  a = div n, 7 => div by a constant (magic multiply) [8]
-  f0 entry  b = rem n, -7 => rem by a constant (magic multiply) [10]
-  f0 entry  c = div n, -8 => div by 2^k (bias, sar) [7]
-  f0 entry  d = rem n, 8 => rem by 2^k (bias, mask) [7]
-  f0 entry  e = div n, -2147483648 => div by 2^k (bias, sar) [7]
+  f0 entry  a = div n, 7 => #19 div by a constant (magic multiply) [8]
+  f0 entry  b = rem n, -7 => #18 rem by a constant (magic multiply) [10]
+  f0 entry  c = div n, -8 => #17 div by 2^k (bias, sar) [7]
+  f0 entry  d = rem n, 8 => #16 rem by 2^k (bias, mask) [7]
+  f0 entry  e = div n, -2147483648 => #17 div by 2^k (bias, sar) [7]
   $ minicc emit-asm --no-comments divconst.ir | sed -n '/movsxd/,/sar eax/p'
       movsxd rdx, ebx
       mov eax, 2454267027

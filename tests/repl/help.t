@@ -64,7 +64,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     up                                 select the caller of the selected frame
     down                               select the callee of the selected frame
   Targets:
-    target [chapter|x86-64|rv64]       the machine asm and select emit for (alone: describe it)
+    target [NAME] [patterns]           the machine asm and select emit for (alone: describe it; patterns: its table)
     asm [FUNC] [--run] | asm --regs    the function's assembly for the target
     select [FUNC] [--block B] [--brief] instruction selection: tiles, costs and why
   Pictures:

@@ -28,6 +28,7 @@ static bool fits12(int64_t c) { return c >= -2048 && c <= 2047; }
 
 static const int OPS_ADDSUB[] = {MC_OP_ADD, MC_OP_SUB, -1};
 static const int OPS_ADD[] = {MC_OP_ADD, -1};
+static const int OPS_SUB[] = {MC_OP_SUB, -1};
 static const int OPS_MUL[] = {MC_OP_MUL, -1};
 static const int OPS_ALU[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_AND, MC_OP_OR, MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, -1};
 static const int OPS_ALU6[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_AND, MC_OP_OR, MC_OP_XOR, -1};
@@ -216,13 +217,15 @@ const McAsmPattern mc_asm_rv64_table[MC_ASM_RV64_NPATTERNS] = {
     {"alu reg, reg", MC_TILE_INST, OPS_ALU, "x = add|sub|mul|and|or|xor|shl|shr a, b", "any operands", always,
      FORMS(rv_alu_reg_f), "a b", 0, 3, RV_OPERANDS_RES},
     {"load local[const] (no check)", MC_TILE_INST, OPS_LOAD, "x = load B, C",
-     "B is a local buffer (its length known) and 0 <= C < its length", local_const, FORMS(rv_load_local_f), "", 0, 1,
-     "sw", "a spilled result stored (sw)"},
+     "B is a local buffer (its length known) and 0 <= C < its length", local_const, FORMS(rv_load_local_f), "", 0, 3,
+     "li add sw", "an offset beyond 12 bits: li + add of the address first; a spilled result stored (sw)"},
     {"load (bounds-checked)", MC_TILE_INST, OPS_LOAD, "x = load b, i", "any other load", always, FORMS(rv_load_f), "i", 0,
      2, RV_OPERANDS_RES},
     {"store local[const] (no check)", MC_TILE_INST, OPS_STORE, "store B, C, v",
-     "B is a local buffer (its length known) and 0 <= C < its length", local_const, FORMS(rv_store_local_f), "", 0, 1,
-     RV_OPERANDS},
+     "B is a local buffer (its length known) and 0 <= C < its length", local_const, FORMS(rv_store_local_f), "", 0, 5,
+     "li lw add sd ld",
+     "the value in a slot (lw) or a constant (li) into t6; an offset beyond 12 bits: li + add of the address first "
+     "(through t5, parked with sd/ld, when the value is in t6)"},
     {"store (bounds-checked)", MC_TILE_INST, OPS_STORE, "store b, i, v", "any other store", always, FORMS(rv_store_f), "i",
      0, 2, RV_OPERANDS},
     {"copy (dead: nothing)", MC_TILE_INST, OPS_COPY, "x = copy a", "x has no location", dead, FORMS(rv_nothing), "", 0, 0,
@@ -307,11 +310,7 @@ static const McAsmPlaceholder rv_placeholders[] = {
 static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a} + {imm}]"}};
 static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a} + {b}]"}};
 static const McAsmForm x_imul_imm[] = {{-1, 0, "", "imul {x}, {a}, {imm}"}};
-static const McAsmForm x_r11[] = {
-    {MC_OP_SUB, 0, "", "mov r11d, {b}\nsub {x}, r11d"},
-    {MC_OP_SHL, 0, "", "mov r11d, {b}\nshl {x}, r11d"},
-    {MC_OP_SHR, 0, "", "mov r11d, {b}\nsar {x}, r11d"},
-};
+static const McAsmForm x_r11[] = {{MC_OP_SUB, 0, "", "mov r11d, {b}\nsub {x}, r11d"}};
 static const McAsmForm x_alu[] = {
     {MC_OP_ADD, 0, "", "add {x}, {b}"}, {MC_OP_SUB, 0, "", "sub {x}, {b}"}, {MC_OP_MUL, 0, "", "imul {x}, {b}"},
     {MC_OP_AND, 0, "", "and {x}, {b}"}, {MC_OP_OR, 0, "", "or {x}, {b}"},   {MC_OP_XOR, 0, "", "xor {x}, {b}"},
@@ -365,7 +364,7 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      NULL, FORMS(x_lea_reg), "", 0, 0, "", ""},
     {"imul reg, r/m, imm", MC_TILE_INST, OPS_MUL, "x = mul a, IMM", "one operand a constant", NULL, FORMS(x_imul_imm), "",
      0, 1, "mov", "a spilled result computed in eax and stored (mov)"},
-    {"alu reg, reg (through r11)", MC_TILE_INST, OPS_ALU6, "x = sub a, b",
+    {"alu reg, reg (through r11)", MC_TILE_INST, OPS_SUB, "x = sub a, b",
      "not commutative and x is b's register: b goes through r11", NULL, FORMS(x_r11), "", 0, 2, X_COPY_RES},
     {"alu reg, imm", MC_TILE_INST, OPS_ALU6, "x = add|sub|mul|and|or|xor a, IMM", "the second operand a constant", NULL,
      FORMS(x_alu), "", 0, 2, X_COPY_RES},
@@ -385,7 +384,7 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      FORMS(x_nothing), "", 0, 1, "xor mov", "x zeroed (xor; mov for a slot)"},
     {"div by -1 (neg)", MC_TILE_INST, OPS_DIV, "x = div a, -1", "the divisor is -1: the wrapped negation", NULL,
      FORMS(x_neg), "", 0, 2, X_COPY_RES},
-    {"rem by 1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, 1", "the divisor is 1 or -2^31... of absolute value 1", NULL,
+    {"rem by 1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, 1", "the divisor is 1: the remainder is 0", NULL,
      FORMS(x_nothing), "", 0, 1, "xor mov", "x zeroed (xor; mov for a slot)"},
     {"div by 1 (copy)", MC_TILE_INST, OPS_DIV, "x = div a, 1", "the divisor is 1: a copy", NULL, FORMS(x_nothing), "", 0,
      2, "mov xor", "the copy (mov; through eax between slots; xor for 0)"},
@@ -572,8 +571,7 @@ void mc_asm_patterns_print(McTarget t, FILE *out) {
             if (f->op >= 0 && f->label[0]) snprintf(head, sizeof head, "%s, %s", mc_op_info[f->op].name, f->label);
             else if (f->op >= 0) snprintf(head, sizeof head, "%s", mc_op_info[f->op].name);
             else snprintf(head, sizeof head, "%s", f->label);
-            fprintf(out, "      %-8s", head[0] ? head : "text");
-            fputs(head[0] ? ": " : "  ", out);
+            fprintf(out, "      %s: ", head[0] ? head : "text");
             if (!f->tmpl[0]) fputs("(nothing)", out);
             for (const char *s = f->tmpl; *s; s++) {
                 if (*s == '\n') fputs("; ", out);
@@ -584,7 +582,6 @@ void mc_asm_patterns_print(McTarget t, FILE *out) {
         if (r->extra != 0 || r->omit)
             fprintf(out, "      also:   %s%s\n", r->extra < 0 ? "any number of instructions: " : "", r->extra_why);
     }
-    fputs("placeholders:", out);
-    for (int32_t k = 0; k < np; k++) fprintf(out, "%s {%s} %s", k ? ";" : "", ph[k].name, ph[k].meaning);
-    fputc('\n', out);
+    fputs("placeholders:\n", out);
+    for (int32_t k = 0; k < np; k++) fprintf(out, "  {%s}  %s\n", ph[k].name, ph[k].meaning);
 }
