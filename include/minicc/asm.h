@@ -43,7 +43,8 @@
  * budget (as for stage native): the time limit stands in.
  *
  * Implemented in src/engine/asm: asm.c (targets, program, tiles, runner),
- * x64.c and rv64.c (tiling and text for each target), asm_common.c (what
+ * x64.c and rv64.c (tiling and text for each target), patterns.c (each
+ * target's instruction patterns as data, below), asm_common.c (what
  * both emitters share, internal: asm_int.h: the parallel-move sequencer,
  * read counts, fusable compares, returns computed in the result register,
  * ABI positions, call saves). */

@@ -7,7 +7,9 @@
  * blocks whose compare fuses with their branch (a liveness-out question
  * asked of the values in the compares' locations alone),
  * the ABI positions of a function's parameters, the call-save record of a
- * call, the function header and the check of the arguments. */
+ * call, the function header and the check of the arguments; the selection
+ * of a pattern row and the expansion of its template (patterns.c holds the
+ * tables). */
 #ifndef MINICC_ASM_INT_H
 #define MINICC_ASM_INT_H
 

@@ -29,7 +29,15 @@
  * constants into registers.
  *
  * Tiles are chosen per IR instruction by maximal munch (the first, biggest
- * pattern that matches): a compare whose only use is the branch right after
+ * pattern that matches), walking rv64's table of patterns (patterns.c, in
+ * munch order): the emitter describes the instruction as an McAsmMatch
+ * (asm.h), mc_asm_select takes the first row that applies, and the row's
+ * form for the case is expanded (mc_asm_expand; rv_operand resolves the
+ * placeholders, fetching an operand into t5/t6 at its first use; rv_line
+ * prints each line, a load or store beyond 12 bits through mem). What stays
+ * code: the spill store of a result, the callee saves, the parallel moves
+ * of parameters and arguments, the bounds stubs out of line. The rows: a
+ * compare whose only use is the branch right after
  * it, and whose location no value live out of the block shares (a copy the
  * allocator deleted may read it under another name), fuses with the
  * branch; a constant operand that fits 12 bits becomes an
@@ -533,16 +541,20 @@ static void rv_line(void *ctx, int kind, const char *text) {
 }
 
 /* The first row of rv64's table that applies to m: its index, its text
- * written into the tile (the row's form expanded). */
-static int32_t munch(Em *e, const McAsmMatch *m) {
+ * written into the tile (the row's form expanded; *formp the form, when
+ * not NULL). */
+static int32_t munch_form(Em *e, const McAsmMatch *m, const McAsmForm **formp) {
     const McAsmForm *form;
     int32_t row = mc_asm_select(MC_TARGET_RV64, m, &form);
     if (row < 0)
         mc_panic(__FILE__, __LINE__, "rv64: no pattern for %s", m->op >= 0 && m->op < MC_OP_COUNT ? mc_op_info[m->op].name : "-");
     McAsmExpander x = {rv_operand, rv_line, e};
     mc_asm_expand(&x, mc_asm_rv64_table[row].fetch, form->tmpl);
+    if (formp) *formp = form;
     return row;
 }
+
+static int32_t munch(Em *e, const McAsmMatch *m) { return munch_form(e, m, NULL); }
 
 static bool row_is(int32_t row, const char *name) { return strcmp(mc_asm_rv64_table[row].name, name) == 0; }
 
@@ -654,12 +666,11 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     m.c[0] = x.v, m.c[1] = y.v;
     cur_reset(e);
     e->cur.a = x, e->cur.b = y, e->cur.dest = in->dest, e->cur.imm = y.v;
-    int32_t row = munch(e, &m);
+    const McAsmForm *f;
+    int32_t row = munch_form(e, &m, &f);
     const char *why;
     char whybuf[200];
     if (row_is(row, "alu reg, imm") || row_is(row, "cmp reg, imm")) {
-        const McAsmForm *f;
-        mc_asm_select(MC_TARGET_RV64, &m, &f);
         int64_t immv = op == MC_OP_SUB ? -y.v : y.v;
         snprintf(whybuf, sizeof whybuf, "the constant %lld fits the 12-bit immediate of %.*s", (long long)immv,
                  (int)strcspn(f->tmpl, " "), f->tmpl);
