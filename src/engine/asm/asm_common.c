@@ -492,7 +492,9 @@ void mc_asm_expand(const McAsmExpander *x, const char *fetch, const char *tmpl) 
         if (line.s) line.s[0] = 0;
         for (; *s && *s != '\n'; s++) {
             if (*s != '{') {
-                mc_str_putc(&line, *s);
+                size_t run = strcspn(s, "{\n");
+                mc_str_putn(&line, s, run);
+                s += run - 1;
                 continue;
             }
             const char *e = strchr(s, '}');

@@ -144,17 +144,27 @@ typedef struct Em {
     } cur;
 } Em;
 
+/* One instruction of the current tile, its text ready (with the comment
+ * naming its IR instruction when comments are on). */
+static void ins_text(Em *e, const char *text) {
+    mc_str_puts(&e->tile, "    ");
+    mc_str_puts(&e->tile, text);
+    if (e->o->comments && e->cmt[0]) {
+        for (size_t n = strlen(text); n < 28; n++) mc_str_putc(&e->tile, ' ');
+        mc_str_puts(&e->tile, " # ");
+        mc_str_puts(&e->tile, e->cmt);
+    }
+    mc_str_putc(&e->tile, '\n');
+    e->ninst++;
+}
+
 static void ins(Em *e, const char *fmt, ...) {
     char buf[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (e->o->comments && e->cmt[0])
-        mc_str_printf(&e->tile, "    %-28s # %s\n", buf, e->cmt);
-    else
-        mc_str_printf(&e->tile, "    %s\n", buf);
-    e->ninst++;
+    ins_text(e, buf);
 }
 
 static void label(Em *e, const char *fmt, ...) {
@@ -436,6 +446,13 @@ static void bounds_stub(Em *e, int ri) {
     mc_str_printf(&e->stubs, "    tail minicc_trap_bounds%s\n", c);
 }
 
+static void copy_out(char *buf, size_t size, const char *s) {
+    size_t n = strlen(s);
+    if (n >= size) n = size - 1;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+}
+
 /* A placeholder of a template (patterns.c's rv64 list): its text; an
  * operand is fetched (li or lw into its scratch) the first time. */
 static bool rv_operand(void *ctx, const char *n, char *buf, size_t size) {
@@ -444,19 +461,19 @@ static bool rv_operand(void *ctx, const char *n, char *buf, size_t size) {
 #define OUT(...) snprintf(buf, size, __VA_ARGS__)
     if (IS("x")) {
         if (e->cur.rx < 0) e->cur.rx = dst(e, e->cur.dest);
-        OUT("%s", xname[e->cur.rx]);
+        copy_out(buf, size, xname[e->cur.rx]);
     } else if (IS("a")) {
         if (e->cur.ra < 0) e->cur.ra = src(e, e->cur.a, X_T5);
-        OUT("%s", xname[e->cur.ra]);
+        copy_out(buf, size, xname[e->cur.ra]);
     } else if (IS("b")) {
         if (e->cur.rb < 0) e->cur.rb = src(e, e->cur.b, X_T6);
-        OUT("%s", xname[e->cur.rb]);
+        copy_out(buf, size, xname[e->cur.rb]);
     } else if (IS("i")) {
         if (e->cur.ri < 0) e->cur.ri = src(e, e->cur.i, X_T5);
-        OUT("%s", xname[e->cur.ri]);
+        copy_out(buf, size, xname[e->cur.ri]);
     } else if (IS("v")) {
         if (e->cur.rv < 0) e->cur.rv = src(e, e->cur.v, X_T6);
-        OUT("%s", xname[e->cur.rv]);
+        copy_out(buf, size, xname[e->cur.rv]);
     } else if (IS("imm"))
         OUT("%lld", (long long)e->cur.imm);
     else if (IS("-imm"))
@@ -467,7 +484,7 @@ static bool rv_operand(void *ctx, const char *n, char *buf, size_t size) {
         OUT("%lld(s0)", (long long)slot_off(e, e->a->loc[e->cur.a.v].index));
     else if (IS("xloc")) {
         char lb[32];
-        OUT("%s", mc_target_location_str(MC_TARGET_RV64, e->a->loc[e->cur.dest], lb, sizeof lb));
+        copy_out(buf, size, mc_target_location_str(MC_TARGET_RV64, e->a->loc[e->cur.dest], lb, sizeof lb));
     } else if (IS("len"))
         OUT("%lld(s0)", (long long)(e->desc_off[e->cur.buf] + 8));
     else if (IS("base") || IS("desc"))
@@ -497,7 +514,7 @@ static bool rv_operand(void *ctx, const char *n, char *buf, size_t size) {
     else if (IS("ret"))
         OUT(".Lf%d_ret", (int)e->fn);
     else if (IS("ir"))
-        OUT("%s", e->cmt);
+        copy_out(buf, size, e->cmt);
     else if (IS("frame"))
         OUT("%lld", (long long)e->frame);
     else if (IS("-frame"))
@@ -529,15 +546,25 @@ static void rv_line(void *ctx, int kind, const char *text) {
     case MC_ASM_LINE_NOTE: snprintf(e->cmt, sizeof e->cmt, "%s", text); return;
     default: break;
     }
-    char op[8], reg[8], base[8];
-    long long off;
-    int used = 0;
-    if (sscanf(text, "%7s %7[^,], %lld(%7[^)])%n", op, reg, &off, base, &used) == 4 && text[used] == 0 &&
-        (!strcmp(op, "lw") || !strcmp(op, "sw") || !strcmp(op, "ld") || !strcmp(op, "sd"))) {
-        mem(e, op, xnum(reg), xnum(base), off);
-        return;
+    /* lw, sw, ld, sd: `OP REG, OFF(BASE)` */
+    if ((text[0] == 'l' || text[0] == 's') && (text[1] == 'w' || text[1] == 'd') && text[2] == ' ') {
+        const char *comma = strchr(text + 3, ',');
+        char *end;
+        if (comma && comma[1] == ' ' && comma - (text + 3) < 8) {
+            long long off = strtoll(comma + 2, &end, 10);
+            size_t blen = end[0] == '(' ? strcspn(end + 1, ")") : 0;
+            if (end != comma + 2 && blen > 0 && blen < 8 && end[1 + blen] == ')' && end[2 + blen] == 0) {
+                char op[3] = {text[0], text[1], 0}, reg[8], base[8];
+                memcpy(reg, text + 3, (size_t)(comma - (text + 3)));
+                reg[comma - (text + 3)] = 0;
+                memcpy(base, end + 1, blen);
+                base[blen] = 0;
+                mem(e, op, xnum(reg), xnum(base), off);
+                return;
+            }
+        }
     }
-    ins(e, "%s", text);
+    ins_text(e, text);
 }
 
 /* The first row of rv64's table that applies to m: its index, its text
