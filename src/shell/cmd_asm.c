@@ -266,7 +266,7 @@ const McCommand mc_cmds_targets[] = {
      "loaded from its slot). rv64 selects every tile from its table; x86-64's\n"
      "describes what its emitter writes. `emit-asm --trace-select` names the\n"
      "row each tile took (#N). Same as `minicc patterns --target T`.\n",
-     "chapter|x86-64|rv64", cmd_target},
+     "chapter|x86-64|rv64|patterns patterns", cmd_target},
     {"asm", "", "targets", "asm [FUNC] [--run] | asm --regs", "the function's assembly for the target",
      "The loaded function (or FUNC, and every function it calls) allocated on\n"
      "the target's register file (K = its allocatable registers, not set regs)\n"

@@ -37,6 +37,8 @@
 #include "minicc/util.h"
 
 #include "engine/asm/asm_int.h" /* mc_asm_select */
+#include "shell/commands.h"
+#include "shell/session.h"
 
 /* ---- helpers ------------------------------------------------------------------------- */
 
@@ -449,12 +451,42 @@ static void test_corpus_x64(void **state) {
     assert_true(reached >= n - 5);
 }
 
+/* The prompt completes `target`'s words: a target or patterns, then patterns. */
+static void test_prompt_completion(void **state) {
+    (void)state;
+    static const struct {
+        const char *line;
+        int start;
+        const char *want[4];
+    } cases[] = {
+        {"target rv64 pa", 12, {"patterns", NULL}},
+        {"target pat", 7, {"patterns", NULL}},
+        {"target r", 7, {"rv64", NULL}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        McSession s;
+        mc_session_init(&s);
+        char **out = NULL;
+        mc_command_complete(&s, cases[k].line, cases[k].start, (int)strlen(cases[k].line), &out);
+        assert_non_null(out);
+        int n = 0;
+        for (; out[n]; n++) {
+            assert_non_null(cases[k].want[n]);
+            assert_string_equal(out[n], cases[k].want[n]);
+        }
+        assert_null(cases[k].want[n]);
+        mc_complete_free(out);
+        mc_session_free(&s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),
         cmocka_unit_test(test_munch_order),
         cmocka_unit_test(test_corpus_rv64),
         cmocka_unit_test(test_corpus_x64),
+        cmocka_unit_test(test_prompt_completion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
