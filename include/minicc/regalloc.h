@@ -201,8 +201,9 @@ typedef struct McAllocation {
     const char *const *reg_name; /* NULL: registers are r0..r(K-1); else reg_name[r] names register r
                                     (a real target's register file, asm.h: rbx, s1): every view of
                                     the allocation (print, traces, why, workbench) uses it */
-    /* calls=interfere (callconv.c): the constraints the allocator honoured (forbidden
-       registers of the values live across a call, preferred registers), NULL otherwise */
+    /* calls=interfere and the x86-64 target (callconv.c): the constraints the allocator
+       honoured (forbidden registers of the values live across a call, of those live across
+       an idiv or a variable shift and of their operands; preferred registers), NULL otherwise */
     struct McCallCons *cons;
 } McAllocation;
 
@@ -518,10 +519,13 @@ typedef enum McTraceKind {
                          prologue; flag: not saved (planted bug) */
     MC_TR_RENAME,    /* the convention's renaming: register reg becomes register w; n1 = the calls its
                         values are live across (static), flag: w is callee-saved */
-    MC_TR_FORBID,    /* calls=interfere: v is live across call n1 (McCallCons numbering): it interferes
-                        with every caller-saved register (before the colouring) */
-    MC_TR_PREFER,    /* calls=interfere: v prefers register reg; n1 = McPrefKind, n2 = its index
-                        (parameter or argument), w = the call (McCallCons numbering) or -1 */
+    MC_TR_FORBID,    /* n2 = 0, calls=interfere: v is live across call n1 (McCallCons numbering): it
+                        interferes with every caller-saved register (before the colouring);
+                        n2 > 0, x86-64: a fixed-register instruction (site n1) forbids v the
+                        registers of McFixedKind n2 - 1 (live across an idiv: rax rdx...) */
+    MC_TR_PREFER,    /* calls=interfere or x86-64: v prefers register reg; n1 = McPrefKind, n2 = its
+                        index (parameter or argument), w = the call or the fixed site (McCallCons
+                        numbering) or -1 */
     MC_TR_PREFER_GOT, /* after the colouring: v, preferring reg, got location (n1 = McLocKind, w = index) */
     /* two-address=copies (twoaddr.c); v = x, w = a (-1: the constant n2), reg = b, n1 = the op: */
     MC_TR_TWOADDR,       /* x = OP a, b became x = copy a; x = OP x, b before the graph was built */

@@ -34,35 +34,89 @@ void mc_alloc_calls(McAllocation *a, const McAllocOptions *o);
 void mc_alloc_calls_free(McAllocation *a);
 void mc_alloc_calls_print(const McAllocation *a, FILE *out);
 
-/* ---- calls=interfere: per-value constraints (callconv.c) ----
+/* ---- per-value register constraints (callconv.c) ----
  * For each value of a function (handles of the function it was built on):
- * the first call it is live across (then every caller-saved register is
- * forbidden to it: it interferes with them, the call clobbers them), and a
- * preferred register with its reason. Calls are numbered in block and
- * instruction order; their callee's name and source position are kept, so
- * the numbering survives the copies phi destruction inserts. */
-typedef enum McPrefKind { MC_PREF_NONE = 0, MC_PREF_PARAM, MC_PREF_ARG, MC_PREF_RESULT, MC_PREF_RETURN } McPrefKind;
+ * the registers forbidden to it, each for a reason, and a preferred register
+ * with its reason. Two sources:
+ *   - calls=interfere (`interfere`): the first call a value is live across
+ *     (then every caller-saved register is forbidden to it: it interferes
+ *     with them, the call clobbers them); parameters, arguments, call
+ *     results and returned values prefer the convention's registers;
+ *   - the x86-64 target (MC_CONV_X64, always, whatever calls= says; never
+ *     the chapter's machine nor rv64, which have no fixed registers): the
+ *     fixed registers of idiv and of a shift by a variable count, as x64.c
+ *     emits them (`fixed`: per value, the registers below 64 forbidden by
+ *     them; fx_site: the first instruction of each kind that forbids them):
+ *       idiv with a variable divisor (div, rem): cdq writes edx, idiv
+ *         edx:eax, so a value live across it (live after it, its result
+ *         excluded) may be in neither rax nor rdx, nor may the divisor
+ *         (the dividend goes into eax and cdq fills edx before idiv reads
+ *         it); the dividend prefers rax, a quotient rax, a remainder rdx;
+ *       a shift by a variable count: the count goes into ecx first, so a
+ *         value live across it (the count itself excepted: ecx gets its
+ *         value), the shifted operand and the result may not be in rcx;
+ *         the count prefers rcx;
+ *     and a call's result and a returned value prefer rax (eax).
+ *     Division by a constant and a constant shift use only r11 (no
+ *     constraint).
+ * Calls are numbered in block and instruction order, as are the fixed
+ * instructions (sites); their callee's name or op and source position are
+ * kept, so the numbering survives the copies phi destruction inserts. */
+typedef enum McPrefKind {
+    MC_PREF_NONE = 0, MC_PREF_PARAM, MC_PREF_ARG, MC_PREF_RESULT, MC_PREF_RETURN,
+    MC_PREF_DIVIDEND, MC_PREF_QUOTIENT, MC_PREF_REMAINDER, MC_PREF_COUNT /* x86-64's fixed registers */
+} McPrefKind;
+/* Why a fixed register is forbidden (x86-64): the kinds of fx_site. */
+typedef enum McFixedKind {
+    MC_FX_DIV_ACROSS = 0, /* live across an idiv: rax rdx */
+    MC_FX_DIVISOR,        /* the divisor of an idiv: rax rdx */
+    MC_FX_SHIFT_ACROSS,   /* live across a variable shift (the count excepted): rcx */
+    MC_FX_SHIFTED,        /* the shifted operand of a variable shift: rcx */
+    MC_FX_SHIFT_DEST,     /* the result of a variable shift: rcx */
+    MC_FX_KINDS
+} McFixedKind;
+/* x86-64's fixed registers in the allocated numbering (asm.c's x64_reg
+ * table: rsi rdi r8 r9 r10 rax rcx rdx, then the callee-saved rbx r12-r15;
+ * tests/unit/test_fixedregs.c checks the names). */
+enum { MC_X64_RAX = 5, MC_X64_RCX = 6, MC_X64_RDX = 7 };
 typedef struct McCallCons {
     int32_t n;            /* values covered (handles >= n are unconstrained) */
     int32_t K;
     McConvention conv;
+    bool interfere;       /* calls=interfere: across and the convention's preferences */
     int32_t *across;      /* per value: the first call it is live across, or -1 */
     int32_t *pref;        /* per value: its preferred register, or -1 */
     uint8_t *pref_kind;   /* McPrefKind */
     int32_t *pref_index;  /* parameter or argument number (0-based) */
-    int32_t *pref_call;   /* the call (argument, result), or -1 */
+    int32_t *pref_call;   /* the call (argument, result) or the fixed site (dividend...), or -1 */
     int32_t ncalls;
     const char **call_name; /* callee names (the function's strings) */
     int32_t *call_line, *call_col;
     uint64_t forbidden_bits; /* the caller-saved registers below 64 as bits (fast path) */
+    /* x86-64's fixed registers (NULL/0 elsewhere) */
+    uint64_t *fixed;                 /* per value: the registers forbidden by fixed-register instructions */
+    int32_t *fx_site[MC_FX_KINDS];   /* per value and kind: the first site forbidding it, or -1 */
+    int32_t nsites;
+    uint8_t *site_op;                /* McOp of each site (div, rem, shl, shr) */
+    int32_t *site_line, *site_col;
 } McCallCons;
-/* NULL when o does not ask for calls=interfere, or f neither has calls nor
- * belongs to a program with calls. f phi-free or in SSA form. */
+/* NULL when o asks neither for calls=interfere (for a function with calls
+ * or of a program with calls) nor for the x86-64 convention. f phi-free or
+ * in SSA form. */
 McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K);
 void mc_call_cons_free(McCallCons *c);
-/* Register r is forbidden to v (v is live across a call that clobbers r). */
+/* The registers of one McFixedKind, as bits. */
+uint64_t mc_fixed_kind_regs(int kind);
+/* Register r is forbidden to v (v is live across a call that clobbers r, or
+ * a fixed-register instruction forbids r). */
 static inline bool mc_call_cons_forbids(const McCallCons *c, int32_t v, int32_t r) {
-    return c && v >= 0 && v < c->n && c->across[v] >= 0 && mc_conv_caller_saved(c->conv, c->K, r);
+    if (!c || v < 0 || v >= c->n) return false;
+    if (c->across[v] >= 0 && mc_conv_caller_saved(c->conv, c->K, r)) return true;
+    return c->fixed && r >= 0 && r < 64 && ((c->fixed[v] >> r) & 1);
+}
+/* v's fixed-register mask (0 without fixed constraints). */
+static inline uint64_t mc_call_cons_fixed(const McCallCons *c, int32_t v) {
+    return c && c->fixed && v >= 0 && v < c->n ? c->fixed[v] : 0;
 }
 static inline int32_t mc_call_cons_pref(const McCallCons *c, int32_t v) {
     return c && v >= 0 && v < c->n ? c->pref[v] : -1;
@@ -70,12 +124,17 @@ static inline int32_t mc_call_cons_pref(const McCallCons *c, int32_t v) {
 /* The MC_TR_FORBID and MC_TR_PREFER events of c into tr (values that are nodes of g only). */
 void mc_call_cons_trace(const McCallCons *c, const McIGraph *g, McAllocTrace *tr);
 /* `argument 1 of the call to g at 4:5`, `parameter 0`, `the result of the call
- * to g at 4:5`, `the returned value`: why v prefers its register. */
+ * to g at 4:5`, `the returned value`, `idiv's dividend at 5:9`: why v prefers its register. */
 const char *mc_call_cons_pref_str(const McCallCons *c, int32_t v, char *buf, size_t size);
 /* `live across the call to g at 4:5`: why v is kept out of the caller-saved registers. */
 const char *mc_call_cons_forbid_str(const McCallCons *c, int32_t v, char *buf, size_t size);
+/* `live across the idiv at 5:9 (idiv writes edx:eax)`: why v is kept out of
+ * the registers of fixed kind `kind` (McFixedKind), from its first site. */
+const char *mc_call_cons_fixed_str(const McCallCons *c, int32_t v, int kind, char *buf, size_t size);
 /* `r0 r1`: the registers a call clobbers (a->cons's), by a's register names. */
 const char *mc_call_cons_regs_str(const McAllocation *a, char *buf, size_t size);
+/* `rax rdx`: the registers in mask, by a's register names. */
+const char *mc_call_cons_mask_str(const McAllocation *a, uint64_t mask, char *buf, size_t size);
 /* twoaddr.c: two-address=copies. Whether `in` is rewritten (x = sub a, b with
  * b a value, x neither a nor b, a not b); the rewrite of every such
  * instruction of x->f into `x = copy a; x = sub x, b` (phi_copy kept in

@@ -65,7 +65,7 @@ bool mc_conv_caller_saved(McConvention c, int32_t K, int32_t r) {
     switch (c) {
     case MC_CONV_CALLER: return true;
     case MC_CONV_CALLEE: return false;
-    case MC_CONV_X64: return r < 5;   /* asm.c's x86-64 register order */
+    case MC_CONV_X64: return r < 8;   /* asm.c's x86-64 register order: rsi rdi r8 r9 r10 rax rcx rdx */
     case MC_CONV_RV64: return r < 13; /* asm.c's rv64 register order */
     default: return r < split_half(K);
     }
@@ -164,7 +164,7 @@ static void save_call(McAllocation *a, McCallSave *cs, const McAllocOptions *o) 
             if (tr) {
                 McTraceEvent e = call_ev(MC_TR_CALL_SAFE, v, l.kind == MC_LOC_SLOT ? l.index : -1,
                                          l.kind == MC_LOC_REG ? l.index : -1, cs->block, cs->inst);
-                e.flag = a->cons != NULL; /* calls=interfere: kept out of the clobbered registers */
+                e.flag = a->cons && a->cons->interfere; /* calls=interfere: kept out of the clobbered registers */
                 tr_add(tr, e);
             }
             continue;
@@ -215,7 +215,7 @@ static int32_t each_call_live(const McFunc *f, int32_t ncalls,
 
 static void collect_visit(void *ctx, int32_t at, const McInst *call, const bool *live) {
     McAllocation *a = ctx;
-    const McFunc *lf = a->cons && a->destroyed && a->destroyed->f ? a->destroyed->f : a->f;
+    const McFunc *lf = a->cons && a->cons->interfere && a->destroyed && a->destroyed->f ? a->destroyed->f : a->f;
     collect_across(&a->callsaves[at], lf, live, call->dest);
 }
 
@@ -240,7 +240,7 @@ static void find_calls(McAllocation *a) {
      * Without a copy's definition its destination would look live from the
      * entry down to it, across calls it is not live across, and get saves it
      * does not need. calls=save keeps f, as before. */
-    const McFunc *lf = a->cons && a->destroyed && a->destroyed->f ? a->destroyed->f : f;
+    const McFunc *lf = a->cons && a->cons->interfere && a->destroyed && a->destroyed->f ? a->destroyed->f : f;
     if (each_call_live(lf, ncalls, collect_visit, a) != 0)
         mc_panic(__FILE__, __LINE__, "the destroyed function has fewer calls than the allocated one");
 }
@@ -255,6 +255,9 @@ static void find_calls(McAllocation *a) {
  * register already of its class keeps its number. */
 static void rename_registers(McAllocation *a, McAllocTrace *tr) {
     int32_t K = a->registers;
+    /* x86-64: the fixed registers (rax rcx rdx) keep their values and take
+     * no other: the constraints the colouring met stay met */
+    uint64_t pinned = a->cons && a->cons->fixed ? mc_fixed_kind_regs(MC_FX_DIV_ACROSS) | mc_fixed_kind_regs(MC_FX_SHIFT_ACROSS) : 0;
     int32_t *across = mc_xcalloc((size_t)K, sizeof *across), *to = mc_xmalloc((size_t)K * sizeof *to);
     bool *used = mc_xcalloc((size_t)K, sizeof *used), *taken = mc_xcalloc((size_t)K, sizeof *taken);
     for (int32_t v = 0; v < a->f->nvalues; v++)
@@ -265,6 +268,11 @@ static void rename_registers(McAllocation *a, McAllocTrace *tr) {
             if (l.kind == MC_LOC_REG) across[l.index]++;
         }
     for (int32_t r = 0; r < K; r++) to[r] = -1;
+    for (int32_t r = 0; r < K && r < 64; r++)
+        if ((pinned >> r) & 1) {
+            if (used[r]) to[r] = r;
+            taken[r] = true;
+        }
     /* by descending calls across, ties by number: wanting callee-saved first */
     int32_t *order = mc_xmalloc((size_t)K * sizeof *order);
     for (int32_t r = 0; r < K; r++) order[r] = r;
@@ -308,7 +316,7 @@ void mc_alloc_calls(McAllocation *a, const McAllocOptions *o) {
     /* a function with calls always; a leaf when the pipeline says it is called */
     /* calls=interfere: the colouring already respects the convention (and the
      * preferred registers are the convention's): nothing to rename */
-    if ((a->ncallsaves > 0 || (o && o->program)) && a->registers > 0 && !a->cons)
+    if ((a->ncallsaves > 0 || (o && o->program)) && a->registers > 0 && !(a->cons && a->cons->interfere))
         rename_registers(a, o ? o->trace : NULL);
     if (a->cons && o && o->trace)
         for (int32_t v = 0; v < a->cons->n && v < f->nvalues; v++) {
@@ -365,15 +373,22 @@ void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out) {
                         rb, mc_convention_name(cc->conv));
             }
     }
+    for (int kind = 0; cc && cc->fixed && v >= 0 && v < cc->n && kind < MC_FX_KINDS; kind++) {
+        if (cc->fx_site[kind][v] < 0) continue;
+        char why[160], regs[64];
+        fprintf(out, "  %s interferes with %s: %s\n", f->values[v].name,
+                mc_call_cons_mask_str(a, mc_fixed_kind_regs(kind), regs, sizeof regs),
+                mc_call_cons_fixed_str(cc, v, kind, why, sizeof why));
+    }
     if (cc && v >= 0 && v < cc->n && cc->pref[v] >= 0) {
         char why[160], lb[32];
         McLocation l = a->loc[v];
         bool got = l.kind == MC_LOC_REG && l.index == cc->pref[v];
         char pb[32];
-        fprintf(out, "  %s prefers %s: %s (calls=interfere); %s%s\n", f->values[v].name,
+        fprintf(out, "  %s prefers %s: %s (%s); %s%s\n", f->values[v].name,
                 mc_alloc_reg_str(a, cc->pref[v], pb, sizeof pb),
-                mc_call_cons_pref_str(cc, v, why, sizeof why), got ? "it got it" : "it is in ",
-                got ? "" : mc_alloc_location_str(a, l, lb, sizeof lb));
+                mc_call_cons_pref_str(cc, v, why, sizeof why), cc->interfere ? "calls=interfere" : "x86-64's fixed registers",
+                got ? "it got it" : "it is in ", got ? "" : mc_alloc_location_str(a, l, lb, sizeof lb));
     }
     for (int32_t c = 0; c < a->ncallsaves; c++) {
         const McCallSave *cs = &a->callsaves[c];
@@ -454,38 +469,145 @@ static void cons_visit(void *ctx, int32_t at, const McInst *call, const bool *li
         if (live[v] && v != call->dest && cv->f->values[v].kind != MC_VAL_BUF) cv->c->across[v] = at;
 }
 
+uint64_t mc_fixed_kind_regs(int kind) {
+    switch (kind) {
+    case MC_FX_DIV_ACROSS:
+    case MC_FX_DIVISOR: return ((uint64_t)1 << MC_X64_RAX) | ((uint64_t)1 << MC_X64_RDX);
+    case MC_FX_SHIFT_ACROSS:
+    case MC_FX_SHIFTED:
+    case MC_FX_SHIFT_DEST: return (uint64_t)1 << MC_X64_RCX;
+    default: return 0;
+    }
+}
+
+/* x86-64: the instructions whose tiles use fixed registers: div and rem by
+ * a value (idiv), shl and shr by a value (the count in cl). */
+static bool fixed_site(const McInst *in) {
+    switch (in->op) {
+    case MC_OP_DIV: case MC_OP_REM: case MC_OP_SHL: case MC_OP_SHR: return mc_opnd_is_val(in->a[1]);
+    default: return false;
+    }
+}
+
+static void forbid_fixed(McCallCons *c, const McFunc *f, int32_t v, int kind, int32_t site) {
+    if (v < 0 || v >= c->n || f->values[v].kind == MC_VAL_BUF) return;
+    c->fixed[v] |= mc_fixed_kind_regs(kind);
+    c->fx_site[kind][v] = site; /* a backward scan: the first site in order is written last */
+}
+
+/* The fixed-register constraints of every site of f, by a backward scan per
+ * block from its live-out set (as each_call_live): at each site, the values
+ * live after it (its result excluded) are live across it. */
+static void fixed_cons(McCallCons *c, const McFunc *f) {
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
+    int32_t at = c->nsites;
+    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
+        const McBlock *bl = &f->blocks[b];
+        memset(live, 0, (size_t)f->nvalues * sizeof *live);
+        McValList out = mc_live_out(lv, b);
+        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
+        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
+            const McInst *in = &bl->insts[i];
+            if (fixed_site(in)) {
+                int32_t site = --at;
+                bool div = in->op == MC_OP_DIV || in->op == MC_OP_REM;
+                /* the count of a shift may stay in rcx: ecx gets its value */
+                for (int32_t v = 0; v < f->nvalues; v++)
+                    if (live[v] && v != in->dest && (div || v != in->a[1].v))
+                        forbid_fixed(c, f, v, div ? MC_FX_DIV_ACROSS : MC_FX_SHIFT_ACROSS, site);
+                if (div) {
+                    forbid_fixed(c, f, in->a[1].v, MC_FX_DIVISOR, site);
+                } else {
+                    if (mc_opnd_is_val(in->a[0])) forbid_fixed(c, f, in->a[0].v, MC_FX_SHIFTED, site);
+                    forbid_fixed(c, f, in->dest, MC_FX_SHIFT_DEST, site);
+                }
+            }
+            if (in->dest != MC_NONE) live[in->dest] = false;
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, in, &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
+        }
+    }
+    free(live);
+    mc_liveness_free(lv);
+}
+
 McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
-    if (!o || o->calls != MC_CALLS_INTERFERE || K < 1) return NULL;
-    int32_t ncalls = 0;
+    bool x64 = o && o->convention == MC_CONV_X64 && K > MC_X64_RDX;
+    bool interfere = o && o->calls == MC_CALLS_INTERFERE && K >= 1;
+    if (!interfere && !x64) return NULL;
+    int32_t ncalls = 0, nsites = 0;
     for (int32_t b = 0; b < f->nblocks; b++)
-        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) ncalls += f->blocks[b].insts[i].op == MC_OP_CALL;
-    if (ncalls == 0 && !o->program) return NULL;
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            ncalls += f->blocks[b].insts[i].op == MC_OP_CALL;
+            nsites += x64 && fixed_site(&f->blocks[b].insts[i]);
+        }
+    if (ncalls == 0 && !o->program) interfere = false;
+    if (!interfere && !x64) return NULL;
     McCallCons *c = mc_xcalloc(1, sizeof *c);
     int32_t n = f->nvalues;
     c->n = n;
     c->K = K;
     c->conv = o->convention;
+    c->interfere = interfere;
     c->across = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->across);
     c->pref = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->pref);
     c->pref_kind = mc_xcalloc((size_t)(n ? n : 1), 1);
     c->pref_index = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->pref_index);
     c->pref_call = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->pref_call);
     for (int32_t v = 0; v < n; v++) c->across[v] = c->pref[v] = c->pref_call[v] = -1;
-    for (int32_t r = 0; r < K && r < 64; r++)
+    for (int32_t r = 0; interfere && r < K && r < 64; r++)
         if (mc_conv_caller_saved(c->conv, K, r)) c->forbidden_bits |= (uint64_t)1 << r;
     c->ncalls = ncalls;
     c->call_name = mc_xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *c->call_name);
     c->call_line = mc_xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *c->call_line);
     c->call_col = mc_xcalloc((size_t)(ncalls ? ncalls : 1), sizeof *c->call_col);
+    if (x64) {
+        c->fixed = mc_xcalloc((size_t)(n ? n : 1), sizeof *c->fixed);
+        for (int k = 0; k < MC_FX_KINDS; k++) {
+            c->fx_site[k] = mc_xmalloc((size_t)(n ? n : 1) * sizeof *c->fx_site[k]);
+            for (int32_t v = 0; v < n; v++) c->fx_site[k][v] = -1;
+        }
+        c->nsites = nsites;
+        c->site_op = mc_xcalloc((size_t)(nsites ? nsites : 1), 1);
+        c->site_line = mc_xcalloc((size_t)(nsites ? nsites : 1), sizeof *c->site_line);
+        c->site_col = mc_xcalloc((size_t)(nsites ? nsites : 1), sizeof *c->site_col);
+        /* the fixed instructions' preferences first (each saves a move at the
+         * instruction): the dividend and the quotient rax, the remainder rdx,
+         * the count rcx */
+        for (int32_t b = 0, at = 0; b < f->nblocks; b++)
+            for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+                const McInst *in = &f->blocks[b].insts[i];
+                if (!fixed_site(in)) continue;
+                McLoc l = mc_loc(f, in->loc);
+                c->site_op[at] = (uint8_t)in->op;
+                c->site_line[at] = (int32_t)l.line;
+                c->site_col[at] = (int32_t)l.col;
+                if (in->op == MC_OP_DIV || in->op == MC_OP_REM) {
+                    if (in->dest != MC_NONE)
+                        set_pref(c, in->dest, in->op == MC_OP_DIV ? MC_X64_RAX : MC_X64_RDX,
+                                 in->op == MC_OP_DIV ? MC_PREF_QUOTIENT : MC_PREF_REMAINDER, 0, at);
+                    if (mc_opnd_is_val(in->a[0])) set_pref(c, in->a[0].v, MC_X64_RAX, MC_PREF_DIVIDEND, 0, at);
+                } else {
+                    set_pref(c, in->a[1].v, MC_X64_RCX, MC_PREF_COUNT, 0, at);
+                }
+                at++;
+            }
+        fixed_cons(c, f);
+    }
     /* parameters arrive in the argument registers (buffers take no register) */
-    for (int32_t k = 0, ni = 0; k < f->nparams; k++) {
+    for (int32_t k = 0, ni = 0; interfere && k < f->nparams; k++) {
         int32_t pv = f->params[k];
         if (f->values[pv].kind == MC_VAL_BUF) continue;
         set_pref(c, pv, mc_conv_arg_reg(c->conv, K, ni), MC_PREF_PARAM, ni, -1);
         ni++;
     }
-    /* calls in block and instruction order: their results and arguments */
-    int32_t rr = mc_conv_result_reg(c->conv, K);
+    /* calls in block and instruction order: their results and arguments
+     * (x86-64: the result in rax always) */
+    int32_t rr = x64 ? MC_X64_RAX : mc_conv_result_reg(c->conv, K);
     for (int32_t b = 0, at = 0; b < f->nblocks; b++)
         for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
             const McInst *in = &f->blocks[b].insts[i];
@@ -496,7 +618,7 @@ McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
             c->call_line[at] = (int32_t)l.line;
             c->call_col[at] = (int32_t)l.col;
             if (in->dest != MC_NONE) set_pref(c, in->dest, rr, MC_PREF_RESULT, 0, at);
-            for (int32_t k = 0, ni = 0; call && k < call->nargs; k++) {
+            for (int32_t k = 0, ni = 0; interfere && call && k < call->nargs; k++) {
                 McOperand a = call->args[k];
                 if (mc_opnd_is_val(a) && f->values[a.v].kind == MC_VAL_BUF) continue;
                 if (mc_opnd_is_val(a)) set_pref(c, a.v, mc_conv_arg_reg(c->conv, K, ni), MC_PREF_ARG, ni, at);
@@ -509,7 +631,7 @@ McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
         if (bl->has_term && bl->term.op == MC_OP_RET && mc_opnd_is_val(bl->term.arg))
             set_pref(c, bl->term.arg.v, rr, MC_PREF_RETURN, 0, -1);
     }
-    if (ncalls == 0) return c;
+    if (ncalls == 0 || !interfere) return c;
     /* the values live across each call (a backward scan per block, as find_calls) */
     ConsVisit cv = {c, f};
     each_call_live(f, ncalls, cons_visit, &cv);
@@ -526,6 +648,11 @@ void mc_call_cons_free(McCallCons *c) {
     free(c->call_name);
     free(c->call_line);
     free(c->call_col);
+    free(c->fixed);
+    for (int k = 0; k < MC_FX_KINDS; k++) free(c->fx_site[k]);
+    free(c->site_op);
+    free(c->site_line);
+    free(c->site_col);
     free(c);
 }
 
@@ -538,6 +665,13 @@ void mc_call_cons_trace(const McCallCons *c, const McIGraph *g, McAllocTrace *tr
             e.n1 = c->across[v];
             tr_add(tr, e);
         }
+        for (int k = 0; c->fixed && k < MC_FX_KINDS; k++)
+            if (c->fx_site[k][v] >= 0) {
+                McTraceEvent e = tr_ev(MC_TR_FORBID, v, -1, -1);
+                e.n1 = c->fx_site[k][v];
+                e.n2 = k + 1;
+                tr_add(tr, e);
+            }
         if (c->pref[v] >= 0) {
             McTraceEvent e = tr_ev(MC_TR_PREFER, v, c->pref_call[v], c->pref[v]);
             e.n1 = c->pref_kind[v];
@@ -558,6 +692,19 @@ const char *mc_call_cons_pref_str(const McCallCons *c, int32_t v, char *buf, siz
         break;
     case MC_PREF_RESULT: snprintf(buf, size, "the result of the call to %s at %d:%d arrives there", name, line, col); break;
     case MC_PREF_RETURN: snprintf(buf, size, "the returned value goes there"); break;
+    case MC_PREF_DIVIDEND:
+    case MC_PREF_QUOTIENT:
+    case MC_PREF_REMAINDER:
+    case MC_PREF_COUNT: {
+        int32_t s = k >= 0 && k < c->nsites ? k : -1;
+        int pk = c->pref_kind[v];
+        snprintf(buf, size, "%s at %d:%d", pk == MC_PREF_DIVIDEND ? "idiv's dividend (eax)"
+                                           : pk == MC_PREF_QUOTIENT ? "idiv's quotient (eax)"
+                                           : pk == MC_PREF_REMAINDER ? "idiv's remainder (edx)"
+                                                                     : "the variable shift's count (cl)",
+                 s >= 0 ? (int)c->site_line[s] : 0, s >= 0 ? (int)c->site_col[s] : 0);
+        break;
+    }
     default: snprintf(buf, size, "no preference"); break;
     }
     return buf;
@@ -570,6 +717,43 @@ const char *mc_call_cons_forbid_str(const McCallCons *c, int32_t v, char *buf, s
     else
         snprintf(buf, size, "live across the call to %s at %d:%d", c->call_name[k], (int)c->call_line[k],
                  (int)c->call_col[k]);
+    return buf;
+}
+
+const char *mc_call_cons_fixed_str(const McCallCons *c, int32_t v, int kind, char *buf, size_t size) {
+    int32_t s = c->fixed && v >= 0 && v < c->n && kind >= 0 && kind < MC_FX_KINDS ? c->fx_site[kind][v] : -1;
+    if (s < 0 || s >= c->nsites) {
+        snprintf(buf, size, "no fixed-register instruction");
+        return buf;
+    }
+    int line = (int)c->site_line[s], col = (int)c->site_col[s];
+    const char *op = mc_op_info[c->site_op[s]].name;
+    switch (kind) {
+    case MC_FX_DIV_ACROSS: snprintf(buf, size, "live across the idiv at %d:%d (idiv writes edx:eax)", line, col); break;
+    case MC_FX_DIVISOR:
+        snprintf(buf, size, "the divisor of the idiv at %d:%d (the dividend goes into eax and cdq writes edx before idiv reads it)",
+                 line, col);
+        break;
+    case MC_FX_SHIFT_ACROSS: snprintf(buf, size, "live across the %s by a variable count at %d:%d (the count goes into ecx)", op, line, col); break;
+    case MC_FX_SHIFTED:
+        snprintf(buf, size, "the shifted operand of the %s at %d:%d (the count goes into ecx first)", op, line, col);
+        break;
+    case MC_FX_SHIFT_DEST: snprintf(buf, size, "the result of the %s at %d:%d (it shifts by cl)", op, line, col); break;
+    default: snprintf(buf, size, "?"); break;
+    }
+    return buf;
+}
+
+const char *mc_call_cons_mask_str(const McAllocation *a, uint64_t mask, char *buf, size_t size) {
+    size_t at = 0;
+    buf[0] = 0;
+    for (int32_t r = 0; r < a->registers && r < 64; r++) {
+        if (!((mask >> r) & 1)) continue;
+        char rb[32];
+        int w = snprintf(buf + at, at < size ? size - at : 0, "%s%s", at ? " " : "", mc_alloc_reg_str(a, r, rb, sizeof rb));
+        if (w > 0) at += (size_t)w;
+    }
+    if (at == 0) snprintf(buf, size, "none");
     return buf;
 }
 

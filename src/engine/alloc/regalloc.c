@@ -486,6 +486,7 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     if (a->cons) { /* calls=interfere: the constraints of each representative (its members') */
         w.cons = a->cons;
         w.cons_across = mc_xcalloc((size_t)(n ? n : 1), sizeof *w.cons_across);
+        w.cons_fixed = mc_xcalloc((size_t)(n ? n : 1), sizeof *w.cons_fixed);
         w.cons_pref = mc_xmalloc((size_t)(n ? n : 1) * sizeof *w.cons_pref);
         for (int32_t v = 0; v < n; v++) w.cons_pref[v] = -1;
         for (int32_t v = 0; v < n; v++) w.cons_pref[v] = g->node[v] && a->alias[v] == v ? mc_call_cons_pref(a->cons, v) : -1;
@@ -493,6 +494,7 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
             if (!g->node[v]) continue;
             int32_t r = a->alias[v];
             if (v < a->cons->n && a->cons->across[v] >= 0) w.cons_across[r] = true;
+            w.cons_fixed[r] |= mc_call_cons_fixed(a->cons, v);
             if (w.cons_pref[r] < 0) w.cons_pref[r] = mc_call_cons_pref(a->cons, v);
         }
     }
@@ -512,6 +514,7 @@ static void colour_improved(McAllocation *a, int mode, bool plain, const McAlloc
     free(pt.start);
     free(pt.list);
     free(w.cons_across);
+    free(w.cons_fixed);
     free(w.cons_pref);
     mc_ra_work_free(&w);
 }
@@ -846,9 +849,19 @@ static bool cons_check(const McAllocation *a, char *msg, size_t size) {
         if (!a->graph->node[v] || l.kind != MC_LOC_REG || !mc_call_cons_forbids(c, v, l.index)) continue;
         char why[160], rb[32];
         mc_alloc_reg_str(a, l.index, rb, sizeof rb);
-        snprintf(msg, size, "value %s is in %s but interferes with it: %s (%s is caller-saved under %s)",
-                 a->f->values[v].name, rb, mc_call_cons_forbid_str(c, v, why, sizeof why), rb,
-                 mc_convention_name(c->conv));
+        if (c->across[v] >= 0 && mc_conv_caller_saved(c->conv, c->K, l.index)) {
+            snprintf(msg, size, "value %s is in %s but interferes with it: %s (%s is caller-saved under %s)",
+                     a->f->values[v].name, rb, mc_call_cons_forbid_str(c, v, why, sizeof why), rb,
+                     mc_convention_name(c->conv));
+            return false;
+        }
+        for (int k = 0; k < MC_FX_KINDS; k++)
+            if (c->fx_site[k][v] >= 0 && ((mc_fixed_kind_regs(k) >> l.index) & 1)) {
+                snprintf(msg, size, "value %s is in %s but interferes with it: %s", a->f->values[v].name, rb,
+                         mc_call_cons_fixed_str(c, v, k, why, sizeof why));
+                return false;
+            }
+        snprintf(msg, size, "value %s is in %s but interferes with it", a->f->values[v].name, rb);
         return false;
     }
     return true;

@@ -105,6 +105,7 @@ typedef struct Work {
        no constraints, select and recolouring run as without calls. */
     const struct McCallCons *cons;
     bool *cons_across;
+    uint64_t *cons_fixed; /* per representative: the union of its members' fixed-register masks */
     int32_t *cons_pref;
 } Work;
 

@@ -237,11 +237,17 @@ static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, La
      * degree counts them, so it is trivially colourable only when fewer
      * than K - F of its neighbours are left */
     int32_t forbidden = 0;
-    for (int32_t r = 0; w->cons && r < K; r++) forbidden += mc_conv_caller_saved(w->cons->conv, K, r);
+    for (int32_t r = 0; w->cons && w->cons->interfere && r < K; r++) forbidden += mc_conv_caller_saved(w->cons->conv, K, r);
     for (int32_t v = 0; v < n; v++) {
         wdeg[v] = -1;
         if (!w->alive[v]) continue;
         wdeg[v] = w->deg[v] + (w->cons && w->cons_across[v] ? forbidden : 0);
+        /* x86-64: the fixed registers forbidden to it count too (those not counted already) */
+        if (w->cons && w->cons_fixed[v]) {
+            uint64_t extra = w->cons_fixed[v];
+            if (w->cons_across[v]) extra &= ~w->cons->forbidden_bits;
+            wdeg[v] += (int32_t)mc_popcount64(extra);
+        }
         remaining++;
     }
     for (int32_t v = n - 1; v >= 0; v--)
@@ -346,8 +352,11 @@ static int32_t simplify(Work *w, const double *cost, int metric, Scratch *sc, La
     return nstack;
 }
 
-/* calls=interfere: a node live across a call takes (stamps) the caller-saved registers. */
+/* A node takes (stamps) its fixed registers (x86-64) and, live across a call under
+ * calls=interfere, the caller-saved registers. */
 static void cons_take(const Work *w, int32_t v, int32_t *taken, int32_t st) {
+    for (int32_t c = 0; c < w->K && c < 64; c++)
+        if ((w->cons_fixed[v] >> c) & 1) taken[c] = st;
     if (!w->cons_across[v]) return;
     for (int32_t c = 0; c < w->K; c++)
         if (mc_conv_caller_saved(w->cons->conv, w->K, c)) taken[c] = st;

@@ -364,6 +364,12 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
             snprintf(buf, size, "?");
             break;
         }
+        if (e->n2 > 0) { /* x86-64's fixed registers: kind n2 - 1 at site n1 */
+            snprintf(buf, size, "%s interferes with %s: %s", vname(a, e->v),
+                     mc_call_cons_mask_str(a, mc_fixed_kind_regs(e->n2 - 1), regs, sizeof regs),
+                     mc_call_cons_fixed_str(a->cons, e->v, e->n2 - 1, why, sizeof why));
+            break;
+        }
         snprintf(buf, size, "%s interferes with %s: %s (caller-saved under %s)", vname(a, e->v),
                  mc_call_cons_regs_str(a, regs, sizeof regs), mc_call_cons_forbid_str(a->cons, e->v, why, sizeof why),
                  mc_convention_name(a->cons->conv));

@@ -35,18 +35,20 @@
 
 /* ---- targets ------------------------------------------------------------------ */
 
-/* x86-64: the caller-saved registers first (MC_CONV_X64 counts 5), then the
- * callee-saved ones. rax, rcx, rdx, r11, rsp and rbp are reserved. */
-static const char *const x64_reg[] = {"rsi", "rdi", "r8", "r9", "r10", "rbx", "r12", "r13", "r14", "r15"};
-static const char *const x64_reg32[] = {"esi", "edi", "r8d", "r9d", "r10d", "ebx", "r12d", "r13d", "r14d", "r15d"};
+/* x86-64: the caller-saved registers first (MC_CONV_X64 counts 8), then the
+ * callee-saved ones. r11, rsp and rbp are reserved. rax, rcx and rdx are
+ * allocated: idiv's and the shifts' fixed registers are constraints the
+ * allocator sees (alloc_common.h: MC_X64_RAX, MC_X64_RCX, MC_X64_RDX name
+ * their positions here). */
+static const char *const x64_reg[] = {"rsi", "rdi", "r8", "r9", "r10", "rax", "rcx", "rdx",
+                                      "rbx", "r12", "r13", "r14", "r15"};
+static const char *const x64_reg32[] = {"esi", "edi", "r8d", "r9d", "r10d", "eax", "ecx", "edx",
+                                        "ebx", "r12d", "r13d", "r14d", "r15d"};
 static const char *const x64_arg[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
 static const McTargetReserved x64_reserved[] = {
     {"rsp", "the stack pointer"},
     {"rbp", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
-    {"rax", "the result register, idiv's dividend and quotient (edx:eax / r), the product of a division by a constant, the caller's depth budget at a call"},
-    {"rdx", "idiv's remainder and the high half of its dividend (cdq), the dividend of a division by a constant"},
-    {"rcx", "the shift count: shl/sar take a variable count only in cl"},
-    {"r11", "the tiles' scratch: a spilled operand or a buffer's base address goes through it"},
+    {"r11", "the tiles' scratch: a spilled operand, a buffer's base address, a division by a constant, a cycle of moves goes through it"},
 };
 
 /* rv64: t0-t4 and a0-a7 caller-saved (MC_CONV_RV64 counts 13), s1-s11 callee-saved. */
@@ -65,7 +67,7 @@ static const McTargetReserved rv_reserved[] = {
 };
 
 static const McTargetDesc targets[MC_TARGET_COUNT] = {
-    [MC_TARGET_X64] = {MC_TARGET_X64, "x86-64", 10, x64_reg, x64_reg32, 5, MC_CONV_X64, x64_arg, 6, "eax",
+    [MC_TARGET_X64] = {MC_TARGET_X64, "x86-64", 13, x64_reg, x64_reg32, 8, MC_CONV_X64, x64_arg, 6, "eax",
                        x64_reserved, (int32_t)(sizeof x64_reserved / sizeof x64_reserved[0]), "as", "ld", NULL,
                        .patterns = mc_asm_x64_table, .npatterns = MC_ASM_X64_NPATTERNS},
     [MC_TARGET_RV64] = {MC_TARGET_RV64, "rv64", 24, rv_reg, rv_reg, 13, MC_CONV_RV64, rv_arg, 8, "a0", rv_reserved,
@@ -185,6 +187,13 @@ void mc_target_describe(McTarget t, FILE *out) {
     fprintf(out, "  reserved (never allocated):\n");
     for (int32_t i = 0; i < td->nreserved; i++)
         fprintf(out, "    %-5s %s\n", td->reserved[i].reg, td->reserved[i].why);
+    if (t == MC_TARGET_X64)
+        fprintf(out, "  fixed registers (constraints the allocator sees, not reserved):\n"
+                     "    idiv  a value live across it, and the divisor, not in rax rdx (cdq, edx:eax);\n"
+                     "          the dividend and the quotient prefer rax, the remainder rdx\n"
+                     "    shift by a variable count: a value live across it (but the count), the\n"
+                     "          shifted operand and the result not in rcx; the count prefers rcx (cl)\n"
+                     "    a call's result and a returned value prefer rax (eax)\n");
 }
 
 /* ---- planted bugs ------------------------------------------------------------------------ */

@@ -52,8 +52,13 @@ static const char *const p64[P_COUNT] = {"rax", "rcx", "rdx", "rbx", "rsi", "rdi
                                          "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
 static const char *const p32[P_COUNT] = {"eax", "ecx", "edx", "ebx", "esi", "edi", "ebp", "esp",
                                          "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"};
-/* abstract register r of the allocation (asm.c's table) */
-static const int alloc_phys[10] = {P_RSI, P_RDI, P_R8, P_R9, P_R10, P_RBX, P_R12, P_R13, P_R14, P_R15};
+static const char *const p8[P_COUNT] = {"al", "cl", "dl", "bl", "sil", "dil", "bpl", "spl",
+                                        "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"};
+/* abstract register r of the allocation (asm.c's table; rax rcx rdx at
+ * MC_X64_RAX, MC_X64_RCX, MC_X64_RDX of alloc_common.h) */
+#define X64_NREGS 13
+static const int alloc_phys[X64_NREGS] = {P_RSI, P_RDI, P_R8, P_R9, P_R10, P_RAX, P_RCX, P_RDX,
+                                          P_RBX, P_R12, P_R13, P_R14, P_R15};
 static const int arg_phys[6] = {P_RDI, P_RSI, P_RDX, P_RCX, P_R8, P_R9};
 
 /* An operand of an x86 instruction: a register, memory at base+off, an immediate. */
@@ -288,7 +293,7 @@ static Opnd ir_opnd(Em *e, McOperand o) {
     if (o.kind == MC_OPND_CONST) return oimm(o.v);
     if (o.kind != MC_OPND_VALUE) return (Opnd){O_NONE, 0, 0};
     McLocation l = e->a->loc[o.v];
-    if (l.kind == MC_LOC_REG && l.index >= 0 && l.index < 10) return oreg(alloc_phys[l.index]);
+    if (l.kind == MC_LOC_REG && l.index >= 0 && l.index < X64_NREGS) return oreg(alloc_phys[l.index]);
     if (l.kind == MC_LOC_SLOT) return omem(P_RBP, -(e->fr.sl_base + 8 * (int64_t)(l.index + 1)));
     return (Opnd){O_NONE, 0, 0};
 }
@@ -312,12 +317,14 @@ static const char *loc_word(Em *e, Opnd o) {
     return s;
 }
 
-/* mov dst, src for 32-bit scalars (via eax when both are in memory). */
+/* mov dst, src for 32-bit scalars (via r11d when both are in memory: rax
+ * may hold a value). */
 static void mov32(Em *e, Opnd dst, Opnd src) {
     if (dst.kind == O_NONE || same_opnd(dst, src)) return;
     if (dst.kind == O_MEM && src.kind == O_MEM) {
-        ins(e, "mov eax, %s", os(e, src, false));
-        ins(e, "mov %s, eax", os(e, dst, false));
+        e->r11_buf = -1;
+        ins(e, "mov r11d, %s", os(e, src, false));
+        ins(e, "mov %s, r11d", os(e, dst, false));
     } else if (dst.kind == O_REG && src.kind == O_IMM && src.off == 0) {
         ins(e, "xor %s, %s", os(e, dst, false), os(e, dst, false));
     } else {
@@ -404,8 +411,9 @@ static void emit_cmp(Em *e, Opnd a, Opnd b, bool *swapped) {
         *swapped = true;
     }
     if (a.kind == O_IMM || (a.kind == O_MEM && b.kind == O_MEM)) {
-        ins(e, "mov eax, %s", os(e, a, false));
-        a = oreg(P_RAX);
+        e->r11_buf = -1;
+        ins(e, "mov r11d, %s", os(e, a, false));
+        a = oreg(P_R11);
     }
     if (a.kind == O_REG && b.kind == O_IMM && b.off == 0) /* the same flags for a signed compare with 0 */
         ins(e, "test %s, %s", os(e, a, false), os(e, a, false));
@@ -438,10 +446,11 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     McOp op = (McOp)in->op;
     Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     bool commut = (mc_op_info[op].flags & MC_OPF_COMMUT) != 0;
-    Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
+    Opnd w = x.kind == O_REG ? x : oreg(P_R11); /* a spilled result is computed in r11 */
     const char *pattern;
     char why[256];
     tile_begin(e);
+    if (w.reg == P_R11) e->r11_buf = -1;
     if ((op == MC_OP_ADD || op == MC_OP_SUB) && x.kind == O_REG && A.kind == O_REG && B.kind == O_IMM &&
         !same_opnd(x, A) && B.off != 0 && B.off != INT32_MIN) {
         /* x = a +/- c into a third register: lea computes it without copying a first */
@@ -500,19 +509,20 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
         }
     }
     if (x.kind == O_MEM) {
-        ins(e, "mov %s, eax", os(e, x, false));
-        strncat(why, "; the result is spilled: computed in eax, then stored", sizeof why - strlen(why) - 1);
+        ins(e, "mov %s, r11d", os(e, x, false));
+        strncat(why, "; the result is spilled: computed in r11d, then stored", sizeof why - strlen(why) - 1);
     }
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
 
 static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
-    Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
+    Opnd w = x.kind == O_REG ? x : oreg(P_R11); /* a spilled result is computed in r11 */
     const char *name = alu_name((McOp)in->op);
     tile_begin(e);
+    if (w.reg == P_R11) e->r11_buf = -1;
     const char *pattern;
-    char why[256];
+    char why[320];
     if (B.kind == O_IMM) {
         int c = (int)((uint32_t)B.off & 31u);
         mov32(e, w, A);
@@ -521,16 +531,22 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
         snprintf(why, sizeof why, "a constant count: %lld masked to 5 bits is %d%s", (long long)B.off, c,
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
     } else {
+        /* The allocator kept rcx free here (callconv.c: no value live across
+         * the shift, nor the shifted operand, nor the result is in rcx), so
+         * the count goes into ecx first, then the operand into the result's
+         * register (which may be the count's: it was read already). */
+        bool in_cl = B.kind == O_REG && B.reg == P_RCX;
         /* PLANTED BUG shift-count (asm.h): the count is not moved into ecx,
          * the shift uses whatever cl holds */
-        if (!bug(e, MC_ASM_BUG_SHIFT_COUNT)) ins(e, "mov ecx, %s", os(e, B, false));
+        if (!in_cl && !bug(e, MC_ASM_BUG_SHIFT_COUNT)) ins(e, "mov ecx, %s", os(e, B, false));
         mov32(e, w, A);
         ins(e, "%s %s, cl", name, os(e, w, false));
-        pattern = "shift reg, cl";
-        snprintf(why, sizeof why, "a variable count goes in cl; the hardware masks a 32-bit shift's count to 5 bits as the IR does%s",
+        pattern = in_cl ? "shift reg, cl (count allocated to ecx)" : "shift reg, cl";
+        snprintf(why, sizeof why, "a variable count goes in cl%s; the hardware masks a 32-bit shift's count to 5 bits as the IR does%s",
+                 in_cl ? " (the allocator put it in ecx: no move)" : "",
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
     }
-    if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
+    if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
 
@@ -554,9 +570,11 @@ static void magic_s32(uint32_t ad, uint64_t *m, int *p) {
     *p = 63;
 }
 
-/* x = div/rem A, c for a constant c other than 0 and -1, without idiv: 1
- * (a copy, or 0), a power of two or its negation (shift with a bias making
- * the quotient round toward zero), any other (multiply by the magic number). */
+/* x = div/rem A, c for a constant c other than 0 and -1, without idiv and
+ * through r11 alone (rax, rcx and rdx may hold values): 1 (a copy, or 0), a
+ * power of two or its negation (shift with a bias making the quotient round
+ * toward zero), any other (multiply by the magic number). A is read again
+ * after r11 is written, so it stays where it is; x is written last. */
 static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const char **pattern, char *why, size_t wsize) {
     uint32_t ad = c < 0 ? (uint32_t)(-(int64_t)c) : (uint32_t)c; /* |c|; INT_MIN: 2^31 */
     if (ad == 1) {
@@ -565,64 +583,71 @@ static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const cha
         snprintf(why, wsize, "the divisor is 1: the %s", rem ? "remainder is 0" : "quotient is the dividend");
         return;
     }
+    e->r11_buf = -1;
     if ((ad & (ad - 1)) == 0) {
         int k = 0;
         while (((uint32_t)1 << k) != ad) k++;
-        mov32(e, oreg(P_RAX), A);
-        ins(e, "cdq");
-        ins(e, "and edx, %lld", (long long)(ad - 1));
+        /* the bias 2^k - 1 for a negative n: the sign (sar 31) shifted right by 32 - k */
+        ins(e, "mov r11d, %s", os(e, A, false));
+        ins(e, "sar r11d, 31");
+        ins(e, "shr r11d, %d", 32 - k);
+        ins(e, "add r11d, %s", os(e, A, false));
         if (rem) {
-            ins(e, "add edx, eax");
-            ins(e, "and edx, %lld", -(long long)ad);
-            ins(e, "sub eax, edx");
+            ins(e, "and r11d, %lld", -(long long)ad);
+            ins(e, "neg r11d");
+            ins(e, "add r11d, %s", os(e, A, false));
         } else {
-            ins(e, "add eax, edx");
-            ins(e, "sar eax, %d", k);
-            if (c < 0) ins(e, "neg eax");
+            ins(e, "sar r11d, %d", k);
+            if (c < 0) ins(e, "neg r11d");
         }
-        mov32(e, x, oreg(P_RAX));
+        mov32(e, x, oreg(P_R11));
         *pattern = rem ? "rem by 2^k (bias, mask)" : "div by 2^k (bias, sar)";
         if (rem)
-            snprintf(why, wsize, "the divisor %lld is %s2^%d: n - ((n + bias) & -2^%d), the bias 2^%d - 1 for a negative n (cdq, and) so the quotient rounds toward zero; no idiv",
+            snprintf(why, wsize, "the divisor %lld is %s2^%d: n - ((n + bias) & -2^%d), the bias 2^%d - 1 for a negative n (sar, shr) so the quotient rounds toward zero; in r11, no idiv",
                      (long long)c, c < 0 ? "-" : "", k, k, k);
         else
-            snprintf(why, wsize, "the divisor %lld is %s2^%d: an arithmetic shift by %d of n plus the bias 2^%d - 1 when n is negative (cdq, and), so it rounds toward zero%s; no idiv",
+            snprintf(why, wsize, "the divisor %lld is %s2^%d: an arithmetic shift by %d of n plus the bias 2^%d - 1 when n is negative (sar, shr), so it rounds toward zero%s; in r11, no idiv",
                      (long long)c, c < 0 ? "-" : "", k, k, k, c < 0 ? ", then negated" : "");
         return;
     }
     uint64_t m;
     int p;
     magic_s32(ad, &m, &p);
-    if (A.kind == O_IMM) {
-        ins(e, "mov edx, %s", os(e, A, false));
-        ins(e, "movsxd rdx, edx");
-    } else {
-        ins(e, "movsxd rdx, %s", os(e, A, false));
-    }
+    /* n*m in 64 bits; m >= 2^31 is no imm32: n*(m - 2^32) instead, whose
+     * high half plus n is the high half of n*m (|n*m / 2^32| < 2^31: a
+     * 32-bit add), then the rest of the shift */
+    if (A.kind == O_IMM) ins(e, "mov r11, %lld", (long long)A.off);
+    else ins(e, "movsxd r11, %s", os(e, A, false));
     if (m < 0x80000000u) {
-        ins(e, "imul rax, rdx, %llu", (unsigned long long)m);
+        ins(e, "imul r11, r11, %llu", (unsigned long long)m);
+        ins(e, "sar r11, %d", p);
     } else {
-        ins(e, "mov eax, %llu", (unsigned long long)m);
-        ins(e, "imul rax, rdx");
+        ins(e, "imul r11, r11, %lld", (long long)m - ((long long)1 << 32));
+        ins(e, "sar r11, 32");
+        ins(e, "add r11d, %s", os(e, A, false));
+        if (p > 32) ins(e, "sar r11d, %d", p - 32);
     }
-    ins(e, "sar rax, %d", p);
-    ins(e, "mov ecx, edx");
-    ins(e, "shr ecx, 31");
-    ins(e, "add eax, ecx");
+    /* plus 1 for a negative n: its sign bit into the carry */
+    if (A.kind == O_IMM) {
+        if (A.off < 0) ins(e, "add r11d, 1");
+    } else {
+        ins(e, "bt %s, 31", os(e, A, false));
+        ins(e, "adc r11d, 0");
+    }
     if (rem) {
-        ins(e, "imul eax, eax, %lld", (long long)ad);
-        ins(e, "sub edx, eax");
-        mov32(e, x, oreg(P_RDX));
-    } else {
-        if (c < 0) ins(e, "neg eax");
-        mov32(e, x, oreg(P_RAX));
+        ins(e, "imul r11d, r11d, %lld", (long long)ad);
+        ins(e, "neg r11d");
+        ins(e, "add r11d, %s", os(e, A, false));
+    } else if (c < 0) {
+        ins(e, "neg r11d");
     }
+    mov32(e, x, oreg(P_R11));
     *pattern = rem ? "rem by a constant (magic multiply)" : "div by a constant (magic multiply)";
     if (rem)
-        snprintf(why, wsize, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n; no idiv",
+        snprintf(why, wsize, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc); in r11, no idiv",
                  (long long)c, ad, ad, (unsigned long long)m, (unsigned long long)m, p);
     else
-        snprintf(why, wsize, "n / %lld by the magic number %llu (Granlund-Montgomery): (n*%llu) >> %d in 64 bits, plus 1 for a negative n (the quotient rounds toward zero)%s; no idiv",
+        snprintf(why, wsize, "n / %lld by the magic number %llu (Granlund-Montgomery): (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc: the quotient rounds toward zero)%s; in r11, no idiv",
                  (long long)c, (unsigned long long)m, (unsigned long long)m, p, c < 0 ? ", then negated" : "");
 }
 
@@ -640,10 +665,11 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
         if (rem) {
             mov32(e, x, oimm(0));
         } else {
-            Opnd w = x.kind == O_REG ? x : oreg(P_RAX);
+            Opnd w = x.kind == O_REG ? x : oreg(P_R11);
+            if (w.reg == P_R11) e->r11_buf = -1;
             mov32(e, w, A);
             ins(e, "neg %s", os(e, w, false));
-            if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
+            if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
         }
         pattern = rem ? "rem by -1 (0)" : "div by -1 (neg)";
         snprintf(why, sizeof why, "the divisor is -1: %s, and INT_MIN / -1 never reaches idiv's fault",
@@ -651,27 +677,39 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
     } else if (B.kind == O_IMM) {
         tile_div_const(e, rem, x, A, B.off, &pattern, why, sizeof why);
     } else {
+        /* The allocator kept rax and rdx free here (callconv.c: no value
+         * live across the idiv is in them, nor the divisor), so the divisor
+         * is read where it is (a register or its slot: idiv takes r/m32). */
+        if ((B.kind == O_REG && (B.reg == P_RAX || B.reg == P_RDX))) {
+            mc_diag(e->d, (McLoc){0, 0}, "asm: internal error: the divisor of %s is in %s (the allocation ignored idiv's fixed registers)",
+                    mc_op_info[in->op].name, p64[B.reg]);
+            e->failed = true;
+            return;
+        }
         int lm1 = e->label++, ldone = e->label++;
-        ins(e, "mov ecx, %s", os(e, B, false));
-        ins(e, "test ecx, ecx");
+        if (B.kind == O_REG) ins(e, "test %s, %s", os(e, B, false), os(e, B, false));
+        else ins(e, "cmp %s, 0", os(e, B, false));
         ins(e, "jz minicc_trap_div");
         mov32(e, oreg(P_RAX), A);
-        ins(e, "cmp ecx, -1");
+        ins(e, "cmp %s, -1", os(e, B, false));
         ins(e, "je .L%d", lm1);
         /* PLANTED BUG no-cdq (asm.h): edx zeroed instead of eax's sign
          * extended into it: edx:eax is wrong for a negative dividend */
         if (bug(e, MC_ASM_BUG_NO_CDQ)) ins(e, "xor edx, edx");
         else ins(e, "cdq");
-        ins(e, "idiv ecx");
+        ins(e, "idiv %s", os(e, B, false));
         ins(e, "jmp .L%d", ldone);
         tile_label(e, lm1);
         if (rem) ins(e, "xor edx, edx");
         else ins(e, "neg eax");
         tile_label(e, ldone);
         mov32(e, x, oreg(rem ? P_RDX : P_RAX));
+        bool a_in = A.kind == O_REG && A.reg == P_RAX, x_in = x.kind == O_REG && x.reg == (rem ? P_RDX : P_RAX);
         pattern = "idiv (checked)";
-        snprintf(why, sizeof why, "the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: %s instead); idiv divides edx:eax",
-                 rem ? "the remainder is 0" : "negation");
+        snprintf(why, sizeof why, "the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: %s instead); idiv divides edx:eax by the divisor %s%s%s",
+                 rem ? "the remainder is 0" : "negation", B.kind == O_MEM ? "in its slot" : "in its register",
+                 a_in ? "; the dividend was allocated to eax (no move)" : "",
+                 x_in ? (rem ? "; the remainder was allocated to edx (no move)" : "; the quotient was allocated to eax (no move)") : "");
     }
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
@@ -681,19 +719,22 @@ static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     bool sw;
     emit_cmp(e, A, B, &sw);
-    ins(e, "set%s al", cc_of((McOp)in->op, sw));
-    if (x.kind == O_REG) ins(e, "movzx %s, al", p32[x.reg]);
-    else {
-        ins(e, "movzx eax, al");
-        if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
-    }
+    /* setcc writes the low byte of the result's register (r11b when it is
+     * spilled), movzx widens it: no other register is touched */
+    Opnd w = x.kind == O_REG ? x : oreg(P_R11);
+    if (w.reg == P_R11) e->r11_buf = -1;
+    ins(e, "set%s %s", cc_of((McOp)in->op, sw), p8[w.reg]);
+    ins(e, "movzx %s, %s", p32[w.reg], p8[w.reg]);
+    if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
     tile_end(e, MC_TILE_INST, b, i, 1, "cmp; setcc; movzx",
               "the comparison's value is used as a number (not only by a branch): setcc makes a byte 0 or 1, movzx widens it%s",
               sw ? "; the constant operand went second (the condition reversed)" : "");
 }
-
-/* The bounds check of `load/store buf, idx`: returns the index operand to address with
- * (a register or an immediate). */
+/* The bounds check of `load/store buf, idx`: returns the index operand to
+ * address with (a register or an immediate), or, for an index in a slot
+ * (or a constant too large for a displacement), O_NONE: the index went
+ * through r11 and r11 now holds the element's address (the base from the
+ * descriptor plus index*4: one scratch register serves both). */
 static Opnd bounds_check(Em *e, const McInst *in, bool *known) {
     int32_t bv = in->a[0].v;
     Opnd len = omem(P_RBP, -e->fr.desc[bv] + 8);
@@ -706,31 +747,34 @@ static Opnd bounds_check(Em *e, const McInst *in, bool *known) {
         if (ix.kind == MC_OPND_VALUE) *known = c.v == ix.v;
         else if (ix.kind == MC_OPND_CONST) *known = ix.v >= 0 && ix.v <= c.v; /* 0 <= i <= a checked constant */
     }
-    if (*known && (I.kind == O_REG || (I.kind == O_IMM && I.off >= 0 && I.off <= (1 << 28)))) return I;
-    if (*known && I.kind == O_MEM) {
-        ins(e, "mov eax, %s", os(e, I, false));
-        return oreg(P_RAX);
-    }
-    *known = false;
-    if (e->nchecked < 32 && (ix.kind == MC_OPND_VALUE || ix.kind == MC_OPND_CONST)) {
+    bool via_r11 = I.kind == O_MEM || (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28)));
+    if (*known && !via_r11) return I;
+    if (!*known && e->nchecked < 32 && (ix.kind == MC_OPND_VALUE || ix.kind == MC_OPND_CONST)) {
         e->checked[e->nchecked].buf = bv;
         e->checked[e->nchecked].index = ix;
         e->nchecked++;
     }
-    int stub = e->label++;
-    if (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28))) {
-        ins(e, "mov eax, %s", os(e, I, false));
-        I = oreg(P_RAX);
+    if (via_r11) {
+        e->r11_buf = -1;
+        ins(e, "mov r11d, %s", os(e, I, false)); /* zero-extends: the unsigned index */
+        if (!*known) {
+            int stub = e->label++;
+            ins(e, "cmp r11d, %s", os(e, len, false));
+            ins(e, "jae .L%d", stub);
+            cold(e, ".L%d: mov edi, r11d", stub);
+            cold(e, "mov esi, %s", os(e, len, false));
+            cold(e, "jmp minicc_trap_bounds");
+        }
+        ins(e, "shl r11, 2");
+        ins(e, "add r11, %s", os(e, omem(P_RBP, -e->fr.desc[bv]), true));
+        return (Opnd){O_NONE, 0, 0};
     }
+    int stub = e->label++;
     if (I.kind == O_IMM) {
         ins(e, "cmp %s, %lld", os(e, len, false), (long long)I.off);
         ins(e, "jbe .L%d", stub);
         cold(e, ".L%d: mov edi, %lld", stub, (long long)I.off);
     } else {
-        if (I.kind == O_MEM) {
-            ins(e, "mov eax, %s", os(e, I, false));
-            I = oreg(P_RAX);
-        }
         ins(e, "cmp %s, %s", p32[I.reg], os(e, len, false));
         ins(e, "jae .L%d", stub);
         cold(e, ".L%d: mov edi, %s", stub, p32[I.reg]);
@@ -748,9 +792,11 @@ static bool load_base(Em *e, int32_t bv) {
     return false;
 }
 
+/* The element: [r11] when r11 holds its address (I is O_NONE), else the base in r11 plus I*4. */
 static const char *elem(Em *e, Opnd I) {
     char *s = ring_next(&e->ring);
-    if (I.kind == O_IMM) {
+    if (I.kind == O_NONE) snprintf(s, 64, "dword ptr [r11]");
+    else if (I.kind == O_IMM) {
         if (I.off) snprintf(s, 64, "dword ptr [r11 + %lld]", (long long)I.off * 4);
         else snprintf(s, 64, "dword ptr [r11]");
     } else {
@@ -764,21 +810,24 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     bool known;
     Opnd I = bounds_check(e, in, &known);
-    bool kept = load_base(e, in->a[0].v);
+    bool addr = I.kind == O_NONE; /* r11 holds the element's address */
+    bool kept = !addr && load_base(e, in->a[0].v);
     if (x.kind == O_REG) ins(e, "mov %s, %s", p32[x.reg], elem(e, I));
     else {
-        ins(e, "mov eax, %s", elem(e, I));
-        if (x.kind == O_MEM) ins(e, "mov %s, eax", os(e, x, false));
+        ins(e, "mov r11d, %s", elem(e, I)); /* a spilled result: through r11 (its base is lost) */
+        e->r11_buf = -1;
+        if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
     }
     tile_end(e, MC_TILE_INST, b, i, 1, "load [base + index*4]",
               "%s, then %s and %s",
               known ? (e->inherited ? "no bounds check: this index was checked against this buffer's length earlier in the block or in the one before it, the only way in (neither written since)"
                                    : "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)")
                     : "the bounds check is one unsigned compare against the length (a negative index is a huge unsigned one)",
-              kept ? (e->inherited ? "the buffer's base already in r11 (loaded in this block or the one before it, the only way in; r11 not written since): no reload"
+              addr ? "the spilled index times 4 plus the base from the descriptor into r11 (one scratch register)"
+              : kept ? (e->inherited ? "the buffer's base already in r11 (loaded in this block or the one before it, the only way in; r11 not written since): no reload"
                             : "the buffer's base already in r11 (loaded earlier in this block, r11 not written since): no reload")
                    : "the buffer's base from its descriptor into r11",
-              I.kind == O_IMM ? "a constant displacement" : "a scaled index");
+              addr ? "the address in r11" : I.kind == O_IMM ? "a constant displacement" : "a scaled index");
 }
 
 static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
@@ -786,21 +835,26 @@ static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     bool known;
     Opnd I = bounds_check(e, in, &known);
+    bool addr = I.kind == O_NONE;
+    bool kept = !addr && load_base(e, in->a[0].v);
     if (V.kind == O_MEM) {
-        ins(e, "mov ecx, %s", os(e, V, false));
-        V = oreg(P_RCX);
+        /* a spilled value: r11 holds the address and every general register
+         * may hold a value, so it goes through xmm15 (never allocated) */
+        ins(e, "movd xmm15, %s", os(e, V, false));
+        ins(e, "movd %s, xmm15", elem(e, I));
+    } else {
+        ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
     }
-    bool kept = load_base(e, in->a[0].v);
-    ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
     tile_end(e, MC_TILE_INST, b, i, 1, "store [base + index*4]",
               "%s, then the store through the base%s%s",
               known ? (e->inherited ? "no bounds check: this index was checked against this buffer's length earlier in the block or in the one before it, the only way in (neither written since)"
                                    : "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)")
                     : "the bounds check is one unsigned compare against the length",
-              kept ? (e->inherited ? " (already in r11: loaded in this block or the one before it, the only way in; r11 not written since; no reload)"
+              addr ? " (the spilled index times 4 plus the base from the descriptor into r11)"
+              : kept ? (e->inherited ? " (already in r11: loaded in this block or the one before it, the only way in; r11 not written since; no reload)"
                             : " (already in r11: loaded earlier in this block, r11 not written since; no reload)")
                    : " (from its descriptor into r11)",
-              V.kind == O_IMM ? "; the value is an immediate" : "");
+              V.kind == O_IMM ? "; the value is an immediate" : V.kind == O_MEM ? "; the spilled value through xmm15" : "");
 }
 
 static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
@@ -841,17 +895,20 @@ static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
     int32_t n = in->a[0].v;
     int64_t st = e->fr.store[in->dest], de = e->fr.desc[in->dest];
     int loop = e->label++;
+    /* zeroed from the end down, r11 counting the bytes (no other register) */
+    if (n > 0) {
+        ins(e, "mov r11d, %lld", (long long)n * 4);
+        tile_label(e, loop);
+        ins(e, "mov dword ptr [rbp + r11 - %lld], 0", (long long)st + 4);
+        ins(e, "sub r11d, 4");
+        ins(e, "jnz .L%d", loop);
+    }
     ins(e, "lea r11, [rbp - %lld]", (long long)st);
-    ins(e, "mov ecx, %d", (int)n);
-    tile_label(e, loop);
-    ins(e, "mov dword ptr [r11 + rcx*4 - 4], 0");
-    ins(e, "dec ecx");
-    ins(e, "jnz .L%d", loop);
     ins(e, "mov %s, r11", os(e, omem(P_RBP, -de), true));
     ins(e, "mov %s, %d", os(e, omem(P_RBP, -de + 8), false), (int)n);
     e->r11_buf = in->dest; /* r11 holds its storage's address, now its base */
     tile_end(e, MC_TILE_INST, b, i, 1, "buffer (zeroed in the frame)",
-              "a local buffer lives in the frame (%d bytes): zeroed each time the instruction runs, its descriptor set", (int)n * 4);
+              "a local buffer lives in the frame (%d bytes): zeroed each time the instruction runs (r11 counts the bytes down), its descriptor set", (int)n * 4);
 }
 
 static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
@@ -888,11 +945,19 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     free(mv);
     ins(e, "mov rax, qword ptr [rbp - 8]");
     ins(e, "call minicc_f%d", (int)fn);
-    for (int32_t k = 0; k < nsaved; k++)
-        ins(e, "mov %s, %s", os(e, val_loc(e, cs->value[k]), false),
-            os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
+    /* the result first: a value restored into rax would overwrite it. A
+     * value really live across the call interferes with the result, so one
+     * restored into the result's location is not live there (the saves of
+     * calls=save read liveness after the allocator deleted copies, which
+     * can make a copy's destination look live back to the entry): its
+     * restore is skipped */
     Opnd x = dest_opnd(e, in->dest);
     if (x.kind != O_NONE) mov32(e, x, oreg(P_RAX));
+    for (int32_t k = 0; k < nsaved; k++) {
+        Opnd r = val_loc(e, cs->value[k]);
+        if (x.kind != O_NONE && same_opnd(r, x)) continue;
+        ins(e, "mov %s, %s", os(e, r, false), os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
+    }
     tile_end(e, MC_TILE_INST, b, i, 1, "call",
               "%d caller save%s around the call, the %d argument position%s moved as one parallel move into the ABI's registers%s, this frame's depth in rax for the callee's depth check, the result from eax",
               (int)nsaved, nsaved == 1 ? "" : "s", pos, pos == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
@@ -1296,7 +1361,7 @@ char *mc_asm_emit_x64(const McProgram *p, const McAsmOptions *o, const McArgs *a
         return NULL;
     }
     for (int32_t k = 0; k < p->n; k++)
-        if (p->alloc[k]->registers > 10 || p->alloc[k]->convention != MC_CONV_X64) {
+        if (p->alloc[k]->registers > X64_NREGS || p->alloc[k]->convention != MC_CONV_X64) {
             mc_diag(d, (McLoc){0, 0}, "asm: function %s was not allocated for x86-64 (K=%d, convention %s)",
                     p->alloc[k]->f->name, (int)p->alloc[k]->registers,
                     mc_convention_name(p->alloc[k]->convention));
