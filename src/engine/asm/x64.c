@@ -535,6 +535,12 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
          * the shift, nor the shifted operand, nor the result is in rcx), so
          * the count goes into ecx first, then the operand into the result's
          * register (which may be the count's: it was read already). */
+        if ((A.kind == O_REG && A.reg == P_RCX && !same_opnd(A, B)) || w.reg == P_RCX) {
+            mc_diag(e->d, (McLoc){0, 0}, "asm: internal error: the %s of %s is in rcx (the allocation ignored the shift's fixed register)",
+                    w.reg == P_RCX ? "result" : "shifted operand", mc_op_info[in->op].name);
+            e->failed = true;
+            return;
+        }
         bool in_cl = B.kind == O_REG && B.reg == P_RCX;
         /* PLANTED BUG shift-count (asm.h): the count is not moved into ecx,
          * the shift uses whatever cl holds */
