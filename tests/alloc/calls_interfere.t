@@ -146,12 +146,15 @@ On a real target's register file (`--target`, as stage asm allocates) the
 registers go by their names:
 
   $ minicc print --stage allocated --target x86-64 --alloc-opt calls=interfere --func total --why i,s sumsq_calls.ir | grep '  i '
-    i -> r12, s -> rbx (improved allocator, K = 10)
+    i -> r12, s -> rbx (improved allocator, K = 13)
     i interferes with rsi: live across the call to sq at 18:5 (rsi is caller-saved under x86-64)
     i interferes with rdi: live across the call to sq at 18:5 (rdi is caller-saved under x86-64)
     i interferes with r8: live across the call to sq at 18:5 (r8 is caller-saved under x86-64)
     i interferes with r9: live across the call to sq at 18:5 (r9 is caller-saved under x86-64)
     i interferes with r10: live across the call to sq at 18:5 (r10 is caller-saved under x86-64)
+    i interferes with rax: live across the call to sq at 18:5 (rax is caller-saved under x86-64)
+    i interferes with rcx: live across the call to sq at 18:5 (rcx is caller-saved under x86-64)
+    i interferes with rdx: live across the call to sq at 18:5 (rdx is caller-saved under x86-64)
     i is live across the call to sq at 18:5: in callee-saved r12 under x86-64: kept (the callee preserves it)
 
 Every convention, every allocator: under caller-saved no register survives

@@ -280,7 +280,8 @@ fuzz --lang c has asm at -O1 on both targets (stage runs count input too):
 
 Division by a constant never uses idiv: a magic multiply (Granlund-Montgomery)
 for 7, a shift with a bias for a power of two (INT_MIN is -2^31; -O1 folds the
-division by 1 away); every stage agrees at the edges:
+division by 1 away), all in the scratch register r11 (rax, rcx and rdx may
+hold values: they are allocated); every stage agrees at the edges:
 
   $ minicc emit-asm --trace-select divconst.ir | sed '/^$/,$d' | grep ' = div\| = rem' | sed 's/: .*//'
   f0 entry  a = div n, 7 => #19 div by a constant (magic multiply) [8]
@@ -288,7 +289,7 @@ division by 1 away); every stage agrees at the edges:
   f0 entry  c = div n, -8 => #17 div by 2^k (bias, sar) [7]
   f0 entry  d = rem n, 8 => #16 rem by 2^k (bias, mask) [7]
   f0 entry  e = div n, -2147483648 => #17 div by 2^k (bias, sar) [7]
-  $ minicc emit-asm --no-comments divconst.ir | sed -n '/movsxd/,/sar eax/p'
+  $ minicc emit-asm --no-comments divconst.ir | sed -n '/movsxd/,/sar r11d, 3$/p'
       movsxd rdx, ebx
       mov eax, 2454267027
       imul rax, rdx

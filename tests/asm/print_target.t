@@ -1,20 +1,20 @@
 `print --stage allocated --target T` shows the allocation stage asm makes
-for a real target: the target's allocatable registers (K = 10 on x86-64,
+for a real target: the target's allocatable registers (K = 13 on x86-64,
 24 on rv64) under its convention, every register by its real name, in the
 `# NAME -> REG` lines, the convention line, the call saves, the trace and
 `--why`. total keeps n, i and s live across the call to sq; on x86-64 the
 allocator puts them in caller-saved registers, so the call saves all three:
 
   $ minicc print sumsq_calls.ir --func total --stage allocated --target x86-64 | head -11
-  # improved allocation of total: 10 registers, 0 slots, 0 values spilled, 2 coalesced, 2 copies removed
+  # improved allocation of total: 13 registers, 0 slots, 0 values spilled, 2 coalesced, 2 copies removed
   # n -> r9
   # i -> r8
   # i2 -> r8 (coalesced with i)
   # s -> rdi
   # s2 -> rdi (coalesced with s)
   # c -> rsi
-  # q -> rsi
-  # convention x86-64 with K=10: caller-saved rsi rdi r8 r9 r10, callee-saved rbx r12 r13 r14 r15; arguments and result in the target's ABI registers, outside the allocated ones
+  # q -> rax
+  # convention x86-64 with K=13: caller-saved rsi rdi r8 r9 r10 rax rcx rdx, callee-saved rbx r12 r13 r14 r15; arguments and result in the ABI's registers (rdi rsi rdx rcx r8 r9, rax), moved at each call and return
   # call sq at 18:5 in body: save n (r9) in save0; save i (r8) in save1; save s (rdi) in save2;
   # deleted in body: i = copy i2 (both in r8)
 
@@ -36,7 +36,7 @@ rv64 names its registers t0-t4 a0-a7 s1-s11; the trace names them too:
   $ minicc print sumsq_calls.ir --func total --stage allocated --target x86-64 --why n,i
   n and i interfere: i is defined at entry: i = copy 0
     while n is live after it (they need different locations)
-    n -> r9, i -> r8 (improved allocator, K = 10)
+    n -> r9, i -> r8 (improved allocator, K = 13)
     n is live across the call to sq at 18:5: in caller-saved r9, which the call clobbers under x86-64: saved before it, restored after
     i is live across the call to sq at 18:5: in caller-saved r8, which the call clobbers under x86-64: saved before it, restored after
 
@@ -44,7 +44,7 @@ Mistakes: the target fixes K and the convention, and only the allocated
 and selected stages have one:
 
   $ minicc print sumsq_calls.ir --stage allocated --target x86-64 --regs 3
-  minicc print: error: --target x86-64 fixes the registers (K = 10) and the convention: drop --regs
+  minicc print: error: --target x86-64 fixes the registers (K = 13) and the convention: drop --regs
   [2]
   $ minicc print sumsq_calls.ir --stage allocated --target rv64 --convention split
   minicc print: error: --target rv64 fixes the registers (K = 24) and the convention: drop --convention
@@ -67,18 +67,19 @@ printed is the rewritten one, the deleted copy listed:
 
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc | grep -E 'two-address|move|winner'
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
-    move a <- x: Briggs: 0 significant neighbours < K=10: merged into a
+    move a <- x: Briggs: 0 significant neighbours < K=13: merged into a
   winner: variant coalesce, estimated traffic 0
+    preference: z got rax (no move)
     two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
-  # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+  # improved allocation of twoaddr: 13 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
   $ minicc print twoaddr.ir --stage allocated --target x86-64
-  # improved allocation of twoaddr: 10 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+  # improved allocation of twoaddr: 13 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
   # a -> r8
   # b -> rdi
   # c -> rsi
   # x -> r8 (coalesced with a)
   # y -> rsi
-  # z -> rsi
+  # z -> rax
   # deleted in entry: x = copy a (both in r8)
   func twoaddr(i32 a, i32 b) {
   entry:
@@ -96,7 +97,7 @@ printed is the rewritten one, the deleted copy listed:
     colour a -> r8
     colour x -> r8
     colour y -> rdi
-    colour z -> rsi
+    colour z -> rax
     two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator linear | grep two-address
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
@@ -108,10 +109,10 @@ fix-up they do not, and share rsi):
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c
   x and c interfere: x is defined at entry: x = copy a
     while c is live after it (they need different locations)
-    x -> r8, c -> rsi (improved allocator, K = 10)
+    x -> r8, c -> rsi (improved allocator, K = 13)
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c --alloc-opt two-address=emitter
   x and c do not interfere: neither is defined where the other is live
-    x -> rsi, c -> rsi (improved allocator, K = 10)
+    x -> rsi, c -> rsi (improved allocator, K = 13)
 
 The ssa allocator colours the SSA form (x cannot be written twice): nothing
 is rewritten, the trace says whether the emitter's fix-up through r11 will

@@ -10,20 +10,21 @@ input, ssa and destroyed.
   $ for st in input ssa destroyed; do minicc -c "load ../../share/minicc/examples/gcd.c; target x86-64; args 84 36; set stage $st; step 4; asm --regs" | tail -3; done
   x86-64 gcd at body.L14 (entry 2): 2 values live in
     rdi   b.1 = 12
-    r8    a.1 = 36
+    rax   a.1 = 36
   x86-64 gcd at body.L14 (entry 2): 2 values live in
     rdi   b.1 = 12
-    r8    a.1 = 36
+    rax   a.1 = 36
   x86-64 gcd at body.L14 (entry 2): 2 values live in
     rdi   b.1 = 12
-    r8    a.1 = 36
+    rax   a.1 = 36
 
-The names are the assembly's: b.1 in edi (rdi's low half) and a.1 in r8d.
+The names are the assembly's: b.1 in edi (rdi's low half) and a.1 in eax,
+where the allocator put it: it is the dividend of the rem (it prefers rax)
+and the remainder t arrives in edx, so the idiv needs no move of either:
 
-  $ minicc -c 'load ../../share/minicc/examples/gcd.c; target x86-64; asm' | grep -E 'mov eax, r8d|mov ecx, edi'
-      mov ecx, edi                         # t = rem a.1, b.1  (C line 15)
-      mov eax, r8d                         # t = rem a.1, b.1  (C line 15)
-      mov eax, r8d                         # return a.1  (C line 19)
+  $ minicc -c 'load ../../share/minicc/examples/gcd.c; target x86-64; asm' | grep -E 'idiv|mov e.., edx'
+      idiv edi                             # t = rem a.1, b.1  (C line 15)
+      mov edi, edx                         # b.2 = copy t  (C line 17)
 
 One more step: the loop's header, its third entry; on rv64 the same
 values in rv64's registers.
@@ -31,36 +32,36 @@ values in rv64's registers.
   $ minicc -c 'load ../../share/minicc/examples/gcd.c; target x86-64; args 84 36; step 5; asm --regs; target rv64; asm --regs' | tail -7
   x86-64 gcd at while.L14 (entry 3): 2 values live in
     rdi   b.1 = 0
-    r8    a.1 = 12
+    rax   a.1 = 12
   target rv64: asm and select emit for 24 allocatable registers (t0 ... s11)
   rv64 gcd at while.L14 (entry 3): 2 values live in
     t1    b.1 = 0
     t2    a.1 = 12
 
-Fourteen values live at the head of spill12's loop, more than x86-64's 10
-allocatable registers: the rest are in frame slots, named as the assembly
-names them (`dword ptr [rbp - 112]` is i), registers first.
+Fourteen values live at the head of spill12's loop, more than x86-64's 13
+allocatable registers: the rest is in a frame slot, named as the assembly
+names it (`dword ptr [rbp - 104]` is n), registers first.
 
   $ minicc -c 'load ../asm/spill12.ir; target x86-64; args 3; step 3; asm --regs' | tail -15
   x86-64 spill12 at head (entry 2): 14 values live in
-    rsi          l = 13
-    rdi          k = 23
-    r8           j = 21
-    r9           m = 19
-    r10          h = 17
-    rbx          g = 15
-    r12          f = 13
-    r13          e = 11
-    r14          d = 9
-    r15          a = 3
-    [rbp - 96]   b = 5
-    [rbp - 104]  c = 7
-    [rbp - 112]  i = 1
-    [rbp - 128]  n = 3
-  $ minicc -c 'load ../asm/spill12.ir; target x86-64; asm' | grep -E '\[rbp - (112|128)\]' | head -3
-      mov dword ptr [rbp - 128], edi       # prologue
-      mov dword ptr [rbp - 112], 0         # i = copy 0
-      mov eax, dword ptr [rbp - 112]       # t = lt i, n; branch t, body, exit
+    rsi          i = 1
+    rdi          a = 3
+    r8           b = 5
+    r9           c = 7
+    r10          d = 9
+    rax          e = 11
+    rcx          f = 13
+    rdx          g = 15
+    rbx          h = 17
+    r12          m = 19
+    r13          j = 21
+    r14          k = 23
+    r15          l = 13
+    [rbp - 104]  n = 3
+  $ minicc -c 'load ../asm/spill12.ir; target x86-64; asm' | grep -E '\[rbp - 104\]' | head -3
+      mov dword ptr [rbp - 104], edi       # prologue
+      cmp esi, dword ptr [rbp - 104]       # t = lt i, n; branch t, body, exit
+      cmp esi, dword ptr [rbp - 104]       # jump head
 
 In a callee (the stack of frames): the innermost frame's function on the
 target, with the arguments that frame began with.
@@ -108,12 +109,12 @@ Past 20000 block entries the values are not replayed: `?` and why.
 
   $ minicc -c 'load ../asm/spill12.ir; target x86-64; args 30000; step 19999; asm --regs; step; asm --regs' | grep -A2 -E '^(x86|\?)'
   x86-64 spill12 at head (entry 10000): 14 values live in
-    rsi          l = -387726496
-    rdi          k = 0
+    rsi          i = 9999
+    rdi          a = 133117184
   --
   x86-64 spill12 at body: 14 values live in
-    rsi          l = ?
-    rdi          k = ?
+    rsi          i = ?
+    rdi          a = ?
   --
   ?: 20001 blocks into the run: values are replayed for the first 20000 only
 
@@ -122,7 +123,7 @@ Before a run, after it, with target chapter and with other arguments:
   $ minicc -c 'load ../../share/minicc/examples/gcd.c; target x86-64; asm --regs; args 84 36; run; asm --regs; asm --regs gcd; asm --regs --run; target chapter; asm --regs'
   loaded ../../share/minicc/examples/gcd.c: 1 function
   gcd(i32 a, i32 b): mutable form, 4 blocks
-  target x86-64: asm and select emit for 10 allocatable registers (rsi ... r15)
+  target x86-64: asm and select emit for 13 allocatable registers (rsi ... r15)
   live: no run: step or stepi starts one
   args: 84 36
   return 12

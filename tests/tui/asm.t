@@ -29,7 +29,7 @@ status bar names it; back at chapter the cycle is as before.
   n step i inst c cont b back r restart +/- K l layout Tab focus : cmd ? keys
 
   $ minicc --tui-script 't' ../../share/minicc/examples/swap.ir 5 | grep 'target x86-64'
-  |target x86-64: asm and select emit for 10 allocatable registers (rsi ... r15) |
+  |target x86-64: asm and select emit for 13 allocatable registers (rsi ... r15) |
    step 0 K=4   target x86-64: the asm layout shows its assembly (t: next target)
 
 On x86-64 with a MiniC program the layout puts the C source over the IR
@@ -46,12 +46,10 @@ branch the body repeats at its end in place of a jump back) is not tinted.
   >   END { for (i = 1; i < sep; i++)
   >     if (index(row[i], "=>body.L14") || index(row[i], "t = rem a, b ") || index(row[i], "idiv ecx") || index(row[i], "je .Lf0_b3"))
   >       { print row[i]; print row[i + sep] } }'
-  |    11 // run: 0 9                            ||      je .Lf0_b3          # ne.L14 = ne b.1, 0; branch ne.L14, body.L>|
-  bddddddd.......................................bb..88.................................................................mb
-  |    12 //   return 9                          ||=>body.L14:                                                           |
-  bddddddd.......................................bbccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc.b
-  |    20 }                                      ||      idiv ecx            # t = rem a.1, b.1  (C line 15)             |
-  bddddddd.......................................bbkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
+  |    14     while (b != 0) {                   ||      je .Lf0_b3          # ne.L14 = ne b.1, 0; branch ne.L14, body.L>|
+  bkk88888kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkbb..88.................................................................mb
+  |=>  15         int t = a % b;                 ||=>body.L14:                                                           |
+  bccccccccccccccccccccccccccccccccccccccccccccccbbccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc.b
   |     t = rem a, b                             ||      jne .Lf0_b2         # jump while.L14  (C line 14)               |
   fkkk99kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkfbkk88kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.b
 
@@ -98,7 +96,7 @@ edx where cdq sign-extends eax into it.
 
   $ minicc --tui-script 't<Tab><PgDn>' ../asm/negdiv.ir -7 2 | head -16 | grep -E 'asm x86|cdq|edx'
   + IR negdiv [input] -----------++ *asm x86-64 negdiv (improved, from ssa) -----+
-  |                              ||      cdq                 # q = div a, b      |
+  |     return q                 ||      cdq                 # q = div a, b      |
   $ minicc --tui-script '<Size:120x24>t:set asm-bug no-cdq<Enter><Tab><PgDn>' ../asm/negdiv.ir -7 2 | head -16 | grep -E 'asm x86|cdq|edx'
   + IR negdiv [input] ---------------------------++ *asm x86-64 negdiv (improved, from ssa, asm-bug no-cdq) -------------+
-  |                                              ||      xor edx, edx        # q = div a, b                              |
+  |     return q                                 ||      xor edx, edx        # q = div a, b                              |

@@ -11,7 +11,7 @@ second time): b.1 in rdi, a.1 in r8, as the assembly beside it uses them
 
   $ minicc --tui-script 'tnnnn' ../../share/minicc/examples/gcd.c 84 36 | sed -n '14,16p' | cut -c33-
   + live into body.L14, entry 2 (x86-64) --------+
-  |rdi b.1 = 12  r8 a.1 = 36                     |
+  |rdi b.1 = 12  rax a.1 = 36                    |
   +----------------------------------------------+
 
 One block more: the loop's header, its third entry, after the body's
@@ -19,9 +19,9 @@ second pass (36 % 12 = 0 into b.1, 12 into a.1).
 
   $ minicc --tui-script 'tnnnnn' ../../share/minicc/examples/gcd.c 84 36 | sed -n '14,15p' | cut -c33-
   + live into while.L14, entry 3 (x86-64) -------+
-  |rdi b.1 = 0  r8 a.1 = 12                      |
+  |rdi b.1 = 0  rax a.1 = 12                     |
 
-Fourteen values live at the head of spill12's loop, more than x86-64's 10
+Fourteen values live at the head of spill12's loop, more than x86-64's 13
 registers: registers first, then the frame slots as the assembly names
 them (`dword ptr [rbp - 112]` is i). At 80x24 the pane takes at most two
 fifths of the column (the assembly keeps the rest) and says what it cuts;
@@ -29,20 +29,20 @@ the columns are as wide as their cells.
 
   $ minicc --tui-script 'tnnn' ../asm/spill12.ir 3 | sed -n '11,16p' | cut -c33-
   + live into head, entry 2 (x86-64) ------------+
-  |rsi l = 13  rbx g = 15  [rbp - 96]  b = 5     |
-  |rdi k = 23  r12 f = 13  [rbp - 104] c = 7     |
-  |r8  j = 21  r13 e = 11  [rbp - 112] i = 1     |
-  |r9  m = 19  r14 d = 9   [rbp - 128] n = 3     |
+  |rsi i = 1  rax e = 11  r13         j = 21     |
+  |rdi a = 3  rcx f = 13  r14         k = 23     |
+  |r8  b = 5  rdx g = 15  r15         l = 13     |
+  |r9  c = 7  rbx h = 17  [rbp - 104] n = 3      |
   +----------------------------------- v 1 more -+
 
 Tab focuses it (asm, then live) and PgDn shows the rest.
 
   $ minicc --tui-script 'tnnn<Tab><Tab><PgDn>' ../asm/spill12.ir 3 | sed -n '11,16p' | cut -c33-
   + *live into head, entry 2 (x86-64) -----------+
-  |rdi k = 23  r12 f = 13  [rbp - 104] c = 7     |
-  |r8  j = 21  r13 e = 11  [rbp - 112] i = 1     |
-  |r9  m = 19  r14 d = 9   [rbp - 128] n = 3     |
-  |r10 h = 17  r15 a = 3                         |
+  |rdi a = 3  rcx f = 13  r14         k = 23     |
+  |r8  b = 5  rdx g = 15  r15         l = 13     |
+  |r9  c = 7  rbx h = 17  [rbp - 104] n = 3      |
+  |r10 d = 9  r12 m = 19                         |
   +---------------------------------- ^ 1 above -+
 
 On rv64 (t again) the fourteen fit in rv64's registers.
@@ -86,11 +86,11 @@ title's first word, and the widest line. The live pane sits under the
 assembly, as tall as its table (at most two fifths of the column).
 
   $ for size in 80x24 120x40 160x50 200x60; do echo "$size"; minicc --tui-script 'tnnn' --size $size ../asm/spill12.ir 3 |
-  >   awk '{ for (i = 1; i < length($0); i++) if (substr($0, i, 2) == "+ " && substr($0, i + 2, 1) != "-") { t = substr($0, i + 2); sub(/ .*/, "", t); printf "%d:%d %s  ", NR, i, t } if (length($0) > m) m = length($0) } END { print "widest " m }'; done
+  >   awk '{ for (i = 1; i < length($0); i++) if (substr($0, i, 2) == "+ " && substr($0, i + 2, 1) != "-" && (i == 1 || substr($0, i - 1, 1) != " ")) { t = substr($0, i + 2); sub(/ .*/, "", t); printf "%d:%d %s  ", NR, i, t } if (length($0) > m) m = length($0) } END { print "widest " m }'; done
   80x24
   1:1 *IR  1:33 asm  11:33 live  17:1 log  widest 80
   120x40
-  1:1 *IR  1:49 asm  23:49 live  29:1 log  widest 120
+  1:1 *IR  1:49 asm  24:49 live  29:1 log  widest 120
   160x50
   1:1 *IR  1:49 asm  33:49 live  37:1 log  widest 160
   200x60

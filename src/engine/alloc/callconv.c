@@ -122,7 +122,10 @@ const char *mc_convention_describe_named(McConvention c, int32_t K, const char *
         w = snprintf(buf + at, at < size ? size - at : 0, ", callee-saved");
     if (w > 0) at += (size_t)w;
     at = put_regs(buf, size, at, c, K, names, false);
-    if (c == MC_CONV_X64 || c == MC_CONV_RV64)
+    if (c == MC_CONV_X64)
+        snprintf(buf + at, at < size ? size - at : 0,
+                 "; arguments and result in the ABI's registers (rdi rsi rdx rcx r8 r9, rax), moved at each call and return");
+    else if (c == MC_CONV_RV64)
         snprintf(buf + at, at < size ? size - at : 0,
                  "; arguments and result in the target's ABI registers, outside the allocated ones");
     else if (nargs == 0)

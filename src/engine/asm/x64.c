@@ -576,6 +576,26 @@ static void magic_s32(uint32_t ad, uint64_t *m, int *p) {
     *p = 63;
 }
 
+/* x = A - r11d, the remainder of a division by a constant: into x's
+ * register directly when it is not A's (mov, sub), else in r11 (neg, add)
+ * and then stored. */
+static void rem_finish(Em *e, Opnd x, Opnd A) {
+    if (x.kind == O_REG && !same_opnd(x, A)) {
+        mov32(e, x, A);
+        ins(e, "sub %s, r11d", os(e, x, false));
+        return;
+    }
+    ins(e, "neg r11d");
+    ins(e, "add r11d, %s", os(e, A, false));
+    mov32(e, x, oreg(P_R11));
+}
+
+static void return_rem_pattern(const char **pattern, char *why, size_t wsize, int64_t c, uint32_t ad, uint64_t m, int p) {
+    *pattern = "rem by a constant (magic multiply)";
+    snprintf(why, wsize, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc); in r11, no idiv",
+             (long long)c, ad, ad, (unsigned long long)m, (unsigned long long)m, p);
+}
+
 /* x = div/rem A, c for a constant c other than 0 and -1, without idiv and
  * through r11 alone (rax, rcx and rdx may hold values): 1 (a copy, or 0), a
  * power of two or its negation (shift with a bias making the quotient round
@@ -600,13 +620,12 @@ static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const cha
         ins(e, "add r11d, %s", os(e, A, false));
         if (rem) {
             ins(e, "and r11d, %lld", -(long long)ad);
-            ins(e, "neg r11d");
-            ins(e, "add r11d, %s", os(e, A, false));
+            rem_finish(e, x, A);
         } else {
             ins(e, "sar r11d, %d", k);
             if (c < 0) ins(e, "neg r11d");
+            mov32(e, x, oreg(P_R11));
         }
-        mov32(e, x, oreg(P_R11));
         *pattern = rem ? "rem by 2^k (bias, mask)" : "div by 2^k (bias, sar)";
         if (rem)
             snprintf(why, wsize, "the divisor %lld is %s2^%d: n - ((n + bias) & -2^%d), the bias 2^%d - 1 for a negative n (sar, shr) so the quotient rounds toward zero; in r11, no idiv",
@@ -642,11 +661,11 @@ static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const cha
     }
     if (rem) {
         ins(e, "imul r11d, r11d, %lld", (long long)ad);
-        ins(e, "neg r11d");
-        ins(e, "add r11d, %s", os(e, A, false));
-    } else if (c < 0) {
-        ins(e, "neg r11d");
+        rem_finish(e, x, A);
+        return_rem_pattern(pattern, why, wsize, c, ad, m, p);
+        return;
     }
+    if (c < 0) ins(e, "neg r11d");
     mov32(e, x, oreg(P_R11));
     *pattern = rem ? "rem by a constant (magic multiply)" : "div by a constant (magic multiply)";
     if (rem)
@@ -1225,6 +1244,15 @@ static void emit_function(Em *e, int32_t fn) {
         int32_t upto = fuse ? bl->ninsts - 1 : bl->ninsts;
         for (int32_t i = 0; i < upto && !e->failed; i++) {
             e->eax_value = e->ret_eax[b] && i == bl->ninsts - 1 ? bl->insts[i].dest : -1;
+            /* not a sub whose subtrahend the allocator put in rax: computed
+             * there it would go through r11 (two-address), as costly as the
+             * return's move */
+            const McInst *last = &bl->insts[i];
+            if (e->eax_value >= 0 && last->op == MC_OP_SUB && mc_opnd_is_val(last->a[1]) &&
+                same_opnd(val_loc(e, last->a[1].v), oreg(P_RAX)) && !same_opnd(val_loc(e, last->dest), oreg(P_RAX))) {
+                e->eax_value = -1;
+                e->ret_eax[b] = false; /* the return moves it */
+            }
             emit_inst(e, b, i);
             e->eax_value = -1;
         }
