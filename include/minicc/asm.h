@@ -31,9 +31,14 @@
  *
  * Registers the allocator never sees are reserved by the target with a
  * reason (stack pointer, frame pointer, the scratch registers the tiles use
- * for memory operands, x86-64's rax/rdx for idiv and the result, rcx for
- * shift counts): fixed-register constraints are met by the tiles through
- * those reserved registers, not by precoloured values.
+ * for memory operands and constants: x86-64's r11, rv64's t5 and t6).
+ * x86-64's fixed registers (idiv's edx:eax, a variable shift's count in
+ * cl, the result in eax) are allocated: the allocator sees them as
+ * per-value constraints (regalloc.h's McAllocation.cons: values live across
+ * an idiv kept out of rax and rdx, across a variable shift out of rcx, the
+ * divisor, the shifted operand and the result out of them; the dividend,
+ * quotient, remainder, count, call results and returned values preferring
+ * them), always on for x86-64, never for the chapter's machine nor rv64.
  *
  * Semantics are the IR's (docs/ir.md): 32-bit wrapping arithmetic, shift
  * counts masked to 5 bits, shr arithmetic, div/rem by zero trap, INT_MIN / -1

@@ -899,7 +899,7 @@ static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
             pattern = x.kind == O_REG ? "mov reg, imm" : "mov [slot], imm";
             why = A.off == 0 && x.kind == O_REG ? "a constant 0: xor of the register with itself" : "a constant: an immediate move";
         } else if (x.kind == O_MEM && A.kind == O_MEM) {
-            pattern = "mov [slot], [slot] (through eax)";
+            pattern = "mov [slot], [slot] (through r11)";
             why = "both in slots: x86-64 has no memory-to-memory move";
         } else if (x.kind == O_MEM) {
             pattern = "mov [slot], reg";
