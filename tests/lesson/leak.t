@@ -7,7 +7,7 @@ searches it; before the fix 18 of the 36 questions leaked (lesson 2's
 `1 value spilled`...).
 
   $ sh leak.sh ../../lessons/[0-9]*.lesson
-  questions: 80, 0 leak
+  questions: 81, 0 leak
 
 The student's copy shows the question and its command without output,
 says what follows gives the answer away, and goes on at the lesson's

@@ -5,14 +5,14 @@ of each lesson to plausible wrong values, one at a time; `--check` must
 reject every one: all of them, no known gap.
 
   $ sh mutate.sh ../../lessons/[0-9]*.lesson
-  mutants: 158, 0 accepted
+  mutants: 160, 0 accepted
 
 Every question has its `shows` line.
 
   $ grep -c '^ask ' ../../lessons/[0-9]*.lesson | awk -F: '{ s += $2 } END { print s }'
-  80
+  81
   $ grep -c '^shows ' ../../lessons/[0-9]*.lesson | awk -F: '{ s += $2 } END { print s }'
-  80
+  81
 
 The field is read from the first line the pattern matches (`*` one word,
 `**` any text), and must be the answer exactly by its kind.
