@@ -12,7 +12,8 @@ The target says so:
             the dividend and the quotient prefer rax, the remainder rdx
       shift by a variable count: a value live across it (but the count), the
             shifted operand and the result not in rcx; the count prefers rcx (cl)
-      a call's result and a returned value prefer rax (eax)
+      a call's result and a returned value prefer rax (eax), a value read only
+            as a call's argument that argument's register
 
 The trace names each constraint with its reason and source position, and
 where each preferred value ended:
@@ -101,3 +102,31 @@ only the prologue's depth check (rax) and the return (eax) appear:
        11 agree
   $ minicc emit-asm --no-comments divmagic.ir | grep -cE '\b(eax|ecx|edx|rax|rcx|rdx)\b'
   2
+
+The ABI's argument registers are preferences too on x86-64 (under
+calls=save, the default, as under calls=interfere): a value read only as
+an argument of one call prefers the register that argument goes in, so fib
+computes n - 1 straight into edi (before: `lea esi, [r8 - 1]; mov edi, esi`):
+
+  $ minicc print fib.ir --stage allocated --target x86-64 --trace-alloc | grep -E '^  (a|b) prefers|preference: (a|b) '
+    a prefers rdi: argument 0 of the call to fib at 13:5 goes there
+    b prefers rdi: argument 0 of the call to fib at 15:5 goes there
+    preference: a got rdi (no move)
+    preference: b got rdi (no move)
+  $ minicc print fib.ir --stage allocated --target x86-64 --why a,n | grep prefers
+    a prefers rdi: argument 0 of the call to fib at 13:5 goes there (x86-64's ABI registers); it got it
+    n prefers rax: the returned value goes there (x86-64's ABI registers); it got it
+  $ minicc emit-asm --no-comments fib.ir | grep -B1 -A2 'lea edi'
+  .Lf0_b2:
+      lea edi, [rax - 1]
+      mov dword ptr [rbp - 16], eax
+      mov rax, qword ptr [rbp - 8]
+  --
+      mov eax, dword ptr [rbp - 16]
+      lea edi, [rax - 2]
+      mov dword ptr [rbp - 16], esi
+      mov rax, qword ptr [rbp - 8]
+  $ minicc check fib.ir -- 10 | tail -1
+  agree
+  $ minicc check fib.ir -- 20 | tail -1
+  agree

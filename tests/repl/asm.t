@@ -24,7 +24,8 @@ registers never allocated, with why.
             the dividend and the quotient prefer rax, the remainder rdx
       shift by a variable count: a value live across it (but the count), the
             shifted operand and the result not in rcx; the count prefers rcx (cl)
-      a call's result and a returned value prefer rax (eax)
+      a call's result and a returned value prefer rax (eax), a value read only
+            as a call's argument that argument's register
 
 `set target` is the same; `set` lists the target when it is not chapter;
 the other spellings x64 and riscv64 are accepted.

@@ -72,7 +72,7 @@ target, with the arguments that frame began with.
   fact returned 1: t = 1
   #0 fact(n = 2) in rec, next: r = mul n, t
   x86-64 fact at rec (entry 1): 1 value live in
-    rdi   n = 2
+    r8    n = 2
 
 The values are the allocated function's, never the stepped stage's
 mistakes: with `set phi-mode sequential` the stepped swapk ends its loop

@@ -390,7 +390,11 @@ void mc_alloc_calls_why(const McAllocation *a, int32_t v, FILE *out) {
         char pb[32];
         fprintf(out, "  %s prefers %s: %s (%s); %s%s\n", f->values[v].name,
                 mc_alloc_reg_str(a, cc->pref[v], pb, sizeof pb),
-                mc_call_cons_pref_str(cc, v, why, sizeof why), cc->interfere ? "calls=interfere" : "x86-64's fixed registers",
+                mc_call_cons_pref_str(cc, v, why, sizeof why),
+                cc->interfere ? "calls=interfere"
+                : cc->pref_kind[v] == MC_PREF_ARG || cc->pref_kind[v] == MC_PREF_RESULT || cc->pref_kind[v] == MC_PREF_RETURN
+                    ? "x86-64's ABI registers"
+                    : "x86-64's fixed registers",
                 got ? "it got it" : "it is in ", got ? "" : mc_alloc_location_str(a, l, lb, sizeof lb));
     }
     for (int32_t c = 0; c < a->ncallsaves; c++) {
@@ -538,6 +542,46 @@ static void fixed_cons(McCallCons *c, const McFunc *f) {
     mc_liveness_free(lv);
 }
 
+/* x86-64's argument registers rdi rsi rdx rcx r8 r9 in the allocated
+ * numbering (asm.c's table: rsi rdi r8 r9 r10 rax rcx rdx ...). */
+static const int32_t x64_arg_reg[6] = {1, 0, 7, 6, 2, 3};
+
+/* x86-64: a value read only as a scalar argument of one call, at one of
+ * the six register positions, prefers that argument register (whatever
+ * calls= says): computed there, it needs no move at the call. Positions
+ * count as the ABI does (a buffer takes two). */
+static void abi_arg_prefs(McCallCons *c, const McFunc *f) {
+    int32_t *uses = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *uses);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            int nops;
+            const McOperand *ops = mc_inst_opnds(f, &bl->insts[i], &nops);
+            for (int k = 0; k < nops; k++)
+                if (mc_opnd_is_val(ops[k])) uses[ops[k].v]++;
+        }
+        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) uses[bl->term.arg.v]++;
+    }
+    for (int32_t b = 0, at = 0; b < f->nblocks; b++)
+        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
+            const McInst *in = &f->blocks[b].insts[i];
+            if (in->op != MC_OP_CALL) continue;
+            const McCall *call = mc_inst_call(f, in);
+            for (int32_t k = 0, pos = 0; call && k < call->nargs && pos < 6; k++) {
+                McOperand a = call->args[k];
+                if (mc_opnd_is_val(a) && f->values[a.v].kind == MC_VAL_BUF) {
+                    pos += 2;
+                    continue;
+                }
+                if (mc_opnd_is_val(a) && uses[a.v] == 1 && x64_arg_reg[pos] < c->K)
+                    set_pref(c, a.v, x64_arg_reg[pos], MC_PREF_ARG, pos, at);
+                pos++;
+            }
+            at++;
+        }
+    free(uses);
+}
+
 McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
     bool x64 = o && o->convention == MC_CONV_X64 && K > MC_X64_RDX;
     bool interfere = o && o->calls == MC_CALLS_INTERFERE && K >= 1;
@@ -600,6 +644,7 @@ McCallCons *mc_call_cons(const McFunc *f, const McAllocOptions *o, int32_t K) {
                 at++;
             }
         fixed_cons(c, f);
+        abi_arg_prefs(c, f);
     }
     /* parameters arrive in the argument registers (buffers take no register) */
     for (int32_t k = 0, ni = 0; interfere && k < f->nparams; k++) {

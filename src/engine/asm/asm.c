@@ -193,7 +193,8 @@ void mc_target_describe(McTarget t, FILE *out) {
                      "          the dividend and the quotient prefer rax, the remainder rdx\n"
                      "    shift by a variable count: a value live across it (but the count), the\n"
                      "          shifted operand and the result not in rcx; the count prefers rcx (cl)\n"
-                     "    a call's result and a returned value prefer rax (eax)\n");
+                     "    a call's result and a returned value prefer rax (eax), a value read only\n"
+                     "          as a call's argument that argument's register\n");
 }
 
 /* ---- planted bugs ------------------------------------------------------------------------ */
