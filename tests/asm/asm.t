@@ -24,34 +24,32 @@ out-of-line trap stub):
       js minicc_trap_depth                 # prologue
       mov qword ptr [rbp - 24], rdi        # prologue
       mov dword ptr [rbp - 16], esi        # prologue
-      mov r9d, edx                         # prologue
+      mov r8d, edx                         # prologue
   .Lf0_b0:                              # entry
-      xor edi, edi                         # i.2 = copy 0
-      xor esi, esi                         # s.2 = copy 0
+      xor esi, esi                         # i.2 = copy 0
+      xor eax, eax                         # s.2 = copy 0
   .Lf0_b1:                              # head
-      cmp edi, r9d                         # c = lt i.2, n; branch c, body, done
+      cmp esi, r8d                         # c = lt i.2, n; branch c, body, done
       jge .Lf0_b3                          # c = lt i.2, n; branch c, body, done
   .Lf0_b2:                              # body
-      cmp edi, dword ptr [rbp - 16]        # x = load b, i.2
+      cmp esi, dword ptr [rbp - 16]        # x = load b, i.2
       jae .L0                              # x = load b, i.2
       mov r11, qword ptr [rbp - 24]        # x = load b, i.2
-      mov r8d, dword ptr [r11 + rdi*4]     # x = load b, i.2
-      add esi, r8d                         # s.3 = add s.2, x
-      add edi, 1                           # i.3 = add i.2, 1
-      cmp edi, r9d                         # jump head
+      mov edi, dword ptr [r11 + rsi*4]     # x = load b, i.2
+      add eax, edi                         # s.3 = add s.2, x
+      add esi, 1                           # i.3 = add i.2, 1
+      cmp esi, r8d                         # jump head
       jl .Lf0_b2                           # jump head
   .Lf0_b3:                              # done
-      test r9d, r9d                        # p = lt 0, n; branch p, divide, zero
+      test r8d, r8d                        # p = lt 0, n; branch p, divide, zero
       jle .Lf0_b5                          # p = lt 0, n; branch p, divide, zero
   .Lf0_b4:                              # divide
-      mov ecx, r9d                         # q = div s.2, n
-      test ecx, ecx                        # q = div s.2, n
+      test r8d, r8d                        # q = div s.2, n
       jz minicc_trap_div                   # q = div s.2, n
-      mov eax, esi                         # q = div s.2, n
-      cmp ecx, -1                          # q = div s.2, n
+      cmp r8d, -1                          # q = div s.2, n
       je .L1                               # q = div s.2, n
       cdq                                  # q = div s.2, n
-      idiv ecx                             # q = div s.2, n
+      idiv r8d                             # q = div s.2, n
       jmp .L2                              # q = div s.2, n
   .L1:
       neg eax                              # q = div s.2, n
@@ -64,7 +62,7 @@ out-of-line trap stub):
       leave                                # epilogue
       ret                                  # epilogue
   # out of line: bounds traps (the index in edi, the length in esi)
-      .L0: mov edi, edi                    # x = load b, i.2
+      .L0: mov edi, esi                    # x = load b, i.2
       mov esi, dword ptr [rbp - 16]        # x = load b, i.2
       jmp minicc_trap_bounds               # x = load b, i.2
       .size minicc_f0, .-minicc_f0
@@ -80,12 +78,12 @@ Without comments:
       js minicc_trap_depth
       mov qword ptr [rbp - 24], rdi
       mov dword ptr [rbp - 16], esi
-      mov r9d, edx
+      mov r8d, edx
   .Lf0_b0:
-      xor edi, edi
       xor esi, esi
+      xor eax, eax
   .Lf0_b1:
-      cmp edi, r9d
+      cmp esi, r8d
       jge .Lf0_b3
   .Lf0_b2:
 
@@ -103,7 +101,7 @@ tile, its cost in instructions, why maximal munch chose it):
   f0 body  i.3 = add i.2, 1 => #5 alu reg, imm [1]: the constant 1 is the instruction's immediate operand
   f0 body  jump head => #36 jmp to a test (duplicated) [2]: the target head holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)
   f0 done  p = lt 0, n; branch p, divide, zero => #35 cmp + jcc (fused) [2]: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
-  f0 divide  q = div s.2, n => #20 idiv (checked) [10]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax
+  f0 divide  q = div s.2, n => #20 idiv (checked) [8]: the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: negation instead); idiv divides edx:eax by the divisor in its register; the dividend was allocated to eax (no move); the quotient was allocated to eax (no move)
   f0 divide  return q => #43 return (computed in eax, epilogue in place) [2]: the instruction before computed the result in eax (peephole: no move), then the epilogue's 2 instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)
   f0 zero  return 0 => #46 return [1]: the result goes to eax, then the epilogue follows
   f0 -  epilogue => #48 epilogue [2]: the callee-saved registers restored, the frame left (its depth goes with it), the result in eax
@@ -122,20 +120,20 @@ instructions and why:
               js minicc_trap_depth
               mov qword ptr [rbp - 24], rdi
               mov dword ptr [rbp - 16], esi
-              mov r9d, edx
+              mov r8d, edx
     entry:
       i.2 = copy 0  => mov reg, imm [cost 1]
         why: a constant 0: xor of the register with itself
-              xor edi, edi
+              xor esi, esi
       s.2 = copy 0  => mov reg, imm [cost 1]
         why: a constant 0: xor of the register with itself
-              xor esi, esi
+              xor eax, eax
       jump head  => jump (fall through) [cost 0]
         why: the target is the next block in layout: nothing to emit
     head:
       c = lt i.2, n; branch c, body, done  => cmp + jcc (fused) [cost 2]
         why: the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump
-              cmp edi, r9d
+              cmp esi, r8d
 
 Runs agree with the interpreter, traps included (the buffers as the trap
 left them):
@@ -290,29 +288,29 @@ hold values: they are allocated); every stage agrees at the edges:
   f0 entry  d = rem n, 8 => #16 rem by 2^k (bias, mask) [7]
   f0 entry  e = div n, -2147483648 => #17 div by 2^k (bias, sar) [7]
   $ minicc emit-asm --no-comments divconst.ir | sed -n '/movsxd/,/sar r11d, 3$/p'
-      movsxd rdx, ebx
-      mov eax, 2454267027
-      imul rax, rdx
-      sar rax, 34
-      mov ecx, edx
-      shr ecx, 31
-      add eax, ecx
-      mov r10d, eax
-      movsxd rdx, ebx
-      mov eax, 2454267027
-      imul rax, rdx
-      sar rax, 34
-      mov ecx, edx
-      shr ecx, 31
-      add eax, ecx
-      imul eax, eax, 7
-      sub edx, eax
-      mov esi, edx
-      mov eax, ebx
-      cdq
-      and edx, 7
-      add eax, edx
-      sar eax, 3
+      movsxd r11, eax
+      imul r11, r11, -1840700269
+      sar r11, 32
+      add r11d, eax
+      sar r11d, 2
+      bt eax, 31
+      adc r11d, 0
+      mov r10d, r11d
+      movsxd r11, eax
+      imul r11, r11, -1840700269
+      sar r11, 32
+      add r11d, eax
+      sar r11d, 2
+      bt eax, 31
+      adc r11d, 0
+      imul r11d, r11d, 7
+      mov esi, eax
+      sub esi, r11d
+      mov r11d, eax
+      sar r11d, 31
+      shr r11d, 29
+      add r11d, eax
+      sar r11d, 3
   $ for n in 0 1 -1 6 7 -7 -8 2147483647 -2147483648 -2147483647; do minicc check divconst.ir -- $n | tail -1; done
   agree
   agree

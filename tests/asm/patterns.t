@@ -47,8 +47,8 @@ writes (its conditions in words):
   21  cmp; setcc; movzx  [cost 3-5]
         covers: x = lt|le|eq|ne a, b  (instruction)
         when:   the compare's value is used as a number
-        text: cmp {a}, {b}; set{cc} al; movzx {x}, al
-        also:   a constant or second slot operand into eax first (mov); test reg, reg for a compare with 0; a spilled result stored (mov)
+        text: cmp {a}, {b}; set{cc} {x8}; movzx {x}, {x8}
+        also:   a constant or second slot operand into r11d first (mov); test reg, reg for a compare with 0; a spilled result made in r11d and stored (mov)
 
 The placeholders close the listing:
 

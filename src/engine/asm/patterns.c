@@ -318,33 +318,42 @@ static const McAsmForm x_alu[] = {
 static const McAsmForm x_shift_imm[] = {{MC_OP_SHL, 0, "", "shl {x}, {imm5}"}, {MC_OP_SHR, 0, "", "sar {x}, {imm5}"}};
 static const McAsmForm x_shift_cl[] = {{MC_OP_SHL, 0, "", "mov ecx, {b}\nshl {x}, cl"},
                                        {MC_OP_SHR, 0, "", "mov ecx, {b}\nsar {x}, cl"}};
+/* division by a constant: all in r11 (rax, rcx and rdx may hold values) */
 static const McAsmForm x_nothing[] = {{-1, 0, "", ""}};
 static const McAsmForm x_div0[] = {{-1, 0, "", "jmp minicc_trap_div"}};
 static const McAsmForm x_neg[] = {{-1, 0, "", "neg {x}"}};
+#define X_BIAS "mov r11d, {a}\nsar r11d, 31\nshr r11d, {32-k}\nadd r11d, {a}"
 static const McAsmForm x_div2k[] = {
-    {-1, 0, "C > 0", "cdq\nand edx, {mask}\nadd eax, edx\nsar eax, {k}"},
-    {-1, 1, "C < 0", "cdq\nand edx, {mask}\nadd eax, edx\nsar eax, {k}\nneg eax"},
+    {-1, 0, "C > 0", X_BIAS "\nsar r11d, {k}\nmov {x}, r11d"},
+    {-1, 1, "C < 0", X_BIAS "\nsar r11d, {k}\nneg r11d\nmov {x}, r11d"},
 };
-static const McAsmForm x_rem2k[] = {{-1, 0, "", "cdq\nand edx, {mask}\nadd edx, eax\nand edx, {-2^k}\nsub eax, edx"}};
-#define X_MAGIC "movsxd rdx, {a}\nimul rax, rdx, {magic}\nsar rax, {p}\nmov ecx, edx\nshr ecx, 31\nadd eax, ecx"
+static const McAsmForm x_rem2k[] = {{-1, 0, "", X_BIAS "\nand r11d, {-2^k}\nmov {x}, {a}\nsub {x}, r11d"}};
+#define X_MAGIC "movsxd r11, {a}\nimul r11, r11, {magic}\nsar r11, {p}\nbt {a}, 31\nadc r11d, 0"
+#define X_MAGIC_BIG "movsxd r11, {a}\nimul r11, r11, {magic-2^32}\nsar r11, 32\nadd r11d, {a}\nsar r11d, {p-32}\nbt {a}, 31\nadc r11d, 0"
 static const McAsmForm x_divmagic[] = {
-    {-1, 0, "C > 0", X_MAGIC},
-    {-1, 1, "C < 0", X_MAGIC "\nneg eax"},
+    {-1, 0, "C > 0", X_MAGIC "\nmov {x}, r11d"},
+    {-1, 1, "C < 0", X_MAGIC "\nneg r11d\nmov {x}, r11d"},
+    {-1, 2, "C > 0, magic >= 2^31", X_MAGIC_BIG "\nmov {x}, r11d"},
+    {-1, 3, "C < 0, magic >= 2^31", X_MAGIC_BIG "\nneg r11d\nmov {x}, r11d"},
 };
-static const McAsmForm x_remmagic[] = {{-1, 0, "", X_MAGIC "\nimul eax, eax, {|C|}\nsub edx, eax"}};
+static const McAsmForm x_remmagic[] = {
+    {-1, 0, "", X_MAGIC "\nimul r11d, r11d, {|C|}\nmov {x}, {a}\nsub {x}, r11d"},
+    {-1, 1, "magic >= 2^31", X_MAGIC_BIG "\nimul r11d, r11d, {|C|}\nmov {x}, {a}\nsub {x}, r11d"},
+};
+/* the divisor read where it is (a register other than rax and rdx, or its slot) */
 static const McAsmForm x_idiv[] = {
-    {MC_OP_DIV, 0, "", "mov ecx, {b}\ntest ecx, ecx\njz minicc_trap_div\ncmp ecx, -1\nje {L1}\ncdq\nidiv ecx\njmp {L2}\n"
+    {MC_OP_DIV, 0, "", "test {b}, {b}\njz minicc_trap_div\nmov eax, {a}\ncmp {b}, -1\nje {L1}\ncdq\nidiv {b}\njmp {L2}\n"
                        "{L1}:\nneg eax\n{L2}:"},
-    {MC_OP_REM, 0, "", "mov ecx, {b}\ntest ecx, ecx\njz minicc_trap_div\ncmp ecx, -1\nje {L1}\ncdq\nidiv ecx\njmp {L2}\n"
+    {MC_OP_REM, 0, "", "test {b}, {b}\njz minicc_trap_div\nmov eax, {a}\ncmp {b}, -1\nje {L1}\ncdq\nidiv {b}\njmp {L2}\n"
                        "{L1}:\nxor edx, edx\n{L2}:"},
 };
-static const McAsmForm x_setcc[] = {{-1, 0, "", "cmp {a}, {b}\nset{cc} al\nmovzx {x}, al"}};
+static const McAsmForm x_setcc[] = {{-1, 0, "", "cmp {a}, {b}\nset{cc} {x8}\nmovzx {x}, {x8}"}};
 static const McAsmForm x_load[] = {{-1, 0, "", "cmp {i}, {len}\njae {stub}\nmov r11, {base}\nmov {x}, dword ptr [r11 + {i}*4]"}};
 static const McAsmForm x_store[] = {{-1, 0, "", "cmp {i}, {len}\njae {stub}\nmov r11, {base}\nmov dword ptr [r11 + {i}*4], {v}"}};
 static const McAsmForm x_mov[] = {{-1, 0, "", "mov {x}, {a}"}};
-static const McAsmForm x_mov_mm[] = {{-1, 0, "", "mov eax, {a}\nmov {x}, eax"}};
-static const McAsmForm x_buffer[] = {{-1, 0, "", "lea r11, [rbp - {store}]\nmov ecx, {n}\n{L}:\nmov dword ptr [r11 + rcx*4 - 4], 0\n"
-                                                 "dec ecx\njnz {L}\nmov {desc}, r11\nmov {desclen}, {n}"}};
+static const McAsmForm x_mov_mm[] = {{-1, 0, "", "mov r11d, {a}\nmov {x}, r11d"}};
+static const McAsmForm x_buffer[] = {{-1, 0, "", "mov r11d, {4n}\n{L}:\nmov dword ptr [rbp + r11 - {store+4}], 0\n"
+                                                 "sub r11d, 4\njnz {L}\nlea r11, [rbp - {store}]\nmov {desc}, r11\nmov {desclen}, {n}"}};
 static const McAsmForm x_call[] = {{-1, 0, "", "mov rax, qword ptr [rbp - 8]\ncall {callee}"}};
 static const McAsmForm x_cmpjcc[] = {{-1, 0, "", "cmp {a}, {b}\nj{cc} {T}\njmp {F}"}};
 static const McAsmForm x_jmp[] = {{-1, 0, "", "jmp {T}"}};
@@ -355,7 +364,7 @@ static const McAsmForm x_retjmp[] = {{-1, 0, "", "jmp {ret}"}};
 static const McAsmForm x_prologue[] = {
     {-1, 0, "", "push rbp\nmov rbp, rsp\nsub rsp, {frame}\ndec rax\nmov qword ptr [rbp - 8], rax\njs minicc_trap_depth"}};
 
-#define X_COPY_RES "mov xor", "the first operand copied into the result's register first (mov; xor for 0); a spilled result computed in eax and stored (mov)"
+#define X_COPY_RES "mov xor", "the first operand copied into the result's register first (mov; xor for 0); a spilled result computed in r11d and stored (mov)"
 
 const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"lea reg, [reg + imm]", MC_TILE_INST, OPS_ADDSUB, "x = add|sub a, IMM",
@@ -363,7 +372,7 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"lea reg, [reg + reg]", MC_TILE_INST, OPS_ADD, "x = add a, b", "x, a and b in registers, x neither a's nor b's",
      NULL, FORMS(x_lea_reg), "", 0, 0, "", ""},
     {"imul reg, r/m, imm", MC_TILE_INST, OPS_MUL, "x = mul a, IMM", "one operand a constant", NULL, FORMS(x_imul_imm), "",
-     0, 1, "mov", "a spilled result computed in eax and stored (mov)"},
+     0, 1, "mov", "a spilled result computed in r11d and stored (mov)"},
     {"alu reg, reg (through r11)", MC_TILE_INST, OPS_SUB, "x = sub a, b",
      "not commutative and x is b's register: b goes through r11", NULL, FORMS(x_r11), "", 0, 2, X_COPY_RES},
     {"alu reg, imm", MC_TILE_INST, OPS_ALU6, "x = add|sub|mul|and|or|xor a, IMM", "the second operand a constant", NULL,
@@ -376,8 +385,8 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      "", 0, 2, X_COPY_RES},
     {"shift by 0 (copy)", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, C", "C's low 5 bits are 0: a copy", NULL,
      FORMS(x_nothing), "", 0, 2, X_COPY_RES},
-    {"shift reg, cl", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, b", "a variable count: in cl", NULL, FORMS(x_shift_cl), "",
-     0, 2, X_COPY_RES},
+    {"shift reg, cl", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, b",
+     "a variable count: in cl (no mov when the allocator put it in ecx)", NULL, FORMS(x_shift_cl), "", 1, 2, X_COPY_RES},
     {"div by 0 (trap)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, 0", "the divisor is the constant 0", NULL,
      FORMS(x_div0), "", 0, 0, "", ""},
     {"rem by -1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, -1", "the divisor is -1: the remainder is 0", NULL,
@@ -387,37 +396,39 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"rem by 1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, 1", "the divisor is 1: the remainder is 0", NULL,
      FORMS(x_nothing), "", 0, 1, "xor mov", "x zeroed (xor; mov for a slot)"},
     {"div by 1 (copy)", MC_TILE_INST, OPS_DIV, "x = div a, 1", "the divisor is 1: a copy", NULL, FORMS(x_nothing), "", 0,
-     2, "mov xor", "the copy (mov; through eax between slots; xor for 0)"},
+     2, "mov xor", "the copy (mov; through r11d between slots; xor for 0)"},
     {"rem by 2^k (bias, mask)", MC_TILE_INST, OPS_REM, "x = rem a, ±2^k", "|C| is a power of two", NULL, FORMS(x_rem2k),
-     "", 0, 2, "mov xor", "a into eax first, the result out of it (mov; xor for 0)"},
+     "", 1, 2, "mov neg add", "x = a - r11d into x's register (mov, sub), or in r11 (neg, add) and stored (mov)"},
     {"div by 2^k (bias, sar)", MC_TILE_INST, OPS_DIV, "x = div a, ±2^k", "|C| is a power of two", NULL, FORMS(x_div2k), "",
-     0, 2, "mov xor", "a into eax first, the result out of it (mov; xor for 0)"},
+     1, 0, "", "the move out of r11d left out when the result has no location"},
     {"rem by a constant (magic multiply)", MC_TILE_INST, OPS_REM, "x = rem a, C", "any other constant", NULL,
-     FORMS(x_remmagic), "", 0, 3, "mov xor",
-     "a constant dividend into edx first; a magic number of 32 bits into eax (imul rax, rdx); the result out of edx"},
+     FORMS(x_remmagic), "", 2, 2, "mov add neg",
+     "a constant dividend: mov r11, C and add r11d, 1 for a negative one (no bt, adc); x = a - q*|C| in r11 (neg, add) and stored (mov)"},
     {"div by a constant (magic multiply)", MC_TILE_INST, OPS_DIV, "x = div a, C", "any other constant", NULL,
-     FORMS(x_divmagic), "", 0, 3, "mov xor",
-     "a constant dividend into edx first; a magic number of 32 bits into eax (imul rax, rdx); the result out of eax"},
+     FORMS(x_divmagic), "", 2, 1, "mov add",
+     "a constant dividend: mov r11, C and add r11d, 1 for a negative one (no bt, adc)"},
     {"idiv (checked)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, b", "a variable divisor: checked for 0 and -1", NULL,
-     FORMS(x_idiv), "", 0, 2, "mov xor", "a into eax first, the result out of eax or edx (mov; xor for 0)"},
+     FORMS(x_idiv), "", 1, 1, "mov xor cmp",
+     "a divisor in a slot: cmp [slot], 0 (not test); the dividend's mov left out when it is in eax; the result out of eax or edx (mov)"},
     {"cmp; setcc; movzx", MC_TILE_INST, OPS_CMP, "x = lt|le|eq|ne a, b", "the compare's value is used as a number", NULL,
      FORMS(x_setcc), "", 0, 2, "mov test",
-     "a constant or second slot operand into eax first (mov); test reg, reg for a compare with 0; a spilled result stored (mov)"},
-    {"load [base + index*4]", MC_TILE_INST, OPS_LOAD, "x = load b, i", "every load", NULL, FORMS(x_load), "", 3, 2,
-     "mov jbe",
+     "a constant or second slot operand into r11d first (mov); test reg, reg for a compare with 0; a spilled result made in r11d and stored (mov)"},
+    {"load [base + index*4]", MC_TILE_INST, OPS_LOAD, "x = load b, i", "every load", NULL, FORMS(x_load), "", 3, 3,
+     "mov jbe shl add",
      "the check left out when this index was checked in the block (or the one before, the only way in), the base when "
-     "r11 holds it; an index in a slot into eax (mov); a constant index: cmp len, C + jbe; a spilled result stored (mov)"},
-    {"store [base + index*4]", MC_TILE_INST, OPS_STORE, "store b, i, v", "every store", NULL, FORMS(x_store), "", 3, 2,
-     "mov jbe",
-     "the check and the base left out as for a load; an index in a slot into eax, a value in a slot into ecx (mov); a "
-     "constant index: cmp len, C + jbe"},
+     "r11 holds it; an index in a slot into r11d, then the element's address in r11 (mov, shl, add); a constant index: "
+     "cmp len, C + jbe; a spilled result through r11d, stored (mov)"},
+    {"store [base + index*4]", MC_TILE_INST, OPS_STORE, "store b, i, v", "every store", NULL, FORMS(x_store), "", 3, 3,
+     "mov jbe shl add movd",
+     "the check and the base left out as for a load; an index in a slot as for a load (mov, shl, add); a value in a "
+     "slot through xmm15 (movd, movd); a constant index: cmp len, C + jbe"},
     {"copy (dead)", MC_TILE_INST, OPS_COPY, "x = copy a", "x has no location", NULL, FORMS(x_nothing), "", 0, 0, "", ""},
     {"copy (same location)", MC_TILE_INST, OPS_COPY, "x = copy a", "a and x share a location", NULL, FORMS(x_nothing), "",
      0, 0, "", ""},
     {"mov reg, imm", MC_TILE_INST, OPS_COPY, "x = copy C", "x in a register (xor x, x for 0)", NULL, FORMS(x_mov), "", 0, 0,
      "xor", "0 is xor x, x"},
     {"mov [slot], imm", MC_TILE_INST, OPS_COPY, "x = copy C", "x in a slot", NULL, FORMS(x_mov), "", 0, 0, "", ""},
-    {"mov [slot], [slot] (through eax)", MC_TILE_INST, OPS_COPY, "x = copy a", "both in slots", NULL, FORMS(x_mov_mm), "",
+    {"mov [slot], [slot] (through r11)", MC_TILE_INST, OPS_COPY, "x = copy a", "both in slots", NULL, FORMS(x_mov_mm), "",
      0, 0, "", ""},
     {"mov [slot], reg", MC_TILE_INST, OPS_COPY, "x = copy a", "x in a slot, a in a register", NULL, FORMS(x_mov), "", 0, 0,
      "", ""},
@@ -482,6 +493,12 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"mask", "2^k - 1"},
     {"-2^k", "the mask's complement"},
     {"k", "the power of two's exponent"},
+    {"32-k", "32 minus it: the bias's shift"},
+    {"x8", "the low byte of the destination's register (r11b when it is spilled)"},
+    {"magic-2^32", "a magic number of 32 bits minus 2^32 (imul takes a signed 32-bit immediate)"},
+    {"p-32", "the shift past the high half"},
+    {"4n", "the local buffer's size in bytes"},
+    {"store+4", "its storage's offset below rbp plus 4"},
     {"magic", "the magic number of the division"},
     {"p", "its shift"},
     {"|C|", "the divisor's absolute value"},

@@ -547,7 +547,7 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
         if (!in_cl && !bug(e, MC_ASM_BUG_SHIFT_COUNT)) ins(e, "mov ecx, %s", os(e, B, false));
         mov32(e, w, A);
         ins(e, "%s %s, cl", name, os(e, w, false));
-        pattern = in_cl ? "shift reg, cl (count allocated to ecx)" : "shift reg, cl";
+        pattern = "shift reg, cl";
         snprintf(why, sizeof why, "a variable count goes in cl%s; the hardware masks a 32-bit shift's count to 5 bits as the IR does%s",
                  in_cl ? " (the allocator put it in ecx: no move)" : "",
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
