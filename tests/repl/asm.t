@@ -19,6 +19,7 @@ registers never allocated, with why.
       rsp   the stack pointer
       rbp   the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it
       r11   the tiles' scratch: a spilled operand, a buffer's base address, a division by a constant, a cycle of moves goes through it
+      xmm15 a spilled value stored into a buffer goes through it (r11 holds the address, every general register may be live)
     fixed registers (constraints the allocator sees, not reserved):
       idiv  a value live across it, and the divisor, not in rax rdx (cdq, edx:eax);
             the dividend and the quotient prefer rax, the remainder rdx

@@ -49,6 +49,7 @@ static const McTargetReserved x64_reserved[] = {
     {"rsp", "the stack pointer"},
     {"rbp", "the frame pointer: spill slots, saves and buffer descriptors at fixed offsets from it"},
     {"r11", "the tiles' scratch: a spilled operand, a buffer's base address, a division by a constant, a cycle of moves goes through it"},
+    {"xmm15", "a spilled value stored into a buffer goes through it (r11 holds the address, every general register may be live)"},
 };
 
 /* rv64: t0-t4 and a0-a7 caller-saved (MC_CONV_RV64 counts 13), s1-s11 callee-saved. */
