@@ -139,9 +139,73 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
 }
 
 
+/* alloc target [ALLOCATOR] [--trace] [--why X Y]: the session's function
+ * allocated as stage asm allocates it for the session's real target (its
+ * register file, convention, two-address copies and fixed registers; what
+ * `minicc print --stage allocated --target T` shows), every register by its
+ * real name. The session's own allocation (regs, machine, check) is not
+ * touched: it stays the teaching machine's. */
+static Status alloc_target(McSession *s, const char *allocator, bool trace, const char *wx, const char *wy, FILE *out,
+                           FILE *err) {
+    const McTargetDesc *td = mc_target_desc(s->target);
+    if (!td)
+        return mc_session_error(s, err,
+                                "alloc target: the target is %s; choose a real one first (target x86-64 or target rv64)",
+                                mc_target_name(s->target)),
+               ERR;
+    int which = s->allocator;
+    if (allocator && (which = mc_allocator_lookup(allocator)) < 0)
+        return mc_session_error(s, err, "alloc: unknown allocator '%s' (baseline, improved, linear, ssa)", allocator),
+               ERR;
+    const McFunc *ssa = mc_session_pipeline_ssa(s, err);
+    if (!ssa) return ERR;
+    McDiags d;
+    mc_diags_init(&d, NULL, NULL, 0);
+    /* calls: the prepared program (the function and its callees), as sweep */
+    McFunc *program = mc_func_find_call(ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, &d) : NULL;
+    if (program) ssa = program;
+    McAllocOptions ao = s->alloc_opts;
+    mc_target_alloc_options(s->target, &ao);
+    bool ok = true;
+    if (trace)
+        ok = mc_shell_print_alloc_trace(out, ssa, (McAllocator)which, td->nregs, &ao,
+                                        s->have_args ? &s->args : NULL, s->max_steps, &d);
+    McAllocation *a = ok ? mc_allocate(ssa, (McAllocator)which, td->nregs, &ao, &d) : NULL;
+    int32_t vx = MC_NONE, vy = MC_NONE;
+    if (a && wx) {
+        vx = mc_func_find_value(a->destroyed->f, wx);
+        vy = mc_func_find_value(a->destroyed->f, wy);
+        if (vx == MC_NONE || vy == MC_NONE) {
+            mc_session_error(s, err, "alloc target: no value '%s' in the allocated function", vx == MC_NONE ? wx : wy);
+            mc_allocation_free(a);
+            a = NULL;
+            d.n = 0; /* reported */
+        }
+    }
+    if (!a) {
+        if (d.n) mc_session_diags_error(s, &d, err, "alloc target");
+        mc_diags_free(&d);
+        mc_func_free(program);
+        return ERR;
+    }
+    if (wx) {
+        mc_show_why(a, &ao, vx, vy, out);
+    } else {
+        fprintf(out, "# target %s, %s allocator, K = %d\n", mc_target_name(s->target), mc_allocator_name(a->allocator),
+                a->registers);
+        mc_show_regs(a, out);
+        mc_show_calls(a, out);
+    }
+    mc_allocation_free(a);
+    mc_diags_free(&d);
+    mc_func_free(program);
+    return OK;
+}
+
 static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *err) {
     /* --trace anywhere after alloc: print every decision too */
     bool trace = false;
+    const char *why[2] = {NULL, NULL};
     char *words[4];
     int n = 0;
     for (int i = 0; i < argc; i++) {
@@ -149,10 +213,25 @@ static Status cmd_alloc(McSession *s, int argc, char **argv, FILE *out, FILE *er
             trace = true;
             continue;
         }
+        if (i > 0 && strcmp(argv[i], "--why") == 0) {
+            if (i + 2 >= argc) return mc_session_error(s, err, "alloc: --why needs two value names"), ERR;
+            why[0] = argv[i + 1];
+            why[1] = argv[i + 2];
+            i += 2;
+            continue;
+        }
         if (n == 4) return mc_cmd_too_many(s, err, argc, argv, 3), ERR;
         words[n++] = argv[i];
     }
     if (mc_cmd_too_many(s, err, n, words, 2)) return ERR;
+    if (n >= 2 && strcmp(words[1], "target") == 0) {
+        if (trace && why[0])
+            return mc_session_error(s, err, "alloc target: --trace or --why, not both"), ERR;
+        return alloc_target(s, n >= 3 ? words[2] : NULL, trace, why[0], why[1], out, err);
+    }
+    if (why[0])
+        return mc_session_error(s, err, "alloc: --why is for alloc target (on the teaching machine: interference --why X Y)"),
+               ERR;
     int64_t k = s->regs;
     int which = s->allocator;
     if (n >= 2 && !mc_cmd_parse_count(s, err, "alloc", words[1], 1, MC_MAX_REGS, &k)) return ERR;
@@ -380,7 +459,7 @@ const McCommand mc_cmds_pipeline[] = {
      "Starts from opt when it was built, else from ssa. `list` after\n"
      "`set stage destroyed` marks the inserted copies with +.\n",
      "baseline|improved|naive|sequential", cmd_destroy},
-    {"alloc", "", "pipeline", "alloc K [ALLOCATOR] [--trace]", "allocate registers with K registers",
+    {"alloc", "", "pipeline", "alloc K|target [ALLOCATOR] [--trace]", "allocate registers with K registers",
      "Phi destruction, interference graph and colouring with K registers (default\n"
      "4) and the chosen allocator (default improved; baseline, improved, linear\n"
      "or ssa), under the switches of `set alloc` (baseline and improved). See\n"
@@ -414,7 +493,14 @@ const McCommand mc_cmds_pipeline[] = {
      "clobbers (they interfere; the trace and `interference --why` name the\n"
      "call) and gives parameters, arguments and results the convention's\n"
      "registers when free; no renaming, no caller saves. Last, a replay\n"
-     "check of the final assignment.\n",
+     "check of the final assignment.\n"
+     "alloc target [ALLOCATOR] [--trace | --why X Y], with a real target set by\n"
+     "`target`: the function allocated as stage asm allocates it (the target's\n"
+     "registers, its convention, x86-64's two-address copies and fixed\n"
+     "registers), each register by its real name; --trace with the constraints\n"
+     "and their reasons (a value live across an idiv kept out of rax and rdx),\n"
+     "--why X Y why two values interfere there. The session's own allocation\n"
+     "(regs, machine, check) is not changed.\n",
      "- baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"

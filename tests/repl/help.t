@@ -26,7 +26,7 @@ usage, aliases and details; unique prefixes and aliases work everywhere.
     opt [PASS...]                      optimize the SSA (-O1, or the passes named, once each)
     diff [PASS...]                     what each optimizer pass changes in the IR (before/after)
     destroy [MODE]                     replace phis by copies on edges
-    alloc K [ALLOCATOR] [--trace]      allocate registers with K registers
+    alloc K|target [ALLOCATOR] [--trace] allocate registers with K registers
     interference [--why X Y]           the interference graph: adjacency, degrees, colouring order
     regs                               where each value lives: register or spill slot
     intervals [WIDTH]                  live intervals as bars over the linear order
