@@ -527,12 +527,15 @@ typedef enum McTraceKind {
                         index (parameter or argument), w = the call or the fixed site (McCallCons
                         numbering) or -1 */
     MC_TR_PREFER_GOT, /* after the colouring: v, preferring reg, got location (n1 = McLocKind, w = index) */
-    /* two-address=copies (twoaddr.c); v = x, w = a (-1: the constant n2), reg = b, n1 = the op: */
+    /* two-address=copies (twoaddr.c); v = x, w = the copy's source a (-1: the constant n2),
+       reg = the other operand b, n1 = the op (sub; mul, and, or, xor), flag: the commutative
+       operands swapped (x = OP b, a in the source: b dies there, a lives on): */
     MC_TR_TWOADDR,       /* x = OP a, b became x = copy a; x = OP x, b before the graph was built */
     MC_TR_TWOADDR_COPY,  /* after the allocation: where the copy x = copy a ended (x's and a's
                             locations; the same: no instruction) */
-    MC_TR_TWOADDR_LEFT   /* ssa (colours SSA form, no rewrite): x = OP a, b left to the emitter,
-                            flag: x shares b's register (the emitter goes through r11) */
+    MC_TR_TWOADDR_SSA    /* ssa (colours SSA form, no rewrite), after the allocation: x = OP a, b
+                            (a: the operand x preferred); n2 > 0 (sub): b was held until x was
+                            defined (x interferes with b); flag: x shares a's register (no move) */
 } McTraceKind;
 
 typedef enum McTraceTest {

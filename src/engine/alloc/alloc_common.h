@@ -140,9 +140,16 @@ const char *mc_call_cons_mask_str(const McAllocation *a, uint64_t mask, char *bu
  * instruction of x->f into `x = copy a; x = sub x, b` (phi_copy kept in
  * step; MC_TR_TWOADDR events into tr, which may be NULL), returning how many;
  * after the allocation, where each copy the events from index `from` of tr
- * record ended (MC_TR_TWOADDR_COPY); for ssa, each such instruction of a->f
- * left to the emitter (MC_TR_TWOADDR_LEFT); an event of these kinds as text. */
+ * record ended (MC_TR_TWOADDR_COPY); for ssa (which sees the constraint in
+ * its colouring, ssaalloc.c), each such instruction of a->f and where x
+ * went (MC_TR_TWOADDR_SSA); an event of these kinds as text. */
 bool mc_alloc_two_address_candidate(const McInst *in);
+/* x = OP a, b with OP mul, and, or, xor, a and b values, x neither, a not b:
+ * rewritten too, its copy's source chosen by mc_alloc_two_address_source
+ * from which operands die there (bit 0: a, bit 1: b): 1 (b) when b dies and
+ * a lives on, else 0 (a). */
+bool mc_alloc_two_address_commutative(const McInst *in);
+int mc_alloc_two_address_source(uint8_t dies);
 int32_t mc_alloc_two_address_rewrite(McDestroyed *x, McAllocTrace *tr);
 /* After the allocation: each rewritten sub whose copy was deleted (x and a
  * share a location) reads a again in a->f, the machine's function (the same
@@ -151,7 +158,7 @@ int32_t mc_alloc_two_address_rewrite(McDestroyed *x, McAllocTrace *tr);
  * stretch x back over paths where only a lives. */
 void mc_alloc_two_address_fold(McAllocation *a);
 void mc_alloc_two_address_report(const McAllocation *a, McAllocTrace *tr, int32_t from);
-void mc_alloc_two_address_left(const McAllocation *a, McAllocTrace *tr);
+void mc_alloc_two_address_ssa(const McAllocation *a, McAllocTrace *tr);
 void mc_alloc_two_address_event_str(const McTraceEvent *e, const McAllocation *a, char *buf, size_t size);
 
 /* ---- phi destruction's edge walk (destroy.c), shared with ssaalloc.c ---- */

@@ -787,7 +787,7 @@ McAllocation *mc_allocate(const McFunc *ssa, McAllocator which, int regs, const 
     a->reg_name = o->reg_name;
     if (o->two_address == MC_TWOADDR_COPIES && o->trace) { /* where the two-address copies ended */
         if (which == MC_ALLOC_SSA)
-            mc_alloc_two_address_left(a, o->trace);
+            mc_alloc_two_address_ssa(a, o->trace);
         else
             mc_alloc_two_address_report(a, o->trace, tr_from);
     }

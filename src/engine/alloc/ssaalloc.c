@@ -64,7 +64,17 @@ typedef struct Ssa {
     bool *unreached; /* placed by place_unreachable */
     int32_t fresh;   /* next slot of place_unreachable (after the spill slots) */
     McCallCons *cons; /* calls=interfere: forbidden and preferred registers (of f's values), or NULL */
+    bool twoaddr;     /* two-address=copies: x = sub a, b keeps x out of b's register (below) */
 } Ssa;
+
+/* two-address=copies: b of x = sub a, b (mc_alloc_two_address_candidate)
+ * when it dies there: it is held until x is defined, as if read just after
+ * the sub, so x interferes with b (counted in step 1's pressure, kept in
+ * step 2's colouring). */
+static int32_t held_b(const Ssa *s, const McInst *in) {
+    if (!s->twoaddr || !mc_alloc_two_address_candidate(in) || !scalar(s->f, in->a[1].v)) return MC_NONE;
+    return in->a[1].v;
+}
 
 /* ---- 1. spill until MaxLive <= K ------------------------------------------------- */
 
@@ -118,11 +128,10 @@ static void spill_block(Ssa *s, Pressure *p, int32_t b) {
         const McInst *in = &bl->insts[i];
         if (in->dest != MC_NONE && scalar(f, in->dest)) {
             /* the point after i: live after, plus the result */
-            int32_t d = in->dest;
-            if (mc_sparse_has(&p->live, d))
-                relieve(s, p, NULL, 0);
-            else
-                relieve(s, p, &d, 1);
+            int32_t d = in->dest, hb = held_b(s, in), extra[2], nx = 0;
+            if (!mc_sparse_has(&p->live, d)) extra[nx++] = d;
+            if (hb != MC_NONE && !mc_sparse_has(&p->live, hb)) extra[nx++] = hb; /* b dies here: held */
+            relieve(s, p, extra, nx);
             p_del(s, p, d);
         }
         int nops;
@@ -189,8 +198,9 @@ static void release(Ssa *s, Colour *c, int32_t v) {
     if (l.kind == MC_LOC_SLOT && l.index < c->slot.n && c->slot.holder[l.index] == v) c->slot.holder[l.index] = MC_NONE;
 }
 
-/* v gets a location: the lowest free register, or a slot when spilled. */
-static void assign(Ssa *s, Colour *c, int32_t v) {
+/* v gets a location: the lowest free register, or a slot when spilled;
+ * want (or -1): a register v prefers (two-address), taken when free. */
+static void assign(Ssa *s, Colour *c, int32_t v, int32_t want) {
     if (s->loc[v].kind != MC_LOC_NONE) { /* a parameter placed before */
         hold(s, c, v);
         return;
@@ -202,6 +212,7 @@ static void assign(Ssa *s, Colour *c, int32_t v) {
         int32_t r = -1, pref = mc_call_cons_pref(s->cons, v);
         if (pref >= 0 && pref < s->K && c->reg.holder[pref] == MC_NONE && !mc_call_cons_forbids(s->cons, v, pref))
             r = pref;
+        if (r < 0 && want >= 0 && c->reg.holder[want] == MC_NONE && !mc_call_cons_forbids(s->cons, v, want)) r = want;
         for (int32_t q = 0; q < s->K && r < 0; q++)
             if (c->reg.holder[q] == MC_NONE && !mc_call_cons_forbids(s->cons, v, q)) r = q;
         if (r >= 0) {
@@ -213,7 +224,9 @@ static void assign(Ssa *s, Colour *c, int32_t v) {
         s->spilled[v] = true;
     }
     if (!s->spilled[v]) {
-        int32_t r = file_take(&c->reg, v);
+        int32_t r = -1;
+        if (want >= 0 && c->reg.holder[want] == MC_NONE) c->reg.holder[r = want] = v;
+        if (r < 0) r = file_take(&c->reg, v);
         MC_ASSERT(r >= 0); /* step 1 left at most K values in registers at every point */
         s->loc[v] = (McLocation){MC_LOC_REG, r};
     } else {
@@ -280,23 +293,33 @@ static void colour_block(Ssa *s, Colour *c, int32_t b) {
     for (int32_t i = 0; i < in.n; i++)
         if (s->loc[in.v[i]].kind != MC_LOC_NONE) hold(s, c, in.v[i]);
     for (int32_t i = 0; i < in.n; i++)
-        if (s->loc[in.v[i]].kind == MC_LOC_NONE) assign(s, c, in.v[i]); /* the entry's parameters */
+        if (s->loc[in.v[i]].kind == MC_LOC_NONE) assign(s, c, in.v[i], -1); /* the entry's parameters */
     for (int32_t i = 0; i < bl->nphis; i++)
-        if (scalar(f, bl->phis[i].dest)) assign(s, c, bl->phis[i].dest);
+        if (scalar(f, bl->phis[i].dest)) assign(s, c, bl->phis[i].dest, -1);
     for (int32_t i = 0; i < bl->nphis; i++)
         if (scalar(f, bl->phis[i].dest) && !mc_sparse_has(&c->live, bl->phis[i].dest)) release(s, c, bl->phis[i].dest);
     for (int32_t i = 0; i < in.n; i++)
         if (!mc_sparse_has(&c->live, in.v[i])) release(s, c, in.v[i]); /* (never: live-in is used) */
     for (int32_t i = 0; i < bl->ninsts; i++) {
         const McInst *ins = &bl->insts[i];
+        int32_t hb = (c->dies[i] & 2) ? held_b(s, ins) : MC_NONE, want = -1;
+        if (s->twoaddr && ins->dest != MC_NONE && (hb != MC_NONE || mc_alloc_two_address_candidate(ins) ||
+                                                   mc_alloc_two_address_commutative(ins))) {
+            /* x prefers the register of the operand the copy would come from
+             * (a; for mul, and, or, xor b when b dies and a lives on): free when
+             * it dies here, then no move */
+            int src = mc_alloc_two_address_commutative(ins) ? mc_alloc_two_address_source(c->dies[i]) : 0;
+            if ((c->dies[i] & (1 << src)) && s->loc[ins->a[src].v].kind == MC_LOC_REG) want = s->loc[ins->a[src].v].index;
+        }
         for (int k = 0; k < mc_op_info[ins->op].nargs; k++)
-            if (c->dies[i] & (1 << k)) release(s, c, ins->a[k].v);
+            if ((c->dies[i] & (1 << k)) && !(k == 1 && hb != MC_NONE)) release(s, c, ins->a[k].v);
         for (; c->ncalldies >= 2 && c->calldies[c->ncalldies - 2] == i; c->ncalldies -= 2)
             release(s, c, c->calldies[c->ncalldies - 1]);
         if (ins->dest != MC_NONE && scalar(f, ins->dest)) {
-            assign(s, c, ins->dest);
+            assign(s, c, ins->dest, want);
             if (c->dies[i] & 8) release(s, c, ins->dest);
         }
+        if (hb != MC_NONE) release(s, c, hb); /* b, held past x's definition */
     }
 }
 
@@ -546,6 +569,7 @@ McAllocation *mc_allocate_ssa(const McFunc *ssa, int regs, int64_t limit, int fo
     s.c = mc_cfg_build_loops(f);
     s.lv = mc_liveness_all(f, s.c);
     s.cons = mc_call_cons(f, o, regs); /* calls=interfere */
+    s.twoaddr = o->two_address == MC_TWOADDR_COPIES;
     int32_t nv = f->nvalues;
     s.nloc = nv ? nv : 1;
     s.loc = mc_xcalloc((size_t)s.nloc, sizeof *s.loc);

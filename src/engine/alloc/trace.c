@@ -406,7 +406,7 @@ const char *mc_alloc_trace_event_str(const McAllocTrace *t, int32_t i, const McA
         break;
     case MC_TR_TWOADDR:
     case MC_TR_TWOADDR_COPY:
-    case MC_TR_TWOADDR_LEFT: mc_alloc_two_address_event_str(e, a, buf, size); break;
+    case MC_TR_TWOADDR_SSA: mc_alloc_two_address_event_str(e, a, buf, size); break;
     default: snprintf(buf, size, "?"); break;
     }
 #undef RN

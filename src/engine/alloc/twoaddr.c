@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "minicc/cfg.h"
 #include "minicc/regalloc.h"
 #include "minicc/util.h"
 #include "alloc_common.h"
@@ -57,52 +58,103 @@ bool mc_alloc_two_address_candidate(const McInst *in) {
     return true;
 }
 
+bool mc_alloc_two_address_commutative(const McInst *in) {
+    if (in->op != MC_OP_MUL && in->op != MC_OP_AND && in->op != MC_OP_OR && in->op != MC_OP_XOR) return false;
+    if (in->dest == MC_NONE || !mc_opnd_is_val(in->a[0]) || !mc_opnd_is_val(in->a[1])) return false;
+    return in->a[0].v != in->dest && in->a[1].v != in->dest && in->a[0].v != in->a[1].v;
+}
+
+/* Per instruction of block b, which of a[0] (bit 0) and a[1] (bit 1) die
+ * there (not live after it), by a backward scan from live-out. */
+static void block_deaths(const McFunc *f, const McLiveness *lv, int32_t b, McSparse *live, uint8_t *dies) {
+    const McBlock *bl = &f->blocks[b];
+    mc_sparse_clear(live);
+    McValList out = mc_live_out(lv, b);
+    for (int32_t i = 0; i < out.n; i++) mc_sparse_add(live, out.v[i]);
+    if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) mc_sparse_add(live, bl->term.arg.v);
+    for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
+        const McInst *in = &bl->insts[i];
+        if (in->dest != MC_NONE) mc_sparse_del(live, in->dest);
+        uint8_t m = 0;
+        for (int k = 0; k < 2 && !mc_inst_call(f, in) && k < mc_op_info[in->op].nargs; k++)
+            if (mc_opnd_is_val(in->a[k]) && !mc_sparse_has(live, in->a[k].v)) m |= (uint8_t)(1 << k);
+        dies[i] = m;
+        int nops;
+        const McOperand *ops = mc_inst_opnds(f, in, &nops);
+        for (int k = 0; k < nops; k++)
+            if (mc_opnd_is_val(ops[k])) mc_sparse_add(live, ops[k].v);
+    }
+}
+
+int mc_alloc_two_address_source(uint8_t dies) { return (dies & 2) && !(dies & 1) ? 1 : 0; }
+
 int32_t mc_alloc_two_address_rewrite(McDestroyed *x, McAllocTrace *tr) {
     McFunc *f = x->f;
     int32_t n = 0;
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    McSparse live;
+    mc_sparse_init(&live, f->nvalues);
     for (int32_t b = 0; b < f->nblocks; b++) {
         int32_t old = f->blocks[b].ninsts, added = 0;
         for (int32_t i = 0; i < old; i++)
-            if (mc_alloc_two_address_candidate(&f->blocks[b].insts[i])) added++;
+            if (mc_alloc_two_address_candidate(&f->blocks[b].insts[i]) ||
+                mc_alloc_two_address_commutative(&f->blocks[b].insts[i]))
+                added++;
         if (!added) continue;
+        uint8_t *dies = mc_xcalloc((size_t)old, 1);
+        block_deaths(f, lv, b, &live, dies);
         /* the phi-destruction marks follow their instructions; the inserted
          * copies are not phi copies */
         uint8_t *mark = mc_xcalloc((size_t)(old + added), 1);
         int32_t i = 0; /* the instruction's index now */
         for (int32_t j = 0; j < old; j++, i++) {
             McInst in = f->blocks[b].insts[i];
-            if (!mc_alloc_two_address_candidate(&in)) {
+            bool comm = mc_alloc_two_address_commutative(&in);
+            if (!comm && !mc_alloc_two_address_candidate(&in)) {
                 mark[i] = x->phi_copy[b][j];
                 continue;
             }
+            /* commutative: the copy's source is the operand that dies here
+             * when the other lives on (x may then share its register) */
+            int src = comm ? mc_alloc_two_address_source(dies[j]) : 0;
+            McOperand from = in.a[src], other = in.a[1 - src];
             /* x = copy a, just before, at the instruction's place in the source */
             McInst *c = mc_block_inst_insert(f, b, i);
             memset(c, 0, sizeof *c);
             c->op = MC_OP_COPY;
             c->dest = in.dest;
-            c->a[0] = in.a[0];
+            c->a[0] = from;
             c->loc = in.loc;
             c->line = in.line;
             i++;
-            McInst *s = &f->blocks[b].insts[i]; /* x = sub x, b */
+            McInst *s = &f->blocks[b].insts[i]; /* x = OP x, b */
             s->a[0] = mc_val(in.dest);
-            s->a[0].loc = in.a[0].loc;
+            s->a[0].loc = from.loc;
+            s->a[1] = other;
             mark[i] = x->phi_copy[b][j];
             if (tr) {
-                McTraceEvent e = tr_ev(MC_TR_TWOADDR, in.dest, mc_opnd_is_val(in.a[0]) ? in.a[0].v : -1, in.a[1].v);
+                McTraceEvent e = tr_ev(MC_TR_TWOADDR, in.dest, mc_opnd_is_val(from) ? from.v : -1, other.v);
                 e.n1 = in.op;
-                e.n2 = mc_opnd_is_val(in.a[0]) ? 0 : in.a[0].v;
+                e.n2 = mc_opnd_is_val(from) ? 0 : from.v;
+                e.flag = src == 1; /* the operands swapped: b dies here, a lives on */
                 tr_add(tr, e);
             }
             n++;
         }
+        free(dies);
         free(x->phi_copy[b]);
         x->phi_copy[b] = mark;
     }
+    mc_sparse_free(&live);
+    mc_liveness_free(lv);
     return n;
 }
 
 static bool same_loc(McLocation p, McLocation q) { return p.kind == q.kind && p.index == q.index; }
+
+static bool two_address_op(int op) {
+    return op == MC_OP_SUB || op == MC_OP_MUL || op == MC_OP_AND || op == MC_OP_OR || op == MC_OP_XOR;
+}
 
 void mc_alloc_two_address_fold(McAllocation *a) {
     const McFunc *x = a->destroyed->f;
@@ -113,7 +165,7 @@ void mc_alloc_two_address_fold(McAllocation *a) {
     for (int32_t b = 0; b < x->nblocks; b++)
         for (int32_t i = 1; i < x->blocks[b].ninsts; i++) {
             const McInst *c = &x->blocks[b].insts[i - 1], *in = &x->blocks[b].insts[i];
-            if (in->op == MC_OP_SUB && mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest && c->op == MC_OP_COPY &&
+            if (two_address_op(in->op) && mc_opnd_is_val(in->a[0]) && in->a[0].v == in->dest && c->op == MC_OP_COPY &&
                 c->dest == in->dest && mc_opnd_is_val(c->a[0]) && same_loc(a->loc[in->dest], a->loc[c->a[0].v])) {
                 src[in->dest] = c->a[0].v;
                 any = true;
@@ -122,7 +174,8 @@ void mc_alloc_two_address_fold(McAllocation *a) {
     for (int32_t b = 0; any && b < f->nblocks; b++)
         for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
             McInst *in = &f->blocks[b].insts[i];
-            if (in->op != MC_OP_SUB || !mc_opnd_is_val(in->a[0]) || in->a[0].v != in->dest || src[in->dest] < 0) continue;
+            if (!two_address_op(in->op) || !mc_opnd_is_val(in->a[0]) || in->a[0].v != in->dest || src[in->dest] < 0)
+                continue;
             const McInst *c = i > 0 ? &f->blocks[b].insts[i - 1] : NULL;
             if (c && c->op == MC_OP_COPY && c->dest == in->dest) continue; /* the copy is still there (baseline) */
             in->a[0].v = src[in->dest];
@@ -142,20 +195,32 @@ void mc_alloc_two_address_report(const McAllocation *a, McAllocTrace *tr, int32_
     }
 }
 
-void mc_alloc_two_address_left(const McAllocation *a, McAllocTrace *tr) {
+void mc_alloc_two_address_ssa(const McAllocation *a, McAllocTrace *tr) {
     if (!tr) return;
     const McFunc *f = a->f;
-    for (int32_t b = 0; b < f->nblocks; b++)
-        for (int32_t i = 0; i < f->blocks[b].ninsts; i++) {
-            const McInst *in = &f->blocks[b].insts[i];
-            if (!mc_alloc_two_address_candidate(in)) continue;
-            McTraceEvent e = tr_ev(MC_TR_TWOADDR_LEFT, in->dest, mc_opnd_is_val(in->a[0]) ? in->a[0].v : -1, in->a[1].v);
+    McLiveness *lv = mc_liveness_all(f, NULL);
+    McSparse live;
+    mc_sparse_init(&live, f->nvalues);
+    for (int32_t b = 0; b < f->nblocks; b++) {
+        const McBlock *bl = &f->blocks[b];
+        uint8_t *dies = mc_xcalloc((size_t)(bl->ninsts ? bl->ninsts : 1), 1);
+        block_deaths(f, lv, b, &live, dies);
+        for (int32_t i = 0; i < bl->ninsts; i++) {
+            const McInst *in = &bl->insts[i];
+            bool comm = mc_alloc_two_address_commutative(in);
+            if (!comm && !mc_alloc_two_address_candidate(in)) continue;
+            int src = comm ? mc_alloc_two_address_source(dies[i]) : 0;
+            McOperand from = in->a[src], other = in->a[1 - src];
+            McTraceEvent e = tr_ev(MC_TR_TWOADDR_SSA, in->dest, mc_opnd_is_val(from) ? from.v : -1, other.v);
             e.n1 = in->op;
-            e.n2 = mc_opnd_is_val(in->a[0]) ? 0 : in->a[0].v;
-            McLocation lx = a->loc[in->dest], lb = a->loc[in->a[1].v];
-            e.flag = lx.kind == MC_LOC_REG && same_loc(lx, lb);
+            e.n2 = comm ? src : mc_opnd_is_val(from) ? 0 : from.v; /* commutative: swapped; sub: the constant */
+            e.flag = mc_opnd_is_val(from) && a->loc[in->dest].kind == MC_LOC_REG && same_loc(a->loc[in->dest], a->loc[from.v]);
             tr_add(tr, e);
         }
+        free(dies);
+    }
+    mc_sparse_free(&live);
+    mc_liveness_free(lv);
 }
 
 /* `a`, or the constant */
@@ -171,13 +236,20 @@ void mc_alloc_two_address_event_str(const McTraceEvent *e, const McAllocation *a
     const char *x = e->v >= 0 && e->v < a->f->nvalues ? a->f->values[e->v].name : "?";
     const char *b = e->reg >= 0 && e->reg < a->f->nvalues ? a->f->values[e->reg].name : "?";
     const char *op = e->n1 >= 0 && e->n1 < MC_OP_COUNT ? mc_op_info[e->n1].name : "?";
+    bool sub = e->n1 == MC_OP_SUB;
     char av[64], lx[32], la[32], lb[32];
-    opnd(a, e->w, e->n2, av, sizeof av);
+    opnd(a, e->w, sub ? e->n2 : 0, av, sizeof av);
     switch (e->kind) {
     case MC_TR_TWOADDR:
-        snprintf(buf, size,
-                 "two-address: %s = %s %s, %s becomes %s = copy %s; %s = %s %s, %s (%s now interferes with %s)", x, op,
-                 av, b, x, av, x, op, x, b, x, b);
+        if (e->flag) /* commutative, swapped: the source reads x = OP b, a */
+            snprintf(buf, size,
+                     "two-address: %s = %s %s, %s becomes %s = copy %s; %s = %s %s, %s (%s dies here, %s lives on: "
+                     "%s may share %s's register; %s now interferes with %s)",
+                     x, op, b, av, x, av, x, op, x, b, av, b, x, av, x, b);
+        else
+            snprintf(buf, size,
+                     "two-address: %s = %s %s, %s becomes %s = copy %s; %s = %s %s, %s (%s now interferes with %s)", x,
+                     op, av, b, x, av, x, op, x, b, x, b);
         break;
     case MC_TR_TWOADDR_COPY:
         mc_alloc_location_str(a, a->loc[e->v], lx, sizeof lx);
@@ -190,18 +262,31 @@ void mc_alloc_two_address_event_str(const McTraceEvent *e, const McAllocation *a
             snprintf(buf, size, "two-address copy %s = copy %s: %s in %s, %s in %s: kept (one move)", x, av, x, lx, av,
                      mc_alloc_location_str(a, a->loc[e->w], la, sizeof la));
         break;
-    case MC_TR_TWOADDR_LEFT:
+    case MC_TR_TWOADDR_SSA: {
         mc_alloc_location_str(a, a->loc[e->v], lx, sizeof lx);
         mc_alloc_location_str(a, a->loc[e->reg], lb, sizeof lb);
-        if (e->flag)
-            snprintf(buf, size,
-                     "two-address: %s = %s %s, %s left to the emitter (ssa colours SSA form): %s and %s share %s: "
-                     "through the scratch register",
-                     x, op, av, b, x, b, lx);
+        char why[512];
+        if (sub && e->w < 0)
+            snprintf(why, sizeof why, "%s held until %s is defined (they interfere)", b, x);
+        else if (sub)
+            snprintf(why, sizeof why, "%s held until %s is defined (they interfere), %s prefers %s's register", b, x, x,
+                     av);
+        else if (e->n2)
+            snprintf(why, sizeof why, "%s prefers %s's register (%s dies here, %s lives on)", x, av, av, b);
         else
-            snprintf(buf, size, "two-address: %s = %s %s, %s left to the emitter (ssa colours SSA form): %s in %s, %s in %s",
-                     x, op, av, b, x, lx, b, lb);
+            snprintf(why, sizeof why, "%s prefers %s's register", x, av);
+        if (e->flag)
+            snprintf(buf, size, "two-address (ssa): %s = %s %s, %s: %s: both in %s: no move (%s %s, %s)", x, op,
+                     e->n2 && !sub ? b : av, e->n2 && !sub ? av : b, why, lx, op, x, b);
+        else if (e->w < 0)
+            snprintf(buf, size, "two-address (ssa): %s = %s %s, %s: %s: %s in %s, %s in %s", x, op, av, b, why, x, lx, b,
+                     lb);
+        else
+            snprintf(buf, size, "two-address (ssa): %s = %s %s, %s: %s: %s in %s, %s in %s, %s in %s", x, op,
+                     e->n2 && !sub ? b : av, e->n2 && !sub ? av : b, why, x, lx, av,
+                     mc_alloc_location_str(a, a->loc[e->w], la, sizeof la), b, lb);
         break;
+    }
     default: snprintf(buf, size, "?"); break;
     }
 }
