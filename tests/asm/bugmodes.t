@@ -9,8 +9,8 @@ coalesced, and the emitter writes one sub; the bug never shows there:
 
   $ minicc emit-asm --no-comments twoaddr.ir | grep -A2 imul
       imul esi, edi, 3
-      sub r8d, esi
-      mov esi, r8d
+      sub eax, esi
+      xor eax, edi
   $ minicc check --asm-bug two-address twoaddr.ir -- 10 3 | tail -1
   agree
 

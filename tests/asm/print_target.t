@@ -61,37 +61,50 @@ and selected stages have one:
 
 Two-address arithmetic (x86-64's switch two-address=copies, its default):
 before the interference graph is built, x = sub a, c becomes
-x = copy a; x = sub x, c, so x interferes with c; the trace shows the
-rewrite, the coalescing of the copy and where it ended, and the function
-printed is the rewritten one, the deleted copy listed:
+x = copy a; x = sub x, c, so x interferes with c (the xors too, each copy
+from the operand that dies there: x, then y; b lives on); the trace shows
+the rewrites, the coalescing of the copies and where they ended, and the
+function printed is the rewritten one, the deleted copies listed:
 
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc | grep -E 'two-address|move|winner'
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
-    move a <- x: Briggs: 0 significant neighbours < K=13: merged into a
+    two-address: y = xor x, b becomes y = copy x; y = xor y, b (y now interferes with b)
+    two-address: z = xor y, b becomes z = copy y; z = xor z, b (z now interferes with b)
+    move z <- y: Briggs: 0 significant neighbours < K=13: merged into z
+    move z <- x: Briggs: 0 significant neighbours < K=13: merged into z
+    move a <- z: Briggs: 0 significant neighbours < K=13: merged into a
   winner: variant coalesce, estimated traffic 0
     preference: z got rax (no move)
-    two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
-  # improved allocation of twoaddr: 13 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
+    two-address copy x = copy a: both in rax: no instruction (sub x, c alone)
+    two-address copy y = copy x: both in rax: no instruction (xor y, b alone)
+    two-address copy z = copy y: both in rax: no instruction (xor z, b alone)
+  # improved allocation of twoaddr: 13 registers, 0 slots, 0 values spilled, 3 coalesced, 3 copies removed
   $ minicc print twoaddr.ir --stage allocated --target x86-64
-  # improved allocation of twoaddr: 13 registers, 0 slots, 0 values spilled, 1 coalesced, 1 copy removed
-  # a -> r8
+  # improved allocation of twoaddr: 13 registers, 0 slots, 0 values spilled, 3 coalesced, 3 copies removed
+  # a -> rax
   # b -> rdi
   # c -> rsi
-  # x -> r8 (coalesced with a)
-  # y -> rsi
-  # z -> rax
-  # deleted in entry: x = copy a (both in r8)
+  # x -> rax (coalesced with a)
+  # y -> rax (coalesced with a)
+  # z -> rax (coalesced with a)
+  # deleted in entry: x = copy a (both in rax)
+  # deleted in entry: y = copy x (both in rax)
+  # deleted in entry: z = copy y (both in rax)
   func twoaddr(i32 a, i32 b) {
   entry:
       c = mul b, 3
       x = copy a
       x = sub x, c
-      y = xor x, b
-      z = xor y, b
+      y = copy x
+      y = xor y, b
+      z = copy y
+      z = xor z, b
       return z
   }
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator baseline | grep -E 'two-address|colour'
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    two-address: y = xor x, b becomes y = copy x; y = xor y, b (y now interferes with b)
+    two-address: z = xor y, b becomes z = copy y; z = xor z, b (z now interferes with b)
     colour b -> rsi
     colour c -> rdi
     colour a -> r8
@@ -99,9 +112,15 @@ printed is the rewritten one, the deleted copy listed:
     colour y -> rdi
     colour z -> rax
     two-address copy x = copy a: both in r8: no instruction (sub x, c alone)
+    two-address copy y = copy x: y in rdi, x in r8: kept (one move)
+    two-address copy z = copy y: z in rax, y in rdi: kept (one move)
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator linear | grep two-address
     two-address: x = sub a, c becomes x = copy a; x = sub x, c (x now interferes with c)
+    two-address: y = xor x, b becomes y = copy x; y = xor y, b (y now interferes with b)
+    two-address: z = xor y, b becomes z = copy y; z = xor z, b (z now interferes with b)
     two-address copy x = copy a: both in rsi: no instruction (sub x, c alone)
+    two-address copy y = copy x: both in rsi: no instruction (xor y, b alone)
+    two-address copy z = copy y: z in rax, y in rsi: kept (one move)
 
 `--why` names the copy as the reason x and c interfere (with the emitter's
 fix-up they do not, and share rsi):
@@ -109,18 +128,22 @@ fix-up they do not, and share rsi):
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c
   x and c interfere: x is defined at entry: x = copy a
     while c is live after it (they need different locations)
-    x -> r8, c -> rsi (improved allocator, K = 13)
+    x -> rax, c -> rsi (improved allocator, K = 13)
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --why x,c --alloc-opt two-address=emitter
   x and c do not interfere: neither is defined where the other is live
     x -> rsi, c -> rsi (improved allocator, K = 13)
 
 The ssa allocator colours the SSA form (x cannot be written twice): nothing
-is rewritten, the trace says whether the emitter's fix-up through r11 will
-be needed. two-address=emitter leaves every allocator so, and rv64
-(three-address) is never rewritten:
+is rewritten; it keeps c in its register until x is defined (x interferes
+with c, no fix-up through r11) and gives x the register of the operand the
+copy would have come from when that one dies there; the trace says where
+each result went. two-address=emitter leaves every allocator to the
+emitter, and rv64 (three-address) is never rewritten:
 
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --trace-alloc --allocator ssa | grep two-address
-    two-address: x = sub a, c left to the emitter (ssa colours SSA form): x in rsi, c in r8
+    two-address (ssa): x = sub a, c: c held until x is defined (they interfere), x prefers a's register: both in rsi: no move (sub x, c)
+    two-address (ssa): y = xor x, b: y prefers x's register: both in rsi: no move (xor y, b)
+    two-address (ssa): z = xor y, b: z prefers y's register: z in rax, y in rsi, b in rdi
   $ minicc print twoaddr.ir --stage allocated --target x86-64 --alloc-opt two-address=emitter | grep -E '[cx] ->|x ='
   # c -> rsi
   # x -> rsi
