@@ -197,7 +197,7 @@ void mc_alloc_two_address_report(const McAllocation *a, McAllocTrace *tr, int32_
 
 void mc_alloc_two_address_ssa(const McAllocation *a, McAllocTrace *tr) {
     if (!tr) return;
-    const McFunc *f = a->f;
+    const McFunc *f = a->destroyed->f; /* its phi copies all there: which operands die is the SSA form's */
     McLiveness *lv = mc_liveness_all(f, NULL);
     McSparse live;
     mc_sparse_init(&live, f->nvalues);
