@@ -288,28 +288,28 @@ hold values: they are allocated); every stage agrees at the edges:
   f0 entry  d = rem n, 8 => #16 rem by 2^k (bias, mask) [7]
   f0 entry  e = div n, -2147483648 => #17 div by 2^k (bias, sar) [7]
   $ minicc emit-asm --no-comments divconst.ir | sed -n '/movsxd/,/sar r11d, 3$/p'
-      movsxd r11, eax
+      movsxd r11, ecx
       imul r11, r11, -1840700269
       sar r11, 32
-      add r11d, eax
+      add r11d, ecx
       sar r11d, 2
-      bt eax, 31
+      bt ecx, 31
       adc r11d, 0
       mov r10d, r11d
-      movsxd r11, eax
+      movsxd r11, ecx
       imul r11, r11, -1840700269
       sar r11, 32
-      add r11d, eax
+      add r11d, ecx
       sar r11d, 2
-      bt eax, 31
+      bt ecx, 31
       adc r11d, 0
       imul r11d, r11d, 7
-      mov esi, eax
+      mov esi, ecx
       sub esi, r11d
-      mov r11d, eax
+      mov r11d, ecx
       sar r11d, 31
       shr r11d, 29
-      add r11d, eax
+      add r11d, ecx
       sar r11d, 3
   $ for n in 0 1 -1 6 7 -7 -8 2147483647 -2147483648 -2147483647; do minicc check divconst.ir -- $n | tail -1; done
   agree
