@@ -390,8 +390,11 @@ McOutcome mc_machine_run_program_jit(const McProgram *p, McArgs *args, int64_t m
  *                               copies rewrites it, before the interference graph is built,
  *                               into `x = copy a; x = sub x, b` (x interferes with b, the copy
  *                               is coalesced where it can be) for baseline, improved and
- *                               linear; emitter leaves it to the emitter (r11 when x gets b's
- *                               register; ssa always does); target (the default) is emitter
+ *                               linear, and mul/and/or/xor with the copy from the operand
+ *                               that dies there (b when a lives on); ssa holds b until x is
+ *                               defined and prefers the copy source's register instead;
+ *                               emitter leaves it to the emitter (r11 when x gets b's
+ *                               register); target (the default) is emitter
  *                               on the chapter's machine and rv64 (three-address) and what
  *                               mc_asm_allocate chooses for x86-64 (asm.h) */
 typedef enum McCoalesceMode { MC_COALESCE_CONSERVATIVE = 0, MC_COALESCE_OFF, MC_COALESCE_AGGRESSIVE } McCoalesceMode;

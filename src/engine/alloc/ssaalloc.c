@@ -35,6 +35,14 @@
  *    shared by all cycles (McAllocation.scratch_slots counts it; it holds no
  *    value's home, so nspilled stays 0). Copies whose two sides share a
  *    location are deleted from what the machine runs.
+ * two-address=copies (x86-64): x = sub a, b must not give x b's register
+ * (`mov x, a` would destroy b). There is no place for twoaddr.c's copy in
+ * SSA form, so b, when it dies at the sub, is held until x is defined, as if
+ * read once more just after it: step 1 counts it in that point's pressure,
+ * step 2 releases it only after x took a register. x also prefers the
+ * register of the copy's would-be source (a; for mul, and, or, xor the
+ * operand that dies when the other lives on): released just before, it is
+ * free, and the tile needs no mov.
  * The result is checked against the interference graph of the destroyed
  * function (built as for improved), like every allocation. */
 #include <stdlib.h>

@@ -21,19 +21,28 @@
  * into a third register is one lea), unless x is a already or a is b
  * (`sub x, x` is right whatever x holds). A constant first operand is
  * rewritten too (`x = copy 0; x = sub x, b`: the negation -b with x
- * kept out of b's register). Not rewritten:
- *   - the commutative ops (add, mul, and, or, xor): when x gets b's
- *     register the emitter swaps the operands (`add x, a`), when it gets a
- *     third one an add is one lea; a copy would forbid x the register of b,
- *     which is free for them;
+ * kept out of b's register).
+ *
+ * The commutative mul, and, or, xor of two values (x neither, a not b) are
+ * rewritten as well, so that the copy can be coalesced: the copy comes from
+ * the operand that dies at the instruction when the other lives on
+ *     x = and a, b  (b dies, a lives on)  becomes  x = copy b
+ *                                                  x = and x, a
+ * (x may share b's register; a is live after, so x interferes with it
+ * anyway), otherwise from a. Which operands die is read from a liveness of
+ * the destroyed function, before the rewrite. Not rewritten:
+ *   - add: into a third register it is one lea, so a copy the coalescer
+ *     keeps would be a mov the tile never needs (measured: longer listings);
  *   - shl and shr: the emitter moves a variable count into ecx before it
  *     writes x, so x may share b's register; div and rem go through
  *     edx:eax and write x last: three-address already;
  *   - anything for the ssa allocator: it colours the SSA form, where x
- *     cannot be defined twice; the emitter's fix-up (r11) stays, and the
- *     trace says for each sub whether it will be needed.
+ *     cannot be defined twice; it holds b until x is defined and prefers
+ *     the register of the copy's would-be source instead (ssaalloc.c), and
+ *     mc_alloc_two_address_ssa tells the trace where each x went
+ *     (MC_TR_TWOADDR_SSA).
  *
- * After the allocation, a sub whose copy was deleted (improved, linear)
+ * After the allocation, an instruction whose copy was deleted (improved, linear)
  * reads a again in the machine's function (mc_alloc_two_address_fold): x
  * and a share the location, and `x = sub x, b` with no write of x before
  * it would make liveness on that function (the convention's saves, the
