@@ -228,8 +228,10 @@ void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
  * whose predicate accepts the match, and writes the text of the row's form
  * for the case the predicate named (McAsmForm), its placeholders expanded
  * by mc_asm_expand (asm_int.h). rv64.c selects and writes every tile this
- * way; x86-64's table describes what x64.c writes (tests/unit/test_asm_patterns.c
- * checks every tile of a corpus against its row). `target T patterns` at the
+ * way; x64.c does for its arithmetic, shift and copy tiles (rows 1-10 and
+ * 24-31 of its table), and its other rows describe what it writes, chosen
+ * in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
+ * against its row). `target T patterns` at the
  * prompt and `minicc patterns --target T` print a table. */
 
 /* Where an operand or the destination is. */
@@ -249,7 +251,9 @@ typedef struct McAsmMatch {
     uint8_t x;        /* the destination's MC_AM_* */
     uint8_t k[3];     /* the operands' MC_AM_* (after a commutative operation put a constant second) */
     int64_t c[3];     /* their constants */
-    bool same;        /* a copy: source and destination share a location */
+    bool same;        /* the destination shares the first operand's location (a copy: nothing to do;
+                         x86-64 arithmetic: the register it is computed in holds the first operand) */
+    bool same_b;      /* x86-64 arithmetic: the register it is computed in holds the second operand */
     bool next_t;      /* a jump's target or a branch's first target is the next block in layout */
     bool next_f;      /* a branch's second target is the next block */
     bool local;       /* a load or store of a local buffer at a constant index inside it */

@@ -37,12 +37,13 @@ emitter may add around them:
         le, F is next: bge {b}, {a}, {T}
         le, neither: bge {b}, {a}, {T}; j {F}
 
-x86-64 is the default target, as for emit-asm; its rows describe what x64.c
-writes (its conditions in words):
+x86-64 is the default target, as for emit-asm; x64.c selects its arithmetic,
+shift and copy tiles by the rows' predicates, the other rows describe what it
+writes (their conditions in words):
 
   $ minicc patterns | sed -n '1,2p'
   # x86-64: 48 instruction patterns in the order maximal munch tries them (the first that applies is the tile)
-  # x64.c still chooses in C: the conditions are in words, the text is what it writes
+  # rows with a predicate (arithmetic, shifts, copies) are chosen by it; x64.c chooses the others in C
   $ minicc patterns --target x86-64 | grep -A4 '^21  cmp; setcc'
   21  cmp; setcc; movzx  [cost 3-5]
         covers: x = lt|le|eq|ne a, b  (instruction)

@@ -12,11 +12,12 @@
  *
  * rv64.c walks rv64's table: the first row whose opcodes hold the
  * instruction's and whose predicate accepts the match is the tile, and its
- * text is the form's template expanded (mc_asm_expand). x86-64's rows have
- * no predicate yet: x64.c still decides in C, and its table describes the
- * tiles it writes (the `when` column in words); test_asm_patterns.c checks
- * every tile x64.c writes on a corpus against its row (name, cost,
- * mnemonics). */
+ * text is the form's template expanded (mc_asm_expand). x64.c does the same
+ * for its arithmetic, shift and copy tiles (the x86-64 rows with a
+ * predicate); its other rows have none yet: x64.c decides those in C, and
+ * the rows describe the tiles it writes (the `when` column in words).
+ * test_asm_patterns.c checks every tile either emitter writes on a corpus
+ * against its row (name, cost, mnemonics). */
 #include <stdio.h>
 #include <string.h>
 
@@ -306,18 +307,47 @@ static const McAsmPlaceholder rv_placeholders[] = {
 
 /* ---- x86-64 ------------------------------------------------------------------------- */
 
-/* x64.c decides in C for now (its conversion follows): no predicate, the condition in words. */
-static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a} + {imm}]"}};
-static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a} + {b}]"}};
+/* The predicates of the rows x64.c selects by (arithmetic, shifts, copies);
+ * the rows without one x64.c still chooses in C (the condition in words).
+ * x is where the result is computed (a register: a spilled result's is
+ * r11), same / same_b: that register holds a / b (a commutative operation
+ * takes b first when x is b's register and not a's). */
+static int x_lea_imm_p(const McAsmMatch *m) {
+    return m->x == MC_AM_REG && m->k[0] == MC_AM_REG && m->k[1] == MC_AM_CONST && !m->same && m->c[1] != 0 &&
+                   m->c[1] != INT32_MIN
+               ? 0
+               : -1;
+}
+static int x_lea_reg_p(const McAsmMatch *m) {
+    return m->x == MC_AM_REG && m->k[0] == MC_AM_REG && m->k[1] == MC_AM_REG && !m->same && !m->same_b ? 0 : -1;
+}
+static int x_imul_imm_p(const McAsmMatch *m) { return (m->k[0] == MC_AM_CONST) != (m->k[1] == MC_AM_CONST) ? 0 : -1; }
+static int x_through_r11_p(const McAsmMatch *m) { return m->same_b && !m->same ? 0 : -1; }
+static int x_b_const(const McAsmMatch *m) { return m->k[1] == MC_AM_CONST ? 0 : -1; }
+static int x_b_slot(const McAsmMatch *m) { return m->k[1] == MC_AM_SLOT ? 0 : -1; }
+static int x_shift_imm_p(const McAsmMatch *m) {
+    return m->k[1] == MC_AM_CONST && ((uint32_t)m->c[1] & 31u) != 0 ? 0 : -1;
+}
+static int x_mov_reg_imm(const McAsmMatch *m) {
+    return m->x == MC_AM_REG && m->k[0] == MC_AM_CONST ? (m->c[0] == 0 ? 1 : 0) : -1;
+}
+static int x_mov_slot_imm(const McAsmMatch *m) { return m->x == MC_AM_SLOT && m->k[0] == MC_AM_CONST ? 0 : -1; }
+static int x_mov_slot_slot(const McAsmMatch *m) { return m->x == MC_AM_SLOT && m->k[0] == MC_AM_SLOT ? 0 : -1; }
+static int x_mov_slot_reg(const McAsmMatch *m) { return m->x == MC_AM_SLOT ? 0 : -1; }
+static int x_mov_reg_slot(const McAsmMatch *m) { return m->k[0] == MC_AM_SLOT ? 0 : -1; }
+
+static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a64} {disp}]"}};
+static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a64} + {b64}]"}};
 static const McAsmForm x_imul_imm[] = {{-1, 0, "", "imul {x}, {a}, {imm}"}};
-static const McAsmForm x_r11[] = {{MC_OP_SUB, 0, "", "mov r11d, {b}\nsub {x}, r11d"}};
+static const McAsmForm x_r11[] = {{MC_OP_SUB, 0, "", "mov r11d, {b}\nsub {xa}, r11d"}};
 static const McAsmForm x_alu[] = {
-    {MC_OP_ADD, 0, "", "add {x}, {b}"}, {MC_OP_SUB, 0, "", "sub {x}, {b}"}, {MC_OP_MUL, 0, "", "imul {x}, {b}"},
-    {MC_OP_AND, 0, "", "and {x}, {b}"}, {MC_OP_OR, 0, "", "or {x}, {b}"},   {MC_OP_XOR, 0, "", "xor {x}, {b}"},
+    {MC_OP_ADD, 0, "", "add {xa}, {b}"}, {MC_OP_SUB, 0, "", "sub {xa}, {b}"}, {MC_OP_MUL, 0, "", "imul {xa}, {b}"},
+    {MC_OP_AND, 0, "", "and {xa}, {b}"}, {MC_OP_OR, 0, "", "or {xa}, {b}"},   {MC_OP_XOR, 0, "", "xor {xa}, {b}"},
 };
-static const McAsmForm x_shift_imm[] = {{MC_OP_SHL, 0, "", "shl {x}, {imm5}"}, {MC_OP_SHR, 0, "", "sar {x}, {imm5}"}};
-static const McAsmForm x_shift_cl[] = {{MC_OP_SHL, 0, "", "mov ecx, {b}\nshl {x}, cl"},
-                                       {MC_OP_SHR, 0, "", "mov ecx, {b}\nsar {x}, cl"}};
+static const McAsmForm x_shift_imm[] = {{MC_OP_SHL, 0, "", "shl {xa}, {imm5}"}, {MC_OP_SHR, 0, "", "sar {xa}, {imm5}"}};
+static const McAsmForm x_shift_cl[] = {{MC_OP_SHL, 0, "", "mov ecx, {b}\nshl {xa}, cl"},
+                                       {MC_OP_SHR, 0, "", "mov ecx, {b}\nsar {xa}, cl"}};
+static const McAsmForm x_mov_imm[] = {{-1, 0, "", "mov {x}, {a}"}, {-1, 1, "the constant 0", "xor {x}, {x}"}};
 /* division by a constant: all in r11 (rax, rcx and rdx may hold values) */
 static const McAsmForm x_nothing[] = {{-1, 0, "", ""}};
 static const McAsmForm x_div0[] = {{-1, 0, "", "jmp minicc_trap_div"}};
@@ -368,25 +398,25 @@ static const McAsmForm x_prologue[] = {
 
 const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"lea reg, [reg + imm]", MC_TILE_INST, OPS_ADDSUB, "x = add|sub a, IMM",
-     "x and a in different registers, IMM not 0 nor INT_MIN", NULL, FORMS(x_lea_imm), "", 0, 0, "", ""},
+     "x and a in different registers, IMM not 0 nor INT_MIN", x_lea_imm_p, FORMS(x_lea_imm), "", 0, 0, "", ""},
     {"lea reg, [reg + reg]", MC_TILE_INST, OPS_ADD, "x = add a, b", "x, a and b in registers, x neither a's nor b's",
-     NULL, FORMS(x_lea_reg), "", 0, 0, "", ""},
-    {"imul reg, r/m, imm", MC_TILE_INST, OPS_MUL, "x = mul a, IMM", "one operand a constant", NULL, FORMS(x_imul_imm), "",
+     x_lea_reg_p, FORMS(x_lea_reg), "", 0, 0, "", ""},
+    {"imul reg, r/m, imm", MC_TILE_INST, OPS_MUL, "x = mul a, IMM", "one operand a constant", x_imul_imm_p, FORMS(x_imul_imm), "",
      0, 1, "mov", "a spilled result computed in r11d and stored (mov)"},
     {"alu reg, reg (through r11)", MC_TILE_INST, OPS_SUB, "x = sub a, b",
-     "not commutative and x is b's register: b goes through r11", NULL, FORMS(x_r11), "", 0, 2, X_COPY_RES},
-    {"alu reg, imm", MC_TILE_INST, OPS_ALU6, "x = add|sub|mul|and|or|xor a, IMM", "the second operand a constant", NULL,
+     "not commutative and x is b's register: b goes through r11", x_through_r11_p, FORMS(x_r11), "", 0, 2, X_COPY_RES},
+    {"alu reg, imm", MC_TILE_INST, OPS_ALU6, "x = add|sub|mul|and|or|xor a, IMM", "the second operand a constant", x_b_const,
      FORMS(x_alu), "", 0, 2, X_COPY_RES},
     {"alu reg, [slot]", MC_TILE_INST, OPS_ALU6, "x = add|sub|mul|and|or|xor a, b", "b in a spill slot: a memory operand",
-     NULL, FORMS(x_alu), "", 0, 2, X_COPY_RES},
+     x_b_slot, FORMS(x_alu), "", 0, 2, X_COPY_RES},
     {"alu reg, reg", MC_TILE_INST, OPS_ALU6, "x = add|sub|mul|and|or|xor a, b", "any other (two-address: a into x first)",
-     NULL, FORMS(x_alu), "", 0, 2, X_COPY_RES},
-    {"shift reg, imm", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, C", "C's low 5 bits are not 0", NULL, FORMS(x_shift_imm),
+     always, FORMS(x_alu), "", 0, 2, X_COPY_RES},
+    {"shift reg, imm", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, C", "C's low 5 bits are not 0", x_shift_imm_p, FORMS(x_shift_imm),
      "", 0, 2, X_COPY_RES},
-    {"shift by 0 (copy)", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, C", "C's low 5 bits are 0: a copy", NULL,
-     FORMS(x_nothing), "", 0, 2, X_COPY_RES},
+    {"shift by 0 (copy)", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, C", "C's low 5 bits are 0: a copy", x_b_const,
+     FORMS(x_nothing), "xa", 0, 2, X_COPY_RES},
     {"shift reg, cl", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, b",
-     "a variable count: in cl (no mov when the allocator put it in ecx)", NULL, FORMS(x_shift_cl), "", 1, 2, X_COPY_RES},
+     "a variable count: in cl (no mov when the allocator put it in ecx)", always, FORMS(x_shift_cl), "", 1, 2, X_COPY_RES},
     {"div by 0 (trap)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, 0", "the divisor is the constant 0", NULL,
      FORMS(x_div0), "", 0, 0, "", ""},
     {"rem by -1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, -1", "the divisor is -1: the remainder is 0", NULL,
@@ -422,19 +452,19 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      "mov jbe shl add movd",
      "the check and the base left out as for a load; an index in a slot as for a load (mov, shl, add); a value in a "
      "slot through xmm15 (movd, movd); a constant index: cmp len, C + jbe"},
-    {"copy (dead)", MC_TILE_INST, OPS_COPY, "x = copy a", "x has no location", NULL, FORMS(x_nothing), "", 0, 0, "", ""},
-    {"copy (same location)", MC_TILE_INST, OPS_COPY, "x = copy a", "a and x share a location", NULL, FORMS(x_nothing), "",
+    {"copy (dead)", MC_TILE_INST, OPS_COPY, "x = copy a", "x has no location", dead, FORMS(x_nothing), "", 0, 0, "", ""},
+    {"copy (same location)", MC_TILE_INST, OPS_COPY, "x = copy a", "a and x share a location", same_loc, FORMS(x_nothing), "",
      0, 0, "", ""},
-    {"mov reg, imm", MC_TILE_INST, OPS_COPY, "x = copy C", "x in a register (xor x, x for 0)", NULL, FORMS(x_mov), "", 0, 0,
-     "xor", "0 is xor x, x"},
-    {"mov [slot], imm", MC_TILE_INST, OPS_COPY, "x = copy C", "x in a slot", NULL, FORMS(x_mov), "", 0, 0, "", ""},
-    {"mov [slot], [slot] (through r11)", MC_TILE_INST, OPS_COPY, "x = copy a", "both in slots", NULL, FORMS(x_mov_mm), "",
+    {"mov reg, imm", MC_TILE_INST, OPS_COPY, "x = copy C", "x in a register (xor x, x for 0)", x_mov_reg_imm, FORMS(x_mov_imm), "", 0, 0,
+     "", ""},
+    {"mov [slot], imm", MC_TILE_INST, OPS_COPY, "x = copy C", "x in a slot", x_mov_slot_imm, FORMS(x_mov), "", 0, 0, "", ""},
+    {"mov [slot], [slot] (through r11)", MC_TILE_INST, OPS_COPY, "x = copy a", "both in slots", x_mov_slot_slot, FORMS(x_mov_mm), "",
      0, 0, "", ""},
-    {"mov [slot], reg", MC_TILE_INST, OPS_COPY, "x = copy a", "x in a slot, a in a register", NULL, FORMS(x_mov), "", 0, 0,
+    {"mov [slot], reg", MC_TILE_INST, OPS_COPY, "x = copy a", "x in a slot, a in a register", x_mov_slot_reg, FORMS(x_mov), "", 0, 0,
      "", ""},
-    {"mov reg, [slot]", MC_TILE_INST, OPS_COPY, "x = copy a", "x in a register, a in a slot", NULL, FORMS(x_mov), "", 0, 0,
+    {"mov reg, [slot]", MC_TILE_INST, OPS_COPY, "x = copy a", "x in a register, a in a slot", x_mov_reg_slot, FORMS(x_mov), "", 0, 0,
      "", ""},
-    {"mov reg, reg", MC_TILE_INST, OPS_COPY, "x = copy a", "both in registers", NULL, FORMS(x_mov), "", 0, 0, "", ""},
+    {"mov reg, reg", MC_TILE_INST, OPS_COPY, "x = copy a", "both in registers", always, FORMS(x_mov), "", 0, 0, "", ""},
     {"buffer (zeroed in the frame)", MC_TILE_INST, OPS_BUFFER, "b = buffer N", "always", NULL, FORMS(x_buffer), "", 0, 0,
      "", ""},
     {"call", MC_TILE_INST, OPS_CALL, "x = call f(args)", "always", NULL, FORMS(x_call), "", 0, -1, "mov xor",
@@ -479,7 +509,11 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
 };
 
 static const McAsmPlaceholder x64_placeholders[] = {
-    {"x", "the destination (its register, eax when it is spilled or the peephole's result; a slot for a copy)"},
+    {"x", "the destination (its register: r11d when it is spilled, eax for the peephole's result; a slot for a copy)"},
+    {"xa", "the destination's register, the first operand copied into it first (two-address: mov, xor for 0, nothing when it is there)"},
+    {"a64", "the first operand's register, 64 bits (an address)"},
+    {"b64", "the second operand's register, 64 bits"},
+    {"disp", "the constant as a displacement: + C for add, - C for sub (the sign folded in)"},
     {"a", "the first operand (a register, a slot [rbp - N] or an immediate)"},
     {"b", "the second operand"},
     {"imm", "the constant operand"},
@@ -564,7 +598,8 @@ void mc_asm_patterns_print(McTarget t, FILE *out) {
                  "the tile)\n",
             mc_target_name(t), (int)n);
     if (t == MC_TARGET_X64)
-        fputs("# x64.c still chooses in C: the conditions are in words, the text is what it writes\n", out);
+        fputs("# rows with a predicate (arithmetic, shifts, copies) are chosen by it; x64.c chooses the others in C\n",
+              out);
     for (int32_t i = 0; i < n; i++) {
         const McAsmPattern *r = &p[i];
         int32_t lo = -1, hi = -1;

@@ -30,7 +30,12 @@
  *
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
- * branch right after it fuses with the branch). Every tile is recorded in
+ * branch right after it fuses with the branch). The arithmetic, shift and
+ * copy tiles walk x86-64's table (patterns.c): the instruction described as
+ * an McAsmMatch, the first row whose predicate accepts it (mc_asm_select),
+ * its form expanded (mc_asm_expand; x64_operand resolves the placeholders,
+ * x64_line prints the lines); the other tiles are still chosen in C and
+ * their rows describe them. Every tile is recorded in
  * the listing with its cost (instructions emitted on its main path; the
  * out-of-line trap stubs are not counted) and a reason. */
 #include <stdarg.h>
@@ -187,6 +192,12 @@ typedef struct Em {
     int32_t r11_buf;  /* the buffer value whose base address r11 holds (-1: none known); set by
                          a load or store in the block, forgotten at labels, calls and every
                          other write of r11 */
+    struct {
+        Opnd x, a, b;   /* {x} (where the text writes), {a}, {b} */
+        int64_t imm;    /* {imm} */
+        bool x_ready;   /* {xa}: the first operand was copied into x */
+        bool no_count;  /* the planted bug shift-count: the count's mov dropped */
+    } cur;              /* the operands of the tile being expanded from its row */
     bool failed;
 } Em;
 
@@ -380,6 +391,95 @@ static void parallel_move(Em *e, Move *mv, int n) {
     mc_asm_parallel_move(&t, mv, n);
 }
 
+/* ---- pattern rows ------------------------------------------------------------------------ */
+
+static uint8_t am_of(Opnd o) {
+    return o.kind == O_REG ? MC_AM_REG : o.kind == O_MEM ? MC_AM_SLOT : o.kind == O_IMM ? MC_AM_CONST : MC_AM_NONE;
+}
+
+/* A placeholder of an x86-64 template (patterns.c's list) for the tile in
+ * e->cur; {xa} copies the first operand into x the first time (mov32). */
+static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
+    Em *e = ctx;
+#define IS(w) (strcmp(n, w) == 0)
+    if (IS("xa")) {
+        if (!e->cur.x_ready) mov32(e, e->cur.x, e->cur.a);
+        e->cur.x_ready = true;
+        snprintf(buf, size, "%s", os(e, e->cur.x, false));
+    } else if (IS("x"))
+        snprintf(buf, size, "%s", os(e, e->cur.x, false));
+    else if (IS("a"))
+        snprintf(buf, size, "%s", os(e, e->cur.a, false));
+    else if (IS("b"))
+        snprintf(buf, size, "%s", os(e, e->cur.b, false));
+    else if (IS("a64") && e->cur.a.kind == O_REG)
+        snprintf(buf, size, "%s", p64[e->cur.a.reg]);
+    else if (IS("b64") && e->cur.b.kind == O_REG)
+        snprintf(buf, size, "%s", p64[e->cur.b.reg]);
+    else if (IS("imm"))
+        snprintf(buf, size, "%lld", (long long)e->cur.imm);
+    else if (IS("imm5"))
+        snprintf(buf, size, "%d", (int)((uint32_t)e->cur.imm & 31u));
+    else if (IS("disp"))
+        snprintf(buf, size, "%c %lld", e->cur.imm < 0 ? '-' : '+', (long long)(e->cur.imm < 0 ? -e->cur.imm : e->cur.imm));
+    else
+        return false;
+    return true;
+#undef IS
+}
+
+/* One line of an x86-64 template: an instruction of the tile (a move of a
+ * register to itself is nothing; one writing r11 forgets the base it held),
+ * a label. */
+static void x64_line(void *ctx, int kind, const char *text) {
+    Em *e = ctx;
+    if (kind == MC_ASM_LINE_LABEL) {
+        mc_str_printf(&e->tile, "%s:\n", text);
+        return;
+    }
+    if (kind != MC_ASM_LINE_INST) return; /* no x86-64 template has comments */
+    if (strncmp(text, "mov ", 4) == 0) {
+        const char *comma = strchr(text, ',');
+        if (comma && comma[1] == ' ' && strcmp(comma + 2, "") != 0 && strlen(comma + 2) == (size_t)(comma - text - 4) &&
+            strncmp(text + 4, comma + 2, (size_t)(comma - text - 4)) == 0)
+            return;
+        /* PLANTED BUG shift-count (asm.h): the count is not moved into ecx,
+         * the shift uses whatever cl holds */
+        if (e->cur.no_count && strncmp(text, "mov ecx, ", 9) == 0) return;
+    }
+    const char *dst = strchr(text, ' ');
+    if (dst && strncmp(dst + 1, "r11", 3) == 0) e->r11_buf = -1; /* r11 written: no buffer's base */
+    ins(e, "%s", text);
+}
+
+/* The first row of x86-64's table that applies to m, its form written into
+ * the tile with e->cur's operands: its name. */
+static const char *munch(Em *e, const McAsmMatch *m) {
+    const McAsmForm *form;
+    int32_t row = mc_asm_select(MC_TARGET_X64, m, &form);
+    if (row < 0)
+        mc_panic(__FILE__, __LINE__, "x86-64: no pattern for %s", m->op >= 0 && m->op < MC_OP_COUNT ? mc_op_info[m->op].name : "-");
+    McAsmExpander x = {x64_operand, x64_line, e};
+    mc_asm_expand(&x, mc_asm_x64_table[row].fetch, form->tmpl);
+    return mc_asm_x64_table[row].name;
+}
+
+static McAsmMatch match_of(int op, Opnd x, Opnd a, Opnd b) {
+    McAsmMatch m;
+    memset(&m, 0, sizeof m);
+    m.what = MC_TILE_INST;
+    m.op = op;
+    m.x = am_of(x);
+    m.k[0] = am_of(a), m.k[1] = am_of(b);
+    m.c[0] = a.off, m.c[1] = b.off;
+    return m;
+}
+
+static void cur_set(Em *e, Opnd x, Opnd a, Opnd b, int64_t imm) {
+    memset(&e->cur, 0, sizeof e->cur);
+    e->cur.x = x, e->cur.a = a, e->cur.b = b, e->cur.imm = imm;
+}
+
 /* ---- tiles -------------------------------------------------------------------------------- */
 
 static const char *cc_of(McOp op, bool swapped) {
@@ -421,93 +521,62 @@ static void emit_cmp(Em *e, Opnd a, Opnd b, bool *swapped) {
         ins(e, "cmp %s, %s", os(e, a, false), os(e, b, false));
 }
 
-static const char *alu_name(McOp op) {
-    switch (op) {
-    case MC_OP_ADD: return "add";
-    case MC_OP_SUB: return "sub";
-    case MC_OP_MUL: return "imul";
-    case MC_OP_AND: return "and";
-    case MC_OP_OR: return "or";
-    case MC_OP_XOR: return "xor";
-    case MC_OP_SHL: return "shl";
-    case MC_OP_SHR: return "sar";
-    default: return "?";
-    }
-}
-
 static const char *block_label(Em *e, int32_t b) {
     char *s = ring_next(&e->ring);
     snprintf(s, 64, ".Lf%d_b%d", (int)e->fn, (int)b);
     return s;
 }
 
-/* x = op a, b for add sub mul and or xor. */
+/* x = op a, b for add sub mul and or xor: the first row of x86-64's table
+ * that applies (lea, imul with an immediate, through r11, two-address). */
 static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
     McOp op = (McOp)in->op;
     Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     bool commut = (mc_op_info[op].flags & MC_OPF_COMMUT) != 0;
     Opnd w = x.kind == O_REG ? x : oreg(P_R11); /* a spilled result is computed in r11 */
-    const char *pattern;
     char why[256];
     tile_begin(e);
     if (w.reg == P_R11) e->r11_buf = -1;
-    if ((op == MC_OP_ADD || op == MC_OP_SUB) && x.kind == O_REG && A.kind == O_REG && B.kind == O_IMM &&
-        !same_opnd(x, A) && B.off != 0 && B.off != INT32_MIN) {
-        /* x = a +/- c into a third register: lea computes it without copying a first */
-        int64_t c = op == MC_OP_ADD ? B.off : -B.off;
-        ins(e, "lea %s, [%s %c %lld]", p32[x.reg], p64[A.reg], c < 0 ? '-' : '+', (long long)(c < 0 ? -c : c));
-        pattern = "lea reg, [reg + imm]";
+    if (commut && same_opnd(w, B) && !same_opnd(w, A)) { /* two-address: the operand in w first */
+        Opnd t = A;
+        A = B;
+        B = t;
+    }
+    McAsmMatch m = match_of(op, w, A, B);
+    m.x = am_of(x) == MC_AM_REG ? MC_AM_REG : am_of(x) == MC_AM_NONE ? MC_AM_NONE : MC_AM_SLOT;
+    m.same = same_opnd(w, A);
+    m.same_b = same_opnd(w, B);
+    /* PLANTED BUG two-address (asm.h): `mov x, a; sub x, b` with x in b's
+     * register: the copy of a clobbers b before sub reads it */
+    if (bug(e, MC_ASM_BUG_TWO_ADDRESS)) m.same_b = false;
+    bool mul_imm = op == MC_OP_MUL && (A.kind == O_IMM) != (B.kind == O_IMM);
+    Opnd src = mul_imm && A.kind == O_IMM ? B : A, k = mul_imm && A.kind == O_IMM ? A : B;
+    if (mul_imm) cur_set(e, w, src, k, k.off);
+    else cur_set(e, w, A, B, op == MC_OP_SUB ? -B.off : B.off);
+    bool two_addr = !same_opnd(w, A);
+    const char *pattern = munch(e, &m);
+    if (!strcmp(pattern, "lea reg, [reg + imm]"))
         snprintf(why, sizeof why, "three-address %s of the constant %lld: lea writes %s from %s in one instruction (no copy first; the low 32 bits of the address are the wrapped sum)",
                  mc_op_info[op].name, (long long)B.off, p32[x.reg], p32[A.reg]);
-    } else if (op == MC_OP_ADD && x.kind == O_REG && A.kind == O_REG && B.kind == O_REG && !same_opnd(x, A) &&
-               !same_opnd(x, B)) {
-        ins(e, "lea %s, [%s + %s]", p32[x.reg], p64[A.reg], p64[B.reg]);
-        pattern = "lea reg, [reg + reg]";
+    else if (!strcmp(pattern, "lea reg, [reg + reg]"))
         snprintf(why, sizeof why, "three-address add: the result's register %s holds neither operand, lea adds %s and %s into it in one instruction",
                  p32[x.reg], p32[A.reg], p32[B.reg]);
-    } else if (op == MC_OP_MUL && (A.kind == O_IMM || B.kind == O_IMM) && !(A.kind == O_IMM && B.kind == O_IMM)) {
-        Opnd src = A.kind == O_IMM ? B : A, k = A.kind == O_IMM ? A : B;
-        ins(e, "imul %s, %s, %s", os(e, w, false), os(e, src, false), os(e, k, false));
-        pattern = "imul reg, r/m, imm";
+    else if (!strcmp(pattern, "imul reg, r/m, imm"))
         snprintf(why, sizeof why, "multiplication by the constant %lld: imul's three-operand form reads %s and writes %s in one instruction",
                  (long long)k.off, loc_word(e, src), loc_word(e, w));
-    } else {
-        if (commut && same_opnd(w, B) && !same_opnd(w, A)) {
-            Opnd t = A;
-            A = B;
-            B = t;
-        }
-        bool via_r11 = !commut && same_opnd(w, B) && !same_opnd(w, A);
-        /* PLANTED BUG two-address (asm.h): `mov x, a; sub x, b` with x in b's
-         * register: the copy of a clobbers b before sub reads it */
-        if (via_r11 && bug(e, MC_ASM_BUG_TWO_ADDRESS)) via_r11 = false;
-        if (via_r11) {
-            e->r11_buf = -1;
-            ins(e, "mov r11d, %s", os(e, B, false));
-            B = oreg(P_R11);
-        }
-        bool two_addr = !same_opnd(w, A);
-        mov32(e, w, A);
-        ins(e, "%s %s, %s", alu_name(op), os(e, w, false), os(e, B, false));
-        if (via_r11) {
-            pattern = "alu reg, reg (through r11)";
-            snprintf(why, sizeof why, "%s is not commutative and the result's register %s holds the second operand: it goes through r11 first",
-                     mc_op_info[op].name, p32[w.reg]);
-        } else if (B.kind == O_IMM) {
-            pattern = "alu reg, imm";
-            snprintf(why, sizeof why, "the constant %lld is the instruction's immediate operand%s", (long long)B.off,
-                     two_addr ? "; two-address form: the first operand is copied into the result's register first" : "");
-        } else if (B.kind == O_MEM) {
-            pattern = "alu reg, [slot]";
-            snprintf(why, sizeof why, "the second operand is spilled: x86-64 reads it as a memory operand%s",
-                     two_addr ? "; two-address form: the first operand is copied into the result's register first" : "");
-        } else {
-            pattern = "alu reg, reg";
-            snprintf(why, sizeof why, "both operands in registers%s",
-                     two_addr ? "; two-address form: the first operand is copied into the result's register first"
-                              : ": the result's register already holds the first operand");
-        }
-    }
+    else if (!strcmp(pattern, "alu reg, reg (through r11)"))
+        snprintf(why, sizeof why, "%s is not commutative and the result's register %s holds the second operand: it goes through r11 first",
+                 mc_op_info[op].name, p32[w.reg]);
+    else if (!strcmp(pattern, "alu reg, imm"))
+        snprintf(why, sizeof why, "the constant %lld is the instruction's immediate operand%s", (long long)B.off,
+                 two_addr ? "; two-address form: the first operand is copied into the result's register first" : "");
+    else if (!strcmp(pattern, "alu reg, [slot]"))
+        snprintf(why, sizeof why, "the second operand is spilled: x86-64 reads it as a memory operand%s",
+                 two_addr ? "; two-address form: the first operand is copied into the result's register first" : "");
+    else
+        snprintf(why, sizeof why, "both operands in registers%s",
+                 two_addr ? "; two-address form: the first operand is copied into the result's register first"
+                          : ": the result's register already holds the first operand");
     if (x.kind == O_MEM) {
         ins(e, "mov %s, r11d", os(e, x, false));
         strncat(why, "; the result is spilled: computed in r11d, then stored", sizeof why - strlen(why) - 1);
@@ -518,19 +587,11 @@ static void tile_alu(Em *e, int32_t b, int32_t i, const McInst *in) {
 static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     Opnd w = x.kind == O_REG ? x : oreg(P_R11); /* a spilled result is computed in r11 */
-    const char *name = alu_name((McOp)in->op);
     tile_begin(e);
     if (w.reg == P_R11) e->r11_buf = -1;
-    const char *pattern;
     char why[320];
-    if (B.kind == O_IMM) {
-        int c = (int)((uint32_t)B.off & 31u);
-        mov32(e, w, A);
-        if (c) ins(e, "%s %s, %d", name, os(e, w, false), c);
-        pattern = c ? "shift reg, imm" : "shift by 0 (copy)";
-        snprintf(why, sizeof why, "a constant count: %lld masked to 5 bits is %d%s", (long long)B.off, c,
-                 in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
-    } else {
+    bool in_cl = B.kind == O_REG && B.reg == P_RCX;
+    if (B.kind != O_IMM) {
         /* The allocator kept rcx free here (callconv.c: no value live across
          * the shift, nor the shifted operand, nor the result is in rcx), so
          * the count goes into ecx first, then the operand into the result's
@@ -541,17 +602,18 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
             e->failed = true;
             return;
         }
-        bool in_cl = B.kind == O_REG && B.reg == P_RCX;
-        /* PLANTED BUG shift-count (asm.h): the count is not moved into ecx,
-         * the shift uses whatever cl holds */
-        if (!in_cl && !bug(e, MC_ASM_BUG_SHIFT_COUNT)) ins(e, "mov ecx, %s", os(e, B, false));
-        mov32(e, w, A);
-        ins(e, "%s %s, cl", name, os(e, w, false));
-        pattern = "shift reg, cl";
+    }
+    McAsmMatch m = match_of(in->op, w, A, B);
+    cur_set(e, w, A, B, B.off);
+    e->cur.no_count = bug(e, MC_ASM_BUG_SHIFT_COUNT);
+    const char *pattern = munch(e, &m);
+    if (B.kind == O_IMM)
+        snprintf(why, sizeof why, "a constant count: %lld masked to 5 bits is %d%s", (long long)B.off,
+                 (int)((uint32_t)B.off & 31u), in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
+    else
         snprintf(why, sizeof why, "a variable count goes in cl%s; the hardware masks a 32-bit shift's count to 5 bits as the IR does%s",
                  in_cl ? " (the allocator put it in ecx: no move)" : "",
                  in->op == MC_OP_SHR ? "; shr is arithmetic: sar" : "");
-    }
     if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
@@ -885,33 +947,26 @@ static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
 static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = val_loc(e, in->dest), A = ir_opnd(e, in->a[0]);
     tile_begin(e);
-    const char *pattern;
+    McAsmMatch m = match_of(MC_OP_COPY, x, A, (Opnd){O_NONE, 0, 0});
+    m.same = same_opnd(x, A);
+    cur_set(e, x, A, (Opnd){O_NONE, 0, 0}, A.off);
+    const char *pattern = munch(e, &m);
     const char *why;
-    if (x.kind == O_NONE) {
-        pattern = "copy (dead)";
+    if (!strcmp(pattern, "copy (dead)"))
         why = "the destination has no location (never read): nothing to do";
-    } else if (same_opnd(x, A)) {
-        pattern = "copy (same location)";
+    else if (!strcmp(pattern, "copy (same location)"))
         why = "source and destination share a location: nothing to emit";
-    } else {
-        mov32(e, x, A);
-        if (A.kind == O_IMM) {
-            pattern = x.kind == O_REG ? "mov reg, imm" : "mov [slot], imm";
-            why = A.off == 0 && x.kind == O_REG ? "a constant 0: xor of the register with itself" : "a constant: an immediate move";
-        } else if (x.kind == O_MEM && A.kind == O_MEM) {
-            pattern = "mov [slot], [slot] (through r11)";
-            why = "both in slots: x86-64 has no memory-to-memory move";
-        } else if (x.kind == O_MEM) {
-            pattern = "mov [slot], reg";
-            why = "a spill store";
-        } else if (A.kind == O_MEM) {
-            pattern = "mov reg, [slot]";
-            why = "a spill reload";
-        } else {
-            pattern = "mov reg, reg";
-            why = "a register copy";
-        }
-    }
+    else if (!strcmp(pattern, "mov reg, imm") || !strcmp(pattern, "mov [slot], imm"))
+        why = A.off == 0 && x.kind == O_REG ? "a constant 0: xor of the register with itself" : "a constant: an immediate move";
+    else if (!strcmp(pattern, "mov [slot], [slot] (through r11)")) {
+        e->r11_buf = -1;
+        why = "both in slots: x86-64 has no memory-to-memory move";
+    } else if (!strcmp(pattern, "mov [slot], reg"))
+        why = "a spill store";
+    else if (!strcmp(pattern, "mov reg, [slot]"))
+        why = "a spill reload";
+    else
+        why = "a register copy";
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
 
