@@ -228,8 +228,8 @@ void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
  * whose predicate accepts the match, and writes the text of the row's form
  * for the case the predicate named (McAsmForm), its placeholders expanded
  * by mc_asm_expand (asm_int.h). rv64.c selects and writes every tile this
- * way; x64.c does for its arithmetic, shift and copy tiles (rows 1-10 and
- * 24-31 of its table), and its other rows describe what it writes, chosen
+ * way; x64.c does for its arithmetic, shift, compare and copy tiles (rows 1-10,
+ * 21 and 24-31 of its table), and its other rows describe what it writes, chosen
  * in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
  * against its row). `target T patterns` at the
  * prompt and `minicc patterns --target T` print a table. */

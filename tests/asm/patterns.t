@@ -37,19 +37,20 @@ emitter may add around them:
         le, F is next: bge {b}, {a}, {T}
         le, neither: bge {b}, {a}, {T}; j {F}
 
-x86-64 is the default target, as for emit-asm; x64.c selects its arithmetic,
-shift and copy tiles by the rows' predicates, the other rows describe what it
-writes (their conditions in words):
+x86-64 is the default target, as for emit-asm; x64.c selects its
+arithmetic, shift, compare and copy tiles by the rows' predicates, the other
+rows describe what it writes (their conditions in words):
 
   $ minicc patterns | sed -n '1,2p'
   # x86-64: 48 instruction patterns in the order maximal munch tries them (the first that applies is the tile)
-  # rows with a predicate (arithmetic, shifts, copies) are chosen by it; x64.c chooses the others in C
-  $ minicc patterns --target x86-64 | grep -A4 '^21  cmp; setcc'
+  # rows with a predicate (arithmetic, shifts, compares, copies) are chosen by it; x64.c chooses the others in C
+  $ minicc patterns --target x86-64 | grep -A5 '^21  cmp; setcc'
   21  cmp; setcc; movzx  [cost 3-5]
         covers: x = lt|le|eq|ne a, b  (instruction)
         when:   the compare's value is used as a number
         text: cmp {a}, {b}; set{cc} {x8}; movzx {x}, {x8}
-        also:   a constant or second slot operand into r11d first (mov); test reg, reg for a compare with 0; a spilled result made in r11d and stored (mov)
+        b is 0, a not in a slot: the same flags: test {a}, {a}; set{cc} {x8}; movzx {x}, {x8}
+        also:   the first operand into r11d first when it is a constant (so is b: a constant a goes second) or both are in slots (mov); a spilled result made in r11d and stored (mov)
 
 The placeholders close the listing:
 

@@ -7,7 +7,7 @@
  *   - the munch order: over a grid of matches (rv64: every opcode of every
  *     kind of tile, operand kinds, constants around the 12-bit immediate,
  *     every combination of the flags; x86-64: the opcodes of the rows x64.c
- *     selects by predicate, arithmetic, shifts and copies, with the flags
+ *     selects by predicate, arithmetic, shifts, compares and copies, with the flags
  *     their predicates read), every row with a predicate and every form is
  *     the first that applies somewhere (no row shadowed by the rows before
  *     it), every match has a row and the form for its case, and
@@ -96,7 +96,7 @@ static const char *const X64_SELECTED[] = {
     "lea reg, [reg + imm]", "lea reg, [reg + reg]", "imul reg, r/m, imm", "alu reg, reg (through r11)",
     "alu reg, imm", "alu reg, [slot]", "alu reg, reg", "shift reg, imm", "shift by 0 (copy)", "shift reg, cl",
     "copy (dead)", "copy (same location)", "mov reg, imm", "mov [slot], imm", "mov [slot], [slot] (through r11)",
-    "mov [slot], reg", "mov reg, [slot]", "mov reg, reg",
+    "mov [slot], reg", "mov reg, [slot]", "mov reg, reg", "cmp; setcc; movzx",
 };
 #define N_X64_SELECTED ((int)(sizeof X64_SELECTED / sizeof *X64_SELECTED))
 
@@ -188,7 +188,8 @@ static void munch_order(McTarget target) {
                                    MC_OP_DIV, MC_OP_REM, MC_OP_COPY, MC_OP_LOAD, MC_OP_STORE, MC_OP_CALL,
                                    MC_OP_BUFFER};
     static const int x64_ops[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_AND, MC_OP_OR,
-                                  MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, MC_OP_COPY};
+                                  MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, MC_OP_COPY,
+                                  MC_OP_LT,  MC_OP_LE,  MC_OP_EQ,  MC_OP_NE};
     static const int term_ops[] = {MC_OP_RET, MC_OP_JUMP, MC_OP_BRANCH, MC_OP_LT, MC_OP_LE, MC_OP_EQ, MC_OP_NE};
     static const uint8_t xs[] = {MC_AM_NONE, MC_AM_REG, MC_AM_SLOT, MC_AM_RESULT};
     static const uint8_t ks[] = {MC_AM_REG, MC_AM_SLOT, MC_AM_CONST};

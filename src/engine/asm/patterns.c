@@ -13,8 +13,8 @@
  * rv64.c walks rv64's table: the first row whose opcodes hold the
  * instruction's and whose predicate accepts the match is the tile, and its
  * text is the form's template expanded (mc_asm_expand). x64.c does the same
- * for its arithmetic, shift and copy tiles (the x86-64 rows with a
- * predicate); its other rows have none yet: x64.c decides those in C, and
+ * for its arithmetic, shift, compare and copy tiles (the x86-64 rows
+ * with a predicate); its other rows have none yet: x64.c decides those in C, and
  * the rows describe the tiles it writes (the `when` column in words).
  * test_asm_patterns.c checks every tile either emitter writes on a corpus
  * against its row (name, cost, mnemonics). */
@@ -307,7 +307,7 @@ static const McAsmPlaceholder rv_placeholders[] = {
 
 /* ---- x86-64 ------------------------------------------------------------------------- */
 
-/* The predicates of the rows x64.c selects by (arithmetic, shifts, copies);
+/* The predicates of the rows x64.c selects by (arithmetic, shifts, compares, copies);
  * the rows without one x64.c still chooses in C (the condition in words).
  * x is where the result is computed (a register: a spilled result's is
  * r11), same / same_b: that register holds a / b (a commutative operation
@@ -335,6 +335,10 @@ static int x_mov_slot_imm(const McAsmMatch *m) { return m->x == MC_AM_SLOT && m-
 static int x_mov_slot_slot(const McAsmMatch *m) { return m->x == MC_AM_SLOT && m->k[0] == MC_AM_SLOT ? 0 : -1; }
 static int x_mov_slot_reg(const McAsmMatch *m) { return m->x == MC_AM_SLOT ? 0 : -1; }
 static int x_mov_reg_slot(const McAsmMatch *m) { return m->k[0] == MC_AM_SLOT ? 0 : -1; }
+/* a compare with 0 is a test of a register (a constant a goes through r11 first) */
+static int x_setcc_p(const McAsmMatch *m) {
+    return m->k[1] == MC_AM_CONST && m->c[1] == 0 && m->k[0] != MC_AM_SLOT ? 1 : 0;
+}
 
 static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a64} {disp}]"}};
 static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a64} + {b64}]"}};
@@ -377,7 +381,10 @@ static const McAsmForm x_idiv[] = {
     {MC_OP_REM, 0, "", "test {b}, {b}\njz minicc_trap_div\nmov eax, {a}\ncmp {b}, -1\nje {L1}\ncdq\nidiv {b}\njmp {L2}\n"
                        "{L1}:\nxor edx, edx\n{L2}:"},
 };
-static const McAsmForm x_setcc[] = {{-1, 0, "", "cmp {a}, {b}\nset{cc} {x8}\nmovzx {x}, {x8}"}};
+static const McAsmForm x_setcc[] = {
+    {-1, 0, "", "cmp {a}, {b}\nset{cc} {x8}\nmovzx {x}, {x8}"},
+    {-1, 1, "b is 0, a not in a slot: the same flags", "test {a}, {a}\nset{cc} {x8}\nmovzx {x}, {x8}"},
+};
 static const McAsmForm x_load[] = {{-1, 0, "", "cmp {i}, {len}\njae {stub}\nmov r11, {base}\nmov {x}, dword ptr [r11 + {i}*4]"}};
 static const McAsmForm x_store[] = {{-1, 0, "", "cmp {i}, {len}\njae {stub}\nmov r11, {base}\nmov dword ptr [r11 + {i}*4], {v}"}};
 static const McAsmForm x_mov[] = {{-1, 0, "", "mov {x}, {a}"}};
@@ -440,9 +447,10 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"idiv (checked)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, b", "a variable divisor: checked for 0 and -1", NULL,
      FORMS(x_idiv), "", 1, 1, "mov xor cmp",
      "a divisor in a slot: cmp [slot], 0 (not test); the dividend's mov left out when it is in eax; the result out of eax or edx (mov)"},
-    {"cmp; setcc; movzx", MC_TILE_INST, OPS_CMP, "x = lt|le|eq|ne a, b", "the compare's value is used as a number", NULL,
-     FORMS(x_setcc), "", 0, 2, "mov test",
-     "a constant or second slot operand into r11d first (mov); test reg, reg for a compare with 0; a spilled result made in r11d and stored (mov)"},
+    {"cmp; setcc; movzx", MC_TILE_INST, OPS_CMP, "x = lt|le|eq|ne a, b", "the compare's value is used as a number", x_setcc_p,
+     FORMS(x_setcc), "", 0, 2, "mov",
+     "the first operand into r11d first when it is a constant (so is b: a constant a goes second) or both are in "
+     "slots (mov); a spilled result made in r11d and stored (mov)"},
     {"load [base + index*4]", MC_TILE_INST, OPS_LOAD, "x = load b, i", "every load", NULL, FORMS(x_load), "", 3, 3,
      "mov jbe shl add",
      "the check left out when this index was checked in the block (or the one before, the only way in), the base when "
@@ -514,11 +522,11 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"a64", "the first operand's register, 64 bits (an address)"},
     {"b64", "the second operand's register, 64 bits"},
     {"disp", "the constant as a displacement: + C for add, - C for sub (the sign folded in)"},
-    {"a", "the first operand (a register, a slot [rbp - N] or an immediate)"},
+    {"a", "the first operand (a register, a slot [rbp - N] or an immediate; a compare's constant, or slot when b is in one too: fetched into r11d)"},
     {"b", "the second operand"},
     {"imm", "the constant operand"},
     {"imm5", "the constant count's low 5 bits"},
-    {"cc", "the condition code of the compare (l, le, g, ge, e, ne; inverted when T is next)"},
+    {"cc", "the condition code of the compare (l, le, g, ge, e, ne; reversed when a constant a went second, inverted when T is next)"},
     {"i", "the index (a register or a constant)"},
     {"v", "the stored value (a register or an immediate)"},
     {"len", "the buffer's length in its descriptor"},
@@ -598,7 +606,7 @@ void mc_asm_patterns_print(McTarget t, FILE *out) {
                  "the tile)\n",
             mc_target_name(t), (int)n);
     if (t == MC_TARGET_X64)
-        fputs("# rows with a predicate (arithmetic, shifts, copies) are chosen by it; x64.c chooses the others in C\n",
+        fputs("# rows with a predicate (arithmetic, shifts, compares, copies) are chosen by it; x64.c chooses the others in C\n",
               out);
     for (int32_t i = 0; i < n; i++) {
         const McAsmPattern *r = &p[i];

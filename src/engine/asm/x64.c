@@ -30,8 +30,8 @@
  *
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
- * branch right after it fuses with the branch). The arithmetic, shift and
- * copy tiles walk x86-64's table (patterns.c): the instruction described as
+ * branch right after it fuses with the branch). The arithmetic, shift,
+ * compare and copy tiles walk x86-64's table (patterns.c): the instruction described as
  * an McAsmMatch, the first row whose predicate accepts it (mc_asm_select),
  * its form expanded (mc_asm_expand; x64_operand resolves the placeholders,
  * x64_line prints the lines); the other tiles are still chosen in C and
@@ -196,6 +196,8 @@ typedef struct Em {
         Opnd x, a, b;   /* {x} (where the text writes), {a}, {b} */
         int64_t imm;    /* {imm} */
         bool x_ready;   /* {xa}: the first operand was copied into x */
+        bool a_r11;     /* {a} is fetched into r11d at its first use (a compare's) */
+        const char *cc; /* {cc} */
         bool no_count;  /* the planted bug shift-count: the count's mov dropped */
     } cur;              /* the operands of the tile being expanded from its row */
     bool failed;
@@ -408,8 +410,18 @@ static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
         snprintf(buf, size, "%s", os(e, e->cur.x, false));
     } else if (IS("x"))
         snprintf(buf, size, "%s", os(e, e->cur.x, false));
-    else if (IS("a"))
+    else if (IS("a")) {
+        if (e->cur.a_r11) {
+            e->r11_buf = -1;
+            ins(e, "mov r11d, %s", os(e, e->cur.a, false));
+            e->cur.a = oreg(P_R11);
+            e->cur.a_r11 = false;
+        }
         snprintf(buf, size, "%s", os(e, e->cur.a, false));
+    } else if (IS("x8") && e->cur.x.kind == O_REG)
+        snprintf(buf, size, "%s", p8[e->cur.x.reg]);
+    else if (IS("cc") && e->cur.cc)
+        snprintf(buf, size, "%s", e->cur.cc);
     else if (IS("b"))
         snprintf(buf, size, "%s", os(e, e->cur.b, false));
     else if (IS("a64") && e->cur.a.kind == O_REG)
@@ -804,16 +816,23 @@ static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
 static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
-    bool sw;
-    emit_cmp(e, A, B, &sw);
+    bool sw = A.kind == O_IMM && B.kind != O_IMM; /* the constant second, the condition reversed */
+    if (sw) {
+        Opnd t = A;
+        A = B;
+        B = t;
+    }
     /* setcc writes the low byte of the result's register (r11b when it is
      * spilled), movzx widens it: no other register is touched */
     Opnd w = x.kind == O_REG ? x : oreg(P_R11);
+    McAsmMatch m = match_of(in->op, w, A, B);
+    cur_set(e, w, A, B, B.off);
+    e->cur.a_r11 = A.kind == O_IMM || (A.kind == O_MEM && B.kind == O_MEM);
+    e->cur.cc = cc_of((McOp)in->op, sw);
+    const char *pattern = munch(e, &m);
     if (w.reg == P_R11) e->r11_buf = -1;
-    ins(e, "set%s %s", cc_of((McOp)in->op, sw), p8[w.reg]);
-    ins(e, "movzx %s, %s", p32[w.reg], p8[w.reg]);
     if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
-    tile_end(e, MC_TILE_INST, b, i, 1, "cmp; setcc; movzx",
+    tile_end(e, MC_TILE_INST, b, i, 1, pattern,
               "the comparison's value is used as a number (not only by a branch): setcc makes a byte 0 or 1, movzx widens it%s",
               sw ? "; the constant operand went second (the condition reversed)" : "");
 }
