@@ -452,9 +452,8 @@ static void x64_line(void *ctx, int kind, const char *text) {
     if (kind != MC_ASM_LINE_INST) return; /* no x86-64 template has comments */
     if (strncmp(text, "mov ", 4) == 0) {
         const char *comma = strchr(text, ',');
-        if (comma && comma[1] == ' ' && strcmp(comma + 2, "") != 0 && strlen(comma + 2) == (size_t)(comma - text - 4) &&
-            strncmp(text + 4, comma + 2, (size_t)(comma - text - 4)) == 0)
-            return;
+        size_t n = comma ? (size_t)(comma - (text + 4)) : 0; /* the destination's length */
+        if (n > 0 && comma[1] == ' ' && strlen(comma + 2) == n && strncmp(text + 4, comma + 2, n) == 0) return;
         /* PLANTED BUG shift-count (asm.h): the count is not moved into ecx,
          * the shift uses whatever cl holds */
         if (e->cur.no_count && strncmp(text, "mov ecx, ", 9) == 0) return;
