@@ -15,7 +15,8 @@
  *     with a predicate are exactly X64_SELECTED;
  *   - a corpus (the IR files of tests/asm and share/minicc/examples, a big-frame
  *     program, generated modules with calls at -O0 and -O1 under two
- *     allocators, x86-64 also under the SSA one) emitted for both targets:
+ *     allocators, x86-64 also under improved with two-address=emitter)
+ *     emitted for both targets:
  *     every tile names a row of its target's table, the row covers the tile's kind and opcode, the tile's
  *     cost is within what the row allows (its forms' instructions, less
  *     `omit`, plus `extra`), and every mnemonic of its text is one of the
@@ -372,9 +373,14 @@ static void check_tile(McTarget target, const McAsmTile *t, const McProgram *p, 
     }
 }
 
-static void run_corpus_one(const McFunc *f, McTarget target, McAllocator al, int opt, Tally *ty, const char *what) {
+static void run_corpus_one(const McFunc *f, McTarget target, McAllocator al, bool emitter, int opt, Tally *ty,
+                           const char *what) {
     McAsmOptions o;
     mc_asm_options_default(&o);
+    McAllocOptions ao;
+    mc_alloc_options_default(&ao);
+    ao.two_address = MC_TWOADDR_EMITTER;
+    if (emitter) o.alloc = &ao;
     o.target = target;
     o.allocator = al;
     o.opt_level = opt;
@@ -427,12 +433,14 @@ static McModule *load(const char *file, const char *src) {
 }
 
 static void run_module(const McModule *m, Tally *ty, McTarget target, const char *what) {
-    /* x86-64 also under the SSA allocator: the only one here that computes a
-     * sub in its second operand's register (`alu reg, reg (through r11)`) */
-    static const McAllocator als[] = {MC_ALLOC_IMPROVED, MC_ALLOC_BASELINE, MC_ALLOC_SSA};
+    /* x86-64 also under improved with two-address=emitter: the allocators leave
+     * the two-address constraint to the emitter only so, which then computes
+     * a sub in its second operand's register through r11 (`alu reg, reg
+     * (through r11)`) */
+    static const McAllocator als[] = {MC_ALLOC_IMPROVED, MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED};
     size_t nal = target == MC_TARGET_X64 ? 3 : 2;
     for (size_t a = 0; a < nal; a++)
-        for (int opt = 0; opt <= 1; opt++) run_corpus_one(m->funcs[0], target, als[a], opt, ty, what);
+        for (int opt = 0; opt <= 1; opt++) run_corpus_one(m->funcs[0], target, als[a], a == 2, opt, ty, what);
 }
 
 static void corpus(McTarget target, Tally *ty) {
