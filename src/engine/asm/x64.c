@@ -31,12 +31,12 @@
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
  * branch right after it fuses with the branch). The arithmetic, shift,
- * compare and copy tiles walk x86-64's table (patterns.c): the instruction described as
- * an McAsmMatch, the first row whose predicate accepts it (mc_asm_select),
- * its form expanded (mc_asm_expand; x64_operand resolves the placeholders,
- * x64_line prints the lines); the other tiles are still chosen in C and
- * their rows describe them. Every tile is recorded in
- * the listing with its cost (instructions emitted on its main path; the
+ * compare and copy tiles walk x86-64's table (patterns.c): the instruction
+ * described as an McAsmMatch, the first row whose predicate accepts it
+ * (mc_asm_select), its form expanded (mc_asm_expand; x64_operand resolves
+ * the placeholders, x64_line prints the lines); the other tiles are still
+ * chosen in C and their rows describe them. Every tile is recorded in the
+ * listing with its cost (instructions emitted on its main path; the
  * out-of-line trap stubs are not counted) and a reason. */
 #include <stdarg.h>
 #include <stdio.h>
