@@ -501,7 +501,7 @@ const McCommand mc_cmds_pipeline[] = {
      "and their reasons (a value live across an idiv kept out of rax and rdx),\n"
      "--why X Y why two values interfere there. The session's own allocation\n"
      "(regs, machine, check) is not changed.\n",
-     "- baseline|improved|linear|ssa", cmd_alloc},
+     "target baseline|improved|linear|ssa", cmd_alloc},
     {"interference", "ig", "pipeline", "interference [--why X Y]", "the interference graph: adjacency, degrees, colouring order",
      "Adjacency list with each value's degree and location, the adjacency matrix\n"
      "for small graphs (numbered rows and columns, `x` where two values interfere,\n"

@@ -385,7 +385,7 @@ static void test_bug_modes(void **state) {
     mc_module_free(m2);
 }
 
-/* The prompt completes `set alloc` with the switches' words. */
+/* The prompt completes `set alloc` with the switches' words, and `alloc target ALLOCATOR`. */
 static void test_prompt_completion(void **state) {
     (void)state;
     McSession s;
@@ -400,6 +400,21 @@ static void test_prompt_completion(void **state) {
     assert_string_equal(out[0], "coalesce=conservative");
     assert_string_equal(out[1], "coalesce=off");
     assert_string_equal(out[2], "coalesce=aggressive");
+    mc_complete_free(out);
+    /* alloc's first word: target (a K is not completed), then an allocator */
+    line = "alloc ta";
+    out = NULL;
+    mc_command_complete(&s, line, 6, (int)strlen(line), &out);
+    assert_non_null(out);
+    assert_string_equal(out[0], "target");
+    assert_null(out[1]);
+    mc_complete_free(out);
+    line = "alloc target li";
+    out = NULL;
+    mc_command_complete(&s, line, 13, (int)strlen(line), &out);
+    assert_non_null(out);
+    assert_string_equal(out[0], "linear");
+    assert_null(out[1]);
     mc_complete_free(out);
     mc_session_free(&s);
 }
