@@ -211,6 +211,8 @@ static void test_names(void **state) {
     assert_string_equal(td->reg[MC_X64_RAX], "rax");
     assert_string_equal(td->reg[MC_X64_RCX], "rcx");
     assert_string_equal(td->reg[MC_X64_RDX], "rdx");
+    assert_int_equal(td->nargs, 6);
+    for (int32_t i = 0; i < td->nargs; i++) assert_string_equal(td->reg[mc_x64_arg_reg[i]], td->arg[i]);
     for (int32_t r = 0; r < td->nregs; r++)
         assert_int_equal(mc_conv_caller_saved(MC_CONV_X64, td->nregs, r), r < td->ncaller);
     /* no fixed constraints on the chapter's machine nor rv64 */

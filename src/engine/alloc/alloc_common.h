@@ -79,6 +79,9 @@ typedef enum McFixedKind {
  * table: rsi rdi r8 r9 r10 rax rcx rdx, then the callee-saved rbx r12-r15;
  * tests/unit/test_fixedregs.c checks the names). */
 enum { MC_X64_RAX = 5, MC_X64_RCX = 6, MC_X64_RDX = 7 };
+/* The ABI's argument registers rdi rsi rdx rcx r8 r9 in the same numbering
+ * (tests/unit/test_fixedregs.c checks them against asm.c's tables). */
+extern const int32_t mc_x64_arg_reg[6];
 typedef struct McCallCons {
     int32_t n;            /* values covered (handles >= n are unconstrained) */
     int32_t K;

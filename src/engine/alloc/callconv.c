@@ -182,16 +182,17 @@ static void save_call(McAllocation *a, McCallSave *cs, const McAllocOptions *o) 
     }
 }
 
-/* The values live just after each call of f (its result excluded by the
- * visitors), by a backward scan of every block from its live-out set:
- * visit(ctx, at, call, live) for the calls from the last to the first, at
- * counting down from ncalls (the call's index in block and instruction
- * order). Returns what is left of at: 0 when f has ncalls calls. */
-static int32_t each_call_live(const McFunc *f, int32_t ncalls,
-                              void (*visit)(void *ctx, int32_t at, const McInst *call, const bool *live), void *ctx) {
+/* The values live just after each site of f (an instruction is_site
+ * accepts; the site's result excluded by the visitors), by a backward scan
+ * of every block from its live-out set: visit(ctx, at, site, live) for the
+ * sites from the last to the first, at counting down from nsites (the
+ * site's index in block and instruction order). Returns what is left of
+ * at: 0 when f has nsites sites. */
+static int32_t each_site_live(const McFunc *f, int32_t nsites, bool (*is_site)(const McInst *in),
+                              void (*visit)(void *ctx, int32_t at, const McInst *site, const bool *live), void *ctx) {
     McLiveness *lv = mc_liveness_all(f, NULL);
     bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
-    int32_t at = ncalls;
+    int32_t at = nsites;
     for (int32_t b = f->nblocks - 1; b >= 0; b--) {
         const McBlock *bl = &f->blocks[b];
         memset(live, 0, (size_t)f->nvalues * sizeof *live);
@@ -200,8 +201,8 @@ static int32_t each_call_live(const McFunc *f, int32_t ncalls,
         if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
         for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
             const McInst *in = &bl->insts[i];
-            if (in->op == MC_OP_CALL) {
-                if (at == 0) mc_panic(__FILE__, __LINE__, "the function has more calls than its call table");
+            if (is_site(in)) {
+                if (at == 0) mc_panic(__FILE__, __LINE__, "the function has more sites than its table");
                 visit(ctx, --at, in, live);
             }
             if (in->dest != MC_NONE) live[in->dest] = false;
@@ -214,6 +215,14 @@ static int32_t each_call_live(const McFunc *f, int32_t ncalls,
     free(live);
     mc_liveness_free(lv);
     return at;
+}
+
+static bool call_site(const McInst *in) { return in->op == MC_OP_CALL; }
+
+/* The calls of f and the values live just after each (each_site_live). */
+static int32_t each_call_live(const McFunc *f, int32_t ncalls,
+                              void (*visit)(void *ctx, int32_t at, const McInst *call, const bool *live), void *ctx) {
+    return each_site_live(f, ncalls, call_site, visit, ctx);
 }
 
 static void collect_visit(void *ctx, int32_t at, const McInst *call, const bool *live) {
@@ -502,49 +511,39 @@ static void forbid_fixed(McCallCons *c, const McFunc *f, int32_t v, int kind, in
     c->fx_site[kind][v] = site; /* a backward scan: the first site in order is written last */
 }
 
-/* The fixed-register constraints of every site of f, by a backward scan per
- * block from its live-out set (as each_call_live): at each site, the values
- * live after it (its result excluded) are live across it. */
-static void fixed_cons(McCallCons *c, const McFunc *f) {
-    McLiveness *lv = mc_liveness_all(f, NULL);
-    bool *live = mc_xcalloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *live);
-    int32_t at = c->nsites;
-    for (int32_t b = f->nblocks - 1; b >= 0; b--) {
-        const McBlock *bl = &f->blocks[b];
-        memset(live, 0, (size_t)f->nvalues * sizeof *live);
-        McValList out = mc_live_out(lv, b);
-        for (int32_t k = 0; k < out.n; k++) live[out.v[k]] = true;
-        if (bl->has_term && bl->term.op != MC_OP_JUMP && mc_opnd_is_val(bl->term.arg)) live[bl->term.arg.v] = true;
-        for (int32_t i = bl->ninsts - 1; i >= 0; i--) {
-            const McInst *in = &bl->insts[i];
-            if (fixed_site(in)) {
-                int32_t site = --at;
-                bool div = in->op == MC_OP_DIV || in->op == MC_OP_REM;
-                /* the count of a shift may stay in rcx: ecx gets its value */
-                for (int32_t v = 0; v < f->nvalues; v++)
-                    if (live[v] && v != in->dest && (div || v != in->a[1].v))
-                        forbid_fixed(c, f, v, div ? MC_FX_DIV_ACROSS : MC_FX_SHIFT_ACROSS, site);
-                if (div) {
-                    forbid_fixed(c, f, in->a[1].v, MC_FX_DIVISOR, site);
-                } else {
-                    if (mc_opnd_is_val(in->a[0])) forbid_fixed(c, f, in->a[0].v, MC_FX_SHIFTED, site);
-                    forbid_fixed(c, f, in->dest, MC_FX_SHIFT_DEST, site);
-                }
-            }
-            if (in->dest != MC_NONE) live[in->dest] = false;
-            int nops;
-            const McOperand *ops = mc_inst_opnds(f, in, &nops);
-            for (int k = 0; k < nops; k++)
-                if (mc_opnd_is_val(ops[k])) live[ops[k].v] = true;
-        }
+typedef struct FixedVisit {
+    McCallCons *c;
+    const McFunc *f;
+} FixedVisit;
+
+/* At a fixed-register site, the values live after it (its result
+ * excluded) are live across it. */
+static void fixed_visit(void *ctx, int32_t site, const McInst *in, const bool *live) {
+    const FixedVisit *fv = ctx;
+    McCallCons *c = fv->c;
+    const McFunc *f = fv->f;
+    bool div = in->op == MC_OP_DIV || in->op == MC_OP_REM;
+    /* the count of a shift may stay in rcx: ecx gets its value */
+    for (int32_t v = 0; v < f->nvalues; v++)
+        if (live[v] && v != in->dest && (div || v != in->a[1].v))
+            forbid_fixed(c, f, v, div ? MC_FX_DIV_ACROSS : MC_FX_SHIFT_ACROSS, site);
+    if (div) {
+        forbid_fixed(c, f, in->a[1].v, MC_FX_DIVISOR, site);
+    } else {
+        if (mc_opnd_is_val(in->a[0])) forbid_fixed(c, f, in->a[0].v, MC_FX_SHIFTED, site);
+        forbid_fixed(c, f, in->dest, MC_FX_SHIFT_DEST, site);
     }
-    free(live);
-    mc_liveness_free(lv);
+}
+
+/* The fixed-register constraints of every site of f (each_site_live). */
+static void fixed_cons(McCallCons *c, const McFunc *f) {
+    FixedVisit fv = {c, f};
+    each_site_live(f, c->nsites, fixed_site, fixed_visit, &fv);
 }
 
 /* x86-64's argument registers rdi rsi rdx rcx r8 r9 in the allocated
  * numbering (asm.c's table: rsi rdi r8 r9 r10 rax rcx rdx ...). */
-static const int32_t x64_arg_reg[6] = {1, 0, 7, 6, 2, 3};
+const int32_t mc_x64_arg_reg[6] = {1, 0, 7, 6, 2, 3};
 
 /* x86-64: a value read only as a scalar argument of one call, at one of
  * the six register positions, prefers that argument register (whatever
@@ -573,8 +572,8 @@ static void abi_arg_prefs(McCallCons *c, const McFunc *f) {
                     pos += 2;
                     continue;
                 }
-                if (mc_opnd_is_val(a) && uses[a.v] == 1 && x64_arg_reg[pos] < c->K)
-                    set_pref(c, a.v, x64_arg_reg[pos], MC_PREF_ARG, pos, at);
+                if (mc_opnd_is_val(a) && uses[a.v] == 1 && mc_x64_arg_reg[pos] < c->K)
+                    set_pref(c, a.v, mc_x64_arg_reg[pos], MC_PREF_ARG, pos, at);
                 pos++;
             }
             at++;
