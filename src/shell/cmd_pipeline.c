@@ -139,6 +139,15 @@ static void alloc_summary(const McAllocation *a, FILE *out) {
 }
 
 
+/* With calls, the prepared program (the function and the callees it owns,
+ * which the session's ssa is not: each callee is allocated alike), owned by
+ * the caller, and *ssa points at it; NULL (and *ssa unchanged) without. */
+static McFunc *session_program(McSession *s, const McFunc **ssa, McDiags *d) {
+    McFunc *program = mc_func_find_call(*ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, d) : NULL;
+    if (program) *ssa = program;
+    return program;
+}
+
 /* alloc target [ALLOCATOR] [--trace] [--why X Y]: the session's function
  * allocated as stage asm allocates it for the session's real target (its
  * register file, convention, two-address copies and fixed registers; what
@@ -161,9 +170,7 @@ static Status alloc_target(McSession *s, const char *allocator, bool trace, cons
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    /* calls: the prepared program (the function and its callees), as sweep */
-    McFunc *program = mc_func_find_call(ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, &d) : NULL;
-    if (program) ssa = program;
+    McFunc *program = session_program(s, &ssa, &d);
     McAllocOptions ao = s->alloc_opts;
     mc_target_alloc_options(s->target, &ao);
     bool ok = true;
@@ -367,10 +374,7 @@ static Status cmd_sweep(McSession *s, int argc, char **argv, FILE *out, FILE *er
     if (!ssa) return ERR;
     McDiags d;
     mc_diags_init(&d, NULL, NULL, 0);
-    /* calls: the prepared program (the function and the callees it owns),
-     * which the session's ssa is not: each callee is allocated alike */
-    McFunc *program = mc_func_find_call(ssa, NULL, NULL) ? mc_pipeline_prepare(s->input, s->opt ? 1 : 0, &d) : NULL;
-    if (program) ssa = program;
+    McFunc *program = session_program(s, &ssa, &d);
     McAllocOptions ao = s->alloc_opts;
     if (td) {
         static const McAllocator all[] = {MC_ALLOC_BASELINE, MC_ALLOC_IMPROVED, MC_ALLOC_LINEAR, MC_ALLOC_SSA};
