@@ -228,9 +228,9 @@ void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
  * whose predicate accepts the match, and writes the text of the row's form
  * for the case the predicate named (McAsmForm), its placeholders expanded
  * by mc_asm_expand (asm_int.h). rv64.c selects and writes every tile this
- * way; x64.c does for its arithmetic, shift, compare and copy tiles (rows 1-10,
- * 21 and 24-31 of its table), and its other rows describe what it writes, chosen
- * in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
+ * way; x64.c does for its arithmetic, shift, compare, copy, load, store and
+ * buffer tiles (rows 1-10 and 21-32 of its table), and its other rows describe
+ * what it writes, chosen in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
  * against its row). `target T patterns` at the
  * prompt and `minicc patterns --target T` print a table. */
 
@@ -261,7 +261,10 @@ typedef struct McAsmMatch {
     bool in_place;    /* a return that repeats the epilogue (not in the last block, a short epilogue) */
     bool calls;       /* the function calls (its frame keeps ra and the depth budget) */
     bool far;         /* the frame size or frame offset the text needs does not fit the target's
-                         immediate (rv64: 12 bits) */
+                         immediate (rv64: 12 bits); x86-64: a load's or store's constant index
+                         outside [0, 2^28] (no displacement: the address goes through r11) */
+    bool checked;     /* x86-64: a load's or store's index already checked against the buffer's
+                         length (earlier in the block, neither written since): no bounds check */
 } McAsmMatch;
 
 /* One case of a row: the text for one opcode (or any) in one of the cases

@@ -38,12 +38,20 @@ emitter may add around them:
         le, neither: bge {b}, {a}, {T}; j {F}
 
 x86-64 is the default target, as for emit-asm; x64.c selects its
-arithmetic, shift, compare and copy tiles by the rows' predicates, the other
-rows describe what it writes (their conditions in words):
+arithmetic, shift, compare, copy, load, store and buffer tiles by the rows'
+predicates, the other rows describe what it writes (their conditions in
+words):
 
   $ minicc patterns | sed -n '1,2p'
   # x86-64: 48 instruction patterns in the order maximal munch tries them (the first that applies is the tile)
-  # rows with a predicate (arithmetic, shifts, compares, copies) are chosen by it; x64.c chooses the others in C
+  # rows with a predicate are chosen by it; x64.c chooses the others (no predicate) in C
+  $ minicc patterns --target x86-64 | grep -A5 '^32  buffer'
+  32  buffer (zeroed in the frame)  [cost 3-7]
+        covers: b = buffer N  (instruction)
+        when:   always (the loop only when N > 0)
+        N > 0: zeroed from the end down, r11 counting the bytes: mov r11d, {4n}; {L}:; mov dword ptr [rbp + r11 - {store+4}], 0; sub r11d, 4; jnz {L}; lea r11, [rbp - {store}]; mov {desc}, r11; mov {desclen}, {n}
+        N is 0: lea r11, [rbp - {store}]; mov {desc}, r11; mov {desclen}, {n}
+  33  call  [cost 2+]
   $ minicc patterns --target x86-64 | grep -A5 '^21  cmp; setcc'
   21  cmp; setcc; movzx  [cost 3-5]
         covers: x = lt|le|eq|ne a, b  (instruction)

@@ -97,7 +97,8 @@ static const char *const X64_SELECTED[] = {
     "lea reg, [reg + imm]", "lea reg, [reg + reg]", "imul reg, r/m, imm", "alu reg, reg (through r11)",
     "alu reg, imm", "alu reg, [slot]", "alu reg, reg", "shift reg, imm", "shift by 0 (copy)", "shift reg, cl",
     "copy (dead)", "copy (same location)", "mov reg, imm", "mov [slot], imm", "mov [slot], [slot] (through r11)",
-    "mov [slot], reg", "mov reg, [slot]", "mov reg, reg", "cmp; setcc; movzx",
+    "mov [slot], reg", "mov reg, [slot]", "mov reg, reg", "cmp; setcc; movzx", "load [base + index*4]",
+    "store [base + index*4]", "buffer (zeroed in the frame)",
 };
 #define N_X64_SELECTED ((int)(sizeof X64_SELECTED / sizeof *X64_SELECTED))
 
@@ -190,7 +191,8 @@ static void munch_order(McTarget target) {
                                    MC_OP_BUFFER};
     static const int x64_ops[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_AND, MC_OP_OR,
                                   MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, MC_OP_COPY,
-                                  MC_OP_LT,  MC_OP_LE,  MC_OP_EQ,  MC_OP_NE};
+                                  MC_OP_LT,  MC_OP_LE,  MC_OP_EQ,  MC_OP_NE, MC_OP_LOAD, MC_OP_STORE,
+                                  MC_OP_BUFFER};
     static const int term_ops[] = {MC_OP_RET, MC_OP_JUMP, MC_OP_BRANCH, MC_OP_LT, MC_OP_LE, MC_OP_EQ, MC_OP_NE};
     static const uint8_t xs[] = {MC_AM_NONE, MC_AM_REG, MC_AM_SLOT, MC_AM_RESULT};
     static const uint8_t ks[] = {MC_AM_REG, MC_AM_SLOT, MC_AM_CONST};
@@ -205,9 +207,10 @@ static void munch_order(McTarget target) {
         for (int oi = 0; oi < nops; oi++) {
             int op = what >= MC_TILE_PROLOGUE ? -1 : ops[oi];
             bool cmp_term = what == MC_TILE_TERM && op != MC_OP_RET && op != MC_OP_JUMP && op != MC_OP_BRANCH;
-            for (unsigned flags = 0; flags < 1024; flags++) {
-                /* x86-64's predicates read same and same_b alone; rv64's never same_b */
-                if (x64 ? (flags & ~(2u | 512u)) != 0 : (flags & 512u) != 0) continue;
+            for (unsigned flags = 0; flags < 2048; flags++) {
+                /* x86-64's instruction predicates read same, same_b, far and checked alone; rv64's
+                 * never same_b nor checked */
+                if (x64 ? (flags & ~(2u | 256u | 512u | 1024u)) != 0 : (flags & (512u | 1024u)) != 0) continue;
                 /* a compare is a terminator's opcode only when fused, and only then */
                 if (what == MC_TILE_TERM && cmp_term != ((flags & 1) != 0)) continue;
                 if (what != MC_TILE_TERM && (flags & 1)) continue;
@@ -230,6 +233,7 @@ static void munch_order(McTarget target) {
                                     m.calls = flags & 128;
                                     m.far = flags & 256;
                                     m.same_b = flags & 512;
+                                    m.checked = flags & 1024;
                                     m.x = xs[xi];
                                     m.k[0] = ks[k0], m.k[1] = ks[k1];
                                     m.c[0] = cs[c0], m.c[1] = cs[c1];

@@ -13,8 +13,8 @@
  * rv64.c walks rv64's table: the first row whose opcodes hold the
  * instruction's and whose predicate accepts the match is the tile, and its
  * text is the form's template expanded (mc_asm_expand). x64.c does the same
- * for its arithmetic, shift, compare and copy tiles (the x86-64 rows
- * with a predicate); its other rows have none yet: x64.c decides those in C, and
+ * for the x86-64 rows with a predicate (arithmetic, shifts, compares,
+ * copies, loads, stores, buffers); its other rows have none yet: x64.c decides those in C, and
  * the rows describe the tiles it writes (the `when` column in words).
  * test_asm_patterns.c checks every tile either emitter writes on a corpus
  * against its row (name, cost, mnemonics). */
@@ -307,7 +307,8 @@ static const McAsmPlaceholder rv_placeholders[] = {
 
 /* ---- x86-64 ------------------------------------------------------------------------- */
 
-/* The predicates of the rows x64.c selects by (arithmetic, shifts, compares, copies);
+/* The predicates of the rows x64.c selects by (arithmetic, shifts, compares, copies,
+ * loads, stores, buffers);
  * the rows without one x64.c still chooses in C (the condition in words).
  * x is where the result is computed (a register: a spilled result's is
  * r11), same / same_b: that register holds a / b (a commutative operation
@@ -339,6 +340,15 @@ static int x_mov_reg_slot(const McAsmMatch *m) { return m->k[0] == MC_AM_SLOT ? 
 static int x_setcc_p(const McAsmMatch *m) {
     return m->k[1] == MC_AM_CONST && m->c[1] == 0 && m->k[0] != MC_AM_SLOT ? 1 : 0;
 }
+
+/* a load or store: the five cases of x_load and x_store */
+static int x_mem_p(const McAsmMatch *m) {
+    bool via = m->k[1] == MC_AM_SLOT || (m->k[1] == MC_AM_CONST && m->far);
+    if (via) return m->checked ? 4 : 2;
+    if (m->checked) return 3;
+    return m->k[1] == MC_AM_CONST ? 1 : 0;
+}
+static int x_buffer_p(const McAsmMatch *m) { return m->c[0] > 0 ? 0 : 1; }
 
 static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a64} {disp}]"}};
 static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a64} + {b64}]"}};
@@ -385,12 +395,30 @@ static const McAsmForm x_setcc[] = {
     {-1, 0, "", "cmp {a}, {b}\nset{cc} {x8}\nmovzx {x}, {x8}"},
     {-1, 1, "b is 0, a not in a slot: the same flags", "test {a}, {a}\nset{cc} {x8}\nmovzx {x}, {x8}"},
 };
-static const McAsmForm x_load[] = {{-1, 0, "", "cmp {i}, {len}\njae {stub}\nmov r11, {base}\nmov {x}, dword ptr [r11 + {i}*4]"}};
-static const McAsmForm x_store[] = {{-1, 0, "", "cmp {i}, {len}\njae {stub}\nmov r11, {base}\nmov dword ptr [r11 + {i}*4], {v}"}};
+/* a load or store: the check (none when the index was checked before), the
+ * base (its mov a move of r11 to itself, left out, when r11 holds it), the
+ * element; an index in a slot, or a constant outside [0, 2^28], goes
+ * through r11, which then holds the element's address */
+#define X_CHECK_REG "cmp {i}, {len}\njae {stub}\n"
+#define X_CHECK_IMM "cmp {len}, {i}\njbe {stub}\n"
+#define X_VIA_R11(check) "mov r11d, {i}\n" check "shl r11, 2\nadd r11, {base}\n"
+#define X_MEM_FORMS(access, at_r11)                                                                      \
+    {-1, 0, "the index in a register", X_CHECK_REG "mov r11, {base}\n" access},                          \
+        {-1, 1, "a constant index", X_CHECK_IMM "mov r11, {base}\n" access},                             \
+        {-1, 2, "the index in a slot (or a constant outside [0, 2^28])",                                 \
+         X_VIA_R11("cmp r11d, {len}\njae {stub}\n") at_r11},                                            \
+        {-1, 3, "the index checked before", "mov r11, {base}\n" access},                                \
+        {-1, 4, "the index checked before, in a slot", X_VIA_R11("") at_r11}
+static const McAsmForm x_load[] = {X_MEM_FORMS("mov {x}, {elem}", "mov {x}, dword ptr [r11]")};
+static const McAsmForm x_store[] = {X_MEM_FORMS("{movv} {elem}, {v}", "{movv} dword ptr [r11], {v}")};
 static const McAsmForm x_mov[] = {{-1, 0, "", "mov {x}, {a}"}};
 static const McAsmForm x_mov_mm[] = {{-1, 0, "", "mov r11d, {a}\nmov {x}, r11d"}};
-static const McAsmForm x_buffer[] = {{-1, 0, "", "mov r11d, {4n}\n{L}:\nmov dword ptr [rbp + r11 - {store+4}], 0\n"
-                                                 "sub r11d, 4\njnz {L}\nlea r11, [rbp - {store}]\nmov {desc}, r11\nmov {desclen}, {n}"}};
+#define X_DESC "lea r11, [rbp - {store}]\nmov {desc}, r11\nmov {desclen}, {n}"
+static const McAsmForm x_buffer[] = {
+    {-1, 0, "N > 0: zeroed from the end down, r11 counting the bytes",
+     "mov r11d, {4n}\n{L}:\nmov dword ptr [rbp + r11 - {store+4}], 0\nsub r11d, 4\njnz {L}\n" X_DESC},
+    {-1, 1, "N is 0", X_DESC},
+};
 static const McAsmForm x_call[] = {{-1, 0, "", "mov rax, qword ptr [rbp - 8]\ncall {callee}"}};
 static const McAsmForm x_cmpjcc[] = {{-1, 0, "", "cmp {a}, {b}\nj{cc} {T}\njmp {F}"}};
 static const McAsmForm x_jmp[] = {{-1, 0, "", "jmp {T}"}};
@@ -451,15 +479,13 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      FORMS(x_setcc), "", 0, 2, "mov",
      "the first operand into r11d first when it is a constant (so is b: a constant a goes second) or both are in "
      "slots (mov); a spilled result made in r11d and stored (mov)"},
-    {"load [base + index*4]", MC_TILE_INST, OPS_LOAD, "x = load b, i", "every load", NULL, FORMS(x_load), "", 3, 3,
-     "mov jbe shl add",
-     "the check left out when this index was checked in the block (or the one before, the only way in), the base when "
-     "r11 holds it; an index in a slot into r11d, then the element's address in r11 (mov, shl, add); a constant index: "
-     "cmp len, C + jbe; a spilled result through r11d, stored (mov)"},
-    {"store [base + index*4]", MC_TILE_INST, OPS_STORE, "store b, i, v", "every store", NULL, FORMS(x_store), "", 3, 3,
-     "mov jbe shl add movd",
-     "the check and the base left out as for a load; an index in a slot as for a load (mov, shl, add); a value in a "
-     "slot through xmm15 (movd, movd); a constant index: cmp len, C + jbe"},
+    {"load [base + index*4]", MC_TILE_INST, OPS_LOAD, "x = load b, i", "every load (the case: where the index is, "
+     "whether it was checked before)", x_mem_p, FORMS(x_load), "", 1, 1, "mov",
+     "the base's mov left out when r11 holds it (loaded in the block, or the one before, the only way in; r11 not "
+     "written since); a spilled result through r11d, stored (mov)"},
+    {"store [base + index*4]", MC_TILE_INST, OPS_STORE, "store b, i, v", "every store (the cases of a load)", x_mem_p,
+     FORMS(x_store), "", 1, 1, "movd",
+     "the base's mov left out as for a load; a value in a slot through xmm15 (movd xmm15, [slot] first, then {movv} is movd)"},
     {"copy (dead)", MC_TILE_INST, OPS_COPY, "x = copy a", "x has no location", dead, FORMS(x_nothing), "", 0, 0, "", ""},
     {"copy (same location)", MC_TILE_INST, OPS_COPY, "x = copy a", "a and x share a location", same_loc, FORMS(x_nothing), "",
      0, 0, "", ""},
@@ -473,8 +499,8 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"mov reg, [slot]", MC_TILE_INST, OPS_COPY, "x = copy a", "x in a register, a in a slot", x_mov_reg_slot, FORMS(x_mov), "", 0, 0,
      "", ""},
     {"mov reg, reg", MC_TILE_INST, OPS_COPY, "x = copy a", "both in registers", always, FORMS(x_mov), "", 0, 0, "", ""},
-    {"buffer (zeroed in the frame)", MC_TILE_INST, OPS_BUFFER, "b = buffer N", "always", NULL, FORMS(x_buffer), "", 0, 0,
-     "", ""},
+    {"buffer (zeroed in the frame)", MC_TILE_INST, OPS_BUFFER, "b = buffer N", "always (the loop only when N > 0)",
+     x_buffer_p, FORMS(x_buffer), "", 0, 0, "", ""},
     {"call", MC_TILE_INST, OPS_CALL, "x = call f(args)", "always", NULL, FORMS(x_call), "", 0, -1, "mov xor",
      "the caller saves (mov before and after), the arguments as one parallel move (mov, xor), the result from eax"},
     {"cmp + jcc (fused, threaded)", MC_TILE_TERM, OPS_CMP, "c = lt|le|eq|ne a, b; branch c, T, F",
@@ -527,11 +553,13 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"imm", "the constant operand"},
     {"imm5", "the constant count's low 5 bits"},
     {"cc", "the condition code of the compare (l, le, g, ge, e, ne; reversed when a constant a went second, inverted when T is next)"},
-    {"i", "the index (a register or a constant)"},
-    {"v", "the stored value (a register or an immediate)"},
+    {"i", "the index (a register, a constant, or its slot when it goes through r11)"},
+    {"v", "the stored value (a register or an immediate; a value in a slot: movd xmm15, [slot] at its first use, then xmm15)"},
+    {"movv", "the store's mnemonic: mov, or movd for a value through xmm15"},
+    {"elem", "the element: [r11 + index*4] or [r11 + 4C] ([r11] for 0)"},
     {"len", "the buffer's length in its descriptor"},
-    {"base", "the buffer's address in its descriptor"},
-    {"stub", "the out-of-line bounds stub"},
+    {"base", "the buffer's address in its descriptor (r11 itself when r11 already holds it: that mov is left out)"},
+    {"stub", "the out-of-line bounds stub (its label; the stub, mov edi, the index, mov esi, the length, jmp minicc_trap_bounds, is written at the function's end)"},
     {"mask", "2^k - 1"},
     {"-2^k", "the mask's complement"},
     {"k", "the power of two's exponent"},
@@ -606,8 +634,7 @@ void mc_asm_patterns_print(McTarget t, FILE *out) {
                  "the tile)\n",
             mc_target_name(t), (int)n);
     if (t == MC_TARGET_X64)
-        fputs("# rows with a predicate (arithmetic, shifts, compares, copies) are chosen by it; x64.c chooses the others in C\n",
-              out);
+        fputs("# rows with a predicate are chosen by it; x64.c chooses the others (no predicate) in C\n", out);
     for (int32_t i = 0; i < n; i++) {
         const McAsmPattern *r = &p[i];
         int32_t lo = -1, hi = -1;

@@ -31,7 +31,7 @@
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
  * branch right after it fuses with the branch). The arithmetic, shift,
- * compare and copy tiles walk x86-64's table (patterns.c): the instruction
+ * compare, copy, load, store and buffer tiles walk x86-64's table (patterns.c): the instruction
  * described as an McAsmMatch, the first row whose predicate accepts it
  * (mc_asm_select), its form expanded (mc_asm_expand; x64_operand resolves
  * the placeholders, x64_line prints the lines); the other tiles are still
@@ -199,6 +199,11 @@ typedef struct Em {
         bool a_r11;     /* {a} is fetched into r11d at its first use (a compare's) */
         const char *cc; /* {cc} */
         bool no_count;  /* the planted bug shift-count: the count's mov dropped */
+        int32_t buf;    /* the buffer value of a load, store or buffer instruction */
+        Opnd index;     /* a load's or store's index */
+        bool kept;      /* r11 already holds the buffer's base: {base} is r11 (its mov left out) */
+        bool v_xmm;     /* a store's value from its slot is in xmm15 */
+        int label;      /* {L}: a local label */
     } cur;              /* the operands of the tile being expanded from its row */
     bool failed;
 } Em;
@@ -399,6 +404,8 @@ static uint8_t am_of(Opnd o) {
     return o.kind == O_REG ? MC_AM_REG : o.kind == O_MEM ? MC_AM_SLOT : o.kind == O_IMM ? MC_AM_CONST : MC_AM_NONE;
 }
 
+static const char *elem(Em *e, Opnd I);
+
 /* A placeholder of an x86-64 template (patterns.c's list) for the tile in
  * e->cur; {xa} copies the first operand into x the first time (mov32). */
 static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
@@ -432,6 +439,45 @@ static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
         snprintf(buf, size, "%lld", (long long)e->cur.imm);
     else if (IS("imm5"))
         snprintf(buf, size, "%d", (int)((uint32_t)e->cur.imm & 31u));
+    else if (IS("i"))
+        snprintf(buf, size, "%s", os(e, e->cur.index, false));
+    else if (IS("len"))
+        snprintf(buf, size, "%s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf] + 8), false));
+    else if (IS("base"))
+        snprintf(buf, size, "%s", e->cur.kept ? "r11" : os(e, omem(P_RBP, -e->fr.desc[e->cur.buf]), true));
+    else if (IS("elem"))
+        snprintf(buf, size, "%s", elem(e, e->cur.index));
+    else if (IS("stub")) {
+        /* the stub, out of line: the index (in r11d when it went through r11) and the length */
+        int stub = e->label++;
+        Opnd I = e->cur.index;
+        if (I.kind == O_MEM || (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28)))) cold(e, ".L%d: mov edi, r11d", stub);
+        else cold(e, ".L%d: mov edi, %s", stub, os(e, I, false));
+        cold(e, "mov esi, %s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf] + 8), false));
+        cold(e, "jmp minicc_trap_bounds");
+        snprintf(buf, size, ".L%d", stub);
+    } else if (IS("movv"))
+        snprintf(buf, size, "%s", e->cur.b.kind == O_MEM ? "movd" : "mov");
+    else if (IS("v")) {
+        if (e->cur.b.kind == O_MEM && !e->cur.v_xmm) {
+            ins(e, "movd xmm15, %s", os(e, e->cur.b, false));
+            e->cur.v_xmm = true;
+        }
+        snprintf(buf, size, "%s", e->cur.v_xmm ? "xmm15" : os(e, e->cur.b, false));
+    } else if (IS("n"))
+        snprintf(buf, size, "%d", (int)e->cur.imm);
+    else if (IS("4n"))
+        snprintf(buf, size, "%lld", (long long)e->cur.imm * 4);
+    else if (IS("store"))
+        snprintf(buf, size, "%lld", (long long)e->fr.store[e->cur.buf]);
+    else if (IS("store+4"))
+        snprintf(buf, size, "%lld", (long long)e->fr.store[e->cur.buf] + 4);
+    else if (IS("desc"))
+        snprintf(buf, size, "%s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf]), true));
+    else if (IS("desclen"))
+        snprintf(buf, size, "%s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf] + 8), false));
+    else if (IS("L"))
+        snprintf(buf, size, ".L%d", e->cur.label);
     else if (IS("disp"))
         snprintf(buf, size, "%c %lld", e->cur.imm < 0 ? '-' : '+', (long long)(e->cur.imm < 0 ? -e->cur.imm : e->cur.imm));
     else
@@ -835,14 +881,13 @@ static void tile_cmp_value(Em *e, int32_t b, int32_t i, const McInst *in) {
               "the comparison's value is used as a number (not only by a branch): setcc makes a byte 0 or 1, movzx widens it%s",
               sw ? "; the constant operand went second (the condition reversed)" : "");
 }
-/* The bounds check of `load/store buf, idx`: returns the index operand to
- * address with (a register or an immediate), or, for an index in a slot
- * (or a constant too large for a displacement), O_NONE: the index went
- * through r11 and r11 now holds the element's address (the base from the
- * descriptor plus index*4: one scratch register serves both). */
-static Opnd bounds_check(Em *e, const McInst *in, bool *known) {
+/* The bounds check of `load/store buf, idx` planned: *known when this index
+ * was checked against this buffer's length earlier (then it is not checked
+ * again), *via when the index goes through r11 (in a slot, or a constant
+ * too large for a displacement: r11 then holds the element's address). An
+ * index checked now is remembered for the rest of the block. */
+static void bounds_plan(Em *e, const McInst *in, bool *known, bool *via) {
     int32_t bv = in->a[0].v;
-    Opnd len = omem(P_RBP, -e->fr.desc[bv] + 8);
     Opnd I = ir_opnd(e, in->a[1]);
     McOperand ix = in->a[1];
     *known = false;
@@ -852,49 +897,14 @@ static Opnd bounds_check(Em *e, const McInst *in, bool *known) {
         if (ix.kind == MC_OPND_VALUE) *known = c.v == ix.v;
         else if (ix.kind == MC_OPND_CONST) *known = ix.v >= 0 && ix.v <= c.v; /* 0 <= i <= a checked constant */
     }
-    bool via_r11 = I.kind == O_MEM || (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28)));
-    if (*known && !via_r11) return I;
+    *via = I.kind == O_MEM || (I.kind == O_IMM && (I.off < 0 || I.off > (1 << 28)));
+    if (*known && !*via) return;
     if (!*known && e->nchecked < 32 && (ix.kind == MC_OPND_VALUE || ix.kind == MC_OPND_CONST)) {
         e->checked[e->nchecked].buf = bv;
         e->checked[e->nchecked].index = ix;
         e->nchecked++;
     }
-    if (via_r11) {
-        e->r11_buf = -1;
-        ins(e, "mov r11d, %s", os(e, I, false)); /* zero-extends: the unsigned index */
-        if (!*known) {
-            int stub = e->label++;
-            ins(e, "cmp r11d, %s", os(e, len, false));
-            ins(e, "jae .L%d", stub);
-            cold(e, ".L%d: mov edi, r11d", stub);
-            cold(e, "mov esi, %s", os(e, len, false));
-            cold(e, "jmp minicc_trap_bounds");
-        }
-        ins(e, "shl r11, 2");
-        ins(e, "add r11, %s", os(e, omem(P_RBP, -e->fr.desc[bv]), true));
-        return (Opnd){O_NONE, 0, 0};
-    }
-    int stub = e->label++;
-    if (I.kind == O_IMM) {
-        ins(e, "cmp %s, %lld", os(e, len, false), (long long)I.off);
-        ins(e, "jbe .L%d", stub);
-        cold(e, ".L%d: mov edi, %lld", stub, (long long)I.off);
-    } else {
-        ins(e, "cmp %s, %s", p32[I.reg], os(e, len, false));
-        ins(e, "jae .L%d", stub);
-        cold(e, ".L%d: mov edi, %s", stub, p32[I.reg]);
-    }
-    cold(e, "mov esi, %s", os(e, len, false));
-    cold(e, "jmp minicc_trap_bounds");
-    return I;
-}
-
-/* The base address of buffer bv into r11, unless r11 already holds it (true: no instruction). */
-static bool load_base(Em *e, int32_t bv) {
-    if (e->r11_buf == bv) return true;
-    ins(e, "mov r11, %s", os(e, omem(P_RBP, -e->fr.desc[bv]), true));
-    e->r11_buf = bv;
-    return false;
+    if (*via) e->r11_buf = -1;
 }
 
 /* The element: [r11] when r11 holds its address (I is O_NONE), else the base in r11 plus I*4. */
@@ -910,20 +920,36 @@ static const char *elem(Em *e, Opnd I) {
     return s;
 }
 
+/* A load or store from its row (x_mem_p's five cases): the index checked
+ * or not, through r11 or not, the base kept in r11 or not. *known, *addr
+ * (r11 holds the element's address), *kept (r11 held the base). */
+static const char *tile_mem(Em *e, const McInst *in, Opnd x, Opnd V, bool *known, bool *addr, bool *kept) {
+    int32_t bv = in->a[0].v;
+    bool via;
+    bounds_plan(e, in, known, &via);
+    *addr = via;
+    *kept = !via && e->r11_buf == bv;
+    Opnd I = ir_opnd(e, in->a[1]);
+    McAsmMatch m = match_of(in->op, x, oreg(P_R11), I);
+    m.far = via && I.kind == O_IMM;
+    m.checked = *known;
+    cur_set(e, x, (Opnd){O_NONE, 0, 0}, V, I.off);
+    e->cur.buf = bv;
+    e->cur.index = I;
+    e->cur.kept = *kept;
+    const char *pattern = munch(e, &m);
+    return pattern;
+}
+
 static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd x = dest_opnd(e, in->dest);
     tile_begin(e);
-    bool known;
-    Opnd I = bounds_check(e, in, &known);
-    bool addr = I.kind == O_NONE; /* r11 holds the element's address */
-    bool kept = !addr && load_base(e, in->a[0].v);
-    if (x.kind == O_REG) ins(e, "mov %s, %s", p32[x.reg], elem(e, I));
-    else {
-        ins(e, "mov r11d, %s", elem(e, I)); /* a spilled result: through r11 (its base is lost) */
-        e->r11_buf = -1;
-        if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
-    }
-    tile_end(e, MC_TILE_INST, b, i, 1, "load [base + index*4]",
+    bool known, addr, kept;
+    /* a spilled result: through r11 (its base is lost) */
+    const char *pattern = tile_mem(e, in, x.kind == O_REG ? x : oreg(P_R11), (Opnd){O_NONE, 0, 0}, &known, &addr, &kept);
+    e->r11_buf = !addr && x.kind == O_REG ? in->a[0].v : -1;
+    if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
+    tile_end(e, MC_TILE_INST, b, i, 1, pattern,
               "%s, then %s and %s",
               known ? (e->inherited ? "no bounds check: this index was checked against this buffer's length earlier in the block or in the one before it, the only way in (neither written since)"
                                    : "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)")
@@ -932,25 +958,16 @@ static void tile_load(Em *e, int32_t b, int32_t i, const McInst *in) {
               : kept ? (e->inherited ? "the buffer's base already in r11 (loaded in this block or the one before it, the only way in; r11 not written since): no reload"
                             : "the buffer's base already in r11 (loaded earlier in this block, r11 not written since): no reload")
                    : "the buffer's base from its descriptor into r11",
-              addr ? "the address in r11" : I.kind == O_IMM ? "a constant displacement" : "a scaled index");
+              addr ? "the address in r11" : ir_opnd(e, in->a[1]).kind == O_IMM ? "a constant displacement" : "a scaled index");
 }
 
 static void tile_store(Em *e, int32_t b, int32_t i, const McInst *in) {
     Opnd V = ir_opnd(e, in->a[2]);
     tile_begin(e);
-    bool known;
-    Opnd I = bounds_check(e, in, &known);
-    bool addr = I.kind == O_NONE;
-    bool kept = !addr && load_base(e, in->a[0].v);
-    if (V.kind == O_MEM) {
-        /* a spilled value: r11 holds the address and every general register
-         * may hold a value, so it goes through xmm15 (never allocated) */
-        ins(e, "movd xmm15, %s", os(e, V, false));
-        ins(e, "movd %s, xmm15", elem(e, I));
-    } else {
-        ins(e, "mov %s, %s", elem(e, I), os(e, V, false));
-    }
-    tile_end(e, MC_TILE_INST, b, i, 1, "store [base + index*4]",
+    bool known, addr, kept;
+    const char *pattern = tile_mem(e, in, (Opnd){O_NONE, 0, 0}, V, &known, &addr, &kept);
+    e->r11_buf = !addr ? in->a[0].v : -1;
+    tile_end(e, MC_TILE_INST, b, i, 1, pattern,
               "%s, then the store through the base%s%s",
               known ? (e->inherited ? "no bounds check: this index was checked against this buffer's length earlier in the block or in the one before it, the only way in (neither written since)"
                                    : "no bounds check: this index was checked against this buffer's length earlier in the block (neither written since)")
@@ -991,21 +1008,13 @@ static void tile_copy(Em *e, int32_t b, int32_t i, const McInst *in) {
 static void tile_buffer(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_begin(e);
     int32_t n = in->a[0].v;
-    int64_t st = e->fr.store[in->dest], de = e->fr.desc[in->dest];
-    int loop = e->label++;
-    /* zeroed from the end down, r11 counting the bytes (no other register) */
-    if (n > 0) {
-        ins(e, "mov r11d, %lld", (long long)n * 4);
-        tile_label(e, loop);
-        ins(e, "mov dword ptr [rbp + r11 - %lld], 0", (long long)st + 4);
-        ins(e, "sub r11d, 4");
-        ins(e, "jnz .L%d", loop);
-    }
-    ins(e, "lea r11, [rbp - %lld]", (long long)st);
-    ins(e, "mov %s, r11", os(e, omem(P_RBP, -de), true));
-    ins(e, "mov %s, %d", os(e, omem(P_RBP, -de + 8), false), (int)n);
+    McAsmMatch m = match_of(MC_OP_BUFFER, val_loc(e, in->dest), oimm(n), (Opnd){O_NONE, 0, 0});
+    cur_set(e, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, n);
+    e->cur.buf = in->dest;
+    e->cur.label = e->label++; /* the zeroing loop's */
+    const char *pattern = munch(e, &m);
     e->r11_buf = in->dest; /* r11 holds its storage's address, now its base */
-    tile_end(e, MC_TILE_INST, b, i, 1, "buffer (zeroed in the frame)",
+    tile_end(e, MC_TILE_INST, b, i, 1, pattern,
               "a local buffer lives in the frame (%d bytes): zeroed each time the instruction runs (r11 counts the bytes down), its descriptor set", (int)n * 4);
 }
 
