@@ -228,9 +228,9 @@ void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
  * whose predicate accepts the match, and writes the text of the row's form
  * for the case the predicate named (McAsmForm), its placeholders expanded
  * by mc_asm_expand (asm_int.h). rv64.c selects and writes every tile this
- * way; x64.c does for its arithmetic, shift, compare, copy, load, store and
- * buffer tiles (rows 1-10 and 21-32 of its table), and its other rows describe
- * what it writes, chosen in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
+ * way; x64.c does for its arithmetic, shift, compare, copy, load, store,
+ * buffer and terminator tiles (rows 1-10, 21-32 and 34-46 of its table), and
+ * its other rows describe what it writes, chosen in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
  * against its row). `target T patterns` at the
  * prompt and `minicc patterns --target T` print a table. */
 
@@ -265,6 +265,11 @@ typedef struct McAsmMatch {
                          outside [0, 2^28] (no displacement: the address goes through r11) */
     bool checked;     /* x86-64: a load's or store's index already checked against the buffer's
                          length (earlier in the block, neither written since): no bounds check */
+    bool threaded;    /* x86-64: a jump's or a fused branch's target was threaded through blocks
+                         that only jump */
+    bool one_target;  /* x86-64: a branch's two targets (after threading) are one block */
+    bool to_test;     /* x86-64: a jump to a block holding only a fused compare and its branch (the
+                         match describes that compare and branch, seen from the jump's block) */
 } McAsmMatch;
 
 /* One case of a row: the text for one opcode (or any) in one of the cases

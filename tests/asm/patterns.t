@@ -38,9 +38,9 @@ emitter may add around them:
         le, neither: bge {b}, {a}, {T}; j {F}
 
 x86-64 is the default target, as for emit-asm; x64.c selects its
-arithmetic, shift, compare, copy, load, store and buffer tiles by the rows'
-predicates, the other rows describe what it writes (their conditions in
-words):
+arithmetic, shift, compare, copy, load, store, buffer and terminator tiles
+by the rows' predicates, the other rows describe what it writes (their
+conditions in words):
 
   $ minicc patterns | sed -n '1,2p'
   # x86-64: 48 instruction patterns in the order maximal munch tries them (the first that applies is the tile)
@@ -52,6 +52,13 @@ words):
         N > 0: zeroed from the end down, r11 counting the bytes: mov r11d, {4n}; {L}:; mov dword ptr [rbp + r11 - {store+4}], 0; sub r11d, 4; jnz {L}; lea r11, [rbp - {store}]; mov {desc}, r11; mov {desclen}, {n}
         N is 0: lea r11, [rbp - {store}]; mov {desc}, r11; mov {desclen}, {n}
   33  call  [cost 2+]
+  $ minicc patterns --target x86-64 | grep -A5 '^40  branch on a constant'
+  40  branch on a constant  [cost 0-1]
+        covers: branch C, T, F  (terminator)
+        when:   the condition is a constant
+        the target taken is next: (nothing)
+        it is not: jmp {to}
+  41  cmp [slot], 0 + jnz  [cost 1-3]
   $ minicc patterns --target x86-64 | grep -A5 '^21  cmp; setcc'
   21  cmp; setcc; movzx  [cost 3-5]
         covers: x = lt|le|eq|ne a, b  (instruction)

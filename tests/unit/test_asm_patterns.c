@@ -98,7 +98,10 @@ static const char *const X64_SELECTED[] = {
     "alu reg, imm", "alu reg, [slot]", "alu reg, reg", "shift reg, imm", "shift by 0 (copy)", "shift reg, cl",
     "copy (dead)", "copy (same location)", "mov reg, imm", "mov [slot], imm", "mov [slot], [slot] (through r11)",
     "mov [slot], reg", "mov reg, [slot]", "mov reg, reg", "cmp; setcc; movzx", "load [base + index*4]",
-    "store [base + index*4]", "buffer (zeroed in the frame)",
+    "store [base + index*4]", "buffer (zeroed in the frame)", "cmp + jcc (fused, threaded)", "cmp + jcc (fused)",
+    "jmp to a test (duplicated)", "jump (fall through)", "jmp (threaded)", "jmp", "branch on a constant",
+    "cmp [slot], 0 + jnz", "test + jnz", "return (computed in eax, epilogue in place)", "return (epilogue in place)",
+    "return (computed in eax)", "return",
 };
 #define N_X64_SELECTED ((int)(sizeof X64_SELECTED / sizeof *X64_SELECTED))
 
@@ -198,19 +201,21 @@ static void munch_order(McTarget target) {
     static const uint8_t ks[] = {MC_AM_REG, MC_AM_SLOT, MC_AM_CONST};
     static const int64_t cs[] = {0, 5, -1, 31, 32, 2047, 2048, -2048, -2049, 4000, INT32_MIN};
     long matches = 0;
-    for (int what = MC_TILE_INST; what <= (x64 ? MC_TILE_INST : MC_TILE_EPILOGUE); what++) {
-        const int *ops = x64 ? x64_ops : what == MC_TILE_INST ? inst_ops : term_ops;
-        int nops = x64                     ? (int)(sizeof x64_ops / sizeof *x64_ops)
+    for (int what = MC_TILE_INST; what <= (x64 ? MC_TILE_TERM : MC_TILE_EPILOGUE); what++) {
+        const int *ops = x64 && what == MC_TILE_INST ? x64_ops : what == MC_TILE_INST ? inst_ops : term_ops;
+        int nops = x64 && what == MC_TILE_INST ? (int)(sizeof x64_ops / sizeof *x64_ops)
                    : what == MC_TILE_INST ? (int)(sizeof inst_ops / sizeof *inst_ops)
                    : what == MC_TILE_TERM ? (int)(sizeof term_ops / sizeof *term_ops)
                                           : 1;
         for (int oi = 0; oi < nops; oi++) {
             int op = what >= MC_TILE_PROLOGUE ? -1 : ops[oi];
             bool cmp_term = what == MC_TILE_TERM && op != MC_OP_RET && op != MC_OP_JUMP && op != MC_OP_BRANCH;
-            for (unsigned flags = 0; flags < 2048; flags++) {
-                /* x86-64's instruction predicates read same, same_b, far and checked alone; rv64's
-                 * never same_b nor checked */
-                if (x64 ? (flags & ~(2u | 256u | 512u | 1024u)) != 0 : (flags & (512u | 1024u)) != 0) continue;
+            for (unsigned flags = 0; flags < 16384; flags++) {
+                /* x86-64's instruction predicates read same, same_b, far and checked alone, its
+                 * terminators' fused, next_t, next_f, last, in_place, threaded, one_target and
+                 * to_test; rv64's read none of same_b, checked, threaded, one_target, to_test */
+                unsigned x64_inst = 2u | 256u | 512u | 1024u, x64_term = 1u | 4u | 8u | 32u | 64u | 2048u | 4096u | 8192u;
+                if (x64 ? (flags & ~(what == MC_TILE_INST ? x64_inst : x64_term)) != 0 : flags >= 512u) continue;
                 /* a compare is a terminator's opcode only when fused, and only then */
                 if (what == MC_TILE_TERM && cmp_term != ((flags & 1) != 0)) continue;
                 if (what != MC_TILE_TERM && (flags & 1)) continue;
@@ -234,6 +239,9 @@ static void munch_order(McTarget target) {
                                     m.far = flags & 256;
                                     m.same_b = flags & 512;
                                     m.checked = flags & 1024;
+                                    m.threaded = flags & 2048;
+                                    m.one_target = flags & 4096;
+                                    m.to_test = flags & 8192;
                                     m.x = xs[xi];
                                     m.k[0] = ks[k0], m.k[1] = ks[k1];
                                     m.c[0] = cs[c0], m.c[1] = cs[c1];

@@ -14,7 +14,7 @@
  * instruction's and whose predicate accepts the match is the tile, and its
  * text is the form's template expanded (mc_asm_expand). x64.c does the same
  * for the x86-64 rows with a predicate (arithmetic, shifts, compares,
- * copies, loads, stores, buffers); its other rows have none yet: x64.c decides those in C, and
+ * copies, loads, stores, buffers, terminators); its other rows have none yet: x64.c decides those in C, and
  * the rows describe the tiles it writes (the `when` column in words).
  * test_asm_patterns.c checks every tile either emitter writes on a corpus
  * against its row (name, cost, mnemonics). */
@@ -308,7 +308,7 @@ static const McAsmPlaceholder rv_placeholders[] = {
 /* ---- x86-64 ------------------------------------------------------------------------- */
 
 /* The predicates of the rows x64.c selects by (arithmetic, shifts, compares, copies,
- * loads, stores, buffers);
+ * loads, stores, buffers, terminators);
  * the rows without one x64.c still chooses in C (the condition in words).
  * x is where the result is computed (a register: a spilled result's is
  * r11), same / same_b: that register holds a / b (a commutative operation
@@ -349,6 +349,24 @@ static int x_mem_p(const McAsmMatch *m) {
     return m->k[1] == MC_AM_CONST ? 1 : 0;
 }
 static int x_buffer_p(const McAsmMatch *m) { return m->c[0] > 0 ? 0 : 1; }
+/* a conditional jump's five cases (after threading): T is next, F is next,
+ * neither, both one block elsewhere, both the next block */
+static int x_jcc(const McAsmMatch *m) {
+    if (m->one_target) return m->next_t ? 4 : 3;
+    return m->next_t ? 0 : m->next_f ? 1 : 2;
+}
+
+/* a compare before the jump: cmp (cases 0-4), or test of a register with itself for 0 (5-9) */
+static int x_cmp_jcc(const McAsmMatch *m) { return (x_setcc_p(m) ? 5 : 0) + x_jcc(m); }
+static int x_fused_threaded_p(const McAsmMatch *m) { return m->fused && m->threaded ? x_cmp_jcc(m) : -1; }
+static int x_fused_p(const McAsmMatch *m) { return m->fused ? x_cmp_jcc(m) : -1; }
+static int x_to_test_p(const McAsmMatch *m) { return m->to_test ? x_cmp_jcc(m) : -1; }
+static int x_threaded_p(const McAsmMatch *m) { return m->threaded ? 0 : -1; }
+static int x_branch_slot_p(const McAsmMatch *m) { return m->k[0] == MC_AM_SLOT ? x_jcc(m) : -1; }
+static int x_ret_eax_in_place_p(const McAsmMatch *m) { return m->in_place && m->x == MC_AM_RESULT ? 0 : -1; }
+static int x_ret_in_place_p(const McAsmMatch *m) { return m->in_place ? 0 : -1; }
+static int x_ret_eax_p(const McAsmMatch *m) { return m->x == MC_AM_RESULT ? (m->last ? 0 : 1) : -1; }
+static int x_ret_p(const McAsmMatch *m) { return m->last ? 0 : 1; }
 
 static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a64} {disp}]"}};
 static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a64} + {b64}]"}};
@@ -420,12 +438,20 @@ static const McAsmForm x_buffer[] = {
     {-1, 1, "N is 0", X_DESC},
 };
 static const McAsmForm x_call[] = {{-1, 0, "", "mov rax, qword ptr [rbp - 8]\ncall {callee}"}};
-static const McAsmForm x_cmpjcc[] = {{-1, 0, "", "cmp {a}, {b}\nj{cc} {T}\njmp {F}"}};
+/* the jumps of a conditional branch ({cc} its condition, {ncc} the inverse) */
+#define X_JCC(v, what, cmp)                                                                               \
+    {-1, v + 0, what "T is next", cmp "j{ncc} {F}"}, {-1, v + 1, what "F is next", cmp "j{cc} {T}"},      \
+        {-1, v + 2, what "neither", cmp "j{cc} {T}\njmp {F}"},                                             \
+        {-1, v + 3, what "both targets one block", cmp "jmp {T}"},                                         \
+        {-1, v + 4, what "both targets the next block", cmp}
+static const McAsmForm x_cmpjcc[] = {X_JCC(0, "", "cmp {a}, {b}\n"),
+                                     X_JCC(5, "b is 0, a not in a slot (test), ", "test {a}, {a}\n")};
 static const McAsmForm x_jmp[] = {{-1, 0, "", "jmp {T}"}};
-static const McAsmForm x_slotjnz[] = {{-1, 0, "", "cmp {a}, 0\nj{cc} {T}\njmp {F}"}};
-static const McAsmForm x_testjnz[] = {{-1, 0, "", "test {a}, {a}\nj{cc} {T}\njmp {F}"}};
+static const McAsmForm x_const_jmp[] = {{-1, 0, "the target taken is next", ""}, {-1, 1, "it is not", "jmp {to}"}};
+static const McAsmForm x_slotjnz[] = {X_JCC(0, "", "cmp {a}, 0\n")};
+static const McAsmForm x_testjnz[] = {X_JCC(0, "", "test {a}, {a}\n")};
 static const McAsmForm x_leave[] = {{-1, 0, "", "leave\nret"}};
-static const McAsmForm x_retjmp[] = {{-1, 0, "", "jmp {ret}"}};
+static const McAsmForm x_retjmp[] = {{-1, 0, "the last block: the epilogue follows", ""}, {-1, 1, "another block", "jmp {ret}"}};
 static const McAsmForm x_prologue[] = {
     {-1, 0, "", "push rbp\nmov rbp, rsp\nsub rsp, {frame}\ndec rax\nmov qword ptr [rbp - 8], rax\njs minicc_trap_depth"}};
 
@@ -504,37 +530,35 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"call", MC_TILE_INST, OPS_CALL, "x = call f(args)", "always", NULL, FORMS(x_call), "", 0, -1, "mov xor",
      "the caller saves (mov before and after), the arguments as one parallel move (mov, xor), the result from eax"},
     {"cmp + jcc (fused, threaded)", MC_TILE_TERM, OPS_CMP, "c = lt|le|eq|ne a, b; branch c, T, F",
-     "the compare fuses with the branch, and a target only jumps on: threaded", NULL, FORMS(x_cmpjcc), "", 2, 1,
-     "mov test", "the jumps to the next block left out (both when the targets meet); a constant or second slot "
-     "operand into eax (mov); test reg, reg for 0"},
+     "the compare fuses with the branch, and a target only jumps on: threaded", x_fused_threaded_p, FORMS(x_cmpjcc), "",
+     0, 1, "mov", "a constant first operand, or one when both are in slots, into r11d first (mov)"},
     {"cmp + jcc (fused)", MC_TILE_TERM, OPS_CMP, "c = lt|le|eq|ne a, b; branch c, T, F",
-     "the compare is the block's last instruction, its only use is the branch and its location is dead after it", NULL,
-     FORMS(x_cmpjcc), "", 2, 1, "mov test",
-     "the jumps to the next block left out; a constant or second slot operand into eax (mov); test reg, reg for 0"},
+     "the compare is the block's last instruction, its only use is the branch and its location is dead after it",
+     x_fused_p, FORMS(x_cmpjcc), "", 0, 1, "mov", "as cmp + jcc (fused, threaded)"},
     {"jmp to a test (duplicated)", MC_TILE_TERM, OPS_JUMP, "jump T (T: c = cmp a, b; branch c, ...)",
-     "the target holds only a fused compare and its branch: repeated here", NULL, FORMS(x_cmpjcc), "", 2, 1, "mov test",
-     "as cmp + jcc (fused)"},
-    {"jump (fall through)", MC_TILE_TERM, OPS_JUMP, "jump T", "T is the next block", NULL, FORMS(x_nothing), "", 0, 0, "",
-     ""},
-    {"jmp (threaded)", MC_TILE_TERM, OPS_JUMP, "jump T", "T only jumps on: to where it leads", NULL, FORMS(x_jmp), "", 0, 0,
+     "T is not next and holds only a fused compare and its branch: repeated here", x_to_test_p, FORMS(x_cmpjcc), "", 0,
+     1, "mov", "as cmp + jcc (fused)"},
+    {"jump (fall through)", MC_TILE_TERM, OPS_JUMP, "jump T", "T is the next block", next_t, FORMS(x_nothing), "", 0, 0,
      "", ""},
-    {"jmp", MC_TILE_TERM, OPS_JUMP, "jump T", "any other jump", NULL, FORMS(x_jmp), "", 0, 0, "", ""},
-    {"branch on a constant", MC_TILE_TERM, OPS_BRANCH, "branch C, T, F", "the condition is a constant", NULL,
-     FORMS(x_jmp), "", 1, 0, "", "the jump left out when the target taken is next"},
-    {"cmp [slot], 0 + jnz", MC_TILE_TERM, OPS_BRANCH, "branch c, T, F", "c in a slot", NULL, FORMS(x_slotjnz), "", 2, 0,
-     "", "the jumps to the next block left out"},
-    {"test + jnz", MC_TILE_TERM, OPS_BRANCH, "branch c, T, F", "c in a register", NULL, FORMS(x_testjnz), "", 2, 0, "",
-     "the jumps to the next block left out"},
+    {"jmp (threaded)", MC_TILE_TERM, OPS_JUMP, "jump T", "T only jumps on: to where it leads", x_threaded_p, FORMS(x_jmp),
+     "", 0, 0, "", ""},
+    {"jmp", MC_TILE_TERM, OPS_JUMP, "jump T", "any other jump", always, FORMS(x_jmp), "", 0, 0, "", ""},
+    {"branch on a constant", MC_TILE_TERM, OPS_BRANCH, "branch C, T, F", "the condition is a constant", const_cond,
+     FORMS(x_const_jmp), "", 0, 0, "", ""},
+    {"cmp [slot], 0 + jnz", MC_TILE_TERM, OPS_BRANCH, "branch c, T, F", "c in a slot", x_branch_slot_p, FORMS(x_slotjnz),
+     "", 0, 0, "", ""},
+    {"test + jnz", MC_TILE_TERM, OPS_BRANCH, "branch c, T, F", "c in a register", x_jcc, FORMS(x_testjnz), "", 0, 0, "",
+     ""},
     {"return (computed in eax, epilogue in place)", MC_TILE_TERM, OPS_RET, "return x",
-     "x computed in eax (the peephole), not the last block, at most 2 callee-saved registers", NULL, FORMS(x_leave), "",
-     0, 2, "mov", "the callee-saved registers restored (mov)"},
+     "x computed in eax (the peephole), not the last block, at most 2 callee-saved registers", x_ret_eax_in_place_p,
+     FORMS(x_leave), "", 0, 2, "mov", "the callee-saved registers restored (mov)"},
     {"return (epilogue in place)", MC_TILE_TERM, OPS_RET, "return a",
-     "not the last block, at most 2 callee-saved registers", NULL, FORMS(x_leave), "", 0, 3, "mov xor",
+     "not the last block, at most 2 callee-saved registers", x_ret_in_place_p, FORMS(x_leave), "", 0, 3, "mov xor",
      "the value into eax (mov; xor for 0); the callee-saved registers restored (mov)"},
-    {"return (computed in eax)", MC_TILE_TERM, OPS_RET, "return x", "x computed in eax (the peephole)", NULL,
-     FORMS(x_retjmp), "", 1, 0, "", "the jump left out in the last block (the epilogue follows)"},
-    {"return", MC_TILE_TERM, OPS_RET, "return a", "any other return", NULL, FORMS(x_retjmp), "", 1, 1, "mov xor",
-     "the value into eax (mov; xor for 0); the jump left out in the last block"},
+    {"return (computed in eax)", MC_TILE_TERM, OPS_RET, "return x", "x computed in eax (the peephole)", x_ret_eax_p,
+     FORMS(x_retjmp), "", 0, 0, "", ""},
+    {"return", MC_TILE_TERM, OPS_RET, "return a", "any other return", x_ret_p, FORMS(x_retjmp), "", 0, 1, "mov xor",
+     "the value into eax (mov; xor for 0)"},
     {"prologue", MC_TILE_PROLOGUE, OPS_NONE, "(the function's entry)", "every function", NULL, FORMS(x_prologue), "", 2,
      -1, "mov xor", "sub rsp left out for an empty frame, the store of the depth budget for a function that calls not; "
                     "the callee-saved registers saved, buffer descriptors stored, the parameters moved (mov, xor)"},
@@ -552,7 +576,8 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"b", "the second operand"},
     {"imm", "the constant operand"},
     {"imm5", "the constant count's low 5 bits"},
-    {"cc", "the condition code of the compare (l, le, g, ge, e, ne; reversed when a constant a went second, inverted when T is next)"},
+    {"cc", "the condition code of the compare (l, le, g, ge, e, ne; reversed when a constant a went second; ne for a plain branch)"},
+    {"ncc", "the inverse condition (a jump to F when T is next)"},
     {"i", "the index (a register, a constant, or its slot when it goes through r11)"},
     {"v", "the stored value (a register or an immediate; a value in a slot: movd xmm15, [slot] at its first use, then xmm15)"},
     {"movv", "the store's mnemonic: mov, or movd for a value through xmm15"},
@@ -580,8 +605,9 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"desc", "the buffer's descriptor"},
     {"desclen", "its length"},
     {"callee", "the called function's label"},
-    {"T", "the first target's label"},
-    {"F", "the second target's label"},
+    {"T", "the first target's label (threaded through blocks that only jump)"},
+    {"F", "the second target's label (threaded)"},
+    {"to", "the target a constant condition takes (threaded)"},
     {"ret", "the shared epilogue's label"},
     {"frame", "the frame's size"},
 };

@@ -31,7 +31,7 @@
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
  * branch right after it fuses with the branch). The arithmetic, shift,
- * compare, copy, load, store and buffer tiles walk x86-64's table (patterns.c): the instruction
+ * compare, copy, load, store, buffer and terminator tiles walk x86-64's table (patterns.c): the instruction
  * described as an McAsmMatch, the first row whose predicate accepts it
  * (mc_asm_select), its form expanded (mc_asm_expand; x64_operand resolves
  * the placeholders, x64_line prints the lines); the other tiles are still
@@ -204,6 +204,8 @@ typedef struct Em {
         bool kept;      /* r11 already holds the buffer's base: {base} is r11 (its mov left out) */
         bool v_xmm;     /* a store's value from its slot is in xmm15 */
         int label;      /* {L}: a local label */
+        const char *ncc; /* {ncc}: the inverse of {cc} */
+        int32_t T, F, to; /* {T} {F} {to}: blocks */
     } cur;              /* the operands of the tile being expanded from its row */
     bool failed;
 } Em;
@@ -405,6 +407,7 @@ static uint8_t am_of(Opnd o) {
 }
 
 static const char *elem(Em *e, Opnd I);
+static const char *block_label(Em *e, int32_t b);
 
 /* A placeholder of an x86-64 template (patterns.c's list) for the tile in
  * e->cur; {xa} copies the first operand into x the first time (mov32). */
@@ -478,6 +481,16 @@ static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
         snprintf(buf, size, "%s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf] + 8), false));
     else if (IS("L"))
         snprintf(buf, size, ".L%d", e->cur.label);
+    else if (IS("ncc") && e->cur.ncc)
+        snprintf(buf, size, "%s", e->cur.ncc);
+    else if (IS("T"))
+        snprintf(buf, size, "%s", block_label(e, e->cur.T));
+    else if (IS("F"))
+        snprintf(buf, size, "%s", block_label(e, e->cur.F));
+    else if (IS("to"))
+        snprintf(buf, size, "%s", block_label(e, e->cur.to));
+    else if (IS("ret"))
+        snprintf(buf, size, ".Lf%d_ret", (int)e->fn);
     else if (IS("disp"))
         snprintf(buf, size, "%c %lld", e->cur.imm < 0 ? '-' : '+', (long long)(e->cur.imm < 0 ? -e->cur.imm : e->cur.imm));
     else
@@ -556,26 +569,6 @@ static const char *cc_not(const char *cc) {
     if (!strcmp(cc, "g")) return "le";
     if (!strcmp(cc, "e")) return "ne";
     return "e";
-}
-
-/* cmp of a and b (either may be anything); *swapped when the operands were exchanged. */
-static void emit_cmp(Em *e, Opnd a, Opnd b, bool *swapped) {
-    *swapped = false;
-    if (a.kind == O_IMM && b.kind != O_IMM) {
-        Opnd t = a;
-        a = b;
-        b = t;
-        *swapped = true;
-    }
-    if (a.kind == O_IMM || (a.kind == O_MEM && b.kind == O_MEM)) {
-        e->r11_buf = -1;
-        ins(e, "mov r11d, %s", os(e, a, false));
-        a = oreg(P_R11);
-    }
-    if (a.kind == O_REG && b.kind == O_IMM && b.off == 0) /* the same flags for a signed compare with 0 */
-        ins(e, "test %s, %s", os(e, a, false), os(e, a, false));
-    else
-        ins(e, "cmp %s, %s", os(e, a, false), os(e, b, false));
 }
 
 static const char *block_label(Em *e, int32_t b) {
@@ -1097,23 +1090,37 @@ static int32_t thread_target(Em *e, int32_t t, int *hops) {
     return t;
 }
 
-/* Jump to `then` when the condition cc holds, else to `other`, eliding a jump to the next block
- * (the condition inverted when `then` is next); a target other than the next block is threaded
- * through blocks that only jump. */
-static void branch_cc(Em *e, int32_t b, const char *cc, int32_t then, int32_t other) {
-    /* the next block is reached by falling through, free: not threaded */
+/* The targets of a conditional jump from block b to `then` when its
+ * condition holds, else to `other`: each threaded through blocks that only
+ * jump unless it is the next block (reached by falling through, free), into
+ * {T} {F} and the match's next_t, next_f and one_target (x_jcc's case). */
+static void jcc_targets(Em *e, int32_t b, int32_t then, int32_t other, McAsmMatch *m) {
     if (then != b + 1) then = thread_target(e, then, &e->hops);
     if (other != b + 1) other = thread_target(e, other, &e->hops);
-    if (then == other) {
-        if (then != b + 1) ins(e, "jmp %s", block_label(e, then));
-        return;
+    e->cur.T = then, e->cur.F = other;
+    m->one_target = then == other;
+    m->next_t = then == b + 1;
+    m->next_f = other == b + 1;
+}
+
+/* The compare `c = op a, b` before a conditional jump, as its row's match
+ * and e->cur: a constant a goes second (the condition reversed); a constant
+ * a, or one when both are in slots, is fetched into r11d at its first use. */
+static McAsmMatch cmp_match(Em *e, const McInst *c) {
+    Opnd A = ir_opnd(e, c->a[0]), B = ir_opnd(e, c->a[1]);
+    bool sw = A.kind == O_IMM && B.kind != O_IMM;
+    if (sw) {
+        Opnd t = A;
+        A = B;
+        B = t;
     }
-    if (then == b + 1) {
-        ins(e, "j%s %s", cc_not(cc), block_label(e, other));
-    } else {
-        ins(e, "j%s %s", cc, block_label(e, then));
-        if (other != b + 1) ins(e, "jmp %s", block_label(e, other));
-    }
+    McAsmMatch m = match_of(c->op, (Opnd){O_NONE, 0, 0}, A, B);
+    m.what = MC_TILE_TERM;
+    cur_set(e, (Opnd){O_NONE, 0, 0}, A, B, B.off);
+    e->cur.a_r11 = A.kind == O_IMM || (A.kind == O_MEM && B.kind == O_MEM);
+    e->cur.cc = cc_of((McOp)c->op, sw);
+    e->cur.ncc = cc_not(e->cur.cc);
+    return m;
 }
 
 /* The why's note on jump threading in the current tile ("" when nothing was skipped). */
@@ -1131,61 +1138,75 @@ static void tile_term(Em *e, int32_t b) {
     const McTerm *t = &bl->term;
     comment_ir(e, b, bl->ninsts, bl->ninsts);
     tile_begin(e);
+    McAsmMatch m = match_of(t->op, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0});
+    m.what = MC_TILE_TERM;
+    cur_set(e, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, 0);
     if (t->op == MC_OP_RET) {
         bool in_eax = e->ret_eax[b];
         if (!in_eax) mov32(e, oreg(P_RAX), ir_opnd(e, t->arg));
-        bool last = b == f->nblocks - 1;
-        if (!last && callee_saves(e) <= 2) {
-            /* a short epilogue is repeated here rather than jumped to */
+        m.x = in_eax ? MC_AM_RESULT : MC_AM_REG;
+        m.k[0] = am_of(ir_opnd(e, t->arg));
+        m.last = b == f->nblocks - 1;
+        m.in_place = !m.last && callee_saves(e) <= 2;
+        if (m.in_place) {
+            /* a short epilogue is repeated here rather than jumped to: the restores, then the row */
             for (int32_t k = 0; k < callee_saves(e); k++)
                 ins(e, "mov %s, %s", p64[alloc_phys[e->a->callee_saves[k]]],
                     os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
-            ins(e, "leave");
-            ins(e, "ret");
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1,
-                      in_eax ? "return (computed in eax, epilogue in place)" : "return (epilogue in place)",
+            const char *pattern = munch(e, &m);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, pattern,
                       "%s, then the epilogue's %d instructions are repeated here instead of a jump to it (at most 2 callee-saved registers to restore)",
                       in_eax ? "the instruction before computed the result in eax (peephole: no move)" : "the result goes to eax",
                       (int)callee_saves(e) + 2);
             return;
         }
-        if (!last) ins(e, "jmp .Lf%d_ret", (int)e->fn);
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, in_eax ? "return (computed in eax)" : "return", "%s, then %s",
+        const char *pattern = munch(e, &m);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, pattern, "%s, then %s",
                   in_eax ? "the instruction before computed the result in eax (peephole: no move)" : "the result goes to eax",
-                  last ? "the epilogue follows" : "a jump to the shared epilogue");
+                  m.last ? "the epilogue follows" : "a jump to the shared epilogue");
     } else if (t->op == MC_OP_JUMP) {
         int32_t to = thread_target(e, t->target[0], &e->hops);
         bool next = to == b + 1;
         if (!next && f->blocks[to].ninsts == 1 && e->fuse[to]) {
             /* the target is only a compare and its branch (a loop's test): run them here */
             const McBlock *h = &f->blocks[to];
-            const McInst *c = &h->insts[0];
-            bool sw;
-            emit_cmp(e, ir_opnd(e, c->a[0]), ir_opnd(e, c->a[1]), &sw);
+            m = cmp_match(e, &h->insts[0]);
+            m.op = MC_OP_JUMP;
+            m.to_test = true;
             int hops = e->hops;
-            branch_cc(e, b, cc_of((McOp)c->op, sw), h->term.target[0], h->term.target[1]);
+            jcc_targets(e, b, h->term.target[0], h->term.target[1], &m);
             e->hops = hops;
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "jmp to a test (duplicated)",
+            const char *pattern = munch(e, &m);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, pattern,
                       "the target %s holds only a compare and its branch: they are repeated here (tail duplication: no jump to the test, the loop's back edge becomes a conditional jump)%s",
                       f->blocks[to].name, threaded(e));
             return;
         }
-        if (!next) ins(e, "jmp %s", block_label(e, to));
-        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, next ? "jump (fall through)" : e->hops ? "jmp (threaded)" : "jmp",
+        e->cur.T = to;
+        m.next_t = next;
+        m.threaded = e->hops > 0;
+        const char *pattern = munch(e, &m);
+        tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, pattern,
                   "%s%s", next ? "the target is the next block in layout: nothing to emit" : "an unconditional jump",
                   threaded(e));
     } else {
         Opnd c = ir_opnd(e, t->arg);
+        m.k[0] = am_of(c);
+        m.c[0] = c.off;
         if (c.kind == O_IMM) {
-            int32_t to = thread_target(e, c.off ? t->target[0] : t->target[1], &e->hops);
-            if (to != b + 1) ins(e, "jmp %s", block_label(e, to));
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, "branch on a constant", "the condition is a constant: one way only%s",
+            e->cur.to = thread_target(e, c.off ? t->target[0] : t->target[1], &e->hops);
+            if (c.off) m.next_t = e->cur.to == b + 1;
+            else m.next_f = e->cur.to == b + 1;
+            const char *pattern = munch(e, &m);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, pattern, "the condition is a constant: one way only%s",
                      threaded(e));
         } else {
-            if (c.kind == O_MEM) ins(e, "cmp %s, 0", os(e, c, false));
-            else ins(e, "test %s, %s", p32[c.reg], p32[c.reg]);
-            branch_cc(e, b, "ne", t->target[0], t->target[1]);
-            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, c.kind == O_MEM ? "cmp [slot], 0 + jnz" : "test + jnz",
+            e->cur.a = c;
+            e->cur.cc = "ne";
+            e->cur.ncc = "e";
+            jcc_targets(e, b, t->target[0], t->target[1], &m);
+            const char *pattern = munch(e, &m);
+            tile_end(e, MC_TILE_TERM, b, bl->ninsts, 1, pattern,
                       "a plain condition: tested against 0, a conditional jump (a jump to the next block elided)%s",
                       threaded(e));
         }
@@ -1198,10 +1219,12 @@ static void tile_fused(Em *e, int32_t b) {
     const McInst *in = &bl->insts[bl->ninsts - 1];
     comment_ir(e, b, bl->ninsts - 1, bl->ninsts);
     tile_begin(e);
-    bool sw;
-    emit_cmp(e, ir_opnd(e, in->a[0]), ir_opnd(e, in->a[1]), &sw);
-    branch_cc(e, b, cc_of((McOp)in->op, sw), bl->term.target[0], bl->term.target[1]);
-    tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, e->hops ? "cmp + jcc (fused, threaded)" : "cmp + jcc (fused)",
+    McAsmMatch m = cmp_match(e, in);
+    m.fused = true;
+    jcc_targets(e, b, bl->term.target[0], bl->term.target[1], &m);
+    m.threaded = e->hops > 0;
+    const char *pattern = munch(e, &m);
+    tile_end(e, MC_TILE_TERM, b, bl->ninsts - 1, 2, pattern,
               "the compare's only use is this branch (dead after it): no 0/1 value is made, the flags drive the jump%s",
               threaded(e));
 }
