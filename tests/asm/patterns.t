@@ -38,9 +38,8 @@ emitter may add around them:
         le, neither: bge {b}, {a}, {T}; j {F}
 
 x86-64 is the default target, as for emit-asm; x64.c selects its
-arithmetic, shift, compare, copy, load, store, buffer and terminator tiles
-by the rows' predicates, the other rows describe what it writes (their
-conditions in words):
+tiles by the rows' predicates but the call, the prologue and the epilogue,
+whose rows describe what it writes (their conditions in words):
 
   $ minicc patterns | sed -n '1,2p'
   # x86-64: 48 instruction patterns in the order maximal munch tries them (the first that applies is the tile)
@@ -52,6 +51,12 @@ conditions in words):
         N > 0: zeroed from the end down, r11 counting the bytes: mov r11d, {4n}; {L}:; mov dword ptr [rbp + r11 - {store+4}], 0; sub r11d, 4; jnz {L}; lea r11, [rbp - {store}]; mov {desc}, r11; mov {desclen}, {n}
         N is 0: lea r11, [rbp - {store}]; mov {desc}, r11; mov {desclen}, {n}
   33  call  [cost 2+]
+  $ minicc patterns --target x86-64 | grep -A4 '^17  div by 2'
+  17  div by 2^k (bias, sar)  [cost 5-7]
+        covers: x = div a, ±2^k  (instruction)
+        when:   |C| is a power of two
+        C > 0: mov r11d, {a}; sar r11d, 31; shr r11d, {32-k}; add r11d, {a}; sar r11d, {k}; mov {x}, r11d
+        C < 0: mov r11d, {a}; sar r11d, 31; shr r11d, {32-k}; add r11d, {a}; sar r11d, {k}; neg r11d; mov {x}, r11d
   $ minicc patterns --target x86-64 | grep -A5 '^40  branch on a constant'
   40  branch on a constant  [cost 0-1]
         covers: branch C, T, F  (terminator)

@@ -94,6 +94,9 @@ static bool word_in(const char *list, const char *word, size_t len) {
 /* The x86-64 rows x64.c selects by walking the table (the others it still
  * chooses in C: no predicate). */
 static const char *const X64_SELECTED[] = {
+    "div by 0 (trap)", "rem by -1 (0)", "div by -1 (neg)", "rem by 1 (0)", "div by 1 (copy)",
+    "rem by 2^k (bias, mask)", "div by 2^k (bias, sar)", "rem by a constant (magic multiply)",
+    "div by a constant (magic multiply)", "idiv (checked)",
     "lea reg, [reg + imm]", "lea reg, [reg + reg]", "imul reg, r/m, imm", "alu reg, reg (through r11)",
     "alu reg, imm", "alu reg, [slot]", "alu reg, reg", "shift reg, imm", "shift by 0 (copy)", "shift reg, cl",
     "copy (dead)", "copy (same location)", "mov reg, imm", "mov [slot], imm", "mov [slot], [slot] (through r11)",
@@ -195,11 +198,12 @@ static void munch_order(McTarget target) {
     static const int x64_ops[] = {MC_OP_ADD, MC_OP_SUB, MC_OP_MUL, MC_OP_AND, MC_OP_OR,
                                   MC_OP_XOR, MC_OP_SHL, MC_OP_SHR, MC_OP_COPY,
                                   MC_OP_LT,  MC_OP_LE,  MC_OP_EQ,  MC_OP_NE, MC_OP_LOAD, MC_OP_STORE,
-                                  MC_OP_BUFFER};
+                                  MC_OP_BUFFER, MC_OP_DIV, MC_OP_REM};
     static const int term_ops[] = {MC_OP_RET, MC_OP_JUMP, MC_OP_BRANCH, MC_OP_LT, MC_OP_LE, MC_OP_EQ, MC_OP_NE};
     static const uint8_t xs[] = {MC_AM_NONE, MC_AM_REG, MC_AM_SLOT, MC_AM_RESULT};
     static const uint8_t ks[] = {MC_AM_REG, MC_AM_SLOT, MC_AM_CONST};
-    static const int64_t cs[] = {0, 5, -1, 31, 32, 2047, 2048, -2048, -2049, 4000, INT32_MIN};
+    /* 1 and -1 (division's own rows), 5 and 7 (magic numbers below and above 2^31), powers of two */
+    static const int64_t cs[] = {0, 5, -1, 1, 7, -7, 31, 32, 2047, 2048, -2048, -2049, 4000, INT32_MIN};
     long matches = 0;
     for (int what = MC_TILE_INST; what <= (x64 ? MC_TILE_TERM : MC_TILE_EPILOGUE); what++) {
         const int *ops = x64 && what == MC_TILE_INST ? x64_ops : what == MC_TILE_INST ? inst_ops : term_ops;
@@ -222,7 +226,7 @@ static void munch_order(McTarget target) {
                 for (size_t xi = 0; xi < sizeof xs; xi++)
                     for (size_t k0 = 0; k0 < sizeof ks; k0++)
                         for (size_t k1 = 0; k1 < sizeof ks; k1++)
-                            for (size_t c0 = 0; c0 < 2; c0++)
+                            for (size_t c0 = 0; c0 < 3; c0++) /* 0, 5, -1 */
                                 for (size_t c1 = 0; c1 < sizeof cs / sizeof *cs; c1++) {
                                     McAsmMatch m;
                                     memset(&m, 0, sizeof m);
@@ -330,6 +334,19 @@ static const char big_ir[] = "func big(i32 n) {\n"
                              "    t = add r, s\n"
                              "    return t\n"
                              "}\n";
+
+/* division by 1 and -1 (kept at -O0: the rows of x86-64's table for them) */
+static const char divs_ir[] = "func divs(i32 n) {\n"
+                              "entry:\n"
+                              "    a = rem n, 1\n"
+                              "    b = div n, 1\n"
+                              "    c = rem n, -1\n"
+                              "    d = div n, -1\n"
+                              "    e = add a, b\n"
+                              "    f = add c, d\n"
+                              "    g = add e, f\n"
+                              "    return g\n"
+                              "}\n";
 
 typedef struct Tally {
     long tiles;
@@ -473,6 +490,9 @@ static void corpus(McTarget target, Tally *ty) {
     globfree(&g);
     McModule *m = load("big.ir", big_ir);
     run_module(m, ty, target, "big.ir");
+    mc_module_free(m);
+    m = load("divs.ir", divs_ir);
+    run_module(m, ty, target, "divs.ir");
     mc_module_free(m);
     for (int k = 0; k < 60; k++) {
         uint64_t seed = 1 + (uint64_t)k * 7919u;

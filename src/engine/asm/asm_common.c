@@ -449,6 +449,25 @@ bool mc_asm_check_args(const McProgram *p, const McArgs *args, const char *targe
     return true;
 }
 
+void mc_asm_magic_s32(uint32_t ad, uint64_t *m, int *p) {
+    if (ad < 3) { /* not a divisor the magic sequences take (the predicates may ask of any constant) */
+        *m = 0;
+        *p = 32;
+        return;
+    }
+    uint64_t nc = 0x7fffffffu - 0x80000000u % ad;
+    for (int q = 32; q < 64; q++) {
+        uint64_t two = (uint64_t)1 << q;
+        if (two > nc * (ad - two % ad)) {
+            *m = two / ad + 1;
+            *p = q;
+            return;
+        }
+    }
+    *m = 0; /* not reached: p <= 63 always succeeds */
+    *p = 63;
+}
+
 int64_t mc_asm_max_depth(const McAsmOptions *o) { return o->max_depth > 0 ? o->max_depth : MC_DEFAULT_MAX_DEPTH; }
 
 /* ---- instruction patterns ---------------------------------------------------------------- */

@@ -94,6 +94,15 @@ void mc_asm_expand(const McAsmExpander *x, const char *fetch, const char *tmpl);
  * *form; -1 when none does (a bug: every IR shape has a row). */
 int32_t mc_asm_select(McTarget t, const McAsmMatch *m, const McAsmForm **form);
 
+/* The signed magic number of division by ad (3 <= ad < 2^31, not a power of
+ * two; Granlund-Montgomery, Hacker's Delight 10-1): the smallest p >= 32 with
+ * 2^p > nc * (ad - 2^p mod ad), nc = 2^31 - 1 - 2^31 mod ad (the largest
+ * dividend with remainder ad - 1), and m = floor(2^p / ad) + 1 < 2^32. Then
+ * for every 32-bit n: n / ad = floor(n*m / 2^p) + (n < 0 ? 1 : 0), n*m
+ * computed in 64 bits (|n*m| < 2^63). x64.c's text and patterns.c's
+ * predicates (which form: m >= 2^31 or not) both ask it. */
+void mc_asm_magic_s32(uint32_t ad, uint64_t *m, int *p);
+
 /* ---- per-function facts ---------------------------------------------------------------- */
 
 /* The reads of every value of f (operands, call arguments, branch and return

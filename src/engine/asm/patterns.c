@@ -13,8 +13,8 @@
  * rv64.c walks rv64's table: the first row whose opcodes hold the
  * instruction's and whose predicate accepts the match is the tile, and its
  * text is the form's template expanded (mc_asm_expand). x64.c does the same
- * for the x86-64 rows with a predicate (arithmetic, shifts, compares,
- * copies, loads, stores, buffers, terminators); its other rows have none yet: x64.c decides those in C, and
+ * for the x86-64 rows with a predicate (every row but the call, the
+ * prologue and the epilogue); those have none yet: x64.c decides those in C, and
  * the rows describe the tiles it writes (the `when` column in words).
  * test_asm_patterns.c checks every tile either emitter writes on a corpus
  * against its row (name, cost, mnemonics). */
@@ -307,8 +307,8 @@ static const McAsmPlaceholder rv_placeholders[] = {
 
 /* ---- x86-64 ------------------------------------------------------------------------- */
 
-/* The predicates of the rows x64.c selects by (arithmetic, shifts, compares, copies,
- * loads, stores, buffers, terminators);
+/* The predicates of the rows x64.c selects by (every row but the call, the prologue and
+ * the epilogue);
  * the rows without one x64.c still chooses in C (the condition in words).
  * x is where the result is computed (a register: a spilled result's is
  * r11), same / same_b: that register holds a / b (a commutative operation
@@ -368,6 +368,35 @@ static int x_ret_in_place_p(const McAsmMatch *m) { return m->in_place ? 0 : -1; 
 static int x_ret_eax_p(const McAsmMatch *m) { return m->x == MC_AM_RESULT ? (m->last ? 0 : 1) : -1; }
 static int x_ret_p(const McAsmMatch *m) { return m->last ? 0 : 1; }
 
+/* division by a constant C (-1 and 1 before 2^k: |C| = 1 is no power of two here) */
+static uint32_t x_abs(int64_t c) { return c < 0 ? (uint32_t)(-c) : (uint32_t)c; }
+static int x_div_by_p(const McAsmMatch *m, int64_t c) { return m->k[1] == MC_AM_CONST && m->c[1] == c ? 0 : -1; }
+static int x_div0_p(const McAsmMatch *m) { return x_div_by_p(m, 0); }
+static int x_div_m1_p(const McAsmMatch *m) { return x_div_by_p(m, -1); }
+static int x_div_1_p(const McAsmMatch *m) { return x_div_by_p(m, 1); }
+static int x_pow2(const McAsmMatch *m) {
+    uint32_t ad = x_abs(m->c[1]);
+    return m->k[1] == MC_AM_CONST && ad >= 2 && (ad & (ad - 1)) == 0;
+}
+/* the remainder's finish: straight into x's register when it is not a's */
+static int x_rem_finish(const McAsmMatch *m) { return m->x == MC_AM_REG && !m->same ? 0 : 1; }
+static int x_rem2k_p(const McAsmMatch *m) { return x_pow2(m) ? x_rem_finish(m) : -1; }
+static int x_div2k_p(const McAsmMatch *m) { return x_pow2(m) ? (m->c[1] < 0 ? 1 : 0) : -1; }
+/* the magic sequences' case: the dividend (variable, constant >= 0, constant < 0), magic >= 2^31 */
+static int x_magic_case(const McAsmMatch *m) {
+    uint64_t mg;
+    int p;
+    mc_asm_magic_s32(x_abs(m->c[1]), &mg, &p);
+    return (m->k[0] != MC_AM_CONST ? 0 : m->c[0] >= 0 ? 4 : 8) + (mg >= 0x80000000u ? 2 : 0);
+}
+static int x_remmagic_p(const McAsmMatch *m) { return m->k[1] == MC_AM_CONST ? x_magic_case(m) + x_rem_finish(m) : -1; }
+static int x_divmagic_p(const McAsmMatch *m) {
+    return m->k[1] == MC_AM_CONST ? x_magic_case(m) + (m->c[1] < 0 ? 1 : 0) : -1;
+}
+static int x_idiv_p(const McAsmMatch *m) {
+    return (m->k[1] == MC_AM_SLOT ? 1 : 0) + (m->k[0] == MC_AM_CONST && m->c[0] == 0 ? 2 : 0);
+}
+
 static const McAsmForm x_lea_imm[] = {{-1, 0, "", "lea {x}, [{a64} {disp}]"}};
 static const McAsmForm x_lea_reg[] = {{-1, 0, "", "lea {x}, [{a64} + {b64}]"}};
 static const McAsmForm x_imul_imm[] = {{-1, 0, "", "imul {x}, {a}, {imm}"}};
@@ -383,32 +412,43 @@ static const McAsmForm x_mov_imm[] = {{-1, 0, "", "mov {x}, {a}"}, {-1, 1, "the 
 /* division by a constant: all in r11 (rax, rcx and rdx may hold values) */
 static const McAsmForm x_nothing[] = {{-1, 0, "", ""}};
 static const McAsmForm x_div0[] = {{-1, 0, "", "jmp minicc_trap_div"}};
-static const McAsmForm x_neg[] = {{-1, 0, "", "neg {x}"}};
-#define X_BIAS "mov r11d, {a}\nsar r11d, 31\nshr r11d, {32-k}\nadd r11d, {a}"
+static const McAsmForm x_neg[] = {{-1, 0, "", "neg {xa}"}};
+/* the bias 2^k - 1 for a negative n: the sign (sar 31) shifted right by 32 - k */
+#define X_BIAS "mov r11d, {a}\nsar r11d, 31\nshr r11d, {32-k}\nadd r11d, {a}\n"
 static const McAsmForm x_div2k[] = {
-    {-1, 0, "C > 0", X_BIAS "\nsar r11d, {k}\nmov {x}, r11d"},
-    {-1, 1, "C < 0", X_BIAS "\nsar r11d, {k}\nneg r11d\nmov {x}, r11d"},
+    {-1, 0, "C > 0", X_BIAS "sar r11d, {k}\nmov {x}, r11d"},
+    {-1, 1, "C < 0", X_BIAS "sar r11d, {k}\nneg r11d\nmov {x}, r11d"},
 };
-static const McAsmForm x_rem2k[] = {{-1, 0, "", X_BIAS "\nand r11d, {-2^k}\nmov {x}, {a}\nsub {x}, r11d"}};
-#define X_MAGIC "movsxd r11, {a}\nimul r11, r11, {magic}\nsar r11, {p}\nbt {a}, 31\nadc r11d, 0"
-#define X_MAGIC_BIG "movsxd r11, {a}\nimul r11, r11, {magic-2^32}\nsar r11, 32\nadd r11d, {a}\nsar r11d, {p-32}\nbt {a}, 31\nadc r11d, 0"
-static const McAsmForm x_divmagic[] = {
-    {-1, 0, "C > 0", X_MAGIC "\nmov {x}, r11d"},
-    {-1, 1, "C < 0", X_MAGIC "\nneg r11d\nmov {x}, r11d"},
-    {-1, 2, "C > 0, magic >= 2^31", X_MAGIC_BIG "\nmov {x}, r11d"},
-    {-1, 3, "C < 0, magic >= 2^31", X_MAGIC_BIG "\nneg r11d\nmov {x}, r11d"},
-};
-static const McAsmForm x_remmagic[] = {
-    {-1, 0, "", X_MAGIC "\nimul r11d, r11d, {|C|}\nmov {x}, {a}\nsub {x}, r11d"},
-    {-1, 1, "magic >= 2^31", X_MAGIC_BIG "\nimul r11d, r11d, {|C|}\nmov {x}, {a}\nsub {x}, r11d"},
-};
-/* the divisor read where it is (a register other than rax and rdx, or its slot) */
-static const McAsmForm x_idiv[] = {
-    {MC_OP_DIV, 0, "", "test {b}, {b}\njz minicc_trap_div\nmov eax, {a}\ncmp {b}, -1\nje {L1}\ncdq\nidiv {b}\njmp {L2}\n"
-                       "{L1}:\nneg eax\n{L2}:"},
-    {MC_OP_REM, 0, "", "test {b}, {b}\njz minicc_trap_div\nmov eax, {a}\ncmp {b}, -1\nje {L1}\ncdq\nidiv {b}\njmp {L2}\n"
-                       "{L1}:\nxor edx, edx\n{L2}:"},
-};
+/* x = a - r11d: into x's register when it is not a's (mov, sub), else in r11 (neg, add) and moved */
+#define X_REM_FINISH(v, what, body)                                                                 \
+    {-1, v, what "x in a register other than a's", body "sub {xa}, r11d"},                          \
+        {-1, v + 1, what "x in a's register, a slot or nowhere", body "neg r11d\nadd r11d, {a}\nmov {x}, r11d"}
+static const McAsmForm x_rem2k[] = {X_REM_FINISH(0, "", X_BIAS "and r11d, {-2^k}\n")};
+/* n*m in 64 bits (m >= 2^31 is no imm32: n*(m - 2^32), whose high half
+ * plus n is the high half of n*m, then the rest of the shift), then plus 1
+ * for a negative n; a constant n is loaded with mov and its sign known */
+#define X_MUL(ld) ld " r11, {a}\nimul r11, r11, {magic}\nsar r11, {p}\n"
+#define X_MUL_BIG(ld) ld " r11, {a}\nimul r11, r11, {magic-2^32}\nsar r11, 32\nadd r11d, {a}\nsar r11d, {p-32}\n"
+#define X_FIX "bt {a}, 31\nadc r11d, 0\n"
+#define X_DIVQ(v, what, q)                                                       \
+    {-1, v, what ", C > 0", q "mov {x}, r11d"}, {-1, v + 1, what ", C < 0", q "neg r11d\nmov {x}, r11d"}
+#define X_REMQ(v, what, q) X_REM_FINISH(v, what ", ", q "imul r11d, r11d, {|C|}\n")
+#define X_MAGIC_FORMS(F)                                                                                  \
+    F(0, "a variable", X_MUL("movsxd") X_FIX), F(2, "a variable, magic >= 2^31", X_MUL_BIG("movsxd") X_FIX), \
+        F(4, "a constant >= 0", X_MUL("mov")), F(6, "a constant >= 0, magic >= 2^31", X_MUL_BIG("mov")),      \
+        F(8, "a constant < 0", X_MUL("mov") "add r11d, 1\n"),                                                \
+        F(10, "a constant < 0, magic >= 2^31", X_MUL_BIG("mov") "add r11d, 1\n")
+static const McAsmForm x_divmagic[] = {X_MAGIC_FORMS(X_DIVQ)};
+static const McAsmForm x_remmagic[] = {X_MAGIC_FORMS(X_REMQ)};
+/* the divisor read where it is (a register other than rax and rdx, or its slot); the dividend into eax */
+#define X_IDIV(chk, ld, q)                                                                                       \
+    chk "jz minicc_trap_div\n" ld "cmp {b}, -1\nje {L1}\ncdq\nidiv {b}\njmp {L2}\n{L1}:\n" q "{L2}:\nmov {x}, {q}"
+#define X_IDIV_FORMS(op, q)                                                                                      \
+    {op, 0, "b in a register", X_IDIV("test {b}, {b}\n", "mov eax, {a}\n", q)},                                  \
+        {op, 1, "b in a slot", X_IDIV("cmp {b}, 0\n", "mov eax, {a}\n", q)},                                     \
+        {op, 2, "b in a register, a is 0", X_IDIV("test {b}, {b}\n", "xor eax, eax\n", q)},                      \
+        {op, 3, "b in a slot, a is 0", X_IDIV("cmp {b}, 0\n", "xor eax, eax\n", q)}
+static const McAsmForm x_idiv[] = {X_IDIV_FORMS(MC_OP_DIV, "neg eax\n"), X_IDIV_FORMS(MC_OP_REM, "xor edx, edx\n")};
 static const McAsmForm x_setcc[] = {
     {-1, 0, "", "cmp {a}, {b}\nset{cc} {x8}\nmovzx {x}, {x8}"},
     {-1, 1, "b is 0, a not in a slot: the same flags", "test {a}, {a}\nset{cc} {x8}\nmovzx {x}, {x8}"},
@@ -478,29 +518,30 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      FORMS(x_nothing), "xa", 0, 2, X_COPY_RES},
     {"shift reg, cl", MC_TILE_INST, OPS_SHIFT, "x = shl|shr a, b",
      "a variable count: in cl (no mov when the allocator put it in ecx)", always, FORMS(x_shift_cl), "", 1, 2, X_COPY_RES},
-    {"div by 0 (trap)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, 0", "the divisor is the constant 0", NULL,
+    {"div by 0 (trap)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, 0", "the divisor is the constant 0", x_div0_p,
      FORMS(x_div0), "", 0, 0, "", ""},
-    {"rem by -1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, -1", "the divisor is -1: the remainder is 0", NULL,
-     FORMS(x_nothing), "", 0, 1, "xor mov", "x zeroed (xor; mov for a slot)"},
-    {"div by -1 (neg)", MC_TILE_INST, OPS_DIV, "x = div a, -1", "the divisor is -1: the wrapped negation", NULL,
+    {"rem by -1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, -1", "the divisor is -1: the remainder is 0", x_div_m1_p,
+     FORMS(x_nothing), "xa", 0, 1, "xor mov", "x zeroed ({xa} with a 0: xor; mov for a slot)"},
+    {"div by -1 (neg)", MC_TILE_INST, OPS_DIV, "x = div a, -1", "the divisor is -1: the wrapped negation", x_div_m1_p,
      FORMS(x_neg), "", 0, 2, X_COPY_RES},
-    {"rem by 1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, 1", "the divisor is 1: the remainder is 0", NULL,
-     FORMS(x_nothing), "", 0, 1, "xor mov", "x zeroed (xor; mov for a slot)"},
-    {"div by 1 (copy)", MC_TILE_INST, OPS_DIV, "x = div a, 1", "the divisor is 1: a copy", NULL, FORMS(x_nothing), "", 0,
-     2, "mov xor", "the copy (mov; through r11d between slots; xor for 0)"},
-    {"rem by 2^k (bias, mask)", MC_TILE_INST, OPS_REM, "x = rem a, ±2^k", "|C| is a power of two", NULL, FORMS(x_rem2k),
-     "", 1, 2, "mov neg add", "x = a - r11d into x's register (mov, sub), or in r11 (neg, add) and stored (mov)"},
-    {"div by 2^k (bias, sar)", MC_TILE_INST, OPS_DIV, "x = div a, ±2^k", "|C| is a power of two", NULL, FORMS(x_div2k), "",
-     1, 0, "", "the move out of r11d left out when the result has no location"},
-    {"rem by a constant (magic multiply)", MC_TILE_INST, OPS_REM, "x = rem a, C", "any other constant", NULL,
-     FORMS(x_remmagic), "", 2, 2, "mov add neg",
-     "a constant dividend: mov r11, C and add r11d, 1 for a negative one (no bt, adc); x = a - q*|C| in r11 (neg, add) and stored (mov)"},
-    {"div by a constant (magic multiply)", MC_TILE_INST, OPS_DIV, "x = div a, C", "any other constant", NULL,
-     FORMS(x_divmagic), "", 2, 1, "mov add",
-     "a constant dividend: mov r11, C and add r11d, 1 for a negative one (no bt, adc)"},
-    {"idiv (checked)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, b", "a variable divisor: checked for 0 and -1", NULL,
-     FORMS(x_idiv), "", 1, 1, "mov xor cmp",
-     "a divisor in a slot: cmp [slot], 0 (not test); the dividend's mov left out when it is in eax; the result out of eax or edx (mov)"},
+    {"rem by 1 (0)", MC_TILE_INST, OPS_REM, "x = rem a, 1", "the divisor is 1: the remainder is 0", x_div_1_p,
+     FORMS(x_nothing), "xa", 0, 1, "xor mov", "x zeroed ({xa} with a 0: xor; mov for a slot)"},
+    {"div by 1 (copy)", MC_TILE_INST, OPS_DIV, "x = div a, 1", "the divisor is 1: a copy", x_div_1_p, FORMS(x_nothing),
+     "xa", 0, 2, "mov xor", "the copy ({xa}: mov; through r11d between slots; xor for 0)"},
+    {"rem by 2^k (bias, mask)", MC_TILE_INST, OPS_REM, "x = rem a, ±2^k", "|C| is a power of two", x_rem2k_p,
+     FORMS(x_rem2k), "", 1, 1, "mov xor", "the copy of a into x ({xa}: mov, xor for 0, nothing when it is there); the "
+     "move out of r11d left out when x has no location"},
+    {"div by 2^k (bias, sar)", MC_TILE_INST, OPS_DIV, "x = div a, ±2^k", "|C| is a power of two", x_div2k_p,
+     FORMS(x_div2k), "", 1, 0, "", "the move out of r11d left out when the result has no location"},
+    {"rem by a constant (magic multiply)", MC_TILE_INST, OPS_REM, "x = rem a, C", "any other constant", x_remmagic_p,
+     FORMS(x_remmagic), "", 1, 1, "mov xor", "the copy of a into x ({xa}: mov, xor for 0, nothing when it is there); "
+     "the move out of r11d left out when x has no location"},
+    {"div by a constant (magic multiply)", MC_TILE_INST, OPS_DIV, "x = div a, C", "any other constant", x_divmagic_p,
+     FORMS(x_divmagic), "", 1, 0, "", "the move out of r11d left out when the result has no location"},
+    {"idiv (checked)", MC_TILE_INST, OPS_DIVREM, "x = div|rem a, b", "a variable divisor: checked for 0 and -1", x_idiv_p,
+     FORMS(x_idiv), "", 2, 0, "xor",
+     "the dividend's mov left out when it is in eax; the result's when it is allocated to eax (edx) or has no location; "
+     "the planted bug no-cdq: xor edx, edx for cdq"},
     {"cmp; setcc; movzx", MC_TILE_INST, OPS_CMP, "x = lt|le|eq|ne a, b", "the compare's value is used as a number", x_setcc_p,
      FORMS(x_setcc), "", 0, 2, "mov",
      "the first operand into r11d first when it is a constant (so is b: a constant a goes second) or both are in "
@@ -585,7 +626,7 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"len", "the buffer's length in its descriptor"},
     {"base", "the buffer's address in its descriptor (r11 itself when r11 already holds it: that mov is left out)"},
     {"stub", "the out-of-line bounds stub (its label; the stub, mov edi, the index, mov esi, the length, jmp minicc_trap_bounds, is written at the function's end)"},
-    {"mask", "2^k - 1"},
+    {"q", "the register idiv leaves the result in: eax (div) or edx (rem)"},
     {"-2^k", "the mask's complement"},
     {"k", "the power of two's exponent"},
     {"32-k", "32 minus it: the bias's shift"},

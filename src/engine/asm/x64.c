@@ -30,8 +30,8 @@
  *
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
- * branch right after it fuses with the branch). The arithmetic, shift,
- * compare, copy, load, store, buffer and terminator tiles walk x86-64's table (patterns.c): the instruction
+ * branch right after it fuses with the branch). Every tile but the call,
+ * the prologue and the epilogue walks x86-64's table (patterns.c): the instruction
  * described as an McAsmMatch, the first row whose predicate accepts it
  * (mc_asm_select), its form expanded (mc_asm_expand; x64_operand resolves
  * the placeholders, x64_line prints the lines); the other tiles are still
@@ -206,6 +206,12 @@ typedef struct Em {
         int label;      /* {L}: a local label */
         const char *ncc; /* {ncc}: the inverse of {cc} */
         int32_t T, F, to; /* {T} {F} {to}: blocks */
+        uint64_t magic;   /* {magic} {magic-2^32}: a division's magic number, */
+        int p, k;         /* {p} {p-32}: its shift; {k} {32-k} {-2^k}: a power of two's exponent */
+        uint32_t ad;      /* {|C|} */
+        Opnd q;           /* {q}: eax or edx after idiv */
+        int l1, l2;       /* {L1} {L2} */
+        bool no_cdq;      /* the planted bug no-cdq: xor edx, edx for cdq */
     } cur;              /* the operands of the tile being expanded from its row */
     bool failed;
 } Em;
@@ -255,7 +261,6 @@ static void cold(Em *e, const char *fmt, ...) {
     put_line(e, &e->cold, buf);
 }
 
-static void tile_label(Em *e, int n) { mc_str_printf(&e->tile, ".L%d:\n", n); }
 
 static void set_comment(Em *e, const char *fmt, ...) {
     e->comment.len = 0;
@@ -481,6 +486,28 @@ static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
         snprintf(buf, size, "%s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf] + 8), false));
     else if (IS("L"))
         snprintf(buf, size, ".L%d", e->cur.label);
+    else if (IS("magic"))
+        snprintf(buf, size, "%llu", (unsigned long long)e->cur.magic);
+    else if (IS("magic-2^32"))
+        snprintf(buf, size, "%lld", (long long)e->cur.magic - ((long long)1 << 32));
+    else if (IS("p"))
+        snprintf(buf, size, "%d", e->cur.p);
+    else if (IS("p-32"))
+        snprintf(buf, size, "%d", e->cur.p - 32);
+    else if (IS("k"))
+        snprintf(buf, size, "%d", e->cur.k);
+    else if (IS("32-k"))
+        snprintf(buf, size, "%d", 32 - e->cur.k);
+    else if (IS("-2^k"))
+        snprintf(buf, size, "%lld", -(long long)e->cur.ad);
+    else if (IS("|C|"))
+        snprintf(buf, size, "%lld", (long long)e->cur.ad);
+    else if (IS("q"))
+        snprintf(buf, size, "%s", os(e, e->cur.q, false));
+    else if (IS("L1"))
+        snprintf(buf, size, ".L%d", e->cur.l1);
+    else if (IS("L2"))
+        snprintf(buf, size, ".L%d", e->cur.l2);
     else if (IS("ncc") && e->cur.ncc)
         snprintf(buf, size, "%s", e->cur.ncc);
     else if (IS("T"))
@@ -517,6 +544,9 @@ static void x64_line(void *ctx, int kind, const char *text) {
          * the shift uses whatever cl holds */
         if (e->cur.no_count && strncmp(text, "mov ecx, ", 9) == 0) return;
     }
+    /* PLANTED BUG no-cdq (asm.h): edx zeroed instead of eax's sign extended
+     * into it: edx:eax is wrong for a negative dividend */
+    if (e->cur.no_cdq && strcmp(text, "cdq") == 0) text = "xor edx, edx";
     const char *dst = strchr(text, ' ');
     if (dst && strncmp(dst + 1, "r11", 3) == 0) e->r11_buf = -1; /* r11 written: no buffer's base */
     ins(e, "%s", text);
@@ -668,181 +698,74 @@ static void tile_shift(Em *e, int32_t b, int32_t i, const McInst *in) {
     tile_end(e, MC_TILE_INST, b, i, 1, pattern, "%s", why);
 }
 
-/* The signed magic number of division by ad (3 <= ad < 2^31, not a power of
- * two; Granlund-Montgomery, Hacker's Delight 10-1): the smallest p >= 32 with
- * 2^p > nc * (ad - 2^p mod ad), nc = 2^31 - 1 - 2^31 mod ad (the largest
- * dividend with remainder ad - 1), and m = floor(2^p / ad) + 1 < 2^32. Then
- * for every 32-bit n: n / ad = floor(n*m / 2^p) + (n < 0 ? 1 : 0), n*m
- * computed in 64 bits (|n*m| < 2^63). */
-static void magic_s32(uint32_t ad, uint64_t *m, int *p) {
-    uint64_t nc = 0x7fffffffu - 0x80000000u % ad;
-    for (int q = 32; q < 64; q++) {
-        uint64_t two = (uint64_t)1 << q;
-        if (two > nc * (ad - two % ad)) {
-            *m = two / ad + 1;
-            *p = q;
-            return;
-        }
-    }
-    *m = 0; /* not reached: p <= 63 always succeeds */
-    *p = 63;
-}
-
-/* x = A - r11d, the remainder of a division by a constant: into x's
- * register directly when it is not A's (mov, sub), else in r11 (neg, add)
- * and then stored. */
-static void rem_finish(Em *e, Opnd x, Opnd A) {
-    if (x.kind == O_REG && !same_opnd(x, A)) {
-        mov32(e, x, A);
-        ins(e, "sub %s, r11d", os(e, x, false));
-        return;
-    }
-    ins(e, "neg r11d");
-    ins(e, "add r11d, %s", os(e, A, false));
-    mov32(e, x, oreg(P_R11));
-}
-
-static void return_rem_pattern(const char **pattern, char *why, size_t wsize, int64_t c, uint32_t ad, uint64_t m, int p) {
-    *pattern = "rem by a constant (magic multiply)";
-    snprintf(why, wsize, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc); in r11, no idiv",
-             (long long)c, ad, ad, (unsigned long long)m, (unsigned long long)m, p);
-}
-
-/* x = div/rem A, c for a constant c other than 0 and -1, without idiv and
- * through r11 alone (rax, rcx and rdx may hold values): 1 (a copy, or 0), a
- * power of two or its negation (shift with a bias making the quotient round
- * toward zero), any other (multiply by the magic number). A is read again
- * after r11 is written, so it stays where it is; x is written last. */
-static void tile_div_const(Em *e, bool rem, Opnd x, Opnd A, int64_t c, const char **pattern, char *why, size_t wsize) {
-    uint32_t ad = c < 0 ? (uint32_t)(-(int64_t)c) : (uint32_t)c; /* |c|; INT_MIN: 2^31 */
-    if (ad == 1) {
-        mov32(e, x, rem ? oimm(0) : A);
-        *pattern = rem ? "rem by 1 (0)" : "div by 1 (copy)";
-        snprintf(why, wsize, "the divisor is 1: the %s", rem ? "remainder is 0" : "quotient is the dividend");
-        return;
-    }
-    e->r11_buf = -1;
-    if ((ad & (ad - 1)) == 0) {
-        int k = 0;
-        while (((uint32_t)1 << k) != ad) k++;
-        /* the bias 2^k - 1 for a negative n: the sign (sar 31) shifted right by 32 - k */
-        ins(e, "mov r11d, %s", os(e, A, false));
-        ins(e, "sar r11d, 31");
-        ins(e, "shr r11d, %d", 32 - k);
-        ins(e, "add r11d, %s", os(e, A, false));
-        if (rem) {
-            ins(e, "and r11d, %lld", -(long long)ad);
-            rem_finish(e, x, A);
-        } else {
-            ins(e, "sar r11d, %d", k);
-            if (c < 0) ins(e, "neg r11d");
-            mov32(e, x, oreg(P_R11));
-        }
-        *pattern = rem ? "rem by 2^k (bias, mask)" : "div by 2^k (bias, sar)";
-        if (rem)
-            snprintf(why, wsize, "the divisor %lld is %s2^%d: n - ((n + bias) & -2^%d), the bias 2^%d - 1 for a negative n (sar, shr) so the quotient rounds toward zero; in r11, no idiv",
-                     (long long)c, c < 0 ? "-" : "", k, k, k);
-        else
-            snprintf(why, wsize, "the divisor %lld is %s2^%d: an arithmetic shift by %d of n plus the bias 2^%d - 1 when n is negative (sar, shr), so it rounds toward zero%s; in r11, no idiv",
-                     (long long)c, c < 0 ? "-" : "", k, k, k, c < 0 ? ", then negated" : "");
-        return;
-    }
-    uint64_t m;
-    int p;
-    magic_s32(ad, &m, &p);
-    /* n*m in 64 bits; m >= 2^31 is no imm32: n*(m - 2^32) instead, whose
-     * high half plus n is the high half of n*m (|n*m / 2^32| < 2^31: a
-     * 32-bit add), then the rest of the shift */
-    if (A.kind == O_IMM) ins(e, "mov r11, %lld", (long long)A.off);
-    else ins(e, "movsxd r11, %s", os(e, A, false));
-    if (m < 0x80000000u) {
-        ins(e, "imul r11, r11, %llu", (unsigned long long)m);
-        ins(e, "sar r11, %d", p);
-    } else {
-        ins(e, "imul r11, r11, %lld", (long long)m - ((long long)1 << 32));
-        ins(e, "sar r11, 32");
-        ins(e, "add r11d, %s", os(e, A, false));
-        if (p > 32) ins(e, "sar r11d, %d", p - 32);
-    }
-    /* plus 1 for a negative n: its sign bit into the carry */
-    if (A.kind == O_IMM) {
-        if (A.off < 0) ins(e, "add r11d, 1");
-    } else {
-        ins(e, "bt %s, 31", os(e, A, false));
-        ins(e, "adc r11d, 0");
-    }
-    if (rem) {
-        ins(e, "imul r11d, r11d, %lld", (long long)ad);
-        rem_finish(e, x, A);
-        return_rem_pattern(pattern, why, wsize, c, ad, m, p);
-        return;
-    }
-    if (c < 0) ins(e, "neg r11d");
-    mov32(e, x, oreg(P_R11));
-    *pattern = rem ? "rem by a constant (magic multiply)" : "div by a constant (magic multiply)";
-    if (rem)
-        snprintf(why, wsize, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc); in r11, no idiv",
-                 (long long)c, ad, ad, (unsigned long long)m, (unsigned long long)m, p);
-    else
-        snprintf(why, wsize, "n / %lld by the magic number %llu (Granlund-Montgomery): (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc: the quotient rounds toward zero)%s; in r11, no idiv",
-                 (long long)c, (unsigned long long)m, (unsigned long long)m, p, c < 0 ? ", then negated" : "");
-}
-
+/* x = div/rem A, B from its row: a constant divisor without idiv and
+ * through r11 alone (rax, rcx and rdx may hold values): 0 (a trap), -1 (neg,
+ * or 0), 1 (a copy, or 0), a power of two or its negation (shift with a bias
+ * making the quotient round toward zero), any other (multiply by the magic
+ * number; A is read again after r11 is written, so it stays where it is; x
+ * is written last); a variable divisor: idiv, checked for 0 and -1. */
 static void tile_div(Em *e, int32_t b, int32_t i, const McInst *in) {
     bool rem = in->op == MC_OP_REM;
     Opnd x = dest_opnd(e, in->dest), A = ir_opnd(e, in->a[0]), B = ir_opnd(e, in->a[1]);
     tile_begin(e);
-    const char *pattern;
     char why[384];
-    if (B.kind == O_IMM && B.off == 0) {
-        ins(e, "jmp minicc_trap_div");
-        pattern = "div by 0 (trap)";
+    if (B.kind != O_IMM && B.kind == O_REG && (B.reg == P_RAX || B.reg == P_RDX)) {
+        /* The allocator keeps rax and rdx free here (callconv.c: no value
+         * live across the idiv is in them, nor the divisor) */
+        mc_diag(e->d, (McLoc){0, 0}, "asm: internal error: the divisor of %s is in %s (the allocation ignored idiv's fixed registers)",
+                mc_op_info[in->op].name, p64[B.reg]);
+        e->failed = true;
+        return;
+    }
+    McAsmMatch m = match_of(in->op, x, A, B);
+    m.same = same_opnd(x, A);
+    int64_t c = B.off;
+    bool minus1 = B.kind == O_IMM && c == -1, one = B.kind == O_IMM && c == 1;
+    /* where the text writes: the result's place (a register, a slot; r11 when it has none, so
+     * the move out of r11d is a move to itself, left out; by 1 or -1 a copy to nowhere is
+     * nothing); div by -1 computes in x's register or r11 (then stored) */
+    Opnd w = x.kind == O_NONE && !minus1 && !one ? oreg(P_R11) : x; /* a copy to nowhere is nothing */
+    if (minus1 && !rem) w = x.kind == O_REG ? x : oreg(P_R11);
+    cur_set(e, w, (rem && (minus1 || one)) ? oimm(0) : A, B, c);
+    if (B.kind == O_IMM) {
+        e->cur.ad = c < 0 ? (uint32_t)(-(int64_t)c) : (uint32_t)c; /* |c|; INT_MIN: 2^31 */
+        while (e->cur.k < 31 && ((uint32_t)1 << e->cur.k) < e->cur.ad) e->cur.k++;
+        mc_asm_magic_s32(e->cur.ad, &e->cur.magic, &e->cur.p);
+        if (c != 0 && !minus1 && !one) e->r11_buf = -1;
+        if (minus1 && !rem && w.reg == P_R11) e->r11_buf = -1;
+    } else {
+        e->cur.q = oreg(rem ? P_RDX : P_RAX);
+        if (x.kind == O_NONE) e->cur.x = e->cur.q;
+        e->cur.l1 = e->label++;
+        e->cur.l2 = e->label++;
+        e->cur.no_cdq = bug(e, MC_ASM_BUG_NO_CDQ);
+    }
+    const char *pattern = munch(e, &m);
+    if (minus1 && !rem && x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
+    uint32_t ad = e->cur.ad;
+    int k = e->cur.k, p = e->cur.p;
+    unsigned long long mg = (unsigned long long)e->cur.magic;
+    if (B.kind == O_IMM && c == 0)
         snprintf(why, sizeof why, "the divisor is the constant 0: the instruction always traps");
-    } else if (B.kind == O_IMM && B.off == -1) {
-        if (rem) {
-            mov32(e, x, oimm(0));
-        } else {
-            Opnd w = x.kind == O_REG ? x : oreg(P_R11);
-            if (w.reg == P_R11) e->r11_buf = -1;
-            mov32(e, w, A);
-            ins(e, "neg %s", os(e, w, false));
-            if (x.kind == O_MEM) ins(e, "mov %s, r11d", os(e, x, false));
-        }
-        pattern = rem ? "rem by -1 (0)" : "div by -1 (neg)";
+    else if (minus1)
         snprintf(why, sizeof why, "the divisor is -1: %s, and INT_MIN / -1 never reaches idiv's fault",
                  rem ? "the remainder is 0" : "the quotient is the wrapped negation");
-    } else if (B.kind == O_IMM) {
-        tile_div_const(e, rem, x, A, B.off, &pattern, why, sizeof why);
-    } else {
-        /* The allocator kept rax and rdx free here (callconv.c: no value
-         * live across the idiv is in them, nor the divisor), so the divisor
-         * is read where it is (a register or its slot: idiv takes r/m32). */
-        if ((B.kind == O_REG && (B.reg == P_RAX || B.reg == P_RDX))) {
-            mc_diag(e->d, (McLoc){0, 0}, "asm: internal error: the divisor of %s is in %s (the allocation ignored idiv's fixed registers)",
-                    mc_op_info[in->op].name, p64[B.reg]);
-            e->failed = true;
-            return;
-        }
-        int lm1 = e->label++, ldone = e->label++;
-        if (B.kind == O_REG) ins(e, "test %s, %s", os(e, B, false), os(e, B, false));
-        else ins(e, "cmp %s, 0", os(e, B, false));
-        ins(e, "jz minicc_trap_div");
-        mov32(e, oreg(P_RAX), A);
-        ins(e, "cmp %s, -1", os(e, B, false));
-        ins(e, "je .L%d", lm1);
-        /* PLANTED BUG no-cdq (asm.h): edx zeroed instead of eax's sign
-         * extended into it: edx:eax is wrong for a negative dividend */
-        if (bug(e, MC_ASM_BUG_NO_CDQ)) ins(e, "xor edx, edx");
-        else ins(e, "cdq");
-        ins(e, "idiv %s", os(e, B, false));
-        ins(e, "jmp .L%d", ldone);
-        tile_label(e, lm1);
-        if (rem) ins(e, "xor edx, edx");
-        else ins(e, "neg eax");
-        tile_label(e, ldone);
-        mov32(e, x, oreg(rem ? P_RDX : P_RAX));
+    else if (one)
+        snprintf(why, sizeof why, "the divisor is 1: the %s", rem ? "remainder is 0" : "quotient is the dividend");
+    else if (B.kind == O_IMM && (ad & (ad - 1)) == 0 && rem)
+        snprintf(why, sizeof why, "the divisor %lld is %s2^%d: n - ((n + bias) & -2^%d), the bias 2^%d - 1 for a negative n (sar, shr) so the quotient rounds toward zero; in r11, no idiv",
+                 (long long)c, c < 0 ? "-" : "", k, k, k);
+    else if (B.kind == O_IMM && (ad & (ad - 1)) == 0)
+        snprintf(why, sizeof why, "the divisor %lld is %s2^%d: an arithmetic shift by %d of n plus the bias 2^%d - 1 when n is negative (sar, shr), so it rounds toward zero%s; in r11, no idiv",
+                 (long long)c, c < 0 ? "-" : "", k, k, k, c < 0 ? ", then negated" : "");
+    else if (B.kind == O_IMM && rem)
+        snprintf(why, sizeof why, "n %% %lld = n - q*%u with q = n / %u by the magic number %llu: (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc); in r11, no idiv",
+                 (long long)c, ad, ad, mg, mg, p);
+    else if (B.kind == O_IMM)
+        snprintf(why, sizeof why, "n / %lld by the magic number %llu (Granlund-Montgomery): (n*%llu) >> %d in 64 bits, plus 1 for a negative n (bt, adc: the quotient rounds toward zero)%s; in r11, no idiv",
+                 (long long)c, mg, mg, p, c < 0 ? ", then negated" : "");
+    else {
         bool a_in = A.kind == O_REG && A.reg == P_RAX, x_in = x.kind == O_REG && x.reg == (rem ? P_RDX : P_RAX);
-        pattern = "idiv (checked)";
         snprintf(why, sizeof why, "the divisor may be 0 (trap) or -1 (INT_MIN / -1 would fault: %s instead); idiv divides edx:eax by the divisor %s%s%s",
                  rem ? "the remainder is 0" : "negation", B.kind == O_MEM ? "in its slot" : "in its register",
                  a_in ? "; the dividend was allocated to eax (no move)" : "",
