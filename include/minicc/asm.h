@@ -227,10 +227,8 @@ void mc_asm_listing_trace(const McAsmListing *l, const McProgram *p, FILE *out);
  * operands are), takes the first row whose opcode list holds the opcode and
  * whose predicate accepts the match, and writes the text of the row's form
  * for the case the predicate named (McAsmForm), its placeholders expanded
- * by mc_asm_expand (asm_int.h). rv64.c selects and writes every tile this
- * way; x64.c does for every tile but the call, the prologue and the
- * epilogue (rows 1-32 and 34-46 of its table), and those rows describe what
- * it writes, chosen in C (tests/unit/test_asm_patterns.c checks every tile of a corpus
+ * by mc_asm_expand (asm_int.h). rv64.c and x64.c select and write every
+ * tile this way (tests/unit/test_asm_patterns.c checks every tile of a corpus
  * against its row). `target T patterns` at the
  * prompt and `minicc patterns --target T` print a table. */
 

@@ -37,13 +37,19 @@ emitter may add around them:
         le, F is next: bge {b}, {a}, {T}
         le, neither: bge {b}, {a}, {T}; j {F}
 
-x86-64 is the default target, as for emit-asm; x64.c selects its
-tiles by the rows' predicates but the call, the prologue and the epilogue,
-whose rows describe what it writes (their conditions in words):
+x86-64 is the default target, as for emit-asm; x64.c selects every tile
+by the rows' predicates, as rv64.c does (the prologue's three shapes):
 
-  $ minicc patterns | sed -n '1,2p'
+  $ minicc patterns | sed -n '1p'
   # x86-64: 48 instruction patterns in the order maximal munch tries them (the first that applies is the tile)
-  # rows with a predicate are chosen by it; x64.c chooses the others (no predicate) in C
+  $ minicc patterns --target x86-64 | grep -A6 '^47  prologue'
+  47  prologue  [cost 5+]
+        covers: (the function's entry)  (prologue)
+        when:   every function (its shape: calls, a frame)
+        calls: push rbp; mov rbp, rsp; sub rsp, {frame}; {saves}; dec rax; mov qword ptr [rbp - 8], rax; js minicc_trap_depth
+        no calls, a frame: push rbp; mov rbp, rsp; sub rsp, {frame}; {saves}; dec rax; js minicc_trap_depth
+        no calls, no frame: push rbp; mov rbp, rsp; {saves}; dec rax; js minicc_trap_depth
+        also:   any number of instructions: the callee-saved registers saved ({saves}: mov), buffer descriptors stored, the parameters moved (mov, xor)
   $ minicc patterns --target x86-64 | grep -A5 '^32  buffer'
   32  buffer (zeroed in the frame)  [cost 3-7]
         covers: b = buffer N  (instruction)

@@ -13,9 +13,7 @@
  * rv64.c walks rv64's table: the first row whose opcodes hold the
  * instruction's and whose predicate accepts the match is the tile, and its
  * text is the form's template expanded (mc_asm_expand). x64.c does the same
- * for the x86-64 rows with a predicate (every row but the call, the
- * prologue and the epilogue); those have none yet: x64.c decides those in C, and
- * the rows describe the tiles it writes (the `when` column in words).
+ * with x86-64's table.
  * test_asm_patterns.c checks every tile either emitter writes on a corpus
  * against its row (name, cost, mnemonics). */
 #include <stdio.h>
@@ -307,9 +305,7 @@ static const McAsmPlaceholder rv_placeholders[] = {
 
 /* ---- x86-64 ------------------------------------------------------------------------- */
 
-/* The predicates of the rows x64.c selects by (every row but the call, the prologue and
- * the epilogue);
- * the rows without one x64.c still chooses in C (the condition in words).
+/* The predicates of x86-64's rows.
  * x is where the result is computed (a register: a spilled result's is
  * r11), same / same_b: that register holds a / b (a commutative operation
  * takes b first when x is b's register and not a's). */
@@ -367,6 +363,8 @@ static int x_ret_eax_in_place_p(const McAsmMatch *m) { return m->in_place && m->
 static int x_ret_in_place_p(const McAsmMatch *m) { return m->in_place ? 0 : -1; }
 static int x_ret_eax_p(const McAsmMatch *m) { return m->x == MC_AM_RESULT ? (m->last ? 0 : 1) : -1; }
 static int x_ret_p(const McAsmMatch *m) { return m->last ? 0 : 1; }
+/* the prologue's three shapes: calls (the budget kept), no calls, no frame at all (c[0]: the frame's size) */
+static int x_prologue_p(const McAsmMatch *m) { return m->calls ? 0 : m->c[0] != 0 ? 1 : 2; }
 
 /* division by a constant C (-1 and 1 before 2^k: |C| = 1 is no power of two here) */
 static uint32_t x_abs(int64_t c) { return c < 0 ? (uint32_t)(-c) : (uint32_t)c; }
@@ -492,8 +490,13 @@ static const McAsmForm x_slotjnz[] = {X_JCC(0, "", "cmp {a}, 0\n")};
 static const McAsmForm x_testjnz[] = {X_JCC(0, "", "test {a}, {a}\n")};
 static const McAsmForm x_leave[] = {{-1, 0, "", "leave\nret"}};
 static const McAsmForm x_retjmp[] = {{-1, 0, "the last block: the epilogue follows", ""}, {-1, 1, "another block", "jmp {ret}"}};
+/* the frame, the callee saves ({saves}: a mov per register, nothing when none), the depth check
+ * (the caller's budget in rax, one frame less, kept at rbp - 8 by a function that calls) */
 static const McAsmForm x_prologue[] = {
-    {-1, 0, "", "push rbp\nmov rbp, rsp\nsub rsp, {frame}\ndec rax\nmov qword ptr [rbp - 8], rax\njs minicc_trap_depth"}};
+    {-1, 0, "calls", "push rbp\nmov rbp, rsp\nsub rsp, {frame}\n{saves}\ndec rax\nmov qword ptr [rbp - 8], rax\njs minicc_trap_depth"},
+    {-1, 1, "no calls, a frame", "push rbp\nmov rbp, rsp\nsub rsp, {frame}\n{saves}\ndec rax\njs minicc_trap_depth"},
+    {-1, 2, "no calls, no frame", "push rbp\nmov rbp, rsp\n{saves}\ndec rax\njs minicc_trap_depth"},
+};
 
 #define X_COPY_RES "mov xor", "the first operand copied into the result's register first (mov; xor for 0); a spilled result computed in r11d and stored (mov)"
 
@@ -568,7 +571,7 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
     {"mov reg, reg", MC_TILE_INST, OPS_COPY, "x = copy a", "both in registers", always, FORMS(x_mov), "", 0, 0, "", ""},
     {"buffer (zeroed in the frame)", MC_TILE_INST, OPS_BUFFER, "b = buffer N", "always (the loop only when N > 0)",
      x_buffer_p, FORMS(x_buffer), "", 0, 0, "", ""},
-    {"call", MC_TILE_INST, OPS_CALL, "x = call f(args)", "always", NULL, FORMS(x_call), "", 0, -1, "mov xor",
+    {"call", MC_TILE_INST, OPS_CALL, "x = call f(args)", "always", always, FORMS(x_call), "", 0, -1, "mov xor",
      "the caller saves (mov before and after), the arguments as one parallel move (mov, xor), the result from eax"},
     {"cmp + jcc (fused, threaded)", MC_TILE_TERM, OPS_CMP, "c = lt|le|eq|ne a, b; branch c, T, F",
      "the compare fuses with the branch, and a target only jumps on: threaded", x_fused_threaded_p, FORMS(x_cmpjcc), "",
@@ -600,10 +603,10 @@ const McAsmPattern mc_asm_x64_table[MC_ASM_X64_NPATTERNS] = {
      FORMS(x_retjmp), "", 0, 0, "", ""},
     {"return", MC_TILE_TERM, OPS_RET, "return a", "any other return", x_ret_p, FORMS(x_retjmp), "", 0, 1, "mov xor",
      "the value into eax (mov; xor for 0)"},
-    {"prologue", MC_TILE_PROLOGUE, OPS_NONE, "(the function's entry)", "every function", NULL, FORMS(x_prologue), "", 2,
-     -1, "mov xor", "sub rsp left out for an empty frame, the store of the depth budget for a function that calls not; "
-                    "the callee-saved registers saved, buffer descriptors stored, the parameters moved (mov, xor)"},
-    {"epilogue", MC_TILE_EPILOGUE, OPS_NONE, "(the shared return path)", "every function", NULL, FORMS(x_leave), "", 0, 5,
+    {"prologue", MC_TILE_PROLOGUE, OPS_NONE, "(the function's entry)", "every function (its shape: calls, a frame)",
+     x_prologue_p, FORMS(x_prologue), "", 0, -1, "mov xor",
+     "the callee-saved registers saved ({saves}: mov), buffer descriptors stored, the parameters moved (mov, xor)"},
+    {"epilogue", MC_TILE_EPILOGUE, OPS_NONE, "(the shared return path)", "every function", always, FORMS(x_leave), "", 0, 5,
      "mov", "the callee-saved registers restored (mov)"},
 };
 
@@ -651,6 +654,7 @@ static const McAsmPlaceholder x64_placeholders[] = {
     {"to", "the target a constant condition takes (threaded)"},
     {"ret", "the shared epilogue's label"},
     {"frame", "the frame's size"},
+    {"saves", "the callee-saved registers the allocation writes, stored below rbp (a mov each; nothing when none)"},
 };
 
 /* ---- access -------------------------------------------------------------------------- */
@@ -700,8 +704,6 @@ void mc_asm_patterns_print(McTarget t, FILE *out) {
     fprintf(out, "# %s: %d instruction patterns in the order maximal munch tries them (the first that applies is "
                  "the tile)\n",
             mc_target_name(t), (int)n);
-    if (t == MC_TARGET_X64)
-        fputs("# rows with a predicate are chosen by it; x64.c chooses the others (no predicate) in C\n", out);
     for (int32_t i = 0; i < n; i++) {
         const McAsmPattern *r = &p[i];
         int32_t lo = -1, hi = -1;

@@ -30,12 +30,13 @@
  *
  * Tiles are chosen by maximal munch per block: the largest pattern that
  * matches at the instruction is taken (a compare whose only use is the
- * branch right after it fuses with the branch). Every tile but the call,
- * the prologue and the epilogue walks x86-64's table (patterns.c): the instruction
- * described as an McAsmMatch, the first row whose predicate accepts it
- * (mc_asm_select), its form expanded (mc_asm_expand; x64_operand resolves
- * the placeholders, x64_line prints the lines); the other tiles are still
- * chosen in C and their rows describe them. Every tile is recorded in the
+ * branch right after it fuses with the branch). Every tile walks x86-64's
+ * table (patterns.c): the instruction described as an McAsmMatch, the first
+ * row whose predicate accepts it (mc_asm_select), its form expanded
+ * (mc_asm_expand; x64_operand resolves the placeholders, x64_line prints
+ * the lines). What stays code, as on rv64: the store of a spilled result,
+ * the caller saves and the restores, the parallel moves of parameters and
+ * arguments, the out-of-line bounds stubs. Every tile is recorded in the
  * listing with its cost (instructions emitted on its main path; the
  * out-of-line trap stubs are not counted) and a reason. */
 #include <stdarg.h>
@@ -212,6 +213,7 @@ typedef struct Em {
         Opnd q;           /* {q}: eax or edx after idiv */
         int l1, l2;       /* {L1} {L2} */
         bool no_cdq;      /* the planted bug no-cdq: xor edx, edx for cdq */
+        int32_t callee;   /* {callee}: the called function */
     } cur;              /* the operands of the tile being expanded from its row */
     bool failed;
 } Em;
@@ -486,7 +488,17 @@ static bool x64_operand(void *ctx, const char *n, char *buf, size_t size) {
         snprintf(buf, size, "%s", os(e, omem(P_RBP, -e->fr.desc[e->cur.buf] + 8), false));
     else if (IS("L"))
         snprintf(buf, size, ".L%d", e->cur.label);
-    else if (IS("magic"))
+    else if (IS("callee"))
+        snprintf(buf, size, "minicc_f%d", (int)e->cur.callee);
+    else if (IS("frame"))
+        snprintf(buf, size, "%lld", (long long)e->fr.size);
+    else if (IS("saves")) {
+        /* the callee-saved registers the allocation writes (none under the planted bug no-callee-saves) */
+        for (int32_t k = 0; k < callee_saves(e); k++)
+            ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
+                p64[alloc_phys[e->a->callee_saves[k]]]);
+        buf[0] = '\0';
+    } else if (IS("magic"))
         snprintf(buf, size, "%llu", (unsigned long long)e->cur.magic);
     else if (IS("magic-2^32"))
         snprintf(buf, size, "%lld", (long long)e->cur.magic - ((long long)1 << 32));
@@ -966,8 +978,10 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
     }
     parallel_move(e, mv, n);
     free(mv);
-    ins(e, "mov rax, qword ptr [rbp - 8]");
-    ins(e, "call minicc_f%d", (int)fn);
+    McAsmMatch m = match_of(MC_OP_CALL, dest_opnd(e, in->dest), (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0});
+    cur_set(e, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, 0);
+    e->cur.callee = fn;
+    const char *pattern = munch(e, &m);
     /* the result first: a value restored into rax would overwrite it. A
      * value really live across the call interferes with the result, so one
      * restored into the result's location is not live there (the saves of
@@ -981,7 +995,7 @@ static void tile_call(Em *e, int32_t b, int32_t i, const McInst *in) {
         if (x.kind != O_NONE && same_opnd(r, x)) continue;
         ins(e, "mov %s, %s", os(e, r, false), os(e, omem(P_RBP, -(e->fr.sv_base + 8 * (int64_t)(cs->slot[k] + 1))), false));
     }
-    tile_end(e, MC_TILE_INST, b, i, 1, "call",
+    tile_end(e, MC_TILE_INST, b, i, 1, pattern,
               "%d caller save%s around the call, the %d argument position%s moved as one parallel move into the ABI's registers%s, this frame's depth in rax for the callee's depth check, the result from eax",
               (int)nsaved, nsaved == 1 ? "" : "s", pos, pos == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
 }
@@ -1200,18 +1214,15 @@ static void emit_function(Em *e, int32_t fn) {
     /* the prologue */
     set_comment(e, "prologue");
     tile_begin(e);
-    ins(e, "push rbp");
-    ins(e, "mov rbp, rsp");
-    if (e->fr.size) ins(e, "sub rsp, %lld", (long long)e->fr.size);
-    for (int32_t k = 0; k < callee_saves(e); k++)
-        ins(e, "mov %s, %s", os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true),
-            p64[alloc_phys[a->callee_saves[k]]]);
-    /* the depth check: the caller's budget in rax, one frame less, below 0
-     * traps (dec sets the sign flag: no compare); kept at rbp - 8 only by a
-     * function that calls, for its callees */
-    ins(e, "dec rax");
-    if (e->calls) ins(e, "mov qword ptr [rbp - 8], rax");
-    ins(e, "js minicc_trap_depth");
+    /* the frame, the callee saves and the depth check from the row: the
+     * caller's budget in rax, one frame less, below 0 traps (dec sets the
+     * sign flag: no compare); kept at rbp - 8 only by a function that calls,
+     * for its callees */
+    McAsmMatch pm = match_of(-1, (Opnd){O_NONE, 0, 0}, oimm(e->fr.size), (Opnd){O_NONE, 0, 0});
+    pm.what = MC_TILE_PROLOGUE;
+    pm.calls = e->calls;
+    cur_set(e, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, 0);
+    const char *prologue = munch(e, &pm);
     Move *mv = mc_xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof *mv);
     int n = 0, pos = 0, nbufs = 0;
     for (int32_t k = 0; k < f->nparams; k++) {
@@ -1239,7 +1250,7 @@ static void emit_function(Em *e, int32_t fn) {
     /* a scalar from the stack into a slot goes through r11 (parallel_move does it) */
     parallel_move(e, mv, n);
     free(mv);
-    tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, "prologue",
+    tile_end(e, MC_TILE_PROLOGUE, -1, -1, 0, prologue,
               "rbp frame of %lld bytes, %d callee-saved register%s saved, the depth check (the caller's depth budget, passed in rax, minus 1, negative traps; kept at rbp - 8 when the function calls: no shared counter), %d buffer descriptor%s stored, %d scalar parameter%s moved from the ABI's registers%s as one parallel move",
               (long long)e->fr.size, (int)callee_saves(e), callee_saves(e) == 1 ? "" : "s", nbufs, nbufs == 1 ? "" : "s",
               (int)n, n == 1 ? "" : "s", pos > 6 ? " and the stack" : "");
@@ -1297,9 +1308,11 @@ static void emit_function(Em *e, int32_t fn) {
     for (int32_t k = 0; k < callee_saves(e); k++)
         ins(e, "mov %s, %s", p64[alloc_phys[a->callee_saves[k]]],
             os(e, omem(P_RBP, -(e->fr.cs_base + 8 * (int64_t)(k + 1))), true));
-    ins(e, "leave");
-    ins(e, "ret");
-    tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, "epilogue",
+    McAsmMatch em = match_of(-1, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0});
+    em.what = MC_TILE_EPILOGUE;
+    cur_set(e, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, (Opnd){O_NONE, 0, 0}, 0);
+    const char *epilogue = munch(e, &em);
+    tile_end(e, MC_TILE_EPILOGUE, -1, -1, 0, epilogue,
               "the callee-saved registers restored, the frame left (its depth goes with it), the result in eax");
     if (e->cold.len) {
         if (e->o->comments) mc_str_puts(&e->out, "# out of line: bounds traps (the index in edi, the length in esi)\n");
