@@ -248,8 +248,11 @@ void wb_submit(Wb *wb, const char *line) {
         else wb_note(wb, "breakpoint: %s", f->nblocks ? f->blocks[b == MC_NONE ? 0 : b].name : "?");
     }
     if (single && wb_is_word(p, n, "native", 3) && st == 0) snprintf(wb->c_result, sizeof wb->c_result, "%s", out);
-    /* `:target NAME` as `t`: a real target opens the asm layout */
-    if (single && st == 0 && *rest && wb_is_word(p, n, "target", 6) && mc_target_desc(s->target) &&
+    /* `:target NAME` as `t`: a real target opens the asm layout (not
+     * `:target [NAME] patterns`, which only lists a table) */
+    size_t rl = strlen(rest);
+    bool listing = rl >= 8 && strcmp(rest + rl - 8, "patterns") == 0;
+    if (single && st == 0 && *rest && !listing && wb_is_word(p, n, "target", 6) && mc_target_desc(s->target) &&
         wb_layout_lookup(wb, "asm") >= 0 && strcmp(wb_layout_name(wb, wb->layout), "asm") != 0)
         wb_set_layout(wb, "asm");
     free(out);

@@ -65,6 +65,12 @@ nothing.
   $ minicc --tui-script ':target bogus<Enter>' ../../share/minicc/examples/swap.ir 5 | grep -c 'unknown target'
   2
 
+`:target [NAME] patterns` only lists a pattern table in the log: the layout
+stays (the session's target is already a real one here, chosen by t).
+
+  $ minicc --tui-script 'tl:target rv64 patterns<Enter>' ../../share/minicc/examples/swap.ir 5 | sed -n '1p'
+  + *IR swap [input] ------------------------++ values --------------------------+
+
 The layout at the four sizes (tests/tui/sizes.t): where each pane's box
 starts (row:column) with its title's first word, and the widest line.
 Below 150 columns the C source sits over the IR on the left (an IR
