@@ -202,6 +202,26 @@ static void test_planted(void **state) {
     mc_allocation_free(a);
     mc_func_free(ssa);
     mc_module_free(m);
+    /* a preference at the second site of a function without calls: its
+     * reason names the site, never a call (under ASan: no read past the
+     * calls' table, which has one entry here) */
+    m = parse_str("func g(i32 a, i32 b) {\n"
+                  "entry:\n"
+                  "    q = div a, b\n"
+                  "    r = rem a, b\n"
+                  "    x = add q, r\n"
+                  "    return x\n"
+                  "}\n");
+    ssa = mc_pipeline_prepare(m->funcs[0], 0, NULL);
+    assert_non_null(ssa);
+    a = alloc_x64(ssa, MC_ALLOC_IMPROVED);
+    assert_int_equal(a->cons->ncalls, 0);
+    assert_int_equal(mc_call_cons_pref(a->cons, value(a->f, "r")), MC_X64_RDX);
+    mc_call_cons_pref_str(a->cons, value(a->f, "r"), buf, sizeof buf);
+    assert_string_equal(buf, "idiv's remainder (edx) at 4:5");
+    mc_allocation_free(a);
+    mc_func_free(ssa);
+    mc_module_free(m);
 }
 
 static void test_names(void **state) {

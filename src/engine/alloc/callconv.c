@@ -730,8 +730,11 @@ void mc_call_cons_trace(const McCallCons *c, const McIGraph *g, McAllocTrace *tr
 
 const char *mc_call_cons_pref_str(const McCallCons *c, int32_t v, char *buf, size_t size) {
     int32_t k = v >= 0 && v < c->n ? c->pref_call[v] : -1;
-    const char *name = k >= 0 ? c->call_name[k] : "?";
-    int line = k >= 0 ? (int)c->call_line[k] : 0, col = k >= 0 ? (int)c->call_col[k] : 0;
+    /* k numbers a call for an argument or a result, a fixed-register site
+     * (c->nsites of them) for the fixed registers' kinds */
+    bool call = k >= 0 && k < c->ncalls;
+    const char *name = call ? c->call_name[k] : "?";
+    int line = call ? (int)c->call_line[k] : 0, col = call ? (int)c->call_col[k] : 0;
     switch (v >= 0 && v < c->n ? c->pref_kind[v] : MC_PREF_NONE) {
     case MC_PREF_PARAM: snprintf(buf, size, "parameter %d arrives there", (int)c->pref_index[v]); break;
     case MC_PREF_ARG:
